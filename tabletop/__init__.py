@@ -1,0 +1,37 @@
+"""tabletop: four tabletop games to play, step and inspect in Jupyter notebooks.
+
+>>> import tabletop
+>>> set(tabletop.games()) <= {"lacuna", "lascaux", "lava-flows", "landlock"}
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import games as _games  # noqa: F401  (registers the games)
+from .core.errors import IllegalAction, InvalidOption, InvalidRecord, UnknownGame
+from .core.game import Action, Game, State, View
+from .core.record import replay
+from .core.registry import load
+from .core.registry import names as games
+from .core.tree import explore
+
+__version__ = "0.1.0"
+
+
+def play(game: str | Game | State, **options: Any) -> Any:
+    """The interactive widget for a game name, a ``Game`` or a ``State``.
+
+    ``options`` go to the widget (``seed=``, ``bots=``, ``view=`` …) and, for a name, to
+    ``load`` (``players=`` and game options).
+    """
+    from .widgets import play as _play
+
+    return _play(game, **options)
+
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "State",
+    "UnknownGame", "View", "explore", "games", "load", "play", "replay",
+]

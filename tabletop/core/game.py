@@ -1,0 +1,427 @@
+"""The contract every game keeps: ``Game``, ``State``, ``View`` and ``Action``.
+
+A game writes only its own rules, as a handful of hooks (the way OpenSpiel's Python games
+write ``_legal_actions`` and ``_apply_action``):
+
+* ``Game._initial(rng)`` — the first state, every chance event resolved from ``rng``;
+* ``State.current_player``, ``State._legal_actions()``, ``State._apply(action)``,
+  ``State._scores()``, ``State._view(player)``, ``State._text()``;
+* ``View.determinize(rng)`` and ``View._text()``;
+* ``Game.draw(state_or_view, **options)`` — the picture, as a ``Scene``.
+
+The bases own everything else: legality checks with explaining errors, the history, records,
+caching, pictures in notebooks.
+
+>>> import tabletop
+>>> game = tabletop.load("lava-flows")          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from .errors import IllegalAction, InvalidOption
+
+if TYPE_CHECKING:
+    from ..render.scene import Scene
+    from .breakdown import Breakdown
+
+S = TypeVar("S", bound="State")
+
+#: How many legal actions an ``IllegalAction`` message lists before it summarises.
+LISTED_ACTIONS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move, decision or claim. Subclasses are frozen dataclasses; ``str(a)`` is notation."""
+
+    def __str__(self) -> str:  # pragma: no cover - every game overrides
+        return type(self).__name__.lower()
+
+
+class Game:
+    """A game's rules plus its options; immutable, hashable, equal by name and options.
+
+    Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every option and
+    its default), and may override ``_check_option`` to validate values.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    defaults: ClassVar[Mapping[str, Any]] = {}
+    setups: ClassVar[tuple[str, ...]] = ("decide", "random")
+
+    __slots__ = ("_options", "_players", "__weakref__")
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.player_counts[0]
+        if players not in self.player_counts or isinstance(players, bool):
+            counts = ", ".join(map(str, self.player_counts))
+            raise InvalidOption(f"{self.name} is played by {counts} players, not {players!r}")
+        unknown = sorted(set(options) - set(self.defaults))
+        if unknown:
+            known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
+            raise InvalidOption(f"{self.name} has no option {unknown[0]!r}; options: {known}")
+        merged = {**self.defaults, **options}
+        for key, value in merged.items():
+            self._check_option(key, value)
+        self._players = players
+        self._options = MappingProxyType(merged)
+
+    def _check_option(self, key: str, value: Any) -> None:
+        """Raise ``InvalidOption`` if ``value`` is not allowed for option ``key``."""
+        default = self.defaults[key]
+        if type(value) is not type(default):
+            raise InvalidOption(
+                f"option {key}={value!r} of {self.name} should be a "
+                f"{type(default).__name__} like the default {default!r}"
+            )
+
+    def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
+        """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
+        if value not in choices:
+            listed = ", ".join(repr(c) for c in choices)
+            raise InvalidOption(f"option {key}={value!r} of {self.name} must be one of {listed}")
+
+    @property
+    def players(self) -> int:
+        """The number of players, numbered ``0 .. players - 1``."""
+        return self._players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option with its value (defaults included), read-only."""
+        return self._options
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and other._players == self._players  # type: ignore[attr-defined]
+            and other._options == self._options  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self._players, tuple(sorted(self._options.items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_game, (type(self), self._players, dict(self._options)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
+        return f"tabletop.load({self.name!r}, players={self._players}{opts})"
+
+    # --- starting a game ------------------------------------------------------------------
+    def new(self, seed: int | None = None, setup: str = "decide") -> State:
+        """The initial state. Every chance event comes from ``seed`` (random if ``None``).
+
+        ``setup="decide"`` leaves secret setup choices to the players, as actions;
+        ``setup="random"`` makes them at random (from the seed) and records them as actions.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidOption(f"seed must be a non-negative int, not {seed!r}")
+        if setup not in self.setups:
+            raise InvalidOption(f"setup={setup!r} is not one of {', '.join(self.setups)}")
+        state = self._initial(random.Random(seed))
+        object.__setattr__(state, "_seed", seed)
+        if setup == "random":
+            chooser = random.Random(f"setup/{seed}")
+            while not state.is_terminal and state._is_setup():
+                state = state.apply(chooser.choice(state.legal_actions()))
+        return state
+
+    def _initial(self, rng: random.Random) -> State:
+        """The first state, with every chance event of the game resolved from ``rng``."""
+        raise NotImplementedError
+
+    # --- notation and pictures -------------------------------------------------------------
+    def parse_action(self, state: State | View, text: str) -> Action:
+        """The action that ``text`` denotes in ``state``; round trip with ``str(action)``.
+
+        Raises ``IllegalAction`` (quoting ``text`` and what is legal) if it denotes none.
+        """
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be an Action or its notation, not {text!r}")
+        key = " ".join(text.split()).lower()
+        found = state._notation_index().get(key)
+        if found is None:
+            found = self._parse(state, key)
+        if found is None:
+            raise IllegalAction(f"{text!r} is not a legal action here; {state._legal_summary()}")
+        return found
+
+    def _parse(self, state: State | View, text: str) -> Action | None:
+        """Parse notation for actions outside ``legal_actions()`` (e.g. Lacuna's positions)."""
+        return None
+
+    def player_name(self, player: int) -> str:
+        """How to call a player in pictures and tables (e.g. ``"White"``)."""
+        return f"Player {player}"
+
+    def draw(self, subject: State | View, **options: Any) -> Scene:
+        """The picture of a state or view, as a backend-neutral ``Scene``.
+
+        Every renderer accepts ``highlight`` (targets to mark as clickable) and ``last``
+        (the last action, to mark on the board), plus options of its own.
+        """
+        raise NotImplementedError(f"{self.name} has no renderer")
+
+    def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
+        """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
+
+        Games with secret actions override this to redact them.
+        """
+        return str(action)
+
+
+def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    return cls(players=players, **options)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Positioned:
+    """Fields shared by states and views: the game, and a per-instance cache."""
+
+    game: Game
+    _cache: dict[str, Any] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def _cached(self, key: str, compute: Any) -> Any:
+        cache = self._cache
+        if key not in cache:
+            cache[key] = compute()
+        return cache[key]
+
+    # --- the shared read-only surface ----------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """Whose decision it is, or ``None`` once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action, in a deterministic order; ``()`` when terminal."""
+        return self._cached("legal", self._legal_or_none)  # type: ignore[no-any-return]
+
+    def _legal_or_none(self) -> tuple[Action, ...]:
+        return () if self.is_terminal else tuple(self._legal_actions())
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (or notation) may be applied now."""
+        try:
+            self._coerce(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _is_legal(self, action: Action) -> bool:
+        """Legality of an action object; games with actions beyond the list override this."""
+        return action in self._legal_set()
+
+    def _legal_set(self) -> frozenset[Action]:
+        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))  # type: ignore[no-any-return]
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """A game's own reason why ``action`` is illegal, if it has a better one."""
+        return None
+
+    def _notation_index(self) -> dict[str, Action]:
+        return self._cached(  # type: ignore[no-any-return]
+            "notation", lambda: {str(a).lower(): a for a in self.legal_actions()}
+        )
+
+    def _legal_summary(self) -> str:
+        legal = self.legal_actions()
+        if not legal:
+            return "the game is over" if self.is_terminal else "no action is legal"
+        shown = ", ".join(str(a) for a in legal[:LISTED_ACTIONS])
+        more = f", … ({len(legal)} in all)" if len(legal) > LISTED_ACTIONS else ""
+        return f"player {self.current_player} may play: {shown}{more}"
+
+    def _coerce(self, action: Action | str) -> Action:
+        """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not."""
+        if isinstance(action, str):
+            return self.game.parse_action(self, action)  # type: ignore[arg-type]
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action; {self._legal_summary()}")
+        if self.is_terminal:
+            raise IllegalAction(f"{str(action)!r}: the game is over")
+        if not self._is_legal(action):
+            reason = self._why_illegal(action)
+            because = f" ({reason})" if reason else ""
+            raise IllegalAction(
+                f"{str(action)!r} is not legal here{because}; {self._legal_summary()}"
+            )
+        return action
+
+    # --- pictures --------------------------------------------------------------------------
+    def scene(self, **options: Any) -> Scene:
+        """The picture as a ``Scene`` (the game's renderer decides what options mean)."""
+        return self.game.draw(self, **options)  # type: ignore[arg-type]
+
+    def svg(self, **options: Any) -> str:
+        """The picture as SVG text."""
+        from ..render.svg import to_svg
+
+        return to_svg(self.scene(**options))
+
+    def _repr_svg_(self) -> str:
+        return self._cached("svg", self.svg)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return self._text()
+
+    def _text(self) -> str:
+        """The position as plain text (used by golden playthroughs)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class State(_Positioned):
+    """A full game state: a value. ``apply`` returns a new state and leaves this one alone.
+
+    Equality and hash are by position (the game's fields), not by history or seed.
+    """
+
+    _seed: int | None = field(default=None, init=False, compare=False, repr=False)
+    _trail: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def apply(self: S, action: Action | str) -> S:
+        """The state after ``action`` (an Action or its notation); ``self`` is unchanged.
+
+        Raises ``IllegalAction`` saying why, and what is legal, if it may not be played.
+        """
+        action = self._coerce(action)
+        actor = self.current_player
+        nxt = self._apply(action)
+        if nxt is self:
+            raise RuntimeError(f"{type(self).__name__}._apply must return a new state")
+        object.__setattr__(nxt, "_seed", self._seed)
+        object.__setattr__(nxt, "_trail", (self._trail, action, actor))
+        return nxt
+
+    def _apply(self: S, action: Action) -> S:
+        raise NotImplementedError
+
+    def _is_setup(self) -> bool:
+        """Whether the current decision is a secret setup choice (``setup='random'`` makes it)."""
+        return False
+
+    # --- outcome ---------------------------------------------------------------------------
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """One number per player (the running score before the end)."""
+        return self._cached("scores", lambda: tuple(self._scores()))  # type: ignore[no-any-return]
+
+    def _scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players once the game is over; ``()`` before, and for a draw."""
+        if not self.is_terminal:
+            return ()
+        return self._cached("winners", self._winners)  # type: ignore[no-any-return]
+
+    def _winners(self) -> tuple[int, ...]:
+        scores = self.scores
+        best = max(scores)
+        top = tuple(p for p, s in enumerate(scores) if s == best)
+        return () if len(top) == len(scores) else top
+
+    def score_breakdown(self) -> Breakdown:
+        """Where the points come from, row by row (games override with real detail)."""
+        from .breakdown import Breakdown, Row
+
+        names = tuple(self.game.player_name(p) for p in range(self.game.players))
+        return Breakdown(players=names, rows=(Row("score", self.scores),))
+
+    # --- history and records ---------------------------------------------------------------
+    def _steps(self) -> tuple[tuple[Action, int | None], ...]:
+        def walk() -> tuple[tuple[Action, int | None], ...]:
+            steps = []
+            trail = self._trail
+            while trail is not None:
+                trail, action, actor = trail
+                steps.append((action, actor))
+            return tuple(reversed(steps))
+
+        return self._cached("steps", walk)  # type: ignore[no-any-return]
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since ``new()``, oldest first."""
+        return tuple(action for action, _ in self._steps())
+
+    def log(self, viewer: int | None = None) -> tuple[str, ...]:
+        """The history in notation as ``viewer`` saw it (secret choices of others redacted)."""
+        return tuple(self.game.describe(a, actor, viewer) for a, actor in self._steps())
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of ``new()``; ``None`` for a determinized state (it has no record)."""
+        return self._seed
+
+    def to_record(self, **extra: Any) -> dict[str, Any]:
+        """A JSON-safe record (game, options, seed, actions) that ``replay`` turns back."""
+        from .record import make_record
+
+        return make_record(self, **extra)
+
+    # --- views -----------------------------------------------------------------------------
+    def view(self, player: int) -> View:
+        """What ``player`` may see: no deck order, no secret of another, no seed."""
+        if not isinstance(player, int) or not 0 <= player < self.game.players:
+            raise ValueError(f"player must be 0..{self.game.players - 1}, not {player!r}")
+        return self._cached(f"view{player}", lambda: self._view(player))  # type: ignore[no-any-return]
+
+    def _view(self, player: int) -> View:
+        raise NotImplementedError
+
+    def children(self) -> Iterator[tuple[Action, State]]:
+        """Each legal action with the state it leads to."""
+        for action in self.legal_actions():
+            yield action, self.apply(action)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View(_Positioned):
+    """What one player may see of a state. Draws itself; never holds a seed or RNG.
+
+    Its ``legal_actions()`` are the player's when the player is to move, else ``()``.
+    """
+
+    player: int
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view, hidden parts sampled from ``rng``."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.current_player != self.player:
+            return ()
+        return self.determinize(random.Random(0)).legal_actions()
+
+
+def public_fields(obj: Any) -> dict[str, Any]:
+    """The compared fields of a state or view, by name (for tests and debugging)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj) if f.compare}

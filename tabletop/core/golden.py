@@ -1,0 +1,83 @@
+"""Golden playthroughs: a seeded random game written out step by step, to compare later.
+
+Write one with ``python -m tabletop.core.golden GAME --players N --seed S`` (into
+``tests/golden/``); ``tests/test_golden.py`` replays every file and compares the text.
+Each step shows the position, every player's view, the legal actions and the action taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from .game import Game
+from .registry import load
+
+HEADER = "# tabletop golden playthrough"
+
+
+def filename(game: Game, seed: int) -> str:
+    """``<game>-<players>p-seed<N>.txt``."""
+    return f"{game.name}-{game.players}p-seed{seed}.txt"
+
+
+def playthrough(game: Game, seed: int, max_steps: int = 2000) -> str:
+    """The text of a random game from ``seed`` (actions chosen by ``Random(seed)``)."""
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    settings = {"game": game.name, "players": game.players, "options": dict(game.options),
+                "seed": seed}
+    out = [HEADER, json.dumps(settings, sort_keys=True)]
+    for ply in range(max_steps + 1):
+        out.append(f"\n=== ply {ply} · to move: {state.current_player}")
+        out.append(str(state))
+        for p in range(game.players):
+            out.append(f"--- view of player {p}")
+            out.append(str(state.view(p)))
+        legal = state.legal_actions()
+        out.append(f"--- {len(legal)} legal: " + ", ".join(str(a) for a in legal))
+        if state.is_terminal:
+            out.append(f"--- over · scores {list(state.scores)} · winners {list(state.winners)}")
+            break
+        action = rng.choice(legal)
+        out.append(f"--- play: {action}")
+        state = state.apply(action)
+    return "\n".join(out) + "\n"
+
+
+def settings_of(text: str) -> dict[str, object]:
+    """The game settings a golden file was written with (its second line)."""
+    lines = text.splitlines()
+    if len(lines) < 2 or lines[0] != HEADER:
+        raise ValueError("not a golden playthrough file")
+    return json.loads(lines[1])  # type: ignore[no-any-return]
+
+
+def regenerate(text: str) -> str:
+    """The playthrough a golden file describes, played again now."""
+    settings = settings_of(text)
+    game = load(str(settings["game"]), players=settings["players"], **settings["options"])  # type: ignore[arg-type]
+    return playthrough(game, int(settings["seed"]))  # type: ignore[call-overload]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seed", type=int, action="append", default=None)
+    parser.add_argument("--out", type=Path, default=Path("tests/golden"))
+    args = parser.parse_args(argv)
+    import tabletop  # noqa: F401  (registers the games)
+
+    game = load(args.game, players=args.players)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for seed in args.seed or [1]:
+        path = args.out / filename(game, seed)
+        path.write_text(playthrough(game, seed))
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

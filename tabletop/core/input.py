@@ -1,0 +1,120 @@
+"""From clicks to actions: each action is reached by a *path* of clicked targets.
+
+A game's ``input.py`` subclasses ``ClickInput`` and says, for each legal action, which
+targets a person clicks to mean it (``paths``), and how to label targets that are not on the
+board (shown as buttons: a claim, a colour, a rotation). The machinery here narrows the legal
+actions as targets are clicked, says what to highlight next, and explains a wrong click.
+
+>>> # for a game whose actions are reached by clicking a cell:
+>>> # ClickInput(state).click(("cell", "b2"))  ->  the action, or None while ambiguous
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from .errors import IllegalAction
+from .game import Action, State, View
+
+Target = Hashable
+Point = tuple[float, float]
+
+
+class ClickInput:
+    """The clicks made so far in one state, and the legal actions they can still mean.
+
+    Subclasses override ``paths`` (required), and ``label`` / ``finish`` where needed.
+    """
+
+    def __init__(self, subject: State | View) -> None:
+        self.subject = subject
+        self.selection: tuple[Target, ...] = ()
+
+    # --- what a game says -------------------------------------------------------------------
+    def paths(self, action: Action) -> Iterable[tuple[Target, ...]]:
+        """Every sequence of targets that means ``action`` (usually one)."""
+        raise NotImplementedError
+
+    def label(self, target: Target) -> str:
+        """A button's text for a target that is not drawn on the board."""
+        from ..render.svg import target_text
+
+        return target_text(target)
+
+    def finish(self, target: Target, point: Point | None) -> Action | None:
+        """A game's chance to turn a raw click into an action outside the listed sample
+        (Lacuna: a point near the chosen line becomes a position on it)."""
+        return None
+
+    # --- the machinery ----------------------------------------------------------------------
+    def _routes(self) -> list[tuple[tuple[Target, ...], Action]]:
+        routes = []
+        for action in self.subject.legal_actions():
+            for path in self.paths(action):
+                routes.append((tuple(path), action))
+        return routes
+
+    def candidates(self) -> tuple[Action, ...]:
+        """The legal actions the selection so far can still become."""
+        n = len(self.selection)
+        seen: dict[Action, None] = {}
+        for path, action in self._routes():
+            if path[:n] == self.selection:
+                seen[action] = None
+        return tuple(seen)
+
+    def next_targets(self) -> tuple[Target, ...]:
+        """The targets that may be clicked next (to highlight, or to show as buttons)."""
+        n = len(self.selection)
+        seen: dict[Target, None] = {}
+        for path, _ in self._routes():
+            if len(path) > n and path[:n] == self.selection:
+                seen[path[n]] = None
+        return tuple(seen)
+
+    def click(self, target: Target, point: Point | None = None) -> Action | None:
+        """Add a click. Returns the action once the clicks mean exactly one, else ``None``.
+
+        A click that leads to no legal action raises ``IllegalAction`` saying what may be
+        clicked instead, and leaves the selection as it was. Clicking the last selected
+        target again un-selects it.
+        """
+        if self.selection and target == self.selection[-1]:
+            self.selection = self.selection[:-1]
+            return None
+        finished = self.finish(target, point)
+        if finished is not None:
+            self.selection = ()
+            return finished
+        chosen = self.selection + (target,)
+        n = len(chosen)
+        complete = [a for path, a in self._routes() if path == chosen]
+        longer = [a for path, a in self._routes() if len(path) > n and path[:n] == chosen]
+        if not complete and not longer:
+            raise IllegalAction(self._refusal(target))
+        if len(set(complete)) == 1 and not longer:
+            self.selection = ()
+            return complete[0]
+        self.selection = chosen
+        return None
+
+    def reset(self) -> None:
+        """Forget the clicks so far."""
+        self.selection = ()
+
+    def _refusal(self, target: Target) -> str:
+        from ..render.svg import target_text
+
+        options = self.next_targets()
+        shown = ", ".join(target_text(t) for t in options[:12])
+        more = f" … ({len(options)} in all)" if len(options) > 12 else ""
+        if not options:
+            return f"nothing can be played: {self.subject._legal_summary()}"
+        chosen = " then ".join(target_text(t) for t in self.selection)
+        after = f" after {chosen}" if chosen else ""
+        return f"clicking {target_text(target)}{after} makes no legal action; try {shown}{more}"
+
+
+def single(*targets: Target) -> Sequence[tuple[Target, ...]]:
+    """One path: a helper for ``paths`` (``return single(("cell", c))``)."""
+    return (tuple(targets),)

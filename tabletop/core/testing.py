@@ -1,0 +1,234 @@
+"""The conformance suite every game's tests call: ``check_game(game)``.
+
+It plays seeded random games to the end and checks, at every step, the contract of
+``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
+from the seed, and that views leak nothing and determinize consistently.
+
+>>> from tabletop.core.testing import check_game
+>>> import tabletop
+>>> report = check_game(tabletop.load("lava-flows"), seeds=range(2))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .errors import IllegalAction
+from .game import Action, Game, State, View
+from .record import replay
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says where (seed, ply) and how."""
+
+
+@dataclass
+class Report:
+    """What ``check_game`` looked at."""
+
+    games: int = 0
+    steps: int = 0
+    terminal: int = 0
+    actions_applied: int = 0
+    illegal_tried: int = 0
+    views_checked: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+class _Nonsense:
+    """An object that is not an action."""
+
+
+def check_game(
+    game: Game,
+    seeds: Iterable[int] = range(10),
+    max_steps: int = 2000,
+    apply_all: int = 40,
+    views_every: int = 1,
+    setup: str = "decide",
+) -> Report:
+    """Play one random game per seed and check the contract at every step.
+
+    ``apply_all`` caps how many legal actions are each applied per step; ``views_every``
+    checks views every that many steps. Raises ``ConformanceError`` on the first breach.
+    """
+    report = Report()
+    foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
+    for seed in seeds:
+        _check_determinism(game, seed, setup)
+        state = game.new(seed=seed, setup=setup)
+        rng = random.Random(seed)
+        earlier: list[tuple[State, State, int, str]] = []
+        for ply in range(max_steps + 1):
+            where = f"{game.name} seed {seed} ply {ply}"
+            _check_step(state, where, foreign, rng, report, apply_all)
+            if ply % views_every == 0:
+                _check_views(state, where, rng, report)
+            earlier.append((state, copy.deepcopy(state), hash(state), str(state)))
+            if state.is_terminal:
+                report.terminal += 1
+                break
+            legal = state.legal_actions()
+            foreign.extend(rng.sample(legal, min(3, len(legal))))
+            del foreign[:-200]
+            action = rng.choice(legal)
+            _check_secret_swap(state, action, where)
+            state = state.apply(action)
+        else:
+            raise ConformanceError(f"{game.name} seed {seed}: not over after {max_steps} steps")
+        for old, snapshot, old_hash, old_text in earlier:
+            if old != snapshot or hash(old) != old_hash or str(old) != old_text:
+                raise ConformanceError(
+                    f"{game.name} seed {seed}: an earlier state changed after later applies"
+                )
+        _check_record(state, f"{game.name} seed {seed}")
+        _check_outcome(state, f"{game.name} seed {seed}")
+        report.games += 1
+        report.lengths.append(len(state.history))
+    return report
+
+
+def _fail(where: str, message: str) -> None:
+    raise ConformanceError(f"{where}: {message}")
+
+
+def _check_determinism(game: Game, seed: int, setup: str) -> None:
+    a, b = game.new(seed=seed, setup=setup), game.new(seed=seed, setup=setup)
+    rng_a, rng_b = random.Random(seed), random.Random(seed)
+    for ply in range(60):
+        if a != b or a.legal_actions() != b.legal_actions() or str(a) != str(b):
+            _fail(f"{game.name} seed {seed} ply {ply}",
+                  "two games from the same seed differ (randomness not from the seed?)")
+        if a.is_terminal:
+            return
+        a = a.apply(rng_a.choice(a.legal_actions()))
+        b = b.apply(rng_b.choice(b.legal_actions()))
+
+
+def _check_step(state: State, where: str, foreign: list[Action], rng: random.Random,
+                report: Report, apply_all: int) -> None:
+    report.steps += 1
+    legal = state.legal_actions()
+    if state.is_terminal != (state.current_player is None):
+        _fail(where, "is_terminal disagrees with current_player is None")
+    if bool(legal) == state.is_terminal:
+        _fail(where, f"terminal={state.is_terminal} but {len(legal)} legal actions")
+    if len(set(legal)) != len(legal):
+        _fail(where, "legal_actions() repeats an action")
+    if not all(isinstance(a, Action) for a in legal):
+        _fail(where, "legal_actions() holds something that is not an Action")
+    for action in rng.sample(legal, min(apply_all, len(legal))):
+        text = str(action)
+        if state.game.parse_action(state, text) != action:
+            _fail(where, f"notation {text!r} does not parse back to {action!r}")
+        try:
+            child = state.apply(action)
+        except IllegalAction as err:
+            _fail(where, f"legal action {text!r} was rejected by apply: {err}")
+        if child.history[-1] != action or child.history[:-1] != state.history:
+            _fail(where, f"history after {text!r} is not the old history plus it")
+        report.actions_applied += 1
+    before = (copy.deepcopy(state), str(state))
+    legal_set = set(legal)
+    illegal: list[Any] = [a for a in foreign if a not in legal_set][:5]
+    for bad in illegal + ["xyzzy 99", _Nonsense()]:
+        if isinstance(bad, Action) and state.is_legal(bad):
+            continue  # legal beyond the listed sample (e.g. Lacuna's positions)
+        try:
+            state.apply(bad)
+        except IllegalAction as err:
+            if not str(err):
+                _fail(where, f"IllegalAction for {bad!r} has no message")
+        else:
+            _fail(where, f"illegal action {bad!r} was accepted")
+        report.illegal_tried += 1
+    if state != before[0] or str(state) != before[1]:
+        _fail(where, "a rejected action changed the state")
+
+
+def _check_views(state: State, where: str, rng: random.Random, report: Report) -> None:
+    for player in range(state.game.players):
+        view = state.view(player)
+        report.views_checked += 1
+        here = f"{where} view {player}"
+        if not isinstance(view, View) or view.player != player:
+            _fail(here, "view(p) is not a View of player p")
+        hash(view)
+        _check_no_secrets(view, here)
+        if view.current_player != state.current_player:
+            _fail(here, "the view disagrees about whose turn it is")
+        expected = state.legal_actions() if state.current_player == player else ()
+        if view.legal_actions() != expected:
+            _fail(here, "the view's legal actions are not the player's legal actions")
+        for k in range(2):
+            twin = view.determinize(random.Random(rng.random()))
+            if not isinstance(twin, State):
+                _fail(here, "determinize did not return a State")
+            if twin.view(player) != view:
+                _fail(here, f"a determinization's view differs from the view "
+                            f"(view leaks, or determinize is inconsistent): "
+                            f"{_first_difference(twin.view(player), view)}")
+            if k == 0 and state.current_player == player and twin.legal_actions() != expected:
+                _fail(here, "a determinization offers different legal actions")
+
+
+def _check_secret_swap(state: State, action: Action, where: str) -> None:
+    """A secret action and another that others see the same way leave their views equal."""
+    actor = state.current_player
+    for viewer in range(state.game.players):
+        seen = state.game.describe(action, actor, viewer)
+        if viewer == actor or seen == str(action):
+            continue
+        for other in state.legal_actions():
+            if other != action and state.game.describe(other, actor, viewer) == seen:
+                a, b = state.apply(action).view(viewer), state.apply(other).view(viewer)
+                if a != b:
+                    _fail(f"{where} view {viewer}",
+                          f"player {viewer} sees {str(action)!r} only as {seen!r}, yet it "
+                          f"shows in their view: {_first_difference(a, b)}")
+                break
+
+
+def _check_no_secrets(view: View, where: str) -> None:
+    for f in fields(view):
+        name = f.name.lower()
+        if "seed" in name or "rng" in name:
+            _fail(where, f"view has a field {f.name!r}")
+        value = getattr(view, f.name)
+        if isinstance(value, random.Random) or type(value).__name__ == "Generator":
+            _fail(where, f"view field {f.name!r} holds a random generator")
+        if isinstance(value, State):
+            _fail(where, f"view field {f.name!r} holds a full State")
+
+
+def _first_difference(a: View, b: View) -> str:
+    for f in fields(a):
+        if f.compare and getattr(a, f.name) != getattr(b, f.name):
+            return f"field {f.name!r}: {getattr(a, f.name)!r} != {getattr(b, f.name)!r}"
+    return "no field differs"
+
+
+def _check_record(state: State, where: str) -> None:
+    record = json.loads(json.dumps(state.to_record()))
+    again = replay(record)
+    if again != state or again.history != state.history or str(again) != str(state):
+        _fail(where, "replaying the record does not reproduce the state")
+    half = len(state.history) // 2
+    partial = replay(record, ply=half)
+    if partial.history != state.history[:half]:
+        _fail(where, f"replay(record, ply={half}) stops at the wrong place")
+
+
+def _check_outcome(state: State, where: str) -> None:
+    players = state.game.players
+    if len(state.scores) != players:
+        _fail(where, f"{len(state.scores)} scores for {players} players")
+    if not set(state.winners) <= set(range(players)):
+        _fail(where, f"winners {state.winners} are not players")
+    if len(set(state.winners)) != len(state.winners):
+        _fail(where, f"winners {state.winners} repeat a player")

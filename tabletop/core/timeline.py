@@ -1,0 +1,123 @@
+"""The branching history of a session: a tree of states you can step through and fork.
+
+Nodes are integers (``0`` is the start) with a ``state`` attribute; edges carry the ``action``
+and its notation. Playing a different action from an earlier state starts a branch; every
+branch stays reachable.
+
+>>> from tabletop.core.timeline import Timeline
+>>> import tabletop
+>>> tl = Timeline(tabletop.load("lava-flows").new(seed=1, setup="random"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from .game import Action, State
+
+
+class Timeline:
+    """A tree of states rooted at ``root``, with a cursor (the node being looked at)."""
+
+    __slots__ = ("graph", "cursor", "_next_id", "_preferred")
+
+    def __init__(self, root: State) -> None:
+        self.graph: nx.DiGraph = nx.DiGraph()
+        self.graph.add_node(0, state=root, ply=0)
+        self.cursor = 0
+        self._next_id = 1
+        self._preferred: dict[int, int] = {}  # node -> the child "forward" goes to
+
+    @property
+    def state(self) -> State:
+        """The state at the cursor."""
+        return self.graph.nodes[self.cursor]["state"]  # type: ignore[no-any-return]
+
+    @property
+    def root(self) -> State:
+        return self.graph.nodes[0]["state"]  # type: ignore[no-any-return]
+
+    def play(self, action: Action | str) -> State:
+        """Apply ``action`` at the cursor and move there; reuses the branch if it exists."""
+        state = self.state
+        action = state._coerce(action)
+        for child in self.graph.successors(self.cursor):
+            if self.graph.edges[self.cursor, child]["action"] == action:
+                return self.goto(child)
+        child = self._next_id
+        self._next_id += 1
+        self.graph.add_node(child, state=state.apply(action),
+                            ply=self.graph.nodes[self.cursor]["ply"] + 1)
+        self.graph.add_edge(self.cursor, child, action=action, notation=str(action))
+        return self.goto(child)
+
+    def goto(self, node: int) -> State:
+        """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
+        if node not in self.graph:
+            raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
+        self.cursor = node
+        for parent, child in nx.utils.pairwise(self.path_to(node)):
+            self._preferred[parent] = child
+        return self.state
+
+    def back(self) -> State:
+        """Step to the parent (stays at the start)."""
+        parent = self.parent(self.cursor)
+        if parent is not None:
+            self.cursor = parent
+        return self.state
+
+    def forward(self) -> State:
+        """Step to the child last visited (or the newest one); stays at a leaf."""
+        child = self._next(self.cursor)
+        if child is not None:
+            self.cursor = child
+        return self.state
+
+    def start(self) -> State:
+        """Jump to the first state (keeping the way forward)."""
+        self.cursor = 0
+        return self.state
+
+    def end(self) -> State:
+        """Follow "forward" to the end of the current line."""
+        while True:
+            here = self.cursor
+            self.forward()
+            if self.cursor == here:
+                return self.state
+
+    def _next(self, node: int) -> int | None:
+        """The child "forward" goes to: the last visited, else the newest, else none."""
+        if node in self._preferred:
+            return self._preferred[node]
+        children = list(self.graph.successors(node))
+        return children[-1] if children else None
+
+    def parent(self, node: int) -> int | None:
+        preds = list(self.graph.predecessors(node))
+        return preds[0] if preds else None
+
+    def path_to(self, node: int) -> list[int]:
+        """The nodes from the start to ``node``."""
+        return nx.shortest_path(self.graph, 0, node)  # type: ignore[no-any-return]
+
+    def line(self) -> list[int]:
+        """The nodes of the current line: start → cursor → the "forward" continuation."""
+        path = self.path_to(self.cursor)
+        node = self.cursor
+        while True:
+            child = self._next(node)
+            if child is None:
+                return path
+            path.append(child)
+            node = child
+
+    def leaves(self) -> Iterator[int]:
+        """The ends of every branch."""
+        return (n for n in self.graph if self.graph.out_degree(n) == 0)
+
+    def __len__(self) -> int:
+        return self.graph.number_of_nodes()

@@ -1,0 +1,239 @@
+"""A backend-neutral picture: shapes with styles, layers and hit targets.
+
+Renderers build a ``Scene``; ``to_svg`` and the canvas backend draw it; ``Scene.hit`` says
+which target a click at ``(x, y)`` lands on, so hit-testing is pure Python.
+
+>>> scene = Scene(100, 60)
+>>> scene.rect(0, 0, 50, 60, fill="#eee", target=("cell", "a1"))
+>>> scene.circle(25, 30, 10, fill="black", layer=1, target=("piece", 0))
+>>> scene.hit(25, 30), scene.hit(5, 5), scene.hit(80, 30)
+(('piece', 0), ('cell', 'a1'), None)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a shape is painted. ``None`` means "not painted" (no fill, no stroke)."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 1.0
+    opacity: float = 1.0
+    dash: tuple[float, ...] = ()
+    font_size: float = 12.0
+    font_weight: str = "normal"
+    anchor: str = "middle"  # text: start | middle | end
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Common to all shapes: style, layer (higher draws on top), hit target, tooltip."""
+
+    style: Style
+    layer: int
+    target: Hashable | None
+    title: str | None
+
+    def contains(self, x: float, y: float) -> bool:
+        raise NotImplementedError
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)``."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Circle(Shape):
+    x: float
+    y: float
+    r: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return (x - self.x) ** 2 + (y - self.y) ** 2 <= self.r**2
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        return (self.x - self.r, self.y - self.r, self.x + self.r, self.y + self.r)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect(Shape):
+    x: float
+    y: float
+    w: float
+    h: float
+    rx: float = 0.0
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Shape):
+    """An open polyline; a click within half its width (at least 4 units) hits it."""
+
+    points: tuple[Point, ...]
+
+    def contains(self, x: float, y: float) -> bool:
+        reach = max(self.style.stroke_width / 2, 4.0)
+        return any(
+            _segment_distance(x, y, a, b) <= reach for a, b in itertools.pairwise(self.points)
+        )
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        return _points_bounds(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon(Shape):
+    points: tuple[Point, ...]
+
+    def contains(self, x: float, y: float) -> bool:
+        inside = False
+        pts = self.points
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+        return inside
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        return _points_bounds(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Shape):
+    x: float
+    y: float
+    text: str
+
+    def contains(self, x: float, y: float) -> bool:
+        x0, y0, x1, y1 = self.bounds()
+        return x0 <= x <= x1 and y0 <= y <= y1
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        size = self.style.font_size
+        width = 0.6 * size * len(self.text)
+        left = {"start": self.x, "end": self.x - width}.get(self.style.anchor, self.x - width / 2)
+        return (left, self.y - size / 2, left + width, self.y + size / 2)
+
+
+class Scene:
+    """A picture of ``width`` × ``height`` units, built by adding shapes.
+
+    Shapes draw in order of ``layer``, then of addition; ``hit`` finds the topmost target.
+    """
+
+    __slots__ = ("width", "height", "background", "shapes", "title")
+
+    def __init__(
+        self, width: float, height: float, background: str | None = None, title: str = ""
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.background = background
+        self.title = title
+        self.shapes: list[Shape] = []
+
+    def _style(self, style: Style | None, kw: dict[str, Any]) -> Style:
+        if style is None:
+            return Style(**kw)
+        if kw:
+            from dataclasses import replace
+
+            return replace(style, **kw)
+        return style
+
+    def add(self, shape: Shape) -> Shape:
+        """Add a shape made elsewhere; returns it."""
+        self.shapes.append(shape)
+        return shape
+
+    def circle(self, x: float, y: float, r: float, *, layer: int = 0,
+               target: Hashable | None = None, title: str | None = None,
+               style: Style | None = None, **style_kw: Any) -> None:
+        """Add a circle centred at ``(x, y)``."""
+        self.shapes.append(Circle(self._style(style, style_kw), layer, target, title, x, y, r))
+
+    def rect(self, x: float, y: float, w: float, h: float, *, rx: float = 0.0, layer: int = 0,
+             target: Hashable | None = None, title: str | None = None,
+             style: Style | None = None, **style_kw: Any) -> None:
+        """Add a rectangle with top-left corner ``(x, y)``."""
+        self.shapes.append(
+            Rect(self._style(style, style_kw), layer, target, title, x, y, w, h, rx)
+        )
+
+    def line(self, points: Sequence[Point], *, layer: int = 0, target: Hashable | None = None,
+             title: str | None = None, style: Style | None = None, **style_kw: Any) -> None:
+        """Add a polyline through ``points``."""
+        pts = tuple((float(x), float(y)) for x, y in points)
+        self.shapes.append(Line(self._style(style, style_kw), layer, target, title, pts))
+
+    def polygon(self, points: Sequence[Point], *, layer: int = 0,
+                target: Hashable | None = None, title: str | None = None,
+                style: Style | None = None, **style_kw: Any) -> None:
+        """Add a closed polygon."""
+        pts = tuple((float(x), float(y)) for x, y in points)
+        self.shapes.append(Polygon(self._style(style, style_kw), layer, target, title, pts))
+
+    def text(self, x: float, y: float, text: str, *, layer: int = 0,
+             target: Hashable | None = None, title: str | None = None,
+             style: Style | None = None, **style_kw: Any) -> None:
+        """Add text whose anchor point (baseline middle by default) is ``(x, y)``."""
+        self.shapes.append(Text(self._style(style, style_kw), layer, target, title, x, y, text))
+
+    def ordered(self) -> list[Shape]:
+        """The shapes in drawing order: by layer, then as added."""
+        return sorted(self.shapes, key=lambda s: s.layer)
+
+    def layers(self) -> Iterator[tuple[int, list[Shape]]]:
+        """``(layer, shapes)`` pairs from the bottom layer up."""
+        by_layer: dict[int, list[Shape]] = {}
+        for shape in self.shapes:
+            by_layer.setdefault(shape.layer, []).append(shape)
+        for layer in sorted(by_layer):
+            yield layer, by_layer[layer]
+
+    def hit(self, x: float, y: float) -> Hashable | None:
+        """The target of the topmost targeted shape under ``(x, y)``, or ``None``."""
+        for shape in reversed(self.ordered()):
+            if shape.target is not None and shape.contains(x, y):
+                return shape.target
+        return None
+
+    def targets(self) -> dict[Hashable, Shape]:
+        """Each target with the topmost shape that carries it."""
+        return {s.target: s for s in self.ordered() if s.target is not None}
+
+    def __repr__(self) -> str:
+        return f"<Scene {self.width}×{self.height}, {len(self.shapes)} shapes>"
+
+    def _repr_svg_(self) -> str:
+        from .svg import to_svg
+
+        return to_svg(self)
+
+
+def _segment_distance(x: float, y: float, a: Point, b: Point) -> float:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / length2))
+    return math.hypot(x - (ax + t * dx), y - (ay + t * dy))
+
+
+def _points_bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))

@@ -1,0 +1,94 @@
+"""``Scene`` → SVG text, deterministic to the byte (numbers rounded, attributes in fixed order).
+
+>>> from tabletop.render.scene import Scene
+>>> scene = Scene(20, 10)
+>>> scene.circle(5, 5, 4, fill="red", target=("cell", "a1"), title="a")
+>>> print(to_svg(scene).splitlines()[1])
+<circle cx="5" cy="5" r="4" fill="red" stroke="none" data-target="cell a1"><title>a</title></circle>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from xml.sax.saxutils import escape, quoteattr
+
+from .scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text
+
+
+def num(value: float) -> str:
+    """A number in at most two decimals, without trailing zeros (``-0`` becomes ``0``)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def target_text(target: Hashable) -> str:
+    """A target as plain text: tuples joined by spaces (``('cell', 'a1')`` → ``cell a1``)."""
+    if isinstance(target, tuple):
+        return " ".join(target_text(t) for t in target)
+    return str(target)
+
+
+def _paint(style: Style, text: bool = False) -> str:
+    parts = [f'fill="{style.fill or "none"}"']
+    if not text or style.stroke:
+        parts.append(f'stroke="{style.stroke or "none"}"')
+    if style.stroke and style.stroke_width != 1.0:
+        parts.append(f'stroke-width="{num(style.stroke_width)}"')
+    if style.dash:
+        parts.append(f'stroke-dasharray="{" ".join(num(d) for d in style.dash)}"')
+    if style.opacity != 1.0:
+        parts.append(f'opacity="{num(style.opacity)}"')
+    return " ".join(parts)
+
+
+def _points(points: tuple[tuple[float, float], ...]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in points)
+
+
+def _element(shape: Shape) -> str:
+    s = shape.style
+    if isinstance(shape, Circle):
+        tag, geometry = "circle", f'cx="{num(shape.x)}" cy="{num(shape.y)}" r="{num(shape.r)}"'
+    elif isinstance(shape, Rect):
+        tag = "rect"
+        geometry = (f'x="{num(shape.x)}" y="{num(shape.y)}" '
+                    f'width="{num(shape.w)}" height="{num(shape.h)}"')
+        if shape.rx:
+            geometry += f' rx="{num(shape.rx)}"'
+    elif isinstance(shape, Line):
+        tag, geometry = "polyline", f'points="{_points(shape.points)}"'
+        s = Style(None, s.stroke, s.stroke_width, s.opacity, s.dash)
+    elif isinstance(shape, Polygon):
+        tag, geometry = "polygon", f'points="{_points(shape.points)}"'
+    elif isinstance(shape, Text):
+        tag = "text"
+        weight = f' font-weight="{s.font_weight}"' if s.font_weight != "normal" else ""
+        geometry = (f'x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(s.font_size)}" '
+                    f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}')
+    else:  # pragma: no cover - every shape kind is handled above
+        raise TypeError(f"cannot draw {shape!r} as SVG")
+    attrs = f"{geometry} {_paint(s, text=isinstance(shape, Text))}"
+    if shape.target is not None:
+        attrs += f" data-target={quoteattr(target_text(shape.target))}"
+    inner = f"<title>{escape(shape.title)}</title>" if shape.title else ""
+    if isinstance(shape, Text):
+        inner += escape(shape.text)
+    if inner:
+        return f"<{tag} {attrs}>{inner}</{tag}>"
+    return f"<{tag} {attrs}/>"
+
+
+def to_svg(scene: Scene) -> str:
+    """The scene as a standalone SVG document (the same bytes on every run)."""
+    w, h = num(scene.width), num(scene.height)
+    lines = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" font-family="sans-serif">'
+    ]
+    if scene.title:
+        lines.append(f"<title>{escape(scene.title)}</title>")
+    if scene.background:
+        lines.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{scene.background}"/>')
+    lines.extend(_element(shape) for shape in scene.ordered())
+    lines.append("</svg>")
+    return "\n".join(lines)

@@ -1,0 +1,202 @@
+"""A tiny game used to test the core: Secret Nim (lives in the tests, not in the product).
+
+Each player first picks a secret bonus (0 or 1). Then, from a seeded pile of 5..9 counters,
+players alternately take 1 or 2; taking the last counter scores 2. Bonuses count at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from tabletop.core.game import Action, Game, State, View
+from tabletop.render.scene import Scene
+
+HIDDEN = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"bonus {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+
+class SecretNim(Game):
+    name = "secret-nim"
+    title = "Secret Nim"
+    player_counts = (2,)
+    defaults = {"max_take": 2}
+
+    def _check_option(self, key, value):
+        Game._check_option(self, key, value)
+        self._option_choice(key, value, (1, 2, 3))
+
+    def _initial(self, rng: random.Random) -> NimState:
+        return NimState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                        bonus=(None, None), taken_last=None)
+
+    def describe(self, action, actor, viewer):
+        if isinstance(action, Bonus) and viewer is not None and viewer != actor:
+            return "bonus ?"
+        return str(action)
+
+    def draw(self, subject, **options):
+        scene = Scene(40 * 9 + 20, 60, background="white")
+        for i in range(subject.pile):
+            scene.circle(20 + 40 * i, 30, 15, fill="#a0522d", target=("counter", i))
+        return scene
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NimState(State):
+    pile: int
+    first: int
+    bonus: tuple[int | None, int | None]
+    taken_last: int | None
+    takes: int = 0
+
+    @property
+    def current_player(self):
+        if self.pile == 0:
+            return None
+        for p in (0, 1):
+            if self.bonus[p] is None:
+                return p
+        return (self.first + self.takes) % 2
+
+    def _is_setup(self):
+        return None in self.bonus
+
+    def _legal_actions(self):
+        if None in self.bonus:
+            return (Bonus(0), Bonus(1))
+        return tuple(Take(n) for n in range(1, self.game.options["max_take"] + 1)
+                     if n <= self.pile)
+
+    def _apply(self, action):
+        p = self.current_player
+        if isinstance(action, Bonus):
+            bonus = list(self.bonus)
+            bonus[p] = action.value
+            return replace(self, bonus=tuple(bonus))
+        pile = self.pile - action.count
+        return replace(self, pile=pile, taken_last=p if pile == 0 else None,
+                       takes=self.takes + 1)
+
+    def _scores(self):
+        if not self.is_terminal:
+            return (0, 0)
+        return tuple(2 * (self.taken_last == p) + (self.bonus[p] or 0) for p in (0, 1))
+
+    def _view(self, player):
+        shown = tuple(
+            b if (p == player or b is None or self.is_terminal) else HIDDEN
+            for p, b in enumerate(self.bonus)
+        )
+        return NimView(game=self.game, player=player, pile=self.pile, first=self.first,
+                       bonus=shown, taken_last=self.taken_last, takes=self.takes)
+
+    def _text(self):
+        return f"pile {self.pile}, first {self.first}, bonus {self.bonus}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NimView(View):
+    pile: int
+    first: int
+    bonus: tuple[int | None, ...]
+    taken_last: int | None
+    takes: int
+
+    @property
+    def current_player(self):
+        return NimState.current_player.fget(self)
+
+    def determinize(self, rng):
+        bonus = tuple(rng.randrange(2) if b == HIDDEN else b for b in self.bonus)
+        return NimState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
+                        taken_last=self.taken_last, takes=self.takes)
+
+    def _text(self):
+        return f"pile {self.pile}, bonus {self.bonus}"
+
+
+# --- deliberately broken variants, one per invariant check_game guards -------------------
+
+class MutatingNim(SecretNim):
+    """Applying an action changes the earlier state it was applied to."""
+
+    name = "mutating-nim"
+
+    def _initial(self, rng):
+        return MutatingState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                             bonus=(None, None), taken_last=None, notes=[])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MutatingState(NimState):
+    notes: list[str] = field(compare=False, hash=False)
+
+    def _apply(self, action):
+        self.notes.append(str(action))  # the bug: shared, mutable, changed in place
+        return NimState._apply(self, action)
+
+    def _text(self):
+        return NimState._text(self) + f", notes {self.notes}"
+
+
+class LeakyNim(SecretNim):
+    """A view shows the opponent's secret bonus."""
+
+    name = "leaky-nim"
+
+    def _initial(self, rng):
+        return LeakyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                          bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeakyState(NimState):
+    def _view(self, player):
+        return NimView(game=self.game, player=player, pile=self.pile, first=self.first,
+                       bonus=self.bonus, taken_last=self.taken_last, takes=self.takes)
+
+
+class UnseededNim(SecretNim):
+    """The pile size comes from the global RNG, not the seed."""
+
+    name = "unseeded-nim"
+
+    def _initial(self, rng):
+        return NimState(game=self, pile=random.randint(5, 900), first=rng.randrange(2),
+                        bonus=(None, None), taken_last=None)
+
+
+class RejectingNim(SecretNim):
+    """``legal_actions`` offers ``take 2`` on a pile of 2, which ``apply`` then refuses."""
+
+    name = "rejecting-nim"
+
+    def _initial(self, rng):
+        return RejectingState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                              bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RejectingState(NimState):
+    def _apply(self, action):
+        if action == Take(2) and self.pile == 2:
+            from tabletop.core.errors import IllegalAction
+
+            raise IllegalAction("take 2: not on a pile of 2")
+        return NimState._apply(self, action)
