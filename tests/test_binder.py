@@ -1,0 +1,70 @@
+"""The binder/ folder, checked statically (Docker is not available to build it here)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ROOT = Path(__file__).parent.parent
+BINDER = ROOT / "binder"
+
+
+def binder_requirements() -> dict[str, Requirement]:
+    lines = (BINDER / "requirements.txt").read_text().splitlines()
+    reqs = [Requirement(line) for line in lines if line.strip() and not line.startswith("#")]
+    return {r.name.lower(): r for r in reqs}
+
+
+def project() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def test_runtime_names_a_python_the_project_supports():
+    runtime = (BINDER / "runtime.txt").read_text().strip()
+    assert runtime.startswith("python-3.")
+    minor = int(runtime.split(".")[1])
+    assert minor >= 10, f"{runtime} is older than requires-python {project()['requires-python']}"
+
+
+def test_postbuild_is_executable_and_installs_tabletop():
+    post = BINDER / "postBuild"
+    assert os.access(post, os.X_OK)
+    assert "pip install" in post.read_text() and " -e ." in post.read_text()
+
+
+def test_pins_agree_with_pyproject():
+    pins = binder_requirements()
+    for dep in map(Requirement, project()["dependencies"]):
+        pin = pins.get(dep.name.lower())
+        assert pin is not None, f"binder/requirements.txt does not pin {dep.name}"
+        (spec,) = pin.specifier
+        assert spec.operator == "==", f"{pin} should be an exact pin"
+        assert dep.specifier.contains(spec.version), f"{pin} violates pyproject's {dep}"
+    lab = [Requirement(r) for r in project()["optional-dependencies"]["lab"]]
+    for dep in lab:
+        (spec,) = pins[dep.name.lower()].specifier
+        assert dep.specifier.contains(spec.version)
+
+
+def test_only_one_environment_file():
+    assert not (BINDER / "environment.yml").exists(), "repo2docker takes one of the two"
+
+
+@pytest.mark.skipif(os.environ.get("CI") != "true" and not os.environ.get("TABLETOP_NETWORK"),
+                    reason="resolving against the registry is done in CI (set TABLETOP_NETWORK=1 "
+                           "to run it here)")
+def test_requirements_resolve_with_pip():
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--quiet", "--ignore-installed",
+         "-r", str(BINDER / "requirements.txt")],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]

@@ -1,0 +1,43 @@
+"""check_game passes a sound game and catches a deliberately broken one for each invariant."""
+
+import pytest
+from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
+
+from tabletop.core.registry import register, unregister
+from tabletop.core.testing import ConformanceError, check_game
+
+
+@pytest.fixture
+def registered():
+    names = []
+
+    def add(cls):
+        register(cls.name, cls)
+        names.append(cls.name)
+        return cls()
+
+    yield add
+    for name in names:
+        unregister(name)
+
+
+def test_a_sound_game_passes_and_the_report_says_what_was_checked(registered):
+    report = check_game(registered(SecretNim), seeds=range(15))
+    assert report.games == 15 == report.terminal
+    assert report.actions_applied > report.steps > 15 * 5
+    assert report.illegal_tried > 0 and report.views_checked == 2 * report.steps
+
+
+def test_the_random_setup_path_passes_too(registered):
+    assert check_game(registered(SecretNim), seeds=range(5), setup="random").games == 5
+
+
+@pytest.mark.parametrize("broken, message", [
+    (MutatingNim, "an earlier state changed"),
+    (LeakyNim, r"sees 'bonus \d' only as 'bonus \?', yet it shows in their view"),
+    (UnseededNim, "two games from the same seed differ"),
+    (RejectingNim, "legal action 'take 2' was rejected by apply"),
+])
+def test_each_broken_toy_is_caught(registered, broken, message):
+    with pytest.raises(ConformanceError, match=message):
+        check_game(registered(broken), seeds=range(10))
