@@ -240,6 +240,11 @@ class _Positioned:
     def _legal_set(self) -> frozenset[Action]:
         return self._cached("legal_set", lambda: frozenset(self.legal_actions()))  # type: ignore[no-any-return]
 
+    def _legal_ids(self) -> frozenset[int]:
+        return self._cached(  # type: ignore[no-any-return]
+            "legal_ids", lambda: frozenset(map(id, self.legal_actions()))
+        )
+
     def _why_illegal(self, action: Action) -> str | None:
         """A game's own reason why ``action`` is illegal, if it has a better one."""
         return None
@@ -263,6 +268,8 @@ class _Positioned:
             return self.game.parse_action(self, action)  # type: ignore[arg-type]
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action; {self._legal_summary()}")
+        if id(action) in self._legal_ids():
+            return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
             raise IllegalAction(f"{str(action)!r}: the game is over")
         if not self._is_legal(action):
