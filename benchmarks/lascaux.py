@@ -1,0 +1,119 @@
+"""Lascaux figures: random playouts per player count against OpenSpiel's Python tic-tac-toe
+in the same run, plus determinize and drawing speed (what bots and the widget lean on).
+
+    python benchmarks/lascaux.py [--seconds 1.5] [--runs 5]
+
+Prints medians over ``--runs`` runs; the playout goal is ≥ 1.0x tic-tac-toe's actions/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import tabletop
+
+
+def playouts(players: int) -> Callable[[float, int], float]:
+    game = tabletop.load("lascaux", players=players)
+
+    def run(seconds: float, seed: int) -> float:
+        rng = random.Random(seed)
+        actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new(seed=rng.randrange(2**31), setup="random")
+            while not state.is_terminal:
+                state = state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions / (time.perf_counter() - start)
+
+    return run
+
+
+def tic_tac_toe() -> Callable[[float, int], float] | None:
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.games import tic_tac_toe as ttt
+    except ImportError:
+        return None
+    game = ttt.TicTacToeGame()
+
+    def run(seconds: float, seed: int) -> float:
+        rng = random.Random(seed)
+        actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions / (time.perf_counter() - start)
+
+    return run
+
+
+def sample_views(count: int = 60) -> list[tabletop.View]:
+    game = tabletop.load("lascaux", players=4)
+    rng = random.Random(7)
+    views = []
+    while len(views) < count:
+        state = game.new(seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(1, 80)):
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        views.append(state.view(rng.randrange(4)))
+    return views
+
+
+def per_second(work: Callable[[], None], seconds: float) -> float:
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        work()
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=1.5)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    def median(run: Callable[[float, int], float]) -> float:
+        return statistics.median(run(args.seconds, k) for k in range(args.runs))
+
+    reference = tic_tac_toe()
+    ref = median(reference) if reference else None
+    print(f"medians of {args.runs} runs of {args.seconds:g} s")
+    if ref:
+        print(f"{'open_spiel python_tic_tac_toe':<34}{ref:>10.0f} actions/s")
+    for players in (3, 4, 5):
+        rate = median(playouts(players))
+        ratio = f"{rate / ref:6.2f}x tic-tac-toe" if ref else ""
+        print(f"{f'lascaux {players}p random playouts':<34}{rate:>10.0f} actions/s  {ratio}")
+
+    views = sample_views()
+    rng = random.Random(1)
+    cycle = iter(range(10**9))
+
+    def determinize() -> None:
+        views[next(cycle) % len(views)].determinize(rng)
+
+    def draw() -> None:
+        views[next(cycle) % len(views)].svg()
+
+    det = statistics.median(per_second(determinize, args.seconds / 3) for _ in range(args.runs))
+    svg = statistics.median(per_second(draw, args.seconds / 3) for _ in range(args.runs))
+    print(f"{'lascaux view.determinize':<34}{det:>10.0f} per s")
+    print(f"{'lascaux view.svg()':<34}{svg:>10.0f} per s ({1000 / svg:.1f} ms each)")
+
+
+if __name__ == "__main__":
+    main()

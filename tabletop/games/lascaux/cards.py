@@ -1,0 +1,136 @@
+"""The Lascaux cards: six colours, six animals and the 54-card deck, as data.
+
+The published deck list could not be found, so the deck below is designed ([D] in
+``docs/rules/lascaux.md``): every colour on 18 cards, every colour on exactly 3 of each
+animal's 9 cards, and no colour pair twice within an animal. It is kept as a plain table
+(``DECK_TABLE``) so that the real list, if it turns up, is a data change.
+
+Cards are numbered ``0 .. 53`` in table order; everything the rules need is a precomputed
+tuple indexed by that number.
+
+>>> describe(0)
+'deer blue/brown'
+>>> card_id("Deer brown/blue")
+0
+>>> [COLOURS[c] for c in colours_of(mask_of((0, 1, 2)))]
+['brown', 'yellow', 'green', 'pink', 'white', 'blue']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+COLOURS: tuple[str, ...] = ("brown", "yellow", "green", "pink", "white", "blue")
+ANIMALS: tuple[str, ...] = ("deer", "mammoth", "ibex", "horse", "aurochs", "rhino")
+
+#: Paint for each colour (handprints, tokens and the legend).
+PAINT: tuple[str, ...] = ("#8b5a2b", "#f2c230", "#3f9b4a", "#e58fb5", "#f7f4ea", "#3a6fc4")
+
+#: A bit mask with every colour set: the table "shows all six colours" when it reaches this.
+ALL_COLOURS = (1 << len(COLOURS)) - 1
+
+#: The deck, one row per animal, nine cards each as ``colour/colour`` (designed, see above).
+DECK_TABLE = """
+deer     blue/brown  yellow/white  green/pink   blue/yellow  brown/green  pink/white
+         blue/green  yellow/pink   brown/white
+mammoth  blue/brown  yellow/white  green/pink   blue/yellow  brown/green  pink/white
+         blue/pink   green/white   brown/yellow
+ibex     blue/brown  yellow/white  green/pink   blue/green   yellow/pink  brown/white
+         blue/white  brown/pink    yellow/green
+horse    blue/yellow brown/green   pink/white   blue/green   yellow/pink  brown/white
+         blue/pink   green/white   brown/yellow
+aurochs  blue/brown  yellow/white  green/pink   blue/pink    green/white  brown/yellow
+         blue/white  brown/pink    yellow/green
+rhino    blue/yellow brown/green   pink/white   blue/green   yellow/pink  brown/white
+         blue/white  brown/pink    yellow/green
+"""
+
+
+def _parse_table(text: str) -> tuple[tuple[int, int, int], ...]:
+    """``(animal, colour, colour)`` for every card of ``DECK_TABLE``, in order."""
+    cards: list[tuple[int, int, int]] = []
+    animal = -1
+    for word in text.split():
+        if word in ANIMALS:
+            animal = ANIMALS.index(word)
+            continue
+        first, second = word.split("/")
+        cards.append((animal, COLOURS.index(first), COLOURS.index(second)))
+    return tuple(cards)
+
+
+DECK: tuple[tuple[int, int, int], ...] = _parse_table(DECK_TABLE)
+CARD_COUNT = len(DECK)
+
+#: Per card: its animal, its two colours (as printed), and the bit mask of those colours.
+ANIMAL: tuple[int, ...] = tuple(a for a, _, _ in DECK)
+PAIR: tuple[tuple[int, int], ...] = tuple((x, y) for _, x, y in DECK)
+MASK: tuple[int, ...] = tuple((1 << x) | (1 << y) for _, x, y in DECK)
+
+#: For each colour, the cards that show it (used by ``strict_colour`` and the renderer).
+BIT: tuple[int, ...] = tuple(1 << c for c in range(len(COLOURS)))
+
+
+def describe(card: int) -> str:
+    """A card as text: ``"deer blue/brown"``."""
+    x, y = PAIR[card]
+    return f"{ANIMALS[ANIMAL[card]]} {COLOURS[x]}/{COLOURS[y]}"
+
+
+def short(card: int) -> str:
+    """A card as a compact code for one-line listings (``"deer:B/Br"``)."""
+    x, y = PAIR[card]
+    return f"{ANIMALS[ANIMAL[card]]}:{_ABBREV[x]}/{_ABBREV[y]}"
+
+
+_ABBREV = ("Br", "Y", "G", "P", "W", "B")
+
+_BY_TEXT: dict[tuple[int, frozenset[int]], int] = {
+    (ANIMAL[i], frozenset(PAIR[i])): i for i in range(CARD_COUNT)
+}
+
+
+def card_id(text: str | int) -> int:
+    """The card number for ``"deer blue/brown"`` (either colour order, any case), or a number.
+
+    >>> card_id("rhino white/blue") == card_id("rhino blue/white")
+    True
+    >>> card_id("deer blue/blue")
+    Traceback (most recent call last):
+    ...
+    ValueError: no card 'deer blue/blue' in the deck
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        if not 0 <= text < CARD_COUNT:
+            raise ValueError(f"card number {text} is not 0..{CARD_COUNT - 1}")
+        return text
+    words = str(text).lower().replace("/", " ").split()
+    try:
+        animal = ANIMALS.index(words[0])
+        colours = frozenset(COLOURS.index(w) for w in words[1:])
+        if len(words) != 3:
+            raise ValueError
+        return _BY_TEXT[(animal, colours)]
+    except (ValueError, IndexError, KeyError):
+        raise ValueError(f"no card {text!r} in the deck") from None
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of every colour shown by ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= MASK[card]
+    return mask
+
+
+def colours_of(mask: int) -> tuple[int, ...]:
+    """The colours set in ``mask``, in colour order."""
+    return tuple(c for c in range(len(COLOURS)) if mask & (1 << c))
+
+
+def colour_index(name: str) -> int:
+    """The index of a colour name (``"blue"`` → 5); ``ValueError`` lists the colours."""
+    try:
+        return COLOURS.index(name.strip().lower())
+    except ValueError:
+        raise ValueError(f"no colour {name!r}; colours: {', '.join(COLOURS)}") from None
