@@ -1,0 +1,86 @@
+"""Exercises for the teaching notebooks: a position, a question, and a check of the answer.
+
+>>> import tabletop
+>>> from tabletop.teaching import Exercise
+>>> s = tabletop.load("lascaux").new(seed=1, setup="random")
+>>> ex = Exercise(s, "Keep your stones: pass.",
+...               right=lambda before, action, after: str(action) == "pass",
+...               why="Passing takes the pot and ends your bidding.")
+>>> print(ex.answer("pass"))
+Right: 'pass'. Passing takes the pot and ends your bidding.
+>>> print(ex.answer("choose purple"))
+Not legal: 'choose purple' is not a legal action here; ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+
+from .core.errors import IllegalAction
+from .core.game import Action, State
+
+#: ``right(before, action, after)`` says whether an answer is right.
+Check = Callable[[State, Action, State], bool]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of an answer: right, wrong-but-legal, or illegal; shows itself in notebooks."""
+
+    answer: str
+    legal: bool
+    right: bool
+    message: str
+    after: State | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def _repr_html_(self) -> str:
+        colour = "#1b7f3b" if self.right else ("#b26a00" if self.legal else "#b3261e")
+        picture = self.after._repr_svg_() if self.after is not None else ""
+        return (f'<div style="border-left:4px solid {colour};padding:4px 10px">'
+                f"<b>{escape(self.message)}</b><div>{picture}</div></div>")
+
+
+class Exercise:
+    """A position and a question; ``answer(action)`` checks a learner's move.
+
+    ``right(before, action, after)`` decides; ``why`` explains the rule once they get it, and
+    ``hint`` nudges after a legal but wrong answer.
+    """
+
+    def __init__(self, state: State, question: str, right: Check, why: str = "",
+                 hint: str = "") -> None:
+        self.state = state
+        self.question = question
+        self.right = right
+        self.why = why
+        self.hint = hint
+
+    def answer(self, action: Action | str) -> Verdict:
+        """Check an answer (an Action or notation); never raises for a wrong or illegal one."""
+        text = str(action)
+        try:
+            chosen = self.state._coerce(action)
+        except IllegalAction as err:
+            return Verdict(text, False, False, f"Not legal: {err}")
+        after = self.state.apply(chosen)
+        if self.right(self.state, chosen, after):
+            return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(), after)
+        nudge = f" Hint: {self.hint}" if self.hint else ""
+        return Verdict(text, True, False,
+                       f"Legal, but not what was asked: {str(chosen)!r}.{nudge}", after)
+
+    def solutions(self) -> tuple[Action, ...]:
+        """Every legal action that is a right answer (for checking the exercise itself)."""
+        return tuple(a for a, t in self.state.children() if self.right(self.state, a, t))
+
+    def _repr_html_(self) -> str:
+        return (f"<p><b>Try it:</b> {escape(self.question)}</p>"
+                f"{self.state._repr_svg_()}")

@@ -1,0 +1,17 @@
+"""Exercises check answers without raising, and say which kind of answer it was."""
+
+from toygame import Take
+
+from tabletop.teaching import Exercise
+
+
+def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: t.pile == b.pile - 2,
+                  why="Two is allowed.", hint="Count them.")
+    right, wrong, illegal = ex.answer("take 2"), ex.answer(Take(1)), ex.answer("take 7")
+    assert right and right.legal and "Right: 'take 2'. Two is allowed." == str(right)
+    assert not wrong and wrong.legal and "Hint: Count them." in str(wrong)
+    assert not illegal and not illegal.legal and str(illegal).startswith("Not legal: 'take 7'")
+    assert ex.solutions() == (Take(2),)
+    assert "<svg" in right._repr_html_() and "Take two." in ex._repr_html_()
