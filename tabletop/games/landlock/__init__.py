@@ -1,0 +1,14 @@
+"""The Legend of Landlock: build a map of paths and streams, tile by tile.
+
+>>> import tabletop
+>>> game = tabletop.load("landlock", players=2)
+>>> game.title
+'The Legend of Landlock'
+"""
+
+from .input import LandlockInput
+from .rules import Landlock, LandlockState, LandlockView
+
+Landlock.input_class = LandlockInput
+
+__all__ = ["Landlock", "LandlockInput", "LandlockState", "LandlockView"]

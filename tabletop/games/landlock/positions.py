@@ -1,0 +1,114 @@
+"""Reading positions written by hand: placed tiles as text, or the map as rows.
+
+Two notations, both for tests and notebooks (``Landlock.position``):
+
+* a list of placed tiles, ``"f6 path r0"`` (cell, kind by name or code, rotation), or tuples
+  ``(cell, kind, rot)``;
+* rows of cells as the state's text picture shows them: ``P`` path, ``S`` stream,
+  ``B`` bridge, ``T`` tussock, ``.`` empty; optionally the band's direction (``\\`` or ``/``,
+  checked against the checkerboard) and a gnome's corner as on a numeric keypad
+  (``7`` NW, ``9`` NE, ``3`` SE, ``1`` SW). A path's gnome in a land corner makes it a
+  path-land-gnome, in a water corner a path-water-gnome (streams likewise).
+
+>>> tiles = tiles_from_rows(["P S", "S P7"], top_left="f6")
+>>> [(CELL_NAMES[c], KINDS[k].code, r) for c, k, r in tiles]
+[('f6', 'P', 0), ('g6', 'S', 0), ('f7', 'S', 0), ('g7', 'PL', 0)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CORNERS, SIZE, VERTEX_PARITY, cell_index
+from .tiles import KINDS, LAND, kind_index
+
+_NUMPAD = {"7": 0, "9": 1, "3": 2, "1": 3}
+_LETTERS = {"P": "path", "S": "stream", "B": "bridge", "T": "tussock"}
+
+
+def parse_tile(item: str | tuple[Any, ...]) -> tuple[int, int, int]:
+    """``"f6 path r0"`` or ``("f6", "path", 0)`` -> ``(cell, kind, rot)``.
+
+    >>> parse_tile("g7 SL r3")
+    (72, 5, 3)
+    """
+    parts: list[Any] = item.split() if isinstance(item, str) else list(item)
+    if len(parts) == 2:
+        parts.append(0)
+    if len(parts) != 3:
+        raise ValueError(f"a placed tile is 'cell kind rotation' like 'f6 path r0', not {item!r}")
+    cell = parts[0] if isinstance(parts[0], int) else cell_index(str(parts[0]))
+    kind = parts[1] if isinstance(parts[1], int) else kind_index(str(parts[1]))
+    rot = parts[2]
+    if isinstance(rot, str):
+        rot = int(rot.lower().lstrip("r")) if rot.lower().lstrip("r").isdigit() else -1
+    if rot not in (0, 1, 2, 3):
+        raise ValueError(f"rotation must be r0..r3 (quarter turns clockwise), not {parts[2]!r}")
+    return cell, kind, rot
+
+
+def _fits(kind: int, cell: int, rot: int, lpar: int) -> bool:
+    corner0 = KINDS[kind].corner0
+    nw = corner0 if rot % 2 == 0 else ("W" if corner0 == LAND else LAND)
+    return (nw == LAND) == (CELL_PARITY[cell] == lpar)
+
+
+def tiles_from_rows(rows: list[str] | str, top_left: str = "c3", nw_land: bool | None = None
+                    ) -> list[tuple[int, int, int]]:
+    """The placed tiles of a map written as rows of cells (see the module's docstring).
+
+    ``top_left`` names the cell of the first row's first token. The checkerboard comes from
+    the first band direction written (``P\\`` …), else from ``nw_land``: whether the top-left
+    cell's NW corner is land (default ``True``).
+    """
+    if isinstance(rows, str):
+        rows = [r for r in rows.splitlines() if r.strip()]
+    origin = cell_index(top_left)
+    placed = []
+    for dy, row in enumerate(rows):
+        for dx, token in enumerate(row.split()):
+            x, y = CELL_X[origin] + dx, CELL_Y[origin] + dy
+            if x >= SIZE or y >= SIZE:
+                raise ValueError(f"row {dy + 1} runs off the lattice at {token!r}")
+            if token != ".":
+                placed.append((y * SIZE + x, token))
+    lpar = CELL_PARITY[origin] if nw_land is not False else 1 - CELL_PARITY[origin]
+    if nw_land is None:
+        for cell, token in placed:
+            if token[1:2] in ("\\", "/") and token[:1].upper() in "PSB":
+                land_at_nw = (token[1] == "\\") == (token[:1].upper() in "PB")
+                lpar = CELL_PARITY[cell] if land_at_nw else 1 - CELL_PARITY[cell]
+                break
+    return [_token(token, cell, lpar) for cell, token in placed]
+
+
+def _token(token: str, cell: int, lpar: int) -> tuple[int, int, int]:
+    where = CELL_NAMES[cell]
+    letter, rest = token[:1].upper(), token[1:]
+    if letter not in _LETTERS:
+        raise ValueError(f"{token!r} at {where}: a cell is P, S, B, T or '.'")
+    band = rest[:1] if rest[:1] in ("\\", "/", "*") else ""
+    rest = rest[len(band):]
+    if rest and (rest not in _NUMPAD or letter not in "PS"):
+        raise ValueError(f"{token!r} at {where}: a gnome's corner is 7, 9, 3 or 1 on a P or S")
+    name = _LETTERS[letter]
+    if rest:
+        pos = _NUMPAD[rest]
+        land = VERTEX_PARITY[CORNERS[cell][pos]] == lpar
+        own = "land" if (letter == "P") == land else "water"
+        name = f"{name}-{'land' if land else 'water'}-gnome" if own else name
+    kind = kind_index(name)
+    for rot in range(4):
+        if not _fits(kind, cell, rot, lpar):
+            continue
+        gnome = KINDS[kind].gnome
+        if gnome is not None and (gnome + rot) % 4 != _NUMPAD[rest]:
+            continue
+        if band and band != "*":
+            nw_land = CELL_PARITY[cell] == lpar
+            terrain = LAND if KINDS[kind].band in ("L", "LW") else "W"
+            slash = "\\" if nw_land == (terrain == LAND) else "/"
+            if band != slash:
+                raise ValueError(f"{token!r} at {where}: the band runs {slash} on this cell")
+        return cell, kind, rot
+    raise ValueError(f"{token!r} at {where}: no rotation fits")  # pragma: no cover

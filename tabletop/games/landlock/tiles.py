@@ -1,0 +1,101 @@
+"""The 40 tiles of The Legend of Landlock, as data.
+
+Every ordinary tile shows one terrain as a band running diagonally corner to corner and the
+other terrain in the two remaining corners. A tile's corners are numbered clockwise from the
+top-left: ``0`` NW, ``1`` NE, ``2`` SE, ``3`` SW; ``corner0`` is the terrain of corner 0 at
+rotation 0 (corners alternate L/W around the tile).
+
+The component list of the published game could not be found; which tiles carry a Roaming
+Gnome is **designed** (rules [D]) and lives only here, so a corrected list is a data change.
+
+>>> len(TILE_SET), sum(KINDS[k].band == "L" for k in TILE_SET)
+(40, 17)
+>>> KINDS[kind_index("path-land-gnome")].gnome_terrain
+'L'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LAND, WATER = "L", "W"
+
+
+@dataclass(frozen=True, slots=True)
+class TileKind:
+    """One kind of tile: its band(s), the terrain of corner 0 at rotation 0, and its gnome."""
+
+    code: str  # short code used in text pictures and positions ("P", "PL", …)
+    name: str  # long name ("path-land-gnome")
+    band: str  # "L" land band, "W" water band, "LW" both (bridge), "" none (tussock)
+    corner0: str  # terrain of the NW corner at rotation 0
+    count: int  # how many of this kind are in the box
+    gnome: int | None = None  # corner (0..3, at rotation 0) where a Roaming Gnome sits
+
+    @property
+    def joins_land(self) -> bool:
+        """Whether the tile's land band joins its two land corners (path, bridge)."""
+        return LAND in self.band
+
+    @property
+    def joins_water(self) -> bool:
+        """Whether the tile's water band joins its two water corners (stream, bridge)."""
+        return WATER in self.band
+
+    @property
+    def gnome_terrain(self) -> str | None:
+        """The gnome's type: the terrain of its corner (``None`` without a gnome)."""
+        if self.gnome is None:
+            return None
+        return self.corner0 if self.gnome % 2 == 0 else _other(self.corner0)
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether both fitting rotations give the same tile (no gnome to place)."""
+        return self.gnome is None
+
+
+def _other(terrain: str) -> str:
+    return WATER if terrain == LAND else LAND
+
+
+#: The tile kinds, in a fixed order (a kind's index is its number in states).
+KINDS: tuple[TileKind, ...] = (
+    TileKind("P", "path", "L", LAND, 11),
+    TileKind("PL", "path-land-gnome", "L", LAND, 3, gnome=0),  # gnome at a band end
+    TileKind("PW", "path-water-gnome", "L", LAND, 3, gnome=1),  # gnome in a water corner
+    TileKind("S", "stream", "W", WATER, 11),
+    TileKind("SW", "stream-water-gnome", "W", WATER, 3, gnome=0),  # gnome at a band end
+    TileKind("SL", "stream-land-gnome", "W", WATER, 3, gnome=1),  # gnome in a land corner
+    TileKind("B", "bridge", "LW", LAND, 3),  # land band NW-SE over water band NE-SW
+    TileKind("T", "tussock", "", LAND, 3),  # corners show both terrains; joins nothing
+)
+
+#: The 40 tiles in the box, as kind indices, in a fixed order (shuffled into the pile).
+TILE_SET: tuple[int, ...] = tuple(k for k, kind in enumerate(KINDS) for _ in range(kind.count))
+
+BRIDGE = next(k for k, kind in enumerate(KINDS) if kind.name == "bridge")
+TUSSOCK = next(k for k, kind in enumerate(KINDS) if kind.name == "tussock")
+
+
+def kind_index(name: str) -> int:
+    """The index of a kind from its name or code, case-insensitive (``"path"``, ``"SL"``).
+
+    >>> kind_index("stream"), kind_index("t")
+    (3, 7)
+    """
+    key = name.strip().lower()
+    for k, kind in enumerate(KINDS):
+        if key in (kind.name, kind.code.lower()):
+            return k
+    names = ", ".join(f"{kind.name} ({kind.code})" for kind in KINDS)
+    raise ValueError(f"no tile kind {name!r}; kinds: {names}")
+
+
+def _check() -> None:
+    paths = sum(kind.count for kind in KINDS if kind.band == LAND)
+    streams = sum(kind.count for kind in KINDS if kind.band == WATER)
+    assert len(TILE_SET) == 40 and paths == 17 and streams == 17, "the box holds 40 tiles"
+
+
+_check()
