@@ -25,7 +25,7 @@ from .core.game import Action, State
 Check = Callable[[State, Action, State], bool]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Verdict:
     """The outcome of an answer: right, wrong-but-legal, or illegal; shows itself in notebooks."""
 
@@ -37,6 +37,9 @@ class Verdict:
 
     def __str__(self) -> str:
         return self.message
+
+    def __repr__(self) -> str:
+        return f"<Verdict {self.message!r}>"
 
     def __bool__(self) -> bool:
         return self.right
@@ -80,6 +83,9 @@ class Exercise:
     def solutions(self) -> tuple[Action, ...]:
         """Every legal action that is a right answer (for checking the exercise itself)."""
         return tuple(a for a, t in self.state.children() if self.right(self.state, a, t))
+
+    def __repr__(self) -> str:
+        return f"<Exercise {self.question!r}>"
 
     def _repr_html_(self) -> str:
         return (f"<p><b>Try it:</b> {escape(self.question)}</p>"

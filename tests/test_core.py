@@ -68,10 +68,12 @@ def test_apply_accepts_notation_in_any_case_and_spacing(nim):
 
 def test_illegal_action_quotes_it_and_lists_what_is_legal(nim):
     s = played(nim)
-    with pytest.raises(IllegalAction, match=r"'take 3' is not a legal action here; "
+    with pytest.raises(IllegalAction, match=r"'x 3' is not a legal action here; "
                                             r"player \d may play: take 1, take 2"):
+        s.apply("x 3")
+    with pytest.raises(IllegalAction, match=r"'take 3' is not legal here \(take at most 2\)"):
         s.apply("take 3")
-    with pytest.raises(IllegalAction, match=r"'take 3' is not legal here; player"):
+    with pytest.raises(IllegalAction, match=r"'take 3' is not legal here \(take at most 2\); pl"):
         s.apply(Take(3))
     with pytest.raises(IllegalAction, match="is not an action"):
         s.apply(42)
@@ -92,7 +94,7 @@ def test_a_long_legal_list_is_summarised():
 
     s = Wide().new(seed=1).apply("bonus 0").apply("bonus 0")
     with pytest.raises(IllegalAction, match=r"take 12, … \(\d+ in all\)"):
-        s.apply("take 99")
+        s.apply("give 99")
 
 
 def test_terminal_states_refuse_actions_and_know_the_winner(nim):

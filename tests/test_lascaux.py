@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import tabletop
+from tabletop.core.errors import IllegalAction
 from tabletop.core.testing import check_game
 from tabletop.games.lascaux import cards as C
 from tabletop.games.lascaux import scoring
@@ -524,3 +525,10 @@ def test_strict_colour_rounds_are_never_idle():
         assert s.idle == 0
         if s.is_terminal:
             assert s.end == "cards"
+
+
+def test_illegal_notation_typed_as_text_gets_the_rules_reason():
+    """Errors explain: 'pay' typed during the colour choice says why, like the object does."""
+    s = tabletop.load("lascaux").new(seed=1)
+    with pytest.raises(IllegalAction, match=r"'pay' is not legal here \(the bidding starts"):
+        s.apply("pay")

@@ -45,6 +45,12 @@ class SecretNim(Game):
         return NimState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                         bonus=(None, None), taken_last=None)
 
+    def _parse(self, state, text):
+        words = text.split()
+        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
+            return Take(int(words[1]))
+        return None
+
     def describe(self, action, actor, viewer):
         if isinstance(action, Bonus) and viewer is not None and viewer != actor:
             return "bonus ?"
@@ -92,6 +98,11 @@ class NimState(State):
         pile = self.pile - action.count
         return replace(self, pile=pile, taken_last=p if pile == 0 else None,
                        takes=self.takes + 1)
+
+    def _why_illegal(self, action):
+        if isinstance(action, Take) and action.count > self.game.options["max_take"]:
+            return f"take at most {self.game.options['max_take']}"
+        return None
 
     def _scores(self):
         if not self.is_terminal:

@@ -149,7 +149,10 @@ class Game:
     def parse_action(self, state: State | View, text: str) -> Action:
         """The action that ``text`` denotes in ``state``; round trip with ``str(action)``.
 
-        Raises ``IllegalAction`` (quoting ``text`` and what is legal) if it denotes none.
+        Legal actions are found by their notation; other text goes to the game's ``_parse``,
+        whose action ``apply`` then checks (so an illegal one is refused with the game's
+        reason). Raises ``IllegalAction`` (quoting ``text`` and what is legal) if the text
+        denotes no action at all.
         """
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be an Action or its notation, not {text!r}")
@@ -162,7 +165,12 @@ class Game:
         return found
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """Parse notation for actions outside ``legal_actions()`` (e.g. Lacuna's positions)."""
+        """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not.
+
+        Only called for text that is not the notation of a legal action: games override it so
+        that illegal actions typed as text get their specific reason, and for legal actions
+        outside the listed sample (e.g. Lacuna's positions).
+        """
         return None
 
     def player_name(self, player: int) -> str:
@@ -265,7 +273,7 @@ class _Positioned:
     def _coerce(self, action: Action | str) -> Action:
         """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not."""
         if isinstance(action, str):
-            return self.game.parse_action(self, action)  # type: ignore[arg-type]
+            action = self.game.parse_action(self, action)  # type: ignore[arg-type]
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action; {self._legal_summary()}")
         if id(action) in self._legal_ids():

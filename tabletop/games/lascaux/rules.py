@@ -30,7 +30,17 @@ from ...core.breakdown import Breakdown, Row
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from . import scoring
-from .actions import CHOICES, CHOICES_BY_MASK, ONLY_PASS, PAY_OR_PASS, Choose, Pass, Pay
+from .actions import (
+    CHOICES,
+    CHOICES_BY_MASK,
+    ONLY_PASS,
+    PASS,
+    PAY,
+    PAY_OR_PASS,
+    Choose,
+    Pass,
+    Pay,
+)
 from .cards import (
     ALL_COLOURS,
     ANIMALS,
@@ -75,6 +85,15 @@ class Lascaux(Game):
     player_counts = (3, 4, 5)
     defaults = {"strict_colour": False}
     input_class = LascauxInput
+
+    def _parse(self, state: State | View, text: str) -> Action | None:
+        """Any Lascaux notation, legal or not, so that an illegal one gets its reason."""
+        if text in ("pay", "pass"):
+            return PAY if text == "pay" else PASS
+        word, _, colour = text.partition(" ")
+        if word == "choose" and colour in COLOURS:
+            return CHOICES[COLOURS.index(colour)]
+        return None
 
     @property
     def start_stones(self) -> int:
