@@ -67,8 +67,9 @@ def _final_rows(state: LandlockState) -> list[tuple[str, tuple[int, int], str]]:
             continue
         sides = ", ".join(best.side_names) or "no side"
         cells = " ".join(CELL_NAMES[c] for c in best.cells)
-        rows.append((f"{what} network: {len(best.side_names)} sides", to(terrain, best.points),
-                     f"{len(best.cells)} tiles ({cells}) reaching {sides}"))
+        rows.append((f"{what} network: {_count(len(best.side_names), 'side')}",
+                     to(terrain, best.points),
+                     f"{_count(len(best.cells), 'tile')} ({cells}) reaching {sides}"))
     for terrain, label, found in ((LAND, "ponds", analysis.ponds),
                                   (WATER, "islands", analysis.islands)):
         detail = "; ".join(_vertices_text(e.vertices) for e in found)
@@ -82,3 +83,8 @@ def _final_rows(state: LandlockState) -> list[tuple[str, tuple[int, int], str]]:
         points = sum(len(g.cells) for g in groups) if at_end else 0
         rows.append((label, to(terrain, points), detail))
     return rows
+
+
+def _count(n: int, word: str) -> str:
+    """``1 side``, ``2 sides``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
