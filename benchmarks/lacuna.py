@@ -1,0 +1,138 @@
+"""Lacuna figures: the open-pair computation, and random playouts.
+
+Prints medians:
+
+* the open-pair computation for a fresh 48-flower layout, from scratch: the same-colour
+  pairs, the flowers blocking each (one vectorised pass over pairs × flowers, then exact
+  tests), and the open mask — plus, for scale, the scatter of the layout and the first
+  ``legal_actions()`` (sample spots included);
+* random playouts through the public API (``new(seed, setup="random")`` → random legal
+  actions → end): full games/s (goal ≥ 1,000) and actions/s, next to OpenSpiel's pure-Python
+  tic-tac-toe measured in the same run, interleaved (this machine is shared and noisy).
+
+Run: ``python benchmarks/lacuna.py [--seconds 1] [--runs 5]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import numpy as np
+
+import tabletop
+from tabletop.games.lacuna.geometry import Geometry, scatter
+
+
+def fresh_layouts(n: int) -> list:
+    game = tabletop.load("lacuna")
+    return [game.new(seed=seed, setup="random") for seed in range(n)]
+
+
+def open_pairs_time(states: list, repeat: int = 5) -> float:
+    """Median seconds to compute the open pairs of a fresh layout from scratch."""
+    times = []
+    for s in states:
+        p = s.params
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            geo = Geometry(s.points, s.colors, flower_r=p.flower, pawn_r=p.pawn)
+            geo.open_mask(s.on_mat, np.zeros(len(geo.pairs), dtype=bool))
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def scatter_time(n: int = 200) -> float:
+    times = []
+    for seed in range(n):
+        t0 = time.perf_counter()
+        scatter(random.Random(seed), 48, 9690, 775.0)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def first_legal_time(n: int = 200) -> float:
+    """Median seconds for ``legal_actions()`` right after the set-aside choice (fresh state,
+    geometry and caches built from scratch)."""
+    game = tabletop.load("lacuna")
+    times = []
+    for seed in range(n):
+        s = game.new(seed=seed)
+        t0 = time.perf_counter()
+        s.apply(s.legal_actions()[seed % 7]).legal_actions()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def lacuna_run(seconds: float, seed: int) -> tuple[int, int]:
+    game = tabletop.load("lacuna")
+    rng = random.Random(seed)
+    games = actions = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new(seed=rng.randrange(2**31), setup="random")
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return games, actions
+
+
+def ttt_run(seconds: float, seed: int) -> tuple[int, int] | None:
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.games import tic_tac_toe
+    except ImportError:
+        return None
+    game = tic_tac_toe.TicTacToeGame()
+    rng = random.Random(seed)
+    games = actions = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return games, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    layouts = fresh_layouts(60)
+    print(f"open pairs, fresh 48-flower layout : median {open_pairs_time(layouts) * 1e6:8.0f} µs")
+    print(f"  scatter of the layout            : median {scatter_time() * 1e6:8.0f} µs")
+    print(f"  first legal_actions() (+ spots)  : median {first_legal_time() * 1e6:8.0f} µs")
+
+    lacuna_run(0.3, 99)  # warm up (interned actions, imports)
+    lac, ttt = [], []
+    for k in range(args.runs):  # interleaved, so both see the same machine load
+        t0 = time.perf_counter()
+        games, actions = lacuna_run(args.seconds, k)
+        dt = time.perf_counter() - t0
+        lac.append((games / dt, actions / dt))
+        t0 = time.perf_counter()
+        got = ttt_run(args.seconds, k)
+        dt = time.perf_counter() - t0
+        if got is not None:
+            ttt.append(got[1] / dt)
+    games_s = statistics.median(r[0] for r in lac)
+    actions_s = statistics.median(r[1] for r in lac)
+    print(f"random playouts                     : median {games_s:8.0f} games/s "
+          f"({actions_s:,.0f} actions/s; goal 1,000 games/s)")
+    if ttt:
+        ref = statistics.median(ttt)
+        print(f"OpenSpiel python tic-tac-toe        : median {ref:8,.0f} actions/s "
+              f"(Lacuna {actions_s / ref:.2f}×)")
+    else:
+        print("OpenSpiel not installed (pip install -e '.[bench]') — no reference figure")
+
+
+if __name__ == "__main__":
+    main()

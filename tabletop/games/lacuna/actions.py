@@ -1,0 +1,144 @@
+"""Lacuna's actions and their notation.
+
+* ``SetAside(colour)`` — ``"aside red"``: the start player's first decision.
+* ``Place(a, b, k)`` — ``"place 12-30 @0.5"``: a pawn at ``k/1024`` of the way from flower
+  ``a`` to flower ``b`` (``a < b``), collecting both. The fraction is written exactly.
+* ``PlaceFree(x, y)`` — ``"place free 0.25,-0.5"``: a pawn at ``(x, y)`` (in ticks of 1e-4),
+  collecting nothing; only when no pair can take a pawn.
+
+>>> str(Place(12, 30, 512)), str(Place(0, 1, 3)), str(PlaceFree(2500, -5000))
+('place 12-30 @0.5', 'place 0-1 @0.0029296875', 'place free 0.25,-0.5')
+>>> parse("place 30-12 @0.25"), parse("place free 0.25, -0.5")
+(Place(a=12, b=30, k=768), PlaceFree(x=2500, y=-5000))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.game import Action
+
+from .geometry import STEPS, TICKS
+
+COLOURS = ("red", "orange", "yellow", "green", "blue", "violet", "white")
+"""The seven flower colours, in order (colour ``i`` is ``COLOURS[i]``)."""
+
+
+def colour_name(colour: int) -> str:
+    """``COLOURS[colour]``, or the number itself if it is not a colour."""
+    return COLOURS[colour] if isinstance(colour, int) and 0 <= colour < len(COLOURS) \
+        else str(colour)
+
+
+def fraction_text(k: int) -> str:
+    """``k / 1024`` as an exact decimal (``512`` → ``"0.5"``).
+
+    >>> fraction_text(0), fraction_text(1024), fraction_text(1)
+    ('0', '1', '0.0009765625')
+    """
+    if not 0 <= k <= STEPS:
+        return f"{k}/{STEPS}"
+    whole, rest = divmod(k * 5**10, 10**10)
+    return str(whole) if not rest else f"{whole}.{rest:010d}".rstrip("0")
+
+
+def tick_text(t: int) -> str:
+    """Ticks as an exact decimal of mat units (``-5000`` → ``"-0.5"``)."""
+    sign = "-" if t < 0 else ""
+    whole, rest = divmod(abs(t), TICKS)
+    return f"{sign}{whole}" if not rest else f"{sign}{whole}.{rest:04d}".rstrip("0")
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside(Action):
+    """The start player takes a flower of ``colour`` into their scoring area."""
+
+    colour: int
+
+    def __str__(self) -> str:
+        return f"aside {colour_name(self.colour)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """A pawn at ``k / 1024`` along the segment from flower ``a`` to flower ``b`` (a < b);
+    the player collects both flowers."""
+
+    a: int
+    b: int
+    k: int
+
+    def __str__(self) -> str:
+        return f"place {self.a}-{self.b} @{fraction_text(self.k)}"
+
+    @property
+    def fraction(self) -> Fraction:
+        """The position along the segment from ``a``, exactly."""
+        return Fraction(self.k, STEPS)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFree(Action):
+    """A pawn centred at ``(x, y)`` ticks (1 tick = 1e-4 mat units); collects nothing."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"place free {tick_text(self.x)},{tick_text(self.y)}"
+
+
+SET_ASIDE = tuple(SetAside(c) for c in range(len(COLOURS)))
+_PLACES: dict[tuple[int, int, int], Place] = {}
+
+
+def place(a: int, b: int, k: int) -> Place:
+    """``Place(a, b, k)``, interned (legal-action lists reuse the same objects)."""
+    key = (a, b, k)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = Place(a, b, k)
+    return found
+
+
+_PLACE_RE = re.compile(r"place ?(\d+) ?- ?(\d+) ?@ ?(\S+)")
+_FREE_RE = re.compile(r"place ?free ?\(?([-+.\d/e]+) ?,? ?([-+.\d/e]+)\)?")
+_ASIDE_RE = re.compile(r"aside ?(\w+)")
+
+
+def _number(text: str, whole: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise IllegalAction(f"{whole!r}: {text!r} is not a number") from None
+
+
+def parse(text: str) -> Action | None:
+    """The action ``text`` denotes (lower-case, single spaces), or ``None`` if none.
+
+    A position along a pair is measured from the flower named first and rounded to the
+    nearest 1/1024; free positions are rounded to the nearest tick. Legality is not checked.
+
+    >>> parse("place 3-1 @1/3")
+    Place(a=1, b=3, k=683)
+    """
+    m = _FREE_RE.fullmatch(text)
+    if m:
+        x, y = (_number(g, text) for g in m.groups())
+        return PlaceFree(round(x * TICKS), round(y * TICKS))
+    m = _PLACE_RE.fullmatch(text)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        t = _number(m.group(3), text)
+        if not 0 <= t <= 1:
+            raise IllegalAction(f"{text!r}: the position along the line must be between 0 "
+                                f"and 1, not {m.group(3)}")
+        k = round(t * STEPS)
+        return place(a, b, k) if a < b else place(b, a, STEPS - k)
+    m = _ASIDE_RE.fullmatch(text)
+    if m and m.group(1) in COLOURS:
+        return SET_ASIDE[COLOURS.index(m.group(1))]
+    return None

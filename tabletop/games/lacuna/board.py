@@ -1,0 +1,547 @@
+"""What Lacuna's states and views share: the position on the mat and every question about it.
+
+``Board`` is a mixin (no fields of its own) for ``LacunaState`` and ``LacunaView``: open
+pairs, where a pawn may stand, what blocks a line, the visibility graph, the nearest-pawn
+claims and the colour tally — all answered from the public position alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+import numpy as np
+
+from tabletop.core.game import Action
+
+from .actions import (
+    SET_ASIDE,
+    Place,
+    PlaceFree,
+    SetAside,
+    colour_name,
+    fraction_text,
+    place,
+    tick_text,
+)
+from .geometry import SAMPLE, STEPS, TICKS, Geometry, nearest_owner
+
+if TYPE_CHECKING:
+    from .rules import Lacuna
+
+PAWNS_EACH = 6
+"""Pawns per player; the game ends when all ``2 * PAWNS_EACH`` stand on the mat."""
+COLOUR_MAJORITY = 4
+"""Flowers of one colour (of 7) that win the colour."""
+GAME_MAJORITY = 4
+"""Colours (of 7) that win the game."""
+NCOLOURS = 7
+_SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
+_NAMES = ("Gold", "Silver")
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The game's sizes in ticks (1e-4 mat units)."""
+
+    mat: int
+    flower: int
+    pawn: int
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Board:
+    """Position queries shared by ``LacunaState`` and ``LacunaView``.
+
+    Expects the fields ``game``, ``start``, ``points`` (flower centres in ticks), ``colors``
+    (``None`` until the set-aside choice), ``aside``, ``pawns`` (``(x, y, owner)`` in fine
+    units, in placement order), ``collected`` (a bitmask of flower ids per player) and
+    ``_geo``.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        game: Lacuna
+        start: int
+        points: tuple[tuple[int, int], ...]
+        colors: tuple[int, ...] | None
+        aside: int | None
+        pawns: tuple[tuple[int, int, int], ...]
+        collected: tuple[int, int]
+        _geo: Geometry | None
+
+        def _cached(self, key: str, compute: Any) -> Any: ...
+        @property
+        def is_terminal(self) -> bool: ...
+        def _legal_summary(self) -> str: ...
+        def legal_actions(self) -> tuple[Action, ...]: ...
+
+    # --- turn -----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The start player while the colour is chosen, then alternately; ``None`` at the
+        end (all 12 pawns placed)."""
+        placed = len(self.pawns)
+        if placed >= 2 * PAWNS_EACH:
+            return None
+        if self.colors is None:
+            return self.start
+        return (self.start + placed) & 1
+
+    # --- basic facts ------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        return self.game.params
+
+    @property
+    def geometry(self) -> Geometry | None:
+        """The layout's static geometry (``None`` before the colours are known)."""
+        if self._geo is not None:
+            return self._geo
+        if self.colors is None:
+            return None
+        p = self.params
+        return self._cached(  # type: ignore[no-any-return]
+            "geo", lambda: Geometry(self.points, self.colors or (), flower_r=p.flower,
+                                    pawn_r=p.pawn))
+
+    @property
+    def on_mat(self) -> int:
+        """The bitmask of flower ids still on the mat."""
+        c0, c1 = self.collected
+        return ((1 << len(self.points)) - 1) & ~(c0 | c1)
+
+    def flowers_on_mat(self) -> tuple[int, ...]:
+        """The ids of the flowers still on the mat, in order."""
+        return tuple(_bits(self.on_mat))
+
+    def owner_of(self, flower: int) -> int | None:
+        """Who collected ``flower`` with a pawn (``None``: still on the mat)."""
+        for p in (0, 1):
+            if (self.collected[p] >> flower) & 1:
+                return p
+        return None
+
+    def flower_xy(self, flower: int) -> tuple[float, float]:
+        """A flower's centre in mat units."""
+        x, y = self.points[flower]
+        return x / TICKS, y / TICKS
+
+    def pawn_xy(self, index: int) -> tuple[float, float]:
+        """A pawn's centre in mat units."""
+        x, y, _ = self.pawns[index]
+        return x / (TICKS * STEPS), y / (TICKS * STEPS)
+
+    def action_xy(self, action: Place | PlaceFree) -> tuple[float, float]:
+        """Where ``action`` puts the pawn, in mat units."""
+        if isinstance(action, PlaceFree):
+            return action.x / TICKS, action.y / TICKS
+        (ax, ay), (bx, by) = self.points[action.a], self.points[action.b]
+        t = action.k / STEPS
+        return (ax + t * (bx - ax)) / TICKS, (ay + t * (by - ay)) / TICKS
+
+    # --- open pairs ---------------------------------------------------------------------------
+    def _effects(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(pairs, spots)`` that no pawn blocks (see ``Geometry.pawns_free``)."""
+        geo = self.geometry
+        assert geo is not None
+        return self._cached(  # type: ignore[no-any-return]
+            "effects", lambda: geo.pawns_free(self.pawns))
+
+    def _masks(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(open [pair], ok [pair, s])``: the open pairs, and the sample spots a pawn may
+        take (on open pairs). Cached."""
+        cache = self._cache  # type: ignore[attr-defined]
+        found = cache.get("masks")
+        if found is None:
+            geo = self.geometry
+            if geo is None:
+                found = (np.zeros(0, dtype=bool), np.zeros((0, len(SAMPLE)), dtype=bool))
+            else:
+                free = cache.get("effects") or self._effects()
+                m = self.on_mat
+                is_open = geo.open_mask(m, free[0])
+                found = (is_open, geo.spot_mask(m, is_open, free[1]))
+            cache["masks"] = found
+        return found  # type: ignore[no-any-return]
+
+    def _open(self) -> np.ndarray:
+        return self._masks()[0]
+
+    def _spot_ok(self) -> np.ndarray:
+        return self._masks()[1]
+
+    def open_pairs(self) -> tuple[tuple[int, int], ...]:
+        """The same-colour pairs on the mat whose segment no flower or pawn blocks."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        return tuple(geo.pairs[i] for i in np.flatnonzero(self._open()).tolist())
+
+    def is_open(self, a: int, b: int) -> bool:
+        """Whether the pair ``a``-``b`` (either order) is open."""
+        geo = self.geometry
+        i = None if geo is None else geo.pair_index.get((min(a, b), max(a, b)))
+        return i is not None and bool(self._open()[i])
+
+    def blockers(self, a: int, b: int) -> tuple[tuple[str, int], ...]:
+        """What blocks the segment between flowers ``a`` and ``b``: ``("flower", id)`` for
+        flowers on the mat, ``("pawn", i)`` for pawns, in order."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        return geo.blockers(a, b, self.on_mat, self.pawns)
+
+    def blocked_pairs(self) -> tuple[tuple[tuple[int, int], tuple[tuple[str, int], ...]], ...]:
+        """Each same-colour pair on the mat that is blocked, with what blocks it."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        m = self.on_mat
+        out = []
+        for i, (a, b) in enumerate(geo.pairs):
+            if (m >> a) & 1 and (m >> b) & 1 and not self._open()[i]:
+                out.append(((a, b), self.blockers(a, b)))
+        return tuple(out)
+
+    # --- where a pawn may stand -------------------------------------------------------------
+    def positions(self, a: int, b: int) -> np.ndarray:
+        """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
+        (``a < b``): the pair is open and the pawn overlaps nothing. Exact."""
+        geo = self.geometry
+        if geo is None or not self.is_open(a, b):
+            return np.zeros(STEPS + 1, dtype=bool)
+        return self._cached(  # type: ignore[no-any-return]
+            f"pos{a}-{b}", lambda: geo.positions_ok(a, b, self.on_mat, self.pawns))
+
+    def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
+        """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
+        grid positions (both ends legal); ``()`` if the pair is blocked or has no room."""
+        ok = self.positions(a, b).tolist()
+        runs: list[tuple[int, int]] = []
+        start = None
+        for k, good in enumerate(ok + [False]):
+            if good and start is None:
+                start = k
+            elif not good and start is not None:
+                runs.append((start, k - 1))
+                start = None
+        return tuple(runs)
+
+    def nearest_place(self, a: int, b: int, x: float, y: float) -> Place | None:
+        """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
+        ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
+        The click helper: a click near a chosen line becomes a position on it."""
+        a, b = min(a, b), max(a, b)
+        if not (0 <= a < len(self.points) and 0 <= b < len(self.points)):
+            return None
+        ok = self.positions(a, b)
+        if not ok.any():
+            return None
+        (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else ((x - ax) * dx + (y - ay) * dy) / length2
+        target = min(max(t, 0.0), 1.0) * STEPS
+        ks = np.flatnonzero(ok)
+        k = int(ks[np.argmin(np.abs(ks - target))])
+        return place(a, b, k)
+
+    def nearest_free(self, x: float, y: float) -> PlaceFree | None:
+        """The free placement nearest to ``(x, y)`` (mat units): the point rounded to the
+        tick grid if it is legal, else the nearest legal sample point; ``None`` unless a free
+        placement is allowed (no pair can take a pawn)."""
+        free = [a for a in self.legal_actions() if isinstance(a, PlaceFree)]
+        if not free:
+            return None
+        exact = PlaceFree(round(x * TICKS), round(y * TICKS))
+        if self._free_problem(exact.x, exact.y) is None:
+            return exact
+        return min(free, key=lambda a: (a.x / TICKS - x) ** 2 + (a.y / TICKS - y) ** 2)
+
+    # --- legal actions --------------------------------------------------------------------------
+    def _position_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the position (whoever is to move)."""
+        if self.current_player is None:
+            return ()
+        if self.colors is None:
+            return SET_ASIDE
+        places = self._places()
+        return places if places else self._free_sample()
+
+    def _places(self) -> tuple[Place, ...]:
+        geo = self.geometry
+        assert geo is not None
+        table = geo_actions(geo)
+        is_open, ok = self._masks()
+        roomy = ok.any(axis=1)
+        if not (is_open > roomy).any():  # every open pair has a sample spot free
+            return tuple([table[j] for j in np.flatnonzero(ok).tolist()])
+        missing = is_open & ~roomy
+        width = len(SAMPLE)
+        # Open pairs whose sample positions are all taken: the legal position nearest the
+        # middle of the segment, if there is one.
+        out: list[Place] = []
+        for i in np.flatnonzero(self._open()).tolist():
+            if missing[i]:
+                a, b = geo.pairs[i]
+                ks = np.flatnonzero(self.positions(a, b))
+                if len(ks):
+                    out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
+            else:
+                out.extend(table[width * i + s] for s in np.flatnonzero(ok[i]).tolist())
+        return tuple(out)
+
+    def _free_sample(self) -> tuple[PlaceFree, ...]:
+        """Free placements on the coarsest lattice (spacing R/4, then halved) with a legal
+        point: every legal lattice point, ordered by x then y."""
+        p = self.params
+        step = max(p.mat // 4, 1)
+        reach = p.mat - p.pawn
+        while True:
+            span = reach // step
+            grid = [(i * step, j * step) for i in range(-span, span + 1)
+                    for j in range(-span, span + 1)
+                    if (i * step) ** 2 + (j * step) ** 2 <= reach * reach]
+            found = tuple(PlaceFree(x, y) for x, y in grid
+                          if self._free_problem(x, y, check_pairs=False) is None)
+            if found or step == 1:
+                return found
+            step = max(step // 2, 1)
+
+    # --- legality and reasons -----------------------------------------------------------------
+    def _problem(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal in this position, else why not."""
+        if type(action) is SetAside:
+            if self.colors is not None:
+                chosen = colour_name(self.aside) if self.aside is not None else "none"
+                return f"the set-aside flower was chosen already ({chosen})"
+            c = action.colour
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NCOLOURS:
+                return f"there is no colour {c!r} (colours 0..{NCOLOURS - 1}: red … white)"
+            return None
+        if self.colors is None:
+            who = _NAMES[self.start]
+            return f"first {who} sets a flower aside: choose a colour (e.g. 'aside red')"
+        if type(action) is Place:
+            try:
+                i = self.geometry.pair_index.get((action.a, action.b))  # type: ignore[union-attr]
+                s = _SAMPLE_AT.get(action.k)
+            except TypeError:  # unhashable fields: the slow path says what is wrong
+                i = s = None
+            if i is not None and s is not None and self._spot_ok()[i, s]:
+                return None
+            return self._place_problem(action.a, action.b, action.k)
+        if type(action) is PlaceFree:
+            return self._free_problem(action.x, action.y)
+        return f"{action!r} is not a Lacuna action"
+
+    def _place_problem(self, a: Any, b: Any, k: Any) -> str | None:
+        n = len(self.points)
+        for v in (a, b, k):
+            if not isinstance(v, int) or isinstance(v, bool):
+                return f"flowers and position must be integers, not {v!r}"
+        for f in (a, b):
+            if not 0 <= f < n:
+                return f"there is no flower {f} (the flowers are 0..{n - 1})"
+        if a == b:
+            return "a pawn goes between two different flowers"
+        if not 0 <= k <= STEPS:
+            return f"the position must be k/{STEPS} with k in 0..{STEPS}, not {k}"
+        if a > b:
+            return f"name the lower-numbered flower first: {place(b, a, STEPS - k)}"
+        for f in (a, b):
+            owner = self.owner_of(f)
+            if owner is not None:
+                return f"flower {f} was collected by {_NAMES[owner]}"
+        assert self.colors is not None
+        if self.colors[a] != self.colors[b]:
+            return (f"flowers {a} ({colour_name(self.colors[a])}) and {b} "
+                    f"({colour_name(self.colors[b])}) are not the same colour")
+        if not self.is_open(a, b):
+            what = " and ".join(self._name(t) for t in self.blockers(a, b))
+            return f"the line {a}-{b} is blocked by {what}"
+        geo = self.geometry
+        assert geo is not None
+        x, y = geo.at(a, b, k)
+        rest = self.on_mat & ~(1 << a) & ~(1 << b)
+        hits = self._overlapping(x, y, rest)
+        if hits:
+            return (f"a pawn at @{fraction_text(k)} along {a}-{b} would overlap "
+                    f"{' and '.join(hits)}")
+        return None
+
+    def _free_problem(self, x: Any, y: Any, check_pairs: bool = True) -> str | None:
+        for v in (x, y):
+            if not isinstance(v, int) or isinstance(v, bool):
+                return f"a free position is in ticks (integers), not {v!r}"
+        if check_pairs:
+            places = self._cached("places", self._places)
+            if places:
+                return (f"a pair can still take a pawn (e.g. {places[0]}), so the pawn must "
+                        "go on a line")
+        p = self.params
+        reach = p.mat - p.pawn
+        where = f"({tick_text(x)}, {tick_text(y)})"
+        if x * x + y * y > reach * reach:
+            return f"{where} is off the mat (a pawn's centre must be within {tick_text(reach)} "\
+                   "of the centre)"
+        hits = self._overlapping(x * STEPS, y * STEPS, self.on_mat)
+        if hits:
+            return f"a pawn at {where} would overlap {' and '.join(hits)}"
+        return None
+
+    def _overlapping(self, x: int, y: int, on_mat: int) -> list[str]:
+        """What a pawn centred at fine ``(x, y)`` would overlap (exact, in integers)."""
+        p = self.params
+        reach = (p.flower + p.pawn) * STEPS
+        out = []
+        for f in _bits(on_mat):
+            fx, fy = self.points[f]
+            if (x - fx * STEPS) ** 2 + (y - fy * STEPS) ** 2 < reach * reach:
+                out.append(self._name(("flower", f)))
+        reach = 2 * p.pawn * STEPS
+        for i, (px, py, _) in enumerate(self.pawns):
+            if (x - px) ** 2 + (y - py) ** 2 < reach * reach:
+                out.append(self._name(("pawn", i)))
+        return out
+
+    def _name(self, thing: tuple[str, int]) -> str:
+        kind, i = thing
+        if kind == "flower":
+            colour = colour_name(self.colors[i]) if self.colors is not None else "?"
+            return f"flower {i} ({colour})"
+        return f"{_NAMES[self.pawns[i][2]]}'s pawn {i}"
+
+    # --- the visibility graph -----------------------------------------------------------------
+    @property
+    def graph(self) -> nx.Graph:
+        """The visibility graph: flowers on the mat as nodes (``colour``, ``pos``), open
+        same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits)."""
+        return self._cached("graph", self._build_graph)  # type: ignore[no-any-return]
+
+    def _build_graph(self) -> nx.Graph:
+        g = nx.Graph()
+        for f in self.flowers_on_mat():
+            colour = colour_name(self.colors[f]) if self.colors is not None else None
+            g.add_node(f, colour=colour, pos=self.flower_xy(f))
+        legal = {(a.a, a.b) for a in self._position_actions() if isinstance(a, Place)} \
+            if self.colors is not None and self.current_player is not None else set()
+        for a, b in self.open_pairs():
+            (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
+            g.add_edge(a, b, colour=g.nodes[a]["colour"],
+                       length=float(np.hypot(bx - ax, by - ay)), room=(a, b) in legal)
+        return g
+
+    # --- the end --------------------------------------------------------------------------------
+    def claims(self) -> dict[int, int | None]:
+        """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
+        between the players' nearest pawns, or no pawn yet). At the end these are taken."""
+        def compute() -> dict[int, int | None]:
+            ids = self.flowers_on_mat()
+            fx = np.array([self.points[f][0] * STEPS for f in ids], dtype=np.float64)
+            fy = np.array([self.points[f][1] * STEPS for f in ids], dtype=np.float64)
+            return dict(zip(ids, nearest_owner(fx, fy, self.pawns), strict=True))
+
+        return self._cached("claims", compute)  # type: ignore[no-any-return]
+
+    def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Flowers of each colour per player: the set-aside flower, the collected pairs and,
+        once the game is over, the flowers claimed by nearest pawn."""
+        def compute() -> tuple[tuple[int, ...], tuple[int, ...]]:
+            counts = [[0] * NCOLOURS, [0] * NCOLOURS]
+            if self.aside is not None:
+                counts[self.start][self.aside] += 1
+            colors = self.colors or ()
+            for p in (0, 1):
+                for f in _bits(self.collected[p]):
+                    counts[p][colors[f]] += 1
+            if self.is_terminal and self.colors is not None:
+                for f, owner in self.claims().items():
+                    if owner is not None:
+                        counts[owner][colors[f]] += 1
+            return tuple(counts[0]), tuple(counts[1])
+
+        return self._cached("tally", compute)  # type: ignore[no-any-return]
+
+    def colours_won(self) -> tuple[int, int]:
+        """How many colours each player holds a majority (4+) of."""
+        t = self.tally()
+        return (sum(n >= COLOUR_MAJORITY for n in t[0]),
+                sum(n >= COLOUR_MAJORITY for n in t[1]))
+
+    def leaders(self) -> tuple[int, ...]:
+        """Who is ahead by the rules' order: more colours won (4+ wins outright), then more
+        flowers; ``()`` if level on both. At the end, the winners."""
+        won = self.colours_won()
+        if won[0] != won[1]:
+            return (0,) if won[0] > won[1] else (1,)
+        t = self.tally()
+        total = (sum(t[0]), sum(t[1]))
+        if total[0] != total[1]:
+            return (0,) if total[0] > total[1] else (1,)
+        return ()
+
+    # --- text -------------------------------------------------------------------------------------
+    def _board_text(self, tokens: tuple[int, ...] = ()) -> str:
+        mover = self.current_player
+        turn = "game over" if mover is None else f"to move {_NAMES[mover]}"
+        aside = colour_name(self.aside) if self.aside is not None else "not yet"
+        lines = [f"Lacuna · start {_NAMES[self.start]} · aside {aside} · {turn} · "
+                 f"pawns {len(self.pawns)}/{2 * PAWNS_EACH}"]
+        if self.colors is None:
+            where = " ".join(f"{f}({tick_text(x)},{tick_text(y)})"
+                             for f, (x, y) in enumerate(self.points))
+            lines.append(f"layout (colours come with the pour): {where}")
+            if tokens:
+                lines.append("pour order: " + " ".join(colour_name(c)[:2] for c in tokens))
+            return "\n".join(lines)
+        on_mat = self.on_mat
+        for c in range(NCOLOURS):
+            here = [f"{f}({tick_text(x)},{tick_text(y)})"
+                    for f, (x, y) in enumerate(self.points)
+                    if self.colors[f] == c and (on_mat >> f) & 1]
+            lines.append(f"{colour_name(c):>6}: " + (" ".join(here) or "-"))
+        for p in (0, 1):
+            pawns = " ".join(f"({x / (TICKS * STEPS):.5f},{y / (TICKS * STEPS):.5f})"
+                             for x, y, o in self.pawns if o == p) or "-"
+            taken = " ".join(map(str, _bits(self.collected[p]))) or "-"
+            lines.append(f"{_NAMES[p]}: pawns {pawns}; collected {taken}")
+        t = self.tally()
+        lines.append("tally " + " ".join(f"{colour_name(c)} {t[0][c]}-{t[1][c]}"
+                                         for c in range(NCOLOURS)))
+        lines.append(f"open pairs {len(self.open_pairs())}")
+        return "\n".join(lines)
+
+
+_ROWS: list[tuple[Place, ...] | None] = [None] * (64 * 64)
+
+
+def geo_actions(geo: Geometry) -> list[Place]:
+    """The ``Place`` of every pair and sample spot of a layout, flat (``len(SAMPLE) * pair + s``),
+    built once per layout from interned actions shared by all layouts."""
+    table = geo.memo.get("actions")
+    if table is None:
+        rows = _ROWS
+        codes = (geo.pa * 64 + geo.pb).tolist()
+        for code in codes:
+            if rows[code] is None:
+                rows[code] = tuple(place(code // 64, code % 64, k) for k in SAMPLE)
+        filled: list[tuple[Place, ...]] = [rows[code] or () for code in codes]
+        table = geo.memo["actions"] = [act for row in filled for act in row]
+    return table  # type: ignore[return-value]
+
+
+def player_name(player: int) -> str:
+    """``"Gold"`` or ``"Silver"``."""
+    return _NAMES[player]

@@ -1,0 +1,349 @@
+"""Lacuna's rules: the game, its states and views.
+
+>>> import tabletop
+>>> game = tabletop.load("lacuna")
+>>> s = game.new(seed=7)
+>>> s.legal_actions()[:2]
+(SetAside(colour=0), SetAside(colour=1))
+>>> s = s.apply("aside blue")
+>>> len(s.points), s.tally()[s.start][4]
+(48, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from tabletop.core.breakdown import Breakdown, Row
+from tabletop.core.errors import IllegalAction, InvalidOption
+from tabletop.core.game import Action, Game, State, View
+from tabletop.render.scene import Scene
+
+from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, parse
+from .board import COLOUR_MAJORITY, GAME_MAJORITY, NCOLOURS, PAWNS_EACH, Board, Params
+from .board import player_name as _player_name
+from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
+from .input import LacunaInput
+
+FLOWERS = NCOLOURS * 7
+"""49 flowers: 7 colours × 7; one is set aside, 48 are scattered."""
+SPACING = 2.5
+"""Minimum distance between scattered flower centres, in flower radii."""
+_NO_IDS: frozenset[int] = frozenset()
+
+
+def _ticks(value: Any, what: str) -> int:
+    try:
+        return round(Fraction(value) * TICKS)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a number, not {value!r}") from None
+
+
+class Lacuna(Game):
+    """Lacuna (Mark Gerrits, CMYK 2023) for 2 players: collect flowers along open lines.
+
+    Options (mat units, multiples of 0.0001): ``mat_radius`` (0.5–2), ``flower_radius`` and
+    ``pawn_radius`` (each at most 5% of the mat radius).
+    """
+
+    name = "lacuna"
+    title = "Lacuna"
+    player_counts = (2,)
+    defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
+    input_class = LacunaInput
+
+    __slots__ = ("_params",)
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        Game.__init__(self, players, **options)
+        o = self.options
+        params = Params(mat=round(o["mat_radius"] * TICKS),
+                        flower=round(o["flower_radius"] * TICKS),
+                        pawn=round(o["pawn_radius"] * TICKS))
+        for key, size in (("flower_radius", params.flower), ("pawn_radius", params.pawn)):
+            if 20 * size > params.mat:
+                raise InvalidOption(f"option {key}={o[key]!r} of lacuna is too large: at most "
+                                    f"5% of mat_radius={o['mat_radius']!r}")
+        self._params = params
+
+    def _check_option(self, key: str, value: Any) -> None:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise InvalidOption(f"option {key}={value!r} of lacuna should be a number")
+        if abs(value * TICKS - round(value * TICKS)) > 1e-6 or value <= 0:
+            raise InvalidOption(f"option {key}={value!r} of lacuna should be a positive "
+                                "multiple of 0.0001")
+        if key == "mat_radius" and not 0.5 <= value <= 2:
+            raise InvalidOption(f"option mat_radius={value!r} of lacuna should be 0.5 to 2")
+
+    @property
+    def params(self) -> Params:
+        """The sizes in ticks (1e-4 mat units)."""
+        return self._params  # type: ignore[no-any-return]
+
+    # --- starting -----------------------------------------------------------------------------
+    def _initial(self, rng: random.Random) -> LacunaState:
+        start = rng.randrange(2)
+        p = self.params
+        points = scatter(rng, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
+        order = list(range(FLOWERS))
+        rng.shuffle(order)
+        tokens = tuple(t // 7 for t in order)
+        return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
+                           aside=None, pawns=(), collected=(0, 0))
+
+    def position(self, flowers: Sequence[tuple[Any, Any, int | str]],
+                 pawns: Sequence[tuple[Any, Any, int]] = (), *, start: int = 0,
+                 aside: int | str | None = None,
+                 collected: tuple[Sequence[int], Sequence[int]] = ((), ())) -> LacunaState:
+        """A position built from coordinates, for tests and notebooks.
+
+        ``flowers``: ``(x, y, colour)`` in mat units (rounded to the 0.0001 grid), colour a
+        number 0..6 or a name; ids are the list order. ``pawns``: ``(x, y, owner)`` in mat
+        units (rounded to the pawn grid, 1/1024 of 0.0001), in placement order; the player to
+        move is ``(start + len(pawns)) % 2``. ``collected``: the flower ids each player has
+        taken off the mat. ``aside``: the start player's set-aside colour, or ``None``.
+        Positions are not checked for overlaps (so that blocked or crowded cases can be
+        built); they must lie on the mat. Such a state has no seed, so no record.
+
+        >>> g = Lacuna()
+        >>> s = g.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue")])
+        >>> s.open_pairs(), s.blockers(0, 1)
+        ((), (('flower', 2),))
+        """
+        p = self.params
+        pts, cols = [], []
+        for i, (x, y, c) in enumerate(flowers):
+            tx, ty = _ticks(x, f"flower {i}'s x"), _ticks(y, f"flower {i}'s y")
+            if tx * tx + ty * ty > p.mat * p.mat:
+                raise ValueError(f"flower {i} at ({x}, {y}) is off the mat")
+            pts.append((tx, ty))
+            cols.append(_colour(c))
+        if len(pts) > MAX_FLOWERS:
+            raise ValueError(f"at most {MAX_FLOWERS} flowers, not {len(pts)}")
+        placed = []
+        for i, (x, y, owner) in enumerate(pawns):
+            fx = round(Fraction(x) * TICKS * STEPS)
+            fy = round(Fraction(y) * TICKS * STEPS)
+            if fx * fx + fy * fy > (p.mat * STEPS) ** 2:
+                raise ValueError(f"pawn {i} at ({x}, {y}) is off the mat")
+            if owner not in (0, 1):
+                raise ValueError(f"pawn {i}'s owner must be 0 or 1, not {owner!r}")
+            placed.append((fx, fy, owner))
+        if len(placed) > 2 * PAWNS_EACH:
+            raise ValueError(f"at most {2 * PAWNS_EACH} pawns, not {len(placed)}")
+        masks = [0, 0]
+        for owner in (0, 1):
+            for f in collected[owner]:
+                if not 0 <= f < len(pts) or any((m >> f) & 1 for m in masks):
+                    raise ValueError(f"collected flower {f!r} is not a flower, or is listed "
+                                     "twice")
+                masks[owner] |= 1 << f
+        if start not in (0, 1):
+            raise ValueError(f"start must be 0 or 1, not {start!r}")
+        return LacunaState(game=self, start=start, points=tuple(pts), colors=tuple(cols),
+                           tokens=(), aside=None if aside is None else _colour(aside),
+                           pawns=tuple(placed), collected=(masks[0], masks[1]))
+
+    # --- notation, names, pictures ----------------------------------------------------------
+    def _parse(self, state: State | View, text: str) -> Action | None:
+        if not state.legal_actions():  # over, or (a view) not this player's turn
+            return None
+        action = parse(text)
+        if action is None:
+            return None
+        reason = state._problem(action)  # type: ignore[union-attr]
+        if reason:
+            raise IllegalAction(f"{text!r} is not legal here ({reason}); "
+                                f"{state._legal_summary()}")
+        return action
+
+    def player_name(self, player: int) -> str:
+        return _player_name(player)
+
+    def draw(self, subject: State | View, **options: Any) -> Scene:
+        from .render import draw
+
+        return draw(subject, **options)  # type: ignore[arg-type]
+
+
+def _colour(c: int | str) -> int:
+    if isinstance(c, str) and c in COLOURS:
+        return COLOURS.index(c)
+    if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < NCOLOURS:
+        return c
+    raise ValueError(f"{c!r} is not a colour (0..6 or {', '.join(COLOURS)})")
+
+
+def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
+    """The colours of the scattered flowers: the pour order without the first flower of the
+    set-aside colour (the one the start player took)."""
+    i = tokens.index(aside)
+    return tokens[:i] + tokens[i + 1:]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LacunaState(Board, State):
+    """A Lacuna position.
+
+    ``points`` are the 48 flower centres (ticks of 1e-4, reading order), public from the
+    start; ``tokens`` the hidden pour order of the 49 flowers' colours until the start player
+    sets a colour aside, when ``colors`` (each flower's colour) becomes known and ``tokens``
+    is dropped. ``pawns`` are ``(x, y, owner)`` in fine units (1/1024 tick), in placement
+    order; ``collected`` a bitmask of flower ids per player.
+    """
+
+    start: int
+    points: tuple[tuple[int, int], ...]
+    colors: tuple[int, ...] | None
+    tokens: tuple[int, ...]
+    aside: int | None
+    pawns: tuple[tuple[int, int, int], ...]
+    collected: tuple[int, int]
+    _geo: Geometry | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def from_coordinates(cls, game: Lacuna, flowers: Sequence[tuple[Any, Any, int | str]],
+                         pawns: Sequence[tuple[Any, Any, int]] = (), **kw: Any) -> LacunaState:
+        """A position built from flower and pawn coordinates: ``game.position(...)``, which
+        documents the arguments.
+
+        >>> s = LacunaState.from_coordinates(Lacuna(), [(-0.5, 0, "red"), (0.5, 0, "red")])
+        >>> s.open_pairs()
+        ((0, 1),)
+        """
+        return game.position(flowers, pawns, **kw)
+
+    def _is_setup(self) -> bool:
+        return self.colors is None
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return self._position_actions()
+
+    def _is_legal(self, action: Action) -> bool:
+        return self._problem(action) is None
+
+    def _legal_ids(self) -> frozenset[int]:
+        # The core's shortcut (the ids of the listed actions) costs a set of a few hundred
+        # ids per state; ``_is_legal`` answers a listed action in O(1) already.
+        return _NO_IDS
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return self._problem(action)
+
+    def _apply(self, action: Action) -> LacunaState:
+        if type(action) is SetAside:
+            colors = pour(self.tokens, action.colour)
+            p = self.params
+            layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn)
+            return replace(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
+        geo = self.geometry
+        assert geo is not None
+        player = (len(self.pawns) + self.start) & 1
+        collected = self.collected
+        if type(action) is Place:
+            x, y = geo.at(action.a, action.b, action.k)
+            got = collected[player] | (1 << action.a) | (1 << action.b)
+            collected = (got, collected[1]) if player == 0 else (collected[0], got)
+        else:
+            assert type(action) is PlaceFree
+            x, y = action.x * STEPS, action.y * STEPS
+        nxt = LacunaState(game=self.game, start=self.start, points=self.points,
+                          colors=self.colors, tokens=(), aside=self.aside,
+                          pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
+        nxt._cache["effects"] = geo.with_pawn(self._effects(), x, y)
+        return nxt
+
+    def _scores(self) -> tuple[float, ...]:
+        return self.colours_won()
+
+    def _winners(self) -> tuple[int, ...]:
+        return self.leaders()
+
+    def score_breakdown(self) -> Breakdown:
+        """Per colour: who holds the majority (the point), and how many each player has."""
+        return breakdown(self)
+
+    def to_record(self, **extra: Any) -> dict[str, Any]:
+        """The JSON record, which also stores the layout (``"layout"``: the flower centres in
+        ticks), so that a record keeps the positions a game was played on."""
+        layout = [[x, y] for x, y in self.points]
+        return State.to_record(self, layout=layout, **extra)
+
+    def _view(self, player: int) -> LacunaView:
+        return LacunaView(game=self.game, player=player, start=self.start, points=self.points,
+                          colors=self.colors, aside=self.aside, pawns=self.pawns,
+                          collected=self.collected, _geo=self._geo)
+
+    def _text(self) -> str:
+        return self._board_text(self.tokens)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LacunaView(Board, View):
+    """What a player sees: everything but the pour order before the set-aside choice."""
+
+    start: int
+    points: tuple[tuple[int, int], ...]
+    colors: tuple[int, ...] | None
+    aside: int | None
+    pawns: tuple[tuple[int, int, int], ...]
+    collected: tuple[int, int]
+    _geo: Geometry | None = field(default=None, compare=False, repr=False)
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.current_player != self.player:
+            return ()
+        return self._position_actions()
+
+    def _is_legal(self, action: Action) -> bool:
+        return self.current_player == self.player and self._problem(action) is None
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self.current_player != self.player:
+            return f"it is {_player_name(self.current_player or 0)}'s turn"
+        return self._problem(action)
+
+    def determinize(self, rng: random.Random) -> LacunaState:
+        tokens: tuple[int, ...] = ()
+        if self.colors is None:
+            order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
+            rng.shuffle(order)
+            tokens = tuple(order)
+        return LacunaState(game=self.game, start=self.start, points=self.points,
+                           colors=self.colors, tokens=tokens, aside=self.aside,
+                           pawns=self.pawns, collected=self.collected, _geo=self._geo)
+
+    def _text(self) -> str:
+        return f"(view of {_player_name(self.player)})\n" + self._board_text()
+
+
+def breakdown(subject: Board) -> Breakdown:
+    """The score breakdown of a state or view: one row per colour."""
+    t = subject.tally()
+    claims = subject.claims() if subject.is_terminal else {}
+    rows = []
+    for c in range(NCOLOURS):
+        n0, n1 = t[0][c], t[1][c]
+        parts = [f"Gold {n0}", f"Silver {n1}"]
+        if subject.colors is not None:
+            left = sum(1 for f in subject.flowers_on_mat() if subject.colors[f] == c)
+            if subject.is_terminal:
+                tied = sum(1 for f, o in claims.items() if o is None and subject.colors[f] == c)
+                if tied:
+                    parts.append(f"{tied} tied (nobody's)")
+            elif left:
+                parts.append(f"{left} on the mat")
+        rows.append(Row(colour_name(c), (int(n0 >= COLOUR_MAJORITY), int(n1 >= COLOUR_MAJORITY)),
+                        detail=", ".join(parts)))
+    total = (sum(t[0]), sum(t[1]))
+    notes = [f"flowers in all: Gold {total[0]}, Silver {total[1]} (the tie-break)",
+             f"a colour needs {COLOUR_MAJORITY} of its 7 flowers; the game needs "
+             f"{GAME_MAJORITY} colours"]
+    if subject.aside is not None:
+        notes.append(f"{_player_name(subject.start)} set a {colour_name(subject.aside)} "
+                     "flower aside at the start (counted)")
+    return Breakdown(players=("Gold", "Silver"), rows=tuple(rows), notes=tuple(notes))

@@ -1,0 +1,172 @@
+"""Lacuna's picture and clicks: targets, options, determinism, and click paths to every action."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import tabletop
+from tabletop.core.errors import IllegalAction
+from tabletop.games.lacuna import LacunaInput, Place, PlaceFree, SetAside
+from tabletop.games.lacuna.render import from_pixels, to_pixels
+from tabletop.render.scene import Circle, Line, Polygon
+
+GAME = tabletop.load("lacuna")
+
+
+def states(seeds=range(4), every=3):
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = GAME.new(seed=seed)
+        ply = 0
+        while not s.is_terminal:
+            if ply % every == 0:
+                yield s
+            s = s.apply(rng.choice(s.legal_actions()))
+            ply += 1
+        yield s
+
+
+def test_input_class_is_set():
+    assert GAME.input_class is LacunaInput
+
+
+def test_clicking_a_path_yields_each_legal_action_and_targets_are_drawn():
+    rng = random.Random(1)
+    checked = 0
+    for s in states():
+        legal = s.legal_actions()
+        for action in rng.sample(legal, min(len(legal), 15)):
+            paths = list(LacunaInput(s).paths(action))
+            assert paths
+            ci = LacunaInput(s)
+            result = None
+            for target in paths[rng.randrange(len(paths))]:
+                drawn = s.scene(highlight=ci.next_targets()).targets()
+                assert target in ci.next_targets()
+                assert target in drawn or target[0] == "aside"
+                result = ci.click(target)
+            assert result == action
+            checked += 1
+    assert checked > 100
+
+
+def test_wrong_click_explains_and_keeps_the_selection():
+    s = GAME.new(seed=3).apply("aside red")
+    ci = LacunaInput(s)
+    first = s.legal_actions()[0]
+    ci.click(("flower", first.a))
+    with pytest.raises(IllegalAction, match="makes no legal action"):
+        ci.click(("pawn", 7))
+    assert ci.selection == (("flower", first.a),)
+
+
+def test_a_raw_click_near_the_chosen_line_becomes_the_nearest_legal_position():
+    s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
+    ci = LacunaInput(s)
+    ci.click(("flower", 1))
+    ci.click(("flower", 0))  # either order
+    scene = s.scene(highlight=ci.next_targets())
+    # a point at 0.37 along the line, a few pixels off it
+    px, py = to_pixels(s, -0.5 + 0.37, 0.0)
+    assert scene.hit(px, py + 2) == ("line", 0, 1)
+    assert ci.click(("line", 0, 1), (px, py + 2)) == Place(0, 1, round(0.37 * 1024))
+    # near the blue flower the nearest legal position is the end of the stretch
+    ci.click(("flower", 0))
+    ci.click(("flower", 1))
+    px, py = to_pixels(s, 0.25, 0.0)
+    assert ci.click(("line", 0, 1), (px, py)) == Place(0, 1, 734)
+    # the helper on the state
+    assert s.nearest_place(1, 0, 0.26, -0.01) == Place(0, 1, 802)
+    assert from_pixels(s, *to_pixels(s, 0.3, -0.2)) == pytest.approx((0.3, -0.2))
+
+
+def test_free_placement_by_dot_or_by_raw_click():
+    s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue"), (0.9, 0, "blue")])
+    ci = LacunaInput(s)
+    targets = ci.next_targets()
+    assert all(t[0] == "free" for t in targets)
+    scene = s.scene(highlight=targets)
+    px, py = to_pixels(s, 0.1234, -0.4321)
+    assert scene.hit(px, py) == ("mat",)
+    assert ci.click(("mat",), (px, py)) == PlaceFree(1234, -4321)
+    px, py = to_pixels(s, 0.01, 0.01)  # on the blue flower: the nearest legal sample point
+    got = ci.click(("mat",), (px, py))
+    assert isinstance(got, PlaceFree) and s.is_legal(got)
+
+
+def test_set_aside_buttons_are_labelled():
+    s = GAME.new(seed=1)
+    ci = LacunaInput(s)
+    assert ci.next_targets() == tuple(("aside", c) for c in range(7))
+    assert ci.label(("aside", 4)) == "set aside blue"
+    assert ci.click(("aside", 4)) == SetAside(4)
+
+
+def test_hit_targets_for_flowers_and_pawns():
+    s = GAME.new(seed=2, setup="random")
+    s = s.apply(s.legal_actions()[3])
+    scene = s.scene()
+    x, y = to_pixels(s, *s.flower_xy(s.flowers_on_mat()[0]))
+    assert scene.hit(x, y) == ("flower", s.flowers_on_mat()[0])
+    x, y = to_pixels(s, *s.pawn_xy(0))
+    assert scene.hit(x, y) == ("pawn", 0)
+
+
+def test_drawing_options():
+    s = GAME.new(seed=5).apply("aside yellow")
+    s = s.apply(s.legal_actions()[7])
+    open_lines = [sh for sh in s.scene(lines=True).shapes if isinstance(sh, Line)]
+    assert len(open_lines) == len(s.open_pairs())
+    reds = [p for p in s.open_pairs() if s.colors[p[0]] == 0]
+    assert len([sh for sh in s.scene(lines="red").shapes if isinstance(sh, Line)]) == len(reds)
+    blocked = s.scene(blocked=True)
+    rings = [sh for sh in blocked.shapes if isinstance(sh, Circle) and sh.title
+             and sh.title.startswith("blocks")]
+    assert rings and len(s.blocked_pairs()) > 0
+    (a, b), why = s.blocked_pairs()[0]
+    one = s.scene(line=(a, b))
+    assert sum(1 for sh in one.shapes if sh.title == f"blocks {a}-{b}") == len(why)
+    a, b = s.open_pairs()[0]
+    stretch = [sh for sh in s.scene(line=(a, b)).shapes
+               if sh.title == f"where a pawn may stand on {a}-{b}"]
+    assert len(stretch) == len(s.stretch(a, b))
+    assert not [sh for sh in s.scene().shapes if isinstance(sh, Polygon)]
+    assert [sh for sh in s.scene(territories=True).shapes if isinstance(sh, Polygon)]
+
+
+def test_end_shows_territories_and_claims_and_views_draw():
+    end = list(states(seeds=[7], every=100))[-1]
+    scene = end.scene(last=end.history[-1])
+    cells = [sh for sh in scene.shapes if isinstance(sh, Polygon)]
+    assert len(cells) == 12
+    claims = [sh for sh in scene.shapes if sh.title and ("'s" in sh.title or "tie" in sh.title)
+              and sh.title.startswith("flower")]
+    assert len(claims) == len(end.claims())
+    assert "game over" in end.svg()
+    for p in (0, 1):
+        assert end.view(p).svg().startswith("<svg")
+    assert GAME.new(seed=1).view(0).svg().count('fill="#777777"') == 48  # colours not poured
+
+
+_SCRIPT = """
+import random, tabletop
+s = tabletop.load("lacuna").new(seed=3, setup="random")
+r = random.Random(0)
+for _ in range(6):
+    s = s.apply(r.choice(s.legal_actions()))
+print(s.svg(lines=True, blocked=True, territories=True, last=s.history[-1]))
+"""
+
+
+def test_svg_is_byte_identical_across_hash_seeds():
+    outs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        outs.append(subprocess.run([sys.executable, "-c", _SCRIPT], env=env, check=True,
+                                   capture_output=True, text=True).stdout)
+    assert outs[0] == outs[1] and outs[0].startswith("<svg")
