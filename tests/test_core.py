@@ -168,6 +168,8 @@ def test_record_round_trip_through_json(nim):
     (lambda r: r["actions"].append("take 9"), r"action 4 of the record, 'take 9', is illegal"),
     (lambda r: r["actions"].__setitem__(0, 5), "must be a list of notation strings"),
     (lambda r: r["result"].update(scores=[9, 9]), "record says scores .* altered"),
+    (lambda r: r.update(start=5), "record 'start' should be an object"),
+    (lambda r: r.update(start={"layout": []}), "secret-nim records carry no start data"),
 ])
 def test_bad_records_raise_invalid_record_saying_what(nim, change, message):
     record = played(nim, actions=("bonus 1", "bonus 0", "take 2")).to_record()

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import tabletop
-from tabletop.core.errors import IllegalAction, InvalidOption
+from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.testing import check_game
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna, LacunaState, Place, PlaceFree, SetAside
 
@@ -326,7 +326,7 @@ def test_notation_round_trips_and_is_exact():
 def test_record_keeps_the_layout_and_replays():
     end = play_out(GAME.new(seed=21, setup="random"), 3)
     record = end.to_record()
-    assert record["layout"] == [list(p) for p in end.points]
+    assert record["start"]["layout"] == [list(p) for p in end.points]
     again = tabletop.replay(record)
     assert again == end and again.points == end.points
     assert all(isinstance(a, str) for a in record["actions"])
@@ -351,3 +351,22 @@ def test_constructed_positions_are_checked():
         GAME.position([(0, 0, "pink")])
     s = GAME.position([(0, 0, "red"), (0.5, 0, 0)], [(0.2, 0.2, 0)])
     assert isinstance(s, LacunaState) and s.current_player == 1 and s.seed is None
+
+
+def test_a_record_stores_the_layout_and_replay_never_resamples_it():
+    """Spec, setup 2: "The layout is public; a record stores the positions, never re-samples
+    them" — replay places the flowers where the record says, and checks they are a layout."""
+    import json
+
+    state = tabletop.load("lacuna").new(seed=3, setup="random")
+    record = json.loads(json.dumps(state.to_record()))
+    assert record["start"]["layout"] == [list(p) for p in state.points]
+    assert tabletop.replay(record) == state
+    record["start"]["layout"][0][0] += 3  # a stored position wins over the seed's sampler
+    assert tabletop.replay(record).points[0] == (state.points[0][0] + 3, state.points[0][1])
+    record["start"]["layout"][0] = record["start"]["layout"][1]
+    with pytest.raises(InvalidRecord, match="overlap"):
+        tabletop.replay(record)
+    del record["start"]["pour"]
+    with pytest.raises(InvalidRecord, match="needs 'layout'.*and 'pour'"):
+        tabletop.replay(record)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .errors import IllegalAction, InvalidOption
+from .errors import IllegalAction, InvalidOption, InvalidRecord
 
 if TYPE_CHECKING:
     from ..render.scene import Scene
@@ -121,11 +121,14 @@ class Game:
         return f"tabletop.load({self.name!r}, players={self._players}{opts})"
 
     # --- starting a game ------------------------------------------------------------------
-    def new(self, seed: int | None = None, setup: str = "decide") -> State:
+    def new(self, seed: int | None = None, setup: str = "decide",
+            start: Mapping[str, Any] | None = None) -> State:
         """The initial state. Every chance event comes from ``seed`` (random if ``None``).
 
         ``setup="decide"`` leaves secret setup choices to the players, as actions;
         ``setup="random"`` makes them at random (from the seed) and records them as actions.
+        ``start`` is the start data a record stored (see ``State._start_data``), used
+        instead of sampling it again.
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
@@ -133,7 +136,8 @@ class Game:
             raise InvalidOption(f"seed must be a non-negative int, not {seed!r}")
         if setup not in self.setups:
             raise InvalidOption(f"setup={setup!r} is not one of {', '.join(self.setups)}")
-        state = self._initial(random.Random(seed))
+        rng = random.Random(seed)
+        state = self._initial(rng) if start is None else self._initial_from(rng, start)
         object.__setattr__(state, "_seed", seed)
         if setup == "random":
             chooser = random.Random(f"setup/{seed}")
@@ -144,6 +148,11 @@ class Game:
     def _initial(self, rng: random.Random) -> State:
         """The first state, with every chance event of the game resolved from ``rng``."""
         raise NotImplementedError
+
+    def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> State:
+        """The first state from a record's start data (games that store some override this;
+        bad data raises ``InvalidRecord`` saying what is wrong)."""
+        raise InvalidRecord(f"{self.name} records carry no start data, but this one has some")
 
     # --- notation and pictures -------------------------------------------------------------
     def parse_action(self, state: State | View, text: str) -> Action:
@@ -397,6 +406,11 @@ class State(_Positioned):
     def seed(self) -> int | None:
         """The seed of ``new()``; ``None`` for a determinized state (it has no record)."""
         return self._seed
+
+    def _start_data(self) -> dict[str, Any] | None:
+        """JSON-safe data a record keeps so that replay doesn't sample it again (Lacuna's
+        flower layout); ``None`` when the seed alone is the record of every chance event."""
+        return None
 
     def to_record(self, **extra: Any) -> dict[str, Any]:
         """A JSON-safe record (game, options, seed, actions) that ``replay`` turns back."""

@@ -41,6 +41,9 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
             "winners": list(state.winners),
         },
     }
+    start = state._start_data()
+    if start is not None:
+        record["start"] = start
     record.update(extra)
     return record
 
@@ -61,7 +64,10 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
         raise InvalidRecord("record 'actions' must be a list of notation strings")
     if ply is not None and not 0 <= ply <= len(actions):
         raise InvalidRecord(f"ply {ply} is outside the record's 0..{len(actions)} actions")
-    state = game.new(seed=record["seed"])
+    start = record.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise InvalidRecord(f"record 'start' should be an object, not {start!r}")
+    state = game.new(seed=record["seed"], start=start)  # bad start data: InvalidRecord
     for i, text in enumerate(actions[:ply] if ply is not None else actions):
         try:
             state = state.apply(text)

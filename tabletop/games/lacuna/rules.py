@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from tabletop.core.breakdown import Breakdown, Row
-from tabletop.core.errors import IllegalAction, InvalidOption
+from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.render.scene import Scene
 
@@ -93,7 +93,21 @@ class Lacuna(Game):
         rng.shuffle(order)
         tokens = tuple(t // 7 for t in order)
         return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
-                           aside=None, pawns=(), collected=(0, 0))
+                           aside=None, pawns=(), collected=(0, 0), pour=tokens)
+
+    def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
+        """The first state from a record's stored layout and pour order."""
+        state = self._initial(rng)  # the same draws as ever; the sampled parts are replaced
+        try:
+            points = tuple((int(x), int(y)) for x, y in start["layout"])
+            tokens = tuple(int(c) for c in start["pour"])
+        except (KeyError, TypeError, ValueError):
+            raise InvalidRecord("record 'start' needs 'layout' (48 [x, y] flower centres) "
+                                "and 'pour' (49 colours 0..6)") from None
+        problem = layout_problem(points, tokens, self.params)
+        if problem:
+            raise InvalidRecord(f"record 'start' layout is not a Lacuna layout: {problem}")
+        return replace(state, points=points, tokens=tokens, pour=tokens)
 
     def position(self, flowers: Sequence[tuple[Any, Any, int | str]],
                  pawns: Sequence[tuple[Any, Any, int]] = (), *, start: int = 0,
@@ -178,6 +192,29 @@ def _colour(c: int | str) -> int:
     raise ValueError(f"{c!r} is not a colour (0..6 or {', '.join(COLOURS)})")
 
 
+def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
+                   params: Params) -> str | None:
+    """What is wrong with a stored layout (flower centres in ticks) and pour order, if any.
+
+    >>> layout_problem(((0, 0),), (0,) * 49, Lacuna().params)
+    '1 flower centres instead of 48'
+    """
+    if len(points) != FLOWERS - 1:
+        return f"{len(points)} flower centres instead of {FLOWERS - 1}"
+    reach = params.mat - params.flower
+    outside = [pt for pt in points if pt[0] ** 2 + pt[1] ** 2 > reach**2]
+    if outside:
+        return f"flower at {list(outside[0])} is not wholly on the mat"
+    gap = (2 * params.flower) ** 2
+    for i, (ax, ay) in enumerate(points):
+        for bx, by in points[i + 1:]:
+            if (ax - bx) ** 2 + (ay - by) ** 2 < gap:
+                return f"flowers at {[ax, ay]} and {[bx, by]} overlap"
+    if sorted(tokens) != sorted(c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)):
+        return f"the pour order must hold each colour 0..{NCOLOURS - 1} {FLOWERS // NCOLOURS} times"
+    return None
+
+
 def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
     """The colours of the scattered flowers: the pour order without the first flower of the
     set-aside colour (the one the start player took)."""
@@ -204,6 +241,8 @@ class LacunaState(Board, State):
     pawns: tuple[tuple[int, int, int], ...]
     collected: tuple[int, int]
     _geo: Geometry | None = field(default=None, compare=False, repr=False)
+    #: The pour order the game started with, kept (uncompared) for the record's start data.
+    pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def from_coordinates(cls, game: Lacuna, flowers: Sequence[tuple[Any, Any, int | str]],
@@ -253,7 +292,8 @@ class LacunaState(Board, State):
             x, y = action.x * STEPS, action.y * STEPS
         nxt = LacunaState(game=self.game, start=self.start, points=self.points,
                           colors=self.colors, tokens=(), aside=self.aside,
-                          pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
+                          pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo,
+                          pour=self.pour)
         nxt._cache["effects"] = geo.with_pawn(self._effects(), x, y)
         return nxt
 
@@ -267,11 +307,13 @@ class LacunaState(Board, State):
         """Per colour: who holds the majority (the point), and how many each player has."""
         return breakdown(self)
 
-    def to_record(self, **extra: Any) -> dict[str, Any]:
-        """The JSON record, which also stores the layout (``"layout"``: the flower centres in
-        ticks), so that a record keeps the positions a game was played on."""
-        layout = [[x, y] for x, y in self.points]
-        return State.to_record(self, layout=layout, **extra)
+    def _start_data(self) -> dict[str, Any] | None:
+        """A record keeps the layout (flower centres in ticks) and the pour order of the
+        colours, so that replay never samples them again (the start player still comes from
+        the seed)."""
+        if not self.pour:
+            return None  # a hand-built or determinized position: it has no record anyway
+        return {"layout": [[x, y] for x, y in self.points], "pour": list(self.pour)}
 
     def _view(self, player: int) -> LacunaView:
         return LacunaView(game=self.game, player=player, start=self.start, points=self.points,
