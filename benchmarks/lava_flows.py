@@ -1,0 +1,105 @@
+"""Lava Flows random playouts, against OpenSpiel's pure-Python tic-tac-toe in the same process.
+
+    python benchmarks/lava_flows.py [--seconds 2] [--runs 5] [--option memory=True ...]
+
+Each run plays seeded random games (``new(seed, setup="random")`` → random legal actions →
+end, through the public API) for ``--seconds``, alternating with OpenSpiel's
+``python_tic_tac_toe`` when ``open_spiel`` is installed, after one uncounted warm-up run of
+each. Prints the median actions/s of both and their ratio (the goal: at least 1). The machine
+may be shared: read medians and the paired ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import collections
+import random
+import statistics
+import time
+
+import tabletop
+
+
+def lava_run(options: dict[str, object], seconds: float, seed: int
+             ) -> tuple[int, int, collections.Counter[str]]:
+    """Random playouts for ``seconds``: (games, actions, how the games ended)."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(seed)
+    games = actions = 0
+    ends: collections.Counter[str] = collections.Counter()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new(seed=rng.randrange(2**31), setup="random")
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+        ends[state.outcome] += 1  # type: ignore[attr-defined]
+    return games, actions, ends
+
+
+def open_spiel_run(seconds: float, seed: int) -> int | None:
+    """Actions played by random tic-tac-toe playouts in ``seconds`` (``None``: no OpenSpiel)."""
+    try:
+        from open_spiel.python.games import tic_tac_toe
+    except ImportError:
+        return None
+    game = tic_tac_toe.TicTacToeGame()
+    rng = random.Random(seed)
+    actions = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--option", action="append", default=[],
+                        help="a game option as key=value, e.g. memory=True")
+    args = parser.parse_args()
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            options[key] = value
+    ours: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    ends: collections.Counter[str] = collections.Counter()
+    lengths: list[float] = []
+    lava_run(options, min(args.seconds, 1.0), 10**6)  # warm-up: imports, tables, memos
+    open_spiel_run(min(args.seconds, 1.0), 10**6)
+    for run in range(args.runs):
+        games, actions, endings = lava_run(options, args.seconds, run)
+        ours.append(actions / args.seconds)
+        lengths.append(actions / max(games, 1))
+        ends.update(endings)
+        spiel = open_spiel_run(args.seconds, run)
+        if spiel is not None:
+            theirs.append(spiel / args.seconds)
+            ratios.append(ours[-1] / theirs[-1])
+    label = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "default options"
+    print(f"lava-flows ({label}): {statistics.median(ours):,.0f} actions/s median over "
+          f"{args.runs} runs of {args.seconds:g} s; {statistics.median(lengths):.1f} "
+          f"actions per game; endings {dict(ends)}")
+    if theirs:
+        spiel = statistics.median(theirs)
+        print(f"open_spiel python_tic_tac_toe: {spiel:,.0f} actions/s median")
+        print(f"ratio lava-flows / tic-tac-toe: {statistics.median(ours) / spiel:.2f} "
+              f"(median of the paired runs' ratios {statistics.median(ratios):.2f}, "
+              f"range {min(ratios):.2f}-{max(ratios):.2f})")
+    else:
+        print("open_spiel is not installed: no tic-tac-toe reference")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""The actions of Lava Flows, their notation, and the tables of every action object.
+
+Legal-action lists are built from the prebuilt objects in these tables, so the hot loop
+allocates nothing and the core recognises a listed action by identity.
+
+>>> str(Move("b1", "b2")), str(Bubble("a1", "white")), str(Eject("b2", 2, "c2", "wbw"))
+('move b1-b2', 'bubble a1 claim white', 'eject b2@2 c2 claim wbw')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tabletop.core.game import Action
+
+from .board import CELLS, HOME_CELLS, NEIGHBOURS
+
+#: The claims a Bubble Up of a stack with a Large must make, about its lowest piece.
+CLAIMS = ("black", "white", "nothing")
+#: An Oreo announcement names its colours outer-middle-outer, by the middle's colour.
+PATTERN = {"b": "wbw", "w": "bwb"}
+MIDDLE = {"wbw": "b", "bwb": "w"}
+MAX_DEPTH = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange(Action):
+    """Setup: hide the black Medium under the Large on ``black``, the white one under the
+    Large on ``white``, nothing under the third (all in the mover's home row)."""
+
+    black: str
+    white: str
+
+    def __str__(self) -> str:
+        return f"arrange black {self.black} white {self.white}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Lift the top piece of ``src`` (the mover's colour) onto ``dst``."""
+
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"move {self.src}-{self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class Slide(Action):
+    """Slide the whole stack on ``src`` (above any cone) to ``dst``."""
+
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"slide {self.src}-{self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bubble(Action):
+    """Move the lowest piece of the stack on ``cell`` to its top; ``claim`` (``black``,
+    ``white`` or ``nothing``) is required when the stack holds a Large."""
+
+    cell: str
+    claim: str = ""
+
+    def __str__(self) -> str:
+        return f"bubble {self.cell} claim {self.claim}" if self.claim else f"bubble {self.cell}"
+
+
+@dataclass(frozen=True, slots=True)
+class Eject(Action):
+    """Lava tube ejection: the middle of an Oreo, ``depth`` pieces below the top of
+    ``cell``, moves onto ``dst``. ``claim`` (``wbw`` or ``bwb``) announces an Oreo that is
+    not wholly in view."""
+
+    cell: str
+    depth: int
+    dst: str
+    claim: str = ""
+
+    def __str__(self) -> str:
+        text = f"eject {self.cell}@{self.depth} {self.dst}"
+        return f"{text} claim {self.claim}" if self.claim else text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+# --- the prebuilt objects -----------------------------------------------------------------
+
+PASS = Pass()
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(CELLS[c], CELLS[n]) for n in NEIGHBOURS[c]) for c in range(9)
+)
+#: ``SLIDES[c][k]`` slides from ``c`` to ``NEIGHBOURS[c][k]``.
+SLIDES: tuple[tuple[Slide, ...], ...] = tuple(
+    tuple(Slide(CELLS[c], CELLS[n]) for n in NEIGHBOURS[c]) for c in range(9)
+)
+BUBBLES: tuple[Bubble, ...] = tuple(Bubble(CELLS[c]) for c in range(9))
+BUBBLE_CLAIMS: tuple[tuple[Bubble, ...], ...] = tuple(
+    tuple(Bubble(CELLS[c], claim) for claim in CLAIMS) for c in range(9)
+)
+#: ``EJECTS[c][depth]``: a visible Oreo's middle to each neighbour.
+EJECTS: tuple[tuple[tuple[Eject, ...], ...], ...] = tuple(
+    tuple(tuple(Eject(CELLS[c], d, CELLS[n]) for n in NEIGHBOURS[c])
+          for d in range(MAX_DEPTH))
+    for c in range(9)
+)
+#: ``ANNOUNCED[c, depth, middle colour]``: an announced Oreo's middle to each neighbour.
+ANNOUNCED: dict[tuple[int, int, str], tuple[Eject, ...]] = {
+    (c, d, m): tuple(Eject(CELLS[c], d, CELLS[n], PATTERN[m]) for n in NEIGHBOURS[c])
+    for c in range(9) for d in range(MAX_DEPTH) for m in "wb"
+}
+#: The six secret arrangements of each player.
+ARRANGEMENTS: tuple[tuple[Arrange, ...], ...] = tuple(
+    tuple(Arrange(CELLS[b], CELLS[w]) for b in home for w in home if b != w)
+    for home in HOME_CELLS
+)
+
+
+def _slides_by_mask(c: int, into_occupied: bool) -> tuple[tuple[Slide, ...], ...]:
+    """For each 9-bit board occupancy mask, the slides from ``c`` into occupied (or into
+    empty) neighbours."""
+    out = []
+    for mask in range(512):
+        out.append(tuple(SLIDES[c][j] for j, n in enumerate(NEIGHBOURS[c])
+                         if bool(mask >> n & 1) == into_occupied))
+    return tuple(out)
+
+
+#: ``SLIDE_ONTO[c][mask]`` / ``SLIDE_INTO_EMPTY[c][mask]``: the slides from ``c`` onto the
+#: occupied / into the empty neighbours, for a board whose occupied cells are the bits of mask.
+SLIDE_ONTO = tuple(_slides_by_mask(c, True) for c in range(9))
+SLIDE_INTO_EMPTY = tuple(_slides_by_mask(c, False) for c in range(9))
+
+
+_CELL = "([abc][123])"
+_SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (
+    (re.compile(rf"arrange black {_CELL} white {_CELL}"), Arrange),
+    (re.compile(rf"move {_CELL}-{_CELL}"), Move),
+    (re.compile(rf"slide {_CELL}-{_CELL}"), Slide),
+    (re.compile(rf"bubble {_CELL}(?: claim (black|white|nothing))?"), Bubble),
+    (re.compile(rf"eject {_CELL}@(\d+) {_CELL}(?: claim (wbw|bwb))?"), Eject),
+)
+
+
+def parse(text: str) -> Action | None:
+    """The action that well-formed notation names, legal or not (``None`` if malformed).
+
+    >>> parse("eject b2@1 c2"), parse("bubble a1 claim nothing"), parse("jump")
+    (Eject(cell='b2', depth=1, dst='c2', claim=''), Bubble(cell='a1', claim='nothing'), None)
+    """
+    text = " ".join(text.split()).lower()
+    if text == "pass":
+        return PASS
+    for pattern, kind in _SYNTAX:
+        match = pattern.fullmatch(text)
+        if match:
+            parts = [g or "" for g in match.groups()]
+            if kind is Eject:
+                return Eject(parts[0], int(parts[1]), parts[2], parts[3])
+            return kind(*parts)
+    return None

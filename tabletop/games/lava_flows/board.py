@@ -1,0 +1,144 @@
+"""The static board of Lava Flows: the 3×3 grid, the piece codes, and lookup tables.
+
+Cells are numbered ``row * 3 + col`` and named like chess squares: columns ``a b c``, rows
+``1 2 3``. White (player 0) starts on row 1 and aims for row 3; Black (player 1) the reverse.
+
+A stack is a ``str`` of one-character piece codes, bottom to top:
+
+====  ==================================================================
+code  piece
+====  ==================================================================
+W B   a Large pyramid (white, black); a Large is never hidden
+w b   a Medium known to both players (in view, or covered in full view)
+0 1   a white / black Medium White hid at setup, known only to White
+2     White's empty hiding place ("nothing under this Large")
+3 4   a white / black Medium Black hid at setup, known only to Black
+5     Black's empty hiding place
+====  ==================================================================
+
+Views use three more codes for what their player does not know: ``m`` (one of White's hiding
+places: a white Medium, a black Medium or nothing), ``n`` (one of Black's) and ``h`` (a hidden
+piece shown as unknown with ``memory=True``).
+
+>>> CELLS[4], INDEX["c3"], NEIGHBOURS[INDEX["a1"]]
+('b2', 8, (1, 3))
+>>> normalize("1W"), normalize("1"), normalize("2Wb")
+('1W', 'b', '2Wb')
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+WHITE, BLACK = 0, 1
+NAMES = ("White", "Black")
+COLOUR_NAMES = ("white", "black")
+
+COLS = "abc"
+CELLS: tuple[str, ...] = tuple(f"{col}{row + 1}" for row in range(3) for col in COLS)
+INDEX: dict[str, int] = {name: i for i, name in enumerate(CELLS)}
+CENTRE = INDEX["b2"]
+
+#: The home row of each player (where their Larges start) and their goal row (the other).
+HOME_CELLS: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 1, 2), (6, 7, 8))
+GOAL_CELLS: tuple[tuple[int, ...], tuple[int, ...]] = ((6, 7, 8), (0, 1, 2))
+#: For each cell, whose goal row it is in (``-1``: nobody's).
+GOAL_OWNER: tuple[int, ...] = tuple(
+    WHITE if i in GOAL_CELLS[WHITE] else BLACK if i in GOAL_CELLS[BLACK] else -1
+    for i in range(9)
+)
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    row, col = divmod(i, 3)
+    out = []
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        r, c = row + dr, col + dc
+        if 0 <= r < 3 and 0 <= c < 3:
+            out.append(r * 3 + c)
+    return tuple(sorted(out))
+
+
+#: Orthogonal neighbours of each cell, ascending: the hot-loop twin of ``build_grid()``.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(9))
+ADJACENT: frozenset[tuple[int, int]] = frozenset(
+    (i, j) for i in range(9) for j in NEIGHBOURS[i]
+)
+
+
+def build_grid() -> nx.Graph:
+    """The 3×3 grid as a networkx graph: nodes are cell names with ``index``, ``row``,
+    ``col``, ``home`` and ``goal`` (a player, or ``None``); edges join orthogonal neighbours.
+
+    >>> g = build_grid()
+    >>> sorted(g["b2"]), g.nodes["a3"]["goal"]
+    (['a2', 'b1', 'b3', 'c2'], 0)
+    """
+    graph = nx.Graph(name="Lava Flows grid")
+    for i, name in enumerate(CELLS):
+        row, col = divmod(i, 3)
+        home = next((p for p in (WHITE, BLACK) if i in HOME_CELLS[p]), None)
+        goal = GOAL_OWNER[i] if GOAL_OWNER[i] >= 0 else None
+        graph.add_node(name, index=i, row=row, col=col, home=home, goal=goal)
+    for r in range(3):
+        for c in range(3):
+            if c < 2:
+                graph.add_edge(CELLS[r * 3 + c], CELLS[r * 3 + c + 1])
+            if r < 2:
+                graph.add_edge(CELLS[r * 3 + c], CELLS[(r + 1) * 3 + c])
+    return graph
+
+
+# --- piece codes ----------------------------------------------------------------------------
+
+LARGE = "WB"  # by colour
+MEDIUM = "wb"  # by colour
+#: ``SLOT[hider][k]``: what ``hider`` put under a Large: k = 0 white, 1 black, 2 nothing.
+SLOT = (("0", "1", "2"), ("3", "4", "5"))
+#: The pool letter of each slot code (``-`` for nothing), and back.
+SLOT_CONTENT = {"0": "w", "1": "b", "2": "-", "3": "w", "4": "b", "5": "-"}
+CONTENT_INDEX = {"w": 0, "b": 1, "-": 2}
+GHOSTS = frozenset("25")
+SECRETS = frozenset("0134")
+MASK_SLOT = ("m", "n")  # an unknown hiding place of White / of Black
+MASK_HIDDEN = "h"  # a hidden piece shown without its colour (memory=True)
+
+#: The colour of each real piece code (0 white, 1 black); ghosts and masks have none.
+COLOUR: dict[str, int] = {"W": 0, "w": 0, "0": 0, "3": 0, "B": 1, "b": 1, "1": 1, "4": 1}
+
+#: Secret Mediums become public, empty hiding places vanish (used on what is in view).
+PUBLIC = str.maketrans({"0": "w", "1": "b", "3": "w", "4": "b", "2": None, "5": None})
+#: Every real piece as its public code; hiding places of nothing vanish (the true pile).
+REAL = PUBLIC
+#: Keep only the Larges (what anyone sees of the part of a stack under its top Large).
+LARGES_ONLY = str.maketrans({c: None for c in "wb012345mnh"})
+#: memory=True: the hidden part of a stack as a viewer sees it.
+HIDE_ALL = str.maketrans({"w": "h", "b": "h", "0": "m", "1": "m", "2": "m",
+                          "3": "n", "4": "n", "5": "n"})
+#: memory=False: what player p's view shows (the other's hiding places masked).
+VIEW_MASK = (str.maketrans({"3": "n", "4": "n", "5": "n"}),
+             str.maketrans({"0": "m", "1": "m", "2": "m"}))
+#: What player p knows of a full stack, or of p's view of it: p's own hiding places
+#: resolved (an empty one vanishes), the other's masked.
+KNOWS = (str.maketrans({"0": "w", "1": "b", "2": None, "3": "n", "4": "n", "5": "n"}),
+         str.maketrans({"0": "m", "1": "m", "2": "m", "3": "w", "4": "b", "5": None}))
+
+#: A cone's two pieces, bottom to top, by owner (``-1``: no cone).
+CONE_PIECES = {-1: "", 0: "Ww", 1: "Bb"}
+
+
+def top_large(stack: str) -> int:
+    """Index of the topmost Large in ``stack`` (``-1`` if none): everything under it that is
+    not a Large is hidden."""
+    w = stack.rfind("W")
+    b = stack.rfind("B")
+    return w if w > b else b
+
+
+def normalize(stack: str) -> str:
+    """``stack`` with every piece in view made public, and every empty hiding place in view
+    removed (a piece in view is known to both players)."""
+    k = top_large(stack)
+    if k < 0:
+        return stack.translate(PUBLIC)
+    return stack[:k] + stack[k:].translate(PUBLIC)

@@ -1,0 +1,330 @@
+"""What Lava Flows states and views share: the rules that read only what a view also holds.
+
+Whose turn it is, the legal actions (the hot loop), Oreos for learners, the reasons a refused
+action gives, and the position as text. ``LavaState`` and ``LavaView`` both mix this in, so a
+state and its mover's view compute the same legal actions by construction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from tabletop.core.game import Action
+
+from .actions import (
+    ANNOUNCED,
+    ARRANGEMENTS,
+    BUBBLE_CLAIMS,
+    BUBBLES,
+    CLAIMS,
+    EJECTS,
+    MIDDLE,
+    MOVES,
+    PASS,
+    SLIDE_INTO_EMPTY,
+    SLIDE_ONTO,
+    Arrange,
+    Bubble,
+    Eject,
+    Move,
+    Slide,
+)
+from .board import (
+    ADJACENT,
+    CELLS,
+    COLOUR,
+    COLOUR_NAMES,
+    CONE_PIECES,
+    HOME_CELLS,
+    INDEX,
+    NAMES,
+    top_large,
+)
+from .knowledge import (
+    hidden_oreos,
+    oreo_claims,
+    perspective,
+    visible_depths,
+)
+from .records import Claim, Oreo
+
+if TYPE_CHECKING:
+    from .rules import LavaFlows
+
+PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
+
+
+class _Board:
+    """Rules that read only what a view also holds: whose turn, the legal actions, Oreos,
+    reasons for refusals, and the position as text."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        game: LavaFlows
+        stacks: tuple[str, ...]
+        cones: tuple[int, ...]
+        phase: int
+        to_move: int
+        lock: int
+        plies: int
+        winner: int
+        outcome: str
+        claims: tuple[Claim, ...]
+
+        def _slot_pools(self) -> tuple[str, str]: ...
+
+        def _hidden_pool(self) -> tuple[int, int]: ...
+
+        def _cached(self, key: str, compute: Any) -> Any: ...
+
+        def legal_actions(self) -> tuple[Action, ...]: ...
+
+    @property
+    def current_player(self) -> int | None:
+        if self.outcome:
+            return None
+        return self.phase if self.phase < PLAY else self.to_move
+
+    @property
+    def rules(self) -> LavaFlows:
+        """The game, typed as ``LavaFlows`` (its options are read from it)."""
+        return self.game
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The board graph (shared by all states of the game; see ``LavaFlows.grid``)."""
+        return self.game.grid
+
+    def stack_text(self, cell: str) -> str:
+        """One cell as text, bottom to top (see the module docs for the symbols)."""
+        i = INDEX[cell]
+        return _stack_text(self.stacks[i], self.cones[i])
+
+    def _generate(self) -> tuple[Action, ...]:
+        """The mover's legal actions, read only from what the mover's view also holds — the
+        structure in view (moves, slides, bubble-ups, Oreos in view) and what the mover
+        knows (announcements) — so that a state and its mover's view always agree. The hot
+        loop: plain tables, string operations and per-game memos of stack shapes."""
+        if self.phase < PLAY:
+            return ARRANGEMENTS[self.phase]
+        game = self.game
+        p = self.to_move
+        stacks, cones, lock = self.stacks, self.cones, self.lock
+        top_only, memory, onto = game._top_only, game._memory, game._onto
+        mask = 0
+        for c in range(9):
+            if stacks[c] or cones[c] >= 0:
+                mask |= 1 << c
+        slide_table = SLIDE_ONTO if onto else SLIDE_INTO_EMPTY
+        moves, claims, bubbles, ejects = MOVES, BUBBLE_CLAIMS, BUBBLES, EJECTS
+        announced, hidden_memo, shapes = ANNOUNCED, game._hidden_memo, game._shapes
+        out: list[Action] = []
+        extend = out.extend
+        for c in range(9):
+            s = stacks[c]
+            if not s:
+                continue
+            shape = shapes.get(s)
+            if shape is None:
+                shape = _shape(shapes, s, top_only)
+            top, k, depths = shape
+            if top == p:
+                extend(moves[c])
+                extend(slide_table[c][mask])
+            elif onto:
+                extend(slide_table[c][mask])
+            if c != lock:
+                if k >= 0:
+                    extend(claims[c])
+                elif len(s) > 1:
+                    out.append(bubbles[c])
+            cone = cones[c]
+            if k < 0 and cone >= 0:  # no Large: the cone's pieces are in view too
+                depths = visible_depths(CONE_PIECES[cone] + s, 2, top_only)
+            for depth in depths:
+                extend(ejects[c][depth])
+            if (k > 0 or (k == 0 and cone >= 0)) and len(s) + (cone >= 0) * 2 > 2:
+                # Oreos reaching below the top Large: announced, as far as p can know
+                found = hidden_memo.get((s, cone, p))
+                if found is None:
+                    found = _hidden_claims(hidden_memo, s, cone, p, memory, top_only)
+                if found is _UNKNOWNS:
+                    tokens = perspective(s, cone, p, memory)
+                    pool_w, pool_b, hidden = self._pool_args(tokens)
+                    found = oreo_claims(tokens, 2 if cone >= 0 else 0, len(s) - k,
+                                        pool_w, pool_b, hidden, top_only)[0]
+                for depth, middle in found:
+                    extend(announced[c, depth, middle])
+        out.append(PASS)
+        return tuple(out)
+
+    def _pool_args(self, tokens: str) -> tuple[str, str, tuple[int, int]]:
+        """The pools the unknowns in ``tokens`` draw from (empty where unused, so that the
+        caches hit more often)."""
+        if "m" not in tokens and "n" not in tokens and "h" not in tokens:
+            return "", "", (0, 0)
+        pool_w, pool_b = self._slot_pools()
+        return (pool_w if "m" in tokens else "", pool_b if "n" in tokens else "",
+                self._hidden_pool() if "h" in tokens else (0, 0))
+
+    def oreos(self) -> tuple[Oreo, ...]:
+        """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a
+        view, the Oreos in view and those its player knows of or thinks possible."""
+        return self._cached("oreos", self._find_oreos)  # type: ignore[no-any-return]
+
+    def _find_oreos(self) -> tuple[Oreo, ...]:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self.phase < PLAY:
+            if not isinstance(action, Arrange):
+                return (f"{NAMES[self.phase]} must first arrange their hidden Mediums, e.g. "
+                        f"{ARRANGEMENTS[self.phase][0]}")
+            home = " ".join(CELLS[c] for c in HOME_CELLS[self.phase])
+            return (f"{NAMES[self.phase]} hides the black and the white Medium under two "
+                    f"different Larges of their home row ({home})")
+        if isinstance(action, Arrange):
+            return "the hidden Mediums were arranged at setup"
+        p = self.to_move
+        if isinstance(action, Move | Slide):
+            a, b = INDEX.get(action.src, -1), INDEX.get(action.dst, -1)
+            if (a, b) not in ADJACENT:
+                return f"{action.src} and {action.dst} are not orthogonal neighbours"
+            s = self.stacks[a]
+            if not s:
+                return (f"only a cone is on {action.src}, and a cone never moves"
+                        if self.cones[a] >= 0 else f"{action.src} is empty")
+            top = COLOUR_NAMES[COLOUR[s[-1]]]
+            occupied = bool(self.stacks[b]) or self.cones[b] >= 0
+            if isinstance(action, Move):
+                return (f"the top piece on {action.src} is {top}; {NAMES[p]} moves only "
+                        f"{COLOUR_NAMES[p]} pieces")
+            if self.game._onto:
+                return f"a stack may not slide into an empty cell, and {action.dst} is empty"
+            if COLOUR[s[-1]] != p:
+                return (f"with slide='empty' the stack's top piece must be {COLOUR_NAMES[p]}; "
+                        f"on {action.src} it is {top}")
+            if occupied:
+                return (f"with slide='empty' a stack slides into an empty cell only; "
+                        f"{action.dst} is occupied")
+            return None
+        if isinstance(action, Bubble):
+            c = INDEX.get(action.cell, -1)
+            if c < 0:
+                return f"{action.cell!r} is not a cell"
+            s = self.stacks[c]
+            if c == self.lock:
+                return (f"{NAMES[1 - p]} bubbled up on {action.cell} last turn, so "
+                        f"{NAMES[p]} may not bubble up there now")
+            if top_large(s) >= 0 and action.claim not in CLAIMS:
+                return ("the lowest piece there cannot be seen: claim black, white or "
+                        f"nothing, e.g. 'bubble {action.cell} claim black'")
+            if top_large(s) < 0 and action.claim:
+                return "the lowest piece there is in view: bubble up without a claim"
+            if len(s) < 2:
+                return f"a Bubble Up needs at least two pieces above any cone on {action.cell}"
+            return None
+        if isinstance(action, Eject):
+            c = INDEX.get(action.cell, -1)
+            if (c, INDEX.get(action.dst, -1)) not in ADJACENT:
+                return f"{action.cell} and {action.dst} are not orthogonal neighbours"
+            if self.rules._top_only and action.depth != 1:
+                return "with oreo='top' only the top three pieces form an Oreo (depth 1)"
+            s = self.stacks[c]
+            k = top_large(s)
+            in_view = len(s) - k if k >= 0 else len(CONE_PIECES[self.cones[c]] + s)
+            where = f"depth {action.depth} of {action.cell}"
+            if action.depth + 1 < in_view:
+                if action.claim:
+                    return f"the pieces around {where} are in view: eject without a claim"
+                return f"the pieces around {where} do not form an Oreo"
+            if k < 0:
+                return f"{action.cell} holds only {in_view} pieces, all in view"
+            if not action.claim:
+                return (f"the pieces around {where} are not all in view: announce the Oreo, "
+                        f"e.g. 'eject {action.cell}@{action.depth} {action.dst} claim wbw'")
+            if action.claim not in MIDDLE:
+                return "an Oreo is announced as 'claim wbw' or 'claim bwb'"
+            return (f"{NAMES[p]} cannot believe there is a {action.claim} Oreo around {where}: "
+                    f"an announcement must fit what its maker knows")
+        return None
+
+    # --- text ------------------------------------------------------------------------------
+    def _status(self) -> str:
+        if self.outcome == "win":
+            return f"{NAMES[self.winner]} wins: three Cinder Cones"
+        if self.outcome:
+            return f"draw ({self.outcome})"
+        if self.phase < PLAY:
+            return f"{NAMES[self.phase]} arranges their hidden Mediums"
+        lock = CELLS[self.lock] if self.lock >= 0 else "-"
+        return (f"{NAMES[self.to_move]} to move · ply {self.plies}/{self.rules._cap} · "
+                f"lock {lock}")
+
+    def _board_text(self, header: str, footer: tuple[str, ...]) -> str:
+        texts = [_stack_text(s, c) for s, c in zip(self.stacks, self.cones, strict=True)]
+        width = max(5, *map(len, texts))
+        lines = [header]
+        notes = {2: "  White's goal · Black's home", 0: "  Black's goal · White's home"}
+        for row in (2, 1, 0):
+            cells = " | ".join(f"{texts[row * 3 + col]:<{width}}" for col in range(3))
+            lines.append(f"{row + 1} | {cells} |{notes.get(row, '')}")
+        lines.append("    " + "   ".join(f"{col:<{width}}" for col in "abc").rstrip())
+        lines.extend(footer)
+        lines.extend(f"  {claim}" for claim in self.claims)
+        return "\n".join(lines)
+
+
+_TOKEN_TEXT = {
+    "0": "[w:W]", "1": "[b:W]", "2": "[-:W]", "3": "[w:B]", "4": "[b:B]", "5": "[-:B]",
+    "m": "[?:W]", "n": "[?:B]", "h": "(?)",
+}
+
+
+def _stack_text(stack: str, cone: int) -> str:
+    k = top_large(stack)
+    parts = [f"{{{' '.join(CONE_PIECES[cone])}}}"] if cone >= 0 else []
+    for i, code in enumerate(stack):
+        if code in _TOKEN_TEXT:
+            parts.append(_TOKEN_TEXT[code])
+        elif i < k and code in "wb":
+            parts.append(f"({code})")
+        else:
+            parts.append(code)
+    return " ".join(parts)
+
+
+_UNKNOWNS: Any = object()  # a marker: the Oreos of this shape depend on the pools
+
+
+def _shape(memo: dict[str, tuple[int, int, tuple[int, ...]]], stack: str,
+           top_only: bool) -> tuple[int, int, tuple[int, ...]]:
+    """The colour of the top piece of a (non-empty) stack, the index of its top Large
+    (``-1``: none) and the depths of the Oreos wholly in view (no cone under it); memoised."""
+    if len(memo) > 100_000:
+        memo.clear()
+    k = top_large(stack)
+    if k >= 0:
+        depths = visible_depths(stack[k:], 0, top_only) if len(stack) - k > 2 else ()
+    else:
+        depths = visible_depths(stack, 0, top_only) if len(stack) > 2 else ()
+    shape = memo[stack] = (COLOUR[stack[-1]], k, depths)
+    return shape
+
+
+def _hidden_claims(memo: dict[tuple[str, int, int], Any], stack: str, cone: int,
+                   player: int, memory: bool, top_only: bool) -> Any:
+    """The ``(depth, middle colour)`` of the Oreos ``player`` may announce on a cell shaped
+    ``stack`` over ``cone``, or ``_UNKNOWNS`` when they depend on unknowns; memoised."""
+    if len(memo) > 100_000:
+        memo.clear()
+    tokens = perspective(stack, cone, player, memory)
+    if "m" in tokens or "n" in tokens or "h" in tokens:
+        found = _UNKNOWNS
+    else:
+        found = tuple(hidden_oreos(tokens, len(CONE_PIECES[cone]),
+                                   len(stack) - top_large(stack), top_only))
+    memo[stack, cone, player] = found
+    return found

@@ -1,0 +1,200 @@
+"""What a player may know of a pile, and which Oreos and claims that knowledge allows.
+
+A player's *perspective* of a cell is a string of codes (see ``board``): pieces they know
+(``W B w b``), and unknowns: ``m`` / ``n`` (a hiding place of White / Black: a white Medium,
+a black Medium or nothing) and ``h`` (a hidden Medium whose colour is not shown). *Pools* say
+what the unknowns may be: the sorted contents still hidden in White's and Black's hiding
+places (``"-bw"`` at the start), and how many white and black Mediums the ``h`` codes hide.
+Everything here is a pure function of strings, cached, so the hot loop pays once per shape.
+
+>>> realizations("nB", "", "-bw", (0, 0))
+('B', 'bB', 'wB')
+>>> oreo_claims("nWb", 0, 2, "", "-bw", (0, 0), False)
+(((1, 'w'),), frozenset())
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, top_large
+
+Pools = tuple[str, str, tuple[int, int]]
+
+
+@lru_cache(maxsize=1 << 16)
+def realizations(tokens: str, pool_w: str, pool_b: str,
+                 hidden: tuple[int, int]) -> tuple[str, ...]:
+    """Every true pile (a string over ``W B w b``) that the perspective ``tokens`` may stand
+    for, drawing each ``m`` from ``pool_w``, each ``n`` from ``pool_b`` and each ``h`` from
+    ``hidden`` (white count, black count), without replacement. Sorted, no repeats."""
+    if "m" not in tokens and "n" not in tokens and "h" not in tokens:
+        return (tokens,)
+    found: set[str] = set()
+
+    def walk(i: int, pile: str, pw: str, pb: str, hw: int, hb: int) -> None:
+        while i < len(tokens) and tokens[i] not in "mnh":
+            pile += tokens[i]
+            i += 1
+        if i == len(tokens):
+            found.add(pile)
+            return
+        code = tokens[i]
+        if code == "h":
+            if hw:
+                walk(i + 1, pile + "w", pw, pb, hw - 1, hb)
+            if hb:
+                walk(i + 1, pile + "b", pw, pb, hw, hb - 1)
+            return
+        pool = pw if code == "m" else pb
+        for item in sorted(set(pool)):
+            rest = pool.replace(item, "", 1)
+            piece = "" if item == "-" else item
+            if code == "m":
+                walk(i + 1, pile + piece, rest, pb, hw, hb)
+            else:
+                walk(i + 1, pile + piece, pw, rest, hw, hb)
+
+    walk(0, "", pool_w, pool_b, hidden[0], hidden[1])
+    return tuple(sorted(found))
+
+
+def oreos_in(pile: str, cone_len: int, top_only: bool) -> list[tuple[int, str]]:
+    """The Oreos of a true pile as ``(depth of the middle piece, its colour)``; the depth
+    counts the pieces above it. The middle may not be a cone piece (the first ``cone_len``).
+
+    >>> oreos_in("WwbWb", 2, False), oreos_in("WwbWb", 2, True)
+    ([(2, 'b'), (1, 'w')], [(1, 'w')])
+    """
+    out = []
+    n = len(pile)
+    start = max(1, cone_len, n - 2 if top_only else 1)
+    for i in range(start, n - 1):
+        below, middle, above = COLOUR[pile[i - 1]], COLOUR[pile[i]], COLOUR[pile[i + 1]]
+        if below == above != middle:
+            out.append((n - 1 - i, "wb"[middle]))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def visible_oreos(region: str, cone_len: int, top_only: bool) -> tuple[tuple[int, str], ...]:
+    """The Oreos wholly in view: ``region`` is the part of a cell in view (its top Large and
+    what is above it, or the whole pile with its cone when no Large covers anything)."""
+    return tuple(oreos_in(region, cone_len, top_only))
+
+
+def hidden_oreos(pile: str, cone_len: int, visible: int, top_only: bool
+                 ) -> list[tuple[int, str]]:
+    """The Oreos of a true ``pile`` not wholly in view (their lowest piece deeper than the
+    ``visible`` top pieces), as ``(depth, middle colour)``: ``oreos_in`` restricted, and fast.
+
+    >>> hidden_oreos("bWb", 0, 2, False), hidden_oreos("Wwb", 2, 1, False)
+    ([(1, 'w')], [])
+    """
+    n = len(pile)
+    low = max(1, cone_len)
+    high = min(n - 2, n - visible)  # the middle's lower neighbour must be out of view
+    if top_only:
+        low = max(low, n - 2)
+    out = []
+    for i in range(low, high + 1):
+        below, middle, above = COLOUR[pile[i - 1]], COLOUR[pile[i]], COLOUR[pile[i + 1]]
+        if below == above != middle:
+            out.append((n - 1 - i, "wb"[middle]))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: str,
+                hidden: tuple[int, int], top_only: bool
+                ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
+    """``(possible, certain)`` Oreos that are not wholly in view (their lowest piece lies
+    deeper than the ``visible`` top pieces) in a cell whose perspective is ``tokens`` (cone
+    pieces first): possible under some filling of the unknowns, certain under every one."""
+    possible: set[tuple[int, str]] = set()
+    certain: set[tuple[int, str]] | None = None
+    for pile in realizations(tokens, pool_w, pool_b, hidden):
+        here = set(hidden_oreos(pile, cone_len, visible, top_only))
+        possible |= here
+        certain = here if certain is None else certain & here
+    return tuple(sorted(possible)), frozenset(certain or ())
+
+
+@lru_cache(maxsize=1 << 14)
+def visible_depths(region: str, cone_len: int, top_only: bool) -> tuple[int, ...]:
+    """The depths of the middles of the Oreos wholly in view (see ``visible_oreos``)."""
+    return tuple(d for d, _ in oreos_in(region, cone_len, top_only))
+
+
+@lru_cache(maxsize=1 << 14)
+def lowest_outcomes(tokens: str, pool_w: str, pool_b: str,
+                    hidden: tuple[int, int]) -> frozenset[str]:
+    """What the lowest piece of a stack (above any cone) may be, from its perspective
+    ``tokens``: ``"white"``, ``"black"`` (a Medium) or ``"nothing"`` (the Large itself)."""
+    out = set()
+    for pile in realizations(tokens, pool_w, pool_b, hidden):
+        low = pile[0]
+        out.add("nothing" if low in "WB" else ("white" if low == "w" else "black"))
+    return frozenset(out)
+
+
+def kind_of(possible: bool, certain: bool) -> str:
+    """How an announcement stood with what its maker knew: ``"sure"`` (knew it right),
+    ``"guess"`` (could not know) or ``"bluff"`` (knew it wrong)."""
+    if certain:
+        return "sure"
+    return "guess" if possible else "bluff"
+
+
+# --- per-cell facts, memoised: the hot loop reads these instead of re-parsing stacks ----------
+
+_MEMO_LIMIT = 200_000
+
+
+def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
+    """How ``player`` knows a cell, cone pieces first (see the module docs). Works on a
+    full stack and on ``player``'s view of it alike.
+
+    >>> perspective("1Wb", -1, 0, False), perspective("1Wb", -1, 1, False)
+    ('bWb', 'mWb')
+    """
+    if memory:
+        k = top_large(stack)
+        if k > 0:
+            stack = stack[:k].translate(HIDE_ALL) + stack[k:]
+        return CONE_PIECES[cone] + stack
+    return CONE_PIECES[cone] + stack.translate(KNOWS[player])
+
+
+_APPEARANCE: dict[str, str] = {}  # stack → what anyone at the table sees of it
+_CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
+
+
+def _appearance(stack: str) -> str:
+    """Every Large, and the Mediums above the top Large."""
+    k = top_large(stack)
+    return stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack
+
+
+def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,
+                 mover: int) -> str:
+    """The repetition key of a position: what anyone at the table sees of every cell (its
+    cone, every Large, the Mediums above the top Large), the lock and the player to move.
+
+    >>> position_key(("1W",) + ("",) * 8, (-1,) * 9, -1, 0) == position_key(
+    ...     ("2W",) + ("",) * 8, (-1,) * 9, -1, 0)
+    True
+    """
+    try:
+        cells = "|".join(map(_APPEARANCE.__getitem__, stacks))
+    except KeyError:
+        if len(_APPEARANCE) > _MEMO_LIMIT:
+            _APPEARANCE.clear()
+        for stack in stacks:
+            _APPEARANCE[stack] = _appearance(stack)
+        cells = "|".join(map(_APPEARANCE.__getitem__, stacks))
+    cone_key = _CONE_KEYS.get(cones)
+    if cone_key is None:
+        cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
+    # the mover and the lock first: keys that differ there differ at their first characters
+    return f"{mover}{lock}/{cone_key}/{cells}"

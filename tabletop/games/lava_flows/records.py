@@ -1,0 +1,54 @@
+"""What a learner reads about a game: its announcements (``Claim``) and its Oreos (``Oreo``).
+
+>>> print(Claim(3, 1, "bubble a3 claim white", "guess", False, "black"))
+3. Black bubble a3 claim white: wrong (guess, found black)
+>>> print(Oreo("b2", 1, "wbw", visible=True))
+b2@1 wbw (visible)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import (
+    NAMES,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """An announcement — a Bubble Up claim or an Oreo announcement — and how it went.
+
+    ``kind`` says what its maker knew: ``"sure"`` (knew it right), ``"guess"`` (could not
+    know) or ``"bluff"`` (knew it wrong); ``found`` is what the reveal showed (empty in a
+    ``memory=True`` view).
+    """
+
+    ply: int
+    player: int
+    action: str
+    kind: str
+    right: bool
+    found: str
+
+    def __str__(self) -> str:
+        found = f", found {self.found}" if self.found else ""
+        verdict = "right" if self.right else "wrong"
+        return f"{self.ply}. {NAMES[self.player]} {self.action}: {verdict} ({self.kind}{found})"
+
+
+@dataclass(frozen=True, slots=True)
+class Oreo:
+    """Three consecutive pieces coloured W-B-W or B-W-B in ``cell``: the middle one lies
+    ``depth`` pieces below the top. ``visible``: wholly in view (eject it without a claim);
+    ``certain``: present for sure (a view may only know an Oreo is possible)."""
+
+    cell: str
+    depth: int
+    colours: str
+    visible: bool
+    certain: bool = True
+
+    def __str__(self) -> str:
+        how = "visible" if self.visible else ("hidden" if self.certain else "possible")
+        return f"{self.cell}@{self.depth} {self.colours} ({how})"

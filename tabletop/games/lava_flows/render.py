@@ -1,0 +1,239 @@
+"""Lava Flows as a picture: the 3×3 grid with each stack drawn as pyramids seen from the side.
+
+Each piece is a band of a pyramid (the top piece shows its apex), bottom to top; a Large is
+wider than a Medium. Hidden pieces are dashed and faded; a piece only its hider knows is
+tagged with its hider's initial; an unknown hiding place ("maybe something") is a grey dashed
+band with ``?``; an empty hiding place is a dashed ``∅``; cone pieces have an orange rim.
+Goal rows are shaded. Targets: ``("cell", name)`` for each cell and ``("piece", name, depth)``
+for each piece whose depth (pieces above it) the picture's viewer can count.
+
+>>> import tabletop
+>>> scene = tabletop.load("lava-flows").new(seed=2, setup="random").scene()
+>>> ("cell", "b2") in scene.targets(), ("piece", "b2", 1) in scene.targets()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+from typing import Any
+
+from tabletop.core.game import Action
+from tabletop.render.scene import Scene
+
+from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
+from .board import CELLS, COLOUR, CONE_PIECES, GHOSTS, GOAL_OWNER, INDEX, NAMES, top_large
+from .rules import PLAY, LavaState, LavaView
+
+WIDTH, HEIGHT = 620, 590
+CELL = 140
+X0, Y0 = 40, 48
+FILL = ("#fbf8ef", "#262626")
+STROKE = ("#4a4a4a", "#000000")
+GOAL_FILL = {0: "#fbe0cf", 1: "#dde3f3", -1: "#f4f1e8"}
+CONE_RIM = "#e8590c"
+MARK = "#f59f00"
+INK = "#222222"
+LARGE_W, MEDIUM_W = 104.0, 66.0
+
+
+def draw(subject: LavaState | LavaView, *, highlight: Collection[Hashable] = (),
+         last: Action | None = None, **options: Any) -> Scene:
+    """The picture of a state (everything, hidden pieces marked) or a view (what its player
+    sees). ``highlight``: targets to mark as clickable; ``last``: the last action."""
+    viewer = subject.player if isinstance(subject, LavaView) else None
+    who = "" if viewer is None else f" (view of {NAMES[viewer]})"
+    scene = Scene(WIDTH, HEIGHT, background="white", title=f"Lava Flows{who}")
+    marked = set(highlight)
+    scene.text(X0 - 24, 24, _headline(subject), anchor="start", font_size=15,
+               font_weight="bold", fill=INK)
+    for c in range(9):
+        _cell(scene, subject, c, viewer, marked)
+    for col, letter in enumerate("abc"):
+        scene.text(X0 + col * CELL + CELL / 2, Y0 + 3 * CELL + 16, letter, font_size=13,
+                   fill=INK)
+    for row in range(3):
+        scene.text(X0 - 16, Y0 + (2 - row) * CELL + CELL / 2, str(row + 1), font_size=13,
+                   fill=INK)
+    _panel(scene, subject, viewer)
+    _claims(scene, subject)
+    if last is not None:
+        _last(scene, last)
+    return scene
+
+
+def _centre(c: int) -> tuple[float, float]:
+    row, col = divmod(c, 3)
+    return X0 + col * CELL + CELL / 2, Y0 + (2 - row) * CELL + CELL / 2
+
+
+def _headline(subject: LavaState | LavaView) -> str:
+    if subject.outcome == "win":
+        return f"{NAMES[subject.winner]} wins with three Cinder Cones"
+    if subject.outcome:
+        return f"Draw ({subject.outcome})"
+    if subject.phase < PLAY:
+        return (f"{NAMES[subject.phase]} hides Mediums: black under…, then white under…")
+    return f"{NAMES[subject.to_move]} to move"
+
+
+def _cell(scene: Scene, subject: LavaState | LavaView, c: int, viewer: int | None,
+          marked: set[Hashable]) -> None:
+    name = CELLS[c]
+    row, col = divmod(c, 3)
+    x, y = X0 + col * CELL, Y0 + (2 - row) * CELL
+    owner = GOAL_OWNER[c]
+    title = f"{name}: {NAMES[owner]}'s goal row" if owner >= 0 else name
+    scene.rect(x, y, CELL, CELL, fill=GOAL_FILL[owner], stroke="#8a7f6a", target=("cell", name),
+               title=title)
+    if ("cell", name) in marked:
+        scene.rect(x + 3, y + 3, CELL - 6, CELL - 6, stroke=MARK, stroke_width=4, layer=5)
+    if subject.lock == c and subject.phase == PLAY and not subject.outcome:
+        scene.text(x + CELL - 6, y + 12, "locked", anchor="end", font_size=10, fill="#c92a2a",
+                   layer=4, title="bubbled up last turn: no Bubble Up here this turn")
+    cone = subject.cones[c]
+    stack = subject.stacks[c]
+    codes = CONE_PIECES[cone] + stack
+    if not codes:
+        return
+    k = top_large(stack)
+    cone_len = len(CONE_PIECES[cone])
+    # depth of each code (pieces above it), or None when the viewer cannot count it
+    depths: list[int | None] = [None] * len(codes)
+    depth: int | None = 0
+    for i in range(len(codes) - 1, -1, -1):
+        code = codes[i]
+        if code in "mn":
+            depth = None
+        elif code not in GHOSTS:
+            depths[i] = depth
+            if depth is not None:
+                depth += 1
+    band = min(17.0, 118.0 / len(codes))
+    base = y + CELL - 8
+    cx = x + CELL / 2
+    for i, code in enumerate(codes):
+        hidden = i - cone_len < k and code not in "WB"
+        in_cone = i < cone_len
+        top = i == len(codes) - 1
+        _piece(scene, code, cx, base - i * band, band, hidden, in_cone, top,
+               name, depths[i], subject.phase == PLAY, marked)
+
+
+def _piece(scene: Scene, code: str, cx: float, bottom: float, band: float, hidden: bool,
+           in_cone: bool, top: bool, cell: str, depth: int | None, play: bool,
+           marked: set[Hashable]) -> None:
+    large = code in "WB"
+    width = LARGE_W if large else MEDIUM_W
+    slant = band * 0.55
+    height = band * 1.9 if top else band
+    if top:
+        points = [(cx - width / 2, bottom), (cx + width / 2, bottom), (cx, bottom - height)]
+    else:
+        points = [(cx - width / 2, bottom), (cx + width / 2, bottom),
+                  (cx + width / 2 - slant, bottom - band), (cx - width / 2 + slant, bottom - band)]
+    target = ("piece", cell, depth) if play and depth is not None else None
+    colour = COLOUR.get(code)
+    what, mark = _describe(code, hidden, in_cone, large)
+    if colour is None:  # an empty or unknown hiding place
+        unknown = code in "mnh"
+        scene.polygon(points, fill="#c9c9c9" if unknown else None, stroke="#666",
+                      dash=(3.0, 2.0), opacity=0.8, layer=2, target=target, title=what)
+    else:
+        scene.polygon(points, fill=FILL[colour], stroke=CONE_RIM if in_cone else STROKE[colour],
+                      stroke_width=3.0 if in_cone else 1.2, dash=(4.0, 2.0) if hidden else (),
+                      opacity=0.55 if hidden else 1.0, layer=2, target=target, title=what)
+    if mark:
+        text_y = bottom - min(height, band) / 2
+        ink = "#ffffff" if colour == 1 and not hidden else "#222222"
+        scene.text(cx, text_y, mark, font_size=max(8.0, min(11.0, band - 3)), fill=ink,
+                   layer=3)
+    if target is not None and target in marked:
+        scene.polygon(points, stroke=MARK, stroke_width=3.0, layer=5)
+
+
+def _describe(code: str, hidden: bool, in_cone: bool, large: bool) -> tuple[str, str]:
+    """A tooltip and a short mark for a piece code."""
+    if code in "mn":
+        hider = NAMES[0 if code == "m" else 1]
+        return f"{hider}'s hiding place: maybe something", "?"
+    if code == "h":
+        return "a hidden Medium (not shown: memory=True)", "?"
+    if code in GHOSTS:
+        hider = NAMES[0 if code == "2" else 1]
+        return f"nothing hidden here (only {hider} knows)", "∅"
+    colour = ("white", "black")[COLOUR[code]]
+    size = "Large" if large else "Medium"
+    if in_cone:
+        return f"{colour} {size}, part of a Cinder Cone", ""
+    if code in "0134":
+        hider = NAMES[0 if code in "01" else 1]
+        return f"hidden {colour} {size}, known only to {hider}", hider[0]
+    if hidden:
+        return f"hidden {colour} {size}, known to both", ""
+    return f"{colour} {size}", ""
+
+
+def _panel(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> None:
+    x = X0 + 3 * CELL + 16
+    y = Y0 + 10
+    for p in (0, 1):
+        mover = subject.current_player == p
+        scene.rect(x, y + p * 24 - 8, 14, 14, fill=FILL[p], stroke=STROKE[p])
+        cones = subject.cones.count(p)
+        label = f"{NAMES[p]} {cones}/3" + (" ◀" if mover else "")
+        scene.text(x + 20, y + p * 24, label, anchor="start", font_size=12, fill=INK,
+                   font_weight="bold" if mover else "normal")
+    y += 56
+    lines = []
+    if subject.phase == PLAY:
+        lines.append(f"first: {NAMES[subject.first]}")
+        lines.append(f"ply {subject.plies}/{subject.rules._cap}")
+        lines.append("lock: " + (CELLS[subject.lock] if subject.lock >= 0 else "none"))
+    else:
+        lines.append("setup: secret choices")
+    lines.append("view: " + ("everything" if viewer is None else NAMES[viewer]))
+    oreos = [str(o) for o in subject.oreos()] if subject.phase == PLAY else []
+    lines.append("Oreos: " + ("none" if not oreos else ""))
+    lines.extend(f"  {o}" for o in oreos[:5])
+    if len(oreos) > 5:
+        lines.append(f"  … {len(oreos) - 5} more")
+    for i, line in enumerate(lines):
+        scene.text(x, y + i * 17, line, anchor="start", font_size=11, fill=INK)
+    y += len(lines) * 17 + 14
+    legend = (("n/3", "Cinder Cones"), ("dashed", "hidden"), ("?", "maybe something"),
+              ("∅", "nothing hidden"), ("W, B tag", "known to one"),
+              ("orange rim", "cone"), ("shaded", "goal rows"))
+    for i, (sign, meaning) in enumerate(legend):
+        scene.text(x, y + i * 15, f"{sign}: {meaning}", anchor="start", font_size=9,
+                   fill="#555555")
+
+
+def _claims(scene: Scene, subject: LavaState | LavaView) -> None:
+    y = Y0 + 3 * CELL + 38
+    claims = subject.claims[-4:]
+    title = f"Announcements ({len(subject.claims)})" if subject.claims else "No announcements yet"
+    scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
+    for i, claim in enumerate(claims):
+        scene.text(X0 - 24, y + 18 * (i + 1), str(claim), anchor="start", font_size=11,
+                   fill="#2b8a3e" if claim.right else "#c92a2a")
+
+
+def _last(scene: Scene, action: Action) -> None:
+    if isinstance(action, Move | Slide | Eject):
+        src = action.cell if isinstance(action, Eject) else action.src
+        (x0, y0), (x1, y1) = _centre(INDEX[src]), _centre(INDEX[action.dst])
+        scene.line([(x0, y0), (x1, y1)], stroke=CONE_RIM, stroke_width=4, opacity=0.6, layer=6)
+        dx, dy = (x1 - x0) / CELL, (y1 - y0) / CELL
+        tip = (x1 - dx * 20, y1 - dy * 20)
+        side = (-dy * 9, dx * 9)
+        back = (tip[0] - dx * 16, tip[1] - dy * 16)
+        scene.polygon([tip, (back[0] + side[0], back[1] + side[1]),
+                       (back[0] - side[0], back[1] - side[1])], fill=CONE_RIM, opacity=0.8,
+                      layer=6)
+    elif isinstance(action, Bubble):
+        x, y = _centre(INDEX[action.cell])
+        scene.circle(x, y, CELL / 2 - 6, stroke=CONE_RIM, stroke_width=3, opacity=0.6, layer=6)
+    elif isinstance(action, Pass | Arrange):
+        word = "pass" if isinstance(action, Pass) else "arrange"
+        scene.text(WIDTH - 12, 24, f"last: {word}", anchor="end", font_size=11, fill=CONE_RIM)

@@ -1,0 +1,126 @@
+"""What one Lava Flows player sees, and the full states consistent with it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tabletop.core.game import Action, View
+
+from .actions import (
+    PATTERN,
+)
+from .board import (
+    CELLS,
+    CONE_PIECES,
+    CONTENT_INDEX,
+    MASK_HIDDEN,
+    MASK_SLOT,
+    NAMES,
+    SLOT,
+    top_large,
+)
+from .common import _Board
+from .knowledge import (
+    oreo_claims,
+    perspective,
+    visible_oreos,
+)
+from .records import Claim, Oreo
+from .state import LavaState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LavaView(_Board, View):
+    """What one player sees: the opponent's hiding places as ``m``/``n`` ("maybe
+    something"), with ``memory=True`` every hidden piece as unknown (``h``, ``m``, ``n``);
+    ``first`` is ``-1`` until the centre stack is placed; ``pools`` what White's and
+    Black's unrevealed hiding places still hold; ``hidden`` how many white and black
+    Mediums known to both lie hidden."""
+
+    stacks: tuple[str, ...]
+    cones: tuple[int, ...]
+    first: int
+    phase: int
+    to_move: int
+    lock: int
+    plies: int
+    positions: tuple[str, ...]
+    winner: int
+    outcome: str
+    claims: tuple[Claim, ...]
+    pools: tuple[str, str]
+    hidden: tuple[int, int]
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.current_player != self.player:
+            return ()
+        return self._generate()
+
+    def _slot_pools(self) -> tuple[str, str]:
+        return self.pools
+
+    def _hidden_pool(self) -> tuple[int, int]:
+        return self.hidden
+
+    def _find_oreos(self) -> tuple[Oreo, ...]:
+        top_only = self.rules._top_only
+        out = []
+        for c in range(9):
+            s = self.stacks[c]
+            cone = self.cones[c]
+            k = top_large(s)
+            region = s[k:] if k >= 0 else CONE_PIECES[cone] + s
+            region_cone = 0 if k >= 0 else len(CONE_PIECES[cone])
+            for depth, m in visible_oreos(region, region_cone, top_only):
+                out.append(Oreo(CELLS[c], depth, PATTERN[m], True))
+            if k > 0 or (k == 0 and cone >= 0):
+                tokens = perspective(s, cone, self.player, self.rules._memory)
+                pw, pb, hidden = self._pool_args(tokens)
+                possible, certain = oreo_claims(tokens, len(CONE_PIECES[cone]), len(s) - k,
+                                                pw, pb, hidden, top_only)
+                for depth, m in possible:
+                    out.append(Oreo(CELLS[c], depth, PATTERN[m], False, (depth, m) in certain))
+        return tuple(out)
+
+    def determinize(self, rng: random.Random) -> LavaState:
+        """A full state consistent with this view: the unknown hiding places filled with a
+        random arrangement of what they still hold, unknown colours drawn from the hidden
+        Mediums, and (during setup) a random first player."""
+        stacks = [list(s) for s in self.stacks]
+        for hider in (0, 1):
+            mask = MASK_SLOT[hider]
+            spots = [(c, i) for c in range(9) for i, code in enumerate(stacks[c])
+                     if code == mask]
+            if spots:
+                contents = list(self.pools[hider])
+                rng.shuffle(contents)
+                for (c, i), item in zip(spots, contents, strict=True):
+                    stacks[c][i] = SLOT[hider][CONTENT_INDEX[item]]
+        spots = [(c, i) for c in range(9) for i, code in enumerate(stacks[c])
+                 if code == MASK_HIDDEN]
+        if spots:
+            colours = ["w"] * self.hidden[0] + ["b"] * self.hidden[1]
+            rng.shuffle(colours)
+            for (c, i), colour in zip(spots, colours, strict=True):
+                stacks[c][i] = colour
+        return LavaState(
+            game=self.game, stacks=tuple("".join(s) for s in stacks), cones=self.cones,
+            first=self.first if self.first >= 0 else rng.randrange(2), phase=self.phase,
+            to_move=self.to_move, lock=self.lock, plies=self.plies, positions=self.positions,
+            winner=self.winner, outcome=self.outcome, claims=self.claims,
+        )
+
+    def _text(self) -> str:
+        first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""
+        header = f"Lava Flows · view of {NAMES[self.player]} · {self._status()}{first}"
+        unknown = []
+        for hider in (0, 1):
+            if MASK_SLOT[hider] in "".join(self.stacks):
+                held = ", ".join({"w": "white", "b": "black", "-": "nothing"}[x]
+                                 for x in self.pools[hider])
+                unknown.append(f"  {NAMES[hider]}'s unknown hiding places hold: {held}")
+        if MASK_HIDDEN in "".join(self.stacks):
+            unknown.append(f"  unseen hidden Mediums: {self.hidden[0]} white, "
+                           f"{self.hidden[1]} black")
+        return self._board_text(header, tuple(unknown))

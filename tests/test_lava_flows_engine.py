@@ -1,0 +1,278 @@
+"""Lava Flows through the core contract: conformance, board tables, invariants over random
+games, clicks, and pictures."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import subprocess
+import sys
+
+import networkx as nx
+import pytest
+
+import tabletop
+from tabletop.core.testing import check_game
+from tabletop.games.lava_flows.board import (
+    ADJACENT,
+    CELLS,
+    GOAL_CELLS,
+    HOME_CELLS,
+    NEIGHBOURS,
+    PUBLIC,
+    build_grid,
+    normalize,
+    top_large,
+)
+from tabletop.render.scene import Scene
+
+OPTIONS = [{}, {"memory": True}, {"slide": "empty"}, {"oreo": "top"}]
+
+
+def random_states(options, games=6, seed=0, setup="random"):
+    """Every state of a few seeded random games."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new(seed=rng.randrange(10**6), setup=setup)
+        while True:
+            yield state
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+# --- conformance --------------------------------------------------------------------------
+
+def test_check_game_default_options():
+    report = check_game(tabletop.load("lava-flows"), seeds=range(8))
+    assert report.games == 8 and report.terminal == 8
+
+
+@pytest.mark.parametrize("options", OPTIONS[1:], ids=["memory", "slide-empty", "oreo-top"])
+def test_check_game_options(options):
+    report = check_game(tabletop.load("lava-flows", **options), seeds=range(100, 104))
+    assert report.games == 4
+
+
+def test_check_game_with_random_setup():
+    report = check_game(tabletop.load("lava-flows"), seeds=range(200, 203), setup="random")
+    assert report.games == 3
+
+
+# --- the board ----------------------------------------------------------------------------
+
+def test_grid_graph_and_adjacency_tables_agree():
+    """The networkx grid (shared by all states) and the hot-loop tables are the same board."""
+    game = tabletop.load("lava-flows")
+    grid = game.grid
+    assert grid is game.grid is game.new(seed=1).graph  # built once, shared
+    assert isinstance(grid, nx.Graph) and grid.number_of_nodes() == 9
+    assert grid.number_of_edges() == 12
+    for i, name in enumerate(CELLS):
+        assert sorted(grid[name]) == sorted(CELLS[j] for j in NEIGHBOURS[i])
+        assert grid.nodes[name]["index"] == i
+    assert {(CELLS[a], CELLS[b]) for a, b in ADJACENT} == {
+        (u, v) for u, v in grid.edges} | {(v, u) for u, v in grid.edges}
+    assert nx.shortest_path_length(build_grid(), "a1", "c3") == 4
+    for p in (0, 1):
+        assert [grid.nodes[CELLS[c]]["goal"] for c in GOAL_CELLS[p]] == [p] * 3
+        assert [grid.nodes[CELLS[c]]["home"] for c in HOME_CELLS[p]] == [p] * 3
+        assert set(GOAL_CELLS[p]) == set(HOME_CELLS[1 - p])
+
+
+# --- invariants over random play ----------------------------------------------------------
+
+@pytest.mark.parametrize("options", OPTIONS[:3], ids=["default", "memory", "slide-empty"])
+def test_random_play_keeps_the_physical_invariants(options):
+    """Every piece stays on the board (12, cones included), what is in view is known to both,
+    hiding places sit directly under a Large, and a cell holds at most one cone."""
+    for state in random_states(options):
+        if state.phase < 2:
+            continue
+        pieces = "".join(state.stacks).translate(PUBLIC) + "".join(
+            {-1: "", 0: "Ww", 1: "Bb"}[c] for c in state.cones)
+        assert sorted(pieces) == sorted("WWWBBBwwwbbb"), str(state)
+        for stack in state.stacks:
+            assert normalize(stack) == stack
+            for i, code in enumerate(stack):
+                if code in "012345":
+                    assert i + 1 < len(stack) and stack[i + 1] in "WB", stack
+        for view in (state.view(0), state.view(1)):
+            for stack, own in zip(view.stacks, state.stacks, strict=True):
+                k = top_large(own)
+                assert stack[max(k, 0):] == own[max(k, 0):] or k < 0 and stack == own
+
+
+def test_views_never_show_a_secret_of_the_other_player():
+    for options in ({}, {"memory": True}):
+        for state in random_states(options, games=4, seed=5):
+            for p in (0, 1):
+                theirs = "345" if p == 0 else "012"
+                joined = "".join(state.view(p).stacks)
+                assert not set(joined) & set(theirs)
+                if options:
+                    assert not set(joined) & set("012345")
+
+
+# --- clicks -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [{}, {"slide": "empty"}], ids=["default", "slide-empty"])
+def test_every_legal_action_is_reached_by_clicking_its_path(options):
+    """For every legal action in many random states (and in the mover's view), clicking one
+    of its paths yields that action; every drawn target is a real shape in the scene."""
+    game = tabletop.load("lava-flows", **options)
+    checked = 0
+    for n, state in enumerate(random_states(options, games=4, seed=9, setup="decide")):
+        if state.is_terminal or n % 2:
+            continue
+        subject = state if n % 4 == 0 else state.view(state.current_player)
+        targets = game.draw(subject).targets()
+        for action in subject.legal_actions():
+            clicks = game.input_class(subject)
+            (path,) = clicks.paths(action)
+            result = None
+            for target in path:
+                if target[0] in ("cell",):
+                    assert target in targets
+                result = clicks.click(target)
+            assert result == action, (str(action), path)
+            checked += 1
+    assert checked > 300
+
+
+def test_click_labels_and_refusals():
+    game = tabletop.load("lava-flows")
+    state = game.position({"b2": "w b", "a1": "W", "a3": "B"}, to_move=0)
+    clicks = game.input_class(state)
+    assert clicks.click(("cell", "a1")) is None
+    assert {clicks.label(t) for t in clicks.next_targets()} >= {
+        "claim: nothing hidden", "claim: a black Medium is lowest"}
+    assert clicks.click(("claim", "nothing")) == game.parse_action(state, "bubble a1 claim nothing")
+    assert clicks.click(("piece", "a1", 0)) is None  # a move from a1 ...
+    with pytest.raises(tabletop.IllegalAction, match="makes no legal action; try"):
+        clicks.click(("cell", "c3"))  # ... not to a far cell
+    assert clicks.click(("piece", "a2", 0)) == game.parse_action(state, "move a1-a2")
+
+
+# --- pictures -----------------------------------------------------------------------------
+
+def test_scene_marks_hidden_pieces_cones_goal_rows_and_targets():
+    game = tabletop.load("lava-flows")
+    state = game.position({"a1": "[b:W] W b", "b1": "[-:W] W", "b2": "w B w", "c3": "b"},
+                          cones={"a3": 0}, to_move=1)
+    scene = game.draw(state, highlight=[("cell", "b2"), ("piece", "a1", 0)],
+                      last=game.parse_action(state, "move a1-a2"))
+    assert isinstance(scene, Scene) and 480 <= scene.width <= 640
+    titles = [s.title for s in scene.shapes if s.title]
+    assert "hidden black Medium, known only to White" in titles
+    assert "nothing hidden here (only White knows)" in titles
+    assert "hidden white Medium, known to both" in titles
+    assert "white Large, part of a Cinder Cone" in titles
+    assert "a3: White's goal row" in titles and "a1: Black's goal row" in titles
+    targets = scene.targets()
+    for i in range(3):
+        assert ("piece", "a1", i) in targets and ("piece", "b2", i) in targets
+    assert all(("cell", c) in targets for c in CELLS)
+    view = game.draw(state.view(1))
+    view_titles = [s.title for s in view.shapes if s.title]
+    assert "White's hiding place: maybe something" in view_titles
+    assert not any("known only to White" in t for t in view_titles)
+    # pieces under an unknown hiding place have no countable depth: no target
+    assert ("piece", "a1", 1) in view.targets() and ("piece", "a1", 2) not in view.targets()
+    assert state._repr_svg_().startswith("<svg") and state.view(0)._repr_svg_().startswith("<svg")
+
+
+def test_memory_true_scene_shows_no_hidden_piece():
+    game = tabletop.load("lava-flows", memory=True)
+    state = game.position({"a1": "[b:W] W b", "b2": "w B"}, to_move=1)
+    titles = [s.title for s in game.draw(state.view(0)).shapes if s.title]
+    assert "a hidden Medium (not shown: memory=True)" in titles
+    assert not any("hidden black" in t or "hidden white" in t for t in titles)
+
+
+def test_svg_is_identical_across_hash_seeds():
+    code = ("import tabletop, random, hashlib\n"
+            "g = tabletop.load('lava-flows')\n"
+            "s = g.new(seed=7, setup='random')\n"
+            "r = random.Random(3)\n"
+            "for _ in range(25):\n"
+            "    s = s.apply(r.choice(s.legal_actions())) if not s.is_terminal else s\n"
+            "out = s.svg(last=s.history[-1]) + s.view(0).svg() + s.view(1).svg() + str(s)\n"
+            "print(hashlib.sha256(out.encode()).hexdigest())\n")
+    digests = set()
+    for hash_seed in ("0", "12345"):
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                env={"PYTHONHASHSEED": hash_seed, "PATH": ""}, check=True)
+        digests.add(result.stdout.strip())
+    assert len(digests) == 1
+    assert hashlib.sha256(b"").hexdigest() not in digests
+
+
+@pytest.mark.parametrize("module", ["", ".board", ".knowledge", ".actions", ".rules",
+                                    ".records", ".input", ".render"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    found = importlib.import_module(f"tabletop.games.lava_flows{module}")
+    result = doctest.testmod(found)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_fast_state_constructor_matches_the_dataclass():
+    """The hot loop's ``_make_state`` builds exactly what ``LavaState(...)`` builds."""
+    from dataclasses import fields
+
+    from tabletop.games.lava_flows import state as rules
+
+    assert rules._FAST_MAKE
+    for state in random_states({}, games=2, seed=4):
+        if state.phase < 2:
+            continue
+        values = {f.name: getattr(state, f.name) for f in fields(state) if f.init}
+        made = rules._make_state(**values)
+        assert made == rules.LavaState(**values) == state
+        assert hash(made) == hash(state) and made._cache == {} and made.seed is None
+
+
+def test_score_breakdown_counts_cones():
+    game = tabletop.load("lava-flows")
+    state = game.position({"b2": "w b"}, cones={"a3": 0, "c3": 0, "b1": 1}, to_move=1)
+    breakdown = state.score_breakdown()
+    assert breakdown.totals == state.scores == (2.0, 1.0)
+    assert "a3 c3" in str(breakdown) and "Black to move" in str(breakdown)
+
+
+def test_clicks_at_shape_centres_reach_every_action():
+    """Clicking the drawn shapes where a person would (a piece; a stack by a corner of its
+    cell; a destination cell anywhere, even on the pieces there) reaches every legal action;
+    targets not drawn are pressed as buttons."""
+    game = tabletop.load("lava-flows")
+    checked = 0
+    for n, state in enumerate(random_states({}, games=3, seed=21, setup="decide")):
+        if state.is_terminal or n % 3:
+            continue
+        subject = state.view(state.current_player)
+        scene = game.draw(subject)
+        shapes = scene.targets()
+        for action in subject.legal_actions():
+            clicks = game.input_class(subject)
+            (path,) = clicks.paths(action)
+            result = None
+            for i, target in enumerate(path):
+                if target in shapes and target[0] == "cell" and i == 0:
+                    x0, y0, x1, y1 = shapes[target].bounds()
+                    hit = scene.hit(x0 + 6, y0 + 6)  # the stack: by its cell's corner
+                elif target in shapes and target[0] == "cell":
+                    x0, y0, x1, y1 = shapes[target].bounds()
+                    hit = scene.hit((x0 + x1) / 2, y1 - 10)  # low in the cell: on its pieces
+                elif target in shapes:
+                    x0, y0, x1, y1 = shapes[target].bounds()
+                    hit = scene.hit((x0 + x1) / 2, y1 - 2)
+                else:
+                    hit = target  # a button
+                result = clicks.click(hit)
+            assert result == action, (str(action), path)
+            checked += 1
+    assert checked > 100
