@@ -6,9 +6,13 @@ from pathlib import Path
 DOCS = Path(__file__).parent
 ROOT = DOCS.parent
 
-# The notebooks live in notebooks/ (where nbval runs them); the site shows a copy.
-shutil.copytree(ROOT / "notebooks", DOCS / "notebooks", dirs_exist_ok=True,
-                ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.cfg"))
+# The notebooks live in notebooks/ (where nbval runs them); the site shows a copy, whose
+# links to the rules pages are rewritten from the repository's layout to the site's.
+shutil.rmtree(DOCS / "notebooks", ignore_errors=True)
+(DOCS / "notebooks").mkdir()
+for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    text = notebook.read_text(encoding="utf-8").replace("../docs/rules/", "../rules/")
+    (DOCS / "notebooks" / notebook.name).write_text(text, encoding="utf-8")
 
 project = "tabletop"
 author = "the tabletop developers"
