@@ -1,0 +1,454 @@
+"""``GameWidget``: play, step, fork and inspect a game in a notebook (ipywidgets + ipycanvas).
+
+>>> import tabletop                                   # doctest: +SKIP
+>>> w = tabletop.play("landlock", seed=3, bots={1: "random"})   # doctest: +SKIP
+
+The logic lives in ``Session``; this module lays out the controls and keeps them in step.
+``widget.timeline`` is the networkx ``DiGraph`` of the session (states on nodes, actions on
+edges); ``widget.navigator`` is the ``Timeline`` that walks it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import ipywidgets as w
+import networkx as nx
+import traitlets
+
+from ..core.errors import TabletopError
+from ..core.game import Action, State
+from ..core.timeline import Timeline
+from ..render.canvas import SceneCanvas
+from ..render.svg import to_svg
+from . import panels
+from .bots import bot_names
+from .session import Message, Session
+
+#: Seconds between a move and a bot's reply, so a person sees both.
+BOT_DELAY = 0.6
+#: Most bot moves played in a row without a pause (a bots-only game with no event loop).
+BOT_RUN_LIMIT = 100_000
+_FULL = -1  # the view dropdown's value for "the full state"
+
+
+def _button(description: str, tooltip: str, *, icon: str = "", width: str = "auto",
+            style: str = "") -> w.Button:
+    return w.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,
+                    layout=w.Layout(width=width))
+
+
+class GameWidget(w.VBox):
+    """A game to play by clicking, with a timeline, seats, views and a hot seat.
+
+    ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
+    """
+
+    state = traitlets.Instance(State)
+
+    def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
+                 view: int | str | None = "full", hot_seat: bool = False,
+                 seed: int | None = None, bot_delay: float = BOT_DELAY,
+                 resolution: float = 2.0) -> None:
+        self.session = Session(state, bots=bots, view=_view_value(view), hot_seat=hot_seat,
+                               seed=seed)
+        self.bot_delay = bot_delay
+        self._pending: asyncio.TimerHandle | None = None
+        self._syncing = False
+        self._choice_buttons: dict[Hashable, w.Button] = {}
+        self.board = SceneCanvas(resolution=resolution)
+        self.board.on_click(self.click)
+        self._build()
+        super().__init__(children=self._layout())
+        self.add_class("tabletop-game")
+        self.set_trait("state", self.session.state)
+        self._refresh(full=True)
+        self._after_move()
+
+    # --- the parts --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.turn_html = w.HTML().add_class("tabletop-turn")
+        self.message_html = w.HTML(panels.message_html("")).add_class("tabletop-message")
+        self.scores_html = w.HTML().add_class("tabletop-scores")
+        self.log_html = w.HTML().add_class("tabletop-log")
+        self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
+        self.cancel_button = _button("Cancel", "Forget the targets picked so far", icon="times")
+        self.cancel_button.on_click(lambda _: self.cancel())
+        self.confirm_button = _button("Show my board", "Lift the cover for the player to move",
+                                      icon="eye", style="warning")
+        self.confirm_button.add_class("tabletop-confirm")
+        self.confirm_button.on_click(lambda _: self.confirm())
+
+        self.first_button = _button("", "Jump to the start", icon="fast-backward", width="38px")
+        self.back_button = _button("", "Step back", icon="step-backward", width="38px")
+        self.forward_button = _button("", "Step forward", icon="step-forward", width="38px")
+        self.last_button = _button("", "Jump to the end of this line", icon="fast-forward",
+                                   width="38px")
+        self.first_button.on_click(lambda _: self.start())
+        self.back_button.on_click(lambda _: self.back())
+        self.forward_button.on_click(lambda _: self.forward())
+        self.last_button.on_click(lambda _: self.end())
+        self.slider = w.IntSlider(min=0, max=0, value=0, description="ply",
+                                  continuous_update=True, layout=w.Layout(width="320px"))
+        self.slider.style.description_width = "28px"
+        self.slider.observe(self._on_slider, "value")
+        self.branch_picker = w.Dropdown(description="branch", layout=w.Layout(width="260px"))
+        self.branch_picker.style.description_width = "50px"
+        self.branch_picker.observe(self._on_branch, "value")
+
+        names = bot_names()
+        self.seat_pickers = []
+        for p in range(self.session.game.players):
+            label = self.session.seat_label(p)
+            picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
+                                value=label, description=self.session.name(p),
+                                layout=w.Layout(width="190px"))
+            picker.style.description_width = "70px"
+            picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
+            self.seat_pickers.append(picker)
+        view = _FULL if self.session.view is None else self.session.view
+        self.view_picker = w.Dropdown(options=self._view_options(), value=view,
+                                      description="view", layout=w.Layout(width="200px"),
+                                      disabled=self.session.hot_seat)
+        self.view_picker.style.description_width = "36px"
+        self.view_picker.observe(self._on_view, "value")
+        self.hot_seat_toggle = w.ToggleButton(
+            value=self.session.hot_seat, description="Hot seat", icon="user-secret",
+            tooltip="Show only the view of the player to move; cover the board between turns")
+        self.hot_seat_toggle.observe(self._on_hot_seat, "value")
+        self.bot_button = _button("Bot move", "Let a bot make the move for the player to move",
+                                  icon="cogs", style="info")
+        self.bot_button.add_class("tabletop-bot-move")
+        self.bot_button.on_click(lambda _: self.bot_move())
+
+    def _layout(self) -> list[w.Widget]:
+        side = w.VBox(
+            [self.turn_html, self.confirm_button,
+             w.HBox([self.choices, self.cancel_button]).add_class("tt-bar"),
+             self.message_html, self.scores_html, self.log_html],
+            layout=w.Layout(width="330px"),
+        ).add_class("tt-side")
+        main = w.HBox([self.board.widget, side]).add_class("tt-main")
+        timeline = w.HBox([self.first_button, self.back_button, self.slider,
+                           self.forward_button, self.last_button, self.branch_picker]
+                          ).add_class("tt-bar").add_class("tabletop-timeline")
+        seats = w.HBox([*self.seat_pickers, self.view_picker, self.hot_seat_toggle,
+                        self.bot_button]).add_class("tt-bar").add_class("tabletop-seats")
+        return [w.HTML(panels.CSS), main, timeline, seats]
+
+    def _view_options(self) -> list[tuple[str, int]]:
+        s = self.session
+        return [("full state", _FULL)] + [(f"{s.name(p)}’s view", p)
+                                          for p in range(s.game.players)]
+
+    # --- the public surface -----------------------------------------------------------------
+    @property
+    def timeline(self) -> nx.DiGraph:
+        """The session's states (node attribute ``state``) with actions on the edges."""
+        return self.session.graph
+
+    @property
+    def navigator(self) -> Timeline:
+        """The ``Timeline`` over ``timeline``: cursor, back, forward, branches."""
+        return self.session.timeline
+
+    @property
+    def node(self) -> int:
+        """The timeline node on show."""
+        return self.session.timeline.cursor
+
+    @property
+    def message(self) -> str:
+        """The message line (why a click was refused, what was played)."""
+        return self.session.message.text
+
+    @property
+    def view(self) -> int | None:
+        """The player whose view is drawn, or ``None`` for the full state."""
+        return self.session.view
+
+    @view.setter
+    def view(self, value: int | str | None) -> None:
+        self.view_picker.value = _FULL if _view_value(value) is None else value
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.session.hot_seat
+
+    @hot_seat.setter
+    def hot_seat(self, value: bool) -> None:
+        self.hot_seat_toggle.value = bool(value)
+
+    def scene(self) -> Any:
+        """The ``Scene`` on the canvas now."""
+        return self.board.scene
+
+    def click(self, x: float, y: float) -> Action | None:
+        """A click on the board at scene coordinates (what a mouse press on the canvas does)."""
+        action = self.session.click(x, y)
+        self._after_input(action)
+        return action
+
+    def choose(self, target: Hashable) -> Action | None:
+        """Pick a target (what an off-board button does); plays the move it completes."""
+        action = self.session.choose(target)
+        self._after_input(action)
+        return action
+
+    def play(self, action: Action | str) -> Action:
+        """Play ``action`` (or its notation) at the state on show."""
+        played = self.session.play(action)
+        self._after_input(played)
+        return played
+
+    def cancel(self) -> None:
+        self.session.cancel()
+        self._refresh()
+
+    def confirm(self) -> None:
+        """Lift the hot-seat cover for the player to move."""
+        self.session.confirm()
+        self._refresh(full=True)
+
+    def bot_move(self) -> Action | None:
+        """The player to move's bot (a random one for a human seat) makes a move now."""
+        self._cancel_pending()
+        try:
+            action = self.session.bot_move()
+        except (TabletopError, ValueError) as err:
+            self.session.message = Message(str(err), "error")
+            self._refresh()
+            return None
+        self._refresh(full=True)
+        self._after_move()
+        return action
+
+    def back(self) -> None:
+        self._step(self.session.back)
+
+    def forward(self) -> None:
+        self._step(self.session.forward)
+
+    def start(self) -> None:
+        self._step(self.session.start)
+
+    def end(self) -> None:
+        self._step(self.session.end)
+
+    def goto(self, node: int) -> None:
+        self._step(lambda: self.session.goto(node))
+
+    def set_seat(self, player: int, spec: Any) -> None:
+        """Make ``player`` human (``"human"``) or a bot (a name or an agent)."""
+        self.session.set_seat(player, spec)
+        label = self.session.seat_label(player)
+        picker = self.seat_pickers[player]
+        self._syncing = True
+        try:
+            if label not in picker.options:
+                picker.options = [*picker.options, label]
+            picker.value = label
+        finally:
+            self._syncing = False
+        self._refresh(full=True)
+        self._after_move()
+
+    def save(self) -> dict[str, Any]:
+        """The record of the line on show (``ply`` says where the cursor is)."""
+        return self.session.save()
+
+    def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
+        """Open a saved record at ``ply`` (default: its own ``ply``, else the end)."""
+        self._cancel_pending()
+        players = self.session.game.players
+        self.session.load(record, ply)
+        if self.session.game.players != players:
+            self._rebuild_controls()
+        self._refresh(full=True)
+
+    # --- keeping the controls in step -------------------------------------------------------
+    def _rebuild_controls(self) -> None:
+        self._choice_buttons.clear()
+        self._build()
+        self.children = self._layout()
+
+    def _after_input(self, action: Action | None) -> None:
+        self._refresh(full=action is not None)
+        if action is not None:
+            self._after_move()
+
+    def _step(self, move: Any) -> None:
+        self._cancel_pending()
+        move()
+        self._refresh(full=True)
+
+    def _refresh(self, full: bool = False) -> None:
+        """Redraw the board and the click controls; with ``full``, the rest as well."""
+        s = self.session
+        self.board.draw(s.scene())
+        self._show_choices()
+        self.message_html.value = panels.message_html(s.message.text, s.message.kind)
+        covered = s.covered()
+        self.confirm_button.layout.display = "" if covered else "none"
+        if not full:
+            return
+        if self.state is not s.state:
+            self.state = s.state
+        self.turn_html.value = self._turn()
+        names = [s.name(p) for p in range(s.game.players)]
+        self.scores_html.value = panels.scores_html(names, s.scoreboard())
+        line = s.line()
+        actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
+        self.log_html.value = panels.log_html(s.log(), actors, s.ply())
+        self._sync_timeline(line)
+        self.bot_button.disabled = s.state.is_terminal or covered
+
+    def _turn(self) -> str:
+        s = self.session
+        state = s.state
+        if state.is_terminal:
+            winners = [s.name(p) for p in state.winners]
+            return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
+        p = state.current_player
+        assert p is not None
+        return panels.turn_html(s.name(p), s.seat_label(p),
+                                colour=panels.PALETTE[p % len(panels.PALETTE)])
+
+    def _show_choices(self) -> None:
+        s = self.session
+        buttons = []
+        for target, label in s.buttons():
+            button = self._choice_buttons.get(target)
+            if button is None:
+                if len(self._choice_buttons) > 500:
+                    self._choice_buttons.clear()
+                button = _button(label, f"pick {label}")
+                button.add_class("tabletop-choice")
+                button.on_click(lambda _, t=target: self.choose(t))
+                self._choice_buttons[target] = button
+            elif button.description != label:
+                button.description = label
+            buttons.append(button)
+        if list(self.choices.children) != buttons:
+            self.choices.children = buttons
+        inp = s._input
+        picked = bool(inp is not None and inp.selection)
+        self.cancel_button.layout.display = "" if picked else "none"
+
+    def _sync_timeline(self, line: list[int]) -> None:
+        s = self.session
+        self._syncing = True
+        try:
+            index = line.index(s.timeline.cursor)
+            if self.slider.max != len(line) - 1:
+                self.slider.max = len(line) - 1
+            self.slider.value = index
+            self.back_button.disabled = self.first_button.disabled = index == 0
+            self.forward_button.disabled = self.last_button.disabled = index == len(line) - 1
+            branches = s.branches()
+            options = [(label, leaf) for leaf, label in branches]
+            if list(self.branch_picker.options) != options:
+                self.branch_picker.options = options
+            self.branch_picker.value = line[-1]
+            self.branch_picker.disabled = len(options) < 2
+        finally:
+            self._syncing = False
+
+    # --- control events -----------------------------------------------------------------------
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        line = self.session.line()
+        self.goto(line[max(0, min(change["new"], len(line) - 1))])
+
+    def _on_branch(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        self.goto(change["new"])
+
+    def _on_seat(self, player: int, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        try:
+            self.set_seat(player, change["new"])
+        except ValueError as err:
+            self.session.message = Message(str(err), "error")
+            self._refresh()
+
+    def _on_view(self, change: dict[str, Any]) -> None:
+        self.session.view = None if change["new"] == _FULL else change["new"]
+        self.session._input_key = None
+        self._refresh(full=True)
+
+    def _on_hot_seat(self, change: dict[str, Any]) -> None:
+        self.session.hot_seat = change["new"]
+        self.session.revealed = None
+        self.session._input_key = None
+        self.view_picker.disabled = change["new"]
+        self._refresh(full=True)
+        self._after_move()
+
+    # --- bots ---------------------------------------------------------------------------------
+    def _after_move(self) -> None:
+        """If a bot is to move, let it: after a visible pause when an event loop runs."""
+        if self.session.bot_to_move() is None:
+            return
+        loop = _running_loop()
+        if self.bot_delay > 0 and loop is not None:
+            self._cancel_pending()
+            self._pending = loop.call_later(self.bot_delay, self._bot_turn, self.node)
+            return
+        for _ in range(BOT_RUN_LIMIT):
+            if self.session.bot_to_move() is None or not self._bot_step():
+                break
+        self._refresh(full=True)
+
+    def _bot_turn(self, node: int) -> None:
+        self._pending = None
+        if node != self.node or self.session.bot_to_move() is None:
+            return
+        if self._bot_step():
+            self._refresh(full=True)
+            self._after_move()
+
+    def _bot_step(self) -> bool:
+        try:
+            self.session.bot_move()
+        except (TabletopError, ValueError) as err:
+            self.session.message = Message(f"bot failed: {err}", "error")
+            self._refresh()
+            return False
+        return True
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    # --- static pictures ----------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["image/svg+xml"] = to_svg(self.session.svg_scene())
+        return data  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        s = self.session
+        return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
+
+
+def _view_value(view: int | str | None) -> int | None:
+    if view is None or view == "full" or view == _FULL:
+        return None
+    if isinstance(view, int) and not isinstance(view, bool):
+        return view
+    raise ValueError(f"view must be 'full' or a player number, not {view!r}")
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,117 @@
+"""The HTML of the widget's side panel: whose turn, message, scores, move log, and its CSS.
+
+Pure functions of what a ``Session`` says, so they are tested without a browser.
+
+>>> turn_html("Lava", "human", colour=PALETTE[0])   # doctest: +ELLIPSIS
+'<div class="tt-turn">...Lava</b> to move <span class="tt-seat">human</span></div>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from ..core.breakdown import Breakdown
+
+#: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
+PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
+
+CSS = """
+<style>
+.tabletop-game { font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
+  color: #1f2430; gap: 8px; }
+.tabletop-game .tt-main { gap: 14px; align-items: flex-start; }
+.tabletop-game .tabletop-canvas { border-radius: 10px; overflow: hidden;
+  box-shadow: 0 2px 10px rgba(31, 36, 48, .18); flex: none; }
+.tabletop-game .tt-side { gap: 6px; }
+.tabletop-game .widget-html-content { line-height: 1.35; }
+.tabletop-game .tt-scores { max-height: 240px; overflow-y: auto; }
+.tabletop-game .tt-scores td i { font-size: 11px; color: #6b7080; }
+.tabletop-game .tt-turn { font-size: 15px; padding: 6px 10px; border-radius: 8px;
+  background: #f3f4f8; }
+.tabletop-game .tt-dot { display: inline-block; width: 11px; height: 11px;
+  border-radius: 50%; margin-right: 6px; vertical-align: baseline; }
+.tabletop-game .tt-seat { font-size: 12px; color: #6b7080; margin-left: 4px; }
+.tabletop-game .tt-msg { font-size: 13px; min-height: 1.4em; padding: 2px 4px;
+  line-height: 1.35; }
+.tabletop-game .tt-msg.error { color: #b42318; }
+.tabletop-game .tt-msg.done { color: #1d7a3a; }
+.tabletop-game .tt-scores table { border-collapse: collapse; font-size: 12px; width: 100%; }
+.tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 6px;
+  border-bottom: 1px solid #e6e8ef; text-align: right; }
+.tabletop-game .tt-scores td:first-child, .tabletop-game .tt-scores th:first-child {
+  text-align: left; }
+.tabletop-game .tt-scores .tt-total { font-size: 14px; margin-bottom: 4px; }
+.tabletop-game .tt-heading { font-size: 11px; letter-spacing: .06em; text-transform: uppercase;
+  color: #6b7080; margin: 6px 0 2px; }
+.tabletop-game .tt-log { display: flex; flex-direction: column-reverse; max-height: 190px;
+  overflow-y: auto; border: 1px solid #e6e8ef; border-radius: 8px; padding: 4px 0; }
+.tabletop-game .tt-log ol { margin: 0; padding-left: 34px; font-size: 13px; }
+.tabletop-game .tt-log li.now { font-weight: 600; background: #fff4cc; }
+.tabletop-game .tt-log li.later { color: #9aa0ae; }
+.tabletop-game .tt-empty { color: #9aa0ae; font-size: 12px; padding: 2px 8px; }
+.tabletop-game .tt-bar { gap: 4px; align-items: center; flex-wrap: wrap; }
+.tabletop-game .tt-choices { flex-wrap: wrap; gap: 4px; }
+</style>
+"""
+
+
+def dot(colour: str) -> str:
+    return f'<span class="tt-dot" style="background:{colour}"></span>'
+
+
+def turn_html(name: str | None, seat: str, *, colour: str = "#888",
+              result: str | None = None) -> str:
+    """Whose turn it is (and who plays the seat), or the result once the game is over."""
+    if result is not None:
+        return f'<div class="tt-turn"><b>Game over</b> · {escape(result)}</div>'
+    return (f'<div class="tt-turn">{dot(colour)}<b>{escape(name or "")}</b> to move '
+            f'<span class="tt-seat">{escape(seat)}</span></div>')
+
+
+def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
+    shown = "–".join(_num(s) for s in scores)
+    if not winners:
+        return f"a draw ({shown})"
+    if len(winners) == 1:
+        return f"{winners[0]} wins ({shown})"
+    return f"{' and '.join(winners)} win ({shown})"
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    return f'<div class="tt-msg {escape(kind)}">{escape(text)}</div>'
+
+
+def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Breakdown] | None,
+                ) -> str:
+    """The scores and where they come from (the breakdown's own table)."""
+    head = '<div class="tt-heading">Score</div>'
+    if scoreboard is None:
+        return (f'{head}<div class="tt-empty">hidden in this view until the end (scores can '
+                'depend on secrets)</div>')
+    scores, breakdown = scoreboard
+    total = " · ".join(f"{dot(PALETTE[i % len(PALETTE)])}{escape(n)} <b>{_num(s)}</b>"
+                       for i, (n, s) in enumerate(zip(names, scores, strict=False)))
+    return (f'{head}<div class="tt-total">{total}</div>'
+            f'<div class="tt-scores">{breakdown._repr_html_()}</div>')
+
+
+def log_html(moves: Sequence[str] | None, actors: Sequence[str], ply: int) -> str:
+    """The move log: moves up to ``ply`` played, the rest of the line greyed."""
+    head = '<div class="tt-heading">Moves</div>'
+    if moves is None:
+        return f'{head}<div class="tt-log"><div class="tt-empty">hidden until the next ' \
+               'player takes the seat</div></div>'
+    if not moves:
+        return f'{head}<div class="tt-log"><div class="tt-empty">no moves yet</div></div>'
+    items = []
+    for i, move in enumerate(moves):
+        cls = "now" if i == ply - 1 else ("later" if i >= ply else "")
+        who = escape(actors[i]) if i < len(actors) else ""
+        items.append(f'<li class="{cls}"><span class="tt-seat">{who}</span> '
+                     f'<span class="tt-move">{escape(move)}</span></li>')
+    return f'{head}<div class="tt-log"><div><ol>{"".join(items)}</ol></div></div>'
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

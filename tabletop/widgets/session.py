@@ -1,0 +1,455 @@
+"""The play logic behind ``GameWidget``, without any widget: who may click, what is shown.
+
+A ``Session`` holds the branching timeline, the click controller of the state on show, the
+seats (human or bot), the view (the full state or one player's) and the hot-seat cover. It
+calls only the game contract: ``legal_actions`` and ``apply`` through the timeline, ``view``,
+``input_class``, ``draw``, ``log``, ``describe`` and ``score_breakdown``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import networkx as nx
+
+from ..core.breakdown import Breakdown
+from ..core.errors import IllegalAction, InvalidRecord
+from ..core.game import Action, Game, State, View
+from ..core.input import ClickInput
+from ..core.record import replay
+from ..core.timeline import Timeline
+from ..render.scene import Circle, Scene, Shape, Style, Text
+from .bots import bot_label, make_bot
+from .inputs import input_for
+
+#: The colour that marks the targets picked so far.
+PICKED = "#f5b700"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A line for the person playing: ``kind`` is ``info``, ``error`` or ``done``."""
+
+    text: str = ""
+    kind: str = "info"
+
+
+def timeline_for(state: State) -> Timeline:
+    """A timeline from the start of ``state``'s game to ``state`` (cursor at ``state``).
+
+    A state with a seed is replayed from ``new(seed)`` so every earlier ply can be visited;
+    a determinized state (no seed) becomes the root itself.
+    """
+    if state.seed is None or not state.history:
+        return Timeline(state)
+    timeline = Timeline(state.game.new(seed=state.seed))
+    for action in state.history:
+        timeline.play(action)
+    return timeline
+
+
+class Session:
+    """One game on show: timeline, seats, view and clicks.
+
+    ``seats`` maps players to bots (a name like ``"random"`` or any object with
+    ``act(view)``); the others are human. ``view`` is ``None`` (the full state) or a player;
+    ``hot_seat`` shows only the view of the human to move and covers the board between turns.
+    """
+
+    def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
+                 view: int | None = None, hot_seat: bool = False,
+                 seed: int | None = None) -> None:
+        self.timeline = timeline_for(state)
+        self.seed = seed
+        self.seats: list[Any | None] = [None] * self.game.players
+        for player, spec in (bots or {}).items():
+            self.set_seat(player, spec)
+        self.view = self._check_player(view)
+        self.hot_seat = hot_seat
+        self.revealed: int | None = None
+        self.message = Message()
+        self._bot_spoke = False
+        self._input: ClickInput | None = None
+        self._input_key: tuple[Any, ...] | None = None
+        self._size: tuple[float, float] | None = None
+        self._scene: tuple[tuple[Any, ...], Scene] | None = None
+
+    # --- what is there ----------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.timeline.root.game
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        return self.timeline.graph
+
+    def line(self) -> list[int]:
+        return self.timeline.line()
+
+    def name(self, player: int) -> str:
+        return self.game.player_name(player)
+
+    def _check_player(self, player: int | None) -> int | None:
+        if player is None:
+            return None
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < self.game.players:
+            raise ValueError(f"player must be 0..{self.game.players - 1} or None, not {player!r}")
+        return player
+
+    # --- seats --------------------------------------------------------------------------------
+    def set_seat(self, player: int, spec: Any) -> None:
+        """Make ``player`` human (``None`` or ``"human"``) or a bot (a name or an agent)."""
+        self._check_player(player)
+        if spec is None or spec == "human":
+            self.seats[player] = None
+        else:
+            seed = None if self.seed is None else self.seed * 31 + player
+            self.seats[player] = make_bot(spec, seed)
+        self._input_key = None
+
+    def seat_label(self, player: int) -> str:
+        agent = self.seats[player]
+        return "human" if agent is None else bot_label(agent)
+
+    def bot_to_move(self) -> Any | None:
+        """The bot whose turn it is, if the player to move is a bot."""
+        p = self.state.current_player
+        return None if p is None else self.seats[p]
+
+    # --- what is shown ------------------------------------------------------------------------
+    def _humans(self) -> list[int]:
+        return [p for p, agent in enumerate(self.seats) if agent is None]
+
+    def covered(self) -> bool:
+        """Whether the hot-seat cover hides the board until the next player confirms."""
+        s = self.state
+        if not self.hot_seat or s.is_terminal or not self._humans():
+            return False
+        p = s.current_player
+        if self.seats[p] is not None:  # type: ignore[index]
+            return self.revealed is None
+        return self.revealed != p
+
+    def viewer(self) -> int | None:
+        """The player whose view is drawn, or ``None`` for the full state."""
+        if self.hot_seat:
+            if self.state.is_terminal or not self._humans():
+                return None
+            return self.revealed
+        return self.view
+
+    def confirm(self) -> None:
+        """The next player took the seat: lift the hot-seat cover for them."""
+        if self.covered():
+            p = self.state.current_player
+            self.revealed = p if self.seats[p] is None else self.revealed  # type: ignore[index]
+            self._input_key = None
+            self.message = Message(f"{self.name(p)}, your turn.")  # type: ignore[arg-type]
+
+    def subject(self) -> State | View:
+        v = self.viewer()
+        return self.state if v is None else self.state.view(v)
+
+    def last(self) -> tuple[Action, int | None] | None:
+        """The action that led to the state on show, and who played it."""
+        parent = self.timeline.parent(self.timeline.cursor)
+        if parent is None:
+            return None
+        action = self.graph.edges[parent, self.timeline.cursor]["action"]
+        return action, self.graph.nodes[parent]["state"].current_player
+
+    def _visible_last(self) -> Action | None:
+        last = self.last()
+        if last is None:
+            return None
+        action, actor = last
+        v = self.viewer()
+        if v is None or self.game.describe(action, actor, v) == self.game.describe(
+                action, actor, None):
+            return action
+        return None
+
+    def log(self) -> list[str] | None:
+        """The current line's moves as the viewer saw them (``None`` while covered)."""
+        if self.covered():
+            return None
+        end = self.graph.nodes[self.line()[-1]]["state"]
+        return list(end.log(self.viewer()))
+
+    def ply(self) -> int:
+        return int(self.graph.nodes[self.timeline.cursor]["ply"])
+
+    def scoreboard(self) -> tuple[tuple[float, ...], Breakdown] | None:
+        """Scores and breakdown the viewer may see (``None`` if they depend on secrets)."""
+        s = self.state
+        if self.covered():
+            return None
+        if self.viewer() is None or s.is_terminal:
+            return s.scores, s.score_breakdown()
+        subject = self.subject()
+        board = getattr(subject, "score_breakdown", None)
+        if callable(board):
+            breakdown = board()
+            return breakdown.totals, breakdown
+        return None
+
+    # --- clicks -------------------------------------------------------------------------------
+    def blocked(self) -> str | None:
+        """Why the board may not be clicked now, or ``None`` if it may."""
+        s = self.state
+        if s.is_terminal:
+            return "The game is over. Step back (◀) to try another line; it becomes a branch."
+        if self.covered():
+            p = s.current_player
+            return f"Pass the board to {self.name(p)}, who presses “Show my board”."  # type: ignore
+        p = s.current_player
+        agent = self.seats[p]  # type: ignore[index]
+        if agent is not None:
+            return (f"{self.name(p)} is played by the {bot_label(agent)} bot: press "  # type: ignore
+                    "“Bot move”, or make the seat human.")
+        v = self.viewer()
+        if v is not None and v != p:
+            return (f"It is {self.name(p)}’s turn, and you are seeing {self.name(v)}’s view: "  # type: ignore
+                    f"switch the view to play.")
+        return None
+
+    @property
+    def input(self) -> ClickInput | None:
+        """The click controller of the state on show, or ``None`` if clicking is blocked."""
+        key = (self.timeline.cursor, self.viewer(), self.hot_seat, tuple(map(id, self.seats)))
+        if key != self._input_key:
+            self._input_key = key
+            self._input = None if self.blocked() else input_for(self.game, self.subject())
+        return self._input
+
+    def buttons(self) -> list[tuple[Hashable, str]]:
+        """Next targets that are not drawn on the board, with their labels."""
+        inp = self.input
+        if inp is None:
+            return []
+        on_board = set(self.scene().targets())
+        return [(t, inp.label(t)) for t in inp.next_targets() if t not in on_board]
+
+    def click(self, x: float, y: float) -> Action | None:
+        """A click at scene coordinates ``(x, y)``: the action it completes, if any."""
+        if self.covered():
+            self.confirm()
+            return None
+        target = self.scene().hit(x, y)
+        return self.choose(target, (x, y))
+
+    def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
+               ) -> Action | None:
+        """Pick ``target`` (a board shape's or a button's); plays the action it completes."""
+        reason = self.blocked()
+        if reason is not None:
+            self.message = Message(reason, "error")
+            return None
+        inp = self.input
+        assert inp is not None
+        if target is None:
+            finished = inp.finish(None, point) if point is not None else None
+            if finished is None:
+                self.message = Message(self._nothing_there(inp), "error")
+                return None
+            return self.play(finished)
+        try:
+            action = inp.click(target, point)
+        except IllegalAction as err:
+            self.message = Message(str(err), "error")
+            return None
+        if action is None:
+            self.message = Message(self._progress(inp))
+            return None
+        return self.play(action)
+
+    def cancel(self) -> None:
+        """Forget the targets picked so far."""
+        if self._input is not None:
+            self._input.reset()
+        self.message = Message()
+
+    def _nothing_there(self, inp: ClickInput) -> str:
+        options = inp.next_targets()
+        shown = ", ".join(inp.label(t) for t in options[:8])
+        more = " …" if len(options) > 8 else ""
+        return f"Nothing to play there; try {shown}{more}." if options else \
+            "Nothing can be played here."
+
+    def _progress(self, inp: ClickInput) -> str:
+        picked = " → ".join(inp.label(t) for t in inp.selection)
+        if not picked:
+            return ""
+        count = len(inp.candidates())
+        return f"Picked {picked}: {count} possible move{'s' if count != 1 else ''}; click again " \
+               "to undo."
+
+    # --- moves and stepping -------------------------------------------------------------------
+    def play(self, action: Action | str, *, by: str = "") -> Action:
+        """Play ``action`` at the cursor (a branch if the cursor is not at the end)."""
+        actor = self.state.current_player
+        self.timeline.play(action)
+        played = self.graph.edges[self.timeline.parent(self.timeline.cursor),
+                                  self.timeline.cursor]["action"]
+        shown = self.game.describe(played, actor, self.viewer())
+        who = f"{self.name(actor)} ({by})" if by else self.name(actor)  # type: ignore[arg-type]
+        text = f"{who} played {shown}."
+        if by and self.message.kind == "done" and not self._bot_spoke:
+            text = f"{self.message.text} {text}"  # keep the person's move in view too
+        self._bot_spoke = bool(by)
+        self.message = Message(text, "done")
+        self._input_key = None
+        return played  # type: ignore[no-any-return]
+
+    def bot_move(self, agent: Any | None = None) -> Action:
+        """Let the player to move's bot (or ``agent``) move; ``IllegalAction`` if none can."""
+        s = self.state
+        p = s.current_player
+        if p is None:
+            raise IllegalAction("the game is over: no bot can move")
+        agent = agent or self.seats[p] or make_bot("random", None)
+        return self.play(agent.act(s.view(p)), by=bot_label(agent))
+
+    def goto(self, node: int) -> None:
+        self.timeline.goto(node)
+        self._moved()
+
+    def back(self) -> None:
+        self.timeline.back()
+        self._moved()
+
+    def forward(self) -> None:
+        self.timeline.forward()
+        self._moved()
+
+    def start(self) -> None:
+        self.timeline.start()
+        self._moved()
+
+    def end(self) -> None:
+        self.timeline.end()
+        self._moved()
+
+    def _moved(self) -> None:
+        self.message = Message()
+        self._input_key = None
+
+    def branches(self) -> list[tuple[int, str]]:
+        """Every branch end with a label saying where it left the others."""
+        out = []
+        hidden = self.covered()
+        for leaf in sorted(self.timeline.leaves()):
+            path = self.timeline.path_to(leaf)
+            forks = [i for i, n in enumerate(path[:-1]) if self.graph.out_degree(n) > 1]
+            plies = len(path) - 1
+            if not forks:
+                out.append((leaf, f"main line · {plies} plies"))
+                continue
+            k = forks[-1]
+            log = () if hidden else self.graph.nodes[leaf]["state"].log(self.viewer())
+            move = log[k] if k < len(log) else "…"
+            out.append((leaf, f"ply {k + 1}: {move} · {plies} plies"))
+        return out
+
+    # --- records ------------------------------------------------------------------------------
+    def save(self) -> dict[str, Any]:
+        """The record of the current line, with ``ply`` saying where the cursor is."""
+        end = self.graph.nodes[self.line()[-1]]["state"]
+        return end.to_record(ply=self.ply())
+
+    def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
+        """Open a record (a dict or JSON text) at ``ply`` (default: the record's, else the end)."""
+        end = replay(record)
+        if ply is None and isinstance(record, dict) and isinstance(record.get("ply"), int):
+            ply = record["ply"]
+        n = len(end.history)
+        if ply is not None and not 0 <= ply <= n:
+            raise InvalidRecord(f"ply {ply} is outside the record's 0..{n} actions")
+        players_changed = end.game.players != self.game.players
+        self.timeline = timeline_for(end)
+        if ply is not None:
+            self.timeline.goto(self.timeline.line()[ply])
+        if players_changed:
+            self.seats = [None] * self.game.players
+            self.view = None
+        self.revealed = None
+        self._size = None
+        self._moved()
+
+    # --- pictures -----------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        """The picture on show: the board with highlights and picks, or the hot-seat cover.
+
+        Drawn once per situation (state, viewer, cover, picks so far) and then reused.
+        """
+        inp = self.input
+        key = (id(self.timeline), self.timeline.cursor, self.viewer(), self.covered(),
+               self._input_key, id(inp), inp.selection if inp is not None else None)
+        if self._scene is not None and self._scene[0] == key:
+            return self._scene[1]
+        if self.covered():
+            scene = self._cover()
+        else:
+            highlight = inp.next_targets() if inp is not None else ()
+            scene = self.game.draw(self.subject(), highlight=highlight,
+                                   last=self._visible_last())
+            self._size = (scene.width, scene.height)
+            if inp is not None and inp.selection:
+                scene = _mark_picked(scene, inp.selection)
+        self._scene = (key, scene)
+        return scene
+
+    def _cover(self) -> Scene:
+        if self._size is None:
+            probe = self.game.draw(self.state.view(self.state.current_player))  # type: ignore
+            self._size = (probe.width, probe.height)
+        w, h = self._size
+        p = self.state.current_player
+        scene = Scene(w, h, background="#1f2430", title="hidden: pass the board")
+        scene.rect(w * 0.1, h * 0.3, w * 0.8, h * 0.4, rx=14, fill="#2d3446", stroke="#f5b700",
+                   stroke_width=2, target=("cover",))
+        scene.text(w / 2, h * 0.45, f"Pass the board to {self.name(p)}",  # type: ignore[arg-type]
+                   fill="#ffffff", font_size=22, font_weight="bold", layer=1)
+        scene.text(w / 2, h * 0.56, "click here or press “Show my board” when ready",
+                   fill="#c9cfdd", font_size=14, layer=1)
+        return scene
+
+    def svg_scene(self) -> Scene:
+        """The picture for static viewers: the board without click marks (or the cover)."""
+        if self.covered():
+            return self._cover()
+        return self.game.draw(self.subject(), last=self._visible_last())
+
+
+def _mark_picked(scene: Scene, picked: tuple[Hashable, ...]) -> Scene:
+    """A copy of ``scene`` with the picked targets' shapes outlined above everything else."""
+    marked = Scene(scene.width, scene.height, background=scene.background, title=scene.title)
+    marked.shapes = list(scene.shapes)
+    shapes = scene.targets()
+    top = max((s.layer for s in scene.shapes), default=0) + 1
+    for target in picked:
+        shape = shapes.get(target)
+        if shape is not None:
+            marked.add(_outline(shape, top))
+    return marked
+
+
+def _outline(shape: Shape, layer: int) -> Shape:
+    style = Style(fill=None, stroke=PICKED, stroke_width=4)
+    if isinstance(shape, Text):
+        x0, y0, x1, y1 = shape.bounds()
+        from ..render.scene import Rect
+
+        return Rect(style, layer, None, None, x0 - 3, y0 - 3, x1 - x0 + 6, y1 - y0 + 6, 4)
+    if isinstance(shape, Circle):
+        return replace(shape, style=style, layer=layer, target=None, title=None,
+                       r=shape.r + 2)
+    return replace(shape, style=style, layer=layer, target=None, title=None)
+

@@ -1,0 +1,240 @@
+"""Helpers for the browser tests: which clicks make a move, notebooks, and the page itself."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tabletop
+from tabletop.core.game import State
+from tabletop.core.registry import register
+from tabletop.render.canvas import click_point
+from tabletop.widgets.session import Session
+
+SEED = 7
+TOY = "click-nim"
+
+
+def widget_css(tag: str) -> str:
+    """The CSS selector of the widget a test notebook shows under ``tag`` (a game name)."""
+    return f".under-test.game-{tag}"
+
+
+def canvas_css(tag: str) -> str:
+    return f"{widget_css(tag)} canvas.tabletop-canvas"
+
+# A signature of the canvas pixels (every 4th pixel) and the share of painted pixels.
+SIGNATURE_JS = """el => {
+  const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+  let h = 0, painted = 0, n = 0;
+  for (let i = 0; i < d.length; i += 16) {
+    h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2] + 17 * d[i + 3]) | 0;
+    if (d[i + 3] > 0) painted++;
+    n++;
+  }
+  return [h, painted / n];
+}"""
+
+# Times a press until the canvas pixels change: t0 at the press, t1 at the first changed frame.
+# Each frame it reads a copy of the canvas scaled down 4 times, to keep the probe itself cheap.
+PROBE_JS = """el => {
+  const small = document.createElement('canvas');
+  small.width = Math.ceil(el.width / 4);
+  small.height = Math.ceil(el.height / 4);
+  const ctx = small.getContext('2d', {willReadFrequently: true});
+  const sig = () => {
+    ctx.clearRect(0, 0, small.width, small.height);
+    ctx.drawImage(el, 0, 0, small.width, small.height);
+    const d = ctx.getImageData(0, 0, small.width, small.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+    return h;
+  };
+  const probe = {before: sig(), t0: 0, t1: 0};
+  window.__ttProbe = probe;
+  document.addEventListener('mousedown', () => {
+    probe.t0 = performance.now();
+    const tick = () => {
+      if (sig() !== probe.before) probe.t1 = performance.now();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, {once: true, capture: true});
+}"""
+
+
+def register_toy() -> None:
+    from test_widget_toy import ClickNim
+
+    register(ClickNim.name, ClickNim)
+
+
+def games() -> list[str]:
+    """The games to test in the browser: every registered game, or the toy if none is."""
+    return list(tabletop.games()) or [TOY]
+
+
+def start_state(name: str) -> State:
+    """The state the test notebook opens (same seed and setup as the notebook)."""
+    if name == TOY:
+        register_toy()
+    return tabletop.load(name).new(seed=SEED, setup="random")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One click: on the canvas at ``point`` (scene units), or on the ``index``-th button."""
+
+    target: Hashable
+    point: tuple[float, float] | None = None
+    index: int = -1
+    label: str = ""
+
+
+def plan_move(state: State, tries: int = 200) -> tuple[list[Step], str]:
+    """Clicks that make one legal move from ``state``, and the move-log line it adds.
+
+    Each candidate path of the game's input is replayed on a ``Session`` (the widget's own
+    logic), so every click point comes from the scene on show at that moment. Paths that
+    start on the board are tried first.
+    """
+    base = Session(state)
+    inp = base.input
+    assert inp is not None, f"no one can click in the start state: {base.blocked()}"
+    on_board = set(base.scene().targets())
+    paths = []
+    for action in state.legal_actions():
+        for path in inp.paths(action):
+            paths.append(tuple(path))
+            break
+    paths.sort(key=lambda p: p[0] not in on_board)
+    for path in paths[:tries]:
+        planned = _try_path(state, path)
+        if planned is not None:
+            return planned
+    raise AssertionError(f"no click path makes a move in {state.game.name}")
+
+
+def _try_path(state: State, path: tuple[Hashable, ...]) -> tuple[list[Step], str] | None:
+    session = Session(state)
+    steps = []
+    for target in path:
+        scene = session.scene()
+        if target in scene.targets():
+            try:
+                point = click_point(scene, target)
+            except ValueError:
+                return None
+            steps.append(Step(target, point=point))
+            session.click(*point)
+        else:
+            buttons = session.buttons()
+            index = next((i for i, (t, _) in enumerate(buttons) if t == target), None)
+            if index is None:
+                return None
+            steps.append(Step(target, index=index, label=buttons[index][1]))
+            session.choose(target)
+    if len(session.state.history) != len(state.history) + 1:
+        return None
+    log = session.log()
+    assert log is not None
+    return steps, log[-1]
+
+
+def write_notebook(root: Path, games: list[str], filename: str, *, bot_game: str | None = None,
+                   bots: dict[int, str] | None = None, bot_delay: float = 0.5) -> str:
+    """A copy of ``games.ipynb`` whose parameter cell shows ``games`` (and a bot game)."""
+    notebook = json.loads((Path(__file__).parent / "notebooks" / "games.ipynb").read_text())
+    cell = next(c for c in notebook["cells"] if "".join(c["source"]).startswith("# parameters"))
+    cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, BOT_DELAY = {games!r}, {SEED}, "
+                      f"{bot_game!r}, {bots or {}!r}, {bot_delay!r}"]
+    (root / filename).write_text(json.dumps(notebook, indent=1))
+    return filename
+
+
+# --- the page -----------------------------------------------------------------------------------
+READY_JS = """() => {
+  const nb = window.jupyterapp?.shell?.currentWidget;
+  const kernel = nb?.sessionContext?.session?.kernel;
+  return !!(nb && nb.content && kernel && kernel.status === 'idle' && nb.context.isReady);
+}"""
+
+
+def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) -> None:
+    """Open a notebook in JupyterLab, run all its cells and wait for the widgets' canvases.
+
+    The server exposes the app in the page (``--LabApp.expose_app_in_browser``), so the
+    test runs the cells with the same command the Run menu uses, once the kernel is idle.
+    """
+    page.goto(f"{server.url}/lab/tree/{filename}?token={server.token}&reset")
+    page.wait_for_function(READY_JS, timeout=90_000)
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    for tag in tags:
+        wait_for_board(page, tag)
+
+
+ERROR_OUTPUT = (".jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], "
+                ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+
+
+def wait_for_board(page: Any, tag: str, timeout: float = 90.0) -> None:
+    """Wait until the canvas is on the page and painted; fail at once on an error output."""
+    deadline = time.monotonic() + timeout
+    while not page.locator(canvas_css(tag)).count():
+        errors = page.locator(ERROR_OUTPUT)
+        if errors.count():
+            raise AssertionError(f"the notebook failed:\n{errors.first.inner_text()[-2000:]}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {tag} widget appeared")
+        time.sleep(0.25)
+    canvas = page.locator(canvas_css(tag))
+    canvas.scroll_into_view_if_needed()
+    while painted_share(page, tag) < 0.5:
+        if time.monotonic() > deadline:
+            share = painted_share(page, tag)
+            raise AssertionError(f"the {tag} canvas stayed blank ({share:.0%} painted)")
+        time.sleep(0.2)
+
+
+def painted_share(page: Any, tag: str) -> float:
+    """The share of the canvas's pixels that are painted (0 for a blank canvas)."""
+    _, painted = page.locator(canvas_css(tag)).evaluate(SIGNATURE_JS)
+    return float(painted)
+
+
+def click_step(page: Any, tag: str, step: Step) -> float | None:
+    """Make one click; returns the milliseconds until the canvas pixels changed (if they did)."""
+    canvas = page.locator(canvas_css(tag))
+    canvas.scroll_into_view_if_needed()
+    canvas.evaluate(PROBE_JS)
+    if step.point is not None:
+        canvas.click(position={"x": step.point[0], "y": step.point[1]})
+    else:
+        button = page.locator(f"{widget_css(tag)} .tabletop-choice").nth(step.index)
+        assert button.inner_text().strip() == step.label
+        button.click()
+    try:
+        page.wait_for_function("window.__ttProbe.t1 > 0", timeout=5_000)
+    except Exception:  # a pick need not change the picture; the final move is checked apart
+        return None
+    return float(page.evaluate("window.__ttProbe.t1 - window.__ttProbe.t0"))
+
+
+def changed_pixels(before: bytes, after: bytes) -> int:
+    """How many pixels differ between two PNG screenshots of the same size."""
+    from PIL import Image, ImageChops
+
+    a = Image.open(io.BytesIO(before)).convert("RGB")
+    b = Image.open(io.BytesIO(after)).convert("RGB")
+    if a.size != b.size:
+        return a.size[0] * a.size[1]
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 16 else 0)
+    return int(sum(diff.histogram()[255:]))

@@ -1,0 +1,304 @@
+"""The game widget driven from Python: clicks, messages, timeline, seats, views, records."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import networkx as nx
+import pytest
+from test_widget_toy import ClickNim
+from toygame import Bonus, Take
+
+import tabletop
+from tabletop.core.errors import InvalidOption, InvalidRecord
+from tabletop.core.registry import register, unregister
+from tabletop.render.canvas import click_point
+from tabletop.widgets import GameWidget, bot_names, make_bot
+from tabletop.widgets.panels import log_html, scores_html
+from tabletop.widgets.session import Session
+
+
+@pytest.fixture
+def click_nim():
+    register(ClickNim.name, ClickNim)
+    yield ClickNim()
+    unregister(ClickNim.name)
+
+
+def new_widget(**options):
+    options.setdefault("bot_delay", 0)
+    return tabletop.play("click-nim", seed=3, setup="random", **options)
+
+
+def take(widget: GameWidget, n: int):
+    """Click the counters to take ``n``: the leftmost one taken, then the take button."""
+    pile = widget.state.pile
+    assert widget.click(*click_point(widget.scene(), ("counter", pile - n))) is None
+    return widget.choose(("take",))
+
+
+def test_play_returns_a_widget_with_a_state_traitlet(click_nim):
+    widget = new_widget()
+    assert isinstance(widget, GameWidget)
+    assert widget.state == click_nim.new(seed=3, setup="random")
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), "state")
+    assert take(widget, 2) == Take(2)
+    assert seen == [widget.state] and widget.state.history[-1] == Take(2)
+    assert "played take 2" in widget.message
+    assert "take 2" in widget.log_html.value
+
+
+def test_picks_are_highlighted_outlined_and_undone(click_nim):
+    widget = new_widget()
+    pile = widget.state.pile
+    scene = widget.scene()
+    halos = [s for s in scene.shapes if s.target is None and getattr(s, "r", 0) == 18]
+    assert len(halos) == 2  # the two counters a take may start from
+    widget.click(*click_point(scene, ("counter", pile - 1)))
+    assert "Picked counter" in widget.message
+    outlined = [s for s in widget.scene().shapes if s.style.stroke == "#f5b700"]
+    assert len(outlined) == 1
+    assert [b.description for b in widget.choices.children] == ["take"]
+    assert widget.cancel_button.layout.display == ""
+    widget.click(*click_point(widget.scene(), ("counter", pile - 1)))  # again: un-pick
+    assert widget.choices.children == () and widget.state.pile == pile
+
+
+def test_an_illegal_click_says_why(click_nim):
+    widget = new_widget()
+    before = widget.state
+    assert widget.click(*click_point(widget.scene(), ("counter", 0))) is None
+    assert widget.state is before
+    assert "makes no legal action" in widget.message and "try counter" in widget.message
+    assert "error" in widget.message_html.value
+    assert widget.click(370, 75) is None  # bare table
+    assert widget.message.startswith("Nothing to play there")
+
+
+def test_timeline_steps_and_branches(click_nim):
+    widget = new_widget()
+    start = widget.node
+    take(widget, 1)
+    take(widget, 1)
+    assert widget.slider.value == widget.slider.max == 4
+    widget.back()
+    assert widget.slider.value == 3 and widget.forward_button.disabled is False
+    widget.back()
+    assert widget.state.history[-1] == Bonus(1)
+    take(widget, 2)  # a different move from an earlier state: a branch
+    graph = widget.timeline
+    assert isinstance(graph, nx.DiGraph)
+    assert len(list(widget.navigator.leaves())) == 2
+    assert all("state" in data for _, data in graph.nodes(data=True))
+    assert {str(d["action"]) for _, _, d in graph.out_edges(start, data=True)} == \
+        {"take 1", "take 2"}
+    labels = [label for label, _ in widget.branch_picker.options]
+    assert len(labels) == 2 and any("take 1" in la for la in labels)
+    other = next(v for _, v in widget.branch_picker.options if v != widget.node)
+    widget.branch_picker.value = other  # pick the other branch from the dropdown
+    assert widget.state.history[-2:] == (Take(1), Take(1))
+    widget.slider.value = 0
+    assert widget.node == 0 and widget.back_button.disabled
+    widget.end()
+    assert widget.state.history[-2:] == (Take(1), Take(1))
+
+
+def test_a_random_bot_replies_at_once_without_an_event_loop(click_nim):
+    widget = new_widget(bots={1: "random"})
+    p = widget.state.current_player
+    if p == 1:  # the bot moved first already
+        assert len(widget.state.history) == 3
+    take(widget, 1)
+    assert widget.state.current_player in (0, None)
+    assert widget.state.is_terminal or widget.session.last()[1] == 1
+    assert "random" in widget.seat_pickers[1].value
+
+
+def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
+    first = click_nim.new(seed=4, setup="random").current_player
+
+    async def scenario():
+        widget = tabletop.play("click-nim", seed=4, setup="random", bots={first: "random"},
+                               bot_delay=0.05)
+        assert widget.state.current_player == first and widget._pending is not None
+        await asyncio.sleep(0.2)
+        assert widget.state.current_player == 1 - first  # the bot has moved
+        plies = len(widget.state.history)
+        widget.bot_move()  # the button: a random move for the human seat too
+        assert len(widget.state.history) >= plies + 1
+        widget.back()  # stepping cancels a pending bot move
+        assert widget._pending is None
+
+    asyncio.run(scenario())
+
+
+def test_bots_by_name_or_object(click_nim):
+    assert "random" in bot_names() and "mcts" in bot_names()
+
+    class Fixed:
+        name = "fixed"
+
+        def act(self, view):
+            return view.legal_actions()[0]
+
+    agent = Fixed()
+    assert make_bot(agent) is agent
+    widget = new_widget(bots={1: agent})
+    assert widget.seat_pickers[1].value == "fixed"
+    with pytest.raises(ValueError, match="'nobody'"):
+        make_bot("nobody")
+    widget.seat_pickers[1].value = "human"
+    assert widget.session.seats[1] is None
+
+
+def test_a_bot_seat_is_not_clicked_for(click_nim):
+    widget = new_widget(bots={0: "random", 1: "random"}, bot_delay=0)
+    assert widget.state.is_terminal  # bots alone play to the end
+    assert "Game over" in widget.turn_html.value
+    widget.start()
+    widget.forward()
+    widget.forward()
+    assert widget.click(20, 30) is None
+    assert "Bot move" in widget.message or "over" in widget.message
+
+
+def test_a_players_view_hides_the_others_secrets(click_nim):
+    state = click_nim.new(seed=3)  # setup "decide": the bonuses are chosen by clicking
+    widget = GameWidget(state, bot_delay=0)
+    assert [b.description for b in widget.choices.children] == ["bonus 0", "bonus 1"]
+    widget.choose(("bonus", 1))  # player 0's secret
+    widget.view = 1
+    texts = [s.text for s in widget.scene().shapes if hasattr(s, "text")]
+    assert "bonus (-1, None)" in texts  # player 1 sees that 0 chose, not what
+    assert "bonus ?" in widget.log_html.value and "bonus 1" not in widget.log_html.value
+    svg = widget._repr_mimebundle_()["image/svg+xml"]
+    assert "(-1, None)" in svg and "(1, None)" not in svg
+    widget.view = 0
+    assert widget.click(20, 30) is None and "you are seeing" in widget.message
+
+
+def test_hot_seat_covers_the_board_between_turns(click_nim):
+    widget = GameWidget(click_nim.new(seed=3), hot_seat=True, bot_delay=0)
+    assert widget.session.covered() and widget.confirm_button.layout.display == ""
+    cover = widget.scene()
+    assert not cover.targets().keys() - {("cover",)}
+    assert "Pass the board to Player 0" in " ".join(getattr(s, "text", "") for s in cover.shapes)
+    assert "hidden" in widget.log_html.value and "hidden" in widget.scores_html.value
+    widget.click(10, 10)  # a click on the cover confirms
+    assert not widget.session.covered()
+    widget.choose(("bonus", 1))
+    assert widget.session.covered()  # player 1 now: covered again
+    svg = widget._repr_mimebundle_()["image/svg+xml"]
+    assert "(1, None)" not in svg and "Pass the board" in svg
+    widget.confirm()
+    texts = [s.text for s in widget.scene().shapes if hasattr(s, "text")]
+    assert "bonus (-1, None)" in texts
+    assert widget.view_picker.disabled
+
+
+def test_save_and_load_at_a_ply(click_nim):
+    widget = new_widget()
+    take(widget, 1)
+    take(widget, 2)
+    widget.back()
+    record = widget.save()
+    assert record["ply"] == 3 and len(record["actions"]) == 4
+    json.dumps(record)
+    other = new_widget()
+    other.load(record)
+    assert other.state == widget.state and other.slider.max == 4
+    other.load(json.dumps(record), ply=1)
+    assert len(other.state.history) == 1
+    with pytest.raises(InvalidRecord):
+        other.load(record, ply=9)
+    again = tabletop.play(record)
+    assert again.state == widget.state
+
+
+def test_static_viewers_get_an_svg(click_nim):
+    bundle = new_widget()._repr_mimebundle_()
+    assert bundle["image/svg+xml"].startswith("<svg")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_play_accepts_a_game_or_a_state_and_checks_options(click_nim):
+    state = click_nim.new(seed=5, setup="random").apply("take 1")
+    widget = tabletop.play(state, bot_delay=0)
+    assert widget.state == state and len(widget.timeline) == len(state.history) + 1
+    widget.start()
+    assert widget.state.history == ()
+    assert tabletop.play(click_nim, seed=5).state == click_nim.new(seed=5)
+    with pytest.raises(InvalidOption, match="max_take"):
+        tabletop.play(click_nim, max_take=1)
+    assert tabletop.play("click-nim", seed=5, max_take=1).state.game.options["max_take"] == 1
+    with pytest.raises(ValueError, match="view"):
+        tabletop.play("click-nim", view="everyone")
+
+
+def test_panels_escape_and_mark_the_current_ply():
+    html = log_html(["a<b", "c"], ["P0", "P1"], 1)
+    assert "a&lt;b" in html and '<li class="now">' in html and 'class="later"' in html
+    assert "hidden" in scores_html(["A", "B"], None)
+
+
+# --- every registered game ---------------------------------------------------------------------
+GAMES = tabletop.games()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_is_reached_by_clicking(name):
+    """The game's input: each legal action's first path of clicks makes exactly that action."""
+    game = tabletop.load(name)
+    state = game.new(seed=11, setup="random")
+    for _ in range(3):
+        for action in state.legal_actions()[:40]:
+            inp = game.input_class(state)
+            path = next(iter(inp.paths(action)))
+            results = [inp.click(target) for target in path]
+            assert results[-1] == action and all(r is None for r in results[:-1])
+        state = state.apply(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_plays_by_clicks_in_the_widget(name):
+    """Moves made by clicking shapes (by their centres) and buttons, as a person would."""
+    import random
+
+    widget = tabletop.play(name, seed=5, setup="random", bot_delay=0, bots={1: "random"})
+    rng = random.Random(2)
+    for _ in range(12):
+        if widget.state.is_terminal:
+            break
+        session = widget.session
+        before = len(widget.state.history)
+        action = rng.choice(widget.state.legal_actions())
+        for target in next(iter(session.input.paths(action))):
+            scene = widget.scene()
+            if target in scene.targets():
+                widget.click(*click_point(scene, target))
+            else:
+                assert target in dict(session.buttons()), f"{target} is neither drawn nor a button"
+                widget.choose(target)
+        assert len(widget.state.history) > before, widget.message
+    assert widget.log_html.value.count("<li") == len(widget.state.history)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hot_seat_never_draws_another_players_secrets(name):
+    """Under hot seat the scene on show is always the mover's view (or the cover)."""
+    game = tabletop.load(name)
+    widget = GameWidget(game.new(seed=9), hot_seat=True, bot_delay=0)
+    for _ in range(8):
+        state = widget.state
+        if state.is_terminal:
+            break
+        session: Session = widget.session
+        assert session.covered() or session.viewer() == state.current_player
+        if session.covered():
+            widget.confirm()
+        expected = game.draw(state.view(state.current_player), highlight=(),
+                             last=None).targets().keys()
+        assert set(widget.scene().targets()) <= set(expected) | {None}
+        widget.play(state.legal_actions()[0])
