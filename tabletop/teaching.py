@@ -33,6 +33,7 @@ class Verdict:
     legal: bool
     right: bool
     message: str
+    picture: str = ""  # SVG of the position after the answer, as the exercise's viewer sees it
     after: State | None = None
 
     def __str__(self) -> str:
@@ -46,25 +47,30 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.right else ("#b26a00" if self.legal else "#b3261e")
-        picture = self.after._repr_svg_() if self.after is not None else ""
         return (f'<div style="border-left:4px solid {colour};padding:4px 10px">'
-                f"<b>{escape(self.message)}</b><div>{picture}</div></div>")
+                f"<b>{escape(self.message)}</b><div>{self.picture}</div></div>")
 
 
 class Exercise:
     """A position and a question; ``answer(action)`` checks a learner's move.
 
     ``right(before, action, after)`` decides; ``why`` explains the rule once they get it, and
-    ``hint`` nudges after a legal but wrong answer.
+    ``hint`` nudges after a legal but wrong answer. With ``viewer=p`` the pictures show
+    player ``p``'s view, so an exercise about hidden information doesn't give it away.
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
-                 hint: str = "") -> None:
+                 hint: str = "", viewer: int | None = None) -> None:
         self.state = state
         self.question = question
         self.right = right
         self.why = why
         self.hint = hint
+        self.viewer = viewer  # draw this player's view, not the full state (hidden games)
+
+    def _picture(self, state: State) -> str:
+        shown = state if self.viewer is None else state.view(self.viewer)
+        return shown._repr_svg_()  # type: ignore[no-any-return]
 
     def answer(self, action: Action | str) -> Verdict:
         """Check an answer (an Action or notation); never raises for a wrong or illegal one."""
@@ -75,10 +81,12 @@ class Exercise:
             return Verdict(text, False, False, f"Not legal: {err}")
         after = self.state.apply(chosen)
         if self.right(self.state, chosen, after):
-            return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(), after)
+            return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
+                           self._picture(after), after)
         nudge = f" Hint: {self.hint}" if self.hint else ""
         return Verdict(text, True, False,
-                       f"Legal, but not what was asked: {str(chosen)!r}.{nudge}", after)
+                       f"Legal, but not what was asked: {str(chosen)!r}.{nudge}",
+                       self._picture(after), after)
 
     def solutions(self) -> tuple[Action, ...]:
         """Every legal action that is a right answer (for checking the exercise itself)."""
@@ -89,4 +97,4 @@ class Exercise:
 
     def _repr_html_(self) -> str:
         return (f"<p><b>Try it:</b> {escape(self.question)}</p>"
-                f"{self.state._repr_svg_()}")
+                f"{self._picture(self.state)}")

@@ -69,11 +69,11 @@ def test_apply_accepts_notation_in_any_case_and_spacing(nim):
 def test_illegal_action_quotes_it_and_lists_what_is_legal(nim):
     s = played(nim)
     with pytest.raises(IllegalAction, match=r"'x 3' is not a legal action here; "
-                                            r"player \d may play: take 1, take 2"):
+                                            r"Player \d may play: take 1, take 2"):
         s.apply("x 3")
     with pytest.raises(IllegalAction, match=r"'take 3' is not legal here \(take at most 2\)"):
         s.apply("take 3")
-    with pytest.raises(IllegalAction, match=r"'take 3' is not legal here \(take at most 2\); pl"):
+    with pytest.raises(IllegalAction, match=r"'take 3' is not legal here \(take at most 2\); Pl"):
         s.apply(Take(3))
     with pytest.raises(IllegalAction, match="is not an action"):
         s.apply(42)

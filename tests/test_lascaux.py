@@ -214,7 +214,8 @@ def test_strict_colour_forbids_absent_colours():
         "choose yellow", "choose green", "choose pink", "choose white"]
     with pytest.raises(tabletop.IllegalAction, match="strict_colour: no card on the table"):
         s.apply(Choose(5))
-    with pytest.raises(tabletop.IllegalAction, match="'choose blue' is not a legal action"):
+    with pytest.raises(tabletop.IllegalAction,
+                       match=r"'choose blue' is not legal here \(strict_colour: no card"):
         s.apply("choose blue")
 
 

@@ -15,3 +15,10 @@ def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
     assert not illegal and not illegal.legal and str(illegal).startswith("Not legal: 'take 7'")
     assert ex.solutions() == (Take(2),)
     assert "<svg" in right._repr_html_() and "Take two." in ex._repr_html_()
+
+
+def test_an_exercise_with_a_viewer_draws_only_that_players_view(nim):
+    s = nim.new(seed=1).apply("bonus 1").apply("bonus 0")
+    ex = Exercise(s, "Take one.", right=lambda b, a, t: True, viewer=1)
+    assert ex._picture(s) == s.view(1)._repr_svg_()
+    assert ex.answer("take 1").picture == s.apply("take 1").view(1)._repr_svg_()

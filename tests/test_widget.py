@@ -302,3 +302,13 @@ def test_hot_seat_never_draws_another_players_secrets(name):
                              last=None).targets().keys()
         assert set(widget.scene().targets()) <= set(expected) | {None}
         widget.play(state.legal_actions()[0])
+
+
+def test_with_bots_in_every_other_seat_the_human_sees_only_their_own_view():
+    """A bot's secrets (Lava Flows' hidden Mediums) stay hidden from the human by default."""
+    against_bot = tabletop.play("lava-flows", seed=1, setup="random", bots={0: "random"},
+                                bot_delay=0)
+    assert against_bot.view == 1
+    assert tabletop.play("lava-flows", seed=1, setup="random").view is None
+    assert tabletop.play("lava-flows", seed=1, setup="random", bots={0: "random"},
+                         view="full").view is None

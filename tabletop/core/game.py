@@ -277,7 +277,8 @@ class _Positioned:
             return "the game is over" if self.is_terminal else "no action is legal"
         shown = ", ".join(str(a) for a in legal[:LISTED_ACTIONS])
         more = f", … ({len(legal)} in all)" if len(legal) > LISTED_ACTIONS else ""
-        return f"player {self.current_player} may play: {shown}{more}"
+        who = self.game.player_name(self.current_player)  # type: ignore[arg-type]
+        return f"{who} may play: {shown}{more}"
 
     def _coerce(self, action: Action | str) -> Action:
         """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not."""

@@ -29,6 +29,7 @@ class ClickInput:
     def __init__(self, subject: State | View) -> None:
         self.subject = subject
         self.selection: tuple[Target, ...] = ()
+        self._route_list: list[tuple[tuple[Target, ...], Action]] | None = None
 
     # --- what a game says -------------------------------------------------------------------
     def paths(self, action: Action) -> Iterable[tuple[Target, ...]]:
@@ -48,11 +49,12 @@ class ClickInput:
 
     # --- the machinery ----------------------------------------------------------------------
     def _routes(self) -> list[tuple[tuple[Target, ...], Action]]:
-        routes = []
-        for action in self.subject.legal_actions():
-            for path in self.paths(action):
-                routes.append((tuple(path), action))
-        return routes
+        """Every (path, action) pair, computed once: they depend only on the subject."""
+        if self._route_list is None:
+            self._route_list = [(tuple(path), action)
+                                for action in self.subject.legal_actions()
+                                for path in self.paths(action)]
+        return self._route_list
 
     def candidates(self) -> tuple[Action, ...]:
         """The legal actions the selection so far can still become."""

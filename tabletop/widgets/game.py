@@ -44,14 +44,19 @@ class GameWidget(w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
     ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
+    ``view="auto"`` (the default) shows the one human's view when bots fill every other
+    seat — so a bot's secrets stay secret — and the full state otherwise.
     """
 
     state = traitlets.Instance(State)
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
-                 view: int | str | None = "full", hot_seat: bool = False,
+                 view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, bot_delay: float = BOT_DELAY,
                  resolution: float = 2.0) -> None:
+        if view == "auto":
+            humans = [p for p in range(state.game.players) if p not in (bots or {})]
+            view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view), hot_seat=hot_seat,
                                seed=seed)
         self.bot_delay = bot_delay

@@ -22,7 +22,8 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     ``game`` is a registered name (``players=`` and game options then go to ``load``), a
     ``Game``, a ``State`` (its history stays reachable on the timeline) or a saved record
     (a dict or its JSON text; ``ply=`` opens it there). ``seed`` and ``setup`` go to
-    ``game.new``; ``bots={1: "random"}``, ``view="full"`` or a player, ``hot_seat=True``,
+    ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
+    fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
     ``bot_delay=`` (seconds) and ``resolution=`` go to the widget.
     """
     widget_kw = {k: options.pop(k) for k in WIDGET_OPTIONS if k in options}
