@@ -170,3 +170,19 @@ def test_svg_is_byte_identical_across_hash_seeds():
         outs.append(subprocess.run([sys.executable, "-c", _SCRIPT], env=env, check=True,
                                    capture_output=True, text=True).stdout)
     assert outs[0] == outs[1] and outs[0].startswith("<svg")
+
+
+def test_a_click_in_a_gap_of_the_chosen_line_snaps_to_the_nearest_legal_spot():
+    """Seed 1: the line 24-41 is interrupted beside flower 30; a click there (k=256) places
+    the pawn at the nearest legal position (k=233) instead of being refused."""
+    from tabletop.games.lacuna.geometry import STEPS
+    from tabletop.games.lacuna.render import to_pixels
+
+    s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    clicks = s.game.input_class(s)
+    assert clicks.click(("flower", 24)) is None and clicks.click(("flower", 41)) is None
+    (ax, ay), (bx, by) = s.flower_xy(24), s.flower_xy(41)
+    point = to_pixels(s, ax + 256 / STEPS * (bx - ax), ay + 256 / STEPS * (by - ay))
+    target = s.scene(highlight=clicks.next_targets()).hit(*point)
+    assert target == ("line", 24, 41)
+    assert str(clicks.click(target, point)) == "place 24-41 @0.2275390625"

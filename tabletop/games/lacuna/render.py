@@ -184,8 +184,9 @@ def _stretch(scene: Scene, subject: Board, a: int, b: int, target: Hashable | No
     """The line a-b: thin in full, thick where a pawn may stand."""
     (ax, ay), (bx, by) = subject.flower_xy(a), subject.flower_xy(b)
     colour = HEX[colour_name(subject.colors[a])] if subject.colors is not None else INK
+    # The whole line is clickable too: a click in a gap snaps to the nearest legal spot.
     scene.line([to_pixels(subject, ax, ay), to_pixels(subject, bx, by)], stroke=colour,
-               stroke_width=1, opacity=0.9, layer=2)
+               stroke_width=1, opacity=0.9, layer=2, target=target)
     for k0, k1 in subject.stretch(a, b):
         p0 = to_pixels(subject, ax + k0 / STEPS * (bx - ax), ay + k0 / STEPS * (by - ay))
         p1 = to_pixels(subject, ax + k1 / STEPS * (bx - ax), ay + k1 / STEPS * (by - ay))
