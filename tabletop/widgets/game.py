@@ -78,6 +78,7 @@ class GameWidget(w.VBox):
         self.message_html = w.HTML(panels.message_html("")).add_class("tabletop-message")
         self.scores_html = w.HTML().add_class("tabletop-scores")
         self.log_html = w.HTML().add_class("tabletop-log")
+        self.thinking_html = w.HTML().add_class("tabletop-thinking")
         self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
         self.cancel_button = _button("Cancel", "Forget the targets picked so far", icon="times")
         self.cancel_button.on_click(lambda _: self.cancel())
@@ -132,7 +133,7 @@ class GameWidget(w.VBox):
         side = w.VBox(
             [self.turn_html, self.confirm_button,
              w.HBox([self.choices, self.cancel_button]).add_class("tt-bar"),
-             self.message_html, self.scores_html, self.log_html],
+             self.message_html, self.scores_html, self.thinking_html, self.log_html],
             layout=w.Layout(width="330px"),
         ).add_class("tt-side")
         main = w.HBox([self.board.widget, side]).add_class("tt-main")
@@ -307,6 +308,7 @@ class GameWidget(w.VBox):
         line = s.line()
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
+        self.thinking_html.value = "" if covered else panels.thinking_html(s.thinking())
         self._sync_timeline(line)
         self.bot_button.disabled = s.state.is_terminal or covered
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from ..core.breakdown import Breakdown
 
@@ -94,6 +95,20 @@ def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Break
                        for i, (n, s) in enumerate(zip(names, scores, strict=False)))
     return (f'{head}<div class="tt-total">{total}</div>'
             f'<div class="tt-scores">{breakdown._repr_html_()}</div>')
+
+
+def thinking_html(thinking: dict[str, Any] | None) -> str:
+    """The bot's last search: its choice and the top candidates with visits and values."""
+    if not thinking:
+        return ""
+    rows = "".join(
+        f"<tr><td>{escape(str(c['action']))}</td><td>{c['visits']}</td>"
+        f"<td>{c['value']:.2f}</td></tr>" for c in thinking.get("candidates", ()))
+    return (f'<div class="tt-heading">What the bot was thinking</div>'
+            f'<div class="tt-empty">{escape(str(thinking.get("agent", "bot")))} chose '
+            f'<b>{escape(str(thinking.get("choice", "")))}</b> after '
+            f'{thinking.get("iterations", "?")} iterations</div>'
+            f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
 
 
 def log_html(moves: Sequence[str] | None, actors: Sequence[str], ply: int) -> str:

@@ -315,7 +315,22 @@ class Session:
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
         agent = agent or self.seats[p] or make_bot("random", None)
-        return self.play(agent.act(s.view(p)), by=bot_label(agent))
+        played = self.play(agent.act(s.view(p)), by=bot_label(agent))
+        analysis = getattr(agent, "last_analysis", None)
+        if analysis is not None:
+            edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
+            self.graph.edges[edge]["thinking"] = analysis.to_json()
+        return played
+
+    def thinking(self) -> dict[str, Any] | None:
+        """What the bot was thinking for the last bot move up to the cursor (JSON, from
+        ``Analysis.to_json``: the choice and the top candidates with visits and values)."""
+        line = self.timeline.path_to(self.timeline.cursor)
+        for parent, child in reversed(list(zip(line, line[1:], strict=False))):
+            found = self.graph.edges[parent, child].get("thinking")
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+        return None
 
     def goto(self, node: int) -> None:
         self.timeline.goto(node)
@@ -361,8 +376,13 @@ class Session:
     # --- records ------------------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
         """The record of the current line, with ``ply`` saying where the cursor is."""
-        end = self.graph.nodes[self.line()[-1]]["state"]
-        return end.to_record(ply=self.ply())
+        line = self.line()
+        end = self.graph.nodes[line[-1]]["state"]
+        thinking = {str(ply): self.graph.edges[a, b]["thinking"]
+                    for ply, (a, b) in enumerate(zip(line, line[1:], strict=False), start=1)
+                    if "thinking" in self.graph.edges[a, b]}
+        extra = {"thinking": thinking} if thinking else {}
+        return end.to_record(ply=self.ply(), **extra)
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
         """Open a record (a dict or JSON text) at ``ply`` (default: the record's, else the end)."""
@@ -374,6 +394,11 @@ class Session:
             raise InvalidRecord(f"ply {ply} is outside the record's 0..{n} actions")
         players_changed = end.game.players != self.game.players
         self.timeline = timeline_for(end)
+        thinking = record.get("thinking") if isinstance(record, dict) else None
+        line = self.timeline.line()
+        for key, analysis in (thinking or {}).items():
+            if str(key).isdigit() and 0 < int(key) < len(line):
+                self.graph.edges[line[int(key) - 1], line[int(key)]]["thinking"] = analysis
         if ply is not None:
             self.timeline.goto(self.timeline.line()[ply])
         if players_changed:
