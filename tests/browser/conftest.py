@@ -47,7 +47,7 @@ def time_limit() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A JupyterLab server over a temporary copy of ``tests/browser/notebooks``."""
     base = tmp_path_factory.mktemp("lab")
@@ -58,7 +58,9 @@ def lab(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an asyncio loop running until it
+# stops, and later test modules (the widget's bot-pause test) run loops of their own.
+@pytest.fixture(scope="module")
 def browser(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A Chromium context (fresh profile) driven by Playwright."""
     from playwright.sync_api import sync_playwright
@@ -104,7 +106,7 @@ def page(browser: Any) -> Iterator[Any]:
         page.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
