@@ -312,3 +312,21 @@ def test_with_bots_in_every_other_seat_the_human_sees_only_their_own_view():
     assert tabletop.play("lava-flows", seed=1, setup="random").view is None
     assert tabletop.play("lava-flows", seed=1, setup="random", bots={0: "random"},
                          view="full").view is None
+
+
+def test_what_the_bot_was_thinking_is_shown_and_kept_in_the_record():
+    """An MCTS seat leaves its top candidates on the timeline, in the panel and the record."""
+    from tabletop.core.agents import MCTSAgent
+
+    widget = tabletop.play("lava-flows", seed=1, setup="random", bot_delay=0)
+    widget.session.bot_move(MCTSAgent(iterations=60, seed=1))
+    thinking = widget.session.thinking()
+    assert thinking["choice"] == str(widget.session.state.history[-1])
+    assert thinking["candidates"] and thinking["candidates"][0]["visits"] > 0
+    widget._refresh(full=True)
+    assert "What the bot was thinking" in widget.thinking_html.value
+    record = json.loads(json.dumps(widget.save()))
+    ply = str(len(widget.session.state.history))
+    assert record["thinking"][ply] == thinking
+    again = tabletop.play(record)
+    assert again.session.thinking() == thinking

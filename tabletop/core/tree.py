@@ -1,8 +1,11 @@
-"""Game trees as networkx graphs.
+"""Game trees as networkx graphs: ``explore`` (a graph), ``expand`` (one more level at a node)
+and ``perft`` (a count).
 
->>> from tabletop.core.tree import explore
 >>> import tabletop
->>> g = explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=1)  # doctest: +SKIP
+>>> state = tabletop.load("landlock").new(seed=1, setup="random")         # doctest: +SKIP
+>>> g = explore(state, depth=1)                                           # doctest: +SKIP
+>>> g.number_of_nodes() == 1 + len(state.legal_actions())                 # doctest: +SKIP
+True
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from collections import deque
 
 import networkx as nx
 
-from .game import State
+from .game import State, View
 
 
 def explore(
@@ -19,47 +22,105 @@ def explore(
     depth: int = 2,
     max_nodes: int | None = None,
     infosets_for: int | None = None,
+    merge: bool = False,
 ) -> nx.DiGraph:
     """The tree of states reachable from ``state`` in at most ``depth`` actions.
 
-    Nodes are integers (``0`` is ``state``) with attributes ``state``, ``depth``, ``player``,
-    ``terminal`` and ``scores``; edges carry ``action`` and ``notation``. Transpositions are
-    kept apart, so node counts are path counts ("perft"). Breadth first; ``max_nodes`` stops
-    early (the graph's ``complete`` attribute then says ``False``).
+    Nodes are integers (``0`` is ``state``) with attributes ``state``, ``depth``, ``player``
+    (to move; ``None`` when terminal), ``terminal`` and ``scores``; edges carry ``action``,
+    ``notation`` and ``actor``. Breadth first; ``max_nodes`` stops early, and the graph's
+    ``complete`` attribute then says ``False``.
 
-    With ``infosets_for=p``, every node where ``p`` is to move also gets an ``infoset``
-    attribute: nodes whose ``view(p)`` is equal share it, so the graph groups the states ``p``
-    cannot tell apart.
+    Transpositions are kept apart, so the nodes at each depth are counted like "perft"; with
+    ``merge=True`` equal states share one node and the graph is a DAG.
+
+    With ``infosets_for=p``, every node where ``p`` is to move gets an ``infoset`` attribute:
+    nodes whose ``view(p)`` is equal share it (the states ``p`` cannot tell apart), and the
+    graph's ``infosets`` attribute maps each infoset to its nodes.
     """
-    if depth < 0:
-        raise ValueError(f"depth must be ≥ 0, not {depth}")
-    graph = nx.DiGraph(root=0, depth=depth, complete=True)
-    infosets: dict[object, int] = {}
-
-    def add(node: int, s: State, d: int) -> None:
-        graph.add_node(node, state=s, depth=d, player=s.current_player,
-                       terminal=s.is_terminal, scores=s.scores)
-        if infosets_for is not None and s.current_player == infosets_for:
-            key = s.view(infosets_for)
-            graph.nodes[node]["infoset"] = infosets.setdefault(key, len(infosets))
-
-    add(0, state, 0)
+    if isinstance(state, View):
+        raise TypeError(
+            "explore needs a full State, not a View: explore view.determinize(rng) for one "
+            "guess at the hidden parts, or use MCTSAgent.analyse(view) to search the view"
+        )
+    if not isinstance(state, State):
+        raise TypeError(f"explore needs a State, not {type(state).__name__}")
+    if not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be an int ≥ 0, not {depth!r}")
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes must be ≥ 1, not {max_nodes!r}")
+    if infosets_for is not None and not 0 <= infosets_for < state.game.players:
+        raise ValueError(f"infosets_for must be a player 0..{state.game.players - 1}, "
+                         f"not {infosets_for!r}")
+    graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,
+                       infosets_for=infosets_for, infosets={}, game=state.game)
+    _add(graph, 0, state, 0)
     queue = deque([0])
     while queue:
         node = queue.popleft()
-        s: State = graph.nodes[node]["state"]
-        d = graph.nodes[node]["depth"]
-        if d == depth:
+        if graph.nodes[node]["depth"] >= depth:
             continue
-        for action in s.legal_actions():
-            if max_nodes is not None and graph.number_of_nodes() >= max_nodes:
-                graph.graph["complete"] = False
-                return graph
-            child = graph.number_of_nodes()
-            add(child, s.apply(action), d + 1)
-            graph.add_edge(node, child, action=action, notation=str(action))
-            queue.append(child)
+        new = expand(graph, node, max_nodes=max_nodes)
+        if new is None:
+            graph.graph["complete"] = False
+            break
+        queue.extend(new)
     return graph
+
+
+def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[int] | None:
+    """Add the children of ``node`` to a graph made by ``explore``; return the new node ids.
+
+    A node that already has children is left as it is (``[]``). Returns ``None`` if
+    ``max_nodes`` was reached first (the children added until then stay).
+    """
+    if graph.out_degree(node):
+        return []
+    state: State = graph.nodes[node]["state"]
+    depth = graph.nodes[node]["depth"] + 1
+    merge = graph.graph.get("merge", False)
+    index: dict[State, int] = graph.graph.setdefault("_index", {}) if merge else {}
+    if merge and not index:
+        index.update((d["state"], n) for n, d in graph.nodes(data=True))
+    actor = state.current_player
+    new: list[int] = []
+    for action in state.legal_actions():
+        child_state = state.apply(action)
+        child = index.get(child_state) if merge else None
+        if child is None:
+            if max_nodes is not None and graph.number_of_nodes() >= max_nodes:
+                return None
+            child = graph.number_of_nodes()
+            _add(graph, child, child_state, depth)
+            if merge:
+                index[child_state] = child
+            new.append(child)
+        graph.add_edge(node, child, action=action, notation=str(action), actor=actor)
+    return new
+
+
+def _add(graph: nx.DiGraph, node: int, state: State, depth: int) -> None:
+    player = state.current_player
+    graph.add_node(node, state=state, depth=depth, player=player,
+                   terminal=player is None, scores=state.scores)
+    p = graph.graph.get("infosets_for")
+    if p is not None and player == p:
+        groups: dict[int, list[int]] = graph.graph["infosets"]
+        keys: dict[View, int] = graph.graph.setdefault("_infoset_keys", {})
+        ident = keys.setdefault(state.view(p), len(keys))
+        graph.nodes[node]["infoset"] = ident
+        groups.setdefault(ident, []).append(node)
+
+
+def layer_counts(graph: nx.DiGraph) -> list[int]:
+    """How many nodes ``explore`` found at each depth (``[1, 20, 380]`` …).
+
+    Where no line ends early and nothing was cut or merged, the last entry equals ``perft``.
+    """
+    counts: dict[int, int] = {}
+    for _, d in graph.nodes(data="depth"):
+        counts[d] = counts.get(d, 0) + 1
+    return [counts.get(d, 0) for d in range(max(counts) + 1)]
 
 
 def perft(state: State, depth: int) -> int:

@@ -1,0 +1,169 @@
+"""Bots and trees benchmark: MCTS speed, bot move time, explore speed, and strength.
+
+    python benchmarks/bots.py                       # everything, default sizes
+    python benchmarks/bots.py --games 100 --workers 2            # the strength table
+    python benchmarks/bots.py --iterations 300 --only landlock lascaux
+    python benchmarks/bots.py --skip-strength       # speed only (about a minute)
+
+Goals (issue 9): MCTS ≥ 1,000 iterations/s per game; a bot move in ≤ 1 s at the default
+strength; MCTS at the default strength wins ≥ 90 % against random in the 2-player games and at
+least twice its fair share against random opponents in Lascaux. Every number printed here was
+measured by this run; nothing is assumed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import tabletop
+from tabletop.arena import arena
+from tabletop.core.agents import STRENGTHS, MCTSAgent
+from tabletop.core.tree import explore
+
+#: (game, players) pairs benchmarked; Lascaux at every player count for speed.
+SETUPS = {
+    "lacuna": (2,),
+    "landlock": (2,),
+    "lascaux": (3, 4, 5),
+    "lava-flows": (2,),
+}
+
+
+def loads(name: str) -> bool:
+    """Whether the game is installed and loads (games still being built are skipped)."""
+    try:
+        tabletop.load(name, players=SETUPS[name][0]).new(seed=0, setup="random")
+    except Exception:  # noqa: BLE001 - any failure means "not ready"
+        return False
+    return True
+
+
+def positions(name: str, players: int, count: int = 4, seed: int = 0) -> list[tabletop.State]:
+    """Seeded positions to search from: random games stopped at 0 %, 25 %, 50 %, 75 %."""
+    game = tabletop.load(name, players=players)
+    out = []
+    for k in range(count):
+        rng = random.Random(seed * 1000 + k)
+        state = game.new(seed=seed + k, setup="random")
+        line = [state]
+        while not state.is_terminal and len(line) < 400:
+            state = state.apply(rng.choice(state.legal_actions()))
+            line.append(state)
+        pick = line[min(len(line) - 2, len(line) * k // count)]
+        out.append(pick)
+    return out
+
+
+def speed(name: str, players: int, iterations: int) -> dict[str, float]:
+    """Iterations per second (fixed budget), by CPU time and by the wall clock, and seconds
+    (wall clock) per move at the default strength. On a shared machine the wall clock counts
+    the time other processes took; CPU time is what the search itself cost."""
+    cpu_rates, wall_rates, moves = [], [], []
+    for i, state in enumerate(positions(name, players)):
+        view = state.view(state.current_player)
+        if len(view.legal_actions()) < 2:
+            continue
+        agent = MCTSAgent(iterations=iterations, seed=i)
+        cpu, wall = time.process_time(), time.perf_counter()
+        analysis = agent.analyse(view)
+        cpu_rates.append(analysis.iterations / (time.process_time() - cpu))
+        wall_rates.append(analysis.iterations / (time.perf_counter() - wall))
+        default = MCTSAgent(seed=i)
+        wall = time.perf_counter()
+        default.act(view)
+        moves.append(time.perf_counter() - wall)
+    return {"cpu it/s": statistics.median(cpu_rates), "wall it/s": statistics.median(wall_rates),
+            "move s": statistics.median(moves), "move s max": max(moves)}
+
+
+def explore_speed(name: str, players: int, budget: int = 4000) -> float:
+    """Nodes per second (CPU time) of ``explore`` from seeded mid-game positions."""
+    nodes, seconds = 0, 0.0
+    for state in positions(name, players, count=3, seed=7):
+        start = time.process_time()
+        graph = explore(state, depth=3, max_nodes=budget)
+        seconds += time.process_time() - start
+        nodes += graph.number_of_nodes()
+    return nodes / seconds
+
+
+def strength(name: str, players: int, games: int, budget: dict[str, object],
+             workers: int) -> tuple[float, object]:
+    """MCTS against random opponents: MCTS's win rate over ``games`` seat-rotated games."""
+    entrants = {"mcts": ("mcts", budget), **{f"random{j}": "random" for j in range(1, players)}}
+    with ProcessPoolExecutor(workers) as pool:
+        result = arena(name, entrants, games=games, seed=2026, players=players,
+                       executor=pool, progress=sys.stderr.isatty())
+    return result.win_rate("mcts"), result
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per strength match")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="MCTS iterations per move in the strength matches")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="MCTS seconds per move in the strength matches")
+    parser.add_argument("--speed-iterations", type=int, default=500,
+                        help="iterations per search when measuring iterations/s")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", nargs="*", default=None, help="game names")
+    parser.add_argument("--lascaux-players", type=int, nargs="*", default=[4],
+                        help="player counts for the Lascaux strength match")
+    parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--skip-strength", action="store_true")
+    args = parser.parse_args(argv)
+
+    ready = [n for n in SETUPS if loads(n)]
+    names = [n for n in ready if not args.only or n in args.only]
+    missing = [n for n in SETUPS if n not in ready]
+    if missing:
+        print(f"not installed yet, skipped: {', '.join(missing)}")
+
+    if not args.skip_speed:
+        print(f"\nMCTS speed ({args.speed_iterations} iterations per search, median of 4 "
+              f"positions; default strength = {STRENGTHS['default']}; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+        print(f"{'game':<16}{'cpu it/s':>9}{'wall it/s':>10}{'move s':>8}{'max':>7}"
+              f"{'explore n/s':>13}")
+        for name in names:
+            for players in SETUPS[name]:
+                s = speed(name, players, args.speed_iterations)
+                e = explore_speed(name, players)
+                label = f"{name} {players}p"
+                print(f"{label:<16}{s['cpu it/s']:>9.0f}{s['wall it/s']:>10.0f}"
+                      f"{s['move s']:>8.2f}{s['move s max']:>7.2f}{e:>13.0f}", flush=True)
+
+    if not args.skip_strength:
+        budget: dict[str, object] = {}
+        if args.iterations is not None:
+            budget["iterations"] = args.iterations
+        if args.seconds is not None:
+            budget["seconds"] = args.seconds
+        shown = budget or {"strength": "default"}
+        print(f"\nStrength: MCTS {shown} against random, {args.games} games each, seats "
+              f"rotated, {args.workers} worker processes")
+        print(f"{'game':<16}{'games':>7}{'MCTS wins':>11}{'fair':>7}{'goal':>8}{'met':>5}"
+              f"{'minutes':>9}")
+        for name in names:
+            counts = args.lascaux_players if name == "lascaux" else SETUPS[name]
+            for players in counts:
+                start = time.perf_counter()
+                rate, result = strength(name, players, args.games, budget, args.workers)
+                fair = 1 / players
+                goal = 0.9 if players == 2 else 2 * fair
+                label = f"{name} {players}p"
+                print(f"{label:<16}{len(result):>7}{rate:>11.1%}{fair:>7.0%}{goal:>8.0%}"
+                      f"{'yes' if rate >= goal else 'NO':>5}"
+                      f"{(time.perf_counter() - start) / 60:>9.1f}", flush=True)
+                print("  " + str(result).replace("\n", "\n  "), flush=True)
+
+
+if __name__ == "__main__":
+    main()

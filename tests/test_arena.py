@@ -1,0 +1,117 @@
+"""``tabletop.arena``: seeded tournaments, seat rotation, summaries, tables, executors."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from test_agents import TakeAway
+
+import tabletop
+from tabletop.arena import ArenaResult, agent_seed, arena, build_agent
+from tabletop.core.agents import MCTSAgent, RandomAgent
+from tabletop.core.registry import register, unregister
+
+
+@pytest.fixture
+def take_away():
+    register(TakeAway.name, TakeAway)
+    yield TakeAway
+    unregister(TakeAway.name)
+
+
+def first_move(seed: int) -> RandomAgent:
+    """A module-level factory (picklable, for process pools)."""
+    return RandomAgent(seed=seed)
+
+
+def test_games_rotate_seats_and_record_everything(take_away):
+    result = arena("take-away", ["mcts", "random"], games=4, seed=10, progress=False,
+                   pile=7)
+    assert isinstance(result, ArenaResult) and len(result) == 4
+    assert [g.seats for g in result.games] == [("mcts", "random"), ("random", "mcts")] * 2
+    assert [g.seed for g in result.games] == [10, 11, 12, 13]
+    for g in result.games:
+        assert g.finished and g.length == len(g.record["actions"]) and len(g.winners) == 1
+        assert sum(g.scores) == 1 and g.winner == g.seats[g.winners[0]]
+        assert tabletop.replay(g.record).winners == g.winners
+
+
+def test_summary_counts_wins_per_agent_and_seat(take_away):
+    # pile 7 (player 0 to move): taking 3 wins; MCTS finds it from either seat
+    result = arena(take_away(pile=8), [("mcts", {"iterations": 300}), "random"], games=6,
+                   progress=False)
+    summary = {s.agent: s for s in result.summary()}
+    mcts, rnd = summary["mcts(iterations=300)"], summary["random"]
+    assert mcts.games == rnd.games == 6
+    assert mcts.wins + rnd.wins == 6 and mcts.draws == 0
+    assert mcts.win_rate == result.win_rate("mcts(iterations=300)") >= 0.8
+    assert len(mcts.by_seat) == 2 and all(r is not None for r in mcts.by_seat)
+    text = str(result)
+    assert "take-away, 2 players, 6 games" in text and "mcts(iterations=300)" in text
+    assert "<table>" in result._repr_html_()
+    with pytest.raises(KeyError, match="no agent 'nobody'"):
+        result.win_rate("nobody")
+
+
+def test_the_same_seed_gives_the_same_tournament(take_away):
+    runs = [arena("take-away", {"a": ("mcts", {"iterations": 30}), "b": first_move},
+                  games=3, seed=5, progress=False) for _ in range(2)]
+    strip = [[{k: v for k, v in row.items() if k != "seconds"} for row in r.rows()]
+             for r in runs]
+    assert strip[0] == strip[1]
+    assert json.loads(json.dumps(runs[0].rows()))  # JSON-safe rows
+    assert agent_seed(5, 1, 0) == agent_seed(5, 1, 0) != agent_seed(5, 1, 1)
+
+
+def test_an_executor_plays_the_same_games(take_away):
+    specs = {"mcts": ("mcts", {"iterations": 30}), "random": "random"}
+    here = arena("take-away", specs, games=4, seed=2, progress=False)
+    with ThreadPoolExecutor(2) as pool:
+        there = arena("take-away", specs, games=4, seed=2, progress=False, executor=pool)
+    assert [g.record["actions"] for g in here.games] == [g.record["actions"]
+                                                         for g in there.games]
+
+
+def test_three_players_and_dataframes(take_away):
+    pd = pytest.importorskip("pandas")
+    result = arena("take-away", ["mcts", "random", "random"], games=3, progress=False,
+                   players=3, pile=6)
+    assert [g.seats for g in result.games][:2] == [("mcts", "random", "random"),
+                                                   ("random", "mcts", "random")]
+    frame = result.to_dataframe()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 3
+    assert {"seed", "winner", "length", "seat0", "score2"} <= set(frame.columns)
+    summary = result.summary_frame()
+    assert list(summary.index) == ["mcts", "random"]
+    assert summary.loc["random", "games"] == 6  # two random seats per game
+
+
+def test_plot_draws_bars(take_away):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    result = arena("take-away", {"a": "random", "b": "random"}, games=2, progress=False)
+    ax = result.plot()
+    assert ax.get_ylabel() == "win rate" and len(ax.patches) == 2 * 3
+
+
+def test_bad_tournaments_are_refused(take_away):
+    with pytest.raises(ValueError, match="needs 2 agents, not 3"):
+        arena(take_away(), ["random"] * 3, games=1, progress=False)
+    with pytest.raises(ValueError, match="no agent called 'genius'"):
+        arena("take-away", ["genius", "random"], games=1, progress=False)
+    with pytest.raises(ValueError, match="games must be"):
+        arena("take-away", ["random", "random"], games=0, progress=False)
+    with pytest.raises(TypeError, match="an agent spec is"):
+        build_agent(3.5, seed=1)
+    assert isinstance(build_agent(("mcts", {"iterations": 5}), seed=1), MCTSAgent)
+
+
+def test_max_plies_leaves_a_game_unfinished(take_away):
+    result = arena("take-away", ["random", "random"], games=1, progress=False, max_plies=2,
+                   pile=20)
+    game = result.games[0]
+    assert not game.finished and game.length == 2 and game.winner is None
