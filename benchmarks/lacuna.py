@@ -21,6 +21,7 @@ import statistics
 import time
 
 import numpy as np
+from playouts import open_spiel_run, tabletop_run
 
 import tabletop
 from tabletop.games.lacuna.geometry import Geometry, scatter
@@ -66,39 +67,6 @@ def first_legal_time(n: int = 200) -> float:
     return statistics.median(times)
 
 
-def lacuna_run(seconds: float, seed: int) -> tuple[int, int]:
-    game = tabletop.load("lacuna")
-    rng = random.Random(seed)
-    games = actions = 0
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        state = game.new(seed=rng.randrange(2**31), setup="random")
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-        games += 1
-    return games, actions
-
-
-def ttt_run(seconds: float, seed: int) -> tuple[int, int] | None:
-    try:
-        import pyspiel  # noqa: F401
-        from open_spiel.python.games import tic_tac_toe
-    except ImportError:
-        return None
-    game = tic_tac_toe.TicTacToeGame()
-    rng = random.Random(seed)
-    games = actions = 0
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
-        games += 1
-    return games, actions
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -110,6 +78,7 @@ def main() -> None:
     print(f"  scatter of the layout            : median {scatter_time() * 1e6:8.0f} µs")
     print(f"  first legal_actions() (+ spots)  : median {first_legal_time() * 1e6:8.0f} µs")
 
+    lacuna_run, ttt_run = tabletop_run("lacuna", None), open_spiel_run()
     lacuna_run(0.3, 99)  # warm up (interned actions, imports)
     lac, ttt = [], []
     for k in range(args.runs):  # interleaved, so both see the same machine load
@@ -117,11 +86,10 @@ def main() -> None:
         games, actions = lacuna_run(args.seconds, k)
         dt = time.perf_counter() - t0
         lac.append((games / dt, actions / dt))
-        t0 = time.perf_counter()
-        got = ttt_run(args.seconds, k)
-        dt = time.perf_counter() - t0
-        if got is not None:
-            ttt.append(got[1] / dt)
+        if ttt_run is not None:
+            t0 = time.perf_counter()
+            got = ttt_run(args.seconds, k)
+            ttt.append(got[1] / (time.perf_counter() - t0))
     games_s = statistics.median(r[0] for r in lac)
     actions_s = statistics.median(r[1] for r in lac)
     print(f"random playouts                     : median {games_s:8.0f} games/s "

@@ -1,9 +1,9 @@
-"""Lascaux figures: random playouts per player count against OpenSpiel's Python tic-tac-toe
-in the same run, plus determinize and drawing speed (what bots and the widget lean on).
+"""Lascaux figures: determinize and drawing speed (what bots and the widget lean on).
 
     python benchmarks/lascaux.py [--seconds 1.5] [--runs 5]
 
-Prints medians over ``--runs`` runs; the playout goal is ≥ 1.0x tic-tac-toe's actions/s.
+Prints medians over ``--runs`` runs. Random playouts per player count, against OpenSpiel's
+Python tic-tac-toe, are in ``benchmarks/playouts.py``.
 """
 
 from __future__ import annotations
@@ -15,45 +15,6 @@ import time
 from collections.abc import Callable
 
 import tabletop
-
-
-def playouts(players: int) -> Callable[[float, int], float]:
-    game = tabletop.load("lascaux", players=players)
-
-    def run(seconds: float, seed: int) -> float:
-        rng = random.Random(seed)
-        actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new(seed=rng.randrange(2**31), setup="random")
-            while not state.is_terminal:
-                state = state.apply(rng.choice(state.legal_actions()))
-                actions += 1
-        return actions / (time.perf_counter() - start)
-
-    return run
-
-
-def tic_tac_toe() -> Callable[[float, int], float] | None:
-    try:
-        import pyspiel  # noqa: F401
-        from open_spiel.python.games import tic_tac_toe as ttt
-    except ImportError:
-        return None
-    game = ttt.TicTacToeGame()
-
-    def run(seconds: float, seed: int) -> float:
-        rng = random.Random(seed)
-        actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-        return actions / (time.perf_counter() - start)
-
-    return run
 
 
 def sample_views(count: int = 60) -> list[tabletop.View]:
@@ -86,18 +47,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    def median(run: Callable[[float, int], float]) -> float:
-        return statistics.median(run(args.seconds, k) for k in range(args.runs))
-
-    reference = tic_tac_toe()
-    ref = median(reference) if reference else None
-    print(f"medians of {args.runs} runs of {args.seconds:g} s")
-    if ref:
-        print(f"{'open_spiel python_tic_tac_toe':<34}{ref:>10.0f} actions/s")
-    for players in (3, 4, 5):
-        rate = median(playouts(players))
-        ratio = f"{rate / ref:6.2f}x tic-tac-toe" if ref else ""
-        print(f"{f'lascaux {players}p random playouts':<34}{rate:>10.0f} actions/s  {ratio}")
+    print(f"medians of {args.runs} runs of {args.seconds:g} s "
+          "(random playouts: see benchmarks/playouts.py)")
 
     views = sample_views()
     rng = random.Random(1)

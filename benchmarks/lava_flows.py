@@ -18,6 +18,8 @@ import random
 import statistics
 import time
 
+from playouts import open_spiel_run
+
 import tabletop
 
 
@@ -39,24 +41,6 @@ def lava_run(options: dict[str, object], seconds: float, seed: int
     return games, actions, ends
 
 
-def open_spiel_run(seconds: float, seed: int) -> int | None:
-    """Actions played by random tic-tac-toe playouts in ``seconds`` (``None``: no OpenSpiel)."""
-    try:
-        from open_spiel.python.games import tic_tac_toe
-    except ImportError:
-        return None
-    game = tic_tac_toe.TicTacToeGame()
-    rng = random.Random(seed)
-    actions = 0
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
-    return actions
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -76,16 +60,15 @@ def main() -> None:
     ratios: list[float] = []
     ends: collections.Counter[str] = collections.Counter()
     lengths: list[float] = []
+    reference = open_spiel_run()
     lava_run(options, min(args.seconds, 1.0), 10**6)  # warm-up: imports, tables, memos
-    open_spiel_run(min(args.seconds, 1.0), 10**6)
     for run in range(args.runs):
         games, actions, endings = lava_run(options, args.seconds, run)
         ours.append(actions / args.seconds)
         lengths.append(actions / max(games, 1))
         ends.update(endings)
-        spiel = open_spiel_run(args.seconds, run)
-        if spiel is not None:
-            theirs.append(spiel / args.seconds)
+        if reference is not None:
+            theirs.append(reference(args.seconds, run)[1] / args.seconds)
             ratios.append(ours[-1] / theirs[-1])
     label = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "default options"
     print(f"lava-flows ({label}): {statistics.median(ours):,.0f} actions/s median over "
