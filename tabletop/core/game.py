@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -453,7 +453,3 @@ class View(_Positioned):
             return ()
         return self.determinize(random.Random(0)).legal_actions()
 
-
-def public_fields(obj: Any) -> dict[str, Any]:
-    """The compared fields of a state or view, by name (for tests and debugging)."""
-    return {f.name: getattr(obj, f.name) for f in fields(obj) if f.compare}
