@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import subprocess
@@ -94,9 +95,31 @@ def test_free_placement_by_dot_or_by_raw_click():
     px, py = to_pixels(s, 0.1234, -0.4321)
     assert scene.hit(px, py) == ("mat",)
     assert ci.click(("mat",), (px, py)) == PlaceFree(1234, -4321)
-    px, py = to_pixels(s, 0.01, 0.01)  # on the blue flower: the nearest legal sample point
+    px, py = to_pixels(s, 0.01, 0.01)  # on the blue flower: just clear of it
     got = ci.click(("mat",), (px, py))
     assert isinstance(got, PlaceFree) and s.is_legal(got)
+    assert math.hypot(got.x, got.y) == pytest.approx(601, abs=1)
+
+
+def test_nearest_free_is_the_nearest_legal_point():
+    """Flower disc reach 310 + 290 = 600 ticks, pawn reach 580, rim 9710 (in ticks)."""
+    s = GAME.position([(0, 0, "red"), (0.07, 0, "blue"), (0.5, 0.5, "green")],
+                      pawns=[(-0.3, 0.3, 0)])
+    assert s.open_pairs() == ()
+    near = s.nearest_free
+    assert near(0.3, -0.2) == PlaceFree(3000, -2000)  # already legal: kept, to the tick
+    assert near(0.5, 0.49) == PlaceFree(5000, 4399)  # on a flower: straight out of its disc
+    assert near(-0.3, 0.31) == PlaceFree(-3000, 3581)  # on a pawn: out of its disc
+    assert near(1.2, 0) == PlaceFree(9709, 0)  # off the mat: back onto it
+    # between two flowers whose discs overlap: where their circles cross, not the lattice
+    got = near(0.035, 0.0)
+    assert got is not None and s.is_legal(got)
+    assert (got.x, abs(got.y)) == (350, round(math.sqrt(601**2 - 350**2)))
+    # and the answer is the nearest: no legal tick point in a grid around the click is nearer
+    for x in range(-700, 1401, 50):
+        for y in range(-700, 701, 50):
+            if s.is_legal(PlaceFree(x, y)):
+                assert math.dist((x, y), (350, 0)) >= math.dist((got.x, got.y), (350, 0)) - 1
 
 
 def test_set_aside_buttons_are_labelled():

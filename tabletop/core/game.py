@@ -282,23 +282,21 @@ class _Positioned:
 
     def _coerce(self, action: Action | str) -> Action:
         """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not."""
-        quoted = repr(action.strip()) if isinstance(action, str) else None
+        typed = action.strip() if isinstance(action, str) else None
         if isinstance(action, str):
             action = self.game.parse_action(self, action)  # type: ignore[arg-type]
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action; {self._legal_summary()}")
         if id(action) in self._legal_ids():
             return action  # one of the listed objects: the common case, and the fastest
-        quoted = quoted or repr(str(action))
+        if not self.is_terminal and self._is_legal(action):
+            return action
+        quoted = repr(typed if typed is not None else str(action))
         if self.is_terminal:
             raise IllegalAction(f"{quoted}: the game is over")
-        if not self._is_legal(action):
-            reason = self._why_illegal(action)
-            because = f" ({reason})" if reason else ""
-            raise IllegalAction(
-                f"{quoted} is not legal here{because}; {self._legal_summary()}"
-            )
-        return action
+        reason = self._why_illegal(action)
+        because = f" ({reason})" if reason else ""
+        raise IllegalAction(f"{quoted} is not legal here{because}; {self._legal_summary()}")
 
     # --- pictures --------------------------------------------------------------------------
     def scene(self, **options: Any) -> Scene:

@@ -25,7 +25,17 @@ from .actions import (
     place,
     tick_text,
 )
-from .geometry import SAMPLE, STEPS, TICKS, Geometry, nearest_owner
+from .geometry import (
+    GROUP,
+    SAMPLE,
+    STEPS,
+    TICKS,
+    Geometry,
+    bit_flags,
+    clearings,
+    nearest_owner,
+    set_bits,
+)
 
 if TYPE_CHECKING:
     from .rules import Lacuna
@@ -38,6 +48,7 @@ GAME_MAJORITY = 4
 """Colours (of 7) that win the game."""
 NCOLOURS = 7
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
+_GROUP_BITS = np.arange(GROUP)
 _NAMES = ("Gold", "Silver")
 
 
@@ -151,48 +162,42 @@ class Board:
         return (ax + t * (bx - ax)) / TICKS, (ay + t * (by - ay)) / TICKS
 
     # --- open pairs ---------------------------------------------------------------------------
-    def _effects(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(pairs, spots)`` that no pawn blocks (see ``Geometry.pawns_free``)."""
+    def _pawn_kill(self) -> int:
+        """The union of the pawns' dead masks (see ``Geometry``); kept up to date by
+        ``apply``, one pawn at a time."""
         geo = self.geometry
         assert geo is not None
-        return self._cached(  # type: ignore[no-any-return]
-            "effects", lambda: geo.pawns_free(self.pawns))
+        def compute() -> int:
+            dead = 0
+            for x, y, _ in self.pawns:
+                dead |= geo.pawn_kill(x, y)
+            return dead
+        return self._cached("pawn_kill", compute)  # type: ignore[no-any-return]
 
-    def _masks(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(open [pair], ok [pair, s])``: the open pairs, and the sample spots a pawn may
-        take (on open pairs). Cached."""
+    def _dead(self) -> int:
+        """The position's dead mask: the sample spots where a pawn may not stand and the
+        pairs that are not open (see ``Geometry``). Cached."""
         cache = self._cache  # type: ignore[attr-defined]
-        found = cache.get("masks")
+        found = cache.get("dead")
         if found is None:
             geo = self.geometry
-            if geo is None:
-                found = (np.zeros(0, dtype=bool), np.zeros((0, len(SAMPLE)), dtype=bool))
-            else:
-                free = cache.get("effects") or self._effects()
-                m = self.on_mat
-                is_open = geo.open_mask(m, free[0])
-                found = (is_open, geo.spot_mask(m, is_open, free[1]))
-            cache["masks"] = found
+            assert geo is not None
+            found = cache["dead"] = geo.flower_kill(self.on_mat) | self._pawn_kill()
         return found  # type: ignore[no-any-return]
-
-    def _open(self) -> np.ndarray:
-        return self._masks()[0]
-
-    def _spot_ok(self) -> np.ndarray:
-        return self._masks()[1]
 
     def open_pairs(self) -> tuple[tuple[int, int], ...]:
         """The same-colour pairs on the mat whose segment no flower or pawn blocks."""
         geo = self.geometry
         if geo is None:
             return ()
-        return tuple(geo.pairs[i] for i in np.flatnonzero(self._open()).tolist())
+        open_bits = geo.pair_bits & ~self._dead()
+        return tuple(geo.pairs[bit // GROUP] for bit in set_bits(open_bits))
 
     def is_open(self, a: int, b: int) -> bool:
         """Whether the pair ``a``-``b`` (either order) is open."""
         geo = self.geometry
         i = None if geo is None else geo.pair_index.get((min(a, b), max(a, b)))
-        return i is not None and bool(self._open()[i])
+        return i is not None and not geo.is_dead(self._dead(), i)  # type: ignore[union-attr]
 
     def blockers(self, a: int, b: int) -> tuple[tuple[str, int], ...]:
         """What blocks the segment between flowers ``a`` and ``b``: ``("flower", id)`` for
@@ -208,11 +213,8 @@ class Board:
         if geo is None:
             return ()
         m = self.on_mat
-        out = []
-        for i, (a, b) in enumerate(geo.pairs):
-            if (m >> a) & 1 and (m >> b) & 1 and not self._open()[i]:
-                out.append(((a, b), self.blockers(a, b)))
-        return tuple(out)
+        return tuple(((a, b), self.blockers(a, b)) for a, b in geo.pairs
+                     if (m >> a) & 1 and (m >> b) & 1 and not self.is_open(a, b))
 
     # --- where a pawn may stand -------------------------------------------------------------
     def positions(self, a: int, b: int) -> np.ndarray:
@@ -258,16 +260,26 @@ class Board:
         return place(a, b, k)
 
     def nearest_free(self, x: float, y: float) -> PlaceFree | None:
-        """The free placement nearest to ``(x, y)`` (mat units): the point rounded to the
-        tick grid if it is legal, else the nearest legal sample point; ``None`` unless a free
-        placement is allowed (no pair can take a pawn)."""
-        free = [a for a in self.legal_actions() if isinstance(a, PlaceFree)]
-        if not free:
+        """The legal free placement nearest to ``(x, y)`` (mat units), to the tick; ``None``
+        unless a free placement is allowed (no pair can take a pawn). The click helper for
+        ``PlaceFree``: a click on a flower or a pawn moves just clear of it.
+
+        >>> from tabletop.games.lacuna import Lacuna
+        >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "blue")])
+        >>> s.nearest_free(0.01, 0), s.nearest_free(0.3, 0.2)
+        (PlaceFree(x=601, y=0), PlaceFree(x=3000, y=2000))
+        """
+        if not any(isinstance(a, PlaceFree) for a in self.legal_actions()):
             return None
-        exact = PlaceFree(round(x * TICKS), round(y * TICKS))
-        if self._free_problem(exact.x, exact.y) is None:
-            return exact
-        return min(free, key=lambda a: (a.x / TICKS - x) ** 2 + (a.y / TICKS - y) ** 2)
+        p = self.params
+        obstacles: list[tuple[float, float, float]] = [
+            (*self.points[f], p.flower + p.pawn) for f in self.flowers_on_mat()]
+        obstacles += [(px / STEPS, py / STEPS, 2 * p.pawn) for px, py, _ in self.pawns]
+        for cx, cy in clearings((x * TICKS, y * TICKS), obstacles, p.mat - p.pawn):
+            spot = PlaceFree(round(cx), round(cy))
+            if self._free_problem(spot.x, spot.y, check_pairs=False) is None:
+                return spot
+        return None
 
     # --- legal actions --------------------------------------------------------------------------
     def _position_actions(self) -> tuple[Action, ...]:
@@ -283,23 +295,25 @@ class Board:
         geo = self.geometry
         assert geo is not None
         table = geo_actions(geo)
-        is_open, ok = self._masks()
-        roomy = ok.any(axis=1)
-        if not (is_open > roomy).any():  # every open pair has a sample spot free
-            return tuple([table[j] for j in np.flatnonzero(ok).tolist()])
-        missing = is_open & ~roomy
-        width = len(SAMPLE)
+        dead = self._dead()
+        free = geo.spot_bits & ~dead
+        roomy = free | free >> 1
+        roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
+        cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
+        if not cramped:  # every open pair has a sample spot free: the common case
+            return tuple(table[bit_flags(free, len(table))].tolist())
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
         out: list[Place] = []
-        for i in np.flatnonzero(self._open()).tolist():
-            if missing[i]:
-                a, b = geo.pairs[i]
-                ks = np.flatnonzero(self.positions(a, b))
-                if len(ks):
-                    out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
-            else:
-                out.extend(table[width * i + s] for s in np.flatnonzero(ok[i]).tolist())
+        for bit in set_bits(free | cramped):
+            i, s = divmod(bit, GROUP)
+            if s < GROUP - 1:
+                out.append(table[bit])
+                continue
+            a, b = geo.pairs[i]
+            ks = np.flatnonzero(self.positions(a, b))
+            if len(ks):
+                out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
         return tuple(out)
 
     def _free_sample(self) -> tuple[PlaceFree, ...]:
@@ -334,12 +348,14 @@ class Board:
             who = _NAMES[self.start]
             return f"first {who} sets a flower aside: choose a colour (e.g. 'aside red')"
         if type(action) is Place:
+            geo = self.geometry
+            assert geo is not None
             try:
-                i = self.geometry.pair_index.get((action.a, action.b))  # type: ignore[union-attr]
+                i = geo.pair_index.get((action.a, action.b))
                 s = _SAMPLE_AT.get(action.k)
             except TypeError:  # unhashable fields: the slow path says what is wrong
                 i = s = None
-            if i is not None and s is not None and self._spot_ok()[i, s]:
+            if i is not None and s is not None and not geo.is_dead(self._dead(), i, s):
                 return None
             return self._place_problem(action.a, action.b, action.k)
         if type(action) is PlaceFree:
@@ -524,21 +540,23 @@ class Board:
         return "\n".join(lines)
 
 
-_ROWS: list[tuple[Place, ...] | None] = [None] * (64 * 64)
+_PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
+"""The interned ``Place`` at each sample spot of each pair ``a < b < 64``, filled as needed:
+bit ``GROUP * (64 a + b) + s`` (``None`` at the pair's own bit)."""
+_SEEN = np.zeros(64 * 64, dtype=bool)
 
 
-def geo_actions(geo: Geometry) -> list[Place]:
-    """The ``Place`` of every pair and sample spot of a layout, flat (``len(SAMPLE) * pair + s``),
-    built once per layout from interned actions shared by all layouts."""
+def geo_actions(geo: Geometry) -> np.ndarray:
+    """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
+    the pairs' own bits), as an object array built once per layout."""
     table = geo.memo.get("actions")
     if table is None:
-        rows = _ROWS
-        codes = (geo.pa * 64 + geo.pb).tolist()
-        for code in codes:
-            if rows[code] is None:
-                rows[code] = tuple(place(code // 64, code % 64, k) for k in SAMPLE)
-        filled: list[tuple[Place, ...]] = [rows[code] or () for code in codes]
-        table = geo.memo["actions"] = [act for row in filled for act in row]
+        codes = geo.pa * 64 + geo.pb
+        for code in codes[~_SEEN[codes]].tolist():
+            a, b = divmod(code, 64)
+            _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
+            _SEEN[code] = True
+        table = geo.memo["actions"] = _PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()]
     return table  # type: ignore[return-value]
 
 

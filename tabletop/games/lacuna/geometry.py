@@ -13,7 +13,7 @@ within 1e-12 of each other it is recomputed with Python integers. Tangency (dist
 the radius) never blocks and never overlaps.
 
 >>> g = Geometry(((0, 0), (2000, 0), (1000, 310)), (0, 0, 1), flower_r=310, pawn_r=290)
->>> g.pairs, bool(g.pair_block[0])        # flower 2 touches the line 0-1: tangency is open
+>>> g.pairs, g.is_dead(g.flower_kill(0b111), 0)   # flower 2 touches line 0-1: still open
 (((0, 1),), False)
 """
 
@@ -33,10 +33,9 @@ STEPS = 1024
 SAMPLE = (0, 256, 512, 768, 1024)
 """The positions ``legal_actions()`` offers on each legal pair: the ends, quarters, middle."""
 MAX_FLOWERS = 64
-"""Flower sets are bitmasks in one unsigned 64-bit word."""
+"""At most this many flowers (sets of flowers are bitmasks of this many bits)."""
 
 _F = np.float64
-_U = np.uint64
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
 
 
@@ -99,14 +98,6 @@ def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
     if s >= length2:
         return (cx - bx) ** 2 + (cy - by) ** 2 < r * r
     return (wx * dy - wy * dx) ** 2 < r * r * length2
-
-
-def pack(mask: np.ndarray) -> np.ndarray:
-    """Pack the last axis (at most 64 long) of a boolean array into ``uint64`` bitmasks."""
-    packed = np.packbits(mask, axis=-1, bitorder="little")
-    full = np.zeros(mask.shape[:-1] + (8,), dtype=np.uint8)
-    full[..., : packed.shape[-1]] = packed
-    return full.view("<u8").reshape(mask.shape[:-1]).astype(_U)
 
 
 def scatter(rng: random.Random, count: int, radius: int, spacing: float
@@ -175,27 +166,78 @@ def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
     return _UPPER[n]
 
 
+def bit_flags(mask: int, count: int) -> np.ndarray:
+    """Bits ``0 .. count-1`` of a non-negative ``mask`` (below ``2**count``) as booleans.
+
+    >>> bit_flags(0b1001, 5).tolist()
+    [True, False, False, True, False]
+    """
+    raw = np.frombuffer(mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, count=count, bitorder="little").view(bool)
+
+
+_GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _grid(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """The row and the column of each element of a ``rows × cols`` array, flat (cached)."""
+    key = (rows, cols)
+    if key not in _GRIDS:
+        _GRIDS[key] = (np.repeat(np.arange(rows), cols), np.tile(np.arange(cols), rows))
+    return _GRIDS[key]
+
+
+def set_bits(mask: int) -> list[int]:
+    """The positions of the set bits of a non-negative ``mask``, ascending.
+
+    >>> set_bits(0b101001)
+    [0, 3, 5]
+    """
+    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()  # type: ignore[no-any-return]
+
+
+def _flags_mask(flags: np.ndarray) -> int:
+    """A 1-D boolean array as an integer bitmask (element ``j`` is bit ``j``)."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _row_masks(rows: np.ndarray) -> list[int]:
+    """Each row of a 2-D boolean array as an integer bitmask (column ``j`` is bit ``j``)."""
+    packed = np.packbits(rows, axis=1, bitorder="little")
+    blob, width = packed.tobytes(), packed.shape[1]
+    if not width:
+        return [0] * len(rows)
+    return [int.from_bytes(blob[i:i + width], "little") for i in range(0, len(blob), width)]
+
+
+GROUP = len(SAMPLE) + 1
+"""Bits per pair in a position's *dead mask*: one per sample spot, then the pair's own."""
+_WHOLE = (1 << GROUP) - 1
+_GROUP_K = np.array(SAMPLE + (0,)) / STEPS  # the spots' fractions, one per bit of a pair
+_FAR = float(2**25)  # fine units: further than any pawn on a mat of radius <= 2 can reach
+
+
 class Geometry:
     """The static geometry of one layout (flower centres and colours), built once per game.
 
     * ``pairs``: the same-colour pairs ``(a, b)``, ``a < b``, in order; ``pair_index`` maps
-      a pair to its row.
-    * ``pair_ends`` / ``pair_block``: bitmasks (uint64) of each pair's two flowers, and of the
-      other flowers whose disc the segment enters — the pair is open among the flowers on the
-      mat ``m`` iff ``ends & m == ends`` and ``block & m == 0`` (and no pawn blocks it).
-    * ``spot_block``: for each pair and each ``SAMPLE`` position, the flowers (other than the
-      pair) that a pawn standing there would overlap.
-    * ``pawn_effect(x, y)``: which pairs a pawn at ``(x, y)`` blocks and which sample spots
-      it rules out, cached by position; ``pawns_free`` / ``with_pawn`` combine them.
+      a pair to its row ``i``.
+    * A position is summed up in one integer, its **dead mask**: bit ``GROUP·i + s`` is set
+      when a pawn may not stand at sample spot ``s`` of pair ``i``, and bit
+      ``GROUP·i + GROUP − 1`` when pair ``i`` is not open. Every flower and pawn kills a fixed
+      set of bits, so the mask is the union of the kills of what is where:
+      ``on_kill[f]`` while flower ``f`` is on the mat (the pairs it blocks, the spots it
+      overlaps), ``off_kill[f]`` once it is off (the pairs it ends), and ``pawn_kill(x, y)``
+      for a pawn (the pairs it blocks, the spots it overlaps; cached by position).
+      ``spot_bits`` and ``pair_bits`` select the two kinds of bit.
     * ``memo``: a dict where the rules keep other per-layout data (the action table).
 
     Coordinates in, ``points`` in ticks; radii in ticks. Everything is read-only.
     """
 
-    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "bits", "pairs", "pair_index",
-                 "pa", "pb", "ax", "ay", "dx", "dy", "length2", "pair_ends", "pair_block",
-                 "spot_block", "sx", "sy", "memo", "_line", "_mdx", "_c", "_spot_xy",
-                 "_spot_half", "_pawn_reach", "_pawns")
+    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
+                 "pb", "on_kill", "off_kill", "spot_bits", "pair_bits", "memo", "_probe",
+                 "_spot_limit", "_near", "_from", "_to", "_pawns")
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int) -> None:
@@ -207,59 +249,71 @@ class Geometry:
         self.points = tuple(points)
         self.colors = tuple(colors)
         self.n = n
-        xy = np.fromiter(itertools.chain.from_iterable(self.points), dtype=_F, count=2 * n)
-        x, y = xy[0::2] * STEPS, xy[1::2] * STEPS
-        self.x, self.y = x, y
+        xy1 = np.ones((3, n))  # homogeneous flower centres, fine units
+        if n:
+            xy1[:2] = np.array(list(itertools.chain.from_iterable(self.points))).reshape(n, 2).T
+            xy1[:2] *= STEPS
+        x, y = self.x, self.y = xy1[0], xy1[1]
         self.rf = rf = float(flower_r * STEPS)
         self.rp = rp = float(pawn_r * STEPS)
-        self.bits = np.left_shift(_U(1), np.arange(n, dtype=_U))
         ua, ub = _upper(n)
         cols = np.array(self.colors, dtype=np.intp)
         same = cols[ua] == cols[ub]
-        pa, pb = ua[same], ub[same]
+        pa, pb = self.pa, self.pb = ua[same], ub[same]
         self.pairs = tuple(zip(pa.tolist(), pb.tolist(), strict=True))
         self.pair_index = dict(zip(self.pairs, range(len(self.pairs)), strict=True))
-        npairs = len(self.pairs)
-        self.pa, self.pb = pa, pb
-        ax, ay = self.ax, self.ay = x[pa], y[pa]
-        dx, dy = self.dx, self.dy = x[pb] - ax, y[pb] - ay
-        length2 = self.length2 = dx * dx + dy * dy
-        self.pair_ends = self.bits[pa] | self.bits[pb]
-        # cross(C − A, B − A) = line · (Cx, Cy, 1): exact, as every term is below 2**53
-        self._mdx, self._c = -dx, ay * dx - ax * dy
-        self._line = np.stack([dy, self._mdx, self._c], axis=1)
-        k = np.array(SAMPLE, dtype=_F) / STEPS
-        self.sx = ax[:, None] + k[None, :] * dx[:, None]
-        self.sy = ay[:, None] + k[None, :] * dy[:, None]
+        npairs, spots = len(self.pairs), GROUP * len(self.pairs)
+        ax, ay = x[pa], y[pa]
+        dx, dy = x[pb] - ax, y[pb] - ay
+        length2 = dx * dx + dy * dy
+        # The probe: (Px, Py, 1, |P|²/2) @ probe gives, for a point P, S·P − |P|²/2 for every
+        # sample spot S (laid out like a dead mask; the pair's own bit is a spot far off the
+        # mat), then cross(P − A, B − A) and (P − A)·(B − A) for every pair AB. Exact: every
+        # term and partial sum is an integer or half-integer below 2**52.
+        probe = self._probe = np.zeros((4, spots + 2 * npairs))
+        sx, sy = probe[0, :spots].reshape(npairs, GROUP), probe[1, :spots].reshape(npairs, GROUP)
+        sx[:] = ax[:, None] + _GROUP_K * dx[:, None]
+        sy[:] = ay[:, None] + _GROUP_K * dy[:, None]
+        sx[:, -1], sy[:, -1] = _FAR, 0
+        probe[3, :spots] = -1
+        line = probe[:3, spots:spots + npairs]
+        line[0], line[1], line[2] = dy, -dx, ay * dx - ax * dy
+        along = probe[:3, spots + npairs:]
+        along[0], along[1], along[2] = dx, dy, -(ax * dx + ay * dy)
         # Candidates: flowers near the pair's line (|cross| / |d| < rf + rp, a superset of
         # both the blockers and the flowers a pawn on the segment could touch) — one cheap
         # vectorised pass over pairs × flowers; then the exact tests on the candidates.
         reach = rf + rp
-        cross = self._line @ np.stack([x, y, np.ones(n)])
+        cross = line.T @ xy1
         near = cross * cross < _line_reach(reach, length2)[:, None]
         rows = np.arange(npairs)
         near[rows, pa] = False
         near[rows, pb] = False
-        pi, fi = np.nonzero(near)
-        fbit = self.bits[fi]
+        pi, fi = _grid(npairs, n)
+        found = np.flatnonzero(near)
+        pi, fi = pi[found], fi[found]
         block = _within(dx[pi], dy[pi], length2[pi], x[fi] - ax[pi], y[fi] - ay[pi], rf * rf)
-        self.pair_block = np.zeros(npairs, dtype=_U)
-        np.bitwise_or.at(self.pair_block, pi[block], fbit[block])
-        ddx = self.sx[pi] - x[fi][:, None]
-        ddy = self.sy[pi] - y[fi][:, None]
-        ci, si = np.nonzero(ddx * ddx + ddy * ddy < reach * reach)  # [candidate, s]
-        self.spot_block = np.zeros((npairs, len(SAMPLE)), dtype=_U)
-        np.bitwise_or.at(self.spot_block, (pi[ci], si), fbit[ci])
-        # For pawns: |S − P|² < (2 rp)²  ⇔  S·P > (|S|² − (2 rp)²) / 2 + |P|² / 2 (exact)
-        self._spot_xy = np.stack([self.sx.ravel(), self.sy.ravel()], axis=1)
-        self._spot_half = ((self.sx * self.sx + self.sy * self.sy) - 4 * rp * rp).ravel() / 2
-        self._pawn_reach = _line_reach(rp, length2)
-        self._pawns: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        ex, ey = sx[pi] - x[fi, None], sy[pi] - y[fi, None]
+        kill = np.zeros((2 * n, npairs, GROUP), dtype=bool)  # [on (flower) | off (n + flower)]
+        kill[fi, pi] = ex * ex + ey * ey < reach * reach
+        kill[fi[block], pi[block]] = True
+        kill[n + pa, rows] = True
+        kill[n + pb, rows] = True
+        masks = _row_masks(kill.reshape(2 * n, spots))
+        self.on_kill, self.off_kill = tuple(masks[:n]), tuple(masks[n:])
+        every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
+        self.pair_bits = every << (GROUP - 1)
+        self.spot_bits = every * ((1 << (GROUP - 1)) - 1)
+        # for pawns: |S − P|² < (2 rp)²  ⇔  S·P − |P|²/2 > (|S|² − (2 rp)²) / 2; and a pawn
+        # may block a pair only if it is this near its line, and between these along it
+        s = probe[:2, :spots]
+        self._spot_limit = ((s * s).sum(axis=0) - 4 * rp * rp) / 2
+        self._near = _line_reach(rp, length2)
+        margin = (rp * (1 + 1e-9)) * np.sqrt(length2) + 1
+        self._from, self._to = -margin, length2 + margin
+        self._pawns: dict[tuple[int, int], int] = {}
         self.memo: dict[str, object] = {}
-        for arr in (self.x, self.y, self.bits, pa, pb, ax, ay, dx, dy, length2, self._line,
-                    self._mdx, self._c,
-                    self.sx, self.sy, self.pair_ends, self.pair_block, self.spot_block,
-                    self._spot_xy, self._spot_half, self._pawn_reach):
+        for arr in (xy1, pa, pb, probe, self._spot_limit, self._near, self._from, self._to):
             arr.flags.writeable = False
 
     def __deepcopy__(self, memo: dict[int, object]) -> Geometry:
@@ -268,75 +322,50 @@ class Geometry:
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
 
-    # --- pawns ----------------------------------------------------------------------------
-    def pawn_effect(self, px: int, py: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(pairs, spots)`` for a pawn centred at fine ``(px, py)``: the pairs whose segment
-        it blocks (``[pair]``) and the sample spots it overlaps (``[pair, s]``)."""
-        free_pairs, free_spots = self._pawn(px, py)
-        return ~free_pairs, ~free_spots
+    # --- dead masks -----------------------------------------------------------------------
+    def flower_kill(self, on_mat: int) -> int:
+        """The dead mask of the flowers alone, with those in the bitmask ``on_mat`` on the
+        mat and the others collected."""
+        on, off = self.on_kill, self.off_kill
+        dead = 0
+        for f in range(self.n):
+            dead |= on[f] if (on_mat >> f) & 1 else off[f]
+        return dead
 
-    def _pawn(self, px: int, py: int) -> tuple[np.ndarray, np.ndarray]:
-        """The complement of ``pawn_effect``: the pairs a pawn at ``(px, py)`` leaves open,
-        and the sample spots it leaves free. Cached by position."""
+    def pawn_kill(self, px: int, py: int) -> int:
+        """The dead mask of a pawn centred at fine ``(px, py)`` alone. Exact; cached."""
         key = (px, py)
         found = self._pawns.get(key)
         if found is None:
             pxf, pyf = float(px), float(py)
-            cross = pxf * self.dy + pyf * self._mdx + self._c
-            pairs = np.ones(len(self.pairs), dtype=bool)
-            near = np.flatnonzero(cross * cross < self._pawn_reach).tolist()
-            if near:
-                rp = int(self.rp)
-                segments = self._segments()
-                for i in near:  # the exact test, in integers, for the few pairs near the pawn
-                    ax, ay, bx, by = segments[i]
-                    if hits(ax, ay, bx, by, px, py, rp):
-                        pairs[i] = False
-            dot = self._spot_xy @ np.array((pxf, pyf))
-            spots = (dot <= self._spot_half + (pxf * pxf + pyf * pyf) / 2).reshape(
-                self.sx.shape)
-            found = self._pawns[key] = (pairs, spots)
+            probed = np.array((pxf, pyf, 1.0, (pxf * pxf + pyf * pyf) / 2)) @ self._probe
+            spots, npairs = len(self._spot_limit), len(self.pairs)
+            found = _flags_mask(probed[:spots] > self._spot_limit)
+            cross, along = probed[spots:spots + npairs], probed[spots + npairs:]
+            near = (cross * cross < self._near) & (along > self._from) & (along < self._to)
+            rp = int(self.rp)
+            ends = self._segments()
+            for i in np.flatnonzero(near).tolist():  # the exact test, for the few pairs near
+                ax, ay, bx, by = ends[i]
+                if hits(ax, ay, bx, by, px, py, rp):
+                    found |= _WHOLE << (GROUP * i)
+            self._pawns[key] = found
         return found
 
     def _segments(self) -> list[list[int]]:
-        """Each pair's ``[ax, ay, bx, by]`` in fine units, as Python integers."""
+        """Each pair's ends ``[ax, ay, bx, by]`` in fine units, as Python integers."""
         found = self.memo.get("segments")
         if found is None:
-            ends = np.stack([self.ax, self.ay, self.ax + self.dx, self.ay + self.dy], axis=1)
+            a, b = self.pa, self.pb
+            ends = np.stack([self.x[a], self.y[a], self.x[b], self.y[b]], axis=1)
             found = self.memo["segments"] = ends.astype(np.int64).tolist()
         return found  # type: ignore[return-value]
 
-    def pawns_free(self, pawns: Sequence[tuple[int, int, int]]) -> tuple[np.ndarray,
-                                                                         np.ndarray]:
-        """``(pairs, spots)``: the pairs no pawn of ``pawns`` blocks, and the sample spots no
-        pawn overlaps (``(x, y, owner)`` in fine units)."""
-        pairs = np.ones(len(self.pairs), dtype=bool)
-        spots = np.ones((len(self.pairs), len(SAMPLE)), dtype=bool)
-        for px, py, _ in pawns:
-            p, s = self._pawn(px, py)
-            pairs = pairs & p
-            spots = spots & s
-        return pairs, spots
+    def is_dead(self, dead: int, i: int, s: int = GROUP - 1) -> bool:
+        """Whether bit ``s`` of pair ``i`` is set in ``dead`` (the pair itself by default)."""
+        return bool((dead >> (GROUP * i + s)) & 1)
 
-    def with_pawn(self, free: tuple[np.ndarray, np.ndarray], px: int, py: int
-                  ) -> tuple[np.ndarray, np.ndarray]:
-        """``pawns_free`` after one more pawn at fine ``(px, py)``."""
-        p, s = self._pawn(px, py)
-        return free[0] & p, free[1] & s
-
-    # --- per position -----------------------------------------------------------------------
-    def open_mask(self, on_mat: int, pair_free: np.ndarray) -> np.ndarray:
-        """``[pair]``: both flowers on the mat (bitmask ``on_mat``), no flower on the mat in
-        the way, and no pawn (``pair_free``, from ``pawns_free``)."""
-        m = _U(on_mat)
-        off = _U(~on_mat & 0xFFFF_FFFF_FFFF_FFFF)
-        return (((self.pair_ends & off) | (self.pair_block & m)) == 0) & pair_free
-
-    def spot_mask(self, on_mat: int, open_pairs: np.ndarray, spot_free: np.ndarray
-                  ) -> np.ndarray:
-        """``[pair, s]``: the pair is open and a pawn may stand at sample spot ``s``."""
-        return open_pairs[:, None] & ((self.spot_block & _U(on_mat)) == 0) & spot_free
-
+    # --- single questions -----------------------------------------------------------------
     def at(self, a: int, b: int, k: int) -> tuple[int, int]:
         """The fine coordinates of the spot ``k / STEPS`` of the way from flower a to b."""
         (ax, ay), (bx, by) = self.points[a], self.points[b]
@@ -359,7 +388,7 @@ class Geometry:
         pawns. Touching is not overlapping."""
         sx = np.atleast_1d(np.asarray(sx, dtype=_F))
         sy = np.atleast_1d(np.asarray(sy, dtype=_F))
-        present = (self.bits & _U(on_mat)) != 0
+        present = np.array([(on_mat >> f) & 1 for f in range(self.n)], dtype=bool)
         dx = sx[:, None] - self.x[None, :]
         dy = sy[:, None] - self.y[None, :]
         flowers = (dx * dx + dy * dy < (self.rf + self.rp) ** 2) & present[None, :]
@@ -387,6 +416,46 @@ class Geometry:
             hit = blocked(ax, ay, bx, by, px, py, self.rp)
             out.extend(("pawn", int(i)) for i in np.flatnonzero(hit).tolist())
         return tuple(out)
+
+
+def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],
+              reach: float, margin: float = 1.0) -> list[tuple[float, float]]:
+    """Where the point nearest ``q`` that lies outside every disc ``(cx, cy, r)`` and within
+    ``reach`` of the origin may be, nearest ``q`` first: ``q`` itself, its projection on every
+    circle (the rim included) and the crossings of every two circles, each ``margin`` clear
+    of the circles, keeping those clear of every disc and on the mat (in floating point: the
+    caller checks its own rounding exactly).
+
+    >>> clearings((1.0, 0.0), [(0.0, 0.0, 3.0)], 10.0)[0]       # pushed out of the disc
+    (4.0, 0.0)
+    >>> clearings((0.0, 0.0), [(-3.0, 0.0, 4.0), (3.0, 0.0, 4.0)], 10.0)[0]  # between two
+    (0.0, 4.0)
+    """
+    qx, qy = q
+    centres = np.array([(cx, cy) for cx, cy, _ in discs] + [(0.0, 0.0)], dtype=_F)
+    radii = np.array([r + margin for _, _, r in discs] + [reach - margin], dtype=_F)
+    away = np.array([qx, qy]) - centres
+    dist = np.hypot(away[:, 0], away[:, 1])
+    away[dist == 0] = (1.0, 0.0)
+    dist[dist == 0] = 1.0
+    onto = centres + away * (radii / dist)[:, None]
+    i, j = _upper(len(radii))
+    gap = centres[j] - centres[i]
+    apart = np.hypot(gap[:, 0], gap[:, 1])
+    meet = (apart > 0) & (apart <= radii[i] + radii[j]) & (apart >= np.abs(radii[i] - radii[j]))
+    i, j, gap, apart = i[meet], j[meet], gap[meet], apart[meet]
+    along = (radii[i] ** 2 - radii[j] ** 2 + apart**2) / (2 * apart)
+    side = np.sqrt(np.maximum(radii[i] ** 2 - along**2, 0.0)) / apart
+    foot = centres[i] + gap * (along / apart)[:, None]
+    normal = np.stack([-gap[:, 1], gap[:, 0]], axis=1) * side[:, None]
+    points = np.concatenate([[(qx, qy)], onto, foot + normal, foot - normal])
+    ex = points[:, None, 0] - centres[None, :-1, 0]
+    ey = points[:, None, 1] - centres[None, :-1, 1]
+    clear = (np.hypot(ex, ey) >= radii[None, :-1] - margin).all(axis=1)
+    clear &= np.hypot(points[:, 0], points[:, 1]) <= reach
+    points = points[clear]
+    order = np.argsort(np.hypot(points[:, 0] - qx, points[:, 1] - qy), kind="stable")
+    return [(float(px), float(py)) for px, py in points[order].tolist()]
 
 
 def nearest_owner(fx: np.ndarray, fy: np.ndarray,

@@ -294,7 +294,7 @@ class LacunaState(Board, State):
                           colors=self.colors, tokens=(), aside=self.aside,
                           pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo,
                           pour=self.pour)
-        nxt._cache["effects"] = geo.with_pawn(self._effects(), x, y)
+        nxt._cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
         return nxt
 
     def _scores(self) -> tuple[float, ...]:
