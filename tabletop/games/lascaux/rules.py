@@ -153,7 +153,7 @@ class Lascaux(Game):
             choices=(None,) * n, stack=(), turn=start, round_number=round_number, idle=0,
             resolved=(), end="",
         )
-        return state._begin_round() if reveal else state
+        return state._begin_round(round_number) if reveal else state
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
@@ -290,15 +290,16 @@ class LascauxState(State):
         after = replace(
             self, table=table, fresh=len(table), collections=tuple(collections),
             choices=(None,) * n, stack=(), start=self.stack[0], turn=self.stack[0],
-            round_number=self.round_number + 1, idle=idle, resolved=tuple(claims),
-            phase=CHOOSE,
+            idle=idle, resolved=tuple(claims), phase=CHOOSE,
         )
         if idle >= IDLE_LIMIT:
             return replace(after, phase=OVER, end="stalled")
-        return after._begin_round()
+        return after._begin_round(self.round_number + 1)
 
-    def _begin_round(self) -> LascauxState:
-        """The start player's reveal: to 7 cards or all six colours (leftovers count)."""
+    def _begin_round(self, number: int) -> LascauxState:
+        """Round ``number`` begins with the start player's reveal: to 7 cards or all six
+        colours (leftovers count). Over instead if no card is left at all (the round count
+        stays at the last round played)."""
         if not self.deck and not self.table:
             return replace(self, phase=OVER, end="cards")
         table = list(self.table)
@@ -311,7 +312,7 @@ class LascauxState(State):
             mask |= MASK[card]
             i += 1
         return replace(self, deck=deck[i:], table=tuple(table), fresh=len(self.table),
-                       phase=CHOOSE)
+                       phase=CHOOSE, round_number=number)
 
     # --- outcome --------------------------------------------------------------------------
     def _scores(self) -> tuple[float, ...]:
