@@ -175,7 +175,7 @@ def _capture(board: SceneCanvas, monkeypatch: pytest.MonkeyPatch) -> list[list[A
 
 
 def test_scene_canvas_sends_one_message_per_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    board = SceneCanvas(resolution=2)
+    board = SceneCanvas(resolution=2, layers=3)
     sent = _capture(board, monkeypatch)
     scene = Scene(120, 60, background="white")
     for i in range(4):
@@ -194,6 +194,19 @@ def test_scene_canvas_sends_one_message_per_frame(monkeypatch: pytest.MonkeyPatc
     board.draw(scene)
     assert len(sent) == 2 and sent[1].count("clear") == 1  # only the top canvas
     assert "fillCircles" not in sent[1]
+
+
+def test_by_default_the_board_is_one_canvas_repainted_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = SceneCanvas()
+    sent = _capture(board, monkeypatch)
+    scene = Scene(40, 40, background="white")
+    scene.circle(20, 20, 10, fill="red")
+    scene.text(20, 35, "top", fill="black", layer=2)
+    board.draw(scene)
+    assert len(board.canvases) == 1
+    assert len(sent) == 1 and sent[0].count("switchCanvas") == 1
+    assert "fillCircles" in sent[0] and "fillText" in sent[0]
 
 
 def test_a_new_frontend_gets_a_full_redraw(monkeypatch: pytest.MonkeyPatch) -> None:

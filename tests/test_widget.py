@@ -134,6 +134,23 @@ def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
     asyncio.run(scenario())
 
 
+def test_in_an_event_loop_the_board_is_sent_first_and_the_panels_follow(click_nim):
+    async def scenario():
+        widget = new_widget(panel_delay=0.05)
+        frames, log, turn = widget.board.frames, widget.log_html.value, widget.turn_html.value
+        state = widget.state
+        take(widget, 1)
+        assert widget.board.frames == frames + 2  # each click's frame at once
+        assert widget.state is not state  # observers hear the move at once, too
+        assert (widget.log_html.value, widget.turn_html.value) == (log, turn)
+        await asyncio.sleep(0.15)
+        assert widget._panels_due is None
+        assert widget.log_html.value != log and widget.turn_html.value != turn
+        assert "played" in widget.message_html.value
+
+    asyncio.run(scenario())
+
+
 def test_bots_by_name_or_object(click_nim):
     assert "random" in bot_names() and "mcts" in bot_names()
 

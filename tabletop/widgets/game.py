@@ -31,6 +31,9 @@ from .session import Message, Session
 BOT_DELAY = 0.6
 #: Most bot moves played in a row without a pause (a bots-only game with no event loop).
 BOT_RUN_LIMIT = 100_000
+#: Seconds the controls and side panels wait after a board frame is sent, when an event loop
+#: runs: the frontend paints the board first instead of laying out the panels before it.
+PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
 
 
@@ -53,14 +56,17 @@ class GameWidget(w.VBox):
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, bot_delay: float = BOT_DELAY,
-                 resolution: float = 2.0) -> None:
+                 resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
         if view == "auto":
             humans = [p for p in range(state.game.players) if p not in (bots or {})]
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view), hot_seat=hot_seat,
                                seed=seed)
         self.bot_delay = bot_delay
+        self.panel_delay = panel_delay
         self._pending: asyncio.TimerHandle | None = None
+        self._panels_due: asyncio.TimerHandle | None = None
+        self._panels_full = False
         self._syncing = False
         self._choice_buttons: dict[Hashable, w.Button] = {}
         self.board = SceneCanvas(resolution=resolution)
@@ -70,6 +76,7 @@ class GameWidget(w.VBox):
         self.add_class("tabletop-game")
         self.set_trait("state", self.session.state)
         self._refresh(full=True)
+        self._show_panels()  # at once: the widget's first picture has its panels
         self._after_move()
 
     # --- the parts --------------------------------------------------------------------------
@@ -291,17 +298,37 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
 
     def _refresh(self, full: bool = False) -> None:
-        """Redraw the board and the click controls; with ``full``, the rest as well."""
+        """Redraw the board now, then the click controls; with ``full``, the rest as well.
+
+        With an event loop running, the controls follow ``panel_delay`` seconds after the
+        board (one update for all the refreshes in between), so the board's frame reaches
+        the page alone.
+        """
         s = self.session
         self.board.draw(s.scene())
+        if self.state is not s.state:
+            self.state = s.state
+        self._panels_full = self._panels_full or full
+        loop = _running_loop()
+        if self.panel_delay > 0 and loop is not None:
+            if self._panels_due is None:
+                self._panels_due = loop.call_later(self.panel_delay, self._show_panels)
+            return
+        self._show_panels()
+
+    def _show_panels(self) -> None:
+        """Bring the controls and panels in step with the session (see ``_refresh``)."""
+        if self._panels_due is not None:
+            self._panels_due.cancel()
+            self._panels_due = None
+        full, self._panels_full = self._panels_full, False
+        s = self.session
         self._show_choices()
         self.message_html.value = panels.message_html(s.message.text, s.message.kind)
         covered = s.covered()
         self.confirm_button.layout.display = "" if covered else "none"
         if not full:
             return
-        if self.state is not s.state:
-            self.state = s.state
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
         self.scores_html.value = panels.scores_html(names, s.scoreboard())

@@ -12,7 +12,7 @@ from ..core.registry import load
 from .game import GameWidget
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
-WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution")
+WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution", "panel_delay")
 
 
 def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
@@ -24,7 +24,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     (a dict or its JSON text; ``ply=`` opens it there). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
     fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
-    ``bot_delay=`` (seconds) and ``resolution=`` go to the widget.
+    ``bot_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget.
     """
     widget_kw = {k: options.pop(k) for k in WIDGET_OPTIONS if k in options}
     record = _as_record(game)

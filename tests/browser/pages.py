@@ -13,7 +13,8 @@ from typing import Any
 import tabletop
 from tabletop.core.game import State
 from tabletop.core.registry import register
-from tabletop.render.canvas import click_point
+from tabletop.render.canvas import click_point, parse_color
+from tabletop.render.scene import Scene, Text
 from tabletop.widgets.session import Session
 
 SEED = 7
@@ -40,8 +41,11 @@ SIGNATURE_JS = """el => {
   return [h, painted / n];
 }"""
 
-# Times a press until the canvas pixels change: t0 at the press, t1 at the first changed frame.
-# Each frame it reads a copy of the canvas scaled down 4 times, to keep the probe itself cheap.
+# Times a press until the canvas pixels change: t0 at the press, t1 at the first animation
+# frame whose canvas differs from the one before the press. The pixels are read (a copy scaled
+# down 4 times) only in a frame after something was drawn on the canvas, so the probe costs
+# the page almost nothing while it waits: a probe that read the canvas every frame would
+# slow down the very page it measures.
 PROBE_JS = """el => {
   const small = document.createElement('canvas');
   small.width = Math.ceil(el.width / 4);
@@ -55,13 +59,25 @@ PROBE_JS = """el => {
     for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
     return h;
   };
-  const probe = {before: sig(), t0: 0, t1: 0};
+  const board = el.getContext('2d');
+  const probe = {before: sig(), t0: 0, t1: 0, dirty: false};
   window.__ttProbe = probe;
+  for (const name of ['drawImage', 'clearRect']) {  // the calls ipycanvas paints the view with
+    board[name] = function (...args) {
+      probe.dirty = true;
+      return CanvasRenderingContext2D.prototype[name].apply(this, args);
+    };
+  }
+  const done = () => { delete board.drawImage; delete board.clearRect; };
   document.addEventListener('mousedown', () => {
     probe.t0 = performance.now();
     const tick = () => {
-      if (sig() !== probe.before) probe.t1 = performance.now();
-      else requestAnimationFrame(tick);
+      if (probe.dirty) {
+        probe.dirty = false;
+        if (sig() !== probe.before) { probe.t1 = performance.now(); done(); return; }
+      }
+      if (performance.now() - probe.t0 > 10000) { done(); return; }
+      requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   }, {once: true, capture: true});
@@ -79,11 +95,19 @@ def games() -> list[str]:
     return list(tabletop.games()) or [TOY]
 
 
+#: Moves made before a game's widget opens, so that the move the tests click is made on the
+#: board: Landlock opens with the choice of roles, which is made with buttons.
+OPENINGS = {"landlock": ("land",)}
+
+
 def start_state(name: str) -> State:
-    """The state the test notebook opens (same seed and setup as the notebook)."""
+    """The state the test notebook opens (same seed, setup and opening as the notebook)."""
     if name == TOY:
         register_toy()
-    return tabletop.load(name).new(seed=SEED, setup="random")
+    state = tabletop.load(name).new(seed=SEED, setup="random")
+    for text in OPENINGS.get(name, ()):
+        state = state.apply(text)
+    return state
 
 
 @dataclass(frozen=True)
@@ -96,14 +120,22 @@ class Step:
     label: str = ""
 
 
-def plan_move(state: State, tries: int = 200) -> tuple[list[Step], str]:
+def session_for(state: State, *, hot_seat: bool = False) -> Session:
+    """The widget's logic at ``state``; under hot seat, with the cover lifted for the mover."""
+    session = Session(state, hot_seat=hot_seat)
+    session.confirm()
+    return session
+
+
+def plan_move(state: State, tries: int = 200, *, hot_seat: bool = False
+              ) -> tuple[list[Step], str]:
     """Clicks that make one legal move from ``state``, and the move-log line it adds.
 
     Each candidate path of the game's input is replayed on a ``Session`` (the widget's own
     logic), so every click point comes from the scene on show at that moment. Paths that
     start on the board are tried first.
     """
-    base = Session(state)
+    base = session_for(state, hot_seat=hot_seat)
     inp = base.input
     assert inp is not None, f"no one can click in the start state: {base.blocked()}"
     on_board = set(base.scene().targets())
@@ -114,14 +146,15 @@ def plan_move(state: State, tries: int = 200) -> tuple[list[Step], str]:
             break
     paths.sort(key=lambda p: p[0] not in on_board)
     for path in paths[:tries]:
-        planned = _try_path(state, path)
+        planned = _try_path(state, path, hot_seat)
         if planned is not None:
             return planned
     raise AssertionError(f"no click path makes a move in {state.game.name}")
 
 
-def _try_path(state: State, path: tuple[Hashable, ...]) -> tuple[list[Step], str] | None:
-    session = Session(state)
+def _try_path(state: State, path: tuple[Hashable, ...], hot_seat: bool
+              ) -> tuple[list[Step], str] | None:
+    session = session_for(state, hot_seat=hot_seat)
     steps = []
     for target in path:
         scene = session.scene()
@@ -141,18 +174,106 @@ def _try_path(state: State, path: tuple[Hashable, ...]) -> tuple[list[Step], str
             session.choose(target)
     if len(session.state.history) != len(state.history) + 1:
         return None
+    session.confirm()  # under hot seat the log is hidden until the next player confirms
     log = session.log()
     assert log is not None
     return steps, log[-1]
 
 
+def replay_steps(state: State, steps: list[Step], *, hot_seat: bool = False) -> Session:
+    """The widget's logic after the clicks ``steps`` from ``state``."""
+    session = session_for(state, hot_seat=hot_seat)
+    for step in steps:
+        if step.point is not None:
+            session.click(*step.point)
+        else:
+            session.choose(step.target)
+    return session
+
+
+# --- colours a scene paints, to check a canvas shows one scene and not another -----------
+RGB = tuple[float, float, float]
+
+
+def colour_at(scene: Scene, x: float, y: float) -> RGB | None:
+    """The colour ``scene`` paints at ``(x, y)``: its fills blended bottom up (outlines and
+    text aside); ``None`` near text, whose pixels are not known here."""
+    rgb: RGB | None = None  # a transparent canvas shows what is behind it: unknown here
+    if scene.background is not None:
+        rgb = tuple(float(c) for c in parse_color(scene.background)[:3])  # type: ignore
+    for shape in scene.ordered():
+        if isinstance(shape, Text):
+            x0, y0, x1, y1 = shape.bounds()
+            if x0 - 4 <= x <= x1 + 4 and y0 - 4 <= y <= y1 + 4:
+                return None
+            continue
+        fill = shape.style.fill
+        if fill is None or fill == "none" or not shape.contains(x, y):
+            continue
+        *paint, alpha = parse_color(fill)
+        a = alpha * shape.style.opacity
+        if a >= 1:
+            rgb = tuple(float(c) for c in paint)  # type: ignore[assignment]
+        elif rgb is not None:
+            rgb = tuple(a * p + (1 - a) * c for p, c in zip(paint, rgb, strict=True))  # type: ignore
+    return rgb
+
+
+def telling_point(shown: Scene, other: Scene, margin: float = 5.0) -> tuple[float, float, RGB]:
+    """A point where ``shown`` paints one colour all around that ``other`` does not paint
+    there: the canvas pixel there tells the two scenes apart. ``AssertionError`` if none."""
+    step = 4.0
+    for j in range(int(shown.height // step)):
+        for i in range(int(shown.width // step)):
+            x, y = margin + i * step, margin + j * step
+            around = [(x, y), (x - margin, y), (x + margin, y), (x, y - margin), (x, y + margin)]
+            mine = {colour_at(shown, *p) for p in around}
+            theirs = {colour_at(other, *p) for p in around}
+            if len(mine) == 1 and len(theirs) == 1 and None not in mine | theirs:
+                colour, their = mine.pop(), theirs.pop()
+                assert colour is not None and their is not None
+                if _distance(colour, their) > 40:
+                    return (x, y, colour)
+    raise AssertionError(f"no point tells {shown!r} from {other!r} by colour")
+
+
+def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return max(abs(u - v) for u, v in zip(a[:3], b[:3], strict=True))
+
+
+PIXEL_JS = """(el, [x, y, w]) => {
+  const k = el.width / w;
+  return Array.from(el.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1)
+    .data);
+}"""
+
+
+def wait_for_colour(page: Any, tag: str, scene: Scene, point: tuple[float, float, RGB],
+                    timeout: float = 15.0) -> None:
+    """Wait until the canvas shows ``point``'s colour there (``scene`` gives the scale)."""
+    x, y, colour = point
+    deadline = time.monotonic() + timeout
+    while True:
+        got = page.locator(canvas_css(tag)).evaluate(PIXEL_JS, [x, y, scene.width])
+        if _distance(tuple(got), colour) <= 12:
+            return
+        if time.monotonic() > deadline:
+            want = tuple(round(c) for c in colour)
+            raise AssertionError(f"the {tag} canvas shows rgba{tuple(got)} at ({x:g}, {y:g}), "
+                                 f"not rgb{want} of {scene!r}")
+        time.sleep(0.1)
+
+
 def write_notebook(root: Path, games: list[str], filename: str, *, bot_game: str | None = None,
-                   bots: dict[int, str] | None = None, bot_delay: float = 0.5) -> str:
-    """A copy of ``games.ipynb`` whose parameter cell shows ``games`` (and a bot game)."""
+                   bots: dict[int, str] | None = None, bot_delay: float = 0.5,
+                   hot_game: str | None = None) -> str:
+    """A copy of ``games.ipynb`` whose parameter cell shows ``games`` (and a bot game, and a
+    hot-seat game)."""
     notebook = json.loads((Path(__file__).parent / "notebooks" / "games.ipynb").read_text())
     cell = next(c for c in notebook["cells"] if "".join(c["source"]).startswith("# parameters"))
-    cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, BOT_DELAY = {games!r}, {SEED}, "
-                      f"{bot_game!r}, {bots or {}!r}, {bot_delay!r}"]
+    cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, BOT_DELAY, HOT_GAME = {games!r}, {SEED}, "
+                      f"{bot_game!r}, {bots or {}!r}, {bot_delay!r}, {hot_game!r}\n",
+                      f"OPENINGS = {OPENINGS!r}"]
     (root / filename).write_text(json.dumps(notebook, indent=1))
     return filename
 
