@@ -347,3 +347,16 @@ def test_what_the_bot_was_thinking_is_shown_and_kept_in_the_record():
     assert record["thinking"][ply] == thinking
     again = tabletop.play(record)
     assert again.session.thinking() == thinking
+
+
+@pytest.mark.parametrize("name", ["lacuna", "lava-flows"])
+def test_a_players_view_shows_scores_when_they_are_public(name):
+    """Lacuna's tallies and Lava Flows' Cinder Cones are public: a view's breakdown is the
+    state's, and a player watching their own view sees the scores."""
+    state = tabletop.load(name).new(seed=3, setup="random")
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
+    for player in (0, 1):
+        assert state.view(player).score_breakdown() == state.score_breakdown()
+    board = Session(state, view=state.current_player).scoreboard()
+    assert board is not None and board[1] == state.score_breakdown()

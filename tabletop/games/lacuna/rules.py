@@ -341,6 +341,10 @@ class LacunaView(Board, View):
             return ()
         return self._position_actions()
 
+    def score_breakdown(self) -> Breakdown:
+        """The same as the state's: every count in it is public."""
+        return breakdown(self)
+
     def _is_legal(self, action: Action) -> bool:
         return self.current_player == self.player and self._problem(action) is None
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action
 
 from .actions import (
@@ -37,6 +38,7 @@ from .board import (
     COLOUR,
     COLOUR_NAMES,
     CONE_PIECES,
+    GOAL_CELLS,
     HOME_CELLS,
     INDEX,
     NAMES,
@@ -250,6 +252,16 @@ class _Board:
             return (f"{NAMES[p]} cannot believe there is a {action.claim} Oreo around {where}: "
                     f"an announcement must fit what its maker knows")
         return None
+
+    # --- score ------------------------------------------------------------------------------
+    def score_breakdown(self) -> Breakdown:
+        """Each player's Cinder Cones (public, so views have it too)."""
+        rows = []
+        for p in (0, 1):
+            cells = " ".join(CELLS[c] for c in GOAL_CELLS[p] if self.cones[c] == p)
+            points = tuple(float(q == p and self.cones.count(p)) for q in (0, 1))
+            rows.append(Row(f"{NAMES[p]}'s Cinder Cones", points, detail=cells or "none"))
+        return Breakdown(players=NAMES, rows=tuple(rows), notes=(self._status(),))
 
     # --- text ------------------------------------------------------------------------------
     def _status(self) -> str:

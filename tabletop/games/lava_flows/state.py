@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, State
 
 from .actions import (
@@ -298,14 +297,6 @@ class LavaState(_Board, State):
 
     def _winners(self) -> tuple[int, ...]:
         return (self.winner,) if self.winner >= 0 else ()
-
-    def score_breakdown(self) -> Breakdown:
-        rows = []
-        for p in (0, 1):
-            cells = " ".join(CELLS[c] for c in GOAL_CELLS[p] if self.cones[c] == p)
-            points = tuple(float(q == p and self.cones.count(p)) for q in (0, 1))
-            rows.append(Row(f"{NAMES[p]}'s Cinder Cones", points, detail=cells or "none"))
-        return Breakdown(players=NAMES, rows=tuple(rows), notes=(self._status(),))
 
     def _view(self, player: int) -> LavaView:
         from .view import LavaView  # (view.py imports this module)
