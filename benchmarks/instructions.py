@@ -1,0 +1,75 @@
+"""Instructions per random game, counted by valgrind: a figure a noisy machine cannot blur.
+
+    python benchmarks/instructions.py [--games 40] [--only lacuna landlock]
+
+Wall-clock rates on this shared 2-core machine swing by 2x from one minute to the next;
+instruction counts (valgrind's callgrind, with one BLAS thread) repeat closely, so they show
+whether a change made the work smaller. For each game it prints, per game played, the
+instructions of ``new(seed, setup="random")`` (the setup: layouts, decks, secret choices) and
+of a whole seeded random game through the public API — each the count of a run with
+``--games`` games minus that of the same run with none. Needs valgrind
+(``apt-get install valgrind``); about a minute per game at the default ``--games``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+import tabletop
+
+WARM_UP = 20  # whole games played before the counted ones in every run (imports, caches)
+
+
+def play(name: str, part: str, games: int) -> None:
+    """The counted work, after the warm-up: ``games`` seeded setups (``part="setup"``) or
+    whole random games (``part="game"``) of ``name``."""
+    game = tabletop.load(name)
+    rng = random.Random(0)
+    for whole, count in ((True, WARM_UP), (part == "game", games)):
+        for _ in range(count):
+            state = game.new(seed=rng.randrange(2**31), setup="random")
+            while whole and not state.is_terminal:
+                state = state.apply(rng.choice(state.legal_actions()))
+
+
+def instructions(name: str, part: str, games: int) -> int:
+    """Instructions valgrind counts for ``play(name, part, games)`` in a fresh process."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               sys.executable, __file__, "--child", name, part, str(games)]
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--only", nargs="*", default=list(tabletop.games()))
+    parser.add_argument("--child", nargs=3, metavar=("NAME", "PART", "GAMES"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        name, part, games = args.child
+        play(name, part, int(games))
+        return
+
+    print(f"instructions per game (valgrind; {args.games} counted after {WARM_UP} unseen)")
+    print(f"{'game':<14}{'setup':>12}{'whole game':>14}")
+    for name in args.only:
+        base = instructions(name, "game", 0)
+        setup = (instructions(name, "setup", args.games) - base) / args.games
+        whole = (instructions(name, "game", args.games) - base) / args.games
+        print(f"{name:<14}{setup / 1e6:>10.2f} M{whole / 1e6:>12.2f} M")
+
+
+if __name__ == "__main__":
+    main()
