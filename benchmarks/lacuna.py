@@ -3,8 +3,8 @@
 Prints medians:
 
 * the open-pair computation for a fresh 48-flower layout, from scratch: the same-colour
-  pairs, the flowers blocking each and the sample spots each overlaps (one vectorised pass
-  over pairs × flowers, then exact tests), and the open pairs as bits of the dead mask —
+  pairs, the flowers blocking each and the sample spots each overlaps (one compiled pass
+  over pairs × flowers, exact tests included), and the open pairs as bits of the dead mask —
   plus, for scale, the scatter of the layout and the first ``legal_actions()``;
 * random playouts through the public API (``new(seed, setup="random")`` → random legal
   actions → end): full games/s (goal ≥ 1,000) and actions/s, next to OpenSpiel's pure-Python

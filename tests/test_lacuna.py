@@ -130,6 +130,22 @@ def test_flower_tangent_to_the_line_does_not_block():
     assert s.open_pairs() == ()
 
 
+def test_pawn_tangent_to_the_line_does_not_block():
+    fine = 1 / (TICKS * STEPS)  # the pawn grid
+    flowers = [(-0.5, 0, "red"), (0.5, 0, "red")]
+    for y, is_open in ((RP, True), (RP - fine, False), (-RP, True), (-RP + fine, False)):
+        s = GAME.position(flowers, [(0.0, y, 1)], start=1)
+        assert (s.open_pairs() == ((0, 1),)) is is_open, y
+    # slanted (3-4-5 direction) with a pawn exactly r from the line: too close to call in
+    # floating point, decided in integers
+    big = tabletop.load("lacuna", flower_radius=0.05, pawn_radius=0.04)
+    r = 0.04
+    for nudge, is_open in ((0, True), (fine, False)):
+        s = big.position([(0, 0, 0), (0.8, 0.6, 0)], [(0.4 - 0.6 * r + nudge, 0.3 + 0.8 * r, 0)],
+                         start=1)
+        assert (s.open_pairs() == ((0, 1),)) is is_open, nudge
+
+
 def test_pawn_blocks_later_lines_and_only_the_one_pair_is_collected():
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, -0.5, "green"),
                        (0, 0.5, "green")])

@@ -1,4 +1,4 @@
-"""Lacuna's vectorised geometry against a slow, obviously-correct reference.
+"""Lacuna's fast geometry (numpy and compiled kernels) against a slow, obviously-correct reference.
 
 The reference works in exact integers: the point of the segment nearest a centre is the
 projection clamped to the segment, ``t = clamp((C−A)·(B−A) / |B−A|², 0, 1)``; a disc blocks
@@ -135,7 +135,7 @@ def check(state, rng: random.Random) -> None:
 
 
 # --- the tests ------------------------------------------------------------------------------
-def test_vectorised_open_pairs_agree_with_reference_on_thousands_of_random_layouts():
+def test_fast_open_pairs_agree_with_reference_on_thousands_of_random_layouts():
     rng = random.Random(2024)
     for _ in range(2000):
         check(build(rng), rng)

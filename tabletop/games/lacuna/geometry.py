@@ -1,4 +1,5 @@
-"""Exact plane geometry for Lacuna, vectorised with numpy.
+"""Exact plane geometry for Lacuna: numpy arrays, and compiled loops (``kernels``) for the
+work done once per layout and once per pawn.
 
 **Units.** Flower centres lie on a grid of *ticks* (``TICKS`` = 10,000 ticks per mat unit).
 A pawn stands at the fraction ``k / STEPS`` (``STEPS`` = 1024) along the segment between two
@@ -9,8 +10,8 @@ flower centres, so pawn centres are kept in *fine* units, ``STEPS`` per tick: th
 coordinates below ``2**25`` fine units (mat radius ≤ 2) are exact in float64, so overlap
 tests (``d² < (r₁ + r₂)²``) are exact as computed. The one test that squares a cross product
 (a disc meeting a segment, ``cross² < r²·|AB|²``) is filtered: where the float values are
-within 1e-12 of each other it is recomputed with Python integers. Tangency (distance equal to
-the radius) never blocks and never overlaps.
+within 1e-12 of each other the kernel says "unsure" and it is recomputed with Python
+integers (``hits``). Tangency (distance equal to the radius) never blocks and never overlaps.
 
 >>> g = Geometry(((0, 0), (2000, 0), (1000, 310)), (0, 0, 1), flower_r=310, pawn_r=290)
 >>> g.pairs, g.is_dead(g.flower_kill(0b111), 0)   # flower 2 touches line 0-1: still open
@@ -25,6 +26,8 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
+
+from . import kernels
 
 TICKS = 10_000
 """Ticks per mat unit: flower centres and free pawn positions lie on this grid."""
@@ -50,38 +53,13 @@ def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | flo
     >>> bool(blocked(0, 0, 10, 0, 5, 3, 3)), bool(blocked(0, 0, 10, 0, 5, 2, 3))
     (False, True)
     """
-    ax, ay, bx, by, cx, cy, r = (np.asarray(v, dtype=_F) for v in (ax, ay, bx, by, cx, cy, r))
-    dx, dy = bx - ax, by - ay
-    return _within(dx, dy, dx * dx + dy * dy, cx - ax, cy - ay, r * r)
-
-
-def _within(dx: np.ndarray, dy: np.ndarray, length2: np.ndarray, wx: np.ndarray,
-            wy: np.ndarray, r2: np.ndarray | float, slack: float = 0.0) -> np.ndarray:
-    """The core of ``blocked``: segment ``d`` from the origin, point ``w``, squared radius
-    ``r2``; distance < r, exactly (``slack > 0`` instead gives a cheap superset: distance
-    < r·(1 + slack), used only to pre-select candidates)."""
-    ex, ey = wx - dx, wy - dy
-    at_end = np.minimum(wx * wx + wy * wy, ex * ex + ey * ey) < r2 * (1 + slack)
-    s = wx * dx + wy * dy
-    inside = (s > 0) & (s < length2)
-    cross = wx * dy - wy * dx
-    lhs = cross * cross
-    rhs = r2 * length2
-    if slack:
-        return at_end | (inside & (lhs < rhs * (1 + slack)))
-    hit = at_end | (inside & (lhs < rhs))
-    unsure = inside & ~at_end & (np.abs(lhs - rhs) <= 1e-12 * rhs)
-    if unsure.any():  # too close to call in floating point: decide in integers
-        shape = hit.shape
-        flat = np.array(hit, copy=True).reshape(-1)
-        where = np.flatnonzero(unsure)
-        crosses = np.broadcast_to(cross, shape).reshape(-1)[where].tolist()
-        radii2 = np.broadcast_to(r2, shape).reshape(-1)[where].tolist()
-        lengths2 = np.broadcast_to(length2, shape).reshape(-1)[where].tolist()
-        flat[where] = [int(c) * int(c) < int(q) * int(n)
-                       for c, q, n in zip(crosses, radii2, lengths2, strict=True)]
-        hit = flat.reshape(shape)
-    return hit
+    args = np.broadcast_arrays(*(np.asarray(v, dtype=_F) for v in (ax, ay, bx, by, cx, cy, r)))
+    columns = np.stack([np.ravel(v) for v in args])
+    verdict = np.empty(columns.shape[1], dtype=np.int8)
+    kernels.reach_each(columns, verdict)
+    for j in np.flatnonzero(verdict < 0).tolist():  # too close to call in floats
+        verdict[j] = hits(*(int(v) for v in columns[:, j]))
+    return (verdict > 0).reshape(args[0].shape)
 
 
 def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
@@ -113,33 +91,16 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
-    limit = spacing * spacing
-    batch = 2 * count  # (keeps the candidate matrix small: big numpy temporaries are slow)
-    kx = np.zeros(0)
-    ky = np.zeros(0)
+    kx, ky = np.zeros(count), np.zeros(count)
+    kept = 0
     for _ in range(1000):
         draw = rng.random
-        u = np.array([draw() for _ in range(2 * batch)]).reshape(2, batch)
+        u = np.array([draw() for _ in range(4 * count)]).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
         x, y = np.rint(rad * np.cos(ang)), np.rint(rad * np.sin(ang))
-        ok = x * x + y * y <= float(radius) ** 2
-        if len(kx):
-            dx, dy = x[:, None] - kx[None, :], y[:, None] - ky[None, :]
-            ok &= (dx * dx + dy * dy >= limit).all(axis=1)
-        x, y = x[ok], y[ok]
-        dx, dy = x[:, None] - x[None, :], y[:, None] - y[None, :]
-        close = np.packbits(dx * dx + dy * dy < limit, axis=1, bitorder="little")
-        width, rows = close.shape[1], close.tobytes()
-        chosen, picked, need = 0, [], count - len(kx)
-        for i in range(len(x)):  # keep each candidate unless it is close to one kept
-            if not int.from_bytes(rows[i * width:(i + 1) * width], "little") & chosen:
-                chosen |= 1 << i
-                picked.append(i)
-                if len(picked) == need:
-                    break
-        kx, ky = np.concatenate([kx, x[picked]]), np.concatenate([ky, y[picked]])
-        if len(kx) == count:
+        kept = kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky, kept)
+        if kept == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
@@ -147,12 +108,6 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     xs = kx[order].astype(np.int64).tolist()
     ys = ky[order].astype(np.int64).tolist()
     return tuple(zip(xs, ys, strict=True))
-
-
-def _line_reach(r: float, length2: np.ndarray) -> np.ndarray:
-    """Bounds on ``cross²`` for a centre within ``r`` of a segment (a generous superset);
-    unbounded for a segment of length 0 (two flowers on one spot, in built positions)."""
-    return np.where(length2 > 0, (r * r * (1 + 1e-9)) * length2, np.inf)
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -176,17 +131,6 @@ def bit_flags(mask: int, count: int) -> np.ndarray:
     return np.unpackbits(raw, count=count, bitorder="little").view(bool)
 
 
-_GRIDS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _grid(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """The row and the column of each element of a ``rows × cols`` array, flat (cached)."""
-    key = (rows, cols)
-    if key not in _GRIDS:
-        _GRIDS[key] = (np.repeat(np.arange(rows), cols), np.tile(np.arange(cols), rows))
-    return _GRIDS[key]
-
-
 def set_bits(mask: int) -> list[int]:
     """The positions of the set bits of a non-negative ``mask``, ascending.
 
@@ -196,25 +140,15 @@ def set_bits(mask: int) -> list[int]:
     return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()  # type: ignore[no-any-return]
 
 
-def _flags_mask(flags: np.ndarray) -> int:
-    """A 1-D boolean array as an integer bitmask (element ``j`` is bit ``j``)."""
-    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
-
-
-def _row_masks(rows: np.ndarray) -> list[int]:
-    """Each row of a 2-D boolean array as an integer bitmask (column ``j`` is bit ``j``)."""
-    packed = np.packbits(rows, axis=1, bitorder="little")
-    blob, width = packed.tobytes(), packed.shape[1]
-    if not width:
-        return [0] * len(rows)
-    return [int.from_bytes(blob[i:i + width], "little") for i in range(0, len(blob), width)]
-
-
 GROUP = len(SAMPLE) + 1
 """Bits per pair in a position's *dead mask*: one per sample spot, then the pair's own."""
 _WHOLE = (1 << GROUP) - 1
-_GROUP_K = np.array(SAMPLE + (0,)) / STEPS  # the spots' fractions, one per bit of a pair
-_FAR = float(2**25)  # fine units: further than any pawn on a mat of radius <= 2 can reach
+_FRACTIONS = np.array(SAMPLE, dtype=_F) / STEPS  # the sample spots as fractions
+
+
+def _words_of(mask: int, words: int) -> np.ndarray:
+    """A non-negative ``mask`` as ``words`` little-endian uint64 words."""
+    return np.frombuffer(mask.to_bytes(8 * words, "little"), dtype=np.uint64)
 
 
 class Geometry:
@@ -225,19 +159,18 @@ class Geometry:
     * A position is summed up in one integer, its **dead mask**: bit ``GROUP·i + s`` is set
       when a pawn may not stand at sample spot ``s`` of pair ``i``, and bit
       ``GROUP·i + GROUP − 1`` when pair ``i`` is not open. Every flower and pawn kills a fixed
-      set of bits, so the mask is the union of the kills of what is where:
-      ``on_kill[f]`` while flower ``f`` is on the mat (the pairs it blocks, the spots it
-      overlaps), ``off_kill[f]`` once it is off (the pairs it ends), and ``pawn_kill(x, y)``
-      for a pawn (the pairs it blocks, the spots it overlaps; cached by position).
-      ``spot_bits`` and ``pair_bits`` select the two kinds of bit.
+      set of bits, so the mask is the union of the kills of what is where: while flower
+      ``f`` is on the mat the pairs it blocks and the spots it overlaps, once it is off the
+      pairs it ends (``flower_kill``), and for a pawn the pairs it blocks and the spots it
+      overlaps (``pawn_kill``, cached by position). ``spot_bits`` and ``pair_bits`` select
+      the two kinds of bit.
     * ``memo``: a dict where the rules keep other per-layout data (the action table).
 
     Coordinates in, ``points`` in ticks; radii in ticks. Everything is read-only.
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "on_kill", "off_kill", "spot_bits", "pair_bits", "memo", "_probe",
-                 "_spot_limit", "_near", "_from", "_to", "_pawns")
+                 "pb", "spot_bits", "pair_bits", "memo", "_kills", "_words", "_pawns")
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int) -> None:
@@ -249,71 +182,31 @@ class Geometry:
         self.points = tuple(points)
         self.colors = tuple(colors)
         self.n = n
-        xy1 = np.ones((3, n))  # homogeneous flower centres, fine units
-        if n:
-            xy1[:2] = np.array(list(itertools.chain.from_iterable(self.points))).reshape(n, 2).T
-            xy1[:2] *= STEPS
-        x, y = self.x, self.y = xy1[0], xy1[1]
-        self.rf = rf = float(flower_r * STEPS)
-        self.rp = rp = float(pawn_r * STEPS)
+        xy = np.array(list(itertools.chain.from_iterable(self.points)), dtype=_F) * STEPS
+        self.x, self.y = np.ascontiguousarray(xy[0::2]), np.ascontiguousarray(xy[1::2])
+        self.rf = float(flower_r * STEPS)
+        self.rp = float(pawn_r * STEPS)
         ua, ub = _upper(n)
         cols = np.array(self.colors, dtype=np.intp)
         same = cols[ua] == cols[ub]
-        pa, pb = self.pa, self.pb = ua[same], ub[same]
-        self.pairs = tuple(zip(pa.tolist(), pb.tolist(), strict=True))
+        self.pa, self.pb = ua[same], ub[same]
+        self.pairs = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))
         self.pair_index = dict(zip(self.pairs, range(len(self.pairs)), strict=True))
-        npairs, spots = len(self.pairs), GROUP * len(self.pairs)
-        ax, ay = x[pa], y[pa]
-        dx, dy = x[pb] - ax, y[pb] - ay
-        length2 = dx * dx + dy * dy
-        # The probe: (Px, Py, 1, |P|²/2) @ probe gives, for a point P, S·P − |P|²/2 for every
-        # sample spot S (laid out like a dead mask; the pair's own bit is a spot far off the
-        # mat), then cross(P − A, B − A) and (P − A)·(B − A) for every pair AB. Exact: every
-        # term and partial sum is an integer or half-integer below 2**52.
-        probe = self._probe = np.zeros((4, spots + 2 * npairs))
-        sx, sy = probe[0, :spots].reshape(npairs, GROUP), probe[1, :spots].reshape(npairs, GROUP)
-        sx[:] = ax[:, None] + _GROUP_K * dx[:, None]
-        sy[:] = ay[:, None] + _GROUP_K * dy[:, None]
-        sx[:, -1], sy[:, -1] = _FAR, 0
-        probe[3, :spots] = -1
-        line = probe[:3, spots:spots + npairs]
-        line[0], line[1], line[2] = dy, -dx, ay * dx - ax * dy
-        along = probe[:3, spots + npairs:]
-        along[0], along[1], along[2] = dx, dy, -(ax * dx + ay * dy)
-        # Candidates: flowers near the pair's line (|cross| / |d| < rf + rp, a superset of
-        # both the blockers and the flowers a pawn on the segment could touch) — one cheap
-        # vectorised pass over pairs × flowers; then the exact tests on the candidates.
-        reach = rf + rp
-        cross = line.T @ xy1
-        near = cross * cross < _line_reach(reach, length2)[:, None]
-        rows = np.arange(npairs)
-        near[rows, pa] = False
-        near[rows, pb] = False
-        pi, fi = _grid(npairs, n)
-        found = np.flatnonzero(near)
-        pi, fi = pi[found], fi[found]
-        block = _within(dx[pi], dy[pi], length2[pi], x[fi] - ax[pi], y[fi] - ay[pi], rf * rf)
-        ex, ey = sx[pi] - x[fi, None], sy[pi] - y[fi, None]
-        kill = np.zeros((2 * n, npairs, GROUP), dtype=bool)  # [on (flower) | off (n + flower)]
-        kill[fi, pi] = ex * ex + ey * ey < reach * reach
-        kill[fi[block], pi[block]] = True
-        kill[n + pa, rows] = True
-        kill[n + pb, rows] = True
-        masks = _row_masks(kill.reshape(2 * n, spots))
-        self.on_kill, self.off_kill = tuple(masks[:n]), tuple(masks[n:])
+        spots = GROUP * len(self.pairs)
+        self._words = (spots + 63) // 64
+        self._kills = np.zeros((2 * n, self._words), dtype=np.uint64)  # [on | off (n + f)]
+        unsure = np.empty((n * len(self.pairs), 2), dtype=np.intp)
+        found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, GROUP,
+                                     self.rf, self.rp, self._kills, unsure)
+        for i, f in unsure[:found].tolist():  # too close to call in floats: in integers
+            if self._hits(i, self.x[f], self.y[f], int(self.rf)):
+                self._kills[f] |= _words_of(_WHOLE << (GROUP * i), self._words)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         self.pair_bits = every << (GROUP - 1)
         self.spot_bits = every * ((1 << (GROUP - 1)) - 1)
-        # for pawns: |S − P|² < (2 rp)²  ⇔  S·P − |P|²/2 > (|S|² − (2 rp)²) / 2; and a pawn
-        # may block a pair only if it is this near its line, and between these along it
-        s = probe[:2, :spots]
-        self._spot_limit = ((s * s).sum(axis=0) - 4 * rp * rp) / 2
-        self._near = _line_reach(rp, length2)
-        margin = (rp * (1 + 1e-9)) * np.sqrt(length2) + 1
-        self._from, self._to = -margin, length2 + margin
         self._pawns: dict[tuple[int, int], int] = {}
         self.memo: dict[str, object] = {}
-        for arr in (xy1, pa, pb, probe, self._spot_limit, self._near, self._from, self._to):
+        for arr in (self.x, self.y, self.pa, self.pb, self._kills):
             arr.flags.writeable = False
 
     def __deepcopy__(self, memo: dict[int, object]) -> Geometry:
@@ -326,40 +219,31 @@ class Geometry:
     def flower_kill(self, on_mat: int) -> int:
         """The dead mask of the flowers alone, with those in the bitmask ``on_mat`` on the
         mat and the others collected."""
-        on, off = self.on_kill, self.off_kill
-        dead = 0
-        for f in range(self.n):
-            dead |= on[f] if (on_mat >> f) & 1 else off[f]
-        return dead
+        out = np.empty(self._words, dtype=np.uint64)
+        kernels.union(self._kills, np.uint64(on_mat), out)
+        return int.from_bytes(out.tobytes(), "little")
 
     def pawn_kill(self, px: int, py: int) -> int:
         """The dead mask of a pawn centred at fine ``(px, py)`` alone. Exact; cached."""
         key = (px, py)
         found = self._pawns.get(key)
         if found is None:
-            pxf, pyf = float(px), float(py)
-            probed = np.array((pxf, pyf, 1.0, (pxf * pxf + pyf * pyf) / 2)) @ self._probe
-            spots, npairs = len(self._spot_limit), len(self.pairs)
-            found = _flags_mask(probed[:spots] > self._spot_limit)
-            cross, along = probed[spots:spots + npairs], probed[spots + npairs:]
-            near = (cross * cross < self._near) & (along > self._from) & (along < self._to)
-            rp = int(self.rp)
-            ends = self._segments()
-            for i in np.flatnonzero(near).tolist():  # the exact test, for the few pairs near
-                ax, ay, bx, by = ends[i]
-                if hits(ax, ay, bx, by, px, py, rp):
+            words = np.zeros((1, self._words), dtype=np.uint64)
+            unsure = np.empty(len(self.pairs), dtype=np.intp)
+            count = kernels.pawn_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, GROUP,
+                                       self.rp, float(px), float(py), words, unsure)
+            found = int.from_bytes(words.tobytes(), "little")
+            for i in unsure[:count].tolist():  # too close to call in floats: in integers
+                if self._hits(i, px, py, int(self.rp)):
                     found |= _WHOLE << (GROUP * i)
             self._pawns[key] = found
         return found
 
-    def _segments(self) -> list[list[int]]:
-        """Each pair's ends ``[ax, ay, bx, by]`` in fine units, as Python integers."""
-        found = self.memo.get("segments")
-        if found is None:
-            a, b = self.pa, self.pb
-            ends = np.stack([self.x[a], self.y[a], self.x[b], self.y[b]], axis=1)
-            found = self.memo["segments"] = ends.astype(np.int64).tolist()
-        return found  # type: ignore[return-value]
+    def _hits(self, i: int, cx: float, cy: float, r: int) -> bool:
+        """``hits`` for pair ``i`` and the disc at fine ``(cx, cy)``, in integers."""
+        a, b = self.pairs[i]
+        ax, ay, bx, by = (int(v) for v in (self.x[a], self.y[a], self.x[b], self.y[b]))
+        return hits(ax, ay, bx, by, int(cx), int(cy), r)
 
     def is_dead(self, dead: int, i: int, s: int = GROUP - 1) -> bool:
         """Whether bit ``s`` of pair ``i`` is set in ``dead`` (the pair itself by default)."""
