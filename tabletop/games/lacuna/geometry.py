@@ -196,8 +196,8 @@ class Geometry:
         self._words = (spots + 63) // 64
         self._kills = np.zeros((2 * n, self._words), dtype=np.uint64)  # [on | off (n + f)]
         unsure = np.empty((n * len(self.pairs), 2), dtype=np.intp)
-        found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, GROUP,
-                                     self.rf, self.rp, self._kills, unsure)
+        found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rf,
+                                     self.rp, self._kills, unsure)
         for i, f in unsure[:found].tolist():  # too close to call in floats: in integers
             if self._hits(i, self.x[f], self.y[f], int(self.rf)):
                 self._kills[f] |= _words_of(_WHOLE << (GROUP * i), self._words)
@@ -230,8 +230,8 @@ class Geometry:
         if found is None:
             words = np.zeros((1, self._words), dtype=np.uint64)
             unsure = np.empty(len(self.pairs), dtype=np.intp)
-            count = kernels.pawn_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, GROUP,
-                                       self.rp, float(px), float(py), words, unsure)
+            count = kernels.pawn_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rp,
+                                       float(px), float(py), words, unsure)
             found = int.from_bytes(words.tobytes(), "little")
             for i in unsure[:count].tolist():  # too close to call in floats: in integers
                 if self._hits(i, px, py, int(self.rp)):

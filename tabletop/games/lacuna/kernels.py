@@ -5,8 +5,9 @@ float64 arrays of exact integers in *fine* units (see ``geometry``); every compa
 is exact in float64 except ``cross² < r²·|d|²``, which a kernel reports as *unsure* when the
 two sides are within 1e-12 of each other, for the caller to decide in Python integers.
 
-A dead mask is built as an array of uint64 words: bit ``group·i + s`` for spot ``s`` of pair
-``i`` (see ``Geometry``).
+A dead mask is built as an array of uint64 words: with ``group = len(fractions) + 1`` bits
+per pair, bit ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i +
+group − 1`` for the pair itself (see ``Geometry``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-_jit = numba.njit(cache=True, nogil=True)
+_jit = numba.njit(cache=True)
 
 
 @_jit
@@ -42,6 +43,24 @@ def _reach(ax: float, ay: float, dx: float, dy: float, length2: float, cx: float
 
 
 @_jit
+def _mark(words: np.ndarray, row: int, base: int, fractions: np.ndarray, ax: float,
+          ay: float, dx: float, dy: float, length2: float, cx: float, cy: float,
+          touch2: float, r2: float) -> int:
+    """Set in ``words[row]`` the bits from ``base`` of one pair (the segment from a by d)
+    that a disc at c kills: each sample spot within √touch2 of c, and all of them and the
+    pair's own bit if the disc (c, √r2) reaches inside the segment. Returns ``_reach``."""
+    for s in range(len(fractions)):
+        ex, ey = ax + fractions[s] * dx - cx, ay + fractions[s] * dy - cy
+        if ex * ex + ey * ey < touch2:
+            _set(words, row, base + s)
+    hit = _reach(ax, ay, dx, dy, length2, cx, cy, r2)
+    if hit == 1:
+        for s in range(len(fractions) + 1):
+            _set(words, row, base + s)
+    return hit
+
+
+@_jit
 def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
     """``out[j]`` = ``_reach`` for the segment ``a[j] b[j]`` and the disc ``(c[j], r[j])``,
     from the rows ``ax, ay, bx, by, cx, cy, r`` of ``columns``."""
@@ -53,12 +72,12 @@ def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
 
 @_jit
 def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-                 fractions: np.ndarray, group: int, rf: float, rp: float,
-                 kills: np.ndarray, unsure: np.ndarray) -> int:
+                 fractions: np.ndarray, rf: float, rp: float, kills: np.ndarray,
+                 unsure: np.ndarray) -> int:
     """Fill ``kills[f]`` (flower ``f`` on the mat: the pairs it blocks, the sample spots it
     overlaps) and ``kills[n + f]`` (``f`` collected: its own pairs), as words; list in
     ``unsure`` the ``(pair, flower)`` blocking tests left to the caller; return how many."""
-    n, reach2, rf2 = len(x), (rf + rp) * (rf + rp), rf * rf
+    n, group, reach2, rf2 = len(x), len(fractions) + 1, (rf + rp) * (rf + rp), rf * rf
     found = 0
     for i in range(len(pa)):
         a, b = pa[i], pb[i]
@@ -75,15 +94,8 @@ def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
             cross = (fx - ax) * dy - (fy - ay) * dx
             if f == a or f == b or (length2 > 0 and cross * cross >= far):
                 continue
-            for s in range(len(fractions)):
-                ex, ey = ax + fractions[s] * dx - fx, ay + fractions[s] * dy - fy
-                if ex * ex + ey * ey < reach2:
-                    _set(kills, f, base + s)
-            hit = _reach(ax, ay, dx, dy, length2, fx, fy, rf2)
-            if hit == 1:
-                for s in range(group):
-                    _set(kills, f, base + s)
-            elif hit == -1:
+            if _mark(kills, f, base, fractions, ax, ay, dx, dy, length2, fx, fy, reach2,
+                     rf2) == -1:
                 unsure[found, 0], unsure[found, 1] = i, f
                 found += 1
     return found
@@ -91,27 +103,19 @@ def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
 
 @_jit
 def pawn_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-               fractions: np.ndarray, group: int, rp: float, px: float, py: float,
-               words: np.ndarray, unsure: np.ndarray) -> int:
+               fractions: np.ndarray, rp: float, px: float, py: float, words: np.ndarray,
+               unsure: np.ndarray) -> int:
     """Fill ``words`` with the dead mask of a pawn at ``(px, py)``: the sample spots it
     overlaps and the pairs it blocks; list in ``unsure`` the pairs left to the caller;
     return how many."""
-    touch2, rp2 = 4 * rp * rp, rp * rp
+    group, touch2, rp2 = len(fractions) + 1, 4 * rp * rp, rp * rp
     found = 0
     for i in range(len(pa)):
         a, b = pa[i], pb[i]
         ax, ay = x[a], y[a]
         dx, dy = x[b] - ax, y[b] - ay
-        base = group * i
-        for s in range(len(fractions)):
-            ex, ey = ax + fractions[s] * dx - px, ay + fractions[s] * dy - py
-            if ex * ex + ey * ey < touch2:
-                _set(words, 0, base + s)
-        hit = _reach(ax, ay, dx, dy, dx * dx + dy * dy, px, py, rp2)
-        if hit == 1:
-            for s in range(group):
-                _set(words, 0, base + s)
-        elif hit == -1:
+        if _mark(words, 0, group * i, fractions, ax, ay, dx, dy, dx * dx + dy * dy, px, py,
+                 touch2, rp2) == -1:
             unsure[found] = i
             found += 1
     return found
