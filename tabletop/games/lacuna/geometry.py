@@ -170,7 +170,7 @@ class Geometry:
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "spot_bits", "pair_bits", "memo", "_kills", "_words", "_pawns")
+                 "pb", "spot_bits", "pair_bits", "memo", "_kills", "_width", "_pawns")
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int) -> None:
@@ -193,14 +193,14 @@ class Geometry:
         self.pairs = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))
         self.pair_index = dict(zip(self.pairs, range(len(self.pairs)), strict=True))
         spots = GROUP * len(self.pairs)
-        self._words = (spots + 63) // 64
-        self._kills = np.zeros((2 * n, self._words), dtype=np.uint64)  # [on | off (n + f)]
+        self._width = (spots + 63) // 64  # uint64 words per dead mask
+        self._kills = np.zeros((2 * n, self._width), dtype=np.uint64)  # [on | off (n + f)]
         unsure = np.empty((n * len(self.pairs), 2), dtype=np.intp)
         found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rf,
                                      self.rp, self._kills, unsure)
         for i, f in unsure[:found].tolist():  # too close to call in floats: in integers
             if self._hits(i, self.x[f], self.y[f], int(self.rf)):
-                self._kills[f] |= _words_of(_WHOLE << (GROUP * i), self._words)
+                self._kills[f] |= _words_of(_WHOLE << (GROUP * i), self._width)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         self.pair_bits = every << (GROUP - 1)
         self.spot_bits = every * ((1 << (GROUP - 1)) - 1)
@@ -219,7 +219,7 @@ class Geometry:
     def flower_kill(self, on_mat: int) -> int:
         """The dead mask of the flowers alone, with those in the bitmask ``on_mat`` on the
         mat and the others collected."""
-        out = np.empty(self._words, dtype=np.uint64)
+        out = np.empty(self._width, dtype=np.uint64)
         kernels.union(self._kills, np.uint64(on_mat), out)
         return int.from_bytes(out.tobytes(), "little")
 
@@ -228,7 +228,7 @@ class Geometry:
         key = (px, py)
         found = self._pawns.get(key)
         if found is None:
-            words = np.zeros((1, self._words), dtype=np.uint64)
+            words = np.zeros((1, self._width), dtype=np.uint64)
             unsure = np.empty(len(self.pairs), dtype=np.intp)
             count = kernels.pawn_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rp,
                                        float(px), float(py), words, unsure)
