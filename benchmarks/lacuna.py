@@ -6,6 +6,7 @@ Prints medians:
   pairs, the flowers blocking each and the sample spots each overlaps (one compiled pass
   over pairs × flowers, exact tests included), and the open pairs as bits of the dead mask —
   plus, for scale, the scatter of the layout and the first ``legal_actions()``;
+* the first Lacuna game in a fresh process (imports, numba loading its cached kernels);
 * random playouts through the public API (``new(seed, setup="random")`` → random legal
   actions → end): full games/s (goal ≥ 1,000) and actions/s, next to OpenSpiel's pure-Python
   tic-tac-toe measured in the same run, interleaved (this machine is shared and noisy).
@@ -18,6 +19,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from playouts import open_spiel_run, tabletop_run
@@ -66,6 +69,27 @@ def first_legal_time(n: int = 200) -> float:
     return statistics.median(times)
 
 
+_FIRST_GAME = """
+import time
+t0 = time.perf_counter()
+import tabletop
+s = tabletop.load("lacuna").new(seed=0, setup="random")
+s.apply(s.legal_actions()[0]).blocked_pairs()
+print(time.perf_counter() - t0)
+"""
+
+
+def first_game_time(runs: int = 3) -> float:
+    """Median seconds from ``import tabletop`` to a first Lacuna move in a fresh process
+    (every kernel run once), after one process that fills numba's on-disk cache."""
+    def once() -> float:
+        done = subprocess.run([sys.executable, "-c", _FIRST_GAME], capture_output=True,
+                              text=True, check=True)
+        return float(done.stdout)
+    once()
+    return statistics.median(once() for _ in range(runs))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -76,6 +100,7 @@ def main() -> None:
     print(f"open pairs, fresh 48-flower layout : median {open_pairs_time(layouts) * 1e6:8.0f} µs")
     print(f"  scatter of the layout            : median {scatter_time() * 1e6:8.0f} µs")
     print(f"  first legal_actions() (+ spots)  : median {first_legal_time() * 1e6:8.0f} µs")
+    print(f"first game in a fresh process      : median {first_game_time():8.2f} s")
 
     lacuna_run, ttt_run = tabletop_run("lacuna", None), open_spiel_run()
     lacuna_run(0.3, 99)  # warm up (interned actions, imports)
