@@ -496,10 +496,8 @@ class TreeWidget(w.VBox):
     @max_depth.setter
     def max_depth(self, value: int | None) -> None:
         self.model.max_depth = value
-        self._syncing = True
-        self.depth_slider.value = DEPTH_LIMIT if value is None else min(value, DEPTH_LIMIT)
-        self._syncing = False
-        self.refresh()
+        self._show_setting(self.depth_slider,
+                           DEPTH_LIMIT if value is None else min(value, DEPTH_LIMIT))
 
     @property
     def player(self) -> int | None:
@@ -508,9 +506,15 @@ class TreeWidget(w.VBox):
     @player.setter
     def player(self, value: int | None) -> None:
         self.model.player = value
+        self._show_setting(self.player_picker, -1 if value is None else value)
+
+    def _show_setting(self, control: w.ValueWidget, value: int) -> None:
+        """Show ``value`` in ``control`` without its handler acting on it, then redraw."""
         self._syncing = True
-        self.player_picker.value = -1 if value is None else value
-        self._syncing = False
+        try:
+            control.value = value
+        finally:
+            self._syncing = False
         self.refresh()
 
     def open_in_game(self, node: int | None = None) -> Any:
