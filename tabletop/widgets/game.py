@@ -76,7 +76,8 @@ class GameWidget(w.VBox):
         self.add_class("tabletop-game")
         self.set_trait("state", self.session.state)
         self._refresh(full=True)
-        self._show_panels()  # at once: the widget's first picture has its panels
+        if self._panels_due is not None:  # at once: the widget's first picture has its panels
+            self._show_panels()
         self._after_move()
 
     # --- the parts --------------------------------------------------------------------------
