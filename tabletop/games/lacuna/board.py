@@ -61,15 +61,6 @@ class Params:
     pawn: int
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Board:
     """Position queries shared by ``LacunaState`` and ``LacunaView``.
 
@@ -134,7 +125,7 @@ class Board:
 
     def flowers_on_mat(self) -> tuple[int, ...]:
         """The ids of the flowers still on the mat, in order."""
-        return tuple(_bits(self.on_mat))
+        return tuple(set_bits(self.on_mat))
 
     def owner_of(self, flower: int) -> int | None:
         """Who collected ``flower`` with a pawn (``None``: still on the mat)."""
@@ -422,7 +413,7 @@ class Board:
         p = self.params
         reach = (p.flower + p.pawn) * STEPS
         out = []
-        for f in _bits(on_mat):
+        for f in set_bits(on_mat):
             fx, fy = self.points[f]
             if (x - fx * STEPS) ** 2 + (y - fy * STEPS) ** 2 < reach * reach:
                 out.append(self._name(("flower", f)))
@@ -480,7 +471,7 @@ class Board:
                 counts[self.start][self.aside] += 1
             colors = self.colors or ()
             for p in (0, 1):
-                for f in _bits(self.collected[p]):
+                for f in set_bits(self.collected[p]):
                     counts[p][colors[f]] += 1
             if self.is_terminal and self.colors is not None:
                 for f, owner in self.claims().items():
@@ -531,7 +522,7 @@ class Board:
         for p in (0, 1):
             pawns = " ".join(f"({x / (TICKS * STEPS):.5f},{y / (TICKS * STEPS):.5f})"
                              for x, y, o in self.pawns if o == p) or "-"
-            taken = " ".join(map(str, _bits(self.collected[p]))) or "-"
+            taken = " ".join(map(str, set_bits(self.collected[p]))) or "-"
             lines.append(f"{_NAMES[p]}: pawns {pawns}; collected {taken}")
         t = self.tally()
         lines.append("tally " + " ".join(f"{colour_name(c)} {t[0][c]}-{t[1][c]}"
