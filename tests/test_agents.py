@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, replace
 
 import pytest
+from toygame import Take, TakeAway, TakeState
 
 import tabletop
 from tabletop.core.agents import (
@@ -23,77 +23,7 @@ from tabletop.core.agents import (
     register_agent,
     score_shares,
 )
-from tabletop.core.game import Action, Game, State, View
-
-# --- a perfect-information toy for 2 or 3 players -----------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    count: int
-
-    def __str__(self) -> str:
-        return f"take {self.count}"
-
-
-class TakeAway(Game):
-    """Players in turn take 1–3 counters from a pile; whoever takes the last one wins."""
-
-    name = "take-away"
-    player_counts = (2, 3)
-    defaults = {"pile": 10}
-
-    def _initial(self, rng: random.Random) -> TakeState:
-        return TakeState(game=self, pile=self.options["pile"], turn=0, last=None)
-
-    def position(self, pile: int, turn: int = 0) -> TakeState:
-        return TakeState(game=self, pile=pile, turn=turn, last=None)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TakeState(State):
-    pile: int
-    turn: int
-    last: int | None
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.pile == 0 else self.turn
-
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return tuple(Take(n) for n in (1, 2, 3) if n <= self.pile)
-
-    def _apply(self, action: Take) -> TakeState:  # type: ignore[override]
-        return replace(self, pile=self.pile - action.count, last=self.turn,
-                       turn=(self.turn + 1) % self.game.players)
-
-    def _scores(self) -> tuple[float, ...]:
-        return tuple(float(p == self.last and self.pile == 0) for p in range(self.game.players))
-
-    def _view(self, player: int) -> TakeView:
-        return TakeView(game=self.game, player=player, pile=self.pile, turn=self.turn,
-                        last=self.last)
-
-    def _text(self) -> str:
-        return f"pile {self.pile}, player {self.turn} to move"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TakeView(View):
-    pile: int
-    turn: int
-    last: int | None
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.pile == 0 else self.turn
-
-    def determinize(self, rng: random.Random) -> TakeState:
-        return TakeState(game=self.game, pile=self.pile, turn=self.turn, last=self.last)
-
-    def _text(self) -> str:
-        return f"pile {self.pile}"
-
+from tabletop.core.game import Action, State
 
 # --- RandomAgent and make_agent -------------------------------------------------------------
 

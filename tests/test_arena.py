@@ -6,7 +6,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from test_agents import TakeAway
+from toygame import TakeAway
 
 import tabletop
 from tabletop.arena import ArenaResult, agent_seed, arena, build_agent

@@ -6,7 +6,7 @@ import random
 
 import networkx as nx
 import pytest
-from test_agents import TakeAway
+from toygame import TakeAway
 
 import tabletop
 from tabletop.core.tree import expand, explore, layer_counts, perft

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_agents import TakeAway
+from toygame import TakeAway
 
 import tabletop
 from tabletop.core.agents import MCTSAgent

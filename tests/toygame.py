@@ -1,7 +1,8 @@
-"""A tiny game used to test the core: Secret Nim (lives in the tests, not in the product).
+"""Tiny games used to test the core (they live in the tests, not in the product).
 
-Each player first picks a secret bonus (0 or 1). Then, from a seeded pile of 5..9 counters,
-players alternately take 1 or 2; taking the last counter scores 2. Bonuses count at the end.
+Secret Nim: each player first picks a secret bonus (0 or 1). Then, from a seeded pile of 5..9
+counters, players alternately take 1 or 2; taking the last counter scores 2. Bonuses count at
+the end. Take-away: a perfect-information pile game for 2 or 3 players (see ``TakeAway``).
 """
 
 from __future__ import annotations
@@ -211,3 +212,65 @@ class RejectingState(NimState):
 
             raise IllegalAction("take 2: not on a pile of 2")
         return NimState._apply(self, action)
+
+
+# --- Take-away: a perfect-information toy for 2 or 3 players -----------------------------
+
+
+class TakeAway(Game):
+    """Players in turn take 1–3 counters from a pile; whoever takes the last one wins."""
+
+    name = "take-away"
+    player_counts = (2, 3)
+    defaults = {"pile": 10}
+
+    def _initial(self, rng: random.Random) -> TakeState:
+        return TakeState(game=self, pile=self.options["pile"], turn=0, last=None)
+
+    def position(self, pile: int, turn: int = 0) -> TakeState:
+        return TakeState(game=self, pile=pile, turn=turn, last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeState(State):
+    pile: int
+    turn: int
+    last: int | None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.pile == 0 else self.turn
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return tuple(Take(n) for n in (1, 2, 3) if n <= self.pile)
+
+    def _apply(self, action: Take) -> TakeState:  # type: ignore[override]
+        return replace(self, pile=self.pile - action.count, last=self.turn,
+                       turn=(self.turn + 1) % self.game.players)
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(p == self.last and self.pile == 0) for p in range(self.game.players))
+
+    def _view(self, player: int) -> TakeView:
+        return TakeView(game=self.game, player=player, pile=self.pile, turn=self.turn,
+                        last=self.last)
+
+    def _text(self) -> str:
+        return f"pile {self.pile}, player {self.turn} to move"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeView(View):
+    pile: int
+    turn: int
+    last: int | None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.pile == 0 else self.turn
+
+    def determinize(self, rng: random.Random) -> TakeState:
+        return TakeState(game=self.game, pile=self.pile, turn=self.turn, last=self.last)
+
+    def _text(self) -> str:
+        return f"pile {self.pile}"
