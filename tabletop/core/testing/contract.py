@@ -1,4 +1,4 @@
-"""The conformance suite every game's tests call: ``check_game(game)``.
+"""The contract check every game's tests call: ``check_game(game)``.
 
 It plays seeded random games to the end and checks, at every step, the contract of
 ``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
@@ -18,13 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .errors import IllegalAction
-from .game import Action, Game, State, View
-from .record import replay
-
-
-class ConformanceError(AssertionError):
-    """A game broke the contract; the message says where (seed, ply) and how."""
+from ..errors import IllegalAction
+from ..game import Action, Game, State, View
+from ..record import replay
+from .common import ConformanceError, fail
 
 
 @dataclass
@@ -93,16 +90,12 @@ def check_game(
     return report
 
 
-def _fail(where: str, message: str) -> None:
-    raise ConformanceError(f"{where}: {message}")
-
-
 def _check_determinism(game: Game, seed: int, setup: str) -> None:
     a, b = game.new(seed=seed, setup=setup), game.new(seed=seed, setup=setup)
     rng_a, rng_b = random.Random(seed), random.Random(seed)
     for ply in range(60):
         if a != b or a.legal_actions() != b.legal_actions() or str(a) != str(b):
-            _fail(f"{game.name} seed {seed} ply {ply}",
+            fail(f"{game.name} seed {seed} ply {ply}",
                   "two games from the same seed differ (randomness not from the seed?)")
         if a.is_terminal:
             return
@@ -115,23 +108,23 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
     report.steps += 1
     legal = state.legal_actions()
     if state.is_terminal != (state.current_player is None):
-        _fail(where, "is_terminal disagrees with current_player is None")
+        fail(where, "is_terminal disagrees with current_player is None")
     if bool(legal) == state.is_terminal:
-        _fail(where, f"terminal={state.is_terminal} but {len(legal)} legal actions")
+        fail(where, f"terminal={state.is_terminal} but {len(legal)} legal actions")
     if len(set(legal)) != len(legal):
-        _fail(where, "legal_actions() repeats an action")
+        fail(where, "legal_actions() repeats an action")
     if not all(isinstance(a, Action) for a in legal):
-        _fail(where, "legal_actions() holds something that is not an Action")
+        fail(where, "legal_actions() holds something that is not an Action")
     for action in rng.sample(legal, min(apply_all, len(legal))):
         text = str(action)
         if state.game.parse_action(state, text) != action:
-            _fail(where, f"notation {text!r} does not parse back to {action!r}")
+            fail(where, f"notation {text!r} does not parse back to {action!r}")
         try:
             child = state.apply(action)
         except IllegalAction as err:
-            _fail(where, f"legal action {text!r} was rejected by apply: {err}")
+            fail(where, f"legal action {text!r} was rejected by apply: {err}")
         if child.history[-1] != action or child.history[:-1] != state.history:
-            _fail(where, f"history after {text!r} is not the old history plus it")
+            fail(where, f"history after {text!r} is not the old history plus it")
         report.actions_applied += 1
     before = (copy.deepcopy(state), str(state))
     legal_set = set(legal)
@@ -143,12 +136,12 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
             state.apply(bad)
         except IllegalAction as err:
             if not str(err):
-                _fail(where, f"IllegalAction for {bad!r} has no message")
+                fail(where, f"IllegalAction for {bad!r} has no message")
         else:
-            _fail(where, f"illegal action {bad!r} was accepted")
+            fail(where, f"illegal action {bad!r} was accepted")
         report.illegal_tried += 1
     if state != before[0] or str(state) != before[1]:
-        _fail(where, "a rejected action changed the state")
+        fail(where, "a rejected action changed the state")
 
 
 def _check_views(state: State, where: str, rng: random.Random, report: Report) -> None:
@@ -157,24 +150,24 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report) -
         report.views_checked += 1
         here = f"{where} view {player}"
         if not isinstance(view, View) or view.player != player:
-            _fail(here, "view(p) is not a View of player p")
+            fail(here, "view(p) is not a View of player p")
         hash(view)
         _check_no_secrets(view, here)
         if view.current_player != state.current_player:
-            _fail(here, "the view disagrees about whose turn it is")
+            fail(here, "the view disagrees about whose turn it is")
         expected = state.legal_actions() if state.current_player == player else ()
         if view.legal_actions() != expected:
-            _fail(here, "the view's legal actions are not the player's legal actions")
+            fail(here, "the view's legal actions are not the player's legal actions")
         for k in range(2):
             twin = view.determinize(random.Random(rng.random()))
             if not isinstance(twin, State):
-                _fail(here, "determinize did not return a State")
+                fail(here, "determinize did not return a State")
             if twin.view(player) != view:
-                _fail(here, f"a determinization's view differs from the view "
+                fail(here, f"a determinization's view differs from the view "
                             f"(view leaks, or determinize is inconsistent): "
                             f"{_first_difference(twin.view(player), view)}")
             if k == 0 and state.current_player == player and twin.legal_actions() != expected:
-                _fail(here, "a determinization offers different legal actions")
+                fail(here, "a determinization offers different legal actions")
 
 
 def _check_secret_swap(state: State, action: Action, where: str) -> None:
@@ -188,7 +181,7 @@ def _check_secret_swap(state: State, action: Action, where: str) -> None:
             if other != action and state.game.describe(other, actor, viewer) == seen:
                 a, b = state.apply(action).view(viewer), state.apply(other).view(viewer)
                 if a != b:
-                    _fail(f"{where} view {viewer}",
+                    fail(f"{where} view {viewer}",
                           f"player {viewer} sees {str(action)!r} only as {seen!r}, yet it "
                           f"shows in their view: {_first_difference(a, b)}")
                 break
@@ -198,12 +191,12 @@ def _check_no_secrets(view: View, where: str) -> None:
     for f in fields(view):
         name = f.name.lower()
         if "seed" in name or "rng" in name:
-            _fail(where, f"view has a field {f.name!r}")
+            fail(where, f"view has a field {f.name!r}")
         value = getattr(view, f.name)
         if isinstance(value, random.Random) or type(value).__name__ == "Generator":
-            _fail(where, f"view field {f.name!r} holds a random generator")
+            fail(where, f"view field {f.name!r} holds a random generator")
         if isinstance(value, State):
-            _fail(where, f"view field {f.name!r} holds a full State")
+            fail(where, f"view field {f.name!r} holds a full State")
 
 
 def _first_difference(a: View, b: View) -> str:
@@ -217,18 +210,18 @@ def _check_record(state: State, where: str) -> None:
     record = json.loads(json.dumps(state.to_record()))
     again = replay(record)
     if again != state or again.history != state.history or str(again) != str(state):
-        _fail(where, "replaying the record does not reproduce the state")
+        fail(where, "replaying the record does not reproduce the state")
     half = len(state.history) // 2
     partial = replay(record, ply=half)
     if partial.history != state.history[:half]:
-        _fail(where, f"replay(record, ply={half}) stops at the wrong place")
+        fail(where, f"replay(record, ply={half}) stops at the wrong place")
 
 
 def _check_outcome(state: State, where: str) -> None:
     players = state.game.players
     if len(state.scores) != players:
-        _fail(where, f"{len(state.scores)} scores for {players} players")
+        fail(where, f"{len(state.scores)} scores for {players} players")
     if not set(state.winners) <= set(range(players)):
-        _fail(where, f"winners {state.winners} are not players")
+        fail(where, f"winners {state.winners} are not players")
     if len(set(state.winners)) != len(state.winners):
-        _fail(where, f"winners {state.winners} repeat a player")
+        fail(where, f"winners {state.winners} repeat a player")

@@ -1,0 +1,21 @@
+"""The conformance suite every game's tests call.
+
+* ``check_game(game)`` plays seeded random games and checks the contract at every step
+  (legality, immutability, notation and records, determinism, views);
+* ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
+  surface, mutating returned data, malformed actions, fuzzed notation and records, very
+  long games.
+
+Each check raises ``ConformanceError`` saying where (game, seed, ply) and what broke.
+
+>>> from tabletop.core.testing import check_abuse, check_game
+"""
+
+from .abuse import check_abuse
+from .common import ConformanceError, random_playout, random_states
+from .contract import Report, check_game
+
+__all__ = [
+    "ConformanceError", "Report", "check_abuse", "check_game", "random_playout",
+    "random_states",
+]

@@ -1,0 +1,21 @@
+"""``check_abuse(game)``: every robustness check of the suite, on one game.
+
+Each check is a function ``check(game, seeds)`` in a module of its own; this one runs them
+in order and stops at the first ``ConformanceError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..game import Game
+
+#: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
+CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = ()
+
+
+def check_abuse(game: Game, seeds: Iterable[int] = range(2)) -> None:
+    """Run every robustness check on ``game`` with the given seeds; raise on the first breach."""
+    seeds = tuple(seeds)
+    for check in CHECKS:
+        check(game, seeds)
