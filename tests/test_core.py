@@ -36,7 +36,7 @@ def test_bad_options_and_player_counts_say_what_is_allowed(nim):
         SecretNim(speed=3)
     with pytest.raises(InvalidOption, match="max_take=7 .* must be one of 1, 2, 3"):
         SecretNim(max_take=7)
-    with pytest.raises(InvalidOption, match="should be a int"):
+    with pytest.raises(InvalidOption, match="should be of type int"):
         SecretNim(max_take="2")
     with pytest.raises(InvalidOption, match="seed must be a non-negative int"):
         nim.new(seed=-1)

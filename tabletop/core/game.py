@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord
+from .wellformed import action_text, field_problem, quote, short_repr
 
 if TYPE_CHECKING:
     from ..render.scene import Scene
@@ -62,7 +63,7 @@ class Game:
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
             players = self.player_counts[0]
-        if players not in self.player_counts or isinstance(players, bool):
+        if type(players) is not int or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise InvalidOption(f"{self.name} is played by {counts} players, not {players!r}")
         unknown = sorted(set(options) - set(self.defaults))
@@ -80,8 +81,8 @@ class Game:
         default = self.defaults[key]
         if type(value) is not type(default):
             raise InvalidOption(
-                f"option {key}={value!r} of {self.name} should be a "
-                f"{type(default).__name__} like the default {default!r}"
+                f"option {key}={short_repr(value)} of {self.name} should be of type "
+                f"{type(default).__name__}, like the default {default!r}"
             )
 
     def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
@@ -89,6 +90,13 @@ class Game:
         if value not in choices:
             listed = ", ".join(repr(c) for c in choices)
             raise InvalidOption(f"option {key}={value!r} of {self.name} must be one of {listed}")
+
+    def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
+        """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or value != value or not low <= value <= high):  # NaN fails value != value
+            raise InvalidOption(f"option {key}={short_repr(value)} of {self.name} must be a "
+                                f"number from {low} to {high}")
 
     @property
     def players(self) -> int:
@@ -281,20 +289,32 @@ class _Positioned:
         return f"{who} may play: {shown}{more}"
 
     def _coerce(self, action: Action | str) -> Action:
-        """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not."""
-        typed = action.strip() if isinstance(action, str) else None
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)  # type: ignore[arg-type]
+        """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not.
+
+        Anything that is not a listed legal action is refused with ``IllegalAction`` and
+        never another exception: a malformed action (a field of the wrong type, a number out
+        of every table) is named as such, even if the game's own checks trip over it.
+        """
+        typed = action if isinstance(action, str) else None
+        if typed is not None:
+            action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action; {self._legal_summary()}")
+            raise IllegalAction(
+                f"{short_repr(action)} is not an action; {self._legal_summary()}")
         if id(action) in self._legal_ids():
             return action  # one of the listed objects: the common case, and the fastest
-        if not self.is_terminal and self._is_legal(action):
-            return action
-        quoted = repr(typed if typed is not None else str(action))
+        quoted = quote(typed.strip()) if typed is not None else quote(action_text(action))
         if self.is_terminal:
             raise IllegalAction(f"{quoted}: the game is over")
-        reason = self._why_illegal(action)
+        reason = field_problem(action)
+        if reason is None:
+            try:
+                if self._is_legal(action):
+                    return action
+                reason = self._why_illegal(action)
+            except Exception as err:  # the rules tripped over a field no table holds
+                reason = f"not a well-formed {self.game.name} action: " \
+                         f"{type(err).__name__}: {short_repr(str(err))}"
         because = f" ({reason})" if reason else ""
         raise IllegalAction(f"{quoted} is not legal here{because}; {self._legal_summary()}")
 

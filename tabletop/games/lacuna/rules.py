@@ -71,13 +71,11 @@ class Lacuna(Game):
         self._params = params
 
     def _check_option(self, key: str, value: Any) -> None:
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise InvalidOption(f"option {key}={value!r} of lacuna should be a number")
-        if abs(value * TICKS - round(value * TICKS)) > 1e-6 or value <= 0:
-            raise InvalidOption(f"option {key}={value!r} of lacuna should be a positive "
-                                "multiple of 0.0001")
-        if key == "mat_radius" and not 0.5 <= value <= 2:
-            raise InvalidOption(f"option mat_radius={value!r} of lacuna should be 0.5 to 2")
+        low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)
+        self._option_number(key, value, low, high)
+        if abs(value * TICKS - round(value * TICKS)) > 1e-6:
+            raise InvalidOption(f"option {key}={value!r} of lacuna should be a multiple of "
+                                "0.0001")
 
     @property
     def params(self) -> Params:

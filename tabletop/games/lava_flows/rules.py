@@ -54,6 +54,9 @@ from .view import LavaView
 if TYPE_CHECKING:
     from tabletop.render.scene import Scene
 
+#: The longest ``ply_cap`` allowed (a draw after that many plies of play).
+MAX_PLY_CAP = 100_000
+
 
 class LavaFlows(Game):
     """Lava Flows (Andrew Looney, 2017), as specified in ``docs/rules/lava-flows.md``.
@@ -62,7 +65,8 @@ class LavaFlows(Game):
     ``"empty"`` (the printed card: your colour on top, into an empty cell only);
     ``oreo="anywhere"`` or ``"top"`` (only the top three pieces form an ejectable Oreo);
     ``memory=False`` (perfect memory: a view shows the hidden pieces its player knows) or
-    ``True`` (no hidden piece is ever shown); ``ply_cap=200`` (plies of play before a draw).
+    ``True`` (no hidden piece is ever shown); ``ply_cap=200`` (plies of play before a draw,
+    1 to ``MAX_PLY_CAP``).
     """
 
     name = "lava-flows"
@@ -91,8 +95,8 @@ class LavaFlows(Game):
             self._option_choice(key, value, ("onto", "empty"))
         elif key == "oreo":
             self._option_choice(key, value, ("anywhere", "top"))
-        elif key == "ply_cap" and value < 1:
-            raise InvalidOption(f"option ply_cap={value!r} of {self.name} must be at least 1")
+        elif key == "ply_cap":
+            self._option_number(key, value, 1, MAX_PLY_CAP)
 
     #: The widget's click interpreter: ``game.input_class(state_or_view)``.
     input_class: ClassVar[type[LavaFlowsInput]] = LavaFlowsInput

@@ -1,0 +1,113 @@
+"""Is an action object well formed? Its fields against its class's annotations.
+
+A game's rules index tables with an action's fields; an action built by hand with a field of
+the wrong type (``Choose(None)``, ``Place(0, 1, 512.0)``, a list where a string belongs) must
+be refused with a clear reason before any rule looks at it.
+
+>>> from dataclasses import dataclass
+>>> from tabletop.core.game import Action
+>>> @dataclass(frozen=True)
+... class Take(Action):
+...     count: int
+>>> field_problem(Take(2)) is None
+True
+>>> field_problem(Take(None))
+"field 'count' should be int, not None"
+>>> field_problem(Take(True))
+"field 'count' should be int, not True"
+>>> quote("place 0-1"), quote("1." * 50_000)[-22:]
+("'place 0-1'", "'… (100000 characters)")
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import typing
+from dataclasses import fields, is_dataclass
+from functools import cache
+from numbers import Rational
+from typing import Any
+
+#: How many characters of an input an error message quotes.
+QUOTED = 80
+
+
+@cache
+def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
+    """Each dataclass field of ``cls`` with the plain types its annotation allows
+    (``None`` when the annotation is too rich to check here)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation that doesn't resolve: nothing to check against
+        hints = {}
+    return tuple((f.name, _plain_types(hints.get(f.name))) for f in fields(cls))
+
+
+def _plain_types(hint: Any) -> tuple[type, ...] | None:
+    if hint is None:
+        return None
+    if isinstance(hint, type):
+        return (hint,)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        parts = [_plain_types(arg) for arg in typing.get_args(hint)]
+        if any(p is None for p in parts):
+            return None
+        return tuple(t for p in parts for t in p)  # type: ignore[union-attr]
+    if isinstance(origin, type):
+        return (origin,)  # tuple[int, ...] -> tuple, frozenset[str] -> frozenset
+    return None
+
+
+def _fits(value: Any, allowed: tuple[type, ...]) -> bool:
+    if value is None:
+        return type(None) in allowed
+    if isinstance(value, bool):
+        return bool in allowed
+    if isinstance(value, float):
+        return float in allowed and math.isfinite(value)
+    if isinstance(value, int) and int not in allowed:
+        return float in allowed or (Rational in allowed)
+    return isinstance(value, allowed)
+
+
+def field_problem(action: Any) -> str | None:
+    """Why ``action``'s fields don't fit its class's annotations, or ``None`` if they do.
+
+    Checks plain types only (``int`` is not ``bool``, floats are finite, ``tuple[int, ...]``
+    is a tuple); ranges are the rules' business.
+    """
+    if not is_dataclass(action):
+        return None
+    for name, allowed in _field_types(type(action)):
+        if allowed is None:
+            continue
+        value = getattr(action, name)
+        if not _fits(value, allowed):
+            names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
+            return f"field {name!r} should be {names}, not {short_repr(value)}"
+    return None
+
+
+def short_repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # e.g. an int too long to print
+        return f"<{type(value).__name__} too long to show>"
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for an error message, cut to ``QUOTED`` characters if longer."""
+    if len(text) <= QUOTED:
+        return repr(text)
+    return f"{text[:QUOTED]!r}… ({len(text)} characters)"
+
+
+def action_text(action: Any) -> str:
+    """An action's notation for an error message; its repr if it has no usable notation."""
+    try:
+        return str(action)
+    except Exception:
+        return short_repr(action)
