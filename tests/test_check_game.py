@@ -41,3 +41,13 @@ def test_the_random_setup_path_passes_too(registered):
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
         check_game(registered(broken), seeds=range(10))
+
+
+def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_one(registered):
+    from broken_malformed import LaxNim
+
+    from tabletop.core.testing.malformed import check_malformed_actions
+
+    check_malformed_actions(registered(SecretNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match=r"is_legal\(Take\(count=.*\)\) answered True"):
+        check_malformed_actions(registered(LaxNim), seeds=range(5), every=1)

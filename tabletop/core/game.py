@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord
-from .wellformed import action_text, field_problem, quote, short_repr
+from .wellformed import action_text, cut, field_problem, quote, short_repr
 
 if TYPE_CHECKING:
     from ..render.scene import Scene
@@ -315,7 +315,7 @@ class _Positioned:
             except Exception as err:  # the rules tripped over a field no table holds
                 reason = f"not a well-formed {self.game.name} action: " \
                          f"{type(err).__name__}: {short_repr(str(err))}"
-        because = f" ({reason})" if reason else ""
+        because = f" ({cut(reason)})" if reason else ""
         raise IllegalAction(f"{quoted} is not legal here{because}; {self._legal_summary()}")
 
     # --- pictures --------------------------------------------------------------------------

@@ -98,6 +98,12 @@ def short_repr(value: Any) -> str:
     return text if len(text) <= QUOTED else text[:QUOTED] + "…"
 
 
+def cut(text: str, limit: int = 2 * QUOTED) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis if longer (for reasons that
+    a game builds from its input)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def quote(text: str) -> str:
     """``text`` quoted for an error message, cut to ``QUOTED`` characters if longer."""
     if len(text) <= QUOTED:

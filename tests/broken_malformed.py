@@ -1,0 +1,25 @@
+"""A toy that trusts the fields of the actions it is given (for the malformed-action check)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from toygame import NimState, SecretNim, Take
+
+
+class LaxNim(SecretNim):
+    """Secret Nim whose legality test takes any ``Take`` no bigger than the pile,
+    so ``Take(True)`` or ``Take(-2**70)`` are accepted."""
+
+    name = "lax-nim"
+
+    def _initial(self, rng: random.Random) -> LaxState:
+        return LaxState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                        bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaxState(NimState):
+    def _is_legal(self, action):
+        return None not in self.bonus and isinstance(action, Take) and action.count <= self.pile
