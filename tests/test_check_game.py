@@ -51,3 +51,14 @@ def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_one(registered):
     check_malformed_actions(registered(SecretNim), seeds=range(5), every=1)
     with pytest.raises(ConformanceError, match=r"is_legal\(Take\(count=.*\)\) answered True"):
         check_malformed_actions(registered(LaxNim), seeds=range(5), every=1)
+
+
+def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):
+    from broken_secrecy import TellingNim
+
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    check_secrecy(registered(SecretNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
+                                               "view text"):
+        check_secrecy(registered(TellingNim), seeds=range(5), every=1)

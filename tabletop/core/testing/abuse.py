@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .malformed import check_malformed_actions
+from .secrecy import check_secrecy
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
+    check_secrecy,
     check_malformed_actions,
 )
 

@@ -1,0 +1,120 @@
+"""View secrecy through every surface a player sees.
+
+Two games a player cannot tell apart must look the same to that player everywhere: the
+view's text, its picture, its legal actions, its score breakdown and the move log as that
+player reads it. The check builds such pairs two ways:
+
+* **lockstep twins**: a seeded random game, and a twin that makes, at every move of another
+  player, a different move that the viewer reads the same way (``game.describe``), so the two
+  differ only in what the viewer may not see; compared for as long as the viewer's two views
+  are equal (once a secret comes out by the rules, the twins may rightly look different);
+* **redrawn hidden parts**: a position, and a state ``determinize`` draws from the viewer's
+  view (another deck order, other secret choices).
+
+``SURFACES`` lists what is compared; a caller can add its own (the widget's tests add the
+widget's panels) with ``check_secrecy(game, surfaces=SURFACES + (...,))``.
+
+>>> import tabletop
+>>> check_secrecy(tabletop.load("lascaux", players=3), seeds=[0])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..game import Action, Game, State
+from .common import fail, random_states
+
+#: A surface: its name, and what ``viewer`` sees of it in a state (any comparable value).
+Surface = tuple[str, Callable[[State, int], Any]]
+
+
+def _breakdown(state: State, viewer: int) -> str:
+    view = state.view(viewer)
+    breakdown = getattr(view, "score_breakdown", None)
+    return "" if breakdown is None else breakdown()._repr_html_()  # type: ignore[no-any-return]
+
+
+#: What a player sees of a state, surface by surface.
+SURFACES: tuple[Surface, ...] = (
+    ("view text", lambda s, p: str(s.view(p))),
+    ("view picture", lambda s, p: s.view(p).svg()),
+    ("legal actions", lambda s, p: tuple(map(str, s.view(p).legal_actions()))),
+    ("whose turn", lambda s, p: s.view(p).current_player),
+    ("score breakdown", _breakdown),
+)
+
+#: Surfaces that come from the history, which a determinized state does not have.
+HISTORY_SURFACES: tuple[Surface, ...] = (
+    ("move log", lambda s, p: s.log(p)),
+)
+
+
+def check_secrecy(game: Game, seeds: Iterable[int] = range(2),
+                  surfaces: tuple[Surface, ...] = SURFACES, every: int = 3) -> None:
+    """Pairs of states a viewer cannot tell apart look the same on every surface."""
+    seeds = tuple(seeds)
+    for seed in seeds:
+        for viewer in range(game.players):
+            _check_twins(game, seed, viewer, surfaces + HISTORY_SURFACES)
+    for where, state in random_states(game, seeds, every):
+        if state.is_terminal:
+            continue
+        rng = random.Random(where)
+        for viewer in range(game.players):
+            redrawn = state.view(viewer).determinize(rng)
+            _compare(state, redrawn, viewer, surfaces, f"{where} redrawn for player {viewer}")
+
+
+def _compare(a: State, b: State, viewer: int, surfaces: tuple[Surface, ...],
+             where: str) -> None:
+    for name, surface in surfaces:
+        seen_a, seen_b = surface(a, viewer), surface(b, viewer)
+        if seen_a != seen_b:
+            fail(where, f"player {viewer} can tell hidden information apart by the {name}: "
+                        f"{_difference(seen_a, seen_b)}")
+
+
+def _check_twins(game: Game, seed: int, viewer: int, surfaces: tuple[Surface, ...]) -> None:
+    """Play a seeded game and a twin the viewer can't tell from it, comparing every step."""
+    rng = random.Random(seed)
+    state = twin = game.new(seed=seed)
+    differs = False
+    for ply in range(10_000):
+        if state.is_terminal or twin.is_terminal:
+            return
+        if differs:
+            if state.view(viewer) != twin.view(viewer):
+                return  # the secret is out (check_game checks it was not out at once)
+            _compare(state, twin, viewer, surfaces,
+                     f"{game.name} seed {seed} ply {ply} (twin game)")
+        action = rng.choice(state.legal_actions())
+        echo = _same_to(viewer, twin, state.current_player, action, rng)
+        if echo is None:
+            return  # the twin cannot follow: stop this pair here
+        differs = differs or echo != action
+        state, twin = state.apply(action), twin.apply(echo)
+
+
+def _same_to(viewer: int, twin: State, actor: int | None, action: Action,
+             rng: random.Random) -> Action | None:
+    """A legal move of the twin that ``viewer`` reads as ``action``: another one if the
+    action is secret to the viewer, else the action itself."""
+    game = twin.game
+    seen = game.describe(action, actor, viewer)
+    legal = twin.legal_actions()
+    if actor != viewer and seen != str(action):
+        alike = [a for a in legal if a != action and game.describe(a, actor, viewer) == seen]
+        if alike:
+            return rng.choice(alike)
+    return action if twin.is_legal(action) else None
+
+
+def _difference(a: Any, b: Any) -> str:
+    if isinstance(a, str) and isinstance(b, str):
+        at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                  min(len(a), len(b)))
+        return f"…{a[max(0, at - 40):at + 40]!r}… != …{b[max(0, at - 40):at + 40]!r}…"
+    return f"{a!r:.200} != {b!r:.200}"
