@@ -78,9 +78,10 @@ def field_problem(action: Any) -> str | None:
     Checks plain types only (``int`` is not ``bool``, floats are finite, ``tuple[int, ...]``
     is a tuple); ranges are the rules' business.
     """
-    if not is_dataclass(action):
+    cls: type = type(action)
+    if not is_dataclass(cls):
         return None
-    for name, allowed in _field_types(type(action)):
+    for name, allowed in _field_types(cls):
         if allowed is None:
             continue
         value = getattr(action, name)
