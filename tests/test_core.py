@@ -38,8 +38,9 @@ def test_bad_options_and_player_counts_say_what_is_allowed(nim):
         SecretNim(max_take=7)
     with pytest.raises(InvalidOption, match="should be of type int"):
         SecretNim(max_take="2")
-    with pytest.raises(InvalidOption, match="seed must be a non-negative int"):
-        nim.new(seed=-1)
+    for seed in (-1, 2**64, 10**5000, 1.0, True):
+        with pytest.raises(InvalidOption, match=r"seed must be an int from 0 to 2\*\*64 - 1"):
+            nim.new(seed=seed)
     with pytest.raises(InvalidOption, match="setup='later' is not one of decide, random"):
         nim.new(seed=1, setup="later")
 

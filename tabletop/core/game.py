@@ -140,8 +140,9 @@ class Game:
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOption(f"seed must be a non-negative int, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
+                                f"{short_repr(seed)}")
         if setup not in self.setups:
             raise InvalidOption(f"setup={setup!r} is not one of {', '.join(self.setups)}")
         rng = random.Random(seed)
@@ -418,7 +419,10 @@ class State(_Positioned):
         return tuple(action for action, _ in self._steps())
 
     def log(self, viewer: int | None = None) -> tuple[str, ...]:
-        """The history in notation as ``viewer`` saw it (secret choices of others redacted)."""
+        """The history in notation as ``viewer`` saw it (secret choices of others redacted);
+        ``viewer=None`` is the omniscient log."""
+        if viewer is not None:
+            self._check_player(viewer)
         return tuple(self.game.describe(a, actor, viewer) for a, actor in self._steps())
 
     @property
@@ -440,12 +444,18 @@ class State(_Positioned):
     # --- views -----------------------------------------------------------------------------
     def view(self, player: int) -> View:
         """What ``player`` may see: no deck order, no secret of another, no seed."""
-        if not isinstance(player, int) or not 0 <= player < self.game.players:
-            raise ValueError(f"player must be 0..{self.game.players - 1}, not {player!r}")
+        self._check_player(player)
         return self._cached(f"view{player}", lambda: self._view(player))  # type: ignore[no-any-return]
 
     def _view(self, player: int) -> View:
         raise NotImplementedError
+
+    def _check_player(self, player: object) -> None:
+        """``ValueError`` unless ``player`` is one of this game's player numbers."""
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < self.game.players:
+            raise ValueError(f"player must be 0..{self.game.players - 1}, not "
+                             f"{short_repr(player)}")
 
     def children(self) -> Iterator[tuple[Action, State]]:
         """Each legal action with the state it leads to."""
