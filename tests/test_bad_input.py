@@ -67,7 +67,8 @@ def test_an_odd_option_is_refused_up_front_with_the_allowed_range(name, options,
         tabletop.load(name, **options)
 
 
-@pytest.mark.parametrize("player", [-1, 3, 10**5000, True, "0", None, 1.0])
+@pytest.mark.parametrize("player", [-1, 3, 10**5000, True, "0", None, 1.0],
+                         ids=["-1", "3", "huge", "True", "str", "None", "float"])
 def test_a_player_number_out_of_range_is_refused_by_views_and_logs(player):
     state = tabletop.load("lascaux", players=3).new(seed=1, setup="random")
     with pytest.raises(ValueError, match="player must be 0..2"):
