@@ -130,3 +130,34 @@ def test_each_game_draws_in_the_tree(name):
     tree.click_node(child)
     assert tree.selected == child and tree.board_html.value.startswith("<svg")
     assert tree.svg().count("<svg") == 2
+
+
+def test_a_seats_tree_tells_only_what_the_seat_sees():
+    """As player 1's view, another player's secret colour is 'choose ?' in labels, words and
+    pictures: trees from two states differing only in that secret look the same."""
+    game = tabletop.load("lascaux", players=3)
+    start = game.new(seed=0)
+    chooser = start.current_player
+    seat = next(p for p in range(3) if p != chooser)
+    tree = TreeWidget(start, depth=1, view=seat)
+    assert set(_edge_labels(tree)) == {"choose ?"}
+    tree.select(tree.visible_nodes()[1])
+    assert "choose ?" in tree.info.value and "pink" not in tree.info.value
+    full = TreeWidget(start, depth=1)
+    assert "choose pink" in _edge_labels(full)
+    pictures = []
+    for colour in ("pink", "green"):
+        seen = TreeWidget(start.apply(f"choose {colour}"), depth=2, view=seat)
+        seen.select(seen.visible_nodes()[2])
+        pictures.append((seen.svg(), seen.info.value, seen.board_html.value))
+    assert pictures[0] == pictures[1]
+
+
+def test_a_search_tree_is_shown_only_as_its_searchers_view():
+    game = tabletop.load("lascaux", players=3)
+    start = game.new(seed=0)
+    analysis = MCTSAgent(iterations=20, seed=0).analyse(start)
+    assert TreeModel(analysis, view=analysis.player).view == analysis.player
+    other = (analysis.player + 1) % 3
+    with pytest.raises(ValueError, match="shown as their view only"):
+        TreeWidget(analysis, view=other)

@@ -33,6 +33,10 @@ After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_an
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,
 ``analysis.to_json()`` is a JSON-safe summary to store in a record, and
 ``analysis.to_graph()`` is the search tree as a networkx graph (``TreeWidget`` draws it).
+An analysis is its player's own account — its choice in full notation even when the move is
+secret, and numbers that rest on what the player knows — so it is for that player, or for
+someone who may see everything; the game widget shows another seat only that the bot thought
+(``tabletop.widgets.thinking``).
 
 For the game widget (and any other front end)::
 
@@ -291,7 +295,11 @@ class Analysis:
         return self.top(len(self.root.children))
 
     def to_json(self, k: int = 5) -> dict[str, Any]:
-        """A JSON-safe summary: the choice, the effort, and the top ``k`` candidates."""
+        """A JSON-safe summary: the choice, the effort, and the top ``k`` candidates.
+
+        Like the analysis, it tells the searcher's secrets (a secret choice in full), so it
+        belongs with the full game, as in a record; not in front of another player.
+        """
         return {
             "agent": self.agent,
             "player": self.player,

@@ -18,7 +18,7 @@ import ipywidgets as w
 import networkx as nx
 import traitlets
 
-from ..core.errors import TabletopError
+from ..core.errors import InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.timeline import Timeline
 from ..render.canvas import SceneCanvas
@@ -175,8 +175,9 @@ class GameWidget(w.VBox):
 
     @property
     def message(self) -> str:
-        """The message line (why a click was refused, what was played)."""
-        return self.session.message.text
+        """The message line (why a click was refused, what was played), as the viewer on
+        show reads it."""
+        return self.session.message_line().text
 
     @property
     def view(self) -> int | None:
@@ -274,11 +275,21 @@ class GameWidget(w.VBox):
         return self.session.save()
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
-        """Open a saved record at ``ply`` (default: its own ``ply``, else the end)."""
+        """Open a saved record at ``ply`` (default: its own ``ply``, else the end).
+
+        The record is checked before anything changes. A bad one raises ``InvalidRecord``
+        (what a call from Python expects) and also says why in the message line, with the
+        widget exactly as it was: timeline, branches, cursor, seats and view.
+        """
+        try:
+            game = self.session.game
+            self.session.load(record, ply)
+        except InvalidRecord as err:
+            self.session.message = Message(f"could not open the record: {err}", "error")
+            self._refresh()
+            raise
         self._cancel_pending()
-        players = self.session.game.players
-        self.session.load(record, ply)
-        if self.session.game.players != players:
+        if self.session.game != game:
             self._rebuild_controls()
         self._refresh(full=True)
 
@@ -325,7 +336,8 @@ class GameWidget(w.VBox):
         full, self._panels_full = self._panels_full, False
         s = self.session
         self._show_choices()
-        self.message_html.value = panels.message_html(s.message.text, s.message.kind)
+        said = s.message_line()
+        self.message_html.value = panels.message_html(said.text, said.kind)
         covered = s.covered()
         self.confirm_button.layout.display = "" if covered else "none"
         if not full:
@@ -336,7 +348,7 @@ class GameWidget(w.VBox):
         line = s.line()
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
-        self.thinking_html.value = "" if covered else panels.thinking_html(s.thinking())
+        self.thinking_html.value = panels.thinking_html(s.thinking(), s.thinking_by())
         self._sync_timeline(line)
         self.bot_button.disabled = s.state.is_terminal or covered
 

@@ -97,15 +97,29 @@ def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Break
             f'<div class="tt-scores">{breakdown._repr_html_()}</div>')
 
 
-def thinking_html(thinking: dict[str, Any] | None) -> str:
-    """The bot's last search: its choice and the top candidates with visits and values."""
+def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
+    """The bot's last search: its choice and the top candidates with visits and values.
+
+    ``thinking`` is what ``Session.thinking()`` lets the viewer see: when it is marked
+    ``hidden`` the panel says only that the bot (of player ``who``) thought.
+
+    >>> thinking_html({"agent": "mcts", "hidden": True}, "Marcel")   # doctest: +ELLIPSIS
+    '...Marcel (mcts) chose in secret, or from what only it knows: its thinking shows in the
+    full-state view, and here once the game is over.</div>'
+    """
     if not thinking:
         return ""
+    head = '<div class="tt-heading">What the bot was thinking</div>'
+    agent = escape(str(thinking.get("agent", "bot")))
+    if thinking.get("hidden"):
+        bot = f"{escape(who)} ({agent})" if who else agent
+        return (f'{head}<div class="tt-empty">{bot} chose in secret, or from what only it '
+                'knows: its thinking shows in the full-state view, and here once the game is '
+                'over.</div>')
     rows = "".join(
         f"<tr><td>{escape(str(c['action']))}</td><td>{c['visits']}</td>"
         f"<td>{c['value']:.2f}</td></tr>" for c in thinking.get("candidates", ()))
-    return (f'<div class="tt-heading">What the bot was thinking</div>'
-            f'<div class="tt-empty">{escape(str(thinking.get("agent", "bot")))} chose '
+    return (f'{head}<div class="tt-empty">{agent} chose '
             f'<b>{escape(str(thinking.get("choice", "")))}</b> after '
             f'{thinking.get("iterations", "?")} iterations</div>'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')

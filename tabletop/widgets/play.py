@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..core.errors import InvalidOption
 from ..core.game import Game, State
-from ..core.record import replay
 from ..core.registry import load
 from .game import GameWidget
+from .records import parse_record, read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
 WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution", "panel_delay")
@@ -21,7 +20,8 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
 
     ``game`` is a registered name (``players=`` and game options then go to ``load``), a
     ``Game``, a ``State`` (its history stays reachable on the timeline) or a saved record
-    (a dict or its JSON text; ``ply=`` opens it there). ``seed`` and ``setup`` go to
+    (a dict or its JSON text; ``ply=`` opens it there; a bad one raises ``InvalidRecord``
+    saying what is wrong). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
     fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
     ``bot_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget.
@@ -30,9 +30,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     record = _as_record(game)
     if record is not None:
         _no_game_options(options, "a record")
-        widget = GameWidget(replay(record), seed=record.get("seed"), **widget_kw)
-        if ply is not None or isinstance(record.get("ply"), int):
-            widget.load(record, ply)
+        opened = read_record(record, ply)  # a bad record: InvalidRecord before any widget
+        widget = GameWidget(opened.end, seed=record.get("seed"), **widget_kw)
+        widget.load(record, ply)
         return widget
     if isinstance(game, str):
         game = load(game, **options)
@@ -48,11 +48,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
 
 
 def _as_record(game: Any) -> dict[str, Any] | None:
-    if isinstance(game, dict):
-        return game
-    if isinstance(game, str) and game.lstrip().startswith("{"):
-        loaded = json.loads(game)
-        return loaded if isinstance(loaded, dict) else None
+    """``game`` as a record, if it is one (a dict, or text that starts like JSON)."""
+    if isinstance(game, dict) or isinstance(game, str) and game.lstrip()[:1] in ("{", "["):
+        return parse_record(game)
     return None
 
 

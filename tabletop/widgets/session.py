@@ -4,6 +4,11 @@ A ``Session`` holds the branching timeline, the click controller of the state on
 seats (human or bot), the view (the full state or one player's) and the hot-seat cover. It
 calls only the game contract: ``legal_actions`` and ``apply`` through the timeline, ``view``,
 ``input_class``, ``draw``, ``log``, ``describe`` and ``score_breakdown``.
+
+Everything it says is said to the viewer on show (``viewer()``) and built from what that
+viewer may see: the picture from their view, the move log and the message line through
+``describe``, the scores from their view's breakdown, and a bot's thinking only when the
+viewer is entitled to it (see ``tabletop.widgets.thinking``).
 """
 
 from __future__ import annotations
@@ -18,22 +23,32 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.record import replay
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
 from .bots import bot_label, make_bot
 from .inputs import input_for
+from .records import read_record
+from .thinking import check_entry, hidden, may_see
 
 #: The colour that marks the targets picked so far.
 PICKED = "#f5b700"
 
 
+#: A move to tell of in the message line: the action, who played it, and which bot (or "").
+Played = tuple[Action, int | None, str]
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A line for the person playing: ``kind`` is ``info``, ``error`` or ``done``."""
+    """A line for the person playing: ``kind`` is ``info``, ``error`` or ``done``.
+
+    ``moves`` are told after ``text`` as the viewer on show sees them, when the line is
+    shown (``Session.message_line``), so a secret move never reaches another seat's eyes.
+    """
 
     text: str = ""
     kind: str = "info"
+    moves: tuple[Played, ...] = ()
 
 
 def timeline_for(state: State) -> Timeline:
@@ -151,7 +166,24 @@ class Session:
             p = self.state.current_player
             self.revealed = p if self.seats[p] is None else self.revealed  # type: ignore[index]
             self._input_key = None
-            self.message = Message(f"{self.name(p)}, your turn.")  # type: ignore[arg-type]
+            moves = self.message.moves if self.message.kind == "done" else ()
+            self.message = Message(f"{self.name(p)}, your turn.", moves=moves)  # type: ignore[arg-type]
+
+    def message_line(self) -> Message:
+        """The message as the viewer on show reads it: its moves described for them (none
+        while the hot-seat cover is up: whoever looks then is not known)."""
+        m = self.message
+        if not m.moves:
+            return m
+        if self.covered():
+            return Message(m.text, m.kind)
+        viewer = self.viewer()
+        told = []
+        for action, actor, by in m.moves:
+            who = self.name(actor) if actor is not None else "?"
+            who = f"{who} ({by})" if by else who
+            told.append(f"{who} played {self.game.describe(action, actor, viewer)}.")
+        return Message(" ".join([*told, m.text]).strip(), m.kind)
 
     def subject(self) -> State | View:
         v = self.viewer()
@@ -298,13 +330,11 @@ class Session:
         self.timeline.play(action)
         played = self.graph.edges[self.timeline.parent(self.timeline.cursor),
                                   self.timeline.cursor]["action"]
-        shown = self.game.describe(played, actor, self.viewer())
-        who = f"{self.name(actor)} ({by})" if by else self.name(actor)  # type: ignore[arg-type]
-        text = f"{who} played {shown}."
+        moves: tuple[Played, ...] = ((played, actor, by),)
         if by and self.message.kind == "done" and not self._bot_spoke:
-            text = f"{self.message.text} {text}"  # keep the person's move in view too
+            moves = (*self.message.moves, *moves)  # keep the person's move in view too
         self._bot_spoke = bool(by)
-        self.message = Message(text, "done")
+        self.message = Message("", "done", moves)
         self._input_key = None
         return played  # type: ignore[no-any-return]
 
@@ -319,18 +349,46 @@ class Session:
         analysis = getattr(agent, "last_analysis", None)
         if analysis is not None:
             edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
-            self.graph.edges[edge]["thinking"] = analysis.to_json()
+            try:  # kept only if it is about this move, in the format the panel shows
+                thinking = check_entry(analysis.to_json(), "the bot's thinking", str(played))
+            except InvalidRecord:
+                self.graph.edges[edge].pop("thinking", None)
+            else:
+                self.graph.edges[edge]["thinking"] = thinking
         return played
 
     def thinking(self) -> dict[str, Any] | None:
-        """What the bot was thinking for the last bot move up to the cursor (JSON, from
-        ``Analysis.to_json``: the choice and the top candidates with visits and values)."""
+        """What the bot was thinking for the last bot move up to the cursor, as the viewer on
+        show may see it: in full (JSON from ``Analysis.to_json``: the choice and the top
+        candidates with visits and values) if they are entitled to it, else only that there
+        was some (``{"agent": ..., "hidden": True}``); ``None`` if there is none to show.
+
+        Entitled are the full-state view, the bot's own seat, anyone once the game on show is
+        over, and a seat that saw every move so far as the bot did
+        (``tabletop.widgets.thinking.may_see``).
+        """
+        if self.covered():
+            return None
         line = self.timeline.path_to(self.timeline.cursor)
         for parent, child in reversed(list(zip(line, line[1:], strict=False))):
             found = self.graph.edges[parent, child].get("thinking")
-            if found is not None:
+            if found is None:
+                continue
+            bot = self.graph.nodes[parent]["state"].current_player
+            after = self.graph.nodes[child]["state"]
+            if self.state.is_terminal or may_see(after, bot, self.viewer()):
                 return found  # type: ignore[no-any-return]
+            return hidden(found.get("agent", "bot"))
         return None
+
+    def thinking_by(self) -> str:
+        """The name of the player whose bot's thinking ``thinking()`` is about ("" if none)."""
+        line = self.timeline.path_to(self.timeline.cursor)
+        for parent, child in reversed(list(zip(line, line[1:], strict=False))):
+            if "thinking" in self.graph.edges[parent, child]:
+                actor = self.graph.nodes[parent]["state"].current_player
+                return "" if actor is None else self.name(actor)
+        return ""
 
     def goto(self, node: int) -> None:
         self.timeline.goto(node)
@@ -375,7 +433,12 @@ class Session:
 
     # --- records ------------------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
-        """The record of the current line, with ``ply`` saying where the cursor is."""
+        """The record of the current line, with ``ply`` saying where the cursor is.
+
+        The record is the whole game, for the full-state viewer: its actions include every
+        secret choice in notation (``replay`` needs them), and its ``"thinking"`` (by ply)
+        is every bot's thinking in full. The widget redacts both when it shows them to a seat.
+        """
         line = self.line()
         end = self.graph.nodes[line[-1]]["state"]
         thinking = {str(ply): self.graph.edges[a, b]["thinking"]
@@ -385,27 +448,27 @@ class Session:
         return end.to_record(ply=self.ply(), **extra)
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
-        """Open a record (a dict or JSON text) at ``ply`` (default: the record's, else the end)."""
-        end = replay(record)
-        if ply is None and isinstance(record, dict) and isinstance(record.get("ply"), int):
-            ply = record["ply"]
-        n = len(end.history)
-        if ply is not None and not 0 <= ply <= n:
-            raise InvalidRecord(f"ply {ply} is outside the record's 0..{n} actions")
-        players_changed = end.game.players != self.game.players
-        self.timeline = timeline_for(end)
-        thinking = record.get("thinking") if isinstance(record, dict) else None
-        line = self.timeline.line()
-        for key, analysis in (thinking or {}).items():
-            if str(key).isdigit() and 0 < int(key) < len(line):
-                self.graph.edges[line[int(key) - 1], line[int(key)]]["thinking"] = analysis
-        if ply is not None:
-            self.timeline.goto(self.timeline.line()[ply])
-        if players_changed:
-            self.seats = [None] * self.game.players
+        """Open a record (a dict or JSON text) at ``ply`` (default: the record's, else the end).
+
+        Everything is checked first (``read_record``): a bad record raises ``InvalidRecord``
+        and leaves the session exactly as it was. A record of another game (or player count)
+        replaces the game; seats and view are kept when the player count is the same.
+        """
+        opened = read_record(record, ply)
+        timeline = timeline_for(opened.end)
+        line = timeline.line()
+        for at, thinking in opened.thinking.items():
+            timeline.graph.edges[line[at - 1], line[at]]["thinking"] = thinking
+        if opened.ply is not None:
+            timeline.goto(line[opened.ply])
+        # nothing above touched the session; from here on nothing can fail
+        if opened.end.game.players != self.game.players:
+            self.seats = [None] * opened.end.game.players
             self.view = None
+        self.timeline = timeline
         self.revealed = None
         self._size = None
+        self._scene = None
         self._moved()
 
     # --- pictures -----------------------------------------------------------------------------

@@ -57,14 +57,23 @@ class TreeModel:
     ``subject`` is a ``State`` (its game tree, expanded on demand), a graph from
     ``tabletop.explore``, or an ``Analysis`` from ``MCTSAgent`` (its search tree). ``depth``
     is how deep the tree starts open; ``max_children`` how many children an open node shows
-    before a "+k more" marker (click it for the rest); ``view`` draws boards as that player's
-    view (a search tree is always drawn as its deciding player sees it).
+    before a "+k more" marker (click it for the rest); ``view`` shows the tree as that
+    player sees it: boards as their view, moves as ``game.describe`` tells them, scores only
+    where their view shows them. (The shape of a game tree grown from a true state is still
+    that state's: for a tree a player may study without peeking, grow it from
+    ``state.view(p).determinize(rng)``.) A search tree is its searcher's own — it holds what
+    they know — so it is shown as their view only.
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
                  max_children: int = 12, view: int | None = None) -> None:
         self.analysis: Analysis | None = None
         if isinstance(subject, Analysis):
+            if view is not None and view != subject.player:
+                raise ValueError(
+                    f"a search tree is player {subject.player}'s own: it holds what they "
+                    f"know, so it is shown as their view only (view=None or "
+                    f"view={subject.player}), not as player {view}'s")
             self.analysis = subject
             self.graph = subject.to_graph()
             self.kind = "search"
@@ -158,13 +167,21 @@ class TreeModel:
             raise KeyError(f"no node {node} in the tree ({self.graph.number_of_nodes()} nodes)")
 
     def path(self, node: int) -> list[str]:
-        """The actions from the root to ``node``, in notation."""
+        """The actions from the root to ``node``, in notation (as ``view`` sees them)."""
         names = []
         while node != 0:
             parent = next(iter(self.graph.predecessors(node)))
-            names.append(self.graph.edges[parent, node]["notation"])
+            names.append(self.label(parent, node))
             node = parent
         return names[::-1]
+
+    def label(self, parent: int, node: int) -> str:
+        """The move from ``parent`` to ``node`` as the tree's viewer sees it."""
+        edge = self.graph.edges[parent, node]
+        action = edge.get("action")
+        if self.view is None or self.kind == "search" or action is None or self.game is None:
+            return str(edge["notation"])
+        return str(self.game.describe(action, edge.get("actor"), self.view))
 
     def visible(self) -> list[int]:
         """The nodes drawn, depth first from the root."""
@@ -238,7 +255,8 @@ class TreeModel:
             scene.line([(px + RADIUS, py), (mid, py), (mid, y), (x - RADIUS, y)],
                        stroke="#9aa0ae", stroke_width=1.2, opacity=0.4 if faded else 1.0)
             room = x - RADIUS - mid - 6
-            scene.text(x - RADIUS - 4, y - 7, _short(edge["notation"], room), anchor="end",
+            scene.text(x - RADIUS - 4, y - 7, _short(self.label(parent, node), room),
+                       anchor="end",
                        font_size=LABEL_FONT, fill="#1f2430", opacity=0.4 if faded else 1.0,
                        target=("node", node))
             if self.kind == "search":
@@ -307,8 +325,9 @@ class TreeModel:
                                      if winners else "a draw"))
         else:
             parts.append(f"{self.name(data.get('player'))} to move")
-        if "scores" in data:
-            parts.append("scores " + " ".join(f"{s:g}" for s in data["scores"]))
+        scores = self._scores(node)
+        if scores is not None:
+            parts.append("scores " + " ".join(f"{s:g}" for s in scores))
         if "visits" in data:
             values = " ".join(f"{v:.2f}" for v in data["values"])
             parts.append(f"{data['visits']} visits, values {values}")
@@ -316,6 +335,17 @@ class TreeModel:
             parts.append(f"information set {data['infoset']} of "
                          f"{self.name(self.graph.graph.get('infosets_for'))}")
         return " · ".join(parts)
+
+    def _scores(self, node: int) -> tuple[float, ...] | None:
+        """The scores at ``node`` the viewer may see: all at the end or in the full state,
+        else what their view's breakdown shows (``None`` if it shows none)."""
+        data = self.graph.nodes[node]
+        if "scores" not in data:
+            return None
+        if self.view is None or self.kind == "search" or data.get("terminal"):
+            return tuple(data["scores"])
+        board = getattr(self.subject(node), "score_breakdown", None)
+        return tuple(board().totals) if callable(board) else None
 
     def subject(self, node: int) -> State | View | None:
         """What the board beside the tree draws for ``node``: its state, or a view of it."""

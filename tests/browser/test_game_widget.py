@@ -252,3 +252,53 @@ def _has_voila() -> bool:
     from importlib.util import find_spec
 
     return find_spec("voila") is not None
+
+
+THINKING_CELL = """import tabletop
+
+w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
+                  bot_delay=0)
+w.play(w.state.legal_actions()[0])
+w.back()
+w.add_class("under-test").add_class("game-thinking")
+w
+"""
+
+
+def test_the_thinking_panel_keeps_a_bots_secret_choice(lab: Server, browser: Any,
+                                                       artifacts: Path) -> None:
+    """The issue's example in JupyterLab: against two bots, step back after playing a colour;
+    seat 0's panel says the bot thought but shows no colour and no visits, and the full-state
+    view shows them."""
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                           "outputs": [], "source": THINKING_CELL.splitlines(keepends=True)}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (lab.root / "thinking.ipynb").write_text(json.dumps(notebook))
+    page = browser.new_page()
+    try:
+        open_lab_notebook(page, lab, "thinking.ipynb", ["thinking"])
+        panel = page.locator(f"{widget_css('thinking')} .tabletop-thinking")
+        panel.wait_for(timeout=30_000)
+        text = panel.inner_text()
+        assert "what the bot was thinking" in text.lower(), text
+        assert "chose in secret" in text and "full-state view" in text, text
+        colours = ("brown", "yellow", "green", "pink", "white", "blue")
+        assert not any(c in text for c in colours) and "visits" not in text, text
+        log = page.locator(f"{widget_css('thinking')} .tabletop-log").inner_text()
+        assert "choose ?" in log, log
+        page.locator(widget_css("thinking")).screenshot(path=str(artifacts / "lab-thinking.png"))
+        view = page.locator(f"{widget_css('thinking')} .widget-dropdown select").last
+        options = [o.replace("\xa0", " ") for o in view.locator("option").all_inner_texts()]
+        assert options[0] == "full state", options
+        view.select_option(index=0)
+        page.wait_for_function(
+            "sel => document.querySelector(sel).innerText.includes('visits')",
+            arg=f"{widget_css('thinking')} .tabletop-thinking", timeout=15_000)
+        shown = panel.inner_text()
+        assert any(f"choose {c}" in shown for c in colours), shown
+        page.locator(widget_css("thinking")).screenshot(
+            path=str(artifacts / "lab-thinking-full.png"))
+    finally:
+        page.close()

@@ -1,0 +1,88 @@
+"""Reading a saved record for the widget: every check made before anything is changed.
+
+``read_record`` parses, replays (through ``tabletop.replay``) and checks the widget's own
+fields (``ply`` and the bots' ``thinking``); any fault is an ``InvalidRecord`` naming it, so
+a widget that fails to open a record is left exactly as it was.
+
+>>> read_record("{not json")
+Traceback (most recent call last):
+...
+tabletop.core.errors.InvalidRecord: record is not valid JSON: Expecting property name enclosed in
+double quotes: line 1 column 2 (char 1)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import InvalidRecord, TabletopError
+from ..core.game import State
+from ..core.record import replay
+from .thinking import check_thinking
+
+#: The longest part of a stray error quoted in an ``InvalidRecord`` message.
+QUOTED = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A record, checked: the state it reaches, the ply to show and the thinking by ply."""
+
+    end: State
+    ply: int | None
+    thinking: dict[int, dict[str, Any]]
+
+
+def parse_record(record: object) -> dict[str, Any]:
+    """The record as a dict: ``record`` itself, or the JSON object its text holds."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except ValueError as err:  # JSONDecodeError, and numbers too long to convert
+            raise InvalidRecord(f"record is not valid JSON: {_cut(err)}") from None
+        except RecursionError:
+            raise InvalidRecord("record is not valid JSON: it is nested too deeply") from None
+    if not isinstance(record, dict):
+        raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    return record
+
+
+def read_record(record: object, ply: object = None) -> Opened:
+    """Check ``record`` (a dict or its JSON text) and ``ply`` (default: the record's own
+    ``"ply"``, else the end); ``InvalidRecord`` says what is wrong."""
+    data = parse_record(record)
+    end = _replay(data)
+    n = len(end.history)
+    if ply is None:
+        ply = data.get("ply")
+        where = "record 'ply'"
+    else:
+        where = "ply"
+    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
+                            or not 0 <= ply <= n):
+        raise InvalidRecord(f"{where} {_cut(repr(ply))} should be a whole number in 0..{n}, "
+                            f"the record's actions")
+    thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
+    return Opened(end, ply, thinking)
+
+
+def _replay(data: dict[str, Any]) -> State:
+    """``tabletop.replay``, with any stray error it lets out turned into ``InvalidRecord``."""
+    try:
+        return replay(data)
+    except InvalidRecord:
+        raise
+    except TabletopError as err:
+        raise InvalidRecord(f"record does not replay: {_cut(err)}") from None
+    except RecursionError:
+        raise InvalidRecord("record is nested too deeply to read") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise InvalidRecord(f"record could not be read ({type(err).__name__}: "
+                            f"{_cut(err)})") from None
+
+
+def _cut(err: object) -> str:
+    text = str(err)
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"

@@ -1,0 +1,152 @@
+"""What a viewer may see of a bot's thinking: the rule, the redaction, and the record format.
+
+A bot decides from its own view, so what it was thinking (its choice, the candidates it
+weighed, their visits and values) can rest on things another player may not see — its own
+secret choice (Lascaux's colour token, Lava Flows' hidden Mediums) or what it learnt earlier.
+The widget shows a bot's thinking in full only to a viewer entitled to it:
+
+* the full-state view (``view=None``: the person who sees everything anyway),
+* the bot's own seat,
+* anyone, once the game on show is over,
+* another seat only when the bot knew nothing that seat didn't: every move up to and
+  including the bot's own was seen by that seat in full, or the same way the bot saw it
+  (``game.describe``). Secrets reach players through actions in every game of tabletop
+  (``DESIGN.md``: secret choices are actions), so this is what their views differ by.
+
+Anyone else sees only that the bot thought, not what (``hidden(...)``): no choice, no
+candidate, no number that could tell one secret from another.
+
+A record keeps the thinking in full, as ``Analysis.to_json`` made it: a record holds the
+secret actions themselves in notation (``replay`` needs them), so it is the whole game's
+account, for the full-state viewer; the widget redacts when it shows a loaded record's
+thinking, as it does for thinking it saw happen.
+
+>>> import tabletop
+>>> s = tabletop.load("lascaux", players=3).new(seed=0).apply("choose pink")
+>>> s.log(1), may_see(s, bot=2, viewer=1), may_see(s, bot=2, viewer=None)
+(('choose ?',), False, True)
+>>> hidden("mcts")["hidden"]
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.errors import InvalidRecord
+from ..core.game import State
+
+#: The fields of one candidate move that the panel shows, and their JSON types.
+CANDIDATE_FIELDS: dict[str, tuple[type, ...]] = {"action": (str,), "visits": (int,),
+                                                 "value": (int, float)}
+
+
+def may_see(state: State, bot: int | None, viewer: int | None) -> bool:
+    """Whether ``viewer`` may see the thinking behind the last move of ``state`` by ``bot``.
+
+    ``state`` is the state right after the bot's move; ``viewer`` ``None`` is the full state.
+    """
+    if viewer is None or viewer == bot:
+        return True
+    if bot is None:
+        return False
+    seen = state.log(viewer)
+    known = state.log(bot)
+    return all(mine == str(action) or mine == theirs
+               for action, mine, theirs in zip(state.history, seen, known, strict=True))
+
+
+def hidden(agent: object) -> dict[str, Any]:
+    """The thinking as a viewer not entitled to it sees it: that there was some, no more."""
+    return {"agent": str(agent), "hidden": True}
+
+
+def check_thinking(raw: object, notations: Sequence[str]) -> dict[int, dict[str, Any]]:
+    """A record's ``"thinking"``, checked: a mapping from ply (``1..len(notations)``) to the
+    bot's thinking for the move at that ply, in the format ``Analysis.to_json`` writes.
+
+    ``notations`` are the record's actions; each entry's ``"choice"`` must be the action its
+    ply plays. Anything else raises ``InvalidRecord`` naming the key or field at fault.
+
+    >>> check_thinking({"1": {"choice": "take 1", "candidates": []}}, ["take 1"])
+    {1: {'choice': 'take 1', 'candidates': []}}
+    >>> check_thinking([], ["take 1"])
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidRecord: record 'thinking' should be an object from plies to a
+    bot's thinking, not list
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InvalidRecord(f"record 'thinking' should be an object from plies to a bot's "
+                            f"thinking, not {type(raw).__name__}")
+    plies = len(notations)
+    checked: dict[int, dict[str, Any]] = {}
+    for key, entry in raw.items():
+        ply = _ply_key(key)
+        if ply is None or not 1 <= ply <= plies:
+            raise InvalidRecord(f"record 'thinking' has the key {_quote(key)}: its keys are "
+                                f"the plies of bot moves, 1..{plies}")
+        if ply in checked:
+            raise InvalidRecord(f"record 'thinking' has ply {ply} twice")
+        checked[ply] = check_entry(entry, f"record 'thinking' for ply {ply}",
+                                   notations[ply - 1])
+    return checked
+
+
+def check_entry(entry: object, where: str, played: str | None = None) -> dict[str, Any]:
+    """One bot move's thinking, checked (see ``check_thinking``); ``InvalidRecord`` if not."""
+    if not isinstance(entry, Mapping):
+        raise InvalidRecord(f"{where} should be an object, not {type(entry).__name__}")
+    choice = entry.get("choice")
+    if not isinstance(choice, str):
+        raise InvalidRecord(f"{where} has no 'choice' notation")
+    if played is not None and choice != played:
+        raise InvalidRecord(f"{where} says the bot chose {_quote(choice)}, but the record "
+                            f"plays {played!r} there")
+    for field in ("agent",):
+        if field in entry and not isinstance(entry[field], str):
+            raise InvalidRecord(f"{where}: {field!r} should be a string")
+    for field in ("iterations", "player"):
+        if field in entry and not _is_int(entry[field]):
+            raise InvalidRecord(f"{where}: {field!r} should be an integer")
+    candidates = entry.get("candidates")
+    if not isinstance(candidates, list):
+        raise InvalidRecord(f"{where}: 'candidates' should be a list of moves with visits "
+                            "and values")
+    for i, candidate in enumerate(candidates):
+        if not isinstance(candidate, Mapping):
+            raise InvalidRecord(f"{where}: candidate {i + 1} should be an object")
+        for field, kinds in CANDIDATE_FIELDS.items():
+            value = candidate.get(field)
+            if not isinstance(value, kinds) or isinstance(value, bool) or (
+                    isinstance(value, float) and not math.isfinite(value)):
+                raise InvalidRecord(f"{where}: candidate {i + 1} needs {field!r} as "
+                                    f"{' or '.join(k.__name__ for k in kinds)}, not "
+                                    f"{_quote(value)}")
+    return dict(entry)
+
+
+def _ply_key(key: object) -> int | None:
+    if _is_int(key):
+        return key  # type: ignore[return-value]
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 9 \
+            and str(int(key)) == key:
+        return int(key)
+    return None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _quote(value: object, room: int = 40) -> str:
+    """``repr(value)``, cut to ``room`` characters (a record may hold anything)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= room else text[: room - 1] + "…"
