@@ -28,6 +28,7 @@ from .board import COLOUR_MAJORITY, GAME_MAJORITY, NCOLOURS, PAWNS_EACH, Board, 
 from .board import player_name as _player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .input import LacunaInput
+from .start import read_start
 
 FLOWERS = NCOLOURS * 7
 """49 flowers: 7 colours × 7; one is set aside, 48 are scattered."""
@@ -98,12 +99,7 @@ class Lacuna(Game):
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
         state = self._initial(rng)  # the same draws as ever; the sampled parts are replaced
-        try:
-            points = tuple((int(x), int(y)) for x, y in start["layout"])
-            tokens = tuple(int(c) for c in start["pour"])
-        except (KeyError, TypeError, ValueError):
-            raise InvalidRecord("record 'start' needs 'layout' (48 [x, y] flower centres) "
-                                "and 'pour' (49 colours 0..6)") from None
+        points, tokens = read_start(start, reach=self.params.mat)
         problem = layout_problem(points, tokens, self.params)
         if problem:
             raise InvalidRecord(f"record 'start' layout is not a Lacuna layout: {problem}")
