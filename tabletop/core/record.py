@@ -239,6 +239,8 @@ def _check_result_shape(result: Any) -> None:
 
 def _load(record: Mapping[str, Any]) -> Game:
     name, players, options = record["game"], record["players"], record["options"]
+    if len(name) > 64:
+        raise InvalidRecord(f"record 'game' should be a game's name, not {quote(name)}")
     try:
         cls = game_class(name)
     except TabletopError as err:
@@ -246,7 +248,7 @@ def _load(record: Mapping[str, Any]) -> Game:
     if players not in cls.player_counts:
         counts = ", ".join(map(str, cls.player_counts))
         raise InvalidRecord(f"record 'players' is {_brief(players)}, but {cls.name} is played "
-                            f"by {counts}")
+                            f"by {counts} players")
     try:
         return cls(players=players, **options)
     except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
