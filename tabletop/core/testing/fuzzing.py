@@ -37,15 +37,15 @@ from ..errors import IllegalAction, InvalidRecord
 from ..game import Game, State, View
 from ..notation import quote
 from ..record import replay
-from .common import ConformanceError, fail, random_playout
+from .common import fail, random_playout
 
 #: The longest any one parse, apply, is_legal or replay may take, in seconds.
 TIME_LIMIT = 0.5
 #: After this long a call is interrupted (on the main thread of a Unix process).
 HANG_LIMIT = 5.0
 #: Examples hypothesis tries per game, for notation and for records.
-NOTATION_EXAMPLES = 250
-RECORD_EXAMPLES = 120
+NOTATION_EXAMPLES = 400
+RECORD_EXAMPLES = 200
 #: Records are cut to this many actions, so that replaying one stays cheap.
 RECORD_PLIES = 24
 
@@ -100,9 +100,9 @@ _SEPARATOR = re.compile(r"[ ,@/.\-]")
 
 def _hostile(text: str) -> list[str]:
     """The fixed battery: the known ways notation has hurt parsers, applied to ``text``."""
-    first_number = _DIGITS.search(text)
-    blown = [_DIGITS.sub(lambda m: m.group() + "9" * n, text, count=1) for n in (30, 5000)]
-    if first_number:
+    blown = [_DIGITS.sub(lambda m: m.group() + "9" * 30, text, count=1),
+             _DIGITS.sub(lambda m: m.group() + "9" * 5000, text, count=1)]
+    if _DIGITS.search(text):
         blown += [_DIGITS.sub("1" * 40 + "x", text, count=1),
                   _DIGITS.sub("1e-100000000", text, count=1),
                   _DIGITS.sub("1e100000000", text, count=1),
@@ -208,11 +208,18 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
     from hypothesis import strategies as st
 
     records = [_record(game, seed) for seed in seeds]
+    paths = [(i, path) for i, (_, record) in enumerate(records) for path in _paths(record)]
     for where, record in records:
         for label, bad in _broken_records(record):
-            _try_record(f"{where}, {label}", bad, None, tampered=label.startswith("result"))
-
-    paths = [(i, path) for i, (_, record) in enumerate(records) for path in _paths(record)]
+            tampered = label.startswith("result")
+            for ply in (None, len(record["actions"])) if tampered else (None,):
+                _try_record(f"{where}, {label}, ply {ply}", bad, ply, tampered)
+    for i, path in paths:  # every field and a sample of what is inside, retyped
+        where, record = records[i]
+        for name in _RETYPED:
+            label = f"set {'/'.join(map(str, path)) or 'the record'} = {name}"
+            bad = _edit(record, path, "set", _HOSTILE_VALUES[name]())
+            _try_record(f"{where}, {label}", bad, None, tampered=False)
     values = st.one_of(st.sampled_from(sorted(_HOSTILE_VALUES)), st.integers(), st.floats(),
                        st.text(max_size=20), st.booleans(), st.none())
 
@@ -244,11 +251,9 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
 
 def _record(game: Game, seed: int) -> tuple[str, dict[str, Any]]:
     """The record of the seeded random game, cut to ``RECORD_PLIES`` actions."""
-    state = None
     for ply, state in enumerate(random_playout(game, seed)):
-        if ply == RECORD_PLIES:
+        if ply == RECORD_PLIES or state.is_terminal:
             break
-    assert state is not None
     return f"{game.name} seed {seed} record", json.loads(json.dumps(state.to_record()))
 
 
@@ -268,6 +273,10 @@ _HOSTILE_VALUES: dict[str, Callable[[], Any]] = {
     "deep list": lambda: _nested(50_000), "NaN list": lambda: [float("nan")] * 3,
     "long strings": lambda: ["x" * 1000] * 3,
 }
+
+
+#: The values every path of a record is set to, in the systematic sweep.
+_RETYPED = ("null", "'1'", "-1", "NaN", "2**64", "[]", "{}")
 
 
 def _paths(record: dict[str, Any], limit: int = 60) -> list[tuple[Any, ...]]:
