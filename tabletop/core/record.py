@@ -259,8 +259,10 @@ def _start(game: Game, record: Mapping[str, Any]) -> State:
     start = record.get("start")
     try:
         return game.new(seed=record["seed"], start=start)
-    except InvalidRecord:
-        raise
+    except InvalidRecord as err:
+        if "'start'" in str(err):
+            raise
+        raise InvalidRecord(f"record 'start' can't be used: {_cut(err)}") from None
     except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
         fields = "'options' and 'start'" if start is not None else "'options'"
         raise InvalidRecord(f"record {fields} can't start a game: {_cut(err)}") from None
