@@ -21,9 +21,10 @@ from typing import Any
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.notation import number
 from tabletop.render.scene import Scene
 
-from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, parse
+from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, colour_name, parse
 from .board import COLOUR_MAJORITY, GAME_MAJORITY, NCOLOURS, PAWNS_EACH, Board, Params
 from .board import player_name as _player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
@@ -39,8 +40,10 @@ _NO_IDS: frozenset[int] = frozenset()
 
 def _ticks(value: Any, what: str) -> int:
     try:
+        if isinstance(value, str):  # short and bounded: no Fraction('1e-100000000')
+            return round(number(value, what, -MAX_COORDINATE, MAX_COORDINATE) * TICKS)
         return round(Fraction(value) * TICKS)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{what} must be a number, not {value!r}") from None
 
 
