@@ -111,11 +111,12 @@ CASES = [
     ("result a list", _set("result", [1]), "'result'"),
     ("result scores tampered", lambda r: _set("result", "scores",
                                               [s + 7 for s in r["result"]["scores"]])(r),
-     "'result' was altered"),
+     "record says .* the record was altered"),
     ("result terminal tampered", lambda r: _set("result", "terminal",
                                                 not r["result"]["terminal"])(r),
-     "'result' was altered"),
-    ("result winners tampered", _set("result", "winners", [0, 1, 0]), "'result'"),
+     "record says .* the record was altered"),
+    ("result winners tampered", _set("result", "winners", [0, 1, 0]),
+     "record says winners .* altered"),
     ("result scores NaN", _set("result", "scores", [math.nan]), "'result'"),
     ("result scores nested", _set("result", "scores", _nested(100_000)), "'result'"),
     ("result terminal text", _set("result", "terminal", "yes"), "'result'"),
@@ -155,7 +156,7 @@ def test_a_tampered_result_is_refused_at_every_ply_that_reaches_the_end(game):
     record["result"]["scores"] = [s + 1 for s in record["result"]["scores"]]
     end = len(record["actions"])
     for ply in (None, end):
-        with pytest.raises(InvalidRecord, match="'result' was altered"):
+        with pytest.raises(InvalidRecord, match="record says .* the record was altered"):
             tabletop.replay(record, ply=ply)
     assert tabletop.replay(record, ply=end - 1).history == state.history[:-1]
 

@@ -280,7 +280,7 @@ def _check_result(result: dict[str, Any], state: State) -> None:
         if key in result and result[key] != value:
             raise InvalidRecord(
                 f"record says {key} {result[key]!r} but its actions give {value!r}: the "
-                "record's 'result' was altered"
+                "record was altered"
             )
 
 
