@@ -80,11 +80,26 @@ def test_a_replay_that_lets_a_type_error_out_is_caught(registered, monkeypatch):
         check_fuzzing(registered(SecretNim), seeds=range(1))
 
 
-def test_the_check_is_deterministic_and_quick_on_every_game():
-    game = tabletop.load("lascaux", players=4)
+def test_the_check_is_quick_on_a_real_game():
     start = time.perf_counter()
-    check_fuzzing(game, seeds=range(1))
+    check_fuzzing(tabletop.load("lascaux", players=4), seeds=range(1))
     assert time.perf_counter() - start < 30
+
+
+def test_the_check_tries_the_same_inputs_on_every_run(registered, monkeypatch):
+    tried = []
+    real = fuzzing._try_notation
+
+    def noting(where, state, text):
+        tried.append((where, text))
+        real(where, state, text)
+
+    monkeypatch.setattr(fuzzing, "_try_notation", noting)
+    game = registered(SecretNim)
+    check_fuzzing(game, seeds=range(1))
+    first, tried[:] = list(tried), []
+    check_fuzzing(game, seeds=range(1))
+    assert tried == first and len(first) > fuzzing.NOTATION_EXAMPLES
 
 
 def test_a_replay_that_checks_the_result_only_without_a_ply_is_caught(registered, monkeypatch):

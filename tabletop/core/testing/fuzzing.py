@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gc
 import json
 import random
 import re
@@ -360,9 +361,24 @@ def _try_record(where: str, record: Any, ply: Any, tampered: bool) -> None:
 
 def _timed(where: str, name: str, call: Callable[[], Any], allowed: type[Exception]) -> Any:
     """``call()``'s answer (``None`` if it raised ``allowed``), failing on any other error
-    or when it took longer than ``TIME_LIMIT``."""
-    start = time.perf_counter()
+    or when it took longer than ``TIME_LIMIT`` twice running (a pause of a busy machine is
+    not the parser's fault; a slow parser is slow again)."""
+    took, answer = _run(where, name, call, allowed)
+    if took > TIME_LIMIT:
+        gc.collect()
+        took, answer = _run(where, name, call, allowed)
+        if took > TIME_LIMIT:
+            fail(where, f"{name} took {took:.2f} s (the limit is {TIME_LIMIT} s)")
+    return answer
+
+
+def _run(where: str, name: str, call: Callable[[], Any],
+         allowed: type[Exception]) -> tuple[float, Any]:
+    """How long ``call()`` took, with the garbage collector paused, and its answer."""
     answer = None
+    collecting = gc.isenabled()
+    gc.disable()
+    start = time.perf_counter()
     try:
         with _hang_guard():
             answer = call()
@@ -373,10 +389,11 @@ def _timed(where: str, name: str, call: Callable[[], Any], allowed: type[Excepti
     except Exception as err:  # the promise: nothing but `allowed` comes out
         fail(where, f"{name} raised {type(err).__name__}, not {allowed.__name__}: "
                     f"{quote(str(err), 200)}")
-    took = time.perf_counter() - start
-    if took > TIME_LIMIT:
-        fail(where, f"{name} took {took:.2f} s (the limit is {TIME_LIMIT} s)")
-    return answer
+    finally:
+        took = time.perf_counter() - start
+        if collecting:
+            gc.enable()
+    return took, answer
 
 
 @contextlib.contextmanager
