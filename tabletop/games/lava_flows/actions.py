@@ -159,7 +159,7 @@ def parse(text: str) -> Action | None:
     >>> parse("eject b2@1 c2"), parse("bubble a1 claim nothing"), parse("jump")
     (Eject(cell='b2', depth=1, dst='c2', claim=''), Bubble(cell='a1', claim='nothing'), None)
 
-    Text longer than ``MAX_NOTATION`` characters, and a depth of more than two digits, raise
+    Text longer than ``MAX_NOTATION`` characters, and a depth over 99, raise
     ``IllegalAction`` saying what is allowed.
     """
     check_length(text)
