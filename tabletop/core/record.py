@@ -128,11 +128,11 @@ def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
     _check_options(record["options"])
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
-            raise InvalidRecord(f"record 'actions' must be a list of notation strings; item "
-                                f"{i} is {_brief(text)}")
+            raise InvalidRecord(f"record 'actions' must be a list of notation strings; action "
+                                f"{i + 1} is {_brief(text)}")
         if len(text) > MAX_NOTATION:
-            raise InvalidRecord(f"record 'actions' item {i} is {len(text)} characters long; "
-                                f"notation is at most {MAX_NOTATION}")
+            raise InvalidRecord(f"record 'actions': action {i + 1} is {len(text)} characters "
+                                f"long; notation is at most {MAX_NOTATION}")
     if record.get("start") is not None:
         if not isinstance(record["start"], dict):
             raise InvalidRecord(f"record 'start' should be an object, not "
