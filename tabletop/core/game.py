@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord
+from .notation import check_length
 from .wellformed import action_text, cut, field_problem, quote, short_repr
 
 if TYPE_CHECKING:
@@ -170,13 +171,16 @@ class Game:
         Legal actions are found by their notation; other text goes to the game's ``_parse``,
         whose action ``apply`` then checks (so an illegal one is refused with the game's
         reason). Raises ``IllegalAction`` (quoting ``text`` and what is legal) if the text
-        denotes no action at all.
+        denotes no action at all. Text longer than ``notation.MAX_NOTATION`` characters is
+        refused before anything reads it, and only printable ASCII reaches ``_parse``.
         """
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be an Action or its notation, not {text!r}")
+            raise IllegalAction(f"an action must be an Action or its notation, not "
+                                f"{type(text).__name__}")
+        check_length(text)
         key = " ".join(text.split()).lower()
         found = state._notation_index().get(key)
-        if found is None:
+        if found is None and key.isascii() and key.isprintable():
             found = self._parse(state, key)
         if found is None:
             raise IllegalAction(f"{text!r} is not a legal action here; {state._legal_summary()}")

@@ -1,33 +1,71 @@
 """JSON game records, and replaying them.
 
 A record is plain JSON: the game, its options, the seed and the actions in notation, plus the
-outcome it reached, so that a tampered record is caught on replay.
+outcome it reached, so that a tampered record is caught on replay. A record is untrusted
+input: whatever is wrong with it (a missing or mistyped field, NaN, numbers or text too large,
+nesting too deep, an illegal action, an altered result) raises ``InvalidRecord`` naming the
+field, and nothing else escapes.
 
 >>> from tabletop.core.record import FORMAT
 >>> FORMAT
 'tabletop/1'
+>>> replay('{"format": "tabletop/1", "game": "lascaux", "players": 3, "options": {}, '
+...        '"seed": NaN, "actions": []}')
+Traceback (most recent call last):
+...
+tabletop.core.errors.InvalidRecord: record 'seed' should be a int, not NaN
 """
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalAction, InvalidRecord, TabletopError
-from .registry import load
+from .errors import InvalidRecord, TabletopError
+from .notation import MAX_NOTATION, quote
+from .registry import game_class
 
 if TYPE_CHECKING:
-    from .game import State
+    from .game import Game, State
 
 FORMAT = "tabletop/1"
 _REQUIRED = {"format": str, "game": str, "players": int, "options": dict, "seed": int,
              "actions": list}
+#: The longest record text ``replay`` reads, in characters.
+MAX_TEXT = 10_000_000
+#: The largest seed a record holds, in bits.
+MAX_SEED_BITS = 1024
+#: How deeply the data inside ``options``, ``start`` and ``result`` may nest.
+MAX_DEPTH = 16
+#: How many values ``start`` may hold in all.
+MAX_START_ITEMS = 100_000
+#: The most digits a number in record text may have.
+_MAX_DIGITS = 400
+
+
+class _Unreadable:
+    """What JSON text held where a number should be: NaN, an infinity or too many digits.
+
+    It stands in for the value until the field that holds it is checked and refused by name.
+    """
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __repr__(self) -> str:
+        return self.what
 
 
 def make_record(state: State, **extra: Any) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``extra`` keys are stored alongside."""
     if state.seed is None:
         raise InvalidRecord("a determinized state has no seed, so it has no record")
+    if state.seed.bit_length() > MAX_SEED_BITS:
+        raise InvalidRecord(f"a seed over {MAX_SEED_BITS} bits can't be recorded")
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,
@@ -35,11 +73,7 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
         "options": dict(state.game.options),
         "seed": state.seed,
         "actions": [str(a) for a in state.history],
-        "result": {
-            "terminal": state.is_terminal,
-            "scores": list(state.scores),
-            "winners": list(state.winners),
-        },
+        "result": _result(state),
     }
     start = state._start_data()
     if start is not None:
@@ -52,39 +86,30 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     """The state a record reaches (or reached after ``ply`` actions).
 
     ``record`` is a dict or its JSON text. Anything malformed, or an action that is not legal
-    where it stands, or an outcome that doesn't match, raises ``InvalidRecord`` saying what.
+    where it stands, or an outcome that doesn't match (checked whenever the replay reaches the
+    record's end), raises ``InvalidRecord`` saying what.
     """
     record = _parse(record)
-    try:
-        game = load(record["game"], players=record["players"], **record["options"])
-    except TabletopError as err:
-        raise InvalidRecord(f"record names a game that can't be loaded: {err}") from None
     actions = record["actions"]
-    if not all(isinstance(a, str) for a in actions):
-        raise InvalidRecord("record 'actions' must be a list of notation strings")
-    if ply is not None and not 0 <= ply <= len(actions):
-        raise InvalidRecord(f"ply {ply} is outside the record's 0..{len(actions)} actions")
-    start = record.get("start")
-    if start is not None and not isinstance(start, dict):
-        raise InvalidRecord(f"record 'start' should be an object, not {start!r}")
-    state = game.new(seed=record["seed"], start=start)  # bad start data: InvalidRecord
-    for i, text in enumerate(actions[:ply] if ply is not None else actions):
+    ply = _check_ply(ply, len(actions))
+    game = _load(record)
+    state = _start(game, record)
+    for i, text in enumerate(actions[:ply]):
         try:
             state = state.apply(text)
-        except IllegalAction as err:
-            raise InvalidRecord(f"action {i + 1} of the record, {text!r}, is illegal: {err}") \
-                from None
-    if ply is None and "result" in record:
+        except TabletopError as err:
+            raise InvalidRecord(f"action {i + 1} of the record, {quote(text)}, is illegal: "
+                                f"{err}") from None
+    if ply == len(actions) and record.get("result") is not None:
         _check_result(record["result"], state)
     return state
 
 
+# --- reading and checking the fields ------------------------------------------------------
+
 def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as err:
-            raise InvalidRecord(f"record is not valid JSON: {err}") from None
+        record = _from_text(record)
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     for key, kind in _REQUIRED.items():
@@ -92,25 +117,198 @@ def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise InvalidRecord(
-                f"record {key!r} should be a {kind.__name__}, not {value!r}"
-            )
+            raise InvalidRecord(f"record {key!r} should be a {kind.__name__}, not "
+                                f"{_brief(value)}")
     if record["format"] != FORMAT:
-        raise InvalidRecord(f"record format {record['format']!r} is not {FORMAT!r}")
+        raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
+    seed = record["seed"]
+    if seed < 0 or seed.bit_length() > MAX_SEED_BITS:
+        raise InvalidRecord(f"record 'seed' should be an int from 0 to 2**{MAX_SEED_BITS} - 1, "
+                            f"not {_brief(seed)}")
+    _check_options(record["options"])
+    for i, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise InvalidRecord(f"record 'actions' must be a list of notation strings; action "
+                                f"{i + 1} is {_brief(text)}")
+        if len(text) > MAX_NOTATION:
+            raise InvalidRecord(f"record 'actions': action {i + 1} is {len(text)} characters "
+                                f"long; notation is at most {MAX_NOTATION}")
+    if record.get("start") is not None:
+        if not isinstance(record["start"], dict):
+            raise InvalidRecord(f"record 'start' should be an object, not "
+                                f"{_brief(record['start'])}")
+        _check_plain(record["start"], "start", [MAX_START_ITEMS])
+    if record.get("result") is not None:
+        _check_result_shape(record["result"])
     return record
 
 
-def _check_result(result: Any, state: State) -> None:
-    expected = {
-        "terminal": state.is_terminal,
-        "scores": list(state.scores),
-        "winners": list(state.winners),
-    }
+def _from_text(text: str) -> Any:
+    """JSON text as Python data; NaN, infinities and huge numbers become ``_Unreadable``."""
+    if len(text) > MAX_TEXT:
+        raise InvalidRecord(f"record text is {len(text)} characters long; records are at most "
+                            f"{MAX_TEXT}")
+    try:
+        return json.loads(text, parse_constant=_Unreadable, parse_int=_read_int,
+                          parse_float=_read_float)
+    except RecursionError:
+        raise InvalidRecord("record text nests too deeply to be a record") from None
+    except ValueError as err:  # json.JSONDecodeError among them
+        raise InvalidRecord(f"record is not valid JSON: {err}") from None
+
+
+def _read_int(text: str) -> int | _Unreadable:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        return _Unreadable(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def _read_float(text: str) -> float | _Unreadable:
+    value = float(text) if len(text) <= _MAX_DIGITS else math.inf
+    return value if math.isfinite(value) else _Unreadable(f"the number {quote(text, 20)}")
+
+
+def _check_ply(ply: Any, length: int) -> int:
+    if ply is None:
+        return length
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise InvalidRecord(f"ply should be an int from 0 to {length} (the record's actions) "
+                            f"or None, not {_brief(ply)}")
+    if not 0 <= ply <= length:
+        raise InvalidRecord(f"ply {_brief(ply)} is outside the record's 0..{length} actions")
+    return ply
+
+
+def _check_options(options: dict[Any, Any]) -> None:
+    for key, value in options.items():
+        if not isinstance(key, str) or len(key) > 64:
+            raise InvalidRecord(f"record 'options' has a key {_brief(key)}: option names are "
+                                "short strings")
+        if key in ("players", "name"):
+            raise InvalidRecord(f"record 'options' must not hold {key!r}: it is a field of the "
+                                "record, not an option")
+        scalar = value is None or isinstance(value, bool | str | int | float)
+        if not scalar or isinstance(value, float) and not math.isfinite(value) \
+                or isinstance(value, int) and value.bit_length() > 64 \
+                or isinstance(value, str) and len(value) > 200:
+            raise InvalidRecord(f"record 'options' {key!r} should be a finite number, a short "
+                                f"string or true/false, not {_brief(value)}")
+
+
+def _check_plain(value: Any, where: str, budget: list[int], depth: int = 0) -> None:
+    """Raise unless ``value`` is finite JSON data, ``MAX_DEPTH`` deep at most, and holds at
+    most ``budget[0]`` values (the budget is shared and spent)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InvalidRecord(f"record {where!r} holds too much data")
+    if depth > MAX_DEPTH:
+        raise InvalidRecord(f"record {where!r} nests more than {MAX_DEPTH} deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidRecord(f"record {where!r} has a key {_brief(key)}, not a string")
+            _check_plain(item, where, budget, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_plain(item, where, budget, depth + 1)
+    elif isinstance(value, float) and not math.isfinite(value) \
+            or isinstance(value, int) and value.bit_length() > 4 * _MAX_DIGITS \
+            or not (value is None or isinstance(value, bool | int | float | str)):
+        raise InvalidRecord(f"record {where!r} holds {_brief(value)}, which is not a finite "
+                            "JSON value")
+
+
+def _check_result_shape(result: Any) -> None:
     if not isinstance(result, dict):
-        raise InvalidRecord(f"record 'result' should be an object, not {result!r}")
-    for key, value in expected.items():
+        raise InvalidRecord(f"record 'result' should be an object, not {_brief(result)}")
+    kinds: dict[str, Callable[[Any], bool]] = {
+        "terminal": lambda v: isinstance(v, bool),
+        "scores": lambda v: isinstance(v, list) and len(v) <= 64 and all(
+            isinstance(x, int | float) and not isinstance(x, bool)
+            and (isinstance(x, int) and x.bit_length() <= 64 or isinstance(x, float)
+                 and math.isfinite(x)) for x in v),
+        "winners": lambda v: isinstance(v, list) and len(v) <= 64 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 64 for x in v),
+    }
+    for key, fits in kinds.items():
+        if key in result and not fits(result[key]):
+            raise InvalidRecord(f"record 'result' {key!r} is malformed: {_brief(result[key])}")
+
+
+# --- loading and starting the game --------------------------------------------------------
+
+def _load(record: Mapping[str, Any]) -> Game:
+    name, players, options = record["game"], record["players"], record["options"]
+    if len(name) > 64:
+        raise InvalidRecord(f"record 'game' should be a game's name, not {quote(name)}")
+    try:
+        cls = game_class(name)
+    except TabletopError as err:
+        raise InvalidRecord(f"record 'game' can't be loaded: {_cut(err)}") from None
+    if players not in cls.player_counts:
+        counts = ", ".join(map(str, cls.player_counts))
+        raise InvalidRecord(f"record 'players' is {_brief(players)}, but {cls.name} is played "
+                            f"by {counts} players")
+    try:
+        return cls(players=players, **options)
+    except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
+        raise InvalidRecord(f"record 'options' can't be loaded: {_cut(err)}") from None
+
+
+def _start(game: Game, record: Mapping[str, Any]) -> State:
+    start = record.get("start")
+    try:
+        return game.new(seed=record["seed"], start=start)
+    except InvalidRecord as err:
+        if "'start'" in str(err):
+            raise
+        raise InvalidRecord(f"record 'start' can't be used: {_cut(err)}") from None
+    except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
+        fields = "'options' and 'start'" if start is not None else "'options'"
+        raise InvalidRecord(f"record {fields} can't start a game: {_cut(err)}") from None
+
+
+# --- the outcome --------------------------------------------------------------------------
+
+def _result(state: State) -> dict[str, Any]:
+    return {"terminal": state.is_terminal, "scores": list(state.scores),
+            "winners": list(state.winners)}
+
+
+def _check_result(result: dict[str, Any], state: State) -> None:
+    for key, value in _result(state).items():
         if key in result and result[key] != value:
             raise InvalidRecord(
-                f"record says {key} {result[key]!r} but its actions give {value!r}: "
-                "the record was altered"
+                f"record says {key} {result[key]!r} but its actions give {value!r}: the "
+                "record was altered"
             )
+
+
+# --- quoting untrusted values -------------------------------------------------------------
+
+def _brief(value: Any) -> str:
+    """A short description of any value, safe to put in a message (no huge repr, no
+    recursion, no int-to-text limit).
+
+    >>> _brief(10**5000), _brief([[1]] * 9), _brief("x" * 99)[:12]
+    ('an integer of about 5001 digits', 'a list of 9 items', "'xxxxxxxxxxx")
+    """
+    if value is None or isinstance(value, bool | float | _Unreadable):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() <= 200:
+            return repr(value)
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} keys"
+    return f"a {type(value).__name__}"
+
+
+def _cut(err: Exception, limit: int = 300) -> str:
+    """An error's message, cut to ``limit`` characters."""
+    text = str(err)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from .fuzzing import check_fuzzing
 from .malformed import check_malformed_actions
 from .secrecy import check_secrecy
 
@@ -16,6 +17,7 @@ from .secrecy import check_secrecy
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
     check_malformed_actions,
+    check_fuzzing,
 )
 
 

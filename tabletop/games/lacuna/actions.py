@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action
+from tabletop.core.notation import check_length, integer, number, quote
 
 from .geometry import STEPS, TICKS
 
@@ -104,16 +105,28 @@ def place(a: int, b: int, k: int) -> Place:
     return found
 
 
-_PLACE_RE = re.compile(r"place ?(\d+) ?- ?(\d+) ?@ ?(\S+)")
-_FREE_RE = re.compile(r"place ?free ?\(?([-+.\d/e]+) ?,? ?([-+.\d/e]+)\)?")
-_ASIDE_RE = re.compile(r"aside ?(\w+)")
+# Each pattern is linear: no two adjacent parts can match the same characters.
+_PLACE_RE = re.compile(r"place ?(\d+) ?- ?(\d+) ?@ ?(\S+)", re.ASCII)
+_FREE_RE = re.compile(r"place ?free ?(.*)")
+_ASIDE_RE = re.compile(r"aside ?(\w+)", re.ASCII)
+#: Flower numbers in notation go up to this (a mat holds 48 flowers; larger is refused later).
+MAX_FLOWER = 999
+#: How far from the centre a free position may be written, in mat units.
+MAX_COORDINATE = 10
 
 
-def _number(text: str, whole: str) -> Fraction:
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise IllegalAction(f"{whole!r}: {text!r} is not a number") from None
+def _free_coordinates(rest: str, text: str) -> tuple[str, str]:
+    """The two numbers of a free position: ``x,y``, ``x, y``, ``x y`` or ``(x,y)``."""
+    if rest.startswith("("):
+        rest = rest[1:]
+    if rest.endswith(")"):
+        rest = rest[:-1]
+    parts = rest.split(",") if "," in rest else rest.split(" ")
+    if len(parts) != 2:
+        raise IllegalAction(f"{quote(text)}: a free position is two numbers, x,y (e.g. "
+                            "'place free 0.25,-0.5')")
+    x, y = (part.strip() for part in parts)
+    return x, y
 
 
 def parse(text: str) -> Action | None:
@@ -121,21 +134,29 @@ def parse(text: str) -> Action | None:
 
     A position along a pair is measured from the flower named first and rounded to the
     nearest 1/1024; free positions are rounded to the nearest tick. Legality is not checked.
+    Text longer than ``MAX_NOTATION`` and numbers that are long, huge or out of range raise
+    ``IllegalAction`` saying what is allowed.
 
     >>> parse("place 3-1 @1/3")
     Place(a=1, b=3, k=683)
+    >>> parse("place 0-1 @1e-100000000")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.IllegalAction: 'place 0-1 @1e-100000000': the position along the \
+line '1e-100000000' is not a number of at most 24 characters like 0.25, -1.5 or 1/3 \
+(exponents from -9 to 9)
     """
+    check_length(text)
     m = _FREE_RE.fullmatch(text)
     if m:
-        x, y = (_number(g, text) for g in m.groups())
+        where = f"{quote(text)}: a free position's"
+        x, y = (number(t, f"{where} {axis}", -MAX_COORDINATE, MAX_COORDINATE)
+                for t, axis in zip(_free_coordinates(m.group(1), text), "xy", strict=True))
         return PlaceFree(round(x * TICKS), round(y * TICKS))
     m = _PLACE_RE.fullmatch(text)
     if m:
-        a, b = int(m.group(1)), int(m.group(2))
-        t = _number(m.group(3), text)
-        if not 0 <= t <= 1:
-            raise IllegalAction(f"{text!r}: the position along the line must be between 0 "
-                                f"and 1, not {m.group(3)}")
+        a, b = (integer(g, f"{quote(text)}: a flower", 0, MAX_FLOWER) for g in m.group(1, 2))
+        t = number(m.group(3), f"{quote(text)}: the position along the line", 0, 1)
         k = round(t * STEPS)
         return place(a, b, k) if a < b else place(b, a, STEPS - k)
     m = _ASIDE_RE.fullmatch(text)

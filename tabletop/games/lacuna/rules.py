@@ -21,13 +21,15 @@ from typing import Any
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.notation import number
 from tabletop.render.scene import Scene
 
-from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, parse
+from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, colour_name, parse
 from .board import COLOUR_MAJORITY, GAME_MAJORITY, NCOLOURS, PAWNS_EACH, Board, Params
 from .board import player_name as _player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .input import LacunaInput
+from .start import read_start
 
 FLOWERS = NCOLOURS * 7
 """49 flowers: 7 colours × 7; one is set aside, 48 are scattered."""
@@ -38,8 +40,10 @@ _NO_IDS: frozenset[int] = frozenset()
 
 def _ticks(value: Any, what: str) -> int:
     try:
+        if isinstance(value, str):  # short and bounded: no Fraction('1e-100000000')
+            return round(number(value, what, -MAX_COORDINATE, MAX_COORDINATE) * TICKS)
         return round(Fraction(value) * TICKS)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{what} must be a number, not {value!r}") from None
 
 
@@ -96,12 +100,7 @@ class Lacuna(Game):
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
         state = self._initial(rng)  # the same draws as ever; the sampled parts are replaced
-        try:
-            points = tuple((int(x), int(y)) for x, y in start["layout"])
-            tokens = tuple(int(c) for c in start["pour"])
-        except (KeyError, TypeError, ValueError):
-            raise InvalidRecord("record 'start' needs 'layout' (48 [x, y] flower centres) "
-                                "and 'pour' (49 colours 0..6)") from None
+        points, tokens = read_start(start, reach=self.params.mat)
         problem = layout_problem(points, tokens, self.params)
         if problem:
             raise InvalidRecord(f"record 'start' layout is not a Lacuna layout: {problem}")

@@ -41,7 +41,8 @@ def parse_tile(item: str | tuple[Any, ...]) -> tuple[int, int, int]:
     kind = parts[1] if isinstance(parts[1], int) else kind_index(str(parts[1]))
     rot = parts[2]
     if isinstance(rot, str):
-        rot = int(rot.lower().lstrip("r")) if rot.lower().lstrip("r").isdigit() else -1
+        digits = rot.lower().lstrip("r")  # only r0..r3 (or 0..3): no int() of long text
+        rot = "0123".index(digits) if len(digits) == 1 and digits in "0123" else -1
     if rot not in (0, 1, 2, 3):
         raise ValueError(f"rotation must be r0..r3 (quarter turns clockwise), not {parts[2]!r}")
     return cell, kind, rot

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.core.game import Action
+from tabletop.core.notation import check_length, integer, quote
 
 from .board import CELLS, HOME_CELLS, NEIGHBOURS
 
@@ -148,7 +149,7 @@ _SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (
     (re.compile(rf"move {_CELL}-{_CELL}"), Move),
     (re.compile(rf"slide {_CELL}-{_CELL}"), Slide),
     (re.compile(rf"bubble {_CELL}(?: claim (black|white|nothing))?"), Bubble),
-    (re.compile(rf"eject {_CELL}@(\d+) {_CELL}(?: claim (wbw|bwb))?"), Eject),
+    (re.compile(rf"eject {_CELL}@(\d+) {_CELL}(?: claim (wbw|bwb))?", re.ASCII), Eject),
 )
 
 
@@ -157,7 +158,11 @@ def parse(text: str) -> Action | None:
 
     >>> parse("eject b2@1 c2"), parse("bubble a1 claim nothing"), parse("jump")
     (Eject(cell='b2', depth=1, dst='c2', claim=''), Bubble(cell='a1', claim='nothing'), None)
+
+    Text longer than ``MAX_NOTATION`` characters, and a depth over 99, raise
+    ``IllegalAction`` saying what is allowed.
     """
+    check_length(text)
     text = " ".join(text.split()).lower()
     if text == "pass":
         return PASS
@@ -166,6 +171,7 @@ def parse(text: str) -> Action | None:
         if match:
             parts = [g or "" for g in match.groups()]
             if kind is Eject:
-                return Eject(parts[0], int(parts[1]), parts[2], parts[3])
+                depth = integer(parts[1], f"{quote(text)}: the depth", 0, 99)
+                return Eject(parts[0], depth, parts[2], parts[3])
             return kind(*parts)
     return None

@@ -1,0 +1,94 @@
+"""Limits every notation parser keeps, and bounded number reading for games that need it.
+
+Typed or recorded notation is untrusted text: it is read in time linear in its length, no
+longer than ``MAX_NOTATION`` characters, and numbers in it are short decimals in a stated
+range, so that no input can make a parser hang or surface Python's own number limits.
+
+>>> check_length("pass")
+>>> number("0.25", "the position", 0, 1)
+Fraction(1, 4)
+>>> number("1e-100000000", "the position", 0, 1)
+Traceback (most recent call last):
+...
+tabletop.core.errors.IllegalAction: the position '1e-100000000' is not a number of at most \
+24 characters like 0.25, -1.5 or 1/3 (exponents from -9 to 9)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .errors import IllegalAction
+
+#: The longest notation a parser reads, in characters.
+MAX_NOTATION = 200
+#: The longest number a parser reads, in characters.
+MAX_NUMBER = 24
+#: How many characters of a long input an error message quotes.
+QUOTED = 40
+
+# A plain decimal (``-1.25``, ``.5``, ``3``), optionally with a one-digit exponent, or a
+# fraction of two integers (``1/3``). Every part is unambiguous, so a match is linear.
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d)?|[-+]?\d+/\d+", re.ASCII)
+
+
+def quote(text: str, limit: int = QUOTED) -> str:
+    """``repr(text)``, of its first ``limit`` characters only when it is longer.
+
+    >>> quote("x" * 100, limit=5)
+    "'xxxxx'… (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def check_length(text: str, what: str = "notation") -> None:
+    """Raise ``IllegalAction`` if ``text`` is longer than ``MAX_NOTATION`` characters."""
+    if len(text) > MAX_NOTATION:
+        raise IllegalAction(f"{quote(text)} is too long: {what} is at most {MAX_NOTATION} "
+                            "characters")
+
+
+def number(token: str, what: str, low: int, high: int) -> Fraction:
+    """The exact value of a short decimal or fraction ``token`` between ``low`` and ``high``.
+
+    ``IllegalAction`` names ``what`` and says what is allowed otherwise.
+
+    >>> number("1/3", "x", 0, 1), number("-.5", "x", -2, 2)
+    (Fraction(1, 3), Fraction(-1, 2))
+    >>> number("3", "x", 0, 1)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.IllegalAction: x must be between 0 and 1, not 3
+    """
+    if len(token) > MAX_NUMBER or not _NUMBER.fullmatch(token):
+        raise IllegalAction(f"{what} {quote(token, QUOTED)} is not a number of at most "
+                            f"{MAX_NUMBER} characters like 0.25, -1.5 or 1/3 (exponents from "
+                            "-9 to 9)")
+    try:
+        value = Fraction(token)
+    except ZeroDivisionError:
+        raise IllegalAction(f"{what} {token!r} divides by zero") from None
+    if not low <= value <= high:
+        raise IllegalAction(f"{what} must be between {low} and {high}, not {token}")
+    return value
+
+
+def integer(token: str, what: str, low: int, high: int) -> int:
+    """The value of a string of ASCII digits ``token`` between ``low`` and ``high``.
+
+    >>> integer("12", "a flower", 0, 47)
+    12
+    >>> integer("9" * 50, "a flower", 0, 47)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.IllegalAction: a flower must be a whole number from 0 to 47, not \
+'99999999999999999999'… (50 characters)
+    """
+    if not (token.isascii() and token.isdigit()) or len(token) > len(str(high)) + 2 \
+            or not low <= int(token) <= high:
+        raise IllegalAction(f"{what} must be a whole number from {low} to {high}, not "
+                            f"{quote(token, 20)}")
+    return int(token)
