@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
+from .record import MAX_SEED, make_record
 from .wellformed import action_text, cut, field_problem, quote, short_repr
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class Game:
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{short_repr(seed)}")
         if setup not in self.setups:
@@ -441,8 +442,6 @@ class State(_Positioned):
 
     def to_record(self, **extra: Any) -> dict[str, Any]:
         """A JSON-safe record (game, options, seed, actions) that ``replay`` turns back."""
-        from .record import make_record
-
         return make_record(self, **extra)
 
     # --- views -----------------------------------------------------------------------------

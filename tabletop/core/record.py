@@ -35,8 +35,8 @@ _REQUIRED = {"format": str, "game": str, "players": int, "options": dict, "seed"
              "actions": list}
 #: The longest record text ``replay`` reads, in characters.
 MAX_TEXT = 10_000_000
-#: The largest seed a record holds, in bits.
-MAX_SEED_BITS = 1024
+#: The largest seed (``Game.new`` takes no larger one, so every seed prints in a record).
+MAX_SEED = 2**64 - 1
 #: How deeply the data inside ``options``, ``start`` and ``result`` may nest.
 MAX_DEPTH = 16
 #: How many values ``start`` may hold in all.
@@ -64,8 +64,6 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``extra`` keys are stored alongside."""
     if state.seed is None:
         raise InvalidRecord("a determinized state has no seed, so it has no record")
-    if state.seed.bit_length() > MAX_SEED_BITS:
-        raise InvalidRecord(f"a seed over {MAX_SEED_BITS} bits can't be recorded")
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,
@@ -122,8 +120,8 @@ def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
     if record["format"] != FORMAT:
         raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
     seed = record["seed"]
-    if seed < 0 or seed.bit_length() > MAX_SEED_BITS:
-        raise InvalidRecord(f"record 'seed' should be an int from 0 to 2**{MAX_SEED_BITS} - 1, "
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidRecord(f"record 'seed' should be an int from 0 to 2**64 - 1, "
                             f"not {_brief(seed)}")
     _check_options(record["options"])
     for i, text in enumerate(record["actions"]):
