@@ -248,9 +248,9 @@ class Geometry:
         return self  # read-only
 
     def __reduce__(self) -> tuple[object, ...]:
-        kept = {name: getattr(self, name) for name in self.__slots__
-                if name not in ("_memo", "_pawns")}  # caches start empty again
-        return (_restore, (kept,))
+        # Pickled as the layout it is built from: rebuilt read-only, without the memos.
+        return (_rebuild, (self.points, self.colors, round(self.rf / STEPS),
+                           round(self.rp / STEPS)))
 
     def cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
         """The per-layout value ``compute(self)`` kept under ``key``, computed on first use
@@ -350,16 +350,10 @@ class Geometry:
         return tuple(out)
 
 
-def _restore(kept: dict[str, object]) -> Geometry:
-    """A pickled ``Geometry`` back (see ``Geometry.__reduce__``), read-only again."""
-    geo = object.__new__(Geometry)
-    for name, value in kept.items():
-        if isinstance(value, np.ndarray):
-            value = readonly_array(value)
-        object.__setattr__(geo, name, value)
-    object.__setattr__(geo, "_memo", {})
-    object.__setattr__(geo, "_pawns", {})
-    return geo
+def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,
+             pawn_r: int) -> Geometry:
+    """The target of a ``Geometry`` pickle."""
+    return Geometry(points, colors, flower_r=flower_r, pawn_r=pawn_r)
 
 
 def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],
