@@ -1,15 +1,16 @@
 """Returned-data immutability: nothing a state or view hands out can change it.
 
-For seeded positions of a game, every public attribute and method result of the state and of
-each view is read (methods are called with no arguments, with each player for a ``player``
-or ``viewer`` parameter, and with the fields of sample actions for parameters named like
-them, e.g. Lacuna's ``positions(a, b)``), and everything in the result that can be changed
-is changed the ways a user might: numpy arrays written (and made writeable first), networkx
-graphs edited (nodes, edges, graph/node/edge attributes), dicts, lists and sets changed,
-attributes of dataclasses and other objects rebound — one level deep as well. A change that
-raises is refused, as it should be. Then the state and its views must look exactly as before
-(equality, hash, text, scores, winners, legal actions, record, pictures), and reading the same
-thing again must give what it gave before the changes.
+For seeded positions of a game, every public attribute and method result of the state and
+of each view, and every property of the game, is read (methods are called with no
+arguments, with each player for a ``player`` or ``viewer`` parameter, and with the fields of
+sample actions for parameters named like them, e.g. Lacuna's ``positions(a, b)``), and
+everything in the result that can be changed is changed the ways a user might: numpy arrays
+written (and made writeable first), networkx graphs edited (nodes, edges, graph/node/edge
+attributes), dicts, lists and sets changed, attributes of dataclasses and other objects
+rebound — one level deep as well. A change that raises is refused, as it should be. Then the
+state and its views must look exactly as before (equality, hash, text, scores, winners,
+legal actions, record, pictures), and reading the same thing again must give what it gave
+before the changes.
 
 The changes are made on a twin of each position (replayed from its record, so that nothing
 is cached or shared with the original), in two orders, so that a change made before or after
@@ -38,6 +39,7 @@ from collections.abc import (
     Sequence,
     Set,
 )
+from functools import partial
 from typing import Any
 
 import networkx as nx
@@ -105,11 +107,11 @@ def _looks(state: State) -> dict[str, Any]:
     subjects: list[tuple[str, State | View]] = [("state", state)]
     subjects += [(f"view({p})", state.view(p)) for p in range(state.game.players)]
     for label, subject in subjects:
-        looks[f"{label} == itself before"] = _outcome(lambda s=subject: _fields(s))
-        looks[f"hash({label})"] = _outcome(lambda s=subject: hash(s))
-        looks[f"str({label})"] = _outcome(lambda s=subject: str(s))
-        looks[f"{label}.legal_actions()"] = _outcome(lambda s=subject: s.legal_actions())
-        looks[f"{label}.svg()"] = _outcome(lambda s=subject: s.svg())
+        looks[f"{label} == itself before"] = _outcome(partial(_fields, subject))
+        looks[f"hash({label})"] = _outcome(partial(hash, subject))
+        looks[f"str({label})"] = _outcome(partial(str, subject))
+        looks[f"{label}.legal_actions()"] = _outcome(subject.legal_actions)
+        looks[f"{label}.svg()"] = _outcome(subject.svg)
     looks["state.scores"] = _outcome(lambda: state.scores)
     looks["state.winners"] = _outcome(lambda: state.winners)
     if state.seed is not None:
@@ -165,35 +167,36 @@ def _culprit(state: State, expected: dict[str, Any], order: int, changed: list[s
 
 def _abuse(state: State, original: State, order: int, only: str | None = None
            ) -> tuple[list[str], list[str]]:
-    """Change everything ``state`` and its views return (in ``dir`` order, or reversed).
-
-    Returns the accessors whose data accepted a change, and what read differently after
-    it. ``only``: change what that accessor returns, and nothing else. Sample arguments come
-    from ``original`` (equal to ``state``), so that nothing of ``state`` is read first.
+    """Change everything ``state``, its views and its game return (in ``dir`` order, or
+    reversed); return the accessors whose data accepted a change, and what read differently
+    after it. ``only``: change what that accessor returns, and nothing else. Sample arguments
+    come from ``original`` (equal to ``state``), so that nothing of ``state`` is read first.
     """
     players = range(state.game.players)
     subjects: list[tuple[str, State | View, State | View]] = [("state", state, original)]
     subjects += [(f"view({p})", state.view(p), original.view(p)) for p in players]
+    reads = [(f"game.{name}", read) for name, read in _game_accessors(state.game)]
+    for label, subject, model in subjects:
+        reads += [(f"{label}.{name}", read)
+                  for name, read in _accessors(subject, _sample_actions(model))]
     changed: list[str] = []
     stale: list[str] = []
-    for label, subject, model in subjects[::order]:
-        for name, read in list(_accessors(subject, _sample_actions(model)))[::order]:
-            full = f"{label}.{name}"
-            if only is not None and full != only:
-                continue
-            value = _outcome_or_none(read)
-            if value is None:
-                continue
-            before = _snapshot(value)
-            accepted = _change(value)
-            if not accepted:
-                continue
-            changed.append(full)
-            again = _outcome_or_none(read)
-            if before is not _UNCOMPARABLE and not _same(again, before):
-                stale.append(f"{full} returned data that could be changed "
-                             f"({', '.join(accepted)}); read again it gives {_short(again)}, "
-                             f"not {_short(before)}")
+    for full, read in reads[::order]:
+        if only is not None and full != only:
+            continue
+        value = _outcome_or_none(read)
+        if value is None:
+            continue
+        before = _snapshot(value)
+        accepted = _change(value)
+        if not accepted:
+            continue
+        changed.append(full)
+        again = _outcome_or_none(read)
+        if before is not _UNCOMPARABLE and not _same(again, before):
+            stale.append(f"{full} returned data that could be changed "
+                         f"({', '.join(accepted)}); read again it gives {_short(again)}, "
+                         f"not {_short(before)}")
     return changed, stale
 
 
@@ -215,14 +218,22 @@ def _accessors(subject: State | View, samples: list[Action]) -> Iterator[Accesso
         if isinstance(static, staticmethod | classmethod):
             continue  # constructors, not queries
         if not inspect.isfunction(static):
-            yield name, lambda name=name: getattr(subject, name)
+            yield name, partial(getattr, subject, name)
             continue
         method = getattr(subject, name)
         required = [p.name for p in inspect.signature(method).parameters.values()
                     if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
         for args in _arguments(required, players, samples):
             shown = ", ".join(f"{k}={v!r}" for k, v in args.items())
-            yield f"{name}({shown})", lambda method=method, args=args: method(**args)
+            yield f"{name}({shown})", partial(method, **args)
+
+
+def _game_accessors(game: Game) -> Iterator[Accessor]:
+    """The game's public properties (its methods make new states; its class attributes are
+    the class's business)."""
+    for name in dir(game):
+        if not name.startswith("_") and isinstance(inspect.getattr_static(game, name), property):
+            yield name, partial(getattr, game, name)
 
 
 def _sample_actions(subject: State | View) -> list[Action]:
@@ -278,7 +289,7 @@ def _change(value: Any, depth: int = 0) -> list[str]:
         names = _attribute_names(value)
         nested = [getattr(value, n, None) for n in names]
         attempts = [(f"set attribute {n!r} of a {type(value).__name__}",
-                     lambda n=n: setattr(value, n, MARK)) for n in names]
+                     partial(setattr, value, n, MARK)) for n in names]
     accepted = []
     if depth == 0:
         for item in nested[:NESTED_ITEMS] + nested[NESTED_ITEMS:][-NESTED_ITEMS:]:
@@ -341,7 +352,7 @@ def _attribute_changes(kind: str, data: MutableMapping[Any, Any]
         (f"add an attribute to {kind}", lambda: data.__setitem__(MARK, MARK))]
     for key in list(data)[:1]:
         attempts.append((f"change an attribute of {kind}",
-                         lambda key=key: data.__setitem__(key, MARK)))
+                         partial(data.__setitem__, key, MARK)))
     return attempts
 
 
@@ -373,13 +384,42 @@ _UNCOMPARABLE: Any = object()
 
 
 def _snapshot(value: Any) -> Any:
-    """A copy of ``value`` that changes to ``value`` do not reach (or ``_UNCOMPARABLE``)."""
-    if isinstance(value, State | View | Game):
+    """A copy of ``value`` that changes to ``value`` do not reach (or ``_UNCOMPARABLE``);
+    parts that can't change at all are shared, not copied."""
+    if isinstance(value, State | View | Game) or _unchangeable(value):
         return value  # values themselves (a view's caches are its own business)
+    memo = {id(part): part for part in _held(value) if _unchangeable(part)}
     try:
-        return copy.deepcopy(value)
+        return copy.deepcopy(value, memo)
     except Exception:
         return _UNCOMPARABLE
+
+
+def _held(value: Any) -> list[Any]:
+    """What ``value`` holds: the items of a container, the attributes of an object."""
+    if isinstance(value, _ATOMS) or isinstance(value, np.ndarray | nx.Graph):
+        return []
+    if isinstance(value, Mapping):
+        return list(value.values())
+    if isinstance(value, Sequence | Set):
+        return list(value)
+    return [getattr(value, n, None) for n in _attribute_names(value)]
+
+
+def _unchangeable(value: Any, depth: int = 0) -> bool:
+    """Whether nothing of ``value`` can be changed: atoms, and tuples, frozensets and frozen
+    dataclasses made of them (checked three levels down)."""
+    if value is None or isinstance(value, _ATOMS):
+        return True
+    if depth > 2:
+        return False
+    if type(value) in (tuple, frozenset):
+        return all(_unchangeable(x, depth + 1) for x in value)
+    params = getattr(value, "__dataclass_params__", None)
+    if params is not None and params.frozen and not isinstance(value, type):
+        return all(_unchangeable(getattr(value, f.name), depth + 1)
+                   for f in dataclasses.fields(value))
+    return False
 
 
 def _same(a: Any, b: Any, depth: int = 0) -> bool:
