@@ -4,6 +4,7 @@ conformance check that guards this catches a game that hands out its own data.""
 import copy
 import json
 import pickle
+import random
 
 import networkx as nx
 import numpy as np
@@ -15,6 +16,10 @@ import tabletop
 from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.immutability import check, check_position
+from tabletop.games.lacuna.board import Board
+from tabletop.games.landlock.rules import _Map
+from tabletop.games.lava_flows.board import build_grid
+from tabletop.games.lava_flows.rules import LavaFlows
 
 
 @pytest.fixture
@@ -33,8 +38,6 @@ def registered():
 
 def play(game, seed=0, plies=None):
     """A seeded random game, to its end or for ``plies`` actions."""
-    import random
-
     state = game.new(seed=seed, setup="random")
     rng = random.Random(seed)
     while not state.is_terminal and (plies is None or len(state.history) < plies):
@@ -65,6 +68,44 @@ def test_the_sound_toy_passes(registered):
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
         check(registered(broken), seeds=range(3))
+
+
+_CLAIMS, _POSITIONS, _LAND = Board.claims, Board.positions, _Map.G_L  # the fixed ones
+
+
+def _handed_out_claims(self):
+    """Lacuna's ``claims`` as it was: the cached dict itself."""
+    return self._cached("plain claims", lambda: dict(_CLAIMS(self)))
+
+
+def _handed_out_positions(self, a, b):
+    """Lacuna's ``positions`` as it was: a cached, writeable array."""
+    return self._cached(f"plain {a}-{b}", lambda: np.array(_POSITIONS(self, a, b)))
+
+
+def _handed_out_land(self):
+    """Landlock's ``G_L`` as it was: the cached graph itself, open to edits."""
+    return self._cached("plain G_L", lambda: nx.Graph(_LAND.fget(self)))
+
+
+_SHARED_GRID = build_grid()
+
+
+@pytest.mark.parametrize("name, owner, attribute, broken, message", [
+    ("lacuna", Board, "claims", _handed_out_claims,
+     r"state\.claims\(\) returned data that could be changed \(add a key to a dict"),
+    ("lacuna", Board, "positions", _handed_out_positions,
+     r"\.positions\(a=\d+, b=\d+\) returned data that could be changed \(write an array"),
+    ("landlock", _Map, "G_L", property(_handed_out_land),
+     r"state\.G_L returned data that could be changed \(set a graph attribute"),
+    ("lava-flows", LavaFlows, "grid", property(lambda self: _SHARED_GRID),
+     r"game\.grid returned data that could be changed \(set a graph attribute"),
+])
+def test_the_check_catches_the_issues_examples_as_they_were(monkeypatch, name, owner, attribute,
+                                                            broken, message):
+    monkeypatch.setattr(owner, attribute, broken)
+    with pytest.raises(ConformanceError, match=message):
+        check(tabletop.load(name), seeds=range(1))
 
 
 @pytest.mark.parametrize("name", tabletop.games())
