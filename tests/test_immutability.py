@@ -15,7 +15,7 @@ from toygame import SecretNim
 import tabletop
 from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError
-from tabletop.core.testing.immutability import check, check_position
+from tabletop.core.testing.immutability import check_immutability, check_position
 from tabletop.games.lacuna.board import Board
 from tabletop.games.landlock.rules import _Map
 from tabletop.games.lava_flows.board import build_grid
@@ -54,7 +54,7 @@ def looks(state):
 # --- the check itself ---------------------------------------------------------------------
 
 def test_the_sound_toy_passes(registered):
-    check(registered(SecretNim), seeds=range(5))
+    check_immutability(registered(SecretNim), seeds=range(5))
 
 
 @pytest.mark.parametrize("broken, message", [
@@ -67,7 +67,7 @@ def test_the_sound_toy_passes(registered):
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
-        check(registered(broken), seeds=range(3))
+        check_immutability(registered(broken), seeds=range(3))
 
 
 _CLAIMS, _POSITIONS, _LAND = Board.claims, Board.positions, _Map.G_L  # the fixed ones
@@ -105,7 +105,7 @@ def test_the_check_catches_the_issues_examples_as_they_were(monkeypatch, name, o
                                                             broken, message):
     monkeypatch.setattr(owner, attribute, broken)
     with pytest.raises(ConformanceError, match=message):
-        check(tabletop.load(name), seeds=range(1))
+        check_immutability(tabletop.load(name), seeds=range(1))
 
 
 @pytest.mark.parametrize("name", tabletop.games())
@@ -258,4 +258,4 @@ def test_states_holding_read_only_data_still_copy_and_pickle(name):
 def test_the_abuse_suite_runs_the_check():
     from tabletop.core.testing.abuse import CHECKS
 
-    assert check in CHECKS
+    assert check_immutability in CHECKS

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
-from . import immutability
+from .immutability import check_immutability
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
-    immutability.check,
+    check_immutability,
 )
 
 

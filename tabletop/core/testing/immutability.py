@@ -17,7 +17,7 @@ is cached or shared with the original), in two orders, so that a change made bef
 any other read shows up.
 
 >>> import tabletop
->>> check(tabletop.load("lascaux", players=3), seeds=[0])
+>>> check_immutability(tabletop.load("lascaux", players=3), seeds=[0])
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ _ATOMS = (str, bytes, numbers.Number, np.generic, type, types.ModuleType,
           types.FunctionType, types.BuiltinFunctionType, types.MethodType, _Mark)
 
 
-def check(game: Game, seeds: Iterable[int] = range(2)) -> None:
+def check_immutability(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Check returned-data immutability at ``POSITIONS`` positions of one random game per
     seed; raise ``ConformanceError`` on the first breach."""
     for seed in seeds:
@@ -451,4 +451,4 @@ def _same(a: Any, b: Any, depth: int = 0) -> bool:
         return False
 
 
-__all__ = ["ConformanceError", "check", "check_position"]
+__all__ = ["ConformanceError", "check_immutability", "check_position"]
