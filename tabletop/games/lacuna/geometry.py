@@ -252,6 +252,9 @@ class Geometry:
         return (_rebuild, (self.points, self.colors, round(self.rf / STEPS),
                            round(self.rp / STEPS)))
 
+    def __repr__(self) -> str:
+        return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
+
     def cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
         """The per-layout value ``compute(self)`` kept under ``key``, computed on first use
         (the rules keep their action table here)."""
@@ -259,9 +262,6 @@ class Geometry:
         if found is None:
             found = self._memo[key] = compute(self)
         return found  # type: ignore[return-value]
-
-    def __repr__(self) -> str:
-        return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
 
     # --- dead masks -----------------------------------------------------------------------
     def flower_kill(self, on_mat: int) -> int:
