@@ -47,7 +47,7 @@ import numpy as np
 
 from ..game import Action, Game, State, View
 from ..record import replay
-from .common import ConformanceError, fail, random_playout
+from .common import fail, random_playout
 
 #: Positions checked per seeded game: spread evenly from the start to the end.
 POSITIONS = 6
@@ -451,4 +451,4 @@ def _same(a: Any, b: Any, depth: int = 0) -> bool:
         return False
 
 
-__all__ = ["ConformanceError", "check_immutability", "check_position"]
+__all__ = ["check_immutability", "check_position"]
