@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .fuzzing import check_fuzzing
+from .immutability import check_immutability
 from .malformed import check_malformed_actions
 from .secrecy import check_secrecy
 
@@ -17,6 +18,7 @@ from .secrecy import check_secrecy
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
     check_malformed_actions,
+    check_immutability,
     check_fuzzing,
 )
 

@@ -14,6 +14,7 @@ import networkx as nx
 import numpy as np
 
 from tabletop.core.game import Action
+from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
 from .actions import (
     SET_ASIDE,
@@ -50,6 +51,7 @@ NCOLOURS = 7
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _GROUP_BITS = np.arange(GROUP)
 _NAMES = ("Gold", "Silver")
+_NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +212,13 @@ class Board:
     # --- where a pawn may stand -------------------------------------------------------------
     def positions(self, a: int, b: int) -> np.ndarray:
         """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
-        (``a < b``): the pair is open and the pawn overlaps nothing. Exact."""
+        (``a < b``): the pair is open and the pawn overlaps nothing. Exact; read-only."""
         geo = self.geometry
         if geo is None or not self.is_open(a, b):
-            return np.zeros(STEPS + 1, dtype=bool)
+            return _NOWHERE
         return self._cached(  # type: ignore[no-any-return]
-            f"pos{a}-{b}", lambda: geo.positions_ok(a, b, self.on_mat, self.pawns))
+            f"pos{a}-{b}",
+            lambda: readonly_array(geo.positions_ok(a, b, self.on_mat, self.pawns)))
 
     def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
         """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
@@ -434,8 +437,11 @@ class Board:
     @property
     def graph(self) -> nx.Graph:
         """The visibility graph: flowers on the mat as nodes (``colour``, ``pos``), open
-        same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits)."""
-        return self._cached("graph", self._build_graph)  # type: ignore[no-any-return]
+        same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits).
+
+        Frozen, attributes included (``graph.copy()`` is a graph to change)."""
+        return self._cached(  # type: ignore[no-any-return]
+            "graph", lambda: frozen_graph(self._build_graph()))
 
     def _build_graph(self) -> nx.Graph:
         g = nx.Graph()
@@ -453,12 +459,13 @@ class Board:
     # --- the end --------------------------------------------------------------------------------
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
-        between the players' nearest pawns, or no pawn yet). At the end these are taken."""
+        between the players' nearest pawns, or no pawn yet). At the end these are taken.
+        Read-only (``dict(claims)`` is a copy to change)."""
         def compute() -> dict[int, int | None]:
             ids = self.flowers_on_mat()
             fx = np.array([self.points[f][0] * STEPS for f in ids], dtype=np.float64)
             fy = np.array([self.points[f][1] * STEPS for f in ids], dtype=np.float64)
-            return dict(zip(ids, nearest_owner(fx, fy, self.pawns), strict=True))
+            return ReadOnlyDict(zip(ids, nearest_owner(fx, fy, self.pawns), strict=True))
 
         return self._cached("claims", compute)  # type: ignore[no-any-return]
 
@@ -539,16 +546,17 @@ _SEEN = np.zeros(64 * 64, dtype=bool)
 
 def geo_actions(geo: Geometry) -> np.ndarray:
     """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
-    the pairs' own bits), as an object array built once per layout."""
-    table = geo.memo.get("actions")
-    if table is None:
-        codes = geo.pa * 64 + geo.pb
-        for code in codes[~_SEEN[codes]].tolist():
-            a, b = divmod(code, 64)
-            _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
-            _SEEN[code] = True
-        table = geo.memo["actions"] = _PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()]
-    return table  # type: ignore[return-value]
+    the pairs' own bits), as a read-only object array built once per layout."""
+    return geo.cached("actions", _build_actions)
+
+
+def _build_actions(geo: Geometry) -> np.ndarray:
+    codes = geo.pa * 64 + geo.pb
+    for code in codes[~_SEEN[codes]].tolist():
+        a, b = divmod(code, 64)
+        _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
+        _SEEN[code] = True
+    return readonly_array(_PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()])
 
 
 def player_name(player: int) -> str:

@@ -23,9 +23,12 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
+
+from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
 
@@ -39,6 +42,7 @@ MAX_FLOWERS = 64
 """At most this many flowers (sets of flowers are bitmasks of this many bits)."""
 
 _F = np.float64
+T = TypeVar("T")
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
 
 
@@ -164,13 +168,33 @@ class Geometry:
       pairs it ends (``flower_kill``), and for a pawn the pairs it blocks and the spots it
       overlaps (``pawn_kill``, cached by position). ``spot_bits`` and ``pair_bits`` select
       the two kinds of bit.
-    * ``memo``: a dict where the rules keep other per-layout data (the action table).
+    * ``cached(key, compute)``: where the rules keep other per-layout data (the action
+      table), computed once.
 
-    Coordinates in, ``points`` in ticks; radii in ticks. Everything is read-only.
+    Coordinates in, ``points`` in ticks; radii in ticks. Everything is read-only: the
+    attributes can't be rebound, ``pair_index`` is a read-only dict and the arrays are
+    read-only.
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "spot_bits", "pair_bits", "memo", "_kills", "_width", "_pawns")
+                 "pb", "spot_bits", "pair_bits", "_memo", "_kills", "_width", "_pawns")
+    points: tuple[tuple[int, int], ...]
+    colors: tuple[int, ...]
+    n: int
+    x: np.ndarray
+    y: np.ndarray
+    rf: float
+    rp: float
+    pairs: tuple[tuple[int, int], ...]
+    pair_index: ReadOnlyDict
+    pa: np.ndarray
+    pb: np.ndarray
+    spot_bits: int
+    pair_bits: int
+    _memo: dict[str, object]
+    _kills: np.ndarray
+    _width: int
+    _pawns: dict[tuple[int, int], int]
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int) -> None:
@@ -179,41 +203,65 @@ class Geometry:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
         if len(colors) != n:
             raise ValueError(f"{n} flowers but {len(colors)} colours")
-        self.points = tuple(points)
-        self.colors = tuple(colors)
-        self.n = n
+        put = self._put
+        put("points", tuple(points))
+        put("colors", tuple(colors))
+        put("n", n)
         xy = np.array(list(itertools.chain.from_iterable(self.points)), dtype=_F) * STEPS
-        self.x, self.y = np.ascontiguousarray(xy[0::2]), np.ascontiguousarray(xy[1::2])
-        self.rf = float(flower_r * STEPS)
-        self.rp = float(pawn_r * STEPS)
+        put("x", readonly_array(np.ascontiguousarray(xy[0::2])))
+        put("y", readonly_array(np.ascontiguousarray(xy[1::2])))
+        put("rf", float(flower_r * STEPS))
+        put("rp", float(pawn_r * STEPS))
         ua, ub = _upper(n)
         cols = np.array(self.colors, dtype=np.intp)
         same = cols[ua] == cols[ub]
-        self.pa, self.pb = ua[same], ub[same]
-        self.pairs = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))
-        self.pair_index = dict(zip(self.pairs, range(len(self.pairs)), strict=True))
+        put("pa", readonly_array(ua[same]))
+        put("pb", readonly_array(ub[same]))
+        put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
+        put("pair_index", ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True)))
         spots = GROUP * len(self.pairs)
-        self._width = (spots + 63) // 64  # uint64 words per dead mask
-        self._kills = np.zeros((2 * n, self._width), dtype=np.uint64)  # [on | off (n + f)]
+        put("_width", (spots + 63) // 64)  # uint64 words per dead mask
+        kills = np.zeros((2 * n, self._width), dtype=np.uint64)  # [on | off (n + f)]
         unsure = np.empty((n * len(self.pairs), 2), dtype=np.intp)
         found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rf,
-                                     self.rp, self._kills, unsure)
+                                     self.rp, kills, unsure)
         for i, f in unsure[:found].tolist():  # too close to call in floats: in integers
             if self._hits(i, self.x[f], self.y[f], int(self.rf)):
-                self._kills[f] |= _words_of(_WHOLE << (GROUP * i), self._width)
+                kills[f] |= _words_of(_WHOLE << (GROUP * i), self._width)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
-        self.pair_bits = every << (GROUP - 1)
-        self.spot_bits = every * ((1 << (GROUP - 1)) - 1)
-        self._pawns: dict[tuple[int, int], int] = {}
-        self.memo: dict[str, object] = {}
-        for arr in (self.x, self.y, self.pa, self.pb, self._kills):
-            arr.flags.writeable = False
+        put("pair_bits", every << (GROUP - 1))
+        put("spot_bits", every * ((1 << (GROUP - 1)) - 1))
+        put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
+        put("_memo", {})  # see ``cached``
+        put("_kills", readonly_array(kills))
+
+    def _put(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Geometry is read-only: {name!r} can't be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Geometry is read-only: {name!r} can't be deleted")
 
     def __deepcopy__(self, memo: dict[int, object]) -> Geometry:
         return self  # read-only
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as the layout it is built from: rebuilt read-only, without the memos.
+        return (_rebuild, (self.points, self.colors, round(self.rf / STEPS),
+                           round(self.rp / STEPS)))
+
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
+
+    def cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
+        """The per-layout value ``compute(self)`` kept under ``key``, computed on first use
+        (the rules keep their action table here)."""
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = compute(self)
+        return found  # type: ignore[return-value]
 
     # --- dead masks -----------------------------------------------------------------------
     def flower_kill(self, on_mat: int) -> int:
@@ -300,6 +348,12 @@ class Geometry:
             hit = blocked(ax, ay, bx, by, px, py, self.rp)
             out.extend(("pawn", int(i)) for i in np.flatnonzero(hit).tolist())
         return tuple(out)
+
+
+def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,
+             pawn_r: int) -> Geometry:
+    """The target of a ``Geometry`` pickle."""
+    return Geometry(points, colors, flower_r=flower_r, pawn_r=pawn_r)
 
 
 def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],

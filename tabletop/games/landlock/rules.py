@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
@@ -25,6 +26,7 @@ import networkx as nx
 from tabletop.core.breakdown import Breakdown
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.readonly import frozen_graph
 
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import (
@@ -243,15 +245,17 @@ class _Map:
     # --- the board as graphs, and scoring -------------------------------------------------
     @property
     def G_L(self) -> nx.Graph:
-        """The land network: land vertices, an edge per path or bridge band (cached)."""
-        return self._cached("G_L", lambda: board_graph(  # type: ignore[no-any-return]
-            self.board, self.lpar, self.box, LAND))
+        """The land network: land vertices, an edge per path or bridge band (cached; frozen,
+        attributes included: ``G_L.copy()`` is a graph to change)."""
+        return self._cached("G_L", lambda: frozen_graph(  # type: ignore[no-any-return]
+            board_graph(self.board, self.lpar, self.box, LAND)))
 
     @property
     def G_W(self) -> nx.Graph:
-        """The water network: water vertices, an edge per stream or bridge band (cached)."""
-        return self._cached("G_W", lambda: board_graph(  # type: ignore[no-any-return]
-            self.board, self.lpar, self.box, WATER))
+        """The water network: water vertices, an edge per stream or bridge band (cached;
+        frozen like ``G_L``)."""
+        return self._cached("G_W", lambda: frozen_graph(  # type: ignore[no-any-return]
+            board_graph(self.board, self.lpar, self.box, WATER)))
 
     def analysis(self) -> Analysis:
         """Networks, islands, ponds and facing gnomes of the map as it stands (final once
@@ -330,7 +334,7 @@ class Landlock(Game):
     name = "landlock"
     title = "The Legend of Landlock"
     player_counts = (2, 4)
-    defaults = {"gnomes": "end"}
+    defaults = MappingProxyType({"gnomes": "end"})
     input_class: ClassVar[type] = object  # set in __init__.py (input imports nothing of ours)
 
     def _check_option(self, key: str, value: Any) -> None:

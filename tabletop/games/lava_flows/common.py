@@ -96,7 +96,8 @@ class _Board:
 
     @property
     def graph(self) -> nx.Graph:
-        """The board graph (shared by all states of the game; see ``LavaFlows.grid``)."""
+        """The board graph (shared by all states of the game, so frozen; see
+        ``LavaFlows.grid``)."""
         return self.game.grid
 
     def stack_text(self, cell: str) -> str:

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
 
 from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.readonly import frozen_graph
 
 from .actions import (
     Arrange,
@@ -72,9 +74,9 @@ class LavaFlows(Game):
     name = "lava-flows"
     title = "Lava Flows"
     player_counts = (2,)
-    defaults: ClassVar[Mapping[str, Any]] = {
+    defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({
         "slide": "onto", "oreo": "anywhere", "memory": False, "ply_cap": 200,
-    }
+    })
     __slots__ = ("_grid", "_onto", "_top_only", "_memory", "_cap", "_hidden_memo", "_shapes")
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
@@ -104,9 +106,12 @@ class LavaFlows(Game):
     @property
     def grid(self) -> nx.Graph:
         """The 3×3 grid as a networkx graph, built once per game and shared by its states
-        (see ``board.build_grid``); hot loops use the equivalent ``board.NEIGHBOURS``."""
+        (see ``board.build_grid``); hot loops use the equivalent ``board.NEIGHBOURS``.
+
+        Frozen, attributes included, since every state shares it (``grid.copy()`` is a
+        graph to change)."""
         if self._grid is None:
-            self._grid = build_grid()
+            self._grid = frozen_graph(build_grid())
         return self._grid
 
     def _initial(self, rng: random.Random) -> LavaState:

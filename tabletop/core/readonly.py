@@ -1,0 +1,106 @@
+"""Read-only forms of the data a state or view hands out, so that nothing returned can
+change the state: dicts that refuse changes, frozen networkx graphs, read-only numpy arrays.
+
+Each keeps its type's reading interface (a ``ReadOnlyDict`` is a ``dict``, a frozen graph a
+``networkx.Graph``, a read-only array an ``ndarray``), prints the same, and copies
+(``copy()``, ``copy.deepcopy``, ``pickle``); a change raises an error.
+
+>>> d = ReadOnlyDict({"a": 1})
+>>> d, d["a"], isinstance(d, dict)
+({'a': 1}, 1, True)
+>>> d["a"] = 2
+Traceback (most recent call last):
+...
+TypeError: this dict is read-only (returned by an immutable state); copy it to change it: dict(d)
+>>> import networkx as nx
+>>> g = frozen_graph(nx.path_graph(3))
+>>> g.add_edge(0, 2)
+Traceback (most recent call last):
+...
+networkx.exception.NetworkXError: Frozen graph can't be modified
+>>> g.nodes[0]["colour"] = "red"
+Traceback (most recent call last):
+...
+TypeError: this dict is read-only (returned by an immutable state); copy it to change it: dict(d)
+>>> h = g.copy(); h.add_edge(0, 2); sorted(h.edges), sorted(g.edges)
+([(0, 1), (0, 2), (1, 2)], [(0, 1), (1, 2)])
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn, TypeVar
+
+import networkx as nx
+import numpy as np
+
+G = TypeVar("G", bound=nx.Graph)
+
+
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A ``dict`` that refuses every change; ``copy()`` (or ``dict(d)``) gives a plain one.
+
+    A subclass of ``dict`` rather than a ``MappingProxyType`` so that it prints, compares,
+    serialises to JSON, deep-copies and pickles like the dict it replaces.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this dict is read-only (returned by an immutable state); copy it to "
+                        "change it: dict(d)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def copy(self) -> dict[Any, Any]:
+        """A plain, changeable ``dict`` with the same items."""
+        return dict(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+
+def frozen_graph(graph: G) -> G:
+    """``graph`` frozen in place (``nx.freeze``: no node or edge may be added or removed)
+    with read-only graph, node and edge attribute dicts; returns it.
+
+    ``graph.copy()`` (or ``nx.Graph(graph)``) gives a changeable copy. Graphs and directed
+    graphs only (not multigraphs).
+    """
+    if graph.is_multigraph():
+        raise TypeError("frozen_graph takes a Graph or DiGraph, not a multigraph")
+    graph.graph = ReadOnlyDict(graph.graph)
+    nodes = graph._node
+    for node, data in nodes.items():
+        nodes[node] = ReadOnlyDict(data)
+    shared: dict[int, ReadOnlyDict] = {}  # one read-only dict per edge, in every adjacency
+    tables = (graph._adj, graph._pred) if graph.is_directed() else (graph._adj,)
+    for table in tables:
+        for nbrs in table.values():
+            for other, data in nbrs.items():
+                found = shared.get(id(data))
+                if found is None:
+                    found = shared[id(data)] = ReadOnlyDict(data)
+                nbrs[other] = found
+    nx.freeze(graph)
+    return graph
+
+
+def readonly_array(array: np.ndarray) -> np.ndarray:
+    """A read-only view of ``array``, which becomes read-only too: neither can be written,
+    nor made writeable again (``flags.writeable = True`` raises on the view).
+
+    >>> a = readonly_array(np.zeros(3))
+    >>> a[0] = 1
+    Traceback (most recent call last):
+    ...
+    ValueError: assignment destination is read-only
+    >>> a.flags.writeable = True
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot set WRITEABLE flag to True of this array
+    """
+    array.flags.writeable = False
+    view = array.view()
+    view.flags.writeable = False
+    return view
