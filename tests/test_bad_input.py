@@ -76,3 +76,11 @@ def test_a_player_number_out_of_range_is_refused_by_views_and_logs(player):
     if player is not None:
         with pytest.raises(ValueError, match="player must be 0..2"):
             state.log(player)
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_games_defaults_cannot_be_changed_for_later_loads(name):
+    game = tabletop.load(name)
+    with pytest.raises(TypeError):
+        game.defaults["speed"] = 3  # type: ignore[index]
+    assert "speed" not in tabletop.load(name).defaults

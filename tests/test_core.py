@@ -240,3 +240,9 @@ def test_score_breakdown_adds_up_to_the_scores(nim):
         s = s.apply(s.legal_actions()[0])
     b = s.score_breakdown()
     assert b.totals == s.scores and "total" in str(b) and "<table>" in b._repr_html_()
+
+
+def test_a_subclass_declaring_a_plain_dict_of_defaults_gets_it_read_only(nim):
+    with pytest.raises(TypeError):
+        type(nim).defaults["max_take"] = 3
+    assert nim.defaults["max_take"] == 2

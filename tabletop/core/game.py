@@ -57,10 +57,16 @@ class Game:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]] = (2,)
-    defaults: ClassVar[Mapping[str, Any]] = {}
+    defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     setups: ClassVar[tuple[str, ...]] = ("decide", "random")
 
     __slots__ = ("_options", "_players", "__weakref__")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each game's ``defaults`` become read-only: they are shared by every load."""
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.defaults, MappingProxyType):
+            cls.defaults = MappingProxyType(dict(cls.defaults))
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

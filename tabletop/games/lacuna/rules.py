@@ -16,7 +16,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 from tabletop.core.breakdown import Breakdown, Row
@@ -58,8 +57,8 @@ class Lacuna(Game):
     name = "lacuna"
     title = "Lacuna"
     player_counts = (2,)
-    defaults = MappingProxyType({"mat_radius": 1.0, "flower_radius": 0.031,
-                                 "pawn_radius": 0.029})
+    defaults = {"mat_radius": 1.0, "flower_radius": 0.031,
+                                 "pawn_radius": 0.029}
     input_class = LacunaInput
 
     __slots__ = ("_params",)

@@ -18,7 +18,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
@@ -334,7 +333,7 @@ class Landlock(Game):
     name = "landlock"
     title = "The Legend of Landlock"
     player_counts = (2, 4)
-    defaults = MappingProxyType({"gnomes": "end"})
+    defaults = {"gnomes": "end"}
     input_class: ClassVar[type] = object  # set in __init__.py (input imports nothing of ours)
 
     def _check_option(self, key: str, value: Any) -> None:

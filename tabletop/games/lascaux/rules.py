@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...core.breakdown import Breakdown, Row
@@ -84,7 +83,7 @@ class Lascaux(Game):
     name = "lascaux"
     title = "Lascaux"
     player_counts = (3, 4, 5)
-    defaults = MappingProxyType({"strict_colour": False})
+    defaults = {"strict_colour": False}
     input_class = LascauxInput
 
     def _parse(self, state: State | View, text: str) -> Action | None:

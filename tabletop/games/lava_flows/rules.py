@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
@@ -74,9 +73,9 @@ class LavaFlows(Game):
     name = "lava-flows"
     title = "Lava Flows"
     player_counts = (2,)
-    defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({
+    defaults: ClassVar[Mapping[str, Any]] = {
         "slide": "onto", "oreo": "anywhere", "memory": False, "ply_cap": 200,
-    })
+    }
     __slots__ = ("_grid", "_onto", "_top_only", "_memory", "_cap", "_hidden_memo", "_shapes")
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
