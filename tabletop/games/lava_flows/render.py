@@ -227,8 +227,7 @@ def _claims(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> 
                  f"{earlier} earlier in {where}.claims")
     else:
         title = f"Announcements ({len(subject.claims)})"
-    scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK,
-               title="every announcement: .claims, or print() the position")
+    scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
     for i, claim in enumerate(claims):
         scene.text(X0 - 24, y + 18 * (i + 1), str(claim), anchor="start", font_size=11,
                    fill="#2b8a3e" if claim.right else "#c92a2a")
