@@ -360,12 +360,17 @@ def _enclosure_name(enclosure: Enclosure) -> str:
     return f"{what} at {vertex_name(_label_vertex(enclosure))}"
 
 
+def _bridges_text(enclosure: Enclosure) -> str:
+    """``the bridge on e5``, or ``the bridges on e5, f6``."""
+    cells = ", ".join(CELL_NAMES[c] for c in enclosure.bridges)
+    return f"the bridge{'s' if len(enclosure.bridges) > 1 else ''} on {cells}"
+
+
 def _enclosure_title(enclosure: Enclosure) -> str:
     what = "island" if enclosure.terrain == LAND else "pond"
     where = " ".join(vertex_name(v) for v in enclosure.vertices)
     if enclosure.cancelled:
-        bridges = ", ".join(CELL_NAMES[c] for c in enclosure.bridges)
-        return f"{what} {where}: cancelled by the bridge on {bridges}, scores nothing"
+        return f"{what} {where}: cancelled by {_bridges_text(enclosure)}, scores nothing"
     return f"{what} {where}: +4 {'Water' if enclosure.terrain == LAND else 'Land'}"
 
 
@@ -381,8 +386,8 @@ def _draw_enclosed(scene: Scene, subject: _Map, grid: _Grid) -> None:
             px, py = grid.cell_xy(cell)
             nw_land = (CELL_X[cell] + CELL_Y[cell]) % 2 == subject.lpar
             a = 0 if nw_land == (enclosure.terrain == LAND) else 1
-            scene.line(_diagonal(a, px, py, CS), stroke=colour, stroke_width=3, dash=dash,
-                       opacity=0.8, layer=8, title=title)
+            scene.line(_diagonal(a, px, py, CS), stroke=colour, stroke_width=3, opacity=0.8,
+                       layer=8, title=title)
         for v in enclosure.vertices:
             x, y = grid.vertex_xy(v)
             scene.circle(x, y, CS * 0.11, fill="white", opacity=0.9, stroke=colour,
@@ -417,9 +422,8 @@ def _draw_enclosed_list(scene: Scene, subject: _Map, y: float) -> None:
     for enclosure in found:
         name = _enclosure_name(enclosure)
         if enclosure.cancelled:
-            bridges = ", ".join(CELL_NAMES[c] for c in enclosure.bridges)
             lines.append((f"{name}: 0", CANCEL))
-            lines.append((f"cancelled by the bridge on {bridges}", CANCEL))
+            lines.append((f"cancelled by {_bridges_text(enclosure)}", CANCEL))
         else:
             scorer = "Water" if enclosure.terrain == LAND else "Land"
             colour = LAND_DARK if enclosure.terrain == LAND else WATER_DARK
