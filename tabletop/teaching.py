@@ -14,9 +14,10 @@ Not legal: 'choose purple' is not a legal action here; ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from .core.errors import IllegalAction
 from .core.game import Action, State
@@ -56,20 +57,25 @@ class Exercise:
 
     ``right(before, action, after)`` decides; ``why`` explains the rule once they get it, and
     ``hint`` nudges after a legal but wrong answer. With ``viewer=p`` the pictures show
-    player ``p``'s view, so an exercise about hidden information doesn't give it away.
+    player ``p``'s view, so an exercise about hidden information doesn't give it away;
+    ``draw`` holds drawing options for the pictures (the game's, e.g. ``enclosed=True``).
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
-                 hint: str = "", viewer: int | None = None) -> None:
+                 hint: str = "", viewer: int | None = None,
+                 draw: Mapping[str, Any] | None = None) -> None:
         self.state = state
         self.question = question
         self.right = right
         self.why = why
         self.hint = hint
         self.viewer = viewer  # draw this player's view, not the full state (hidden games)
+        self.draw = dict(draw or {})
 
     def _picture(self, state: State) -> str:
         shown = state if self.viewer is None else state.view(self.viewer)
+        if self.draw:
+            return shown.svg(**self.draw)
         return shown._repr_svg_()  # type: ignore[no-any-return]
 
     def answer(self, action: Action | str) -> Verdict:

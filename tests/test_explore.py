@@ -100,13 +100,19 @@ def test_lava_flows_counts():
     game = tabletop.load("lava-flows")
     # setup: each player's secret arrangement of (black, white, nothing) under 3 Larges: 3! = 6
     assert layer_counts(explore(game.new(seed=1), depth=2)) == [1, 6, 36]
-    # a lone white Large on b2, White to move: 4 moves, bubble with 3 claims, pass = 8.
-    # Black (no pieces) may bubble it with 3 claims or pass = 4 — except after White's
-    # successful "claim nothing" (it bubbled itself), which locks b2 for Black: pass only.
-    # 4 moves × 4 + wrong claims 2 × 4 + right claim 1 + pass 4 = 29.
+    # a lone white Large on b2 with nothing under it, White to move: 4 moves and pass = 5
+    # (no Bubble Up: a lone piece would bubble onto itself). Black, with no pieces and
+    # nothing to bubble up, may only pass: 5.
     lone = game.position({"b2": "W"}, to_move=0)
-    assert layer_counts(explore(lone, depth=2)) == [1, 8, 29]
-    assert perft(lone, 2) == 29
+    assert layer_counts(explore(lone, depth=2)) == [1, 5, 5]
+    assert perft(lone, 2) == 5
+    # a white Large on its (empty) hiding place b1: 3 moves, bubble with 3 claims, pass = 7.
+    # Every move and every claim leaves a lone Large (the empty place is revealed and gone),
+    # so Black may only pass; after White's pass Black may bubble with 3 claims or pass:
+    # 3 + 3 + 4 = 10.
+    hiding = game.position({"b1": "[-:W] W"}, to_move=0)
+    assert layer_counts(explore(hiding, depth=2)) == [1, 7, 10]
+    assert perft(hiding, 2) == 10
 
 
 @pytest.mark.skipif(not _ready("landlock"), reason="Landlock not ready")

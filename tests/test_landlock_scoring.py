@@ -132,6 +132,120 @@ def test_island_broken_by_a_bridge():
     assert end.scores[1] == end.analysis().best(WATER).points  # no island points
 
 
+# --- bridges cancel islands and ponds ------------------------------------------------------
+# "Bridges join paths and streams and cancel out any island or pond in progress or in play";
+# "(Islands connected to a path by a bridge don't count.)" [S]. On e5 each map below has a
+# bridge, or for comparison a path, stream or tussock in its place.
+
+#: Streams on d4 and f6 wall in the land band of e5 (E5-F6); paths on c4 and c6 keep the
+#: tile counts (the example of issue 15).
+AROUND_E5 = {(1, 1): "S", (3, 3): "S", (0, 1): "P", (0, 3): "P"}
+#: Paths on e4, f5, d5 and e6 wall in the water band of e5 (F5-E6); streams on g5, g7 and c7
+#: keep the tile counts.
+POND_E5 = {(2, 1): "P", (3, 2): "P", (1, 2): "P", (2, 3): "P",
+           (4, 2): "S", (4, 4): "S", (0, 4): "S"}
+E5 = cell_index("e5")
+
+
+def test_bridge_inside_an_enclosed_island_cancels_it():
+    path = board({**AROUND_E5, (2, 2): "P"})
+    assert [names(i.vertices) for i in path.analysis().islands] == [["E5", "F6"]]
+    assert path.scores == (5, 7 + 4)  # with a path on e5 the island scores for Water
+
+    s = board({**AROUND_E5, (2, 2): "B"})
+    a = s.analysis()
+    assert a.islands == () and a.ponds == ()
+    (gone,) = a.cancelled
+    assert (names(gone.vertices), gone.terrain, gone.bridges) == (["E5", "F6"], LAND, (E5,))
+    assert gone.cancelled and gone.cells == (E5,)
+    assert a.points(WATER)["enclosed"] == 0
+    assert s.scores == (5, 7)
+    islands = next(r for r in s.score_breakdown().rows if r.label == "islands enclosed")
+    assert islands.points == (0, 0)
+    assert islands.detail == "cancelled by the bridge on e5: E5 F6"
+
+
+def test_bridge_joining_two_enclosed_points_makes_one_cancelled_island():
+    tussock = board({**AROUND_E5, (2, 2): "T"})  # joins nothing: two islands of one point
+    assert [names(i.vertices) for i in tussock.analysis().islands] == [["E5"], ["F6"]]
+    assert tussock.scores == (5, 7 + 8)
+
+    s = board({**AROUND_E5, (2, 2): "B"})  # its land band joins E5 and F6
+    assert s.G_L.has_edge((4, 4), (5, 5)) and s.G_L.edges[(4, 4), (5, 5)]["tile"] == "bridge"
+    assert s.analysis().islands == ()
+    assert [names(c.vertices) for c in s.analysis().cancelled] == [["E5", "F6"]]
+    assert s.scores == (5, 7)
+
+
+def test_bridge_inside_a_pond_cancels_it():
+    stream = board({**POND_E5, (2, 2): "S"})
+    assert [names(p.vertices) for p in stream.analysis().ponds] == [["F5", "E6"]]
+    assert stream.scores == (7 + 4, 7)
+
+    s = board({**POND_E5, (2, 2): "B"})
+    a = s.analysis()
+    assert a.ponds == () and a.islands == ()
+    (gone,) = a.cancelled
+    assert (names(gone.vertices), gone.terrain, gone.bridges) == (["F5", "E6"], WATER, (E5,))
+    assert s.scores == (7, 7)
+    assert "cancelled by the bridge on e5: F5 E6" in str(s.score_breakdown())
+
+
+def test_bridge_in_a_network_touching_the_edge_changes_nothing():
+    """A bridge cancels only what is enclosed: in an open network it just joins bands."""
+    stream = board()  # BASE has a stream on e4
+    s = board({(2, 1): "B"})  # the bridge on e4 joins land lines through D4 and E3
+    a = s.analysis()
+    assert a.cancelled == () and a.islands == stream.analysis().islands == ()
+    assert a.ponds == stream.analysis().ponds == ()
+    network = next(n for n in a.networks if cell_index("e4") in n.cells and n.terrain == LAND)
+    assert network is a.best(LAND) and network.points == 7
+    assert nx.node_connected_component(s.G_L, (4, 4)) & {
+        n for n, d in s.G_L.nodes(data=True) if d["edge"]}
+    assert s.scores == (7, 5)
+
+
+def test_an_island_elsewhere_on_the_map_still_scores():
+    s = board({**AROUND_E5, (2, 2): "B", (1, 4): "P", (4, 4): "S"})
+    a = s.analysis()
+    assert [names(i.vertices) for i in a.islands] == [["G7"]]
+    assert [names(p.vertices) for p in a.ponds] == [["D7"]]
+    assert [names(c.vertices) for c in a.cancelled] == [["E5", "F6"]]
+    assert s.scores == (5 + 4, 7 + 4)
+    text = str(s.score_breakdown())
+    assert "1 at G7; cancelled by the bridge on e5: E5 F6" in text and "1 at D7" in text
+
+
+def test_a_bridge_played_into_an_enclosed_island_cancels_it():
+    """The same through play: a bridge replaces the path on e5 inside a finished island."""
+    s = board({**AROUND_E5, (2, 2): "P", (5, 0): "."}, tile="bridge")
+    assert [names(i.vertices) for i in s.analysis().islands] == [["E5", "F6"]]
+    t = s.apply("bridge e5")
+    end = t.apply(t.legal_actions()[0])  # the lifted path goes in the only empty cell, h3
+    assert end.is_terminal and kind_of(end, E5) == "bridge"
+    assert end.analysis().islands == ()
+    assert [c.bridges for c in end.analysis().cancelled] == [(E5,)]
+    assert end.scores[1] == end.analysis().best(WATER).points
+
+
+def test_picture_labels_each_island_once_and_marks_the_cancelled_one():
+    two_points = board({**AROUND_E5, (2, 2): "P"}).scene()
+    labels = [sh for sh in two_points.shapes if getattr(sh, "text", None) == "+4"]
+    assert len(labels) == 1  # one label for the two-point island E5-F6, not one per point
+    assert labels[0].title == "island E5 F6: +4 Water"
+
+    scene = board({**AROUND_E5, (2, 2): "B", (1, 4): "P", (4, 4): "S"}).scene()
+    texts = [sh.text for sh in scene.shapes if hasattr(sh, "text")]
+    labels = {sh.title: sh.text for sh in scene.shapes if hasattr(sh, "text") and sh.title}
+    assert labels == {"island E5 F6: cancelled by the bridge on e5, scores nothing": "4",
+                      "pond D7: +4 Land": "+4", "island G7: +4 Water": "+4"}
+    titles = {sh.title for sh in scene.shapes}
+    assert "island E5 F6: cancelled by the bridge on e5, scores nothing" in titles
+    assert {"pond D7: +4 Land", "island G7: +4 Water"} <= titles
+    assert "cancelled by the bridge on e5" in texts  # the list under the panel
+    assert "island at E5: 0" in texts and "pond at D7: +4 Land" in texts
+
+
 # --- connections -----------------------------------------------------------------------------
 
 
@@ -245,7 +359,7 @@ def random_end(game, seed):
 
 @pytest.mark.parametrize("game,seeds", [(GAME, range(25)), (GAME4, range(25, 40))])
 def test_networkx_and_union_find_agree_on_random_games(game, seeds):
-    found = {"islands": 0, "ponds": 0, "gnomes": 0, "sides": set()}
+    found = {"islands": 0, "ponds": 0, "gnomes": 0, "cancelled": 0, "sides": set()}
     for seed in seeds:
         end, mid = random_end(game, seed)
         for s in [end, *mid]:
@@ -260,8 +374,10 @@ def test_networkx_and_union_find_agree_on_random_games(game, seeds):
         found["islands"] += len(a.islands)
         found["ponds"] += len(a.ponds)
         found["gnomes"] += len(a.gnomes)
+        found["cancelled"] += len(a.cancelled)
         found["sides"] |= {bin(n.sides).count("1") for n in a.networks}
     assert found["islands"] and found["ponds"] and found["gnomes"]  # the test saw them
+    assert found["cancelled"]  # and islands or ponds a bridge cancelled
     assert {2, 3} <= found["sides"]
 
 

@@ -300,10 +300,38 @@ def test_bubble_lock_on_the_cell_of_the_last_successful_bubble(game):
     assert wrong.lock == -1
 
 
+def test_nothing_hidden_bubbles_the_large_to_the_top_over_what_stood_on_it(game):
+    """[I] A right "nothing" claim makes the bottom Large the lowest piece, and a Bubble Up
+    moves the lowest piece to the top: ``W b`` becomes ``(b) W``, the Medium covered in full
+    view (hidden, known to both), and the lock is set."""
+    s = game.position({"a2": "W b", "b2": "[-:W] W w", "b1": "W", "a3": "B"}, to_move=BLACK)
+    t = s.apply("bubble a2 claim nothing")
+    assert cell(t, "a2") == "(b) W"
+    assert t.view(WHITE).stack_text("a2") == t.view(BLACK).stack_text("a2") == "(b) W"
+    assert t.claims[-1].right and t.claims[-1].found == "nothing" and t.lock == INDEX["a2"]
+    u = s.apply("bubble b2 claim nothing")  # White's empty hiding place: revealed, gone
+    assert cell(u, "b2") == "(w) W" and u.claims[-1].right
+
+
 def test_bubble_needs_two_pieces(game):
-    """[I] A Bubble Up of a lone visible Medium would change nothing, so it is not offered."""
-    s = game.position({"b2": "w", "b1": "W", "a3": "B"}, to_move=WHITE)
-    assert not any(str(a).startswith("bubble b2") for a in s.legal_actions())
+    """[I] A Bubble Up needs at least two pieces above any cone, a hiding place under a Large
+    counting as one: a lone piece would only bubble onto itself. So neither a lone Medium
+    nor a lone Large with nothing under it is offered one; a Large standing on a hiding
+    place is, since what the place holds is hidden (whatever it holds)."""
+    s = game.position({"b2": "w", "a2": "W", "c1": "[-:W] W", "a3": "B", "c3": "[w:B] B"},
+                      to_move=WHITE)
+    bubbles = {str(a) for a in s.legal_actions() if isinstance(a, Bubble)}
+    assert bubbles == {f"bubble {c} claim {claim}" for c in ("c1", "c3")
+                       for claim in ("black", "white", "nothing")}
+    assert {str(a) for a in s.view(WHITE).legal_actions() if isinstance(a, Bubble)} == bubbles
+    for refused in ("bubble b2", "bubble a2 claim nothing", "bubble a2 claim black"):
+        with pytest.raises(IllegalAction, match="a lone piece would move onto itself"):
+            s.apply(refused)
+    t = s.apply("bubble c1 claim nothing")  # right: the hiding place was empty
+    assert cell(t, "c1") == "W" and "bubble c1 claim nothing" not in map(
+        str, t.apply("pass").legal_actions())  # now a lone Large: no more Bubble Up there
+    on_cone = game.position({"a3": "w"}, cones={"a3": WHITE}, to_move=WHITE)
+    assert not any(isinstance(a, Bubble) for a in on_cone.legal_actions())
 
 
 # --- lava tube ejection ------------------------------------------------------------------------
@@ -491,7 +519,8 @@ def test_views_expose_announcements_oreos_and_the_lock(game):
     oreos = {str(o) for o in view.oreos()}
     assert "b2@1 wbw (visible)" in oreos and "a1@1 bwb (possible)" in oreos
     assert {str(o) for o in s.view(WHITE).oreos()} >= {"a1@1 bwb (hidden)"}
-    t = s.apply("bubble a3 claim black")
+    bluff = game.position({**WHITE_SECRETS, "a3": "[-:B] B"}, to_move=BLACK)
+    t = bluff.apply("bubble a3 claim black")  # Black knows nothing is hidden there
     assert [str(c) for c in t.view(WHITE).claims] == [
         "1. Black bubble a3 claim black: wrong (bluff, found nothing)"]
     memory = tabletop.load("lava-flows", memory=True).position(full_home_rows(b2="w b"),
@@ -516,7 +545,7 @@ def test_notation_is_readable_and_round_trips(game):
     """Action notation readable by a person, and ``parse_action`` accepts it."""
     s = game.position(WHITE_SECRETS, to_move=BLACK)
     texts = [str(a) for a in s.legal_actions()]
-    for text in ("slide b2-b1", "bubble a3 claim nothing", "eject b2@1 c2",
+    for text in ("slide b2-b1", "bubble a1 claim nothing", "eject b2@1 c2",
                  "eject a1@1 a2 claim bwb", "pass"):
         assert text in texts
     for action in s.legal_actions():

@@ -143,7 +143,7 @@ def test_every_legal_action_is_reached_by_clicking_its_path(options):
 
 def test_click_labels_and_refusals():
     game = tabletop.load("lava-flows")
-    state = game.position({"b2": "w b", "a1": "W", "a3": "B"}, to_move=0)
+    state = game.position({"b2": "w b", "a1": "[-:W] W", "a3": "B"}, to_move=0)
     clicks = game.input_class(state)
     assert clicks.click(("cell", "a1")) is None
     assert {clicks.label(t) for t in clicks.next_targets()} >= {
@@ -189,6 +189,38 @@ def test_memory_true_scene_shows_no_hidden_piece():
     titles = [s.title for s in game.draw(state.view(0)).shapes if s.title]
     assert "a hidden Medium (not shown: memory=True)" in titles
     assert not any("hidden black" in t or "hidden white" in t for t in titles)
+
+
+def _texts(scene):
+    return [sh.text for sh in scene.shapes if hasattr(sh, "text")]
+
+
+def test_picture_lists_the_last_announcements_and_counts_the_earlier_ones():
+    """Under the board: the last four announcements, and how many earlier ones are not
+    drawn and where to find them all (``.claims``)."""
+    game = tabletop.load("lava-flows")
+    state = three = None
+    for seed in range(50):
+        rng = random.Random(seed)
+        s = game.new(seed=seed, setup="random")
+        while len(s.claims) < 7 and not s.is_terminal:
+            s = s.apply(rng.choice(s.legal_actions()))
+            if len(s.claims) == 3:
+                three = s
+        if len(s.claims) >= 7:
+            state = s
+            break
+    assert state is not None and three is not None
+    n = len(state.claims)
+    texts = _texts(state.scene())
+    assert f"Announcements ({n}): the last 4; {n - 4} earlier in state.claims" in texts
+    assert [t for t in texts if any(t == str(c) for c in state.claims)] == [
+        str(c) for c in state.claims[-4:]]
+    view = _texts(state.view(1).scene())
+    assert f"Announcements ({n}): the last 4; {n - 4} earlier in view.claims" in view
+    few = _texts(three.scene())
+    assert "Announcements (3)" in few and all(str(c) in few for c in three.claims)
+    assert all(str(c) in str(state) for c in state.claims)  # the text lists them all
 
 
 def test_svg_is_identical_across_hash_seeds():

@@ -22,3 +22,13 @@ def test_an_exercise_with_a_viewer_draws_only_that_players_view(nim):
     ex = Exercise(s, "Take one.", right=lambda b, a, t: True, viewer=1)
     assert ex._picture(s) == s.view(1)._repr_svg_()
     assert ex.answer("take 1").picture == s.apply("take 1").view(1)._repr_svg_()
+
+
+def test_an_exercise_draws_its_pictures_with_the_options_it_was_given():
+    import tabletop
+
+    s = tabletop.load("landlock").position(["f6 path r0"], tile="stream")
+    ex = Exercise(s, "Place it.", right=lambda b, a, t: True, draw={"networks": True})
+    assert ex._picture(s) == s.svg(networks=True) != s._repr_svg_()
+    after = s.apply(s.legal_actions()[0])
+    assert ex.answer(s.legal_actions()[0]).picture == after.svg(networks=True)

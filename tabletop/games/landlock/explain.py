@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.breakdown import Breakdown, Row
 
 from .board import CELL_NAMES, vertex_name
+from .scoring import Enclosure
 from .tiles import LAND, WATER
 
 if TYPE_CHECKING:
@@ -72,9 +73,10 @@ def _final_rows(state: LandlockState) -> list[tuple[str, tuple[int, int], str]]:
                      f"{_count(len(best.cells), 'tile')} ({cells}) reaching {sides}"))
     for terrain, label, found in ((LAND, "ponds", analysis.ponds),
                                   (WATER, "islands", analysis.islands)):
-        detail = "; ".join(_vertices_text(e.vertices) for e in found)
-        rows.append((f"{label} enclosed", to(terrain, 4 * len(found)),
-                     f"{len(found)} at {detail}" if found else ""))
+        parts = [f"{len(found)} at " + "; ".join(_vertices_text(e.vertices) for e in found)
+                 ] if found else []
+        parts.extend(_cancelled_text(e) for e in analysis.cancelled if e.terrain != terrain)
+        rows.append((f"{label} enclosed", to(terrain, 4 * len(found)), "; ".join(parts)))
     for terrain, label in ((LAND, "land gnomes facing"), (WATER, "water gnomes facing")):
         groups = [g for g in analysis.gnomes if g.terrain == terrain]
         detail = "; ".join(
@@ -83,6 +85,17 @@ def _final_rows(state: LandlockState) -> list[tuple[str, tuple[int, int], str]]:
         points = sum(len(g.cells) for g in groups) if at_end else 0
         rows.append((label, to(terrain, points), detail))
     return rows
+
+
+def _cancelled_text(enclosure: Enclosure) -> str:
+    """``cancelled by the bridge on e5: E5 F6``.
+
+    >>> print(_cancelled_text(Enclosure("L", (52, 65), (48,), (48,))))
+    cancelled by the bridge on e5: E5 F6
+    """
+    bridges = ", ".join(CELL_NAMES[c] for c in enclosure.bridges)
+    which = "the bridges on" if len(enclosure.bridges) > 1 else "the bridge on"
+    return f"cancelled by {which} {bridges}: {_vertices_text(enclosure.vertices)}"
 
 
 def _count(n: int, word: str) -> str:

@@ -7,7 +7,8 @@ joins the two vertices a tile's band of that terrain runs between (paths and bri
 placed). Edge attributes: ``cell`` (``"f6"``) and ``tile`` (the kind's name).
 
 These graphs are for notebooks and for checking the fast scorer in ``scoring.py``;
-``analyse_graphs`` scores from them the way the rules say, with networkx queries.
+``analyse_graphs`` scores from them the way the rules say, with networkx queries (an enclosed
+component with a bridge edge is cancelled).
 """
 
 from __future__ import annotations
@@ -74,16 +75,21 @@ def analyse_graphs(g_land: nx.Graph, g_water: nx.Graph, board: tuple[int, ...], 
         return Analysis(None, (), (), (), ())
     networks = []
     enclosed: dict[str, list[Enclosure]] = {LAND: [], WATER: []}
+    cancelled: list[Enclosure] = []
     for terrain, graph in ((LAND, g_land), (WATER, g_water)):
         for component in nx.connected_components(graph):
             vertices = tuple(sorted(_index(n) for n in component))
             sub = graph.subgraph(component)
-            if sub.number_of_edges():
-                cells = tuple(sorted(cell_index(d["cell"]) for _, _, d in sub.edges(data=True)))
+            cells = tuple(sorted(cell_index(d["cell"]) for _, _, d in sub.edges(data=True)))
+            if cells:
                 networks.append(Network(terrain, vertices, cells, sides_reached(vertices, box)))
             if not any(graph.nodes[n]["edge"] or not graph.nodes[n]["covered"]
                        for n in component):
-                enclosed[terrain].append(Enclosure(terrain, vertices))
+                bridges = tuple(sorted(cell_index(d["cell"])
+                                       for _, _, d in sub.edges(data=True)
+                                       if d["tile"] == "bridge"))
+                found = Enclosure(terrain, vertices, cells, bridges)
+                (cancelled if bridges else enclosed[terrain]).append(found)
     networks.sort(key=lambda n: (-bin(n.sides).count("1"), -len(n.cells), n.vertices[0]))
     facing = tuple(
         GnomeGroup(v, LAND if VERTEX_PARITY[v] == lpar else WATER, tuple(cells))
@@ -96,4 +102,5 @@ def analyse_graphs(g_land: nx.Graph, g_water: nx.Graph, board: tuple[int, ...], 
         tuple(sorted(enclosed[LAND], key=lambda e: e.vertices[0])),
         tuple(sorted(enclosed[WATER], key=lambda e: e.vertices[0])),
         facing,
+        tuple(sorted(cancelled, key=lambda e: e.vertices[0])),
     )

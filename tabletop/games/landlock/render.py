@@ -5,7 +5,8 @@
 * ``legal`` — highlight where the tile to place may go (or the tiles a bridge may replace);
 * ``networks`` — draw ``G_L`` and ``G_W`` as graphs over the vertices;
 * ``best`` — mark each role's best network and the sides it reaches;
-* ``enclosed`` — mark islands and ponds (who scores them);
+* ``enclosed`` — mark islands and ponds: one label each, "+4", or struck out where a bridge
+  cancels it (the bridge outlined), and a list under the panel saying who scores each;
 * ``checkerboard`` — a dot on every vertex in its terrain's colour.
 
 ``best`` and ``enclosed`` default to on once the game is over. Targets: ``("cell", "f6")``
@@ -34,9 +35,10 @@ from .board import (
     VERTEX_Y,
     VSIZE,
     box_vertices,
+    vertex_name,
 )
 from .rules import _Map
-from .scoring import BOTTOM, LEFT, RIGHT, TOP
+from .scoring import BOTTOM, LEFT, RIGHT, TOP, Enclosure
 from .tiles import BRIDGE, KINDS, LAND, TUSSOCK, TileKind
 
 WIDTH, HEIGHT = 620, 470
@@ -49,6 +51,7 @@ LAND_FILL, WATER_FILL = "#a5cf6f", "#5aa9e6"
 PATH_LINE, STREAM_LINE = "#e3c48d", "#d4ecff"
 LAND_DARK, WATER_DARK = "#2e6b1f", "#0b4f8a"
 GOLD = "#f2b705"
+CANCEL = "#c92a2a"  # a bridge cancelling an island or pond
 _CORNER_XY = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
 
@@ -82,13 +85,16 @@ def draw(subject: _Map, *, highlight: Collection[Hashable] = (), last: Action | 
         _draw_networks(scene, subject, grid)
     if options.get("best", terminal):
         _draw_best(scene, subject, grid)
-    if options.get("enclosed", terminal):
+    enclosed = options.get("enclosed", terminal)
+    if enclosed:
         _draw_enclosed(scene, subject, grid)
     if last is not None and isinstance(last, (Place, Bridge)) and grid.shows(last.cell):
         x, y = grid.cell_xy(last.cell)
         scene.rect(x + 2, y + 2, CS - 4, CS - 4, fill=None, stroke="#e4572e", stroke_width=3,
                    layer=6, title=f"last: {last}")
-    _draw_panel(scene, subject, lit)
+    y = _draw_panel(scene, subject, lit)
+    if enclosed:
+        _draw_enclosed_list(scene, subject, y + 30)
     return scene
 
 
@@ -333,19 +339,107 @@ def _draw_best(scene: Scene, subject: _Map, grid: _Grid) -> None:
                            title=f"reached by the best network: +{best.points}")
 
 
-def _draw_enclosed(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _enclosures(subject: _Map) -> list[Enclosure]:
+    """The islands and ponds the analysis found, scoring or cancelled, in vertex order."""
     analysis = subject.analysis()
-    for found, colour, what in ((analysis.ponds, WATER_DARK, "pond: +4 Land"),
-                                (analysis.islands, LAND_DARK, "island: +4 Water")):
-        for enclosure in found:
-            for v in enclosure.vertices:
-                x, y = grid.vertex_xy(v)
-                scene.circle(x, y, CS * 0.16, fill="white", opacity=0.85, stroke=colour,
-                             stroke_width=2.5, layer=8, title=what)
-                scene.text(x, y, "4", fill=colour, font_size=10, font_weight="bold", layer=8)
+    found = [*analysis.ponds, *analysis.islands, *analysis.cancelled]
+    return sorted(found, key=lambda e: e.vertices[0])
 
 
-def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> None:
+def _label_vertex(enclosure: Enclosure) -> int:
+    """The vertex of an island or pond nearest its middle: where its one label goes."""
+    mx = sum(VERTEX_X[v] for v in enclosure.vertices) / len(enclosure.vertices)
+    my = sum(VERTEX_Y[v] for v in enclosure.vertices) / len(enclosure.vertices)
+    return min(enclosure.vertices, key=lambda v: ((VERTEX_X[v] - mx) ** 2
+                                                  + (VERTEX_Y[v] - my) ** 2, v))
+
+
+def _enclosure_name(enclosure: Enclosure) -> str:
+    """``pond at H6``: named after the vertex that carries its label."""
+    what = "island" if enclosure.terrain == LAND else "pond"
+    return f"{what} at {vertex_name(_label_vertex(enclosure))}"
+
+
+def _bridges_text(enclosure: Enclosure) -> str:
+    """``the bridge on e5``, or ``the bridges on e5, f6``."""
+    cells = ", ".join(CELL_NAMES[c] for c in enclosure.bridges)
+    return f"the bridge{'s' if len(enclosure.bridges) > 1 else ''} on {cells}"
+
+
+def _enclosure_title(enclosure: Enclosure) -> str:
+    what = "island" if enclosure.terrain == LAND else "pond"
+    where = " ".join(vertex_name(v) for v in enclosure.vertices)
+    if enclosure.cancelled:
+        return f"{what} {where}: cancelled by {_bridges_text(enclosure)}, scores nothing"
+    return f"{what} {where}: +4 {'Water' if enclosure.terrain == LAND else 'Land'}"
+
+
+def _draw_enclosed(scene: Scene, subject: _Map, grid: _Grid) -> None:
+    """Each island and pond: a ring on each of its vertices and one label: "+4" with its bands
+    traced, or (cancelled by a bridge) a struck-out "4" with dashed rings and the bridge
+    outlined."""
+    for enclosure in _enclosures(subject):
+        colour = LAND_DARK if enclosure.terrain == LAND else WATER_DARK
+        title = _enclosure_title(enclosure)
+        dash = (3.0, 2.0) if enclosure.cancelled else ()
+        for cell in () if enclosure.cancelled else enclosure.cells:
+            px, py = grid.cell_xy(cell)
+            nw_land = (CELL_X[cell] + CELL_Y[cell]) % 2 == subject.lpar
+            a = 0 if nw_land == (enclosure.terrain == LAND) else 1
+            scene.line(_diagonal(a, px, py, CS), stroke=colour, stroke_width=3, opacity=0.8,
+                       layer=8, title=title)
+        for v in enclosure.vertices:
+            x, y = grid.vertex_xy(v)
+            scene.circle(x, y, CS * 0.11, fill="white", opacity=0.9, stroke=colour,
+                         stroke_width=2, dash=dash, layer=8, title=title)
+        x, y = grid.vertex_xy(_label_vertex(enclosure))
+        r = CS * 0.24
+        scene.circle(x, y, r, fill="white", stroke=CANCEL if enclosure.cancelled else colour,
+                     stroke_width=2.5, layer=9, title=title)
+        if not enclosure.cancelled:
+            scene.text(x, y, "+4", fill=colour, font_size=12, font_weight="bold", layer=9,
+                       title=title)
+            continue
+        scene.text(x, y, "4", fill=colour, font_size=13, font_weight="bold", layer=9,
+                   title=title)
+        scene.line([(x - r * 0.7, y - r * 0.7), (x + r * 0.7, y + r * 0.7)], stroke=CANCEL,
+                   stroke_width=2.5, layer=9, title=title)
+        for cell in enclosure.bridges:
+            px, py = grid.cell_xy(cell)
+            scene.rect(px + 2, py + 2, CS - 4, CS - 4, fill=None, stroke=CANCEL,
+                       stroke_width=2.5, dash=(5.0, 3.0), layer=8, title=title)
+
+
+def _draw_enclosed_list(scene: Scene, subject: _Map, y: float) -> None:
+    """Under the panel: each island and pond, who scores it or which bridge cancels it."""
+    found = _enclosures(subject)
+    if not found:
+        return
+    x = PANEL_X
+    scene.text(x, y, "Islands and ponds", fill="#333", font_size=12, font_weight="bold",
+               anchor="start")
+    lines: list[tuple[str, str]] = []
+    for enclosure in found:
+        name = _enclosure_name(enclosure)
+        if enclosure.cancelled:
+            lines.append((f"{name}: 0", CANCEL))
+            lines.append((f"cancelled by {_bridges_text(enclosure)}", CANCEL))
+        else:
+            scorer = "Water" if enclosure.terrain == LAND else "Land"
+            colour = LAND_DARK if enclosure.terrain == LAND else WATER_DARK
+            lines.append((f"{name}: +4 {scorer}", colour))
+    room = int((HEIGHT - 10 - (y + 18)) // 16) + 1
+    if len(lines) > room:
+        hidden = sum(1 for text, _ in lines[room - 1:] if not text.startswith("cancelled"))
+        lines = lines[:room - 1] + [(f"… {hidden} more: see score_breakdown()", "#555")]
+    for i, (text, colour) in enumerate(lines):
+        indent = 10 if text.startswith("cancelled") else 0
+        scene.text(x + indent, y + 18 + 16 * i, text, fill=colour, font_size=11,
+                   anchor="start")
+
+
+def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
+    """The panel right of the map; returns how far down it reaches."""
     game = subject.game
     x = PANEL_X
     mover = subject.current_player
@@ -408,6 +502,8 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> None:
                    anchor="start")
         scene.text(x, y + 24, f"draw pile: {_pile_size(subject)} tiles", fill="#555",
                    font_size=12, anchor="start")
+        y += 24
+    return y
 
 
 def _result(subject: _Map) -> str:

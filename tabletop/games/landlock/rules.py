@@ -257,8 +257,9 @@ class _Map:
             board_graph(self.board, self.lpar, self.box, WATER)))
 
     def analysis(self) -> Analysis:
-        """Networks, islands, ponds and facing gnomes of the map as it stands (final once
-        the game is over, provisional before: a component next to an empty cell is open)."""
+        """Networks, islands, ponds (those a bridge cancels apart, in ``cancelled``) and facing
+        gnomes of the map as it stands (final once the game is over, provisional before: a
+        component next to an empty cell is open)."""
         return self._cached("analysis", lambda: analyse(  # type: ignore[no-any-return]
             self.board, self.lpar, self.box))
 

@@ -4,7 +4,8 @@ The board graphs ``G_L`` and ``G_W`` (see ``graphs.py``) are the model; this mod
 the same components with a union-find over the 12 × 12 vertex lattice, which is what the game
 scores with (tests check that both agree). ``analyse`` works on any map; for one that is not
 finished yet it is provisional: the map's edge is the current bounding box, and a component
-next to an empty cell is not (yet) enclosed.
+next to an empty cell is not (yet) enclosed. An enclosed component that holds a bridge's
+band is cancelled by it: it is listed in ``Analysis.cancelled`` and scores nothing.
 
 >>> TABLE_SIDES[0b0001][0b0001]   # top side, plus the top-left corner: counts as left
 9
@@ -26,7 +27,7 @@ from .board import (
     box_cells,
     box_vertices,
 )
-from .tiles import KINDS, LAND, WATER
+from .tiles import BRIDGE, KINDS, LAND, WATER
 
 SIDES = ("top", "right", "bottom", "left")
 TOP, RIGHT, BOTTOM, LEFT = 1, 2, 4, 8
@@ -109,10 +110,22 @@ class Network:
 
 @dataclass(frozen=True, slots=True)
 class Enclosure:
-    """A component with no vertex on the map's edge: an island (``L``) or a pond (``W``)."""
+    """A component with no vertex on the map's edge: an island (``L``) or a pond (``W``).
+
+    ``cells`` are the tiles whose band of its terrain is part of it (none for a single
+    vertex); ``bridges`` those of them that are bridges. A bridge cancels the island or pond
+    it belongs to: it scores nothing.
+    """
 
     terrain: str
-    vertices: tuple[int, ...]
+    vertices: tuple[int, ...]  # sorted vertex indices
+    cells: tuple[int, ...] = ()  # sorted
+    bridges: tuple[int, ...] = ()  # sorted
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether a bridge's band is part of it, so that it scores nothing."""
+        return bool(self.bridges)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +146,7 @@ class Analysis:
     islands: tuple[Enclosure, ...]  # G_L components enclosed: Water scores them
     ponds: tuple[Enclosure, ...]  # G_W components enclosed: Land scores them
     gnomes: tuple[GnomeGroup, ...]  # facing groups
+    cancelled: tuple[Enclosure, ...] = ()  # islands and ponds cancelled by a bridge: no points
 
     def best(self, terrain: str) -> Network | None:
         """The best network of a terrain (most sides, then most tiles), if there is one."""
@@ -191,6 +205,7 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
 
     x0, x1, y0, y1 = box
     band_cells: list[tuple[int, int]] = []  # (vertex on the band, cell)
+    bridge_bands: list[tuple[int, int]] = []  # the same, for the bands of bridges
     for y in range(y0, y1 + 1):
         for cell in range(y * SIZE + x0, y * SIZE + x1 + 1):
             code = board[cell]
@@ -208,6 +223,8 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
                     if ra != rb:
                         parent[ra] = rb
                     band_cells.append((a, cell))
+                    if kind == BRIDGE:
+                        bridge_bands.append((a, cell))
 
     full = (x1 - x0 + 1) * (y1 - y0 + 1)
     count = sum(1 for c in box_cells(box) if board[c] >= 0)
@@ -239,24 +256,30 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
     cells_of: dict[int, list[int]] = {}
     for v, cell in band_cells:
         cells_of.setdefault(find(v), []).append(cell)
+    bridges_of: dict[int, list[int]] = {}
+    for v, cell in bridge_bands:
+        bridges_of.setdefault(find(v), []).append(cell)
 
     networks: list[Network] = []
     islands: list[Enclosure] = []
     ponds: list[Enclosure] = []
+    cancelled: list[Enclosure] = []
     for r, vertices in groups.items():
         terrain = LAND if VERTEX_PARITY[vertices[0]] == lpar else WATER
-        if r in cells_of:
+        cells = tuple(sorted(cells_of.get(r, ())))
+        if cells:
             sides = TABLE_SIDES[side_base.get(r, 0)][side_corner.get(r, 0)]
-            networks.append(Network(terrain, tuple(vertices), tuple(sorted(cells_of[r])), sides))
+            networks.append(Network(terrain, tuple(vertices), cells, sides))
         if closed.get(r, True):
-            (islands if terrain == LAND else ponds).append(Enclosure(terrain, tuple(vertices)))
+            found = Enclosure(terrain, tuple(vertices), cells, tuple(sorted(bridges_of.get(r, ()))))
+            (cancelled if found.bridges else islands if terrain == LAND else ponds).append(found)
     networks.sort(key=lambda n: (-_BITS[n.sides], -len(n.cells), n.vertices[0]))
-    islands.sort(key=lambda e: e.vertices[0])
-    ponds.sort(key=lambda e: e.vertices[0])
+    for found_list in (islands, ponds, cancelled):
+        found_list.sort(key=lambda e: e.vertices[0])
     facing = tuple(
         GnomeGroup(v, LAND if VERTEX_PARITY[v] == lpar else WATER, tuple(cells))
         for v, cells in sorted(gnome_spots(board).items())
         if len(cells) > 1
     )
-    return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing)
+    return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing, tuple(cancelled))
 

@@ -138,10 +138,10 @@ class _Board:
                 extend(slide_table[c][mask])
             elif onto:
                 extend(slide_table[c][mask])
-            if c != lock:
+            if c != lock and len(s) > 1:  # a lone piece would bubble onto itself [I]
                 if k >= 0:
                     extend(claims[c])
-                elif len(s) > 1:
+                else:
                     out.append(bubbles[c])
             cone = cones[c]
             if k < 0 and cone >= 0:  # no Large: the cone's pieces are in view too
@@ -227,7 +227,9 @@ class _Board:
             if top_large(s) < 0 and action.claim:
                 return "the lowest piece there is in view: bubble up without a claim"
             if len(s) < 2:
-                return f"a Bubble Up needs at least two pieces above any cone on {action.cell}"
+                return (f"a Bubble Up needs at least two pieces above any cone on {action.cell}, "
+                        "a hiding place under a Large counting as one: a lone piece would "
+                        "move onto itself")
             return None
         if isinstance(action, Eject):
             c = INDEX.get(action.cell, -1)

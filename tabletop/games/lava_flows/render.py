@@ -56,7 +56,7 @@ def draw(subject: LavaState | LavaView, *, highlight: Collection[Hashable] = (),
         scene.text(X0 - 16, Y0 + (2 - row) * CELL + CELL / 2, str(row + 1), font_size=13,
                    fill=INK)
     _panel(scene, subject, viewer)
-    _claims(scene, subject)
+    _claims(scene, subject, viewer)
     if last is not None:
         _last(scene, last)
     return scene
@@ -209,10 +209,24 @@ def _panel(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> N
                    fill="#555555")
 
 
-def _claims(scene: Scene, subject: LavaState | LavaView) -> None:
+#: How many announcements fit under the board; earlier ones are counted, not drawn.
+SHOWN_CLAIMS = 4
+
+
+def _claims(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> None:
+    """The last announcements under the board, and how many earlier ones are not shown (all
+    of them are in ``.claims`` and in the position's text)."""
     y = Y0 + 3 * CELL + 38
-    claims = subject.claims[-4:]
-    title = f"Announcements ({len(subject.claims)})" if subject.claims else "No announcements yet"
+    claims = subject.claims[-SHOWN_CLAIMS:]
+    earlier = len(subject.claims) - len(claims)
+    if not subject.claims:
+        title = "No announcements yet"
+    elif earlier:
+        where = "state" if viewer is None else "view"
+        title = (f"Announcements ({len(subject.claims)}): the last {len(claims)}; "
+                 f"{earlier} earlier in {where}.claims")
+    else:
+        title = f"Announcements ({len(subject.claims)})"
     scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
     for i, claim in enumerate(claims):
         scene.text(X0 - 24, y + 18 * (i + 1), str(claim), anchor="start", font_size=11,
