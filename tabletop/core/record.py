@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
-from .notation import MAX_NOTATION, quote
+from .notation import MAX_NOTATION
+from .quoting import brief, cut, quote
 from .registry import game_class
 
 if TYPE_CHECKING:
@@ -116,25 +117,25 @@ def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
             raise InvalidRecord(f"record {key!r} should be a {kind.__name__}, not "
-                                f"{_brief(value)}")
+                                f"{brief(value)}")
     if record["format"] != FORMAT:
         raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
     seed = record["seed"]
     if not 0 <= seed <= MAX_SEED:
         raise InvalidRecord(f"record 'seed' should be an int from 0 to 2**64 - 1, "
-                            f"not {_brief(seed)}")
+                            f"not {brief(seed)}")
     _check_options(record["options"])
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise InvalidRecord(f"record 'actions' must be a list of notation strings; action "
-                                f"{i + 1} is {_brief(text)}")
+                                f"{i + 1} is {brief(text)}")
         if len(text) > MAX_NOTATION:
             raise InvalidRecord(f"record 'actions': action {i + 1} is {len(text)} characters "
                                 f"long; notation is at most {MAX_NOTATION}")
     if record.get("start") is not None:
         if not isinstance(record["start"], dict):
             raise InvalidRecord(f"record 'start' should be an object, not "
-                                f"{_brief(record['start'])}")
+                                f"{brief(record['start'])}")
         _check_plain(record["start"], "start", [MAX_START_ITEMS])
     if record.get("result") is not None:
         _check_result_shape(record["result"])
@@ -171,16 +172,16 @@ def _check_ply(ply: Any, length: int) -> int:
         return length
     if not isinstance(ply, int) or isinstance(ply, bool):
         raise InvalidRecord(f"ply should be an int from 0 to {length} (the record's actions) "
-                            f"or None, not {_brief(ply)}")
+                            f"or None, not {brief(ply)}")
     if not 0 <= ply <= length:
-        raise InvalidRecord(f"ply {_brief(ply)} is outside the record's 0..{length} actions")
+        raise InvalidRecord(f"ply {brief(ply)} is outside the record's 0..{length} actions")
     return ply
 
 
 def _check_options(options: dict[Any, Any]) -> None:
     for key, value in options.items():
         if not isinstance(key, str) or len(key) > 64:
-            raise InvalidRecord(f"record 'options' has a key {_brief(key)}: option names are "
+            raise InvalidRecord(f"record 'options' has a key {brief(key)}: option names are "
                                 "short strings")
         if key in ("players", "name"):
             raise InvalidRecord(f"record 'options' must not hold {key!r}: it is a field of the "
@@ -190,7 +191,7 @@ def _check_options(options: dict[Any, Any]) -> None:
                 or isinstance(value, int) and value.bit_length() > 64 \
                 or isinstance(value, str) and len(value) > 200:
             raise InvalidRecord(f"record 'options' {key!r} should be a finite number, a short "
-                                f"string or true/false, not {_brief(value)}")
+                                f"string or true/false, not {brief(value)}")
 
 
 def _check_plain(value: Any, where: str, budget: list[int], depth: int = 0) -> None:
@@ -204,7 +205,7 @@ def _check_plain(value: Any, where: str, budget: list[int], depth: int = 0) -> N
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InvalidRecord(f"record {where!r} has a key {_brief(key)}, not a string")
+                raise InvalidRecord(f"record {where!r} has a key {brief(key)}, not a string")
             _check_plain(item, where, budget, depth + 1)
     elif isinstance(value, list):
         for item in value:
@@ -212,13 +213,13 @@ def _check_plain(value: Any, where: str, budget: list[int], depth: int = 0) -> N
     elif isinstance(value, float) and not math.isfinite(value) \
             or isinstance(value, int) and value.bit_length() > 4 * _MAX_DIGITS \
             or not (value is None or isinstance(value, bool | int | float | str)):
-        raise InvalidRecord(f"record {where!r} holds {_brief(value)}, which is not a finite "
+        raise InvalidRecord(f"record {where!r} holds {brief(value)}, which is not a finite "
                             "JSON value")
 
 
 def _check_result_shape(result: Any) -> None:
     if not isinstance(result, dict):
-        raise InvalidRecord(f"record 'result' should be an object, not {_brief(result)}")
+        raise InvalidRecord(f"record 'result' should be an object, not {brief(result)}")
     kinds: dict[str, Callable[[Any], bool]] = {
         "terminal": lambda v: isinstance(v, bool),
         "scores": lambda v: isinstance(v, list) and len(v) <= 64 and all(
@@ -230,7 +231,7 @@ def _check_result_shape(result: Any) -> None:
     }
     for key, fits in kinds.items():
         if key in result and not fits(result[key]):
-            raise InvalidRecord(f"record 'result' {key!r} is malformed: {_brief(result[key])}")
+            raise InvalidRecord(f"record 'result' {key!r} is malformed: {brief(result[key])}")
 
 
 # --- loading and starting the game --------------------------------------------------------
@@ -242,15 +243,15 @@ def _load(record: Mapping[str, Any]) -> Game:
     try:
         cls = game_class(name)
     except TabletopError as err:
-        raise InvalidRecord(f"record 'game' can't be loaded: {_cut(err)}") from None
+        raise InvalidRecord(f"record 'game' can't be loaded: {cut(str(err))}") from None
     if players not in cls.player_counts:
         counts = ", ".join(map(str, cls.player_counts))
-        raise InvalidRecord(f"record 'players' is {_brief(players)}, but {cls.name} is played "
+        raise InvalidRecord(f"record 'players' is {brief(players)}, but {cls.name} is played "
                             f"by {counts} players")
     try:
         return cls(players=players, **options)
     except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
-        raise InvalidRecord(f"record 'options' can't be loaded: {_cut(err)}") from None
+        raise InvalidRecord(f"record 'options' can't be loaded: {cut(str(err))}") from None
 
 
 def _start(game: Game, record: Mapping[str, Any]) -> State:
@@ -260,10 +261,10 @@ def _start(game: Game, record: Mapping[str, Any]) -> State:
     except InvalidRecord as err:
         if "'start'" in str(err):
             raise
-        raise InvalidRecord(f"record 'start' can't be used: {_cut(err)}") from None
+        raise InvalidRecord(f"record 'start' can't be used: {cut(str(err))}") from None
     except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
         fields = "'options' and 'start'" if start is not None else "'options'"
-        raise InvalidRecord(f"record {fields} can't start a game: {_cut(err)}") from None
+        raise InvalidRecord(f"record {fields} can't start a game: {cut(str(err))}") from None
 
 
 # --- the outcome --------------------------------------------------------------------------
@@ -284,29 +285,3 @@ def _check_result(result: dict[str, Any], state: State) -> None:
 
 # --- quoting untrusted values -------------------------------------------------------------
 
-def _brief(value: Any) -> str:
-    """A short description of any value, safe to put in a message (no huge repr, no
-    recursion, no int-to-text limit).
-
-    >>> _brief(10**5000), _brief([[1]] * 9), _brief("x" * 99)[:12]
-    ('an integer of about 5001 digits', 'a list of 9 items', "'xxxxxxxxxxx")
-    """
-    if value is None or isinstance(value, bool | float | _Unreadable):
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() <= 200:
-            return repr(value)
-        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
-    if isinstance(value, str):
-        return quote(value)
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)} items"
-    if isinstance(value, dict):
-        return f"an object of {len(value)} keys"
-    return f"a {type(value).__name__}"
-
-
-def _cut(err: Exception, limit: int = 300) -> str:
-    """An error's message, cut to ``limit`` characters."""
-    text = str(err)
-    return text if len(text) <= limit else text[:limit] + "…"

@@ -15,8 +15,6 @@ True
 "field 'count' should be int, not None"
 >>> field_problem(Take(True))
 "field 'count' should be int, not True"
->>> quote("place 0-1"), quote("1." * 50_000)[-22:]
-("'place 0-1'", "'… (100000 characters)")
 """
 
 from __future__ import annotations
@@ -29,8 +27,7 @@ from functools import cache
 from numbers import Rational
 from typing import Any
 
-#: How many characters of an input an error message quotes.
-QUOTED = 80
+from .quoting import brief
 
 
 @cache
@@ -87,29 +84,8 @@ def field_problem(action: Any) -> str | None:
         value = getattr(action, name)
         if not _fits(value, allowed):
             names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
-            return f"field {name!r} should be {names}, not {short_repr(value)}"
+            return f"field {name!r} should be {names}, not {brief(value)}"
     return None
-
-
-def short_repr(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # e.g. an int too long to print
-        return f"<{type(value).__name__} too long to show>"
-    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
-
-
-def cut(text: str, limit: int = 2 * QUOTED) -> str:
-    """``text``, cut to ``limit`` characters with an ellipsis if longer (for reasons that
-    a game builds from its input)."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def quote(text: str) -> str:
-    """``text`` quoted for an error message, cut to ``QUOTED`` characters if longer."""
-    if len(text) <= QUOTED:
-        return repr(text)
-    return f"{text[:QUOTED]!r}… ({len(text)} characters)"
 
 
 def action_text(action: Any) -> str:
@@ -117,4 +93,4 @@ def action_text(action: Any) -> str:
     try:
         return str(action)
     except Exception:
-        return short_repr(action)
+        return brief(action)

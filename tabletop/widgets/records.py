@@ -19,11 +19,9 @@ from typing import Any
 
 from ..core.errors import InvalidRecord, TabletopError
 from ..core.game import State
+from ..core.quoting import brief, cut
 from ..core.record import replay
 from .thinking import check_thinking
-
-#: The longest part of a stray error quoted in an ``InvalidRecord`` message.
-QUOTED = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +39,7 @@ def parse_record(record: object) -> dict[str, Any]:
         try:
             record = json.loads(record)
         except ValueError as err:  # JSONDecodeError, and numbers too long to convert
-            raise InvalidRecord(f"record is not valid JSON: {_cut(err)}") from None
+            raise InvalidRecord(f"record is not valid JSON: {cut(str(err), 200)}") from None
         except RecursionError:
             raise InvalidRecord("record is not valid JSON: it is nested too deeply") from None
     if not isinstance(record, dict):
@@ -62,7 +60,7 @@ def read_record(record: object, ply: object = None) -> Opened:
         where = "ply"
     if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
                             or not 0 <= ply <= n):
-        raise InvalidRecord(f"{where} {_cut(repr(ply))} should be a whole number in 0..{n}, "
+        raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "
                             f"the record's actions")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     return Opened(end, ply, thinking)
@@ -75,14 +73,11 @@ def _replay(data: dict[str, Any]) -> State:
     except InvalidRecord:
         raise
     except TabletopError as err:
-        raise InvalidRecord(f"record does not replay: {_cut(err)}") from None
+        raise InvalidRecord(f"record does not replay: {cut(str(err), 200)}") from None
     except RecursionError:
         raise InvalidRecord("record is nested too deeply to read") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as err:
         raise InvalidRecord(f"record could not be read ({type(err).__name__}: "
-                            f"{_cut(err)})") from None
+                            f"{cut(str(err), 200)})") from None
 
 
-def _cut(err: object) -> str:
-    text = str(err)
-    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"

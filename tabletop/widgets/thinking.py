@@ -37,6 +37,7 @@ from typing import Any
 
 from ..core.errors import InvalidRecord
 from ..core.game import State
+from ..core.quoting import brief
 
 #: The fields of one candidate move that the panel shows, and their JSON types.
 CANDIDATE_FIELDS: dict[str, tuple[type, ...]] = {"action": (str,), "visits": (int,),
@@ -88,7 +89,7 @@ def check_thinking(raw: object, notations: Sequence[str]) -> dict[int, dict[str,
     for key, entry in raw.items():
         ply = _ply_key(key)
         if ply is None or not 1 <= ply <= plies:
-            raise InvalidRecord(f"record 'thinking' has the key {_quote(key)}: its keys are "
+            raise InvalidRecord(f"record 'thinking' has the key {brief(key)}: its keys are "
                                 f"the plies of bot moves, 1..{plies}")
         if ply in checked:
             raise InvalidRecord(f"record 'thinking' has ply {ply} twice")
@@ -105,7 +106,7 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
     if not isinstance(choice, str):
         raise InvalidRecord(f"{where} has no 'choice' notation")
     if played is not None and choice != played:
-        raise InvalidRecord(f"{where} says the bot chose {_quote(choice)}, but the record "
+        raise InvalidRecord(f"{where} says the bot chose {brief(choice)}, but the record "
                             f"plays {played!r} there")
     for field in ("agent",):
         if field in entry and not isinstance(entry[field], str):
@@ -126,7 +127,7 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
                     isinstance(value, float) and not math.isfinite(value)):
                 raise InvalidRecord(f"{where}: candidate {i + 1} needs {field!r} as "
                                     f"{' or '.join(k.__name__ for k in kinds)}, not "
-                                    f"{_quote(value)}")
+                                    f"{brief(value)}")
     return dict(entry)
 
 
@@ -143,10 +144,3 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _quote(value: object, room: int = 40) -> str:
-    """``repr(value)``, cut to ``room`` characters (a record may hold anything)."""
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= room else text[: room - 1] + "…"

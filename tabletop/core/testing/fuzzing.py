@@ -36,7 +36,7 @@ from typing import Any
 
 from ..errors import IllegalAction, InvalidRecord
 from ..game import Game, State, View
-from ..notation import quote
+from ..quoting import brief, quote
 from ..record import replay
 from .common import fail, random_playout
 
@@ -236,7 +236,7 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
         where, record = records[i]
         label = f"{op} {'/'.join(map(str, path)) or 'the record'}"
         if op == "set":
-            label += f" = {_short(value)}"
+            label += f" = {brief(value)}"
             if isinstance(value, str) and value in _HOSTILE_VALUES:
                 value = _HOSTILE_VALUES[value]()
         bad = _edit(record, path, op, value)
@@ -245,7 +245,7 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
                 bad = json.dumps(bad)
             except (ValueError, TypeError, RecursionError):  # no JSON text: keep the dict
                 pass
-        _try_record(f"{where}, {label}, ply {_short(ply)}", bad, ply, tampered=False)
+        _try_record(f"{where}, {label}, ply {brief(ply)}", bad, ply, tampered=False)
 
     fuzz()
 
@@ -416,12 +416,3 @@ def _hang_guard() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _short(value: Any) -> str:
-    """A short text of a fuzzed value (huge ints and strings, deep lists included)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"an int of {value.bit_length()} bits"
-    if isinstance(value, str):
-        return quote(value, 30)
-    if isinstance(value, list | dict):
-        return f"a {type(value).__name__} of {len(value)}"
-    return repr(value)

@@ -1,0 +1,55 @@
+"""Quoting untrusted input in error messages: always short, never failing.
+
+An error message quotes what it refuses, but the input may be 100 KB of text, an integer of
+5,000 digits (whose ``repr`` Python refuses), or a list nested past the recursion limit. These
+helpers describe any of them in a few dozen characters.
+
+>>> quote("place 0-1"), quote("1." * 50_000)[-22:]
+("'place 0-1'", "'… (100000 characters)")
+>>> brief(10**5000), brief([[1]] * 99), brief(None)
+('an integer of about 5001 digits', 'a list of 99 items', 'None')
+>>> cut("x" * 500)[-4:]
+'xxx…'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+#: How many characters of a long text a message quotes.
+QUOTED = 40
+#: How long a ``brief`` description of a value may be.
+BRIEF = 80
+
+
+def quote(text: str, limit: int = QUOTED) -> str:
+    """``repr(text)``, of its first ``limit`` characters only when it is longer."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def cut(text: str, limit: int = 300) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis if longer."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def brief(value: Any, limit: int = BRIEF) -> str:
+    """A short description of any value: its ``repr`` when that is short, else its kind
+    and size (no huge text, no recursion, no integer-to-text limit)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    if isinstance(value, str):
+        return quote(value, limit // 2)
+    try:
+        text = repr(value)
+    except Exception:  # RecursionError, or a field holding a huge integer
+        text = ""
+    if text and len(text) <= limit:
+        return text
+    if isinstance(value, list | tuple):
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} keys"
+    return cut(text, limit) if text else f"a {type(value).__name__} too large to show"
