@@ -86,10 +86,10 @@ BAD = {
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("nan")}]}}},),
         "candidate 1 needs 'value'"),
-    "deeply nested JSON": lambda good: ((DEEP,), "nested too deeply"),
+    "deeply nested JSON": lambda good: ((DEEP,), "nests too deeply"),
     "deeply nested JSON in a field": lambda good: (
         (json.dumps({**good, "thinking": None})[:-1] + ', "x": ' + DEEP + "}",),
-        "nested too deeply"),
+        "nests too deeply"),
     "not JSON": lambda good: (("{not json",), "not valid JSON"),
     "JSON but not an object": lambda good: (("[1, 2]",), "not list"),
     "an altered result": lambda good: (({**good, "result": {"terminal": True}},),
@@ -144,7 +144,7 @@ def test_another_games_record_replaces_the_game_and_its_controls(widget):
     ("{not json", "not valid JSON"),
     ("[1, 2]", "not list"),
     ("[" * 100_000, "not valid JSON"),
-    ('{"a": ' + DEEP + "}", "nested too deeply"),
+    ('{"a": ' + DEEP + "}", "nests too deeply"),
 ], ids=["not JSON", "not an object", "unclosed and deep", "deep"])
 def test_play_refuses_bad_record_text_with_invalid_record(text, says):
     with pytest.raises(InvalidRecord, match=says.replace("(", r"\(")):

@@ -88,7 +88,7 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     where it stands, or an outcome that doesn't match (checked whenever the replay reaches the
     record's end), raises ``InvalidRecord`` saying what.
     """
-    record = _parse(record)
+    record = read(record)
     actions = record["actions"]
     ply = _check_ply(ply, len(actions))
     game = _load(record)
@@ -106,7 +106,9 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
 
 # --- reading and checking the fields ------------------------------------------------------
 
-def _parse(record: dict[str, Any] | str) -> dict[str, Any]:
+def read(record: object) -> dict[str, Any]:
+    """The record as a dict whose fields are checked (``record`` itself, or the JSON object
+    its text holds), without replaying it; ``InvalidRecord`` names a malformed field."""
     if isinstance(record, str):
         record = _from_text(record)
     if not isinstance(record, dict):

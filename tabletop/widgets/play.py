@@ -6,9 +6,10 @@ from typing import Any
 
 from ..core.errors import InvalidOption
 from ..core.game import Game, State
+from ..core.record import read
 from ..core.registry import load
 from .game import GameWidget
-from .records import parse_record, read_record
+from .records import read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
 WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution", "panel_delay")
@@ -50,7 +51,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
 def _as_record(game: Any) -> dict[str, Any] | None:
     """``game`` as a record, if it is one (a dict, or text that starts like JSON)."""
     if isinstance(game, dict) or isinstance(game, str) and game.lstrip()[:1] in ("{", "["):
-        return parse_record(game)
+        return read(game)
     return None
 
 

@@ -13,14 +13,13 @@ double quotes: line 1 column 2 (char 1)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidRecord, TabletopError
+from ..core.errors import InvalidRecord
 from ..core.game import State
-from ..core.quoting import brief, cut
-from ..core.record import replay
+from ..core.quoting import brief
+from ..core.record import read, replay
 from .thinking import check_thinking
 
 
@@ -33,25 +32,11 @@ class Opened:
     thinking: dict[int, dict[str, Any]]
 
 
-def parse_record(record: object) -> dict[str, Any]:
-    """The record as a dict: ``record`` itself, or the JSON object its text holds."""
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError as err:  # JSONDecodeError, and numbers too long to convert
-            raise InvalidRecord(f"record is not valid JSON: {cut(str(err), 200)}") from None
-        except RecursionError:
-            raise InvalidRecord("record is not valid JSON: it is nested too deeply") from None
-    if not isinstance(record, dict):
-        raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
-    return record
-
-
 def read_record(record: object, ply: object = None) -> Opened:
     """Check ``record`` (a dict or its JSON text) and ``ply`` (default: the record's own
     ``"ply"``, else the end); ``InvalidRecord`` says what is wrong."""
-    data = parse_record(record)
-    end = _replay(data)
+    data = read(record)
+    end = replay(data)
     n = len(end.history)
     if ply is None:
         ply = data.get("ply")
@@ -64,20 +49,5 @@ def read_record(record: object, ply: object = None) -> Opened:
                             f"the record's actions")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     return Opened(end, ply, thinking)
-
-
-def _replay(data: dict[str, Any]) -> State:
-    """``tabletop.replay``, with any stray error it lets out turned into ``InvalidRecord``."""
-    try:
-        return replay(data)
-    except InvalidRecord:
-        raise
-    except TabletopError as err:
-        raise InvalidRecord(f"record does not replay: {cut(str(err), 200)}") from None
-    except RecursionError:
-        raise InvalidRecord("record is nested too deeply to read") from None
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as err:
-        raise InvalidRecord(f"record could not be read ({type(err).__name__}: "
-                            f"{cut(str(err), 200)})") from None
 
 
