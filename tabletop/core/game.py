@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
+P = TypeVar("P", bound="_Positioned")
 
 #: How many legal actions an ``IllegalAction`` message lists before it summarises.
 LISTED_ACTIONS = 12
@@ -221,6 +224,20 @@ class _Positioned:
             cache[key] = compute()
         return cache[key]
 
+    # --- copies and pickles: fields and a flat history, never the cache (see ``copying``) ----
+    def _flat_steps(self) -> Steps | None:
+        return None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (type(self), values_of(self), self._flat_steps()))
+
+    def __copy__(self: P) -> P:
+        return rebuild(type(self), values_of(self), None)  # type: ignore[no-any-return]
+
+    def __deepcopy__(self: P, memo: dict[int, Any]) -> P:
+        values = deepcopy(values_of(self), memo)
+        return rebuild(type(self), values, deepcopy(self._flat_steps(), memo))  # type: ignore[no-any-return]
+
     # --- the shared read-only surface ----------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -382,15 +399,15 @@ class State(_Positioned):
 
     # --- history and records ---------------------------------------------------------------
     def _steps(self) -> tuple[tuple[Action, int | None], ...]:
-        def walk() -> tuple[tuple[Action, int | None], ...]:
-            steps = []
-            trail = self._trail
-            while trail is not None:
-                trail, action, actor = trail
-                steps.append((action, actor))
-            return tuple(reversed(steps))
+        return self._cached("steps", lambda: steps_of(self._trail))  # type: ignore[no-any-return]
 
-        return self._cached("steps", walk)  # type: ignore[no-any-return]
+    def _flat_steps(self) -> Steps:
+        return self._steps()
+
+    def __copy__(self: S) -> S:
+        copied = _Positioned.__copy__(self)
+        object.__setattr__(copied, "_trail", self._trail)  # shared, like every other field
+        return copied
 
     @property
     def history(self) -> tuple[Action, ...]:

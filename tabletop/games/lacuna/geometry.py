@@ -212,6 +212,11 @@ class Geometry:
     def __deepcopy__(self, memo: dict[int, object]) -> Geometry:
         return self  # read-only
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as the layout it is built from: rebuilt read-only, without the memos.
+        return (_rebuild, (self.points, self.colors, round(self.rf / STEPS),
+                           round(self.rp / STEPS)))
+
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
 
@@ -300,6 +305,12 @@ class Geometry:
             hit = blocked(ax, ay, bx, by, px, py, self.rp)
             out.extend(("pawn", int(i)) for i in np.flatnonzero(hit).tolist())
         return tuple(out)
+
+
+def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,
+             pawn_r: int) -> Geometry:
+    """The target of a ``Geometry`` pickle."""
+    return Geometry(points, colors, flower_r=flower_r, pawn_r=pawn_r)
 
 
 def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],
