@@ -71,7 +71,7 @@ def steps_of(trail: Trail) -> Steps:
 def rebuild(cls: type, values: dict[str, Any], steps: Steps | None) -> Any:
     """A ``cls`` instance holding ``values``, an empty cache, and (for states, when ``steps``
     is not ``None``) the trail of ``steps``. The target of every state and view pickle."""
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     setter = object.__setattr__
     for name, value in values.items():
         setter(obj, name, value)

@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from . import longgames
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
-CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = ()
+CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
+    longgames.check,
+)
 
 
 def check_abuse(game: Game, seeds: Iterable[int] = range(2)) -> None:

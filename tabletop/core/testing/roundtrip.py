@@ -63,9 +63,9 @@ def restore(obj: Any, how: str, copier: Callable[[Any], Any], where: str,
         with stack_headroom(headroom):
             return copier(obj)
     except RecursionError:
-        room = f"with {headroom} frames of stack to spare" if headroom else ""
+        room = f" with {headroom} frames of stack to spare" if headroom else ""
         raise ConformanceError(
-            f"{where}: {how} recursed too deep {room}: copies and pickles must not recurse "
+            f"{where}: {how} recursed too deep{room}: copies and pickles must not recurse "
             "over anything that grows with the game, such as its history") from None
     except Exception as err:
         raise ConformanceError(f"{where}: {how} failed: {type(err).__name__}: {err}") from None
@@ -75,8 +75,8 @@ def check_round_trips(obj: State | View, where: str, headroom: int | None = None
     """Copy, deep-copy and pickle (default and highest protocol) ``obj``, a state or view,
     and check each restored object is the same value with no derived data carried over."""
     for how, copier, may_share in COPIERS:
+        restored = restore(obj, how, copier, where, headroom)
         here = f"{where} {how}"
-        restored = restore(obj, how, copier, here, headroom)
         if not may_share and restored._cache:
             fail(here, "the restored object carries the original's cache "
                        f"({', '.join(sorted(restored._cache))}): derived data such as the "
