@@ -6,13 +6,15 @@ deep-copies and pickles (default and highest protocol) the final state, three st
 the way and every player's view of each, with only ``HEADROOM`` frames of stack to spare, and
 checks each restored object is the same value with none of the original's cache. Finally the
 restored states must keep working: they apply their next legal actions (as objects of theirs,
-objects of the original, and notation) to the same states, and draw the same pictures.
+objects of the original, and notation) to the same states, and the final one draws the same
+pictures.
 
 Games extended this way (seeds 0–9) last: Lacuna 13 plies; Lascaux 99–131 (3 players) to
 128–179 (5 players); Lava Flows up to its ``ply_cap`` (200 by default; with a high cap,
-repetition ends them, after up to about 2,000 plies); Landlock 38–40. A copy that recursed
-once per ply would need hundreds of frames for these: the tight headroom (the copies
-themselves need under 20) catches it long before a game reaches the default limit of 1,000.
+repetition ends them, after 1,171–4,699 plies for seeds 0–7); Landlock 38–40. A copy that
+recursed once per ply would need hundreds of frames for these: the tight headroom (the
+copies themselves need under 20) catches it long before a game reaches the default limit of
+1,000.
 
 >>> import tabletop
 >>> check(tabletop.load("landlock"), seeds=[0])

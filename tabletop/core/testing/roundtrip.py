@@ -44,7 +44,10 @@ def _depth() -> int:
 
 @contextmanager
 def stack_headroom(frames: int | None) -> Iterator[None]:
-    """Run the block with at most ``frames`` frames of stack to spare (``None``: as is)."""
+    """Run the block with at most ``frames`` frames of stack to spare (``None``: as is).
+
+    The recursion limit is the interpreter's: other threads get the lower limit meanwhile.
+    """
     if frames is None:
         yield
         return
