@@ -402,7 +402,8 @@ class State(_Positioned):
         return self._cached("steps", lambda: steps_of(self._trail))  # type: ignore[no-any-return]
 
     def _flat_steps(self) -> Steps:
-        return self._steps()
+        steps = self._cache.get("steps")  # reused if known, not cached for a copy's sake
+        return steps if steps is not None else steps_of(self._trail)
 
     def __copy__(self: S) -> S:
         copied = _Positioned.__copy__(self)
