@@ -3,8 +3,11 @@ long-games check passes sound games and catches a broken toy for each way to fai
 
 import copy
 import gc
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 from broken_longgames import DeepNim, LongNim, PinnedIdsNim, StaleCacheNim
@@ -104,6 +107,32 @@ def test_a_copy_never_takes_a_stranger_for_a_legal_action_by_its_id():
             assert not restored.is_legal(impostor)
             with pytest.raises(IllegalAction, match="'take 9' is not legal here"):
                 restored.apply(impostor)
+
+
+MADE_ELSEWHERE = """
+import pickle, sys, tabletop
+state = tabletop.load("lascaux", players=4).new(seed=3)
+for _ in range(20):
+    state = state.apply(state.legal_actions()[-1])
+assert state.is_legal(state.legal_actions()[0])  # fills the cache of ids
+sys.stdout.buffer.write(pickle.dumps([state, state.view(2)]))
+"""
+
+
+def test_a_state_pickled_in_another_process_works_here():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    data = subprocess.run([sys.executable, "-c", MADE_ELSEWHERE], capture_output=True,
+                          check=True, env=env).stdout
+    state, view = pickle.loads(data)
+    here = tabletop.load("lascaux", players=4).new(seed=3)
+    for _ in range(20):
+        here = here.apply(here.legal_actions()[-1])
+    assert state._cache == {} and view._cache == {} and not here.is_terminal
+    assert same_state(state, here) and view == here.view(2) and str(view) == str(here.view(2))
+    assert state._legal_ids() == frozenset(map(id, state.legal_actions()))
+    for action in here.legal_actions():
+        assert same_state(state.apply(action), here.apply(action))
+    assert state.svg() == here.svg()
 
 
 def test_restored_states_and_views_start_with_no_cached_data():
