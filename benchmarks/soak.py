@@ -7,12 +7,14 @@ count, plus a few non-default options, with ``tabletop.core.testing.soak`` check
 (terminal ⇔ no legal action, records replay, views agree with determinize, copies and pickles
 round-trip). Games run in chunks on ``--processes`` worker processes; a progress line goes to
 stderr as each chunk ends, then a table of games/s (per process) and failures per
-configuration, with the first failure messages. Exits 1 if any game failed.
+configuration, with the first failure messages. Exits 1 if any game failed. Stopped early
+(Ctrl-C, or ``kill``), it prints the table of the chunks that finished.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -80,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     work = list(chunks(configs, args.games, args.first_seed, max(1, args.chunk)))
     start = time.perf_counter()
     executor: Executor | None = None
+    signal.signal(signal.SIGTERM, _stop)  # ``kill`` stops it as Ctrl-C does: with a table
     try:
         if args.processes > 1:
             executor = ProcessPoolExecutor(max_workers=args.processes)
@@ -90,11 +93,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             for i, seed, n in work:
                 _record(totals, i, run_chunk(configs[i], seed, n), configs, start)
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
+    except KeyboardInterrupt:
+        print("interrupted: the table counts the chunks that finished", file=sys.stderr)
     _print_table(configs, totals, time.perf_counter() - start, args.processes)
+    if executor is not None:
+        executor.shutdown(cancel_futures=True)  # (running chunks finish first)
     return 1 if any(t.failed for t in totals) else 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _record(totals: list[SoakResult], i: int, result: SoakResult, configs: list[Config],
