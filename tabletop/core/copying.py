@@ -1,12 +1,15 @@
-"""Copying and pickling states and views: their fields, a flat history, never their caches.
+"""Copying and pickling states and views: their fields and history, never their caches.
 
 A state keeps its history as a trail of nested tuples ``(parent_trail, action, actor)``, so
 that ``apply`` is O(1) and states of one game share their common past. Python copies and
 pickles nested tuples recursively, one level per ply, which overflows the recursion limit on
 long games; and a state's per-instance cache holds data valid only for that object in this
-process (e.g. the ``id()``s of its legal action objects). So states and views reduce to their
+process (e.g. the ``id()``s of its legal action objects). So states and views pickle as their
 dataclass fields (cache and trail left out) plus their history as a flat tuple of steps, and
-are rebuilt from those with a fresh, empty cache (see ``State.__reduce__``).
+are rebuilt from those with a fresh, empty cache (see ``_Positioned.__reduce__``). Copies
+(``copy.copy`` and ``copy.deepcopy``) start with an empty cache too; they share the trail,
+as tuples of frozen actions that nothing can change, so copying takes the same time and
+stack however long the game.
 
 >>> steps = (("a", 0), ("b", 1))
 >>> trail = trail_of(steps)

@@ -235,8 +235,7 @@ class _Positioned:
         return rebuild(type(self), values_of(self), None)  # type: ignore[no-any-return]
 
     def __deepcopy__(self: P, memo: dict[int, Any]) -> P:
-        values = deepcopy(values_of(self), memo)
-        return rebuild(type(self), values, deepcopy(self._flat_steps(), memo))  # type: ignore[no-any-return]
+        return rebuild(type(self), deepcopy(values_of(self), memo), None)  # type: ignore[no-any-return]
 
     # --- the shared read-only surface ----------------------------------------------------
     @property
@@ -408,6 +407,12 @@ class State(_Positioned):
     def __copy__(self: S) -> S:
         copied = _Positioned.__copy__(self)
         object.__setattr__(copied, "_trail", self._trail)  # shared, like every other field
+        return copied
+
+    def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
+        copied = _Positioned.__deepcopy__(self, memo)
+        # Shared, not copied: tuples of frozen actions, which nothing can change.
+        object.__setattr__(copied, "_trail", self._trail)
         return copied
 
     @property

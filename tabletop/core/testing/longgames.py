@@ -22,11 +22,12 @@ copies themselves need under 20) catches it long before a game reaches the defau
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from collections.abc import Iterable
 
-from ..game import Game, State
+from ..game import Action, Game, State
 from ..record import replay
 from .common import fail
 from .roundtrip import check_round_trips, restore, same_value
@@ -73,26 +74,34 @@ def extended_game(game: Game, seed: int) -> list[State]:
 
 
 def _check_keeps_working(state: State, where: str, pictures: bool) -> None:
-    restored = restore(state, "pickle", _pickled, where)
-    for how, lookup in (("own", restored.legal_actions()), ("original's", state.legal_actions()),
-                        ("notation", tuple(map(str, state.legal_actions())))):
-        for i, action in enumerate(lookup[:NEXT_ACTIONS]):
+    for made, copier in (("deep-copied", copy.deepcopy), ("unpickled", _pickled)):
+        restored = restore(state, made, copier, where)
+        _check_goes_on(state, restored, f"{where}: the {made} state")
+        for player in range(state.game.players):
+            if restored.view(player) != state.view(player):
+                fail(where, f"the {made} state's view of player {player} differs")
+        if state.seed is not None and replay(restored.to_record()) != state:
+            fail(where, f"the {made} state's record does not replay to the state")
+        if pictures and (restored.svg() != state.svg()
+                         or restored.view(0).svg() != state.view(0).svg()):
+            fail(where, f"the {made} state (or its view) draws another picture")
+
+
+def _check_goes_on(state: State, restored: State, who: str) -> None:
+    """``restored`` applies the first legal actions, given as its own objects, the original's
+    objects and notation, reaching the same states as ``state``."""
+    given: tuple[tuple[str, tuple[Action | str, ...]], ...] = (
+        ("own", restored.legal_actions()), ("original's", state.legal_actions()),
+        ("notation", tuple(map(str, state.legal_actions()))))
+    for how, actions in given:
+        for i, action in enumerate(actions[:NEXT_ACTIONS]):
             expected = state.apply(state.legal_actions()[i])
             try:
                 after = restored.apply(action)
             except Exception as err:
-                fail(where, f"the unpickled state refused its legal action {str(action)!r} "
-                            f"({how}): {type(err).__name__}: {err}")
-            same_value(expected, after, f"{where}, after {str(action)!r} ({how}) on the "
-                                        "unpickled state")
-    for player in range(state.game.players):
-        if restored.view(player) != state.view(player):
-            fail(where, f"the unpickled state's view of player {player} differs")
-    if state.seed is not None and replay(restored.to_record()) != state:
-        fail(where, "the unpickled state's record does not replay to the state")
-    if pictures and (restored.svg() != state.svg()
-                     or restored.view(0).svg() != state.view(0).svg()):
-        fail(where, "the unpickled state (or its view) draws another picture")
+                fail(who, f"refused its legal action {str(action)!r} ({how}): "
+                          f"{type(err).__name__}: {err}")
+            same_value(expected, after, f"{who}, after {str(action)!r} ({how})")
 
 
 def _pickled(obj: State) -> State:
