@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
 from .quoting import brief, cut, quote
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
+P = TypeVar("P", bound="_Positioned")
 
 #: How many legal actions an ``IllegalAction`` message lists before it summarises.
 LISTED_ACTIONS = 12
@@ -242,6 +245,19 @@ class _Positioned:
             cache[key] = compute()
         return cache[key]
 
+    # --- copies and pickles: fields and a flat history, never the cache (see ``copying``) ----
+    def _flat_steps(self) -> Steps | None:
+        return None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (type(self), values_of(self), self._flat_steps()))
+
+    def __copy__(self: P) -> P:
+        return rebuild(type(self), values_of(self), None)  # type: ignore[no-any-return]
+
+    def __deepcopy__(self: P, memo: dict[int, Any]) -> P:
+        return rebuild(type(self), deepcopy(values_of(self), memo), None)  # type: ignore[no-any-return]
+
     # --- the shared read-only surface ----------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -415,15 +431,22 @@ class State(_Positioned):
 
     # --- history and records ---------------------------------------------------------------
     def _steps(self) -> tuple[tuple[Action, int | None], ...]:
-        def walk() -> tuple[tuple[Action, int | None], ...]:
-            steps = []
-            trail = self._trail
-            while trail is not None:
-                trail, action, actor = trail
-                steps.append((action, actor))
-            return tuple(reversed(steps))
+        return self._cached("steps", lambda: steps_of(self._trail))  # type: ignore[no-any-return]
 
-        return self._cached("steps", walk)  # type: ignore[no-any-return]
+    def _flat_steps(self) -> Steps:
+        steps = self._cache.get("steps")  # reused if known, not cached for a copy's sake
+        return steps if steps is not None else steps_of(self._trail)
+
+    def __copy__(self: S) -> S:
+        copied = _Positioned.__copy__(self)
+        object.__setattr__(copied, "_trail", self._trail)  # shared, like every other field
+        return copied
+
+    def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
+        copied = _Positioned.__deepcopy__(self, memo)
+        # Shared, not copied: tuples of frozen actions, which nothing can change.
+        object.__setattr__(copied, "_trail", self._trail)
+        return copied
 
     @property
     def history(self) -> tuple[Action, ...]:

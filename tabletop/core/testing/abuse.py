@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from ..game import Game
 from .fuzzing import check_fuzzing
 from .immutability import check_immutability
+from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .secrecy import check_secrecy
 
@@ -20,6 +21,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_malformed_actions,
     check_immutability,
     check_fuzzing,
+    check_long_games,
 )
 
 
