@@ -62,21 +62,26 @@ def long_lascaux():
 
 def test_a_385_ply_lascaux_game_copies_deep_copies_and_pickles():
     states = long_lascaux()
-    assert len(states[-1].history) == 385 and sys.getrecursionlimit() <= 1000
-    for state in (states[365], states[-1]):
-        for copier in COPIERS:
-            assert same_state(copier(state), state)
-        check_round_trips(state, "lascaux 385", headroom=100)
-    restored = copy.deepcopy(states[365])
+    assert len(states[-1].history) == 385
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)  # Python's default (other tests may have raised it)
+    try:
+        for state in (states[365], states[-1]):
+            for copier in COPIERS:
+                assert same_state(copier(state), state)
+            check_round_trips(state, "lascaux 385", headroom=100)
+        restored = copy.deepcopy(states[365])
+    finally:
+        sys.setrecursionlimit(limit)
     action = states[365].legal_actions()[0]
     assert same_state(restored.apply(action), states[366])
 
 
 def test_a_lava_flows_game_of_thousands_of_plies_pickles_and_goes_on():
     game = tabletop.load("lava-flows", ply_cap=100000)
-    states = extended_game(game, seed=2)
-    assert len(states) - 1 == 4699
-    state = states[4000]
+    states = extended_game(game, seed=9)
+    assert len(states) - 1 == 2081
+    state = states[2000]
     for copier in COPIERS:
         restored = copier(state)
         assert same_state(restored, state)

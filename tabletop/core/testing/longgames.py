@@ -1,17 +1,17 @@
 """Long games: copies and pickles of states and views, however long the game has gone.
 
-``check_long_games(game, seeds)`` extends each seeded game as long as it goes — random moves, but never
-one that ends the game while another move does not — up to ``MAX_PLIES``. It then copies,
-deep-copies and pickles (default and highest protocol) the final state, three states along
-the way and every player's view of each, with only ``HEADROOM`` frames of stack to spare, and
-checks each restored object is the same value with none of the original's cache. Finally the
-restored states must keep working: they apply their next legal actions (as objects of theirs,
-objects of the original, and notation) to the same states, and the final one draws the same
-pictures.
+``check_long_games(game, seeds)`` extends each seeded game as long as it goes — random
+moves, but never one that ends the game while another move does not — up to ``MAX_PLIES``.
+It then copies, deep-copies and pickles (default and highest protocol) the final state,
+three states along the way and every player's view of each, with only ``HEADROOM`` frames of
+stack to spare, and checks each restored object is the same value with none of the
+original's cache. Finally the restored states must keep working: they apply their next legal
+actions (as objects of theirs, objects of the original, and notation) to the same states,
+and the final one draws the same pictures.
 
 Games extended this way (seeds 0–9) last: Lacuna 13 plies; Lascaux 99–131 (3 players) to
 128–179 (5 players); Lava Flows up to its ``ply_cap`` (200 by default; with a high cap,
-repetition ends them, after 1,171–4,699 plies for seeds 0–7); Landlock 38–40. A copy that
+repetition ends them, after 613–2,081 plies for seeds 0–11); Landlock 38–40. A copy that
 recursed once per ply would need hundreds of frames for these: the tight headroom (the
 copies themselves need under 20) catches it long before a game reaches the default limit of
 1,000.
