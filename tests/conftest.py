@@ -1,4 +1,4 @@
-"""Shared fixtures: the toy game registered for core tests."""
+"""Shared fixtures: toy games registered for the duration of a test."""
 
 import pytest
 
@@ -13,3 +13,19 @@ def nim():
     register(SecretNim.name, SecretNim)
     yield SecretNim()
     unregister(SecretNim.name)
+
+
+@pytest.fixture
+def registered():
+    """``registered(GameClass, **options)`` registers a toy game and returns an instance;
+    every toy registered is forgotten after the test."""
+    names = []
+
+    def add(cls, **options):
+        register(cls.name, cls)
+        names.append(cls.name)
+        return cls(**options)
+
+    yield add
+    for name in names:
+        unregister(name)

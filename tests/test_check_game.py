@@ -3,22 +3,7 @@
 import pytest
 from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
 
-from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError, check_game
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def add(cls):
-        register(cls.name, cls)
-        names.append(cls.name)
-        return cls()
-
-    yield add
-    for name in names:
-        unregister(name)
 
 
 def test_a_sound_game_passes_and_the_report_says_what_was_checked(registered):

@@ -8,24 +8,9 @@ from toygame import SecretNim
 
 import tabletop
 from tabletop.core import record as record_module
-from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError, fuzzing
 from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.fuzzing import check_fuzzing
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def add(cls):
-        register(cls.name, cls)
-        names.append(cls.name)
-        return cls()
-
-    yield add
-    for name in names:
-        unregister(name)
 
 
 def test_the_fuzzing_check_is_one_of_the_abuse_checks():

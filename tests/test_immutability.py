@@ -13,27 +13,12 @@ from broken_immutability import HandingNim, NotingNim, UnlockableNim
 from toygame import SecretNim
 
 import tabletop
-from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.immutability import check_immutability, check_position
 from tabletop.games.lacuna.board import Board
 from tabletop.games.landlock.rules import _Map
 from tabletop.games.lava_flows.board import build_grid
 from tabletop.games.lava_flows.rules import LavaFlows
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def add(cls):
-        register(cls.name, cls)
-        names.append(cls.name)
-        return cls()
-
-    yield add
-    for name in names:
-        unregister(name)
 
 
 def play(game, seed=0, plies=None):

@@ -15,7 +15,6 @@ from toygame import SecretNim, Take
 
 import tabletop
 from tabletop.core.errors import IllegalAction
-from tabletop.core.registry import register, unregister
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.longgames import check_long_games, extended_game
 from tabletop.core.testing.roundtrip import check_round_trips
@@ -23,20 +22,6 @@ from tabletop.games.lascaux.actions import Choose, Pay
 
 COPIERS = [copy.copy, copy.deepcopy, lambda s: pickle.loads(pickle.dumps(s)),
            lambda s: pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))]
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def add(cls, **options):
-        register(cls.name, cls)
-        names.append(cls.name)
-        return cls(**options)
-
-    yield add
-    for name in names:
-        unregister(name)
 
 
 def same_state(a, b):

@@ -9,7 +9,7 @@ from broken_longgames import StaleCacheNim
 from toygame import LeakyNim, SecretNim
 
 import tabletop
-from tabletop.core.registry import game_class, register, unregister
+from tabletop.core.registry import game_class
 from tabletop.core.testing.soak import KEPT_FAILURES, SoakResult, soak
 
 CONFIGS = [(name, players) for name in tabletop.games()
@@ -22,20 +22,6 @@ def test_every_game_survives_the_soak(name, players):
     result = soak(tabletop.load(name, players=players), games=GAMES)
     assert result.failures == [] and result.failed == 0
     assert result.games == GAMES and result.plies >= GAMES * 10
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def add(cls):
-        register(cls.name, cls)
-        names.append(cls.name)
-        return cls()
-
-    yield add
-    for name in names:
-        unregister(name)
 
 
 def test_a_sound_toy_passes(registered):
