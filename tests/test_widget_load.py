@@ -101,7 +101,7 @@ BAD = {
 
 @pytest.mark.parametrize("case", BAD)
 def test_a_failed_load_changes_nothing_and_says_why(widget, case):
-    good = json.loads(json.dumps(widget.save()))
+    good = json.loads(json.dumps(widget.save(full=True)))
     assert good["thinking"]["1"]["choice"] == good["actions"][0]
     args, says = BAD[case](good)
     before = snapshot(widget)

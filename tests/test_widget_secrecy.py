@@ -67,7 +67,8 @@ class _Report:
 
 
 def surfaces(widget: GameWidget) -> dict[str, object]:
-    """Everything the widget shows, as text: panels, lines, buttons, pictures."""
+    """Everything the widget shows, as text: panels, lines, buttons, pictures, and the
+    thinking a record saved from this view holds."""
     widget._show_panels()
     s = widget.session
     return {
@@ -77,6 +78,7 @@ def surfaces(widget: GameWidget) -> dict[str, object]:
         "scores": widget.scores_html.value,
         "thinking": widget.thinking_html.value,
         "thinking json": _timeless(s.thinking()),
+        "saved thinking": _saved_thinking(widget),
         "log": widget.log_html.value,
         "branches": [label for label, _ in widget.branch_picker.options],
         "slider": (widget.slider.value, widget.slider.max),
@@ -86,6 +88,14 @@ def surfaces(widget: GameWidget) -> dict[str, object]:
         "canvas": to_svg(widget.scene()),
         "static svg": widget._repr_mimebundle_()["image/svg+xml"],
     }
+
+
+def _saved_thinking(widget: GameWidget) -> dict | None:
+    """The thinking a record saved from this view holds (positions drawn by ``determinize``
+    have no seed, so no record)."""
+    if widget.session.state.seed is None:
+        return None
+    return {ply: _timeless(t) for ply, t in widget.save().get("thinking", {}).items()}
 
 
 def _timeless(thinking: dict | None) -> dict | None:

@@ -137,19 +137,34 @@ def test_a_viewer_who_knows_more_than_the_bot_may_see():
     assert not may_see(theirs, bot=1, viewer=0)
 
 
-def test_a_record_keeps_the_thinking_in_full_and_the_seat_still_sees_it_redacted(
-        lascaux_example):
-    """A record holds the secret actions themselves, so it is the full-state account: its
-    thinking is complete; a seat's widget redacts it on display, as before the save."""
+def test_a_seats_saved_record_keeps_the_thinking_as_the_seat_sees_it(lascaux_example):
+    """Saved from seat 0 mid-game, the bots' thinking is redacted as in the panel; saved in
+    full, it is complete, and a seat's widget opening it still redacts it on display."""
     w = lascaux_example
-    record = json.loads(json.dumps(w.save()))
     ply = str(len(w.state.history))
+    seat = json.loads(json.dumps(w.save()))
+    assert seat["thinking"][ply] == hidden("mcts")
+    assert not shows_a_colour(json.dumps(seat["thinking"]))
+    again = tabletop.play(seat, bots={1: "mcts-weak", 2: "mcts-weak"}, bot_delay=0)
+    assert again.state == w.state and again.session.thinking() == hidden("mcts")
+
+    record = json.loads(json.dumps(w.save(full=True)))
     assert record["thinking"][ply]["choice"] == record["actions"][-2]
     again = tabletop.play(record, bots={1: "mcts-weak", 2: "mcts-weak"}, bot_delay=0)
     assert again.view == 0 and again.state == w.state
     assert again.session.thinking() == hidden("mcts")
     assert not shows_a_colour(again.thinking_html.value)
     assert tabletop.play(record).session.thinking() == record["thinking"][ply]
+    w.view = None  # the full-state view saves everything by default
+    assert w.save() == record
+
+
+def test_hidden_thinking_in_a_record_must_hold_only_its_agent():
+    from tabletop.widgets.thinking import check_entry
+
+    assert check_entry(hidden("mcts"), "x", "choose pink") == hidden("mcts")
+    with pytest.raises(tabletop.InvalidRecord, match="hidden thinking"):
+        check_entry({**hidden("mcts"), "choice": "choose pink"}, "x")
 
 
 def test_the_panel_for_hidden_thinking_names_only_the_bot():

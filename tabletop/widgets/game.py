@@ -270,9 +270,11 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
         self._after_move()
 
-    def save(self) -> dict[str, Any]:
-        """The record of the line on show (``ply`` says where the cursor is)."""
-        return self.session.save()
+    def save(self, full: bool = False) -> dict[str, Any]:
+        """The record of the line on show (``ply`` says where the cursor is), with the bots'
+        thinking as the viewer on show may see it (``full=True``: all of it); see
+        ``Session.save``."""
+        return self.session.save(full)
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
         """Open a saved record at ``ply`` (default: its own ``ply``, else the end).

@@ -371,15 +371,20 @@ class Session:
             return None
         line = self.timeline.path_to(self.timeline.cursor)
         for parent, child in reversed(list(zip(line, line[1:], strict=False))):
-            found = self.graph.edges[parent, child].get("thinking")
-            if found is None:
-                continue
-            bot = self.graph.nodes[parent]["state"].current_player
-            after = self.graph.nodes[child]["state"]
-            if self.state.is_terminal or may_see(after, bot, self.viewer()):
-                return found  # type: ignore[no-any-return]
-            return hidden(found.get("agent", "bot"))
+            if "thinking" in self.graph.edges[parent, child]:
+                return self._thinking_for(parent, child, self.viewer(), self.state.is_terminal)
         return None
+
+    def _thinking_for(self, parent: int, child: int, viewer: int | None,
+                      over: bool) -> dict[str, Any]:
+        """The thinking on the edge ``parent -> child`` as ``viewer`` may see it (in full
+        once the game is ``over``)."""
+        found: dict[str, Any] = self.graph.edges[parent, child]["thinking"]
+        bot = self.graph.nodes[parent]["state"].current_player
+        after = self.graph.nodes[child]["state"]
+        if over or may_see(after, bot, viewer):
+            return found
+        return hidden(found.get("agent", "bot"))
 
     def thinking_by(self) -> str:
         """The name of the player whose bot's thinking ``thinking()`` is about ("" if none)."""
@@ -432,18 +437,28 @@ class Session:
         return out
 
     # --- records ------------------------------------------------------------------------------
-    def save(self) -> dict[str, Any]:
+    def save(self, full: bool = False) -> dict[str, Any]:
         """The record of the current line, with ``ply`` saying where the cursor is.
 
-        The record is the whole game, for the full-state viewer: its actions include every
-        secret choice in notation (``replay`` needs them), and its ``"thinking"`` (by ply)
-        is every bot's thinking in full. The widget redacts both when it shows them to a seat.
+        Its ``"thinking"`` (by ply) is what the viewer on show may see of each bot's
+        thinking, as the panel shows it: in full where they are entitled to it (the full-state
+        view, the bot's own seat, a finished game), else only that there was some; under the
+        hot-seat cover, nothing beyond that. ``full=True`` keeps all of it. The actions are
+        always every move in notation, secret choices included: ``replay`` needs them, so a
+        record mid-game is for the full-state viewer whatever its thinking holds.
         """
         line = self.line()
         end = self.graph.nodes[line[-1]]["state"]
-        thinking = {str(ply): self.graph.edges[a, b]["thinking"]
-                    for ply, (a, b) in enumerate(zip(line, line[1:], strict=False), start=1)
-                    if "thinking" in self.graph.edges[a, b]}
+        viewer = None if full else self.viewer()
+        over = full or end.is_terminal
+        thinking = {}
+        for ply, (a, b) in enumerate(zip(line, line[1:], strict=False), start=1):
+            if "thinking" in self.graph.edges[a, b]:
+                if self.covered() and not over:
+                    agent = self.graph.edges[a, b]["thinking"].get("agent", "bot")
+                    thinking[str(ply)] = hidden(agent)
+                else:
+                    thinking[str(ply)] = self._thinking_for(a, b, viewer, over)
         extra = {"thinking": thinking} if thinking else {}
         return end.to_record(ply=self.ply(), **extra)
 

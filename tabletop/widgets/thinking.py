@@ -16,10 +16,9 @@ The widget shows a bot's thinking in full only to a viewer entitled to it:
 Anyone else sees only that the bot thought, not what (``hidden(...)``): no choice, no
 candidate, no number that could tell one secret from another.
 
-A record keeps the thinking in full, as ``Analysis.to_json`` made it: a record holds the
-secret actions themselves in notation (``replay`` needs them), so it is the whole game's
-account, for the full-state viewer; the widget redacts when it shows a loaded record's
-thinking, as it does for thinking it saw happen.
+A record saved from the widget keeps the thinking as its viewer may see it (``Session.save``;
+``full=True`` keeps all of it), and the widget redacts a loaded record's thinking on display
+as it does for thinking it saw happen. Hidden thinking is ``{"agent": ..., "hidden": True}``.
 
 >>> import tabletop
 >>> s = tabletop.load("lascaux", players=3).new(seed=0).apply("choose pink")
@@ -102,6 +101,11 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
     """One bot move's thinking, checked (see ``check_thinking``); ``InvalidRecord`` if not."""
     if not isinstance(entry, Mapping):
         raise InvalidRecord(f"{where} should be an object, not {type(entry).__name__}")
+    if entry.get("hidden") is True:  # saved for a viewer not entitled to it
+        if set(entry) != {"agent", "hidden"} or not isinstance(entry["agent"], str):
+            raise InvalidRecord(f"{where} is hidden thinking: it holds only 'agent' (a "
+                                "string) and 'hidden'")
+        return dict(entry)
     choice = entry.get("choice")
     if not isinstance(choice, str):
         raise InvalidRecord(f"{where} has no 'choice' notation")
