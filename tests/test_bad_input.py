@@ -50,6 +50,7 @@ def test_a_long_input_is_quoted_cut_short():
 @pytest.mark.parametrize("name, options, allowed", [
     ("lacuna", {"players": 2.0}, "played by 2 players, not 2.0"),
     ("lascaux", {"players": True}, "not True"),
+    ("lascaux", {"players": 10**5000}, "not an integer of about 5001 digits"),
     ("lacuna", {"flower_radius": math.nan}, "from 0.0001 to 0.1"),
     ("lacuna", {"flower_radius": math.inf}, "from 0.0001 to 0.1"),
     ("lacuna", {"pawn_radius": -math.inf}, "from 0.0001 to 0.1"),

@@ -77,7 +77,7 @@ class Game:
             players = self.player_counts[0]
         if type(players) is not int or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise InvalidOption(f"{self.name} is played by {counts} players, not {players!r}")
+            raise InvalidOption(f"{self.name} is played by {counts} players, not {brief(players)}")
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
             known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
