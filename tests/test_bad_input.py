@@ -85,3 +85,10 @@ def test_a_games_defaults_cannot_be_changed_for_later_loads(name):
     with pytest.raises(TypeError):
         game.defaults["speed"] = 3  # type: ignore[index]
     assert "speed" not in tabletop.load(name).defaults
+
+
+@pytest.mark.parametrize("x", ["1e-100000000", "1." * 40_000, math.nan, math.inf, None])
+def test_lacuna_positions_refuse_a_pawn_coordinate_that_is_no_short_number(x):
+    game = tabletop.load("lacuna")
+    with pytest.raises(ValueError, match="pawn 0's x must be a number"):
+        game.position([(0.1, 0.1, 0), (0.2, 0.2, 0)], pawns=[(x, 0, 0)])

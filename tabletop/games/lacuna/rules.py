@@ -22,6 +22,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.notation import number
+from tabletop.core.quoting import brief
 from tabletop.render.scene import Scene
 
 from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, colour_name, parse
@@ -38,13 +39,19 @@ SPACING = 2.5
 _NO_IDS: frozenset[int] = frozenset()
 
 
-def _ticks(value: Any, what: str) -> int:
+def _exact(value: Any, what: str) -> Fraction:
+    """A coordinate given as a number or text, exactly (text short and bounded: no
+    ``Fraction('1e-100000000')``); ``ValueError`` naming ``what`` otherwise."""
     try:
-        if isinstance(value, str):  # short and bounded: no Fraction('1e-100000000')
-            return round(number(value, what, -MAX_COORDINATE, MAX_COORDINATE) * TICKS)
-        return round(Fraction(value) * TICKS)
+        if isinstance(value, str):
+            return number(value, what, -MAX_COORDINATE, MAX_COORDINATE)
+        return Fraction(value)
     except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{what} must be a number, not {value!r}") from None
+        raise ValueError(f"{what} must be a number, not {brief(value)}") from None
+
+
+def _ticks(value: Any, what: str) -> int:
+    return round(_exact(value, what) * TICKS)
 
 
 class Lacuna(Game):
@@ -57,8 +64,7 @@ class Lacuna(Game):
     name = "lacuna"
     title = "Lacuna"
     player_counts = (2,)
-    defaults = {"mat_radius": 1.0, "flower_radius": 0.031,
-                                 "pawn_radius": 0.029}
+    defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
     input_class = LacunaInput
 
     __slots__ = ("_params",)
@@ -138,8 +144,8 @@ class Lacuna(Game):
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {len(pts)}")
         placed = []
         for i, (x, y, owner) in enumerate(pawns):
-            fx = round(Fraction(x) * TICKS * STEPS)
-            fy = round(Fraction(y) * TICKS * STEPS)
+            fx = round(_exact(x, f"pawn {i}'s x") * TICKS * STEPS)
+            fy = round(_exact(y, f"pawn {i}'s y") * TICKS * STEPS)
             if fx * fx + fy * fy > (p.mat * STEPS) ** 2:
                 raise ValueError(f"pawn {i} at ({x}, {y}) is off the mat")
             if owner not in (0, 1):
