@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -158,3 +159,24 @@ def test_play_checks_ply_and_thinking_before_making_a_widget():
     with pytest.raises(InvalidRecord, match="'thinking' should be an object"):
         tabletop.play({**record, "thinking": "lots"})
     assert tabletop.play(json.dumps(record), ply=1).session.ply() == 1
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_odd_clicks_and_choices_from_python_get_clear_answers(name):
+    """Clicks off the board or at NaN/infinity hit nothing; a click that isn't two numbers,
+    or a view that is no player, is refused by name; nothing changes either way."""
+    w = tabletop.play(name, seed=1, setup="random", bot_delay=0)
+    before = w.state
+    for x, y in [(math.nan, 0), (math.inf, 5), (-math.inf, -math.inf), (1e308, 1e308),
+                 (10**5000, 0), (-1, -1)]:
+        assert w.click(x, y) is None and w.session.message.kind == "error"
+    for x, y in [("a", 1), (None, None), (True, 0)]:
+        with pytest.raises(ValueError, match="a click is at two numbers x, y"):
+            w.click(x, y)
+    for target in [("cell", 999), ("zzz",), 10**5000]:
+        assert w.choose(target) is None
+        assert len(w.message) < 2000
+    for view in [w.state.game.players, -1, "x", 1.5, True]:
+        with pytest.raises(ValueError, match="view must be 'full'"):
+            w.view = view
+    assert w.state == before and w.view is None

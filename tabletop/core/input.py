@@ -15,6 +15,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from .errors import IllegalAction
 from .game import Action, State, View
+from .quoting import brief, cut
 
 Target = Hashable
 Point = tuple[float, float]
@@ -114,7 +115,17 @@ class ClickInput:
             return f"nothing can be played: {self.subject._legal_summary()}"
         chosen = " then ".join(target_text(t) for t in self.selection)
         after = f" after {chosen}" if chosen else ""
-        return f"clicking {target_text(target)}{after} makes no legal action; try {shown}{more}"
+        return f"clicking {_clicked(target)}{after} makes no legal action; try {shown}{more}"
+
+
+def _clicked(target: Target) -> str:
+    """A clicked target for a message: it may be anything a caller passed, so kept short."""
+    from ..render.svg import target_text
+
+    try:
+        return cut(target_text(target), 80)
+    except Exception:  # e.g. a number too long to print
+        return brief(target)
 
 
 def single(*targets: Target) -> Sequence[tuple[Target, ...]]:

@@ -20,6 +20,7 @@ import traitlets
 
 from ..core.errors import InvalidRecord, TabletopError
 from ..core.game import Action, State
+from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.canvas import SceneCanvas
 from ..render.svg import to_svg
@@ -60,8 +61,8 @@ class GameWidget(w.VBox):
         if view == "auto":
             humans = [p for p in range(state.game.players) if p not in (bots or {})]
             view = humans[0] if bots and len(humans) == 1 else None
-        self.session = Session(state, bots=bots, view=_view_value(view), hot_seat=hot_seat,
-                               seed=seed)
+        self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
+                               hot_seat=hot_seat, seed=seed)
         self.bot_delay = bot_delay
         self.panel_delay = panel_delay
         self._pending: asyncio.TimerHandle | None = None
@@ -186,7 +187,8 @@ class GameWidget(w.VBox):
 
     @view.setter
     def view(self, value: int | str | None) -> None:
-        self.view_picker.value = _FULL if _view_value(value) is None else value
+        chosen = _view_value(value, self.session.game.players)
+        self.view_picker.value = _FULL if chosen is None else chosen
 
     @property
     def hot_seat(self) -> bool:
@@ -488,12 +490,13 @@ class GameWidget(w.VBox):
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
 
 
-def _view_value(view: int | str | None) -> int | None:
-    if view is None or view == "full" or view == _FULL:
+def _view_value(view: int | str | None, players: int) -> int | None:
+    if view is None or view == "full":
         return None
-    if isinstance(view, int) and not isinstance(view, bool):
+    if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    raise ValueError(f"view must be 'full' or a player number, not {view!r}")
+    raise ValueError(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                     f"not {brief(view)}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

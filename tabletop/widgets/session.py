@@ -23,6 +23,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
+from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
 from .bots import bot_label, make_bot
@@ -270,12 +271,18 @@ class Session:
         return [(t, inp.label(t)) for t in inp.next_targets() if t not in on_board]
 
     def click(self, x: float, y: float) -> Action | None:
-        """A click at scene coordinates ``(x, y)``: the action it completes, if any."""
+        """A click at scene coordinates ``(x, y)``: the action it completes, if any. A click
+        off the board (or at a coordinate that is not a finite number) hits nothing."""
+        if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, int | float) \
+                or not isinstance(y, int | float):
+            raise ValueError(f"a click is at two numbers x, y, not {brief(x)}, {brief(y)}")
         if self.covered():
             self.confirm()
             return None
-        target = self.scene().hit(x, y)
-        return self.choose(target, (x, y))
+        scene = self.scene()
+        if not (0 <= x <= scene.width and 0 <= y <= scene.height):  # off the board, or NaN
+            return self.choose(None)
+        return self.choose(scene.hit(x, y), (float(x), float(y)))
 
     def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
                ) -> Action | None:
