@@ -45,24 +45,28 @@ def long_lascaux():
     return states
 
 
-def test_a_385_ply_lascaux_game_copies_deep_copies_and_pickles():
+@pytest.fixture
+def default_recursion_limit():
+    """Python's default limit, whatever an earlier test (or IPython) set it to."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)
+    yield
+    sys.setrecursionlimit(old)
+
+
+def test_a_385_ply_lascaux_game_copies_deep_copies_and_pickles(default_recursion_limit):
     states = long_lascaux()
     assert len(states[-1].history) == 385
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(1000)  # Python's default (other tests may have raised it)
-    try:
-        for state in (states[365], states[-1]):
-            for copier in COPIERS:
-                assert same_state(copier(state), state)
-            check_round_trips(state, "lascaux 385", headroom=100)
-        restored = copy.deepcopy(states[365])
-    finally:
-        sys.setrecursionlimit(limit)
+    for state in (states[365], states[-1]):
+        for copier in COPIERS:
+            assert same_state(copier(state), state)
+        check_round_trips(state, "lascaux 385", headroom=100)
+    restored = copy.deepcopy(states[365])
     action = states[365].legal_actions()[0]
     assert same_state(restored.apply(action), states[366])
 
 
-def test_a_lava_flows_game_of_thousands_of_plies_pickles_and_goes_on():
+def test_a_lava_flows_game_of_thousands_of_plies_pickles_and_goes_on(default_recursion_limit):
     game = tabletop.load("lava-flows", ply_cap=100000)
     states = extended_game(game, seed=9)
     assert len(states) - 1 == 2081
@@ -173,7 +177,8 @@ def test_each_broken_toy_is_caught(registered, broken, message):
         check_long_games(registered(broken), seeds=range(2))
 
 
-def test_a_history_that_recurses_is_caught_at_the_default_limit_too(registered):
+def test_a_history_that_recurses_is_caught_at_the_default_limit_too(registered,
+                                                                  default_recursion_limit):
     # Without the check's tight headroom, a long enough game still breaks the recursion limit.
     game = registered(DeepNim, pile=3000)
     state = extended_game(game, 0)[-1]
