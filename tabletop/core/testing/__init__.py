@@ -4,7 +4,9 @@
   (legality, immutability, notation and records, determinism, views);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
-  long games.
+  long games;
+* ``soak(game, games)`` plays many seeded random games with every invariant checked
+  (``benchmarks/soak.py`` runs it at length).
 
 Each check raises ``ConformanceError`` saying where (game, seed, ply) and what broke.
 
@@ -14,8 +16,9 @@ Each check raises ``ConformanceError`` saying where (game, seed, ply) and what b
 from .abuse import check_abuse
 from .common import ConformanceError, random_playout, random_states
 from .contract import Report, check_game
+from .soak import SoakResult, soak
 
 __all__ = [
-    "ConformanceError", "Report", "check_abuse", "check_game", "random_playout",
-    "random_states",
+    "ConformanceError", "Report", "SoakResult", "check_abuse", "check_game", "random_playout",
+    "random_states", "soak",
 ]
