@@ -18,7 +18,8 @@ import ipywidgets as w
 import networkx as nx
 import traitlets
 
-from ..core.errors import InvalidRecord, TabletopError
+from ..core.choices import did_you_mean
+from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.quoting import brief
 from ..core.timeline import Timeline
@@ -495,8 +496,9 @@ def _view_value(view: int | str | None, players: int) -> int | None:
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    raise ValueError(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                     f"not {brief(view)}")
+    hint = did_you_mean(view, ["full", "auto"])
+    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                        f"not {brief(view)}{'; ' + hint.strip() if hint else ''}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

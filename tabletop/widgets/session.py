@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..core.breakdown import Breakdown
-from ..core.errors import IllegalAction, InvalidRecord
+from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.quoting import brief
@@ -81,6 +81,10 @@ class Session:
         self.seed = seed
         self.seats: list[Any | None] = [None] * self.game.players
         for player, spec in (bots or {}).items():
+            if not self._is_player(player):
+                raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
+                                    f"player {brief(player)}; its players are "
+                                    f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view)
         self.hot_seat = hot_seat
@@ -111,11 +115,12 @@ class Session:
     def name(self, player: int) -> str:
         return self.game.player_name(player)
 
+    def _is_player(self, player: object) -> bool:
+        return not isinstance(player, bool) and isinstance(player, int) \
+            and 0 <= player < self.game.players
+
     def _check_player(self, player: int | None) -> int | None:
-        if player is None:
-            return None
-        if isinstance(player, bool) or not isinstance(player, int) \
-                or not 0 <= player < self.game.players:
+        if player is not None and not self._is_player(player):
             raise ValueError(f"player must be 0..{self.game.players - 1} or None, not {player!r}")
         return player
 
