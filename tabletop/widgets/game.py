@@ -430,14 +430,11 @@ class GameWidget(w.VBox):
             self._refresh()
 
     def _on_view(self, change: dict[str, Any]) -> None:
-        self.session.view = None if change["new"] == _FULL else change["new"]
-        self.session._input_key = None
+        self.session.set_view(None if change["new"] == _FULL else change["new"])
         self._refresh(full=True)
 
     def _on_hot_seat(self, change: dict[str, Any]) -> None:
-        self.session.hot_seat = change["new"]
-        self.session.revealed = None
-        self.session._input_key = None
+        self.session.set_hot_seat(change["new"])
         self.view_picker.disabled = change["new"]
         self._refresh(full=True)
         self._after_move()
