@@ -516,12 +516,12 @@ def _preview_xy(x: float, y: float, i: int) -> tuple[float, float]:
     rows of ``PREVIEW_COLUMNS``, so that all four turns of a first tile fit in the panel.
 
     >>> [_preview_xy(PANEL_X, 56, i) for i in range(4)]
-    [(498, 92), (552, 92), (498, 156), (552, 156)]
+    [(498, 92), (554, 92), (498, 156), (554, 156)]
     >>> _preview_xy(PANEL_X, 56, 3)[0] + PREVIEW <= WIDTH
     True
     """
     row, column = divmod(i, PREVIEW_COLUMNS)
-    return x + 72 + column * (PREVIEW + 8), y + 36 + row * PREVIEW_STEP
+    return x + 72 + column * (PREVIEW + 10), y + 36 + row * PREVIEW_STEP
 
 
 def _result(subject: _Map) -> str:
