@@ -7,10 +7,13 @@ draws on the board once a counter is picked. A secret bonus is a button (not dra
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from toygame import Bonus, SecretNim
 
+from tabletop.core.game import View
 from tabletop.core.input import ClickInput
-from tabletop.render.scene import Scene
+from tabletop.render.scene import Circle, Scene
 
 
 class TakeInput(ClickInput):
@@ -57,3 +60,18 @@ class ShiftedNim(TargetNim):
 
     name = "shifted-nim"
     take_x = 370
+
+
+class ViewShiftedNim(TargetNim):
+    """Right in the full state's picture, but a player's view draws its counters 400 units
+    to the right, off its 380-wide picture."""
+
+    name = "view-shifted-nim"
+
+    def draw(self, subject, highlight=(), last=None, **options):
+        scene = TargetNim.draw(self, subject, highlight, last, **options)
+        if isinstance(subject, View):
+            for i, shape in enumerate(scene.shapes):
+                if isinstance(shape, Circle):
+                    scene.shapes[i] = replace(shape, x=shape.x + 400)
+        return scene

@@ -1,7 +1,7 @@
 """Click targets on the board: the conformance check, its broken toys, and Landlock's fix."""
 
 import pytest
-from broken_targets import CrampedNim, ShiftedNim, TakeInput, TargetNim
+from broken_targets import CrampedNim, ShiftedNim, TakeInput, TargetNim, ViewShiftedNim
 from toygame import SecretNim
 
 import tabletop
@@ -34,6 +34,8 @@ def test_a_game_without_click_input_passes(registered):
                  r"the 380×90 board, where it cannot be clicked"),
     (ShiftedNim, r"target \('take',\) after clicking \('counter', \d\) is drawn at "
                  r"x 370\.\.420, y 60\.\.84, outside the 380×90 board"),
+    (ViewShiftedNim, r"ply 2, Player \d's view: target \('counter', \d\) is drawn at "
+                     r"x \d+\.\.\d+, y 15\.\.45, outside"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
