@@ -62,7 +62,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import networkx as nx
 
+from .choices import did_you_mean, unknown
+from .errors import InvalidOption, UnknownAgent
 from .game import Action, State, View
+from .quoting import brief
 
 Reward = list[float]
 
@@ -413,7 +416,9 @@ class MCTSAgent:
         if strength is not None:
             if strength not in STRENGTHS:
                 known = ", ".join(repr(s) for s in STRENGTHS)
-                raise ValueError(f"strength {strength!r} is not one of {known}")
+                hint = did_you_mean(strength, STRENGTHS)
+                raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
+                                    f"{'; ' + hint.strip() if hint else ''}")
             if iterations is not None or seconds is not None:
                 raise ValueError("give a strength, or iterations and/or seconds, not both")
             iterations, seconds = STRENGTHS[strength]
@@ -659,7 +664,11 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     >>> make_agent("minimax")
     Traceback (most recent call last):
     ...
-    ValueError: no agent called 'minimax'; known agents: 'random', 'mcts', 'mcts-weak', ...
+    tabletop.core.errors.UnknownAgent: no agent called 'minimax'; known agents: 'random', ...
+    >>> make_agent("mtcs")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownAgent: no agent called 'mtcs'; did you mean 'mcts'? ...
     """
     if not isinstance(name, str):
         if isinstance(name, Agent):
@@ -668,8 +677,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     key = name.strip().lower()
     factory = _FACTORIES.get(key)
     if factory is None:
-        known = ", ".join(repr(n) for n in _FACTORIES)
-        raise ValueError(f"no agent called {name!r}; known agents: {known}")
+        raise UnknownAgent(unknown("agent", name, _FACTORIES))
     try:
         return factory(seed=seed, **options)
     except TypeError as err:

@@ -21,9 +21,27 @@ class InvalidRecord(TabletopError):
     """A game record that is malformed, tampered with, or does not replay."""
 
 
-class UnknownGame(TabletopError):
+class CallerError(TabletopError):
+    """A name or option the caller passed that is not accepted (a typo, mostly): the message
+    says what would be, and the nearest. IPython and Jupyter show it as that one line, without
+    the traceback into tabletop's internals (``%debug`` and ``sys.last_traceback`` keep it).
+
+    >>> UnknownGame("no game called 'chess'")._render_traceback_()
+    ["UnknownGame: no game called 'chess'"]
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        """The lines IPython shows for this error instead of a traceback."""
+        return [f"{type(self).__name__}: {self}"]
+
+
+class UnknownGame(CallerError):
     """A game name that is not registered."""
 
 
-class InvalidOption(TabletopError):
-    """A game option (or player count) that the game does not accept."""
+class UnknownAgent(CallerError):
+    """A bot or agent name that is not known."""
+
+
+class InvalidOption(CallerError):
+    """A game option (or player count, seed, setup, widget option) that is not accepted."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .choices import did_you_mean
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
@@ -81,7 +82,9 @@ class Game:
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
             known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
-            raise InvalidOption(f"{self.name} has no option {unknown[0]!r}; options: {known}")
+            hint = did_you_mean(unknown[0], ["players", *self.defaults])
+            raise InvalidOption(f"{self.name} has no option {unknown[0]!r}; {hint}"
+                                f"options: {known}")
         merged = {**self.defaults, **options}
         for key, value in merged.items():
             self._check_option(key, value)
@@ -101,7 +104,9 @@ class Game:
         """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
         if value not in choices:
             listed = ", ".join(repr(c) for c in choices)
-            raise InvalidOption(f"option {key}={value!r} of {self.name} must be one of {listed}")
+            hint = did_you_mean(value, [c for c in choices if isinstance(c, str)])
+            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
+                                f"{listed}{'; ' + hint.strip() if hint else ''}")
 
     def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
         """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
@@ -156,7 +161,9 @@ class Game:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")
         if setup not in self.setups:
-            raise InvalidOption(f"setup={setup!r} is not one of {', '.join(self.setups)}")
+            hint = did_you_mean(setup, self.setups)
+            raise InvalidOption(f"setup={brief(setup)} is not one of {', '.join(self.setups)}"
+                                f"{'; ' + hint.strip() if hint else ''}")
         rng = random.Random(seed)
         state = self._initial(rng) if start is None else self._initial_from(rng, start)
         object.__setattr__(state, "_seed", seed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .choices import unknown
 from .errors import UnknownGame
 
 if TYPE_CHECKING:
@@ -42,8 +43,7 @@ def game_class(name: str) -> type[Game]:
     try:
         entry = _entries[name]
     except (KeyError, TypeError):
-        known = ", ".join(repr(n) for n in _entries) or "none"
-        raise UnknownGame(f"no game called {name!r}; known games: {known}") from None
+        raise UnknownGame(unknown("game", name, _entries)) from None
     if isinstance(entry, str):
         module, _, attr = entry.partition(":")
         entry = getattr(importlib.import_module(module), attr)
@@ -58,5 +58,9 @@ def load(name: str, **options: Any) -> Game:
     Traceback (most recent call last):
     ...
     tabletop.core.errors.UnknownGame: no game called 'no-such-game'; known games: ...
+    >>> load("lascux")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownGame: no game called 'lascux'; did you mean 'lascaux'? ...
     """
     return game_class(name)(**options)

@@ -1,7 +1,7 @@
 """Bots for the widget's seats, by name or as any object with ``act(view) -> Action``.
 
 Names resolve through this module's registry first (``register_bot``), then through
-``tabletop.core.agents.make_agent(name, seed)`` when the core provides it.
+``tabletop.core.agents.make_agent(name, seed)``.
 
 >>> make_bot("random", seed=1).act                               # doctest: +ELLIPSIS
 <bound method RandomAgent.act of RandomAgent()>
@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import agents
+from ..core.choices import unknown
+from ..core.errors import UnknownAgent
 
 BotFactory = Callable[[int | None], Any]
 
@@ -26,35 +28,29 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _FACTORIES[name] = factory
 
 
-def _core_names() -> tuple[str, ...]:
-    listed = getattr(agents, "AGENTS", None) or getattr(agents, "agent_names", None)
-    if callable(listed):
-        listed = listed()
-    names = tuple(listed) if listed else ()
-    if not names and hasattr(agents, "MCTSAgent"):
-        names = ("mcts",)
-    return tuple(str(n) for n in names)
-
-
 def bot_names() -> tuple[str, ...]:
     """The bot names a seat may be given."""
-    return tuple(dict.fromkeys((*_FACTORIES, *_core_names())))
+    return tuple(dict.fromkeys((*_FACTORIES, *agents.agent_names())))
 
 
 def make_bot(spec: Any, seed: int | None = None) -> Any:
-    """The agent ``spec`` means: itself if it has ``act``, else a bot made by name."""
+    """The agent ``spec`` means: itself if it has ``act``, else a bot made by name.
+
+    A name that is no bot's raises ``UnknownAgent`` naming the bots and the nearest:
+
+    >>> make_bot("mtcs")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownAgent: no bot called 'mtcs'; did you mean 'mcts'? ...
+    """
     if hasattr(spec, "act"):
         return spec
     if isinstance(spec, str):
         if spec in _FACTORIES:
             return _FACTORIES[spec](seed)
-        maker = getattr(agents, "make_agent", None)
-        if maker is not None:
-            return maker(spec, seed)
-        if spec == "mcts" and hasattr(agents, "MCTSAgent"):
-            return agents.MCTSAgent(seed=seed)
-    known = ", ".join(repr(n) for n in bot_names())
-    raise ValueError(f"no bot called {spec!r}: use one of {known}, or an object with .act(view)")
+        if spec.strip().lower() in agents.agent_names():
+            return agents.make_agent(spec, seed)
+    raise UnknownAgent(unknown("bot", spec, bot_names()) + ", or an object with .act(view)")
 
 
 def bot_label(agent: Any) -> str:

@@ -18,7 +18,8 @@ import ipywidgets as w
 import networkx as nx
 import traitlets
 
-from ..core.errors import InvalidRecord, TabletopError
+from ..core.choices import did_you_mean
+from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.quoting import brief
 from ..core.timeline import Timeline
@@ -429,14 +430,11 @@ class GameWidget(w.VBox):
             self._refresh()
 
     def _on_view(self, change: dict[str, Any]) -> None:
-        self.session.view = None if change["new"] == _FULL else change["new"]
-        self.session._input_key = None
+        self.session.set_view(None if change["new"] == _FULL else change["new"])
         self._refresh(full=True)
 
     def _on_hot_seat(self, change: dict[str, Any]) -> None:
-        self.session.hot_seat = change["new"]
-        self.session.revealed = None
-        self.session._input_key = None
+        self.session.set_hot_seat(change["new"])
         self.view_picker.disabled = change["new"]
         self._refresh(full=True)
         self._after_move()
@@ -495,8 +493,9 @@ def _view_value(view: int | str | None, players: int) -> int | None:
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    raise ValueError(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                     f"not {brief(view)}")
+    hint = did_you_mean(view, ["full", "auto"])
+    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                        f"not {brief(view)}{'; ' + hint.strip() if hint else ''}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

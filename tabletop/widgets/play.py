@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.choices import did_you_mean
 from ..core.errors import InvalidOption
 from ..core.game import Game, State
+from ..core.quoting import brief
 from ..core.record import read
-from ..core.registry import load
+from ..core.registry import game_class, load
 from .game import GameWidget
 from .records import read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
 WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution", "panel_delay")
+#: ``play``'s own keyword arguments.
+PLAY_OPTIONS = ("seed", "setup", "ply")
 
 
 def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
@@ -36,6 +40,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         widget.load(record, ply)
         return widget
     if isinstance(game, str):
+        _check_options(game, options)
         game = load(game, **options)
     elif options:
         _no_game_options(options, "a Game or a State")
@@ -53,6 +58,24 @@ def _as_record(game: Any) -> dict[str, Any] | None:
     if isinstance(game, dict) or isinstance(game, str) and game.lstrip()[:1] in ("{", "["):
         return read(game)
     return None
+
+
+def _check_options(name: str, options: dict[str, Any]) -> None:
+    """Every option is the widget's or the game's: else ``InvalidOption`` naming the nearest.
+
+    >>> _check_options("lascaux", {"bot": {1: "mcts"}})
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: play() has no option 'bot'; did you mean 'bots'? ...
+    """
+    allowed = ("players", *game_class(name).defaults)  # a wrong name: UnknownGame
+    for key in sorted(options, key=str):
+        if key not in allowed:
+            ours = (*WIDGET_OPTIONS, *PLAY_OPTIONS)
+            raise InvalidOption(f"play() has no option {brief(key)}; "
+                                f"{did_you_mean(key, (*ours, *allowed))}options: "
+                                f"{', '.join(ours)} for the widget, {', '.join(allowed)} "
+                                f"for {name}")
 
 
 def _no_game_options(options: dict[str, Any], what: str) -> None:

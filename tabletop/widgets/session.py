@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..core.breakdown import Breakdown
-from ..core.errors import IllegalAction, InvalidRecord
+from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.quoting import brief
@@ -80,12 +80,16 @@ class Session:
         self.timeline = timeline_for(state)
         self.seed = seed
         self.seats: list[Any | None] = [None] * self.game.players
+        self.message = Message()
         for player, spec in (bots or {}).items():
+            if not self._is_player(player):
+                raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
+                                    f"player {brief(player)}; its players are "
+                                    f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view)
         self.hot_seat = hot_seat
         self.revealed: int | None = None
-        self.message = Message()
         self._bot_spoke = False
         self._input: ClickInput | None = None
         self._input_key: tuple[Any, ...] | None = None
@@ -111,17 +115,21 @@ class Session:
     def name(self, player: int) -> str:
         return self.game.player_name(player)
 
+    def _is_player(self, player: object) -> bool:
+        return not isinstance(player, bool) and isinstance(player, int) \
+            and 0 <= player < self.game.players
+
     def _check_player(self, player: int | None) -> int | None:
-        if player is None:
-            return None
-        if isinstance(player, bool) or not isinstance(player, int) \
-                or not 0 <= player < self.game.players:
+        if player is not None and not self._is_player(player):
             raise ValueError(f"player must be 0..{self.game.players - 1} or None, not {player!r}")
         return player
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
-        """Make ``player`` human (``None`` or ``"human"``) or a bot (a name or an agent)."""
+        """Make ``player`` human (``None`` or ``"human"``) or a bot (a name or an agent).
+
+        The message line is cleared: what it said was about the seats before.
+        """
         self._check_player(player)
         if spec is None or spec == "human":
             self.seats[player] = None
@@ -129,6 +137,20 @@ class Session:
             seed = None if self.seed is None else self.seed * 31 + player
             self.seats[player] = make_bot(spec, seed)
         self._input_key = None
+        self.message = Message()
+
+    def set_view(self, view: int | None) -> None:
+        """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
+        self.view = self._check_player(view)
+        self._input_key = None
+        self.message = Message()
+
+    def set_hot_seat(self, on: bool) -> None:
+        """Turn the hot seat on or off (the cover comes down); the message line is cleared."""
+        self.hot_seat = bool(on)
+        self.revealed = None
+        self._input_key = None
+        self.message = Message()
 
     def seat_label(self, player: int) -> str:
         agent = self.seats[player]

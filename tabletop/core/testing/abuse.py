@@ -14,6 +14,7 @@ from .immutability import check_immutability
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .secrecy import check_secrecy
+from .targets import check_targets_on_board
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
@@ -22,6 +23,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_immutability,
     check_fuzzing,
     check_long_games,
+    check_targets_on_board,
 )
 
 

@@ -46,6 +46,8 @@ CS = 52  # cell size
 BOARD_X, BOARD_Y = 40, 62  # top-left of the 7 x 7 board area
 BOARD_CELLS = 7
 PANEL_X = BOARD_X + BOARD_CELLS * CS + 22
+PREVIEW, PREVIEW_COLUMNS = 46, 2  # the turned previews of a gnome tile: size, per row
+PREVIEW_STEP = PREVIEW + 18  # from one row of previews to the next (room for "r2")
 
 LAND_FILL, WATER_FILL = "#a5cf6f", "#5aa9e6"
 PATH_LINE, STREAM_LINE = "#e3c48d", "#d4ecff"
@@ -469,20 +471,23 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
         draw_tile(scene, x, y + 30, 60, kind, 0, title=kind.name)
         scene.rect(x, y + 30, 60, 60, fill=None, stroke="#444", layer=1)
         rots = sorted(t[1] for t in lit if isinstance(t, tuple) and t[:1] == ("rot",))
+        extra = PREVIEW_STEP * (max(len(rots) - 1, 0) // PREVIEW_COLUMNS)  # more rows
         for i, rot in enumerate(rots):
-            rx, ry = x + 72 + i * 56, y + 36
+            rx, ry = _preview_xy(x, y, i)
             target = ("rot", rot)
-            draw_tile(scene, rx, ry, 46, kind, rot, layer=1, target=target, title=f"r{rot}")
-            scene.rect(rx, ry, 46, 46, fill=None, stroke=GOLD, stroke_width=3, layer=2,
-                       target=target, title=f"r{rot}")
-            scene.text(rx + 23, ry + 56, f"r{rot}", fill="#333", font_size=11, layer=2)
+            draw_tile(scene, rx, ry, PREVIEW, kind, rot, layer=1, target=target,
+                      title=f"r{rot}")
+            scene.rect(rx, ry, PREVIEW, PREVIEW, fill=None, stroke=GOLD, stroke_width=3,
+                       layer=2, target=target, title=f"r{rot}")
+            scene.text(rx + PREVIEW / 2, ry + PREVIEW + 10, f"r{rot}", fill="#333",
+                       font_size=11, layer=2)
         if subject.tile == BRIDGE and subject.bridge_targets():
-            scene.text(x, y + 104, "replace a tile inside the map", fill="#333", font_size=11,
-                       anchor="start")
+            scene.text(x, y + 104 + extra, "replace a tile inside the map", fill="#333",
+                       font_size=11, anchor="start")
         elif subject.tile == TUSSOCK:
-            scene.text(x, y + 104, "tussock: +1 at once", fill="#333", font_size=11,
+            scene.text(x, y + 104 + extra, "tussock: +1 at once", fill="#333", font_size=11,
                        anchor="start")
-        y += 122
+        y += 122 + extra
     else:
         scene.text(x, y, "Game over", fill="#333", font_size=14, font_weight="bold",
                    anchor="start")
@@ -504,6 +509,19 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
                    font_size=12, anchor="start")
         y += 24
     return y
+
+
+def _preview_xy(x: float, y: float, i: int) -> tuple[float, float]:
+    """Where the ``i``-th turned preview of the tile to place goes: right of the tile, in
+    rows of ``PREVIEW_COLUMNS``, so that all four turns of a first tile fit in the panel.
+
+    >>> [_preview_xy(PANEL_X, 56, i) for i in range(4)]
+    [(498, 92), (554, 92), (498, 156), (554, 156)]
+    >>> _preview_xy(PANEL_X, 56, 3)[0] + PREVIEW <= WIDTH
+    True
+    """
+    row, column = divmod(i, PREVIEW_COLUMNS)
+    return x + 72 + column * (PREVIEW + 10), y + 36 + row * PREVIEW_STEP
 
 
 def _result(subject: _Map) -> str:

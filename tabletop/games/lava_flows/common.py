@@ -90,6 +90,34 @@ class _Board:
         return self.phase if self.phase < PLAY else self.to_move
 
     @property
+    def game_ply(self) -> int:
+        """The ply of the game: actions since ``new()``, the two secret arrangements counted
+        (``plies`` counts only plies of play, for ``ply_cap``). The widget's timeline, its
+        move log and records number plies this way, and so do the picture and the score
+        notes.
+
+        >>> import tabletop
+        >>> s = tabletop.load("lava-flows").new(seed=3, setup="random")
+        >>> s.plies, s.game_ply, len(s.history)
+        (0, 2, 2)
+        """
+        return self.phase if self.phase < PLAY else PLAY + self.plies
+
+    def game_status(self) -> str:
+        """Whose turn, the ply (``game_ply``) and the draw it comes to, the lock; or the end.
+
+        >>> import tabletop
+        >>> tabletop.load("lava-flows").new(seed=3, setup="random").game_status()
+        'White to move · ply 2 · 200 plies to a draw · lock -'
+        """
+        if self.phase < PLAY or self.outcome:
+            return self._status()
+        lock = CELLS[self.lock] if self.lock >= 0 else "-"
+        left = self.rules._cap - self.plies
+        return (f"{NAMES[self.to_move]} to move · ply {self.game_ply} · {left} "
+                f"{'ply' if left == 1 else 'plies'} to a draw · lock {lock}")
+
+    @property
     def rules(self) -> LavaFlows:
         """The game, typed as ``LavaFlows`` (its options are read from it)."""
         return self.game
@@ -264,10 +292,12 @@ class _Board:
             cells = " ".join(CELLS[c] for c in GOAL_CELLS[p] if self.cones[c] == p)
             points = tuple(float(q == p and self.cones.count(p)) for q in (0, 1))
             rows.append(Row(f"{NAMES[p]}'s Cinder Cones", points, detail=cells or "none"))
-        return Breakdown(players=NAMES, rows=tuple(rows), notes=(self._status(),))
+        return Breakdown(players=NAMES, rows=tuple(rows), notes=(self.game_status(),))
 
     # --- text ------------------------------------------------------------------------------
     def _status(self) -> str:
+        """The status line of the position's text (its ply counts plies of play only: the
+        golden playthroughs keep that text; pictures and panels use ``game_status``)."""
         if self.outcome == "win":
             return f"{NAMES[self.winner]} wins: three Cinder Cones"
         if self.outcome:

@@ -1,0 +1,64 @@
+"""Naming a wrong choice: the valid ones, and the nearest to what was typed.
+
+Used wherever a user picks from a list by name (games, bots, options, option values), so a
+typo ends in one line that says what was meant.
+
+>>> nearest("lascux", ["lacuna", "lascaux", "lava-flows", "landlock"])
+'lascaux'
+>>> nearest("Lava Flows", ["lacuna", "lascaux", "lava-flows", "landlock"])
+'lava-flows'
+>>> nearest("chess", ["lacuna", "lascaux", "lava-flows", "landlock"]) is None
+True
+>>> unknown("agent", "mtcs", ["random", "mcts"])
+"no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', 'mcts'"
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from .quoting import brief
+
+#: Longer text is not compared with the choices (no one mistypes a name that long).
+LONGEST = 100
+
+
+def _key(word: str) -> str:
+    """A spelling with case and separators ignored (``"Lava Flows"`` ~ ``"lava-flows"``)."""
+    return word.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def _words(key: str) -> tuple[str, ...]:
+    return tuple(sorted(key.split("-")))
+
+
+def nearest(word: object, choices: Iterable[str]) -> str | None:
+    """The choice closest to ``word``, or ``None``: the same words in another order
+    (``colour_strict`` ~ ``strict_colour``), else ``difflib.get_close_matches``."""
+    if not isinstance(word, str) or len(word) > LONGEST:
+        return None
+    by_key = {_key(c): c for c in choices}
+    key = _key(word)
+    for other, choice in by_key.items():
+        if _words(other) == _words(key):
+            return choice
+    found = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.6)
+    return by_key[found[0]] if found else None
+
+
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
+    """``"did you mean 'x'? "`` for the nearest choice, or ``""`` if none is near.
+
+    >>> did_you_mean("onot", ["onto", "empty"])
+    "did you mean 'onto'? "
+    """
+    found = nearest(word, choices)
+    return "" if found is None else f"did you mean {found!r}? "
+
+
+def unknown(what: str, word: object, choices: Iterable[str]) -> str:
+    """One line for a name that is not one of ``choices``: the nearest, then all of them."""
+    listed = list(choices)
+    known = ", ".join(repr(c) for c in listed) or "none"
+    return f"no {what} called {brief(word)}; {did_you_mean(word, listed)}known {what}s: {known}"
