@@ -51,7 +51,7 @@ def test_every_legal_action_is_reached_by_clicking_its_path(players, strict):
 def test_wrong_click_explains():
     s = tabletop.load("lascaux").new(seed=4)
     clicks = LascauxInput(s)
-    with pytest.raises(IllegalAction, match="makes no legal action; try colour brown"):
+    with pytest.raises(IllegalAction, match="makes no legal action; try choose brown"):
         clicks.click("pay")
     assert clicks.label(("colour", "blue")) == "choose blue"
     assert clicks.label("pass") == "pass, take the pot"

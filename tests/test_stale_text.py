@@ -25,8 +25,10 @@ def refused_click(widget: GameWidget) -> str:
 
 
 def assert_cleared(widget: GameWidget) -> None:
+    """Nothing left to tell: the line shows only the hint of what a click does now (none
+    while clicking is blocked)."""
     assert widget.message == ""
-    assert '<div class="tt-msg info"></div>' == widget.message_html.value
+    assert f'<div class="tt-msg hint">{widget.hint}</div>' == widget.message_html.value
 
 
 def test_the_other_players_view_warning_goes_when_the_view_is_switched_back():

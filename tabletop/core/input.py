@@ -24,7 +24,9 @@ Point = tuple[float, float]
 class ClickInput:
     """The clicks made so far in one state, and the legal actions they can still mean.
 
-    Subclasses override ``paths`` (required), and ``label`` / ``finish`` where needed.
+    Subclasses override ``paths`` (required), and ``label`` / ``hint`` / ``finish`` where
+    needed: ``label`` names a target in the game's words (buttons, refusals), ``hint`` says
+    in one line what a click does at the current step.
     """
 
     def __init__(self, subject: State | View) -> None:
@@ -38,10 +40,24 @@ class ClickInput:
         raise NotImplementedError
 
     def label(self, target: Target) -> str:
-        """A button's text for a target that is not drawn on the board."""
+        """A target in the game's words: a button's text, and how messages name it."""
         from ..render.svg import target_text
 
         return target_text(target)
+
+    def hint(self) -> str:
+        """One line saying what a click does now (games override it with their own words).
+
+        This default names the targets that may be clicked next, by their labels.
+        """
+        options = self.next_targets()
+        if not options:
+            return "nothing can be clicked here"
+        shown = ", ".join(self._named(t) for t in options[:6])
+        more = " …" if len(options) > 6 else ""
+        picked = " then ".join(self._named(t) for t in self.selection)
+        after = f"after {picked}, " if picked else ""
+        return f"{after}click {shown}{more}"
 
     def finish(self, target: Target, point: Point | None) -> Action | None:
         """A game's chance to turn a raw click into an action outside the listed sample
@@ -105,27 +121,28 @@ class ClickInput:
         """Forget the clicks so far."""
         self.selection = ()
 
-    def _refusal(self, target: Target) -> str:
+    def _named(self, target: Target) -> str:
+        """A target in the game's words (its ``label``); anything a caller passed that the
+        game cannot name is kept short."""
         from ..render.svg import target_text
 
+        try:
+            return cut(self.label(target), 80)
+        except Exception:  # not one of the game's targets, e.g. a malformed tuple
+            try:
+                return cut(target_text(target), 80)
+            except Exception:  # e.g. a number too long to print
+                return brief(target)
+
+    def _refusal(self, target: Target) -> str:
         options = self.next_targets()
-        shown = ", ".join(target_text(t) for t in options[:12])
-        more = f" … ({len(options)} in all)" if len(options) > 12 else ""
+        shown = ", ".join(self._named(t) for t in options[:12])
+        more = f" … {len(options)} in all" if len(options) > 12 else ""
         if not options:
             return f"nothing can be played: {self.subject._legal_summary()}"
-        chosen = " then ".join(target_text(t) for t in self.selection)
+        chosen = " then ".join(self._named(t) for t in self.selection)
         after = f" after {chosen}" if chosen else ""
-        return f"clicking {_clicked(target)}{after} makes no legal action; try {shown}{more}"
-
-
-def _clicked(target: Target) -> str:
-    """A clicked target for a message: it may be anything a caller passed, so kept short."""
-    from ..render.svg import target_text
-
-    try:
-        return cut(target_text(target), 80)
-    except Exception:  # e.g. a number too long to print
-        return brief(target)
+        return f"clicking {self._named(target)}{after} makes no legal action; try {shown}{more}"
 
 
 def single(*targets: Target) -> Sequence[tuple[Target, ...]]:

@@ -182,6 +182,12 @@ class GameWidget(w.VBox):
         return self.session.message_line().text
 
     @property
+    def hint(self) -> str:
+        """What a click on the board does now, in the game's words (shown in the message
+        line when it has nothing else to say); ``""`` while clicking is blocked."""
+        return self.session.hint()
+
+    @property
     def view(self) -> int | None:
         """The player whose view is drawn, or ``None`` for the full state."""
         return self.session.view
@@ -342,7 +348,10 @@ class GameWidget(w.VBox):
         s = self.session
         self._show_choices()
         said = s.message_line()
-        self.message_html.value = panels.message_html(said.text, said.kind)
+        if said.text:
+            self.message_html.value = panels.message_html(said.text, said.kind)
+        else:  # nothing to tell: say what a click does now
+            self.message_html.value = panels.message_html(s.hint(), "hint")
         covered = s.covered()
         self.confirm_button.layout.display = "" if covered else "none"
         if not full:

@@ -37,6 +37,7 @@ CSS = """
   line-height: 1.35; }
 .tabletop-game .tt-msg.error { color: #b42318; }
 .tabletop-game .tt-msg.done { color: #1d7a3a; }
+.tabletop-game .tt-msg.hint { color: #6b7080; }
 .tabletop-game .tt-scores table { border-collapse: collapse; font-size: 12px; width: 100%; }
 .tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 6px;
   border-bottom: 1px solid #e6e8ef; text-align: right; }

@@ -348,9 +348,13 @@ class Session:
         picked = " → ".join(inp.label(t) for t in inp.selection)
         if not picked:
             return ""
-        count = len(inp.candidates())
-        return f"Picked {picked}: {count} possible move{'s' if count != 1 else ''}; click again " \
-               "to undo."
+        return f"Picked {picked}: {inp.hint()} (click it again to undo)."
+
+    def hint(self) -> str:
+        """One line saying what a click on the board does now (the game's input says it),
+        or ``""`` while clicking is blocked."""
+        inp = self.input
+        return "" if inp is None else inp.hint()
 
     # --- moves and stepping -------------------------------------------------------------------
     def play(self, action: Action | str, *, by: str = "") -> Action:

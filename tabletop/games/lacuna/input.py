@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.game import Action
 from tabletop.core.input import ClickInput, Point
 
-from .actions import Place, PlaceFree, SetAside, colour_name
+from .actions import Place, PlaceFree, SetAside, colour_name, fraction_text, tick_text
 from .render import from_pixels
 
 if TYPE_CHECKING:
@@ -46,9 +46,51 @@ class LacunaInput(ClickInput):
         return ()
 
     def label(self, target: Target) -> str:
-        if isinstance(target, tuple) and target and target[0] == "aside":
-            return f"set aside {colour_name(target[1])}"
+        """``set aside red``, ``red flower 12``, ``the spot @0.5 on line 12-30``, ``line
+        12-30``, ``the free spot at 0.25, -0.5``, ``the mat``."""
+        if not isinstance(target, tuple) or not target:
+            return ClickInput.label(self, target)
+        kind, rest = target[0], target[1:]
+        if kind == "aside" and len(rest) == 1:
+            return f"set aside {colour_name(rest[0])}"
+        if kind == "flower" and len(rest) == 1:
+            return f"{self._colour(rest[0])}flower {rest[0]}"
+        if kind == "spot" and len(rest) == 3:
+            return f"the spot @{fraction_text(rest[2])} on line {rest[0]}-{rest[1]}"
+        if kind == "line" and len(rest) == 2:
+            return f"line {rest[0]}-{rest[1]}"
+        if kind == "free" and len(rest) == 2:
+            return f"the free spot at {tick_text(rest[0])}, {tick_text(rest[1])}"
+        if target == ("mat",):
+            return "the mat"
         return ClickInput.label(self, target)
+
+    def _colour(self, flower: Any) -> str:
+        """``red `` for a flower of a known colour, else nothing."""
+        colours = getattr(self.subject, "colors", None)
+        if colours is None or not isinstance(flower, int) or not 0 <= flower < len(colours):
+            return ""
+        return f"{colour_name(colours[flower])} "
+
+    def hint(self) -> str:
+        """What a click does now: a colour to set aside; a flower, a second flower of its
+        colour, a spot on the line between them; or a free spot."""
+        kinds = {type(a) for a in self.candidates()}
+        if SetAside in kinds:
+            return "choose the colour to set aside: press its button"
+        flowers = [t[1] for t in self.selection if isinstance(t, tuple) and t[0] == "flower"]
+        if len(flowers) == 1:
+            return (f"click another {self._colour(flowers[0])}flower in open line with "
+                    f"flower {flowers[0]}")
+        if len(flowers) == 2:
+            a, b = sorted(flowers)
+            return f"click a spot on line {a}-{b} to place your pawn there"
+        if Place in kinds:
+            return ("click a flower, then another of its colour in open line with it, then a "
+                    "spot between them to place your pawn")
+        if PlaceFree in kinds:
+            return "no line is open: click anywhere on the mat to place your pawn there"
+        return "nothing can be clicked here"
 
     def finish(self, target: Target, point: Point | None) -> Action | None:
         if point is None or not isinstance(target, tuple) or not target:

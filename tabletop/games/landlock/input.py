@@ -44,8 +44,25 @@ class LandlockInput(ClickInput):
         return ()
 
     def label(self, target: Hashable) -> str:
+        """``turn r1``, ``Land``, ``cell f6``."""
         if isinstance(target, tuple) and target[:1] == ("rot",):
             return f"turn r{target[1]}"
         if isinstance(target, tuple) and target[:1] == ("role", ):
             return str(target[1]).title()
+        if isinstance(target, tuple) and len(target) == 2 and target[0] == "cell":
+            return f"cell {target[1]}"
         return ClickInput.label(self, target)
+
+    def hint(self) -> str:
+        """What a click does now: a role, a cell for the tile or bridge, then a turn."""
+        kinds = {type(a) for a in self.candidates()}
+        if self.selection:
+            return "click one of the turned tiles beside the map to place it that way round"
+        if Role in kinds:
+            return "choose your team: press Land or Water"
+        parts = []
+        if Place in kinds:
+            parts.append("click a highlighted cell to place your tile there")
+        if Bridge in kinds:
+            parts.append("click a placed tile to replace it with your bridge")
+        return "; or ".join(parts) or "nothing can be clicked here"

@@ -41,3 +41,15 @@ class LascauxInput(ClickInput):
         if target == PASS_TARGET:
             return "pass, take the pot"
         return ClickInput.label(self, target)
+
+    def hint(self) -> str:
+        """What a click does now: choose a colour, or pay / pass in the auction."""
+        kinds = {type(a) for a in self.candidates()}
+        parts = []
+        if Choose in kinds:
+            parts.append("click a colour in the legend to choose it")
+        if Pay in kinds:
+            parts.append("press pay 1 stone to stay in")
+        if kinds - {Choose, Pay}:
+            parts.append("press pass to take the pot")
+        return "; or ".join(parts) or "nothing can be clicked here"

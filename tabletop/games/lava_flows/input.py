@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable
 from tabletop.core.game import Action
 from tabletop.core.input import ClickInput
 
-from .actions import Arrange, Bubble, Eject, Move, Slide
+from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
 
 _LABELS = {
     ("bubble",): "bubble up",
@@ -71,8 +71,62 @@ class LavaFlowsInput(ClickInput):
         return ClickInput.click(self, target, point)
 
     def label(self, target: Hashable) -> str:
+        """``the top piece of a1``, ``the 2nd piece below the top of b2``, ``cell c3``."""
         if target in _LABELS:
             return _LABELS[target]  # type: ignore[index]
-        if isinstance(target, tuple) and target[0] == "piece":
-            return f"{target[1]}: the piece {target[2]} below the top"
+        if isinstance(target, tuple) and len(target) == 3 and target[0] == "piece":
+            _, cell, depth = target
+            if depth == 0:
+                return f"the top piece of {cell}"
+            return f"the {ordinal(depth)} piece below the top of {cell}"
+        if isinstance(target, tuple) and len(target) == 2 and target[0] == "cell":
+            return f"cell {target[1]}"
         return ClickInput.label(self, target)
+
+    def hint(self) -> str:
+        """What a click does now, in the game's words (see the module docstring)."""
+        kinds = {type(a) for a in self.candidates()}
+        picked = self.selection
+        if not picked:
+            return _first_hint(kinds)
+        first = picked[0]
+        if Arrange in kinds:
+            return "click the home cell where the white Medium hides"
+        if len(picked) == 2 and Eject in kinds:
+            return "announce the Oreo: press its button"
+        if isinstance(first, tuple) and first[0] == "piece":
+            if first[2] == 0 and Move in kinds:
+                return "click a neighbouring cell to move it there"
+            return "click a neighbouring cell to eject it there"
+        parts = []
+        if Slide in kinds:
+            parts.append("click a neighbouring cell to slide the stack there")
+        if Bubble in kinds:
+            claims = any(isinstance(a, Bubble) and a.claim for a in self.candidates())
+            parts.append("press a claim to bubble up, naming the lowest piece" if claims
+                         else "press bubble up to bring the lowest piece to the top")
+        return "; or ".join(parts) or "click again to undo"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``12th``, ``13th``."""
+    teen = 10 <= n % 100 <= 20
+    suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _first_hint(kinds: set[type]) -> str:
+    """The hint before any click, from the kinds of move on offer."""
+    if Arrange in kinds:
+        return "click the home cell where the black Medium hides"
+    parts = []
+    if Move in kinds:
+        parts.append("click one of your top pieces to move it")
+    if Eject in kinds:
+        parts.append("click the middle piece of an Oreo to eject it")
+    ways = [w for kind, w in ((Slide, "slide"), (Bubble, "bubble up")) if kind in kinds]
+    if ways:
+        parts.append(f"click an empty part of a cell to {' or '.join(ways)} there")
+    if Pass in kinds and not parts:  # (its button is always in view; named when alone)
+        parts.append("press pass: no move is open")
+    return "; ".join(parts) or "nothing can be clicked here"
