@@ -117,3 +117,11 @@ def test_the_widget_shows_the_hint_when_the_message_line_is_empty():
 def test_a_blocked_board_has_no_hint():
     widget = tabletop.play("lava-flows", seed=4, view=1, panel_delay=0, bot_delay=0)
     assert widget.hint == "" and widget.message_html.value == '<div class="tt-msg hint"></div>'
+
+
+def test_the_hint_follows_the_news_of_a_move():
+    widget = tabletop.play("lava-flows", seed=4, panel_delay=0, bot_delay=0)
+    widget.play(widget.state.legal_actions()[0])
+    assert widget.message.startswith("White played") and widget.hint
+    assert widget.hint not in widget.message  # the text property is the news alone
+    assert widget.message_html.value.endswith(f'<span class="tt-hint">{widget.hint}</span></div>')

@@ -54,7 +54,7 @@ def test_wrong_click_explains():
     with pytest.raises(IllegalAction, match="makes no legal action; try choose brown"):
         clicks.click("pay")
     assert clicks.label(("colour", "blue")) == "choose blue"
-    assert clicks.label("pass") == "pass, take the pot"
+    assert clicks.label("pass") == "pass: take the pot"
 
 
 def test_scene_shows_table_cards_legend_and_buttons():

@@ -348,10 +348,11 @@ class GameWidget(w.VBox):
         s = self.session
         self._show_choices()
         said = s.message_line()
-        if said.text:
-            self.message_html.value = panels.message_html(said.text, said.kind)
-        else:  # nothing to tell: say what a click does now
+        if not said.text:  # nothing to tell: say what a click does now
             self.message_html.value = panels.message_html(s.hint(), "hint")
+        else:  # after a move's news, what a click does next
+            hint = s.hint() if said.kind in ("done", "info") else ""
+            self.message_html.value = panels.message_html(said.text, said.kind, hint)
         covered = s.covered()
         self.confirm_button.layout.display = "" if covered else "none"
         if not full:

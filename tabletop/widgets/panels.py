@@ -37,7 +37,7 @@ CSS = """
   line-height: 1.35; }
 .tabletop-game .tt-msg.error { color: #b42318; }
 .tabletop-game .tt-msg.done { color: #1d7a3a; }
-.tabletop-game .tt-msg.hint { color: #6b7080; }
+.tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: #6b7080; }
 .tabletop-game .tt-scores table { border-collapse: collapse; font-size: 12px; width: 100%; }
 .tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 6px;
   border-bottom: 1px solid #e6e8ef; text-align: right; }
@@ -80,8 +80,14 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
     return f"{' and '.join(winners)} win ({shown})"
 
 
-def message_html(text: str, kind: str = "info") -> str:
-    return f'<div class="tt-msg {escape(kind)}">{escape(text)}</div>'
+def message_html(text: str, kind: str = "info", hint: str = "") -> str:
+    """The message line; ``hint`` (what a click does now) follows a move's news, greyed.
+
+    >>> message_html("Done.", "done", "click a cell")
+    '<div class="tt-msg done">Done. <span class="tt-hint">click a cell</span></div>'
+    """
+    after = f' <span class="tt-hint">{escape(hint)}</span>' if hint else ""
+    return f'<div class="tt-msg {escape(kind)}">{escape(text)}{after}</div>'
 
 
 def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Breakdown] | None,

@@ -41,7 +41,8 @@ Played = tuple[Action, int | None, str]
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A line for the person playing: ``kind`` is ``info``, ``error`` or ``done``.
+    """A line for the person playing: ``kind`` is ``info``, ``error``, ``done`` or
+    ``picked`` (targets picked so far, with what to click next).
 
     ``moves`` are told after ``text`` as the viewer on show sees them, when the line is
     shown (``Session.message_line``), so a secret move never reaches another seat's eyes.
@@ -327,7 +328,7 @@ class Session:
             self.message = Message(str(err), "error")
             return None
         if action is None:
-            self.message = Message(self._progress(inp))
+            self.message = Message(self._progress(inp), "picked")
             return None
         return self.play(action)
 

@@ -91,6 +91,10 @@ def _play(page: Any, name: str, tag: str, artifacts: Path, label: str) -> str:
     before = canvas.screenshot()
     start = canvas.evaluate(SIGNATURE_JS)
     moves = _log_items(page, tag)
+    state = start_state(name)
+    hint = page.locator(f"{widget_css(tag)} .tabletop-message").inner_text().strip()
+    assert hint == state.game.input_class(state).hint(), hint  # what a click does, in words
+    print(f"\n{label} hint: {hint}")
     runs = []
     for run in range(REPEATS):
         if run:

@@ -39,7 +39,7 @@ class LascauxInput(ClickInput):
         if target == PAY_TARGET:
             return "pay 1 stone"
         if target == PASS_TARGET:
-            return "pass, take the pot"
+            return "pass: take the pot"
         return ClickInput.label(self, target)
 
     def hint(self) -> str:
@@ -49,7 +49,7 @@ class LascauxInput(ClickInput):
         if Choose in kinds:
             parts.append("click a colour in the legend to choose it")
         if Pay in kinds:
-            parts.append("press pay 1 stone to stay in")
+            parts.append("press pay 1 stone to stay in the bidding")
         if kinds - {Choose, Pay}:
-            parts.append("press pass to take the pot")
-        return "; or ".join(parts) or "nothing can be clicked here"
+            parts.append("pass to take the pot" if parts else "press pass to take the pot")
+        return ", or ".join(parts) or "nothing can be clicked here"
