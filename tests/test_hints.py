@@ -124,4 +124,5 @@ def test_the_hint_follows_the_news_of_a_move():
     widget.play(widget.state.legal_actions()[0])
     assert widget.message.startswith("White played") and widget.hint
     assert widget.hint not in widget.message  # the text property is the news alone
-    assert widget.message_html.value.endswith(f'<span class="tt-hint">{widget.hint}</span></div>')
+    sentence = f"{widget.hint[0].upper()}{widget.hint[1:]}."
+    assert widget.message_html.value.endswith(f'<span class="tt-hint">{sentence}</span></div>')

@@ -81,12 +81,14 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
 
 
 def message_html(text: str, kind: str = "info", hint: str = "") -> str:
-    """The message line; ``hint`` (what a click does now) follows a move's news, greyed.
+    """The message line; ``hint`` (what a click does now) follows a move's news, greyed,
+    as a sentence of its own.
 
     >>> message_html("Done.", "done", "click a cell")
-    '<div class="tt-msg done">Done. <span class="tt-hint">click a cell</span></div>'
+    '<div class="tt-msg done">Done. <span class="tt-hint">Click a cell.</span></div>'
     """
-    after = f' <span class="tt-hint">{escape(hint)}</span>' if hint else ""
+    sentence = f"{hint[:1].upper()}{hint[1:]}." if hint else ""
+    after = f' <span class="tt-hint">{escape(sentence)}</span>' if hint else ""
     return f'<div class="tt-msg {escape(kind)}">{escape(text)}{after}</div>'
 
 
