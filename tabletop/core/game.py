@@ -339,9 +339,8 @@ class _Positioned:
                 f"{brief(action)} is not an action; {self._legal_summary()}")
         if id(action) in self._legal_ids():
             return action  # one of the listed objects: the common case, and the fastest
-        quoted = quote(typed.strip()) if typed is not None else quote(action_text(action))
         if self.is_terminal:
-            raise IllegalAction(f"{quoted}: the game is over")
+            raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
         reason = field_problem(action)
         if reason is None:
             try:
@@ -352,7 +351,13 @@ class _Positioned:
                 reason = f"not a well-formed {self.game.name} action: " \
                          f"{type(err).__name__}: {brief(str(err))}"
         because = f" ({cut(reason, 160)})" if reason else ""
-        raise IllegalAction(f"{quoted} is not legal here{because}; {self._legal_summary()}")
+        raise IllegalAction(f"{self._quoted(action, typed)} is not legal here{because}; "
+                            f"{self._legal_summary()}")
+
+    @staticmethod
+    def _quoted(action: Action, typed: str | None) -> str:
+        """What the caller passed, quoted short for a refusal (built only when refusing)."""
+        return quote(typed.strip()) if typed is not None else quote(action_text(action))
 
     # --- pictures --------------------------------------------------------------------------
     def scene(self, **options: Any) -> Scene:

@@ -33,7 +33,9 @@ from .quoting import brief
 @cache
 def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
     """Each dataclass field of ``cls`` with the plain types its annotation allows
-    (``None`` when the annotation is too rich to check here)."""
+    (``None`` when the annotation is too rich to check here); ``()`` for other classes."""
+    if not is_dataclass(cls):
+        return ()
     try:
         hints = typing.get_type_hints(cls)
     except Exception:  # an annotation that doesn't resolve: nothing to check against
@@ -76,12 +78,13 @@ def field_problem(action: Any) -> str | None:
     is a tuple); ranges are the rules' business.
     """
     cls: type = type(action)
-    if not is_dataclass(cls):
-        return None
     for name, allowed in _field_types(cls):
         if allowed is None:
             continue
         value = getattr(action, name)
+        kind = type(value)
+        if kind in allowed and kind is not float:  # the common case, decided at once
+            continue
         if not _fits(value, allowed):
             names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
             return f"field {name!r} should be {names}, not {brief(value)}"
