@@ -47,3 +47,14 @@ def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):
     with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
                                                "view text"):
         check_secrecy(registered(TellingNim), seeds=range(5), every=1)
+
+
+def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
+    from broken_options import LooseNim
+
+    from tabletop.core.testing.options import check_options
+
+    check_options(registered(SecretNim))
+    with pytest.raises(ConformanceError, match=r"loose-nim with max_take=nan: the value was "
+                                               r"accepted, then the game broke: TypeError"):
+        check_options(registered(LooseNim))

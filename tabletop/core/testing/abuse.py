@@ -13,6 +13,7 @@ from .fuzzing import check_fuzzing
 from .immutability import check_immutability
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
+from .options import check_options
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
 
@@ -20,6 +21,7 @@ from .targets import check_targets_on_board
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
     check_malformed_actions,
+    check_options,
     check_immutability,
     check_fuzzing,
     check_long_games,

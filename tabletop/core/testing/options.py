@@ -1,0 +1,72 @@
+"""Odd option values: refused up front, or a game that works.
+
+For every option a game declares (and for the player count), the check loads the game with
+values no one should pass — NaN, infinities, a number too small or too big to mean anything,
+a number of 5,000 digits, the wrong type, ``None``, a list, a long string. Each must either
+raise ``InvalidOption`` at once, or give a game that starts, plays, records and replays
+(an odd value the game can really use). Anything else — another exception, or one that comes
+later from ``new()`` or a move — is a breach.
+
+>>> import tabletop
+>>> check_options(tabletop.load("lava-flows"), seeds=[0])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import InvalidOption
+from ..game import Game
+from ..quoting import brief
+from ..record import replay
+from .common import fail
+
+#: Values no option of any game expects.
+ODD_VALUES: tuple[Any, ...] = (
+    float("nan"), float("inf"), float("-inf"), 1e-300, 1e300, -1, 0, 10**5000, 2.0, True,
+    None, "", "x" * 10_000, [], {},
+)
+
+#: Plies played with a game an odd value was accepted for.
+PLIES = 30
+
+
+def check_options(game: Game, seeds: Iterable[int] = range(2)) -> None:
+    """Every option of ``game`` (and its player count), given odd values, is refused with
+    ``InvalidOption`` or gives a working game."""
+    seed = next(iter(seeds), 0)
+    cls = type(game)
+    options = dict(game.options)
+    for value in ODD_VALUES:
+        _try(cls, {**options, "players": value}, seed, f"players={brief(value)}")
+        for key in options:
+            _try(cls, {**options, "players": game.players, key: value}, seed,
+                 f"{key}={brief(value)}")
+
+
+def _try(cls: type[Game], kwargs: dict[str, Any], seed: int, what: str) -> None:
+    where = f"{cls.name} with {what}"
+    try:
+        game = cls(**kwargs)
+    except InvalidOption as err:
+        if not str(err):
+            fail(where, "InvalidOption without a message")
+        return
+    except Exception as err:
+        fail(where, f"loading raised {type(err).__name__} instead of InvalidOption: "
+                    f"{brief(str(err), 200)}")
+    try:
+        state = game.new(seed=seed, setup="random")
+        rng = random.Random(seed)
+        for _ in range(PLIES):
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        again = replay(state.to_record())
+        if again != state:
+            raise AssertionError("its record replays to another state")
+    except Exception as err:
+        fail(where, f"the value was accepted, then the game broke: {type(err).__name__}: "
+                    f"{brief(str(err), 200)} (refuse it with InvalidOption up front)")
