@@ -1,64 +1,38 @@
 """Hints and refusals speak each game's words: a one-line hint at every input step, and no
 raw tuple or index in any hint, button label or refused click (issue 16, point 3)."""
 
-import random
-import re
-
 import pytest
+from broken_targets import TargetNim
+from broken_words import ChattyNim, IndexRefusalNim, RawLabelNim, SilentNim
 
 import tabletop
 from tabletop.core.errors import IllegalAction
-from tabletop.core.input import ClickInput
-from tabletop.core.testing.common import random_states
+from tabletop.core.testing import ConformanceError
+from tabletop.core.testing.abuse import CHECKS
+from tabletop.core.testing.words import check_click_words
 from tabletop.games.lava_flows.actions import Move
 from tabletop.games.lava_flows.input import LavaFlowsInput, ordinal
 
-#: What a raw target looks like in text: a tuple's brackets or quotes, or a numbered piece.
-RAW = re.compile(r"[()\[\]\"]|'\w+'|\bpiece -?\d")
 
-GAMES = [(name, players) for name in tabletop.games()
-         for players in tabletop.load(name).player_counts]
-
-
-def assert_words(text: str, where: str) -> None:
-    assert text and "\n" not in text, f"{where}: {text!r}"
-    assert not RAW.search(text), f"{where}: raw target in {text!r}"
+def test_the_check_is_part_of_the_abuse_suite():
+    """So every game and player count is checked by ``tests/test_abuse.py``."""
+    assert check_click_words in CHECKS
 
 
-def walk(game, subject, rng: random.Random, where: str) -> int:
-    """Check the hint, labels and a refused click at every step of a few actions' paths."""
-    checked = 0
-    inp: ClickInput = game.input_class(subject)
-    legal = list(subject.legal_actions())
-    for action in rng.sample(legal, min(4, len(legal))):
-        inp.reset()
-        path = tuple(next(iter(inp.paths(action))))
-        for i, target in enumerate(path):
-            at = f"{where} {action} step {i}"
-            assert_words(inp.hint(), at)
-            for offered in inp.next_targets()[:30]:
-                assert_words(inp.label(offered), at)
-            with pytest.raises(IllegalAction) as refused:
-                inp.click(("nowhere", 99))
-            assert_words(str(refused.value).replace("nowhere 99", "nowhere"), at)
-            checked += 1
-            if inp.click(target) is not None:
-                break
-    return checked
+def test_a_sound_toy_passes(registered):
+    check_click_words(registered(TargetNim), seeds=range(3), every=1)
 
 
-@pytest.mark.parametrize("name, players", GAMES)
-def test_every_step_has_a_one_line_hint_in_the_games_words(name, players):
-    game = tabletop.load(name, players=players)
-    checked = 0
-    for where, state in random_states(game, range(2), every=3):
-        mover = state.current_player
-        if mover is None:
-            continue
-        rng = random.Random(where)
-        checked += walk(game, state, rng, where)
-        checked += walk(game, state.view(mover), rng, f"{where}, view")
-    assert checked > 20
+@pytest.mark.parametrize("broken, message", [
+    (RawLabelNim, r"names a target by its raw form \('\('\) instead of the game's "
+                  r"words: \"click \('counter', \d\)"),
+    (SilentNim, r"step 2 of take \d+: the hint should be one non-empty line, not ''"),
+    (ChattyNim, r"the hint should be one non-empty line, not 'click a counter\\nthen"),
+    (IndexRefusalNim, r"the refusal of a stray click names a target by its raw form"),
+])
+def test_each_broken_toy_is_caught(registered, broken, message):
+    with pytest.raises(ConformanceError, match=message):
+        check_click_words(registered(broken), seeds=range(3), every=1)
 
 
 def lava_in_play() -> tabletop.State:

@@ -16,6 +16,7 @@ from .malformed import check_malformed_actions
 from .options import check_options
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
+from .words import check_click_words
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
@@ -26,6 +27,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing,
     check_long_games,
     check_targets_on_board,
+    check_click_words,
 )
 
 
