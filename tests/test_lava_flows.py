@@ -522,7 +522,7 @@ def test_views_expose_announcements_oreos_and_the_lock(game):
     bluff = game.position({**WHITE_SECRETS, "a3": "[-:B] B"}, to_move=BLACK)
     t = bluff.apply("bubble a3 claim black")  # Black knows nothing is hidden there
     assert [str(c) for c in t.view(WHITE).claims] == [
-        "1. Black bubble a3 claim black: wrong (bluff, found nothing)"]
+        "3. Black bubble a3 claim black: wrong (bluff, found nothing)"]
     memory = tabletop.load("lava-flows", memory=True).position(full_home_rows(b2="w b"),
                                                                  to_move=BLACK)
     hidden = memory.apply("bubble a3 claim black").view(WHITE)

@@ -24,7 +24,6 @@ from tabletop.games.lava_flows.board import (
     normalize,
     top_large,
 )
-from tabletop.games.lava_flows.render import claim_line
 from tabletop.render.scene import Scene
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty"}, {"oreo": "top"}]
@@ -215,13 +214,13 @@ def test_picture_lists_the_last_announcements_and_counts_the_earlier_ones():
     n = len(state.claims)
     texts = _texts(state.scene())
     assert f"Announcements ({n}): the last 4; {n - 4} earlier in state.claims" in texts
-    # numbered as the move log numbers them (the two arrangements counted): claim_line
-    assert [t for t in texts if any(t == claim_line(c) for c in state.claims)] == [
-        claim_line(c) for c in state.claims[-4:]]
+    # numbered as the move log numbers them (the two arrangements counted)
+    assert [t for t in texts if any(t == str(c) for c in state.claims)] == [
+        str(c) for c in state.claims[-4:]]
     view = _texts(state.view(1).scene())
     assert f"Announcements ({n}): the last 4; {n - 4} earlier in view.claims" in view
     few = _texts(three.scene())
-    assert "Announcements (3)" in few and all(claim_line(c) in few for c in three.claims)
+    assert "Announcements (3)" in few and all(str(c) in few for c in three.claims)
     assert all(str(c) in str(state) for c in state.claims)  # the text lists them all
 
 

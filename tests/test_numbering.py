@@ -3,7 +3,8 @@
 Ply ``n`` is the position after the ``n``-th action since ``new()`` (secret setup choices
 counted); the ``n``-th item of the move log is the action that led to it. Lava Flows counts
 plies of play for its ``ply_cap``, but its picture and score notes number plies as the rest
-do, and number each announcement by the move log's number of the action that made it.
+do (its text too), and number each announcement by the move log's number of the action
+that made it.
 """
 
 import random
@@ -99,3 +100,16 @@ def test_numbers_before_play_count_the_secret_arrangements():
     state = state.apply(state.legal_actions()[0])
     assert (state.game_ply, state.plies, len(state.history)) == (2, 0, 2)
     assert "ply 2" in [s.text for s in state.scene().shapes if isinstance(s, Text)]
+
+
+def test_lava_flows_text_and_claims_number_plies_as_the_log_does():
+    """``str(state)``, ``str(view)`` and ``str(claim)`` use the same numbers as the board."""
+    state = lava_with_claims()
+    n = len(state.history)
+    for text in (str(state), str(state.view(0))):
+        assert f"ply {n} ·" in text.splitlines()[0]
+        assert not re.search(r"ply \d+/\d+", text)
+    log = state.log()
+    for claim in state.claims:
+        assert str(claim).startswith(f"{claim.ply}. ")
+        assert log[claim.ply - 1] == claim.action

@@ -105,13 +105,18 @@ class _Board:
 
     def game_status(self) -> str:
         """Whose turn, the ply (``game_ply``) and the draw it comes to, the lock; or the end.
+        The picture, the score notes and the position's text all say this.
 
         >>> import tabletop
         >>> tabletop.load("lava-flows").new(seed=3, setup="random").game_status()
         'White to move · ply 2 · 200 plies to a draw · lock -'
         """
-        if self.phase < PLAY or self.outcome:
-            return self._status()
+        if self.outcome == "win":
+            return f"{NAMES[self.winner]} wins: three Cinder Cones"
+        if self.outcome:
+            return f"draw ({self.outcome})"
+        if self.phase < PLAY:
+            return f"{NAMES[self.phase]} arranges their hidden Mediums"
         lock = CELLS[self.lock] if self.lock >= 0 else "-"
         left = self.rules._cap - self.plies
         return (f"{NAMES[self.to_move]} to move · ply {self.game_ply} · {left} "
@@ -295,19 +300,6 @@ class _Board:
         return Breakdown(players=NAMES, rows=tuple(rows), notes=(self.game_status(),))
 
     # --- text ------------------------------------------------------------------------------
-    def _status(self) -> str:
-        """The status line of the position's text (its ply counts plies of play only: the
-        golden playthroughs keep that text; pictures and panels use ``game_status``)."""
-        if self.outcome == "win":
-            return f"{NAMES[self.winner]} wins: three Cinder Cones"
-        if self.outcome:
-            return f"draw ({self.outcome})"
-        if self.phase < PLAY:
-            return f"{NAMES[self.phase]} arranges their hidden Mediums"
-        lock = CELLS[self.lock] if self.lock >= 0 else "-"
-        return (f"{NAMES[self.to_move]} to move · ply {self.plies}/{self.rules._cap} · "
-                f"lock {lock}")
-
     def _board_text(self, header: str, footer: tuple[str, ...]) -> str:
         texts = [_stack_text(s, c) for s, c in zip(self.stacks, self.cones, strict=True)]
         width = max(5, *map(len, texts))

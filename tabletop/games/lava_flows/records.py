@@ -21,7 +21,8 @@ class Claim:
 
     ``kind`` says what its maker knew: ``"sure"`` (knew it right), ``"guess"`` (could not
     know) or ``"bluff"`` (knew it wrong); ``found`` is what the reveal showed (empty in a
-    ``memory=True`` view).
+    ``memory=True`` view). ``ply`` numbers the action as the move log, the timeline and
+    records do: actions since ``new()``, the two secret arrangements counted.
     """
 
     ply: int

@@ -16,7 +16,6 @@ for each piece whose depth (pieces above it) the picture's viewer can count.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
-from dataclasses import replace
 from typing import Any
 
 from tabletop.core.game import Action
@@ -24,7 +23,6 @@ from tabletop.render.scene import Scene
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
 from .board import CELLS, COLOUR, CONE_PIECES, GHOSTS, GOAL_OWNER, INDEX, NAMES, top_large
-from .records import Claim
 from .rules import PLAY, LavaState, LavaView
 
 WIDTH, HEIGHT = 620, 590
@@ -233,18 +231,8 @@ def _claims(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> 
         title = f"Announcements ({len(subject.claims)})"
     scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
     for i, claim in enumerate(claims):
-        scene.text(X0 - 24, y + 18 * (i + 1), claim_line(claim), anchor="start", font_size=11,
+        scene.text(X0 - 24, y + 18 * (i + 1), str(claim), anchor="start", font_size=11,
                    fill="#2b8a3e" if claim.right else "#c92a2a")
-
-
-def claim_line(claim: Claim) -> str:
-    """An announcement numbered by the ply of the game that made it (the move log's number,
-    the two arrangements counted), not by plies of play as ``str(claim)``.
-
-    >>> claim_line(Claim(3, 1, "bubble b1 claim nothing", "guess", False, "black"))
-    '5. Black bubble b1 claim nothing: wrong (guess, found black)'
-    """
-    return str(replace(claim, ply=claim.ply + PLAY))
 
 
 def _last(scene: Scene, action: Action) -> None:

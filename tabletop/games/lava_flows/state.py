@@ -264,7 +264,7 @@ class LavaState(_Board, State):
             kind = "sure" if right else "bluff"
         shown = _SHOWN[low]
         after = s[i + 1:] + shown if right else shown + s[i + 1:]
-        return right, normalize(after), Claim(self.plies + 1, p, str(action), kind, right, found)
+        return right, normalize(after), Claim(self.game_ply + 1, p, str(action), kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -285,7 +285,7 @@ class LavaState(_Board, State):
                  and COLOUR[pile[i - 1]] == COLOUR[pile[i + 1]] != COLOUR[pile[i]]
                  and "wb"[COLOUR[pile[i]]] == middle)
         found = " ".join(pile[max(0, i - 1):i + 2]) or "nothing"
-        claim = Claim(self.plies + 1, self.to_move, str(action), kind, right, found)
+        claim = Claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
         if not right:
             return normalize(revealed), "", claim
         j = len(revealed) - 1 - depth
@@ -320,7 +320,7 @@ class LavaState(_Board, State):
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.phase == PLAY else ""
-        return self._board_text(f"Lava Flows · {self._status()}{first}", ())
+        return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
 
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",

@@ -113,7 +113,7 @@ class LavaView(_Board, View):
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""
-        header = f"Lava Flows · view of {NAMES[self.player]} · {self._status()}{first}"
+        header = f"Lava Flows · view of {NAMES[self.player]} · {self.game_status()}{first}"
         unknown = []
         for hider in (0, 1):
             if MASK_SLOT[hider] in "".join(self.stacks):
