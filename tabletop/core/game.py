@@ -7,7 +7,9 @@ write ``_legal_actions`` and ``_apply_action``):
 * ``State.current_player``, ``State._legal_actions()``, ``State._apply(action)``,
   ``State._scores()``, ``State._view(player)``, ``State._text()``;
 * ``View.determinize(rng)`` and ``View._text()``;
-* ``Game.draw(state_or_view, **options)`` — the picture, as a ``Scene``.
+* ``Game.renderer`` and ``Game.clicks`` — where the picture (a function of a state or
+  view returning a ``Scene``) and the click input (a ``ClickInput``) live in the game's
+  package, as ``"module:name"``; the core imports them on first use (``parts``).
 
 The bases own everything else: legality checks with explaining errors, the history, records,
 caching, pictures in notebooks.
@@ -25,16 +27,18 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from ..render.scene import Scene
+from ..render.svg import to_svg
 from .choices import did_you_mean
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
+from .parts import Declared, part
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .wellformed import action_text, field_problem
 
 if TYPE_CHECKING:
-    from ..render.scene import Scene
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
@@ -64,6 +68,14 @@ class Game:
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     setups: ClassVar[tuple[str, ...]] = ("decide", "random")
+    #: The game's picture, ``"module:function"`` in its package (``"render:draw"``).
+    renderer: ClassVar[str] = ""
+    #: The game's click input, ``"module:class"`` in its package (``"input:LascauxInput"``).
+    clicks: ClassVar[str] = ""
+    #: The game's ``State`` class (its views derive states of it in ``determinize``).
+    state_class: ClassVar[type[State]]
+    #: The ``ClickInput`` subclass ``clicks`` names (``None`` without one).
+    input_class: ClassVar[Any] = Declared("clicks")
 
     __slots__ = ("_options", "_players", "__weakref__")
 
@@ -223,7 +235,10 @@ class Game:
         Every renderer accepts ``highlight`` (targets to mark as clickable) and ``last``
         (the last action, to mark on the board), plus options of its own.
         """
-        raise NotImplementedError(f"{self.name} has no renderer")
+        renderer = part(type(self), "renderer")
+        if renderer is None:
+            raise NotImplementedError(f"{self.name} has no renderer")
+        return renderer(subject, **options)  # type: ignore[no-any-return]
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
@@ -366,8 +381,6 @@ class _Positioned:
 
     def svg(self, **options: Any) -> str:
         """The picture as SVG text."""
-        from ..render.svg import to_svg
-
         return to_svg(self.scene(**options))
 
     def _repr_svg_(self) -> str:
@@ -521,8 +534,12 @@ class View(_Positioned):
         """A full state consistent with this view, hidden parts sampled from ``rng``."""
         raise NotImplementedError
 
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_or_none(self) -> tuple[Action, ...]:
+        """The player's legal actions when the player is to move, else ``()``."""
         if self.current_player != self.player:
             return ()
+        return tuple(self._legal_actions())
+
+    def _legal_actions(self) -> tuple[Action, ...]:
         return self.determinize(random.Random(0)).legal_actions()
 

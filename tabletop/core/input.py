@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
+from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, State, View
 from .quoting import brief, cut
@@ -41,8 +42,6 @@ class ClickInput:
 
     def label(self, target: Target) -> str:
         """A target in the game's words: a button's text, and how messages name it."""
-        from ..render.svg import target_text
-
         return target_text(target)
 
     def hint(self) -> str:
@@ -124,8 +123,6 @@ class ClickInput:
     def _named(self, target: Target) -> str:
         """A target in the game's words (its ``label``); anything a caller passed that the
         game cannot name is kept short."""
-        from ..render.svg import target_text
-
         try:
             return cut(self.label(target), 80)
         except Exception:  # not one of the game's targets, e.g. a malformed tuple

@@ -10,17 +10,15 @@ players' collections by animal, and the last resolution. No rule logic here.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...core.game import Action, State, View
+from ...core.game import Action
 from ...render.scene import Scene
 from .actions import Choose
 from .cards import ANIMAL, ANIMALS, BIT, COLOURS, MASK, PAINT, PAIR, describe, mask_of
 from .input import PASS_TARGET, PAY_TARGET, colour_target
-from .scoring import animal_counts, animal_points, scores, winners
-
-if TYPE_CHECKING:
-    from .rules import LascauxState, LascauxView
+from .position import LascauxPosition
+from .scoring import animal_counts, animal_points
 
 WIDTH = 640
 INK = "#3b2a1a"
@@ -33,7 +31,7 @@ CARD_W, CARD_H, CARD_GAP = 80, 106, 8
 
 
 def draw(
-    subject: State | View,
+    s: LascauxPosition,
     *,
     highlight: Collection[Hashable] = (),
     last: Action | None = None,
@@ -48,10 +46,9 @@ def draw(
     shows its own player's token, and ``reveal=True`` shows every token of a full state (for
     teaching; never use it on a player's screen).
     """
-    s: LascauxState | LascauxView = subject  # type: ignore[assignment]
     n = s.game.players
     marked = set(highlight)
-    tokens = _known_tokens(s, reveal)
+    tokens = s.shown_tokens(reveal)
     players_top = 300
     row_h = 44
     res_top = players_top + n * row_h + 10
@@ -63,29 +60,21 @@ def draw(
     _middle(scene, s, marked, tokens)
     _players(scene, s, tokens, players_top, row_h)
     _resolution(scene, s, res_top)
-    _footer(scene, s, last, height, secret=reveal is False or hasattr(s, "player"))
+    _footer(scene, s, last, height, secret=reveal is False or s.viewer is not None)
     return scene
 
 
 # --- pieces -------------------------------------------------------------------------------
 
-def _known_tokens(s: LascauxState | LascauxView, reveal: bool) -> tuple[int | None, ...]:
-    """The token colours the picture may show: own token in a view, all with ``reveal``."""
-    n = s.game.players
-    if hasattr(s, "choices"):
-        return tuple(s.choices) if reveal else (None,) * n  # type: ignore[union-attr]
-    return tuple(s.own if p == s.player else None for p in range(n))  # type: ignore[union-attr]
-
-
-def _names(s: LascauxState | LascauxView) -> list[str]:
+def _names(s: LascauxPosition) -> list[str]:
     return [s.game.player_name(p) for p in range(s.game.players)]
 
 
-def _header(scene: Scene, s: LascauxState | LascauxView) -> None:
+def _header(scene: Scene, s: LascauxPosition) -> None:
     names = _names(s)
     if s.phase == "over":
         why = "every card is taken" if s.end == "cards" else "three rounds changed nothing"
-        won = winners(scores(s.collections, s.stones), s.stones)
+        won = s.leaders
         result = (" and ".join(names[p] for p in won) + (" win" if len(won) > 1 else " wins")
                   if won else "a draw")
         status = f"Game over ({why}): {result}"
@@ -96,13 +85,13 @@ def _header(scene: Scene, s: LascauxState | LascauxView) -> None:
     scene.text(12, 16, f"Round {s.round_number}", anchor="start", font_size=15,
                font_weight="bold", fill=INK)
     scene.text(100, 16, status, anchor="start", font_size=13, fill=INK)
-    viewer = getattr(s, "player", None)
+    viewer = s.viewer
     if viewer is not None:
         scene.text(WIDTH - 12, 16, f"view of {names[viewer]}", anchor="end", font_size=11,
                    fill=BACK)
 
 
-def _table(scene: Scene, s: LascauxState | LascauxView) -> None:
+def _table(scene: Scene, s: LascauxPosition) -> None:
     top = 34
     if not s.table:
         scene.rect(12, top, WIDTH - 24, CARD_H, rx=8, fill="none", stroke=BACK, dash=(4, 4))
@@ -139,7 +128,7 @@ def _hand(scene: Scene, x: float, y: float, colour: int, scale: float = 1.0) -> 
                      stroke_width=0.6)
 
 
-def _legend(scene: Scene, s: LascauxState | LascauxView, marked: set[Hashable]) -> None:
+def _legend(scene: Scene, s: LascauxPosition, marked: set[Hashable]) -> None:
     top = 156
     scene.text(12, top + 14, "colours", anchor="start", font_size=11, fill=INK)
     on_table = mask_of(s.table)
@@ -156,11 +145,11 @@ def _legend(scene: Scene, s: LascauxState | LascauxView, marked: set[Hashable]) 
                    font_weight="bold" if hot else "normal", fill="white" if dark else INK)
 
 
-def _middle(scene: Scene, s: LascauxState | LascauxView, marked: set[Hashable],
+def _middle(scene: Scene, s: LascauxPosition, marked: set[Hashable],
             tokens: Sequence[int | None]) -> None:
     top = 196
     names = _names(s)
-    deck = s.deck_size if hasattr(s, "deck_size") else len(s.deck)  # type: ignore[union-attr]
+    deck = s.deck_count
     # the deck
     for k in range(min(3, deck)):
         scene.rect(14 + 3 * k, top + 6 - 3 * k, 46, 62, rx=5, fill=BACK, stroke=INK)
@@ -203,14 +192,14 @@ def _token(scene: Scene, x: float, y: float, colour: int | None, r: float = 8) -
                      title=f"{COLOURS[colour]} token")
 
 
-def _players(scene: Scene, s: LascauxState | LascauxView, tokens: Sequence[int | None],
+def _players(scene: Scene, s: LascauxPosition, tokens: Sequence[int | None],
              top: float, row_h: float) -> None:
     names = _names(s)
     n = s.game.players
     counts = [animal_counts(c) for c in s.collections]
     majority = animal_points(counts)
-    points = scores(s.collections, s.stones)
-    chosen = _chosen(s)
+    points = s.points
+    chosen = s.laid
     scene.text(12, top - 6, "player", anchor="start", font_size=10, fill=BACK)
     scene.text(150, top - 6, "stones", font_size=10, fill=BACK)
     scene.text(196, top - 6, "token", font_size=10, fill=BACK)
@@ -251,13 +240,7 @@ def _players(scene: Scene, s: LascauxState | LascauxView, tokens: Sequence[int |
         scene.text(WIDTH - 26, mid, str(points[p]), font_size=14, font_weight="bold", fill=INK)
 
 
-def _chosen(s: LascauxState | LascauxView) -> tuple[bool, ...]:
-    if hasattr(s, "chosen"):
-        return s.chosen  # type: ignore[union-attr]
-    return tuple(c is not None for c in s.choices)  # type: ignore[union-attr]
-
-
-def _resolution(scene: Scene, s: LascauxState | LascauxView, top: float) -> None:
+def _resolution(scene: Scene, s: LascauxPosition, top: float) -> None:
     names = _names(s)
     scene.text(12, top + 4, "last resolution, from the top of the stack:", anchor="start",
                font_size=11, font_weight="bold", fill=INK)
@@ -272,7 +255,7 @@ def _resolution(scene: Scene, s: LascauxState | LascauxView, top: float) -> None
                    font_size=10, fill=INK)
 
 
-def _footer(scene: Scene, s: LascauxState | LascauxView, last: Action | None,
+def _footer(scene: Scene, s: LascauxPosition, last: Action | None,
             height: float, secret: bool) -> None:
     scene.text(WIDTH - 12, height - 12, "gold cell: a majority of that animal (it scores)",
                anchor="end", font_size=9, fill=BACK)

@@ -1,0 +1,55 @@
+"""A game's parts found by declaration: its Game class names the modules of its package that
+hold its renderer and its click input, and the core imports them on first use.
+
+>>> class Pile:   # a game class in package ``tabletop.games.lascaux`` would say:
+...     renderer = "render:draw"
+...     clicks = "input:LascauxInput"
+>>> Pile.__module__ = "tabletop.games.lascaux.rules"
+>>> part(Pile, "renderer").__name__, part(Pile, "clicks").__name__
+('draw', 'LascauxInput')
+
+So a game's ``rules.py`` never imports its ``render.py`` or ``input.py``: data flows one way,
+rules → render, and no game writes a lazy import of its own.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_found: dict[tuple[type, str], Any] = {}
+
+
+def part(owner: type, declaration: str) -> Any:
+    """What ``owner.<declaration>`` (``"module:name"``, the module relative to ``owner``'s
+    package) names, imported once; ``None`` if the game declares nothing there."""
+    key = (owner, declaration)
+    if key not in _found:
+        spec = getattr(owner, declaration, "")
+        _found[key] = _resolve(owner, declaration, spec) if spec else None
+    return _found[key]
+
+
+def _resolve(owner: type, declaration: str, spec: str) -> Any:
+    module, colon, name = spec.partition(":")
+    package = owner.__module__.rpartition(".")[0]
+    if not colon or not module or not name:
+        raise TypeError(f"{owner.__name__}.{declaration} should read 'module:name', "
+                        f"not {spec!r}")
+    try:
+        return getattr(import_module(f"{package}.{module}"), name)
+    except (ImportError, AttributeError) as err:
+        raise TypeError(f"{owner.__name__}.{declaration} = {spec!r}: no {name} in "
+                        f"{package}.{module} ({err})") from err
+
+
+class Declared:
+    """A class attribute that is the part a declaration names:
+    ``input_class = Declared("clicks")`` is ``part(cls, "clicks")``, on the class and on
+    its instances. A subclass may still assign the attribute directly."""
+
+    def __init__(self, declaration: str) -> None:
+        self.declaration = declaration
+
+    def __get__(self, obj: object, owner: type) -> Any:
+        return part(owner, self.declaration)

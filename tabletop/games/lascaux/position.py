@@ -1,0 +1,193 @@
+"""What Lascaux's states and views share: the public position and the queries both answer.
+
+Everything here is public — the table, collections, stones, pot, the token stack, whose turn
+it is. A ``LascauxState`` adds the deck's order and every secret token (``rules.py``), a
+``LascauxView`` what one player knows of them (``view.py``).
+
+>>> import tabletop
+>>> s = tabletop.load("lascaux").new(seed=1)
+>>> isinstance(s, LascauxPosition), isinstance(s.view(0), LascauxPosition)
+(True, True)
+>>> s.deck_count == s.view(0).deck_count, s.viewer, s.view(2).viewer
+(True, None, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.breakdown import Breakdown, Row
+from ...core.game import Action, Game
+from ...core.position import position
+from . import scoring
+from .actions import CHOICES, CHOICES_BY_MASK, ONLY_PASS, PAY_OR_PASS, Choose, Pass, Pay
+from .cards import ANIMALS, BIT, COLOURS, mask_of, short
+
+CHOOSE, BID, OVER = "choose", "bid", "over"
+
+#: Player names: the four teenagers who found the cave in 1940, and their dog.
+NAMES = ("Marcel", "Jacques", "Georges", "Simon", "Robot")
+
+#: One resolved token: (player, colour, cards it took), listed from the top of the stack.
+Claim = tuple[int, int, tuple[int, ...]]
+
+
+@position
+class LascauxPosition:
+    """The public part of a Lascaux position.
+
+    ``table`` lists the face-up cards in the order they came (``table[:fresh]`` are leftovers
+    from earlier rounds); ``stack`` the players who passed, bottom first; ``resolved`` the
+    tokens of the last resolution, top first, with what each took.
+    """
+
+    game: Game
+    table: tuple[int, ...]
+    fresh: int
+    collections: tuple[tuple[int, ...], ...]
+    stones: tuple[int, ...]
+    pot: int
+    start: int
+    phase: str
+    stack: tuple[int, ...]
+    turn: int
+    round_number: int
+    idle: int
+    resolved: tuple[Claim, ...]
+    end: str
+
+    # --- what states and views each know their own way -----------------------------------
+    @property
+    def deck_count(self) -> int:
+        """How many cards are left in the deck."""
+        raise NotImplementedError
+
+    @property
+    def tokens_laid(self) -> int:
+        """How many players have laid their colour token this round."""
+        raise NotImplementedError
+
+    @property
+    def laid(self) -> tuple[bool, ...]:
+        """Whether each player has laid their colour token this round."""
+        raise NotImplementedError
+
+    @property
+    def viewer(self) -> int | None:
+        """The player whose view this is; ``None`` for a full state."""
+        return None
+
+    def shown_tokens(self, reveal: bool = False) -> tuple[int | None, ...]:
+        """Each player's token colour as a picture may show it (``None``: face down or not
+        laid): a view shows its own player's; ``reveal`` shows all of a full state's."""
+        raise NotImplementedError
+
+    # --- the queries both answer ------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        n = len(self.stones)
+        if self.phase == CHOOSE:
+            return (self.start + self.tokens_laid) % n
+        if self.phase == BID:
+            return self.turn
+        return None
+
+    @property
+    def table_mask(self) -> int:
+        """The bit mask of the colours shown on the table."""
+        return mask_of(self.table)
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.phase == CHOOSE:
+            strict = self.game.options["strict_colour"]
+            return CHOICES_BY_MASK[mask_of(self.table)] if strict else CHOICES
+        if self.phase == BID:
+            return PAY_OR_PASS if self.stones[self.turn] > 0 else ONLY_PASS
+        return ()
+
+    def _why_illegal(self, action: Action) -> str | None:
+        name = self.game.player_name
+        if isinstance(action, Choose):
+            if self.phase == BID:
+                return f"the tokens are laid; {name(self.turn)} bids now: pay or pass"
+            if not 0 <= action.colour < len(COLOURS):
+                return f"there is no colour number {action.colour}"
+            if self.game.options["strict_colour"] and not self.table_mask & BIT[action.colour]:
+                return f"strict_colour: no card on the table shows {COLOURS[action.colour]}"
+        if isinstance(action, Pay | Pass):
+            if self.phase == CHOOSE:
+                return "the bidding starts once every player has laid a colour token"
+            if isinstance(action, Pay) and self.phase == BID and self.stones[self.turn] == 0:
+                return f"{name(self.turn)} has no stones left and must pass"
+        return None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Everyone's points as things stand (all of it public)."""
+        return scoring.scores(self.collections, self.stones)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The players ahead as things stand, ties broken by stones (the winners at the
+        end; ``()`` for a draw)."""
+        return scoring.winners(self.points, self.stones)
+
+    def score_breakdown(self) -> Breakdown:
+        """Rows per animal (majority points, with everyone's card counts) and one for
+        stones."""
+        counts = [scoring.animal_counts(c) for c in self.collections]
+        rows_pts = scoring.animal_points(counts)
+        rows = []
+        for a, animal in enumerate(ANIMALS):
+            held = "/".join(str(counts[p][a]) for p in range(len(counts)))
+            rows.append(Row(animal, tuple(rows_pts[p][a] for p in range(len(counts))),
+                            detail=f"cards {held}"))
+        per = scoring.STONES_PER_POINT
+        rows.append(Row(f"stones (1 per {per})", tuple(s // per for s in self.stones),
+                        detail="stones " + "/".join(str(s) for s in self.stones)))
+        names = tuple(self.game.player_name(p) for p in range(self.game.players))
+        return Breakdown(players=names, rows=tuple(rows),
+                         notes=("ties on points go to most stones left, then are shared",))
+
+    # --- text ------------------------------------------------------------------------------
+    def _text(self) -> str:
+        return "\n".join([self._head(), self._deck_line(), *self._body(),
+                          f"tokens: {' '.join(self._token_words())}"])
+
+    def _token_words(self) -> Sequence[str]:
+        """Each player's token in the text: a colour, ``?`` (laid, unseen) or ``-``."""
+        raise NotImplementedError
+
+    def _deck_line(self) -> str:
+        return f"deck {self.deck_count}"
+
+    def _head(self) -> str:
+        name = self.game.player_name
+        if self.phase == OVER:
+            why = "all cards taken" if self.end == "cards" else "three idle rounds"
+            return f"round {self.round_number} · over ({why})"
+        mover = self.current_player
+        assert mover is not None
+        return (f"round {self.round_number} · {self.phase} · start {name(self.start)} · "
+                f"to move {name(mover)}")
+
+    def _body(self) -> list[str]:
+        name = self.game.player_name
+        table = " ".join(short(c) for c in self.table[self.fresh:])
+        left = " ".join(short(c) for c in self.table[:self.fresh])
+        stack = " ".join(name(p) for p in self.stack) or "-"
+        held = " · ".join(
+            f"{name(p)} " + " ".join(map(str, scoring.animal_counts(cs)))
+            for p, cs in enumerate(self.collections)
+        )
+        lines = [
+            f"table: {table or '-'}" + (f" · leftovers: {left}" if left else ""),
+            f"pot {self.pot} · stones {' '.join(map(str, self.stones))} · stack {stack}",
+            f"cards: {held}",
+        ]
+        if self.resolved:
+            lines.append("resolved: " + " · ".join(
+                f"{name(p)} {COLOURS[c]} +{len(cards)}" for p, c, cards in self.resolved))
+        if self.idle:
+            lines.append(f"idle rounds: {self.idle}")
+        return lines
