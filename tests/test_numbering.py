@@ -73,7 +73,7 @@ def test_lava_flows_board_says_the_timelines_ply():
         texts = board_texts(widget)
         assert f"ply {n}" in texts
         assert not [t for t in texts if re.fullmatch(r"ply \d+/\d+", t)]
-        left = widget.state.rules.options["ply_cap"] - widget.state.plies
+        left = widget.state.game.options["ply_cap"] - widget.state.plies
         assert f"draw in {left} plies" in texts
         notes = widget.state.score_breakdown().notes
         assert f"ply {n} · {left} plies to a draw" in notes[0]

@@ -21,7 +21,7 @@ caching, pictures in notebooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
+R = TypeVar("R")
 P = TypeVar("P", bound="_Positioned")
 
 #: How many legal actions an ``IllegalAction`` message lists before it summarises.
@@ -140,8 +141,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other._players == self._players  # type: ignore[attr-defined]
-            and other._options == self._options  # type: ignore[attr-defined]
+            and other._players == self._players
+            and other._options == self._options
         )
 
     def __hash__(self) -> int:
@@ -238,7 +239,7 @@ class Game:
         renderer = part(type(self), "renderer")
         if renderer is None:
             raise NotImplementedError(f"{self.name} has no renderer")
-        return renderer(subject, **options)  # type: ignore[no-any-return]
+        return renderer(subject, **options)
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
@@ -252,20 +253,31 @@ def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Gam
     return cls(players=players, **options)
 
 
+class Position:
+    """The base of everything that holds a position — states, views, and the shared
+    position a game declares with ``core.position.position`` — giving each the game and a
+    per-instance cache of derived data (``_cached``), typed. Holds no storage itself."""
+
+    __slots__ = ()
+    game: Game
+    _cache: dict[str, Any]
+
+    def _cached(self, key: str, compute: Callable[[], R]) -> R:
+        """``compute()``, computed once per instance under ``key``."""
+        cache = self._cache
+        if key not in cache:
+            cache[key] = compute()
+        return cache[key]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Positioned:
+class _Positioned(Position):
     """Fields shared by states and views: the game, and a per-instance cache."""
 
     game: Game
     _cache: dict[str, Any] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
-
-    def _cached(self, key: str, compute: Any) -> Any:
-        cache = self._cache
-        if key not in cache:
-            cache[key] = compute()
-        return cache[key]
 
     # --- copies and pickles: fields and a flat history, never the cache (see ``copying``) ----
     def _flat_steps(self) -> Steps | None:
@@ -275,10 +287,10 @@ class _Positioned:
         return (rebuild, (type(self), values_of(self), self._flat_steps()))
 
     def __copy__(self: P) -> P:
-        return rebuild(type(self), values_of(self), None)  # type: ignore[no-any-return]
+        return rebuild(type(self), values_of(self), None)
 
     def __deepcopy__(self: P, memo: dict[int, Any]) -> P:
-        return rebuild(type(self), deepcopy(values_of(self), memo), None)  # type: ignore[no-any-return]
+        return rebuild(type(self), deepcopy(values_of(self), memo), None)
 
     # --- the shared read-only surface ----------------------------------------------------
     @property
@@ -293,7 +305,7 @@ class _Positioned:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in a deterministic order; ``()`` when terminal."""
-        return self._cached("legal", self._legal_or_none)  # type: ignore[no-any-return]
+        return self._cached("legal", self._legal_or_none)
 
     def _legal_or_none(self) -> tuple[Action, ...]:
         return () if self.is_terminal else tuple(self._legal_actions())
@@ -314,10 +326,10 @@ class _Positioned:
         return action in self._legal_set()
 
     def _legal_set(self) -> frozenset[Action]:
-        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))  # type: ignore[no-any-return]
+        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))
 
     def _legal_ids(self) -> frozenset[int]:
-        return self._cached(  # type: ignore[no-any-return]
+        return self._cached(
             "legal_ids", lambda: frozenset(map(id, self.legal_actions()))
         )
 
@@ -326,7 +338,7 @@ class _Positioned:
         return None
 
     def _notation_index(self) -> dict[str, Action]:
-        return self._cached(  # type: ignore[no-any-return]
+        return self._cached(
             "notation", lambda: {str(a).lower(): a for a in self.legal_actions()}
         )
 
@@ -384,7 +396,7 @@ class _Positioned:
         return to_svg(self.scene(**options))
 
     def _repr_svg_(self) -> str:
-        return self._cached("svg", self.svg)  # type: ignore[no-any-return]
+        return self._cached("svg", self.svg)
 
     def __str__(self) -> str:
         return self._text()
@@ -429,7 +441,7 @@ class State(_Positioned):
     @property
     def scores(self) -> tuple[float, ...]:
         """One number per player (the running score before the end)."""
-        return self._cached("scores", lambda: tuple(self._scores()))  # type: ignore[no-any-return]
+        return self._cached("scores", lambda: tuple(self._scores()))
 
     def _scores(self) -> tuple[float, ...]:
         raise NotImplementedError
@@ -439,7 +451,7 @@ class State(_Positioned):
         """The winning players once the game is over; ``()`` before, and for a draw."""
         if not self.is_terminal:
             return ()
-        return self._cached("winners", self._winners)  # type: ignore[no-any-return]
+        return self._cached("winners", self._winners)
 
     def _winners(self) -> tuple[int, ...]:
         scores = self.scores
@@ -456,7 +468,7 @@ class State(_Positioned):
 
     # --- history and records ---------------------------------------------------------------
     def _steps(self) -> tuple[tuple[Action, int | None], ...]:
-        return self._cached("steps", lambda: steps_of(self._trail))  # type: ignore[no-any-return]
+        return self._cached("steps", lambda: steps_of(self._trail))
 
     def _flat_steps(self) -> Steps:
         steps = self._cache.get("steps")  # reused if known, not cached for a copy's sake
@@ -503,7 +515,7 @@ class State(_Positioned):
     def view(self, player: int) -> View:
         """What ``player`` may see: no deck order, no secret of another, no seed."""
         self._check_player(player)
-        return self._cached(f"view{player}", lambda: self._view(player))  # type: ignore[no-any-return]
+        return self._cached(f"view{player}", lambda: self._view(player))
 
     def _view(self, player: int) -> View:
         raise NotImplementedError

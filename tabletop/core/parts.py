@@ -36,11 +36,12 @@ def _resolve(owner: type, declaration: str, spec: str) -> Any:
     if not colon or not module or not name:
         raise TypeError(f"{owner.__name__}.{declaration} should read 'module:name', "
                         f"not {spec!r}")
+    where = f"{package}.{module}" if package else module
     try:
-        return getattr(import_module(f"{package}.{module}"), name)
+        return getattr(import_module(where), name)
     except (ImportError, AttributeError) as err:
         raise TypeError(f"{owner.__name__}.{declaration} = {spec!r}: no {name} in "
-                        f"{package}.{module} ({err})") from err
+                        f"{where} ({err})") from err
 
 
 class Declared:

@@ -4,9 +4,9 @@ A game keeps the public part of its position — what every player sees — in o
 decorated with ``@position``, with the queries States and Views both answer. Its State adds
 the secrets (a deck's order, hidden choices), its View what one player knows of them:
 
->>> from tabletop.core.game import State, View
+>>> from tabletop.core.game import Position, State, View
 >>> @position
-... class Pile:
+... class Pile(Position):
 ...     counters: int
 ...     def empty(self) -> bool:
 ...         return self.counters == 0
@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar, dataclass_transform, overload
 
+from .game import Position
+
 T = TypeVar("T")
 
 #: Fields every derived instance starts afresh: the cache, and a State's seed and history
@@ -38,15 +40,17 @@ _builders: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 def position(cls: type[T]) -> type[T]:
-    """Make ``cls`` a game's shared position: frozen, keyword-only dataclass fields with no
-    storage of their own, laid out as slots by the State and View dataclasses built on it
-    (so neither declares them again, and both stay slotted)."""
+    """Make ``cls`` (a ``Position``) a game's shared position: frozen, keyword-only
+    dataclass fields with no storage of their own, laid out as slots by the State and View
+    dataclasses built on it (so neither declares them again, and both stay slotted)."""
+    if not issubclass(cls, Position):
+        raise TypeError(f"{cls.__name__} should subclass tabletop.core.game.Position")
     body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
     body["__slots__"] = ()
     meta: Any = type(cls)
     rebuilt = meta(cls.__name__, cls.__bases__, body)
     rebuilt.__qualname__ = cls.__qualname__
-    return dataclass(frozen=True, kw_only=True)(rebuilt)  # type: ignore[no-any-return]
+    return dataclass(frozen=True, kw_only=True)(rebuilt)
 
 
 def _builder(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
@@ -67,7 +71,7 @@ def _builder(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         lines.append(f"    set{i}(obj, {value})")
     lines.append("    return obj")
     exec("\n".join(lines), scope)  # code written here from field names, never from input
-    return scope["build"]  # type: ignore[no-any-return]
+    return scope["build"]
 
 
 def _slot(cls: type, name: str) -> Any:

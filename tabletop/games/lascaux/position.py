@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.breakdown import Breakdown, Row
-from ...core.game import Action, Game
+from ...core.game import Action, Game, Position
 from ...core.position import position
 from . import scoring
 from .actions import CHOICES, CHOICES_BY_MASK, ONLY_PASS, PAY_OR_PASS, Choose, Pass, Pay
@@ -33,7 +33,7 @@ Claim = tuple[int, int, tuple[int, ...]]
 
 
 @position
-class LascauxPosition:
+class LascauxPosition(Position):
     """The public part of a Lascaux position.
 
     ``table`` lists the face-up cards in the order they came (``table[:fresh]`` are leftovers

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import networkx as nx
 
+from tabletop.core.readonly import frozen_graph
+
 WHITE, BLACK = 0, 1
 NAMES = ("White", "Black")
 COLOUR_NAMES = ("white", "black")
@@ -87,6 +89,11 @@ def build_grid() -> nx.Graph:
             if r < 2:
                 graph.add_edge(CELLS[r * 3 + c], CELLS[(r + 1) * 3 + c])
     return graph
+
+
+#: The grid every state of every game shares (frozen, attributes included: ``GRID.copy()``
+#: is a graph to change).
+GRID: nx.Graph = frozen_graph(build_grid())
 
 
 # --- piece codes ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from tabletop.render.scene import Scene
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
 from .board import CELLS, COLOUR, CONE_PIECES, GHOSTS, GOAL_OWNER, INDEX, NAMES, top_large
-from .rules import PLAY, LavaState, LavaView
+from .position import PLAY, LavaPosition
 
 WIDTH, HEIGHT = 620, 590
 CELL = 140
@@ -37,11 +37,11 @@ INK = "#222222"
 LARGE_W, MEDIUM_W = 104.0, 66.0
 
 
-def draw(subject: LavaState | LavaView, *, highlight: Collection[Hashable] = (),
+def draw(subject: LavaPosition, *, highlight: Collection[Hashable] = (),
          last: Action | None = None, **options: Any) -> Scene:
     """The picture of a state (everything, hidden pieces marked) or a view (what its player
     sees). ``highlight``: targets to mark as clickable; ``last``: the last action."""
-    viewer = subject.player if isinstance(subject, LavaView) else None
+    viewer = subject.viewer
     who = "" if viewer is None else f" (view of {NAMES[viewer]})"
     scene = Scene(WIDTH, HEIGHT, background="white", title=f"Lava Flows{who}")
     marked = set(highlight)
@@ -67,7 +67,7 @@ def _centre(c: int) -> tuple[float, float]:
     return X0 + col * CELL + CELL / 2, Y0 + (2 - row) * CELL + CELL / 2
 
 
-def _headline(subject: LavaState | LavaView) -> str:
+def _headline(subject: LavaPosition) -> str:
     if subject.outcome == "win":
         return f"{NAMES[subject.winner]} wins with three Cinder Cones"
     if subject.outcome:
@@ -77,7 +77,7 @@ def _headline(subject: LavaState | LavaView) -> str:
     return f"{NAMES[subject.to_move]} to move"
 
 
-def _cell(scene: Scene, subject: LavaState | LavaView, c: int, viewer: int | None,
+def _cell(scene: Scene, subject: LavaPosition, c: int, viewer: int | None,
           marked: set[Hashable]) -> None:
     name = CELLS[c]
     row, col = divmod(c, 3)
@@ -174,7 +174,7 @@ def _describe(code: str, hidden: bool, in_cone: bool, large: bool) -> tuple[str,
     return f"{colour} {size}", ""
 
 
-def _panel(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> None:
+def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
     x = X0 + 3 * CELL + 16
     y = Y0 + 10
     for p in (0, 1):
@@ -188,7 +188,7 @@ def _panel(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> N
     lines = []
     if subject.phase == PLAY:
         lines.append(f"first: {NAMES[subject.first]}")
-        left = subject.rules._cap - subject.plies
+        left = subject.game.options["ply_cap"] - subject.plies
         lines.append(f"ply {subject.game_ply}")
         lines.append(f"draw in {left} {'ply' if left == 1 else 'plies'}")
         lines.append("lock: " + (CELLS[subject.lock] if subject.lock >= 0 else "none"))
@@ -215,7 +215,7 @@ def _panel(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> N
 SHOWN_CLAIMS = 4
 
 
-def _claims(scene: Scene, subject: LavaState | LavaView, viewer: int | None) -> None:
+def _claims(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
     """The last announcements under the board, and how many earlier ones are not shown (all
     of them are in ``.claims`` and in the position's text)."""
     y = Y0 + 3 * CELL + 38

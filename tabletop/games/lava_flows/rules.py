@@ -1,6 +1,7 @@
 """Lava Flows: the game — its options, the chance draw, notation, and positions for tests.
 
-States are in ``state.py``, views in ``view.py``, the rules both read in ``common.py``.
+The full state is here (``LavaState``), what a player sees in ``view.py``, and the rules
+both read in ``position.py``.
 
 Two players, White (0) and Black (1), each own three Large and three Medium pyramids. At
 setup each hides a black and a white Medium under two of their three Larges (a secret
@@ -25,35 +26,321 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 import networkx as nx
 
-from tabletop.core.errors import IllegalAction, InvalidOption
+from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
-from tabletop.core.readonly import frozen_graph
+from tabletop.core.position import evolve
 
-from .actions import (
-    Arrange,
-    parse,
-)
+from .actions import MIDDLE, PATTERN, Arrange, Bubble, Eject, Move, Slide, parse
 from .board import (
+    CELLS,
+    CENTRE,
+    COLOUR,
     CONE_PIECES,
+    GHOSTS,
+    GOAL_CELLS,
+    GOAL_OWNER,
+    GRID,
+    HIDE_ALL,
+    HOME_CELLS,
     INDEX,
+    KNOWS,
+    LARGE,
+    MEDIUM,
     NAMES,
     PUBLIC,
-    SLOT_CONTENT,
-    build_grid,
+    REAL,
+    SLOT,
+    VIEW_MASK,
     normalize,
+    top_large,
 )
-from .common import PLAY
-from .input import LavaFlowsInput
-from .records import Claim, Oreo
-from .state import LavaState
+from .diagrams import cell_of, player_of, read_cells
+from .findings import Claim, Oreo
+from .knowledge import kind_of, lowest_outcomes, oreo_claims, oreos_in, position_key
+from .position import PLAY, LavaPosition
 from .view import LavaView
 
-if TYPE_CHECKING:
-    from tabletop.render.scene import Scene
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LavaState(LavaPosition, State):
+    """A full Lava Flows position (``LavaPosition``) with every hidden piece and who knows
+    it; ``first``, the first player, is drawn at ``new`` and hidden until the centre stack is
+    placed."""
+
+    def _is_setup(self) -> bool:
+        return self.phase < PLAY and not self.outcome
+
+    def _slot_pools(self) -> tuple[str, str]:
+        """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
+        nothing, ``b``/``w`` for a black/white Medium."""
+        def compute() -> tuple[str, str]:
+            joined = "".join(self.stacks)
+            return _pool(joined, "2", "1", "0"), _pool(joined, "5", "4", "3")
+
+        return self._cached("pools", compute)
+
+    def _hidden_pool(self) -> tuple[int, int]:
+        """How many white and black Mediums known to both lie hidden under Larges."""
+        def compute() -> tuple[int, int]:
+            hw = hb = 0
+            for s in self.stacks:
+                k = top_large(s)
+                if k > 0:
+                    hw += s.count("w", 0, k)
+                    hb += s.count("b", 0, k)
+            return hw, hb
+
+        return self._cached("hidden", compute)
+
+    def _find_oreos(self) -> tuple[Oreo, ...]:
+        top_only = self.game.options["oreo"] == "top"
+        out = []
+        for c in range(9):
+            s = self.stacks[c]
+            cone = self.cones[c]
+            pile = CONE_PIECES[cone] + s.translate(REAL)
+            k = top_large(s)
+            visible = len(s) - k if k >= 0 else len(pile)
+            for depth, m in oreos_in(pile, len(CONE_PIECES[cone]), top_only):
+                out.append(Oreo(CELLS[c], depth, PATTERN[m], depth + 1 < visible))
+        return tuple(out)
+
+    # --- applying actions ---------------------------------------------------------------
+    def _apply(self, action: Action) -> LavaState:
+        if self.phase < PLAY:
+            assert isinstance(action, Arrange)
+            return self._arrange(action)
+        stacks = list(self.stacks)
+        lock = -1
+        claims = self.claims
+        touched: tuple[int, ...] = ()
+        # What lands on a stack never brings a hidden piece into view, and what leaves it
+        # does so only when it is the top Large: only then is ``normalize`` needed.
+        if isinstance(action, Bubble):
+            c = INDEX[action.cell]
+            touched = (c,)
+            s = stacks[c]
+            if not action.claim:  # no Large in the stack: everything is in view
+                stacks[c] = s[1:] + s[0]
+                lock = c
+            else:
+                right, stacks[c], claim = self._bubble_claim(action, c)
+                claims += (claim,)
+                lock = c if right else -1
+        elif isinstance(action, Move):
+            a, b = INDEX[action.src], INDEX[action.dst]
+            s = stacks[a]
+            piece = s[-1]
+            stacks[a] = normalize(s[:-1]) if piece in "WB" else s[:-1]
+            stacks[b] += piece
+            touched = (a, b)
+        elif isinstance(action, Slide):
+            a, b = INDEX[action.src], INDEX[action.dst]
+            stacks[b] += stacks[a]
+            stacks[a] = ""
+            touched = (a, b)
+        elif isinstance(action, Eject):
+            c, b = INDEX[action.cell], INDEX[action.dst]
+            touched = (c, b)
+            s = stacks[c]
+            if not action.claim:
+                # the middle of an Oreo in view is a Medium above the top Large
+                j = len(s) - 1 - action.depth
+                stacks[c] = s[:j] + s[j + 1:]
+                stacks[b] += s[j]
+            else:
+                revealed, piece, claim = self._announcement(action, c)
+                claims += (claim,)
+                stacks[c] = revealed
+                stacks[b] += piece
+        return self._after(stacks, touched, lock, claims)
+
+    def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
+               claims: tuple[Claim, ...]) -> LavaState:
+        """Solidification, the win, the draws: everything that follows any action."""
+        p = self.to_move
+        cones = self.cones
+        formed = False
+        for c in touched:
+            owner = GOAL_OWNER[c]
+            if owner >= 0 and cones[c] < 0:
+                s = stacks[c]
+                k = top_large(s)
+                # the Medium directly on the top Large is the only one in view on a Large
+                if k >= 0 and s[k:k + 2] == CONE_PIECES[owner]:
+                    cones = cones[:c] + (owner,) + cones[c + 1:]
+                    stacks[c] = normalize(s[:k] + s[k + 2:])
+                    formed = True
+        winner, outcome = -1, ""
+        if formed:
+            for q in (p, 1 - p):
+                if all(cones[c] == q for c in GOAL_CELLS[q]):
+                    winner, outcome = q, "win"
+                    break
+        plies = self.plies + 1
+        key = position_key(stacks, cones, lock, 1 - p)
+        positions = (key,) if formed else self.positions + (key,)
+        if not outcome:
+            if positions.count(key) >= 3:
+                outcome = "repetition"
+            elif plies >= self.game.options["ply_cap"]:
+                outcome = "ply cap"
+        return evolve(self, stacks=tuple(stacks), cones=cones, phase=PLAY, to_move=1 - p,
+                      lock=lock, plies=plies, positions=positions, winner=winner,
+                      outcome=outcome, claims=claims)
+
+    def _arrange(self, action: Arrange) -> LavaState:
+        p = self.phase
+        stacks = list(self.stacks)
+        for c in HOME_CELLS[p]:
+            name = CELLS[c]
+            content = 1 if name == action.black else 0 if name == action.white else 2
+            stacks[c] = SLOT[p][content] + stacks[c]
+        first = self.first
+        if p == 0:
+            return evolve(self, stacks=tuple(stacks), phase=1)
+        # Both arrangements made: the centre stack shows the chance draw (first player's
+        # Medium at the bottom), and play begins.
+        stacks[CENTRE] = MEDIUM[first] + MEDIUM[1 - first]
+        key = position_key(stacks, self.cones, -1, first)
+        return evolve(self, stacks=tuple(stacks), phase=PLAY, to_move=first, positions=(key,))
+
+    def _settled(self) -> LavaState:
+        """This position after solidification and the win check (for ``position``)."""
+        stacks = list(self.stacks)
+        cones = list(self.cones)
+        for c in range(9):
+            owner = GOAL_OWNER[c]
+            s = stacks[c]
+            k = top_large(s)
+            if (owner >= 0 and cones[c] < 0 and k >= 0 and s[k] == LARGE[owner]
+                    and k + 1 < len(s) and s[k + 1] == MEDIUM[owner]):
+                cones[c] = owner
+                stacks[c] = normalize(s[:k] + s[k + 2:])
+        winner, outcome = -1, ""
+        for q in (self.to_move, 1 - self.to_move):
+            if all(cones[c] == q for c in GOAL_CELLS[q]):
+                winner, outcome = q, "win"
+                break
+        key = position_key(stacks, tuple(cones), self.lock, self.to_move)
+        return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
+                      outcome=outcome, positions=(key,))
+
+    def _knowledge(self, cell: int) -> tuple[str, str, str, tuple[int, int]]:
+        """Cell ``cell`` as the mover truly knows it (perfect memory), whatever the option."""
+        tokens = self.stacks[cell].translate(KNOWS[self.to_move])
+        if "m" not in tokens and "n" not in tokens:
+            return tokens, "", "", (0, 0)
+        pool_w, pool_b = self._slot_pools()
+        return (tokens, pool_w if "m" in tokens else "", pool_b if "n" in tokens else "",
+                (0, 0))
+
+    def _bubble_claim(self, action: Bubble, c: int) -> tuple[bool, str, Claim]:
+        s = self.stacks[c]
+        i = 0
+        while s[i] in GHOSTS:
+            i += 1
+        low = s[i]
+        found = _FOUND[low]
+        right = found == action.claim
+        p = self.to_move
+        if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
+            tokens, pool_w, pool_b, hidden = self._knowledge(c)
+            could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
+            kind = kind_of(action.claim in could_be, could_be == {action.claim})
+        else:
+            kind = "sure" if right else "bluff"
+        shown = _SHOWN[low]
+        after = s[i + 1:] + shown if right else shown + s[i + 1:]
+        return right, normalize(after), Claim(self.game_ply + 1, p, str(action), kind, right, found)
+
+    def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
+        """Reveal down to the announced Oreo; return the cell after it, the ejected piece
+        (empty if the announcement was wrong) and the record of the claim."""
+        depth, middle = action.depth, MIDDLE[action.claim]
+        cone = CONE_PIECES[self.cones[c]]
+        s = self.stacks[c]
+        tokens, pool_w, pool_b, hidden = self._knowledge(c)
+        k = top_large(s)
+        possible, certain = oreo_claims(cone + tokens, len(cone), len(s) - k, pool_w, pool_b,
+                                        hidden, self.game.options["oreo"] == "top")
+        kind = kind_of((depth, middle) in possible, (depth, middle) in certain)
+        revealed = _reveal_top(s, depth + 2)
+        pile = cone + revealed.translate(REAL)
+        n = len(pile)
+        i = n - 1 - depth
+        right = (max(1, len(cone)) <= i < n - 1
+                 and COLOUR[pile[i - 1]] == COLOUR[pile[i + 1]] != COLOUR[pile[i]]
+                 and "wb"[COLOUR[pile[i]]] == middle)
+        found = " ".join(pile[max(0, i - 1):i + 2]) or "nothing"
+        claim = Claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
+        if not right:
+            return normalize(revealed), "", claim
+        j = len(revealed) - 1 - depth
+        return normalize(revealed[:j] + revealed[j + 1:]), revealed[j], claim
+
+    # --- outcome, views, text -------------------------------------------------------------
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(self.cones.count(p)) for p in (0, 1))
+
+    def _winners(self) -> tuple[int, ...]:
+        return (self.winner,) if self.winner >= 0 else ()
+
+    def _view(self, player: int) -> LavaView:
+        memory = self.game.options["memory"]
+        if memory:
+            stacks = tuple(_hide_all(s) for s in self.stacks)
+            claims = tuple(replace(c, found="") for c in self.claims)
+        else:
+            table = VIEW_MASK[player]
+            stacks = tuple(s.translate(table) for s in self.stacks)
+            claims = self.claims
+        pool_w, pool_b = self._slot_pools()
+        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims,
+                      first=self.first if self.phase == PLAY else -1,
+                      pools=(pool_w, pool_b), hidden=self._hidden_pool())
+
+    def _text(self) -> str:
+        first = f" · first {NAMES[self.first]}" if self.phase == PLAY else ""
+        return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
+
+
+_FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
+          "b": "black", "1": "black", "4": "black"}
+_SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
+_THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+
+
+def _reveal_top(stack: str, count: int) -> str:
+    """``stack`` with its top ``count`` real pieces (and any empty hiding place among them)
+    revealed: what an announcer sees lifting the pile apart down to the announced Oreo."""
+    out = []
+    i = len(stack)
+    while i > 0 and count > 0:
+        i -= 1
+        code = stack[i]
+        if code in GHOSTS:
+            continue
+        out.append(code.translate(PUBLIC))
+        count -= 1
+    return stack[:i] + "".join(reversed(out))
+
+
+def _pool(joined: str, nothing: str, black: str, white: str) -> str:
+    """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
+    return ("-" * joined.count(nothing) + "b" * joined.count(black)
+            + "w" * joined.count(white))
+
+
+def _hide_all(stack: str) -> str:
+    k = top_large(stack)
+    return stack[:k].translate(HIDE_ALL) + stack[k:] if k > 0 else stack
+
 
 #: The longest ``ply_cap`` allowed (a draw after that many plies of play).
 MAX_PLY_CAP = 100_000
@@ -76,19 +363,9 @@ class LavaFlows(Game):
     defaults: ClassVar[Mapping[str, Any]] = {
         "slide": "onto", "oreo": "anywhere", "memory": False, "ply_cap": 200,
     }
-    __slots__ = ("_grid", "_onto", "_top_only", "_memory", "_cap", "_hidden_memo", "_shapes")
-
-    def __init__(self, players: int | None = None, **options: Any) -> None:
-        Game.__init__(self, players, **options)
-        self._grid: nx.Graph | None = None
-        self._onto = self.options["slide"] == "onto"
-        self._top_only = self.options["oreo"] == "top"
-        self._memory: bool = self.options["memory"]
-        self._cap: int = self.options["ply_cap"]
-        # (stack, cone, player) → the Oreos that player may announce there (see _generate)
-        self._hidden_memo: dict[tuple[str, int, int], Any] = {}
-        # stack → (top colour, top Large index, depths of Oreos in view): see _generate
-        self._shapes: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+    renderer = "render:draw"
+    clicks = "input:LavaFlowsInput"
+    state_class = LavaState
 
     def _check_option(self, key: str, value: Any) -> None:
         Game._check_option(self, key, value)
@@ -99,26 +376,20 @@ class LavaFlows(Game):
         elif key == "ply_cap":
             self._option_number(key, value, 1, MAX_PLY_CAP)
 
-    #: The widget's click interpreter: ``game.input_class(state_or_view)``.
-    input_class: ClassVar[type[LavaFlowsInput]] = LavaFlowsInput
-
     @property
     def grid(self) -> nx.Graph:
-        """The 3×3 grid as a networkx graph, built once per game and shared by its states
-        (see ``board.build_grid``); hot loops use the equivalent ``board.NEIGHBOURS``.
-
-        Frozen, attributes included, since every state shares it (``grid.copy()`` is a
-        graph to change)."""
-        if self._grid is None:
-            self._grid = frozen_graph(build_grid())
-        return self._grid
+        """The 3×3 grid as a networkx graph (``board.GRID``: built once, frozen, shared by
+        every state); hot loops use the equivalent ``board.NEIGHBOURS``."""
+        return GRID
 
     def _initial(self, rng: random.Random) -> LavaState:
         # The chance event: which of the two remaining Mediums goes to the bottom of the
         # centre stack. Drawn now, kept hidden until both arrangements are made.
         first = rng.randrange(2)
         stacks = tuple("W" if i < 3 else "B" if i >= 6 else "" for i in range(9))
-        return LavaState(game=self, stacks=stacks, first=first, phase=0)
+        return LavaState(game=self, stacks=stacks, cones=(-1,) * 9, first=first, phase=0,
+                         to_move=0, lock=-1, plies=0, positions=(), winner=-1, outcome="",
+                         claims=())
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
@@ -138,11 +409,6 @@ class LavaFlows(Game):
         if isinstance(action, Arrange) and viewer is not None and viewer != actor:
             return "arrange ?"
         return str(action)
-
-    def draw(self, subject: State | View, **options: Any) -> Scene:
-        from .render import draw
-
-        return draw(subject, **options)  # type: ignore[arg-type]
 
     # --- building positions --------------------------------------------------------------
     def position(
@@ -169,62 +435,14 @@ class LavaFlows(Game):
         >>> s.winners, s.cones[INDEX["c3"]]
         ((0,), 0)
         """
-        stacks = ["" for _ in range(9)]
-        for name, text in cells.items():
-            stacks[_cell(name)] = "".join(_piece_code(t) for t in text.split())
-        cone_list = [-1] * 9
-        for name, owner in (cones or {}).items():
-            cone_list[_cell(name)] = _player(owner)
-        _check_material(stacks, cone_list)
-        mover = _player(to_move)
+        stacks, cone_list = read_cells(cells, cones or {})
+        mover = player_of(to_move)
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
-            first=mover if first is None else _player(first), phase=PLAY, to_move=mover,
-            lock=-1 if lock is None else _cell(lock), plies=plies,
+            first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
+            lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
+            outcome="", claims=(),
         )._settled()
-
-
-def _cell(name: str) -> int:
-    try:
-        return INDEX[name.strip().lower()]
-    except (KeyError, AttributeError):
-        raise InvalidOption(f"{name!r} is not a cell; cells are a1 … c3") from None
-
-
-def _player(who: int | str) -> int:
-    if who in (0, 1) and not isinstance(who, bool):
-        return int(who)
-    if isinstance(who, str) and who.lower() in ("white", "black"):
-        return ("white", "black").index(who.lower())
-    raise InvalidOption(f"{who!r} is not a player: use 0 / 'white' or 1 / 'black'")
-
-
-_PIECE_CODES = {
-    "W": "W", "B": "B", "w": "w", "b": "b", "(w)": "w", "(b)": "b",
-    "[w:W]": "0", "[b:W]": "1", "[-:W]": "2", "[w:B]": "3", "[b:B]": "4", "[-:B]": "5",
-}
-
-
-def _piece_code(token: str) -> str:
-    try:
-        return _PIECE_CODES[token]
-    except KeyError:
-        known = " ".join(_PIECE_CODES)
-        raise InvalidOption(f"{token!r} is not a piece; write one of {known}") from None
-
-
-def _check_material(stacks: list[str], cones: list[int]) -> None:
-    pieces = "".join(stacks).translate(PUBLIC) + "".join(CONE_PIECES[c] for c in cones)
-    for code, what in (("W", "white Large"), ("B", "black Large"), ("w", "white Medium"),
-                       ("b", "black Medium")):
-        if pieces.count(code) > 3:
-            raise InvalidOption(f"a position holds at most 3 of each piece, not "
-                                f"{pieces.count(code)} {what}s")
-    joined = "".join(stacks)
-    for code in SLOT_CONTENT:
-        if joined.count(code) > 1:
-            raise InvalidOption("each player hides at most one black Medium, one white Medium "
-                                "and one nothing")
 
 
 __all__ = ["PLAY", "Claim", "LavaFlows", "LavaState", "LavaView", "Oreo"]

@@ -1,11 +1,21 @@
-"""What one Lava Flows player sees, and the full states consistent with it."""
+"""What one Lava Flows player sees, and the full states consistent with it.
+
+>>> import random, tabletop
+>>> s = tabletop.load("lava-flows").position({"a1": "[b:W] W", "c3": "[w:B] B"})
+>>> v = s.view(1)
+>>> v.stack_text("a1"), v.stack_text("c3"), v.viewer
+('[?:W] W', '[w:B] B', 1)
+>>> v.determinize(random.Random(0)).view(1) == v
+True
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from tabletop.core.game import Action, View
+from tabletop.core.game import State, View
+from tabletop.core.position import evolve
 
 from .actions import (
     PATTERN,
@@ -20,42 +30,29 @@ from .board import (
     SLOT,
     top_large,
 )
-from .common import _Board
+from .findings import Oreo
 from .knowledge import (
     oreo_claims,
     perspective,
     visible_oreos,
 )
-from .records import Claim, Oreo
-from .state import LavaState
+from .position import LavaPosition
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LavaView(_Board, View):
+class LavaView(LavaPosition, View):
     """What one player sees: the opponent's hiding places as ``m``/``n`` ("maybe
     something"), with ``memory=True`` every hidden piece as unknown (``h``, ``m``, ``n``);
     ``first`` is ``-1`` until the centre stack is placed; ``pools`` what White's and
     Black's unrevealed hiding places still hold; ``hidden`` how many white and black
     Mediums known to both lie hidden."""
 
-    stacks: tuple[str, ...]
-    cones: tuple[int, ...]
-    first: int
-    phase: int
-    to_move: int
-    lock: int
-    plies: int
-    positions: tuple[str, ...]
-    winner: int
-    outcome: str
-    claims: tuple[Claim, ...]
     pools: tuple[str, str]
     hidden: tuple[int, int]
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        if self.current_player != self.player:
-            return ()
-        return self._generate()
+    @property
+    def viewer(self) -> int | None:
+        return self.player
 
     def _slot_pools(self) -> tuple[str, str]:
         return self.pools
@@ -64,7 +61,7 @@ class LavaView(_Board, View):
         return self.hidden
 
     def _find_oreos(self) -> tuple[Oreo, ...]:
-        top_only = self.rules._top_only
+        top_only = self.game.options["oreo"] == "top"
         out = []
         for c in range(9):
             s = self.stacks[c]
@@ -75,7 +72,7 @@ class LavaView(_Board, View):
             for depth, m in visible_oreos(region, region_cone, top_only):
                 out.append(Oreo(CELLS[c], depth, PATTERN[m], True))
             if k > 0 or (k == 0 and cone >= 0):
-                tokens = perspective(s, cone, self.player, self.rules._memory)
+                tokens = perspective(s, cone, self.player, self.game.options["memory"])
                 pw, pb, hidden = self._pool_args(tokens)
                 possible, certain = oreo_claims(tokens, len(CONE_PIECES[cone]), len(s) - k,
                                                 pw, pb, hidden, top_only)
@@ -83,7 +80,7 @@ class LavaView(_Board, View):
                     out.append(Oreo(CELLS[c], depth, PATTERN[m], False, (depth, m) in certain))
         return tuple(out)
 
-    def determinize(self, rng: random.Random) -> LavaState:
+    def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unknown hiding places filled with a
         random arrangement of what they still hold, unknown colours drawn from the hidden
         Mediums, and (during setup) a random first player."""
@@ -104,12 +101,8 @@ class LavaView(_Board, View):
             rng.shuffle(colours)
             for (c, i), colour in zip(spots, colours, strict=True):
                 stacks[c][i] = colour
-        return LavaState(
-            game=self.game, stacks=tuple("".join(s) for s in stacks), cones=self.cones,
-            first=self.first if self.first >= 0 else rng.randrange(2), phase=self.phase,
-            to_move=self.to_move, lock=self.lock, plies=self.plies, positions=self.positions,
-            winner=self.winner, outcome=self.outcome, claims=self.claims,
-        )
+        return evolve(self, self.game.state_class, stacks=tuple("".join(s) for s in stacks),
+                      first=self.first if self.first >= 0 else rng.randrange(2))
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""

@@ -1,18 +1,26 @@
-"""What Lava Flows states and views share: the rules that read only what a view also holds.
+"""What Lava Flows states and views share: the public position, and the rules that read
+only what a view also holds.
 
 Whose turn it is, the legal actions (the hot loop), Oreos for learners, the reasons a refused
-action gives, and the position as text. ``LavaState`` and ``LavaView`` both mix this in, so a
-state and its mover's view compute the same legal actions by construction.
+action gives, and the position as text. ``LavaState`` (``rules.py``) and ``LavaView``
+(``view.py``) are both built on ``LavaPosition``, so a state and its mover's view compute the
+same legal actions by construction.
+
+>>> import tabletop
+>>> s = tabletop.load("lava-flows").new(seed=3, setup="random")
+>>> isinstance(s, LavaPosition), isinstance(s.view(1), LavaPosition), s.viewer
+(True, True, None)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import networkx as nx
 
 from tabletop.core.breakdown import Breakdown, Row
-from tabletop.core.game import Action
+from tabletop.core.game import Action, Game, Position
+from tabletop.core.position import position
 
 from .actions import (
     ANNOUNCED,
@@ -39,50 +47,76 @@ from .board import (
     COLOUR_NAMES,
     CONE_PIECES,
     GOAL_CELLS,
+    GRID,
     HOME_CELLS,
     INDEX,
     NAMES,
     top_large,
 )
+from .findings import Claim, Oreo
 from .knowledge import (
     hidden_oreos,
     oreo_claims,
     perspective,
     visible_depths,
 )
-from .records import Claim, Oreo
-
-if TYPE_CHECKING:
-    from .rules import LavaFlows
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
+#: Memos of the hot loop, per option value (see ``_legal_actions``): stack → (top colour, top
+#: Large index, depths of Oreos in view), by ``oreo="top"``; and (stack, cone, player) → the
+#: Oreos that player may announce there, by (``memory``, ``oreo="top"``). Static data: they
+#: grow with the stack shapes met, and are cleared past ``MEMO_LIMIT`` entries.
+_SHAPES: tuple[dict[str, tuple[int, int, tuple[int, ...]]], ...] = ({}, {})
+_HIDDEN: dict[tuple[bool, bool], dict[tuple[str, int, int], Any]] = {
+    (memory, top): {} for memory in (False, True) for top in (False, True)}
+MEMO_LIMIT = 100_000
 
-class _Board:
-    """Rules that read only what a view also holds: whose turn, the legal actions, Oreos,
-    reasons for refusals, and the position as text."""
 
-    __slots__ = ()
-    if TYPE_CHECKING:
-        game: LavaFlows
-        stacks: tuple[str, ...]
-        cones: tuple[int, ...]
-        phase: int
-        to_move: int
-        lock: int
-        plies: int
-        winner: int
-        outcome: str
-        claims: tuple[Claim, ...]
+@position
+class LavaPosition(Position):
+    """The public part of a Lava Flows position, and the rules that read only it.
 
-        def _slot_pools(self) -> tuple[str, str]: ...
+    ``stacks`` are strings of piece codes bottom to top (see ``board``), cones excluded —
+    a view's stacks mask what its player cannot see; ``cones[i]`` is the owner of the cone
+    at the bottom of cell ``i`` (``-1``: none); ``first`` the first player (``-1`` in a view
+    until the centre stack is placed); ``lock`` the cell of the last successful Bubble Up
+    (``-1``: none); ``positions`` the repetition keys since the last cone formed; ``claims``
+    every announcement so far.
+    """
 
-        def _hidden_pool(self) -> tuple[int, int]: ...
+    game: Game
+    stacks: tuple[str, ...]
+    cones: tuple[int, ...]
+    first: int
+    phase: int
+    to_move: int
+    lock: int
+    plies: int
+    positions: tuple[str, ...]
+    winner: int
+    outcome: str
+    claims: tuple[Claim, ...]
 
-        def _cached(self, key: str, compute: Any) -> Any: ...
+    # --- what states and views each know their own way -----------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The player whose view this is; ``None`` for a full state."""
+        return None
 
-        def legal_actions(self) -> tuple[Action, ...]: ...
+    def _slot_pools(self) -> tuple[str, str]:
+        """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
+        nothing, ``b``/``w`` for a black/white Medium."""
+        raise NotImplementedError
 
+    def _hidden_pool(self) -> tuple[int, int]:
+        """How many white and black Mediums known to both lie hidden under Larges."""
+        raise NotImplementedError
+
+    def _find_oreos(self) -> tuple[Oreo, ...]:
+        raise NotImplementedError
+
+    # --- the queries both answer ------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         if self.outcome:
@@ -118,44 +152,39 @@ class _Board:
         if self.phase < PLAY:
             return f"{NAMES[self.phase]} arranges their hidden Mediums"
         lock = CELLS[self.lock] if self.lock >= 0 else "-"
-        left = self.rules._cap - self.plies
+        left = self.game.options["ply_cap"] - self.plies
         return (f"{NAMES[self.to_move]} to move · ply {self.game_ply} · {left} "
                 f"{'ply' if left == 1 else 'plies'} to a draw · lock {lock}")
 
     @property
-    def rules(self) -> LavaFlows:
-        """The game, typed as ``LavaFlows`` (its options are read from it)."""
-        return self.game
-
-    @property
     def graph(self) -> nx.Graph:
-        """The board graph (shared by all states of the game, so frozen; see
-        ``LavaFlows.grid``)."""
-        return self.game.grid
+        """The 3×3 board as a networkx graph (``board.GRID``: built once, shared, frozen)."""
+        return GRID
 
     def stack_text(self, cell: str) -> str:
         """One cell as text, bottom to top (see the module docs for the symbols)."""
         i = INDEX[cell]
         return _stack_text(self.stacks[i], self.cones[i])
 
-    def _generate(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> tuple[Action, ...]:
         """The mover's legal actions, read only from what the mover's view also holds — the
         structure in view (moves, slides, bubble-ups, Oreos in view) and what the mover
         knows (announcements) — so that a state and its mover's view always agree. The hot
         loop: plain tables, string operations and per-game memos of stack shapes."""
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
-        game = self.game
+        options = self.game.options
+        top_only, memory = options["oreo"] == "top", options["memory"]
+        onto = options["slide"] == "onto"
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
-        top_only, memory, onto = game._top_only, game._memory, game._onto
         mask = 0
         for c in range(9):
             if stacks[c] or cones[c] >= 0:
                 mask |= 1 << c
         slide_table = SLIDE_ONTO if onto else SLIDE_INTO_EMPTY
         moves, claims, bubbles, ejects = MOVES, BUBBLE_CLAIMS, BUBBLES, EJECTS
-        announced, hidden_memo, shapes = ANNOUNCED, game._hidden_memo, game._shapes
+        announced, hidden_memo, shapes = ANNOUNCED, _HIDDEN[memory, top_only], _SHAPES[top_only]
         out: list[Action] = []
         extend = out.extend
         for c in range(9):
@@ -208,10 +237,7 @@ class _Board:
     def oreos(self) -> tuple[Oreo, ...]:
         """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a
         view, the Oreos in view and those its player knows of or thinks possible."""
-        return self._cached("oreos", self._find_oreos)  # type: ignore[no-any-return]
-
-    def _find_oreos(self) -> tuple[Oreo, ...]:
-        raise NotImplementedError
+        return self._cached("oreos", self._find_oreos)
 
     def _why_illegal(self, action: Action) -> str | None:
         if self.phase < PLAY:
@@ -237,7 +263,7 @@ class _Board:
             if isinstance(action, Move):
                 return (f"the top piece on {action.src} is {top}; {NAMES[p]} moves only "
                         f"{COLOUR_NAMES[p]} pieces")
-            if self.game._onto:
+            if self.game.options["slide"] == "onto":
                 return f"a stack may not slide into an empty cell, and {action.dst} is empty"
             if COLOUR[s[-1]] != p:
                 return (f"with slide='empty' the stack's top piece must be {COLOUR_NAMES[p]}; "
@@ -268,7 +294,7 @@ class _Board:
             c = INDEX.get(action.cell, -1)
             if (c, INDEX.get(action.dst, -1)) not in ADJACENT:
                 return f"{action.cell} and {action.dst} are not orthogonal neighbours"
-            if self.rules._top_only and action.depth != 1:
+            if self.game.options["oreo"] == "top" and action.depth != 1:
                 return "with oreo='top' only the top three pieces form an Oreo (depth 1)"
             s = self.stacks[c]
             k = top_large(s)
@@ -340,7 +366,7 @@ def _shape(memo: dict[str, tuple[int, int, tuple[int, ...]]], stack: str,
            top_only: bool) -> tuple[int, int, tuple[int, ...]]:
     """The colour of the top piece of a (non-empty) stack, the index of its top Large
     (``-1``: none) and the depths of the Oreos wholly in view (no cone under it); memoised."""
-    if len(memo) > 100_000:
+    if len(memo) > MEMO_LIMIT:
         memo.clear()
     k = top_large(stack)
     if k >= 0:
@@ -355,7 +381,7 @@ def _hidden_claims(memo: dict[tuple[str, int, int], Any], stack: str, cone: int,
                    player: int, memory: bool, top_only: bool) -> Any:
     """The ``(depth, middle colour)`` of the Oreos ``player`` may announce on a cell shaped
     ``stack`` over ``cone``, or ``_UNKNOWNS`` when they depend on unknowns; memoised."""
-    if len(memo) > 100_000:
+    if len(memo) > MEMO_LIMIT:
         memo.clear()
     tokens = perspective(stack, cone, player, memory)
     if "m" in tokens or "n" in tokens or "h" in tokens:
