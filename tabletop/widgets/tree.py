@@ -114,7 +114,7 @@ class TreeWidget(w.VBox):
             border="1px solid #d9dce3", margin="0 8px 8px 0"))
         self.tree_box.add_class("tabletop-tree-region")
         board_box = w.Box([self.board_html], layout=w.Layout(
-            width=f"{BOARD_BOX[0]}px", height=f"{BOARD_BOX[1]}px", overflow="hidden",
+            width=f"{BOARD_BOX[0]}px", height=f"{BOARD_BOX[1]}px", overflow="auto",
             justify_content="center", align_items="flex-start"))
         board_box.add_class("tabletop-tree-board-box")
         side = w.VBox([board_box, self.info], layout=w.Layout(

@@ -68,6 +68,8 @@ MEASURE_JS = """widget => {
     notebook: box(notebook), viewport: [window.innerWidth, window.innerHeight],
     files: files && files.offsetParent !== null ? box(files) : null,
     scroll: [region.scrollWidth, region.scrollHeight, region.clientWidth, region.clientHeight],
+    boardScroll: (b => [b.scrollWidth, b.scrollHeight, b.clientWidth, b.clientHeight])(
+      widget.querySelector('.tabletop-tree-board-box')),
     info: widget.querySelector('.tabletop-tree-info').innerText,
   };
 }"""
@@ -130,6 +132,8 @@ def _check_fits(box: dict[str, Any], name: str) -> None:
     assert _inside(region, notebook), f"{name}: tree region {region} outside {notebook}"
     assert _inside(board, notebook), f"{name}: board {board} outside {notebook}"
     assert _inside(board, box["boardBox"]), f"{name}: board {board} clipped by {box['boardBox']}"
+    width, height, shown_width, shown_height = box["boardScroll"]
+    assert width <= shown_width and height <= shown_height, f"{name}: the board box scrolls"
     assert board[2] - board[0] >= 0.99 * BOARD_BOX[0] or \
         board[3] - board[1] >= 0.99 * BOARD_BOX[1], f"{name}: board smaller than its box"
     assert region[2] <= box["boardBox"][0], f"{name}: the board is not beside the tree"
@@ -151,26 +155,14 @@ def test_the_tree_and_its_board_fit_and_clicks_select(name: str, tree_page: Any,
 
     model = TreeModel(start_state(name), depth=DEPTH, max_children=MAX_CHILDREN)
     for _ in range(CLICKS):
-        scene = model.scene()
         deepest = max(model.graph.nodes[n]["depth"] for n in model.visible())
         node = [n for n in model.visible() if model.graph.nodes[n]["depth"] == deepest][-1]
-        x, y = click_point(scene, ("node", node))
-        _click_scene_point(page, name, scene.width, x, y)
-        assert model.click(x, y) == node
-        depth = model.graph.nodes[node]["depth"]
-        page.wait_for_function(
-            "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
-            arg=[f"{widget_css(f'tree-{name}')} .tabletop-tree-info",
-                 f"node {node} · depth {depth}"], timeout=30_000)
-        page.wait_for_function(  # the canvas has been resized to the grown tree
-            "([sel, w, h]) => { const r = document.querySelector(sel).getBoundingClientRect();"
-            " return Math.abs(r.width - w) < 1 && Math.abs(r.height - h) < 1; }",
-            arg=[f"{widget_css(f'tree-{name}')} canvas.tabletop-canvas",
-                 model.scene().width, model.scene().height], timeout=30_000)
+        _click_node(page, name, model, node)
+    _click_node(page, name, model, 0)  # back up to the root, on the grown tree's canvas
 
     after = _show_top(page, name)
     _check_fits(after, name)
-    assert f"node {model.selected} · depth" in after["info"]
+    assert after["info"].startswith("node 0 · depth 0"), after["info"]
     for key in ("widget", "region", "boardBox"):  # opening nodes grew nothing
         assert after[key] == pytest.approx(before[key], abs=0.5), (key, before[key], after[key])
     width, height, shown_width, shown_height = after["scroll"]
@@ -180,10 +172,30 @@ def test_the_tree_and_its_board_fit_and_clicks_select(name: str, tree_page: Any,
     print(f"{name}: after {CLICKS} clicks, tree {model.scene().width:g} × "
           f"{model.scene().height:g} px scrolls in its region ({width}×{height} in "
           f"{shown_width}×{shown_height}); labels {SMALL_FONT * scale:g}-"
-          f"{LABEL_FONT * scale:g} px; widget height {_size(after['widget'])}")
+          f"{LABEL_FONT * scale:g} px; canvas {after['canvasPixels'][0] / model.scene().width:.2f} "
+          f"px a unit; widget {_size(after['widget'])}")
     page.screenshot(path=str(artifacts / f"tree-{name}-1280x800-opened.png"))
     page.locator(widget_css(f"tree-{name}")).screenshot(
         path=str(artifacts / f"tree-{name}-widget.png"))
+
+
+def _click_node(page: Any, name: str, model: TreeModel, node: int) -> None:
+    """Click ``node`` in the browser and in ``model``; wait until the page shows it selected
+    and the canvas has the size of the tree it opened."""
+    scene = model.scene()
+    x, y = click_point(scene, ("node", node))
+    _click_scene_point(page, name, scene.width, x, y)
+    assert model.click(x, y) == node
+    css = widget_css(f"tree-{name}")
+    page.wait_for_function(
+        "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+        arg=[f"{css} .tabletop-tree-info",
+             f"node {node} · depth {model.graph.nodes[node]['depth']}"], timeout=30_000)
+    page.wait_for_function(
+        "([sel, w, h]) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return Math.abs(r.width - w) < 1 && Math.abs(r.height - h) < 1; }",
+        arg=[f"{css} canvas.tabletop-canvas", model.scene().width, model.scene().height],
+        timeout=30_000)
 
 
 def _size(box: list[float]) -> str:
