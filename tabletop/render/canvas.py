@@ -513,6 +513,13 @@ class SceneCanvas:
         self.renderer.draw(scene)
         self.frames += 1
 
+    def set_resolution(self, resolution: float) -> None:
+        """Draw the next scenes at ``resolution`` canvas pixels per scene unit."""
+        if resolution != self.resolution:
+            self.resolution = resolution
+            self.renderer.scale = resolution
+            self.renderer.forget()
+
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""
         return (x / self.resolution, y / self.resolution)
