@@ -428,7 +428,8 @@ def _hold() -> AbstractContextManager[Any]:
         from ipycanvas import hold_canvas
     except ImportError:  # pragma: no cover - ipycanvas is a dependency
         return nullcontext()
-    return hold_canvas()
+    held: AbstractContextManager[Any] = hold_canvas()
+    return held
 
 
 class CanvasRenderer:
