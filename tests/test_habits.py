@@ -6,6 +6,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
@@ -36,11 +37,12 @@ def test_the_version_is_written_once_and_the_build_reads_it_from_there():
 
 
 def test_setuptools_computes_the_packages_version():
-    from setuptools.config.pyprojecttoml import read_configuration
-
+    # The build backend itself, where installed (pip builds in an isolated environment, so a
+    # fresh virtual environment of Python 3.12 or later may have no setuptools).
+    pyprojecttoml = pytest.importorskip("setuptools.config.pyprojecttoml")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # setuptools calls [tool.setuptools] "beta"
-        config = read_configuration(ROOT / "pyproject.toml", expand=True)
+        config = pyprojecttoml.read_configuration(ROOT / "pyproject.toml", expand=True)
     assert config["project"]["version"] == tabletop.__version__
 
 
