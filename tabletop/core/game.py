@@ -19,7 +19,7 @@ caching, pictures in notebooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="State")
 P = TypeVar("P", bound="_Positioned")
+T = TypeVar("T")
 
 #: How many legal actions an ``IllegalAction`` message lists before it summarises.
 LISTED_ACTIONS = 12
@@ -128,8 +129,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other._players == self._players  # type: ignore[attr-defined]
-            and other._options == self._options  # type: ignore[attr-defined]
+            and other._players == self._players
+            and other._options == self._options
         )
 
     def __hash__(self) -> int:
@@ -246,11 +247,13 @@ class _Positioned:
         default_factory=dict, init=False, compare=False, repr=False
     )
 
-    def _cached(self, key: str, compute: Any) -> Any:
+    def _cached(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, computed once per instance and kept under ``key``."""
         cache = self._cache
         if key not in cache:
             cache[key] = compute()
-        return cache[key]
+        value: T = cache[key]
+        return value
 
     # --- copies and pickles: fields and a flat history, never the cache (see ``copying``) ----
     def _flat_steps(self) -> Steps | None:
@@ -260,10 +263,10 @@ class _Positioned:
         return (rebuild, (type(self), values_of(self), self._flat_steps()))
 
     def __copy__(self: P) -> P:
-        return rebuild(type(self), values_of(self), None)  # type: ignore[no-any-return]
+        return rebuild(type(self), values_of(self), None)
 
     def __deepcopy__(self: P, memo: dict[int, Any]) -> P:
-        return rebuild(type(self), deepcopy(values_of(self), memo), None)  # type: ignore[no-any-return]
+        return rebuild(type(self), deepcopy(values_of(self), memo), None)
 
     # --- the shared read-only surface ----------------------------------------------------
     @property
@@ -278,7 +281,7 @@ class _Positioned:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action, in a deterministic order; ``()`` when terminal."""
-        return self._cached("legal", self._legal_or_none)  # type: ignore[no-any-return]
+        return self._cached("legal", self._legal_or_none)
 
     def _legal_or_none(self) -> tuple[Action, ...]:
         return () if self.is_terminal else tuple(self._legal_actions())
@@ -299,10 +302,10 @@ class _Positioned:
         return action in self._legal_set()
 
     def _legal_set(self) -> frozenset[Action]:
-        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))  # type: ignore[no-any-return]
+        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))
 
     def _legal_ids(self) -> frozenset[int]:
-        return self._cached(  # type: ignore[no-any-return]
+        return self._cached(
             "legal_ids", lambda: frozenset(map(id, self.legal_actions()))
         )
 
@@ -311,7 +314,7 @@ class _Positioned:
         return None
 
     def _notation_index(self) -> dict[str, Action]:
-        return self._cached(  # type: ignore[no-any-return]
+        return self._cached(
             "notation", lambda: {str(a).lower(): a for a in self.legal_actions()}
         )
 
@@ -371,7 +374,7 @@ class _Positioned:
         return to_svg(self.scene(**options))
 
     def _repr_svg_(self) -> str:
-        return self._cached("svg", self.svg)  # type: ignore[no-any-return]
+        return self._cached("svg", self.svg)
 
     def __str__(self) -> str:
         return self._text()
@@ -416,7 +419,7 @@ class State(_Positioned):
     @property
     def scores(self) -> tuple[float, ...]:
         """One number per player (the running score before the end)."""
-        return self._cached("scores", lambda: tuple(self._scores()))  # type: ignore[no-any-return]
+        return self._cached("scores", lambda: tuple(self._scores()))
 
     def _scores(self) -> tuple[float, ...]:
         raise NotImplementedError
@@ -426,7 +429,7 @@ class State(_Positioned):
         """The winning players once the game is over; ``()`` before, and for a draw."""
         if not self.is_terminal:
             return ()
-        return self._cached("winners", self._winners)  # type: ignore[no-any-return]
+        return self._cached("winners", self._winners)
 
     def _winners(self) -> tuple[int, ...]:
         scores = self.scores
@@ -443,7 +446,7 @@ class State(_Positioned):
 
     # --- history and records ---------------------------------------------------------------
     def _steps(self) -> tuple[tuple[Action, int | None], ...]:
-        return self._cached("steps", lambda: steps_of(self._trail))  # type: ignore[no-any-return]
+        return self._cached("steps", lambda: steps_of(self._trail))
 
     def _flat_steps(self) -> Steps:
         steps = self._cache.get("steps")  # reused if known, not cached for a copy's sake
@@ -490,7 +493,7 @@ class State(_Positioned):
     def view(self, player: int) -> View:
         """What ``player`` may see: no deck order, no secret of another, no seed."""
         self._check_player(player)
-        return self._cached(f"view{player}", lambda: self._view(player))  # type: ignore[no-any-return]
+        return self._cached(f"view{player}", lambda: self._view(player))
 
     def _view(self, player: int) -> View:
         raise NotImplementedError

@@ -73,8 +73,8 @@ def _known_tokens(s: LascauxState | LascauxView, reveal: bool) -> tuple[int | No
     """The token colours the picture may show: own token in a view, all with ``reveal``."""
     n = s.game.players
     if hasattr(s, "choices"):
-        return tuple(s.choices) if reveal else (None,) * n  # type: ignore[union-attr]
-    return tuple(s.own if p == s.player else None for p in range(n))  # type: ignore[union-attr]
+        return tuple(s.choices) if reveal else (None,) * n
+    return tuple(s.own if p == s.player else None for p in range(n))
 
 
 def _names(s: LascauxState | LascauxView) -> list[str]:
@@ -160,7 +160,7 @@ def _middle(scene: Scene, s: LascauxState | LascauxView, marked: set[Hashable],
             tokens: Sequence[int | None]) -> None:
     top = 196
     names = _names(s)
-    deck = s.deck_size if hasattr(s, "deck_size") else len(s.deck)  # type: ignore[union-attr]
+    deck = s.deck_size if hasattr(s, "deck_size") else len(s.deck)
     # the deck
     for k in range(min(3, deck)):
         scene.rect(14 + 3 * k, top + 6 - 3 * k, 46, 62, rx=5, fill=BACK, stroke=INK)
@@ -253,8 +253,8 @@ def _players(scene: Scene, s: LascauxState | LascauxView, tokens: Sequence[int |
 
 def _chosen(s: LascauxState | LascauxView) -> tuple[bool, ...]:
     if hasattr(s, "chosen"):
-        return s.chosen  # type: ignore[union-attr]
-    return tuple(c is not None for c in s.choices)  # type: ignore[union-attr]
+        return s.chosen
+    return tuple(c is not None for c in s.choices)
 
 
 def _resolution(scene: Scene, s: LascauxState | LascauxView, top: float) -> None:

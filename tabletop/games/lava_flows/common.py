@@ -7,7 +7,8 @@ state and its mover's view compute the same legal actions by construction.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import networkx as nx
 
@@ -55,6 +56,8 @@ from .records import Claim, Oreo
 if TYPE_CHECKING:
     from .rules import LavaFlows
 
+T = TypeVar("T")
+
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
 
@@ -79,7 +82,7 @@ class _Board:
 
         def _hidden_pool(self) -> tuple[int, int]: ...
 
-        def _cached(self, key: str, compute: Any) -> Any: ...
+        def _cached(self, key: str, compute: Callable[[], T]) -> T: ...
 
         def legal_actions(self) -> tuple[Action, ...]: ...
 
@@ -208,7 +211,7 @@ class _Board:
     def oreos(self) -> tuple[Oreo, ...]:
         """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a
         view, the Oreos in view and those its player knows of or thinks possible."""
-        return self._cached("oreos", self._find_oreos)  # type: ignore[no-any-return]
+        return self._cached("oreos", self._find_oreos)
 
     def _find_oreos(self) -> tuple[Oreo, ...]:
         raise NotImplementedError

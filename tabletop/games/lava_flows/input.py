@@ -73,7 +73,7 @@ class LavaFlowsInput(ClickInput):
     def label(self, target: Hashable) -> str:
         """``the top piece of a1``, ``the 2nd piece below the top of b2``, ``cell c3``."""
         if target in _LABELS:
-            return _LABELS[target]  # type: ignore[index]
+            return _LABELS[target]
         if isinstance(target, tuple) and len(target) == 3 and target[0] == "piece":
             _, cell, depth = target
             if depth == 0:

@@ -88,7 +88,7 @@ class LavaState(_Board, State):
             joined = "".join(self.stacks)
             return _pool(joined, "2", "1", "0"), _pool(joined, "5", "4", "3")
 
-        return self._cached("pools", compute)  # type: ignore[no-any-return]
+        return self._cached("pools", compute)
 
     def _hidden_pool(self) -> tuple[int, int]:
         """How many white and black Mediums known to both lie hidden under Larges."""
@@ -101,7 +101,7 @@ class LavaState(_Board, State):
                     hb += s.count("b", 0, k)
             return hw, hb
 
-        return self._cached("hidden", compute)  # type: ignore[no-any-return]
+        return self._cached("hidden", compute)
 
     def _find_oreos(self) -> tuple[Oreo, ...]:
         top_only = self.rules._top_only
