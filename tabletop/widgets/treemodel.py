@@ -105,7 +105,7 @@ class TreeModel:
 
     def state(self, node: int) -> State | None:
         """The state at ``node`` (for a search tree: one the search sampled there)."""
-        return self.graph.nodes[node].get("state")  # type: ignore[no-any-return]
+        return self.graph.nodes[node].get("state")
 
     def children(self, node: int) -> list[int]:
         """The children of ``node`` in display order (a search tree's by visits)."""
@@ -398,7 +398,7 @@ class TreeModel:
         elif node == self.selected:
             self.collapse(node)
         self.selected = node
-        return node  # type: ignore[no-any-return]
+        return node
 
 
 _WIDTH = re.compile(r'(?<![\w-])width="([\d.]+)"')
