@@ -17,6 +17,7 @@ from .core.registry import load
 from .core.registry import names as games
 from .core.tree import explore
 
+#: The version: written here only (pyproject.toml reads it; CHANGELOG.md names it).
 __version__ = "0.1.0"
 
 

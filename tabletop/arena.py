@@ -246,9 +246,9 @@ def build_agent(spec: Spec, seed: int) -> Agent:
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         return make_agent(spec[0], seed=seed, **dict(spec[1]))
     if hasattr(spec, "act"):
-        return spec  # type: ignore[no-any-return]  # an agent object, used as it is
+        return spec  # an agent object, used as it is
     if callable(spec):
-        return spec(seed)  # type: ignore[no-any-return]
+        return spec(seed)
     raise TypeError(f"an agent spec is a name, (name, options), a factory or an agent, "
                     f"not {spec!r}")
 

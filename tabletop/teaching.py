@@ -76,7 +76,7 @@ class Exercise:
         shown = state if self.viewer is None else state.view(self.viewer)
         if self.draw:
             return shown.svg(**self.draw)
-        return shown._repr_svg_()  # type: ignore[no-any-return]
+        return shown._repr_svg_()
 
     def answer(self, action: Action | str) -> Verdict:
         """Check an answer (an Action or notation); never raises for a wrong or illegal one."""

@@ -3,15 +3,11 @@
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 ROOT = Path(__file__).parent.parent
 BINDER = ROOT / "binder"

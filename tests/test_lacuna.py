@@ -1,4 +1,4 @@
-"""Lacuna: the conformance suite, and scenarios for each rule sentence (../shared/rules).
+"""Lacuna: the conformance suite, and scenarios for each rule of docs/rules/lacuna.md.
 
 Scenario positions are built with ``Lacuna.position`` (flowers and pawns from coordinates).
 Default sizes: mat radius 1, flower radius 0.031, pawn radius 0.029.

@@ -1,7 +1,8 @@
 """The Legend of Landlock: conformance, turns, placement, bridges, tussocks, views, clicks.
 
 Scoring scenarios (networks, ponds, islands, gnomes) are in test_landlock_scoring.py.
-Rules quoted from ../shared/rules/landlock.md.
+The rules as implemented are docs/rules/landlock.md; quoted rules are from the project's
+specification, which that page cites.
 """
 
 import os

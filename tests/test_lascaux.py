@@ -1,7 +1,7 @@
 """Lascaux: conformance, the designed deck, and one scenario test per rule sentence.
 
-Rule sentences are quoted from ``/work/shared/rules/lascaux.md`` (mirrored in
-``docs/rules/lascaux.md``).
+The rules as implemented are ``docs/rules/lascaux.md``; rule sentences are quoted from the
+project's specification, which that page cites.
 """
 
 from __future__ import annotations

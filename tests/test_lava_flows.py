@@ -1,8 +1,9 @@
-"""Lava Flows: one scenario test per rule sentence of ../shared/rules/lava-flows.md.
+"""Lava Flows: one scenario test per rule of docs/rules/lava-flows.md.
 
-Each test's docstring quotes (or names) the rule it checks. Positions are built with
-``game.position`` (stacks written bottom to top: ``W B`` Larges, ``w b`` Mediums known to
-both, ``[b:W]`` a black Medium only White knows, ``[-:B]`` Black's empty hiding place).
+Each test's docstring quotes (or names) the rule it checks; quotes are from the project's
+specification, which that page cites. Positions are built with ``game.position`` (stacks
+written bottom to top: ``W B`` Larges, ``w b`` Mediums known to both, ``[b:W]`` a black
+Medium only White knows, ``[-:B]`` Black's empty hiding place).
 """
 
 from __future__ import annotations

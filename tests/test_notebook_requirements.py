@@ -11,16 +11,12 @@ from __future__ import annotations
 import ast
 import json
 import sys
+import tomllib
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

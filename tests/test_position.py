@@ -78,7 +78,7 @@ def test_a_bad_declaration_says_what_is_wrong():
         clicks = "no colon"
 
     with pytest.raises(TypeError, match=r"Broken.clicks should read 'module:name'"):
-        Broken.input_class
+        _ = Broken.input_class
     with pytest.raises(TypeError, match=r"Broken.renderer = 'render_nowhere:draw': no draw"):
         part(Broken, "renderer")
 

@@ -9,7 +9,15 @@ import tabletop
 from tabletop.core.agents import MCTSAgent
 from tabletop.core.tree import explore
 from tabletop.render.canvas import click_point
-from tabletop.widgets.tree import TreeModel, TreeWidget
+from tabletop.render.scene import Text
+from tabletop.widgets.tree import (
+    BOARD_BOX,
+    MAX_CANVAS_PIXELS,
+    MAX_CANVAS_SIDE,
+    TreeModel,
+    TreeWidget,
+)
+from tabletop.widgets.treemodel import _svg_size, fit_svg
 
 
 def _edge_labels(widget: TreeWidget) -> list[str]:
@@ -35,11 +43,11 @@ def test_the_board_and_words_follow_the_selection(nim):
     tree = TreeWidget(nim.new(seed=3), depth=2)
     tree.select(3)
     state = tree.state(3)
-    assert tree.board_html.value == state.svg()
+    assert tree.board_html.value == fit_svg(state.svg(), *BOARD_BOX)
     assert "bonus 0 → bonus 0" in tree.info.value and "depth 2" in tree.info.value
     as_player = TreeWidget(nim.new(seed=3), depth=2, view=1)
     as_player.select(3)
-    assert as_player.board_html.value == state.view(1).svg()
+    assert as_player.board_html.value == fit_svg(state.view(1).svg(), *BOARD_BOX)
 
 
 def test_depth_and_player_filters(nim):
@@ -161,3 +169,81 @@ def test_a_search_tree_is_shown_only_as_its_searchers_view():
     other = (analysis.player + 1) % 3
     with pytest.raises(ValueError, match="shown as their view only"):
         TreeWidget(analysis, view=other)
+
+
+# --- fitting a laptop screen: readable labels, bounded canvases, a board that fits its box ---
+def _texts(scene):
+    return [s for s in scene.shapes if isinstance(s, Text)]
+
+
+def _trees():
+    """A game tree with information sets and "+k more" markers, and a search tree."""
+    graph = explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=2,
+                    infosets_for=1)
+    explored = TreeWidget(graph, depth=2, max_children=3)
+    agent = MCTSAgent(iterations=200, seed=1)
+    agent.act(TakeAway().position(7))
+    return [explored, TreeWidget(agent.last_analysis, depth=2)]
+
+
+def test_every_label_is_at_least_11_px_as_displayed():
+    for tree in _trees():
+        texts = _texts(tree.scene())
+        assert tree.displayed_scale() == 1.0
+        small = [(t.text, t.style.font_size) for t in texts
+                 if t.style.font_size * tree.displayed_scale() < 11]
+        assert not small, small
+    explored, search = _trees()  # every kind of text was checked:
+    kinds = [t.text for t in _texts(explored.scene())]
+    assert "+" in kinds and any(k.startswith("I") for k in kinds)
+    assert any(k.endswith(" more") for k in kinds)
+    assert any(t.text.startswith("n=") for t in _texts(search.scene()))
+
+
+def test_labels_do_not_overlap_at_their_size():
+    for tree in _trees():
+        boxes = [t.bounds() for t in _texts(tree.scene())]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                assert not overlap, (a, b)
+
+
+def test_a_long_tree_keeps_its_canvas_bounded_and_clicks_exact():
+    tree = TreeWidget(TakeAway(pile=12).new(seed=0), depth=4)
+    scene = tree.scene()
+    assert scene.height > 2000  # a tree far taller than its region: it scrolls there
+    canvas = tree.canvas.widget
+    assert canvas.width * canvas.height <= MAX_CANVAS_PIXELS
+    assert max(canvas.width, canvas.height) <= MAX_CANVAS_SIDE
+    assert tree.canvas.resolution < 2.0
+    assert canvas.layout.width == f"{scene.width:g}px"  # shown at one CSS px per unit
+    assert canvas.layout.height == f"{scene.height:g}px"
+    node = tree.visible_nodes()[-1]
+    x, y = click_point(scene, ("node", node))
+    tree.canvas._mouse_down(*tree.canvas.to_canvas(x, y))  # what ipycanvas reports
+    assert tree.selected == node
+    small = TreeWidget(TakeAway(pile=12).new(seed=0), depth=1)
+    assert small.canvas.resolution == 2.0  # a small tree stays sharp
+
+
+def test_the_board_is_scaled_into_its_box_whole():
+    for name, players in [("lacuna", 2), ("lascaux", 4), ("lava-flows", 2), ("landlock", 4)]:
+        state = tabletop.load(name, players=players).new(seed=2, setup="random")
+        tree = TreeWidget(state, depth=1, max_children=3)
+        tree.click_node(tree.visible_nodes()[1])
+        shown = tree.board_html.value
+        width, height = _svg_size(shown)
+        full_width, full_height = _svg_size(tree.model.board_svg())
+        assert width <= BOARD_BOX[0] and height <= BOARD_BOX[1], (name, width, height)
+        assert max(width / BOARD_BOX[0], height / BOARD_BOX[1]) > 0.99  # as large as fits
+        assert width / height == pytest.approx(full_width / full_height, rel=1e-3)
+        assert f'viewBox="0 0 {full_width:g} {full_height:g}"' in shown  # all of it drawn
+
+
+def test_fit_svg_never_enlarges_and_leaves_other_content():
+    small = '<svg width="100" height="50" viewBox="0 0 100 50"><rect width="100"/></svg>'
+    assert _svg_size(fit_svg(small, 400, 400)) == (100, 50)
+    assert '<rect width="100"/>' in fit_svg(small, 40, 40)  # only the root is resized
+    assert _svg_size(fit_svg(small, 40, 40)) == (40, 20)
+    assert fit_svg("<pre>text</pre>", 40, 40) == "<pre>text</pre>"

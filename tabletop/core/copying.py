@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
 
 #: A history trail: ``None`` for the start, else ``(parent_trail, action, actor)``.
 Trail = tuple[Any, ...] | None
@@ -32,6 +32,8 @@ Steps = tuple[tuple[Any, int | None], ...]
 
 #: The instance fields that are never copied: derived data rebuilt (or recomputed) after.
 NOT_COPIED = frozenset({"_cache", "_trail"})
+
+T = TypeVar("T")
 
 _copied: dict[type, tuple[str, ...]] = {}
 
@@ -71,10 +73,10 @@ def steps_of(trail: Trail) -> Steps:
     return tuple(steps)
 
 
-def rebuild(cls: type, values: dict[str, Any], steps: Steps | None) -> Any:
+def rebuild(cls: type[T], values: dict[str, Any], steps: Steps | None) -> T:
     """A ``cls`` instance holding ``values``, an empty cache, and (for states, when ``steps``
     is not ``None``) the trail of ``steps``. The target of every state and view pickle."""
-    obj: Any = object.__new__(cls)
+    obj: T = object.__new__(cls)
     setter = object.__setattr__
     for name, value in values.items():
         setter(obj, name, value)

@@ -239,7 +239,8 @@ class Game:
         renderer = part(type(self), "renderer")
         if renderer is None:
             raise NotImplementedError(f"{self.name} has no renderer")
-        return renderer(subject, **options)
+        scene: Scene = renderer(subject, **options)
+        return scene
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
@@ -267,7 +268,8 @@ class Position:
         cache = self._cache
         if key not in cache:
             cache[key] = compute()
-        return cache[key]
+        value: R = cache[key]
+        return value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

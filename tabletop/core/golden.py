@@ -11,6 +11,7 @@ import argparse
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from .game import Game
 from .registry import load
@@ -47,19 +48,20 @@ def playthrough(game: Game, seed: int, max_steps: int = 2000) -> str:
     return "\n".join(out) + "\n"
 
 
-def settings_of(text: str) -> dict[str, object]:
+def settings_of(text: str) -> dict[str, Any]:
     """The game settings a golden file was written with (its second line)."""
     lines = text.splitlines()
     if len(lines) < 2 or lines[0] != HEADER:
         raise ValueError("not a golden playthrough file")
-    return json.loads(lines[1])  # type: ignore[no-any-return]
+    settings: dict[str, Any] = json.loads(lines[1])
+    return settings
 
 
 def regenerate(text: str) -> str:
     """The playthrough a golden file describes, played again now."""
     settings = settings_of(text)
-    game = load(str(settings["game"]), players=settings["players"], **settings["options"])  # type: ignore[arg-type]
-    return playthrough(game, int(settings["seed"]))  # type: ignore[call-overload]
+    game = load(str(settings["game"]), players=settings["players"], **settings["options"])
+    return playthrough(game, int(settings["seed"]))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,7 +20,8 @@ import re
 from fractions import Fraction
 
 from .errors import IllegalAction
-from .quoting import QUOTED, quote
+from .quoting import QUOTED
+from .quoting import quote as quote  # re-exported: games quote their notation with it
 
 #: The longest notation a parser reads, in characters.
 MAX_NOTATION = 200

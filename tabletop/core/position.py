@@ -71,7 +71,8 @@ def _builder(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         lines.append(f"    set{i}(obj, {value})")
     lines.append("    return obj")
     exec("\n".join(lines), scope)  # code written here from field names, never from input
-    return scope["build"]
+    build: Callable[[Any, dict[str, Any]], Any] = scope["build"]
+    return build
 
 
 def _slot(cls: type, name: str) -> Any:

@@ -36,7 +36,7 @@ import numpy as np
 G = TypeVar("G", bound=nx.Graph)
 
 
-class ReadOnlyDict(dict):  # type: ignore[type-arg]
+class ReadOnlyDict(dict[Any, Any]):
     """A ``dict`` that refuses every change; ``copy()`` (or ``dict(d)``) gives a plain one.
 
     A subclass of ``dict`` rather than a ``MappingProxyType`` so that it prints, compares,
@@ -101,6 +101,6 @@ def readonly_array(array: np.ndarray) -> np.ndarray:
     ValueError: cannot set WRITEABLE flag to True of this array
     """
     array.flags.writeable = False
-    view = array.view()
+    view: np.ndarray = array.view()
     view.flags.writeable = False
     return view

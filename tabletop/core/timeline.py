@@ -33,11 +33,13 @@ class Timeline:
     @property
     def state(self) -> State:
         """The state at the cursor."""
-        return self.graph.nodes[self.cursor]["state"]  # type: ignore[no-any-return]
+        state: State = self.graph.nodes[self.cursor]["state"]
+        return state
 
     @property
     def root(self) -> State:
-        return self.graph.nodes[0]["state"]  # type: ignore[no-any-return]
+        root: State = self.graph.nodes[0]["state"]
+        return root
 
     def play(self, action: Action | str) -> State:
         """Apply ``action`` at the cursor and move there; reuses the branch if it exists."""
@@ -102,7 +104,8 @@ class Timeline:
 
     def path_to(self, node: int) -> list[int]:
         """The nodes from the start to ``node``."""
-        return nx.shortest_path(self.graph, 0, node)  # type: ignore[no-any-return]
+        path: list[int] = nx.shortest_path(self.graph, 0, node)
+        return path
 
     def line(self) -> list[int]:
         """The nodes of the current line: start → cursor → the "forward" continuation."""
@@ -120,4 +123,5 @@ class Timeline:
         return (n for n in self.graph if self.graph.out_degree(n) == 0)
 
     def __len__(self) -> int:
-        return self.graph.number_of_nodes()
+        count: int = self.graph.number_of_nodes()
+        return count

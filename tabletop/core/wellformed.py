@@ -51,9 +51,10 @@ def _plain_types(hint: Any) -> tuple[type, ...] | None:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         parts = [_plain_types(arg) for arg in typing.get_args(hint)]
-        if any(p is None for p in parts):
+        plain = [p for p in parts if p is not None]
+        if len(plain) < len(parts):
             return None
-        return tuple(t for p in parts for t in p)  # type: ignore[union-attr]
+        return tuple(t for p in plain for t in p)
     if isinstance(origin, type):
         return (origin,)  # tuple[int, ...] -> tuple, frozenset[str] -> frozenset
     return None

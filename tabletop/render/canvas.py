@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -254,8 +254,8 @@ def _column(values: list[float]) -> float | np.ndarray:
 def _paint_run(canvas: Any, pen: _Pen, run: list[Shape]) -> None:
     key = _group_key(run[0])
     if key[0] == "text":
-        for shape in run:
-            _paint_text(canvas, pen, shape)  # type: ignore[arg-type]
+        for shape in cast("list[Text]", run):
+            _paint_text(canvas, pen, shape)
         return
     kind, filled, stroked, width, dash = key
     if stroked:
@@ -276,8 +276,8 @@ def _paint_run(canvas: Any, pen: _Pen, run: list[Shape]) -> None:
 
 
 def _outlines(run: list[Shape]) -> tuple[np.ndarray, np.ndarray]:
-    outlines = [_rounded(s) if isinstance(s, Rect) else s.points  # type: ignore[attr-defined]
-                for s in run]
+    outlines = [_rounded(s) if isinstance(s, Rect) else s.points
+                for s in cast("list[Rect | Line | Polygon]", run)]
     counts = np.array([len(p) for p in outlines], dtype=np.int32)
     flat = np.array([xy for p in outlines for xy in p], dtype=np.float32)
     return flat, counts
@@ -285,13 +285,15 @@ def _outlines(run: list[Shape]) -> tuple[np.ndarray, np.ndarray]:
 
 def _plain(canvas: Any, kind: str, paint: str, run: list[Shape]) -> None:
     if kind == "circle":
+        circles = cast("list[Circle]", run)
         _call(canvas, f"{paint}_circles",
-              _array([s.x for s in run]), _column([s.y for s in run]),  # type: ignore
-              _column([s.r for s in run]))  # type: ignore[attr-defined]
+              _array([s.x for s in circles]), _column([s.y for s in circles]),
+              _column([s.r for s in circles]))
     elif kind == "rect":
+        rects = cast("list[Rect]", run)
         _call(canvas, f"{paint}_rects",
-              _array([s.x for s in run]), _column([s.y for s in run]),  # type: ignore
-              _column([s.w for s in run]), _column([s.h for s in run]))  # type: ignore
+              _array([s.x for s in rects]), _column([s.y for s in rects]),
+              _column([s.w for s in rects]), _column([s.h for s in rects]))
     else:
         flat, counts = _outlines(run)
         method = "stroke_line_segments" if kind == "line" else f"{paint}_polygons"
@@ -301,13 +303,15 @@ def _plain(canvas: Any, kind: str, paint: str, run: list[Shape]) -> None:
 def _styled(canvas: Any, kind: str, paint: str, run: list[Shape]) -> None:
     color, alpha = _colors(run, paint)
     if kind == "circle":
+        circles = cast("list[Circle]", run)
         _call(canvas, f"{paint}_styled_circles",
-              _array([s.x for s in run]), _column([s.y for s in run]),  # type: ignore
-              _column([s.r for s in run]), color, alpha)  # type: ignore[attr-defined]
+              _array([s.x for s in circles]), _column([s.y for s in circles]),
+              _column([s.r for s in circles]), color, alpha)
     elif kind == "rect":
+        rects = cast("list[Rect]", run)
         _call(canvas, f"{paint}_styled_rects",
-              _array([s.x for s in run]), _column([s.y for s in run]),  # type: ignore
-              _column([s.w for s in run]), _column([s.h for s in run]),  # type: ignore
+              _array([s.x for s in rects]), _column([s.y for s in rects]),
+              _column([s.w for s in rects]), _column([s.h for s in rects]),
               color, alpha)
     else:
         flat, counts = _outlines(run)
@@ -424,7 +428,8 @@ def _hold() -> AbstractContextManager[Any]:
         from ipycanvas import hold_canvas
     except ImportError:  # pragma: no cover - ipycanvas is a dependency
         return nullcontext()
-    return hold_canvas()
+    held: AbstractContextManager[Any] = hold_canvas()
+    return held
 
 
 class CanvasRenderer:
@@ -512,6 +517,13 @@ class SceneCanvas:
             self.renderer.forget()
         self.renderer.draw(scene)
         self.frames += 1
+
+    def set_resolution(self, resolution: float) -> None:
+        """Draw the next scenes at ``resolution`` canvas pixels per scene unit."""
+        if resolution != self.resolution:
+            self.resolution = resolution
+            self.renderer.scale = resolution
+            self.renderer.forget()
 
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""

@@ -12,412 +12,52 @@ for a search tree with visits ``n`` and the mover's mean value ``v``. "depth ≤
 nodes, "player" fades the nodes where another player is to move, and "Open in game" opens
 the selected state in the game widget.
 
-The logic is in ``TreeModel`` (pure Python, drawn as a ``Scene``), so the same picture is the
-widget's canvas, its static SVG when no frontend is present, and what tests click on.
+The logic is in ``TreeModel`` (``treemodel.py``: pure Python, drawn as a ``Scene``), so the
+same picture is the widget's canvas, its static SVG when no frontend is present, and what
+tests click on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from html import escape
+import math
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 import networkx as nx
 
 from ..core.agents import Analysis
-from ..core.game import State, View
-from ..core.tree import expand, explore
+from ..core.game import State
 from ..render.scene import Scene
-from ..render.svg import to_svg
-from .panels import PALETTE
+from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
 
-#: Layout of the tree picture, in scene units.
-COLUMN = 170  # from one depth to the next
-ROW = 30  # between sibling leaves
-MARGIN = 16
-RADIUS = 6
-LABEL_FONT = 10
-SELECTED = "#f5b700"
-TERMINAL = "#3b3f4a"
-UNKNOWN = "#b8bcc8"
-#: The depth slider's top value, meaning "no limit".
-DEPTH_LIMIT = 20
+__all__ = ["TreeModel", "TreeWidget"]
 
-
-def _short(text: str, room: float, font: float = LABEL_FONT) -> str:
-    """``text`` cut with an ellipsis to fit ``room`` units at ``font`` size."""
-    fits = max(3, int(room / (0.6 * font)))
-    return text if len(text) <= fits else text[: fits - 1] + "…"
+#: The regions, in CSS pixels. The tree's is as tall as the board's column and at least
+#: ``TREE_MIN_WIDTH`` wide (it takes the width the board leaves); the board is scaled down
+#: to ``BOARD_BOX``. With the controls above (536 px in all) they fit the 848 px wide output
+#: and 679 px tall notebook that JupyterLab shows at 1280 × 800 with its file browser open;
+#: narrower, the board wraps below the tree. A tree larger than its region scrolls in it.
+TREE_MIN_WIDTH = 340
+BOARD_BOX = (460, 420)
+INFO_HEIGHT = 76
+REGION_HEIGHT = BOARD_BOX[1] + INFO_HEIGHT
+#: The most pixels the tree's canvas may have (and per side): a long tree is drawn at a
+#: lower resolution rather than on a canvas the browser refuses or that eats its memory.
+MAX_CANVAS_PIXELS = 8_000_000
+MAX_CANVAS_SIDE = 16_000
 
 
-class TreeModel:
-    """Which nodes of a tree graph are open, which is selected, and how it all is drawn.
+def canvas_resolution(width: float, height: float, wanted: float) -> float:
+    """Canvas pixels per scene unit for a ``width`` × ``height`` scene: ``wanted``, or less
+    so that the canvas stays within ``MAX_CANVAS_PIXELS`` and ``MAX_CANVAS_SIDE``.
 
-    ``subject`` is a ``State`` (its game tree, expanded on demand), a graph from
-    ``tabletop.explore``, or an ``Analysis`` from ``MCTSAgent`` (its search tree). ``depth``
-    is how deep the tree starts open; ``max_children`` how many children an open node shows
-    before a "+k more" marker (click it for the rest); ``view`` shows the tree as that
-    player sees it: boards as their view, moves as ``game.describe`` tells them, scores only
-    where their view shows them. (The shape of a game tree grown from a true state is still
-    that state's: for a tree a player may study without peeking, grow it from
-    ``state.view(p).determinize(rng)``.) A search tree is its searcher's own — it holds what
-    they know — so it is shown as their view only.
+    >>> canvas_resolution(400, 300, 2.0), round(canvas_resolution(600, 16_000, 2.0), 2)
+    (2.0, 0.91)
     """
-
-    def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
-                 max_children: int = 12, view: int | None = None) -> None:
-        self.analysis: Analysis | None = None
-        if isinstance(subject, Analysis):
-            if view is not None and view != subject.player:
-                raise ValueError(
-                    f"a search tree is player {subject.player}'s own: it holds what they "
-                    f"know, so it is shown as their view only (view=None or "
-                    f"view={subject.player}), not as player {view}'s")
-            self.analysis = subject
-            self.graph = subject.to_graph()
-            self.kind = "search"
-            view = subject.player
-        elif isinstance(subject, State):
-            self.graph = explore(subject, depth=0)
-            self.kind = "game"
-        elif isinstance(subject, nx.DiGraph):
-            if 0 not in subject or "depth" not in subject.nodes[0]:
-                raise ValueError("a graph for TreeWidget comes from tabletop.explore or "
-                                 "Analysis.to_graph (integer nodes, 0 the root, with depth)")
-            self.graph = subject
-            self.kind = "search" if subject.graph.get("source") == "mcts" else "game"
-        elif isinstance(subject, View):
-            raise TypeError("a View has no tree of its own: pass view.determinize(rng), or "
-                            "MCTSAgent().analyse(view) for the search from it")
-        else:
-            raise TypeError(f"TreeWidget shows a State, an explore() graph or an MCTS "
-                            f"Analysis, not {type(subject).__name__}")
-        self.view = view
-        self.max_children = max_children
-        self.max_depth: int | None = None
-        self.player: int | None = None
-        self.selected = 0
-        self.open: set[int] = set()
-        self.show_all: set[int] = set()
-        self.open_to(depth)
-
-    # --- the tree -------------------------------------------------------------------------
-    @property
-    def game(self) -> Any:
-        state = self.graph.nodes[0].get("state")
-        return state.game if state is not None else self.graph.graph.get("game")
-
-    def state(self, node: int) -> State | None:
-        """The state at ``node`` (for a search tree: one the search sampled there)."""
-        return self.graph.nodes[node].get("state")  # type: ignore[no-any-return]
-
-    def children(self, node: int) -> list[int]:
-        """The children of ``node`` in display order (a search tree's by visits)."""
-        kids = list(self.graph.successors(node))
-        if self.kind == "search":
-            kids.sort(key=lambda k: -self.graph.edges[node, k]["visits"])
-        return kids
-
-    def can_expand(self, node: int) -> bool:
-        """Whether ``node`` has (or may have) children."""
-        if self.graph.out_degree(node):
-            return True
-        data = self.graph.nodes[node]
-        return self.kind == "game" and not data.get("terminal") and data.get("state") is not None
-
-    def expand(self, node: int) -> None:
-        """Open ``node``, computing its children first in a game tree."""
-        self._check(node)
-        if self.kind == "game" and not self.graph.out_degree(node) and self.can_expand(node):
-            expand(self.graph, node)
-        if self.can_expand(node):
-            self.open.add(node)
-
-    def collapse(self, node: int) -> None:
-        """Close ``node`` (its children stay computed)."""
-        self._check(node)
-        self.open.discard(node)
-
-    def toggle(self, node: int) -> None:
-        if node in self.open:
-            self.collapse(node)
-        else:
-            self.expand(node)
-
-    def select(self, node: int) -> None:
-        """Make ``node`` the selected node (its board is shown); opens its ancestors."""
-        self._check(node)
-        for ancestor in nx.ancestors(self.graph, node):
-            self.open.add(ancestor)
-        self.selected = node
-
-    def open_to(self, depth: int) -> None:
-        """Open every node above ``depth`` (a game tree is computed that far)."""
-        frontier = [0]
-        for _ in range(depth):
-            nxt = []
-            for node in frontier:
-                self.expand(node)
-                nxt.extend(self.children(node)[: self.max_children])
-            frontier = nxt
-
-    def _check(self, node: int) -> None:
-        if node not in self.graph:
-            raise KeyError(f"no node {node} in the tree ({self.graph.number_of_nodes()} nodes)")
-
-    def path(self, node: int) -> list[str]:
-        """The actions from the root to ``node``, in notation (as ``view`` sees them)."""
-        names = []
-        while node != 0:
-            parent = next(iter(self.graph.predecessors(node)))
-            names.append(self.label(parent, node))
-            node = parent
-        return names[::-1]
-
-    def label(self, parent: int, node: int) -> str:
-        """The move from ``parent`` to ``node`` as the tree's viewer sees it."""
-        edge = self.graph.edges[parent, node]
-        action = edge.get("action")
-        if self.view is None or self.kind == "search" or action is None or self.game is None:
-            return str(edge["notation"])
-        return str(self.game.describe(action, edge.get("actor"), self.view))
-
-    def visible(self) -> list[int]:
-        """The nodes drawn, depth first from the root."""
-        out: list[int] = []
-        stack = [0]
-        seen = set()
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            out.append(node)
-            if node in self.open and (self.max_depth is None or
-                                      self.graph.nodes[node]["depth"] < self.max_depth):
-                stack.extend(reversed(self._shown_children(node)))
-        return out
-
-    def _shown_children(self, node: int) -> list[int]:
-        kids = self.children(node)
-        return kids if node in self.show_all else kids[: self.max_children]
-
-    # --- the picture ----------------------------------------------------------------------
-    def layout(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
-        """Positions of the drawn nodes, and of the "+k more" markers, in scene units."""
-        pos: dict[int, tuple[float, float]] = {}
-        more: dict[int, tuple[float, float]] = {}
-        row = [0]
-        drawn = set(self.visible())
-
-        def place(node: int) -> float:
-            depth = self.graph.nodes[node]["depth"]
-            x = MARGIN + RADIUS + depth * COLUMN
-            kids = [k for k in self._shown_children(node) if k in drawn] \
-                if node in self.open else []
-            ys = [place(k) for k in kids if k not in pos]
-            hidden = len(self.children(node)) - len(kids)
-            if kids and hidden > 0:
-                more[node] = (x + COLUMN, MARGIN + ROW / 2 + row[0] * ROW)
-                ys.append(more[node][1])
-                row[0] += 1
-            if ys:
-                y = (ys[0] + ys[-1]) / 2
-            else:
-                y = MARGIN + ROW / 2 + row[0] * ROW
-                row[0] += 1
-            pos[node] = (x, y)
-            return y
-
-        place(0)
-        return pos, more
-
-    def scene(self) -> Scene:
-        """The tree as a ``Scene``: nodes are targets ``("node", id)``, markers ``("more", id)``."""
-        pos, more = self.layout()
-        depth = max((self.graph.nodes[n]["depth"] for n in pos), default=0)
-        if more:
-            depth += 1
-        height = max(pos[n][1] for n in pos) + ROW / 2 + MARGIN
-        if more:
-            height = max(height, max(y for _, y in more.values()) + ROW / 2 + MARGIN)
-        width = MARGIN * 2 + RADIUS * 2 + depth * COLUMN + 40
-        scene = Scene(width, height, background="white", title=self.title())
-        for node, (x, y) in pos.items():
-            parent = next(iter(self.graph.predecessors(node)), None) if node else None
-            if parent is None or parent not in pos:
-                continue
-            px, py = pos[parent]
-            mid = px + COLUMN * 0.3
-            edge = self.graph.edges[parent, node]
-            faded = self._faded(node)
-            scene.line([(px + RADIUS, py), (mid, py), (mid, y), (x - RADIUS, y)],
-                       stroke="#9aa0ae", stroke_width=1.2, opacity=0.4 if faded else 1.0)
-            room = x - RADIUS - mid - 6
-            scene.text(x - RADIUS - 4, y - 7, _short(self.label(parent, node), room),
-                       anchor="end",
-                       font_size=LABEL_FONT, fill="#1f2430", opacity=0.4 if faded else 1.0,
-                       target=("node", node))
-            if self.kind == "search":
-                stats = f"n={edge['visits']} v={edge['value']:.2f}"
-                scene.text(x - RADIUS - 4, y + 8, _short(stats, room, LABEL_FONT - 1),
-                           anchor="end", font_size=LABEL_FONT - 1, fill="#6b7080",
-                           opacity=0.4 if faded else 1.0)
-        for node, (x, y) in pos.items():
-            self._draw_node(scene, node, x, y)
-        for node, (x, y) in more.items():
-            hidden = len(self.children(node)) - len(self._shown_children(node))
-            px, py = pos[node]
-            scene.line([(px + RADIUS, py), (px + COLUMN * 0.3, py), (px + COLUMN * 0.3, y),
-                        (x - RADIUS, y)], stroke="#c9ccd6", dash=(3, 3))
-            scene.text(x - RADIUS, y, f"+{hidden} more", anchor="start", font_size=LABEL_FONT,
-                       fill="#2e86ab", target=("more", node),
-                       title=f"show all {hidden + len(self._shown_children(node))} children")
-        return scene
-
-    def _faded(self, node: int) -> bool:
-        return self.player is not None and self.graph.nodes[node].get("player") != self.player
-
-    def _draw_node(self, scene: Scene, node: int, x: float, y: float) -> None:
-        data = self.graph.nodes[node]
-        player = data.get("player")
-        opacity = 0.35 if self._faded(node) else 1.0
-        title = self.describe(node)
-        if node == self.selected:
-            scene.circle(x, y, RADIUS + 4, fill=SELECTED, opacity=0.9, layer=1)
-        if data.get("terminal"):
-            scene.rect(x - RADIUS, y - RADIUS, 2 * RADIUS, 2 * RADIUS, fill=TERMINAL,
-                       opacity=opacity, layer=2, target=("node", node), title=title)
-        else:
-            fill = PALETTE[player % len(PALETTE)] if player is not None else UNKNOWN
-            scene.circle(x, y, RADIUS, fill=fill, stroke="white", stroke_width=1.5,
-                         opacity=opacity, layer=2, target=("node", node), title=title)
-        if node not in self.open and self.can_expand(node):
-            scene.text(x + RADIUS + 5, y, "+", anchor="start", font_size=12,
-                       font_weight="bold", fill="#6b7080", layer=2, target=("node", node))
-        if "infoset" in data:
-            scene.text(x, y + RADIUS + 7, f"I{data['infoset']}", font_size=8, fill="#6b7080",
-                       layer=2)
-
-    # --- words and boards -------------------------------------------------------------------
-    def name(self, player: int | None) -> str:
-        if player is None:
-            return "nobody"
-        game = self.game
-        return game.player_name(player) if game is not None else f"Player {player}"
-
-    def title(self) -> str:
-        if self.analysis is not None:
-            a = self.analysis
-            return (f"{self.name(a.player)} searched {a.iterations} iterations over "
-                    f"{a.determinizations} determinizations and plays {a.choice}")
-        return f"game tree, {self.graph.number_of_nodes()} states"
-
-    def describe(self, node: int) -> str:
-        """One line about ``node``: depth, who is to move or the result, visits and values."""
-        data = self.graph.nodes[node]
-        parts = [f"node {node}", f"depth {data['depth']}"]
-        if data.get("terminal"):
-            state = data.get("state")
-            winners = getattr(state, "winners", ())
-            parts.append("over: " + (", ".join(self.name(p) for p in winners) + " won"
-                                     if winners else "a draw"))
-        else:
-            parts.append(f"{self.name(data.get('player'))} to move")
-        scores = self._scores(node)
-        if scores is not None:
-            parts.append("scores " + " ".join(f"{s:g}" for s in scores))
-        if "visits" in data:
-            values = " ".join(f"{v:.2f}" for v in data["values"])
-            parts.append(f"{data['visits']} visits, values {values}")
-        if "infoset" in data:
-            parts.append(f"information set {data['infoset']} of "
-                         f"{self.name(self.graph.graph.get('infosets_for'))}")
-        return " · ".join(parts)
-
-    def _scores(self, node: int) -> tuple[float, ...] | None:
-        """The scores at ``node`` the viewer may see: all at the end or in the full state,
-        else what their view's breakdown shows (``None`` if it shows none)."""
-        data = self.graph.nodes[node]
-        if "scores" not in data:
-            return None
-        if self.view is None or self.kind == "search" or data.get("terminal"):
-            return tuple(data["scores"])
-        board = getattr(self.subject(node), "score_breakdown", None)
-        return tuple(board().totals) if callable(board) else None
-
-    def subject(self, node: int) -> State | View | None:
-        """What the board beside the tree draws for ``node``: its state, or a view of it."""
-        state = self.state(node)
-        if state is None or self.view is None:
-            return state
-        return state.view(self.view)
-
-    def board_svg(self, node: int | None = None) -> str:
-        """The board of ``node`` (default: the selected node) as SVG, or its text."""
-        subject = self.subject(self.selected if node is None else node)
-        if subject is None:
-            return "<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>"
-        try:
-            return subject.svg()
-        except NotImplementedError:
-            return f"<pre>{escape(str(subject))}</pre>"
-
-    def info_html(self, node: int | None = None) -> str:
-        """The selected node in words: the line to it and what is known there."""
-        node = self.selected if node is None else node
-        path = " → ".join(escape(p) for p in self.path(node)) or "(the root)"
-        note = ""
-        if self.kind == "search" and node:
-            note = ("<br><i>the board is one state the search sampled here: hidden parts are "
-                    "a guess</i>")
-        return (f"<div style='font-size:12px'><b>{escape(self.describe(node))}</b><br>"
-                f"{path}{note}</div>")
-
-    def svg(self) -> str:
-        """The tree and the selected node's board as one standalone SVG (deterministic)."""
-        tree = to_svg(self.scene())
-        board = self.board_svg()
-        if not board.startswith("<svg"):
-            return tree
-        scene = self.scene()
-        bw, bh = _svg_size(board)
-        width, height = scene.width + 16 + bw, max(scene.height, bh)
-        head, _, rest = tree.partition(">")
-        body = rest.rsplit("</svg>", 1)[0]
-        nested = board.replace("<svg ", f'<svg x="{scene.width + 16:g}" y="0" ', 1)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" '
-                f'height="{height:g}" viewBox="0 0 {width:g} {height:g}" '
-                f'font-family="sans-serif">{body}\n{nested}\n</svg>')
-
-    def hit(self, x: float, y: float) -> Hashable | None:
-        return self.scene().hit(x, y)
-
-    def click(self, x: float, y: float) -> int | None:
-        """A click at scene point ``(x, y)``: selects and opens/closes a node; returns it."""
-        target = self.hit(x, y)
-        if not isinstance(target, tuple):
-            return None
-        kind, node = target
-        if kind == "more":
-            self.show_all.add(node)
-            return node
-        if node not in self.open and self.can_expand(node):
-            self.expand(node)
-        elif node == self.selected:
-            self.collapse(node)
-        self.selected = node
-        return node  # type: ignore[no-any-return]
-
-
-def _svg_size(svg: str) -> tuple[float, float]:
-    import re
-
-    match = re.search(r'<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"', svg)
-    if not match:
-        return (0.0, 0.0)
-    return (float(match.group(1)), float(match.group(2)))
+    width, height = width + 1, height + 1  # room for the canvas's rounding up
+    return min(wanted, math.sqrt(MAX_CANVAS_PIXELS / (width * height)),
+               MAX_CANVAS_SIDE / max(width, height))
 
 
 class TreeWidget(w.VBox):
@@ -440,10 +80,14 @@ class TreeWidget(w.VBox):
         self.game_widget: Any = None
         from ..render.canvas import SceneCanvas
 
+        self.resolution = resolution
         self.canvas = SceneCanvas(resolution=resolution)
         self.canvas.on_click(self.click)
-        self.board_html = w.HTML()
-        self.info = w.HTML()
+        self.board_html = w.HTML(layout=w.Layout(margin="0"))
+        self.board_html.add_class("tabletop-tree-board")
+        self.info = w.HTML(layout=w.Layout(height=f"{INFO_HEIGHT}px", overflow="auto",
+                                           margin="0", width="100%"))
+        self.info.add_class("tabletop-tree-info")
         self.depth_slider = w.IntSlider(value=DEPTH_LIMIT, min=0, max=DEPTH_LIMIT,
                                         description="depth ≤", layout=w.Layout(width="260px"),
                                         tooltip=f"{DEPTH_LIMIT}: no limit")
@@ -462,11 +106,21 @@ class TreeWidget(w.VBox):
         self.open_button.on_click(lambda _: self.open_in_game())
         self.game_box = w.VBox()
         controls = w.HBox([self.depth_slider, self.player_picker, self.collapse_button,
-                           self.open_button])
-        side = w.VBox([self.board_html, self.info], layout=w.Layout(max_width="560px"))
-        tree_box = w.Box([self.canvas.widget],
-                         layout=w.Layout(overflow="auto", max_height="640px", flex="none"))
-        main = w.HBox([tree_box, side], layout=w.Layout(align_items="flex-start"))
+                           self.open_button], layout=w.Layout(flex_flow="row wrap"))
+        # Fixed boxes: opening nodes scrolls the tree's region, never grows the widget.
+        self.tree_box = w.Box([self.canvas.widget], layout=w.Layout(
+            overflow="auto", height=f"{REGION_HEIGHT}px", min_width=f"{TREE_MIN_WIDTH}px",
+            flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
+            border="1px solid #d9dce3", margin="0 8px 8px 0"))
+        self.tree_box.add_class("tabletop-tree-region")
+        board_box = w.Box([self.board_html], layout=w.Layout(
+            width=f"{BOARD_BOX[0]}px", height=f"{BOARD_BOX[1]}px", overflow="auto",
+            justify_content="center", align_items="flex-start"))
+        board_box.add_class("tabletop-tree-board-box")
+        side = w.VBox([board_box, self.info], layout=w.Layout(
+            width=f"{BOARD_BOX[0]}px", height=f"{REGION_HEIGHT}px", flex="none"))
+        main = w.HBox([self.tree_box, side], layout=w.Layout(flex_flow="row wrap",
+                                                             align_items="flex-start"))
         super().__init__(children=[controls, main, self.game_box])
         self.add_class("tabletop-tree")
         self.refresh()
@@ -570,9 +224,30 @@ class TreeWidget(w.VBox):
         return self.model.svg()
 
     def refresh(self) -> None:
-        self.canvas.draw(self.model.scene())
-        self.board_html.value = self.model.board_svg()
+        scene = self.model.scene()
+        self.canvas.set_resolution(canvas_resolution(scene.width, scene.height,
+                                                     self.resolution))
+        self.canvas.draw(scene)
+        self._pin(scene)
+        self.board_html.value = fit_svg(self.model.board_svg(), *BOARD_BOX)
         self.info.value = self.model.info_html()
+
+    def _pin(self, scene: Scene) -> None:
+        """Show the canvas one CSS pixel per scene unit, so labels keep their drawn size
+        (the tree's region scrolls instead of the canvas shrinking to fit it)."""
+        layout = self.canvas.widget.layout
+        width, height = f"{scene.width:g}px", f"{scene.height:g}px"
+        layout.width = layout.min_width = layout.max_width = width
+        layout.height = layout.min_height = layout.max_height = height
+        layout.flex = "none"
+
+    def displayed_scale(self) -> float:
+        """CSS pixels per scene unit of the tree's canvas (1: labels at their drawn size)."""
+        scene = self.canvas.scene
+        width = self.canvas.widget.layout.width
+        if scene is None or not width or not width.endswith("px"):
+            return 1.0
+        return float(width[:-2]) / scene.width
 
     def _on_depth(self, change: dict[str, Any]) -> None:
         if not self._syncing:

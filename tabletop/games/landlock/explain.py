@@ -27,7 +27,7 @@ def breakdown(state: LandlockState) -> Breakdown:
     game = state.game
     n = game.players
     names = tuple(
-        game.player_name(p) + (f" ({state.role(p).title()})" if state.role(p) else "")  # type: ignore[union-attr]
+        game.player_name(p) + (f" ({role.title()})" if (role := state.role(p)) else "")
         for p in range(n)
     )
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import networkx as nx
 
@@ -49,6 +49,8 @@ from .tiles import BRIDGE, KINDS, LAND, TILE_SET, TUSSOCK, WATER, kind_index
 
 if TYPE_CHECKING:
     from tabletop.render.scene import Scene
+
+T = TypeVar("T")
 
 FULL = SPAN * SPAN  #: tiles on a finished map
 EMPTY_BOARD: tuple[int, ...] = (-1,) * CELLS
@@ -94,7 +96,7 @@ class _Map:
     lpar: int
 
     if TYPE_CHECKING:
-        def _cached(self, key: str, compute: Any) -> Any: ...
+        def _cached(self, key: str, compute: Callable[[], T]) -> T: ...
 
     @property
     def current_player(self) -> int | None:
@@ -115,7 +117,7 @@ class _Map:
     def legal_cells(self) -> tuple[int, ...]:
         """The empty cells an ordinary placement may use: next to a tile in play, keeping
         the map within 6 × 6 (the first tile goes in the middle, ``f6``)."""
-        return self._cached("cells", self._legal_cells)  # type: ignore[no-any-return]
+        return self._cached("cells", self._legal_cells)
 
     def _legal_cells(self) -> tuple[int, ...]:
         if self.box is None:
@@ -130,14 +132,14 @@ class _Map:
 
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
-        return self._cached("facing", lambda: frozenset(  # type: ignore[no-any-return]
+        return self._cached("facing", lambda: frozenset(
             c for cells in gnome_spots(self.board).values() if len(cells) > 1 for c in cells
         ))
 
     def bridge_targets(self) -> tuple[int, ...]:
         """The tiles a bridge may replace now: not a tussock, not a bridge, not on the edge
         of the map (its bounding box), not a gnome facing another."""
-        return self._cached("targets", self._bridge_targets)  # type: ignore[no-any-return]
+        return self._cached("targets", self._bridge_targets)
 
     def _bridge_targets(self) -> tuple[int, ...]:
         if self.box is None:
@@ -246,21 +248,21 @@ class _Map:
     def G_L(self) -> nx.Graph:
         """The land network: land vertices, an edge per path or bridge band (cached; frozen,
         attributes included: ``G_L.copy()`` is a graph to change)."""
-        return self._cached("G_L", lambda: frozen_graph(  # type: ignore[no-any-return]
+        return self._cached("G_L", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, LAND)))
 
     @property
     def G_W(self) -> nx.Graph:
         """The water network: water vertices, an edge per stream or bridge band (cached;
         frozen like ``G_L``)."""
-        return self._cached("G_W", lambda: frozen_graph(  # type: ignore[no-any-return]
+        return self._cached("G_W", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, WATER)))
 
     def analysis(self) -> Analysis:
         """Networks, islands, ponds (those a bridge cancels apart, in ``cancelled``) and facing
         gnomes of the map as it stands (final once the game is over, provisional before: a
         component next to an empty cell is open)."""
-        return self._cached("analysis", lambda: analyse(  # type: ignore[no-any-return]
+        return self._cached("analysis", lambda: analyse(
             self.board, self.lpar, self.box))
 
     def team_points(self) -> list[int]:

@@ -1,0 +1,97 @@
+"""Habits that keep the package in shape: one version, type hints shipped, tools that agree."""
+
+import re
+import tomllib
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
+
+import tabletop
+import tabletop.widgets
+from tabletop.core.record import FORMAT
+from tabletop.core.registry import game_class
+
+ROOT = Path(__file__).parent.parent
+
+
+def pyproject() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def test_the_version_is_written_once_and_the_build_reads_it_from_there():
+    config = pyproject()
+    assert "version" not in config["project"]
+    assert "version" in config["project"]["dynamic"]
+    assert config["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "tabletop.__version__"}
+    assert str(Version(tabletop.__version__)) == tabletop.__version__  # PEP 440, normalised
+
+
+def test_setuptools_computes_the_packages_version():
+    # The build backend itself, where installed (pip builds in an isolated environment, so a
+    # fresh virtual environment of Python 3.12 or later may have no setuptools).
+    pyprojecttoml = pytest.importorskip("setuptools.config.pyprojecttoml")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools calls [tool.setuptools] "beta"
+        config = pyprojecttoml.read_configuration(ROOT / "pyproject.toml", expand=True)
+    assert config["project"]["version"] == tabletop.__version__
+
+
+def test_the_changelog_names_the_version_and_the_record_format():
+    text = (ROOT / "CHANGELOG.md").read_text()
+    versions = re.findall(r"^## (\d+\.\d+\.\d+)", text, flags=re.MULTILINE)
+    assert versions, "CHANGELOG.md has no version heading"
+    assert versions[0] == tabletop.__version__
+    assert f"`{FORMAT}`" in text
+
+
+def test_the_package_ships_its_type_hints():
+    assert (ROOT / "tabletop" / "py.typed").is_file()
+    assert "py.typed" in pyproject()["tool"]["setuptools"]["package-data"]["tabletop"]
+
+
+def test_type_checks_and_lint_target_the_oldest_python_allowed():
+    config = pyproject()
+    allowed = SpecifierSet(config["project"]["requires-python"])
+    oldest = next(f"3.{minor}" for minor in range(100) if f"3.{minor}" in allowed)
+    assert config["tool"]["mypy"]["python_version"] == oldest
+    assert config["tool"]["ruff"]["target-version"] == "py" + oldest.replace(".", "")
+
+
+def test_pre_commit_runs_what_ci_runs_with_the_installed_tools():
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    hooks = [hook for repo in config["repos"] for hook in repo["hooks"]]
+    assert all(repo["repo"] == "local" for repo in config["repos"])  # no network to commit
+    assert all(hook["language"] == "system" for hook in hooks)
+    ci = {line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()}
+    entries = [hook["entry"] for hook in hooks]
+    assert [e.split()[0] for e in entries] == ["ruff", "mypy"]
+    for entry in entries:
+        assert entry in ci, f"pre-commit runs {entry!r}, which CI does not"
+
+
+def test_the_developer_pages_point_at_files_that_exist():
+    for page in ("CONTRIBUTING.md", "CHANGELOG.md"):
+        text = (ROOT / page).read_text()
+        links = re.findall(r"\]\(([^)#\s]+)\)", text)
+        scripts = re.findall(r"python (benchmarks/\S+\.py)", text)
+        assert links or page == "CHANGELOG.md"
+        for path in links + scripts:
+            if not path.startswith(("http://", "https://")):
+                assert (ROOT / path).exists(), f"{page} points at {path}, which is missing"
+
+
+def test_the_four_games_are_registered_in_order_and_load():
+    names = ("lacuna", "lascaux", "lava-flows", "landlock")
+    assert tabletop.games()[:4] == names
+    for name in names:
+        assert game_class(name).name == name
+
+
+def test_every_name_the_widgets_export_exists():
+    for name in tabletop.widgets.__all__:
+        assert getattr(tabletop.widgets, name) is not None
