@@ -1,6 +1,13 @@
-"""Shared fixtures: toy games registered for the duration of a test."""
+"""Shared fixtures: toy games registered for the duration of a test; and the worked
+example of ``docs/adding-a-game.md`` (``examples/goofspiel``) made importable, as a game
+package living outside the library would be."""
+
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "examples"))
 
 from tabletop.core.registry import register, unregister
 

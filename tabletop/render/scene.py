@@ -16,7 +16,9 @@ import itertools
 import math
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from .svg import to_svg
 
 Point = tuple[float, float]
 
@@ -39,6 +41,9 @@ class Style:
 class Shape:
     """Common to all shapes: style, layer (higher draws on top), hit target, tooltip."""
 
+    #: What the shape is, for the backends that draw it ("circle", "rect", …).
+    kind: ClassVar[str] = ""
+
     style: Style
     layer: int
     target: Hashable | None
@@ -54,6 +59,8 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class Circle(Shape):
+    kind: ClassVar[str] = "circle"
+
     x: float
     y: float
     r: float
@@ -67,6 +74,8 @@ class Circle(Shape):
 
 @dataclass(frozen=True, slots=True)
 class Rect(Shape):
+    kind: ClassVar[str] = "rect"
+
     x: float
     y: float
     w: float
@@ -84,6 +93,8 @@ class Rect(Shape):
 class Line(Shape):
     """An open polyline; a click within half its width (at least 4 units) hits it."""
 
+    kind: ClassVar[str] = "line"
+
     points: tuple[Point, ...]
 
     def contains(self, x: float, y: float) -> bool:
@@ -98,6 +109,8 @@ class Line(Shape):
 
 @dataclass(frozen=True, slots=True)
 class Polygon(Shape):
+    kind: ClassVar[str] = "polygon"
+
     points: tuple[Point, ...]
 
     def contains(self, x: float, y: float) -> bool:
@@ -114,6 +127,8 @@ class Polygon(Shape):
 
 @dataclass(frozen=True, slots=True)
 class Text(Shape):
+    kind: ClassVar[str] = "text"
+
     x: float
     y: float
     text: str
@@ -220,8 +235,6 @@ class Scene:
         return f"<Scene {self.width}×{self.height}, {len(self.shapes)} shapes>"
 
     def _repr_svg_(self) -> str:
-        from .svg import to_svg
-
         return to_svg(self)
 
 

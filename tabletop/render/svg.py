@@ -10,9 +10,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text
+if TYPE_CHECKING:  # (scene.py imports this module to draw itself)
+    from .scene import Scene, Style
 
 
 def num(value: float) -> str:
@@ -45,33 +48,35 @@ def _points(points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
 
-def _element(shape: Shape) -> str:
+def _element(shape: Any) -> str:
+    """One shape as an SVG element, by its ``kind``."""
     s = shape.style
-    if isinstance(shape, Circle):
+    kind = shape.kind
+    if kind == "circle":
         tag, geometry = "circle", f'cx="{num(shape.x)}" cy="{num(shape.y)}" r="{num(shape.r)}"'
-    elif isinstance(shape, Rect):
+    elif kind == "rect":
         tag = "rect"
         geometry = (f'x="{num(shape.x)}" y="{num(shape.y)}" '
                     f'width="{num(shape.w)}" height="{num(shape.h)}"')
         if shape.rx:
             geometry += f' rx="{num(shape.rx)}"'
-    elif isinstance(shape, Line):
+    elif kind == "line":
         tag, geometry = "polyline", f'points="{_points(shape.points)}"'
-        s = Style(None, s.stroke, s.stroke_width, s.opacity, s.dash)
-    elif isinstance(shape, Polygon):
+        s = replace(s, fill=None)
+    elif kind == "polygon":
         tag, geometry = "polygon", f'points="{_points(shape.points)}"'
-    elif isinstance(shape, Text):
+    elif kind == "text":
         tag = "text"
         weight = f' font-weight="{s.font_weight}"' if s.font_weight != "normal" else ""
         geometry = (f'x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(s.font_size)}" '
                     f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}')
     else:  # pragma: no cover - every shape kind is handled above
         raise TypeError(f"cannot draw {shape!r} as SVG")
-    attrs = f"{geometry} {_paint(s, text=isinstance(shape, Text))}"
+    attrs = f"{geometry} {_paint(s, text=kind == 'text')}"
     if shape.target is not None:
         attrs += f" data-target={quoteattr(target_text(shape.target))}"
     inner = f"<title>{escape(shape.title)}</title>" if shape.title else ""
-    if isinstance(shape, Text):
+    if kind == "text":
         inner += escape(shape.text)
     if inner:
         return f"<{tag} {attrs}>{inner}</{tag}>"

@@ -1,0 +1,105 @@
+"""Goofspiel for two: the state (the prize pile's order and this round's bids added to the
+public position) and, at the bottom, the game.
+
+Each round a prize card is turned up; North and then South lay a card of their hand face
+down (South does not see North's); both are shown, and the higher bid takes the prize (a tie
+discards it). After the last prize, the higher sum of prizes wins.
+
+>>> import tabletop
+>>> from tabletop.core.registry import register
+>>> register("goofspiel", "goofspiel.rules:Goofspiel")
+>>> s = tabletop.load("goofspiel", cards=3).new(seed=2)
+>>> t = s.apply("bid 3").apply("bid 1")
+>>> t.rounds[0][1:], t.taken[0] == (s.prize,)
+((3, 1), True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.game import Action, Game, State, View
+from tabletop.core.position import evolve
+
+from .actions import Bid, parse
+from .cards import FEWEST_CARDS, MOST_CARDS, NAMES, deal
+from .position import GoofPosition
+from .view import GoofView
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoofState(GoofPosition, State):
+    """A full Goofspiel position: the public one, the prize pile (top first) and this
+    round's bids (``None`` until laid)."""
+
+    pile: tuple[int, ...]
+    bids: tuple[int | None, ...]
+
+    @property
+    def pile_count(self) -> int:
+        return len(self.pile)
+
+    def shown_bids(self) -> tuple[int | None, ...]:
+        return (None, None)
+
+    def _apply(self, action: Action) -> GoofState:
+        assert isinstance(action, Bid)
+        p = self.laid.index(False)
+        bids = self.bids[:p] + (action.card,) + self.bids[p + 1:]
+        if p == 0:
+            return evolve(self, bids=bids, laid=(True, False))
+        a, b = bids[0], action.card
+        assert a is not None
+        taken = list(self.taken)
+        if a != b:
+            winner = 0 if a > b else 1
+            taken[winner] = taken[winner] + (self.prize,)
+        hands = tuple(tuple(c for c in hand if c != bid)
+                      for hand, bid in zip(self.hands, (a, b), strict=True))
+        return evolve(self, prize=self.pile[0] if self.pile else 0, pile=self.pile[1:],
+                      hands=hands, taken=tuple(taken), laid=(False, False),
+                      bids=(None, None), rounds=self.rounds + ((self.prize, a, b),))
+
+    def _scores(self) -> tuple[float, ...]:
+        return self.points
+
+    def _view(self, player: int) -> GoofView:
+        return evolve(self, GoofView, player=player, pile_size=len(self.pile),
+                      own_bid=self.bids[player])
+
+
+class Goofspiel(Game):
+    """Goofspiel for two players with one suit each of ``cards`` cards (default 5)."""
+
+    name = "goofspiel"
+    title = "Goofspiel"
+    player_counts = (2,)
+    defaults = {"cards": 5}
+    renderer = "render:draw"
+    clicks = "input:GoofInput"
+    state_class = GoofState
+
+    def _check_option(self, key: str, value: Any) -> None:
+        Game._check_option(self, key, value)
+        self._option_number(key, value, FEWEST_CARDS, MOST_CARDS)
+
+    def _initial(self, rng: random.Random) -> GoofState:
+        pile = list(deal(self.options["cards"]))
+        rng.shuffle(pile)
+        hand = deal(self.options["cards"])
+        return GoofState(game=self, prize=pile[0], pile=tuple(pile[1:]), hands=(hand, hand),
+                         taken=((), ()), laid=(False, False), rounds=(), bids=(None, None))
+
+    def player_name(self, player: int) -> str:
+        return NAMES[player]
+
+    def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
+        """North's bid is face down to South; South's, which ends the round, shows both."""
+        if actor == 0 and viewer == 1:
+            return "bid ?"
+        return str(action)
+
+    def _parse(self, state: State | View, text: str) -> Action | None:
+        return parse(text)

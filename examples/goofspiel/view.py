@@ -1,0 +1,55 @@
+"""What one Goofspiel player sees: the public position, how many prizes are face down (not
+their order), and their own bid this round (not the other's).
+
+>>> import random, tabletop
+>>> from tabletop.core.registry import register
+>>> register("goofspiel", "goofspiel.rules:Goofspiel")
+>>> s = tabletop.load("goofspiel").new(seed=1).apply("bid 2")
+>>> s.view(0).own_bid, s.view(1).own_bid, s.view(1).laid
+(2, None, (True, False))
+>>> s.view(1).determinize(random.Random(0)).view(1) == s.view(1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tabletop.core.game import State, View
+from tabletop.core.position import evolve
+
+from .cards import deal
+from .position import GoofPosition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoofView(GoofPosition, View):
+    """One player's view: ``pile_size`` prizes face down, ``own_bid`` this round's own bid
+    (``None`` until laid)."""
+
+    pile_size: int
+    own_bid: int | None
+
+    @property
+    def pile_count(self) -> int:
+        return self.pile_size
+
+    @property
+    def viewer(self) -> int | None:
+        return self.player
+
+    def shown_bids(self) -> tuple[int | None, ...]:
+        return tuple(self.own_bid if p == self.player else None for p in range(2))
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state: the unseen prizes shuffled into the pile, and a laid bid of the
+        other player drawn from their hand."""
+        seen = {self.prize, *(prize for prize, _, _ in self.rounds)}
+        pile = [c for c in deal(self.game.options["cards"]) if c not in seen]
+        rng.shuffle(pile)
+        other = 1 - self.player
+        bids = [self.own_bid, None] if self.player == 0 else [None, self.own_bid]
+        if self.laid[other]:
+            bids[other] = rng.choice(self.hands[other])
+        return evolve(self, self.game.state_class, pile=tuple(pile), bids=tuple(bids))
