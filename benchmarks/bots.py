@@ -22,8 +22,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import tabletop
+from tabletop.agents import STRENGTHS, MCTSAgent
 from tabletop.arena import arena
-from tabletop.core.agents import STRENGTHS, MCTSAgent
 from tabletop.core.tree import explore
 
 #: (game, players) pairs benchmarked; Lascaux at every player count for speed.

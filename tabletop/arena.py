@@ -11,9 +11,10 @@ Agents are given as specs, so that each game builds fresh agents (seeded from th
 seed, the game and the seat) — in this process or in a worker of any
 ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, or a Dask or Ray executor):
 
-* a name, ``"mcts"`` or ``"random"`` (see ``tabletop.core.agents.make_agent``);
+* a name, ``"mcts"`` or ``"random"`` (see ``tabletop.agents.make_agent``);
 * a name with options, ``("mcts", {"iterations": 200})``;
-* a factory ``f(seed) -> agent`` (a module-level function, to be picklable);
+* an agent class (built with ``seed=`` if it takes one), or a factory ``f(seed) -> agent``
+  (module-level, to be picklable) — ``tabletop.agents.resolve_agent`` reads every spec;
 * or a mapping ``{label: spec}`` to name the entrants yourself.
 
 Game ``i`` uses seed ``seed + i`` and rotates the seats, so that every agent plays every seat
@@ -30,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
 
-from .core.agents import Agent, make_agent
+from .agents import Agent, agent_label, resolve_agent
 from .core.game import Game
 from .core.registry import load
 
@@ -226,31 +227,7 @@ def plot(result: ArenaResult, ax: Any = None) -> Any:
 def _labels(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], list[Spec]]:
     if isinstance(agents, Mapping):
         return [str(k) for k in agents], list(agents.values())
-    labels = []
-    for spec in agents:
-        if isinstance(spec, str):
-            labels.append(spec)
-        elif isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
-            opts = ",".join(f"{k}={v}" for k, v in spec[1].items())
-            labels.append(f"{spec[0]}({opts})" if opts else spec[0])
-        else:
-            labels.append(str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
-                              or type(spec).__name__))
-    return labels, list(agents)
-
-
-def build_agent(spec: Spec, seed: int) -> Agent:
-    """The agent a spec means, seeded with ``seed``."""
-    if isinstance(spec, str):
-        return make_agent(spec, seed=seed)
-    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
-        return make_agent(spec[0], seed=seed, **dict(spec[1]))
-    if hasattr(spec, "act"):
-        return spec  # an agent object, used as it is
-    if callable(spec):
-        return spec(seed)
-    raise TypeError(f"an agent spec is a name, (name, options), a factory or an agent, "
-                    f"not {spec!r}")
+    return [agent_label(spec) for spec in agents], list(agents)
 
 
 def agent_seed(seed: int, index: int, entrant: int) -> int:
@@ -267,7 +244,7 @@ def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: i
     by_seat: list[Agent | None] = [None] * n
     labels_by_seat = [""] * n
     for j, spec in enumerate(specs):
-        by_seat[seats[j]] = build_agent(spec, agent_seed(seed, index, j))
+        by_seat[seats[j]] = resolve_agent(spec, agent_seed(seed, index, j))
         labels_by_seat[seats[j]] = labels[j]
     state = game.new(seed=seed + index)
     plies = 0
@@ -316,7 +293,7 @@ def arena(
     if games < 1:
         raise ValueError(f"games must be ≥ 1, not {games!r}")
     for spec in specs:  # fail here, not in a worker, on a bad spec
-        build_agent(spec, 0)
+        resolve_agent(spec, 0)
     bar = _progress(games, f"{game.name}", progress)
     results: list[GameResult] = []
     if executor is None:

@@ -9,7 +9,7 @@ import pytest
 from toygame import Take, TakeAway, TakeState
 
 import tabletop
-from tabletop.core.agents import (
+from tabletop.agents import (
     STRENGTHS,
     Analysis,
     MCTSAgent,
@@ -18,11 +18,10 @@ from tabletop.core.agents import (
     cutoff_value,
     make_agent,
     margin_value,
-    margin_value_of,
-    outcome,
     register_agent,
-    score_shares,
 )
+from tabletop.agents.mcts import margin_value_of, outcome, score_shares
+from tabletop.core.errors import UnknownAgent
 from tabletop.core.game import Action, State
 
 # --- RandomAgent and make_agent -------------------------------------------------------------
@@ -72,8 +71,10 @@ def test_make_agent_explains_bad_names_and_options():
         MCTSAgent(iterations=10, strength="weak")
     with pytest.raises(ValueError, match="positive int"):
         MCTSAgent(iterations=0)
-    with pytest.raises(TypeError):
+    with pytest.raises(UnknownAgent, match="no agent called 42; .* or an object with act"):
         make_agent(42)  # type: ignore[arg-type]
+    with pytest.raises(UnknownAgent, match=r"no agent called \['mcts'\]"):
+        make_agent(["mcts"])  # type: ignore[arg-type]
 
 
 def test_register_agent_adds_a_name():
@@ -82,9 +83,9 @@ def test_register_agent_adds_a_name():
         state = TakeAway().new(seed=0)
         assert make_agent("always-first").act(state.view(0)) == Take(1)
     finally:
-        from tabletop.core import agents
+        from tabletop.agents import base
 
-        agents._FACTORIES.pop("always-first")
+        base._REGISTRY.pop("always-first")
 
 
 class _First:

@@ -9,8 +9,8 @@ import pytest
 from toygame import TakeAway
 
 import tabletop
-from tabletop.arena import ArenaResult, agent_seed, arena, build_agent
-from tabletop.core.agents import MCTSAgent, RandomAgent
+from tabletop.agents import MCTSAgent, RandomAgent, resolve_agent
+from tabletop.arena import ArenaResult, agent_seed, arena
 from tabletop.core.registry import register, unregister
 
 
@@ -105,9 +105,9 @@ def test_bad_tournaments_are_refused(take_away):
         arena("take-away", ["genius", "random"], games=1, progress=False)
     with pytest.raises(ValueError, match="games must be"):
         arena("take-away", ["random", "random"], games=0, progress=False)
-    with pytest.raises(TypeError, match="an agent spec is"):
-        build_agent(3.5, seed=1)
-    assert isinstance(build_agent(("mcts", {"iterations": 5}), seed=1), MCTSAgent)
+    with pytest.raises(TypeError, match=r"an agent is a name, \(name, options\), an agent"):
+        resolve_agent(3.5, seed=1)
+    assert isinstance(resolve_agent(("mcts", {"iterations": 5}), seed=1), MCTSAgent)
 
 
 def test_max_plies_leaves_a_game_unfinished(take_away):
@@ -115,3 +115,31 @@ def test_max_plies_leaves_a_game_unfinished(take_away):
                    pile=20)
     game = result.games[0]
     assert not game.finished and game.length == 2 and game.winner is None
+
+
+class Greedy:
+    """An agent class taking a seed, as a reader of notebook 06 would write one."""
+
+    name = "greedy"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def act(self, view):
+        return view.legal_actions()[-1]
+
+
+class Plain:
+    name = "plain"
+
+    def act(self, view):
+        return view.legal_actions()[0]
+
+
+def test_an_agent_class_a_factory_or_an_object_are_all_entrants(take_away):
+    result = arena(take_away(), [Greedy, Plain], games=2, progress=False)
+    assert result.agents == ("greedy", "plain") and len(result) == 2
+    assert resolve_agent(Greedy, seed=7).seed == 7 and isinstance(resolve_agent(Plain), Plain)
+    assert isinstance(resolve_agent(lambda seed: Plain(), seed=1), Plain)
+    with pytest.raises(TypeError, match="which has no act"):
+        resolve_agent(lambda seed: 42, seed=1)

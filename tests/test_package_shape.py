@@ -15,7 +15,7 @@ LONGEST = 600
 
 #: Not yet in shape (issue 17, in progress); each entry may only go.
 NOT_YET_SHAPED = {"lacuna", "landlock"}
-TOO_LONG_FOR_NOW = {"core/agents.py"}  # becomes the tabletop/agents package
+TOO_LONG_FOR_NOW: set[str] = set()
 
 
 def module_name(path: Path) -> str:

@@ -5,7 +5,8 @@ person changes them, it goes.
 """
 
 import tabletop
-from tabletop.widgets import GameWidget, make_bot
+from tabletop.agents import make_agent
+from tabletop.widgets import GameWidget
 
 
 def lava(**options) -> GameWidget:
@@ -45,7 +46,7 @@ def test_the_other_players_view_warning_goes_when_the_view_is_switched_back():
 
 def test_the_bot_seat_warning_goes_when_the_seat_is_made_human():
     widget = lava()
-    widget.session.seats[0] = make_bot("random")  # a bot seat whose move is not made yet
+    widget.session.seats[0] = make_agent("random")  # a bot seat whose move is not made yet
     widget.session._input_key = None
     widget._syncing = True  # (the picker shows it, as if chosen there)
     widget.seat_pickers[0].value = "random"

@@ -6,7 +6,7 @@ import pytest
 from toygame import TakeAway
 
 import tabletop
-from tabletop.core.agents import MCTSAgent
+from tabletop.agents import MCTSAgent
 from tabletop.core.tree import explore
 from tabletop.render.canvas import click_point
 from tabletop.render.scene import Text

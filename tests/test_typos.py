@@ -7,10 +7,9 @@ import sys
 import pytest
 
 import tabletop
-from tabletop.core.agents import MCTSAgent, make_agent
+from tabletop.agents import MCTSAgent, make_agent, resolve_agent
 from tabletop.core.choices import nearest, unknown
 from tabletop.core.errors import CallerError, InvalidOption, UnknownAgent, UnknownGame
-from tabletop.widgets import make_bot
 
 GAMES = "'lacuna', 'lascaux', 'lava-flows', 'landlock'"
 
@@ -50,11 +49,11 @@ def test_a_game_name(call, message):
 
 def test_a_bot_name_in_play():
     message = raised(lambda: tabletop.play("lacuna", bots={1: "mtcs"}), UnknownAgent)
-    assert message == ("no bot called 'mtcs'; did you mean 'mcts'? known bots: 'random', "
-                       "'mcts', 'mcts-weak', 'mcts-strong', or an object with .act(view)")
-    assert "did you mean 'mcts-weak'?" in raised(lambda: make_bot("mcts_waek"), UnknownAgent)
-    assert "did you mean" not in raised(lambda: make_bot("alphazero"), UnknownAgent)
-    assert raised(lambda: make_bot(3), UnknownAgent).startswith("no bot called 3; known bots")
+    assert message == ("no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', "
+                       "'mcts', 'mcts-weak', 'mcts-strong', or an object with act(view)")
+    assert "did you mean 'mcts-weak'?" in raised(lambda: resolve_agent("mcts_waek"), UnknownAgent)
+    assert "did you mean" not in raised(lambda: resolve_agent("alphazero"), UnknownAgent)
+    assert raised(lambda: make_agent(3), UnknownAgent).startswith("no agent called 3; known agents")
 
 
 def test_an_agent_name_and_strength():

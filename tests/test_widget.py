@@ -11,10 +11,11 @@ from test_widget_toy import ClickNim
 from toygame import Bonus, Take
 
 import tabletop
+from tabletop.agents import agent_names, resolve_agent
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.registry import register, unregister
 from tabletop.render.canvas import click_point
-from tabletop.widgets import GameWidget, bot_names, make_bot
+from tabletop.widgets import GameWidget
 from tabletop.widgets.panels import log_html, scores_html
 from tabletop.widgets.session import Session
 
@@ -152,7 +153,7 @@ def test_in_an_event_loop_the_board_is_sent_first_and_the_panels_follow(click_ni
 
 
 def test_bots_by_name_or_object(click_nim):
-    assert "random" in bot_names() and "mcts" in bot_names()
+    assert "random" in agent_names() and "mcts" in agent_names()
 
     class Fixed:
         name = "fixed"
@@ -161,11 +162,11 @@ def test_bots_by_name_or_object(click_nim):
             return view.legal_actions()[0]
 
     agent = Fixed()
-    assert make_bot(agent) is agent
+    assert resolve_agent(agent) is agent
     widget = new_widget(bots={1: agent})
     assert widget.seat_pickers[1].value == "fixed"
     with pytest.raises(ValueError, match="'nobody'"):
-        make_bot("nobody")
+        resolve_agent("nobody")
     widget.seat_pickers[1].value = "human"
     assert widget.session.seats[1] is None
 
@@ -333,7 +334,7 @@ def test_with_bots_in_every_other_seat_the_human_sees_only_their_own_view():
 
 def test_what_the_bot_was_thinking_is_shown_and_kept_in_the_record():
     """An MCTS seat leaves its top candidates on the timeline, in the panel and the record."""
-    from tabletop.core.agents import MCTSAgent
+    from tabletop.agents import MCTSAgent
 
     widget = tabletop.play("lava-flows", seed=1, setup="random", bot_delay=0)
     widget.session.bot_move(MCTSAgent(iterations=60, seed=1))

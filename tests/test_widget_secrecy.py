@@ -23,7 +23,7 @@ import pytest
 from test_widget_toy import ClickNim
 
 import tabletop
-from tabletop.core.agents import MCTSAgent
+from tabletop.agents import MCTSAgent
 from tabletop.core.game import Action, Game, State
 from tabletop.core.registry import game_class, register, unregister
 from tabletop.core.testing.common import ConformanceError, fail, random_states

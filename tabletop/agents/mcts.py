@@ -1,12 +1,6 @@
-"""Agents that choose actions from a player's view: ``RandomAgent`` and ``MCTSAgent``.
+"""``MCTSAgent``: information-set Monte Carlo tree search, for any game through the contract.
 
-Every agent has ``act(view) -> action``: it sees only what its player may see. ``make_agent``
-builds one by name, the way the game widget's ``bots={1: "mcts"}`` and ``tabletop.arena`` do.
-
->>> agent = make_agent("random", seed=1)
->>> agent.name
-'random'
->>> make_agent("mcts", seed=1, strength="weak")
+>>> MCTSAgent(seed=1, strength="weak")
 MCTSAgent(iterations=50, seed=1)
 
 ``MCTSAgent`` is information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012,
@@ -33,17 +27,14 @@ After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_an
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,
 ``analysis.to_json()`` is a JSON-safe summary to store in a record, and
 ``analysis.to_graph()`` is the search tree as a networkx graph (``TreeWidget`` draws it).
-An analysis is its player's own account — its choice in full notation even when the move is
-secret, and numbers that rest on what the player knows — so it is for that player, or for
-someone who may see everything; the game widget shows another seat only that the bot thought
-(``tabletop.widgets.thinking``).
+What an analysis may be shown to is in ``analysis.py``.
 
 For the game widget (and any other front end)::
 
-    bot = make_agent("mcts", seed=1)            # or "random", "mcts-weak", "mcts-strong",
+    agent = make_agent("mcts", seed=1)            # or "random", "mcts-weak", "mcts-strong",
                                                 # or make_agent("mcts", iterations=2000)
-    action = bot.act(state.view(player))        # what the seat plays
-    thinking = getattr(bot, "last_analysis", None)   # None for agents that don't search
+    action = agent.act(state.view(player))        # what the seat plays
+    thinking = getattr(agent, "last_analysis", None)   # None for agents that don't search
     thinking.top(3)       # Candidate(action, notation, visits, value, values, share), best first
     thinking.to_json()    # {"agent", "player", "choice", "iterations", "determinizations",
                           #  "seconds", "candidates": [{"action", "visits", "value",
@@ -56,69 +47,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from html import escape
-from typing import Any, Protocol, runtime_checkable
 
-import networkx as nx
-
-from .choices import did_you_mean, unknown
-from .errors import InvalidOption, UnknownAgent
-from .game import Action, State, View
-from .quoting import brief
+from ..core.choices import did_you_mean
+from ..core.errors import InvalidOption
+from ..core.game import Action, State, View
+from ..core.quoting import brief
+from .analysis import Analysis, Node
+from .base import as_view, legal_for
 
 Reward = list[float]
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that picks an action for the player a view belongs to."""
-
-    def act(self, view: View) -> Action: ...
-
-
-def _as_view(subject: View | State) -> View:
-    """A view to decide from: a ``State`` is turned into its current player's view."""
-    if isinstance(subject, State):
-        if subject.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
-        return subject.view(subject.current_player)
-    if not isinstance(subject, View):
-        raise TypeError(f"an agent acts on a View (or a State), not {type(subject).__name__}")
-    return subject
-
-
-def _legal_for(view: View) -> tuple[Action, ...]:
-    legal = view.legal_actions()
-    if not legal:
-        if view.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
-        raise ValueError(
-            f"it is player {view.current_player}'s turn, not player {view.player}'s: "
-            "an agent can only act for the player whose view it is given"
-        )
-    return legal
-
-
-class RandomAgent:
-    """Picks uniformly among the legal actions, from its own seeded RNG.
-
-    >>> RandomAgent(seed=3).seed
-    3
-    """
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def act(self, view: View | State) -> Action:
-        """A uniformly random legal action of the view's player."""
-        return self.rng.choice(_legal_for(_as_view(view)))
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
 
 
 # --- rewards ------------------------------------------------------------------------------
@@ -188,185 +125,6 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     n = len(scores)
     mean = sum(scores) / n
     return [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
-
-
-# --- the search tree ----------------------------------------------------------------------
-
-class Node:
-    """A node of an MCTS search tree: the move into it, and its statistics.
-
-    ``action`` is the move (``None`` at the root, and for a secret move as another player
-    sees it); ``label`` its notation as seen in this tree; ``actor`` who made it; ``visits``
-    how often the search passed through; ``avail`` how often the move was legal when its
-    actor chose; ``total`` the summed reward per player; ``state`` one state the search
-    reached here (a determinization: for a game with hidden parts, a guess).
-    """
-
-    __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
-                 "state", "origin", "seen", "stamp", "legal", "slots")
-
-    def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
-                 state: State | None = None) -> None:
-        self.action = action
-        self.label = label
-        self.actor = actor
-        self.visits = 0
-        self.avail = 0
-        self.total = [0.0] * players
-        self.children: dict[Hashable, Node] = {}
-        self.state = state
-        self.origin: object = None  # the determinization ``state`` was reached from
-        self.seen = 0  # bit mask: the players in whose tree this node is
-        self.stamp = -1  # the last iteration that counted a visit here
-        # the legal actions last chosen from here, and the child of each (``None``: untried);
-        # reused while the same tuple comes back (always, when nothing is hidden)
-        self.legal: tuple[Action, ...] | None = None
-        self.slots: list[Node | None] = []
-
-    def mean(self, player: int) -> float:
-        """The mean reward of ``player`` over the visits (0 when unvisited)."""
-        return self.total[player] / self.visits if self.visits else 0.0
-
-    @property
-    def values(self) -> tuple[float, ...]:
-        """The mean reward of every player."""
-        return tuple(self.mean(p) for p in range(len(self.total)))
-
-    def __repr__(self) -> str:
-        return f"<Node {self.label or 'root'}: {self.visits} visits>"
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One move the search considered at the root, with what it found.
-
-    ``value`` is the mean reward of the deciding player, ``values`` that of every player,
-    ``share`` the fraction of the root's visits spent on it.
-    """
-
-    action: Action
-    notation: str
-    visits: int
-    value: float
-    values: tuple[float, ...]
-    share: float
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict (values rounded to 4 decimals)."""
-        return {"action": self.notation, "visits": self.visits, "value": round(self.value, 4),
-                "values": [round(v, 4) for v in self.values], "share": round(self.share, 4)}
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """What an ``MCTSAgent`` was thinking when it chose ``choice`` for ``player``.
-
-    ``root`` is the search tree (``Node``); ``iterations`` and ``seconds`` what was spent;
-    ``determinizations`` how many distinct full states were sampled from the view, and
-    ``samples`` the first few of them (guesses at the hidden parts, never the truth).
-
-    >>> analysis.top(3)            # doctest: +SKIP
-    (Candidate(notation='take 2', visits=812, value=0.93, ...), ...)
-    >>> json.dumps(analysis.to_json())   # doctest: +SKIP
-    """
-
-    view: View
-    player: int
-    choice: Action
-    root: Node
-    iterations: int
-    seconds: float
-    determinizations: int
-    samples: tuple[State, ...]
-    agent: str = "mcts"
-
-    def top(self, k: int = 5) -> tuple[Candidate, ...]:
-        """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
-        p = self.player
-        nodes = [c for c in self.root.children.values() if c.action is not None
-                 and c.actor == p]
-        nodes.sort(key=lambda c: (-c.visits, -c.mean(p)))
-        total = sum(c.visits for c in nodes) or 1
-        return tuple(
-            Candidate(c.action, c.label, c.visits, c.mean(p), c.values, c.visits / total)
-            for c in nodes[:k] if c.action is not None
-        )
-
-    @property
-    def candidates(self) -> tuple[Candidate, ...]:
-        """Every move searched at the root, best first."""
-        return self.top(len(self.root.children))
-
-    def to_json(self, k: int = 5) -> dict[str, Any]:
-        """A JSON-safe summary: the choice, the effort, and the top ``k`` candidates.
-
-        Like the analysis, it tells the searcher's secrets (a secret choice in full), so it
-        belongs with the full game, as in a record; not in front of another player.
-        """
-        return {
-            "agent": self.agent,
-            "player": self.player,
-            "choice": str(self.choice),
-            "iterations": self.iterations,
-            "determinizations": self.determinizations,
-            "seconds": round(self.seconds, 3),
-            "candidates": [c.to_json() for c in self.top(k)],
-        }
-
-    def to_graph(self, max_depth: int | None = None, min_visits: int = 1) -> nx.DiGraph:
-        """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
-
-        Nodes are integers (``0`` is the root) with ``visits``, ``values`` (mean reward per
-        player), ``player`` (to move), ``terminal``, ``depth`` and ``state`` (a sampled
-        state); edges carry ``notation``, ``action`` (``None`` for a hidden move), ``actor``,
-        ``visits`` and ``value`` (the actor's mean reward). Children are in order of visits.
-        """
-        graph = nx.DiGraph(root=0, source="mcts", player=self.player, game=self.view.game)
-        bit = 1 << self.player
-
-        def add(node: Node, depth: int) -> int:
-            ident = graph.number_of_nodes()
-            state = node.state
-            graph.add_node(ident, visits=node.visits, values=node.values, depth=depth,
-                           player=None if state is None else state.current_player,
-                           terminal=False if state is None else state.is_terminal,
-                           state=state)
-            return ident
-
-        add(self.root, 0)
-        stack = [(self.root, 0, 0)]
-        while stack:
-            node, ident, depth = stack.pop()
-            if max_depth is not None and depth >= max_depth:
-                continue
-            kids = [c for c in node.children.values() if c.seen & bit and c.visits >= min_visits]
-            kids.sort(key=lambda c: -c.visits)
-            for child in kids:
-                cid = add(child, depth + 1)
-                actor = child.actor
-                graph.add_edge(ident, cid, notation=child.label, action=child.action,
-                               actor=actor, visits=child.visits,
-                               value=child.mean(actor) if actor is not None else 0.0)
-                stack.append((child, cid, depth + 1))
-        return graph
-
-    def _repr_html_(self) -> str:
-        names = [self.view.game.player_name(q) for q in range(len(self.root.total))]
-        head = "".join(f"<th>{escape(n)}</th>" for n in names)
-        rows = "".join(
-            f"<tr><td>{escape(c.notation)}</td><td>{c.visits}</td>"
-            + "".join(f"<td>{v:.3f}</td>" for v in c.values) + "</tr>"
-            for c in self.top(10)
-        )
-        return (f"<p>{escape(self.view.game.player_name(self.player))} plays "
-                f"<b>{escape(str(self.choice))}</b> after {self.iterations} iterations over "
-                f"{self.determinizations} determinizations</p>"
-                f"<table><tr><th>move</th><th>visits</th>{head}</tr>{rows}</table>")
-
-    def __repr__(self) -> str:
-        best = ", ".join(f"{c.notation} {c.visits}/{c.value:.2f}" for c in self.top(3))
-        return (f"<Analysis player {self.player} plays {str(self.choice)!r}: "
-                f"{self.iterations} iterations; {best}>")
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -460,8 +218,8 @@ class MCTSAgent:
 
         A ``State`` is searched through its current player's view, never directly.
         """
-        view = _as_view(view)
-        legal = _legal_for(view)
+        view = as_view(view)
+        legal = legal_for(view)
         analysis = _Search(self, view, legal).run()
         self.last_analysis = analysis
         return analysis
@@ -631,55 +389,3 @@ class _Search:
             state = state._apply(legal[int(random_() * len(legal))])
             depth -= 1
         return outcome(state, self.agent.score_weight)
-
-
-# --- building agents by name --------------------------------------------------------------
-
-AgentFactory = Callable[..., Agent]
-_FACTORIES: dict[str, AgentFactory] = {
-    "random": RandomAgent,
-    "mcts": MCTSAgent,
-    "mcts-weak": lambda seed=None, **kw: MCTSAgent(seed=seed, strength="weak", **kw),
-    "mcts-strong": lambda seed=None, **kw: MCTSAgent(seed=seed, strength="strong", **kw),
-}
-
-
-def register_agent(name: str, factory: AgentFactory) -> None:
-    """Make ``make_agent(name, seed=…, **kw)`` call ``factory(seed=…, **kw)``."""
-    _FACTORIES[name] = factory
-
-
-def agent_names() -> tuple[str, ...]:
-    """The names ``make_agent`` knows."""
-    return tuple(_FACTORIES)
-
-
-def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Agent:
-    """An agent by name: ``"random"``, ``"mcts"``, ``"mcts-weak"`` or ``"mcts-strong"``
-    (options such as ``strength="strong"``, ``iterations=2000`` or ``seconds=0.5`` go to the
-    agent). An agent object is returned as is.
-
-    >>> make_agent("mcts", seed=2, iterations=50)
-    MCTSAgent(iterations=50, seed=2)
-    >>> make_agent("minimax")
-    Traceback (most recent call last):
-    ...
-    tabletop.core.errors.UnknownAgent: no agent called 'minimax'; known agents: 'random', ...
-    >>> make_agent("mtcs")
-    Traceback (most recent call last):
-    ...
-    tabletop.core.errors.UnknownAgent: no agent called 'mtcs'; did you mean 'mcts'? ...
-    """
-    if not isinstance(name, str):
-        if isinstance(name, Agent):
-            return name
-        raise TypeError(f"an agent is a name or an object with act(view), not {name!r}")
-    key = name.strip().lower()
-    factory = _FACTORIES.get(key)
-    if factory is None:
-        raise UnknownAgent(unknown("agent", name, _FACTORIES))
-    try:
-        return factory(seed=seed, **options)
-    except TypeError as err:
-        raise ValueError(f"agent {key!r} does not take these options "
-                         f"{sorted(options)}: {err}") from None

@@ -1,13 +1,14 @@
 """Widgets for notebooks: ``GameWidget`` (play, step, fork, inspect) and ``TreeWidget``.
 
 ipywidgets and ipycanvas only, no custom JavaScript. ``tabletop.play(...)`` is ``play`` here.
+A seat's agent (a "bot" in the widget's labels) is any spec ``tabletop.agents.resolve_agent``
+reads; ``tabletop.agents.register_agent`` offers a new one for every seat.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .bots import bot_names, make_bot, register_bot
 from .game import GameWidget
 from .play import play
 
@@ -21,4 +22,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["GameWidget", "TreeWidget", "bot_names", "make_bot", "play", "register_bot"]
+__all__ = ["GameWidget", "TreeWidget", "play"]

@@ -18,6 +18,7 @@ import ipywidgets as w
 import networkx as nx
 import traitlets
 
+from ..agents import agent_names
 from ..core.choices import did_you_mean
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
@@ -26,7 +27,6 @@ from ..core.timeline import Timeline
 from ..render.canvas import SceneCanvas
 from ..render.svg import to_svg
 from . import panels
-from .bots import bot_names
 from .session import Message, Session
 
 #: Seconds between a move and a bot's reply, so a person sees both.
@@ -114,7 +114,7 @@ class GameWidget(w.VBox):
         self.branch_picker.style.description_width = "50px"
         self.branch_picker.observe(self._on_branch, "value")
 
-        names = bot_names()
+        names = agent_names()
         self.seat_pickers = []
         for p in range(self.session.game.players):
             label = self.session.seat_label(p)

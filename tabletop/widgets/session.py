@@ -19,6 +19,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..agents import agent_label, resolve_agent
 from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
@@ -26,7 +27,6 @@ from ..core.input import ClickInput
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
-from .bots import bot_label, make_bot
 from .inputs import input_for
 from .records import read_record
 from .thinking import check_entry, hidden, may_see
@@ -136,7 +136,7 @@ class Session:
             self.seats[player] = None
         else:
             seed = None if self.seed is None else self.seed * 31 + player
-            self.seats[player] = make_bot(spec, seed)
+            self.seats[player] = resolve_agent(spec, seed)
         self._input_key = None
         self.message = Message()
 
@@ -155,7 +155,7 @@ class Session:
 
     def seat_label(self, player: int) -> str:
         agent = self.seats[player]
-        return "human" if agent is None else bot_label(agent)
+        return "human" if agent is None else agent_label(agent)
 
     def bot_to_move(self) -> Any | None:
         """The bot whose turn it is, if the player to move is a bot."""
@@ -268,7 +268,7 @@ class Session:
         p = s.current_player
         agent = self.seats[p]  # type: ignore[index]
         if agent is not None:
-            return (f"{self.name(p)} is played by the {bot_label(agent)} bot: press "  # type: ignore
+            return (f"{self.name(p)} is played by the {agent_label(agent)} bot: press "  # type: ignore
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
@@ -378,8 +378,8 @@ class Session:
         p = s.current_player
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
-        agent = agent or self.seats[p] or make_bot("random", None)
-        played = self.play(agent.act(s.view(p)), by=bot_label(agent))
+        agent = agent or self.seats[p] or resolve_agent("random", None)
+        played = self.play(agent.act(s.view(p)), by=agent_label(agent))
         analysis = getattr(agent, "last_analysis", None)
         if analysis is not None:
             edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)

@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as w
 import networkx as nx
 
-from ..core.agents import Analysis
+from ..agents import Analysis
 from ..core.game import State
 from ..render.scene import Scene
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg

@@ -15,7 +15,7 @@ from typing import Any
 
 import networkx as nx
 
-from ..core.agents import Analysis
+from ..agents import Analysis
 from ..core.game import State, View
 from ..core.tree import expand, explore
 from ..render.scene import Scene

@@ -1,0 +1,28 @@
+"""Agents: anything with ``act(view) -> action``, named in one registry.
+
+``base`` holds the protocol, ``RandomAgent`` and the resolver of names, options, classes,
+factories and objects; ``mcts`` the information-set Monte Carlo tree search; ``analysis``
+what a search leaves behind and how it is shown.
+
+>>> from tabletop.agents import make_agent
+>>> make_agent("mcts-weak", seed=1)
+MCTSAgent(iterations=50, seed=1)
+"""
+
+from .analysis import Analysis, Candidate, Node
+from .base import (
+    Agent,
+    RandomAgent,
+    agent_label,
+    agent_names,
+    make_agent,
+    register_agent,
+    resolve_agent,
+)
+from .mcts import STRENGTHS, MCTSAgent, cutoff_value, margin_value
+
+__all__ = [
+    "STRENGTHS", "Agent", "Analysis", "Candidate", "MCTSAgent", "Node", "RandomAgent",
+    "agent_label", "agent_names", "cutoff_value", "make_agent", "margin_value",
+    "register_agent", "resolve_agent",
+]

@@ -1,0 +1,205 @@
+"""What a search leaves behind: its tree (``Node``) and its account of a choice
+(``Analysis``, with ``Candidate`` moves), and their presentations — a table of the best
+moves, a JSON summary for records, the tree as a networkx graph for ``TreeWidget``.
+
+An analysis is its player's own account — its choice in full notation even when the move is
+secret, and numbers that rest on what the player knows — so it is for that player, or for
+someone who may see everything; the game widget shows another seat only that the agent
+thought (``tabletop.widgets.thinking``).
+
+>>> import tabletop
+>>> from tabletop.agents import MCTSAgent
+>>> s = tabletop.load("lava-flows").new(seed=1, setup="random")
+>>> analysis = MCTSAgent(iterations=30, seed=1).analyse(s)
+>>> best = analysis.top(1)[0]
+>>> best.action == analysis.choice, sorted(analysis.to_json())[:3]
+(True, ['agent', 'candidates', 'choice'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import networkx as nx
+
+from ..core.game import Action, State, View
+
+
+class Node:
+    """A node of an MCTS search tree: the move into it, and its statistics.
+
+    ``action`` is the move (``None`` at the root, and for a secret move as another player
+    sees it); ``label`` its notation as seen in this tree; ``actor`` who made it; ``visits``
+    how often the search passed through; ``avail`` how often the move was legal when its
+    actor chose; ``total`` the summed reward per player; ``state`` one state the search
+    reached here (a determinization: for a game with hidden parts, a guess).
+    """
+
+    __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
+                 "state", "origin", "seen", "stamp", "legal", "slots")
+
+    def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
+                 state: State | None = None) -> None:
+        self.action = action
+        self.label = label
+        self.actor = actor
+        self.visits = 0
+        self.avail = 0
+        self.total = [0.0] * players
+        self.children: dict[Hashable, Node] = {}
+        self.state = state
+        self.origin: object = None  # the determinization ``state`` was reached from
+        self.seen = 0  # bit mask: the players in whose tree this node is
+        self.stamp = -1  # the last iteration that counted a visit here
+        # the legal actions last chosen from here, and the child of each (``None``: untried);
+        # reused while the same tuple comes back (always, when nothing is hidden)
+        self.legal: tuple[Action, ...] | None = None
+        self.slots: list[Node | None] = []
+
+    def mean(self, player: int) -> float:
+        """The mean reward of ``player`` over the visits (0 when unvisited)."""
+        return self.total[player] / self.visits if self.visits else 0.0
+
+    @property
+    def values(self) -> tuple[float, ...]:
+        """The mean reward of every player."""
+        return tuple(self.mean(p) for p in range(len(self.total)))
+
+    def __repr__(self) -> str:
+        return f"<Node {self.label or 'root'}: {self.visits} visits>"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One move the search considered at the root, with what it found.
+
+    ``value`` is the mean reward of the deciding player, ``values`` that of every player,
+    ``share`` the fraction of the root's visits spent on it.
+    """
+
+    action: Action
+    notation: str
+    visits: int
+    value: float
+    values: tuple[float, ...]
+    share: float
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict (values rounded to 4 decimals)."""
+        return {"action": self.notation, "visits": self.visits, "value": round(self.value, 4),
+                "values": [round(v, 4) for v in self.values], "share": round(self.share, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What an ``MCTSAgent`` was thinking when it chose ``choice`` for ``player``.
+
+    ``root`` is the search tree (``Node``); ``iterations`` and ``seconds`` what was spent;
+    ``determinizations`` how many distinct full states were sampled from the view, and
+    ``samples`` the first few of them (guesses at the hidden parts, never the truth).
+
+    >>> analysis.top(3)            # doctest: +SKIP
+    (Candidate(notation='take 2', visits=812, value=0.93, ...), ...)
+    >>> json.dumps(analysis.to_json())   # doctest: +SKIP
+    """
+
+    view: View
+    player: int
+    choice: Action
+    root: Node
+    iterations: int
+    seconds: float
+    determinizations: int
+    samples: tuple[State, ...]
+    agent: str = "mcts"
+
+    def top(self, k: int = 5) -> tuple[Candidate, ...]:
+        """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
+        p = self.player
+        nodes = [c for c in self.root.children.values() if c.action is not None
+                 and c.actor == p]
+        nodes.sort(key=lambda c: (-c.visits, -c.mean(p)))
+        total = sum(c.visits for c in nodes) or 1
+        return tuple(
+            Candidate(c.action, c.label, c.visits, c.mean(p), c.values, c.visits / total)
+            for c in nodes[:k] if c.action is not None
+        )
+
+    @property
+    def candidates(self) -> tuple[Candidate, ...]:
+        """Every move searched at the root, best first."""
+        return self.top(len(self.root.children))
+
+    def to_json(self, k: int = 5) -> dict[str, Any]:
+        """A JSON-safe summary: the choice, the effort, and the top ``k`` candidates.
+
+        Like the analysis, it tells the searcher's secrets (a secret choice in full), so it
+        belongs with the full game, as in a record; not in front of another player.
+        """
+        return {
+            "agent": self.agent,
+            "player": self.player,
+            "choice": str(self.choice),
+            "iterations": self.iterations,
+            "determinizations": self.determinizations,
+            "seconds": round(self.seconds, 3),
+            "candidates": [c.to_json() for c in self.top(k)],
+        }
+
+    def to_graph(self, max_depth: int | None = None, min_visits: int = 1) -> nx.DiGraph:
+        """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
+
+        Nodes are integers (``0`` is the root) with ``visits``, ``values`` (mean reward per
+        player), ``player`` (to move), ``terminal``, ``depth`` and ``state`` (a sampled
+        state); edges carry ``notation``, ``action`` (``None`` for a hidden move), ``actor``,
+        ``visits`` and ``value`` (the actor's mean reward). Children are in order of visits.
+        """
+        graph = nx.DiGraph(root=0, source="mcts", player=self.player, game=self.view.game)
+        bit = 1 << self.player
+
+        def add(node: Node, depth: int) -> int:
+            ident: int = graph.number_of_nodes()
+            state = node.state
+            graph.add_node(ident, visits=node.visits, values=node.values, depth=depth,
+                           player=None if state is None else state.current_player,
+                           terminal=False if state is None else state.is_terminal,
+                           state=state)
+            return ident
+
+        add(self.root, 0)
+        stack = [(self.root, 0, 0)]
+        while stack:
+            node, ident, depth = stack.pop()
+            if max_depth is not None and depth >= max_depth:
+                continue
+            kids = [c for c in node.children.values() if c.seen & bit and c.visits >= min_visits]
+            kids.sort(key=lambda c: -c.visits)
+            for child in kids:
+                cid = add(child, depth + 1)
+                actor = child.actor
+                graph.add_edge(ident, cid, notation=child.label, action=child.action,
+                               actor=actor, visits=child.visits,
+                               value=child.mean(actor) if actor is not None else 0.0)
+                stack.append((child, cid, depth + 1))
+        return graph
+
+    def _repr_html_(self) -> str:
+        names = [self.view.game.player_name(q) for q in range(len(self.root.total))]
+        head = "".join(f"<th>{escape(n)}</th>" for n in names)
+        rows = "".join(
+            f"<tr><td>{escape(c.notation)}</td><td>{c.visits}</td>"
+            + "".join(f"<td>{v:.3f}</td>" for v in c.values) + "</tr>"
+            for c in self.top(10)
+        )
+        return (f"<p>{escape(self.view.game.player_name(self.player))} plays "
+                f"<b>{escape(str(self.choice))}</b> after {self.iterations} iterations over "
+                f"{self.determinizations} determinizations</p>"
+                f"<table><tr><th>move</th><th>visits</th>{head}</tr>{rows}</table>")
+
+    def __repr__(self) -> str:
+        best = ", ".join(f"{c.notation} {c.visits}/{c.value:.2f}" for c in self.top(3))
+        return (f"<Analysis player {self.player} plays {str(self.choice)!r}: "
+                f"{self.iterations} iterations; {best}>")

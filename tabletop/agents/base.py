@@ -1,0 +1,183 @@
+"""The agent protocol, the random agent, and the one resolver of agents by name, by options,
+by class, by factory or as objects.
+
+Every agent has ``act(view) -> action``: it sees only what its player may see. Agents are
+named in one registry (``register_agent``); ``make_agent`` builds one by name, and
+``resolve_agent`` turns any spec — what the game widget's ``bots={1: "mcts"}`` and
+``tabletop.arena`` accept — into an agent.
+
+>>> make_agent("random", seed=1).name
+'random'
+>>> make_agent("mcts", seed=1, strength="weak")
+MCTSAgent(iterations=50, seed=1)
+>>> resolve_agent(("mcts", {"iterations": 20}), seed=3)
+MCTSAgent(iterations=20, seed=3)
+>>> resolve_agent(RandomAgent, seed=4).seed
+4
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Mapping
+from importlib import import_module
+from typing import Any, Protocol, runtime_checkable
+
+from ..core.choices import unknown
+from ..core.errors import UnknownAgent
+from ..core.game import Action, State, View
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks an action for the player a view belongs to."""
+
+    def act(self, view: View) -> Action: ...
+
+
+def as_view(subject: View | State) -> View:
+    """A view to decide from: a ``State`` is turned into its current player's view."""
+    if isinstance(subject, State):
+        if subject.current_player is None:
+            raise ValueError("the game is over: there is no move to choose")
+        return subject.view(subject.current_player)
+    if not isinstance(subject, View):
+        raise TypeError(f"an agent acts on a View (or a State), not {type(subject).__name__}")
+    return subject
+
+
+def legal_for(view: View) -> tuple[Action, ...]:
+    legal = view.legal_actions()
+    if not legal:
+        if view.current_player is None:
+            raise ValueError("the game is over: there is no move to choose")
+        raise ValueError(
+            f"it is player {view.current_player}'s turn, not player {view.player}'s: "
+            "an agent can only act for the player whose view it is given"
+        )
+    return legal
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, from its own seeded RNG.
+
+    >>> RandomAgent(seed=3).seed
+    3
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view: View | State) -> Action:
+        """A uniformly random legal action of the view's player."""
+        return self.rng.choice(legal_for(as_view(view)))
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+# --- the registry and the resolver ----------------------------------------------------------
+
+AgentFactory = Callable[..., Agent]
+
+#: Agents by name: a factory (called with ``seed=`` and options), or its ``"module:name"``
+#: imported on first use, with the options the name stands for.
+_REGISTRY: dict[str, tuple[AgentFactory | str, dict[str, Any]]] = {
+    "random": (RandomAgent, {}),
+    "mcts": ("tabletop.agents.mcts:MCTSAgent", {}),
+    "mcts-weak": ("tabletop.agents.mcts:MCTSAgent", {"strength": "weak"}),
+    "mcts-strong": ("tabletop.agents.mcts:MCTSAgent", {"strength": "strong"}),
+}
+
+
+def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> None:
+    """Make ``make_agent(name, seed=…, **kw)`` call ``factory(seed=…, **options, **kw)``;
+    ``factory`` may be given as ``"module:name"``."""
+    _REGISTRY[name] = (factory, options)
+
+
+def agent_names() -> tuple[str, ...]:
+    """The names ``make_agent`` knows (the widget offers them for every seat)."""
+    return tuple(_REGISTRY)
+
+
+def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Agent:
+    """An agent by name: ``"random"``, ``"mcts"``, ``"mcts-weak"`` or ``"mcts-strong"``
+    (options such as ``strength="strong"``, ``iterations=2000`` or ``seconds=0.5`` go to the
+    agent). An agent object is returned as is.
+
+    >>> make_agent("mcts", seed=2, iterations=50)
+    MCTSAgent(iterations=50, seed=2)
+    >>> make_agent("minimax")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownAgent: no agent called 'minimax'; known agents: 'random', ...
+    >>> make_agent("mtcs")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownAgent: no agent called 'mtcs'; did you mean 'mcts'? ...
+    """
+    if isinstance(name, Agent) and not isinstance(name, type):
+        return name
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key is None or key not in _REGISTRY:
+        raise UnknownAgent(unknown("agent", name, _REGISTRY) + ", or an object with act(view)")
+    factory, preset = _REGISTRY[key]
+    if isinstance(factory, str):
+        module, _, attr = factory.partition(":")
+        factory = getattr(import_module(module), attr)
+        _REGISTRY[key] = (factory, preset)
+    try:
+        return factory(seed=seed, **preset, **options)
+    except TypeError as err:
+        raise ValueError(f"agent {key!r} does not take these options "
+                         f"{sorted(options)}: {err}") from None
+
+
+def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
+    """The agent ``spec`` means, seeded with ``seed``: an agent object (used as it is), a
+    name, ``(name, options)``, an agent class (built with ``seed=`` if it takes one), or a
+    factory called with the seed. Anything else is refused, saying what is accepted.
+
+    >>> resolve_agent(3.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: an agent is a name, (name, options), an agent, an agent class or a factory ...
+    """
+    if isinstance(spec, str):
+        return make_agent(spec, seed=seed)
+    if (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
+            and isinstance(spec[1], Mapping)):
+        return make_agent(spec[0], seed=seed, **dict(spec[1]))
+    if isinstance(spec, Agent) and not isinstance(spec, type):
+        return spec
+    if isinstance(spec, type):
+        takes_seed = "seed" in inspect.signature(spec).parameters
+        built = spec(seed=seed) if takes_seed else spec()
+    elif callable(spec):
+        built = spec(seed)
+    else:
+        raise TypeError(f"an agent is a name, (name, options), an agent, an agent class or "
+                        f"a factory of seed -> agent, not {spec!r}")
+    if not isinstance(built, Agent):
+        raise TypeError(f"{spec!r} made {built!r}, which has no act(view)")
+    return built
+
+
+def agent_label(spec: Any) -> str:
+    """A short name for an agent or a spec: its ``name``, or its class's name.
+
+    >>> agent_label(RandomAgent()), agent_label(("mcts", {"iterations": 9}))
+    ('random', 'mcts(iterations=9)')
+    """
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        options = ",".join(f"{k}={v}" for k, v in dict(spec[1]).items())
+        return f"{spec[0]}({options})" if options else spec[0]
+    return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
+               or type(spec).__name__)
