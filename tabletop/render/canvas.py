@@ -6,8 +6,9 @@
 call per paint (``fill_circles``, or ``fill_styled_circles`` when its colours differ).
 ``CanvasRenderer`` spreads a scene's layers over the canvases of a ``MultiCanvas`` and
 repaints only the canvases whose shapes changed, each frame sent as one message.
-``SceneCanvas`` is the widget: fixed CSS size, clicks mapped back to scene units, and a full
-repaint whenever a new frontend connects.
+``SceneCanvas`` is the widget: a fixed CSS size, or (``fit_height``) one that scales with the
+width it is given; clicks mapped back to scene units; a full repaint whenever a new frontend
+connects.
 
 >>> from tabletop.render.scene import Scene
 >>> board = SceneCanvas()
@@ -480,19 +481,28 @@ class CanvasRenderer:
 
 
 class SceneCanvas:
-    """A ``MultiCanvas`` that shows scenes: fixed CSS size, clicks in scene units.
+    """A ``MultiCanvas`` that shows scenes, with clicks reported in scene units.
 
-    ``widget`` is the ipywidgets object to put in a layout. ``on_click(f)`` calls
-    ``f(x, y)`` with scene coordinates; ``resolution`` is canvas pixels per scene unit (2 keeps
-    text sharp on high-density screens).
+    ``widget`` is the canvas; ``frame`` (a ``Box`` holding it) is what to put in a layout.
+    ``on_click(f)`` calls ``f(x, y)`` with scene coordinates; ``resolution`` is canvas pixels
+    per scene unit (2 keeps text sharp on high-density screens).
+
+    By default the canvas shows one CSS pixel per scene unit. With ``fit_height`` it fills the
+    width its frame is given instead, keeping the scene's proportions, up to one CSS pixel per
+    scene unit and ``fit_height`` CSS pixels tall: the browser scales the picture, and the
+    frontend reports clicks in canvas pixels whatever the scale, so ``to_scene`` still holds.
     """
 
-    def __init__(self, *, layers: int = LAYERS, resolution: float = 2.0) -> None:
+    def __init__(self, *, layers: int = LAYERS, resolution: float = 2.0,
+                 fit_height: float | None = None) -> None:
         from ipycanvas import MultiCanvas
+        from ipywidgets import Box
 
         self.resolution = resolution
+        self.fit_height = fit_height
         self.widget = MultiCanvas(layers, width=1, height=1)
         self.widget.add_class("tabletop-canvas")
+        self.frame = Box([self.widget]).add_class("tabletop-board")
         self.canvases = [self.widget[i] for i in range(layers)]
         self.renderer = CanvasRenderer(self.canvases, scale=resolution)
         self._click_handlers: list[Callable[[float, float], Any]] = []
@@ -500,6 +510,12 @@ class SceneCanvas:
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
+
+    def fitted_width(self, width: float, height: float) -> float:
+        """The widest a ``width`` x ``height`` scene is shown, in CSS pixels."""
+        if self.fit_height is None or height <= 0:
+            return width
+        return min(width, self.fit_height * width / height)
 
     @property
     def scene(self) -> Scene | None:
@@ -511,9 +527,7 @@ class SceneCanvas:
         height = max(1, math.ceil(scene.height * self.resolution))
         if (self.widget.width, self.widget.height) != (width, height):
             self.widget.width, self.widget.height = width, height
-            self.widget.layout.width = f"{scene.width:g}px"
-            self.widget.layout.height = f"{scene.height:g}px"
-            self.widget.layout.min_width = f"{scene.width:g}px"
+            self._size(scene.width, scene.height)
             self.renderer.forget()
         self.renderer.draw(scene)
         self.frames += 1
@@ -524,6 +538,18 @@ class SceneCanvas:
             self.resolution = resolution
             self.renderer.scale = resolution
             self.renderer.forget()
+
+    def _size(self, width: float, height: float) -> None:
+        """The CSS size for a ``width`` x ``height`` scene: fixed, or fitted to the frame."""
+        layout = self.widget.layout
+        if self.fit_height is None:
+            layout.width, layout.height = f"{width:g}px", f"{height:g}px"
+            layout.min_width = f"{width:g}px"
+            return
+        # The canvas fills its frame's width and its height follows the canvas's own
+        # proportions; the frame's widest is where the picture is 1:1 or fit_height tall.
+        layout.width, layout.height = "100%", "auto"
+        self.frame.layout.max_width = f"{math.floor(self.fitted_width(width, height))}px"
 
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""

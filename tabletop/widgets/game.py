@@ -25,7 +25,7 @@ from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.canvas import SceneCanvas
 from ..render.svg import to_svg
-from . import panels
+from . import layout, panels
 from .bots import bot_names
 from .session import Message, Session
 
@@ -71,7 +71,7 @@ class GameWidget(w.VBox):
         self._panels_full = False
         self._syncing = False
         self._choice_buttons: dict[Hashable, w.Button] = {}
-        self.board = SceneCanvas(resolution=resolution)
+        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT)
         self.board.on_click(self.click)
         self._build()
         super().__init__(children=self._layout())
@@ -107,10 +107,12 @@ class GameWidget(w.VBox):
         self.forward_button.on_click(lambda _: self.forward())
         self.last_button.on_click(lambda _: self.end())
         self.slider = w.IntSlider(min=0, max=0, value=0, description="ply",
-                                  continuous_update=True, layout=w.Layout(width="320px"))
+                                  continuous_update=True,
+                                  layout=w.Layout(width="auto", flex="1 1 160px",
+                                                  max_width="320px"))
         self.slider.style.description_width = "28px"
         self.slider.observe(self._on_slider, "value")
-        self.branch_picker = w.Dropdown(description="branch", layout=w.Layout(width="260px"))
+        self.branch_picker = w.Dropdown(description="branch", layout=w.Layout(width="250px"))
         self.branch_picker.style.description_width = "50px"
         self.branch_picker.observe(self._on_branch, "value")
 
@@ -120,39 +122,64 @@ class GameWidget(w.VBox):
             label = self.session.seat_label(p)
             picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
                                 value=label, description=self.session.name(p),
-                                layout=w.Layout(width="190px"))
-            picker.style.description_width = "70px"
+                                layout=w.Layout(width="172px"))
+            picker.style.description_width = "62px"
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
         view = _FULL if self.session.view is None else self.session.view
         self.view_picker = w.Dropdown(options=self._view_options(), value=view,
-                                      description="view", layout=w.Layout(width="200px"),
+                                      description="view", layout=w.Layout(width="190px"),
                                       disabled=self.session.hot_seat)
         self.view_picker.style.description_width = "36px"
         self.view_picker.observe(self._on_view, "value")
         self.hot_seat_toggle = w.ToggleButton(
             value=self.session.hot_seat, description="Hot seat", icon="user-secret",
-            tooltip="Show only the view of the player to move; cover the board between turns")
+            tooltip="Show only the view of the player to move; cover the board between turns",
+            layout=w.Layout(width="auto"))
         self.hot_seat_toggle.observe(self._on_hot_seat, "value")
         self.bot_button = _button("Bot move", "Let a bot make the move for the player to move",
                                   icon="cogs", style="info")
         self.bot_button.add_class("tabletop-bot-move")
         self.bot_button.on_click(lambda _: self.bot_move())
 
+        # The score breakdown and the bot's thinking fold; their toggles keep the choice (a
+        # rebuild for another game's record keeps it too).
+        old = getattr(self, "breakdown_toggle", None), getattr(self, "bot_toggle", None)
+        self.breakdown_toggle = layout.fold_toggle(
+            "show breakdown", "Where each player's points come from",
+            old[0].value if old[0] is not None else False)
+        self.bot_toggle = layout.fold_toggle(
+            "hide", "Show or hide what the last bot was thinking",
+            old[1].value if old[1] is not None else True)
+        self.breakdown_toggle.observe(lambda _: self._show_folds(), "value")
+        self.bot_toggle.observe(lambda _: self._show_folds(), "value")
+
     def _layout(self) -> list[w.Widget]:
-        side = w.VBox(
-            [self.turn_html, self.confirm_button,
-             w.HBox([self.choices, self.cancel_button]).add_class("tt-bar"),
-             self.message_html, self.scores_html, self.thinking_html, self.log_html],
-            layout=w.Layout(width="330px"),
-        ).add_class("tt-side")
-        main = w.HBox([self.board.widget, side]).add_class("tt-main")
+        controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
+        self._bot_section = layout.section(self.thinking_html, self.bot_toggle, scrolls=True)
+        side = layout.side_panel(
+            [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
+             controls],
+            [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
+             self.log_html, self._bot_section])
+        main = layout.main_row(self.board.frame, side)
         timeline = w.HBox([self.first_button, self.back_button, self.slider,
                            self.forward_button, self.last_button, self.branch_picker]
                           ).add_class("tt-bar").add_class("tabletop-timeline")
         seats = w.HBox([*self.seat_pickers, self.view_picker, self.hot_seat_toggle,
                         self.bot_button]).add_class("tt-bar").add_class("tabletop-seats")
-        return [w.HTML(panels.CSS), main, timeline, seats]
+        style = w.HTML(panels.CSS, layout=w.Layout(display="none"))  # a <style> applies hidden
+        self._show_folds()
+        return [style, main, timeline, seats]
+
+    def _show_folds(self) -> None:
+        """Fold or unfold the breakdown and the bot's panel as their toggles say."""
+        shown = self.breakdown_toggle.value
+        layout.set_folded(self.scores_html, not shown)
+        self.breakdown_toggle.description = "hide breakdown" if shown else "show breakdown"
+        shown = self.bot_toggle.value
+        layout.set_folded(self.thinking_html, not shown)
+        self.bot_toggle.description = "hide" if shown else "show"
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
@@ -359,11 +386,14 @@ class GameWidget(w.VBox):
             return
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
-        self.scores_html.value = panels.scores_html(names, s.scoreboard())
+        scoreboard = s.scoreboard()
+        self.scores_html.value = panels.scores_html(names, scoreboard)
         line = s.line()
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
         self.thinking_html.value = panels.thinking_html(s.thinking(), s.thinking_by())
+        self._bot_section.layout.display = "" if self.thinking_html.value else "none"
+        self.breakdown_toggle.disabled = scoreboard is None
         self._sync_timeline(line)
         self.bot_button.disabled = s.state.is_terminal or covered
 
