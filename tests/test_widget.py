@@ -13,7 +13,7 @@ from toygame import Bonus, Take
 import tabletop
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.registry import register, unregister
-from tabletop.render.canvas import click_point
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets import GameWidget, bot_names, make_bot
 from tabletop.widgets.panels import log_html, scores_html
 from tabletop.widgets.session import Session

@@ -13,8 +13,8 @@ import pytest
 
 import tabletop
 from tabletop.core.breakdown import Breakdown, Row
-from tabletop.render.canvas import SceneCanvas
 from tabletop.render.scene import Scene
+from tabletop.render.scenecanvas import SceneCanvas
 from tabletop.widgets import layout
 from tabletop.widgets.panels import breakdown_table
 

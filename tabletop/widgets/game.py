@@ -23,7 +23,7 @@ from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.quoting import brief
 from ..core.timeline import Timeline
-from ..render.canvas import SceneCanvas
+from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
 from .bots import bot_names

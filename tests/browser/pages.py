@@ -13,8 +13,9 @@ from typing import Any
 import tabletop
 from tabletop.core.game import State
 from tabletop.core.registry import register
-from tabletop.render.canvas import click_point, parse_color
+from tabletop.render.canvas import parse_color
 from tabletop.render.scene import Scene, Text
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.session import Session
 
 SEED = 7
