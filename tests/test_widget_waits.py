@@ -181,6 +181,31 @@ def test_stepping_back_while_a_bot_thinks_drops_its_move():
     asyncio.run(scenario())
 
 
+def test_a_new_move_after_stepping_back_gets_the_replies_and_the_old_line_none():
+    log: list[tuple[str, Any]] = []
+    shell: list[GameWidget] = []
+    bot, bots = recorded(log, shell)
+    bot.gate = threading.Event()
+
+    async def scenario() -> None:
+        widget = lascaux(bots, bot_delay=0.01)
+        shell.append(widget)
+        first, second = widget.state.legal_actions()[:2]
+        ply = len(widget.state.history)
+        widget.play(first)
+        old_end = widget.node
+        await until(lambda: bot.calls == 1)
+        widget.back()
+        widget.play(second)  # a branch; its bots queue behind the stale search
+        bot.gate.set()
+        await until(lambda: widget.state.current_player == human_seat())
+        assert widget.timeline.out_degree(old_end) == 0  # nothing was played after `first`
+        assert widget.state.history[ply] == second != first
+        assert len(widget.state.history) > ply + 1 and bot.calls >= 2  # the bots replied
+
+    asyncio.run(scenario())
+
+
 def test_making_the_thinking_seat_human_drops_its_move():
     log: list[tuple[str, Any]] = []
     shell: list[GameWidget] = []
