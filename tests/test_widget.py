@@ -122,14 +122,14 @@ def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
     async def scenario():
         widget = tabletop.play("click-nim", seed=4, setup="random", bots={first: "random"},
                                bot_delay=0.05)
-        assert widget.state.current_player == first and widget._pending is not None
+        assert widget.state.current_player == first and widget.bots.running
         await asyncio.sleep(0.2)
         assert widget.state.current_player == 1 - first  # the bot has moved
         plies = len(widget.state.history)
         widget.bot_move()  # the button: a random move for the human seat too
         assert len(widget.state.history) >= plies + 1
         widget.back()  # stepping cancels a pending bot move
-        assert widget._pending is None
+        assert not widget.bots.running
 
     asyncio.run(scenario())
 

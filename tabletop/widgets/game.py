@@ -26,10 +26,13 @@ from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
+from .botrun import BotRunner, synchronous
 from .bots import bot_names
 from .session import Message, Session
+from .warmup import warm_up
 
-#: Seconds between a move and a bot's reply, so a person sees both.
+#: Least seconds between a move and a bot's reply, so a person sees both (the bot searches
+#: meanwhile, off the event loop: see ``botrun``).
 BOT_DELAY = 0.6
 #: Most bot moves played in a row without a pause (a bots-only game with no event loop).
 BOT_RUN_LIMIT = 100_000
@@ -50,7 +53,9 @@ class GameWidget(w.VBox):
 
     ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
-    seat — so a bot's secrets stay secret — and the full state otherwise.
+    seat — so a bot's secrets stay secret — and the full state otherwise. In a notebook, bots
+    move one at a time, each "thinking…" while it searches off the event loop; ``paused``
+    (the Pause toggle) holds them (see ``botrun``).
     """
 
     state = traitlets.Instance(State)
@@ -66,7 +71,7 @@ class GameWidget(w.VBox):
                                hot_seat=hot_seat, seed=seed)
         self.bot_delay = bot_delay
         self.panel_delay = panel_delay
-        self._pending: asyncio.TimerHandle | None = None
+        self.bots = BotRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
         self._syncing = False
@@ -81,6 +86,7 @@ class GameWidget(w.VBox):
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
         self._after_move()
+        warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
 
     # --- the parts --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -141,6 +147,12 @@ class GameWidget(w.VBox):
                                   icon="cogs", style="info")
         self.bot_button.add_class("tabletop-bot-move")
         self.bot_button.on_click(lambda _: self.bot_move())
+        self.pause_button = w.ToggleButton(
+            value=self.bots.paused,
+            tooltip="Bots stop after the move they are thinking about; press again to go on")
+        self.pause_button.add_class("tabletop-pause")
+        self._label_pause()
+        self.pause_button.observe(self._on_pause, "value")
 
         # The score breakdown and the bot's thinking fold; their toggles keep the choice (a
         # rebuild for another game's record keeps it too).
@@ -167,7 +179,8 @@ class GameWidget(w.VBox):
                            self.forward_button, self.last_button, self.branch_picker]
                           ).add_class("tt-bar").add_class("tabletop-timeline")
         seats = w.HBox([*self.seat_pickers, self.view_picker, self.hot_seat_toggle,
-                        self.bot_button]).add_class("tt-bar").add_class("tabletop-seats")
+                        self.bot_button, self.pause_button]
+                       ).add_class("tt-bar").add_class("tabletop-seats")
         style = w.HTML(panels.CSS, layout=w.Layout(display="none"))  # a <style> applies hidden
         self._show_folds()
         return [style, main, timeline, seats]
@@ -225,6 +238,15 @@ class GameWidget(w.VBox):
         self.view_picker.value = _FULL if chosen is None else chosen
 
     @property
+    def paused(self) -> bool:
+        """Whether bots wait (the Pause toggle): no bot moves until it is ``False`` again."""
+        return self.bots.paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self.pause_button.value = bool(value)
+
+    @property
     def hot_seat(self) -> bool:
         return self.session.hot_seat
 
@@ -267,7 +289,7 @@ class GameWidget(w.VBox):
         """The player to move's bot (a random one for a human seat) makes a move now."""
         self._cancel_pending()
         try:
-            action = self.session.bot_move()
+            action = synchronous(self.session.bot_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(str(err), "error")
             self._refresh()
@@ -405,8 +427,15 @@ class GameWidget(w.VBox):
             return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
         p = state.current_player
         assert p is not None
+        status = "thinking" if self.bots.thinking == p else \
+            "paused" if self.bots.paused and s.seats[p] is not None else ""
         return panels.turn_html(s.name(p), s.seat_label(p),
-                                colour=panels.PALETTE[p % len(panels.PALETTE)])
+                                colour=panels.PALETTE[p % len(panels.PALETTE)], status=status)
+
+    def _show_turn(self) -> None:
+        """Send the turn line now (a bot's "thinking…" must reach the page before it
+        searches)."""
+        self.turn_html.value = self._turn()
 
     def _show_choices(self) -> None:
         s = self.session
@@ -481,30 +510,23 @@ class GameWidget(w.VBox):
 
     # --- bots ---------------------------------------------------------------------------------
     def _after_move(self) -> None:
-        """If a bot is to move, let it: after a visible pause when an event loop runs."""
-        if self.session.bot_to_move() is None:
+        """If a bot is to move, let it: one move at a time, searched off the event loop, when
+        one runs and ``bot_delay > 0`` (see ``botrun``); else at once, here."""
+        self._cancel_pending()
+        if self.session.bot_to_move() is None or self.bots.paused:
             return
         loop = _running_loop()
         if self.bot_delay > 0 and loop is not None:
-            self._cancel_pending()
-            self._pending = loop.call_later(self.bot_delay, self._bot_turn, self.node)
+            self.bots.start(loop)
             return
         for _ in range(BOT_RUN_LIMIT):
             if self.session.bot_to_move() is None or not self._bot_step():
                 break
         self._refresh(full=True)
 
-    def _bot_turn(self, node: int) -> None:
-        self._pending = None
-        if node != self.node or self.session.bot_to_move() is None:
-            return
-        if self._bot_step():
-            self._refresh(full=True)
-            self._after_move()
-
     def _bot_step(self) -> bool:
         try:
-            self.session.bot_move()
+            synchronous(self.session.bot_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(f"bot failed: {err}", "error")
             self._refresh()
@@ -512,9 +534,20 @@ class GameWidget(w.VBox):
         return True
 
     def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        self.bots.cancel()
+
+    def _label_pause(self) -> None:
+        paused = self.pause_button.value
+        self.pause_button.description = "Resume bots" if paused else "Pause bots"
+        self.pause_button.icon = "play" if paused else "pause"
+
+    def _on_pause(self, change: dict[str, Any]) -> None:
+        self._label_pause()
+        if change["new"]:
+            self.bots.pause()
+        else:
+            self.bots.resume()  # a held move is played now, if still for this position
+            self._after_move()
 
     # --- static pictures ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:

@@ -96,12 +96,23 @@ def dot(colour: str) -> str:
 
 
 def turn_html(name: str | None, seat: str, *, colour: str = "#888",
-              result: str | None = None) -> str:
-    """Whose turn it is (and who plays the seat), or the result once the game is over."""
+              result: str | None = None, status: str = "") -> str:
+    """Whose turn it is (and who plays the seat), or the result once the game is over.
+
+    ``status`` ``"thinking"`` says the seat's bot is searching now, ``"paused"`` that bots
+    wait for the Pause toggle to be released.
+
+    >>> turn_html("Lava", "mcts", status="thinking")   # doctest: +ELLIPSIS
+    '<div class="tt-turn tt-thinking">...<b>Lava</b> (mcts) is thinking…</div>'
+    """
     if result is not None:
         return f'<div class="tt-turn"><b>Game over</b> · {escape(result)}</div>'
-    return (f'<div class="tt-turn">{dot(colour)}<b>{escape(name or "")}</b> to move '
-            f'<span class="tt-seat">{escape(seat)}</span></div>')
+    who = f"{dot(colour)}<b>{escape(name or '')}</b>"
+    if status == "thinking":
+        return f'<div class="tt-turn tt-thinking">{who} ({escape(seat)}) is thinking…</div>'
+    paused = ' · <i class="tt-paused">paused</i>' if status == "paused" else ""
+    return (f'<div class="tt-turn">{who} to move '
+            f'<span class="tt-seat">{escape(seat)}</span>{paused}</div>')
 
 
 def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
