@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import tabletop  # noqa: E402
 from tabletop.core.timeline import Timeline  # noqa: E402
-from tabletop.render.canvas import click_point  # noqa: E402
+from tabletop.render.scenecanvas import click_point  # noqa: E402
 
 CLICK_GOAL_MS = 16.0
 MEMORY_GOAL_MB = 50.0

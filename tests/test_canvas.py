@@ -10,14 +10,13 @@ import pytest
 
 from tabletop.render.canvas import (
     CanvasRenderer,
-    SceneCanvas,
     batches,
-    click_point,
     paint,
     parse_color,
     split_layers,
 )
 from tabletop.render.scene import Scene
+from tabletop.render.scenecanvas import SceneCanvas, click_point
 
 
 class Recorder:

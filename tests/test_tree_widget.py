@@ -8,8 +8,8 @@ from toygame import TakeAway
 import tabletop
 from tabletop.agents import MCTSAgent
 from tabletop.core.tree import explore
-from tabletop.render.canvas import click_point
 from tabletop.render.scene import Text
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.tree import (
     BOARD_BOX,
     MAX_CANVAS_PIXELS,

@@ -14,7 +14,7 @@ import tabletop
 from tabletop.agents import agent_names, resolve_agent
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.registry import register, unregister
-from tabletop.render.canvas import click_point
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets import GameWidget
 from tabletop.widgets.panels import log_html, scores_html
 from tabletop.widgets.session import Session
@@ -123,14 +123,14 @@ def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
     async def scenario():
         widget = tabletop.play("click-nim", seed=4, setup="random", bots={first: "random"},
                                bot_delay=0.05)
-        assert widget.state.current_player == first and widget._pending is not None
+        assert widget.state.current_player == first and widget.bots.running
         await asyncio.sleep(0.2)
         assert widget.state.current_player == 1 - first  # the bot has moved
         plies = len(widget.state.history)
         widget.bot_move()  # the button: a random move for the human seat too
         assert len(widget.state.history) >= plies + 1
         widget.back()  # stepping cancels a pending bot move
-        assert widget._pending is None
+        assert not widget.bots.running
 
     asyncio.run(scenario())
 

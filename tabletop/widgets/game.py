@@ -24,12 +24,15 @@ from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.quoting import brief
 from ..core.timeline import Timeline
-from ..render.canvas import SceneCanvas
+from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
-from . import panels
+from . import layout, panels
+from .botrun import BotRunner, synchronous
 from .session import Message, Session
+from .warmup import warm_up
 
-#: Seconds between a move and a bot's reply, so a person sees both.
+#: Least seconds between a move and a bot's reply, so a person sees both (the bot searches
+#: meanwhile, off the event loop: see ``botrun``).
 BOT_DELAY = 0.6
 #: Most bot moves played in a row without a pause (a bots-only game with no event loop).
 BOT_RUN_LIMIT = 100_000
@@ -50,7 +53,9 @@ class GameWidget(w.VBox):
 
     ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
-    seat — so a bot's secrets stay secret — and the full state otherwise.
+    seat — so a bot's secrets stay secret — and the full state otherwise. In a notebook, bots
+    move one at a time, each "thinking…" while it searches off the event loop; ``paused``
+    (the Pause toggle) holds them (see ``botrun``).
     """
 
     state = traitlets.Instance(State)
@@ -66,12 +71,12 @@ class GameWidget(w.VBox):
                                hot_seat=hot_seat, seed=seed)
         self.bot_delay = bot_delay
         self.panel_delay = panel_delay
-        self._pending: asyncio.TimerHandle | None = None
+        self.bots = BotRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
         self._syncing = False
         self._choice_buttons: dict[Hashable, w.Button] = {}
-        self.board = SceneCanvas(resolution=resolution)
+        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT)
         self.board.on_click(self.click)
         self._build()
         super().__init__(children=self._layout())
@@ -81,6 +86,7 @@ class GameWidget(w.VBox):
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
         self._after_move()
+        warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
 
     # --- the parts --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -107,10 +113,12 @@ class GameWidget(w.VBox):
         self.forward_button.on_click(lambda _: self.forward())
         self.last_button.on_click(lambda _: self.end())
         self.slider = w.IntSlider(min=0, max=0, value=0, description="ply",
-                                  continuous_update=True, layout=w.Layout(width="320px"))
+                                  continuous_update=True,
+                                  layout=w.Layout(width="auto", flex="1 1 160px",
+                                                  max_width="320px"))
         self.slider.style.description_width = "28px"
         self.slider.observe(self._on_slider, "value")
-        self.branch_picker = w.Dropdown(description="branch", layout=w.Layout(width="260px"))
+        self.branch_picker = w.Dropdown(description="branch", layout=w.Layout(width="250px"))
         self.branch_picker.style.description_width = "50px"
         self.branch_picker.observe(self._on_branch, "value")
 
@@ -120,39 +128,71 @@ class GameWidget(w.VBox):
             label = self.session.seat_label(p)
             picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
                                 value=label, description=self.session.name(p),
-                                layout=w.Layout(width="190px"))
-            picker.style.description_width = "70px"
+                                layout=w.Layout(width="172px"))
+            picker.style.description_width = "62px"
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
         view = _FULL if self.session.view is None else self.session.view
         self.view_picker = w.Dropdown(options=self._view_options(), value=view,
-                                      description="view", layout=w.Layout(width="200px"),
+                                      description="view", layout=w.Layout(width="190px"),
                                       disabled=self.session.hot_seat)
         self.view_picker.style.description_width = "36px"
         self.view_picker.observe(self._on_view, "value")
         self.hot_seat_toggle = w.ToggleButton(
             value=self.session.hot_seat, description="Hot seat", icon="user-secret",
-            tooltip="Show only the view of the player to move; cover the board between turns")
+            tooltip="Show only the view of the player to move; cover the board between turns",
+            layout=w.Layout(width="auto"))
         self.hot_seat_toggle.observe(self._on_hot_seat, "value")
         self.bot_button = _button("Bot move", "Let a bot make the move for the player to move",
                                   icon="cogs", style="info")
         self.bot_button.add_class("tabletop-bot-move")
         self.bot_button.on_click(lambda _: self.bot_move())
+        self.pause_button = w.ToggleButton(
+            value=self.bots.paused,
+            tooltip="Bots stop after the move they are thinking about; press again to go on")
+        self.pause_button.add_class("tabletop-pause")
+        self._label_pause()
+        self.pause_button.observe(self._on_pause, "value")
+
+        # The score breakdown and the bot's thinking fold; their toggles keep the choice (a
+        # rebuild for another game's record keeps it too).
+        old = getattr(self, "breakdown_toggle", None), getattr(self, "bot_toggle", None)
+        self.breakdown_toggle = layout.fold_toggle(
+            "show breakdown", "Where each player's points come from",
+            old[0].value if old[0] is not None else False)
+        self.bot_toggle = layout.fold_toggle(
+            "hide", "Show or hide what the last bot was thinking",
+            old[1].value if old[1] is not None else True)
+        self.breakdown_toggle.observe(lambda _: self._show_folds(), "value")
+        self.bot_toggle.observe(lambda _: self._show_folds(), "value")
 
     def _layout(self) -> list[w.Widget]:
-        side = w.VBox(
-            [self.turn_html, self.confirm_button,
-             w.HBox([self.choices, self.cancel_button]).add_class("tt-bar"),
-             self.message_html, self.scores_html, self.thinking_html, self.log_html],
-            layout=w.Layout(width="330px"),
-        ).add_class("tt-side")
-        main = w.HBox([self.board.widget, side]).add_class("tt-main")
+        controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
+        self._bot_section = layout.section(self.thinking_html, self.bot_toggle, scrolls=True)
+        side = layout.side_panel(
+            [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
+             controls],
+            [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
+             self.log_html, self._bot_section])
+        main = layout.main_row(self.board.frame, side)
         timeline = w.HBox([self.first_button, self.back_button, self.slider,
                            self.forward_button, self.last_button, self.branch_picker]
                           ).add_class("tt-bar").add_class("tabletop-timeline")
         seats = w.HBox([*self.seat_pickers, self.view_picker, self.hot_seat_toggle,
-                        self.bot_button]).add_class("tt-bar").add_class("tabletop-seats")
-        return [w.HTML(panels.CSS), main, timeline, seats]
+                        self.bot_button, self.pause_button]
+                       ).add_class("tt-bar").add_class("tabletop-seats")
+        style = w.HTML(panels.CSS, layout=w.Layout(display="none"))  # a <style> applies hidden
+        self._show_folds()
+        return [style, main, timeline, seats]
+
+    def _show_folds(self) -> None:
+        """Fold or unfold the breakdown and the bot's panel as their toggles say."""
+        shown = self.breakdown_toggle.value
+        layout.set_folded(self.scores_html, not shown)
+        self.breakdown_toggle.description = "hide breakdown" if shown else "show breakdown"
+        shown = self.bot_toggle.value
+        layout.set_folded(self.thinking_html, not shown)
+        self.bot_toggle.description = "hide" if shown else "show"
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
@@ -198,6 +238,15 @@ class GameWidget(w.VBox):
         self.view_picker.value = _FULL if chosen is None else chosen
 
     @property
+    def paused(self) -> bool:
+        """Whether bots wait (the Pause toggle): no bot moves until it is ``False`` again."""
+        return self.bots.paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self.pause_button.value = bool(value)
+
+    @property
     def hot_seat(self) -> bool:
         return self.session.hot_seat
 
@@ -240,7 +289,7 @@ class GameWidget(w.VBox):
         """The player to move's bot (a random one for a human seat) makes a move now."""
         self._cancel_pending()
         try:
-            action = self.session.bot_move()
+            action = synchronous(self.session.bot_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(str(err), "error")
             self._refresh()
@@ -359,11 +408,14 @@ class GameWidget(w.VBox):
             return
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
-        self.scores_html.value = panels.scores_html(names, s.scoreboard())
+        scoreboard = s.scoreboard()
+        self.scores_html.value = panels.scores_html(names, scoreboard)
         line = s.line()
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
         self.thinking_html.value = panels.thinking_html(s.thinking(), s.thinking_by())
+        self._bot_section.layout.display = "" if self.thinking_html.value else "none"
+        self.breakdown_toggle.disabled = scoreboard is None
         self._sync_timeline(line)
         self.bot_button.disabled = s.state.is_terminal or covered
 
@@ -375,8 +427,15 @@ class GameWidget(w.VBox):
             return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
         p = state.current_player
         assert p is not None
+        status = "thinking" if self.bots.thinking == p else \
+            "paused" if self.bots.paused and s.seats[p] is not None else ""
         return panels.turn_html(s.name(p), s.seat_label(p),
-                                colour=panels.PALETTE[p % len(panels.PALETTE)])
+                                colour=panels.PALETTE[p % len(panels.PALETTE)], status=status)
+
+    def _show_turn(self) -> None:
+        """Send the turn line now (a bot's "thinking…" must reach the page before it
+        searches)."""
+        self.turn_html.value = self._turn()
 
     def _show_choices(self) -> None:
         s = self.session
@@ -451,30 +510,23 @@ class GameWidget(w.VBox):
 
     # --- bots ---------------------------------------------------------------------------------
     def _after_move(self) -> None:
-        """If a bot is to move, let it: after a visible pause when an event loop runs."""
-        if self.session.bot_to_move() is None:
+        """If a bot is to move, let it: one move at a time, searched off the event loop, when
+        one runs and ``bot_delay > 0`` (see ``botrun``); else at once, here."""
+        self._cancel_pending()
+        if self.session.bot_to_move() is None or self.bots.paused:
             return
         loop = _running_loop()
         if self.bot_delay > 0 and loop is not None:
-            self._cancel_pending()
-            self._pending = loop.call_later(self.bot_delay, self._bot_turn, self.node)
+            self.bots.start(loop)
             return
         for _ in range(BOT_RUN_LIMIT):
             if self.session.bot_to_move() is None or not self._bot_step():
                 break
         self._refresh(full=True)
 
-    def _bot_turn(self, node: int) -> None:
-        self._pending = None
-        if node != self.node or self.session.bot_to_move() is None:
-            return
-        if self._bot_step():
-            self._refresh(full=True)
-            self._after_move()
-
     def _bot_step(self) -> bool:
         try:
-            self.session.bot_move()
+            synchronous(self.session.bot_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(f"bot failed: {err}", "error")
             self._refresh()
@@ -482,9 +534,20 @@ class GameWidget(w.VBox):
         return True
 
     def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        self.bots.cancel()
+
+    def _label_pause(self) -> None:
+        paused = self.pause_button.value
+        self.pause_button.description = "Resume bots" if paused else "Pause bots"
+        self.pause_button.icon = "play" if paused else "pause"
+
+    def _on_pause(self, change: dict[str, Any]) -> None:
+        self._label_pause()
+        if change["new"]:
+            self.bots.pause()
+        else:
+            self.bots.resume()  # a held move is played now, if still for this position
+            self._after_move()
 
     # --- static pictures ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:

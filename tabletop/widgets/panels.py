@@ -17,43 +17,76 @@ from ..core.breakdown import Breakdown
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
 PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
 
+#: The widget's looks; its sizes are set through ipywidgets layouts (``widgets/layout.py``).
 CSS = """
 <style>
 .tabletop-game { font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
-  color: #1f2430; gap: 8px; }
-.tabletop-game .tt-main { gap: 14px; align-items: flex-start; }
-.tabletop-game .tabletop-canvas { border-radius: 10px; overflow: hidden;
-  box-shadow: 0 2px 10px rgba(31, 36, 48, .18); flex: none; }
-.tabletop-game .tt-side { gap: 6px; }
+  color: #1f2430; gap: 8px; width: 100%; max-width: 100%; overflow: visible; }
+.tabletop-game .tt-main { gap: 12px; align-items: flex-start; flex-wrap: wrap;
+  overflow: visible; }
+.tabletop-game .tabletop-board { min-width: 0; overflow: visible; }
+.tabletop-game .tabletop-canvas { border-radius: 10px; box-shadow: 0 2px 10px rgba(31, 36, 48, .18);
+  display: block; outline: none; }
+.tabletop-game .tt-side { gap: 6px; overflow: hidden; }
+.tabletop-game .tt-side > * { flex: none; width: auto; margin: 0; }
+.tabletop-game .widget-html, .tabletop-game .widget-html-content { width: auto; min-width: 0;
+  margin: 0; }
 .tabletop-game .widget-html-content { line-height: 1.35; }
-.tabletop-game .tt-scores { max-height: 240px; overflow-y: auto; }
-.tabletop-game .tt-scores td i { font-size: 11px; color: #6b7080; }
 .tabletop-game .tt-turn { font-size: 15px; padding: 6px 10px; border-radius: 8px;
-  background: #f3f4f8; }
+  background: #f3f4f8; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tabletop-game .tt-dot { display: inline-block; width: 11px; height: 11px;
   border-radius: 50%; margin-right: 6px; vertical-align: baseline; }
 .tabletop-game .tt-seat { font-size: 12px; color: #6b7080; margin-left: 4px; }
-.tabletop-game .tt-msg { font-size: 13px; min-height: 1.4em; padding: 2px 4px;
-  line-height: 1.35; }
+.tabletop-game .tt-msg { font-size: 13px; padding: 2px 4px; line-height: 1.35; }
 .tabletop-game .tt-msg.error { color: #b42318; }
 .tabletop-game .tt-msg.done { color: #1d7a3a; }
 .tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: #6b7080; }
+.tabletop-game .tt-controls { overflow-y: auto; overflow-x: hidden; align-content: flex-start;
+  align-items: flex-start; flex-wrap: wrap; gap: 4px; }
+.tabletop-game .tt-controls .jupyter-button { height: 28px; padding: 0 8px; font-size: 12px;
+  margin: 0; }
+.tabletop-game .tt-details { flex: 1 1 0; min-height: 0; gap: 4px; overflow: hidden; }
+.tabletop-game .tt-section { position: relative; overflow: visible; flex: none; }
+.tabletop-game .tt-section > .widget-html { flex: 1 1 auto; }
+.tabletop-game .tt-fold { position: absolute; top: 2px; right: 0; height: 20px; width: auto;
+  padding: 0 6px; font-size: 11px; line-height: 20px; margin: 0; }
+.tabletop-game .tt-section.tt-scrolls { flex: 0 1 auto; min-height: 0; max-height: 55%;
+  overflow-y: auto; overflow-x: hidden; }
+.tabletop-game .tt-folded .tt-scores { display: none; }
+.tabletop-game .tabletop-thinking.tt-folded { max-height: 1.6em; overflow: hidden; }
+.tabletop-game .tabletop-thinking table { border-collapse: collapse; font-size: 12px; }
+.tabletop-game .tabletop-thinking td, .tabletop-game .tabletop-thinking th { padding: 1px 6px;
+  text-align: right; white-space: nowrap; }
+.tabletop-game .tabletop-thinking td:first-child, .tabletop-game .tabletop-thinking th:first-child
+  { text-align: left; white-space: normal; }
 .tabletop-game .tt-scores table { border-collapse: collapse; font-size: 12px; width: 100%; }
-.tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 6px;
-  border-bottom: 1px solid #e6e8ef; text-align: right; }
+.tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 5px;
+  border-bottom: 1px solid #e6e8ef; text-align: right; white-space: nowrap;
+  vertical-align: bottom; }
 .tabletop-game .tt-scores td:first-child, .tabletop-game .tt-scores th:first-child {
-  text-align: left; }
-.tabletop-game .tt-scores .tt-total { font-size: 14px; margin-bottom: 4px; }
+  text-align: left; white-space: normal; padding-left: 0; }
+.tabletop-game .tt-scores th { font-weight: 600; }
+.tabletop-game .tt-scores th small { display: block; font-weight: 400; color: #6b7080; }
+.tabletop-game .tt-scores tr.tt-detail td { font-size: 11px; color: #6b7080; text-align: left;
+  white-space: normal; padding: 0 0 2px 10px; }
+.tabletop-game .tt-scores p { font-size: 11px; color: #6b7080; margin: 3px 0; }
+.tabletop-game .tt-total { font-size: 14px; margin-bottom: 2px; }
+.tabletop-game .tt-total > span { white-space: nowrap; }
 .tabletop-game .tt-heading { font-size: 11px; letter-spacing: .06em; text-transform: uppercase;
-  color: #6b7080; margin: 6px 0 2px; }
-.tabletop-game .tt-log { display: flex; flex-direction: column-reverse; max-height: 190px;
-  overflow-y: auto; border: 1px solid #e6e8ef; border-radius: 8px; padding: 4px 0; }
+  color: #6b7080; margin: 4px 0 2px; line-height: 20px; }
+.tabletop-game .tabletop-log { flex: 1 1 0; min-height: 72px; }
+.tabletop-game .tabletop-log > .widget-html-content { display: flex; flex-direction: column;
+  height: 100%; }
+.tabletop-game .tt-log { display: flex; flex-direction: column-reverse; flex: 1 1 0;
+  min-height: 0; overflow-y: auto; overflow-x: hidden; border: 1px solid #e6e8ef;
+  border-radius: 8px; padding: 4px 0; }
 .tabletop-game .tt-log ol { margin: 0; padding-left: 34px; font-size: 13px; }
+.tabletop-game .tt-log li { overflow-wrap: anywhere; }
 .tabletop-game .tt-log li.now { font-weight: 600; background: #fff4cc; }
 .tabletop-game .tt-log li.later { color: #9aa0ae; }
 .tabletop-game .tt-empty { color: #9aa0ae; font-size: 12px; padding: 2px 8px; }
-.tabletop-game .tt-bar { gap: 4px; align-items: center; flex-wrap: wrap; }
-.tabletop-game .tt-choices { flex-wrap: wrap; gap: 4px; }
+.tabletop-game .tt-bar { gap: 4px; align-items: center; flex-wrap: wrap; overflow: visible; }
+.tabletop-game .tt-choices { flex-wrap: wrap; gap: 4px; overflow: visible; }
 </style>
 """
 
@@ -63,12 +96,23 @@ def dot(colour: str) -> str:
 
 
 def turn_html(name: str | None, seat: str, *, colour: str = "#888",
-              result: str | None = None) -> str:
-    """Whose turn it is (and who plays the seat), or the result once the game is over."""
+              result: str | None = None, status: str = "") -> str:
+    """Whose turn it is (and who plays the seat), or the result once the game is over.
+
+    ``status`` ``"thinking"`` says the seat's bot is searching now, ``"paused"`` that bots
+    wait for the Pause toggle to be released.
+
+    >>> turn_html("Lava", "mcts", status="thinking")   # doctest: +ELLIPSIS
+    '<div class="tt-turn tt-thinking">...<b>Lava</b> (mcts) is thinking…</div>'
+    """
     if result is not None:
         return f'<div class="tt-turn"><b>Game over</b> · {escape(result)}</div>'
-    return (f'<div class="tt-turn">{dot(colour)}<b>{escape(name or "")}</b> to move '
-            f'<span class="tt-seat">{escape(seat)}</span></div>')
+    who = f"{dot(colour)}<b>{escape(name or '')}</b>"
+    if status == "thinking":
+        return f'<div class="tt-turn tt-thinking">{who} ({escape(seat)}) is thinking…</div>'
+    paused = ' · <i class="tt-paused">paused</i>' if status == "paused" else ""
+    return (f'<div class="tt-turn">{who} to move '
+            f'<span class="tt-seat">{escape(seat)}</span>{paused}</div>')
 
 
 def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
@@ -94,16 +138,50 @@ def message_html(text: str, kind: str = "info", hint: str = "") -> str:
 
 def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Breakdown] | None,
                 ) -> str:
-    """The scores and where they come from (the breakdown's own table)."""
+    """The scores and where they come from (``breakdown_table``, shown when unfolded)."""
     head = '<div class="tt-heading">Score</div>'
     if scoreboard is None:
         return (f'{head}<div class="tt-empty">hidden in this view until the end (scores can '
                 'depend on secrets)</div>')
     scores, breakdown = scoreboard
-    total = " · ".join(f"{dot(PALETTE[i % len(PALETTE)])}{escape(n)} <b>{_num(s)}</b>"
-                       for i, (n, s) in enumerate(zip(names, scores, strict=False)))
+    total = " · ".join(f"<span>{dot(PALETTE[i % len(PALETTE)])}{escape(n)} <b>{_num(s)}</b>"
+                       "</span>" for i, (n, s) in enumerate(zip(names, scores, strict=False)))
     return (f'{head}<div class="tt-total">{total}</div>'
-            f'<div class="tt-scores">{breakdown._repr_html_()}</div>')
+            f'<div class="tt-scores">{breakdown_table(breakdown)}</div>')
+
+
+def breakdown_table(breakdown: Breakdown) -> str:
+    """A score breakdown narrow enough for the side panel: a column per player (a role in
+    brackets goes on a line of its own), and each row's detail on a line below it.
+
+    >>> from tabletop.core.breakdown import Row
+    >>> html = breakdown_table(Breakdown(("North (Land)",), (Row("ponds", (4,), "1 at I8"),)))
+    >>> html[:64]
+    '<table><tr><th></th><th>North<small>(Land)</small></th></tr><tr>'
+    >>> '<tr class="tt-detail"><td colspan="2">1 at I8</td></tr>' in html
+    True
+    """
+    head = "".join(f"<th>{_player(p)}</th>" for p in breakdown.players)
+    span = len(breakdown.players) + 1
+    body = []
+    for row in breakdown.rows:
+        cells = "".join(f"<td>{_num(v)}</td>" for v in row.points)
+        body.append(f"<tr><td>{escape(row.label)}</td>{cells}</tr>")
+        if row.detail:
+            body.append(f'<tr class="tt-detail"><td colspan="{span}">{escape(row.detail)}'
+                        "</td></tr>")
+    totals = "".join(f"<td><b>{_num(v)}</b></td>" for v in breakdown.totals)
+    notes = "".join(f"<p>{escape(n)}</p>" for n in breakdown.notes)
+    return (f"<table><tr><th></th>{head}</tr>{''.join(body)}"
+            f"<tr><td><b>total</b></td>{totals}</tr></table>{notes}")
+
+
+def _player(label: str) -> str:
+    """A player's column heading: ``"North (Land)"`` puts its role on a line of its own."""
+    name, bracket, role = label.partition(" (")
+    if not bracket or not role.endswith(")"):
+        return escape(label)
+    return f"{escape(name)}<small>({escape(role)}</small>"
 
 
 def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:

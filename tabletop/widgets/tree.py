@@ -78,7 +78,7 @@ class TreeWidget(w.VBox):
         self._syncing = False
         self.opener = opener
         self.game_widget: Any = None
-        from ..render.canvas import SceneCanvas
+        from ..render.scenecanvas import SceneCanvas
 
         self.resolution = resolution
         self.canvas = SceneCanvas(resolution=resolution)
@@ -169,7 +169,7 @@ class TreeWidget(w.VBox):
 
     def click_node(self, node: int) -> int | None:
         """Click on ``node`` where it is drawn (it must be visible)."""
-        from ..render.canvas import click_point
+        from ..render.scenecanvas import click_point
 
         return self.click(*click_point(self.model.scene(), ("node", node)))
 

@@ -13,8 +13,9 @@ from typing import Any
 import tabletop
 from tabletop.core.game import State
 from tabletop.core.registry import register
-from tabletop.render.canvas import click_point, parse_color
+from tabletop.render.canvas import parse_color
 from tabletop.render.scene import Scene, Text
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.session import Session
 
 SEED = 7
@@ -112,12 +113,14 @@ def start_state(name: str) -> State:
 
 @dataclass(frozen=True)
 class Step:
-    """One click: on the canvas at ``point`` (scene units), or on the ``index``-th button."""
+    """One click: on the canvas at ``point`` (scene units, in a scene ``width`` wide), or on
+    the ``index``-th button."""
 
     target: Hashable
     point: tuple[float, float] | None = None
     index: int = -1
     label: str = ""
+    width: float = 0.0
 
 
 def session_for(state: State, *, hot_seat: bool = False) -> Session:
@@ -163,7 +166,7 @@ def _try_path(state: State, path: tuple[Hashable, ...], hot_seat: bool
                 point = click_point(scene, target)
             except ValueError:
                 return None
-            steps.append(Step(target, point=point))
+            steps.append(Step(target, point=point, width=scene.width))
             session.click(*point)
         else:
             buttons = session.buttons()
@@ -336,8 +339,10 @@ def click_step(page: Any, tag: str, step: Step) -> float | None:
     canvas = page.locator(canvas_css(tag))
     canvas.scroll_into_view_if_needed()
     canvas.evaluate(PROBE_JS)
-    if step.point is not None:
-        canvas.click(position={"x": step.point[0], "y": step.point[1]})
+    if step.point is not None:  # the canvas may be scaled: scene units -> CSS pixels
+        box = canvas.bounding_box()
+        k = box["width"] / step.width if box and step.width else 1.0
+        canvas.click(position={"x": step.point[0] * k, "y": step.point[1] * k})
     else:
         button = page.locator(f"{widget_css(tag)} .tabletop-choice").nth(step.index)
         assert button.inner_text().strip() == step.label
@@ -359,3 +364,154 @@ def changed_pixels(before: bytes, after: bytes) -> int:
         return a.size[0] * a.size[1]
     diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 16 else 0)
     return int(sum(diff.histogram()[255:]))
+
+
+# --- layout: every game and player count, mid-game -------------------------------------------
+#: Each game with each player count it is played with.
+CONFIGS = (("lacuna", 2), ("lascaux", 3), ("lascaux", 4), ("lascaux", 5), ("lava-flows", 2),
+           ("landlock", 2), ("landlock", 4))
+
+
+def config_tag(name: str, players: int) -> str:
+    return f"{name}-{players}p"
+
+
+#: How many moves make "mid-game" (Lascaux's first moves are the players' secret colours).
+MID_GAME = {"lacuna": 6, "lascaux": 14, "lava-flows": 8, "landlock": 8}
+
+
+def mid_game(name: str, players: int) -> State:
+    """A position a few moves into a game (the same in the notebook and in the test): the
+    ``k``-th move plays a legal action picked by ``k``."""
+    state = tabletop.load(name, players=players).new(seed=SEED, setup="random")
+    for k in range(MID_GAME.get(name, 6)):
+        actions = state.legal_actions()
+        if state.is_terminal or not actions:
+            break
+        state = state.apply(actions[(3 * k + 1) % len(actions)])
+    return state
+
+
+def steps_to_buttons(state: State) -> list[Step] | None:
+    """The first clicks of some move that bring choice buttons up, or ``None`` if none do."""
+    inp = session_for(state).input
+    if inp is None:
+        return None
+    for action in state.legal_actions():
+        for path in inp.paths(action):
+            session, steps = session_for(state), []
+            for target in path[:-1]:
+                scene = session.scene()
+                if target not in scene.targets():
+                    break
+                try:
+                    point = click_point(scene, target)
+                except ValueError:
+                    break
+                steps.append(Step(target, point=point, width=scene.width))
+                session.click(*point)
+                if session.buttons():
+                    return steps
+            break
+    return None
+
+
+LAYOUT_CELL = """import sys
+
+sys.path.insert(0, {here!r})
+import tabletop
+from IPython.display import HTML, display
+from pages import config_tag, mid_game
+
+widgets = {{}}
+for name, players in {configs!r}:
+    w = tabletop.play(mid_game(name, players), bot_delay=0)
+    widgets[config_tag(name, players)] = w.add_class("under-test").add_class(
+        f"game-{{config_tag(name, players)}}")
+    display(w)
+"""
+
+LAYOUT_BOT_CELL = """state = mid_game({name!r}, {players!r})
+bots = {{p: "mcts-weak" for p in range(state.game.players) if p != state.current_player}}
+bot_widget = tabletop.play(state, bots=bots, bot_delay=0)
+bot_widget.add_class("under-test").add_class("game-bots")
+display(bot_widget)
+display(HTML('<div style="height: 900px"></div>'))  # room to scroll the last widget up
+"""
+
+
+def write_layout_notebook(root: Path, filename: str, *, bot_config: tuple[str, int] | None,
+                          configs: tuple[tuple[str, int], ...] = CONFIGS) -> str:
+    """A notebook showing a mid-game widget for each of ``configs`` (tagged by
+    ``config_tag``), and one of ``bot_config`` whose other seats are bots (tagged ``bots``)."""
+    here = str(Path(__file__).resolve().parent)
+    cells = [LAYOUT_CELL.format(here=here, configs=configs)]
+    if bot_config is not None:
+        cells.append(LAYOUT_BOT_CELL.format(name=bot_config[0], players=bot_config[1]))
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                           "outputs": [], "source": c.splitlines(keepends=True)} for c in cells],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (root / filename).write_text(json.dumps(notebook))
+    return filename
+
+
+# Boxes ([left, top, right, bottom], CSS px) of a widget's parts, and of the visible area
+# around it: the nearest scrolling ancestor (JupyterLab's notebook), else the window (Voilà).
+BOXES_JS = """sel => {
+  const root = document.querySelector(sel);
+  const box = e => { if (!e) return null; const b = e.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom]; };
+  const parts = {widget: root, canvas: 'canvas.tabletop-canvas', side: '.tt-side',
+    turn: '.tabletop-turn', message: '.tabletop-message', controls: '.tt-controls',
+    timeline: '.tabletop-timeline', seats: '.tabletop-seats', thinking: '.tabletop-thinking'};
+  const out = {};
+  for (const [k, s] of Object.entries(parts))
+    out[k] = box(typeof s === 'string' ? root.querySelector(s) : s);
+  let e = root.parentElement;
+  while (e && !(['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
+                && e.scrollHeight > e.clientHeight)) e = e.parentElement;
+  out.area = e && e !== document.documentElement && e !== document.body ? box(e)
+    : [0, 0, window.innerWidth, window.innerHeight];
+  return out;
+}"""
+
+# Put the widget's top at the top of the visible area.
+TO_TOP_JS = "sel => document.querySelector(sel).scrollIntoView({block: 'start'})"
+
+# Elements of the widget whose content is wider than their box (a clipped or sideways
+# scrolling column, a word too long for its cell), as "class tag scrollWidth>clientWidth".
+OVERFLOW_JS = """sel => {
+  const root = document.querySelector(sel);
+  const bad = [];
+  for (const e of [root, ...root.querySelectorAll('.tt-main, .tt-side, .tt-side *')]) {
+    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+      bad.push(`${e.className || e.tagName} ${e.tagName} ${e.scrollWidth}>${e.clientWidth}`);
+  }
+  return bad;
+}"""
+
+# Names and numbers in the score tables that take more than one line: every text of a
+# player's column (rows' labels and details are prose, which may wrap between words).
+BROKEN_LINES_JS = """sel => {
+  const root = document.querySelector(sel);
+  const bad = [];
+  for (const cell of root.querySelectorAll('.tt-scores td, .tt-scores th')) {
+    if (cell.closest('tr.tt-detail') || cell === cell.parentElement.firstElementChild) continue;
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (!t.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+      if (tops.size > 1) bad.push(t.textContent);
+    }
+  }
+  return bad;
+}"""
+
+
+def boxes(page: Any, tag: str) -> dict[str, list[float] | None]:
+    """The boxes of the widget ``tag``'s parts and of the visible area (``BOXES_JS``)."""
+    return dict(page.evaluate(BOXES_JS, widget_css(tag)))

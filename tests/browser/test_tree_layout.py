@@ -18,7 +18,7 @@ import pytest
 from pages import OPENINGS, READY_JS, SEED, games, start_state, wait_for_board, widget_css
 from servers import Server
 
-from tabletop.render.canvas import click_point
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.tree import BOARD_BOX, REGION_HEIGHT, TreeModel
 from tabletop.widgets.treemodel import LABEL_FONT, SMALL_FONT
 

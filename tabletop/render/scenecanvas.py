@@ -1,0 +1,157 @@
+"""``SceneCanvas``: the ipycanvas widget that shows scenes and maps clicks back to them.
+
+A fixed CSS size, or (``fit_height``) one that scales with the width it is given; clicks
+mapped back to scene units; a full repaint whenever a new frontend connects. The painting
+itself is ``canvas.CanvasRenderer``'s.
+
+>>> from tabletop.render.scene import Scene
+>>> board = SceneCanvas()
+>>> scene = Scene(100, 50, background="white")
+>>> scene.circle(25, 25, 10, fill="red", target=("cell", "a1"))
+>>> board.draw(scene)
+>>> board.to_scene(50.0, 50.0)   # a click at canvas pixel (50, 50), at resolution 2
+(25.0, 25.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from .canvas import LAYERS, CanvasRenderer
+from .scene import Circle, Scene, Shape, Text
+
+
+class SceneCanvas:
+    """A ``MultiCanvas`` that shows scenes, with clicks reported in scene units.
+
+    ``widget`` is the canvas; ``frame`` (a ``Box`` holding it) is what to put in a layout.
+    ``on_click(f)`` calls ``f(x, y)`` with scene coordinates; ``resolution`` is canvas pixels
+    per scene unit (2 keeps text sharp on high-density screens).
+
+    By default the canvas shows one CSS pixel per scene unit. With ``fit_height`` it fills the
+    width its frame is given instead, keeping the scene's proportions, up to one CSS pixel per
+    scene unit and ``fit_height`` CSS pixels tall: the browser scales the picture, and the
+    frontend reports clicks in canvas pixels whatever the scale, so ``to_scene`` still holds.
+    """
+
+    def __init__(self, *, layers: int = LAYERS, resolution: float = 2.0,
+                 fit_height: float | None = None) -> None:
+        from ipycanvas import MultiCanvas
+        from ipywidgets import Box
+
+        self.resolution = resolution
+        self.fit_height = fit_height
+        self.widget = MultiCanvas(layers, width=1, height=1)
+        self.widget.add_class("tabletop-canvas")
+        self.frame = Box([self.widget]).add_class("tabletop-board")
+        self.canvases = [self.widget[i] for i in range(layers)]
+        self.renderer = CanvasRenderer(self.canvases, scale=resolution)
+        self._click_handlers: list[Callable[[float, float], Any]] = []
+        self.widget.on_mouse_down(self._mouse_down)
+        for canvas in self.canvases:
+            canvas.on_client_ready(self._client_ready)
+        self.frames = 0  # how many draws were sent (for tests and benchmarks)
+
+    def fitted_width(self, width: float, height: float) -> float:
+        """The widest a ``width`` x ``height`` scene is shown, in CSS pixels."""
+        if self.fit_height is None or height <= 0:
+            return width
+        return min(width, self.fit_height * width / height)
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.renderer.scene
+
+    def draw(self, scene: Scene) -> None:
+        """Show ``scene``, resizing the canvas when the scene's size changed."""
+        width = max(1, math.ceil(scene.width * self.resolution))
+        height = max(1, math.ceil(scene.height * self.resolution))
+        if (self.widget.width, self.widget.height) != (width, height):
+            self.widget.width, self.widget.height = width, height
+            self._size(scene.width, scene.height)
+            self.renderer.forget()
+        self.renderer.draw(scene)
+        self.frames += 1
+
+    def set_resolution(self, resolution: float) -> None:
+        """Draw the next scenes at ``resolution`` canvas pixels per scene unit."""
+        if resolution != self.resolution:
+            self.resolution = resolution
+            self.renderer.scale = resolution
+            self.renderer.forget()
+
+    def _size(self, width: float, height: float) -> None:
+        """The CSS size for a ``width`` x ``height`` scene: fixed, or fitted to the frame."""
+        layout = self.widget.layout
+        if self.fit_height is None:
+            layout.width, layout.height = f"{width:g}px", f"{height:g}px"
+            layout.min_width = f"{width:g}px"
+            return
+        # The canvas fills its frame's width and its height follows the canvas's own
+        # proportions; the frame's widest is where the picture is 1:1 or fit_height tall.
+        layout.width, layout.height = "100%", "auto"
+        self.frame.layout.max_width = f"{math.floor(self.fitted_width(width, height))}px"
+
+    def to_scene(self, x: float, y: float) -> tuple[float, float]:
+        """Canvas pixel coordinates (what ipycanvas reports) in scene units."""
+        return (x / self.resolution, y / self.resolution)
+
+    def to_canvas(self, x: float, y: float) -> tuple[float, float]:
+        """Scene units in canvas pixels."""
+        return (x * self.resolution, y * self.resolution)
+
+    def on_click(self, handler: Callable[[float, float], Any]) -> None:
+        """Call ``handler(x, y)`` (scene units) on every mouse press."""
+        self._click_handlers.append(handler)
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        sx, sy = self.to_scene(x, y)
+        for handler in self._click_handlers:
+            handler(sx, sy)
+
+    def _client_ready(self) -> None:
+        """A new frontend connected (first display, page reload, Voilà): repaint everything.
+
+        ipycanvas remembers which canvas its last command addressed and skips the switch
+        command when the next one addresses the same canvas, so a fresh frontend would draw
+        on no canvas at all. Forgetting that choice (a private attribute, touched only here)
+        makes the next command switch explicitly.
+        """
+        manager = getattr(self.canvases[0], "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
+        self.renderer.redraw()
+
+
+def shape_center(shape: Shape) -> tuple[float, float]:
+    """The middle of a shape's bounds: where to click it."""
+    if isinstance(shape, Circle):
+        return (shape.x, shape.y)
+    if isinstance(shape, Text):
+        x0, _, x1, _ = shape.bounds()
+        return ((x0 + x1) / 2, shape.y)
+    x0, y0, x1, y1 = shape.bounds()
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def click_point(scene: Scene, target: Hashable) -> tuple[float, float]:
+    """A point that hits ``target`` in ``scene`` (its shape's centre, or a nearby point).
+
+    ``KeyError`` if no shape carries the target, ``ValueError`` if it is fully covered.
+    """
+    shape = scene.targets().get(target)
+    if shape is None:
+        raise KeyError(f"no shape in the scene has target {target!r}")
+    cx, cy = shape_center(shape)
+    if scene.hit(cx, cy) == target:
+        return (cx, cy)
+    x0, y0, x1, y1 = shape.bounds()
+    steps = 8
+    for i in range(1, steps):
+        for j in range(1, steps):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps
+            if scene.hit(x, y) == target:
+                return (x, y)
+    raise ValueError(f"target {target!r} is covered by other shapes everywhere")

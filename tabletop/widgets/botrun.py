@@ -1,0 +1,189 @@
+"""Bots' turns in a running event loop: searched off the loop, shown one move at a time.
+
+``GameWidget`` hands its bots' turns to a ``BotRunner`` when an event loop runs (a Jupyter
+kernel) and ``bot_delay > 0``. Each turn goes:
+
+1. the turn line says "<name> (<bot>) is thinking…", sent to the page at once;
+2. the search runs in the worker thread ``SEARCHES``; the loop stays free, so clicks (Pause,
+   stepping, the view) are handled while a bot thinks;
+3. back on the loop, the move is played — no sooner than ``bot_delay`` seconds after the move
+   before it appeared, and only if the position on show, its timeline and the seat's bot are
+   still the ones searched;
+4. the next bot's turn begins, until a human is to move or the game is over.
+
+**Pause** stops the sequence. A search already running finishes in its thread; its move is
+*held*, not played. On resume a held move is played at once if the position is unchanged (so
+pausing never changes what the bots play), else dropped. **Cancel** (a step, a new move, a
+seat change, a record opened) drops everything: a search in progress finishes in its thread and
+its result is thrown away; a search still queued never starts.
+
+Every search goes through ``decide``, which holds ``SEARCH_LOCK``: one search at a time in the
+process, so an agent (its random generator, its ``last_analysis``) is never used by two threads
+at once, not even by a synchronous "Bot move" while a dropped search is still finishing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..agents import agent_label
+from ..core.game import Action, View
+from .session import Message, Session
+
+#: The one worker thread bots search in (searches never overlap: see ``SEARCH_LOCK``).
+SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-bot")
+#: Held around every bot search, in the worker thread or not.
+SEARCH_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move decided by a search, played later by ``Session.bot_move``: it acts as
+    the bot did (same label, same ``last_analysis``) without searching again."""
+
+    name: str
+    action: Action
+    last_analysis: Any = None
+
+    def act(self, view: View) -> Action:
+        return self.action
+
+
+def decide(agent: Any, view: View) -> Decision:
+    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``)."""
+    with SEARCH_LOCK:
+        action = agent.act(view)
+        return Decision(agent_label(agent), action, getattr(agent, "last_analysis", None))
+
+
+class Host(Protocol):
+    """What a ``BotRunner`` needs of its widget."""
+
+    session: Session
+    bot_delay: float
+
+    def _show_turn(self) -> None: ...
+
+    def _refresh(self, full: bool = False) -> None: ...
+
+
+#: Where a bot's turn was decided: the timeline, its cursor, the state and the seat's bot.
+Key = tuple[int, int, int, int]
+
+
+class BotRunner:
+    """The bots' turns of one widget, as an asyncio task (see the module's docstring).
+
+    ``thinking`` is the player whose bot is searching now (``None`` if none); ``paused``
+    says whether bots wait for a resume.
+    """
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.thinking: int | None = None
+        self.paused = False
+        self._task: asyncio.Task[None] | None = None
+        self._held: tuple[Key, Decision] | None = None
+        self._shown = 0.0  # loop time when the last move appeared
+
+    @property
+    def running(self) -> bool:
+        """Whether bots' turns are under way (thinking, or waiting to show a move)."""
+        return self._task is not None and not self._task.done()
+
+    def _key(self) -> Key:
+        s = self.host.session
+        return (id(s.timeline), s.timeline.cursor, id(s.state), id(s.bot_to_move()))
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Begin the bots' turns from the position on show (after a move just shown)."""
+        self.cancel()
+        if self.paused or self.host.session.bot_to_move() is None:
+            return
+        self._shown = loop.time()
+        self._task = loop.create_task(self._run())
+
+    def cancel(self) -> None:
+        """Drop pending bot work: no move searched so far will be played."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self._held = None
+        self._set_thinking(None)
+
+    def pause(self) -> None:
+        """Stop after the search in progress (its move is held for ``resume``)."""
+        self.paused = True
+        self.host._show_turn()
+
+    def resume(self) -> bool:
+        """Stop pausing; play the held move if the position is unchanged. Returns whether a
+        move was played (the caller then starts the next turns)."""
+        self.paused = False
+        held, self._held = self._held, None
+        if held is not None and held[0] == self._key():
+            self._play(held[1])
+            return True
+        self.host._show_turn()
+        return False
+
+    def _set_thinking(self, player: int | None) -> None:
+        if self.thinking != player:
+            self.thinking = player
+            self.host._show_turn()
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.paused:
+            session = self.host.session
+            agent = session.bot_to_move()
+            if agent is None:
+                return
+            key = self._key()
+            player = session.state.current_player
+            view = session.state.view(player)  # type: ignore[arg-type]
+            self._set_thinking(player)  # the page hears it before the search starts
+            try:
+                decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # noqa: BLE001 - any bot failure is told, not lost
+                self._fail(err)
+                return
+            wait = self._shown + self.host.bot_delay - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if key != self._key():  # not reached after a cancel; a safety net all the same
+                self._set_thinking(None)
+                return
+            if self.paused:
+                self._held = (key, decision)
+                self._set_thinking(None)
+                return
+            self.thinking = None  # the turn line follows with the move's panels
+            self._play(decision)
+            self._shown = loop.time()
+
+    def _play(self, decision: Decision) -> None:
+        try:
+            self.host.session.bot_move(decision)
+        except Exception as err:  # noqa: BLE001 - an illegal choice is told, not lost
+            self._fail(err)
+            return
+        self.host._refresh(full=True)
+
+    def _fail(self, err: Exception) -> None:
+        self._set_thinking(None)
+        self.host.session.message = Message(f"bot failed: {err}", "error")
+        self.host._refresh()
+
+
+def synchronous(step: Callable[[], Any]) -> Any:
+    """Run a synchronous bot move (``Session.bot_move``) under ``SEARCH_LOCK``."""
+    with SEARCH_LOCK:
+        return step()

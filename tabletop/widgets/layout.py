@@ -1,0 +1,86 @@
+"""How the game widget's parts are arranged, and the sizes that keep it on a laptop screen.
+
+JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook, 848 px
+wide. The widget is a row of the board (scaled to the width it gets, at most
+``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
+nothing below the row moves when buttons, messages or the bot's panel change. Below
+``BOARD_MIN + GAP + SIDE_WIDTH`` px the side panel wraps under the board.
+
+Sizes are ipywidgets layouts (inline styles, checked without a browser); looks are the CSS
+in ``panels``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+#: Tallest the board is drawn (CSS px), and the side panel's height beside it.
+BOARD_HEIGHT = 500
+#: The side panel's width when beside the board (it takes the whole row below it).
+SIDE_WIDTH = 330
+#: Narrowest board kept beside the side panel; below it the panel wraps under the board.
+BOARD_MIN = 400
+#: Gap between the board and the side panel (``panels.CSS``: ``.tt-main``).
+GAP = 12
+#: The message line's fixed height: three lines of text.
+MESSAGE_HEIGHT = 58
+#: The click controls' region: room for two rows of buttons, scrolling beyond three.
+CONTROLS_MIN, CONTROLS_MAX = 60, 92
+
+
+def main_row(board: w.Widget, side: w.Widget) -> w.HBox:
+    """The board and the side panel: side by side, or the panel below when narrow.
+
+    The board grows first (up to its own ``max_width``) and shrinks down to ``BOARD_MIN``
+    before the row wraps; the side panel takes what is left, at least ``SIDE_WIDTH``.
+    """
+    board.layout.flex = f"1000 1 {BOARD_MIN}px"
+    side.layout.flex = f"1 1 {SIDE_WIDTH}px"
+    side.layout.height = f"{BOARD_HEIGHT}px"
+    side.layout.max_width = "100%"
+    return w.HBox([board, side]).add_class("tt-main")
+
+
+def side_panel(top: Sequence[w.Widget], details: Sequence[w.Widget]) -> w.VBox:
+    """Fixed parts at the top (turn, message, controls), then ``details`` sharing the rest."""
+    rest = w.VBox(list(details)).add_class("tt-details")
+    return w.VBox([*top, rest]).add_class("tt-side")
+
+
+def controls(parts: Sequence[w.Widget]) -> w.HBox:
+    """The click controls (confirm, cancel, choice buttons): a region of its own height,
+    which scrolls when more buttons than fit appear."""
+    box = w.HBox(list(parts)).add_class("tt-controls")
+    box.layout.min_height = f"{CONTROLS_MIN}px"
+    box.layout.max_height = f"{CONTROLS_MAX}px"
+    return box
+
+
+def fixed_height(widget: w.Widget, height: int) -> w.Widget:
+    widget.layout.height = f"{height}px"
+    widget.layout.flex = "none"
+    return widget
+
+
+def section(html: w.HTML, toggle: w.ToggleButton, *, scrolls: bool = False) -> w.Box:
+    """A panel with its fold toggle at its top right; ``scrolls``: it scrolls when tall."""
+    toggle.add_class("tt-fold")
+    box = w.Box([html, toggle]).add_class("tt-section")
+    if scrolls:
+        box.add_class("tt-scrolls")
+    return box
+
+
+def fold_toggle(description: str, tooltip: str, value: bool) -> w.ToggleButton:
+    """A small toggle that unfolds a panel; its value is the panel's state, kept in Python."""
+    return w.ToggleButton(value=value, description=description, tooltip=tooltip)
+
+
+def set_folded(widget: w.Widget, folded: bool) -> None:
+    """Fold (or unfold) a panel: the ``tt-folded`` class, which ``panels.CSS`` styles."""
+    if folded:
+        widget.add_class("tt-folded")
+    else:
+        widget.remove_class("tt-folded")
