@@ -154,8 +154,8 @@ _FRACTIONS = np.array(SAMPLE, dtype=_F) / STEPS  # the sample spots as fractions
 
 def spot_mask(length2: int, gap: int) -> int:
     """Which ``SAMPLE`` spots a pair of squared length ``length2`` offers (bit ``s`` for
-    ``SAMPLE[s]``): the most of all five, the ends and middle, the ends, or the middle alone
-    whose neighbours stay at least ``gap`` apart (same units, unsquared).
+    ``SAMPLE[s]``): the first of all five, the ends and middle, or the ends whose neighbours
+    stay at least ``gap`` apart (same units, unsquared); else the middle alone.
 
     >>> [bin(spot_mask(d * d, 10)) for d in (40, 39, 20, 10, 9)]
     ['0b11111', '0b10101', '0b10101', '0b10001', '0b100']
