@@ -1,7 +1,7 @@
 """Lacuna's actions and their notation.
 
 * ``SetAside(colour)`` — ``"aside red"``: the start player's first decision.
-* ``Place(a, b, k)`` — ``"place 12-30 @0.5"``: a pawn at ``k/1024`` of the way from flower
+* ``Place(a, b, k)`` — ``"place 12-30 @1/2"``: a pawn at ``k/1024`` of the way from flower
   ``a`` to flower ``b`` (``a < b``), collecting both. The position prints as the player
   reads it (``fraction_text``): ``0``, ``1``, a short fraction such as ``3/8``, or the
   shortest decimal that reads back as the same grid step (``0.424``); any number is read,

@@ -139,18 +139,18 @@ class LacunaInput(ClickInput):
         if len(flowers) == 2:
             a, b = sorted(flowers)
             if self.free:
-                return (f"click anywhere on line {a}-{b}: your pawn goes exactly there (the "
-                        "nearest legal point)")
-            return (f"click a dot on line {a}-{b} to place your pawn there (a click on the "
-                    "line takes the nearest dot; “place freely” places it where you click)")
+                return (f"click anywhere on line {a}-{b}: your pawn goes exactly there, or to "
+                        "the nearest legal point")
+            return (f"click a dot on line {a}-{b} to place your pawn there; a click on the "
+                    "line takes the nearest dot, or press “place freely” to place it exactly")
         if Place in kinds:
             return ("click a flower, then another of its colour in open line with it, then a "
                     "dot between them to place your pawn")
         if PlaceFree in kinds:
             if self.free:
                 return "no line is open: click anywhere on the mat to place your pawn there"
-            return ("no line is open: click a dot on the mat to place your pawn there "
-                    "(“place freely” places it where you click)")
+            return ("no line is open: click a dot on the mat to place your pawn there, or "
+                    "press “place freely” to place it exactly")
         return "nothing can be clicked here"
 
     # --- clicks between the dots --------------------------------------------------------------
