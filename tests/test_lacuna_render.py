@@ -296,3 +296,16 @@ def test_dots_and_flowers_are_hit_16_px_wide_though_drawn_smaller():
     assert dots and all(sh.r < 8 <= max(sh.r, sh.hit_r) for sh in dots)
     spot = next(sh for t, sh in scene.targets().items() if t[0] == "spot")
     assert scene.hit(spot.x + 7.5, spot.y) == spot.target
+
+
+def test_in_the_widget_place_freely_is_a_button_that_changes_where_a_click_lands():
+    w = tabletop.play("lacuna", seed=1, bot_delay=0)
+    w.play("aside red")
+    w.choose(("flower", 24))
+    w.choose(("flower", 41))
+    assert [b.description for b in w.choices.children] == ["place freely"]
+    w.choices.children[0].click()
+    assert [b.description for b in w.choices.children] == ["place on the dots"]
+    assert "exactly there" in w.message
+    w.click(*_line_click(w.state, 24, 41, 256))
+    assert w.state.history[-1] == Place(24, 41, 233)
