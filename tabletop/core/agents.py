@@ -28,6 +28,10 @@ the "multiple-observer" form), written against the game contract alone:
   ``rollout_depth`` is valued by the running scores (``margin_value``: ``1/n`` plus half the
   ``tanh`` of each player's lead over the mean score, halved), or by your ``evaluate``.
 * Continuous games (Lacuna) are searched through their finite ``legal_actions()`` sample.
+  Where a node offers more than ``widen_from`` moves (64: Lacuna's placements, not the other
+  games' turns), the search widens progressively: it weighs only the first
+  ``ceil(2·sqrt(visits + 1))`` of them, in an order shuffled once per node, so that the few
+  it tries are tried often enough to compare (Coulom 2007; Chaslot et al. 2008).
 
 After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_analysis``:
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,
@@ -47,7 +51,8 @@ For the game widget (and any other front end)::
     thinking.top(3)       # Candidate(action, notation, visits, value, values, share), best first
     thinking.to_json()    # {"agent", "player", "choice", "iterations", "determinizations",
                           #  "seconds", "candidates": [{"action", "visits", "value",
-                          #  "values", "share"}, ...]} — plain JSON, for the record
+                          #  "values", "share"}, ...]} — plain JSON, for the record;
+                          #  "shallow": true when the search was too shallow to rank moves
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Protocol, runtime_checkable
@@ -203,7 +208,7 @@ class Node:
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
-                 "state", "origin", "seen", "stamp", "legal", "slots")
+                 "state", "origin", "seen", "stamp", "legal", "slots", "order")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -222,6 +227,7 @@ class Node:
         # reused while the same tuple comes back (always, when nothing is hidden)
         self.legal: tuple[Action, ...] | None = None
         self.slots: list[Node | None] = []
+        self.order: list[int] | None = None  # widening: the slots in the order they open
 
     def mean(self, player: int) -> float:
         """The mean reward of ``player`` over the visits (0 when unvisited)."""
@@ -280,6 +286,14 @@ class Analysis:
     samples: tuple[State, ...]
     agent: str = "mcts"
 
+    @property
+    def shallow(self) -> bool:
+        """Whether the search was too shallow to rank the moves: there was a choice, and the
+        most visited candidate was searched fewer than ``SHALLOW_VISITS`` times (its value
+        is a handful of random games)."""
+        best = self.top(2)
+        return len(best) > 1 and best[0].visits < SHALLOW_VISITS
+
     def top(self, k: int = 5) -> tuple[Candidate, ...]:
         """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
         p = self.player
@@ -302,8 +316,9 @@ class Analysis:
 
         Like the analysis, it tells the searcher's secrets (a secret choice in full), so it
         belongs with the full game, as in a record; not in front of another player.
+        ``"shallow": True`` is added when the search was too shallow to rank the moves.
         """
-        return {
+        out: dict[str, Any] = {
             "agent": self.agent,
             "player": self.player,
             "choice": str(self.choice),
@@ -312,6 +327,9 @@ class Analysis:
             "seconds": round(self.seconds, 3),
             "candidates": [c.to_json() for c in self.top(k)],
         }
+        if self.shallow:
+            out["shallow"] = True
+        return out
 
     def to_graph(self, max_depth: int | None = None, min_visits: int = 1) -> nx.DiGraph:
         """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
@@ -358,9 +376,11 @@ class Analysis:
             + "".join(f"<td>{v:.3f}</td>" for v in c.values) + "</tr>"
             for c in self.top(10)
         )
+        warning = f"<p>{escape(shallow_text(self.top(1)[0].visits))}</p>" \
+            if self.shallow else ""
         return (f"<p>{escape(self.view.game.player_name(self.player))} plays "
                 f"<b>{escape(str(self.choice))}</b> after {self.iterations} iterations over "
-                f"{self.determinizations} determinizations</p>"
+                f"{self.determinizations} determinizations</p>{warning}"
                 f"<table><tr><th>move</th><th>visits</th>{head}</tr>{rows}</table>")
 
     def __repr__(self) -> str:
@@ -369,7 +389,26 @@ class Analysis:
                 f"{self.iterations} iterations; {best}>")
 
 
+#: A search whose most visited candidate has fewer visits than this is too shallow to rank.
+SHALLOW_VISITS = 10
+
+
+def shallow_text(visits: int) -> str:
+    """The sentence that says a search was too shallow (``visits``: its best candidate's).
+
+    >>> shallow_text(2)
+    'The search was too shallow to rank these moves: the most-tried one was searched only 2 \
+times. Give the bot more thinking (strength "strong", or more iterations).'
+    """
+    return (f"The search was too shallow to rank these moves: the most-tried one was searched "
+            f"only {visits} time{'' if visits == 1 else 's'}. Give the bot more thinking "
+            '(strength "strong", or more iterations).')
+
+
 # --- the agent ----------------------------------------------------------------------------
+
+#: Progressive widening applies at nodes with more legal moves than this (``widen_from``).
+WIDEN_FROM = 64
 
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
 STRENGTHS: dict[str, tuple[int | None, float | None]] = {
@@ -391,6 +430,8 @@ class MCTSAgent:
     after ``rollout_depth`` random moves, and ``evaluate(state)`` (one value in 0..1 per
     player; default ``margin_value``, or try ``cutoff_value``) scores where they stop;
     ``score_weight`` blends score shares into the rewards of finished games.
+    ``widen_from``: a node with more legal moves than this is widened progressively (see the
+    module docstring); ``None`` never widens.
 
     >>> agent = MCTSAgent(iterations=200, seed=7)
     >>> # action = agent.act(state.view(player)); agent.last_analysis.top(3)
@@ -412,6 +453,7 @@ class MCTSAgent:
         score_weight: float = 0.0,
         evaluate: Callable[[State], Sequence[float]] | None = None,
         keep_samples: int = 8,
+        widen_from: int | None = WIDEN_FROM,
     ) -> None:
         if strength is not None:
             if strength not in STRENGTHS:
@@ -432,6 +474,10 @@ class MCTSAgent:
             raise ValueError(f"rollout_depth must be ≥ 0, not {rollout_depth!r}")
         if not 0 <= score_weight <= 1:
             raise ValueError(f"score_weight must be between 0 and 1, not {score_weight!r}")
+        if widen_from is not None and (not isinstance(widen_from, int)
+                                       or isinstance(widen_from, bool) or widen_from < 1):
+            raise ValueError(f"widen_from must be a positive int or None, not {widen_from!r}")
+        self.widen_from = widen_from
         self.iterations = iterations
         self.seconds = seconds
         self.seed = seed
@@ -539,6 +585,7 @@ class _Search:
         c = self.agent.exploration
         log, sqrt = math.log, math.sqrt
         players = self.players
+        widen = self.agent.widen_from
         root_state = self._determinize()
         state = root_state
         root = self.root
@@ -555,11 +602,14 @@ class _Search:
                 slots = node.slots
             else:
                 slots = [node.children.get(a) for a in legal]
-                node.legal, node.slots = legal, slots
+                node.legal, node.slots, node.order = legal, slots, None
+            weighed: Iterable[tuple[int, Node | None]] = enumerate(slots)
+            if widen is not None and len(slots) > widen:
+                weighed = self._widened(node, slots)
             untried = []
             best = -1
             best_u = -math.inf
-            for i, child in enumerate(slots):
+            for i, child in weighed:
                 if child is None or child.visits == 0:
                     untried.append(i)
                     continue
@@ -614,6 +664,16 @@ class _Search:
             total = node.total
             for p, r in enumerate(reward):
                 total[p] += r
+
+    def _widened(self, node: Node, slots: list[Node | None]) -> list[tuple[int, Node | None]]:
+        """The slots a wide node weighs now: the first ``ceil(2·sqrt(visits + 1))`` in the
+        node's shuffled order (shuffled once, when its legal moves are first seen)."""
+        order = node.order
+        if order is None:
+            order = node.order = list(range(len(slots)))
+            self.rng.shuffle(order)
+        opened = math.ceil(2 * math.sqrt(node.visits + 1))
+        return [(i, slots[i]) for i in order[:opened]]
 
     def _rollout(self, state: State) -> Reward:
         """Random moves to the end (or ``rollout_depth`` moves); the reward vector.
