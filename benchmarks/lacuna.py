@@ -41,7 +41,8 @@ def open_pairs_time(states: list, repeat: int = 5) -> float:
         p = s.params
         for _ in range(repeat):
             t0 = time.perf_counter()
-            geo = Geometry(s.points, s.colors, flower_r=p.flower, pawn_r=p.pawn)
+            geo = Geometry(s.points, s.colors, flower_r=p.flower, pawn_r=p.pawn,
+                           spot_gap=p.spot_gap)
             geo.pair_bits & ~geo.flower_kill(s.on_mat)  # the open pairs: bits of an int
             times.append(time.perf_counter() - t0)
     return statistics.median(times)

@@ -15,6 +15,7 @@ import tabletop
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.testing import check_game
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna, LacunaState, Place, PlaceFree, SetAside
+from tabletop.games.lacuna.actions import parse
 
 GAME = tabletop.load("lacuna")
 RF, RP = 0.031, 0.029
@@ -330,11 +331,37 @@ def test_a_full_game_scores_every_flower_once():
 
 
 # --- notation, graph, views ---------------------------------------------------------------------
-def test_notation_round_trips_and_is_exact():
+def test_notation_round_trips_and_is_short():
     s = GAME.new(seed=9).apply("aside white")
     for a in s.legal_actions()[:50]:
         assert GAME.parse_action(s, str(a)) == a
-    assert str(Place(3, 7, 1)) == "place 3-7 @0.0009765625"
+    assert str(Place(3, 7, 1)) == "place 3-7 @0.001"
+    assert [str(Place(3, 7, k)) for k in (384, 512, 434)] == [
+        "place 3-7 @3/8", "place 3-7 @1/2", "place 3-7 @0.424"]
+
+
+def test_every_grid_position_prints_short_and_reads_back_as_itself():
+    a, b = next(p for p in GAME.new(seed=9).apply("aside white").open_pairs())
+    s = GAME.new(seed=9).apply("aside white")
+    ok = s.positions(a, b)
+    for k in range(STEPS + 1):
+        text = str(Place(a, b, k))
+        assert len(text.split("@")[1]) <= 6, text
+        assert parse(text) == Place(a, b, k)
+        if ok[k]:
+            assert GAME.parse_action(s, text) == Place(a, b, k)
+
+
+def test_old_records_exact_decimals_still_read():
+    assert parse("place 3-7 @0.423828125") == Place(3, 7, 434) == parse("place 3-7 @0.424")
+    assert parse("place 3-7 @0.0009765625") == Place(3, 7, 1)
+    s = GAME.new(seed=1).apply("aside orange")
+    a, b = next((a, b) for a, b in s.open_pairs() if s.positions(a, b)[434])
+    played = s.apply(f"place {a}-{b} @0.423828125")
+    record = played.to_record()
+    assert record["actions"][-1] == f"place {a}-{b} @0.424"
+    record["actions"][-1] = f"place {a}-{b} @0.423828125"  # as records were written before
+    assert tabletop.replay(record) == played
     assert str(PlaceFree(-1234, 50)) == "place free -0.1234,0.005"
     assert GAME.parse_action(GAME.new(seed=9), "  ASIDE   Red ") == SetAside(0)
 

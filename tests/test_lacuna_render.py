@@ -67,8 +67,14 @@ def test_wrong_click_explains_and_keeps_the_selection():
 
 
 def test_a_raw_click_near_the_chosen_line_becomes_the_nearest_legal_position():
+    """Placing freely; by default the same click snaps to the nearest dot (k=256)."""
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
-    ci = LacunaInput(s)
+    snapping = LacunaInput(s)
+    snapping.click(("flower", 0))
+    snapping.click(("flower", 1))
+    px, py = to_pixels(s, -0.5 + 0.37, 0.0)
+    assert snapping.click(("line", 0, 1), (px, py + 2)) == Place(0, 1, 256)
+    ci = LacunaInput(s, free=True)
     ci.click(("flower", 1))
     ci.click(("flower", 0))  # either order
     scene = s.scene(highlight=ci.next_targets())
@@ -87,14 +93,21 @@ def test_a_raw_click_near_the_chosen_line_becomes_the_nearest_legal_position():
 
 
 def test_free_placement_by_dot_or_by_raw_click():
+    from tabletop.games.lacuna.input import PLACE_FREELY
+
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue"), (0.9, 0, "blue")])
     ci = LacunaInput(s)
     targets = ci.next_targets()
-    assert all(t[0] == "free" for t in targets)
+    assert targets[-1] == PLACE_FREELY and all(t[0] == "free" for t in targets[:-1])
     scene = s.scene(highlight=targets)
     px, py = to_pixels(s, 0.1234, -0.4321)
     assert scene.hit(px, py) == ("mat",)
+    # by default a click on the mat takes the nearest offered dot (the R/4 lattice) ...
+    assert ci.click(("mat",), (px, py)) == PlaceFree(0, -5000)
+    # ... and after "place freely", the point clicked
+    ci.click(PLACE_FREELY)
     assert ci.click(("mat",), (px, py)) == PlaceFree(1234, -4321)
+    ci = LacunaInput(s, free=True)
     px, py = to_pixels(s, 0.01, 0.01)  # on the blue flower: just clear of it
     got = ci.click(("mat",), (px, py))
     assert isinstance(got, PlaceFree) and s.is_legal(got)
@@ -195,17 +208,104 @@ def test_svg_is_byte_identical_across_hash_seeds():
     assert outs[0] == outs[1] and outs[0].startswith("<svg")
 
 
-def test_a_click_in_a_gap_of_the_chosen_line_snaps_to_the_nearest_legal_spot():
-    """Seed 1: the line 24-41 is interrupted beside flower 30; a click there (k=256) places
-    the pawn at the nearest legal position (k=233) instead of being refused."""
+def _line_click(s, a, b, k):
+    """The scene point ``k/1024`` of the way along line a-b, and what it hits."""
     from tabletop.games.lacuna.geometry import STEPS
     from tabletop.games.lacuna.render import to_pixels
 
+    (ax, ay), (bx, by) = s.flower_xy(a), s.flower_xy(b)
+    return to_pixels(s, ax + k / STEPS * (bx - ax), ay + k / STEPS * (by - ay))
+
+
+def _picked(s, a, b, **kw):
+    clicks = s.game.input_class(s, **kw)
+    assert clicks.click(("flower", a)) is None and clicks.click(("flower", b)) is None
+    return clicks
+
+
+def test_a_click_in_a_gap_of_the_chosen_line_snaps_to_the_nearest_offered_dot():
+    """Seed 1: the line 24-41 is interrupted beside flower 30; a click there (k=256) places
+    the pawn on the nearest dot the game offers, and the move reads as that dot."""
     s = tabletop.load("lacuna").new(seed=1).apply("aside red")
-    clicks = s.game.input_class(s)
-    assert clicks.click(("flower", 24)) is None and clicks.click(("flower", 41)) is None
-    (ax, ay), (bx, by) = s.flower_xy(24), s.flower_xy(41)
-    point = to_pixels(s, ax + 256 / STEPS * (bx - ax), ay + 256 / STEPS * (by - ay))
+    offered = sorted(a.k for a in s.legal_actions() if isinstance(a, Place)
+                     and (a.a, a.b) == (24, 41))
+    assert 256 not in offered and offered
+    clicks = _picked(s, 24, 41)
+    point = _line_click(s, 24, 41, 256)
     target = s.scene(highlight=clicks.next_targets()).hit(*point)
     assert target == ("line", 24, 41)
-    assert str(clicks.click(target, point)) == "place 24-41 @0.2275390625"
+    played = clicks.click(target, point)
+    assert played == Place(24, 41, min(offered, key=lambda k: abs(k - 256)))
+    assert played in s.legal_actions() and str(played).split("@")[1] in ("0", "1/4", "1/2",
+                                                                          "3/4", "1")
+
+
+def test_a_click_between_two_dots_takes_the_nearer_even_where_their_hit_areas_meet():
+    s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    pair = next((a, b) for a, b in s.open_pairs()
+                if {256, 512} <= {p.k for p in s.legal_actions()
+                                  if isinstance(p, Place) and (p.a, p.b) == (a, b)})
+    for k, expected in ((300, 256), (380, 256), (390, 512), (500, 512)):
+        clicks = _picked(s, *pair)
+        point = _line_click(s, *pair, k)
+        target = s.scene(highlight=clicks.next_targets()).hit(*point)
+        assert clicks.click(target, point) == Place(*pair, expected), (k, target)
+
+
+def test_place_freely_is_a_button_and_places_the_pawn_where_the_click_lands():
+    """The same gap click as above, after "place freely": the nearest legal point, k=233."""
+    from tabletop.games.lacuna.input import PLACE_FREELY, PLACE_ON_DOTS
+    from tabletop.widgets.session import Session
+
+    s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    clicks = _picked(s, 24, 41)
+    assert PLACE_FREELY in clicks.next_targets()
+    assert PLACE_FREELY not in s.scene(highlight=clicks.next_targets()).targets()
+    assert clicks.click(PLACE_FREELY) is None and clicks.free
+    assert clicks.selection == (("flower", 24), ("flower", 41))
+    assert PLACE_ON_DOTS in clicks.next_targets() and "exactly" in clicks.hint()
+    point = _line_click(s, 24, 41, 256)
+    target = s.scene(highlight=clicks.next_targets()).hit(*point)
+    assert str(clicks.click(target, point)) == "place 24-41 @0.228"
+    # in the widget's model the choice is a button beside the board
+    session = Session(tabletop.load("lacuna").new(seed=1))
+    session.play("aside red")
+    session.choose(("flower", 24))
+    session.choose(("flower", 41))
+    assert (PLACE_FREELY, "place freely") in session.buttons()
+    session.choose(PLACE_FREELY)
+    assert (PLACE_ON_DOTS, "place on the dots") in session.buttons()
+
+
+def test_the_placement_buttons_are_refused_before_a_line_is_chosen():
+    from tabletop.games.lacuna.input import PLACE_FREELY
+
+    s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    clicks = s.game.input_class(s)
+    assert PLACE_FREELY not in clicks.next_targets()
+    with pytest.raises(IllegalAction, match="makes no legal action"):
+        clicks.click(PLACE_FREELY)
+    assert not clicks.free and clicks.selection == ()
+
+
+def test_dots_and_flowers_are_hit_16_px_wide_though_drawn_smaller():
+    s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    clicks = _picked(s, 24, 41)
+    scene = s.scene(highlight=clicks.next_targets())
+    dots = [sh for t, sh in scene.targets().items() if t[0] in ("spot", "flower")]
+    assert dots and all(sh.r < 8 <= max(sh.r, sh.hit_r) for sh in dots)
+    spot = next(sh for t, sh in scene.targets().items() if t[0] == "spot")
+    assert scene.hit(spot.x + 7.5, spot.y) == spot.target
+
+
+def test_in_the_widget_place_freely_is_a_button_that_changes_where_a_click_lands():
+    w = tabletop.play("lacuna", seed=1, bot_delay=0)
+    w.play("aside red")
+    w.choose(("flower", 24))
+    w.choose(("flower", 41))
+    assert [b.description for b in w.choices.children] == ["place freely"]
+    w.choices.children[0].click()
+    assert [b.description for b in w.choices.children] == ["place on the dots"]
+    assert "exactly there" in w.message
+    w.click(*_line_click(w.state, 24, 41, 256))
+    assert w.state.history[-1] == Place(24, 41, 233)

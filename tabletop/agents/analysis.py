@@ -39,7 +39,7 @@ class Node:
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
-                 "state", "origin", "seen", "stamp", "legal", "slots")
+                 "state", "origin", "seen", "stamp", "legal", "slots", "order")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -58,6 +58,7 @@ class Node:
         # reused while the same tuple comes back (always, when nothing is hidden)
         self.legal: tuple[Action, ...] | None = None
         self.slots: list[Node | None] = []
+        self.order: list[int] | None = None  # widening: the slots in the order they open
 
     def mean(self, player: int) -> float:
         """The mean reward of ``player`` over the visits (0 when unvisited)."""
@@ -116,6 +117,14 @@ class Analysis:
     samples: tuple[State, ...]
     agent: str = "mcts"
 
+    @property
+    def shallow(self) -> bool:
+        """Whether the search was too shallow to rank the moves: there was a choice, and the
+        most visited candidate was searched fewer than ``SHALLOW_VISITS`` times (its value
+        is a handful of random games)."""
+        best = self.top(2)
+        return len(best) > 1 and best[0].visits < SHALLOW_VISITS
+
     def top(self, k: int = 5) -> tuple[Candidate, ...]:
         """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
         p = self.player
@@ -138,8 +147,9 @@ class Analysis:
 
         Like the analysis, it tells the searcher's secrets (a secret choice in full), so it
         belongs with the full game, as in a record; not in front of another player.
+        ``"shallow": True`` is added when the search was too shallow to rank the moves.
         """
-        return {
+        out: dict[str, Any] = {
             "agent": self.agent,
             "player": self.player,
             "choice": str(self.choice),
@@ -148,6 +158,9 @@ class Analysis:
             "seconds": round(self.seconds, 3),
             "candidates": [c.to_json() for c in self.top(k)],
         }
+        if self.shallow:
+            out["shallow"] = True
+        return out
 
     def to_graph(self, max_depth: int | None = None, min_visits: int = 1) -> nx.DiGraph:
         """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
@@ -194,12 +207,30 @@ class Analysis:
             + "".join(f"<td>{v:.3f}</td>" for v in c.values) + "</tr>"
             for c in self.top(10)
         )
+        warning = f"<p>{escape(shallow_text(self.top(1)[0].visits))}</p>" \
+            if self.shallow else ""
         return (f"<p>{escape(self.view.game.player_name(self.player))} plays "
                 f"<b>{escape(str(self.choice))}</b> after {self.iterations} iterations over "
-                f"{self.determinizations} determinizations</p>"
+                f"{self.determinizations} determinizations</p>{warning}"
                 f"<table><tr><th>move</th><th>visits</th>{head}</tr>{rows}</table>")
 
     def __repr__(self) -> str:
         best = ", ".join(f"{c.notation} {c.visits}/{c.value:.2f}" for c in self.top(3))
         return (f"<Analysis player {self.player} plays {str(self.choice)!r}: "
                 f"{self.iterations} iterations; {best}>")
+
+
+#: A search whose most visited candidate has fewer visits than this is too shallow to rank.
+SHALLOW_VISITS = 10
+
+
+def shallow_text(visits: int) -> str:
+    """The sentence that says a search was too shallow (``visits``: its best candidate's).
+
+    >>> shallow_text(2)
+    'The search was too shallow to rank these moves: the most-tried one was searched only 2 \
+times. Give the bot more thinking (strength "strong", or more iterations).'
+    """
+    return (f"The search was too shallow to rank these moves: the most-tried one was searched "
+            f"only {visits} time{'' if visits == 1 else 's'}. Give the bot more thinking "
+            '(strength "strong", or more iterations).')

@@ -22,6 +22,10 @@ the "multiple-observer" form), written against the game contract alone:
   ``rollout_depth`` is valued by the running scores (``margin_value``: ``1/n`` plus half the
   ``tanh`` of each player's lead over the mean score, halved), or by your ``evaluate``.
 * Continuous games (Lacuna) are searched through their finite ``legal_actions()`` sample.
+  Where a node offers more than ``widen_from`` moves (64: Lacuna's placements, not the other
+  games' turns), the search widens progressively: it weighs only the first
+  ``ceil(2·sqrt(visits + 1))`` of them, in an order shuffled once per node, so that the few
+  it tries are tried often enough to compare (Coulom 2007; Chaslot et al. 2008).
 
 After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_analysis``:
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,
@@ -38,7 +42,8 @@ For the game widget (and any other front end)::
     thinking.top(3)       # Candidate(action, notation, visits, value, values, share), best first
     thinking.to_json()    # {"agent", "player", "choice", "iterations", "determinizations",
                           #  "seconds", "candidates": [{"action", "visits", "value",
-                          #  "values", "share"}, ...]} — plain JSON, for the record
+                          #  "values", "share"}, ...]} — plain JSON, for the record;
+                          #  "shallow": true when the search was too shallow to rank moves
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from ..core.choices import did_you_mean
 from ..core.errors import InvalidOption
@@ -129,6 +134,9 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
 
 # --- the agent ----------------------------------------------------------------------------
 
+#: Progressive widening applies at nodes with more legal moves than this (``widen_from``).
+WIDEN_FROM = 64
+
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
 STRENGTHS: dict[str, tuple[int | None, float | None]] = {
     "weak": (50, None),
@@ -149,6 +157,8 @@ class MCTSAgent:
     after ``rollout_depth`` random moves, and ``evaluate(state)`` (one value in 0..1 per
     player; default ``margin_value``, or try ``cutoff_value``) scores where they stop;
     ``score_weight`` blends score shares into the rewards of finished games.
+    ``widen_from``: a node with more legal moves than this is widened progressively (see the
+    module docstring); ``None`` never widens.
 
     >>> agent = MCTSAgent(iterations=200, seed=7)
     >>> # action = agent.act(state.view(player)); agent.last_analysis.top(3)
@@ -170,6 +180,7 @@ class MCTSAgent:
         score_weight: float = 0.0,
         evaluate: Callable[[State], Sequence[float]] | None = None,
         keep_samples: int = 8,
+        widen_from: int | None = WIDEN_FROM,
     ) -> None:
         if strength is not None:
             if strength not in STRENGTHS:
@@ -190,6 +201,10 @@ class MCTSAgent:
             raise ValueError(f"rollout_depth must be ≥ 0, not {rollout_depth!r}")
         if not 0 <= score_weight <= 1:
             raise ValueError(f"score_weight must be between 0 and 1, not {score_weight!r}")
+        if widen_from is not None and (not isinstance(widen_from, int)
+                                       or isinstance(widen_from, bool) or widen_from < 1):
+            raise ValueError(f"widen_from must be a positive int or None, not {widen_from!r}")
+        self.widen_from = widen_from
         self.iterations = iterations
         self.seconds = seconds
         self.seed = seed
@@ -297,6 +312,7 @@ class _Search:
         c = self.agent.exploration
         log, sqrt = math.log, math.sqrt
         players = self.players
+        widen = self.agent.widen_from
         root_state = self._determinize()
         state = root_state
         root = self.root
@@ -313,11 +329,14 @@ class _Search:
                 slots = node.slots
             else:
                 slots = [node.children.get(a) for a in legal]
-                node.legal, node.slots = legal, slots
+                node.legal, node.slots, node.order = legal, slots, None
+            weighed: Iterable[tuple[int, Node | None]] = enumerate(slots)
+            if widen is not None and len(slots) > widen:
+                weighed = self._widened(node, slots)
             untried = []
             best = -1
             best_u = -math.inf
-            for i, child in enumerate(slots):
+            for i, child in weighed:
                 if child is None or child.visits == 0:
                     untried.append(i)
                     continue
@@ -372,6 +391,16 @@ class _Search:
             total = node.total
             for p, r in enumerate(reward):
                 total[p] += r
+
+    def _widened(self, node: Node, slots: list[Node | None]) -> list[tuple[int, Node | None]]:
+        """The slots a wide node weighs now: the first ``ceil(2·sqrt(visits + 1))`` in the
+        node's shuffled order (shuffled once, when its legal moves are first seen)."""
+        order = node.order
+        if order is None:
+            order = node.order = list(range(len(slots)))
+            self.rng.shuffle(order)
+        opened = math.ceil(2 * math.sqrt(node.visits + 1))
+        return [(i, slots[i]) for i in order[:opened]]
 
     def _rollout(self, state: State) -> Reward:
         """Random moves to the end (or ``rollout_depth`` moves); the reward vector.

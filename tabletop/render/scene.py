@@ -22,6 +22,10 @@ from .svg import to_svg
 
 Point = tuple[float, float]
 
+MIN_HIT = 16.0
+"""The least width of a clickable target's hit area, in scene units (pixels at the widget's
+drawing size): a small mark is drawn small and hit wider (``Circle.hit_r``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -59,14 +63,19 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class Circle(Shape):
+    """A circle; a click within ``max(r, hit_r)`` of the centre hits it (``hit_r`` gives a
+    small mark a larger hit area than it is drawn)."""
+
     kind: ClassVar[str] = "circle"
 
     x: float
     y: float
     r: float
+    hit_r: float = 0.0
 
     def contains(self, x: float, y: float) -> bool:
-        return (x - self.x) ** 2 + (y - self.y) ** 2 <= self.r**2
+        reach = max(self.r, self.hit_r)
+        return (x - self.x) ** 2 + (y - self.y) ** 2 <= reach * reach
 
     def bounds(self) -> tuple[float, float, float, float]:
         return (self.x - self.r, self.y - self.r, self.x + self.r, self.y + self.r)
@@ -177,9 +186,10 @@ class Scene:
 
     def circle(self, x: float, y: float, r: float, *, layer: int = 0,
                target: Hashable | None = None, title: str | None = None,
-               style: Style | None = None, **style_kw: Any) -> None:
-        """Add a circle centred at ``(x, y)``."""
-        self.shapes.append(Circle(self._style(style, style_kw), layer, target, title, x, y, r))
+               hit_r: float = 0.0, style: Style | None = None, **style_kw: Any) -> None:
+        """Add a circle centred at ``(x, y)``; clicks within ``max(r, hit_r)`` hit it."""
+        self.shapes.append(
+            Circle(self._style(style, style_kw), layer, target, title, x, y, r, hit_r))
 
     def rect(self, x: float, y: float, w: float, h: float, *, rx: float = 0.0, layer: int = 0,
              target: Hashable | None = None, title: str | None = None,

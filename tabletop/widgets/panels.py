@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ..agents.analysis import shallow_text
 from ..core.breakdown import Breakdown
 
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
@@ -188,7 +189,8 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     """The bot's last search: its choice and the top candidates with visits and values.
 
     ``thinking`` is what ``Session.thinking()`` lets the viewer see: when it is marked
-    ``hidden`` the panel says only that the bot (of player ``who``) thought.
+    ``hidden`` the panel says only that the bot (of player ``who``) thought; when it is
+    marked ``shallow`` the panel says the search was too shallow to rank the moves.
 
     >>> thinking_html({"agent": "mcts", "hidden": True}, "Marcel")   # doctest: +ELLIPSIS
     '...Marcel (mcts) chose in secret, or from what only it knows: its thinking shows in the
@@ -203,12 +205,17 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
         return (f'{head}<div class="tt-empty">{bot} chose in secret, or from what only it '
                 'knows: its thinking shows in the full-state view, and here once the game is '
                 'over.</div>')
+    candidates = thinking.get("candidates", ())
     rows = "".join(
         f"<tr><td>{escape(str(c['action']))}</td><td>{c['visits']}</td>"
-        f"<td>{c['value']:.2f}</td></tr>" for c in thinking.get("candidates", ()))
+        f"<td>{c['value']:.2f}</td></tr>" for c in candidates)
+    shallow = ""
+    if thinking.get("shallow") is True:
+        most = max((c["visits"] for c in candidates), default=0)
+        shallow = f'<div class="tt-empty">{escape(shallow_text(most))}</div>'
     return (f'{head}<div class="tt-empty">{agent} chose '
             f'<b>{escape(str(thinking.get("choice", "")))}</b> after '
-            f'{thinking.get("iterations", "?")} iterations</div>'
+            f'{thinking.get("iterations", "?")} iterations</div>{shallow}'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
 
 

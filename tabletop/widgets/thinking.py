@@ -118,6 +118,8 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
     for field in ("iterations", "player"):
         if field in entry and not _is_int(entry[field]):
             raise InvalidRecord(f"{where}: {field!r} should be an integer")
+    if "shallow" in entry and not isinstance(entry["shallow"], bool):
+        raise InvalidRecord(f"{where}: 'shallow' should be true or false")
     candidates = entry.get("candidates")
     if not isinstance(candidates, list):
         raise InvalidRecord(f"{where}: 'candidates' should be a list of moves with visits "

@@ -4,7 +4,7 @@
   (legality, immutability, notation and records, determinism, views);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
-  long games, click targets drawn where they cannot be clicked;
+  long games, click targets drawn where they cannot be clicked or too small to hit;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length).
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .fuzzing import check_fuzzing
+from .hitareas import check_hit_areas
 from .immutability import check_immutability
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
@@ -28,6 +29,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_long_games,
     check_targets_on_board,
     check_click_words,
+    check_hit_areas,
 )
 
 

@@ -1,15 +1,18 @@
 """Lacuna's actions and their notation.
 
 * ``SetAside(colour)`` — ``"aside red"``: the start player's first decision.
-* ``Place(a, b, k)`` — ``"place 12-30 @0.5"``: a pawn at ``k/1024`` of the way from flower
-  ``a`` to flower ``b`` (``a < b``), collecting both. The fraction is written exactly.
+* ``Place(a, b, k)`` — ``"place 12-30 @1/2"``: a pawn at ``k/1024`` of the way from flower
+  ``a`` to flower ``b`` (``a < b``), collecting both. The position prints as the player
+  reads it (``fraction_text``): ``0``, ``1``, a short fraction such as ``3/8``, or the
+  shortest decimal that reads back as the same grid step (``0.424``); any number is read,
+  including the exact decimals older records hold (``@0.423828125``).
 * ``PlaceFree(x, y)`` — ``"place free 0.25,-0.5"``: a pawn at ``(x, y)`` (in ticks of 1e-4),
   collecting nothing; only when no pair can take a pawn.
 
 >>> str(Place(12, 30, 512)), str(Place(0, 1, 3)), str(PlaceFree(2500, -5000))
-('place 12-30 @0.5', 'place 0-1 @0.0029296875', 'place free 0.25,-0.5')
->>> parse("place 30-12 @0.25"), parse("place free 0.25, -0.5")
-(Place(a=12, b=30, k=768), PlaceFree(x=2500, y=-5000))
+('place 12-30 @1/2', 'place 0-1 @0.003', 'place free 0.25,-0.5')
+>>> parse("place 30-12 @0.25"), parse("place 0-1 @0.423828125"), parse("place 0-1 @0.424")
+(Place(a=12, b=30, k=768), Place(a=0, b=1, k=434), Place(a=0, b=1, k=434))
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ from tabletop.core.notation import check_length, integer, number, quote
 
 from .geometry import STEPS, TICKS
 
+#: Positions ``k / 1024`` whose fraction has at most this denominator print as ``n/d``.
+SHORT_DENOMINATOR = 16
+#: Other positions print as decimals of at most this many places (always enough: a place of
+#: 1e-4 is finer than the grid's 1/1024).
+DECIMAL_PLACES = 4
+
 COLOURS = ("red", "orange", "yellow", "green", "blue", "violet", "white")
 """The seven flower colours, in order (colour ``i`` is ``COLOURS[i]``)."""
 
@@ -35,15 +44,28 @@ def colour_name(colour: int) -> str:
 
 
 def fraction_text(k: int) -> str:
-    """``k / 1024`` as an exact decimal (``512`` → ``"0.5"``).
+    """``k / 1024`` as the player reads it: ``0`` and ``1`` at the ends, an exact fraction
+    with a denominator of at most 16 (``"3/8"``), else the shortest decimal of at most four
+    places that ``parse`` reads back as the same ``k`` (``"0.424"`` for ``434``).
 
-    >>> fraction_text(0), fraction_text(1024), fraction_text(1)
-    ('0', '1', '0.0009765625')
+    >>> fraction_text(0), fraction_text(512), fraction_text(384), fraction_text(1024)
+    ('0', '1/2', '3/8', '1')
+    >>> fraction_text(434), fraction_text(430), fraction_text(1)
+    ('0.424', '0.42', '0.001')
     """
     if not 0 <= k <= STEPS:
         return f"{k}/{STEPS}"
-    whole, rest = divmod(k * 5**10, 10**10)
-    return str(whole) if not rest else f"{whole}.{rest:010d}".rstrip("0")
+    exact = Fraction(k, STEPS)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    if exact.denominator <= SHORT_DENOMINATOR:
+        return f"{exact.numerator}/{exact.denominator}"
+    for places in range(1, DECIMAL_PLACES + 1):
+        whole, rest = divmod(round(exact * 10**places), 10**places)
+        text = f"{whole}.{rest:0{places}d}".rstrip("0").rstrip(".")
+        if round(Fraction(text) * STEPS) == k:
+            return text
+    raise AssertionError(f"no {DECIMAL_PLACES}-place decimal names {k}/{STEPS}")
 
 
 def tick_text(t: int) -> str:

@@ -48,6 +48,9 @@ COLOUR_MAJORITY = 4
 GAME_MAJORITY = 4
 """Colours (of 7) that win the game."""
 NCOLOURS = 7
+SPOT_GAPS = 15
+"""Sample spots on a pair are at least ``mat radius / SPOT_GAPS`` apart (``spot_mask``): far
+enough apart on the picture for a fingertip or a mouse to tell them apart."""
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _GROUP_BITS = np.arange(GROUP)
 _NAMES = ("Gold", "Silver")
@@ -61,6 +64,12 @@ class Params:
     mat: int
     flower: int
     pawn: int
+
+    @property
+    def spot_gap(self) -> int:
+        """The least distance between neighbouring sample spots of a pair: ``1/SPOT_GAPS``
+        of the mat radius (17 px where the widget draws the radius 255 px wide)."""
+        return self.mat // SPOT_GAPS
 
 
 class Board:
@@ -117,7 +126,7 @@ class Board:
         p = self.params
         return self._cached(  # type: ignore[no-any-return]
             "geo", lambda: Geometry(self.points, self.colors or (), flower_r=p.flower,
-                                    pawn_r=p.pawn))
+                                    pawn_r=p.pawn, spot_gap=p.spot_gap))
 
     @property
     def on_mat(self) -> int:
@@ -234,6 +243,21 @@ class Board:
                 start = None
         return tuple(runs)
 
+    def along(self, a: int, b: int, x: float, y: float) -> float:
+        """Where the point ``(x, y)`` (mat units) projects on the segment from flower ``a`` to
+        flower ``b``, in steps of 1/1024 from ``a`` (clamped to ``0 .. 1024``).
+
+        >>> from tabletop.games.lacuna import Lacuna
+        >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "red")])
+        >>> s.along(0, 1, 0.125, 0.3), s.along(1, 0, 0.125, 0.3), s.along(0, 1, -1, 0)
+        (256.0, 768.0, 0.0)
+        """
+        (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else ((x - ax) * dx + (y - ay) * dy) / length2
+        return min(max(t, 0.0), 1.0) * STEPS
+
     def nearest_place(self, a: int, b: int, x: float, y: float) -> Place | None:
         """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
         ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
@@ -244,11 +268,7 @@ class Board:
         ok = self.positions(a, b)
         if not ok.any():
             return None
-        (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else ((x - ax) * dx + (y - ay) * dy) / length2
-        target = min(max(t, 0.0), 1.0) * STEPS
+        target = self.along(a, b, x, y)
         ks = np.flatnonzero(ok)
         k = int(ks[np.argmin(np.abs(ks - target))])
         return place(a, b, k)

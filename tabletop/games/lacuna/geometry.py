@@ -37,7 +37,9 @@ TICKS = 10_000
 STEPS = 1024
 """Positions along a segment: a pawn stands at ``k / STEPS`` for ``k = 0 .. STEPS``."""
 SAMPLE = (0, 256, 512, 768, 1024)
-"""The positions ``legal_actions()`` offers on each legal pair: the ends, quarters, middle."""
+"""The positions ``legal_actions()`` offers on a legal pair: the ends, quarters and middle,
+thinned on short pairs so that neighbours are at least a *spot gap* apart (``spot_mask``)."""
+_NESTED = (0b11111, 0b10101, 0b10001, 0b00100)  # all, ends + middle, ends, middle (of SAMPLE)
 MAX_FLOWERS = 64
 """At most this many flowers (sets of flowers are bitmasks of this many bits)."""
 
@@ -150,6 +152,20 @@ _WHOLE = (1 << GROUP) - 1
 _FRACTIONS = np.array(SAMPLE, dtype=_F) / STEPS  # the sample spots as fractions
 
 
+def spot_mask(length2: int, gap: int) -> int:
+    """Which ``SAMPLE`` spots a pair of squared length ``length2`` offers (bit ``s`` for
+    ``SAMPLE[s]``): the first of all five, the ends and middle, or the ends whose neighbours
+    stay at least ``gap`` apart (same units, unsquared); else the middle alone.
+
+    >>> [bin(spot_mask(d * d, 10)) for d in (40, 39, 20, 10, 9)]
+    ['0b11111', '0b10101', '0b10101', '0b10001', '0b100']
+    """
+    for spots, mask in zip((4, 2, 1), _NESTED, strict=False):
+        if length2 >= (spots * gap) ** 2:
+            return mask
+    return _NESTED[-1]
+
+
 def _words_of(mask: int, words: int) -> np.ndarray:
     """A non-negative ``mask`` as ``words`` little-endian uint64 words."""
     return np.frombuffer(mask.to_bytes(8 * words, "little"), dtype=np.uint64)
@@ -167,7 +183,8 @@ class Geometry:
       ``f`` is on the mat the pairs it blocks and the spots it overlaps, once it is off the
       pairs it ends (``flower_kill``), and for a pawn the pairs it blocks and the spots it
       overlaps (``pawn_kill``, cached by position). ``spot_bits`` and ``pair_bits`` select
-      the two kinds of bit.
+      the two kinds of bit; ``spot_bits`` leaves out the sample spots a short pair does not
+      offer (``spot_mask``: neighbouring spots are at least ``spot_gap`` ticks apart).
     * ``cached(key, compute)``: where the rules keep other per-layout data (the action
       table), computed once.
 
@@ -177,7 +194,7 @@ class Geometry:
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "spot_bits", "pair_bits", "_memo", "_kills", "_width", "_pawns")
+                 "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_width", "_pawns")
     points: tuple[tuple[int, int], ...]
     colors: tuple[int, ...]
     n: int
@@ -191,13 +208,14 @@ class Geometry:
     pb: np.ndarray
     spot_bits: int
     pair_bits: int
+    spot_gap: int
     _memo: dict[str, object]
     _kills: np.ndarray
     _width: int
     _pawns: dict[tuple[int, int], int]
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
-                 flower_r: int, pawn_r: int) -> None:
+                 flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:
         n = len(points)
         if n > MAX_FLOWERS:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
@@ -230,7 +248,12 @@ class Geometry:
                 kills[f] |= _words_of(_WHOLE << (GROUP * i), self._width)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
-        put("spot_bits", every * ((1 << (GROUP - 1)) - 1))
+        put("spot_gap", spot_gap)
+        spot_bits = 0
+        for i, (a, b) in enumerate(self.pairs):
+            (ax, ay), (bx, by) = self.points[a], self.points[b]
+            spot_bits |= spot_mask((bx - ax) ** 2 + (by - ay) ** 2, spot_gap) << (GROUP * i)
+        put("spot_bits", spot_bits)
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put("_memo", {})  # see ``cached``
         put("_kills", readonly_array(kills))
@@ -250,7 +273,7 @@ class Geometry:
     def __reduce__(self) -> tuple[object, ...]:
         # Pickled as the layout it is built from: rebuilt read-only, without the memos.
         return (_rebuild, (self.points, self.colors, round(self.rf / STEPS),
-                           round(self.rp / STEPS)))
+                           round(self.rp / STEPS), self.spot_gap))
 
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
@@ -351,9 +374,9 @@ class Geometry:
 
 
 def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,
-             pawn_r: int) -> Geometry:
+             pawn_r: int, spot_gap: int = 0) -> Geometry:
     """The target of a ``Geometry`` pickle."""
-    return Geometry(points, colors, flower_r=flower_r, pawn_r=pawn_r)
+    return Geometry(points, colors, flower_r=flower_r, pawn_r=pawn_r, spot_gap=spot_gap)
 
 
 def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],

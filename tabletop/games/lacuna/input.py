@@ -2,10 +2,15 @@
 
 * set aside: the button ``("aside", colour)``;
 * place: flower a, flower b (either order), then a spot — one of the offered dots
-  ``("spot", a, b, k)``, or anywhere on the drawn line ``("line", a, b)``: ``finish`` maps
-  that raw click to the nearest legal position on the segment;
-* place free: a dot ``("free", x, y)``, or anywhere on the mat ``("mat",)`` (mapped to the
-  nearest legal point).
+  ``("spot", a, b, k)``, or anywhere on the drawn line ``("line", a, b)``;
+* place free (no line is open): a dot ``("free", x, y)``, or anywhere on the mat ``("mat",)``.
+
+Our design: a click on the chosen line (or near a dot) **snaps** to the nearest offered dot,
+so the pawn stands where the player sees a dot and the move reads ``@1/4``. Once two flowers
+are picked (or when a pawn must be placed freely) the input also offers the button
+``PLACE_FREELY``: after it, a click places the pawn at the nearest legal point to the click
+(to 1/1024 of the line, or to the tick on the mat); ``PLACE_ON_DOTS`` switches back. The
+choice lasts until the move is made.
 """
 
 from __future__ import annotations
@@ -17,22 +22,41 @@ from tabletop.core.game import Action
 from tabletop.core.input import ClickInput, Point
 
 from .actions import Place, PlaceFree, SetAside, colour_name, fraction_text, tick_text
+from .geometry import TICKS
 from .render import from_pixels
 
 if TYPE_CHECKING:
     from .board import Board
 
 Target = Hashable
+PLACE_FREELY: Target = ("placement", "free")
+"""The button that makes the next click place the pawn exactly where it lands."""
+PLACE_ON_DOTS: Target = ("placement", "dots")
+"""The button that makes clicks snap to the offered dots again (the default)."""
 
 
 def click_to_place(subject: Board, a: int, b: int, point: Point) -> Place | None:
-    """The legal ``Place`` on the pair a-b nearest to a click at ``point`` (scene pixels)."""
+    """The legal ``Place`` on the pair a-b nearest to a click at ``point`` (scene pixels),
+    to 1/1024 of the line (free placement)."""
     x, y = from_pixels(subject, *point)
     return subject.nearest_place(a, b, x, y)
 
 
 class LacunaInput(ClickInput):
-    """Click paths for Lacuna: see the module docstring."""
+    """Click paths for Lacuna: see the module docstring. ``free`` starts in free placement.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    >>> clicks = LacunaInput(s)
+    >>> clicks.click(("flower", 24)), clicks.click(("flower", 41))
+    (None, None)
+    >>> PLACE_FREELY in clicks.next_targets(), clicks.label(PLACE_FREELY)
+    (True, 'place freely')
+    """
+
+    def __init__(self, subject: Any, *, free: bool = False) -> None:
+        ClickInput.__init__(self, subject)
+        self.free = free
 
     def paths(self, action: Action) -> Iterable[tuple[Target, ...]]:
         if isinstance(action, SetAside):
@@ -45,9 +69,35 @@ class LacunaInput(ClickInput):
             return ((("free", action.x, action.y),),)
         return ()
 
+    # --- the placement choice ---------------------------------------------------------------
+    def _placing(self) -> bool:
+        """Whether the next click places a pawn (two flowers picked, or a free placement)."""
+        if len(self._flowers()) == 2:
+            return True
+        return not self.selection and any(isinstance(a, PlaceFree) for a in self.candidates())
+
+    def next_targets(self) -> tuple[Target, ...]:
+        """The dots, flowers or buttons to click next; while placing, the placement button."""
+        found = ClickInput.next_targets(self)
+        if self._placing():
+            found += (PLACE_ON_DOTS if self.free else PLACE_FREELY,)
+        return found
+
+    def click(self, target: Target, point: Point | None = None) -> Action | None:
+        """As ``ClickInput.click``; the placement buttons switch how the next click lands."""
+        if target in (PLACE_FREELY, PLACE_ON_DOTS) and self._placing():
+            self.free = target == PLACE_FREELY
+            return None
+        return ClickInput.click(self, target, point)
+
+    # --- words ------------------------------------------------------------------------------
     def label(self, target: Target) -> str:
-        """``set aside red``, ``red flower 12``, ``the spot @0.5 on line 12-30``, ``line
-        12-30``, ``the free spot at 0.25, -0.5``, ``the mat``."""
+        """``set aside red``, ``red flower 12``, ``the spot @1/2 on line 12-30``, ``line
+        12-30``, ``the free spot at 0.25, -0.5``, ``the mat``, ``place freely``."""
+        if target == PLACE_FREELY:
+            return "place freely"
+        if target == PLACE_ON_DOTS:
+            return "place on the dots"
         if not isinstance(target, tuple) or not target:
             return ClickInput.label(self, target)
         kind, rest = target[0], target[1:]
@@ -72,39 +122,66 @@ class LacunaInput(ClickInput):
             return ""
         return f"{colour_name(colours[flower])} "
 
+    def _flowers(self) -> list[Any]:
+        return [t[1] for t in self.selection if isinstance(t, tuple) and len(t) == 2
+                and t[0] == "flower"]
+
     def hint(self) -> str:
         """What a click does now: a colour to set aside; a flower, a second flower of its
         colour, a spot on the line between them; or a free spot."""
         kinds = {type(a) for a in self.candidates()}
         if SetAside in kinds:
             return "choose the colour to set aside: press its button"
-        flowers = [t[1] for t in self.selection if isinstance(t, tuple) and t[0] == "flower"]
+        flowers = self._flowers()
         if len(flowers) == 1:
             return (f"click another {self._colour(flowers[0])}flower in open line with "
                     f"flower {flowers[0]}")
         if len(flowers) == 2:
             a, b = sorted(flowers)
-            return f"click a spot on line {a}-{b} to place your pawn there"
+            if self.free:
+                return (f"click anywhere on line {a}-{b}: your pawn goes exactly there, or to "
+                        "the nearest legal point")
+            return (f"click a dot on line {a}-{b} to place your pawn there; a click on the "
+                    "line takes the nearest dot, or press “place freely” to place it exactly")
         if Place in kinds:
             return ("click a flower, then another of its colour in open line with it, then a "
-                    "spot between them to place your pawn")
+                    "dot between them to place your pawn")
         if PlaceFree in kinds:
-            return "no line is open: click anywhere on the mat to place your pawn there"
+            if self.free:
+                return "no line is open: click anywhere on the mat to place your pawn there"
+            return ("no line is open: click a dot on the mat to place your pawn there, or "
+                    "press “place freely” to place it exactly")
         return "nothing can be clicked here"
 
+    # --- clicks between the dots --------------------------------------------------------------
     def finish(self, target: Target, point: Point | None) -> Action | None:
+        """A click with a point on the chosen line, a dot, or the mat: the nearest offered
+        dot to it, or (placing freely) the nearest legal position."""
         if point is None or not isinstance(target, tuple) or not target:
             return None
         subject: Any = self.subject
-        if target[0] == "line" and len(target) == 3:
-            _, a, b = target
-            chosen = {t[1] for t in self.selection if isinstance(t, tuple) and t[0] == "flower"}
-            if len(self.selection) != 2 or chosen != {a, b}:
+        x, y = from_pixels(subject, *point)
+        if target[0] in ("line", "spot") and len(target) in (3, 4):
+            a, b = target[1], target[2]
+            if len(self.selection) != 2 or set(self._flowers()) != {a, b}:
                 return None
-            found = click_to_place(subject, a, b, point)
-            return found if found is not None and subject.is_legal(found) else None
-        if target == ("mat",):
-            x, y = from_pixels(subject, *point)
-            free = subject.nearest_free(x, y)
-            return free if free is not None and subject.is_legal(free) else None
+            if self.free:
+                found = subject.nearest_place(a, b, x, y)
+                return found if found is not None and subject.is_legal(found) else None
+            where = subject.along(min(a, b), max(a, b), x, y)
+            return self._nearest([p for p in self.candidates() if isinstance(p, Place)],
+                                 lambda p: abs(p.k - where))
+        if target == ("mat",) or (target[0] == "free" and len(target) == 3):
+            if self.selection:
+                return None
+            if self.free:
+                free = subject.nearest_free(x, y)
+                return free if free is not None and subject.is_legal(free) else None
+            tx, ty = x * TICKS, y * TICKS
+            return self._nearest([p for p in self.candidates() if isinstance(p, PlaceFree)],
+                                 lambda p: (p.x - tx) ** 2 + (p.y - ty) ** 2)
         return None
+
+    def _nearest(self, offered: list[Any], distance: Any) -> Action | None:
+        """The offered action nearest by ``distance`` (first of equals), or ``None``."""
+        return min(offered, key=distance) if offered else None

@@ -12,7 +12,8 @@ territories=None, labels=True)``:
 
 Targets: ``("flower", id)``, ``("pawn", i)``; while a line is being chosen ``("spot", a, b,
 k)`` dots and the line itself, ``("line", a, b)``; for free placements ``("free", x, y)``
-dots and the mat, ``("mat",)``. No rule logic here: every fact comes from the position.
+dots and the mat, ``("mat",)``. Flowers and dots are hit within ``MIN_HIT / 2`` of their
+centre however small they are drawn. No rule logic here: every fact comes from the position.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Action
-from tabletop.render.scene import Scene
+from tabletop.render.scene import MIN_HIT, Scene
 
-from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name
+from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .geometry import STEPS, TICKS, voronoi_cells
 
 if TYPE_CHECKING:
@@ -122,7 +123,8 @@ def draw(subject: Board, *, highlight: Collection[Hashable] = (), last: Action |
         if (on_mat >> f) & 1:
             name = "?" if subject.colors is None else colour_name(subject.colors[f])
             scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
-                         layer=4, target=("flower", f), title=f"flower {f} ({name})")
+                         layer=4, target=("flower", f), title=f"flower {f} ({name})",
+                         hit_r=MIN_HIT / 2)
             if labels:
                 dark = subject.colors is not None and colour_name(subject.colors[f]) in (
                     "yellow", "white", "orange")
@@ -172,10 +174,12 @@ def draw(subject: Board, *, highlight: Collection[Hashable] = (), last: Action |
             (ax, ay), (bx, by) = subject.flower_xy(a), subject.flower_xy(b)
             x, y = to_pixels(subject, ax + k / STEPS * (bx - ax), ay + k / STEPS * (by - ay))
             scene.circle(x, y, max(3.0, rp * 0.5), fill="#ffffff", stroke="#000000",
-                         stroke_width=0.8, layer=8, target=t, title=f"{k}/{STEPS} along")
+                         stroke_width=0.8, layer=8, target=t, title=f"@{fraction_text(k)}",
+                         hit_r=MIN_HIT / 2)
         elif t[0] == "free":
             x, y = to_pixels(subject, t[1] / TICKS, t[2] / TICKS)
-            scene.circle(x, y, 3, fill="#ffffff", opacity=0.8, layer=8, target=t)
+            scene.circle(x, y, 3, fill="#ffffff", opacity=0.8, layer=8, target=t,
+                         hit_r=MIN_HIT / 2)
     _panel(scene, subject, last, wanted)
     return scene
 

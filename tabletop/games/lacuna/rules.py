@@ -281,7 +281,8 @@ class LacunaState(Board, State):
         if type(action) is SetAside:
             colors = pour(self.tokens, action.colour)
             p = self.params
-            layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn)
+            layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
+                              spot_gap=p.spot_gap)
             return replace(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
         geo = self.geometry
         assert geo is not None

@@ -19,7 +19,7 @@ from collections.abc import Collection, Hashable
 from typing import Any
 
 from tabletop.core.game import Action
-from tabletop.render.scene import Scene
+from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
 from .board import CELLS, COLOUR, CONE_PIECES, GHOSTS, GOAL_OWNER, INDEX, NAMES, top_large
@@ -109,15 +109,33 @@ def _cell(scene: Scene, subject: LavaPosition, c: int, viewer: int | None,
             depths[i] = depth
             if depth is not None:
                 depth += 1
-    band = min(17.0, 118.0 / len(codes))
-    base = y + CELL - 8
+    offered = [d is not None and ("piece", name, d) in marked for d in depths]
+    bands = _bands(len(codes), offered)
+    bottom = float(y + CELL - 8)
     cx = x + CELL / 2
     for i, code in enumerate(codes):
         hidden = i - cone_len < k and code not in "WB"
         in_cone = i < cone_len
         top = i == len(codes) - 1
-        _piece(scene, code, cx, base - i * band, band, hidden, in_cone, top,
+        _piece(scene, code, cx, bottom, bands[i], hidden, in_cone, top,
                name, depths[i], subject.phase == PLAY, marked)
+        bottom -= bands[i]
+
+
+def _bands(count: int, offered: list[bool]) -> list[float]:
+    """The height of each band of a stack of ``count`` pieces, bottom first: 17 units, or an
+    even share of 118 in a tall stack — except that a piece that may be clicked next keeps
+    ``MIN_HIT`` (a tall stack offers at most a few).
+
+    >>> _bands(3, [False] * 3), _bands(10, [False] * 9 + [True])[-2:]
+    ([17.0, 17.0, 17.0], [11.333333333333334, 16.0])
+    """
+    even = min(17.0, 118.0 / count)
+    clickable = sum(offered)
+    if even >= MIN_HIT or not clickable or clickable == count:
+        return [even] * count
+    rest = (118.0 - MIN_HIT * clickable) / (count - clickable)
+    return [MIN_HIT if wanted else rest for wanted in offered]
 
 
 def _piece(scene: Scene, code: str, cx: float, bottom: float, band: float, hidden: bool,
