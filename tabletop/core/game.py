@@ -263,6 +263,12 @@ class Position:
     game: Game
     _cache: dict[str, Any]
 
+    if TYPE_CHECKING:  # what every State and View answers (``_Positioned``)
+        @property
+        def is_terminal(self) -> bool: ...
+        def legal_actions(self) -> tuple[Action, ...]: ...
+        def _legal_summary(self) -> str: ...
+
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
         cache = self._cache

@@ -554,7 +554,7 @@ class GameWidget(w.VBox):
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
             data["image/svg+xml"] = to_svg(self.session.svg_scene())
-        return data  # type: ignore[no-any-return]
+        return data
 
     def __repr__(self) -> str:
         s = self.session

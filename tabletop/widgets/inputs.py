@@ -22,4 +22,4 @@ class ActionButtons(ClickInput):
 def input_for(game: Game, subject: State | View) -> ClickInput:
     """The click controller of ``game`` on ``subject`` (buttons if the game has none)."""
     cls: Any = getattr(game, "input_class", None) or ActionButtons
-    return cls(subject)  # type: ignore[no-any-return]
+    return cls(subject)

@@ -370,7 +370,7 @@ class Session:
         self._bot_spoke = bool(by)
         self.message = Message("", "done", moves)
         self._input_key = None
-        return played  # type: ignore[no-any-return]
+        return played
 
     def bot_move(self, agent: Any | None = None) -> Action:
         """Let the player to move's bot (or ``agent``) move; ``IllegalAction`` if none can."""

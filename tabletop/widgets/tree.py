@@ -264,7 +264,7 @@ class TreeWidget(w.VBox):
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
             data["image/svg+xml"] = self.svg()
-        return data  # type: ignore[no-any-return]
+        return data
 
     def __repr__(self) -> str:
         m = self.model

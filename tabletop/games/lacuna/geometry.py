@@ -143,7 +143,7 @@ def set_bits(mask: int) -> list[int]:
     >>> set_bits(0b101001)
     [0, 3, 5]
     """
-    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()  # type: ignore[no-any-return]
+    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()
 
 
 GROUP = len(SAMPLE) + 1

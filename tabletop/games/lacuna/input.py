@@ -26,7 +26,7 @@ from .geometry import TICKS
 from .render import from_pixels
 
 if TYPE_CHECKING:
-    from .board import Board
+    from .position import LacunaPosition
 
 Target = Hashable
 PLACE_FREELY: Target = ("placement", "free")
@@ -35,7 +35,7 @@ PLACE_ON_DOTS: Target = ("placement", "dots")
 """The button that makes clicks snap to the offered dots again (the default)."""
 
 
-def click_to_place(subject: Board, a: int, b: int, point: Point) -> Place | None:
+def click_to_place(subject: LacunaPosition, a: int, b: int, point: Point) -> Place | None:
     """The legal ``Place`` on the pair a-b nearest to a click at ``point`` (scene pixels),
     to 1/1024 of the line (free placement)."""
     x, y = from_pixels(subject, *point)

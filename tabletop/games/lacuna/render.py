@@ -28,7 +28,7 @@ from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_
 from .geometry import STEPS, TICKS, voronoi_cells
 
 if TYPE_CHECKING:
-    from .board import Board
+    from .position import LacunaPosition
 
 WIDTH, HEIGHT = 640, 540
 CX, CY, MAT_PX = 270.0, 270.0, 255.0
@@ -39,18 +39,18 @@ PAWN_NAME = ("Gold", "Silver")
 MAT, WAVES, INK = "#0d1b2a", "#173454", "#e8eef5"
 
 
-def scale(subject: Board) -> float:
+def scale(subject: LacunaPosition) -> float:
     """Pixels per mat unit."""
     return MAT_PX * TICKS / subject.params.mat
 
 
-def to_pixels(subject: Board, x: float, y: float) -> tuple[float, float]:
+def to_pixels(subject: LacunaPosition, x: float, y: float) -> tuple[float, float]:
     """Mat units (y up, centre 0) → scene pixels."""
     s = scale(subject)
     return CX + x * s, CY - y * s
 
 
-def from_pixels(subject: Board, px: float, py: float) -> tuple[float, float]:
+def from_pixels(subject: LacunaPosition, px: float, py: float) -> tuple[float, float]:
     """Scene pixels → mat units (the inverse of ``to_pixels``)."""
     s = scale(subject)
     return (px - CX) / s, (CY - py) / s
@@ -67,7 +67,8 @@ def _colour_filter(value: Any) -> set[int] | None:
     return {int(value)}
 
 
-def draw(subject: Board, *, highlight: Collection[Hashable] = (), last: Action | None = None,
+def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
+         last: Action | None = None,
          lines: Any = None, blocked: Any = None, line: tuple[int, int] | None = None,
          territories: bool | None = None, labels: bool = True) -> Scene:
     """The picture of a Lacuna state or view (see the module docstring for the options)."""
@@ -184,7 +185,8 @@ def draw(subject: Board, *, highlight: Collection[Hashable] = (), last: Action |
     return scene
 
 
-def _stretch(scene: Scene, subject: Board, a: int, b: int, target: Hashable | None) -> None:
+def _stretch(scene: Scene, subject: LacunaPosition, a: int, b: int,
+             target: Hashable | None) -> None:
     """The line a-b: thin in full, thick where a pawn may stand."""
     (ax, ay), (bx, by) = subject.flower_xy(a), subject.flower_xy(b)
     colour = HEX[colour_name(subject.colors[a])] if subject.colors is not None else INK
@@ -200,7 +202,7 @@ def _stretch(scene: Scene, subject: Board, a: int, b: int, target: Hashable | No
                    target=target, title=f"where a pawn may stand on {a}-{b}")
 
 
-def _blocked_line(scene: Scene, subject: Board, a: int, b: int,
+def _blocked_line(scene: Scene, subject: LacunaPosition, a: int, b: int,
                   why: tuple[tuple[str, int], ...], colour: str, rf: float, rp: float) -> None:
     pa = to_pixels(subject, *subject.flower_xy(a))
     pb = to_pixels(subject, *subject.flower_xy(b))
@@ -217,7 +219,7 @@ def _blocked_line(scene: Scene, subject: Board, a: int, b: int,
                      title=f"blocks {a}-{b}")
 
 
-def _territories(scene: Scene, subject: Board) -> None:
+def _territories(scene: Scene, subject: LacunaPosition) -> None:
     if not subject.pawns:
         return
     sites = [subject.pawn_xy(i) for i in range(len(subject.pawns))]
@@ -229,7 +231,8 @@ def _territories(scene: Scene, subject: Board) -> None:
                           opacity=0.22, layer=1, title=f"{PAWN_NAME[owner]}'s territory")
 
 
-def _panel(scene: Scene, subject: Board, last: Action | None, wanted: set[Hashable]) -> None:
+def _panel(scene: Scene, subject: LacunaPosition, last: Action | None,
+           wanted: set[Hashable]) -> None:
     x0 = 545.0
     scene.text(x0, 22, "Lacuna", font_size=16, font_weight="bold", anchor="start", fill=INK)
     mover = subject.current_player

@@ -1,4 +1,5 @@
-"""Lacuna's rules: the game, its states and views.
+"""Lacuna's rules: the state (the public position, and the hidden pour order) and, at the
+bottom, the game.
 
 >>> import tabletop
 >>> game = tabletop.load("lacuna")
@@ -14,29 +15,108 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.notation import number
+from tabletop.core.position import evolve
 from tabletop.core.quoting import brief
-from tabletop.render.scene import Scene
 
-from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, colour_name, parse
-from .board import COLOUR_MAJORITY, GAME_MAJORITY, NCOLOURS, PAWNS_EACH, Board, Params
-from .board import player_name as _player_name
+from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, parse
+from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, params_of, player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
-from .input import LacunaInput
+from .position import LacunaPosition
 from .start import read_start
+from .view import LacunaView
 
-FLOWERS = NCOLOURS * 7
-"""49 flowers: 7 colours × 7; one is set aside, 48 are scattered."""
-SPACING = 2.5
-"""Minimum distance between scattered flower centres, in flower radii."""
 _NO_IDS: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LacunaState(LacunaPosition, State):
+    """A Lacuna position: the public one (``LacunaPosition``) and ``tokens``, the hidden pour
+    order of the 49 flowers' colours until the start player sets a colour aside, when
+    ``colors`` (each flower's colour) becomes known and ``tokens`` is dropped.
+    """
+
+    tokens: tuple[int, ...]
+    #: The pour order the game started with, kept (uncompared) for the record's start data.
+    pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    @classmethod
+    def from_coordinates(cls, game: Game, flowers: Sequence[tuple[Any, Any, int | str]],
+                         pawns: Sequence[tuple[Any, Any, int]] = (), **kw: Any) -> LacunaState:
+        """A position built from flower and pawn coordinates: ``game.position(...)``, which
+        documents the arguments.
+
+        >>> s = LacunaState.from_coordinates(Lacuna(), [(-0.5, 0, "red"), (0.5, 0, "red")])
+        >>> s.open_pairs()
+        ((0, 1),)
+        """
+        assert isinstance(game, Lacuna)
+        return game.position(flowers, pawns, **kw)
+
+    def _is_setup(self) -> bool:
+        return self.colors is None
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return self._position_actions()
+
+    def _is_legal(self, action: Action) -> bool:
+        return self._problem(action) is None
+
+    def _legal_ids(self) -> frozenset[int]:
+        # The core's shortcut (the ids of the listed actions) costs a set of a few hundred
+        # ids per state; ``_is_legal`` answers a listed action in O(1) already.
+        return _NO_IDS
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return self._problem(action)
+
+    def _apply(self, action: Action) -> LacunaState:
+        if type(action) is SetAside:
+            colors = pour(self.tokens, action.colour)
+            p = self.params
+            layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
+                              spot_gap=p.spot_gap)
+            return evolve(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
+        geo = self.geometry
+        assert geo is not None
+        player = (len(self.pawns) + self.start) & 1
+        collected = self.collected
+        if type(action) is Place:
+            x, y = geo.at(action.a, action.b, action.k)
+            got = collected[player] | (1 << action.a) | (1 << action.b)
+            collected = (got, collected[1]) if player == 0 else (collected[0], got)
+        else:
+            assert type(action) is PlaceFree
+            x, y = action.x * STEPS, action.y * STEPS
+        nxt = evolve(self, pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
+        nxt._cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
+        return nxt
+
+    def _scores(self) -> tuple[float, ...]:
+        return self.colours_won()
+
+    def _winners(self) -> tuple[int, ...]:
+        return self.leaders()
+
+    def _start_data(self) -> dict[str, Any] | None:
+        """A record keeps the layout (flower centres in ticks) and the pour order of the
+        colours, so that replay never samples them again (the start player still comes from
+        the seed)."""
+        if not self.pour:
+            return None  # a hand-built or determinized position: it has no record anyway
+        return {"layout": [[x, y] for x, y in self.points], "pour": list(self.pour)}
+
+    def _view(self, player: int) -> LacunaView:
+        return evolve(self, LacunaView, player=player)
+
+    def _text(self) -> str:
+        return self._board_text(self.tokens)
 
 
 def _exact(value: Any, what: str) -> Fraction:
@@ -54,6 +134,44 @@ def _ticks(value: Any, what: str) -> int:
     return round(_exact(value, what) * TICKS)
 
 
+def _colour(c: int | str) -> int:
+    if isinstance(c, str) and c in COLOURS:
+        return COLOURS.index(c)
+    if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < NCOLOURS:
+        return c
+    raise ValueError(f"{c!r} is not a colour (0..6 or {', '.join(COLOURS)})")
+
+
+def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
+                   params: Params) -> str | None:
+    """What is wrong with a stored layout (flower centres in ticks) and pour order, if any.
+
+    >>> layout_problem(((0, 0),), (0,) * 49, Lacuna().params)
+    '1 flower centres instead of 48'
+    """
+    if len(points) != FLOWERS - 1:
+        return f"{len(points)} flower centres instead of {FLOWERS - 1}"
+    reach = params.mat - params.flower
+    outside = [pt for pt in points if pt[0] ** 2 + pt[1] ** 2 > reach**2]
+    if outside:
+        return f"flower at {list(outside[0])} is not wholly on the mat"
+    gap = (2 * params.flower) ** 2
+    for i, (ax, ay) in enumerate(points):
+        for bx, by in points[i + 1:]:
+            if (ax - bx) ** 2 + (ay - by) ** 2 < gap:
+                return f"flowers at {[ax, ay]} and {[bx, by]} overlap"
+    if sorted(tokens) != sorted(c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)):
+        return f"the pour order must hold each colour 0..{NCOLOURS - 1} {FLOWERS // NCOLOURS} times"
+    return None
+
+
+def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
+    """The colours of the scattered flowers: the pour order without the first flower of the
+    set-aside colour (the one the start player took)."""
+    i = tokens.index(aside)
+    return tokens[:i] + tokens[i + 1:]
+
+
 class Lacuna(Game):
     """Lacuna (Mark Gerrits, CMYK 2023) for 2 players: collect flowers along open lines.
 
@@ -65,21 +183,18 @@ class Lacuna(Game):
     title = "Lacuna"
     player_counts = (2,)
     defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
-    input_class = LacunaInput
-
-    __slots__ = ("_params",)
+    renderer = "render:draw"
+    clicks = "input:LacunaInput"
+    state_class = LacunaState
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         Game.__init__(self, players, **options)
         o = self.options
-        params = Params(mat=round(o["mat_radius"] * TICKS),
-                        flower=round(o["flower_radius"] * TICKS),
-                        pawn=round(o["pawn_radius"] * TICKS))
+        params = params_of(o)
         for key, size in (("flower_radius", params.flower), ("pawn_radius", params.pawn)):
             if 20 * size > params.mat:
                 raise InvalidOption(f"option {key}={o[key]!r} of lacuna is too large: at most "
                                     f"5% of mat_radius={o['mat_radius']!r}")
-        self._params = params
 
     def _check_option(self, key: str, value: Any) -> None:
         low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)
@@ -91,7 +206,7 @@ class Lacuna(Game):
     @property
     def params(self) -> Params:
         """The sizes in ticks (1e-4 mat units)."""
-        return self._params  # type: ignore[no-any-return]
+        return params_of(self.options)
 
     # --- starting -----------------------------------------------------------------------------
     def _initial(self, rng: random.Random) -> LacunaState:
@@ -111,7 +226,7 @@ class Lacuna(Game):
         problem = layout_problem(points, tokens, self.params)
         if problem:
             raise InvalidRecord(f"record 'start' layout is not a Lacuna layout: {problem}")
-        return replace(state, points=points, tokens=tokens, pour=tokens)
+        return evolve(state, points=points, tokens=tokens, pour=tokens)
 
     def position(self, flowers: Sequence[tuple[Any, Any, int | str]],
                  pawns: Sequence[tuple[Any, Any, int]] = (), *, start: int = 0,
@@ -173,228 +288,12 @@ class Lacuna(Game):
         action = parse(text)
         if action is None:
             return None
-        reason = state._problem(action)  # type: ignore[union-attr]
+        assert isinstance(state, LacunaPosition)
+        reason = state._problem(action)
         if reason:
             raise IllegalAction(f"{text!r} is not legal here ({reason}); "
                                 f"{state._legal_summary()}")
         return action
 
     def player_name(self, player: int) -> str:
-        return _player_name(player)
-
-    def draw(self, subject: State | View, **options: Any) -> Scene:
-        from .render import draw
-
-        return draw(subject, **options)  # type: ignore[arg-type]
-
-
-def _colour(c: int | str) -> int:
-    if isinstance(c, str) and c in COLOURS:
-        return COLOURS.index(c)
-    if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < NCOLOURS:
-        return c
-    raise ValueError(f"{c!r} is not a colour (0..6 or {', '.join(COLOURS)})")
-
-
-def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
-                   params: Params) -> str | None:
-    """What is wrong with a stored layout (flower centres in ticks) and pour order, if any.
-
-    >>> layout_problem(((0, 0),), (0,) * 49, Lacuna().params)
-    '1 flower centres instead of 48'
-    """
-    if len(points) != FLOWERS - 1:
-        return f"{len(points)} flower centres instead of {FLOWERS - 1}"
-    reach = params.mat - params.flower
-    outside = [pt for pt in points if pt[0] ** 2 + pt[1] ** 2 > reach**2]
-    if outside:
-        return f"flower at {list(outside[0])} is not wholly on the mat"
-    gap = (2 * params.flower) ** 2
-    for i, (ax, ay) in enumerate(points):
-        for bx, by in points[i + 1:]:
-            if (ax - bx) ** 2 + (ay - by) ** 2 < gap:
-                return f"flowers at {[ax, ay]} and {[bx, by]} overlap"
-    if sorted(tokens) != sorted(c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)):
-        return f"the pour order must hold each colour 0..{NCOLOURS - 1} {FLOWERS // NCOLOURS} times"
-    return None
-
-
-def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
-    """The colours of the scattered flowers: the pour order without the first flower of the
-    set-aside colour (the one the start player took)."""
-    i = tokens.index(aside)
-    return tokens[:i] + tokens[i + 1:]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LacunaState(Board, State):
-    """A Lacuna position.
-
-    ``points`` are the 48 flower centres (ticks of 1e-4, reading order), public from the
-    start; ``tokens`` the hidden pour order of the 49 flowers' colours until the start player
-    sets a colour aside, when ``colors`` (each flower's colour) becomes known and ``tokens``
-    is dropped. ``pawns`` are ``(x, y, owner)`` in fine units (1/1024 tick), in placement
-    order; ``collected`` a bitmask of flower ids per player.
-    """
-
-    start: int
-    points: tuple[tuple[int, int], ...]
-    colors: tuple[int, ...] | None
-    tokens: tuple[int, ...]
-    aside: int | None
-    pawns: tuple[tuple[int, int, int], ...]
-    collected: tuple[int, int]
-    _geo: Geometry | None = field(default=None, compare=False, repr=False)
-    #: The pour order the game started with, kept (uncompared) for the record's start data.
-    pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
-
-    @classmethod
-    def from_coordinates(cls, game: Lacuna, flowers: Sequence[tuple[Any, Any, int | str]],
-                         pawns: Sequence[tuple[Any, Any, int]] = (), **kw: Any) -> LacunaState:
-        """A position built from flower and pawn coordinates: ``game.position(...)``, which
-        documents the arguments.
-
-        >>> s = LacunaState.from_coordinates(Lacuna(), [(-0.5, 0, "red"), (0.5, 0, "red")])
-        >>> s.open_pairs()
-        ((0, 1),)
-        """
-        return game.position(flowers, pawns, **kw)
-
-    def _is_setup(self) -> bool:
-        return self.colors is None
-
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self._position_actions()
-
-    def _is_legal(self, action: Action) -> bool:
-        return self._problem(action) is None
-
-    def _legal_ids(self) -> frozenset[int]:
-        # The core's shortcut (the ids of the listed actions) costs a set of a few hundred
-        # ids per state; ``_is_legal`` answers a listed action in O(1) already.
-        return _NO_IDS
-
-    def _why_illegal(self, action: Action) -> str | None:
-        return self._problem(action)
-
-    def _apply(self, action: Action) -> LacunaState:
-        if type(action) is SetAside:
-            colors = pour(self.tokens, action.colour)
-            p = self.params
-            layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
-                              spot_gap=p.spot_gap)
-            return replace(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
-        geo = self.geometry
-        assert geo is not None
-        player = (len(self.pawns) + self.start) & 1
-        collected = self.collected
-        if type(action) is Place:
-            x, y = geo.at(action.a, action.b, action.k)
-            got = collected[player] | (1 << action.a) | (1 << action.b)
-            collected = (got, collected[1]) if player == 0 else (collected[0], got)
-        else:
-            assert type(action) is PlaceFree
-            x, y = action.x * STEPS, action.y * STEPS
-        nxt = LacunaState(game=self.game, start=self.start, points=self.points,
-                          colors=self.colors, tokens=(), aside=self.aside,
-                          pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo,
-                          pour=self.pour)
-        nxt._cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
-        return nxt
-
-    def _scores(self) -> tuple[float, ...]:
-        return self.colours_won()
-
-    def _winners(self) -> tuple[int, ...]:
-        return self.leaders()
-
-    def score_breakdown(self) -> Breakdown:
-        """Per colour: who holds the majority (the point), and how many each player has."""
-        return breakdown(self)
-
-    def _start_data(self) -> dict[str, Any] | None:
-        """A record keeps the layout (flower centres in ticks) and the pour order of the
-        colours, so that replay never samples them again (the start player still comes from
-        the seed)."""
-        if not self.pour:
-            return None  # a hand-built or determinized position: it has no record anyway
-        return {"layout": [[x, y] for x, y in self.points], "pour": list(self.pour)}
-
-    def _view(self, player: int) -> LacunaView:
-        return LacunaView(game=self.game, player=player, start=self.start, points=self.points,
-                          colors=self.colors, aside=self.aside, pawns=self.pawns,
-                          collected=self.collected, _geo=self._geo)
-
-    def _text(self) -> str:
-        return self._board_text(self.tokens)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LacunaView(Board, View):
-    """What a player sees: everything but the pour order before the set-aside choice."""
-
-    start: int
-    points: tuple[tuple[int, int], ...]
-    colors: tuple[int, ...] | None
-    aside: int | None
-    pawns: tuple[tuple[int, int, int], ...]
-    collected: tuple[int, int]
-    _geo: Geometry | None = field(default=None, compare=False, repr=False)
-
-    def _legal_actions(self) -> tuple[Action, ...]:
-        if self.current_player != self.player:
-            return ()
-        return self._position_actions()
-
-    def score_breakdown(self) -> Breakdown:
-        """The same as the state's: every count in it is public."""
-        return breakdown(self)
-
-    def _is_legal(self, action: Action) -> bool:
-        return self.current_player == self.player and self._problem(action) is None
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self.current_player != self.player:
-            return f"it is {_player_name(self.current_player or 0)}'s turn"
-        return self._problem(action)
-
-    def determinize(self, rng: random.Random) -> LacunaState:
-        tokens: tuple[int, ...] = ()
-        if self.colors is None:
-            order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
-            rng.shuffle(order)
-            tokens = tuple(order)
-        return LacunaState(game=self.game, start=self.start, points=self.points,
-                           colors=self.colors, tokens=tokens, aside=self.aside,
-                           pawns=self.pawns, collected=self.collected, _geo=self._geo)
-
-    def _text(self) -> str:
-        return f"(view of {_player_name(self.player)})\n" + self._board_text()
-
-
-def breakdown(subject: Board) -> Breakdown:
-    """The score breakdown of a state or view: one row per colour."""
-    t = subject.tally()
-    claims = subject.claims() if subject.is_terminal else {}
-    rows = []
-    for c in range(NCOLOURS):
-        n0, n1 = t[0][c], t[1][c]
-        parts = [f"Gold {n0}", f"Silver {n1}"]
-        if subject.colors is not None:
-            left = sum(1 for f in subject.flowers_on_mat() if subject.colors[f] == c)
-            if subject.is_terminal:
-                tied = sum(1 for f, o in claims.items() if o is None and subject.colors[f] == c)
-                if tied:
-                    parts.append(f"{tied} tied (nobody's)")
-            elif left:
-                parts.append(f"{left} on the mat")
-        rows.append(Row(colour_name(c), (int(n0 >= COLOUR_MAJORITY), int(n1 >= COLOUR_MAJORITY)),
-                        detail=", ".join(parts)))
-    total = (sum(t[0]), sum(t[1]))
-    notes = [f"flowers in all: Gold {total[0]}, Silver {total[1]} (the tie-break)",
-             f"a colour needs {COLOUR_MAJORITY} of its 7 flowers; the game needs "
-             f"{GAME_MAJORITY} colours"]
-    if subject.aside is not None:
-        notes.append(f"{_player_name(subject.start)} set a {colour_name(subject.aside)} "
-                     "flower aside at the start (counted)")
-    return Breakdown(players=("Gold", "Silver"), rows=tuple(rows), notes=tuple(notes))
+        return player_name(player)

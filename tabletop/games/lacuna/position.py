@@ -1,0 +1,586 @@
+"""What Lacuna's states and views share: the position on the mat and every question about it.
+
+``LacunaPosition`` holds the public fields of ``LacunaState`` (``rules.py``) and
+``LacunaView`` (``view.py``) and answers from them alone: open pairs, where a pawn may stand,
+what blocks a line, the visibility graph, the nearest-pawn claims and the colour tally.
+
+>>> import tabletop
+>>> s = tabletop.load("lacuna").new(seed=7).apply("aside blue")
+>>> isinstance(s.view(0), LacunaPosition), s.open_pairs() == s.view(1).open_pairs()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import field
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from tabletop.core.breakdown import Breakdown, Row
+from tabletop.core.game import Action, Game, Position
+from tabletop.core.position import position
+from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
+
+from .actions import (
+    SET_ASIDE,
+    Place,
+    PlaceFree,
+    SetAside,
+    colour_name,
+    fraction_text,
+    place,
+    tick_text,
+)
+from .board import (
+    COLOUR_MAJORITY,
+    GAME_MAJORITY,
+    NAMES,
+    NCOLOURS,
+    PAWNS_EACH,
+    Params,
+    params_of,
+    player_name,
+)
+from .geometry import (
+    GROUP,
+    SAMPLE,
+    STEPS,
+    TICKS,
+    Geometry,
+    bit_flags,
+    clearings,
+    nearest_owner,
+    set_bits,
+)
+
+_SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
+_GROUP_BITS = np.arange(GROUP)
+_NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
+
+
+@position
+class LacunaPosition(Position):
+    """The public Lacuna position: ``start`` the start player, ``points`` the flower centres
+    (ticks of 1e-4, reading order), ``colors`` each flower's colour (``None`` until the
+    set-aside choice), ``aside`` the colour set aside, ``pawns`` ``(x, y, owner)`` in fine
+    units (1/1024 tick) in placement order, ``collected`` a bitmask of flower ids per player;
+    ``_geo`` the layout's static geometry, shared along a game (not compared)."""
+
+    game: Game
+    start: int
+    points: tuple[tuple[int, int], ...]
+    colors: tuple[int, ...] | None
+    aside: int | None
+    pawns: tuple[tuple[int, int, int], ...]
+    collected: tuple[int, int]
+    _geo: Geometry | None = field(default=None, compare=False, repr=False)
+
+    # --- turn -----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The start player while the colour is chosen, then alternately; ``None`` at the
+        end (all 12 pawns placed)."""
+        placed = len(self.pawns)
+        if placed >= 2 * PAWNS_EACH:
+            return None
+        if self.colors is None:
+            return self.start
+        return (self.start + placed) & 1
+
+    # --- basic facts ------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        """The game's sizes in ticks (from its options)."""
+        return params_of(self.game.options)
+
+    @property
+    def geometry(self) -> Geometry | None:
+        """The layout's static geometry (``None`` before the colours are known)."""
+        if self._geo is not None:
+            return self._geo
+        if self.colors is None:
+            return None
+        p = self.params
+        return self._cached(
+            "geo", lambda: Geometry(self.points, self.colors or (), flower_r=p.flower,
+                                    pawn_r=p.pawn, spot_gap=p.spot_gap))
+
+    @property
+    def on_mat(self) -> int:
+        """The bitmask of flower ids still on the mat."""
+        c0, c1 = self.collected
+        return ((1 << len(self.points)) - 1) & ~(c0 | c1)
+
+    def flowers_on_mat(self) -> tuple[int, ...]:
+        """The ids of the flowers still on the mat, in order."""
+        return tuple(set_bits(self.on_mat))
+
+    def owner_of(self, flower: int) -> int | None:
+        """Who collected ``flower`` with a pawn (``None``: still on the mat)."""
+        for p in (0, 1):
+            if (self.collected[p] >> flower) & 1:
+                return p
+        return None
+
+    def flower_xy(self, flower: int) -> tuple[float, float]:
+        """A flower's centre in mat units."""
+        x, y = self.points[flower]
+        return x / TICKS, y / TICKS
+
+    def pawn_xy(self, index: int) -> tuple[float, float]:
+        """A pawn's centre in mat units."""
+        x, y, _ = self.pawns[index]
+        return x / (TICKS * STEPS), y / (TICKS * STEPS)
+
+    def action_xy(self, action: Place | PlaceFree) -> tuple[float, float]:
+        """Where ``action`` puts the pawn, in mat units."""
+        if isinstance(action, PlaceFree):
+            return action.x / TICKS, action.y / TICKS
+        (ax, ay), (bx, by) = self.points[action.a], self.points[action.b]
+        t = action.k / STEPS
+        return (ax + t * (bx - ax)) / TICKS, (ay + t * (by - ay)) / TICKS
+
+    # --- open pairs ---------------------------------------------------------------------------
+    def _pawn_kill(self) -> int:
+        """The union of the pawns' dead masks (see ``Geometry``); kept up to date by
+        ``apply``, one pawn at a time."""
+        geo = self.geometry
+        assert geo is not None
+        def compute() -> int:
+            dead = 0
+            for x, y, _ in self.pawns:
+                dead |= geo.pawn_kill(x, y)
+            return dead
+        return self._cached("pawn_kill", compute)
+
+    def _dead(self) -> int:
+        """The position's dead mask: the sample spots where a pawn may not stand and the
+        pairs that are not open (see ``Geometry``). Cached."""
+        cache = self._cache
+        found = cache.get("dead")
+        if found is None:
+            geo = self.geometry
+            assert geo is not None
+            found = cache["dead"] = geo.flower_kill(self.on_mat) | self._pawn_kill()
+        return found
+
+    def open_pairs(self) -> tuple[tuple[int, int], ...]:
+        """The same-colour pairs on the mat whose segment no flower or pawn blocks."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        open_bits = geo.pair_bits & ~self._dead()
+        return tuple(geo.pairs[bit // GROUP] for bit in set_bits(open_bits))
+
+    def is_open(self, a: int, b: int) -> bool:
+        """Whether the pair ``a``-``b`` (either order) is open."""
+        geo = self.geometry
+        i = None if geo is None else geo.pair_index.get((min(a, b), max(a, b)))
+        return i is not None and not geo.is_dead(self._dead(), i)  # type: ignore[union-attr]
+
+    def blockers(self, a: int, b: int) -> tuple[tuple[str, int], ...]:
+        """What blocks the segment between flowers ``a`` and ``b``: ``("flower", id)`` for
+        flowers on the mat, ``("pawn", i)`` for pawns, in order."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        return geo.blockers(a, b, self.on_mat, self.pawns)
+
+    def blocked_pairs(self) -> tuple[tuple[tuple[int, int], tuple[tuple[str, int], ...]], ...]:
+        """Each same-colour pair on the mat that is blocked, with what blocks it."""
+        geo = self.geometry
+        if geo is None:
+            return ()
+        m = self.on_mat
+        return tuple(((a, b), self.blockers(a, b)) for a, b in geo.pairs
+                     if (m >> a) & 1 and (m >> b) & 1 and not self.is_open(a, b))
+
+    # --- where a pawn may stand -------------------------------------------------------------
+    def positions(self, a: int, b: int) -> np.ndarray:
+        """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
+        (``a < b``): the pair is open and the pawn overlaps nothing. Exact; read-only."""
+        geo = self.geometry
+        if geo is None or not self.is_open(a, b):
+            return _NOWHERE
+        return self._cached(
+            f"pos{a}-{b}",
+            lambda: readonly_array(geo.positions_ok(a, b, self.on_mat, self.pawns)))
+
+    def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
+        """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
+        grid positions (both ends legal); ``()`` if the pair is blocked or has no room."""
+        ok = self.positions(a, b).tolist()
+        runs: list[tuple[int, int]] = []
+        start = None
+        for k, good in enumerate(ok + [False]):
+            if good and start is None:
+                start = k
+            elif not good and start is not None:
+                runs.append((start, k - 1))
+                start = None
+        return tuple(runs)
+
+    def along(self, a: int, b: int, x: float, y: float) -> float:
+        """Where the point ``(x, y)`` (mat units) projects on the segment from flower ``a`` to
+        flower ``b``, in steps of 1/1024 from ``a`` (clamped to ``0 .. 1024``).
+
+        >>> from tabletop.games.lacuna import Lacuna
+        >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "red")])
+        >>> s.along(0, 1, 0.125, 0.3), s.along(1, 0, 0.125, 0.3), s.along(0, 1, -1, 0)
+        (256.0, 768.0, 0.0)
+        """
+        (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else ((x - ax) * dx + (y - ay) * dy) / length2
+        return min(max(t, 0.0), 1.0) * STEPS
+
+    def nearest_place(self, a: int, b: int, x: float, y: float) -> Place | None:
+        """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
+        ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
+        The click helper: a click near a chosen line becomes a position on it."""
+        a, b = min(a, b), max(a, b)
+        if not (0 <= a < len(self.points) and 0 <= b < len(self.points)):
+            return None
+        ok = self.positions(a, b)
+        if not ok.any():
+            return None
+        target = self.along(a, b, x, y)
+        ks = np.flatnonzero(ok)
+        k = int(ks[np.argmin(np.abs(ks - target))])
+        return place(a, b, k)
+
+    def nearest_free(self, x: float, y: float) -> PlaceFree | None:
+        """The legal free placement nearest to ``(x, y)`` (mat units), to the tick; ``None``
+        unless a free placement is allowed (no pair can take a pawn). The click helper for
+        ``PlaceFree``: a click on a flower or a pawn moves just clear of it.
+
+        >>> from tabletop.games.lacuna import Lacuna
+        >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "blue")])
+        >>> s.nearest_free(0.01, 0), s.nearest_free(0.3, 0.2)
+        (PlaceFree(x=601, y=0), PlaceFree(x=3000, y=2000))
+        """
+        if not any(isinstance(a, PlaceFree) for a in self.legal_actions()):
+            return None
+        p = self.params
+        obstacles: list[tuple[float, float, float]] = [
+            (*self.points[f], p.flower + p.pawn) for f in self.flowers_on_mat()]
+        obstacles += [(px / STEPS, py / STEPS, 2 * p.pawn) for px, py, _ in self.pawns]
+        for cx, cy in clearings((x * TICKS, y * TICKS), obstacles, p.mat - p.pawn):
+            spot = PlaceFree(round(cx), round(cy))
+            if self._free_problem(spot.x, spot.y, check_pairs=False) is None:
+                return spot
+        return None
+
+    # --- legal actions --------------------------------------------------------------------------
+    def _position_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the position (whoever is to move)."""
+        if self.current_player is None:
+            return ()
+        if self.colors is None:
+            return SET_ASIDE
+        places = self._places()
+        return places if places else self._free_sample()
+
+    def _places(self) -> tuple[Place, ...]:
+        geo = self.geometry
+        assert geo is not None
+        table = geo_actions(geo)
+        dead = self._dead()
+        free = geo.spot_bits & ~dead
+        roomy = free | free >> 1
+        roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
+        cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
+        if not cramped:  # every open pair has a sample spot free: the common case
+            return tuple(table[bit_flags(free, len(table))].tolist())
+        # Open pairs whose sample positions are all taken: the legal position nearest the
+        # middle of the segment, if there is one.
+        out: list[Place] = []
+        for bit in set_bits(free | cramped):
+            i, s = divmod(bit, GROUP)
+            if s < GROUP - 1:
+                out.append(table[bit])
+                continue
+            a, b = geo.pairs[i]
+            ks = np.flatnonzero(self.positions(a, b))
+            if len(ks):
+                out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
+        return tuple(out)
+
+    def _free_sample(self) -> tuple[PlaceFree, ...]:
+        """Free placements on the coarsest lattice (spacing R/4, then halved) with a legal
+        point: every legal lattice point, ordered by x then y."""
+        p = self.params
+        step = max(p.mat // 4, 1)
+        reach = p.mat - p.pawn
+        while True:
+            span = reach // step
+            grid = [(i * step, j * step) for i in range(-span, span + 1)
+                    for j in range(-span, span + 1)
+                    if (i * step) ** 2 + (j * step) ** 2 <= reach * reach]
+            found = tuple(PlaceFree(x, y) for x, y in grid
+                          if self._free_problem(x, y, check_pairs=False) is None)
+            if found or step == 1:
+                return found
+            step = max(step // 2, 1)
+
+    # --- legality and reasons -----------------------------------------------------------------
+    def _problem(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal in this position, else why not."""
+        if type(action) is SetAside:
+            if self.colors is not None:
+                chosen = colour_name(self.aside) if self.aside is not None else "none"
+                return f"the set-aside flower was chosen already ({chosen})"
+            c = action.colour
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NCOLOURS:
+                return f"there is no colour {c!r} (colours 0..{NCOLOURS - 1}: red … white)"
+            return None
+        if self.colors is None:
+            who = NAMES[self.start]
+            return f"first {who} sets a flower aside: choose a colour (e.g. 'aside red')"
+        if type(action) is Place:
+            geo = self.geometry
+            assert geo is not None
+            try:
+                i = geo.pair_index.get((action.a, action.b))
+                s = _SAMPLE_AT.get(action.k)
+            except TypeError:  # unhashable fields: the slow path says what is wrong
+                i = s = None
+            if i is not None and s is not None and not geo.is_dead(self._dead(), i, s):
+                return None
+            return self._place_problem(action.a, action.b, action.k)
+        if type(action) is PlaceFree:
+            return self._free_problem(action.x, action.y)
+        return f"{action!r} is not a Lacuna action"
+
+    def _place_problem(self, a: Any, b: Any, k: Any) -> str | None:
+        n = len(self.points)
+        for v in (a, b, k):
+            if not isinstance(v, int) or isinstance(v, bool):
+                return f"flowers and position must be integers, not {v!r}"
+        for f in (a, b):
+            if not 0 <= f < n:
+                return f"there is no flower {f} (the flowers are 0..{n - 1})"
+        if a == b:
+            return "a pawn goes between two different flowers"
+        if not 0 <= k <= STEPS:
+            return f"the position must be k/{STEPS} with k in 0..{STEPS}, not {k}"
+        if a > b:
+            return f"name the lower-numbered flower first: {place(b, a, STEPS - k)}"
+        for f in (a, b):
+            owner = self.owner_of(f)
+            if owner is not None:
+                return f"flower {f} was collected by {NAMES[owner]}"
+        assert self.colors is not None
+        if self.colors[a] != self.colors[b]:
+            return (f"flowers {a} ({colour_name(self.colors[a])}) and {b} "
+                    f"({colour_name(self.colors[b])}) are not the same colour")
+        if not self.is_open(a, b):
+            what = " and ".join(self._name(t) for t in self.blockers(a, b))
+            return f"the line {a}-{b} is blocked by {what}"
+        geo = self.geometry
+        assert geo is not None
+        x, y = geo.at(a, b, k)
+        rest = self.on_mat & ~(1 << a) & ~(1 << b)
+        hits = self._overlapping(x, y, rest)
+        if hits:
+            return (f"a pawn at @{fraction_text(k)} along {a}-{b} would overlap "
+                    f"{' and '.join(hits)}")
+        return None
+
+    def _free_problem(self, x: Any, y: Any, check_pairs: bool = True) -> str | None:
+        for v in (x, y):
+            if not isinstance(v, int) or isinstance(v, bool):
+                return f"a free position is in ticks (integers), not {v!r}"
+        if check_pairs:
+            places = self._cached("places", self._places)
+            if places:
+                return (f"a pair can still take a pawn (e.g. {places[0]}), so the pawn must "
+                        "go on a line")
+        p = self.params
+        reach = p.mat - p.pawn
+        where = f"({tick_text(x)}, {tick_text(y)})"
+        if x * x + y * y > reach * reach:
+            return f"{where} is off the mat (a pawn's centre must be within {tick_text(reach)} "\
+                   "of the centre)"
+        hits = self._overlapping(x * STEPS, y * STEPS, self.on_mat)
+        if hits:
+            return f"a pawn at {where} would overlap {' and '.join(hits)}"
+        return None
+
+    def _overlapping(self, x: int, y: int, on_mat: int) -> list[str]:
+        """What a pawn centred at fine ``(x, y)`` would overlap (exact, in integers)."""
+        p = self.params
+        reach = (p.flower + p.pawn) * STEPS
+        out = []
+        for f in set_bits(on_mat):
+            fx, fy = self.points[f]
+            if (x - fx * STEPS) ** 2 + (y - fy * STEPS) ** 2 < reach * reach:
+                out.append(self._name(("flower", f)))
+        reach = 2 * p.pawn * STEPS
+        for i, (px, py, _) in enumerate(self.pawns):
+            if (x - px) ** 2 + (y - py) ** 2 < reach * reach:
+                out.append(self._name(("pawn", i)))
+        return out
+
+    def _name(self, thing: tuple[str, int]) -> str:
+        kind, i = thing
+        if kind == "flower":
+            colour = colour_name(self.colors[i]) if self.colors is not None else "?"
+            return f"flower {i} ({colour})"
+        return f"{NAMES[self.pawns[i][2]]}'s pawn {i}"
+
+    # --- the visibility graph -----------------------------------------------------------------
+    @property
+    def graph(self) -> nx.Graph:
+        """The visibility graph: flowers on the mat as nodes (``colour``, ``pos``), open
+        same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits).
+
+        Frozen, attributes included (``graph.copy()`` is a graph to change)."""
+        return self._cached(
+            "graph", lambda: frozen_graph(self._build_graph()))
+
+    def _build_graph(self) -> nx.Graph:
+        g = nx.Graph()
+        for f in self.flowers_on_mat():
+            colour = colour_name(self.colors[f]) if self.colors is not None else None
+            g.add_node(f, colour=colour, pos=self.flower_xy(f))
+        legal = {(a.a, a.b) for a in self._position_actions() if isinstance(a, Place)} \
+            if self.colors is not None and self.current_player is not None else set()
+        for a, b in self.open_pairs():
+            (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
+            g.add_edge(a, b, colour=g.nodes[a]["colour"],
+                       length=float(np.hypot(bx - ax, by - ay)), room=(a, b) in legal)
+        return g
+
+    # --- the end --------------------------------------------------------------------------------
+    def claims(self) -> dict[int, int | None]:
+        """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
+        between the players' nearest pawns, or no pawn yet). At the end these are taken.
+        Read-only (``dict(claims)`` is a copy to change)."""
+        def compute() -> dict[int, int | None]:
+            ids = self.flowers_on_mat()
+            fx = np.array([self.points[f][0] * STEPS for f in ids], dtype=np.float64)
+            fy = np.array([self.points[f][1] * STEPS for f in ids], dtype=np.float64)
+            return ReadOnlyDict(zip(ids, nearest_owner(fx, fy, self.pawns), strict=True))
+
+        return self._cached("claims", compute)
+
+    def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Flowers of each colour per player: the set-aside flower, the collected pairs and,
+        once the game is over, the flowers claimed by nearest pawn."""
+        def compute() -> tuple[tuple[int, ...], tuple[int, ...]]:
+            counts = [[0] * NCOLOURS, [0] * NCOLOURS]
+            if self.aside is not None:
+                counts[self.start][self.aside] += 1
+            colors = self.colors or ()
+            for p in (0, 1):
+                for f in set_bits(self.collected[p]):
+                    counts[p][colors[f]] += 1
+            if self.is_terminal and self.colors is not None:
+                for f, owner in self.claims().items():
+                    if owner is not None:
+                        counts[owner][colors[f]] += 1
+            return tuple(counts[0]), tuple(counts[1])
+
+        return self._cached("tally", compute)
+
+    def colours_won(self) -> tuple[int, int]:
+        """How many colours each player holds a majority (4+) of."""
+        t = self.tally()
+        return (sum(n >= COLOUR_MAJORITY for n in t[0]),
+                sum(n >= COLOUR_MAJORITY for n in t[1]))
+
+    def leaders(self) -> tuple[int, ...]:
+        """Who is ahead by the rules' order: more colours won (4+ wins outright), then more
+        flowers; ``()`` if level on both. At the end, the winners."""
+        won = self.colours_won()
+        if won[0] != won[1]:
+            return (0,) if won[0] > won[1] else (1,)
+        t = self.tally()
+        total = (sum(t[0]), sum(t[1]))
+        if total[0] != total[1]:
+            return (0,) if total[0] > total[1] else (1,)
+        return ()
+
+    def score_breakdown(self) -> Breakdown:
+        """Per colour: who holds the majority (the point), and how many each player has
+            (every count in it is public)."""
+        t = self.tally()
+        claims = self.claims() if self.is_terminal else {}
+        rows = []
+        for c in range(NCOLOURS):
+            n0, n1 = t[0][c], t[1][c]
+            parts = [f"Gold {n0}", f"Silver {n1}"]
+            if self.colors is not None:
+                left = sum(1 for f in self.flowers_on_mat() if self.colors[f] == c)
+                if self.is_terminal:
+                    tied = sum(1 for f, o in claims.items() if o is None and self.colors[f] == c)
+                    if tied:
+                        parts.append(f"{tied} tied (nobody's)")
+                elif left:
+                    parts.append(f"{left} on the mat")
+            won = (int(n0 >= COLOUR_MAJORITY), int(n1 >= COLOUR_MAJORITY))
+            rows.append(Row(colour_name(c), won, detail=", ".join(parts)))
+        total = (sum(t[0]), sum(t[1]))
+        notes = [f"flowers in all: Gold {total[0]}, Silver {total[1]} (the tie-break)",
+                 f"a colour needs {COLOUR_MAJORITY} of its 7 flowers; the game needs "
+                 f"{GAME_MAJORITY} colours"]
+        if self.aside is not None:
+            notes.append(f"{player_name(self.start)} set a {colour_name(self.aside)} "
+                         "flower aside at the start (counted)")
+        return Breakdown(players=NAMES, rows=tuple(rows), notes=tuple(notes))
+
+    # --- text -------------------------------------------------------------------------------------
+    def _board_text(self, tokens: tuple[int, ...] = ()) -> str:
+        mover = self.current_player
+        turn = "game over" if mover is None else f"to move {NAMES[mover]}"
+        aside = colour_name(self.aside) if self.aside is not None else "not yet"
+        lines = [f"Lacuna · start {NAMES[self.start]} · aside {aside} · {turn} · "
+                 f"pawns {len(self.pawns)}/{2 * PAWNS_EACH}"]
+        if self.colors is None:
+            where = " ".join(f"{f}({tick_text(x)},{tick_text(y)})"
+                             for f, (x, y) in enumerate(self.points))
+            lines.append(f"layout (colours come with the pour): {where}")
+            if tokens:
+                lines.append("pour order: " + " ".join(colour_name(c)[:2] for c in tokens))
+            return "\n".join(lines)
+        on_mat = self.on_mat
+        for c in range(NCOLOURS):
+            here = [f"{f}({tick_text(x)},{tick_text(y)})"
+                    for f, (x, y) in enumerate(self.points)
+                    if self.colors[f] == c and (on_mat >> f) & 1]
+            lines.append(f"{colour_name(c):>6}: " + (" ".join(here) or "-"))
+        for p in (0, 1):
+            pawns = " ".join(f"({x / (TICKS * STEPS):.5f},{y / (TICKS * STEPS):.5f})"
+                             for x, y, o in self.pawns if o == p) or "-"
+            taken = " ".join(map(str, set_bits(self.collected[p]))) or "-"
+            lines.append(f"{NAMES[p]}: pawns {pawns}; collected {taken}")
+        t = self.tally()
+        lines.append("tally " + " ".join(f"{colour_name(c)} {t[0][c]}-{t[1][c]}"
+                                         for c in range(NCOLOURS)))
+        lines.append(f"open pairs {len(self.open_pairs())}")
+        return "\n".join(lines)
+
+
+_PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
+"""The interned ``Place`` at each sample spot of each pair ``a < b < 64``, filled as needed:
+bit ``GROUP * (64 a + b) + s`` (``None`` at the pair's own bit)."""
+_SEEN = np.zeros(64 * 64, dtype=bool)
+
+
+def geo_actions(geo: Geometry) -> np.ndarray:
+    """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
+    the pairs' own bits), as a read-only object array built once per layout."""
+    return geo.cached("actions", _build_actions)
+
+
+def _build_actions(geo: Geometry) -> np.ndarray:
+    codes = geo.pa * 64 + geo.pb
+    for code in codes[~_SEEN[codes]].tolist():
+        a, b = divmod(code, 64)
+        _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
+        _SEEN[code] = True
+    return readonly_array(_PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()])

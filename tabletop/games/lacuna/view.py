@@ -1,0 +1,47 @@
+"""What one Lacuna player sees: the whole mat, but not the pour order of the colours before
+the start player sets one aside.
+
+>>> import random, tabletop
+>>> s = tabletop.load("lacuna").new(seed=7)
+>>> v = s.view(1 - s.start)
+>>> v.colors is None, v.determinize(random.Random(0)).view(v.player) == v
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tabletop.core.game import Action, State, View
+from tabletop.core.position import evolve
+
+from .board import FLOWERS, NCOLOURS, player_name
+from .position import LacunaPosition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LacunaView(LacunaPosition, View):
+    """What a player sees: everything but the pour order before the set-aside choice."""
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return self._position_actions()
+
+    def _is_legal(self, action: Action) -> bool:
+        return self.current_player == self.player and self._problem(action) is None
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self.current_player != self.player:
+            return f"it is {player_name(self.current_player or 0)}'s turn"
+        return self._problem(action)
+
+    def determinize(self, rng: random.Random) -> State:
+        tokens: tuple[int, ...] = ()
+        if self.colors is None:
+            order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
+            rng.shuffle(order)
+            tokens = tuple(order)
+        return evolve(self, self.game.state_class, tokens=tokens, pour=())
+
+    def _text(self) -> str:
+        return f"(view of {player_name(self.player)})\n" + self._board_text()
