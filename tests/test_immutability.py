@@ -15,7 +15,7 @@ from toygame import SecretNim
 import tabletop
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.immutability import check_immutability, check_position
-from tabletop.games.lacuna.board import Board
+from tabletop.games.lacuna.position import LacunaPosition
 from tabletop.games.landlock.rules import _Map
 from tabletop.games.lava_flows.board import build_grid
 from tabletop.games.lava_flows.rules import LavaFlows
@@ -55,7 +55,8 @@ def test_each_broken_toy_is_caught(registered, broken, message):
         check_immutability(registered(broken), seeds=range(3))
 
 
-_CLAIMS, _POSITIONS, _LAND = Board.claims, Board.positions, _Map.G_L  # the fixed ones
+# the fixed ones
+_CLAIMS, _POSITIONS, _LAND = LacunaPosition.claims, LacunaPosition.positions, _Map.G_L
 
 
 def _handed_out_claims(self):
@@ -77,9 +78,9 @@ _SHARED_GRID = build_grid()
 
 
 @pytest.mark.parametrize("name, owner, attribute, broken, message", [
-    ("lacuna", Board, "claims", _handed_out_claims,
+    ("lacuna", LacunaPosition, "claims", _handed_out_claims,
      r"state\.claims\(\) returned data that could be changed \(add a key to a dict"),
-    ("lacuna", Board, "positions", _handed_out_positions,
+    ("lacuna", LacunaPosition, "positions", _handed_out_positions,
      r"\.positions\(a=\d+, b=\d+\) returned data that could be changed \(write an array"),
     ("landlock", _Map, "G_L", property(_handed_out_land),
      r"state\.G_L returned data that could be changed \(set a graph attribute"),
