@@ -31,6 +31,7 @@ from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
+from .picture import with_picture
 
 #: Layout of the tree picture, in scene units.
 COLUMN = 170  # from one depth to the next
@@ -586,10 +587,10 @@ class TreeWidget(w.VBox):
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is not None:
-            data["image/svg+xml"] = self.svg()
-        return data  # type: ignore[no-any-return]
+        """The widget's view, and the tree with its board as a picture for viewers without
+        the kernel."""
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.svg(),
+                            repr(self).strip("<>"))
 
     def __repr__(self) -> str:
         m = self.model
