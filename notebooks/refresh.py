@@ -9,7 +9,8 @@ not its widget view: a stored view draws nothing without the kernel that made it
 picture (``image/svg+xml`` plus the same SVG as an ``<img>`` in ``text/html``) shows in
 JupyterLab, Notebook 7, nbconvert's HTML and the docs site before any cell runs. The saved
 widget state and the cells' execution timestamps are dropped too, so that running this twice
-changes nothing but what the code draws differently.
+changes nothing but what the code draws differently, and the kernel is named as JupyterLab
+names it, so that opening a notebook does not mark it changed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
@@ -59,6 +61,11 @@ def refresh(path: Path) -> list[str]:
     NotebookClient(notebook, timeout=900, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     warnings = store_pictures(notebook)
+    # the kernel's own name for itself: JupyterLab rewrites any other, marking the notebook
+    # changed (and asking to save it) as soon as it is opened
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    notebook.metadata.kernelspec = {"display_name": spec.display_name,
+                                    "language": spec.language, "name": "python3"}
     nbformat.write(notebook, path)
     return warnings
 

@@ -1,10 +1,11 @@
-"""Every widget cell of every committed notebook stores a picture a viewer shows without a kernel.
+"""Every picture a committed notebook stores is one a viewer shows without a kernel.
 
 A stored widget view draws nothing without its kernel (measured in JupyterLab 4, Notebook 7,
-nbconvert and myst-nb), and an untrusted notebook shows neither views nor SVG: so a widget
-cell's output holds its picture as ``image/svg+xml`` and as an ``<img>`` of the same SVG in
-``text/html``, and no widget view or saved widget state (``notebooks/refresh.py`` stores them
-so).
+nbconvert and myst-nb), and an untrusted notebook shows neither views nor SVG (not as
+``image/svg+xml``, not inline in HTML): so a widget cell's output holds its picture as
+``image/svg+xml`` and as an ``<img>`` of the same SVG in ``text/html``, and no widget view or
+saved widget state (``notebooks/refresh.py`` stores them so); states and exercises show
+themselves through the same ``<img>``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 from test_widget_toy import ClickNim
 
 import tabletop
-from tabletop.render.svg import to_svg
+from tabletop.render.svg import img_html, to_svg
 from tabletop.widgets.picture import HTML, SVG, WIDGET_VIEW
 from tabletop.widgets.tree import TreeWidget
 
@@ -30,6 +31,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 WIDGET_CALLS = {"play", "TreeWidget", "open_in_game"}
 WIDGET_REPR = re.compile(r"<(GameWidget|TreeWidget) ")
 IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="[^"<>]*">')
+IMG_ANYWHERE = re.compile(IMG.pattern[:-1] + ".*?>")
 
 
 def text(value: str | list[str]) -> str:
@@ -82,6 +84,31 @@ def assert_picture(data: dict[str, Any], where: str) -> None:
     assert b64decode(match.group(1)).decode("utf-8") == svg, f"{where}: the two pictures differ"
 
 
+def stored_pictures(cell: dict[str, Any]) -> list[str]:
+    """The SVG of every picture a cell's outputs hold (as ``<img>`` elements in HTML)."""
+    found = []
+    for output in cell.get("outputs", []):
+        html = text(output.get("data", {}).get(HTML, ""))
+        found += [b64decode(m.group(1)).decode("utf-8") for m in IMG_ANYWHERE.finditer(html)]
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_stored_svg_has_its_img(path: Path) -> None:
+    """Untrusted viewers show the ``<img>``: every SVG has one, and no HTML inlines an SVG."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    pictures = 0
+    for index, cell in enumerate(notebook["cells"]):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            where = f"{path.name} cell {index}"
+            assert "<svg" not in text(data.get(HTML, "")), f"{where}: inline SVG is stripped"
+            if SVG in data:
+                assert_picture(data, where)
+        pictures += len(stored_pictures(cell))
+    assert pictures > 0, f"{path.name} shows no pictures"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_widget_cell_stores_its_picture(path: Path) -> None:
     notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -127,3 +154,13 @@ def test_a_tree_widgets_bundle_carries_the_tree_and_board(nim: Any) -> None:
     assert WIDGET_VIEW in bundle
     assert bundle[SVG] == tree.svg() and tree.model.board_svg() not in ("", None)
     assert_picture(bundle, "TreeWidget")
+
+
+def test_a_state_shows_its_picture_as_an_img_too() -> None:
+    from IPython.core.formatters import DisplayFormatter
+
+    state = tabletop.load("landlock").new(seed=3)
+    data, _ = DisplayFormatter().format(state)
+    assert_picture(data, "a state")
+    assert data[HTML] == img_html(state.svg(), "landlock board")
+    assert state.view(0)._repr_html_() == img_html(state.view(0).svg(), "landlock board")

@@ -5,25 +5,19 @@ say "Error displaying widget: model not found", or restore a blank canvas from s
 state; nbconvert and myst-nb render the view first and show nothing). So a widget's output
 bundle also carries its picture twice: as ``image/svg+xml``, and as ``text/html`` holding an
 ``<img>`` of the same SVG, because an untrusted notebook (any notebook a user did not run
-themselves) shows only sanitized HTML or plain text, never SVG. The committed notebooks keep
-the picture and drop the view (``notebooks/refresh.py``).
+themselves) shows only sanitized HTML or plain text, never SVG (``img_html``). The committed
+notebooks keep the picture and drop the view (``notebooks/refresh.py``).
 """
 
 from __future__ import annotations
 
-from base64 import b64encode
-from html import escape
 from typing import Any
+
+from ..render.svg import img_html
 
 SVG = "image/svg+xml"
 HTML = "text/html"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def img_html(svg: str, alt: str) -> str:
-    """An ``<img>`` element showing ``svg`` (as a base64 data URI), described by ``alt``."""
-    data = b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img src="data:{SVG};base64,{data}" alt="{escape(alt)}">'
 
 
 def with_picture(bundle: dict[str, Any] | None, svg: str, alt: str) -> dict[str, Any] | None:

@@ -2,9 +2,10 @@
 
 The repository's notebooks are opened, and no cell is run, in JupyterLab and Notebook 7 (as
 a fresh clone is: untrusted; and once trusted), in nbconvert's HTML (what nbviewer shows) and
-in the docs site's HTML (myst-nb with docs/conf.py). Every cell that shows a game or tree
-widget must show its stored picture, an image of real size drawn from the stored SVG, and no
-widget repr such as ``<GameWidget lava-flows: ply 0, 1 states>``.
+in the docs site's HTML (myst-nb with docs/conf.py). Every picture a cell stores (a game or
+tree widget's, a state's, an exercise's) must show as an image of real size drawn from the
+stored SVG, and no widget cell may show text such as ``<GameWidget lava-flows: ply 0, 1
+states>`` instead.
 """
 
 from __future__ import annotations
@@ -20,18 +21,36 @@ from typing import Any
 
 import pytest
 from servers import REPO, Server, _environment, need, start_server
-from test_notebook_pictures import widget_cells
+from test_notebook_pictures import stored_pictures, widget_cells
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = {path.name: path for path in sorted((REPO / "notebooks").glob("*.ipynb"))}
+CELLS = {name: json.loads(path.read_text(encoding="utf-8"))["cells"]
+         for name, path in NOTEBOOKS.items()}
 #: Notebook name -> indices (among all its cells) of the cells that show a widget.
-WIDGET_CELLS = {name: cells for name, path in NOTEBOOKS.items()
-                if (cells := widget_cells(json.loads(path.read_text(encoding="utf-8"))))}
+WIDGET_CELLS = {name: cells for name in NOTEBOOKS
+                if (cells := widget_cells({"cells": CELLS[name]}))}
 TRUSTED = "06-bots-and-trees-trusted.ipynb"
 #: Viewers' texts for a widget output that is not a picture.
 NOT_A_PICTURE = re.compile(r"<GameWidget|<TreeWidget|Error displaying widget|Loading widget")
-SMALLEST = 100  # px: a picture at least this wide and tall (the smallest board is ~250)
+SIZE = re.compile(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"')
+SMALLEST = 100  # px: a picture shows at least this wide and tall (or whole, if smaller)
+
+
+def picture_sizes(name: str) -> dict[int, list[tuple[int, int]]]:
+    """Cell index -> the size of each picture its outputs store, for notebook ``name``."""
+    sizes = {}
+    for index, cell in enumerate(CELLS[name]):
+        found = []
+        for svg in stored_pictures(cell):
+            size = SIZE.match(svg)
+            assert size, f"no size on a stored SVG of {name} cell {index}"
+            found.append((round(float(size.group(1))), round(float(size.group(2)))))
+        if found:
+            sizes[index] = found
+    return sizes
+
 
 # Per cell (given by index among the page's cells): the text of its outputs and every image
 # or top-level SVG in them, with its box and natural size.
@@ -58,23 +77,23 @@ ALL_OUTPUT_TEXT_JS = """() => Array.from(document.querySelectorAll(
   '.jp-OutputArea-output, .output_area, .cell_output')).map(o => o.innerText).join('\\n')"""
 
 
-def svg_size(notebook: Path, index: int) -> tuple[float, float]:
-    """Width and height of the SVG stored in a cell's result."""
-    cell = json.loads(notebook.read_text(encoding="utf-8"))["cells"][index]
-    data = next(o["data"] for o in cell["outputs"] if o["output_type"] == "execute_result")
-    svg = "".join(data["image/svg+xml"])
-    size = re.match(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"', svg)
-    assert size, f"no size on the stored SVG of {notebook.name} cell {index}"
-    return float(size.group(1)), float(size.group(2))
+def shows(picture: dict[str, Any], size: tuple[int, int]) -> bool:
+    """Whether a measured image is the stored picture of ``size``, whole and of real size."""
+    width, height = size
+    return (picture["complete"] and picture["natural"] == [width, height]
+            and picture["width"] >= min(width, SMALLEST) - 1
+            and picture["height"] >= min(height, SMALLEST) - 1
+            and abs(picture["width"] / picture["height"] - width / height) < 0.02)
 
 
 def check_cells(page: Any, name: str, selector: str, where: str,
-                on_page: list[int] | None = None) -> list[dict[str, Any]]:
-    """Every widget cell of notebook ``name`` shows its stored picture at real size and no
-    widget text. The cells are the page's ``selector`` elements, numbered as in the notebook
-    or, when the page leaves some cells out, by ``on_page``."""
-    cells = WIDGET_CELLS[name]
-    indices = cells if on_page is None else on_page
+                on_page: dict[int, int] | None = None) -> list[dict[str, Any]]:
+    """Every cell of notebook ``name`` that stores pictures shows each of them, at real size,
+    and no widget cell shows text instead. The cells are the page's ``selector`` elements,
+    numbered as in the notebook or, when the page leaves some cells out, by ``on_page``."""
+    sizes = picture_sizes(name)
+    cells = sorted(sizes)
+    indices = cells if on_page is None else [on_page[i] for i in cells]
     page.wait_for_function(
         """([selector, indices]) => {
              const cells = document.querySelectorAll(selector);
@@ -87,18 +106,19 @@ def check_cells(page: Any, name: str, selector: str, where: str,
     for index, cell in zip(cells, measured["cells"], strict=True):
         label = f"{where} {name} cell {index}"
         assert cell is not None, f"{label}: no such cell among {measured['count']}"
-        assert not NOT_A_PICTURE.search(cell["text"]), f"{label} shows {cell['text'][:80]!r}"
-        big = [p for p in cell["pictures"]
-               if p["width"] >= SMALLEST and p["height"] >= SMALLEST and p["complete"]]
-        assert big, f"{label}: no picture of real size, only {cell['pictures']}"
-        width, height = svg_size(NOTEBOOKS[name], index)
-        picture = big[0]
-        if picture["natural"] is not None:  # an <img>: drawn from the stored SVG, whole
-            assert picture["natural"] == [round(width), round(height)], label
-            assert abs(picture["width"] / picture["height"] - width / height) < 0.02, label
-        rows.append({"where": where, "notebook": name, "cell": index, **picture})
+        if index in WIDGET_CELLS.get(name, []):
+            assert not NOT_A_PICTURE.search(cell["text"]), f"{label} shows {cell['text'][:80]!r}"
+        unmatched = list(cell["pictures"])
+        for size in sizes[index]:
+            match = next((p for p in unmatched if shows(p, size)), None)
+            assert match, (f"{label}: the stored {size[0]}×{size[1]} picture is not shown "
+                           f"(text {cell['text'][:60]!r}, images {cell['pictures']})")
+            unmatched.remove(match)
+            rows.append({"where": where, "notebook": name, "cell": index,
+                         "widget": index in WIDGET_CELLS.get(name, []), **match})
     text = page.evaluate(ALL_OUTPUT_TEXT_JS)
     assert not re.search(r"<GameWidget|<TreeWidget", text), f"{where} {name}: widget reprs"
+    assert all(any(r["cell"] == i for r in rows) for i in WIDGET_CELLS.get(name, [])), name
     return rows
 
 
@@ -117,7 +137,7 @@ def unrun(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Path
     base = tmp_path_factory.mktemp("unrun")
     root = base / "notebooks"
     root.mkdir()
-    for name in WIDGET_CELLS:
+    for name in NOTEBOOKS:
         shutil.copy(NOTEBOOKS[name], root / name)
     notebook = json.loads(NOTEBOOKS["06-bots-and-trees.ipynb"].read_text(encoding="utf-8"))
     notebook["metadata"]["tabletop_copy"] = "trusted"
@@ -163,12 +183,12 @@ def open_in_lab(page: Any, name: str) -> str:
       const panel = await app.commands.execute('docmanager:open', {path});
       await panel.context.ready;
       panel.node.setAttribute('data-tt-open', path);
-      if (old && old !== panel) old.close();
+      if (old && old !== panel) old.dispose();  // closed, without asking to save
     }""", name)
     return f'.jp-NotebookPanel[data-tt-open="{name}"] .jp-Notebook .jp-Cell'
 
 
-def test_jupyterlab_shows_every_widget_cells_picture_unrun(unrun: Path, page: Any,
+def test_jupyterlab_shows_every_picture_unrun(unrun: Path, page: Any,
                                                             artifacts: Path) -> None:
     laptop(page)
     server = start_server("lab", unrun, [], "/api/status")
@@ -178,29 +198,32 @@ def test_jupyterlab_shows_every_widget_cells_picture_unrun(unrun: Path, page: An
         page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget !== undefined"
                                " && document.querySelector('.jp-DirListing-item')",
                                timeout=90_000)
-        for name in [*WIDGET_CELLS, TRUSTED]:
+        for name in [*NOTEBOOKS, TRUSTED]:
             source = name if name != TRUSTED else "06-bots-and-trees.ipynb"
-            indices = WIDGET_CELLS[source]
+            indices = WIDGET_CELLS.get(source, [])
             cells = open_in_lab(page, name)
             got = check_cells(page, source, cells,
                               "jupyterlab-trusted" if name == TRUSTED else "jupyterlab")
-            assert _trusted(page, name, indices) == [name == TRUSTED] * len(indices), name
+            shown = sorted({row["cell"] for row in got})
+            assert set(_trusted(page, name, shown)) == {name == TRUSTED}, name
             rows += got
             for index in indices:
                 cell = page.locator(cells).nth(index)
                 cell.scroll_into_view_if_needed()
                 cell.screenshot(path=str(artifacts / f"unrun-lab-{Path(name).stem}-{index}.png"))
+            first = min(row["cell"] for row in got)  # a state's or exercise's picture
+            screenshot(page, cells, first, artifacts / f"unrun-lab-{Path(name).stem}-first.png")
             if name == "06-bots-and-trees.ipynb":  # the promise and its picture, as read
                 screenshot(page, cells, indices[0] - 1, artifacts / "unrun-lab-06-page.png")
             _stop_kernels(server)
     finally:
         server.stop()
         record(artifacts, rows)
-    assert len(rows) == sum(map(len, WIDGET_CELLS.values())) + len(WIDGET_CELLS[
-        "06-bots-and-trees.ipynb"])
+    widgets = {(r["notebook"], r["cell"]) for r in rows if r["widget"]}
+    assert widgets == {(n, i) for n, cells in WIDGET_CELLS.items() for i in cells}
 
 
-def test_notebook_7_shows_the_widget_cells_pictures_unrun(unrun: Path, page: Any,
+def test_notebook_7_shows_the_pictures_unrun(unrun: Path, page: Any,
                                                           artifacts: Path) -> None:
     laptop(page)
     server = start_server("notebook", unrun, [], "/api/status")
@@ -218,14 +241,14 @@ def test_notebook_7_shows_the_widget_cells_pictures_unrun(unrun: Path, page: Any
         record(artifacts, rows)
 
 
-def test_nbconvert_html_shows_the_widget_cells_pictures(page: Any, artifacts: Path,
+def test_nbconvert_html_shows_the_pictures(page: Any, artifacts: Path,
                                                         tmp_path: Path) -> None:
     """nbconvert's HTML (nbviewer renders notebooks with it), opened from disk, offline."""
     from nbconvert import HTMLExporter
 
     laptop(page)
     rows = []
-    for name in WIDGET_CELLS:
+    for name in NOTEBOOKS:
         html, _ = HTMLExporter().from_filename(str(NOTEBOOKS[name]))
         path = tmp_path / f"{Path(name).stem}.html"
         path.write_text(html, encoding="utf-8")
@@ -234,7 +257,7 @@ def test_nbconvert_html_shows_the_widget_cells_pictures(page: Any, artifacts: Pa
     record(artifacts, rows)
 
 
-def test_the_docs_site_shows_the_widget_cells_pictures(page: Any, artifacts: Path,
+def test_the_docs_site_shows_the_pictures(page: Any, artifacts: Path,
                                                        tmp_path: Path) -> None:
     """The docs' Sphinx configuration (myst-nb, stored outputs) over two notebooks."""
     need(None if find_spec("myst_nb") else "myst-nb is missing (pip install -e '.[docs]')")
@@ -258,7 +281,8 @@ def test_the_docs_site_shows_the_widget_cells_pictures(page: Any, artifacts: Pat
                   wait_until="domcontentloaded")
         # myst-nb writes one div.cell per code cell: count among those.
         assert page.locator("div.cell").count() == len(code), name
-        on_page = [code.index(i) for i in WIDGET_CELLS[name]]
+        on_page = {i: code.index(i) for i in code}
         rows += check_cells(page, name, "div.cell", "docs", on_page)
-        screenshot(page, "div.cell", on_page[0], artifacts / f"docs-{Path(name).stem}.png")
+        screenshot(page, "div.cell", on_page[WIDGET_CELLS[name][0]],
+                   artifacts / f"docs-{Path(name).stem}.png")
     record(artifacts, rows)
