@@ -21,6 +21,7 @@ from typing import Any
 
 from .core.errors import IllegalAction
 from .core.game import Action, State
+from .render.svg import img_html
 
 #: ``right(before, action, after)`` says whether an answer is right.
 Check = Callable[[State, Action, State], bool]
@@ -49,7 +50,7 @@ class Verdict:
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.right else ("#b26a00" if self.legal else "#b3261e")
         return (f'<div style="border-left:4px solid {colour};padding:4px 10px">'
-                f"<b>{escape(self.message)}</b><div>{self.picture}</div></div>")
+                f"<b>{escape(self.message)}</b><div>{_img(self.picture)}</div></div>")
 
 
 class Exercise:
@@ -103,4 +104,9 @@ class Exercise:
 
     def _repr_html_(self) -> str:
         return (f"<p><b>Try it:</b> {escape(self.question)}</p>"
-                f"{self._picture(self.state)}")
+                f"{_img(self._picture(self.state))}")
+
+
+def _img(svg: str) -> str:
+    """The SVG as an ``<img>``, which untrusted notebooks show (inline SVG they strip)."""
+    return img_html(svg, "the position") if svg else ""

@@ -406,6 +406,12 @@ class _Positioned(Position):
     def _repr_svg_(self) -> str:
         return self._cached("svg", self.svg)
 
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>``: what a notebook nobody has run yet can show."""
+        from ..render.svg import img_html
+
+        return img_html(self._repr_svg_(), f"{self.game.name} board")
+
     def __str__(self) -> str:
         return self._text()
 

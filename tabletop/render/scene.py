@@ -247,6 +247,12 @@ class Scene:
     def _repr_svg_(self) -> str:
         return to_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>``, which untrusted notebooks show too (see ``img_html``)."""
+        from .svg import img_html
+
+        return img_html(self._repr_svg_(), repr(self)[1:-1])
+
 
 def _segment_distance(x: float, y: float, a: Point, b: Point) -> float:
     (ax, ay), (bx, by) = a, b

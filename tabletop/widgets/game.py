@@ -28,6 +28,7 @@ from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
 from .botrun import BotRunner, synchronous
+from .picture import with_picture
 from .session import Message, Session
 from .warmup import warm_up
 
@@ -551,10 +552,9 @@ class GameWidget(w.VBox):
 
     # --- static pictures ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is not None:
-            data["image/svg+xml"] = to_svg(self.session.svg_scene())
-        return data
+        """The widget's view, and its board as a picture for viewers without the kernel."""
+        return with_picture(super()._repr_mimebundle_(**kwargs),
+                            to_svg(self.session.svg_scene()), repr(self).strip("<>"))
 
     def __repr__(self) -> str:
         s = self.session

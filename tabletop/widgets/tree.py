@@ -29,6 +29,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State
 from ..render.scene import Scene
+from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
 
 __all__ = ["TreeModel", "TreeWidget"]
@@ -261,10 +262,10 @@ class TreeWidget(w.VBox):
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is not None:
-            data["image/svg+xml"] = self.svg()
-        return data
+        """The widget's view, and the tree with its board as a picture for viewers without
+        the kernel."""
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.svg(),
+                            repr(self).strip("<>"))
 
     def __repr__(self) -> str:
         m = self.model

@@ -116,7 +116,8 @@ def _environment(base: Path) -> dict[str, str]:
 
 
 def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Server:
-    """Start ``jupyter lab`` or ``voila`` in ``base`` and wait until it answers."""
+    """Start ``jupyter lab``, ``jupyter notebook`` or ``voila`` in ``base`` and wait until it
+    answers."""
     port, token = free_port(), secrets.token_hex(12)
     root = base / "notebooks"
     if not root.exists():
@@ -127,6 +128,10 @@ def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Ser
                    "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
                    f"--ServerApp.root_dir={root}", "--LabApp.extension_manager=readonly",
                    "--LabApp.expose_app_in_browser=True", *args]
+    elif kind == "notebook":  # Notebook 7
+        command = [sys.executable, "-m", "notebook", "--allow-root", "--no-browser",
+                   "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
+                   f"--ServerApp.root_dir={root}", *args]
     else:
         command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
                    "--Voila.ip=127.0.0.1", f"--Voila.root_dir={root}", *args]
