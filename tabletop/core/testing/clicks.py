@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from copy import copy
 
 from ...render.scene import Scene
 from ...render.scenecanvas import click_point
@@ -84,16 +85,19 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
         after = f" after {' then '.join(map(repr, selection))}" if selection else ""
         for target in offered:
             point = _point(scene, target, where + after) if target in drawn else None
-            inp.selection = selection
+            probe = copy(inp)  # each click from the same input: a click may switch its mode
+            probe.selection = selection
             try:
-                action = inp.click(target, point)
+                action = probe.click(target, point)
             except IllegalAction as err:
                 fail(where, f"clicking the offered target {target!r}{after} was refused: {err}")
             if action is None:
-                if inp.selection != selection + (target,):
+                if probe.selection == selection:
+                    continue  # a switch of how the next click lands (Lacuna's "place freely")
+                if probe.selection != selection + (target,):
                     fail(where, f"clicking the offered target {target!r}{after} did not add "
                                 f"it to the selection (it undoes the last click?)")
-                todo.append(inp.selection)
+                todo.append(probe.selection)
             elif action not in legal:
                 fail(where, f"clicking {' then '.join(map(repr, selection + (target,)))} "
                             f"made {action!r}, which is not legal here")
