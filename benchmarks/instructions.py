@@ -21,6 +21,7 @@ import subprocess
 import sys
 
 import tabletop
+from tabletop.core.testing import playout
 
 WARM_UP = 20  # whole games played before the counted ones in every run (imports, caches)
 
@@ -33,8 +34,8 @@ def play(name: str, part: str, games: int) -> None:
     for whole, count in ((True, WARM_UP), (part == "game", games)):
         for _ in range(count):
             state = game.new(seed=rng.randrange(2**31), setup="random")
-            while whole and not state.is_terminal:
-                state = state.apply(rng.choice(state.legal_actions()))
+            if whole:
+                playout(state, rng)
 
 
 def instructions(name: str, part: str, games: int) -> int:

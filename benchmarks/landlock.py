@@ -12,11 +12,11 @@ Run: ``python benchmarks/landlock.py``
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 
 import tabletop
+from tabletop.core.testing import playout
 from tabletop.games.landlock.graphs import analyse_graphs, board_graph
 from tabletop.games.landlock.scoring import analyse
 from tabletop.games.landlock.tiles import LAND, WATER
@@ -26,11 +26,7 @@ def finished_boards(n: int) -> list:
     game = tabletop.load("landlock")
     boards = []
     for seed in range(n):
-        rng = random.Random(seed)
-        s = game.new(seed=seed)
-        while not s.is_terminal:
-            s = s.apply(rng.choice(s.legal_actions()))
-        boards.append(s)
+        boards.append(playout(game.new(seed=seed), seed))
     return boards
 
 

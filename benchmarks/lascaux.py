@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 import tabletop
+from tabletop.core.testing import playout
 
 
 def sample_views(count: int = 60) -> list[tabletop.View]:
@@ -23,10 +24,7 @@ def sample_views(count: int = 60) -> list[tabletop.View]:
     views = []
     while len(views) < count:
         state = game.new(seed=rng.randrange(10**6))
-        for _ in range(rng.randrange(1, 80)):
-            if state.is_terminal:
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
+        state = playout(state, rng, plies=rng.randrange(1, 80))
         views.append(state.view(rng.randrange(4)))
     return views
 

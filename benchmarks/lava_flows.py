@@ -21,6 +21,7 @@ import time
 from playouts import open_spiel_run
 
 import tabletop
+from tabletop.core.testing import playout
 
 
 def lava_run(options: dict[str, object], seconds: float, seed: int
@@ -33,11 +34,10 @@ def lava_run(options: dict[str, object], seconds: float, seed: int
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         state = game.new(seed=rng.randrange(2**31), setup="random")
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            actions += 1
+        end = playout(state, rng)
+        actions += len(end.history) - len(state.history)
         games += 1
-        ends[state.outcome] += 1  # type: ignore[attr-defined]
+        ends[end.outcome] += 1  # type: ignore[attr-defined]
     return games, actions, ends
 
 

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 import tabletop
+from tabletop.core.testing import playout
 
 Run = Callable[[float, int], tuple[int, int]]  # (seconds, seed) -> (games, actions)
 
@@ -31,9 +32,7 @@ def tabletop_run(name: str, players: int | None) -> Run:
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             state = game.new(seed=rng.randrange(2**31), setup="random")
-            while not state.is_terminal:
-                state = state.apply(rng.choice(state.legal_actions()))
-                actions += 1
+            actions += len(playout(state, rng).history) - len(state.history)
             games += 1
         return games, actions
 

@@ -23,6 +23,7 @@ from tabletop.agents import (
 from tabletop.agents.mcts import margin_value_of, outcome, score_shares
 from tabletop.core.errors import UnknownAgent
 from tabletop.core.game import Action, State
+from tabletop.core.testing import random_states
 
 # --- RandomAgent and make_agent -------------------------------------------------------------
 
@@ -263,12 +264,7 @@ def _win_in_one(state: State) -> tuple[list[Action], list[Action]] | None:
 def _position_with_a_win_in_one(name: str, seeds: range) -> State | None:
     game = tabletop.load(name, players=PLAYERS.get(name, 2))
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new(seed=seed, setup="random")
-        line = [state]
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            line.append(state)
+        line = [state for _, state in random_states(game, [seed], setup="random")]
         for earlier in reversed(line[-4:-1]):
             if _win_in_one(earlier):
                 return earlier

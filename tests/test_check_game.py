@@ -1,9 +1,10 @@
 """check_game passes a sound game and catches a deliberately broken one for each invariant."""
 
+import broken_package
 import pytest
 from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
 
-from tabletop.core.testing import ConformanceError, check_game
+from tabletop.core.testing import ConformanceError, check_game, check_hash_seeds, random_states
 
 
 def test_a_sound_game_passes_and_the_report_says_what_was_checked(registered):
@@ -11,10 +12,16 @@ def test_a_sound_game_passes_and_the_report_says_what_was_checked(registered):
     assert report.games == 15 == report.terminal
     assert report.actions_applied > report.steps > 15 * 5
     assert report.illegal_tried > 0 and report.views_checked == 2 * report.steps
+    steps = len(list(random_states(SecretNim(), range(2))))  # pictures, clicks: two seeds
+    assert report.pictures == 3 * steps  # both views and the full state at every step
+    assert report.actions_clicked > steps  # in a view and the full state, at every turn
+    assert report.hash_seed_pictures >= 3 * 3  # at least three positions, compared
 
 
 def test_the_random_setup_path_passes_too(registered):
-    assert check_game(registered(SecretNim), seeds=range(5), setup="random").games == 5
+    report = check_game(registered(SecretNim), seeds=range(5), setup="random",
+                        hash_seed_states=0)
+    assert report.games == 5 and report.pictures and not report.hash_seed_pictures
 
 
 @pytest.mark.parametrize("broken, message", [
@@ -58,3 +65,53 @@ def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
     with pytest.raises(ConformanceError, match=r"loose-nim with max_take=nan: the value was "
                                                r"accepted, then the game broke: TypeError"):
         check_options(registered(LooseNim))
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("NoInputNim", "no-input-nim: the game declares no click input \\(input_class is None"),
+    ("ShadowNim", r"ply 2, Player \d's view: 1 legal action\(s\) cannot be reached by "
+                  r"clicking, e.g. 'take 1' \(its paths: \[\(\('counter', \d\),\)\]\)"),
+    ("PathlessNim", r"ply 0, Player 0's view: 1 legal action\(s\) cannot be reached by "
+                    r"clicking, e.g. 'bonus 1' \(its paths: none\)"),
+    ("CoveredNim", r"target \('counter', \d\) is drawn, but covered by other targets "
+                   r"everywhere"),
+    ("CrashingNim", r"ply \d+, Player 0's view: drawing raised ZeroDivisionError"),
+    ("RestlessNim", "drawing the same position twice gave different SVG bytes"),
+    ("HashOrderNim", "the SVG bytes differ under another PYTHONHASHSEED"),
+])
+def test_each_broken_package_is_caught(registered, broken, message):
+    """Sound rules, a broken package: no input, an action no clicks reach, a covered
+    target, a picture that crashes, changes, or follows hash order."""
+    with pytest.raises(ConformanceError, match=message):
+        check_game(registered(getattr(broken_package, broken)), seeds=range(3))
+
+
+def test_drawing_options_are_drawn_and_compared_across_hash_seeds(registered):
+    """Each set of drawing options is drawn at every position; an option the renderer
+    refuses fails, naming it."""
+    game = registered(SecretNim)
+    plain = check_game(game, seeds=range(2))
+    both = check_game(game, seeds=range(2), draw_options=({}, {"shade": True}))
+    assert both.pictures == 2 * plain.pictures
+    assert both.hash_seed_pictures == 2 * plain.hash_seed_pictures
+    with pytest.raises(ConformanceError, match=r"drawing with \{'shade': True\} raised "
+                                               r"TypeError"):
+        check_game(registered(PlainNim), seeds=range(1), draw_options=({"shade": True},))
+
+
+class PlainNim(SecretNim):
+    """A renderer without options: it refuses any."""
+
+    name = "plain-nim"
+
+    def draw(self, subject, highlight=(), last=None):
+        return SecretNim.draw(self, subject)
+
+
+def test_a_game_that_cannot_reach_another_process_says_so(registered):
+    class LocalNim(SecretNim):  # a class no other process can import
+        name = "local-nim"
+
+    with pytest.raises(ConformanceError, match="local-nim: the game cannot be sent to another "
+                                               "process"):
+        check_hash_seeds(registered(LocalNim), seed=0, states=2)

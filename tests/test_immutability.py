@@ -4,7 +4,6 @@ conformance check that guards this catches a game that hands out its own data.""
 import copy
 import json
 import pickle
-import random
 
 import networkx as nx
 import numpy as np
@@ -13,7 +12,7 @@ from broken_immutability import HandingNim, NotingNim, UnlockableNim
 from toygame import SecretNim
 
 import tabletop
-from tabletop.core.testing import ConformanceError
+from tabletop.core.testing import ConformanceError, playout
 from tabletop.core.testing.immutability import check_immutability, check_position
 from tabletop.games.lacuna.position import LacunaPosition
 from tabletop.games.landlock.rules import _Map
@@ -22,12 +21,9 @@ from tabletop.games.lava_flows.rules import LavaFlows
 
 
 def play(game, seed=0, plies=None):
-    """A seeded random game, to its end or for ``plies`` actions."""
-    state = game.new(seed=seed, setup="random")
-    rng = random.Random(seed)
-    while not state.is_terminal and (plies is None or len(state.history) < plies):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
+    """A seeded random game, to its end or until ``plies`` actions are in its history."""
+    return playout(game.new(seed=seed, setup="random"), seed,
+                   until=lambda s: plies is not None and len(s.history) >= plies)
 
 
 def looks(state):

@@ -13,7 +13,7 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
-from tabletop.core.testing import check_game
+from tabletop.core.testing import check_game, playout
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna, LacunaState, Place, PlaceFree, SetAside
 from tabletop.games.lacuna.actions import parse
 
@@ -21,24 +21,25 @@ GAME = tabletop.load("lacuna")
 RF, RP = 0.031, 0.029
 
 
-def play_out(state, seed=0):
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
 # --- the contract -----------------------------------------------------------------------------
+
+#: Pictures (plain, and with every overlay) and clicks at a sample of the first seeds' states.
+PACKAGE = {"pictures_every": 2, "clicks_every": 6,
+           "draw_options": ({}, {"lines": True, "blocked": True, "territories": True})}
+
+
 def test_conformance_many_seeds():
-    report = check_game(GAME, seeds=range(6), apply_all=25)
+    report = check_game(GAME, seeds=range(6), apply_all=25, **PACKAGE)
     assert report.games == 6 and report.terminal == 6
     assert all(n == 13 for n in report.lengths)  # the choice, then 12 pawns
+    assert report.pictures and report.actions_clicked and report.hash_seed_pictures
 
 
 def test_conformance_random_setup_and_other_sizes():
-    check_game(GAME, seeds=range(100, 103), setup="random", apply_all=10)
+    check_game(GAME, seeds=range(100, 103), setup="random", apply_all=10, package_seeds=0)
     small = tabletop.load("lacuna", flower_radius=0.045, pawn_radius=0.04)
-    check_game(small, seeds=range(3), apply_all=10)
+    check_game(small, seeds=range(3), apply_all=10, package_seeds=1, hash_seed_states=0,
+               **PACKAGE)
 
 
 def test_registered_and_named():
@@ -92,7 +93,7 @@ def test_set_aside_flower_is_counted_for_the_start_player():
     assert not s._is_setup() and s.current_player == s.start
     with pytest.raises(IllegalAction, match="chosen already"):
         s.apply(SetAside(2))
-    end = play_out(s)
+    end = playout(s)
     assert sum(end.tally()[0]) + sum(end.tally()[1]) + sum(
         1 for o in end.claims().values() if o is None) == 49
 
@@ -323,7 +324,7 @@ def test_set_aside_flower_counts_at_the_end():
 
 def test_a_full_game_scores_every_flower_once():
     for seed in range(4):
-        end = play_out(GAME.new(seed=seed, setup="random"), seed)
+        end = playout(GAME.new(seed=seed, setup="random"), seed)
         t = end.tally()
         unclaimed = sum(1 for o in end.claims().values() if o is None)
         assert sum(t[0]) + sum(t[1]) + unclaimed == 49
@@ -367,7 +368,7 @@ def test_old_records_exact_decimals_still_read():
 
 
 def test_record_keeps_the_layout_and_replays():
-    end = play_out(GAME.new(seed=21, setup="random"), 3)
+    end = playout(GAME.new(seed=21, setup="random"), 3)
     record = end.to_record()
     assert record["start"]["layout"] == [list(p) for p in end.points]
     again = tabletop.replay(record)

@@ -16,6 +16,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.core.testing import random_states
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna, Place
 from tabletop.games.lacuna.geometry import blocked, hits
 
@@ -162,16 +163,11 @@ def test_open_pairs_agree_with_reference_hypothesis(flowers, pawns, taken):
 def test_states_reached_by_play_agree_with_reference():
     """The incremental path (pawn effects carried from state to state) against the reference,
     on full games with the default sizes."""
-    game = Lacuna()
-    for seed in range(5):
-        rng = random.Random(seed)
-        state = game.new(seed=seed, setup="random")
-        while not state.is_terminal:
-            assert list(state.open_pairs()) == ref_open_pairs(state)
-            for action in state.legal_actions():
-                if isinstance(action, Place):
-                    assert ref_spot_ok(state, action.a, action.b, action.k), action
-            state = state.apply(rng.choice(state.legal_actions()))
+    for _, state in random_states(Lacuna(), range(5), setup="random"):
+        assert list(state.open_pairs()) == ref_open_pairs(state)
+        for action in state.legal_actions():
+            if isinstance(action, Place):
+                assert ref_spot_ok(state, action.a, action.b, action.k), action
 
 
 def test_blocked_agrees_with_integer_predicate_including_tangencies():

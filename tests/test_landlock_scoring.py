@@ -8,12 +8,12 @@ each network is a set of diagonal lines from edge to edge. Each scenario changes
 keeping the tile counts of the box.
 """
 
-import random
 
 import networkx as nx
 import pytest
 
 import tabletop
+from tabletop.core.testing import random_states
 from tabletop.games.landlock.board import cell_index, vertex_name
 from tabletop.games.landlock.graphs import analyse_graphs, board_graph
 from tabletop.games.landlock.scoring import (
@@ -347,14 +347,9 @@ def test_gnomes_scored_when_placed_option():
 
 
 def random_end(game, seed):
-    rng = random.Random(seed)
-    s = game.new(seed=seed)
-    mid = []
-    while not s.is_terminal:
-        s = s.apply(rng.choice(s.legal_actions()))
-        if s.count in (10, 25):
-            mid.append(s)
-    return s, mid
+    """The end of a seeded random game, and its states with 10 or 25 tiles down."""
+    *line, end = (s for _, s in random_states(game, [seed]))
+    return end, [s for s in line[1:] if s.count in (10, 25)]
 
 
 @pytest.mark.parametrize("game,seeds", [(GAME, range(25)), (GAME4, range(25, 40))])

@@ -13,7 +13,7 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import IllegalAction
-from tabletop.core.testing import check_game
+from tabletop.core.testing import check_game, random_states
 from tabletop.games.lascaux import cards as C
 from tabletop.games.lascaux import scoring
 from tabletop.games.lascaux.actions import PASS, PAY, Choose
@@ -38,27 +38,27 @@ def ids(*texts):
     return tuple(C.card_id(t) for t in texts)
 
 
-def random_states(players, seeds, strict=False):
-    g = game(players, strict_colour=strict)
-    for seed in seeds:
-        state = g.new(seed=seed)
-        rng = random.Random(seed)
-        yield state
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            yield state
-
-
 # --- conformance --------------------------------------------------------------------------
+
+#: Pictures (with every token revealed too) and clicks at a sample of the first seeds' states.
+PACKAGE = {"pictures_every": 12, "clicks_every": 3, "draw_options": ({}, {"reveal": True}),
+           "package_seeds": 1}
+
 
 @pytest.mark.parametrize("players,seeds", [(3, 6), (4, 5), (5, 4)])
 def test_check_game(players, seeds):
-    report = check_game(game(players), seeds=range(seeds))
+    """Five players: the pictures with the most on them are drawn under another hash seed
+    too."""
+    five = players == 5
+    report = check_game(game(players), seeds=range(seeds), hash_seed_states=4 * five, **PACKAGE)
     assert report.games == report.terminal == seeds
+    assert report.pictures and report.actions_clicked
+    assert bool(report.hash_seed_pictures) == five
 
 
 def test_check_game_strict_colour():
-    report = check_game(game(4, strict_colour=True), seeds=range(3))
+    report = check_game(game(4, strict_colour=True), seeds=range(3), hash_seed_states=0,
+                        **PACKAGE)
     assert report.games == 3
 
 
@@ -457,7 +457,7 @@ def test_winner_tie_break_most_stones_then_shared():
 
 
 def test_scores_are_points_and_breakdown_adds_up():
-    for s in random_states(4, range(2)):
+    for _, s in random_states(game(4), range(2)):
         assert s.score_breakdown().totals == s.scores
 
 
@@ -467,14 +467,14 @@ def test_scores_are_points_and_breakdown_adds_up():
 def test_stones_conserved_in_every_state(players):
     """Stones move only between players and the pot."""
     total = players * game(players).start_stones
-    for s in random_states(players, range(3)):
+    for _, s in random_states(game(players), range(3)):
         assert sum(s.stones) + s.pot == total
         assert min(s.stones) >= 0
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_cards_conserved_and_table_limits(players):
-    for s in random_states(players, range(3)):
+    for _, s in random_states(game(players), range(3)):
         placed = s.deck + s.table + tuple(c for cs in s.collections for c in cs)
         assert sorted(placed) == list(range(54))
         if s.phase == "choose" and s.deck and s.choices == (None,) * players:
@@ -522,7 +522,7 @@ def test_docstring_examples(module):
 def test_strict_colour_rounds_are_never_idle():
     """With strict_colour=True the auction winner's colour is on the table, so every round
     claims a card and the safeguard never fires."""
-    for s in random_states(3, range(3), strict=True):
+    for _, s in random_states(game(3, strict_colour=True), range(3)):
         assert s.idle == 0
         if s.is_terminal:
             assert s.end == "cards"

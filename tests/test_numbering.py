@@ -7,7 +7,6 @@ do (its text too), and number each announcement by the move log's number of the 
 that made it.
 """
 
-import random
 import re
 from html import unescape
 
@@ -15,21 +14,12 @@ import pytest
 
 import tabletop
 from tabletop.core.registry import game_class
+from tabletop.core.testing import playout
 from tabletop.render.scene import Text
 from tabletop.widgets import GameWidget
 
 CONFIGS = [(name, players) for name in tabletop.games()
            for players in game_class(name).player_counts]
-
-
-def played(name: str, players: int, seed: int, plies: int, until=None):
-    """A seeded random game of ``plies`` actions (or until ``until(state)``)."""
-    state = tabletop.load(name, players=players).new(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal and len(state.history) < plies \
-            and not (until is not None and until(state)):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def widget_at(state) -> GameWidget:
@@ -49,7 +39,7 @@ def board_texts(widget: GameWidget) -> list[str]:
 
 @pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
 def test_timeline_log_and_record_agree_on_the_ply(name, players):
-    widget = widget_at(played(name, players, seed=1, plies=9))
+    widget = widget_at(playout(tabletop.load(name, players=players).new(seed=1), 1, plies=9))
     for _ in range(3):
         n = widget.slider.value
         items = log_items(widget)
@@ -61,7 +51,8 @@ def test_timeline_log_and_record_agree_on_the_ply(name, players):
 
 
 def lava_with_claims():
-    state = played("lava-flows", 2, seed=9, plies=400, until=lambda s: len(s.claims) >= 3)
+    state = playout(tabletop.load("lava-flows").new(seed=9), 9, plies=400,
+                    until=lambda s: len(s.claims) >= 3)
     assert len(state.claims) >= 3 and state.plies < len(state.history)
     return state
 

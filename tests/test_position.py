@@ -72,13 +72,15 @@ def test_every_game_declares_its_parts(name):
 
 
 def test_a_bad_declaration_says_what_is_wrong():
-    class Broken(SecretNim):
+    class Broken(Game):
         name = "broken-parts"
         renderer = "render_nowhere:draw"
         clicks = "no colon"
 
     with pytest.raises(TypeError, match=r"Broken.clicks should read 'module:name'"):
         _ = Broken.input_class
+    with pytest.raises(TypeError, match=r"Broken.renderer = 'render_nowhere:draw'"):
+        Broken().draw(SecretNim().new(seed=1))
     with pytest.raises(TypeError, match=r"Broken.renderer = 'render_nowhere:draw': no draw"):
         part(Broken, "renderer")
 

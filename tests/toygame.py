@@ -2,7 +2,8 @@
 
 Secret Nim: each player first picks a secret bonus (0 or 1). Then, from a seeded pile of 5..9
 counters, players alternately take 1 or 2; taking the last counter scores 2. Bonuses count at
-the end. Take-away: a perfect-information pile game for 2 or 3 players (see ``TakeAway``).
+the end. A take is one click on the leftmost counter to take; a bonus is a button. Take-away:
+a perfect-information pile game for 2 or 3 players (see ``TakeAway``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.input import ClickInput, single
 from tabletop.render.scene import Scene
 
 HIDDEN = -1
@@ -32,11 +34,21 @@ class Take(Action):
         return f"take {self.count}"
 
 
+class CounterInput(ClickInput):
+    """A take: the leftmost counter taken (drawn); a bonus: a button (not drawn)."""
+
+    def paths(self, action):
+        if isinstance(action, Bonus):
+            return single(("bonus", action.value))
+        return single(("counter", self.subject.pile - action.count))
+
+
 class SecretNim(Game):
     name = "secret-nim"
     title = "Secret Nim"
     player_counts = (2,)
     defaults = {"max_take": 2}
+    input_class = CounterInput
 
     def _check_option(self, key, value):
         Game._check_option(self, key, value)

@@ -1,24 +1,31 @@
-"""The conformance suite every game's tests call.
+"""The conformance suite every game's tests call, and the helpers tests and benchmarks share.
 
 * ``check_game(game)`` plays seeded random games and checks the contract at every step
-  (legality, immutability, notation and records, determinism, views);
+  (legality, immutability, notation and records, determinism, views), then the rest of the
+  package: every view draws, every legal action is reached by clicking through the game's
+  input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
   long games, click targets drawn where they cannot be clicked or too small to hit;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
-  (``benchmarks/soak.py`` runs it at length).
+  (``benchmarks/soak.py`` runs it at length);
+* ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on
+  at random from a position.
 
 Each check raises ``ConformanceError`` saying where (game, seed, ply) and what broke.
 
->>> from tabletop.core.testing import check_abuse, check_game
+>>> from tabletop.core.testing import check_abuse, check_game, playout, random_states
 """
 
 from .abuse import check_abuse
-from .common import ConformanceError, random_playout, random_states
+from .clicks import check_clicks
+from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
+from .hashseeds import check_hash_seeds
+from .pictures import check_pictures
 from .soak import SoakResult, soak
 
 __all__ = [
-    "ConformanceError", "Report", "SoakResult", "check_abuse", "check_game", "random_playout",
-    "random_states", "soak",
+    "ConformanceError", "Report", "SoakResult", "check_abuse", "check_clicks", "check_game",
+    "check_hash_seeds", "check_pictures", "playout", "random_playout", "random_states", "soak",
 ]

@@ -1,19 +1,25 @@
 """What every conformance check shares: the error it raises, and seeded random positions.
 
+Tests and benchmarks use the same helpers: ``random_states`` for positions met in seeded
+random games, ``playout`` to play on at random from a position.
+
 >>> import tabletop
->>> from tabletop.core.testing.common import random_states
+>>> from tabletop.core.testing.common import playout, random_states
 >>> game = tabletop.load("lascaux", players=3)
 >>> where, state = next(random_states(game, seeds=[7]))
 >>> where, state.history
 ('lascaux seed 7 ply 0', ())
+>>> playout(state, seed=7).is_terminal, len(playout(state, seed=7, plies=4).history)
+(True, 4)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from ..game import Game, State
+from ..game import Action, Game, State
+from ..input import ClickInput
 
 
 class ConformanceError(AssertionError):
@@ -51,3 +57,38 @@ def random_states(game: Game, seeds: Iterable[int] = range(3), every: int = 1,
         for ply, state in enumerate(random_playout(game, seed, setup)):
             if ply % every == 0 or state.is_terminal:
                 yield f"{game.name} seed {seed} ply {ply}", state
+
+
+def playout(state: State, seed: int | random.Random = 0, plies: int | None = None,
+            until: Callable[[State], bool] | None = None) -> State:
+    """The state reached from ``state`` by uniformly random legal actions.
+
+    Plays to the end, or ``plies`` actions at most, or until ``until(state)`` is true (checked
+    before each action). ``seed`` is a number for ``random.Random`` or a generator to draw
+    from; ``playout(game.new(seed=s), s)`` is the game ``random_states(game, [s])`` walks.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    for _ in range(plies if plies is not None else 10**9):
+        if state.is_terminal or (until is not None and until(state)):
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def last_seen(state: State, viewer: int | None) -> Action | None:
+    """The last action as a picture for ``viewer`` marks it: only if nothing of it is hidden
+    from them (``viewer=None``: the full state, always)."""
+    steps = state._steps()
+    if not steps:
+        return None
+    action, actor = steps[-1]
+    if viewer is None or state.game.describe(action, actor, viewer) == \
+            state.game.describe(action, actor, None):
+        return action
+    return None
+
+
+def click_input(game: Game) -> type[ClickInput] | None:
+    """The game's click input class (its declared ``input_class``), or ``None``."""
+    found = getattr(game, "input_class", None)
+    return found if isinstance(found, type) and issubclass(found, ClickInput) else None

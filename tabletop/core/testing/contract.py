@@ -2,7 +2,11 @@
 
 It plays seeded random games to the end and checks, at every step, the contract of
 ``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
-from the seed, and that views leak nothing and determinize consistently.
+from the seed, and that views leak nothing and determinize consistently. Then the rest of the
+game package, at the positions of the first seeds: every view and full state draws
+(``pictures.py``), every legal action is reached by clicking through the game's input
+(``clicks.py``; a game without one fails), and the SVG bytes are the same under another hash
+seed (``hashseeds.py``).
 
 >>> from tabletop.core.testing import check_game
 >>> import tabletop
@@ -21,7 +25,10 @@ from typing import Any
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..record import replay
+from .clicks import check_clicks
 from .common import ConformanceError, fail
+from .hashseeds import check_hash_seeds
+from .pictures import DrawOptions, check_pictures
 
 
 @dataclass
@@ -35,6 +42,9 @@ class Report:
     illegal_tried: int = 0
     views_checked: int = 0
     lengths: list[int] = field(default_factory=list)
+    pictures: int = 0
+    actions_clicked: int = 0
+    hash_seed_pictures: int = 0
 
 
 class _Nonsense:
@@ -48,12 +58,24 @@ def check_game(
     apply_all: int = 40,
     views_every: int = 1,
     setup: str = "decide",
+    package_seeds: int = 2,
+    pictures_every: int = 1,
+    clicks_every: int = 1,
+    draw_options: DrawOptions = ({},),
+    hash_seed_states: int = 4,
 ) -> Report:
-    """Play one random game per seed and check the contract at every step.
+    """Play one random game per seed and check the contract at every step, then the
+    pictures, clicks and hash-seed independence at the first ``package_seeds`` seeds.
 
     ``apply_all`` caps how many legal actions are each applied per step; ``views_every``
-    checks views every that many steps. Raises ``ConformanceError`` on the first breach.
+    checks views every that many steps, ``pictures_every`` draws and ``clicks_every``
+    clicks every that many. ``draw_options`` are the sets of keyword arguments each
+    picture is drawn with (a game's overlays). ``hash_seed_states`` positions of the first
+    seed are drawn again in one process under another hash seed (0: not; one call per game
+    is enough). ``package_seeds=0`` checks the rules only (and that the game declares a
+    click input). Raises ``ConformanceError`` on the first breach.
     """
+    seeds = tuple(seeds)
     report = Report()
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
     for seed in seeds:
@@ -87,6 +109,12 @@ def check_game(
         _check_outcome(state, f"{game.name} seed {seed}")
         report.games += 1
         report.lengths.append(len(state.history))
+    package = seeds[:package_seeds]
+    report.pictures = check_pictures(game, package, pictures_every, setup, draw_options)
+    report.actions_clicked = check_clicks(game, package, clicks_every, setup=setup)
+    if package and hash_seed_states:
+        report.hash_seed_pictures = check_hash_seeds(game, package[0], hash_seed_states,
+                                                     setup, draw_options)
     return report
 
 

@@ -13,7 +13,6 @@ later from ``new()`` or a move — is a breach.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,7 +20,7 @@ from ..errors import InvalidOption
 from ..game import Game
 from ..quoting import brief
 from ..record import replay
-from .common import fail
+from .common import fail, playout
 
 #: Values no option of any game expects.
 ODD_VALUES: tuple[Any, ...] = (
@@ -58,12 +57,7 @@ def _try(cls: type[Game], kwargs: dict[str, Any], seed: int, what: str) -> None:
         fail(where, f"loading raised {type(err).__name__} instead of InvalidOption: "
                     f"{brief(str(err), 200)}")
     try:
-        state = game.new(seed=seed, setup="random")
-        rng = random.Random(seed)
-        for _ in range(PLIES):
-            if state.is_terminal:
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
+        state = playout(game.new(seed=seed, setup="random"), seed, plies=PLIES)
         again = replay(state.to_record())
         if again != state:
             raise AssertionError("its record replays to another state")

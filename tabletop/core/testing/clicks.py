@@ -1,0 +1,117 @@
+"""Every legal action can be played by clicking: ``check_clicks(game, seeds)``.
+
+At seeded random positions, for the player to move's view and for the full state, the check
+clicks its way through the game's input the way the widget does: at each step it draws the
+picture with the offered targets highlighted, clicks each drawn target at a point where the
+picture's hit test finds it (a target the picture does not draw is pressed as a button), and
+follows every selection that leaves more to click. Each legal action must come out of some
+sequence of clicks, and nothing else may come out. A game without a ``ClickInput`` subclass
+as its ``input_class`` fails: it cannot be played in the widget.
+
+>>> import tabletop
+>>> check_clicks(tabletop.load("lava-flows"), seeds=[0], every=20) > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from copy import copy
+
+from ...render.scene import Scene
+from ...render.scenecanvas import click_point
+from ..errors import IllegalAction
+from ..game import Action, Game, State, View
+from ..input import ClickInput
+from .common import ConformanceError, click_input, fail, last_seen, random_states
+
+
+def input_class(game: Game) -> type[ClickInput]:
+    """The game's click input, or ``ConformanceError`` saying it has none."""
+    found = click_input(game)
+    if found is None:
+        declared = getattr(game, "input_class", None)
+        raise ConformanceError(f"{game.name}: the game declares no click input (input_class "
+                               f"is {declared!r}, not a ClickInput subclass): its actions "
+                               f"cannot be played by clicking")
+    return found
+
+
+def check_clicks(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
+                 full_state: bool = True, setup: str = "decide") -> int:
+    """Each legal action at every ``every``-th position of seeded random games is reached
+    by clicking drawn targets (and buttons), in the mover's view and (``full_state``) in
+    the full state; no sequence of clicks makes anything but a legal action. Returns how
+    many legal actions were reached."""
+    make_input = input_class(game)
+    count = 0
+    for where, state in random_states(game, seeds, every, setup):
+        mover = state.current_player
+        if mover is None:
+            continue
+        subjects: list[tuple[str, State | View, int | None]] = [
+            (f"{where}, {game.player_name(mover)}'s view", state.view(mover), mover)]
+        if full_state:
+            subjects.append((where, state, None))
+        for at, subject, viewer in subjects:
+            reached = _click_everything(game, make_input(subject), last_seen(state, viewer), at)
+            missing = [a for a in subject.legal_actions() if a not in reached]
+            if missing:
+                paths = [tuple(p) for p in make_input(subject).paths(missing[0])]
+                fail(at, f"{len(missing)} legal action(s) cannot be reached by clicking, "
+                         f"e.g. {str(missing[0])!r} (its paths: {paths or 'none'})")
+            count += len(reached)
+    return count
+
+
+def _click_everything(game: Game, inp: ClickInput, last: Action | None,
+                      where: str) -> set[Action]:
+    """The actions sequences of clicks on ``inp`` make, by depth-first search: every
+    offered target is clicked, and each selection followed while it can still become an
+    action not reached yet."""
+    legal = set(inp.subject.legal_actions())
+    reached: set[Action] = set()
+    todo: list[tuple[Hashable, ...]] = [()]
+    while todo:
+        selection = todo.pop()
+        inp.selection = selection
+        if selection and reached.issuperset(inp.candidates()):
+            continue  # every action this selection can still become is reached already
+        offered = inp.next_targets()
+        scene = game.draw(inp.subject, highlight=offered, last=last)
+        if not isinstance(scene, Scene):
+            fail(where, f"draw returned {type(scene).__name__}, not a Scene")
+        drawn = scene.targets()
+        after = f" after {' then '.join(map(repr, selection))}" if selection else ""
+        for target in offered:
+            point = _point(scene, target, where + after) if target in drawn else None
+            probe = copy(inp)  # each click from the same input: a click may switch its mode
+            probe.selection = selection
+            try:
+                action = probe.click(target, point)
+            except IllegalAction as err:
+                fail(where, f"clicking the offered target {target!r}{after} was refused: {err}")
+            if action is None:
+                if probe.selection == selection:
+                    continue  # a switch of how the next click lands (Lacuna's "place freely")
+                if probe.selection != selection + (target,):
+                    fail(where, f"clicking the offered target {target!r}{after} did not add "
+                                f"it to the selection (it undoes the last click?)")
+                todo.append(probe.selection)
+            elif action not in legal:
+                fail(where, f"clicking {' then '.join(map(repr, selection + (target,)))} "
+                            f"made {action!r}, which is not legal here")
+            else:
+                reached.add(action)
+    inp.reset()
+    return reached
+
+
+def _point(scene: Scene, target: Hashable, where: str) -> tuple[float, float]:
+    """Where a person clicks to hit ``target``: a point the scene's hit test finds it at."""
+    try:
+        return click_point(scene, target)
+    except ValueError:
+        raise ConformanceError(f"{where}: target {target!r} is drawn, but covered by other "
+                               f"targets everywhere: a click on it hits something "
+                               f"else") from None

@@ -1,0 +1,92 @@
+"""Every picture draws: ``check_pictures(game, seeds)``.
+
+At seeded random positions, the full state and each player's view are drawn as the widget
+draws them (the click input's targets highlighted, the last action marked where its viewer
+may see it) with each set of drawing options given: each must give a ``Scene`` and SVG text,
+and the full state drawn again must give the same bytes.
+
+>>> import tabletop
+>>> check_pictures(tabletop.load("lascaux", players=3), seeds=[0], every=30)
+16
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ...render.scene import Scene
+from ...render.svg import to_svg
+from ..game import Game, State, View
+from .common import click_input, fail, last_seen, random_states
+
+#: Drawing options: each a set of keyword arguments for ``game.draw``.
+DrawOptions = Sequence[Mapping[str, Any]]
+
+
+def subjects(state: State) -> Iterator[tuple[str, State | View, int | None]]:
+    """``(label, subject, viewer)``: each player's view of ``state``, then the state."""
+    game = state.game
+    for player in range(game.players):
+        yield f"{game.player_name(player)}'s view", state.view(player), player
+    yield "the full state", state, None
+
+
+def picture(game: Game, state: State, subject: State | View, viewer: int | None,
+            options: Mapping[str, Any], where: str) -> str:
+    """The SVG of ``subject`` as the widget draws it, with ``options``; fails if it won't."""
+    make_input = click_input(game)
+    highlight = make_input(subject).next_targets() if make_input is not None else ()
+    shown = f" with {dict(options)}" if options else ""
+    try:
+        scene = game.draw(subject, highlight=highlight, last=last_seen(state, viewer),
+                          **options)
+        if not isinstance(scene, Scene):
+            fail(where, f"draw{shown} returned {type(scene).__name__}, not a Scene")
+        svg = to_svg(scene)
+    except Exception as err:
+        if isinstance(err, AssertionError):
+            raise
+        fail(where, f"drawing{shown} raised {type(err).__name__}: {err}")
+    if not svg.startswith("<svg"):
+        fail(where, f"the SVG{shown} does not start with <svg")
+    return svg
+
+
+def check_pictures(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
+                   setup: str = "decide", options: DrawOptions = ({},)) -> int:
+    """Every view and full state of every ``every``-th seeded position draws with each set
+    of options (the full state, with the last, the same twice); returns how many pictures
+    were drawn."""
+    options = tuple(options) or ({},)
+    drawn = 0
+    for where, state in random_states(game, seeds, every, setup):
+        for label, subject, viewer in subjects(state):
+            at = f"{where}, {label}"
+            for opts in options:
+                svg = picture(game, state, subject, viewer, opts, at)
+                drawn += 1
+            if viewer is None and picture(game, state, subject, None, options[-1], at) != svg:
+                fail(at, "drawing the same position twice gave different SVG bytes")
+    return drawn
+
+
+def digests(game: Game, seed: int, states: int, setup: str = "decide",
+            options: DrawOptions = ({},)) -> list[tuple[str, str]]:
+    """``(where, sha256 of the SVG)`` for every picture of ``states`` positions spread
+    over the seeded random game (the first and last among them)."""
+    options = tuple(options) or ({},)
+    every = max(1, _length(game, seed, setup) // max(1, states - 1))
+    found = []
+    for where, state in random_states(game, [seed], every, setup):
+        for label, subject, viewer in subjects(state):
+            for opts in options:
+                at = f"{where}, {label}" + (f" with {dict(opts)}" if opts else "")
+                svg = picture(game, state, subject, viewer, opts, at)
+                found.append((at, hashlib.sha256(svg.encode()).hexdigest()))
+    return found
+
+
+def _length(game: Game, seed: int, setup: str) -> int:
+    return sum(1 for _ in random_states(game, [seed], 1, setup))
