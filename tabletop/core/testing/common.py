@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from ..game import Action, Game, State
+from ..errors import IllegalAction
+from ..game import Action, Game, State, View
 from ..input import ClickInput
 
 
@@ -92,3 +93,39 @@ def click_input(game: Game) -> type[ClickInput] | None:
     """The game's click input class (its declared ``input_class``), or ``None``."""
     found = getattr(game, "input_class", None)
     return found if isinstance(found, type) and issubclass(found, ClickInput) else None
+
+
+def input_steps(inp: ClickInput, rng: random.Random, sample: int,
+                where: str) -> Iterator[ClickInput]:
+    """``inp`` before any click, then after each click along the click paths of ``sample``
+    of its legal actions (two paths each at most; each selection once): the steps a person
+    goes through. A click on the way to a legal action that is refused is a failure."""
+    seen = {inp.selection}
+    yield inp
+    legal = list(inp.subject.legal_actions())
+    for action in rng.sample(legal, min(sample, len(legal))):
+        for path in list(inp.paths(action))[:2]:
+            inp.reset()
+            for target in tuple(path)[:-1]:
+                try:
+                    done = inp.click(target)
+                except IllegalAction as err:
+                    fail(where, f"clicking {target!r} on the way to {action} was refused: "
+                                f"{err}")
+                if done is not None or inp.selection in seen:
+                    break
+                seen.add(inp.selection)
+                yield inp
+
+
+def mover_subjects(game: Game, seeds: Iterable[int], every: int
+                   ) -> Iterator[tuple[str, State | View, Action | None]]:
+    """``(where, subject, last action seen)`` for the state and its mover's view at every
+    ``every``-th position of seeded random games where someone is to move."""
+    for where, state in random_states(game, seeds, every):
+        mover = state.current_player
+        if mover is None:
+            continue
+        yield where, state, last_seen(state, None)
+        yield (f"{where}, {game.player_name(mover)}'s view", state.view(mover),
+               last_seen(state, mover))

@@ -8,9 +8,9 @@ another one drawn over it. The disc is sought at the centre of each of its shape
 middle of a line's longest segment); a shape more than three discs wide, such as a board
 region under pieces, may show it anywhere inside.
 
-The check walks the same steps as ``check_targets_on_board``: at seeded random positions,
-for the state and the mover's view, the targets offered before any click and after each
-click along the paths of a sample of legal actions.
+The check walks the same steps as ``check_targets_on_board`` (``common.input_steps``): at
+seeded random positions, for the state and the mover's view, the targets offered before any
+click and after each click along the paths of a sample of legal actions.
 
 >>> import tabletop
 >>> check_hit_areas(tabletop.load("lava-flows"), seeds=[0], every=10)
@@ -21,13 +21,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Iterable, Iterator
-from typing import Any
 
 from ...render.scene import MIN_HIT, Circle, Line, Polygon, Rect, Scene, Shape
-from ..errors import IllegalAction
 from ..game import Game, State, View
 from ..input import ClickInput
-from .common import fail, random_states
+from .common import click_input, fail, input_steps, mover_subjects
 
 #: How many legal actions' click paths are followed at each position.
 SAMPLED_ACTIONS = 6
@@ -43,40 +41,12 @@ def check_hit_areas(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
     Checks every ``every``-th position of each seeded random game (a game without
     ``input_class`` or ``draw`` has nothing to click, and passes).
     """
-    make_input: Any = getattr(game, "input_class", None)
-    if not isinstance(make_input, type) or not issubclass(make_input, ClickInput):
+    make_input = click_input(game)
+    if make_input is None:
         return
-    for where, state in random_states(game, seeds, every):
-        mover = state.current_player
-        if mover is None:
-            continue
-        rng = random.Random(where)
-        for at, subject in ((where, state),
-                            (f"{where}, {game.player_name(mover)}'s view", state.view(mover))):
-            for inp in _steps(make_input(subject), rng, sample, at):
-                _check_step(game, subject, inp, at)
-
-
-def _steps(inp: ClickInput, rng: random.Random, sample: int,
-           where: str) -> Iterator[ClickInput]:
-    """``inp`` before any click, then after each click along sampled actions' paths (each
-    selection once)."""
-    seen = {inp.selection}
-    yield inp
-    legal = list(inp.subject.legal_actions())
-    for action in rng.sample(legal, min(sample, len(legal))):
-        for path in list(inp.paths(action))[:2]:
-            inp.reset()
-            for target in tuple(path)[:-1]:
-                try:
-                    done = inp.click(target)
-                except IllegalAction as err:
-                    fail(where, f"clicking {target!r} on the way to {action} was refused: "
-                                f"{err}")
-                if done is not None or inp.selection in seen:
-                    break
-                seen.add(inp.selection)
-                yield inp
+    for where, subject, _ in mover_subjects(game, seeds, every):
+        for inp in input_steps(make_input(subject), random.Random(where), sample, where):
+            _check_step(game, subject, inp, where)
 
 
 def _check_step(game: Game, subject: State | View, inp: ClickInput, where: str) -> None:

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..input import ClickInput
-from .common import fail, random_states
+from .common import click_input, fail, input_steps, mover_subjects
 
 #: How many legal actions' click paths are followed at each position.
 SAMPLED_ACTIONS = 6
@@ -36,68 +34,24 @@ def check_targets_on_board(game: Game, seeds: Iterable[int] = range(2), every: i
                            sample: int = SAMPLED_ACTIONS) -> None:
     """Every drawn target of every input step lies inside the scene, at seeded positions.
 
-    Checks every ``every``-th position of each seeded random game (a game without
-    ``input_class`` or ``draw`` has nothing on the board to click, and passes).
+    Checks every ``every``-th position of each seeded random game (a game without click
+    input or a picture has nothing on the board to click, and passes).
     """
-    make_input: Any = getattr(game, "input_class", None)
-    if not isinstance(make_input, type) or not issubclass(make_input, ClickInput):
+    make_input = click_input(game)
+    if make_input is None:
         return
-    for where, state in random_states(game, seeds, every):
-        mover = state.current_player
-        if mover is None:
-            continue
-        step = state._steps()[-1] if state.history else None
-        subjects: list[tuple[str, State | View, Action | None]] = [
-            (where, state, step[0] if step else None),
-            (f"{where}, {game.player_name(mover)}'s view", state.view(mover),
-             _seen_last(game, step, mover)),
-        ]
-        rng = random.Random(where)
-        for at, subject, last in subjects:
-            _check_input(game, make_input, subject, last, at, rng, sample)
-
-
-def _seen_last(game: Game, step: tuple[Action, int | None] | None,
-               viewer: int) -> Action | None:
-    """The last action as the widget marks it for ``viewer``: only if nothing of it is hidden."""
-    if step is None:
-        return None
-    action, actor = step
-    same = game.describe(action, actor, viewer) == game.describe(action, actor, None)
-    return action if same else None
-
-
-def _check_input(game: Game, make_input: Any, subject: State | View, last: Action | None,
-                 where: str, rng: random.Random, sample: int) -> None:
-    """The targets before any click, then after each click along sampled actions' paths."""
-    try:
-        game.draw(subject)
-    except NotImplementedError:
-        return
-    checked: set[tuple[Hashable, ...]] = set()
-    inp: ClickInput = make_input(subject)
-    _check_step(game, inp, subject, last, where, checked)
-    legal = list(subject.legal_actions())
-    for action in rng.sample(legal, min(sample, len(legal))):
-        for path in list(inp.paths(action))[:2]:
-            inp.reset()
-            for target in tuple(path)[:-1]:
-                try:
-                    done = inp.click(target)
-                except IllegalAction as err:
-                    fail(where, f"clicking {target!r} on the way to {action} was refused: "
-                                f"{err}")
-                if done is not None:
-                    break
-                _check_step(game, inp, subject, last, where, checked)
+    for where, subject, last in mover_subjects(game, seeds, every):
+        try:
+            game.draw(subject)
+        except NotImplementedError:
+            return
+        for inp in input_steps(make_input(subject), random.Random(where), sample, where):
+            _check_step(game, inp, subject, last, where)
 
 
 def _check_step(game: Game, inp: ClickInput, subject: State | View, last: Action | None,
-                where: str, checked: set[tuple[Hashable, ...]]) -> None:
+                where: str) -> None:
     """The targets offered after ``inp.selection``: each drawn one inside the scene."""
-    if inp.selection in checked:
-        return
-    checked.add(inp.selection)
     offered = inp.next_targets()
     scene = game.draw(subject, highlight=offered, last=last)
     wanted = set(offered)

@@ -16,12 +16,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from ..errors import IllegalAction
-from ..game import Game, State, View
+from ..game import Game
 from ..input import ClickInput
-from .common import fail, random_states
+from .common import click_input, fail, input_steps, mover_subjects
 
 #: What a raw target looks like in text: brackets, quotes, a quoted word or a numbered piece.
 RAW = re.compile(r"[()\[\]\"]|'\w+'|\bpiece -?\d")
@@ -39,28 +38,13 @@ def check_click_words(game: Game, seeds: Iterable[int] = range(2), every: int = 
     """Every input step has a one-line hint, and hints, labels and refusals name targets in
     words, at every ``every``-th position of each seeded random game (a game without
     ``input_class`` has no clicks to explain, and passes)."""
-    make_input: Any = getattr(game, "input_class", None)
-    if not isinstance(make_input, type) or not issubclass(make_input, ClickInput):
+    make_input = click_input(game)
+    if make_input is None:
         return
-    for where, state in random_states(game, seeds, every):
-        mover = state.current_player
-        if mover is None:
-            continue
-        rng = random.Random(where)
-        _walk(make_input(state), state, rng, where)
-        _walk(make_input(state.view(mover)), state.view(mover), rng,
-              f"{where}, {game.player_name(mover)}'s view")
-
-
-def _walk(inp: ClickInput, subject: State | View, rng: random.Random, where: str) -> None:
-    legal = list(subject.legal_actions())
-    for action in rng.sample(legal, min(SAMPLED_ACTIONS, len(legal))):
-        inp.reset()
-        path = tuple(next(iter(inp.paths(action))))
-        for i, target in enumerate(path):
-            _check_step(inp, f"{where}: step {i + 1} of {action}")
-            if inp.click(target) is not None:
-                break
+    for where, subject, _ in mover_subjects(game, seeds, every):
+        for inp in input_steps(make_input(subject), random.Random(where), SAMPLED_ACTIONS,
+                               where):
+            _check_step(inp, f"{where}: after {len(inp.selection)} click(s)")
 
 
 def _check_step(inp: ClickInput, where: str) -> None:
