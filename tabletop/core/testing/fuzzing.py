@@ -161,7 +161,7 @@ def _mutated(st: Any, corpus: list[str]) -> Any:
         st.tuples(st.just("join"), st.sampled_from(corpus)),
     )
 
-    @st.composite
+    @st.composite  # type: ignore[untyped-decorator]  # (hypothesis' decorator is untyped)
     def build(draw: Callable[[Any], Any]) -> str:
         text: str = draw(st.sampled_from(corpus))
         for _ in range(draw(st.integers(1, 3))):
@@ -174,14 +174,16 @@ def _mutated(st: Any, corpus: list[str]) -> Any:
 
 
 def _mutate(text: str, kind: str, arg: Any, at: int) -> str:
+    """``text`` changed by one mutation ``kind`` (``arg``: a count, a word or a string)."""
     if kind == "digits":
-        blown = _DIGITS.sub(lambda m: m.group() + "7" * arg, text, count=1)
+        blown: str = _DIGITS.sub(lambda m: m.group() + "7" * arg, text, count=1)
         return blown if blown != text else text[:at] + "7" * arg + text[at:]
     if kind == "insert" or kind == "word":
         glue = " " if kind == "word" else ""
         return text[:at] + glue + str(arg) + glue + text[at:]
     if kind == "repeat":
-        return (text + " ") * arg if arg < 100 else text[:at] + text[at:at + 2] * arg
+        times: int = arg
+        return (text + " ") * times if times < 100 else text[:at] + text[at:at + 2] * times
     if kind == "separator":
         return _SEPARATOR.sub(lambda m: m.group() * arg, text, count=1)
     if kind == "cut":

@@ -327,7 +327,8 @@ def _other(x: Any) -> Any:
     if isinstance(x, np.bool_ | bool):
         return not x
     if isinstance(x, numbers.Number):
-        return 0 if x != 0 else 1
+        number: Any = x
+        return 0 if number != 0 else 1
     return MARK
 
 
@@ -442,7 +443,8 @@ def _same(a: Any, b: Any, depth: int = 0) -> bool:
         return list(a) == list(b) and all(_same(a[k], b[k], depth + 1) for k in a)
     if isinstance(a, list | tuple):
         return len(a) == len(b) and all(_same(x, y, depth + 1) for x, y in zip(a, b, strict=True))
-    if type(a).__eq__ is object.__eq__ and depth < 3:
+    equality: Any = type(a).__eq__
+    if equality is object.__eq__ and depth < 3:
         names = _attribute_names(a)
         return all(_same(getattr(a, n, None), getattr(b, n, None), depth + 1) for n in names)
     try:

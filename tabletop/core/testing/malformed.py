@@ -119,7 +119,7 @@ def _answered(state: State, bad: Action, must_refuse: bool, where: str) -> None:
 
 def _describe(action: Action) -> str:
     parts = []
-    for f in fields(action):  # type: ignore[arg-type]
+    for f in fields(action):
         value = getattr(action, f.name)
         try:
             text = repr(value)

@@ -34,7 +34,7 @@ Surface = tuple[str, Callable[[State, int], Any]]
 def _breakdown(state: State, viewer: int) -> str:
     view = state.view(viewer)
     breakdown = getattr(view, "score_breakdown", None)
-    return "" if breakdown is None else breakdown()._repr_html_()  # type: ignore[no-any-return]
+    return "" if breakdown is None else breakdown()._repr_html_()
 
 
 #: What a player sees of a state, surface by surface.
