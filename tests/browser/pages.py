@@ -448,13 +448,7 @@ def write_layout_notebook(root: Path, filename: str, *, bot_config: tuple[str, i
     cells = [LAYOUT_CELL.format(here=here, configs=configs)]
     if bot_config is not None:
         cells.append(LAYOUT_BOT_CELL.format(name=bot_config[0], players=bot_config[1]))
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
-                           "outputs": [], "source": c.splitlines(keepends=True)} for c in cells],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                            "language": "python"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (root / filename).write_text(json.dumps(notebook))
-    return filename
+    return code_notebook(root, filename, cells)
 
 
 # Boxes ([left, top, right, bottom], CSS px) of a widget's parts, and of the visible area
@@ -515,3 +509,14 @@ BROKEN_LINES_JS = """sel => {
 def boxes(page: Any, tag: str) -> dict[str, list[float] | None]:
     """The boxes of the widget ``tag``'s parts and of the visible area (``BOXES_JS``)."""
     return dict(page.evaluate(BOXES_JS, widget_css(tag)))
+
+
+def code_notebook(root: Path, filename: str, cells: list[str]) -> str:
+    """Write a notebook of the code ``cells`` (not run) as ``root / filename``; its name."""
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                           "outputs": [], "source": c.splitlines(keepends=True)} for c in cells],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (root / filename).write_text(json.dumps(notebook))
+    return filename

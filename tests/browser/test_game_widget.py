@@ -22,6 +22,7 @@ from pages import (
     canvas_css,
     changed_pixels,
     click_step,
+    code_notebook,
     games,
     open_lab_notebook,
     painted_share,
@@ -274,12 +275,7 @@ def test_the_thinking_panel_keeps_a_bots_secret_choice(lab: Server, browser: Any
     """The issue's example in JupyterLab: against two bots, step back after playing a colour;
     seat 0's panel says the bot thought but shows no colour and no visits, and the full-state
     view shows them."""
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
-                           "outputs": [], "source": THINKING_CELL.splitlines(keepends=True)}],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                            "language": "python"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (lab.root / "thinking.ipynb").write_text(json.dumps(notebook))
+    code_notebook(lab.root, "thinking.ipynb", [THINKING_CELL])
     page = browser.new_page()
     try:
         open_lab_notebook(page, lab, "thinking.ipynb", ["thinking"])

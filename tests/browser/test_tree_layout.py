@@ -9,13 +9,21 @@ its region, and that the widget keeps its size. Screenshots go to the artifacts 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import OPENINGS, READY_JS, SEED, games, start_state, wait_for_board, widget_css
+from pages import (
+    OPENINGS,
+    READY_JS,
+    SEED,
+    code_notebook,
+    games,
+    start_state,
+    wait_for_board,
+    widget_css,
+)
 from servers import Server
 
 from tabletop.render.scenecanvas import click_point
@@ -79,13 +87,7 @@ def _notebook(root: Path, filename: str) -> str:
     params = (f"GAMES, SEED, DEPTH, MAX_CHILDREN = {GAMES!r}, {SEED}, {DEPTH}, {MAX_CHILDREN}\n"
               f"OPENINGS = {OPENINGS!r}\n")
     cells = [params, TREE_CELL]
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
-                           "outputs": [], "source": c.splitlines(keepends=True)} for c in cells],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                            "language": "python"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (root / filename).write_text(json.dumps(notebook))
-    return filename
+    return code_notebook(root, filename, cells)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import click_step, open_lab_notebook, plan_move, widget_css
+from pages import click_step, code_notebook, open_lab_notebook, plan_move, widget_css
 from servers import Server
 
 import tabletop
@@ -72,13 +72,7 @@ def _headless(state: State) -> Any:
 
 def _notebook(root: Path) -> str:
     source = CELL.format(players=PLAYERS, seed=SEED, bot=BOT, delay=DELAY, tag=TAG)
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
-                           "outputs": [], "source": source.splitlines(keepends=True)}],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                            "language": "python"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (root / "waits.ipynb").write_text(json.dumps(notebook))
-    return "waits.ipynb"
+    return code_notebook(root, "waits.ipynb", [source])
 
 
 def _record(page: Any) -> dict[str, Any]:
