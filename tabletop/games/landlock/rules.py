@@ -28,8 +28,8 @@ from ...core.game import Action, Game, State, View
 from ...core.position import evolve
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_X, CELL_Y, CORNERS, NEIGHBOURS, cell_index
+from .maps import extent, placed_board, tiles_from_rows
 from .position import FULL, LandlockPosition, base_rotation, lpar_of, team_of
-from .positions import extent, placed_board, tiles_from_rows
 from .scoring import gnomes_at
 from .tiles import BRIDGE, GNOME_CORNER, KINDS, TILE_SET, TUSSOCK, kind_index
 from .view import LandlockView
@@ -216,7 +216,7 @@ class Landlock(Game):
         kinds by name or code, see ``tiles.KINDS``) or ``(cell, kind, rot)`` tuples; they
         must include ``f6``, fit one checkerboard and stay within 6 × 6. Or the map as
         ``rows`` of cells starting at cell ``top_left``, written as the state's text shows
-        them (see ``positions.tiles_from_rows``). ``tile``: the tile to place now (``None``:
+        them (see ``maps.tiles_from_rows``). ``tile``: the tile to place now (``None``:
         the first of ``pile``, or the game is over if the map is full). ``pile``: the draw
         order, kinds by name (or number) (default: the tiles not used, in the box's order).
         ``land``: the role of the first player's team (``None``: not chosen yet, nothing

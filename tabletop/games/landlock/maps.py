@@ -1,4 +1,4 @@
-"""Reading positions written by hand: placed tiles as text, or the map as rows.
+"""Maps written by hand — placed tiles as text, or the map as rows — read and checked.
 
 Two notations, both for tests and notebooks (``Landlock.position``):
 
