@@ -9,9 +9,16 @@
   cancels it (the bridge outlined), and a list under the panel saying who scores each;
 * ``checkerboard`` — a dot on every vertex in its terrain's colour.
 
-``best`` and ``enclosed`` default to on once the game is over. Targets: ``("cell", "f6")``
-on every cell drawn, ``("rot", k)`` for the turned previews of a gnome tile, and
-``("role", "land")`` / ``("role", "water")`` for the first player's choice.
+``best`` and ``enclosed`` default to on once the game is over. Targets (made by ``input``'s
+helpers): ``("cell", "f6")`` on every cell drawn, ``("rot", k)`` for the turned previews of a
+gnome tile, and ``("role", "land")`` / ``("role", "water")`` for the first player's choice.
+
+>>> import tabletop
+>>> s = tabletop.load("landlock").new(seed=1)
+>>> sorted(s.scene().targets())          # the empty map's middle cell, and the role buttons
+[('cell', 'f6'), ('role', 'land'), ('role', 'water')]
+>>> ("cell", "f6") in s.apply("land").view(0).scene(legal=True).targets()
+True
 """
 
 from __future__ import annotations
