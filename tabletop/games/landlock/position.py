@@ -14,14 +14,12 @@ Everything here is public — the map, the roles, the tile to place, the points 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import field
-from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from ...core.breakdown import Breakdown
-from ...core.game import Action, Game
+from ...core.game import Action, Game, Position
 from ...core.position import position
 from ...core.readonly import frozen_graph
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
@@ -61,7 +59,7 @@ def lpar_of(cell: int, kind: int, rot: int) -> int:
 
 
 @position
-class LandlockPosition:
+class LandlockPosition(Position):
     """The public part of a Landlock position.
 
     ``board`` holds ``kind * 4 + rotation`` per cell (-1 empty); ``tile`` is the tile to
@@ -87,9 +85,6 @@ class LandlockPosition:
     box: tuple[int, int, int, int] | None = field(compare=False, repr=False)
     frontier: frozenset[int] = field(compare=False, repr=False)
     lpar: int = field(compare=False, repr=False)
-
-    if TYPE_CHECKING:  # the per-instance cache of every State and View (``core.game``)
-        def _cached(self, key: str, compute: Callable[[], Any]) -> Any: ...
 
     # --- what states and views each know their own way -----------------------------------
     @property
@@ -119,8 +114,7 @@ class LandlockPosition:
     def legal_cells(self) -> tuple[int, ...]:
         """The empty cells an ordinary placement may use: next to a tile in play, keeping
         the map within 6 × 6 (the first tile goes in the middle, ``f6``)."""
-        cells: tuple[int, ...] = self._cached("cells", self._legal_cells)
-        return cells
+        return self._cached("cells", self._legal_cells)
 
     def _legal_cells(self) -> tuple[int, ...]:
         if self.box is None:
@@ -135,16 +129,14 @@ class LandlockPosition:
 
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
-        facing: frozenset[int] = self._cached("facing", lambda: frozenset(
+        return self._cached("facing", lambda: frozenset(
             c for cells in gnome_spots(self.board).values() if len(cells) > 1 for c in cells
         ))
-        return facing
 
     def bridge_targets(self) -> tuple[int, ...]:
         """The tiles a bridge may replace now: not a tussock, not a bridge, not on the edge
         of the map (its bounding box), not a gnome facing another."""
-        targets: tuple[int, ...] = self._cached("targets", self._bridge_targets)
-        return targets
+        return self._cached("targets", self._bridge_targets)
 
     def _bridge_targets(self) -> tuple[int, ...]:
         if self.box is None:
@@ -270,25 +262,21 @@ class LandlockPosition:
     def G_L(self) -> nx.Graph:
         """The land network: land vertices, an edge per path or bridge band (cached; frozen,
         attributes included: ``G_L.copy()`` is a graph to change)."""
-        graph: nx.Graph = self._cached("G_L", lambda: frozen_graph(
+        return self._cached("G_L", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, LAND)))
-        return graph
 
     @property
     def G_W(self) -> nx.Graph:
         """The water network: water vertices, an edge per stream or bridge band (cached;
         frozen like ``G_L``)."""
-        graph: nx.Graph = self._cached("G_W", lambda: frozen_graph(
+        return self._cached("G_W", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, WATER)))
-        return graph
 
     def analysis(self) -> Analysis:
         """Networks, islands, ponds (those a bridge cancels apart, in ``cancelled``) and facing
         gnomes of the map as it stands (final once the game is over, provisional before: a
         component next to an empty cell is open)."""
-        found: Analysis = self._cached("analysis", lambda: analyse(
-            self.board, self.lpar, self.box))
-        return found
+        return self._cached("analysis", lambda: analyse(self.board, self.lpar, self.box))
 
     def team_points(self) -> list[int]:
         """Points per team (0: players 0 and 2, 1: players 1 and 3): tussocks (and gnomes
