@@ -15,7 +15,7 @@ import tabletop
 from tabletop.core.testing import ConformanceError, playout
 from tabletop.core.testing.immutability import check_immutability, check_position
 from tabletop.games.lacuna.position import LacunaPosition
-from tabletop.games.landlock.rules import _Map
+from tabletop.games.landlock.position import LandlockPosition
 from tabletop.games.lava_flows.board import build_grid
 from tabletop.games.lava_flows.rules import LavaFlows
 
@@ -52,7 +52,8 @@ def test_each_broken_toy_is_caught(registered, broken, message):
 
 
 # the fixed ones
-_CLAIMS, _POSITIONS, _LAND = LacunaPosition.claims, LacunaPosition.positions, _Map.G_L
+_CLAIMS, _POSITIONS, _LAND = (LacunaPosition.claims, LacunaPosition.positions,
+                              LandlockPosition.G_L)
 
 
 def _handed_out_claims(self):
@@ -78,7 +79,7 @@ _SHARED_GRID = build_grid()
      r"state\.claims\(\) returned data that could be changed \(add a key to a dict"),
     ("lacuna", LacunaPosition, "positions", _handed_out_positions,
      r"\.positions\(a=\d+, b=\d+\) returned data that could be changed \(write an array"),
-    ("landlock", _Map, "G_L", property(_handed_out_land),
+    ("landlock", LandlockPosition, "G_L", property(_handed_out_land),
      r"state\.G_L returned data that could be changed \(set a graph attribute"),
     ("lava-flows", LavaFlows, "grid", property(lambda self: _SHARED_GRID),
      r"game\.grid returned data that could be changed \(set a graph attribute"),

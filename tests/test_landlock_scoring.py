@@ -2,7 +2,7 @@
 the networkx board graphs agreeing with the fast union-find scorer.
 
 Scenario boards are full 6 × 6 maps written as rows (cells c3..h8; see
-``tabletop.games.landlock.positions``). BASE is a map with no pond, island or facing gnome:
+``tabletop.games.landlock.maps``). BASE is a map with no pond, island or facing gnome:
 every cell's "\\" diagonal carries the band (paths on even cells, streams on odd ones), so
 each network is a set of diagonal lines from edge to edge. Each scenario changes a few cells,
 keeping the tile counts of the box.

@@ -15,7 +15,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.notation import MAX_NOTATION, MAX_NUMBER
 from tabletop.games.lacuna.actions import Place, PlaceFree
 from tabletop.games.lacuna.actions import parse as lacuna_parse
-from tabletop.games.landlock.positions import parse_tile
+from tabletop.games.landlock.maps import parse_tile
 from tabletop.games.lava_flows.actions import parse as lava_parse
 
 CONFIGS = [("lacuna", 2), ("lascaux", 3), ("lava-flows", 2), ("landlock", 2)]

@@ -336,10 +336,11 @@ def test_what_the_bot_was_thinking_is_shown_and_kept_in_the_record():
     assert again.session.thinking() == thinking
 
 
-@pytest.mark.parametrize("name", ["lacuna", "lava-flows"])
+@pytest.mark.parametrize("name", ["lacuna", "landlock", "lava-flows"])
 def test_a_players_view_shows_scores_when_they_are_public(name):
-    """Lacuna's tallies and Lava Flows' Cinder Cones are public: a view's breakdown is the
-    state's, and a player watching their own view sees the scores."""
+    """Lacuna's tallies, Landlock's map and tussocks and Lava Flows' Cinder Cones are
+    public: a view's breakdown is the state's, and a player watching their own view sees
+    the scores."""
     state = tabletop.load(name).new(seed=3, setup="random")
     for _ in range(6):
         state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])

@@ -9,6 +9,4 @@
 from .input import LandlockInput
 from .rules import Landlock, LandlockState, LandlockView
 
-Landlock.input_class = LandlockInput
-
 __all__ = ["Landlock", "LandlockInput", "LandlockState", "LandlockView"]

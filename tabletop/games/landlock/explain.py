@@ -1,60 +1,55 @@
-"""Score breakdowns: where each point of a Landlock score comes from, row by row."""
+"""Score breakdowns: where each point of a Landlock score comes from, row by row.
+
+``LandlockPosition.score_breakdown`` gathers the position's numbers and hands them here;
+this module only words them.
+
+>>> b = breakdown(("North", "South"), (1, 0), None, None, terminal=False)
+>>> b.rows[0].label, b.rows[0].points
+('tussocks', (1, 0))
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletop.core.breakdown import Breakdown, Row
-
+from ...core.breakdown import Breakdown, Row
 from .board import CELL_NAMES, vertex_name
-from .scoring import Enclosure
+from .scoring import Analysis, Enclosure
 from .tiles import LAND, WATER
 
-if TYPE_CHECKING:
-    from .rules import LandlockState
-
-
-def _team(player: int) -> int:
-    return player % 2
+#: One row of the final scoring: label, points per team, detail.
+FinalRow = tuple[str, tuple[int, int], str]
 
 
 def _vertices_text(vertices: tuple[int, ...]) -> str:
     return " ".join(vertex_name(v) for v in vertices)
 
 
-def breakdown(state: LandlockState) -> Breakdown:
-    """The score breakdown of a state (see ``LandlockState.score_breakdown``)."""
-    game = state.game
-    n = game.players
-    names = tuple(
-        game.player_name(p) + (f" ({role.title()})" if (role := state.role(p)) else "")
-        for p in range(n)
-    )
+def breakdown(names: tuple[str, ...], tussocks: tuple[int, int],
+              gnome_bonus: tuple[int, int] | None, final: list[FinalRow] | None, *,
+              terminal: bool) -> Breakdown:
+    """The breakdown for players ``names`` (one per player, teams alternating): tussocks,
+    gnomes scored when placed (``None`` unless the game scores them so), and the
+    ``final_rows`` — as rows once the game is over (``terminal``), as notes before it
+    (``None``: nothing placed yet)."""
+    n = len(names)
 
     def per_team(points: tuple[int, int]) -> tuple[int, ...]:
-        return tuple(points[_team(p)] for p in range(n))
+        return tuple(points[p % 2] for p in range(n))
 
-    rows = [Row("tussocks", per_team(state.tussocks),
-                detail=f"{sum(state.tussocks)} turned over")]
-    if game.options["gnomes"] == "placed":
-        rows.append(Row("facing gnomes (when placed)", per_team(state.gnome_bonus)))
+    rows = [Row("tussocks", per_team(tussocks), detail=f"{sum(tussocks)} turned over")]
+    if gnome_bonus is not None:
+        rows.append(Row("facing gnomes (when placed)", per_team(gnome_bonus)))
     notes: list[str] = []
-    if state.land_team is not None:
-        final = _final_rows(state)
-        if state.is_terminal:
-            for label, team_points, detail in final:
-                rows.append(Row(label, per_team(team_points), detail=detail))
-        elif state.box is not None:
-            notes.append("if the game ended now (scored at the end, not counted yet):")
-            notes.extend(f"  {label}: {detail}" for label, _, detail in final if detail)
+    if final is not None and terminal:
+        rows.extend(Row(label, per_team(points), detail=detail) for label, points, detail in final)
+    elif final is not None:
+        notes.append("if the game ended now (scored at the end, not counted yet):")
+        notes.extend(f"  {label}: {detail}" for label, _, detail in final if detail)
     return Breakdown(players=names, rows=tuple(rows), notes=tuple(notes))
 
 
-def _final_rows(state: LandlockState) -> list[tuple[str, tuple[int, int], str]]:
-    analysis = state.analysis()
-    land = state.land_team
-    assert land is not None
-    at_end = state.game.options["gnomes"] == "end"
+def final_rows(analysis: Analysis, land: int, at_end: bool) -> list[FinalRow]:
+    """The rows of the final scoring of a map: best networks, ponds and islands, facing
+    gnomes (worth points here only when scored ``at_end``); ``land`` is Land's team."""
 
     def to(terrain: str, points: int) -> tuple[int, int]:
         team = land if terrain == LAND else 1 - land

@@ -4,17 +4,38 @@
 * a bridge: click the cell of the tile it replaces;
 * a tile: click its cell; when both fitting rotations differ (the tile has a gnome), then
   click ``("rot", k)`` — the renderer draws the tile both ways round beside the map.
+
+>>> import tabletop
+>>> s = tabletop.load("landlock").new(seed=1)
+>>> str(LandlockInput(s).click(role_target("water")))
+'water'
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from tabletop.core.game import Action
-from tabletop.core.input import ClickInput
-
+from ...core.game import Action
+from ...core.input import ClickInput
 from .actions import Bridge, Place, Role
 from .board import CELL_NAMES
+
+# The targets the renderer draws and a click names.
+
+
+def cell_target(cell: int) -> tuple[str, str]:
+    """A cell of the map (empty, or holding the tile a bridge may replace): ``("cell", "f6")``."""
+    return ("cell", CELL_NAMES[cell])
+
+
+def role_target(role: str) -> tuple[str, str]:
+    """The button of a role: ``("role", "land")``."""
+    return ("role", role)
+
+
+def turn_target(rot: int) -> tuple[str, int]:
+    """The preview of the tile to place turned ``rot`` quarter-turns: ``("rot", 2)``."""
+    return ("rot", rot)
 
 
 class LandlockInput(ClickInput):
@@ -33,13 +54,13 @@ class LandlockInput(ClickInput):
 
     def paths(self, action: Action) -> Iterable[tuple[Hashable, ...]]:
         if isinstance(action, Role):
-            return ((("role", action.role),),)
+            return ((role_target(action.role),),)
         if isinstance(action, Bridge):
-            return ((("cell", CELL_NAMES[action.cell]),),)
+            return ((cell_target(action.cell),),)
         if isinstance(action, Place):
-            cell = ("cell", CELL_NAMES[action.cell])
+            cell = cell_target(action.cell)
             if self._per_cell().get(action.cell, 0) > 1:
-                return ((cell, ("rot", action.rot)),)
+                return ((cell, turn_target(action.rot)),)
             return ((cell,),)
         return ()
 

@@ -9,9 +9,16 @@
   cancels it (the bridge outlined), and a list under the panel saying who scores each;
 * ``checkerboard`` — a dot on every vertex in its terrain's colour.
 
-``best`` and ``enclosed`` default to on once the game is over. Targets: ``("cell", "f6")``
-on every cell drawn, ``("rot", k)`` for the turned previews of a gnome tile, and
-``("role", "land")`` / ``("role", "water")`` for the first player's choice.
+``best`` and ``enclosed`` default to on once the game is over. Targets (made by ``input``'s
+helpers): ``("cell", "f6")`` on every cell drawn, ``("rot", k)`` for the turned previews of a
+gnome tile, and ``("role", "land")`` / ``("role", "water")`` for the first player's choice.
+
+>>> import tabletop
+>>> s = tabletop.load("landlock").new(seed=1)
+>>> sorted(s.scene().targets())          # the empty map's middle cell, and the role buttons
+[('cell', 'f6'), ('role', 'land'), ('role', 'water')]
+>>> ("cell", "f6") in s.apply("land").view(0).scene(legal=True).targets()
+True
 """
 
 from __future__ import annotations
@@ -19,9 +26,8 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from tabletop.core.game import Action
-from tabletop.render.scene import Scene
-
+from ...core.game import Action
+from ...render.scene import Scene
 from .actions import Bridge, Place
 from .board import (
     CELL_NAMES,
@@ -37,7 +43,8 @@ from .board import (
     box_vertices,
     vertex_name,
 )
-from .rules import _Map
+from .input import cell_target, role_target, turn_target
+from .position import LandlockPosition
 from .scoring import BOTTOM, LEFT, RIGHT, TOP, Enclosure
 from .tiles import BRIDGE, KINDS, LAND, TUSSOCK, TileKind
 
@@ -57,8 +64,8 @@ CANCEL = "#c92a2a"  # a bridge cancelling an island or pond
 _CORNER_XY = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
 
-def draw(subject: _Map, *, highlight: Collection[Hashable] = (), last: Action | None = None,
-         **options: Any) -> Scene:
+def draw(subject: LandlockPosition, *, highlight: Collection[Hashable] = (),
+         last: Action | None = None, **options: Any) -> Scene:
     """The scene of a state or view (see the module's docstring for options)."""
     unknown = set(options) - {"legal", "networks", "best", "enclosed", "checkerboard"}
     if unknown:
@@ -121,7 +128,7 @@ class _Grid:
         return x0 <= CELL_X[cell] <= x1 and y0 <= CELL_Y[cell] <= y1
 
 
-def _region(subject: _Map) -> tuple[int, int, int, int]:
+def _region(subject: LandlockPosition) -> tuple[int, int, int, int]:
     """The cells drawn: the bounding box, one more cell wherever the map may still grow."""
     if subject.box is None:
         return (CELL_X[CENTER], CELL_X[CENTER], CELL_Y[CENTER], CELL_Y[CENTER])
@@ -136,14 +143,14 @@ def _origin(region: tuple[int, int, int, int]) -> tuple[float, float]:
     return (BOARD_X + (BOARD_CELLS - w) * CS / 2, BOARD_Y + (BOARD_CELLS - h) * CS / 2)
 
 
-def _legal_targets(subject: _Map) -> set[Hashable]:
+def _legal_targets(subject: LandlockPosition) -> set[Hashable]:
     if subject.land_team is None:
-        return {("role", "land"), ("role", "water")}
+        return {role_target("land"), role_target("water")}
     if subject.tile is None:
         return set()
     if subject.tile == BRIDGE and subject.bridge_targets():
-        return {("cell", CELL_NAMES[c]) for c in subject.bridge_targets()}
-    return {("cell", CELL_NAMES[c]) for c in subject.legal_cells()}
+        return {cell_target(c) for c in subject.bridge_targets()}
+    return {cell_target(c) for c in subject.legal_cells()}
 
 
 def _draw_labels(scene: Scene, grid: _Grid) -> None:
@@ -156,7 +163,7 @@ def _draw_labels(scene: Scene, grid: _Grid) -> None:
         scene.text(px - 26, py + CS / 2, str(y + 1), fill="#555", font_size=12)
 
 
-def _draw_cells(scene: Scene, subject: _Map, grid: _Grid, lit: set[Hashable]) -> None:
+def _draw_cells(scene: Scene, subject: LandlockPosition, grid: _Grid, lit: set[Hashable]) -> None:
     x0, x1, y0, y1 = grid.region
     placing = subject.tile is not None and not (
         subject.tile == BRIDGE and subject.bridge_targets())
@@ -168,7 +175,7 @@ def _draw_cells(scene: Scene, subject: _Map, grid: _Grid, lit: set[Hashable]) ->
             name = CELL_NAMES[cell]
             px, py = grid.xy(x, y)
             code = subject.board[cell]
-            target = ("cell", name)
+            target = cell_target(cell)
             if code >= 0:
                 draw_tile(scene, px, py, CS, KINDS[code >> 2], code & 3, layer=1)
                 scene.rect(px, py, CS, CS, fill="#ffffff", opacity=0.01, stroke="#5d5d5d",
@@ -281,7 +288,7 @@ def _draw_gnome(scene: Scene, px: float, py: float, s: float, pos: int, terrain:
                   layer=layer, title=f"{kind} gnome")
 
 
-def _draw_facing(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _draw_facing(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
     for group in subject.analysis().gnomes:
         x, y = grid.vertex_xy(group.vertex)
         kind = "land" if group.terrain == LAND else "water"
@@ -289,7 +296,7 @@ def _draw_facing(scene: Scene, subject: _Map, grid: _Grid) -> None:
                      title=f"{len(group.cells)} {kind} gnomes face each other")
 
 
-def _draw_checkerboard(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _draw_checkerboard(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
     if subject.box is None:
         return
     for v in box_vertices(subject.box):
@@ -303,7 +310,7 @@ def _node_xy(grid: _Grid, node: tuple[int, int]) -> tuple[float, float]:
     return grid.vertex_xy(node[1] * VSIZE + node[0])
 
 
-def _draw_networks(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _draw_networks(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
     for graph, colour in ((subject.G_L, LAND_DARK), (subject.G_W, WATER_DARK)):
         for a, b, data in graph.edges(data=True):
             scene.line([_node_xy(grid, a), _node_xy(grid, b)], stroke=colour, stroke_width=2.5,
@@ -313,7 +320,7 @@ def _draw_networks(scene: Scene, subject: _Map, grid: _Grid) -> None:
             scene.circle(x, y, 3, fill=colour, layer=7, title=data["name"])
 
 
-def _draw_best(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _draw_best(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
     analysis = subject.analysis()
     if analysis.box is None:
         return
@@ -341,7 +348,7 @@ def _draw_best(scene: Scene, subject: _Map, grid: _Grid) -> None:
                            title=f"reached by the best network: +{best.points}")
 
 
-def _enclosures(subject: _Map) -> list[Enclosure]:
+def _enclosures(subject: LandlockPosition) -> list[Enclosure]:
     """The islands and ponds the analysis found, scoring or cancelled, in vertex order."""
     analysis = subject.analysis()
     found = [*analysis.ponds, *analysis.islands, *analysis.cancelled]
@@ -376,7 +383,7 @@ def _enclosure_title(enclosure: Enclosure) -> str:
     return f"{what} {where}: +4 {'Water' if enclosure.terrain == LAND else 'Land'}"
 
 
-def _draw_enclosed(scene: Scene, subject: _Map, grid: _Grid) -> None:
+def _draw_enclosed(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
     """Each island and pond: a ring on each of its vertices and one label: "+4" with its bands
     traced, or (cancelled by a bridge) a struck-out "4" with dashed rings and the bridge
     outlined."""
@@ -412,7 +419,7 @@ def _draw_enclosed(scene: Scene, subject: _Map, grid: _Grid) -> None:
                        stroke_width=2.5, dash=(5.0, 3.0), layer=8, title=title)
 
 
-def _draw_enclosed_list(scene: Scene, subject: _Map, y: float) -> None:
+def _draw_enclosed_list(scene: Scene, subject: LandlockPosition, y: float) -> None:
     """Under the panel: each island and pond, who scores it or which bridge cancels it."""
     found = _enclosures(subject)
     if not found:
@@ -440,7 +447,7 @@ def _draw_enclosed_list(scene: Scene, subject: _Map, y: float) -> None:
                    anchor="start")
 
 
-def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
+def _draw_panel(scene: Scene, subject: LandlockPosition, lit: set[Hashable]) -> float:
     """The panel right of the map; returns how far down it reaches."""
     game = subject.game
     x = PANEL_X
@@ -452,7 +459,7 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
                    font_size=13, anchor="start")
         scene.text(x, y + 18, "choose Land or Water", fill="#333", font_size=13, anchor="start")
         for i, role in enumerate(("land", "water")):
-            target = ("role", role)
+            target = role_target(role)
             bx, by = x + i * 88, y + 34
             fill = LAND_FILL if role == "land" else WATER_FILL
             scene.rect(bx, by, 80, 30, rx=6, fill=fill, stroke=GOLD if target in lit else "#666",
@@ -470,15 +477,14 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
                    anchor="start")
         draw_tile(scene, x, y + 30, 60, kind, 0, title=kind.name)
         scene.rect(x, y + 30, 60, 60, fill=None, stroke="#444", layer=1)
-        rots = sorted(t[1] for t in lit if isinstance(t, tuple) and t[:1] == ("rot",))
+        rots = [rot for rot in range(4) if turn_target(rot) in lit]
         extra = PREVIEW_STEP * (max(len(rots) - 1, 0) // PREVIEW_COLUMNS)  # more rows
         for i, rot in enumerate(rots):
             rx, ry = _preview_xy(x, y, i)
-            target = ("rot", rot)
-            draw_tile(scene, rx, ry, PREVIEW, kind, rot, layer=1, target=target,
-                      title=f"r{rot}")
+            turn = turn_target(rot)
+            draw_tile(scene, rx, ry, PREVIEW, kind, rot, layer=1, target=turn, title=f"r{rot}")
             scene.rect(rx, ry, PREVIEW, PREVIEW, fill=None, stroke=GOLD, stroke_width=3,
-                       layer=2, target=target, title=f"r{rot}")
+                       layer=2, target=turn, title=f"r{rot}")
             scene.text(rx + PREVIEW / 2, ry + PREVIEW + 10, f"r{rot}", fill="#333",
                        font_size=11, layer=2)
         if subject.tile == BRIDGE and subject.bridge_targets():
@@ -505,7 +511,7 @@ def _draw_panel(scene: Scene, subject: _Map, lit: set[Hashable]) -> float:
     if subject.land_team is not None:
         scene.text(x, y + 6, f"tiles on the map: {subject.count}", fill="#555", font_size=12,
                    anchor="start")
-        scene.text(x, y + 24, f"draw pile: {_pile_size(subject)} tiles", fill="#555",
+        scene.text(x, y + 24, f"draw pile: {subject.pile_count} tiles", fill="#555",
                    font_size=12, anchor="start")
         y += 24
     return y
@@ -524,18 +530,11 @@ def _preview_xy(x: float, y: float, i: int) -> tuple[float, float]:
     return x + 72 + column * (PREVIEW + 10), y + 36 + row * PREVIEW_STEP
 
 
-def _result(subject: _Map) -> str:
+def _result(subject: LandlockPosition) -> str:
     points = subject.team_points()
     if points[0] == points[1]:
         return "a draw"
     team = 0 if points[0] > points[1] else 1
     names = [subject.game.player_name(p) for p in range(subject.game.players) if p % 2 == team]
     return " and ".join(names) + (" wins" if len(names) == 1 else " win")
-
-
-def _pile_size(subject: _Map) -> int:
-    size = getattr(subject, "pile_size", None)
-    if size is None:
-        size = len(getattr(subject, "pile", ()))
-    return int(size)
 

@@ -77,6 +77,14 @@ TILE_SET: tuple[int, ...] = tuple(k for k, kind in enumerate(KINDS) for _ in ran
 BRIDGE = next(k for k, kind in enumerate(KINDS) if kind.name == "bridge")
 TUSSOCK = next(k for k, kind in enumerate(KINDS) if kind.name == "tussock")
 
+# Per kind, as plain tuples for the hot paths of the rules:
+#: whether the NW corner is land at rotation 0 (``1``/``0``),
+NW_LAND: tuple[int, ...] = tuple(int(kind.corner0 == LAND) for kind in KINDS)
+#: whether both fitting rotations give the same tile,
+SYMMETRIC: tuple[bool, ...] = tuple(kind.symmetric for kind in KINDS)
+#: the corner of the kind's gnome at rotation 0 (``None``: no gnome).
+GNOME_CORNER: tuple[int | None, ...] = tuple(kind.gnome for kind in KINDS)
+
 
 def kind_index(name: str) -> int:
     """The index of a kind from its name or code, case-insensitive (``"path"``, ``"SL"``).

@@ -1,4 +1,4 @@
-"""Reading positions written by hand: placed tiles as text, or the map as rows.
+"""Maps written by hand — placed tiles as text, or the map as rows — read and checked.
 
 Two notations, both for tests and notebooks (``Landlock.position``):
 
@@ -19,8 +19,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CORNERS, SIZE, VERTEX_PARITY, cell_index
+from .board import (
+    CELL_NAMES,
+    CELL_PARITY,
+    CELL_X,
+    CELL_Y,
+    CENTER,
+    CORNERS,
+    NEIGHBOURS,
+    SIZE,
+    SPAN,
+    VERTEX_PARITY,
+    cell_index,
+)
+from .position import lpar_of
 from .tiles import KINDS, LAND, kind_index
+
+#: The board before the first tile: every cell empty.
+EMPTY_BOARD: tuple[int, ...] = (-1,) * (SIZE * SIZE)
+
+#: A board's derived fields: tiles placed, bounding box ``(x0, x1, y0, y1)``, empty cells
+#: beside a tile (see ``LandlockPosition``).
+Extent = tuple[int, tuple[int, int, int, int] | None, frozenset[int]]
 
 _NUMPAD = {"7": 0, "9": 1, "3": 2, "1": 3}
 _LETTERS = {"P": "path", "S": "stream", "B": "bridge", "T": "tussock"}
@@ -113,3 +133,68 @@ def _token(token: str, cell: int, lpar: int) -> tuple[int, int, int]:
                 raise ValueError(f"{token!r} at {where}: the band runs {slash} on this cell")
         return cell, kind, rot
     raise ValueError(f"{token!r} at {where}: no rotation fits")  # pragma: no cover
+
+
+def placed_board(tiles: list[str | tuple[Any, ...]]) -> tuple[tuple[int, ...], int]:
+    """The board of placed tiles (see ``parse_tile``) and its checkerboard's parity
+    (``lpar``, -1 for no tile), checked as a map of the game: one tile per cell, one
+    checkerboard, the first tile on ``f6``, within 6 × 6, every tile joined to the others.
+
+    >>> board, lpar = placed_board(["f6 path r0", "g6 stream r0"])
+    >>> sum(code >= 0 for code in board), lpar == CELL_PARITY[CENTER]
+    (2, True)
+    """
+    board = list(EMPTY_BOARD)
+    lpar = -1
+    for item in tiles:
+        cell, kind, rot = parse_tile(item)
+        if board[cell] >= 0:
+            raise ValueError(f"two tiles on {CELL_NAMES[cell]}")
+        board[cell] = kind * 4 + rot
+        par = lpar_of(cell, kind, rot)
+        if lpar < 0:
+            lpar = par
+        elif par != lpar:
+            raise ValueError(
+                f"the {KINDS[kind].name} on {CELL_NAMES[cell]} turned r{rot} doesn't match "
+                f"its neighbours' land and water (turn it by a quarter)")
+    frozen = tuple(board)
+    _, box, _ = extent(frozen)
+    if box is not None:
+        if frozen[CENTER] < 0:
+            raise ValueError("the map must hold the first tile on f6")
+        if box[1] - box[0] >= SPAN or box[3] - box[2] >= SPAN:
+            raise ValueError(f"the map is longer than {SPAN} tiles")
+        if not _connected(frozen):
+            raise ValueError("every tile must be joined to the others side by side")
+    return frozen, lpar
+
+
+def extent(board: tuple[int, ...]) -> Extent:
+    """How many tiles a board holds, their bounding box, and the empty cells beside them.
+
+    >>> count, box, frontier = extent(placed_board(["f6 path r0"])[0])
+    >>> count, box, sorted(CELL_NAMES[c] for c in frontier)
+    (1, (5, 5, 5, 5), ['e6', 'f5', 'f7', 'g6'])
+    """
+    cells = [c for c, code in enumerate(board) if code >= 0]
+    if not cells:
+        return 0, None, frozenset()
+    xs = [CELL_X[c] for c in cells]
+    ys = [CELL_Y[c] for c in cells]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    frontier = frozenset(n for c in cells for n in NEIGHBOURS[c] if board[n] < 0)
+    return len(cells), box, frontier
+
+
+def _connected(board: tuple[int, ...]) -> bool:
+    cells = {c for c, code in enumerate(board) if code >= 0}
+    seen = {CENTER}
+    todo = [CENTER]
+    while todo:
+        c = todo.pop()
+        for n in NEIGHBOURS[c]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == cells

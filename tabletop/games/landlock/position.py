@@ -1,0 +1,332 @@
+"""What Landlock's states and views share: the public map and the queries both answer.
+
+Everything here is public — the map, the roles, the tile to place, the points so far. A
+``LandlockState`` adds the draw pile's order (``rules.py``), a ``LandlockView`` only its size
+(``view.py``).
+
+>>> import tabletop
+>>> s = tabletop.load("landlock").new(seed=1).apply("land")
+>>> isinstance(s, LandlockPosition), isinstance(s.view(1), LandlockPosition)
+(True, True)
+>>> s.pile_count, s.view(1).pile_count, s.role(1)
+(39, 39, 'water')
+"""
+
+from __future__ import annotations
+
+from dataclasses import field
+
+import networkx as nx
+
+from ...core.breakdown import Breakdown
+from ...core.game import Action, Game, Position
+from ...core.position import position
+from ...core.readonly import frozen_graph
+from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
+from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CELLS, CENTER, SIZE, SPAN
+from .explain import breakdown, final_rows
+from .graphs import board_graph
+from .scoring import Analysis, analyse, gnome_spots
+from .text import board_text
+from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
+
+FULL = SPAN * SPAN  #: tiles on a finished map
+
+
+def team_of(player: int) -> int:
+    """A player's team: ``player % 2`` (partners sit opposite with four players)."""
+    return player % 2
+
+
+def base_rotation(kind: int, cell: int, lpar: int) -> int:
+    """The rotation in ``{0, 1}`` that fits ``kind`` on ``cell`` (the other fit is +2).
+
+    >>> base_rotation(0, CENTER, CELL_PARITY[CENTER])   # a path where the NW corner is land
+    0
+    """
+    return int(CELL_PARITY[cell] == lpar) ^ NW_LAND[kind]
+
+
+def lpar_of(cell: int, kind: int, rot: int) -> int:
+    """The parity of the cells whose NW corner is land, once ``kind`` lies on ``cell``
+    turned ``rot`` (the first tile fixes the checkerboard for the game).
+
+    >>> lpar_of(CENTER, 0, 0) == CELL_PARITY[CENTER], lpar_of(CENTER, 0, 1) == CELL_PARITY[CENTER]
+    (True, False)
+    """
+    nw_land = (rot % 2 == 0) == bool(NW_LAND[kind])
+    return CELL_PARITY[cell] if nw_land else 1 - CELL_PARITY[cell]
+
+
+@position
+class LandlockPosition(Position):
+    """The public part of a Landlock position.
+
+    ``board`` holds ``kind * 4 + rotation`` per cell (-1 empty); ``tile`` is the tile to
+    place now (``None`` before the roles are chosen and once the map is full), ``pending``
+    whether a bridge removed it; ``land_team`` is the team playing Land (``None`` until the
+    first player chooses). ``tussocks`` and ``gnome_bonus`` are points per team so far.
+
+    Derived fields (``count``, ``box``, ``frontier``, ``lpar``: tiles placed, their bounding
+    box ``(x0, x1, y0, y1)``, the empty cells beside them, the parity of the cells whose NW
+    corner is land) are kept for speed and are not compared.
+    """
+
+    game: Game
+    first: int
+    land_team: int | None
+    board: tuple[int, ...]
+    tile: int | None
+    pending: bool
+    to_move: int
+    tussocks: tuple[int, int]
+    gnome_bonus: tuple[int, int]
+    count: int = field(compare=False, repr=False)
+    box: tuple[int, int, int, int] | None = field(compare=False, repr=False)
+    frontier: frozenset[int] = field(compare=False, repr=False)
+    lpar: int = field(compare=False, repr=False)
+
+    # --- what states and views each know their own way -----------------------------------
+    @property
+    def pile_count(self) -> int:
+        """How many tiles are left in the draw pile."""
+        raise NotImplementedError
+
+    def _pile_text(self) -> str:
+        return f"pile {self.pile_count} tiles (order hidden)"
+
+    # --- whose turn, and roles --------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.land_team is None:
+            return self.first
+        if self.tile is None:
+            return None
+        return self.to_move
+
+    def role(self, player: int) -> str | None:
+        """``"land"`` or ``"water"`` for a player, ``None`` before the first player chose."""
+        if self.land_team is None:
+            return None
+        return "land" if team_of(player) == self.land_team else "water"
+
+    # --- where the tile may go ------------------------------------------------------------
+    def legal_cells(self) -> tuple[int, ...]:
+        """The empty cells an ordinary placement may use: next to a tile in play, keeping
+        the map within 6 × 6 (the first tile goes in the middle, ``f6``)."""
+        return self._cached("cells", self._legal_cells)
+
+    def _legal_cells(self) -> tuple[int, ...]:
+        if self.box is None:
+            return (CENTER,)
+        x0, x1, y0, y1 = self.box
+        if x1 - x0 < SPAN - 1 and y1 - y0 < SPAN - 1:  # any neighbour keeps it within 6 x 6
+            return tuple(sorted(self.frontier))
+        lox, hix, loy, hiy = x1 - SPAN + 1, x0 + SPAN - 1, y1 - SPAN + 1, y0 + SPAN - 1
+        return tuple(sorted(
+            c for c in self.frontier if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy
+        ))
+
+    def facing_cells(self) -> frozenset[int]:
+        """The cells whose gnome faces another gnome."""
+        return self._cached("facing", lambda: frozenset(
+            c for cells in gnome_spots(self.board).values() if len(cells) > 1 for c in cells
+        ))
+
+    def bridge_targets(self) -> tuple[int, ...]:
+        """The tiles a bridge may replace now: not a tussock, not a bridge, not on the edge
+        of the map (its bounding box), not a gnome facing another."""
+        return self._cached("targets", self._bridge_targets)
+
+    def _bridge_targets(self) -> tuple[int, ...]:
+        if self.box is None:
+            return ()
+        x0, x1, y0, y1 = self.box
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return ()
+        facing = self.facing_cells()
+        out = []
+        for y in range(y0 + 1, y1):
+            for cell in range(y * SIZE + x0 + 1, y * SIZE + x1):
+                code = self.board[cell]
+                if code >= 0 and code >> 2 not in (BRIDGE, TUSSOCK) and cell not in facing:
+                    out.append(cell)
+        return tuple(out)
+
+    # --- the rules' verdicts --------------------------------------------------------------
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.land_team is None:
+            return ROLE_ACTIONS
+        kind = self.tile
+        if kind is None:
+            return ()
+        if kind == BRIDGE:
+            targets = self.bridge_targets()
+            if targets:
+                return tuple(BRIDGES[c] for c in targets)
+        if self.box is None:
+            return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
+        nw_land = NW_LAND[kind]
+        lpar = self.lpar
+        if SYMMETRIC[kind]:
+            return tuple([PLACE[c][(CELL_PARITY[c] == lpar) ^ nw_land] for c in self.legal_cells()])
+        out: list[Action] = []
+        for cell in self.legal_cells():
+            row = PLACE[cell]
+            base = (CELL_PARITY[cell] == lpar) ^ nw_land
+            out.append(row[base])
+            out.append(row[base + 2])
+        return tuple(out)
+
+    def _is_legal(self, action: Action) -> bool:
+        """The rules' verdict on an action without listing them all (the fast path)."""
+        kind = self.tile
+        if type(action) is Place:
+            if self.land_team is None or kind is None:
+                return False
+            if kind == BRIDGE and self.bridge_targets():
+                return False
+            cell, rot = action.cell, action.rot
+            if self.box is None:
+                return cell == CENTER and rot in ((0, 1) if SYMMETRIC[kind] else (0, 1, 2, 3))
+            if cell not in self.frontier or cell not in self.legal_cells():
+                return False
+            base = (CELL_PARITY[cell] == self.lpar) ^ NW_LAND[kind]
+            return bool(rot == base or (rot == base + 2 and not SYMMETRIC[kind]))
+        if type(action) is Bridge:
+            return kind == BRIDGE and self.land_team is not None and \
+                action.cell in self.bridge_targets()
+        if type(action) is Role:
+            return self.land_team is None and action.role in ROLES
+        return False
+
+    def _why_illegal(self, action: Action) -> str | None:
+        """Why an action is illegal, in the rules' words."""
+        kind = self.tile
+        if isinstance(action, Role):
+            if self.land_team is not None:
+                return "the roles are already chosen"
+            return f"the roles are {' and '.join(ROLES)}"
+        if self.land_team is None:
+            return f"player {self.first} must first choose land or water"
+        if kind is None:
+            return "the game is over"
+        name = KINDS[kind].name
+        if isinstance(action, Bridge):
+            if kind != BRIDGE:
+                return f"the tile to place is a {name}, not a bridge"
+            return self._bridge_reason(action.cell)
+        if isinstance(action, Place):
+            cell = action.cell
+            if not 0 <= cell < CELLS or action.rot not in (0, 1, 2, 3):
+                return "no such cell or rotation"
+            where = CELL_NAMES[cell]
+            if kind == BRIDGE and self.bridge_targets():
+                first = CELL_NAMES[self.bridge_targets()[0]]
+                return f"a bridge must replace a tile (e.g. bridge {first})"
+            if self.box is None:
+                return f"the first tile goes in the middle, {CELL_NAMES[CENTER]}"
+            if self.board[cell] >= 0:
+                return f"{where} already holds a {KINDS[self.board[cell] >> 2].name}"
+            if cell not in self.frontier:
+                return f"{where} is not next to a tile in play"
+            if cell not in self.legal_cells():
+                return f"a tile at {where} would make the map longer than {SPAN} tiles"
+            base = base_rotation(kind, cell, self.lpar)
+            if (action.rot - base) % 2:
+                terrain = "land" if KINDS[kind].band in ("L", "LW", "") else "water"
+                return (f"a {name} on {where} fits only as r{base} or r{base + 2} (its {terrain} "
+                        f"corners must meet {where}'s {terrain} corners)")
+            if SYMMETRIC[kind]:
+                return f"a {name} turned r{action.rot} is the same as r{base}: play {where} r{base}"
+        return None
+
+    def _bridge_reason(self, cell: int) -> str:
+        if not 0 <= cell < CELLS:
+            return "no such cell"
+        where = CELL_NAMES[cell]
+        code = self.board[cell]
+        if code < 0:
+            return f"{where} is empty: a bridge replaces a tile"
+        kind = code >> 2
+        if kind == TUSSOCK:
+            return f"the tussock at {where} can't be removed"
+        if kind == BRIDGE:
+            return f"the bridge at {where} can't be removed"
+        if cell in self.facing_cells():
+            return f"the gnome at {where} faces another gnome: they can't be separated"
+        return f"{where} is on the edge of the map"
+
+    # --- the board as graphs, and scoring -------------------------------------------------
+    @property
+    def G_L(self) -> nx.Graph:
+        """The land network: land vertices, an edge per path or bridge band (cached; frozen,
+        attributes included: ``G_L.copy()`` is a graph to change)."""
+        return self._cached("G_L", lambda: frozen_graph(
+            board_graph(self.board, self.lpar, self.box, LAND)))
+
+    @property
+    def G_W(self) -> nx.Graph:
+        """The water network: water vertices, an edge per stream or bridge band (cached;
+        frozen like ``G_L``)."""
+        return self._cached("G_W", lambda: frozen_graph(
+            board_graph(self.board, self.lpar, self.box, WATER)))
+
+    def analysis(self) -> Analysis:
+        """Networks, islands, ponds (those a bridge cancels apart, in ``cancelled``) and facing
+        gnomes of the map as it stands (final once the game is over, provisional before: a
+        component next to an empty cell is open)."""
+        return self._cached("analysis", lambda: analyse(self.board, self.lpar, self.box))
+
+    def team_points(self) -> list[int]:
+        """Points per team (0: players 0 and 2, 1: players 1 and 3): tussocks (and gnomes
+        scored when placed) so far, plus the final scoring once the game is over."""
+        points = [self.tussocks[t] + self.gnome_bonus[t] for t in (0, 1)]
+        if self.current_player is None and self.land_team is not None:
+            analysis = self.analysis()
+            at_end = self.game.options["gnomes"] == "end"
+            points[self.land_team] += sum(analysis.points(LAND, at_end).values())
+            points[1 - self.land_team] += sum(analysis.points(WATER, at_end).values())
+        return points
+
+    def score_breakdown(self) -> Breakdown:
+        """Where each point comes from: tussocks, then (at the end) the best networks and
+        their sides, ponds and islands, and facing gnome pairs. Before the end, the notes
+        show what the map would score if it ended now."""
+        game = self.game
+        roles = [self.role(p) for p in range(game.players)]
+        names = tuple(game.player_name(p) + (f" ({role.title()})" if role else "")
+                      for p, role in enumerate(roles))
+        final = None
+        if self.land_team is not None and self.box is not None:
+            final = final_rows(self.analysis(), self.land_team, game.options["gnomes"] == "end")
+        placed = game.options["gnomes"] == "placed"
+        return breakdown(names, self.tussocks, self.gnome_bonus if placed else None, final,
+                         terminal=self.current_player is None)
+
+    # --- text -----------------------------------------------------------------------------
+    def _text(self) -> str:
+        game = self.game
+        names = [game.player_name(p) for p in range(game.players)]
+        if self.land_team is None:
+            roles = f"{names[self.first]} to choose land or water"
+        else:
+            roles = ", ".join(f"{n} {self.role(p)}" for p, n in enumerate(names))
+        lines = [f"first {names[self.first]} · {roles}"]
+        if self.tile is not None and self.land_team is not None:
+            how = "removed by a bridge" if self.pending else "drawn"
+            lines.append(f"{names[self.to_move]} to place: {KINDS[self.tile].name} ({how})")
+        elif self.land_team is not None:
+            lines.append("game over")
+        lines.append(f"tiles on the map {self.count} · {self._pile_text()}")
+        points = self.team_points()
+        label = "final points " if self.current_player is None else "points so far "
+        lines.append(label + ", ".join(
+            f"{names[p]} {points[team_of(p)]}" for p in range(game.players)))
+        lines.extend(board_text(self.board, self.lpar, self.box))
+        return "\n".join(lines)
+
+    def board_text(self) -> str:
+        """The map as text rows (``P``/``S``/``B``/``T``, band ``\\`` or ``/``, gnome corner
+        7 9 3 1 as on a numeric keypad); ``Landlock.position(rows=…)`` reads it back."""
+        return "\n".join(board_text(self.board, self.lpar, self.box))
