@@ -13,10 +13,6 @@ import tabletop
 ROOT = Path(tabletop.__file__).parent
 LONGEST = 600
 
-#: Not yet in shape (issue 17, in progress); each entry may only go.
-NOT_YET_SHAPED: set[str] = set()
-TOO_LONG_FOR_NOW: set[str] = set()
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
@@ -57,29 +53,26 @@ def import_graph() -> nx.DiGraph:
     return graph
 
 
-def reshaped(name: str) -> bool:
-    return not any(f"tabletop.games.{g.replace('-', '_')}" in name for g in NOT_YET_SHAPED)
-
 
 def test_no_import_cycles():
-    cycles = [c for c in nx.simple_cycles(import_graph()) if all(map(reshaped, c))]
+    cycles = list(nx.simple_cycles(import_graph()))
     assert not cycles, f"import cycles: {cycles}"
 
 
 def test_no_private_names_cross_modules():
-    crossing = [(name, target, what) for name in MODULES if reshaped(name)
+    crossing = [(name, target, what) for name in MODULES
                 for target, what in imports(name)
                 if what.startswith("_") and not what.startswith("__")]
     assert not crossing, crossing
 
 
 def test_no_file_is_too_long():
-    long = {str(p.relative_to(ROOT)): n for name, p in MODULES.items() if reshaped(name)
-            and (n := len(p.read_text().splitlines())) > LONGEST}
-    assert set(long) <= TOO_LONG_FOR_NOW, long
+    long = {str(p.relative_to(ROOT)): n for p in MODULES.values()
+            if (n := len(p.read_text().splitlines())) > LONGEST}
+    assert not long, long
 
 
-GAMES = [g for g in tabletop.games() if g not in NOT_YET_SHAPED]
+GAMES = tabletop.games()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -95,9 +88,3 @@ def test_only_the_packages_init_imports_the_rules(game):
     importers = {name for name in MODULES for target, _ in imports(name)
                  if target == f"{package}.rules"}
     assert importers <= {package}, importers
-
-
-@pytest.mark.parametrize("name", sorted(NOT_YET_SHAPED))
-def test_the_exceptions_are_still_needed(name):
-    """Once a game is reshaped, drop it from ``NOT_YET_SHAPED``."""
-    assert not type(tabletop.load(name)).renderer

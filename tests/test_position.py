@@ -14,9 +14,6 @@ from tabletop.core.testing.common import random_states
 
 GAMES = tabletop.games()
 
-#: Games not yet rebuilt in the package shape (issue 17, in progress): they still draw
-#: through a method of their own. The list may only shrink (see the last test).
-NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -61,7 +58,7 @@ def test_a_position_must_be_a_position():
         position(type("Loose", (), {}))
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if g not in NOT_YET])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_game_declares_its_parts(name):
     game = tabletop.load(name)
     cls = type(game)
@@ -91,8 +88,3 @@ def test_a_game_without_a_renderer_says_so():
 
     with pytest.raises(NotImplementedError, match="bare has no renderer"):
         Bare().draw(None)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("name", sorted(NOT_YET))
-def test_the_games_not_yet_reshaped_are_listed_honestly(name):
-    assert not type(tabletop.load(name)).renderer, f"{name} is reshaped: drop it from NOT_YET"

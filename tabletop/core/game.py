@@ -345,6 +345,10 @@ class _Positioned(Position):
         """A game's own reason why ``action`` is illegal, if it has a better one."""
         return None
 
+    def _turn_problem(self) -> str | None:
+        """Why no action at all may be applied here (a view of a player not to move)."""
+        return None
+
     def _notation_index(self) -> dict[str, Action]:
         return self._cached(
             "notation", lambda: {str(a).lower(): a for a in self.legal_actions()}
@@ -376,7 +380,7 @@ class _Positioned(Position):
             return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
             raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
-        reason = field_problem(action)
+        reason = field_problem(action) or self._turn_problem()
         if reason is None:
             try:
                 if self._is_legal(action):
@@ -565,6 +569,13 @@ class View(_Positioned):
         if self.current_player != self.player:
             return ()
         return tuple(self._legal_actions())
+
+    def _turn_problem(self) -> str | None:
+        mover = self.current_player
+        if mover is None or mover == self.player:
+            return None
+        return (f"it is {self.game.player_name(mover)}'s turn, not "
+                f"{self.game.player_name(self.player)}'s")
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return self.determinize(random.Random(0)).legal_actions()

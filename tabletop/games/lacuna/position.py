@@ -275,7 +275,7 @@ class LacunaPosition(Position):
         return None
 
     # --- legal actions --------------------------------------------------------------------------
-    def _position_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the position (whoever is to move)."""
         if self.current_player is None:
             return ()
@@ -447,7 +447,7 @@ class LacunaPosition(Position):
         for f in self.flowers_on_mat():
             colour = colour_name(self.colors[f]) if self.colors is not None else None
             g.add_node(f, colour=colour, pos=self.flower_xy(f))
-        legal = {(a.a, a.b) for a in self._position_actions() if isinstance(a, Place)} \
+        legal = {(a.a, a.b) for a in self._legal_actions() if isinstance(a, Place)} \
             if self.colors is not None and self.current_player is not None else set()
         for a, b in self.open_pairs():
             (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)

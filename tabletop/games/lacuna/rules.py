@@ -62,9 +62,6 @@ class LacunaState(LacunaPosition, State):
     def _is_setup(self) -> bool:
         return self.colors is None
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self._position_actions()
-
     def _is_legal(self, action: Action) -> bool:
         return self._problem(action) is None
 

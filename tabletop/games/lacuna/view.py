@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tabletop.core.game import Action, State, View
+from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
 from .board import FLOWERS, NCOLOURS, player_name
@@ -23,17 +23,6 @@ from .position import LacunaPosition
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LacunaView(LacunaPosition, View):
     """What a player sees: everything but the pour order before the set-aside choice."""
-
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return self._position_actions()
-
-    def _is_legal(self, action: Action) -> bool:
-        return self.current_player == self.player and self._problem(action) is None
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self.current_player != self.player:
-            return f"it is {player_name(self.current_player or 0)}'s turn"
-        return self._problem(action)
 
     def determinize(self, rng: random.Random) -> State:
         tokens: tuple[int, ...] = ()

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ...core.game import Action, State, View
+from ...core.game import State, View
 from ...core.position import evolve
 from .position import LandlockPosition
 from .tiles import TILE_SET
@@ -30,14 +30,6 @@ class LandlockView(LandlockPosition, View):
     @property
     def pile_count(self) -> int:
         return self.pile_size
-
-    def _is_legal(self, action: Action) -> bool:
-        return self.current_player == self.player and LandlockPosition._is_legal(self, action)
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self.current_player != self.player:
-            return f"it is not player {self.player}'s turn"
-        return LandlockPosition._why_illegal(self, action)
 
     def determinize(self, rng: random.Random) -> State:
         """A state with the unseen tiles shuffled into a pile of the same size."""
