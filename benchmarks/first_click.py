@@ -38,7 +38,7 @@ warmup.ENABLED = {enabled}
 import tabletop
 from tabletop.render.canvas import click_point
 t = time.perf_counter()
-w = tabletop.play({game!r}, seed=1, bot_delay=0, panel_delay=0)
+w = tabletop.play({game!r}, seed=1, agent_delay=0, panel_delay=0)
 opened = time.perf_counter() - t
 warm = None
 if {after}:

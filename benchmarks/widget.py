@@ -44,7 +44,7 @@ def click_times(name: str, seed: int, max_plies: int
                 ) -> tuple[list[float], list[float], int]:
     """Milliseconds from each click to its redraw sent, over one game played by clicks:
     wall-clock times, and this process's CPU times (steadier on a busy machine)."""
-    widget = tabletop.play(name, seed=seed, setup="random", bot_delay=0)
+    widget = tabletop.play(name, seed=seed, setup="random", agent_delay=0)
     board = widget.board
     rng = random.Random(seed)
     times: list[float] = []

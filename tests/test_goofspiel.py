@@ -70,7 +70,7 @@ def test_refusals_say_why(game):
 
 
 def test_it_plays_in_the_widget_by_clicking(game):
-    widget = tabletop.play("goofspiel", seed=2, bot_delay=0, panel_delay=0)
+    widget = tabletop.play("goofspiel", seed=2, agent_delay=0, panel_delay=0)
     scene = widget.scene()
     x0, y0, x1, y1 = scene.targets()[("card", 3)].bounds()
     widget.click((x0 + x1) / 2, (y0 + y1) / 2)

@@ -75,7 +75,7 @@ def test_lava_flows_refusal_names_the_pieces_it_offers():
 
 
 def test_the_widget_shows_the_hint_when_the_message_line_is_empty():
-    widget = tabletop.play("lava-flows", seed=4, panel_delay=0, bot_delay=0)
+    widget = tabletop.play("lava-flows", seed=4, panel_delay=0, agent_delay=0)
     assert widget.message == ""
     assert widget.hint == "click the home cell where the black Medium hides"
     assert widget.hint in widget.message_html.value and "hint" in widget.message_html.value
@@ -89,12 +89,12 @@ def test_the_widget_shows_the_hint_when_the_message_line_is_empty():
 
 
 def test_a_blocked_board_has_no_hint():
-    widget = tabletop.play("lava-flows", seed=4, view=1, panel_delay=0, bot_delay=0)
+    widget = tabletop.play("lava-flows", seed=4, view=1, panel_delay=0, agent_delay=0)
     assert widget.hint == "" and widget.message_html.value == '<div class="tt-msg hint"></div>'
 
 
 def test_the_hint_follows_the_news_of_a_move():
-    widget = tabletop.play("lava-flows", seed=4, panel_delay=0, bot_delay=0)
+    widget = tabletop.play("lava-flows", seed=4, panel_delay=0, agent_delay=0)
     widget.play(widget.state.legal_actions()[0])
     assert widget.message.startswith("White played") and widget.hint
     assert widget.hint not in widget.message  # the text property is the news alone

@@ -54,7 +54,7 @@ def test_without_widening_the_same_search_is_too_shallow_and_says_so():
 def test_the_widget_panel_shows_a_lacuna_bot_search_at_the_default_strength():
     """Seed 1: Gold (the human) starts; the default bot answers with the first pawn. Under a
     loaded machine its 1 s limit may cut the search short: then the panel must say so."""
-    w = tabletop.play("lacuna", seed=1, bots={1: "mcts"}, bot_delay=0)
+    w = tabletop.play("lacuna", seed=1, bots={1: "mcts"}, agent_delay=0)
     w.play("aside red")
     w.play(w.state.legal_actions()[0])
     thinking = w.session.thinking()

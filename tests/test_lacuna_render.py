@@ -264,7 +264,7 @@ def test_dots_and_flowers_are_hit_16_px_wide_though_drawn_smaller():
 
 
 def test_in_the_widget_place_freely_is_a_button_that_changes_where_a_click_lands():
-    w = tabletop.play("lacuna", seed=1, bot_delay=0)
+    w = tabletop.play("lacuna", seed=1, agent_delay=0)
     w.play("aside red")
     w.choose(("flower", 24))
     w.choose(("flower", 41))

@@ -139,7 +139,7 @@ def test_the_notebooks_show_widgets() -> None:
 
 def test_a_game_widgets_bundle_carries_its_board(registered: Any) -> None:
     registered(ClickNim)
-    widget = tabletop.play("click-nim", seed=3, setup="random", bot_delay=0)
+    widget = tabletop.play("click-nim", seed=3, setup="random", agent_delay=0)
     bundle = widget._repr_mimebundle_()
     assert WIDGET_VIEW in bundle
     assert text(bundle[SVG]) == to_svg(widget.session.svg_scene())

@@ -23,7 +23,7 @@ CONFIGS = [(name, players) for name in tabletop.games()
 
 
 def widget_at(state) -> GameWidget:
-    return GameWidget(state, view="full", bot_delay=0, panel_delay=0)
+    return GameWidget(state, view="full", agent_delay=0, panel_delay=0)
 
 
 def log_items(widget: GameWidget) -> list[tuple[str, str]]:

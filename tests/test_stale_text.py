@@ -11,7 +11,7 @@ from tabletop.widgets import GameWidget
 
 def lava(**options) -> GameWidget:
     """Lava Flows at its first decision (White arranges), with no delays."""
-    options.setdefault("bot_delay", 0)
+    options.setdefault("agent_delay", 0)
     options.setdefault("panel_delay", 0)
     return tabletop.play("lava-flows", seed=4, **options)
 

@@ -28,7 +28,7 @@ def click_nim():
 
 
 def new_widget(**options):
-    options.setdefault("bot_delay", 0)
+    options.setdefault("agent_delay", 0)
     return tabletop.play("click-nim", seed=3, setup="random", **options)
 
 
@@ -122,15 +122,15 @@ def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
 
     async def scenario():
         widget = tabletop.play("click-nim", seed=4, setup="random", bots={first: "random"},
-                               bot_delay=0.05)
-        assert widget.state.current_player == first and widget.bots.running
+                               agent_delay=0.05)
+        assert widget.state.current_player == first and widget.runner.running
         await asyncio.sleep(0.2)
         assert widget.state.current_player == 1 - first  # the bot has moved
         plies = len(widget.state.history)
-        widget.bot_move()  # the button: a random move for the human seat too
+        widget.agent_move()  # the button: a random move for the human seat too
         assert len(widget.state.history) >= plies + 1
         widget.back()  # stepping cancels a pending bot move
-        assert not widget.bots.running
+        assert not widget.runner.running
 
     asyncio.run(scenario())
 
@@ -172,7 +172,7 @@ def test_bots_by_name_or_object(click_nim):
 
 
 def test_a_bot_seat_is_not_clicked_for(click_nim):
-    widget = new_widget(bots={0: "random", 1: "random"}, bot_delay=0)
+    widget = new_widget(bots={0: "random", 1: "random"}, agent_delay=0)
     assert widget.state.is_terminal  # bots alone play to the end
     assert "Game over" in widget.turn_html.value
     widget.start()
@@ -184,7 +184,7 @@ def test_a_bot_seat_is_not_clicked_for(click_nim):
 
 def test_a_players_view_hides_the_others_secrets(click_nim):
     state = click_nim.new(seed=3)  # setup "decide": the bonuses are chosen by clicking
-    widget = GameWidget(state, bot_delay=0)
+    widget = GameWidget(state, agent_delay=0)
     assert [b.description for b in widget.choices.children] == ["bonus 0", "bonus 1"]
     widget.choose(("bonus", 1))  # player 0's secret
     widget.view = 1
@@ -198,7 +198,7 @@ def test_a_players_view_hides_the_others_secrets(click_nim):
 
 
 def test_hot_seat_covers_the_board_between_turns(click_nim):
-    widget = GameWidget(click_nim.new(seed=3), hot_seat=True, bot_delay=0)
+    widget = GameWidget(click_nim.new(seed=3), hot_seat=True, agent_delay=0)
     assert widget.session.covered() and widget.confirm_button.layout.display == ""
     cover = widget.scene()
     assert not cover.targets().keys() - {("cover",)}
@@ -243,7 +243,7 @@ def test_static_viewers_get_an_svg(click_nim):
 
 def test_play_accepts_a_game_or_a_state_and_checks_options(click_nim):
     state = click_nim.new(seed=5, setup="random").apply("take 1")
-    widget = tabletop.play(state, bot_delay=0)
+    widget = tabletop.play(state, agent_delay=0)
     assert widget.state == state and len(widget.timeline) == len(state.history) + 1
     widget.start()
     assert widget.state.history == ()
@@ -270,7 +270,7 @@ def test_every_game_plays_by_clicks_in_the_widget(name):
     """Moves made by clicking shapes (by their centres) and buttons, as a person would."""
     import random
 
-    widget = tabletop.play(name, seed=5, setup="random", bot_delay=0, bots={1: "random"})
+    widget = tabletop.play(name, seed=5, setup="random", agent_delay=0, bots={1: "random"})
     rng = random.Random(2)
     for _ in range(12):
         if widget.state.is_terminal:
@@ -293,7 +293,7 @@ def test_every_game_plays_by_clicks_in_the_widget(name):
 def test_hot_seat_never_draws_another_players_secrets(name):
     """Under hot seat the scene on show is always the mover's view (or the cover)."""
     game = tabletop.load(name)
-    widget = GameWidget(game.new(seed=9), hot_seat=True, bot_delay=0)
+    widget = GameWidget(game.new(seed=9), hot_seat=True, agent_delay=0)
     for _ in range(8):
         state = widget.state
         if state.is_terminal:
@@ -311,7 +311,7 @@ def test_hot_seat_never_draws_another_players_secrets(name):
 def test_with_bots_in_every_other_seat_the_human_sees_only_their_own_view():
     """A bot's secrets (Lava Flows' hidden Mediums) stay hidden from the human by default."""
     against_bot = tabletop.play("lava-flows", seed=1, setup="random", bots={0: "random"},
-                                bot_delay=0)
+                                agent_delay=0)
     assert against_bot.view == 1
     assert tabletop.play("lava-flows", seed=1, setup="random").view is None
     assert tabletop.play("lava-flows", seed=1, setup="random", bots={0: "random"},
@@ -322,8 +322,8 @@ def test_what_the_bot_was_thinking_is_shown_and_kept_in_the_record():
     """An MCTS seat leaves its top candidates on the timeline, in the panel and the record."""
     from tabletop.agents import MCTSAgent
 
-    widget = tabletop.play("lava-flows", seed=1, setup="random", bot_delay=0)
-    widget.session.bot_move(MCTSAgent(iterations=60, seed=1))
+    widget = tabletop.play("lava-flows", seed=1, setup="random", agent_delay=0)
+    widget.session.agent_move(MCTSAgent(iterations=60, seed=1))
     thinking = widget.session.thinking()
     assert thinking["choice"] == str(widget.session.state.history[-1])
     assert thinking["candidates"] and thinking["candidates"][0]["visits"] > 0

@@ -58,7 +58,7 @@ def _side(widget: w.Widget) -> w.Widget:
 
 
 def test_the_regions_have_fixed_sizes() -> None:
-    widget = tabletop.play("lascaux", players=5, seed=1, setup="random", bot_delay=0)
+    widget = tabletop.play("lascaux", players=5, seed=1, setup="random", agent_delay=0)
     assert widget.board.fit_height == layout.BOARD_HEIGHT
     side = _side(widget)
     assert side.layout.height == f"{layout.BOARD_HEIGHT}px"
@@ -74,9 +74,9 @@ def test_the_regions_have_fixed_sizes() -> None:
 
 def test_buttons_and_the_bot_panel_change_no_region() -> None:
     state = tabletop.load("lava-flows").new(seed=7, setup="random")
-    widget = tabletop.play(state, bots={1 - state.current_player: "mcts-weak"}, bot_delay=0)
+    widget = tabletop.play(state, bots={1 - state.current_player: "mcts-weak"}, agent_delay=0)
     before = [id(x) for x in _all(widget) if x not in widget.choices.children]
-    bot = widget._bot_section
+    bot = widget._agent_section
     assert bot.layout.display == "none" and not widget.thinking_html.value
     widget.play(widget.state.legal_actions()[0])  # the bot replies: its panel appears
     assert widget.thinking_html.value and bot.layout.display == ""
@@ -94,11 +94,11 @@ def test_buttons_and_the_bot_panel_change_no_region() -> None:
 
 
 def test_the_folds_keep_their_state() -> None:
-    widget = tabletop.play("landlock", players=4, seed=2, setup="random", bot_delay=0)
+    widget = tabletop.play("landlock", players=4, seed=2, setup="random", agent_delay=0)
     assert "tt-folded" in widget.scores_html._dom_classes  # the breakdown starts folded
     assert "tt-folded" not in widget.thinking_html._dom_classes  # the bot's panel shows
     widget.breakdown_toggle.value = True
-    widget.bot_toggle.value = False
+    widget.agent_toggle.value = False
     assert "tt-folded" not in widget.scores_html._dom_classes
     assert "tt-folded" in widget.thinking_html._dom_classes
     assert widget.breakdown_toggle.description == "hide breakdown"
@@ -108,7 +108,7 @@ def test_the_folds_keep_their_state() -> None:
     assert "tt-folded" in widget.thinking_html._dom_classes
     other = tabletop.load("lava-flows").new(seed=1, setup="random")
     widget.load(other.apply(other.legal_actions()[0]).to_record())  # rebuilds the controls
-    assert widget.breakdown_toggle.value and not widget.bot_toggle.value
+    assert widget.breakdown_toggle.value and not widget.agent_toggle.value
     assert "tt-folded" not in widget.scores_html._dom_classes
 
 

@@ -18,7 +18,7 @@ DEEP = "[" * 100_000 + "]" * 100_000
 def widget() -> GameWidget:
     """Lascaux against two bots, with a branch: the human tried two colours at ply 1."""
     w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
-                      bot_delay=0)
+                      agent_delay=0)
     start = w.node
     w.play("choose brown")
     w.goto(start)
@@ -165,7 +165,7 @@ def test_play_checks_ply_and_thinking_before_making_a_widget():
 def test_odd_clicks_and_choices_from_python_get_clear_answers(name):
     """Clicks off the board or at NaN/infinity hit nothing; a click that isn't two numbers,
     or a view that is no player, is refused by name; nothing changes either way."""
-    w = tabletop.play(name, seed=1, setup="random", bot_delay=0)
+    w = tabletop.play(name, seed=1, setup="random", agent_delay=0)
     before = w.state
     for x, y in [(math.nan, 0), (math.inf, 5), (-math.inf, -math.inf), (1e308, 1e308),
                  (10**5000, 0), (-1, -1)]:

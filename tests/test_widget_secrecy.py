@@ -84,7 +84,7 @@ def surfaces(widget: GameWidget) -> dict[str, object]:
         "slider": (widget.slider.value, widget.slider.max),
         "buttons": [(b.description, b.tooltip) for b in widget.choices.children],
         "controls": (widget.confirm_button.layout.display, widget.cancel_button.layout.display,
-                     widget.bot_button.disabled),
+                     widget.agent_button.disabled),
         "canvas": to_svg(widget.scene()),
         "static svg": widget._repr_mimebundle_()["image/svg+xml"],
     }
@@ -141,11 +141,11 @@ def after_bot_move(state: State, action: Action, viewer: int, hot_seat: bool = F
     """A widget for ``viewer``'s seat where a bot has just played ``action`` from ``state``,
     and, if the game goes on with another player than ``viewer``, that player's bot too."""
     widget = GameWidget(state, view=None if hot_seat else viewer, hot_seat=hot_seat,
-                        bot_delay=0, panel_delay=0)
-    widget.session.bot_move(Scripted(action))
+                        agent_delay=0, panel_delay=0)
+    widget.session.agent_move(Scripted(action))
     nxt = widget.session.state
     if nxt.current_player not in (None, viewer) and not hot_seat:
-        widget.session.bot_move(Scripted(nxt.legal_actions()[0]))
+        widget.session.agent_move(Scripted(nxt.legal_actions()[0]))
     widget._refresh(full=True)
     return widget
 
@@ -179,7 +179,7 @@ def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS
         for viewer in range(game.players):
             view = state.view(viewer)
             redrawn = [view.determinize(random.Random(k)) for k in (1, 2)]
-            widgets = [GameWidget(s, view=viewer, bot_delay=0, panel_delay=0) for s in redrawn]
+            widgets = [GameWidget(s, view=viewer, agent_delay=0, panel_delay=0) for s in redrawn]
             same_for_viewer(f"{where}, redrawn as player {viewer} sees it", *widgets)
             seen += 1
     return seen

@@ -29,7 +29,7 @@ def lascaux_example() -> GameWidget:
     """The issue's example: Lascaux, 3 players, bots in seats 1 and 2; play a colour, step
     back."""
     w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
-                      bot_delay=0)
+                      agent_delay=0)
     assert w.view == 0  # the one human's view, by default
     w.play(w.state.legal_actions()[0])
     w.back()
@@ -38,8 +38,8 @@ def lascaux_example() -> GameWidget:
 
 def test_the_example_shows_seat_0_no_secret_choice_and_no_visits(lascaux_example):
     w = lascaux_example
-    bot_move = w.state.history[-1]
-    assert str(bot_move).startswith("choose ") and w.state.current_player is not None
+    agent_move = w.state.history[-1]
+    assert str(agent_move).startswith("choose ") and w.state.current_player is not None
     assert w.session.thinking() == hidden("mcts")
     shown = w.thinking_html.value
     assert "What the bot was thinking" in shown
@@ -47,7 +47,7 @@ def test_the_example_shows_seat_0_no_secret_choice_and_no_visits(lascaux_example
     assert "full-state view" in text(shown)
     for surface in (w.log_html.value, w.message, w.message_html.value, w.scores_html.value,
                     w.turn_html.value):
-        assert str(bot_move) not in surface
+        assert str(agent_move) not in surface
     assert "choose ?" in w.log_html.value
 
 
@@ -66,7 +66,7 @@ def test_the_full_state_view_shows_the_thinking_in_full(lascaux_example):
 
 def test_after_the_game_is_over_every_seat_sees_the_thinking():
     w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
-                      bot_delay=0)
+                      agent_delay=0)
     rng = random.Random(0)
     while not w.state.is_terminal:
         w.play(rng.choice(w.state.legal_actions()))
@@ -79,7 +79,7 @@ def test_after_the_game_is_over_every_seat_sees_the_thinking():
 
 
 def test_lava_flows_hides_the_bots_arrangement():
-    w = tabletop.play("lava-flows", seed=1, bots={0: "mcts-weak"}, bot_delay=0)
+    w = tabletop.play("lava-flows", seed=1, bots={0: "mcts-weak"}, agent_delay=0)
     assert w.view == 1 and len(w.state.history) == 1
     arrangement = str(w.state.history[0])
     assert arrangement.startswith("arrange ")
@@ -96,7 +96,7 @@ def test_lava_flows_hides_the_bots_arrangement():
 
 def test_a_seat_that_saw_everything_the_bot_saw_sees_its_thinking():
     """Landlock hides the pile from everyone alike: the bot knows nothing the human doesn't."""
-    w = tabletop.play("landlock", seed=3, bots={1: "mcts-weak"}, bot_delay=0)
+    w = tabletop.play("landlock", seed=3, bots={1: "mcts-weak"}, agent_delay=0)
     while w.session.thinking() is None:
         w.play(w.state.legal_actions()[0])
     assert w.view == 0
@@ -132,9 +132,9 @@ class Steps:
 def test_a_viewer_who_knows_more_than_the_bot_may_see():
     """The viewer's own secret (seen in full by them, as '?' by the bot) hides nothing."""
     mine = Steps(("bonus 1", ("bonus 1", "bonus ?")), ("take 2", ("take 2", "take 2")))
-    assert may_see(mine, bot=1, viewer=0)
+    assert may_see(mine, agent=1, viewer=0)
     theirs = Steps(("bonus 1", ("bonus ?", "bonus 1")), ("take 2", ("take 2", "take 2")))
-    assert not may_see(theirs, bot=1, viewer=0)
+    assert not may_see(theirs, agent=1, viewer=0)
 
 
 def test_a_seats_saved_record_keeps_the_thinking_as_the_seat_sees_it(lascaux_example):
@@ -145,12 +145,12 @@ def test_a_seats_saved_record_keeps_the_thinking_as_the_seat_sees_it(lascaux_exa
     seat = json.loads(json.dumps(w.save()))
     assert seat["thinking"][ply] == hidden("mcts")
     assert not shows_a_colour(json.dumps(seat["thinking"]))
-    again = tabletop.play(seat, bots={1: "mcts-weak", 2: "mcts-weak"}, bot_delay=0)
+    again = tabletop.play(seat, bots={1: "mcts-weak", 2: "mcts-weak"}, agent_delay=0)
     assert again.state == w.state and again.session.thinking() == hidden("mcts")
 
     record = json.loads(json.dumps(w.save(full=True)))
     assert record["thinking"][ply]["choice"] == record["actions"][-2]
-    again = tabletop.play(record, bots={1: "mcts-weak", 2: "mcts-weak"}, bot_delay=0)
+    again = tabletop.play(record, bots={1: "mcts-weak", 2: "mcts-weak"}, agent_delay=0)
     assert again.view == 0 and again.state == w.state
     assert again.session.thinking() == hidden("mcts")
     assert not shows_a_colour(again.thinking_html.value)
@@ -174,7 +174,7 @@ def test_the_panel_for_hidden_thinking_names_only_the_bot():
 
 
 def test_the_hot_seat_message_line_never_tells_a_secret_under_the_cover():
-    w = tabletop.play("lascaux", players=3, seed=0, hot_seat=True, bot_delay=0)
+    w = tabletop.play("lascaux", players=3, seed=0, hot_seat=True, agent_delay=0)
     w.confirm()
     mover = w.state.current_player
     w.play("choose pink")

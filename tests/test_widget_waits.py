@@ -1,5 +1,5 @@
 """Bots' turns in an event loop: "thinking…" first, the search off the loop, one move at a time,
-Pause, and stale searches dropped; the warm-up at widget creation (``botrun``, ``warmup``)."""
+Pause, and stale searches dropped; the warm-up at widget creation (``agentrun``, ``warmup``)."""
 
 from __future__ import annotations
 
@@ -74,16 +74,16 @@ def test_thinking_is_shown_before_each_search_and_moves_come_one_at_a_time():
     bot, bots = recorded(log, shell)
 
     async def scenario() -> None:
-        widget = lascaux(bots, bot_delay=0.02)
+        widget = lascaux(bots, agent_delay=0.02)
         shell.append(widget)
         widget.turn_html.observe(lambda c: log.append(("turn", c["new"])), "value")
         widget.observe(lambda c: log.append(("state", len(c["new"].history))), "state")
         start = len(widget.state.history)
         widget.play(widget.state.legal_actions()[0])
-        assert widget.bots.running  # the human's move returned before any bot moved
+        assert widget.runner.running  # the human's move returned before any bot moved
         assert len(widget.state.history) == start + 1
         await until(lambda: widget.state.current_player == human_seat())
-        assert widget.bots.thinking is None and "thinking" not in widget.turn_html.value
+        assert widget.runner.thinking is None and "thinking" not in widget.turn_html.value
 
     asyncio.run(scenario())
     plies = [n for kind, n in log if kind == "state"]
@@ -110,7 +110,7 @@ def test_the_loop_stays_free_and_pause_holds_the_move_until_resume():
     bot.gate = threading.Event()
 
     async def scenario() -> None:
-        widget = lascaux(bots, bot_delay=0.01)
+        widget = lascaux(bots, agent_delay=0.01)
         shell.append(widget)
         widget.play(widget.state.legal_actions()[0])
         ply = len(widget.state.history)
@@ -123,7 +123,7 @@ def test_the_loop_stays_free_and_pause_holds_the_move_until_resume():
         widget.pause_button.value = True  # the person presses Pause mid-search
         assert widget.paused and widget.pause_button.description == "Resume bots"
         bot.gate.set()
-        await until(lambda: not widget.bots.running)
+        await until(lambda: not widget.runner.running)
         assert len(widget.state.history) == ply  # the move was held, not played
         assert "paused</i>" in widget.turn_html.value
         assert "thinking" not in widget.turn_html.value
@@ -142,13 +142,13 @@ def test_pausing_and_resuming_does_not_change_what_the_bots_play():
     def game(pause: bool) -> tuple[Any, ...]:
         async def scenario() -> tuple[Any, ...]:
             bots = {p: RandomAgent(seed=p) for p in range(PLAYERS) if p != human_seat()}
-            widget = lascaux(bots, bot_delay=0.01)
+            widget = lascaux(bots, agent_delay=0.01)
             for _ in range(3):
                 widget.play(widget.state.legal_actions()[-1])
                 if pause:
                     await asyncio.sleep(0)
                     widget.paused = True
-                    await until(lambda: not widget.bots.running)
+                    await until(lambda: not widget.runner.running)
                     widget.paused = False
                 await until(lambda: widget.state.current_player in (human_seat(), None))
             return widget.state.history
@@ -165,13 +165,13 @@ def test_stepping_back_while_a_bot_thinks_drops_its_move():
     bot.gate = threading.Event()
 
     async def scenario() -> None:
-        widget = lascaux(bots, bot_delay=0.01)
+        widget = lascaux(bots, agent_delay=0.01)
         shell.append(widget)
         widget.play(widget.state.legal_actions()[0])
         await until(lambda: bot.calls == 1)
         nodes, moved = len(widget.timeline), widget.state
         widget.back()
-        assert "thinking" not in widget.turn_html.value and not widget.bots.running
+        assert "thinking" not in widget.turn_html.value and not widget.runner.running
         bot.gate.set()  # the stale search now finishes in its thread
         await asyncio.sleep(0.1)
         assert len(widget.timeline) == nodes  # nothing was played anywhere
@@ -188,7 +188,7 @@ def test_a_new_move_after_stepping_back_gets_the_replies_and_the_old_line_none()
     bot.gate = threading.Event()
 
     async def scenario() -> None:
-        widget = lascaux(bots, bot_delay=0.01)
+        widget = lascaux(bots, agent_delay=0.01)
         shell.append(widget)
         first, second = widget.state.legal_actions()[:2]
         ply = len(widget.state.history)
@@ -213,7 +213,7 @@ def test_making_the_thinking_seat_human_drops_its_move():
     bot.gate = threading.Event()
 
     async def scenario() -> None:
-        widget = lascaux(bots, bot_delay=0.01)
+        widget = lascaux(bots, agent_delay=0.01)
         shell.append(widget)
         widget.play(widget.state.legal_actions()[0])
         await until(lambda: bot.calls == 1)
@@ -221,7 +221,7 @@ def test_making_the_thinking_seat_human_drops_its_move():
         widget.set_seat(state.current_player, "human")
         bot.gate.set()
         await asyncio.sleep(0.1)
-        assert widget.state is state and widget.session.bot_to_move() is None
+        assert widget.state is state and widget.session.agent_to_move() is None
 
     asyncio.run(scenario())
 
@@ -235,9 +235,9 @@ def test_a_failing_bot_is_told_in_the_message_line():
 
     async def scenario() -> None:
         widget = lascaux({p: Broken() for p in range(PLAYERS) if p != human_seat()},
-                         bot_delay=0.01)
+                         agent_delay=0.01)
         widget.play(widget.state.legal_actions()[0])
-        await until(lambda: not widget.bots.running)
+        await until(lambda: not widget.runner.running)
         assert "bot failed: out of ideas" in widget.message
         assert "thinking" not in widget.turn_html.value
 
@@ -248,7 +248,7 @@ def test_without_an_event_loop_bots_move_at_once_and_pause_holds_them():
     bots = {p: "random" for p in range(PLAYERS) if p != human_seat()}
     widget = lascaux(bots)
     widget.play(widget.state.legal_actions()[0])
-    assert widget.state.current_player == human_seat() and not widget.bots.running
+    assert widget.state.current_player == human_seat() and not widget.runner.running
     widget.paused = True
     ply = len(widget.state.history)
     widget.play(widget.state.legal_actions()[0])
@@ -262,8 +262,8 @@ def test_without_an_event_loop_bots_move_at_once_and_pause_holds_them():
 def test_a_search_in_the_worker_thread_keeps_the_bots_thinking_for_the_panel():
     async def scenario() -> GameWidget:
         widget = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak",
-                               2: "mcts-weak"}, view="full", bot_delay=0.01, panel_delay=0)
-        assert widget.state.current_player == 2 and widget.bots.running  # bots open
+                               2: "mcts-weak"}, view="full", agent_delay=0.01, panel_delay=0)
+        assert widget.state.current_player == 2 and widget.runner.running  # bots open
         await until(lambda: widget.state.current_player == 0)
         return widget
 
@@ -289,7 +289,7 @@ WARM = """
 import time, tabletop
 from tabletop.games.lacuna import kernels
 from tabletop.widgets import warmup
-w = tabletop.play("lacuna", seed=1, bots={1: "mcts"}, bot_delay=0)
+w = tabletop.play("lacuna", seed=1, bots={1: "mcts"}, agent_delay=0)
 assert warmup.wait(120)
 names = ("layout_kills", "pawn_kills", "union")
 print(all(getattr(kernels, n).signatures for n in names), len(w.state.history))

@@ -1,6 +1,6 @@
 """Naming a wrong choice: the valid ones, and the nearest to what was typed.
 
-Used wherever a user picks from a list by name (games, bots, options, option values), so a
+Used wherever a user picks from a list by name (games, agents, options, option values), so a
 typo ends in one line that says what was meant.
 
 >>> nearest("lascux", ["lacuna", "lascaux", "lava-flows", "landlock"])

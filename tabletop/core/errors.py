@@ -40,7 +40,7 @@ class UnknownGame(CallerError):
 
 
 class UnknownAgent(CallerError):
-    """A bot or agent name that is not known."""
+    """An agent or agent name that is not known."""
 
 
 class InvalidOption(CallerError):

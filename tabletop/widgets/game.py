@@ -27,16 +27,16 @@ from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
-from .botrun import BotRunner, synchronous
+from .agentrun import AgentRunner, synchronous
 from .picture import with_picture
 from .session import Message, Session
 from .warmup import warm_up
 
-#: Least seconds between a move and a bot's reply, so a person sees both (the bot searches
-#: meanwhile, off the event loop: see ``botrun``).
-BOT_DELAY = 0.6
-#: Most bot moves played in a row without a pause (a bots-only game with no event loop).
-BOT_RUN_LIMIT = 100_000
+#: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
+#: meanwhile, off the event loop: see ``agentrun``).
+AGENT_DELAY = 0.6
+#: Most agent moves played in a row without a pause (an agents-only game with no event loop).
+AGENT_RUN_LIMIT = 100_000
 #: Seconds the controls and side panels wait after a board frame is sent, when an event loop
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
@@ -54,25 +54,25 @@ class GameWidget(w.VBox):
 
     ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
-    seat — so a bot's secrets stay secret — and the full state otherwise. In a notebook, bots
+    seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
-    (the Pause toggle) holds them (see ``botrun``).
+    (the Pause toggle) holds them (see ``agentrun``).
     """
 
     state = traitlets.Instance(State)
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
-                 seed: int | None = None, bot_delay: float = BOT_DELAY,
+                 seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
         if view == "auto":
             humans = [p for p in range(state.game.players) if p not in (bots or {})]
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
                                hot_seat=hot_seat, seed=seed)
-        self.bot_delay = bot_delay
+        self.agent_delay = agent_delay
         self.panel_delay = panel_delay
-        self.bots = BotRunner(self)
+        self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
         self._syncing = False
@@ -144,56 +144,56 @@ class GameWidget(w.VBox):
             tooltip="Show only the view of the player to move; cover the board between turns",
             layout=w.Layout(width="auto"))
         self.hot_seat_toggle.observe(self._on_hot_seat, "value")
-        self.bot_button = _button("Bot move", "Let a bot make the move for the player to move",
+        self.agent_button = _button("Bot move", "Let a bot make the move for the player to move",
                                   icon="cogs", style="info")
-        self.bot_button.add_class("tabletop-bot-move")
-        self.bot_button.on_click(lambda _: self.bot_move())
+        self.agent_button.add_class("tabletop-bot-move")
+        self.agent_button.on_click(lambda _: self.agent_move())
         self.pause_button = w.ToggleButton(
-            value=self.bots.paused,
+            value=self.runner.paused,
             tooltip="Bots stop after the move they are thinking about; press again to go on")
         self.pause_button.add_class("tabletop-pause")
         self._label_pause()
         self.pause_button.observe(self._on_pause, "value")
 
-        # The score breakdown and the bot's thinking fold; their toggles keep the choice (a
+        # The score breakdown and the agent's thinking fold; their toggles keep the choice (a
         # rebuild for another game's record keeps it too).
-        old = getattr(self, "breakdown_toggle", None), getattr(self, "bot_toggle", None)
+        old = getattr(self, "breakdown_toggle", None), getattr(self, "agent_toggle", None)
         self.breakdown_toggle = layout.fold_toggle(
             "show breakdown", "Where each player's points come from",
             old[0].value if old[0] is not None else False)
-        self.bot_toggle = layout.fold_toggle(
+        self.agent_toggle = layout.fold_toggle(
             "hide", "Show or hide what the last bot was thinking",
             old[1].value if old[1] is not None else True)
         self.breakdown_toggle.observe(lambda _: self._show_folds(), "value")
-        self.bot_toggle.observe(lambda _: self._show_folds(), "value")
+        self.agent_toggle.observe(lambda _: self._show_folds(), "value")
 
     def _layout(self) -> list[w.Widget]:
         controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
-        self._bot_section = layout.section(self.thinking_html, self.bot_toggle, scrolls=True)
+        self._agent_section = layout.section(self.thinking_html, self.agent_toggle, scrolls=True)
         side = layout.side_panel(
             [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
              controls],
             [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
-             self.log_html, self._bot_section])
+             self.log_html, self._agent_section])
         main = layout.main_row(self.board.frame, side)
         timeline = w.HBox([self.first_button, self.back_button, self.slider,
                            self.forward_button, self.last_button, self.branch_picker]
                           ).add_class("tt-bar").add_class("tabletop-timeline")
         seats = w.HBox([*self.seat_pickers, self.view_picker, self.hot_seat_toggle,
-                        self.bot_button, self.pause_button]
+                        self.agent_button, self.pause_button]
                        ).add_class("tt-bar").add_class("tabletop-seats")
         style = w.HTML(panels.CSS, layout=w.Layout(display="none"))  # a <style> applies hidden
         self._show_folds()
         return [style, main, timeline, seats]
 
     def _show_folds(self) -> None:
-        """Fold or unfold the breakdown and the bot's panel as their toggles say."""
+        """Fold or unfold the breakdown and the agent's panel as their toggles say."""
         shown = self.breakdown_toggle.value
         layout.set_folded(self.scores_html, not shown)
         self.breakdown_toggle.description = "hide breakdown" if shown else "show breakdown"
-        shown = self.bot_toggle.value
+        shown = self.agent_toggle.value
         layout.set_folded(self.thinking_html, not shown)
-        self.bot_toggle.description = "hide" if shown else "show"
+        self.agent_toggle.description = "hide" if shown else "show"
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
@@ -240,8 +240,8 @@ class GameWidget(w.VBox):
 
     @property
     def paused(self) -> bool:
-        """Whether bots wait (the Pause toggle): no bot moves until it is ``False`` again."""
-        return self.bots.paused
+        """Whether agents wait (the Pause toggle): no agent moves until it is ``False`` again."""
+        return self.runner.paused
 
     @paused.setter
     def paused(self, value: bool) -> None:
@@ -286,11 +286,11 @@ class GameWidget(w.VBox):
         self.session.confirm()
         self._refresh(full=True)
 
-    def bot_move(self) -> Action | None:
-        """The player to move's bot (a random one for a human seat) makes a move now."""
+    def agent_move(self) -> Action | None:
+        """The player to move's agent (a random one for a human seat) makes a move now."""
         self._cancel_pending()
         try:
-            action = synchronous(self.session.bot_move)
+            action = synchronous(self.session.agent_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(str(err), "error")
             self._refresh()
@@ -415,10 +415,10 @@ class GameWidget(w.VBox):
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
         self.thinking_html.value = panels.thinking_html(s.thinking(), s.thinking_by())
-        self._bot_section.layout.display = "" if self.thinking_html.value else "none"
+        self._agent_section.layout.display = "" if self.thinking_html.value else "none"
         self.breakdown_toggle.disabled = scoreboard is None
         self._sync_timeline(line)
-        self.bot_button.disabled = s.state.is_terminal or covered
+        self.agent_button.disabled = s.state.is_terminal or covered
 
     def _turn(self) -> str:
         s = self.session
@@ -428,13 +428,13 @@ class GameWidget(w.VBox):
             return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
         p = state.current_player
         assert p is not None
-        status = "thinking" if self.bots.thinking == p else \
-            "paused" if self.bots.paused and s.seats[p] is not None else ""
+        status = "thinking" if self.runner.thinking == p else \
+            "paused" if self.runner.paused and s.seats[p] is not None else ""
         return panels.turn_html(s.name(p), s.seat_label(p),
                                 colour=panels.PALETTE[p % len(panels.PALETTE)], status=status)
 
     def _show_turn(self) -> None:
-        """Send the turn line now (a bot's "thinking…" must reach the page before it
+        """Send the turn line now (an agent's "thinking…" must reach the page before it
         searches)."""
         self.turn_html.value = self._turn()
 
@@ -509,25 +509,25 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
         self._after_move()
 
-    # --- bots ---------------------------------------------------------------------------------
+    # --- agents ---------------------------------------------------------------------------------
     def _after_move(self) -> None:
-        """If a bot is to move, let it: one move at a time, searched off the event loop, when
-        one runs and ``bot_delay > 0`` (see ``botrun``); else at once, here."""
+        """If an agent is to move, let it: one move at a time, searched off the event loop, when
+        one runs and ``agent_delay > 0`` (see ``agentrun``); else at once, here."""
         self._cancel_pending()
-        if self.session.bot_to_move() is None or self.bots.paused:
+        if self.session.agent_to_move() is None or self.runner.paused:
             return
         loop = _running_loop()
-        if self.bot_delay > 0 and loop is not None:
-            self.bots.start(loop)
+        if self.agent_delay > 0 and loop is not None:
+            self.runner.start(loop)
             return
-        for _ in range(BOT_RUN_LIMIT):
-            if self.session.bot_to_move() is None or not self._bot_step():
+        for _ in range(AGENT_RUN_LIMIT):
+            if self.session.agent_to_move() is None or not self._agent_step():
                 break
         self._refresh(full=True)
 
-    def _bot_step(self) -> bool:
+    def _agent_step(self) -> bool:
         try:
-            synchronous(self.session.bot_move)
+            synchronous(self.session.agent_move)
         except (TabletopError, ValueError) as err:
             self.session.message = Message(f"bot failed: {err}", "error")
             self._refresh()
@@ -535,7 +535,7 @@ class GameWidget(w.VBox):
         return True
 
     def _cancel_pending(self) -> None:
-        self.bots.cancel()
+        self.runner.cancel()
 
     def _label_pause(self) -> None:
         paused = self.pause_button.value
@@ -545,9 +545,9 @@ class GameWidget(w.VBox):
     def _on_pause(self, change: dict[str, Any]) -> None:
         self._label_pause()
         if change["new"]:
-            self.bots.pause()
+            self.runner.pause()
         else:
-            self.bots.resume()  # a held move is played now, if still for this position
+            self.runner.resume()  # a held move is played now, if still for this position
             self._after_move()
 
     # --- static pictures ----------------------------------------------------------------------

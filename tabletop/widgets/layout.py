@@ -3,7 +3,7 @@
 JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook, 848 px
 wide. The widget is a row of the board (scaled to the width it gets, at most
 ``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
-nothing below the row moves when buttons, messages or the bot's panel change. Below
+nothing below the row moves when buttons, messages or the agent's panel change. Below
 ``BOARD_MIN + GAP + SIDE_WIDTH`` px the side panel wraps under the board.
 
 Sizes are ipywidgets layouts (inline styles, checked without a browser); looks are the CSS

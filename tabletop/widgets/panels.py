@@ -186,7 +186,7 @@ def _player(label: str) -> str:
 
 
 def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
-    """The bot's last search: its choice and the top candidates with visits and values.
+    """The agent's last search: its choice and the top candidates with visits and values.
 
     ``thinking`` is what ``Session.thinking()`` lets the viewer see: when it is marked
     ``hidden`` the panel says only that the bot (of player ``who``) thought; when it is

@@ -14,7 +14,7 @@ from .game import GameWidget
 from .records import read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
-WIDGET_OPTIONS = ("bots", "view", "hot_seat", "bot_delay", "resolution", "panel_delay")
+WIDGET_OPTIONS = ("bots", "view", "hot_seat", "agent_delay", "resolution", "panel_delay")
 #: ``play``'s own keyword arguments.
 PLAY_OPTIONS = ("seed", "setup", "ply")
 
@@ -29,7 +29,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     saying what is wrong). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
     fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
-    ``bot_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget.
+    ``agent_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget.
     """
     widget_kw = {k: options.pop(k) for k in WIDGET_OPTIONS if k in options}
     record = _as_record(game)

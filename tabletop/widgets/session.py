@@ -1,7 +1,7 @@
 """The play logic behind ``GameWidget``, without any widget: who may click, what is shown.
 
 A ``Session`` holds the branching timeline, the click controller of the state on show, the
-seats (human or bot), the view (the full state or one player's) and the hot-seat cover. It
+seats (human or agent), the view (the full state or one player's) and the hot-seat cover. It
 calls only the game contract: ``legal_actions`` and ``apply`` through the timeline, ``view``,
 ``input_class``, ``draw``, ``log``, ``describe`` and ``score_breakdown``.
 
@@ -35,7 +35,7 @@ from .thinking import check_entry, hidden, may_see
 PICKED = "#f5b700"
 
 
-#: A move to tell of in the message line: the action, who played it, and which bot (or "").
+#: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
 
 
@@ -91,7 +91,7 @@ class Session:
         self.view = self._check_player(view)
         self.hot_seat = hot_seat
         self.revealed: int | None = None
-        self._bot_spoke = False
+        self._agent_spoke = False
         self._input: ClickInput | None = None
         self._input_key: tuple[Any, ...] | None = None
         self._size: tuple[float, float] | None = None
@@ -157,8 +157,8 @@ class Session:
         agent = self.seats[player]
         return "human" if agent is None else agent_label(agent)
 
-    def bot_to_move(self) -> Any | None:
-        """The bot whose turn it is, if the player to move is a bot."""
+    def agent_to_move(self) -> Any | None:
+        """The agent whose turn it is, if the player to move is an agent."""
         p = self.state.current_player
         return None if p is None else self.seats[p]
 
@@ -365,15 +365,15 @@ class Session:
         played = self.graph.edges[self.timeline.parent(self.timeline.cursor),
                                   self.timeline.cursor]["action"]
         moves: tuple[Played, ...] = ((played, actor, by),)
-        if by and self.message.kind == "done" and not self._bot_spoke:
+        if by and self.message.kind == "done" and not self._agent_spoke:
             moves = (*self.message.moves, *moves)  # keep the person's move in view too
-        self._bot_spoke = bool(by)
+        self._agent_spoke = bool(by)
         self.message = Message("", "done", moves)
         self._input_key = None
         return played
 
-    def bot_move(self, agent: Any | None = None) -> Action:
-        """Let the player to move's bot (or ``agent``) move; ``IllegalAction`` if none can."""
+    def agent_move(self, agent: Any | None = None) -> Action:
+        """Let the player to move's agent (or ``agent``) move; ``IllegalAction`` if none can."""
         s = self.state
         p = s.current_player
         if p is None:
@@ -392,13 +392,13 @@ class Session:
         return played
 
     def thinking(self) -> dict[str, Any] | None:
-        """What the bot was thinking for the last bot move up to the cursor, as the viewer on
+        """What the agent was thinking for the last agent move up to the cursor, as the viewer on
         show may see it: in full (JSON from ``Analysis.to_json``: the choice and the top
         candidates with visits and values) if they are entitled to it, else only that there
         was some (``{"agent": ..., "hidden": True}``); ``None`` if there is none to show.
 
-        Entitled are the full-state view, the bot's own seat, anyone once the game on show is
-        over, and a seat that saw every move so far as the bot did
+        Entitled are the full-state view, the agent's own seat, anyone once the game on show is
+        over, and a seat that saw every move so far as the agent did
         (``tabletop.widgets.thinking.may_see``).
         """
         if self.covered():
@@ -421,7 +421,7 @@ class Session:
         return hidden(found.get("agent", "bot"))
 
     def thinking_by(self) -> str:
-        """The name of the player whose bot's thinking ``thinking()`` is about ("" if none)."""
+        """The name of the player whose agent's thinking ``thinking()`` is about ("" if none)."""
         line = self.timeline.path_to(self.timeline.cursor)
         for parent, child in reversed(list(zip(line, line[1:], strict=False))):
             if "thinking" in self.graph.edges[parent, child]:
@@ -476,7 +476,7 @@ class Session:
 
         Its ``"thinking"`` (by ply) is what the viewer on show may see of each bot's
         thinking, as the panel shows it: in full where they are entitled to it (the full-state
-        view, the bot's own seat, a finished game), else only that there was some; under the
+        view, the agent's own seat, a finished game), else only that there was some; under the
         hot-seat cover, nothing beyond that. ``full=True`` keeps all of it. The actions are
         always every move in notation, secret choices included: ``replay`` needs them, so a
         record mid-game is for the full-state viewer whatever its thinking holds.

@@ -1,19 +1,19 @@
-"""What a viewer may see of a bot's thinking: the rule, the redaction, and the record format.
+"""What a viewer may see of an agent's thinking: the rule, the redaction, and the record format.
 
-A bot decides from its own view, so what it was thinking (its choice, the candidates it
+An agent decides from its own view, so what it was thinking (its choice, the candidates it
 weighed, their visits and values) can rest on things another player may not see — its own
 secret choice (Lascaux's colour token, Lava Flows' hidden Mediums) or what it learnt earlier.
-The widget shows a bot's thinking in full only to a viewer entitled to it:
+The widget shows an agent's thinking in full only to a viewer entitled to it:
 
 * the full-state view (``view=None``: the person who sees everything anyway),
-* the bot's own seat,
+* the agent's own seat,
 * anyone, once the game on show is over,
-* another seat only when the bot knew nothing that seat didn't: every move up to and
-  including the bot's own was seen by that seat in full, or the same way the bot saw it
+* another seat only when the agent knew nothing that seat didn't: every move up to and
+  including the agent's own was seen by that seat in full, or the same way the agent saw it
   (``game.describe``). Secrets reach players through actions in every game of tabletop
   (``DESIGN.md``: secret choices are actions), so this is what their views differ by.
 
-Anyone else sees only that the bot thought, not what (``hidden(...)``): no choice, no
+Anyone else sees only that the agent thought, not what (``hidden(...)``): no choice, no
 candidate, no number that could tell one secret from another.
 
 A record saved from the widget keeps the thinking as its viewer may see it (``Session.save``;
@@ -22,7 +22,7 @@ as it does for thinking it saw happen. Hidden thinking is ``{"agent": ..., "hidd
 
 >>> import tabletop
 >>> s = tabletop.load("lascaux", players=3).new(seed=0).apply("choose pink")
->>> s.log(1), may_see(s, bot=2, viewer=1), may_see(s, bot=2, viewer=None)
+>>> s.log(1), may_see(s, agent=2, viewer=1), may_see(s, agent=2, viewer=None)
 (('choose ?',), False, True)
 >>> hidden("mcts")["hidden"]
 True
@@ -43,17 +43,18 @@ CANDIDATE_FIELDS: dict[str, tuple[type, ...]] = {"action": (str,), "visits": (in
                                                  "value": (int, float)}
 
 
-def may_see(state: State, bot: int | None, viewer: int | None) -> bool:
-    """Whether ``viewer`` may see the thinking behind the last move of ``state`` by ``bot``.
+def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
+    """Whether ``viewer`` may see the thinking behind the last move of ``state`` by the agent
+    of seat ``agent``.
 
     ``state`` is the state right after the bot's move; ``viewer`` ``None`` is the full state.
     """
-    if viewer is None or viewer == bot:
+    if viewer is None or viewer == agent:
         return True
-    if bot is None:
+    if agent is None:
         return False
     seen = state.log(viewer)
-    known = state.log(bot)
+    known = state.log(agent)
     return all(mine == str(action) or mine == theirs
                for action, mine, theirs in zip(state.history, seen, known, strict=True))
 
@@ -65,7 +66,7 @@ def hidden(agent: object) -> dict[str, Any]:
 
 def check_thinking(raw: object, notations: Sequence[str]) -> dict[int, dict[str, Any]]:
     """A record's ``"thinking"``, checked: a mapping from ply (``1..len(notations)``) to the
-    bot's thinking for the move at that ply, in the format ``Analysis.to_json`` writes.
+    agent's thinking for the move at that ply, in the format ``Analysis.to_json`` writes.
 
     ``notations`` are the record's actions; each entry's ``"choice"`` must be the action its
     ply plays. Anything else raises ``InvalidRecord`` naming the key or field at fault.
@@ -98,7 +99,7 @@ def check_thinking(raw: object, notations: Sequence[str]) -> dict[int, dict[str,
 
 
 def check_entry(entry: object, where: str, played: str | None = None) -> dict[str, Any]:
-    """One bot move's thinking, checked (see ``check_thinking``); ``InvalidRecord`` if not."""
+    """One agent move's thinking, checked (see ``check_thinking``); ``InvalidRecord`` if not."""
     if not isinstance(entry, Mapping):
         raise InvalidRecord(f"{where} should be an object, not {type(entry).__name__}")
     if entry.get("hidden") is True:  # saved for a viewer not entitled to it

@@ -5,7 +5,7 @@ from numba's disk cache), lazy tables fill, modules import. Without a warm-up th
 first click pays for it (1.7 s for Lacuna's first colour choice in a fresh kernel). So the
 first ``GameWidget`` of each game starts a daemon thread that walks the path a click takes on a
 private copy of the state — a few plies through a ``Session`` (clicks, pictures, hints, log,
-scores, each player's view) and, when a seat holds an MCTS bot, a tiny search — while the
+scores, each player's view) and, when a seat holds an MCTS agent, a tiny search — while the
 person looks at the board.
 
 The walk shares nothing with the widget: it starts from ``copy.copy(state)`` (a copy without
@@ -31,7 +31,7 @@ from .session import Session
 ENABLED = True
 #: Plies the warm-up walks from the state on show.
 PLIES = 4
-#: Iterations of the warm-up's MCTS search (when a seat holds an MCTS bot).
+#: Iterations of the warm-up's MCTS search (when a seat holds an MCTS agent).
 ITERATIONS = 8
 
 _threads: dict[str, threading.Thread] = {}

@@ -268,14 +268,14 @@ def wait_for_colour(page: Any, tag: str, scene: Scene, point: tuple[float, float
 
 
 def write_notebook(root: Path, games: list[str], filename: str, *, bot_game: str | None = None,
-                   bots: dict[int, str] | None = None, bot_delay: float = 0.5,
+                   bots: dict[int, str] | None = None, agent_delay: float = 0.5,
                    hot_game: str | None = None) -> str:
     """A copy of ``games.ipynb`` whose parameter cell shows ``games`` (and a bot game, and a
     hot-seat game)."""
     notebook = json.loads((Path(__file__).parent / "notebooks" / "games.ipynb").read_text())
     cell = next(c for c in notebook["cells"] if "".join(c["source"]).startswith("# parameters"))
-    cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, BOT_DELAY, HOT_GAME = {games!r}, {SEED}, "
-                      f"{bot_game!r}, {bots or {}!r}, {bot_delay!r}, {hot_game!r}\n",
+    cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, AGENT_DELAY, HOT_GAME = {games!r}, {SEED}, "
+                      f"{bot_game!r}, {bots or {}!r}, {agent_delay!r}, {hot_game!r}\n",
                       f"OPENINGS = {OPENINGS!r}"]
     (root / filename).write_text(json.dumps(notebook, indent=1))
     return filename
@@ -425,7 +425,7 @@ from pages import config_tag, mid_game
 
 widgets = {{}}
 for name, players in {configs!r}:
-    w = tabletop.play(mid_game(name, players), bot_delay=0)
+    w = tabletop.play(mid_game(name, players), agent_delay=0)
     widgets[config_tag(name, players)] = w.add_class("under-test").add_class(
         f"game-{{config_tag(name, players)}}")
     display(w)
@@ -433,7 +433,7 @@ for name, players in {configs!r}:
 
 LAYOUT_BOT_CELL = """state = mid_game({name!r}, {players!r})
 bots = {{p: "mcts-weak" for p in range(state.game.players) if p != state.current_player}}
-bot_widget = tabletop.play(state, bots=bots, bot_delay=0)
+bot_widget = tabletop.play(state, bots=bots, agent_delay=0)
 bot_widget.add_class("under-test").add_class("game-bots")
 display(bot_widget)
 display(HTML('<div style="height: 900px"></div>'))  # room to scroll the last widget up

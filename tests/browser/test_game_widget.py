@@ -44,7 +44,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = games()
 BOT_GAME = GAMES[0]
-BOT_DELAY = 0.6
+AGENT_DELAY = 0.6
 #: How many times each move is clicked (stepping back in between) for the median latency.
 REPEATS = 5
 #: Milliseconds to wait after stepping back, so the late panel updates are not timed too.
@@ -64,7 +64,7 @@ def lab_page(lab: Server, browser: Any) -> Iterator[Any]:
     """One JupyterLab page with every game's widget and a game against bots, all run."""
     page = browser.new_page()
     filename = write_notebook(lab.root, GAMES, "games.ipynb", bot_game=BOT_GAME,
-                              bots=_bot_seats(), bot_delay=BOT_DELAY)
+                              bots=_bot_seats(), agent_delay=AGENT_DELAY)
     try:
         open_lab_notebook(page, lab, filename, [*GAMES, "bots"])
         yield page
@@ -165,9 +165,9 @@ def test_a_bot_replies_after_a_visible_pause(lab_page: Any, artifacts: Path) -> 
     pause = time.monotonic() - seen_move
     message = lab_page.locator(f"{widget_css('bots')} .tabletop-message").inner_text()
     assert "(random) played" in message, message
-    assert pause > BOT_DELAY / 3, f"the bot replied {pause:.2f} s after the move: no pause"
+    assert pause > AGENT_DELAY / 3, f"the bot replied {pause:.2f} s after the move: no pause"
     lab_page.locator(widget_css("bots")).screenshot(path=str(artifacts / "lab-bots.png"))
-    print(f"\nbot replied {pause:.2f} s after the move was shown (bot_delay={BOT_DELAY} s)")
+    print(f"\nbot replied {pause:.2f} s after the move was shown (agent_delay={AGENT_DELAY} s)")
 
 
 def test_reload_redraws_every_canvas(lab_page: Any, artifacts: Path) -> None:
@@ -262,7 +262,7 @@ def _has_voila() -> bool:
 THINKING_CELL = """import tabletop
 
 w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
-                  bot_delay=0)
+                  agent_delay=0)
 w.play(w.state.legal_actions()[0])
 w.back()
 w.add_class("under-test").add_class("game-thinking")

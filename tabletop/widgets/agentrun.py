@@ -1,19 +1,19 @@
 """Bots' turns in a running event loop: searched off the loop, shown one move at a time.
 
-``GameWidget`` hands its bots' turns to a ``BotRunner`` when an event loop runs (a Jupyter
-kernel) and ``bot_delay > 0``. Each turn goes:
+``GameWidget`` hands its bots' turns to an ``AgentRunner`` when an event loop runs (a Jupyter
+kernel) and ``agent_delay > 0``. Each turn goes:
 
-1. the turn line says "<name> (<bot>) is thinking…", sent to the page at once;
+1. the turn line says "<name> (<agent>) is thinking…", sent to the page at once;
 2. the search runs in the worker thread ``SEARCHES``; the loop stays free, so clicks (Pause,
-   stepping, the view) are handled while a bot thinks;
-3. back on the loop, the move is played — no sooner than ``bot_delay`` seconds after the move
-   before it appeared, and only if the position on show, its timeline and the seat's bot are
+   stepping, the view) are handled while an agent thinks;
+3. back on the loop, the move is played — no sooner than ``agent_delay`` seconds after the move
+   before it appeared, and only if the position on show, its timeline and the seat's agent are
    still the ones searched;
-4. the next bot's turn begins, until a human is to move or the game is over.
+4. the next agent's turn begins, until a human is to move or the game is over.
 
 **Pause** stops the sequence. A search already running finishes in its thread; its move is
 *held*, not played. On resume a held move is played at once if the position is unchanged (so
-pausing never changes what the bots play), else dropped. **Cancel** (a step, a new move, a
+pausing never changes what the agents play), else dropped. **Cancel** (a step, a new move, a
 seat change, a record opened) drops everything: a search in progress finishes in its thread and
 its result is thrown away; a search still queued never starts.
 
@@ -35,16 +35,16 @@ from ..agents import agent_label
 from ..core.game import Action, View
 from .session import Message, Session
 
-#: The one worker thread bots search in (searches never overlap: see ``SEARCH_LOCK``).
+#: The one worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
 SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-bot")
-#: Held around every bot search, in the worker thread or not.
+#: Held around every agent search, in the worker thread or not.
 SEARCH_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A bot's move decided by a search, played later by ``Session.bot_move``: it acts as
-    the bot did (same label, same ``last_analysis``) without searching again."""
+    """An agent's move decided by a search, played later by ``Session.agent_move``: it acts as
+    the agent did (same label, same ``last_analysis``) without searching again."""
 
     name: str
     action: Action
@@ -62,25 +62,25 @@ def decide(agent: Any, view: View) -> Decision:
 
 
 class Host(Protocol):
-    """What a ``BotRunner`` needs of its widget."""
+    """What an ``AgentRunner`` needs of its widget."""
 
     session: Session
-    bot_delay: float
+    agent_delay: float
 
     def _show_turn(self) -> None: ...
 
     def _refresh(self, full: bool = False) -> None: ...
 
 
-#: Where a bot's turn was decided: the timeline, its cursor, the state and the seat's bot.
+#: Where an agent's turn was decided: the timeline, its cursor, the state and the seat's agent.
 Key = tuple[int, int, int, int]
 
 
-class BotRunner:
-    """The bots' turns of one widget, as an asyncio task (see the module's docstring).
+class AgentRunner:
+    """The agents' turns of one widget, as an asyncio task (see the module's docstring).
 
     ``thinking`` is the player whose bot is searching now (``None`` if none); ``paused``
-    says whether bots wait for a resume.
+    says whether agents wait for a resume.
     """
 
     def __init__(self, host: Host) -> None:
@@ -93,23 +93,23 @@ class BotRunner:
 
     @property
     def running(self) -> bool:
-        """Whether bots' turns are under way (thinking, or waiting to show a move)."""
+        """Whether agents' turns are under way (thinking, or waiting to show a move)."""
         return self._task is not None and not self._task.done()
 
     def _key(self) -> Key:
         s = self.host.session
-        return (id(s.timeline), s.timeline.cursor, id(s.state), id(s.bot_to_move()))
+        return (id(s.timeline), s.timeline.cursor, id(s.state), id(s.agent_to_move()))
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Begin the bots' turns from the position on show (after a move just shown)."""
+        """Begin the agents' turns from the position on show (after a move just shown)."""
         self.cancel()
-        if self.paused or self.host.session.bot_to_move() is None:
+        if self.paused or self.host.session.agent_to_move() is None:
             return
         self._shown = loop.time()
         self._task = loop.create_task(self._run())
 
     def cancel(self) -> None:
-        """Drop pending bot work: no move searched so far will be played."""
+        """Drop pending agent work: no move searched so far will be played."""
         if self._task is not None:
             self._task.cancel()
             self._task = None
@@ -141,7 +141,7 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         while not self.paused:
             session = self.host.session
-            agent = session.bot_to_move()
+            agent = session.agent_to_move()
             if agent is None:
                 return
             key = self._key()
@@ -152,10 +152,10 @@ class BotRunner:
                 decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
             except asyncio.CancelledError:
                 raise
-            except Exception as err:  # noqa: BLE001 - any bot failure is told, not lost
+            except Exception as err:  # noqa: BLE001 - any agent failure is told, not lost
                 self._fail(err)
                 return
-            wait = self._shown + self.host.bot_delay - loop.time()
+            wait = self._shown + self.host.agent_delay - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
             if key != self._key():  # not reached after a cancel; a safety net all the same
@@ -171,7 +171,7 @@ class BotRunner:
 
     def _play(self, decision: Decision) -> None:
         try:
-            self.host.session.bot_move(decision)
+            self.host.session.agent_move(decision)
         except Exception as err:  # noqa: BLE001 - an illegal choice is told, not lost
             self._fail(err)
             return
@@ -184,6 +184,6 @@ class BotRunner:
 
 
 def synchronous(step: Callable[[], Any]) -> Any:
-    """Run a synchronous bot move (``Session.bot_move``) under ``SEARCH_LOCK``."""
+    """Run a synchronous agent move (``Session.agent_move``) under ``SEARCH_LOCK``."""
     with SEARCH_LOCK:
         return step()
