@@ -139,7 +139,8 @@ def test_reveal_stops_early_at_six_colours():
 
 
 def test_leftovers_count_toward_seven():
-    """Cards left from earlier rounds count toward both limits [S] (the 7-card limit)."""
+    """Cards left from earlier rounds count toward the 7-card limit [I] (the seed: "until
+    seven cards are drawn"; English reviews: "added … up to a maximum of seven again")."""
     s = game().position(table=NO_BLUE[:5], deck=NO_BLUE[5:] + ["ibex blue/brown"])
     assert len(s.table) == 7 and s.fresh == 5
     assert s.table[:5] == ids(*NO_BLUE[:5])
@@ -147,7 +148,7 @@ def test_leftovers_count_toward_seven():
 
 
 def test_leftovers_count_toward_six_colours():
-    """Cards left from earlier rounds count toward both limits [S] (the six colours)."""
+    """Cards left from earlier rounds count toward the six colours [S]."""
     s = game().position(table=["deer yellow/white", "deer green/pink"],
                         deck=["ibex blue/brown", "rhino pink/white"])
     assert s.table == ids("deer yellow/white", "deer green/pink", "ibex blue/brown")
