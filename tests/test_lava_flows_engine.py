@@ -164,6 +164,59 @@ def test_memory_true_scene_shows_no_hidden_piece():
     assert not any("hidden black" in t or "hidden white" in t for t in titles)
 
 
+def _colours(shape):
+    return {c for c in (shape.style.fill, shape.style.stroke) if c}
+
+
+@pytest.mark.parametrize("last", ["move b1-c1", "bubble b2 claim white"])
+def test_each_mark_colour_has_one_meaning_and_tags_are_not_colour_letters(last):
+    """Goal rows (one colour per player), cone rims, the last move, the lock and the
+    clickable frame each have their own colour, used for nothing else on the board; the
+    legend shows each with its meaning; no knowledge tag is a bare W or B."""
+    from tabletop.games.lava_flows.render import MEANINGS
+
+    game = tabletop.load("lava-flows")
+    cells = {"a1": "[b:W] W b", "b1": "[-:W] W", "b2": "w B b", "c1": "[w:B] B"}
+    before = game.position(cells, cones={"a3": 0}, to_move=0)  # White's move, then the lock
+    state = game.position(cells, cones={"a3": 0}, to_move=1, lock="b2")
+    for subject in (state, state.view(0), state.view(1)):
+        scene = game.draw(subject, highlight=[("cell", "c2"), ("piece", "a1", 0)],
+                          last=game.parse_action(before, last))
+        kinds: dict[str, set[str]] = {}
+        legend: dict[str, set[str]] = {}
+        others = []
+        for shape in scene.shapes:
+            title = shape.title or ""
+            if title.startswith("legend: "):
+                legend[title.removeprefix("legend: ")] = {shape.style.fill}
+            elif title.endswith("'s goal row"):
+                kinds.setdefault(title.split(": ")[1], set()).add(shape.style.fill)
+            elif "part of a Cinder Cone" in title:
+                kinds.setdefault("Cinder Cone rim", set()).add(shape.style.stroke)
+            elif shape.layer == 6:
+                kinds.setdefault("last move", set()).update(_colours(shape))
+            elif title.startswith("bubbled up last turn"):
+                colour = shape.style.fill if shape.kind == "text" else shape.style.stroke
+                kinds.setdefault("lock: no Bubble Up", set()).add(colour)
+            elif shape.layer == 5:
+                kinds.setdefault("may be clicked", set()).update(_colours(shape))
+            else:
+                others.append(shape)
+        assert set(kinds) == {meaning for _, meaning in MEANINGS} == set(legend)
+        assert all(len(colours) == 1 for colours in kinds.values()), kinds
+        assert len(set().union(*kinds.values())) == len(kinds)  # pairwise distinct
+        assert legend == kinds  # the legend says what each colour means
+        marks = set().union(*kinds.values())
+        reused = [(s.kind, s.title, _colours(s) & marks) for s in others if _colours(s) & marks]
+        assert not reused
+        texts = [s.text.strip() for s in scene.shapes if s.kind == "text"]
+        assert not {"W", "B"} & set(texts)
+        tags = [s.text for s in scene.shapes
+                if s.kind == "text" and "known only to" in (s.title or "")]
+        hider = {None: {"White", "Black"}, 0: {"White"}, 1: {"Black"}}[subject.viewer]
+        assert {t.removesuffix(" knows") for t in tags} == hider
+
+
 def _texts(scene):
     return [sh.text for sh in scene.shapes if hasattr(sh, "text")]
 

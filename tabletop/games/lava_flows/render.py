@@ -1,10 +1,15 @@
 """Lava Flows as a picture: the 3×3 grid with each stack drawn as pyramids seen from the side.
 
 Each piece is a band of a pyramid (the top piece shows its apex), bottom to top; a Large is
-wider than a Medium. Hidden pieces are dashed and faded; a piece only its hider knows is
-tagged with its hider's initial; an unknown hiding place ("maybe something") is a grey dashed
-band with ``?``; an empty hiding place is a dashed ``∅``; cone pieces have an orange rim.
-Goal rows are shaded. Targets: ``("cell", name)`` for each cell and ``("piece", name, depth)``
+wider than a Medium. Hidden pieces are dashed and faded; a piece only its hider knows says
+"White knows" / "Black knows" (words, never a bare letter, which would read as the piece's
+colour); an unknown hiding place ("maybe something") is a grey dashed band with ``?``; an
+empty hiding place is a dashed ``∅``.
+
+Each mark colour means one thing (``MEANINGS``, drawn as the legend): White's goal row is
+shaded yellow and Black's blue; cone pieces have an orange rim; the last move is violet; the
+lock is teal; what may be clicked is framed in pink. Pieces are white and black.
+Targets: ``("cell", name)`` for each cell and ``("piece", name, depth)``
 for each piece whose depth (pieces above it) the picture's viewer can count.
 
 >>> import tabletop
@@ -30,10 +35,17 @@ CELL = 140
 X0, Y0 = 40, 48
 FILL = ("#fbf8ef", "#262626")
 STROKE = ("#4a4a4a", "#000000")
-GOAL_FILL = {0: "#fbe0cf", 1: "#dde3f3", -1: "#f4f1e8"}
+GOAL_FILL = {0: "#fff0b3", 1: "#d6e4fb", -1: "#f4f1e8"}
 CONE_RIM = "#e8590c"
-MARK = "#f59f00"
+LAST = "#7048e8"
+LOCK = "#0c8599"
+MARK = "#e64980"
+RIGHT, WRONG = "#2b8a3e", "#c92a2a"
 INK = "#222222"
+#: Each mark colour and its one meaning, as the legend shows them.
+MEANINGS = ((GOAL_FILL[0], "White's goal row"), (GOAL_FILL[1], "Black's goal row"),
+            (CONE_RIM, "Cinder Cone rim"), (LAST, "last move"),
+            (LOCK, "lock: no Bubble Up"), (MARK, "may be clicked"))
 LARGE_W, MEDIUM_W = 104.0, 66.0
 
 
@@ -89,8 +101,11 @@ def _cell(scene: Scene, subject: LavaPosition, c: int, viewer: int | None,
     if ("cell", name) in marked:
         scene.rect(x + 3, y + 3, CELL - 6, CELL - 6, stroke=MARK, stroke_width=4, layer=5)
     if subject.lock == c and subject.phase == PLAY and not subject.outcome:
-        scene.text(x + CELL - 6, y + 12, "locked", anchor="end", font_size=10, fill="#c92a2a",
-                   layer=4, title="bubbled up last turn: no Bubble Up here this turn")
+        tip = "bubbled up last turn: no Bubble Up here this turn"
+        scene.rect(x + CELL - 50, y + 4, 46, 15, rx=3, fill="white", stroke=LOCK,
+                   stroke_width=1.5, layer=4, title=tip)
+        scene.text(x + CELL - 27, y + 12, "locked", font_size=10, font_weight="bold",
+                   fill=LOCK, layer=4, title=tip)
     cone = subject.cones[c]
     stack = subject.stacks[c]
     codes = CONE_PIECES[cone] + stack
@@ -161,8 +176,12 @@ def _piece(scene: Scene, code: str, cx: float, bottom: float, band: float, hidde
         scene.polygon(points, fill=FILL[colour], stroke=CONE_RIM if in_cone else STROKE[colour],
                       stroke_width=3.0 if in_cone else 1.2, dash=(4.0, 2.0) if hidden else (),
                       opacity=0.55 if hidden else 1.0, layer=2, target=target, title=what)
-    if mark:
-        text_y = bottom - min(height, band) / 2
+    text_y = bottom - min(height, band) / 2
+    if mark in NAMES:  # known only to its hider: words in the band, not a colour letter
+        ink = "#ffffff" if colour == 1 else INK
+        scene.text(cx, text_y, f"{mark} knows", font_size=max(7.0, min(9.0, band - 5)),
+                   font_weight="bold", fill=ink, layer=3, title=what)
+    elif mark:
         ink = "#ffffff" if colour == 1 and not hidden else "#222222"
         scene.text(cx, text_y, mark, font_size=max(8.0, min(11.0, band - 3)), fill=ink,
                    layer=3)
@@ -186,7 +205,7 @@ def _describe(code: str, hidden: bool, in_cone: bool, large: bool) -> tuple[str,
         return f"{colour} {size}, part of a Cinder Cone", ""
     if code in "0134":
         hider = NAMES[0 if code in "01" else 1]
-        return f"hidden {colour} {size}, known only to {hider}", hider[0]
+        return f"hidden {colour} {size}, known only to {hider}", hider
     if hidden:
         return f"hidden {colour} {size}, known to both", ""
     return f"{colour} {size}", ""
@@ -222,11 +241,16 @@ def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
         scene.text(x, y + i * 17, line, anchor="start", font_size=11, fill=INK)
     y += len(lines) * 17 + 14
     legend = (("n/3", "Cinder Cones"), ("dashed", "hidden"), ("?", "maybe something"),
-              ("∅", "nothing hidden"), ("W, B tag", "known to one"),
-              ("orange rim", "cone"), ("shaded", "goal rows"))
+              ("∅", "nothing hidden"), ('"White knows"', "hider only"))
     for i, (sign, meaning) in enumerate(legend):
         scene.text(x, y + i * 15, f"{sign}: {meaning}", anchor="start", font_size=9,
                    fill="#555555")
+    y += len(legend) * 15
+    for i, (colour, meaning) in enumerate(MEANINGS):
+        row_y = y + i * 15
+        scene.rect(x, row_y - 5, 18, 10, fill=colour, stroke="#8a7f6a", stroke_width=0.5,
+                   title=f"legend: {meaning}")
+        scene.text(x + 24, row_y, meaning, anchor="start", font_size=9, fill="#555555")
 
 
 #: How many announcements fit under the board; earlier ones are counted, not drawn.
@@ -250,24 +274,24 @@ def _claims(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
     scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
     for i, claim in enumerate(claims):
         scene.text(X0 - 24, y + 18 * (i + 1), str(claim), anchor="start", font_size=11,
-                   fill="#2b8a3e" if claim.right else "#c92a2a")
+                   fill=RIGHT if claim.right else WRONG)
 
 
 def _last(scene: Scene, action: Action) -> None:
     if isinstance(action, Move | Slide | Eject):
         src = action.cell if isinstance(action, Eject) else action.src
         (x0, y0), (x1, y1) = _centre(INDEX[src]), _centre(INDEX[action.dst])
-        scene.line([(x0, y0), (x1, y1)], stroke=CONE_RIM, stroke_width=4, opacity=0.6, layer=6)
+        scene.line([(x0, y0), (x1, y1)], stroke=LAST, stroke_width=4, opacity=0.6, layer=6)
         dx, dy = (x1 - x0) / CELL, (y1 - y0) / CELL
         tip = (x1 - dx * 20, y1 - dy * 20)
         side = (-dy * 9, dx * 9)
         back = (tip[0] - dx * 16, tip[1] - dy * 16)
         scene.polygon([tip, (back[0] + side[0], back[1] + side[1]),
-                       (back[0] - side[0], back[1] - side[1])], fill=CONE_RIM, opacity=0.8,
+                       (back[0] - side[0], back[1] - side[1])], fill=LAST, opacity=0.8,
                       layer=6)
     elif isinstance(action, Bubble):
         x, y = _centre(INDEX[action.cell])
-        scene.circle(x, y, CELL / 2 - 6, stroke=CONE_RIM, stroke_width=3, opacity=0.6, layer=6)
+        scene.circle(x, y, CELL / 2 - 6, stroke=LAST, stroke_width=3, opacity=0.6, layer=6)
     elif isinstance(action, Pass | Arrange):
         word = "pass" if isinstance(action, Pass) else "arrange"
-        scene.text(WIDTH - 12, 24, f"last: {word}", anchor="end", font_size=11, fill=CONE_RIM)
+        scene.text(WIDTH - 12, 24, f"last: {word}", anchor="end", font_size=11, fill=LAST)
