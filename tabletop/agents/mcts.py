@@ -53,7 +53,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from ..core.choices import did_you_mean
+from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
 from ..core.quoting import brief
@@ -185,9 +185,8 @@ class MCTSAgent:
         if strength is not None:
             if strength not in STRENGTHS:
                 known = ", ".join(repr(s) for s in STRENGTHS)
-                hint = did_you_mean(strength, STRENGTHS)
                 raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
-                                    f"{'; ' + hint.strip() if hint else ''}")
+                                    f"{suggestion(strength, STRENGTHS)}")
             if iterations is not None or seconds is not None:
                 raise ValueError("give a strength, or iterations and/or seconds, not both")
             iterations, seconds = STRENGTHS[strength]

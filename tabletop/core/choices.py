@@ -57,6 +57,16 @@ def did_you_mean(word: object, choices: Iterable[str]) -> str:
     return "" if found is None else f"did you mean {found!r}? "
 
 
+def suggestion(word: object, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` to end a refusal with, or ``""`` if no choice is near.
+
+    >>> suggestion("onot", ["onto", "empty"]), suggestion("zzz", ["onto"])
+    ("; did you mean 'onto'?", '')
+    """
+    hint = did_you_mean(word, choices)
+    return f"; {hint.strip()}" if hint else ""
+
+
 def unknown(what: str, word: object, choices: Iterable[str]) -> str:
     """One line for a name that is not one of ``choices``: the nearest, then all of them."""
     listed = list(choices)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..render.scene import Scene
 from ..render.svg import to_svg
-from .choices import did_you_mean
+from .choices import did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .notation import check_length
@@ -117,9 +117,9 @@ class Game:
         """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
         if value not in choices:
             listed = ", ".join(repr(c) for c in choices)
-            hint = did_you_mean(value, [c for c in choices if isinstance(c, str)])
+            named = [c for c in choices if isinstance(c, str)]
             raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
-                                f"{listed}{'; ' + hint.strip() if hint else ''}")
+                                f"{listed}{suggestion(value, named)}")
 
     def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
         """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
@@ -174,9 +174,8 @@ class Game:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")
         if setup not in self.setups:
-            hint = did_you_mean(setup, self.setups)
             raise InvalidOption(f"setup={brief(setup)} is not one of {', '.join(self.setups)}"
-                                f"{'; ' + hint.strip() if hint else ''}")
+                                f"{suggestion(setup, self.setups)}")
         rng = random.Random(seed)
         state = self._initial(rng) if start is None else self._initial_from(rng, start)
         object.__setattr__(state, "_seed", seed)

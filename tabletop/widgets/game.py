@@ -19,7 +19,7 @@ import networkx as nx
 import traitlets
 
 from ..agents import agent_names
-from ..core.choices import did_you_mean
+from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.quoting import brief
@@ -566,9 +566,8 @@ def _view_value(view: int | str | None, players: int) -> int | None:
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    hint = did_you_mean(view, ["full", "auto"])
     raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                        f"not {brief(view)}{'; ' + hint.strip() if hint else ''}")
+                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
