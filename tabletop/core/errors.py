@@ -10,11 +10,22 @@ class TabletopError(ValueError):
 class IllegalAction(TabletopError):
     """An action that the rules do not allow in this state; the state is unchanged.
 
-    >>> raise IllegalAction("'pass' is not legal here")
+    The message quotes the action, says why it is refused and what is legal instead;
+    ``reason`` is the first two without the list (what a teaching notebook shows).
+
+    >>> err = IllegalAction("'pass' is not legal here; legal: pay",
+    ...                     reason="'pass' is not legal here")
+    >>> raise err
     Traceback (most recent call last):
     ...
-    tabletop.core.errors.IllegalAction: 'pass' is not legal here
+    tabletop.core.errors.IllegalAction: 'pass' is not legal here; legal: pay
+    >>> err.reason
+    "'pass' is not legal here"
     """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class InvalidRecord(TabletopError):

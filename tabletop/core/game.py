@@ -213,7 +213,7 @@ class Game:
         if found is None and key.isascii() and key.isprintable():
             found = self._parse(state, key)
         if found is None:
-            raise IllegalAction(f"{text!r} is not a legal action here; {state._legal_summary()}")
+            raise state._refusal(f"{text!r} is not a legal action here")
         return found
 
     def _parse(self, state: State | View, text: str) -> Action | None:
@@ -267,6 +267,7 @@ class Position:
         def is_terminal(self) -> bool: ...
         def legal_actions(self) -> tuple[Action, ...]: ...
         def _legal_summary(self) -> str: ...
+        def _refusal(self, refused: str) -> IllegalAction: ...
 
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
@@ -362,6 +363,10 @@ class _Positioned(Position):
         who = self.game.player_name(self.current_player)  # type: ignore[arg-type]
         return f"{who} may play: {shown}{more}"
 
+    def _refusal(self, refused: str) -> IllegalAction:
+        """The error for an action refused here: ``refused`` (its reason) and what is legal."""
+        return IllegalAction(f"{refused}; {self._legal_summary()}", reason=refused)
+
     def _coerce(self, action: Action | str) -> Action:
         """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not.
 
@@ -373,8 +378,7 @@ class _Positioned(Position):
         if typed is not None:
             action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
         if not isinstance(action, Action):
-            raise IllegalAction(
-                f"{brief(action)} is not an action; {self._legal_summary()}")
+            raise self._refusal(f"{brief(action)} is not an action")
         if id(action) in self._legal_ids():
             return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
@@ -389,8 +393,7 @@ class _Positioned(Position):
                 reason = f"not a well-formed {self.game.name} action: " \
                          f"{type(err).__name__}: {brief(str(err))}"
         because = f" ({cut(reason, 160)})" if reason else ""
-        raise IllegalAction(f"{self._quoted(action, typed)} is not legal here{because}; "
-                            f"{self._legal_summary()}")
+        raise self._refusal(f"{self._quoted(action, typed)} is not legal here{because}")
 
     @staticmethod
     def _quoted(action: Action, typed: str | None) -> str:

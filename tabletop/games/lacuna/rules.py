@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
+from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.notation import number
 from tabletop.core.position import evolve
@@ -288,8 +288,7 @@ class Lacuna(Game):
         assert isinstance(state, LacunaPosition)
         reason = state._problem(action)
         if reason:
-            raise IllegalAction(f"{text!r} is not legal here ({reason}); "
-                                f"{state._legal_summary()}")
+            raise state._refusal(f"{text!r} is not legal here ({reason})")
         return action
 
     def player_name(self, player: int) -> str:

@@ -403,7 +403,7 @@ class LavaFlows(Game):
             raise IllegalAction(f"{text!r}: the game is over")
         reason = state._why_illegal(action)
         because = f" ({reason})" if reason else ""
-        raise IllegalAction(f"{text!r} is not legal here{because}; {state._legal_summary()}")
+        raise state._refusal(f"{text!r} is not legal here{because}")
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         if isinstance(action, Arrange) and viewer is not None and viewer != actor:

@@ -1,0 +1,178 @@
+"""The teaching notebooks teach like a rulebook, and their exercises are real ones.
+
+Every ``Exercise`` in every committed notebook is walked: its stored solution is accepted, at
+least two plausible wrong answers are refused with an explanation in the game's words, the
+cell where the learner answers is empty, and no later cell types the answer. Exercises on a
+position where the mover's view hides something are drawn from that view (``viewer=``).
+Each game's learn-to-play notebook is short, opens with the rules at a glance and the setup
+picture, plays scripted examples, and imports nothing but ``tabletop`` and its teaching helpers.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.teaching import Example, Exercise
+
+ROOT = Path(__file__).parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+#: The learn-to-play notebook of each game.
+LEARN = {"lava-flows": "01-lava-flows.ipynb", "landlock": "02-landlock.ipynb",
+         "lacuna": "03-lacuna.ipynb", "lascaux": "04-lascaux.ipynb"}
+#: The edge-cases-and-interpretations notebook of each game.
+EDGES = {"lava-flows": "11-lava-flows-edge-cases.ipynb",
+         "landlock": "12-landlock-edge-cases.ipynb",
+         "lacuna": "13-lacuna-edge-cases.ipynb", "lascaux": "14-lascaux-edge-cases.ipynb"}
+ANSWER_CALL = re.compile(r"\b(\w+)\.answer\((.*?)\)", re.S)
+EMPTY_ANSWER = re.compile(r'^(\w+)\.answer\(""\)$')
+LABEL = re.compile(r"\b([ID]\d+)\b")  # a numbered interpretation or design decision
+MAX_CELLS = 35
+#: A newcomer reads about 180 words a minute; 15 minutes leaves room for the exercises.
+MAX_WORDS = 1900
+
+
+def cells_of(path: Path) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return cells
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell["source"]
+    return "".join(text) if isinstance(text, list) else text
+
+
+def code_cells(path: Path) -> list[str]:
+    return [source(c) for c in cells_of(path) if c["cell_type"] == "code"]
+
+
+def with_exercises() -> list[Path]:
+    return [p for p in NOTEBOOKS if any("Exercise(" in s for s in code_cells(p))]
+
+
+def run_until_last_exercise(path: Path) -> dict[str, Any]:
+    """Run the notebook's code, up to the last cell that makes an Exercise, in a namespace."""
+    code = [s for s in code_cells(path)
+            if not s.lstrip().startswith(("%", "!"))]
+    last = max(i for i, s in enumerate(code) if "Exercise(" in s)
+    namespace: dict[str, Any] = {"__name__": "__notebook__"}
+    for cell in code[:last + 1]:
+        exec(compile(cell, str(path), "exec"), namespace)  # noqa: S102 (our own notebooks)
+    return namespace
+
+
+def exercises_in(namespace: dict[str, Any]) -> dict[str, Exercise]:
+    return {name: value for name, value in namespace.items() if isinstance(value, Exercise)}
+
+
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
+    found = exercises_in(run_until_last_exercise(path))
+    assert found, f"{path.name} makes Exercises but none is bound to a name"
+    for name, ex in found.items():
+        assert ex.solution_move is not None, f"{name}: no stored solution"
+        assert ex.answer(ex.solution_move), f"{name}: its solution is refused"
+        assert ex.solution().right and str(ex.solution_move) in str(ex.solution())
+        assert len(ex.wrong) >= 2, f"{name}: fewer than two plausible wrong answers"
+        for move in ex.wrong:
+            verdict = ex.answer(move)
+            assert not verdict, f"{name}: wrong answer {move!r} accepted"
+            assert verdict.solution, f"{name}: no solution offered after {move!r}"
+            assert str(ex.solution_move) not in verdict.message, \
+                f"{name}: refusing {move!r} gives the solution away unasked"
+            if verdict.legal:  # the explanation is the exercise's own, in the game's words
+                said = ex.explain(ex.state, ex.state._coerce(move), verdict.after) \
+                    if ex.explain else ""
+                assert len(said.split()) >= 5, f"{name}: {move!r} refused without a reason"
+                assert said in verdict.message
+            else:
+                assert verdict.message.startswith("Not legal: ") and len(verdict.message) > 30
+
+
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_answer_cells_are_empty_and_no_cell_types_an_answer(path):
+    code = code_cells(path)
+    made = {m for s in code for m in re.findall(r"^(\w+)\s*=\s*Exercise\(", s, re.M)}
+    empty = {m.group(1) for s in code if (m := EMPTY_ANSWER.match(s.strip()))}
+    assert made <= empty, f"exercises without an empty answer cell: {sorted(made - empty)}"
+    typed = [(name, arg) for s in code for name, arg in ANSWER_CALL.findall(s)
+             if arg.strip() not in ('""', "''")]
+    assert not typed, f"cells type answers the learner should find: {typed}"
+
+
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_exercises_on_hidden_information_show_only_the_movers_view(path):
+    for name, ex in exercises_in(run_until_last_exercise(path)).items():
+        mover = ex.state.current_player
+        hides = ex.state.view(mover)._repr_svg_() != ex.state._repr_svg_()
+        if hides:
+            assert ex.viewer == mover, f"{name}: the picture shows what the mover can't see"
+
+
+@pytest.mark.parametrize("game", sorted(LEARN))
+def test_learn_to_play_is_short_and_starts_with_the_rules_and_the_setup(game):
+    path = ROOT / "notebooks" / LEARN[game]
+    cells = cells_of(path)
+    assert len(cells) <= MAX_CELLS, f"{path.name} has {len(cells)} cells"
+    words = sum(len(source(c).split()) for c in cells if c["cell_type"] == "markdown")
+    assert words <= MAX_WORDS, f"{path.name} has {words} words of prose"
+    first = cells[:3]
+    assert first[0]["cell_type"] == "markdown" and "glance" in source(first[0]).lower()
+    assert any("image/svg+xml" in out.get("data", {}) or "<img" in str(out.get("data", {}))
+               for c in first if c["cell_type"] == "code" for out in c["outputs"]), \
+        "no setup picture in the first three cells"
+    exercises = sum(len(re.findall(r"\bExercise\(", source(c))) for c in cells
+                    if c["cell_type"] == "code")
+    assert 3 <= exercises <= 4, f"{path.name} has {exercises} exercises"
+    assert any("Example(" in source(c) for c in cells), "no scripted example of play"
+
+
+@pytest.mark.parametrize("game", sorted(LEARN))
+def test_learn_to_play_shows_no_plumbing(game):
+    path = ROOT / "notebooks" / LEARN[game]
+    tree = ast.parse("\n".join(code_cells(path)))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            assert [a.name for a in node.names] == ["tabletop"], ast.unparse(node)
+        if isinstance(node, ast.ImportFrom):
+            assert node.module == "tabletop.teaching", ast.unparse(node)
+        assert not isinstance(node, ast.BinOp) or not isinstance(
+            node.op, (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr)), ast.unparse(node)
+        if isinstance(node, ast.Attribute):
+            assert not node.attr.startswith("_"), f"private name: {ast.unparse(node)}"
+    code = "\n".join(code_cells(path))
+    assert "random" not in code.replace("setup=\"random\"", ""), "examples are scripted"
+
+
+@pytest.mark.parametrize("game", sorted(EDGES))
+def test_each_game_has_an_edge_cases_notebook_for_its_interpretations(game):
+    path = ROOT / "notebooks" / EDGES[game]
+    assert path.exists(), f"missing {path.name}"
+    rules = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    labels = set(LABEL.findall(rules))
+    assert labels, f"docs/rules/{game}.md numbers no interpretation (I1, I2, …, D1, …)"
+    shown = set(LABEL.findall("\n".join(source(c) for c in cells_of(path))))
+    assert labels <= shown, f"{path.name} leaves out {sorted(labels - shown)}"
+
+
+def test_the_docs_site_lists_the_learn_to_play_notebooks_first():
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^notebooks/(\S+)$", index, re.M)
+    assert entries[:4] == [name.removesuffix(".ipynb") for name in LEARN.values()]
+
+
+def test_an_example_of_play_is_scripted_and_numbered():
+    s = tabletop.load("lava-flows").new(seed=1)
+    ex = Example(s, [("arrange black a1 white b1", "White hides."),
+                     ("arrange black c3 white b3", "Black hides.")], viewer=0)
+    assert ex.captions[1] == "1. White: arrange black a1 white b1. White hides."
+    assert ex.final == s.apply("arrange black a1 white b1").apply("arrange black c3 white b3")
+    html = ex._repr_html_()
+    assert html.count("<img") == 3 and "2. Black" in html
+    assert ex.pictures().svgs[2] == ex.final.view(0)._repr_svg_()
