@@ -230,7 +230,8 @@ class Exercise:
         text = "" if action is None else str(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
-                           f'quotes, as in ex.answer("{self._sample()}").', self._reveal())
+                           f'quotes, as in ex.answer("{self._sample()}").',
+                           solution=self._reveal())
         try:
             chosen = self.state._coerce(action)  # type: ignore[arg-type]
         except IllegalAction as err:
