@@ -38,6 +38,9 @@ Check = Callable[[State, Action, State], bool]
 #: ``explain(before, action, after)`` says, in the game's words, what a wrong answer misses.
 Explain = Callable[[State, Action, State], str]
 
+#: Inline CSS that scales a picture down to the width of its box.
+FIT = "max-width:100%;height:auto"
+
 __all__ = ["Example", "Exercise", "Pictures", "Verdict", "moves", "side_by_side", "why_not"]
 
 
@@ -78,8 +81,9 @@ class Pictures:
         for i, svg in enumerate(self.svgs):
             caption = self.captions[i] if i < len(self.captions) else ""
             text = f'<div style="font-size:90%">{escape(caption)}</div>' if caption else ""
+            picture = img_html(svg, caption or "a position", FIT)
             boxes.append(f'<div style="flex:0 1 {self.width}px;min-width:200px">'
-                         f"{img_html(svg, caption or 'a position')}{text}</div>")
+                         f"{picture}{text}</div>")
         return ('<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start">'
                 + "".join(boxes) + "</div>")
 
@@ -230,7 +234,8 @@ class Exercise:
         text = "" if action is None else str(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
-                           f'quotes, as in ex.answer("{self._sample()}").', self._reveal())
+                           f'quotes, as in ex.answer("{self._sample()}").',
+                           solution=self._reveal())
         try:
             chosen = self.state._coerce(action)  # type: ignore[arg-type]
         except IllegalAction as err:

@@ -23,3 +23,18 @@ class LaxNim(SecretNim):
 class LaxState(NimState):
     def _is_legal(self, action):
         return None not in self.bonus and isinstance(action, Take) and action.count <= self.pile
+
+
+class ListingNim(SecretNim):
+    """Secret Nim that explains a typed ``take 9`` with the legal list inside its reason,
+    as Lava Flows and Lacuna once did (a notebook could not show the reason alone)."""
+
+    name = "listing-nim"
+
+    def _parse(self, state, text):
+        from tabletop import IllegalAction
+
+        action = SecretNim._parse(self, state, text)
+        if action is not None and not state.is_legal(action):
+            raise IllegalAction(f"{text!r} takes too many; {state._legal_summary()}")
+        return action

@@ -35,6 +35,13 @@ def test_each_broken_toy_is_caught(registered, broken, message):
         check_game(registered(broken), seeds=range(10))
 
 
+def test_a_refusal_whose_reason_holds_the_legal_list_is_caught(registered):
+    from broken_malformed import ListingNim
+
+    with pytest.raises(ConformanceError, match="its reason lists the legal actions"):
+        check_game(registered(ListingNim), seeds=range(10))
+
+
 def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_one(registered):
     from broken_malformed import LaxNim
 

@@ -155,3 +155,13 @@ def test_perft_matches_explore_on_a_random_line(nim):
     rng = random.Random(4)
     state = state.apply(rng.choice(state.legal_actions()))
     assert layer_counts(explore(state, depth=3))[-1] == perft(state, 3)
+
+
+def test_a_mistyped_depth_stops_at_the_default_limit_and_warns():
+    import tabletop
+    from tabletop.core.tree import MAX_NODES
+
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    with pytest.warns(RuntimeWarning, match="explore stopped at 100,000 nodes before depth 100"):
+        graph = explore(state, depth=100)
+    assert graph.number_of_nodes() == MAX_NODES and not graph.graph["complete"]

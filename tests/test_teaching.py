@@ -1,8 +1,10 @@
 """Exercises check answers without raising, and say which kind of answer it was."""
 
+import pytest
 from toygame import Take
 
-from tabletop.teaching import Exercise
+from tabletop import IllegalAction
+from tabletop.teaching import Exercise, moves, side_by_side, why_not
 
 
 def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
@@ -33,3 +35,68 @@ def test_an_exercise_draws_its_pictures_with_the_options_it_was_given():
     assert ex._picture(s) == s.svg(networks=True) != s._repr_svg_()
     after = s.apply(s.legal_actions()[0])
     assert ex.answer(s.legal_actions()[0]).picture == after.svg(networks=True)
+
+
+def _take_two(nim, **extra):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    return s, Exercise(s, "Take two.", right=lambda b, a, t: t.pile == b.pile - 2,
+                       why="Two is allowed.", hint="Count them.",
+                       explain=lambda b, a, t: f"That leaves {t.pile} counters, one too many.",
+                       **extra)
+
+
+def test_an_empty_answer_asks_for_a_move_and_offers_the_solution_folded(nim):
+    s, ex = _take_two(nim, solution="take 2", wrong=("take 1", "take 7"))
+    for empty in ("", "   ", None):
+        verdict = ex.answer(empty)
+        assert not verdict and not verdict.legal
+        assert str(verdict).startswith("No answer yet: type your move between the quotes")
+        assert "take 2" not in str(verdict)  # the example move is not the solution
+    html = ex.answer("")._repr_html_()
+    assert "<details><summary>Show a solution</summary>" in html and "take 2" in html
+
+
+def test_a_wrong_answer_is_explained_in_the_games_words_and_hides_the_solution(nim):
+    s, ex = _take_two(nim, solution="take 2", wrong=("take 1", "take 7"))
+    wrong = ex.answer("take 1")
+    assert str(wrong) == ("Not this time: 'take 1'. That leaves "
+                          f"{s.pile - 1} counters, one too many. Hint: Count them.")
+    assert "take 2" not in str(wrong) and "take 2" in wrong._repr_html_()  # folded
+    illegal = ex.answer("take 7")
+    assert str(illegal).startswith("Not legal: 'take 7' is not legal here")
+    assert "may play" not in str(illegal)  # the reason, not the list of legal moves
+    assert ex.answer("take 2")._repr_html_().count("<details>") == 0
+
+
+def test_the_solution_is_revealed_on_request(nim):
+    s, ex = _take_two(nim, solution="take 2", wrong=("take 1", "take 7"))
+    shown = ex.solution()
+    assert shown and str(shown) == "A solution: 'take 2'. Two is allowed."
+    assert shown.after == s.apply("take 2")
+    _, unsolved = _take_two(nim)
+    assert unsolved.solution().answer == "take 2"  # found among the legal moves
+
+
+def test_an_exercise_refuses_a_wrong_stored_solution_or_a_right_wrong_answer(nim):
+    with pytest.raises(ValueError, match="stored solution 'take 1' is not a right answer"):
+        _take_two(nim, solution="take 1")
+    with pytest.raises(ValueError, match="'take 2' is listed as wrong but is a right answer"):
+        _take_two(nim, solution="take 2", wrong=("take 2", "take 1"))
+    with pytest.raises(IllegalAction):
+        _take_two(nim, solution="take 9")
+
+
+def test_why_not_and_moves_say_it_in_notation(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    assert why_not(s, "take 7").startswith("'take 7' is not legal here")
+    assert "may play" not in why_not(s, "take 7")
+    assert why_not(s, "take 1") == "'take 1' is legal here"
+    assert moves(s) == ["take 1", "take 2"] and moves(s, "take 2") == ["take 2"]
+
+
+def test_side_by_side_captions_each_picture(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    pictures = side_by_side(s.view(0), s.view(1), captions=["mine", "theirs"])
+    html = pictures._repr_html_()
+    assert html.count("<img") == 2 and "mine" in html and "theirs" in html
+    assert pictures.svgs == (s.view(0)._repr_svg_(), s.view(1)._repr_svg_())

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from collections import deque
 
 import networkx as nx
@@ -17,10 +18,15 @@ import networkx as nx
 from .game import State, View
 
 
+#: How many nodes ``explore`` adds unless told otherwise: enough for any depth a notebook
+#: draws, and a bound on time and memory when a depth is mistyped (depth=100).
+MAX_NODES = 100_000
+
+
 def explore(
     state: State,
     depth: int = 2,
-    max_nodes: int | None = None,
+    max_nodes: int | None = MAX_NODES,
     infosets_for: int | None = None,
     merge: bool = False,
 ) -> nx.DiGraph:
@@ -28,8 +34,9 @@ def explore(
 
     Nodes are integers (``0`` is ``state``) with attributes ``state``, ``depth``, ``player``
     (to move; ``None`` when terminal), ``terminal`` and ``scores``; edges carry ``action``,
-    ``notation`` and ``actor``. Breadth first; ``max_nodes`` stops early, and the graph's
-    ``complete`` attribute then says ``False``.
+    ``notation`` and ``actor``. Breadth first; ``max_nodes`` (100,000 by default, ``None``
+    for no limit) stops early, and the graph's ``complete`` attribute then says ``False``;
+    stopping at the default limit also warns.
 
     Transpositions are kept apart, so the nodes at each depth are counted like "perft"; with
     ``merge=True`` equal states share one node and the graph is a DAG.
@@ -63,6 +70,10 @@ def explore(
         new = expand(graph, node, max_nodes=max_nodes)
         if new is None:
             graph.graph["complete"] = False
+            if max_nodes == MAX_NODES:
+                warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {depth}: "
+                              "pass max_nodes=None to explore everything, or a smaller "
+                              "depth", RuntimeWarning, stacklevel=2)
             break
         queue.extend(new)
     return graph

@@ -100,15 +100,17 @@ def to_svg(scene: Scene) -> str:
     return "\n".join(lines)
 
 
-def img_html(svg: str, alt: str) -> str:
+def img_html(svg: str, alt: str, style: str = "") -> str:
     """An ``<img>`` showing ``svg`` as a base64 data URI, described by ``alt``.
 
     Notebook viewers show SVG (``image/svg+xml``, or inline in HTML) only in notebooks the
     user trusts; in any other, JupyterLab and Notebook 7 show sanitized HTML or plain text,
     and the sanitizer keeps an ``<img>``. So pictures go to notebooks in this form too.
+    ``style`` is inline CSS (e.g. to scale the picture down to its box).
 
     >>> img_html("<svg/>", "a & b")
     '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="a &amp; b">'
     """
     data = b64encode(svg.encode("utf-8")).decode("ascii")
-    return f"<img src=\"data:image/svg+xml;base64,{data}\" alt={quoteattr(alt)}>"
+    styled = f" style={quoteattr(style)}" if style else ""
+    return f"<img src=\"data:image/svg+xml;base64,{data}\" alt={quoteattr(alt)}{styled}>"

@@ -157,19 +157,32 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
     before = (copy.deepcopy(state), str(state))
     legal_set = set(legal)
     illegal: list[Any] = [a for a in foreign if a not in legal_set][:5]
-    for bad in illegal + ["xyzzy 99", _Nonsense()]:
-        if isinstance(bad, Action) and state.is_legal(bad):
+    typed = [str(a) for a in illegal[:2]]  # the same refused, as typed notation
+    for bad in illegal + typed + ["xyzzy 99", _Nonsense()]:
+        if isinstance(bad, (Action, str)) and state.is_legal(bad):
             continue  # legal beyond the listed sample (e.g. Lacuna's positions)
         try:
             state.apply(bad)
         except IllegalAction as err:
-            if not str(err):
-                fail(where, f"IllegalAction for {bad!r} has no message")
+            _check_refusal(state, bad, err, where)
         else:
             fail(where, f"illegal action {bad!r} was accepted")
         report.illegal_tried += 1
     if state != before[0] or str(state) != before[1]:
         fail(where, "a rejected action changed the state")
+
+
+def _check_refusal(state: State, bad: Any, err: IllegalAction, where: str) -> None:
+    """A refusal explains itself, and its ``reason`` says why without the list of legal
+    actions (what a teaching notebook shows, e.g. ``tabletop.teaching.why_not``)."""
+    if not str(err):
+        fail(where, f"IllegalAction for {bad!r} has no message")
+    if not err.reason or not str(err).startswith(err.reason):
+        fail(where, f"IllegalAction for {bad!r}: its reason {err.reason!r} does not begin "
+                    "its message")
+    if not state.is_terminal and state._legal_summary() in err.reason:
+        fail(where, f"IllegalAction for {bad!r}: its reason lists the legal actions (raise "
+                    "state._refusal(reason) to keep the reason apart from the list)")
 
 
 def _check_views(state: State, where: str, rng: random.Random, report: Report) -> None:

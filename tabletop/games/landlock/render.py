@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
+from textwrap import wrap
 from typing import Any
 
 from ...core.game import Action
@@ -53,6 +54,8 @@ CS = 52  # cell size
 BOARD_X, BOARD_Y = 40, 62  # top-left of the 7 x 7 board area
 BOARD_CELLS = 7
 PANEL_X = BOARD_X + BOARD_CELLS * CS + 22
+#: How many characters of 11 px text fit on an indented line of the panel (6 px each).
+PANEL_CHARS = int((WIDTH - PANEL_X - 20) // 6)
 PREVIEW, PREVIEW_COLUMNS = 46, 2  # the turned previews of a gnome tile: size, per row
 PREVIEW_STEP = PREVIEW + 18  # from one row of previews to the next (room for "r2")
 
@@ -432,17 +435,18 @@ def _draw_enclosed_list(scene: Scene, subject: LandlockPosition, y: float) -> No
         name = _enclosure_name(enclosure)
         if enclosure.cancelled:
             lines.append((f"{name}: 0", CANCEL))
-            lines.append((f"cancelled by {_bridges_text(enclosure)}", CANCEL))
+            reason = f"cancelled by {_bridges_text(enclosure)}"
+            lines += [(part, CANCEL) for part in wrap(reason, PANEL_CHARS, subsequent_indent="  ")]
         else:
             scorer = "Water" if enclosure.terrain == LAND else "Land"
             colour = LAND_DARK if enclosure.terrain == LAND else WATER_DARK
             lines.append((f"{name}: +4 {scorer}", colour))
     room = int((HEIGHT - 10 - (y + 18)) // 16) + 1
     if len(lines) > room:
-        hidden = sum(1 for text, _ in lines[room - 1:] if not text.startswith("cancelled"))
+        hidden = sum(1 for text, _ in lines[room - 1:] if not text.startswith(("cancelled", " ")))
         lines = lines[:room - 1] + [(f"… {hidden} more: see score_breakdown()", "#555")]
     for i, (text, colour) in enumerate(lines):
-        indent = 10 if text.startswith("cancelled") else 0
+        indent = 10 if text.startswith(("cancelled", "  ")) else 0
         scene.text(x + indent, y + 18 + 16 * i, text, fill=colour, font_size=11,
                    anchor="start")
 
