@@ -74,7 +74,7 @@ class Pictures:
 
     svgs: tuple[str, ...]
     captions: tuple[str, ...] = ()
-    width: int = 300
+    width: int = 400
 
     def _repr_html_(self) -> str:
         boxes = []

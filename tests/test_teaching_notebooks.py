@@ -84,7 +84,7 @@ def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
             verdict = ex.answer(move)
             assert not verdict, f"{name}: wrong answer {move!r} accepted"
             assert verdict.solution, f"{name}: no solution offered after {move!r}"
-            assert str(ex.solution_move) not in verdict.message, \
+            assert repr(str(ex.solution_move)) not in verdict.message, \
                 f"{name}: refusing {move!r} gives the solution away unasked"
             if verdict.legal:  # the explanation is the exercise's own, in the game's words
                 said = ex.explain(ex.state, ex.state._coerce(move), verdict.after) \
