@@ -68,13 +68,16 @@ def why_not(state: State, action: Action | str) -> str:
     return f"{str(action)!r} is legal here"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Pictures:
     """Pictures in a row that wraps, each with an optional caption; shows itself in notebooks."""
 
     svgs: tuple[str, ...]
     captions: tuple[str, ...] = ()
     width: int = 400
+
+    def __repr__(self) -> str:  # the plain-text output: the captions, not the SVG
+        return f"<{len(self.svgs)} pictures: {'; '.join(self.captions)}>"
 
     def _repr_html_(self) -> str:
         boxes = []
