@@ -361,8 +361,7 @@ class Task:
         """Check an answer; never raises for a wrong or unreadable one."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return Verdict("", False, False, "No answer yet: type your answer between the "
-                           f"brackets, as in .answer({self._example()}), and run the cell.",
-                           solution=self._reveal())
+                           f"brackets, as in .answer({self._example()}), and run the cell.")
         try:
             value = self._read(value)
         except ValueError:
@@ -387,8 +386,13 @@ class Task:
         return self._solved
 
     def _example(self) -> str:
-        return repr(self.wrong[0]) if self.wrong and isinstance(self.wrong[0], str) \
-            else self._show(self.wrong[0]) if self.wrong else '"…"'
+        """How an answer is typed, shown with a wrong one."""
+        if not self.wrong:
+            return '"…"'
+        value = self.wrong[0]
+        if isinstance(value, (set, frozenset)):
+            return '"' + " ".join(sorted(map(str, value))) + '"'
+        return f'"{value}"' if isinstance(value, str) else self._show(value)
 
     def _reveal(self) -> str:
         return f"<p>{escape(self.solution().message)}</p>"
