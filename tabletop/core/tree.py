@@ -17,7 +17,6 @@ import networkx as nx
 
 from .game import State, View
 
-
 #: How many nodes ``explore`` adds unless told otherwise: enough for any depth a notebook
 #: draws, and a bound on time and memory when a depth is mistyped (depth=100).
 MAX_NODES = 100_000

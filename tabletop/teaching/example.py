@@ -1,0 +1,61 @@
+"""Examples of play: scripted moves with comments, shown as numbered pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..core.game import Action, State
+from .pictures import Pictures, svg_of
+
+
+class Example:
+    """An example of play, as in a rulebook's box: a position and scripted moves, each with a
+    comment, shown as numbered pictures (as ``viewer`` sees them, or the full state).
+
+    ``final`` is the position after the last move, to continue from.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lava-flows").new(seed=1)
+    >>> ex = Example(s, [("arrange black a1 white b1", "White hides two Mediums."),
+    ...                  ("arrange black a3 white c3", "So does Black.")])
+    >>> [step.split(":")[0] for step in ex.captions]
+    ['Start', '1. White', '2. Black']
+    >>> ex.final.current_player is not None
+    True
+    """
+
+    def __init__(self, state: State, steps: Iterable[tuple[Action | str, str]],
+                 intro: str = "the position", viewer: int | None = None,
+                 draw: Mapping[str, Any] | None = None, start: bool = True) -> None:
+        self.viewer = viewer
+        self.draw = dict(draw or {})
+        self.states = [state]
+        self.captions = [f"Start: {intro}"]
+        for number, (move, comment) in enumerate(steps, 1):
+            before = self.states[-1]
+            actor = before.game.player_name(before.current_player) \
+                if before.current_player is not None else "Nobody"
+            after = before.apply(move)
+            played = str(after.history[-1])
+            self.states.append(after)
+            self.captions.append(f"{number}. {actor}: {played}. {comment}".strip())
+        self.start = start
+
+    @property
+    def final(self) -> State:
+        """The position after the last scripted move."""
+        return self.states[-1]
+
+    def pictures(self) -> Pictures:
+        """The numbered pictures (without the start when ``start=False``)."""
+        shown = [s if self.viewer is None else s.view(self.viewer) for s in self.states]
+        first = 0 if self.start else 1
+        return Pictures(tuple(svg_of(s, self.draw) for s in shown[first:]),
+                        tuple(self.captions[first:]))
+
+    def __repr__(self) -> str:
+        return "\n".join(self.captions)
+
+    def _repr_html_(self) -> str:
+        return self.pictures()._repr_html_()

@@ -1,0 +1,60 @@
+"""Pictures for teaching: states and views in a captioned row that scales to the page."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from ..core.game import State, View
+from ..render.svg import img_html
+
+#: Inline CSS that scales a picture down to the width of its box.
+FIT = "max-width:100%;height:auto"
+
+
+@dataclass(frozen=True, repr=False)
+class Pictures:
+    """Pictures in a row that wraps, each with an optional caption; shows itself in notebooks."""
+
+    svgs: tuple[str, ...]
+    captions: tuple[str, ...] = ()
+    width: int = 400
+
+    def __repr__(self) -> str:  # the plain-text output: the captions, not the SVG
+        return f"<{len(self.svgs)} pictures: {'; '.join(self.captions)}>"
+
+    def _repr_html_(self) -> str:
+        boxes = []
+        for i, svg in enumerate(self.svgs):
+            caption = self.captions[i] if i < len(self.captions) else ""
+            text = f'<div style="font-size:90%">{escape(caption)}</div>' if caption else ""
+            picture = img_html(svg, caption or "a position", FIT)
+            boxes.append(f'<div style="flex:0 1 {self.width}px;min-width:200px">'
+                         f"{picture}{text}</div>")
+        return ('<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start">'
+                + "".join(boxes) + "</div>")
+
+
+def svg_of(subject: State | View, draw: Mapping[str, Any]) -> str:
+    """The picture of a state or view, drawn with the game's options ``draw``."""
+    return subject.svg(**draw) if draw else subject._repr_svg_()
+
+
+def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
+                 draw: Mapping[str, Any] | None = None, width: int = 420) -> Pictures:
+    """Pictures of states or views next to each other, captioned.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lava-flows").new(seed=1, setup="random")
+    >>> side_by_side(s.view(0), s.view(1), captions=["White sees", "Black sees"]).captions
+    ('White sees', 'Black sees')
+    """
+    return Pictures(tuple(svg_of(s, draw or {}) for s in subjects), tuple(captions), width)
+
+
+
+def img_of(svg: str) -> str:
+    """The SVG as an ``<img>``, which untrusted notebooks show (inline SVG they strip)."""
+    return img_html(svg, "the position") if svg else ""

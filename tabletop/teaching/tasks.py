@@ -1,0 +1,203 @@
+"""Tasks for the reader whose answer is a value or an agent, not a move."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from ..agents import resolve_agent
+from ..core.errors import IllegalAction
+from .exercise import Verdict
+
+
+class Task:
+    """A task for the reader whose answer is a value (a number, a set of cells, a word), not a
+    move: ``answer(value)`` checks it and returns a ``Verdict``, as ``Exercise.answer`` does.
+
+    ``check(value)`` decides; ``why`` is said when it is right; ``explain(value)`` says in
+    plain words what a wrong answer misses. ``solution`` is a right answer, checked when the
+    task is made and shown only on request (folded under a wrong answer, or ``solution()``);
+    ``wrong`` lists plausible wrong answers, which must be refused. A typed answer is read
+    like the solution: ``"36"`` as a number, ``"a3, c3"`` as a set of words.
+
+    >>> t = Task("How many cells has the Lava Flows grid?", check=lambda n: n == 9,
+    ...          explain=lambda n: "Count them: three rows of three cells.",
+    ...          why="Three rows of three.", solution=9, wrong=(6, 3))
+    >>> print(t.answer(""))
+    No answer yet: type your answer between the brackets, as in .answer(6), and run the cell.
+    >>> print(t.answer("6"))
+    Not this time: 6. Count them: three rows of three cells.
+    >>> print(t.answer(9))
+    Right: 9. Three rows of three.
+    >>> print(Task("Which cells?", lambda cells: cells == {"a3", "c3"},
+    ...            solution={"c3", "a3"}).answer("c3 a3"))
+    Right: a3, c3.
+    """
+
+    def __init__(self, question: str, check: Callable[[Any], bool], *, solution: Any,
+                 explain: Callable[[Any], str] | None = None, why: str = "",
+                 hint: str = "", wrong: Sequence[Any] = ()) -> None:
+        self.question = question
+        self.check = check
+        self.explain = explain
+        self.why = why
+        self.hint = hint
+        self.solution_value = solution
+        self.wrong = tuple(wrong)
+        self._solved: Verdict | None = None
+        if not self.solution():
+            raise ValueError(f"the stored solution {self._show(solution)!r} is refused: "
+                             f"{self.solution()}")
+        for value in self.wrong:
+            if self.answer(value):
+                raise ValueError(f"{self._show(value)!r} is listed as wrong but is accepted")
+
+    def _read(self, value: Any) -> Any:
+        """A typed answer read like the solution (a number, or a set of words)."""
+        like = self.solution_value
+        if isinstance(value, str) and isinstance(like, (int, float)):
+            return float(value) if "." in value else int(value)
+        if isinstance(value, str) and isinstance(like, (set, frozenset)):
+            return {w for w in re.split(r"[\s,;]+", value.strip()) if w}
+        if isinstance(value, (list, tuple)) and isinstance(like, (set, frozenset)):
+            return set(value)
+        return value.strip() if isinstance(value, str) else value
+
+    def _show(self, value: Any) -> str:
+        if isinstance(value, (set, frozenset)):
+            return ", ".join(sorted(map(str, value))) or "nothing"
+        return str(value)
+
+    def _judge(self, value: Any) -> tuple[bool, bool, str]:
+        """(understood, right, what to say) for an answer already read."""
+        if self.check(value):
+            return True, True, self.why
+        return True, False, self.explain(value) if self.explain else ""
+
+    def answer(self, value: Any) -> Verdict:
+        """Check an answer; never raises for a wrong or unreadable one."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return Verdict("", False, False, "No answer yet: type your answer between the "
+                           f"brackets, as in .answer({self._example()}), and run the cell.")
+        try:
+            value = self._read(value)
+        except ValueError:
+            return Verdict(str(value), False, False, f"Not understood: {value!r} is not an "
+                           f"answer of the right kind, such as {self._example()}.",
+                           solution=self._reveal())
+        understood, right, said = self._judge(value)
+        head = "Right" if right else ("Not this time" if understood else "Not legal")
+        message = f"{head}: {self._show(value)}. {said}".strip()
+        if not right:
+            message += f" Hint: {self.hint}" if self.hint else ""
+        return Verdict(self._show(value), understood, right, message,
+                       solution="" if right else self._reveal())
+
+    def solution(self) -> Verdict:
+        """The stored solution, with why it is right (worked out once)."""
+        if self._solved is None:
+            value = self._read(self.solution_value)
+            _, right, said = self._judge(value)
+            self._solved = Verdict(self._show(value), True, right,
+                                   f"A solution: {self._show(value)}. {said}".strip())
+        return self._solved
+
+    def _example(self) -> str:
+        """How an answer is typed, shown with a wrong one."""
+        if not self.wrong:
+            return '"…"'
+        value = self.wrong[0]
+        if isinstance(value, (set, frozenset)):
+            return '"' + " ".join(sorted(map(str, value))) + '"'
+        return f'"{value}"' if isinstance(value, str) else self._show(value)
+
+    def _reveal(self) -> str:
+        return f"<p>{escape(self.solution().message)}</p>"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.question!r}>"
+
+    def _repr_html_(self) -> str:
+        return (f"<p><b>Your turn:</b> {escape(self.question)}</p>"
+                "<p><i>Type your answer between the brackets in the cell below and run it."
+                "</i></p>")
+
+
+class AgentTask(Task):
+    r"""A task whose answer is an agent: ``answer(MyAgent)`` plays ``games`` quick seeded
+    games of ``game`` against ``opponents`` (specs as ``tabletop.arena`` takes them), seats
+    rotating, and is right when every move was legal and the agent won at least ``target``
+    of them (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
+    an agent class (shown folded as code).
+
+    >>> import random
+    >>> class PotWatcher:
+    ...     def __init__(self, seed=None):
+    ...         self.rng = random.Random(seed)
+    ...     def act(self, view):
+    ...         moves = [str(a) for a in view.legal_actions()]
+    ...         if "pay" in moves and view.pot < 2:
+    ...             return "pay"
+    ...         return "pass" if "pass" in moves else self.rng.choice(moves)
+    >>> t = AgentTask("Beat random at Lascaux.", "lascaux", ["random", "random"], 0.5,
+    ...               games=30, solution=PotWatcher)
+    >>> print(t.answer("random"))
+    Not this time: random. It won 27% of 30 games (8 wins); it needs 50%.
+    >>> print(t.solution())
+    A solution: PotWatcher. It won 70% of 30 games (21 wins), every move legal.
+    """
+
+    def __init__(self, question: str, game: str, opponents: Sequence[Any], target: float, *,
+                 solution: Any, games: int = 60, seed: int = 0, why: str = "",
+                 hint: str = "", wrong: Sequence[Any] = ()) -> None:
+        self.game, self.opponents, self.target = game, list(opponents), target
+        self.games, self.seed = games, seed
+        self.code = solution if isinstance(solution, str) and "class " in solution else ""
+        if self.code:
+            namespace: dict[str, Any] = {}
+            exec(compile(self.code, "<solution>", "exec"), namespace)  # noqa: S102
+            solution = [v for v in namespace.values() if isinstance(v, type)][-1]
+        super().__init__(question, lambda agent: False, solution=solution, why=why,
+                         hint=hint, wrong=wrong)
+
+    def _read(self, value: Any) -> Any:
+        return value
+
+    def _show(self, value: Any) -> str:
+        return getattr(value, "__name__", None) or getattr(value, "name", None) \
+            or type(value).__name__ if not isinstance(value, str) else value
+
+    def _example(self) -> str:
+        return "MyAgent"
+
+    def _judge(self, value: Any) -> tuple[bool, bool, str]:
+        from ..arena import arena
+
+        try:
+            resolve_agent(value, 0)
+        except Exception as err:  # noqa: BLE001 (any failure is reported to the learner)
+            return False, False, f"That is not an agent: {err}"
+        seats = {"yours": value, **{f"opponent {i}": spec
+                                    for i, spec in enumerate(self.opponents, 1)}}
+        try:
+            result = arena(self.game, seats, games=self.games, seed=self.seed, progress=False)
+        except IllegalAction as err:
+            return False, False, f"It played a move the rules refuse: {err.reason}."
+        except Exception as err:  # noqa: BLE001
+            return False, False, f"It stopped the game: {type(err).__name__}: {err}"
+        row = result.summary()[0]
+        shared = sum(1 for g in result.games if "yours" in g.winner_agents
+                     and len(g.winners) > 1)
+        said = (f"It won {row.win_rate:.0%} of {row.games} games ({row.wins:g} wins"
+                + (f", {shared} shared" if shared else "") + ")")
+        if row.win_rate >= self.target:
+            return True, True, f"{said}, every move legal. {self.why}".strip()
+        return True, False, f"{said}; it needs {self.target:.0%}."
+
+    def _reveal(self) -> str:
+        if not self.code:
+            return super()._reveal()
+        return (f"<p>{escape(self.solution().message)}</p>"
+                f"<pre>{escape(self.code)}</pre>")

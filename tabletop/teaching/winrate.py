@@ -1,0 +1,107 @@
+"""How sure is a win rate: confidence intervals, and how many games a comparison needs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from statistics import NormalDist
+from typing import Any
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """A win rate over ``games`` games with its confidence interval (Wilson's score interval).
+
+    >>> r = WinRate(wins=62, games=100)
+    >>> print(r)
+    62% of 100 games: between 52% and 71% (95% confidence)
+    >>> round(r.margin, 3)
+    0.093
+    """
+
+    wins: float
+    games: int
+    confidence: float = 0.95
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    def _bounds(self) -> tuple[float, float]:
+        z = NormalDist().inv_cdf(0.5 + self.confidence / 2)
+        n, p = self.games, self.rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    @property
+    def low(self) -> float:
+        return self._bounds()[0]
+
+    @property
+    def high(self) -> float:
+        return self._bounds()[1]
+
+    @property
+    def margin(self) -> float:
+        """Half the width of the interval: the "±" of the win rate."""
+        return (self.high - self.low) / 2
+
+    def __str__(self) -> str:
+        return (f"{self.rate:.0%} of {self.games} games: between {self.low:.0%} and "
+                f"{self.high:.0%} ({self.confidence:.0%} confidence)")
+
+
+@dataclass(frozen=True)
+class Shrinking:
+    """Win rates of one agent after the first n games of a tournament, for several n."""
+
+    agent: str
+    rows: tuple[WinRate, ...]
+
+    def __str__(self) -> str:
+        lines = [f"{'games':>6} {'win rate':>9} {'95% interval':>15} {'±':>6}"]
+        lines += [f"{r.games:>6} {r.rate:>9.0%} {f'{r.low:.0%} – {r.high:.0%}':>15} "
+                  f"{r.margin:>6.1%}" for r in self.rows]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        body = "".join(f"<tr><td>{r.games}</td><td>{r.rate:.0%}</td><td>{r.low:.0%} – "
+                       f"{r.high:.0%}</td><td>± {r.margin:.1%}</td></tr>" for r in self.rows)
+        return (f"<p>{escape(self.agent)}: win rate after the first n games</p><table><tr>"
+                "<th>games n</th><th>win rate</th><th>95% interval</th><th>±</th></tr>"
+                f"{body}</table>")
+
+
+def shrinking(result: Any, agent: str, steps: Sequence[int]) -> Shrinking:
+    """The win rate of ``agent`` (a label of the ``ArenaResult``) after the first ``n``
+    games, for each ``n`` in ``steps``, with its 95 % interval: watch it shrink.
+
+    >>> from tabletop.arena import arena
+    >>> result = arena("lascaux", ["random"] * 3, games=40, seed=1, progress=False)
+    >>> [(r.games, r.wins) for r in shrinking(result, "random", [10, 40]).rows]
+    [(30, 10.0), (120, 40.0)]
+    """
+    rows = []
+    for n in steps:
+        games = result.games[:n]
+        wins = sum(g.credit(p) for g in games for p, who in enumerate(g.seats)
+                   if who == agent)
+        played = sum(who == agent for g in games for who in g.seats)
+        rows.append(WinRate(float(wins), played))
+    return Shrinking(agent, tuple(rows))
+
+
+def games_needed(margin: float, rate: float = 0.5, confidence: float = 0.95) -> int:
+    """How many games make the interval of a win rate near ``rate`` about ``± margin``.
+
+    The margin shrinks with the square root of the games: half the margin, four times the
+    games. A rate of one half is the worst case.
+
+    >>> games_needed(0.05), games_needed(0.10), games_needed(0.05, rate=0.8)
+    (385, 97, 246)
+    """
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    return math.ceil(z * z * rate * (1 - rate) / (margin * margin))
