@@ -146,6 +146,10 @@ def test_learn_to_play_shows_no_plumbing(game):
             node.op, (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr)), ast.unparse(node)
         if isinstance(node, ast.Attribute):
             assert not node.attr.startswith("_"), f"private name: {ast.unparse(node)}"
+    for cell in cells_of(path):  # the checking code of an exercise is folded away
+        if cell["cell_type"] == "code" and re.search(r"=\s*Exercise\(", source(cell)):
+            assert cell["metadata"].get("jupyter", {}).get("source_hidden"), source(cell)[:80]
+            assert "hide-input" in cell["metadata"].get("tags", ()), source(cell)[:80]
     code = "\n".join(code_cells(path))
     assert "random" not in code.replace("setup=\"random\"", ""), "examples are scripted"
 
