@@ -100,6 +100,11 @@ class Goofspiel(Game):
         return action_table(self.options["cards"])
 
     @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """A flat vector of ``6 + 6 · cards`` numbers (``GoofView._observation``)."""
+        return (6 + 6 * int(self.options["cards"]),)
+
+    @property
     def max_game_length(self) -> int:
         """Two bids a round, one round per card: ``2 · cards`` plies."""
         return 2 * int(self.options["cards"])

@@ -478,8 +478,7 @@ class State(_Positioned):
         return self._cached("winners", self._winners)
 
     def returns(self) -> tuple[float, ...]:
-        """One float per player: +1 a winner, -1 another player, 0 before the end and in a
-        draw (``core.metadata``)."""
+        """One float per player: +1 a winner, -1 a loser, 0 until the end and in a draw."""
         return self._cached("returns", lambda: returns_of(self))
 
     def _winners(self) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from tabletop.core.notation import number
 from tabletop.core.position import evolve
 from tabletop.core.quoting import brief
 
+from . import tensor
 from .actions import COLOURS, MAX_COORDINATE, LacunaSpace, Place, PlaceFree, SetAside, parse
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, params_of, player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
@@ -208,6 +209,9 @@ class Lacuna(Game):
 
     def _action_space(self) -> ActionSpace:
         return LacunaSpace(self.params.mat)
+
+    #: One row per flower, per pawn and for the game (``tensor``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
 
     @property
     def max_game_length(self) -> int:

@@ -27,6 +27,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
 from ...core.position import evolve
+from . import tensor
 from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_X, CELL_Y, CORNERS, NEIGHBOURS, cell_index
 from .maps import extent, placed_board, tiles_from_rows
@@ -161,6 +162,9 @@ class Landlock(Game):
 
     def _action_space(self) -> ActionSpace:
         return ACTION_TABLE
+
+    #: 56 planes over the 11 × 11 cells (``tensor.PLANES``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
 
     @property
     def max_game_length(self) -> int:

@@ -36,6 +36,7 @@ from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
 
+from . import tensor
 from .actions import (
     ACTION_TABLE,
     MIDDLE,
@@ -389,6 +390,9 @@ class LavaFlows(Game):
 
     def _action_space(self) -> ActionSpace:
         return ACTION_TABLE
+
+    #: 202 planes over the 3 × 3 grid (``tensor.PLANES``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
 
     @property
     def max_game_length(self) -> int:
