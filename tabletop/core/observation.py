@@ -63,7 +63,7 @@ class Observed:
     def observation(self) -> np.ndarray:
         """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``."""
         def compute() -> np.ndarray:
-            array = np.asarray(self._observation(), dtype=np.float32)
+            array = np.array(self._observation(), dtype=np.float32)  # owns its data
             shape = self.game.observation_shape
             if array.shape != shape:
                 raise ValueError(f"{self.game.name}: an observation of shape {array.shape}, "

@@ -163,7 +163,7 @@ class Landlock(Game):
     def _action_space(self) -> ActionSpace:
         return ACTION_TABLE
 
-    #: 56 planes over the 11 × 11 cells (``tensor.PLANES``, ``docs/observations.md``).
+    #: 58 planes over the 11 × 11 cells (``tensor.PLANES``, ``docs/observations.md``).
     observation_shape = tensor.SHAPE
 
     @property

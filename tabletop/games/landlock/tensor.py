@@ -1,7 +1,7 @@
 """The Legend of Landlock's observation tensor: planes over the 11 × 11 lattice of cells,
 built from a view alone.
 
-``PLANES`` names each of the 56 planes (``docs/observations.md`` lists them): a one-hot of
+``PLANES`` names each of the 58 planes (``docs/observations.md`` lists them): a one-hot of
 the tile kind and rotation on each cell, the empty cells, then planes that hold one number
 everywhere (the tile in hand, the roles, whose turn, points so far). Teams are relative to
 the viewer: "my team" is the viewer's (with two players, the viewer alone).
@@ -10,7 +10,7 @@ the viewer: "my team" is the viewer's (with two players, the viewer alone).
 >>> view = tabletop.load("landlock").new(seed=1).apply("land").view(0)
 >>> t = observation(view)
 >>> t.shape, int(t[PLANES.index("empty")].sum())
-((56, 11, 11), 121)
+((58, 11, 11), 121)
 """
 
 from __future__ import annotations
