@@ -221,7 +221,8 @@ class Lascaux(Game):
         [13407, 17985, 19293]
         """
         n = self.players
-        rounds = 3 * 2 * CARD_COUNT + IDLE_LIMIT
+        busy = 2 * CARD_COUNT  # rounds that claim a card or reveal one
+        rounds = busy * IDLE_LIMIT + IDLE_LIMIT  # each after IDLE_LIMIT - 1 idle ones at most
         return rounds * (2 * n - 1 + n * self.start_stones)
 
     @property
