@@ -1,6 +1,7 @@
 """Integer actions, metadata, returns, observation tensors and information states of the four
 games, at their smallest and largest player counts."""
 
+import os
 import pickle
 import random
 import subprocess
@@ -61,7 +62,7 @@ def test_ids_are_the_same_in_another_process():
     code = ("import tabletop; s = tabletop.load('lava-flows').new(seed=4, setup='random'); "
             "print([(str(a), s.action_id(a)) for a in s.legal_actions()])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={"PYTHONHASHSEED": "123", "PATH": ""}).stdout
+                         check=True, env={**os.environ, "PYTHONHASHSEED": "123"}).stdout
     s = tabletop.load("lava-flows").new(seed=4, setup="random")
     assert out.strip() == str([(str(a), s.action_id(a)) for a in s.legal_actions()])
 
@@ -175,3 +176,20 @@ def test_views_pickle_with_their_history_and_observation():
     again = pickle.loads(pickle.dumps(view))
     assert again.information_state() == view.information_state()
     assert np.array_equal(again.observation(), view.observation())
+
+
+def test_lacuna_slot_5_is_the_listed_position_nearest_the_middle():
+    """Pawns beside the line take every sample spot of the pair without blocking it: the
+    list offers the legal position nearest the middle, with the pair's slot 5."""
+    from tabletop.games.lacuna.actions import Place
+
+    game = tabletop.load("lacuna")
+    s = game.position([(-0.5, 0, "red"), (0.5, 0, "red")],
+                      pawns=[(x, 0.045, i % 2) for i, x in enumerate((-0.5, -0.25, 0, 0.25,
+                                                                      0.5))])
+    (only,) = s.legal_actions()
+    assert only.k not in (0, 256, 512, 768, 1024)
+    assert s.legal_action_ids() == (7 + 5,) and s.action_from_id(12) == only
+    with pytest.raises(IllegalAction, match="action id 13 .*'place 0-2 @0'.* is not legal"):
+        s.action_from_id(13)
+    assert s.action_id(Place(0, 1, 100)) == 12  # any other position: slot 5 as well
