@@ -122,3 +122,37 @@ def test_a_game_that_cannot_reach_another_process_says_so(registered):
     with pytest.raises(ConformanceError, match="local-nim: the game cannot be sent to another "
                                                "process"):
         check_hash_seeds(registered(LocalNim), seed=0, states=2)
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("PositionalNim", r"the same action 'take \d' has id \d here and id \d at .* \(ids must "
+                      r"not depend on the position\)"),
+    ("ShortNim", r"'take 2' has id 3, not an int in 0..2"),
+    ("MaskNim", r"legal_mask\(\) is True at \[0, \d"),
+    ("LaxIdNim", r"action_from_id\(-1\) was accepted"),
+    ("HastyNim", r"the game lasted \d+ plies, more than max_game_length 4"),
+    ("BigWinNim", r"returns\(\) \(.*2\.0.*\) leave -1.0..1.0"),
+    ("PeekingNim", r"observation\(\) differs for a state the player cannot tell apart .* "
+                   r"\(it leaks hidden information\)"),
+    ("SquashedNim", r"observation\(\) raised ValueError: secret-nim|squashed-nim: an "
+                    r"observation of shape \(6,\), not the declared \(4,\)"),
+])
+def test_each_broken_id_metadata_or_observation_toy_is_caught(registered, broken, message):
+    """Ids that depend on the position, out of range, a wrong mask, a lax decoder; a length
+    bound too short, returns out of bounds; an observation that leaks or has another shape."""
+    import broken_ids
+
+    with pytest.raises(ConformanceError, match=message):
+        check_game(registered(getattr(broken_ids, broken)), seeds=range(10),
+                   package_seeds=0)
+
+
+def test_ids_and_observations_pass_on_sound_toys(registered):
+    from toygame import TakeAway
+
+    from tabletop.core.testing.actionids import check_action_ids
+    from tabletop.core.testing.observations import check_observations
+
+    for game in (registered(SecretNim), registered(TakeAway, players=3)):
+        check_action_ids(game, seeds=range(5))
+        check_observations(game, seeds=range(5))

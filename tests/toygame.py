@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.ids import ActionTable
 from tabletop.core.input import ClickInput, single
 from tabletop.render.scene import Scene
 
@@ -57,6 +60,17 @@ class SecretNim(Game):
     def _initial(self, rng: random.Random) -> NimState:
         return NimState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                         bonus=(None, None), taken_last=None)
+
+    def _action_space(self):
+        """``bonus 0``, ``bonus 1``, then ``take 1`` .. ``take max_take``."""
+        return ActionTable((Bonus(0), Bonus(1),
+                            *(Take(n) for n in range(1, self.options["max_take"] + 1))))
+
+    @property
+    def max_game_length(self):
+        return 2 + self.options.get("pile", 9)  # two bonuses, then takes of one at least
+
+    observation_shape = (6,)
 
     def _parse(self, state, text):
         words = text.split()
@@ -154,6 +168,13 @@ class NimView(View):
     def _text(self):
         return f"pile {self.pile}, bonus {self.bonus}"
 
+    def _observation(self):
+        """pile, takes, first, who took last (-1: nobody), each bonus (-1 hidden, -2 not
+        chosen)."""
+        bonus = [-2 if b is None else b for b in self.bonus]
+        last = -1 if self.taken_last is None else self.taken_last
+        return np.array([self.pile, self.takes, self.first, last, *bonus])
+
 
 # --- deliberately broken variants, one per invariant check_game guards -------------------
 
@@ -239,6 +260,15 @@ class TakeAway(Game):
     def _initial(self, rng: random.Random) -> TakeState:
         return TakeState(game=self, pile=self.options["pile"], turn=0, last=None)
 
+    def _action_space(self):
+        return ActionTable((Take(1), Take(2), Take(3)))
+
+    @property
+    def max_game_length(self):
+        return self.options["pile"]
+
+    observation_shape = (3,)
+
     def position(self, pile: int, turn: int = 0) -> TakeState:
         return TakeState(game=self, pile=pile, turn=turn, last=None)
 
@@ -286,3 +316,6 @@ class TakeView(View):
 
     def _text(self) -> str:
         return f"pile {self.pile}"
+
+    def _observation(self):
+        return np.array([self.pile, self.turn, -1 if self.last is None else self.last])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.game import Action
+from tabletop.core.ids import ActionTable
 from tabletop.core.notation import integer
 
 from .cards import MOST_CARDS
@@ -31,3 +32,12 @@ def parse(text: str) -> Bid | None:
     if word != "bid":
         return None
     return Bid(integer(number, "a card", 1, MOST_CARDS))
+
+
+def action_table(cards: int) -> ActionTable:
+    """Every bid's integer id: ``bid c`` is ``c - 1``, for the ``cards`` cards of a suit.
+
+    >>> action_table(3).id_of(Bid(3)), action_table(3).size
+    (2, 3)
+    """
+    return ActionTable(tuple(Bid(c) for c in range(1, cards + 1)))

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
 
-from .actions import Bid, parse
+from .actions import Bid, action_table, parse
 from .cards import FEWEST_CARDS, MOST_CARDS, NAMES, deal
 from .position import GoofPosition
 from .view import GoofView
@@ -94,6 +95,19 @@ class Goofspiel(Game):
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
+
+    def _action_space(self) -> ActionSpace:
+        return action_table(self.options["cards"])
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """A flat vector of ``6 + 6 · cards`` numbers (``GoofView._observation``)."""
+        return (6 + 6 * int(self.options["cards"]),)
+
+    @property
+    def max_game_length(self) -> int:
+        """Two bids a round, one round per card: ``2 · cards`` plies."""
+        return 2 * int(self.options["cards"])
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         """North's bid is face down to South; South's, which ends the round, shows both."""

@@ -12,10 +12,8 @@ write ``_legal_actions`` and ``_apply_action``):
   package, as ``"module:name"``; the core imports them on first use (``parts``).
 
 The bases own everything else: legality checks with explaining errors, the history, records,
-caching, pictures in notebooks.
-
->>> import tabletop
->>> game = tabletop.load("lava-flows")          # doctest: +SKIP
+caching, pictures in notebooks; integer actions (``ids``), metadata and returns
+(``metadata``), observation tensors and information states (``observation``).
 """
 
 from __future__ import annotations
@@ -32,7 +30,10 @@ from ..render.svg import to_svg
 from .choices import did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
+from .ids import IntegerActions
+from .metadata import GameFacts, returns_of
 from .notation import check_length
+from .observation import Observed
 from .parts import Declared, part
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
@@ -57,7 +58,7 @@ class Action:
         return type(self).__name__.lower()
 
 
-class Game:
+class Game(GameFacts):
     """A game's rules plus its options; immutable, hashable, equal by name and options.
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every option and
@@ -279,7 +280,7 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Positioned(Position):
+class _Positioned(IntegerActions, Position):
     """Fields shared by states and views: the game, and a per-instance cache."""
 
     game: Game
@@ -435,6 +436,8 @@ class State(_Positioned):
 
     _seed: int | None = field(default=None, init=False, compare=False, repr=False)
     _trail: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    #: ``(player, log)``: the history of the view ``determinize`` drew this state from.
+    _seen: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     def apply(self: S, action: Action | str) -> S:
         """The state after ``action`` (an Action or its notation); ``self`` is unchanged.
@@ -447,6 +450,7 @@ class State(_Positioned):
         if nxt is self:
             raise RuntimeError(f"{type(self).__name__}._apply must return a new state")
         object.__setattr__(nxt, "_seed", self._seed)
+        object.__setattr__(nxt, "_seen", self._seen)
         object.__setattr__(nxt, "_trail", (self._trail, action, actor))
         return nxt
 
@@ -472,6 +476,10 @@ class State(_Positioned):
         if not self.is_terminal:
             return ()
         return self._cached("winners", self._winners)
+
+    def returns(self) -> tuple[float, ...]:
+        """One float per player: +1 a winner, -1 a loser, 0 until the end and in a draw."""
+        return self._cached("returns", lambda: returns_of(self))
 
     def _winners(self) -> tuple[int, ...]:
         scores = self.scores
@@ -535,7 +543,13 @@ class State(_Positioned):
     def view(self, player: int) -> View:
         """What ``player`` may see: no deck order, no secret of another, no seed."""
         self._check_player(player)
-        return self._cached(f"view{player}", lambda: self._view(player))
+        return self._cached(f"view{player}", lambda: self._logged_view(player))
+
+    def _logged_view(self, player: int) -> View:
+        view = self._view(player)
+        seen = self._seen[1] if self._seen and self._seen[0] == player else ()
+        object.__setattr__(view, "_log", seen + self.log(player))
+        return view
 
     def _view(self, player: int) -> View:
         raise NotImplementedError
@@ -554,13 +568,15 @@ class State(_Positioned):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class View(_Positioned):
+class View(Observed, _Positioned):
     """What one player may see of a state. Draws itself; never holds a seed or RNG.
 
     Its ``legal_actions()`` are the player's when the player is to move, else ``()``.
     """
 
     player: int
+    #: The player's history as they saw it (``State.log(player)``), set by ``State.view``.
+    _log: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view, hidden parts sampled from ``rng``."""

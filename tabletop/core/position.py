@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 #: Fields every derived instance starts afresh: the cache, and a State's seed and history
 #: (``State.apply`` sets those two on what ``_apply`` returns).
-FRESH = {"_cache": "{}", "_seed": "None", "_trail": "None"}
+FRESH = {"_cache": "{}", "_seed": "None", "_trail": "None", "_seen": "None", "_log": "()"}
 
 #: Per State or View class: the function that builds one from a source and its changes.
 _builders: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}

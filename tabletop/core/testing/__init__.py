@@ -1,7 +1,8 @@
 """The conformance suite every game's tests call, and the helpers tests and benchmarks share.
 
 * ``check_game(game)`` plays seeded random games and checks the contract at every step
-  (legality, immutability, notation and records, determinism, views), then the rest of the
+  (legality, immutability, notation and records, determinism, views, integer action ids,
+  observation tensors, lengths and returns), then the rest of the
   package: every view draws, every legal action is reached by clicking through the game's
   input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
@@ -18,14 +19,17 @@ Each check raises ``ConformanceError`` saying where (game, seed, ply) and what b
 """
 
 from .abuse import check_abuse
+from .actionids import check_action_ids
 from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .hashseeds import check_hash_seeds
+from .observations import check_observations
 from .pictures import check_pictures
 from .soak import SoakResult, soak
 
 __all__ = [
-    "ConformanceError", "Report", "SoakResult", "check_abuse", "check_clicks", "check_game",
-    "check_hash_seeds", "check_pictures", "playout", "random_playout", "random_states", "soak",
+    "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
+    "check_clicks", "check_game", "check_hash_seeds", "check_observations", "check_pictures",
+    "playout", "random_playout", "random_states", "soak",
 ]

@@ -2,7 +2,9 @@
 
 It plays seeded random games to the end and checks, at every step, the contract of
 ``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
-from the seed, and that views leak nothing and determinize consistently. Then the rest of the
+from the seed, that views leak nothing and determinize consistently, integer action ids and
+masks (``actionids.py``), observation tensors and information states
+(``observations.py``), and at each end the game's length bound and returns. Then the rest of the
 game package, at the positions of the first seeds: every view and full state draws
 (``pictures.py``), every legal action is reached by clicking through the game's input
 (``clicks.py``; a game without one fails), and the SVG bytes are the same under another hash
@@ -25,9 +27,11 @@ from typing import Any
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..record import replay
+from .actionids import Ids, check_ids, check_outcome_numbers
 from .clicks import check_clicks
 from .common import ConformanceError, fail
 from .hashseeds import check_hash_seeds
+from .observations import check_observation, check_twin
 from .pictures import DrawOptions, check_pictures
 
 
@@ -78,6 +82,7 @@ def check_game(
     seeds = tuple(seeds)
     report = Report()
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
+    ids = Ids()  # each action's id where first met: the same in every state
     for seed in seeds:
         _check_determinism(game, seed, setup)
         state = game.new(seed=seed, setup=setup)
@@ -86,6 +91,7 @@ def check_game(
         for ply in range(max_steps + 1):
             where = f"{game.name} seed {seed} ply {ply}"
             _check_step(state, where, foreign, rng, report, apply_all)
+            check_ids(state, where, ids)
             if ply % views_every == 0:
                 _check_views(state, where, rng, report)
             earlier.append((state, copy.deepcopy(state), hash(state), str(state)))
@@ -107,6 +113,7 @@ def check_game(
                 )
         _check_record(state, f"{game.name} seed {seed}")
         _check_outcome(state, f"{game.name} seed {seed}")
+        check_outcome_numbers(state, f"{game.name} seed {seed}")
         report.games += 1
         report.lengths.append(len(state.history))
     package = seeds[:package_seeds]
@@ -194,6 +201,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report) -
             fail(here, "view(p) is not a View of player p")
         hash(view)
         _check_no_secrets(view, here)
+        check_observation(view, here)
         if view.current_player != state.current_player:
             fail(here, "the view disagrees about whose turn it is")
         expected = state.legal_actions() if state.current_player == player else ()
@@ -207,6 +215,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report) -
                 fail(here, f"a determinization's view differs from the view "
                             f"(view leaks, or determinize is inconsistent): "
                             f"{_first_difference(twin.view(player), view)}")
+            check_twin(view, twin.view(player), here)
             if k == 0 and state.current_player == player and twin.legal_actions() != expected:
                 fail(here, "a determinization offers different legal actions")
 

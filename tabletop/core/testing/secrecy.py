@@ -1,8 +1,8 @@
 """View secrecy through every surface a player sees.
 
 Two games a player cannot tell apart must look the same to that player everywhere: the
-view's text, its picture, its legal actions, its score breakdown and the move log as that
-player reads it. The check builds such pairs two ways:
+view's text, its picture, its legal actions, its score breakdown, its observation tensor and
+information state, and the move log as that player reads it. The check builds such pairs two ways:
 
 * **lockstep twins**: a seeded random game, and a twin that makes, at every move of another
   player, a different move that the viewer reads the same way (``game.describe``), so the two
@@ -44,6 +44,8 @@ SURFACES: tuple[Surface, ...] = (
     ("legal actions", lambda s, p: tuple(map(str, s.view(p).legal_actions()))),
     ("whose turn", lambda s, p: s.view(p).current_player),
     ("score breakdown", _breakdown),
+    ("observation tensor", lambda s, p: s.view(p).observation().tobytes()),
+    ("information state", lambda s, p: s.view(p).information_state()),
 )
 
 #: Surfaces that come from the history, which a determinized state does not have.

@@ -23,9 +23,10 @@ from fractions import Fraction
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action
+from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import check_length, integer, number, quote
 
-from .geometry import STEPS, TICKS
+from .geometry import SAMPLE, STEPS, TICKS
 
 #: Positions ``k / 1024`` whose fraction has at most this denominator print as ``n/d``.
 SHORT_DENOMINATOR = 16
@@ -185,3 +186,99 @@ line '1e-100000000' is not a number of at most 24 characters like 0.25, -1.5 or 
     if m and m.group(1) in COLOURS:
         return SET_ASIDE[COLOURS.index(m.group(1))]
     return None
+
+
+# --- integer ids ------------------------------------------------------------------------------
+
+#: Flowers on the mat of a game from ``new()``: ids ``0 .. 47``, in reading order.
+MAT_FLOWERS = 48
+#: Id slots per pair: the five sample spots (``geometry.SAMPLE``), then slot 5, "the listed
+#: position nearest the middle" (listed only when every sample spot is taken).
+SPOTS = len(SAMPLE) + 1
+PAIRS = MAT_FLOWERS * (MAT_FLOWERS - 1) // 2
+#: Free placements are listed on lattices of spacing ``mat // 4``, ``// 8``, ``// 16``;
+#: level ``l`` has ``(2 · 4 · 2**l + 1)**2`` points, from ``-4 · 2**l`` to ``4 · 2**l`` steps.
+FREE_LEVELS = 3
+
+
+def _free_span(level: int) -> int:
+    return 4 << level
+
+
+class LacunaSpace(ActionSpace):
+    """Lacuna's numbering (8234 ids with the default options, ``docs/rules/lacuna.md``):
+
+    * ``0 .. 6``: ``aside <colour>`` (``COLOURS`` order);
+    * ``7 + 6 · pair + slot``: a placement along ``pair`` (the index of ``a < b < 48`` in
+      the order (0,1), (0,2), …, (46,47)) at sample spot ``slot`` (``k`` = 0, 256, 512,
+      768, 1024), or slot 5 for any other ``k`` (the position nearest the middle that the
+      list offers when every sample spot is taken: which ``k`` that is depends on the
+      position, so ``action_from_id`` finds it among the legal actions);
+    * then the free placements on the three listed lattices, coarsest first, each point
+      row by row (``x``, then ``y``); a point on two lattices has the coarser one's id.
+
+    Placements at any other position, and free placements off those lattices, stay legal
+    through notation but have no id.
+
+    >>> space = LacunaSpace(10_000)
+    >>> space.size, space.id_of(SET_ASIDE[3]), space.id_of(place(0, 2, 512))
+    (8234, 3, 15)
+    >>> space.action_at(15), space.action_at(7 + 5) is None
+    (Place(a=0, b=2, k=512), True)
+    >>> i = space.id_of(PlaceFree(2500, -5000)); space.action_at(i)
+    PlaceFree(x=2500, y=-5000)
+    """
+
+    def __init__(self, mat: int) -> None:
+        self.steps = tuple(max(mat // 4 >> level, 1) for level in range(FREE_LEVELS))
+        self.free_base = len(COLOURS) + PAIRS * SPOTS
+        self.bases: list[int] = []
+        base = self.free_base
+        for level in range(FREE_LEVELS):
+            self.bases.append(base)
+            base += (2 * _free_span(level) + 1) ** 2
+        self.size = base
+
+    def id_of(self, action: Action) -> int | None:
+        kind = type(action)
+        if kind is SetAside:
+            c = action.colour  # type: ignore[attr-defined]
+            return c if type(c) is int and 0 <= c < len(COLOURS) else None
+        if kind is Place:
+            a, b, k = action.a, action.b, action.k  # type: ignore[attr-defined]
+            if not (type(a) is int and type(b) is int and type(k) is int
+                    and 0 <= a < b < MAT_FLOWERS and 0 <= k <= STEPS):
+                return None
+            pair = a * (2 * MAT_FLOWERS - a - 1) // 2 + (b - a - 1)
+            slot = SAMPLE.index(k) if k in SAMPLE else SPOTS - 1
+            return len(COLOURS) + SPOTS * pair + slot
+        if kind is PlaceFree:
+            x, y = action.x, action.y  # type: ignore[attr-defined]
+            if type(x) is not int or type(y) is not int:
+                return None
+            for level, step in enumerate(self.steps):
+                span = _free_span(level)
+                if x % step == 0 and y % step == 0 and max(abs(x), abs(y)) <= span * step:
+                    side = 2 * span + 1
+                    return self.bases[level] + (x // step + span) * side + y // step + span
+        return None
+
+    def action_at(self, i: int) -> Action | None:
+        if 0 <= i < len(COLOURS):
+            return SET_ASIDE[i]
+        if i < self.free_base:
+            pair, slot = divmod(i - len(COLOURS), SPOTS)
+            if slot == SPOTS - 1:
+                return None
+            a = 0
+            while pair >= MAT_FLOWERS - a - 1:
+                pair -= MAT_FLOWERS - a - 1
+                a += 1
+            return place(a, a + 1 + pair, SAMPLE[slot])
+        for level in reversed(range(FREE_LEVELS)):
+            if i >= self.bases[level] and i < self.size:
+                span = _free_span(level)
+                row, col = divmod(i - self.bases[level], 2 * span + 1)
+                step = self.steps[level]
+                return PlaceFree((row - span) * step, (col - span) * step)
+        return None

@@ -21,11 +21,13 @@ from typing import Any
 
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import number
 from tabletop.core.position import evolve
 from tabletop.core.quoting import brief
 
-from .actions import COLOURS, MAX_COORDINATE, Place, PlaceFree, SetAside, parse
+from . import tensor
+from .actions import COLOURS, MAX_COORDINATE, LacunaSpace, Place, PlaceFree, SetAside, parse
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, params_of, player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
@@ -204,6 +206,17 @@ class Lacuna(Game):
     def params(self) -> Params:
         """The sizes in ticks (1e-4 mat units)."""
         return params_of(self.options)
+
+    def _action_space(self) -> ActionSpace:
+        return LacunaSpace(self.params.mat)
+
+    #: One row per flower, per pawn and for the game (``tensor``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
+
+    @property
+    def max_game_length(self) -> int:
+        """``13`` plies: the set-aside colour, then the 12 pawns, one per ply."""
+        return 1 + 2 * PAWNS_EACH
 
     # --- starting -----------------------------------------------------------------------------
     def _initial(self, rng: random.Random) -> LacunaState:

@@ -13,11 +13,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import numpy as np
+
 from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
 from .board import FLOWERS, NCOLOURS, player_name
 from .position import LacunaPosition
+from .tensor import observation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +34,9 @@ class LacunaView(LacunaPosition, View):
             rng.shuffle(order)
             tokens = tuple(order)
         return evolve(self, self.game.state_class, tokens=tokens, pour=())
+
+    def _observation(self) -> np.ndarray:
+        return observation(self)
 
     def _text(self) -> str:
         return f"(view of {player_name(self.player)})\n" + self._board_text()

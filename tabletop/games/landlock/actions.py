@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.game import Action
+from tabletop.core.ids import ActionTable
 
 from .board import CELL_NAMES, CELLS
 
@@ -56,3 +57,7 @@ PLACE: tuple[tuple[Place, ...], ...] = tuple(
 )
 BRIDGES: tuple[Bridge, ...] = tuple(Bridge(c) for c in range(CELLS))
 ROLE_ACTIONS: tuple[Role, Role] = (Role("land"), Role("water"))
+#: Every action's integer id (607): ``land`` 0, ``water`` 1, then a placement on cell ``c``
+#: turned ``r`` at ``2 + 4 c + r`` (cells 0..120 of the 11 × 11 lattice, ``board.CELLS``),
+#: then a bridge on cell ``c`` at ``2 + 4 · 121 + c``.
+ACTION_TABLE = ActionTable((*ROLE_ACTIONS, *(p for row in PLACE for p in row), *BRIDGES))

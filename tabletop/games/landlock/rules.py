@@ -25,8 +25,10 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
+from ...core.ids import ActionSpace
 from ...core.position import evolve
-from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
+from . import tensor
+from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_X, CELL_Y, CORNERS, NEIGHBOURS, cell_index
 from .maps import extent, placed_board, tiles_from_rows
 from .position import FULL, LandlockPosition, base_rotation, lpar_of, team_of
@@ -157,6 +159,28 @@ class Landlock(Game):
 
     def player_name(self, player: int) -> str:
         return NAMES[self.players][player]
+
+    def _action_space(self) -> ActionSpace:
+        return ACTION_TABLE
+
+    #: 58 planes over the 11 × 11 cells (``tensor.PLANES``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
+
+    @property
+    def max_game_length(self) -> int:
+        """``1 + 36 + 3 = 40`` plies: the role, one placement per cell of the full 6 × 6
+        map, and a bridge action for each of the 3 bridges (a bridge replaces a tile
+        without filling a cell, and bridges are never removed, so each is played once).
+
+        >>> Landlock().max_game_length
+        40
+        """
+        return 1 + FULL + KINDS[BRIDGE].count
+
+    @property
+    def utility_sum(self) -> float | None:
+        """``0.0``: two sides, with two players or two teams of two."""
+        return 0.0
 
     def _initial(self, rng: random.Random) -> LandlockState:
         first = rng.randrange(self.players)

@@ -15,9 +15,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core.game import State, View
 from ...core.position import evolve
 from .position import LandlockPosition
+from .tensor import observation
 from .tiles import TILE_SET
 
 
@@ -39,3 +42,6 @@ class LandlockView(LandlockPosition, View):
         rest = sorted(unseen.elements())
         rng.shuffle(rest)
         return evolve(self, self.game.state_class, pile=tuple(rest[:self.pile_size]))
+
+    def _observation(self) -> np.ndarray:
+        return observation(self)

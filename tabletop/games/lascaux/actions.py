@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.game import Action
+from ...core.ids import ActionTable
 from .cards import ALL_COLOURS, COLOURS, colours_of
 
 
@@ -45,5 +46,6 @@ ONLY_PASS: tuple[Action, ...] = (PASS,)
 CHOICES_BY_MASK: tuple[tuple[Action, ...], ...] = tuple(
     tuple(CHOICES[c] for c in colours_of(mask)) for mask in range(ALL_COLOURS + 1)
 )
-
-
+#: Every action's integer id: ``choose <colour>`` 0..5 (``cards.COLOURS`` order), ``pay`` 6,
+#: ``pass`` 7.
+ACTION_TABLE = ActionTable((*CHOICES, PAY, PASS))

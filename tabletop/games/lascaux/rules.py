@@ -27,8 +27,10 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
+from ...core.ids import ActionSpace
 from ...core.position import evolve
-from .actions import CHOICES, PASS, PAY, Choose, Pay
+from . import tensor
+from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
 from .cards import ALL_COLOURS, BIT, CARD_COUNT, COLOURS, MASK, card_id, mask_of
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
@@ -193,6 +195,35 @@ class Lascaux(Game):
         if word == "choose" and colour in COLOURS:
             return CHOICES[COLOURS.index(colour)]
         return None
+
+    def _action_space(self) -> ActionSpace:
+        return ACTION_TABLE
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """A flat vector of named sections (``tensor.sections``): 268 numbers with three
+        players, 333 with four, 398 with five."""
+        return tensor.shape(self.players)
+
+    @property
+    def max_game_length(self) -> int:
+        """A proven bound on the plies of a game: ``rounds × (2 n − 1 + S)``.
+
+        A round has ``n`` colour choices, ``n − 1`` passes and at most ``S`` pays (``S`` the
+        stones in play: each pay moves a stone of a player still in the auction to the pot,
+        and the pot goes to players who have left it). A round that claims no card and
+        reveals none (or leaves the deck empty) is idle, and the third idle round in a row
+        ends the game; every other round claims a card (54 at most) or reveals one (54 at
+        most), so there are at most 108 of those, each after at most two idle rounds, plus
+        the last three: ``rounds ≤ 3 · 108 + 3 = 327``.
+
+        >>> [Lascaux(players=n).max_game_length for n in (3, 4, 5)]
+        [13407, 17985, 19293]
+        """
+        n = self.players
+        busy = 2 * CARD_COUNT  # rounds that claim a card or reveal one
+        rounds = busy * IDLE_LIMIT + IDLE_LIMIT  # each after IDLE_LIMIT - 1 idle ones at most
+        return rounds * (2 * n - 1 + n * self.start_stones)
 
     @property
     def start_stones(self) -> int:

@@ -14,10 +14,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ...core.game import State, View
 from ...core.position import evolve
 from .cards import CARD_COUNT, COLOURS, colours_of, mask_of
 from .position import LascauxPosition
+from .tensor import observation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,6 +71,9 @@ class LascauxView(LascauxPosition, View):
             for p, done in enumerate(self.chosen)
         )
         return evolve(self, self.game.state_class, deck=deck, choices=choices)
+
+    def _observation(self) -> np.ndarray:
+        return observation(self)
 
     def _token_words(self) -> Sequence[str]:
         return [(COLOURS[self.own] if p == self.player and self.own is not None

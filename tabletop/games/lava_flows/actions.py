@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.core.game import Action
+from tabletop.core.ids import ActionTable
 from tabletop.core.notation import check_length, integer, quote
 
 from .board import CELLS, HOME_CELLS, NEIGHBOURS
@@ -142,6 +143,20 @@ def _slides_by_mask(c: int, into_occupied: bool) -> tuple[tuple[Slide, ...], ...
 SLIDE_ONTO = tuple(_slides_by_mask(c, True) for c in range(9))
 SLIDE_INTO_EMPTY = tuple(_slides_by_mask(c, False) for c in range(9))
 
+#: Every action's integer id (961 in all), in this order: the 12 arrangements (White's six,
+#: then Black's), the 24 moves and 24 slides (by source cell, then neighbour), the 9 plain
+#: bubbles, the 27 bubbles with a claim, the 288 visible ejections (cell, depth, neighbour),
+#: the 576 announced ones (cell, depth, middle colour, neighbour), and pass.
+ACTION_TABLE = ActionTable((
+    *(a for row in ARRANGEMENTS for a in row),
+    *(a for row in MOVES for a in row),
+    *(a for row in SLIDES for a in row),
+    *BUBBLES,
+    *(a for row in BUBBLE_CLAIMS for a in row),
+    *(a for cell in EJECTS for depth in cell for a in depth),
+    *(a for row in ANNOUNCED.values() for a in row),
+    PASS,
+))
 
 _CELL = "([abc][123])"
 _SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (

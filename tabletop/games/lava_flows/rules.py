@@ -33,9 +33,21 @@ import networkx as nx
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
+from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
 
-from .actions import MIDDLE, PATTERN, Arrange, Bubble, Eject, Move, Slide, parse
+from . import tensor
+from .actions import (
+    ACTION_TABLE,
+    MIDDLE,
+    PATTERN,
+    Arrange,
+    Bubble,
+    Eject,
+    Move,
+    Slide,
+    parse,
+)
 from .board import (
     CELLS,
     CENTRE,
@@ -375,6 +387,22 @@ class LavaFlows(Game):
             self._option_choice(key, value, ("anywhere", "top"))
         elif key == "ply_cap":
             self._option_number(key, value, 1, MAX_PLY_CAP)
+
+    def _action_space(self) -> ActionSpace:
+        return ACTION_TABLE
+
+    #: 202 planes over the 3 × 3 grid (``tensor.PLANES``, ``docs/observations.md``).
+    observation_shape = tensor.SHAPE
+
+    @property
+    def max_game_length(self) -> int:
+        """``ply_cap + 2``: the two secret arrangements, then at most ``ply_cap`` plies of
+        play (the game is drawn at the cap, if not won or repeated before).
+
+        >>> LavaFlows().max_game_length, LavaFlows(ply_cap=10).max_game_length
+        (202, 12)
+        """
+        return int(self.options["ply_cap"]) + 2
 
     @property
     def grid(self) -> nx.Graph:

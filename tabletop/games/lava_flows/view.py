@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import numpy as np
+
 from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
@@ -37,6 +39,7 @@ from .knowledge import (
     visible_oreos,
 )
 from .position import LavaPosition
+from .tensor import observation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,6 +106,9 @@ class LavaView(LavaPosition, View):
                 stacks[c][i] = colour
         return evolve(self, self.game.state_class, stacks=tuple("".join(s) for s in stacks),
                       first=self.first if self.first >= 0 else rng.randrange(2))
+
+    def _observation(self) -> np.ndarray:
+        return observation(self)
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""

@@ -1,0 +1,160 @@
+"""Integer actions: every action of a game has a fixed number, the same in every position.
+
+A game declares its ``ActionSpace`` (``Game._action_space``, built once per game and options
+in the game's ``actions.py``); states and views get the generic methods from
+``IntegerActions``: ``action_id``, ``action_from_id``, ``legal_action_ids`` and
+``legal_mask``. An id that is out of range, or whose action is not legal here, is refused
+with ``IllegalAction`` saying what is legal, never another exception.
+
+>>> from dataclasses import dataclass
+>>> from tabletop.core.game import Action
+>>> @dataclass(frozen=True)
+... class Take(Action):
+...     count: int
+>>> space = ActionTable((Take(1), Take(2), Take(3)))
+>>> space.size, space.id_of(Take(2)), space.action_at(0)
+(3, 1, Take(count=1))
+>>> space.id_of(Take(9)) is None, space.action_at(7) is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from .errors import IllegalAction
+from .quoting import brief
+from .readonly import readonly_array
+
+if TYPE_CHECKING:
+    from .game import Action, Game
+
+
+class ActionSpace:
+    """A game's numbering of its actions: ``size`` ids, ``0 .. size - 1``.
+
+    ``id_of`` is a pure function of the action (so the same move has the same id in every
+    position); ``action_at`` gives the action an id always names, or ``None`` when it names
+    none or depends on the position (the state then finds it among its legal actions).
+    """
+
+    size: int = 0
+
+    def id_of(self, action: Action) -> int | None:
+        """The id of ``action``, or ``None`` if it lies outside the integer space."""
+        raise NotImplementedError
+
+    def action_at(self, i: int) -> Action | None:
+        """The action id ``i`` always names, or ``None``."""
+        raise NotImplementedError
+
+
+class ActionTable(ActionSpace):
+    """A fixed table: action ``i`` is ``actions[i]`` (distinct, hashable, built once)."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = tuple(actions)
+        self.size = len(self.actions)
+        self._index = {a: i for i, a in enumerate(self.actions)}
+        if len(self._index) != self.size:
+            raise ValueError("an action table lists an action twice")
+
+    def id_of(self, action: Action) -> int | None:
+        try:
+            return self._index.get(action)
+        except TypeError:  # an unhashable field: no action of the table
+            return None
+
+    def action_at(self, i: int) -> Action | None:
+        return self.actions[i] if 0 <= i < self.size else None
+
+
+R = TypeVar("R")
+_SPACES: dict[Any, ActionSpace] = {}
+
+
+def action_space(game: Game) -> ActionSpace:
+    """The game's ``ActionSpace``, built once per game and options."""
+    key = (type(game), game)
+    found = _SPACES.get(key)
+    if found is None:
+        found = _SPACES[key] = game._action_space()
+    return found
+
+
+class IntegerActions:
+    """The integer-action methods of states and views (a mixin of ``game._Positioned``)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        game: Game
+
+        def legal_actions(self) -> tuple[Action, ...]: ...
+        def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
+        def _refusal(self, refused: str) -> IllegalAction: ...
+        def _coerce(self, action: Action | str) -> Action: ...
+
+    def action_id(self, action: Action | str) -> int:
+        """The integer of ``action`` (an Action, or notation of a legal one): the same in
+        every position. An action outside the integer space raises ``IllegalAction``."""
+        if isinstance(action, str):
+            action = self._coerce(action)
+        try:
+            i = action_space(self.game).id_of(action)
+        except Exception:  # a malformed action: a field no table holds
+            i = None
+        if i is None and not hasattr(action, "__dataclass_fields__"):
+            raise self._refusal(f"{brief(action)} is not an action")
+        if i is None:
+            raise self._refusal(f"{str(action)!r} has no integer id in {self.game.name} "
+                                "(it lies outside the integer action space)")
+        return i
+
+    def action_from_id(self, i: int) -> Action:
+        """The legal action whose id is ``i``; ``IllegalAction`` if ``i`` is out of range or
+        its action is not legal here (saying what is legal)."""
+        size = self.game.num_distinct_actions
+        if isinstance(i, np.integer):
+            i = int(i)
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise self._refusal(f"an action id must be an int, not {brief(i)}")
+        if not 0 <= i < size:
+            raise self._refusal(f"action id {i} is out of range 0..{size - 1}")
+        found: Action | None = self._by_id().get(i)
+        if found is None:
+            named = action_space(self.game).action_at(i)
+            what = f" ({str(named)!r})" if named is not None else ""
+            raise self._refusal(f"action id {i}{what} is not legal here")
+        return found
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, ascending."""
+        ids: tuple[int, ...] = self._cached("id_list", lambda: tuple(sorted(self._by_id())))
+        return ids
+
+    def legal_mask(self) -> np.ndarray:
+        """A read-only numpy bool array of length ``game.num_distinct_actions``: ``True`` at
+        the id of every legal action."""
+        def compute() -> np.ndarray:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=bool)
+            mask[list(self.legal_action_ids())] = True
+            return readonly_array(mask)
+        result: np.ndarray = self._cached("mask", compute)
+        return result
+
+    def _by_id(self) -> dict[int, Action]:
+        """Each legal action by its id (legal actions outside the space are left out)."""
+        def compute() -> dict[int, Action]:
+            space = action_space(self.game)
+            out: dict[int, Action] = {}
+            for a in self.legal_actions():
+                i = space.id_of(a)
+                if i is not None:
+                    out.setdefault(i, a)
+            return out
+        found: dict[int, Action] = self._cached("by_id", compute)
+        return found

@@ -1,0 +1,96 @@
+"""Observation tensors and information-state strings of views (a mixin of ``game.View``).
+
+* ``view.observation()`` — a read-only numpy ``float32`` array of shape
+  ``game.observation_shape``, built by the game's ``View._observation()`` from the view
+  alone (so it holds no hidden information); ``docs/observations.md`` documents each game's
+  planes;
+* ``view.information_state()`` — text: the view's text and the player's own history as
+  they saw it (``game.describe``), so two states the player cannot tell apart give equal
+  strings, and a state drawn by ``view.determinize(rng)`` keeps the view's history (the
+  core hands it on: ``State._seen``).
+
+>>> import tabletop
+>>> game = tabletop.load("lascaux", players=3)
+>>> view = game.new(seed=1).apply("choose blue").view(1)
+>>> view.observation().shape == game.observation_shape, view.observation().dtype
+(True, dtype('float32'))
+>>> "choose ?" in view.information_state()
+True
+>>> import random
+>>> twin = view.determinize(random.Random(5)).view(1)
+>>> twin.information_state() == view.information_state()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from .readonly import readonly_array
+
+if TYPE_CHECKING:
+    from .game import Game, State
+
+
+R = TypeVar("R")
+
+
+class Observed:
+    """``observation()`` and ``information_state()`` for views."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        game: Game
+        player: int
+        _log: tuple[str, ...]
+
+        def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
+        def _text(self) -> str: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A view's ``determinize`` hands the view's history on to the state it draws."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("determinize")
+        if own is not None and not getattr(own, "keeps_history", False):
+            cls.determinize = _keeping_history(own)  # type: ignore[attr-defined]
+
+    def observation(self) -> np.ndarray:
+        """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``."""
+        def compute() -> np.ndarray:
+            array = np.array(self._observation(), dtype=np.float32)  # owns its data
+            shape = self.game.observation_shape
+            if array.shape != shape:
+                raise ValueError(f"{self.game.name}: an observation of shape {array.shape}, "
+                                 f"not the declared {shape}")
+            return readonly_array(array)
+        result: np.ndarray = self._cached("observation", compute)
+        return result
+
+    def _observation(self) -> np.ndarray:
+        """The game's tensor of this view (from the view's fields only)."""
+        raise NotImplementedError(f"{self.game.name} declares no observation tensor")
+
+    def information_state(self) -> str:
+        """The player's information state: who they are, their history as they saw it, and
+        the view's text."""
+        history = "\n".join(self._log) or "(no moves yet)"
+        return (f"{self.game.name}, {self.game.player_name(self.player)} "
+                f"(player {self.player})\nhistory:\n{history}\nposition:\n{self._text()}")
+
+
+def _keeping_history(determinize: Callable[..., State]) -> Callable[..., State]:
+    @functools.wraps(determinize)
+    def wrapped(self: Observed, rng: random.Random) -> State:
+        state = determinize(self, rng)
+        if self._log:
+            object.__setattr__(state, "_seen", (self.player, self._log))
+        return state
+
+    wrapped.keeps_history = True  # type: ignore[attr-defined]
+    return wrapped

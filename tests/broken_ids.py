@@ -1,0 +1,195 @@
+"""Toys that break the integer-action, metadata and observation contract, one way each
+(for ``tabletop.core.testing.actionids`` and ``observations``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+from toygame import Bonus, NimState, NimView, SecretNim, Take
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.ids import ActionSpace, ActionTable
+from tabletop.core.readonly import readonly_array
+
+
+def _start(game, cls):
+    def initial(rng: random.Random):
+        return cls(game=game, pile=rng.randint(5, 9), first=rng.randrange(2),
+                   bonus=(None, None), taken_last=None)
+    return initial
+
+
+class _Toy(SecretNim):
+    state_class = NimState
+
+    def _initial(self, rng):
+        return _start(self, self.state_class)(rng)
+
+
+# --- ids ---------------------------------------------------------------------------------
+
+class _Positional:
+    """Ids are places in the legal list, which lists the takes backwards on an odd pile:
+    ``take 1`` is id 0 on a pile of 6 and id 1 on a pile of 7."""
+
+    __slots__ = ()
+
+    def action_id(self, action):
+        return self.legal_actions().index(action)
+
+    def action_from_id(self, i):
+        legal = self.legal_actions()
+        if type(i) is int and 0 <= i < len(legal):
+            return legal[i]
+        raise IllegalAction(f"no action {i!r}")
+
+    def legal_action_ids(self):
+        return tuple(range(len(self.legal_actions())))
+
+    def legal_mask(self):
+        mask = np.zeros(self.game.num_distinct_actions, dtype=bool)
+        mask[:len(self.legal_actions())] = True
+        return readonly_array(mask)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PositionalState(_Positional, NimState):
+    def _legal_actions(self):
+        legal = NimState._legal_actions(self)
+        return legal[::-1] if self.pile % 2 and None not in self.bonus else legal
+
+    def _view(self, player):
+        plain = NimState._view(self, player)
+        return PositionalView(game=self.game, player=player, pile=plain.pile,
+                              first=plain.first, bonus=plain.bonus,
+                              taken_last=plain.taken_last, takes=plain.takes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PositionalView(_Positional, NimView):
+    def determinize(self, rng):
+        bonus = tuple(rng.randrange(2) if b == -1 else b for b in self.bonus)
+        return PositionalState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
+                               taken_last=self.taken_last, takes=self.takes)
+
+
+class PositionalNim(_Toy):
+    """Each action's id is its place in the legal list, so it depends on the position."""
+
+    name = "positional-nim"
+    state_class = PositionalState
+
+
+class _Short(ActionSpace):
+    size = 3
+
+    def __init__(self):
+        self.table = ActionTable((Bonus(0), Bonus(1), Take(1), Take(2)))
+
+    def id_of(self, action):
+        return self.table.id_of(action)
+
+    def action_at(self, i):
+        return self.table.action_at(i)
+
+
+class ShortNim(_Toy):
+    """Declares 3 distinct actions, but ``take 2`` has id 3."""
+
+    name = "short-nim"
+
+    def _action_space(self):
+        return _Short()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MaskState(NimState):
+    def legal_mask(self):
+        mask = np.array(NimState.legal_mask(self))
+        mask[0] = True  # the bug: ``bonus 0`` always marked legal
+        return readonly_array(mask)
+
+
+class MaskNim(_Toy):
+    """The mask marks ``bonus 0`` legal even after the bonuses are chosen."""
+
+    name = "mask-nim"
+    state_class = MaskState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaxState(NimState):
+    def action_from_id(self, i):
+        if type(i) is int and 0 <= i < self.game.num_distinct_actions:
+            return NimState.action_from_id(self, i)
+        return self.legal_actions()[0]  # the bug: an id out of range is the first action
+
+
+class LaxIdNim(_Toy):
+    """``action_from_id`` accepts any number at all."""
+
+    name = "lax-id-nim"
+    state_class = LaxState
+
+
+# --- metadata ----------------------------------------------------------------------------
+
+class HastyNim(_Toy):
+    """Claims no game lasts more than 4 plies."""
+
+    name = "hasty-nim"
+    max_game_length = 4
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BigWinState(NimState):
+    def returns(self):
+        return tuple(2.0 * r for r in NimState.returns(self))
+
+
+class BigWinNim(_Toy):
+    """A win is worth 2, beyond ``max_utility``."""
+
+    name = "big-win-nim"
+    state_class = BigWinState
+
+
+# --- observations ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PeekingView(NimView):
+    secret: tuple = field(default=(), compare=False)  # the bug: every bonus, carried along
+
+    def determinize(self, rng):
+        bonus = tuple(rng.randrange(2) if b == -1 else b for b in self.bonus)
+        return PeekingState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
+                            taken_last=self.taken_last, takes=self.takes)
+
+    def _observation(self):
+        bonus = [-2 if b is None else b for b in self.secret]
+        return np.array([self.pile, self.takes, self.first, -1, *bonus])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PeekingState(NimState):
+    def _view(self, player):
+        plain = NimState._view(self, player)
+        return PeekingView(game=self.game, player=player, pile=plain.pile,
+                           first=plain.first, bonus=plain.bonus, taken_last=plain.taken_last,
+                           takes=plain.takes, secret=self.bonus)
+
+
+class PeekingNim(_Toy):
+    """The observation tensor holds the opponent's secret bonus."""
+
+    name = "peeking-nim"
+    state_class = PeekingState
+
+
+class SquashedNim(_Toy):
+    """Declares observations of shape (4,), but makes them of shape (6,)."""
+
+    name = "squashed-nim"
+    observation_shape = (4,)
