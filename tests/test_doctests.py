@@ -19,7 +19,7 @@ def test_docstring_examples(name):
     except ImportError as error:  # an adapter whose optional extra is not installed
         if not name.startswith("tabletop.adapters.") or os.environ.get("CI") == "true":
             raise
-        pytest.skip(f"{name} needs its optional extra: {error}")
+        pytest.skip(f"optional extra not installed: {error}")
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
