@@ -44,7 +44,7 @@ def game(request, case):
 
 
 def test_random_sim_test(game):
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
 def test_metadata(case):
@@ -132,7 +132,7 @@ def _play(game, bot_at_zero, seed, play=evaluate_bots.evaluate_bots):
 def test_mcts_against_random(game):
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator,
                        random_state=rng)
     _play(game, bot, 3)
 
@@ -140,9 +140,17 @@ def test_mcts_against_random(game):
 def test_ismcts_against_random(game):
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
-    bot.set_resampler(openspiel.resampler(seed=5))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+    resample = openspiel.resampler(seed=5)
+    drawn = []
+
+    def counting(state, player):
+        drawn.append(player)
+        return resample(state, player)
+
+    bot.set_resampler(counting)
     _play(game, bot, 5, play=_plain_loop)
+    assert drawn and set(drawn) == {0}
 
 
 def test_rl_environment_steps_to_the_end(game):
