@@ -2,6 +2,7 @@
 
 import doctest
 import importlib
+import os
 import pkgutil
 
 import pytest
@@ -13,7 +14,12 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(tabletop.__path__, "table
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ImportError as error:  # an adapter whose optional extra is not installed
+        if not name.startswith("tabletop.adapters.") or os.environ.get("CI") == "true":
+            raise
+        pytest.skip(f"optional extra not installed: {error}")
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"

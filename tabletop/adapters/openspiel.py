@@ -1,0 +1,347 @@
+"""tabletop's games as OpenSpiel games (the optional extra ``pip install "tabletop[openspiel]"``).
+
+``load_game(name)`` returns a ``pyspiel.Game`` registered as ``tabletop_<name>`` (dashes
+become underscores). Every game of tabletop is registered when this module is imported, so
+``pyspiel.load_game("tabletop_lava_flows")`` works too. The first node is a chance node
+whose outcomes are the seeds ``0 .. seeds - 1`` (1000 by default, uniform) given to
+``game.new(seed=...)``; with ``seed=`` (0 to 2**31 - 1, OpenSpiel's integer parameters
+are 32-bit) the game has no chance node and starts from that seed. Actions are tabletop's
+integer ids, strings come from the player's view, and ``resampler()`` hands OpenSpiel's
+``ISMCTSBot`` tabletop's ``view.determinize``. ``docs/adapters.md`` lists what is mapped.
+
+>>> from tabletop.adapters import openspiel
+>>> game = openspiel.load_game("lava-flows")
+>>> game.get_type().short_name, game.num_distinct_actions(), game.max_chance_outcomes()
+('tabletop_lava_flows', 961, 1000)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()
+True
+>>> state.apply_action(7)                    # the chance outcome is the seed
+>>> state.current_player(), state.legal_actions()
+(0, [0, 1, 2, 3, 4, 5])
+>>> state.action_to_string(0, 0)
+'arrange black a1 white b1'
+>>> game.observation_tensor_shape(), len(state.observation_tensor(0))
+([202, 3, 3], 1818)
+>>> clone = state.clone()
+>>> clone.tabletop is state.tabletop         # immutable states are shared, not copied
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError('tabletop.adapters.openspiel needs OpenSpiel: '
+                      'pip install "tabletop[openspiel]"') from error
+
+import tabletop
+from tabletop.core.game import Game, State
+from tabletop.core.ids import action_space
+from tabletop.core.registry import game_class
+
+__all__ = ["GAMES", "SEEDS", "TabletopGame", "TabletopObserver", "TabletopState", "load_game",
+           "resampler", "short_name"]
+
+#: The default number of chance outcomes (seeds ``0 .. SEEDS - 1``).
+SEEDS = 1000
+#: The ``seed`` parameter meaning "no fixed seed: a chance node draws it".
+NO_SEED = -1
+#: The largest fixed seed: OpenSpiel's integer parameters are 32-bit.
+MAX_FIXED_SEED = 2**31 - 1
+
+Resampler = Callable[["TabletopState", int], "TabletopState"]
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of tabletop's game ``name``.
+
+    >>> short_name("lava-flows")
+    'tabletop_lava_flows'
+    """
+    return "tabletop_" + name.replace("-", "_")
+
+
+def load_game(name: str, *, seed: int | None = None, players: int | None = None,
+              seeds: int = SEEDS, **options: Any) -> Any:
+    """The ``pyspiel.Game`` of tabletop's game ``name`` with ``players`` and its options.
+
+    Without ``seed`` the game starts with a chance node over the seeds ``0 .. seeds - 1``;
+    with ``seed`` (0 to 2**31 - 1) it is deterministic and starts from ``new(seed=seed)``.
+
+    >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
+    <ChanceMode.DETERMINISTIC: 0>
+    """
+    params: dict[str, Any] = {"seed": NO_SEED if seed is None else seed, "seeds": seeds,
+                              **options}
+    _split(params)  # refused here, with tabletop's message, before OpenSpiel casts them
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(short_name(name), params)
+
+
+def resampler(seed: int | None = None) -> Resampler:
+    """A resampler for ``ISMCTSBot.set_resampler``: ``(state, player) -> state``, a full
+    state drawn by tabletop's ``view.determinize`` from ``player``'s view.
+
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> game = load_game("lascaux", players=3)
+    >>> bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(), 2.0, 10)
+    >>> bot.set_resampler(resampler(seed=1))
+    """
+    rng = random.Random(seed)
+
+    def resample(state: TabletopState, player: int) -> TabletopState:
+        return state.resample(player, rng)
+
+    return resample
+
+
+# --- the game ------------------------------------------------------------------------------
+
+def _game_type(cls: type[Game], utility_sum: float | None, chance: bool) -> Any:
+    """The ``GameType`` of a tabletop game class (its parameters and their defaults)."""
+    spec = {"players": cls.player_counts[0], "seed": NO_SEED, "seeds": SEEDS,
+            **cls.defaults}
+    return pyspiel.GameType(
+        short_name=short_name(cls.name), long_name=f"tabletop {cls.title or cls.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if utility_sum == 0.0
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(cls.player_counts), min_num_players=min(cls.player_counts),
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=spec, default_loadable=True)
+
+
+def _game_info(game: Game, chance_outcomes: int) -> Any:
+    """The ``GameInfo`` of a tabletop game (the chance node adds one to the length)."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions, max_chance_outcomes=chance_outcomes,
+        num_players=game.players, min_utility=game.min_utility,
+        max_utility=game.max_utility, utility_sum=game.utility_sum,
+        max_game_length=game.max_game_length + (1 if chance_outcomes else 0))
+
+
+def _split(params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+    """``(seed, seeds, the tabletop options)`` from OpenSpiel's parameters, checked."""
+    options = dict(params)
+    seed, seeds = options.pop("seed"), options.pop("seeds")
+    if isinstance(seed, bool) or not isinstance(seed, int) \
+            or not (seed == NO_SEED or 0 <= seed <= MAX_FIXED_SEED):
+        raise ValueError(f"seed must be from 0 to {MAX_FIXED_SEED} (or {NO_SEED}: a chance "
+                         f"node draws it), not {seed!r}")
+    if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
+        raise ValueError(f"seeds (the number of chance outcomes) must be at least 1, "
+                         f"not {seeds!r}")
+    return seed, seeds, options
+
+
+class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
+    """A tabletop game with its options, as a ``pyspiel.Game`` (``.tabletop`` is it).
+    Each game of tabletop has its subclass (``GAMES[name]``), naming it in ``tabletop_name``."""
+
+    tabletop_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.tabletop_name
+        cls = game_class(name)
+        full = {**_game_type(cls, None, True).parameter_specification, **(params or {})}
+        seed, seeds, options = _split(full)
+        self.tabletop: Game = tabletop.load(name, **options)
+        self.seed: int | None = None if seed == NO_SEED else seed
+        chance = self.seed is None
+        super().__init__(_game_type(cls, self.tabletop.utility_sum, chance),
+                         _game_info(self.tabletop, seeds if chance else 0), full)
+        self.seeds = seeds
+        self._start = _Shared(self.tabletop.new(seed=self.seed)) if not chance else None
+
+    def new_initial_state(self) -> TabletopState:
+        """The chance node over seeds, or (with a fixed seed) the state from that seed."""
+        return TabletopState(self, self._start)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> TabletopObserver:
+        """The observer of the information state (``perfect_recall``) or the observation."""
+        if params:
+            raise ValueError(f"tabletop observers take no parameters, not {params!r}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info):
+            raise ValueError("tabletop observes a player's view: public and private "
+                             "information of that player together, nothing else")
+        return TabletopObserver(self.tabletop.observation_shape, recall)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """One chance node (the seed), or none with a fixed seed."""
+        return 0 if self.seed is not None else 1
+
+
+class _Shared:
+    """A tabletop state held by an OpenSpiel state: shared by clones (it is immutable) and
+    serialized as its record (JSON); a determinized state, which has no record, as its pickle.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.state.seed is None:
+            return (_Shared, (self.state,))
+        return (_from_record, (json.dumps(self.state.to_record()),))
+
+
+def _from_record(text: str) -> _Shared:
+    """The unpickling of ``_Shared``: the state its record reaches."""
+    return _Shared(tabletop.replay(text))
+
+
+# --- states --------------------------------------------------------------------------------
+
+class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
+    """An OpenSpiel state around an immutable tabletop state (``.tabletop``; ``None`` at
+    the chance node that draws the seed)."""
+
+    def __init__(self, game: TabletopGame, shared: _Shared | None = None) -> None:
+        super().__init__(game)
+        self._shared = shared
+
+    @property
+    def tabletop(self) -> State | None:
+        """The tabletop state, or ``None`` before the seed is drawn."""
+        return None if self._shared is None else self._shared.state
+
+    def _held(self) -> State:
+        if self._shared is None:
+            raise pyspiel.SpielError("the seed is not drawn yet: this is the chance node")
+        return self._shared.state
+
+    def current_player(self) -> Any:
+        """The player to move, ``CHANCE`` before the seed, ``TERMINAL`` at the end."""
+        if self._shared is None:
+            return pyspiel.PlayerId.CHANCE
+        player = self._shared.state.current_player
+        return pyspiel.PlayerId.TERMINAL if player is None else player
+
+    def is_terminal(self) -> bool:
+        return self._shared is not None and self._shared.state.is_terminal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The ids of the legal actions, ascending."""
+        return list(self._held().legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds, uniformly."""
+        seeds = self.get_game().seeds
+        return [(seed, 1.0 / seeds) for seed in range(seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._shared is None:
+            self._shared = _Shared(self.get_game().tabletop.new(seed=int(action)))
+        else:
+            state = self._shared.state
+            self._shared = _Shared(state.apply(state.action_from_id(int(action))))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """A seed, or the action's notation."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        named = action_space(self.get_game().tabletop).action_at(int(action))
+        if named is None and self._shared is not None:
+            named = self._shared.state.action_from_id(int(action))
+        return str(named)
+
+    def returns(self) -> list[float]:
+        """``state.returns()``: +1 a winner, -1 another player, 0 in a draw or before."""
+        if self._shared is None:
+            return [0.0] * self.num_players()
+        return list(self._shared.state.returns())
+
+    def rewards(self) -> list[float]:
+        """Terminal rewards: the returns at the end, zero before."""
+        return self.returns() if self.is_terminal() else [0.0] * self.num_players()
+
+    def resample(self, player: int, rng: random.Random) -> TabletopState:
+        """A state drawn from ``player``'s view by ``view.determinize(rng)`` (its
+        information state is the same; its OpenSpiel history starts empty)."""
+        if self._shared is None:
+            return TabletopState(self.get_game(), None)
+        drawn = self._shared.state.view(player).determinize(rng)
+        return TabletopState(self.get_game(), _Shared(drawn))
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> TabletopState:
+        """OpenSpiel's resampling hook, through ``view.determinize``."""
+        return self.resample(player, random.Random(int(probability_sampler() * 2**53)))
+
+    def __str__(self) -> str:
+        if self._shared is None:
+            return f"{self.get_game().tabletop.name}: the seed is not drawn yet"
+        return str(self._shared.state)
+
+
+# --- observations --------------------------------------------------------------------------
+
+class TabletopObserver:
+    """OpenSpiel's Python observer of a tabletop view: ``tensor`` is ``view.observation()``
+    (flat; ``dict["observation"]`` in the game's shape), the string is
+    ``view.information_state()`` (with ``recall``) or the view's text."""
+
+    def __init__(self, shape: tuple[int, ...], recall: bool) -> None:
+        self.tensor = np.zeros(math.prod(shape), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.recall = recall
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        """Write ``player``'s observation of ``state`` (zeros before the seed is drawn)."""
+        held = state.tabletop
+        if held is None:
+            self.tensor.fill(0.0)
+        else:
+            self.dict["observation"][...] = held.view(player).observation()
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        """``player``'s information state or observation of ``state``, as text."""
+        held = state.tabletop
+        if held is None:
+            return str(state)
+        view = held.view(player)
+        return view.information_state() if self.recall else str(view)
+
+
+#: The ``TabletopGame`` subclass of each game of tabletop, by tabletop name.
+GAMES: dict[str, type[TabletopGame]] = {}
+
+
+def _register() -> None:
+    """Register every game of tabletop with OpenSpiel (once per process). The factories are
+    classes, as in OpenSpiel's own Python games: OpenSpiel's registry outlives the
+    interpreter, and a class (unlike a function) is not freed when it lets go of it."""
+    known = set(pyspiel.registered_names())
+    for name in tabletop.games():
+        factory = GAMES[name] = type(f"TabletopGame_{short_name(name)}", (TabletopGame,),
+                                     {"tabletop_name": name, "__module__": __name__})
+        if short_name(name) not in known:
+            utility = tabletop.load(name).utility_sum
+            pyspiel.register_game(_game_type(game_class(name), utility, True), factory)
+
+
+_register()
