@@ -1,0 +1,1 @@
+"""Adapters that put tabletop's games into other game-AI libraries (optional extras)."""
