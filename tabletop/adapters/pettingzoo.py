@@ -107,6 +107,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.metadata = {**self.metadata,
                          "name": f"tabletop_{self.game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
+        self._player = {agent: p for p, agent in enumerate(self.possible_agents)}
         space = _space(self.game, self.mask_in_info)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         action_space = spaces.Discrete(self.game.num_distinct_actions)
@@ -139,7 +140,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.agent_selection = self._agent_to_move()
-        self._update_infos()
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._update_masks()
 
     def observe(self, agent: str) -> Observation:
         """The agent's view as a tensor, with its legal-action mask (see the module)."""
@@ -166,7 +168,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             self.agent_selection = _after(self.possible_agents, agent)
         else:
             self.agent_selection = self._agent_to_move()
-        self._update_infos()
+        self._update_masks()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -191,10 +193,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         """Nothing to release (pictures are drawn on demand)."""
 
     def _view(self, agent: str) -> View:
-        return self.state.view(self.possible_agents.index(agent))
+        return self.state.view(self._player[agent])
 
     def _mask(self, agent: str) -> np.ndarray:
-        if self.possible_agents.index(agent) != self.state.current_player:
+        if self._player[agent] != self.state.current_player:
             return self._no_moves.copy()
         return np.asarray(self.state.legal_mask(), dtype=np.int8)
 
@@ -203,11 +205,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         assert player is not None
         return self.possible_agents[player]
 
-    def _update_infos(self) -> None:
+    def _update_masks(self) -> None:
+        """With ``mask="info"``, each agent's info holds its mask (a new dict each step)."""
         if self.mask_in_info:
             self.infos = {agent: {"action_mask": self._mask(agent)} for agent in self.agents}
-        else:
-            self.infos = {agent: {} for agent in self.agents}
 
 
 def rasterise(svg: str) -> np.ndarray:
