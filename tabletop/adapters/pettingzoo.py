@@ -112,7 +112,6 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
-        self._no_moves = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         self.np_random, _ = seeding.np_random(None)
         self.state: State = self.game.new(seed=0, setup=setup)
 
@@ -196,9 +195,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         return self.state.view(self._player[agent])
 
     def _mask(self, agent: str) -> np.ndarray:
-        if self._player[agent] != self.state.current_player:
-            return self._no_moves.copy()
-        return np.asarray(self.state.legal_mask(), dtype=np.int8)
+        """The view's legal-action mask as a new ``int8`` array (zeros if not to move)."""
+        return self._view(agent).legal_mask().astype(np.int8)
 
     def _agent_to_move(self) -> str:
         player = self.state.current_player
