@@ -129,7 +129,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         ignored: the game's options are fixed when the environment is made."""
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-            game_seed = seed
+            game_seed = int(seed)
         else:
             game_seed = int(self.np_random.integers(2**31))
         self.state = self.game.new(seed=game_seed, setup=self.setup)
