@@ -11,15 +11,19 @@ import tabletop
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(tabletop.__path__, "tabletop."))
 
+#: Modules of the optional extras (``tabletop.adapters.*``): without their third-party
+#: package they raise ImportError, and their examples skip, except in CI (``CI=true``).
+OPTIONAL = "tabletop.adapters."
+
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     try:
         module = importlib.import_module(name)
-    except ImportError as error:  # an adapter whose optional extra is not installed
-        if not name.startswith("tabletop.adapters.") or os.environ.get("CI") == "true":
+    except ImportError as error:
+        if not name.startswith(OPTIONAL) or os.environ.get("CI") == "true":
             raise
-        pytest.skip(f"optional extra not installed: {error}")
+        pytest.skip(f"{name} needs an optional extra: {error}")
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags, verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"

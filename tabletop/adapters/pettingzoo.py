@@ -1,0 +1,234 @@
+"""tabletop's games as PettingZoo AEC environments (the optional extra ``[pettingzoo]``).
+
+``env(name, players=None, render_mode=None, **options)`` is the environment wrapped as
+PettingZoo's classic games are (illegal moves end the game with a loss for the mover, ids
+out of range are refused, the call order is enforced); ``raw_env(...)`` is the bare one.
+
+* agents ``player_0`` … ``player_{n-1}`` are tabletop's players ``0 .. n-1``;
+* an action is an integer id (``Discrete(game.num_distinct_actions)``, ``state.action_id``);
+* an observation is ``{"observation": view.observation(), "action_mask": mask}`` of the
+  agent's own view (``Dict`` of two ``Box`` spaces, as PettingZoo's classic games); the mask
+  is the view's ``legal_mask()`` as ``int8``, all zeros when the agent is not to move. With
+  ``mask="info"`` the observation is the tensor alone (a ``Box``) and the mask travels in
+  ``infos[agent]["action_mask"]``;
+* the tensor is tabletop's own read-only array (not copied: writing to it raises); the
+  mask is a fresh array;
+* rewards are ``state.returns()`` once the game is over, ``0`` before; no truncation (every
+  game has a proven ``max_game_length``);
+* ``reset(seed=s)`` starts ``game.new(seed=s)``; ``reset()`` draws the seed from the
+  environment's generator. Secret setup choices are the agents' own actions
+  (``setup="decide"``, tabletop's contract); ``setup="random"`` makes them at random;
+* ``render()``: ``"ansi"`` the text of the view of the agent to act, ``"rgb_array"`` its
+  picture (the view's SVG rasterised by resvg), ``"human"`` prints the text.
+
+>>> from tabletop.adapters.pettingzoo import env
+>>> e = env("landlock", players=4)
+>>> e.reset(seed=2)               # game.new(seed=2)
+>>> e.agent_selection, e.action_space("player_0")
+('player_0', Discrete(607))
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, obs["action_mask"].nonzero()[0]   # land or water
+((58, 11, 11), array([0, 1]))
+>>> e.step(0)
+>>> [str(action) for action in e.unwrapped.state.history]
+['land']
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+
+try:
+    import gymnasium
+    import resvg_py
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle, seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from PIL import Image
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        f"tabletop's PettingZoo adapter needs {error.name}: pip install \"tabletop[pettingzoo]\""
+    ) from error
+
+import tabletop
+from tabletop.core.game import Game, State, View
+
+__all__ = ["env", "raw_env"]
+
+Observation = dict[str, np.ndarray] | np.ndarray
+
+#: The observation tensors' entries are one-hots, fractions, coordinates in [-1, 1] and
+#: counts (of pieces, cards, stones, tiles, points, rounds, plies); counts stay below this
+#: or the game's ``max_game_length``, whichever is larger.
+COUNT_BOUND = 100.0
+
+
+def env(name: str, players: int | None = None, render_mode: str | None = None,
+        **options: Any) -> AECEnv:
+    """The game ``name`` as a PettingZoo AEC environment, wrapped as PettingZoo's classic
+    games are: an illegal action ends the game (the mover gets ``-1``), an id outside the
+    action space raises, and ``reset`` must come first. ``options`` go to ``raw_env``."""
+    environment: AECEnv = raw_env(name, players=players, render_mode=render_mode, **options)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare environment)
+    """A tabletop game as an AEC environment (see the module's docstring)."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "name": "tabletop_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, name: str, players: int | None = None,
+                 render_mode: str | None = None, setup: str = "decide",
+                 mask: str = "observation", **options: Any) -> None:
+        EzPickle.__init__(self, name, players, render_mode, setup, mask, **options)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: one of None, "
+                             + ", ".join(repr(m) for m in self.metadata["render_modes"]))
+        if mask not in ("observation", "info"):
+            raise ValueError(f"mask {mask!r}: 'observation' or 'info'")
+        if players is not None:
+            options["players"] = players
+        self.game: Game = tabletop.load(name, **options)
+        self.render_mode = render_mode
+        self.setup = setup
+        self.mask_in_info = mask == "info"
+        self.metadata = {**self.metadata,
+                         "name": f"tabletop_{self.game.name.replace('-', '_')}_v0"}
+        self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
+        self._player = {agent: p for p, agent in enumerate(self.possible_agents)}
+        space = _space(self.game, self.mask_in_info)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+        self.np_random, _ = seeding.np_random(None)
+        self.state: State = self.game.new(seed=0, setup=setup)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` (or, with ``mask="info"``, ``Box``) for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(game.num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game from ``game.new(seed=seed)``; without a seed, one drawn from the
+        environment's generator (seeded by the last ``reset(seed=...)``). ``options`` are
+        ignored: the game's options are fixed when the environment is made."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self.np_random.integers(2**31))
+        self.state = self.game.new(seed=game_seed, setup=self.setup)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.agent_selection = self._agent_to_move()
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._update_masks()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's view as a tensor, with its legal-action mask (see the module)."""
+        tensor = self._view(agent).observation()
+        if self.mask_in_info:
+            return tensor
+        return {"observation": tensor, "action_mask": self._mask(agent)}
+
+    def step(self, action: int | None) -> None:
+        """Play the action with id ``action`` for ``agent_selection`` (``None`` for an
+        agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "an agent still playing must give an action id"
+        self._cumulative_rewards[agent] = 0.0
+        self.state = self.state.apply(self.state.action_from_id(int(action)))
+        self._clear_rewards()
+        if self.state.is_terminal:
+            for other, value in zip(self.possible_agents, self.state.returns(), strict=True):
+                self.rewards[other] = float(value)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = _after(self.possible_agents, agent)
+        else:
+            self.agent_selection = self._agent_to_move()
+        self._update_masks()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> None | np.ndarray | str:
+        """The view of the agent to act (``agent_selection``): its text (``"ansi"``), its
+        picture as an ``H × W × 3`` ``uint8`` array (``"rgb_array"``), or the text printed
+        (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: make the environment "
+                                  "with render_mode='ansi', 'rgb_array' or 'human'")
+            return None
+        view = self._view(self.agent_selection)
+        if self.render_mode == "rgb_array":
+            return rasterise(view._repr_svg_())
+        if self.render_mode == "ansi":
+            return str(view)
+        print(view)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release (pictures are drawn on demand)."""
+
+    def _view(self, agent: str) -> View:
+        return self.state.view(self._player[agent])
+
+    def _mask(self, agent: str) -> np.ndarray:
+        """The view's legal-action mask as a new ``int8`` array (zeros if not to move)."""
+        return self._view(agent).legal_mask().astype(np.int8)
+
+    def _agent_to_move(self) -> str:
+        player = self.state.current_player
+        assert player is not None
+        return self.possible_agents[player]
+
+    def _update_masks(self) -> None:
+        """With ``mask="info"``, each agent's info holds its mask (a new dict each step)."""
+        if self.mask_in_info:
+            self.infos = {agent: {"action_mask": self._mask(agent)} for agent in self.agents}
+
+
+def rasterise(svg: str) -> np.ndarray:
+    """An SVG picture as an ``H × W × 3`` ``uint8`` RGB array (resvg, then Pillow).
+
+    >>> rasterise('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2">'
+    ...           '<rect width="4" height="2" fill="#ff0000"/></svg>')[0, 0]
+    array([255,   0,   0], dtype=uint8)
+    """
+    png = resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff")
+    with Image.open(io.BytesIO(bytes(png))) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def _space(game: Game, mask_in_info: bool) -> spaces.Space[Any]:
+    high = max(COUNT_BOUND, float(game.max_game_length))
+    tensor = spaces.Box(low=-1.0, high=high, shape=game.observation_shape, dtype=np.float32)
+    if mask_in_info:
+        return tensor
+    mask = spaces.Box(low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8)
+    return spaces.Dict({"observation": tensor, "action_mask": mask})
+
+
+def _after(agents: list[str], agent: str) -> str:
+    return agents[(agents.index(agent) + 1) % len(agents)]
