@@ -179,3 +179,14 @@ def test_without_openspiel_the_import_says_how_to_install(monkeypatch):
     monkeypatch.delitem(sys.modules, "tabletop.adapters.openspiel")
     with pytest.raises(ImportError, match=r'pip install "tabletop\[openspiel\]"'):
         importlib.import_module("tabletop.adapters.openspiel")
+
+
+def test_any_tabletop_state_of_the_game_wraps_as_an_openspiel_state():
+    game = openspiel.load_game("lava-flows")
+    start = tabletop.load("lava-flows").new(seed=3, setup="random")
+    guess = start.view(0).determinize(random.Random(1))
+    wrapped = openspiel.TabletopState(game, guess)
+    assert wrapped.tabletop is guess
+    assert wrapped.legal_actions() == list(guess.legal_action_ids())
+    with pytest.raises(ValueError, match="cannot be a state of"):
+        openspiel.TabletopState(game, tabletop.load("lacuna").new(seed=1))

@@ -219,11 +219,17 @@ def _from_record(text: str) -> _Shared:
 
 class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     """An OpenSpiel state around an immutable tabletop state (``.tabletop``; ``None`` at
-    the chance node that draws the seed)."""
+    the chance node that draws the seed).
 
-    def __init__(self, game: TabletopGame, shared: _Shared | None = None) -> None:
+    ``TabletopState(game, state)`` wraps any tabletop ``State`` of the game's rules (e.g.
+    ``view.determinize(rng)``), so OpenSpiel's bots can search from it.
+    """
+
+    def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
         super().__init__(game)
-        self._shared = shared
+        if isinstance(state, State) and state.game != game.tabletop:
+            raise ValueError(f"a state of {state.game!r} cannot be a state of {game.tabletop!r}")
+        self._shared = _Shared(state) if isinstance(state, State) else state
 
     @property
     def tabletop(self) -> State | None:

@@ -61,7 +61,7 @@ __all__ = ["env", "raw_env"]
 
 Observation = dict[str, np.ndarray] | np.ndarray
 
-#: The observation tensors' entries are one-hots, fractions, coordinates in [-1, 1] and
+#: The observation tensors' entries are one-hots, fractions, coordinates in [0, 1] and
 #: counts (of pieces, cards, stones, tiles, points, rounds, plies); counts stay below this
 #: or the game's ``max_game_length``, whichever is larger.
 COUNT_BOUND = 100.0
