@@ -34,8 +34,9 @@ ANSWER_CALL = re.compile(r"\b(\w+)\.answer\((.*?)\)", re.S)
 EMPTY_ANSWER = re.compile(r'^(\w+)\.answer\(""\)$')
 LABEL = re.compile(r"\b([ID]\d+)\b")  # a numbered interpretation or design decision
 MAX_CELLS = 35
-#: A newcomer reads about 180 words a minute; 15 minutes leaves room for the exercises.
-MAX_WORDS = 1900
+#: About six minutes of prose at 200 words a minute: with the pictures, the captions and the
+#: exercises, a first reading stays within 15 minutes.
+MAX_WORDS = 1250
 
 
 def cells_of(path: Path) -> list[dict[str, Any]]:
