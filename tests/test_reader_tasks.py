@@ -10,61 +10,39 @@ checked against real tournaments.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from notebook_cells import (
+    EMPTY_ANSWER,
+    NOTEBOOKS,
+    ROOT,
+    cells_of,
+    code_cells,
+    empty_answers,
+    run_until,
+    source,
+    typed_answers,
+)
 
 import tabletop
 from tabletop.arena import arena
 from tabletop.teaching import AgentTask, Task, Verdict, WinRate, games_needed, shrinking
 
-ROOT = Path(__file__).parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 MADE = re.compile(r"^(\w+)\s*=\s*(?:Agent)?Task\(", re.M)
-ANSWER_CALL = re.compile(r"\b(\w+)\.answer\((.*?)\)", re.S)
-EMPTY_ANSWER = re.compile(r'^(\w+)\.answer\(""\)$')
 #: The notebooks that hand the work over to the reader (issue 21, point 3).
 HANDOVER = ("05-inspecting-games.ipynb", "06-bots-and-trees.ipynb")
-
-
-def cells_of(path: Path) -> list[dict[str, Any]]:
-    cells: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return cells
-
-
-def source(cell: dict[str, Any]) -> str:
-    text = cell["source"]
-    return "".join(text) if isinstance(text, list) else text
-
-
-def code_cells(path: Path) -> list[str]:
-    return [source(c) for c in cells_of(path) if c["cell_type"] == "code"]
 
 
 def with_tasks() -> list[Path]:
     return [p for p in NOTEBOOKS if any(MADE.search(s) for s in code_cells(p))]
 
 
-_RUN: dict[Path, dict[str, Any]] = {}
-
-
 def run_until_last_task(path: Path) -> dict[str, Any]:
-    """Run the notebook's code up to the last cell that makes a task (once per session)."""
-    if path not in _RUN:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        code = [s for s in code_cells(path) if not s.lstrip().startswith(("%", "!"))]
-        last = max(i for i, s in enumerate(code) if MADE.search(s))
-        namespace: dict[str, Any] = {"__name__": "__notebook__"}
-        for cell in code[:last + 1]:
-            exec(compile(cell, str(path), "exec"), namespace)  # noqa: S102 (our own notebooks)
-        _RUN[path] = namespace
-    return _RUN[path]
+    return run_until(path, MADE.pattern)
 
 
 def tasks_in(namespace: dict[str, Any]) -> dict[str, Task]:
@@ -108,10 +86,9 @@ def test_answer_cells_are_empty_and_the_task_set_up_is_folded(path):
     cells = cells_of(path)
     code = [source(c) for c in cells if c["cell_type"] == "code"]
     made = {m for s in code for m in MADE.findall(s)}
-    empty = {m.group(1) for s in code if (m := EMPTY_ANSWER.match(s.strip()))}
+    empty = empty_answers(path)
     assert made <= empty, f"tasks without an empty answer cell: {sorted(made - empty)}"
-    typed = [(name, arg) for s in code for name, arg in ANSWER_CALL.findall(s)
-             if arg.strip() not in ('""', "''")]
+    typed = typed_answers(path)
     assert not typed, f"cells type answers the reader should find: {typed}"
     for cell in cells:
         if cell["cell_type"] == "code" and MADE.search(source(cell)):

@@ -11,18 +11,25 @@ picture, plays scripted examples, and imports nothing but ``tabletop`` and its t
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from notebook_cells import (
+    NOTEBOOKS,
+    ROOT,
+    cells_of,
+    code_cells,
+    empty_answers,
+    run_until,
+    source,
+    typed_answers,
+)
 
 import tabletop
 from tabletop.teaching import Example, Exercise
 
-ROOT = Path(__file__).parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: The learn-to-play notebook of each game.
 LEARN = {"lava-flows": "01-lava-flows.ipynb", "landlock": "02-landlock.ipynb",
          "lacuna": "03-lacuna.ipynb", "lascaux": "04-lascaux.ipynb"}
@@ -30,8 +37,6 @@ LEARN = {"lava-flows": "01-lava-flows.ipynb", "landlock": "02-landlock.ipynb",
 EDGES = {"lava-flows": "11-lava-flows-edge-cases.ipynb",
          "landlock": "12-landlock-edge-cases.ipynb",
          "lacuna": "13-lacuna-edge-cases.ipynb", "lascaux": "14-lascaux-edge-cases.ipynb"}
-ANSWER_CALL = re.compile(r"\b(\w+)\.answer\((.*?)\)", re.S)
-EMPTY_ANSWER = re.compile(r'^(\w+)\.answer\(""\)$')
 LABEL = re.compile(r"\b([ID]\d+)\b")  # a numbered interpretation or design decision
 MAX_CELLS = 35
 #: About six minutes of prose at 200 words a minute: with the pictures, the captions and the
@@ -39,33 +44,12 @@ MAX_CELLS = 35
 MAX_WORDS = 1250
 
 
-def cells_of(path: Path) -> list[dict[str, Any]]:
-    cells: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return cells
-
-
-def source(cell: dict[str, Any]) -> str:
-    text = cell["source"]
-    return "".join(text) if isinstance(text, list) else text
-
-
-def code_cells(path: Path) -> list[str]:
-    return [source(c) for c in cells_of(path) if c["cell_type"] == "code"]
-
-
 def with_exercises() -> list[Path]:
     return [p for p in NOTEBOOKS if any("Exercise(" in s for s in code_cells(p))]
 
 
 def run_until_last_exercise(path: Path) -> dict[str, Any]:
-    """Run the notebook's code, up to the last cell that makes an Exercise, in a namespace."""
-    code = [s for s in code_cells(path)
-            if not s.lstrip().startswith(("%", "!"))]
-    last = max(i for i, s in enumerate(code) if "Exercise(" in s)
-    namespace: dict[str, Any] = {"__name__": "__notebook__"}
-    for cell in code[:last + 1]:
-        exec(compile(cell, str(path), "exec"), namespace)  # noqa: S102 (our own notebooks)
-    return namespace
+    return run_until(path, r"Exercise\(")
 
 
 def exercises_in(namespace: dict[str, Any]) -> dict[str, Exercise]:
@@ -100,10 +84,9 @@ def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
 def test_answer_cells_are_empty_and_no_cell_types_an_answer(path):
     code = code_cells(path)
     made = {m for s in code for m in re.findall(r"^(\w+)\s*=\s*Exercise\(", s, re.M)}
-    empty = {m.group(1) for s in code if (m := EMPTY_ANSWER.match(s.strip()))}
+    empty = empty_answers(path)
     assert made <= empty, f"exercises without an empty answer cell: {sorted(made - empty)}"
-    typed = [(name, arg) for s in code for name, arg in ANSWER_CALL.findall(s)
-             if arg.strip() not in ('""', "''")]
+    typed = typed_answers(path)
     assert not typed, f"cells type answers the learner should find: {typed}"
 
 
