@@ -113,7 +113,8 @@ class Dataset:
         for part in sorted((self.path / GAMES).glob("*.jsonl.part")):
             lines = sum(1 for _ in part.open(encoding="utf-8", errors="replace"))
             warnings.warn(f"{part.name} in {self.path} was left half-written (a crash?): "
-                          f"its {lines} games are played again", stacklevel=4)
+                          f"the {lines} game{'s' * (lines != 1)} in it will be played again",
+                          stacklevel=4)
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
         for table in (self.path / TABLES).iterdir():
