@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import Future
@@ -149,6 +150,30 @@ def test_a_game_lost_too_often_stops_the_run():
         arena("lascaux", ["random"] * 3, games=2, progress=False, executor=Hopeless({}),
               retries=2)
     assert sorted(in_flight(Flaky(()), lambda i: i * i, [1, 2, 3], 2, 0)) == [1, 4, 9]
+
+
+class Spinner:
+    """A student's bot that thinks forever (sent to the workers by value)."""
+
+    name = "spinner"
+
+    def act(self, view):
+        while True:
+            pass
+
+
+def test_the_move_time_is_enforced_in_the_dask_worker(client):
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        result = arena("lascaux", [Spinner, "random", "random"], games=3, progress=False,
+                       executor=client, move_time=0.3)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert [g.error["kind"] for g in result.games if g.error] == ["timeout"] * 3
+    assert all(g.winners == tuple(p for p in range(3) if g.seats[p] != "spinner")
+               for g in result.games)
 
 
 def test_anything_else_is_refused_as_an_executor():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .optional import require
+from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
     from .ratings import Ratings
@@ -29,7 +29,7 @@ def plot(result: ArenaResult, ax: Any = None, kind: str | None = None) -> Any:
 
 def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> Any:
     """Each agent's rating as a point with its interval, strongest at the top."""
-    plt = require("matplotlib.pyplot", "plot")
+    plt = _require("matplotlib.pyplot", "plot")
     rows = sorted(zip(ratings.rating, ratings.low, ratings.high, ratings.agents,
                       strict=True))
     if ax is None:
@@ -49,7 +49,7 @@ def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> 
 def plot_win_rates(result: ArenaResult, ax: Any = None) -> Any:
     """Bars of each agent's win rate, overall (with its Wilson interval) and per seat,
     with the fair share marked."""
-    plt = require("matplotlib.pyplot", "plot")
+    plt = _require("matplotlib.pyplot", "plot")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.2))
     summary = result.summary()

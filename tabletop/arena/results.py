@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .optional import require
+from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
     from ..teaching.winrate import WinRate
@@ -123,7 +123,7 @@ class ArenaResult:
 
     def to_dataframe(self) -> Any:
         """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …)."""
-        pd = require("pandas", "to_dataframe")
+        pd = _require("pandas", "to_dataframe")
         return pd.DataFrame([flat_row(g) for g in self.games]).set_index("index")
 
     def win_rates(self, confidence: float = 0.95) -> dict[str, WinRate]:
@@ -149,7 +149,7 @@ class ArenaResult:
 
     def summary_frame(self) -> Any:
         """The summary as a pandas DataFrame indexed by agent."""
-        pd = require("pandas", "summary_frame")
+        pd = _require("pandas", "summary_frame")
         rows = []
         for s in self.summary():
             row: dict[str, Any] = {"agent": s.agent, "games": s.games, "wins": s.wins,
