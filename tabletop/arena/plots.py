@@ -14,11 +14,10 @@ if TYPE_CHECKING:
 KINDS = ("ratings", "win rate")
 
 
-def plot(result: ArenaResult, ax: Any = None, kind: str | None = None) -> Any:
-    """``kind="ratings"`` (the default for three agents or more) or ``"win rate"`` (the
-    default for two, where a rating says no more than the win rate); returns the axes."""
-    if kind is None:
-        kind = "ratings" if len(set(result.agents)) > 2 else "win rate"
+def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
+    """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
+    Bradley–Terry ratings with their bootstrap intervals (``kind="ratings"``); returns the
+    axes."""
     if kind not in KINDS:
         raise ValueError(f"kind should be one of {KINDS}, not {kind!r}")
     if kind == "ratings":

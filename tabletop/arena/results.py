@@ -158,10 +158,10 @@ class ArenaResult:
             rows.append(row)
         return pd.DataFrame(rows).set_index("agent")
 
-    def plot(self, ax: Any = None, kind: str | None = None) -> Any:
-        """Ratings with their intervals (``kind="ratings"``, the default for three agents
-        or more) or win rates per agent and seat with Wilson intervals (``"win rate"``,
-        the default for two); matplotlib; returns the axes."""
+    def plot(self, ax: Any = None, kind: str = "win rate") -> Any:
+        """Win rates per agent and seat with their Wilson intervals, or, with
+        ``kind="ratings"``, the ratings with their bootstrap intervals (matplotlib);
+        returns the axes."""
         from .plots import plot
 
         return plot(self, ax=ax, kind=kind)
