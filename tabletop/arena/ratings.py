@@ -75,7 +75,7 @@ def _wins(n: int, first: np.ndarray, second: np.ndarray, points: np.ndarray,
     return wins
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Pairwise:
     """Head to head: ``points[i, j]`` scored by ``agents[i]`` against ``agents[j]`` over
     ``games[i, j]`` meetings."""
@@ -99,6 +99,8 @@ class Pairwise:
                                         for j in range(len(self.agents)))
                   for i, a in enumerate(self.agents)]
         return "\n".join(lines)
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(a)}</th>" for a in self.agents)
@@ -147,7 +149,7 @@ def bradley_terry(wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10,
     return p
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Ratings:
     """Elo-scale ratings (``rating``) with their bootstrap intervals (``low``, ``high``)."""
 
@@ -180,6 +182,8 @@ class Ratings:
         lines += [f"{a:<{w}}{r:>7.0f}{f'{lo:.0f} … {hi:.0f}':>18}{n:>7}"
                   for a, r, lo, hi, n in self._rows()]
         return "\n".join(lines)
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         body = "".join(f"<tr><td>{escape(a)}</td><td>{r:.0f}</td><td>{lo:.0f} … {hi:.0f}"
