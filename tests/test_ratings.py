@@ -129,7 +129,8 @@ class Cheat:
 
 
 def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
-    result = arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7)
+    result = arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7,
+                   errors="forfeit")
     assert len(result) == 4  # the tournament went on
     for g in result.games:
         seat = g.seats.index("raiser")
@@ -141,9 +142,23 @@ def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
 
 
 def test_an_illegal_move_loses(take_away):
-    (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7).games
+    (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7,
+                 errors="forfeit").games
     assert g.error is not None and g.error["agent"] == "cheat"
     assert g.error["message"].startswith("illegal action") and g.winner == "random"
+
+
+def test_by_default_a_bot_error_stops_the_tournament_as_it_was_raised(take_away):
+    with pytest.raises(ZeroDivisionError, match="my bug") as caught:
+        arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7)
+    assert caught.value.arena_fault == {"game": 0, "seat": 0, "agent": "raiser",
+                                        "kind": "error", "ply": 0,
+                                        "message": "ZeroDivisionError: my bug"}
+    with ThreadPoolExecutor(2) as pool, pytest.raises(tabletop.IllegalAction) as illegal:
+        arena("take-away", ["random", Cheat], games=2, progress=False, executor=pool)
+    assert illegal.value.reason  # the exception itself, not a lost game submitted again
+    with pytest.raises(ValueError, match="errors should be one of"):
+        arena("take-away", ["random", "random"], games=1, progress=False, errors="ignore")
 
 
 def test_a_bot_past_its_move_time_loses_and_the_game_replays(take_away, tmp_path):

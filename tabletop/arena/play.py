@@ -102,6 +102,18 @@ class Watchdog:
             self.cond.notify()
 
 
+#: What ``play_game`` does with an agent's exception: lose the game, or raise it.
+ERRORS = ("forfeit", "raise")
+
+
+def mark(err: BaseException, index: int, fault: dict[str, Any]) -> None:
+    """Mark ``err`` as an agent's fault in game ``index`` (the mark survives pickling)."""
+    try:
+        err.arena_fault = {"game": index, **fault}  # type: ignore[attr-defined]
+    except AttributeError:  # an exception type with __slots__
+        pass
+
+
 def forfeit_winners(players: int, seat: int) -> tuple[int, ...]:
     """The winners of a game lost by ``seat`` on an error: every other seat.
 
@@ -113,13 +125,18 @@ def forfeit_winners(players: int, seat: int) -> tuple[int, ...]:
 
 def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: int,
               seed: int, max_plies: int | None = None,
-              move_time: float | None = None) -> GameResult:
+              move_time: float | None = None, errors: str = "raise") -> GameResult:
     """Play game ``index`` of a tournament (module-level, so that workers can run it).
 
     Entrant ``j`` sits at seat ``(j + index) % players``; the game's seed is
-    ``seed + index``. An agent that cannot be built, raises, returns an illegal action or
-    takes longer than ``move_time`` seconds to move loses the game, and ``error`` says why.
+    ``seed + index``. An agent that takes longer than ``move_time`` seconds to move loses
+    the game, and ``error`` says why. So does one that cannot be built, raises or returns an
+    illegal action when ``errors="forfeit"``; with ``errors="raise"`` its exception is
+    raised, marked with ``arena_fault`` (the game, seat and agent) so that the arena does
+    not take it for a lost worker.
     """
+    if errors not in ERRORS:
+        raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
     n = game.players
     start = time.perf_counter()
     seats = [(j + index) % n for j in range(n)]  # entrant j sits at seats[j]
@@ -141,6 +158,9 @@ def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: i
         except Exception as err:
             error = fault(seats[j], "error", f"could not be built: {type(err).__name__}: "
                                              f"{err}")
+            if errors == "raise":
+                mark(err, index, error)
+                raise
             break
     watchdog = Watchdog(move_time) if move_time is not None and error is None else None
     try:
@@ -160,8 +180,14 @@ def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: i
                 error = fault(player, "timeout", f"took longer than {move_time:g} s to move")
             except IllegalAction as err:
                 error = fault(player, "error", f"illegal action: {err}")
+                if errors == "raise":
+                    mark(err, index, error)
+                    raise
             except Exception as err:
                 error = fault(player, "error", f"{type(err).__name__}: {err}")
+                if errors == "raise":
+                    mark(err, index, error)
+                    raise
             else:
                 plies += 1
     finally:

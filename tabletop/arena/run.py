@@ -15,7 +15,7 @@ from ..agents import agent_label, resolve_agent
 from ..core.game import Game
 from ..core.registry import load
 from .dataset import Dataset
-from .play import Spec, play_game
+from .play import ERRORS, Spec, play_game
 from .results import ArenaResult, GameResult
 
 
@@ -63,6 +63,8 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                 try:
                     result = future.result()
                 except Exception as err:
+                    if getattr(err, "arena_fault", None) is not None:
+                        raise  # an agent's own error, raised on purpose: not a lost game
                     if attempt >= retries:
                         raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
                                            f"time with {err!r}") from err
@@ -83,14 +85,15 @@ class Match:
     """``play_game`` with everything but the index bound (picklable, for workers)."""
 
     def __init__(self, game: Game, specs: Sequence[Spec], labels: Sequence[str], seed: int,
-                 max_plies: int | None, move_time: float | None) -> None:
+                 max_plies: int | None, move_time: float | None, errors: str) -> None:
         self.args = (game, list(specs), list(labels))
         self.seed, self.max_plies, self.move_time = seed, max_plies, move_time
+        self.errors = errors
 
     def __call__(self, index: int) -> GameResult:
         game, specs, labels = self.args
         return play_game(game, specs, labels, index, self.seed, self.max_plies,
-                         self.move_time)
+                         self.move_time, self.errors)
 
 
 class Progress:
@@ -147,6 +150,7 @@ def arena(
     progress: bool = True,
     max_plies: int | None = None,
     move_time: float | None = None,
+    errors: str = "raise",
     save: str | os.PathLike[str] | None = None,
     batch: int = 100,
     retries: int = 3,
@@ -160,8 +164,13 @@ def arena(
     they run here, one after the other. At most ``batch`` games are in flight at once, and a
     game lost with its worker is submitted again (up to ``retries`` times). ``save`` names
     a directory the games stream into (see ``tabletop.arena.dataset``): run the same call
-    again to resume it, or to extend it with a larger ``games``. ``move_time`` (seconds) is
-    the longest an agent may think per move: past it, or if it raises, it loses the game.
+    again to resume it, or to extend it with a larger ``games``.
+
+    ``move_time`` (seconds) is the longest an agent may think per move: past it, it loses
+    the game (``GameResult.error`` says so). With ``errors="forfeit"`` an agent that
+    raises or moves illegally loses its game too, and the tournament goes on; with
+    ``errors="raise"`` (the default) its exception stops the tournament.
+
     ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
     unfinished (``finished=False``).
     """
@@ -175,6 +184,8 @@ def arena(
                          f"agents, not {len(specs)}")
     if games < 1:
         raise ValueError(f"games must be ≥ 1, not {games!r}")
+    if errors not in ERRORS:
+        raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
     if batch < 1:
         raise ValueError(f"batch must be ≥ 1, not {batch!r}")
     for spec in specs:  # fail here, not in a worker, on a bad spec
@@ -189,7 +200,7 @@ def arena(
         store = Dataset(save, header, batch=batch)
         done = {i: g for i, g in store.games.items() if i < games}
     todo = [i for i in range(games) if i not in done]
-    call = Match(game, specs, labels, seed, max_plies, move_time)
+    call = Match(game, specs, labels, seed, max_plies, move_time, errors)
     bar = Progress(games, list(done.values()), game.name, progress)
     stream = map(call, todo) if pool is None else in_flight(pool, call, todo, batch, retries)
     try:
