@@ -139,6 +139,8 @@ def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
         assert g.winner == "random" and not g.finished and g.length == seat
     assert result.win_rate("raiser") == 0
     assert "ZeroDivisionError: my bug" in result.rows()[0]["error"]["message"]
+    pytest.importorskip("pandas")
+    assert result.to_dataframe()["error"].iloc[0] == "error: ZeroDivisionError: my bug"
 
 
 def test_an_illegal_move_loses(take_away):

@@ -122,9 +122,13 @@ class ArenaResult:
         return [row(g) for g in self.games]
 
     def to_dataframe(self) -> Any:
-        """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …)."""
+        """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …; an
+        ``error`` column when an agent lost a game by an error)."""
         pd = _require("pandas", "to_dataframe")
-        return pd.DataFrame([flat_row(g) for g in self.games]).set_index("index")
+        frame = pd.DataFrame([flat_row(g) for g in self.games]).set_index("index")
+        if all(g.error is None for g in self.games):
+            frame = frame.drop(columns="error")
+        return frame
 
     def win_rates(self, confidence: float = 0.95) -> dict[str, WinRate]:
         """Each agent's win rate with its Wilson interval (``tabletop.teaching.WinRate``)."""
