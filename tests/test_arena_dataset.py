@@ -107,11 +107,15 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
     assert done.returncode == 9
     assert (tmp_path / "games" / "batch-00001.jsonl.part").exists()
     assert len(load(tmp_path)) == 4  # the closed batch only
+    (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,")  # cut short
     with pytest.warns(UserWarning, match=r"batch-00001.jsonl.part .* half-written .* the 1 "
                                          "game in it will be played again"):
         resumed = arena("lascaux", [Steady, "random", "random"], games=8, progress=False,
                         save=tmp_path, batch=4)
     assert (tmp_path / "games" / "batch-00001.jsonl.crashed").exists()
+    stems = sorted(p.name.split(".")[0] for p in (tmp_path / "games").glob("*.jsonl"))
+    tables = sorted(p.name.split(".")[0] for p in (tmp_path / "results").iterdir())
+    assert stems == tables == ["batch-00000", "batch-00002"]
     whole = arena("lascaux", [Steady, "random", "random"], games=8, progress=False)
     assert without_seconds(resumed) == without_seconds(whole)
     assert without_seconds(load(tmp_path, verify=True)) == without_seconds(whole)

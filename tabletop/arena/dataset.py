@@ -101,7 +101,8 @@ class Dataset:
                 json.dumps(header, indent=1), encoding="utf-8"))
         self._recover()
         self.games = {g.index: g for g in read_games(self.path)}
-        self.number = 1 + max((int(p.name[6:11]) for p in self._batches()), default=-1)
+        self.number = 1 + max((int(p.name[6:11]) for p in (self.path / GAMES).glob("batch-*")),
+                              default=-1)  # a crashed batch's number is not used again
         self.open: IO[str] | None = None
         self.pending: list[GameResult] = []
 
@@ -109,7 +110,8 @@ class Dataset:
         return sorted((self.path / GAMES).glob("batch-*.jsonl"))
 
     def _recover(self) -> None:
-        """Set aside the batches a crash left half-written, and tables without games."""
+        """Set aside the batches a crash left half-written; remove the tables without
+        games, and temporary files."""
         for part in sorted((self.path / GAMES).glob("*.jsonl.part")):
             lines = sum(1 for _ in part.open(encoding="utf-8", errors="replace"))
             warnings.warn(f"{part.name} in {self.path} was left half-written (a crash?): "
@@ -118,7 +120,7 @@ class Dataset:
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
         for table in (self.path / TABLES).iterdir():
-            if table.name.split(".")[0] not in names:
+            if table.suffix == ".tmp" or table.name.split(".")[0] not in names:
                 table.unlink()
 
     def add(self, game: GameResult) -> None:
