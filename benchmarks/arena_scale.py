@@ -1,0 +1,95 @@
+"""The arena at scale: the same tournament in this process, on a ProcessPoolExecutor(2), and
+on a Dask LocalCluster with 1 and with 2 worker processes (one thread each).
+
+    python benchmarks/arena_scale.py            # about two minutes
+    python benchmarks/arena_scale.py --quick    # about half a minute
+    python benchmarks/arena_scale.py --games 200 --runs 5 --game lascaux
+
+Prints games/s for each engine (the median of ``--runs`` timed runs, after one untimed
+warm-up run that starts the workers), the speed-up of 2 Dask workers over 1, and the
+overhead per game Dask adds: the same number of empty games (``max_plies=0``: agents built,
+game dealt, record made, nothing played) timed here and on one Dask worker. Every run also
+checks that the engines played the same games (same seeds, same records). Every number
+printed was measured by this run; on a shared 2-core machine expect noise: compare medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tabletop.arena import ArenaResult, arena
+
+
+def timed(run: Callable[[], ArenaResult], runs: int) -> tuple[float, ArenaResult]:
+    """The median seconds of ``runs`` calls of ``run`` (after one untimed warm-up)."""
+    result = run()
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = run()
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="landlock")
+    parser.add_argument("--iterations", type=int, default=20, help="of the MCTS entrant")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--empty", type=int, default=300, help="games for the overhead")
+    parser.add_argument("--quick", action="store_true", help="24 games, 2 runs")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.runs, args.empty = 24, 2, 100
+    from dask.distributed import Client, LocalCluster
+
+    specs = {"mcts": ("mcts", {"iterations": args.iterations}), "random": "random"}
+
+    def tournament(executor: Any = None, games: int = args.games,
+                   **kw: Any) -> Callable[[], ArenaResult]:
+        return lambda: arena(args.game, specs, games=games, seed=1, progress=False,
+                             executor=executor, **kw)
+
+    print(f"{args.game}: {args.games} games of MCTS ({args.iterations} iterations) against "
+          f"random; median of {args.runs} runs; {os.cpu_count()} cores")
+    rows: dict[str, float] = {}
+    results: dict[str, ArenaResult] = {}
+    overhead: dict[str, float] = {}
+    rows["in-process"], results["in-process"] = timed(tournament(), args.runs)
+    empty_here, _ = timed(tournament(games=args.empty, max_plies=0), args.runs)
+    with ProcessPoolExecutor(2) as pool:
+        rows["ProcessPoolExecutor(2)"], results["pool"] = timed(tournament(pool), args.runs)
+        empty, _ = timed(tournament(pool, games=args.empty, max_plies=0), args.runs)
+        overhead["ProcessPoolExecutor(2)"] = empty - empty_here
+    for workers in (1, 2):
+        name = f"Dask LocalCluster, {workers} worker{'s' * (workers > 1)}"
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          dashboard_address=":0") as cluster, Client(cluster) as client:
+            rows[name], results[name] = timed(tournament(client), args.runs)
+            if workers == 1:
+                empty, _ = timed(tournament(client, games=args.empty, max_plies=0),
+                                 args.runs)
+                overhead[name] = empty - empty_here
+    same = len({tuple(str(g.record) for g in r.games) for r in results.values()}) == 1
+    print(f"\n{'engine':<30}{'seconds':>9}{'games/s':>9}{'vs here':>9}")
+    here = rows["in-process"]
+    for name, seconds in rows.items():
+        print(f"{name:<30}{seconds:>9.2f}{args.games / seconds:>9.1f}{here / seconds:>8.2f}×")
+    one, two = (rows[f"Dask LocalCluster, {n}"] for n in ("1 worker", "2 workers"))
+    print(f"\nspeed-up of 2 Dask workers over 1: {one / two:.2f}×")
+    for name, extra in overhead.items():
+        print(f"overhead per game, {name}: {1000 * extra / args.empty:.2f} ms "
+              f"({args.empty} empty games: {1000 * empty_here / args.empty:.2f} ms/game "
+              f"here, {1000 * (empty_here + extra) / args.empty:.2f} ms there)")
+    print(f"the same games, record by record, on every engine: {same}")
+
+
+if __name__ == "__main__":
+    main()

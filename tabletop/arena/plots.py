@@ -1,0 +1,73 @@
+"""Pictures of a tournament (matplotlib, imported only when a plot is asked for): ratings
+with their intervals, or win rates per agent and seat with Wilson intervals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
+
+if TYPE_CHECKING:
+    from .ratings import Ratings
+    from .results import ArenaResult
+
+KINDS = ("ratings", "win rate")
+
+
+def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
+    """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
+    Bradley–Terry ratings with their bootstrap intervals (``kind="ratings"``); returns the
+    axes."""
+    if kind not in KINDS:
+        raise ValueError(f"kind should be one of {KINDS}, not {kind!r}")
+    if kind == "ratings":
+        return plot_ratings(result.ratings(), ax=ax, title=f"{result.game}: "
+                                                          f"{len(result.games)} games")
+    return plot_win_rates(result, ax=ax)
+
+
+def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> Any:
+    """Each agent's rating as a point with its interval, strongest at the top."""
+    plt = _require("matplotlib.pyplot", "plot")
+    rows = sorted(zip(ratings.rating, ratings.low, ratings.high, ratings.agents,
+                      strict=True))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(rows)))
+    ys = range(len(rows))
+    mid = [r for r, *_ in rows]
+    ax.errorbar(mid, ys, xerr=[[r - lo for r, lo, _, _ in rows],
+                               [hi - r for r, _, hi, _ in rows]],
+                fmt="o", capsize=4)
+    ax.set_yticks(list(ys), [a for *_, a in rows])
+    ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel(f"Elo (Bradley–Terry), {ratings.confidence:.0%} bootstrap intervals")
+    ax.set_title(title or "ratings")
+    return ax
+
+
+def plot_win_rates(result: ArenaResult, ax: Any = None) -> Any:
+    """Bars of each agent's win rate, overall (with its Wilson interval) and per seat,
+    with the fair share marked."""
+    plt = _require("matplotlib.pyplot", "plot")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.2))
+    summary = result.summary()
+    rates = result.win_rates()
+    groups = ["all"] + [f"seat {p}" for p in range(result.players)]
+    width = 0.8 / max(1, len(summary))
+    for i, s in enumerate(summary):
+        heights = [s.win_rate] + [r if r is not None else 0.0 for r in s.by_seat]
+        xs = [g + (i - (len(summary) - 1) / 2) * width for g in range(len(groups))]
+        ax.bar(xs, heights, width=width, label=s.agent)
+        if s.agent in rates:
+            r = rates[s.agent]
+            ax.errorbar([xs[0]], [r.rate], yerr=[[r.rate - r.low], [r.high - r.rate]],
+                        color="black", capsize=3, linewidth=1)
+    ax.axhline(1 / result.players, color="grey", linestyle="--", linewidth=1,
+               label="fair share")
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title(f"{result.game}: {len(result.games)} games")
+    ax.legend(fontsize="small")
+    return ax

@@ -1,0 +1,223 @@
+"""The games of a tournament and their summaries: ``GameResult``, ``AgentSummary``,
+``ArenaResult`` (tables, frames, HTML; ratings and plots through ``ratings`` and ``plots``).
+
+>>> g = GameResult(index=0, seed=7, seats=("a", "b"), scores=(1.0, 0.0), winners=(0,),
+...                length=5, finished=True, seconds=0.01, record={})
+>>> g.winner, g.credit(0), g.credit(1)
+('a', 1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
+
+if TYPE_CHECKING:
+    from ..teaching.winrate import WinRate
+    from .ratings import Pairwise, Ratings
+
+#: The columns of ``ArenaResult.rows`` (and of a dataset's table, seats and scores spread).
+COLUMNS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
+           "error")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament.
+
+    ``seats`` is the agent label at each seat; ``winners`` the winning seats (``()`` for a
+    draw); ``winner_agents`` their labels; ``length`` the number of actions; ``record`` the
+    JSON record (replay it with ``tabletop.replay``). ``error`` is ``None``, or, when an agent
+    raised, returned an illegal action or overran the move time, what happened:
+    ``{"seat", "agent", "kind": "error" | "timeout", "message", "ply"}`` — that seat lost
+    (the others share the win) and the record stops before its move.
+    """
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    length: int
+    finished: bool
+    seconds: float
+    record: dict[str, Any] = field(repr=False, compare=False)
+    error: dict[str, Any] | None = None
+
+    @property
+    def winner_agents(self) -> tuple[str, ...]:
+        return tuple(self.seats[p] for p in self.winners)
+
+    @property
+    def winner(self) -> str | None:
+        """The winning agent's label; ``None`` for a draw, ``"a+b"`` for a shared win."""
+        return "+".join(self.winner_agents) or None
+
+    def credit(self, seat: int) -> float:
+        """The share of the win that went to ``seat``: 1, ``1/k`` if shared by k, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass(frozen=True)
+class AgentSummary:
+    """How one agent did: games played, wins (a shared win counts ``1/k``), draws, win rate,
+    and the win rate at each seat."""
+
+    agent: str
+    games: int
+    wins: float
+    draws: int
+    win_rate: float
+    by_seat: tuple[float | None, ...]
+
+
+@dataclass
+class ArenaResult:
+    """The games of a tournament, with summaries, tables and a plot."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    games: list[GameResult]
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def summary(self) -> list[AgentSummary]:
+        """Per agent label: games, wins, draws, win rate, and the win rate at each seat."""
+        out = []
+        for label in dict.fromkeys(self.agents):
+            played = wins = 0.0
+            draws = 0
+            seat_games = [0] * self.players
+            seat_wins = [0.0] * self.players
+            for g in self.games:
+                for seat, who in enumerate(g.seats):
+                    if who != label:
+                        continue
+                    played += 1
+                    seat_games[seat] += 1
+                    seat_wins[seat] += g.credit(seat)
+                    wins += g.credit(seat)
+                    draws += not g.winners
+            by_seat = tuple(w / n if n else None for w, n in zip(seat_wins, seat_games,
+                                                                  strict=True))
+            out.append(AgentSummary(label, int(played), wins, draws,
+                                    wins / played if played else 0.0, by_seat))
+        return out
+
+    def win_rate(self, agent: str) -> float:
+        """The win rate of the agent labelled ``agent`` (shared wins count ``1/k``)."""
+        for row in self.summary():
+            if row.agent == agent:
+                return row.win_rate
+        raise KeyError(f"no agent {agent!r} in this tournament; agents: {self.agents}")
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One JSON-safe dict per game (seed, seats, scores, winners, length, error …)."""
+        return [row(g) for g in self.games]
+
+    def to_dataframe(self) -> Any:
+        """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …; an
+        ``error`` column when an agent lost a game by an error)."""
+        pd = _require("pandas", "to_dataframe")
+        frame = pd.DataFrame([flat_row(g) for g in self.games]).set_index("index")
+        if all(g.error is None for g in self.games):
+            frame = frame.drop(columns="error")
+        return frame
+
+    def win_rates(self, confidence: float = 0.95) -> dict[str, WinRate]:
+        """Each agent's win rate with its Wilson interval (``tabletop.teaching.WinRate``)."""
+        from .ratings import win_rates
+
+        return win_rates(self, confidence)
+
+    def pairwise(self) -> Pairwise:
+        """Head-to-head results of every pair of agents (``ratings.pairwise``)."""
+        from .ratings import pairwise
+
+        return pairwise(self)
+
+    def ratings(self, samples: int = 200, seed: int = 0, confidence: float = 0.95,
+                anchor: str | None = None) -> Ratings:
+        """Bradley–Terry ratings on the Elo scale with bootstrap intervals
+        (``ratings.ratings``)."""
+        from .ratings import ratings
+
+        return ratings(self, samples=samples, seed=seed, confidence=confidence,
+                       anchor=anchor)
+
+    def summary_frame(self) -> Any:
+        """The summary as a pandas DataFrame indexed by agent."""
+        pd = _require("pandas", "summary_frame")
+        rows = []
+        for s in self.summary():
+            row: dict[str, Any] = {"agent": s.agent, "games": s.games, "wins": s.wins,
+                                   "draws": s.draws, "win_rate": s.win_rate}
+            row.update({f"seat{p}": r for p, r in enumerate(s.by_seat)})
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("agent")
+
+    def plot(self, ax: Any = None, kind: str = "win rate") -> Any:
+        """Win rates per agent and seat with their Wilson intervals, or, with
+        ``kind="ratings"``, the ratings with their bootstrap intervals (matplotlib);
+        returns the axes."""
+        from .plots import plot
+
+        return plot(self, ax=ax, kind=kind)
+
+    def _summary_text(self) -> list[str]:
+        w = max([16, *(len(a) + 2 for a in self.agents)])
+        lines = [f"{'agent':<{w}}{'games':>7}{'wins':>8}{'draws':>7}{'win rate':>10}"
+                 + "".join(f"{'seat ' + str(p):>9}" for p in range(self.players))]
+        for s in self.summary():
+            seats = "".join(f"{'-' if r is None else f'{r:.0%}':>9}" for r in s.by_seat)
+            lines.append(f"{s.agent:<{w}}{s.games:>7}{s.wins:>8g}{s.draws:>7}"
+                         f"{s.win_rate:>10.1%}{seats}")
+        return lines
+
+    def __str__(self) -> str:
+        head = f"{self.game}, {self.players} players, {len(self.games)} games"
+        return "\n".join([head, *self._summary_text()])
+
+    def __repr__(self) -> str:
+        return f"<ArenaResult {self.game}: {len(self.games)} games, agents {self.agents}>"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>seat {p}</th>" for p in range(self.players))
+        body = "".join(
+            f"<tr><td>{escape(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
+            f"<td>{s.draws}</td><td>{s.win_rate:.1%}</td>"
+            + "".join(f"<td>{'–' if r is None else f'{r:.0%}'}</td>" for r in s.by_seat)
+            + "</tr>"
+            for s in self.summary()
+        )
+        return (f"<p>{escape(self.game)}, {self.players} players, {len(self.games)} games</p>"
+                f"<table><tr><th>agent</th><th>games</th><th>wins</th><th>draws</th>"
+                f"<th>win rate</th>{head}</tr>{body}</table>")
+
+
+def row(g: GameResult) -> dict[str, Any]:
+    """``g`` as a JSON-safe dict, without its record."""
+    return {**{k: v for k, v in asdict(g).items() if k in COLUMNS}, "winner": g.winner}
+
+
+def flat_row(g: GameResult) -> dict[str, Any]:
+    """``g`` as one flat table row: ``seat0``, ``score0`` …, winners as ``"0,1"``, the
+    error as its message."""
+    flat = {k: v for k, v in row(g).items() if k not in ("seats", "scores", "error")}
+    flat["winners"] = ",".join(map(str, g.winners))
+    for p, (who, score) in enumerate(zip(g.seats, g.scores, strict=True)):
+        flat[f"seat{p}"] = who
+        flat[f"score{p}"] = score
+    flat["error"] = "" if g.error is None else f"{g.error['kind']}: {g.error['message']}"
+    return flat
+
+
+def results_table(results: Iterable[ArenaResult]) -> str:
+    """Several tournaments' summaries as one plain-text table (for benchmarks)."""
+    return "\n\n".join(str(r) for r in results)

@@ -1,0 +1,217 @@
+"""Running a tournament: here, on any ``concurrent.futures.Executor``, or on a Dask client —
+in bounded batches, resubmitting the games a lost worker took with it, streaming each
+finished game to a dataset and to a progress bar with the running standings."""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from typing import Any
+
+from ..agents import agent_label, resolve_agent
+from ..core.game import Game
+from ..core.registry import load
+from .dataset import Dataset
+from .play import ERRORS, Spec, play_game
+from .results import ArenaResult, GameResult
+
+
+def entrants(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], list[Spec]]:
+    """The labels and the specs of ``agents`` (a sequence of specs, or ``{label: spec}``)."""
+    if isinstance(agents, Mapping):
+        return [str(k) for k in agents], list(agents.values())
+    return [agent_label(spec) for spec in agents], list(agents)
+
+
+def as_executor(executor: Any) -> Executor | None:
+    """An ``Executor`` from ``executor``: itself, or a Dask client's ``get_executor()``
+    (games are not pure functions of their arguments to Dask: ``pure=False``)."""
+    if executor is None or isinstance(executor, Executor):
+        return executor
+    if hasattr(executor, "get_executor"):
+        made: Executor = executor.get_executor(pure=False)
+        return made
+    if hasattr(executor, "submit"):
+        return executor
+    raise TypeError(f"executor should be a concurrent.futures.Executor or a Dask client "
+                    f"(anything with get_executor() or submit), not {executor!r}")
+
+
+def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Sequence[int],
+              window: int, retries: int) -> Iterator[GameResult]:
+    """The results of ``call(i)`` for ``i`` in ``todo`` as they finish, with at most
+    ``window`` submitted at once. A game whose future fails (a worker died, a connection
+    dropped) is submitted again, up to ``retries`` times."""
+    queue = iter(todo)
+    pending: dict[Future[GameResult], tuple[int, int]] = {}
+
+    def submit(i: int, attempt: int) -> None:
+        pending[executor.submit(call, i)] = (i, attempt)
+
+    try:
+        for i in queue:
+            submit(i, 0)
+            if len(pending) >= window:
+                break
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i, attempt = pending.pop(future)
+                try:
+                    result = future.result()
+                except Exception as err:
+                    if getattr(err, "arena_fault", None) is not None:
+                        raise  # an agent's own error, raised on purpose: not a lost game
+                    if attempt >= retries:
+                        raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
+                                           f"time with {err!r}") from err
+                    warnings.warn(f"game {i} was lost ({type(err).__name__}: {err}); "
+                                  "submitted again", stacklevel=2)
+                    submit(i, attempt + 1)
+                    continue
+                yield result
+                following = next(queue, None)
+                if following is not None:
+                    submit(following, 0)
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+class Match:
+    """``play_game`` with everything but the index bound (picklable, for workers)."""
+
+    def __init__(self, game: Game, specs: Sequence[Spec], labels: Sequence[str], seed: int,
+                 max_plies: int | None, move_time: float | None, errors: str) -> None:
+        self.args = (game, list(specs), list(labels))
+        self.seed, self.max_plies, self.move_time = seed, max_plies, move_time
+        self.errors = errors
+
+    def __call__(self, index: int) -> GameResult:
+        game, specs, labels = self.args
+        return play_game(game, specs, labels, index, self.seed, self.max_plies,
+                         self.move_time, self.errors)
+
+
+class Progress:
+    """A tqdm bar of games done, games/s and the running standings (wins per agent)."""
+
+    def __init__(self, total: int, done: Sequence[GameResult], desc: str,
+                 enabled: bool) -> None:
+        self.bar: Any = None
+        self.wins: dict[str, float] = {}
+        self.shown = 0.0
+        for g in done:
+            self._count(g)
+        if not enabled:
+            return
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            return
+        self.bar = tqdm(total=total, initial=len(done), desc=desc, unit="game")
+
+    def _count(self, g: GameResult) -> None:
+        for seat, who in enumerate(g.seats):
+            self.wins[who] = self.wins.get(who, 0.0) + g.credit(seat)
+
+    def standings(self) -> str:
+        """The agents by wins so far, e.g. ``"mcts 7 · random 3"``."""
+        ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
+        return " · ".join(f"{who} {wins:g}" for who, wins in ranked)
+
+    def update(self, g: GameResult) -> None:
+        self._count(g)
+        if self.bar is None:
+            return
+        self.bar.update(1)
+        now = time.monotonic()
+        if now - self.shown > 0.5:
+            self.shown = now
+            self.bar.set_postfix_str(self.standings(), refresh=False)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(self.standings(), refresh=False)
+            self.bar.close()
+
+
+def arena(
+    game: str | Game,
+    agents: Sequence[Spec] | Mapping[str, Spec],
+    games: int = 10,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    executor: Any = None,
+    progress: bool = True,
+    max_plies: int | None = None,
+    move_time: float | None = None,
+    errors: str = "raise",
+    save: str | os.PathLike[str] | None = None,
+    batch: int = 100,
+    retries: int = 3,
+    **options: Any,
+) -> ArenaResult:
+    """Play ``games`` seeded games between ``agents`` (one per seat), rotating the seats.
+
+    ``game`` is a ``Game`` or a name (loaded with ``players`` — by default as many as agents
+    — and ``options``). ``executor`` runs the games: a ``concurrent.futures.Executor``
+    (``ProcessPoolExecutor(2)`` …) or a Dask ``Client`` (local or a cluster's); without one
+    they run here, one after the other. At most ``batch`` games are in flight at once, and a
+    game lost with its worker is submitted again (up to ``retries`` times). ``save`` names
+    a directory the games stream into (see ``tabletop.arena.dataset``): run the same call
+    again to resume it, or to extend it with a larger ``games``.
+
+    ``move_time`` (seconds) is the longest an agent may think per move: past it, it loses
+    the game (``GameResult.error`` says so). With ``errors="forfeit"`` an agent that
+    raises or moves illegally loses its game too, and the tournament goes on; with
+    ``errors="raise"`` (the default) its exception stops the tournament.
+
+    ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
+    unfinished (``finished=False``).
+    """
+    labels, specs = entrants(agents)
+    if isinstance(game, str):
+        game = load(game, players=players or len(specs), **options)
+    elif options or players not in (None, game.players):
+        raise ValueError("players= and game options only apply when the game is given by name")
+    if len(specs) != game.players:
+        raise ValueError(f"{game.name} with {game.players} players needs {game.players} "
+                         f"agents, not {len(specs)}")
+    if games < 1:
+        raise ValueError(f"games must be ≥ 1, not {games!r}")
+    if errors not in ERRORS:
+        raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
+    if batch < 1:
+        raise ValueError(f"batch must be ≥ 1, not {batch!r}")
+    for spec in specs:  # fail here, not in a worker, on a bad spec
+        resolve_agent(spec, 0)
+    pool = as_executor(executor)
+    store = None
+    done: dict[int, GameResult] = {}
+    if save is not None:
+        header = {"game": game.name, "players": game.players,
+                  "options": dict(game.options), "agents": labels, "seed": seed,
+                  "max_plies": max_plies, "move_time": move_time}
+        store = Dataset(save, header, batch=batch)
+        done = {i: g for i, g in store.games.items() if i < games}
+    todo = [i for i in range(games) if i not in done]
+    call = Match(game, specs, labels, seed, max_plies, move_time, errors)
+    bar = Progress(games, list(done.values()), game.name, progress)
+    stream = map(call, todo) if pool is None else in_flight(pool, call, todo, batch, retries)
+    try:
+        for result in stream:
+            done[result.index] = result
+            if store is not None:
+                store.add(result)
+            bar.update(result)
+    finally:
+        bar.close()
+        if store is not None:
+            store.close()
+    return ArenaResult(game=game.name, players=game.players, agents=tuple(labels),
+                       games=[done[i] for i in range(games)])

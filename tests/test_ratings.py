@@ -1,0 +1,199 @@
+"""Ratings with their uncertainty: Wilson win rates, head-to-head tables, Bradley–Terry on
+the Elo scale with bootstrap intervals (known cases, a synthetic field whose true strengths
+are known); and bots that raise or overrun their time lose the game, with the error recorded,
+without stopping the tournament."""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from toygame import TakeAway
+
+import tabletop
+from tabletop.arena import ArenaResult, GameResult, arena, bradley_terry, load, pairwise, ratings
+from tabletop.core.registry import register, unregister
+from tabletop.teaching import WinRate
+
+TRUE = {"strong": 300.0, "good": 100.0, "fair": 0.0, "weak": -200.0}
+
+
+def game(index, a, b, winner):
+    return GameResult(index=index, seed=index, seats=(a, b),
+                      scores=(float(winner == 0), float(winner == 1)),
+                      winners=() if winner is None else (winner,), length=1, finished=True,
+                      seconds=0.0, record={})
+
+
+def synthetic_field(games=1200, seed=7):
+    """Two-player games between random pairs, won as Bradley–Terry with ``TRUE`` says."""
+    rng = random.Random(seed)
+    names = list(TRUE)
+    played = []
+    for i in range(games):
+        a, b = rng.sample(names, 2)
+        p = 1 / (1 + 10 ** ((TRUE[b] - TRUE[a]) / 400))
+        played.append(game(i, a, b, 0 if rng.random() < p else 1))
+    return ArenaResult("synthetic", 2, tuple(names), played)
+
+
+def test_bradley_terry_recovers_the_order_and_the_intervals_cover_the_truth():
+    field = synthetic_field()
+    elo = ratings(field, samples=200, seed=1)
+    assert elo.ranked() == ["strong", "good", "fair", "weak"]
+    centre = np.mean(list(TRUE.values()))
+    for name, true in TRUE.items():
+        rating, low, high = elo[name]
+        assert low <= true - centre <= high, (name, low, true - centre, high)
+        assert low < rating < high and high - low < 150
+    assert abs(sum(elo.rating)) < 1  # centred on 0
+    assert elo == ratings(field, samples=200, seed=1)  # seeded bootstrap
+    assert "strong" in str(elo) and "<table>" in elo._repr_html_()
+
+
+def test_known_cases():
+    # 3 wins to 1 is 191 Elo points; equal records, equal ratings
+    assert round(float(np.diff(400 * np.log10(bradley_terry(
+        np.array([[0, 1.0], [3.0, 0]]), prior=0)))[0])) == 191
+    even = ratings(ArenaResult("x", 2, ("a", "b"),
+                               [game(0, "a", "b", 0), game(1, "b", "a", 0)]), samples=20)
+    assert even["a"][0] == even["b"][0] == 0.0
+    # a clean sweep stays finite thanks to the pseudo-game, anchored on the loser
+    sweep = ratings(ArenaResult("x", 2, ("a", "b"), [game(i, "a", "b", 0) for i in range(5)]),
+                    samples=50, anchor="b")
+    assert sweep["b"] == (0.0, 0.0, 0.0) and 200 < sweep["a"][0] < 1000
+    with pytest.raises(KeyError, match="no agent 'c'"):
+        ratings(ArenaResult("x", 2, ("a", "b"), []), anchor="c")
+
+
+def test_pairwise_tables_and_wilson_win_rates():
+    result = ArenaResult("x", 2, ("a", "b"), [game(0, "a", "b", 0), game(1, "b", "a", 0),
+                                              game(2, "a", "b", None), game(3, "a", "b", 0)])
+    table = pairwise(result)
+    assert table.games.tolist() == [[0, 4], [4, 0]]
+    assert table.points[0, 1] == 2.5 and table.points[1, 0] == 1.5  # a draw is half each
+    rate = table.rate("a", "b")
+    assert isinstance(rate, WinRate) and rate.games == 4 and rate.rate == 2.5 / 4
+    assert "62%" in str(table) and "<table>" in table._repr_html_()
+    rates = result.win_rates()
+    assert rates["a"] == WinRate(2.0, 4) and rates["a"].low < 0.5 < rates["a"].high
+
+
+# --- bots that fail -----------------------------------------------------------------------
+
+@pytest.fixture
+def take_away():
+    register(TakeAway.name, TakeAway)
+    yield TakeAway
+    unregister(TakeAway.name)
+
+
+class Raiser:
+    name = "raiser"
+
+    def act(self, view):
+        raise ZeroDivisionError("my bug")
+
+
+class Spinner:
+    """Thinks forever, in pure Python, and swallows ordinary exceptions."""
+
+    name = "spinner"
+
+    def act(self, view):
+        while True:
+            try:
+                sum(range(1000))
+            except Exception:
+                pass
+
+
+class Sleeper:
+    """Stuck in a C call (``time.sleep``) past the limit: judged when it returns."""
+
+    name = "sleeper"
+
+    def act(self, view):
+        time.sleep(0.3)
+        return view.legal_actions()[0]
+
+
+class Cheat:
+    name = "cheat"
+
+    def act(self, view):
+        return "take 9"
+
+
+def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
+    result = arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7,
+                   errors="forfeit")
+    assert len(result) == 4  # the tournament went on
+    for g in result.games:
+        seat = g.seats.index("raiser")
+        assert g.error == {"seat": seat, "agent": "raiser", "kind": "error", "ply": seat,
+                           "message": "ZeroDivisionError: my bug"}
+        assert g.winner == "random" and not g.finished and g.length == seat
+    assert result.win_rate("raiser") == 0
+    assert "ZeroDivisionError: my bug" in result.rows()[0]["error"]["message"]
+    pytest.importorskip("pandas")
+    assert result.to_dataframe()["error"].iloc[0] == "error: ZeroDivisionError: my bug"
+
+
+def test_an_illegal_move_loses(take_away):
+    (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7,
+                 errors="forfeit").games
+    assert g.error is not None and g.error["agent"] == "cheat"
+    assert g.error["message"].startswith("illegal action") and g.winner == "random"
+
+
+def test_by_default_a_bot_error_stops_the_tournament_as_it_was_raised(take_away):
+    with pytest.raises(ZeroDivisionError, match="my bug") as caught:
+        arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7)
+    assert caught.value.arena_fault == {"game": 0, "seat": 0, "agent": "raiser",
+                                        "kind": "error", "ply": 0,
+                                        "message": "ZeroDivisionError: my bug"}
+    with ThreadPoolExecutor(2) as pool, pytest.raises(tabletop.IllegalAction) as illegal:
+        arena("take-away", ["random", Cheat], games=2, progress=False, executor=pool)
+    assert illegal.value.reason  # the exception itself, not a lost game submitted again
+    with pytest.raises(ValueError, match="errors should be one of"):
+        arena("take-away", ["random", "random"], games=1, progress=False, errors="ignore")
+
+
+def test_a_bot_past_its_move_time_loses_and_the_game_replays(take_away, tmp_path):
+    start = time.perf_counter()
+    with ThreadPoolExecutor(2) as pool:  # enforced in a worker thread too
+        result = arena("take-away", [Spinner, "random"], games=2, progress=False,
+                       move_time=0.2, executor=pool, save=tmp_path)
+    assert time.perf_counter() - start < 5
+    for g in result.games:
+        assert g.error is not None and g.error["kind"] == "timeout"
+        assert g.error["message"] == "took longer than 0.2 s to move"
+        assert g.winner == "random" and g.length == g.error["ply"]
+        assert len(tabletop.replay(g.record).history) == g.length
+    assert load(tmp_path, verify=True).rows() == result.rows()
+    (g,) = arena("take-away", ["random", Sleeper], games=1, progress=False,
+                 move_time=0.1).games
+    assert g.error is not None and g.error["kind"] == "timeout" and g.winner == "random"
+    quick = arena("take-away", ["random", "random"], games=2, progress=False, move_time=5)
+    assert all(g.error is None and g.finished for g in quick.games)
+
+
+def test_the_plot_shows_ratings_with_intervals():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    result = arena("lascaux", ["mcts-weak", "random", ("mcts", {"iterations": 5})],
+                   games=3, progress=False)
+    ax = result.plot(kind="ratings")
+    assert ax.get_xlabel().startswith("Elo (Bradley–Terry)")
+    assert len(ax.get_yticklabels()) == 3
+    ax = result.plot()  # win rates by seat, as notebook 06 shows them, with intervals
+    assert ax.get_ylabel() == "win rate" and len(ax.collections) >= 3
+    with pytest.raises(ValueError, match="kind should be one of"):
+        result.plot(kind="pie")
+    assert result.ratings(samples=10).plot().get_xlabel().startswith("Elo")
