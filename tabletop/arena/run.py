@@ -150,7 +150,7 @@ def arena(
     progress: bool = True,
     max_plies: int | None = None,
     move_time: float | None = None,
-    errors: str = "raise",
+    errors: str = "forfeit",
     save: str | os.PathLike[str] | None = None,
     batch: int = 100,
     retries: int = 3,
@@ -167,9 +167,9 @@ def arena(
     again to resume it, or to extend it with a larger ``games``.
 
     ``move_time`` (seconds) is the longest an agent may think per move: past it, it loses
-    the game (``GameResult.error`` says so). With ``errors="forfeit"`` an agent that
-    raises or moves illegally loses its game too, and the tournament goes on; with
-    ``errors="raise"`` (the default) its exception stops the tournament.
+    the game (``GameResult.error`` says so). With ``errors="forfeit"`` (the default) an
+    agent that raises or moves illegally loses its game too, with the error recorded, and
+    the tournament goes on; with ``errors="raise"`` its exception stops the tournament.
 
     ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
     unfinished (``finished=False``).

@@ -182,7 +182,8 @@ class AgentTask(Task):
         seats = {"yours": value, **{f"opponent {i}": spec
                                     for i, spec in enumerate(self.opponents, 1)}}
         try:
-            result = arena(self.game, seats, games=self.games, seed=self.seed, progress=False)
+            result = arena(self.game, seats, games=self.games, seed=self.seed, progress=False,
+                           errors="raise")
         except IllegalAction as err:
             return False, False, f"It played a move the rules refuse: {err.reason}."
         except Exception as err:  # noqa: BLE001
