@@ -129,8 +129,7 @@ class Cheat:
 
 
 def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
-    result = arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7,
-                   errors="forfeit")
+    result = arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7)
     assert len(result) == 4  # the tournament went on
     for g in result.games:
         seat = g.seats.index("raiser")
@@ -144,20 +143,21 @@ def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
 
 
 def test_an_illegal_move_loses(take_away):
-    (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7,
-                 errors="forfeit").games
+    (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7).games
     assert g.error is not None and g.error["agent"] == "cheat"
     assert g.error["message"].startswith("illegal action") and g.winner == "random"
 
 
-def test_by_default_a_bot_error_stops_the_tournament_as_it_was_raised(take_away):
+def test_with_errors_raise_a_bot_error_stops_the_tournament_as_it_was_raised(take_away):
     with pytest.raises(ZeroDivisionError, match="my bug") as caught:
-        arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7)
+        arena("take-away", [Raiser, "random"], games=4, progress=False, pile=7,
+              errors="raise")
     assert caught.value.arena_fault == {"game": 0, "seat": 0, "agent": "raiser",
                                         "kind": "error", "ply": 0,
                                         "message": "ZeroDivisionError: my bug"}
     with ThreadPoolExecutor(2) as pool, pytest.raises(tabletop.IllegalAction) as illegal:
-        arena("take-away", ["random", Cheat], games=2, progress=False, executor=pool)
+        arena("take-away", ["random", Cheat], games=2, progress=False, executor=pool,
+              errors="raise")
     assert illegal.value.reason  # the exception itself, not a lost game submitted again
     with pytest.raises(ValueError, match="errors should be one of"):
         arena("take-away", ["random", "random"], games=1, progress=False, errors="ignore")
