@@ -286,20 +286,18 @@ def test_warm_up_runs_once_per_game_on_a_copy():
 
 
 WARM = """
-import time, tabletop
-from tabletop.games.lacuna import kernels
+import sys, tabletop
 from tabletop.widgets import warmup
 w = tabletop.play("lacuna", seed=1, bots={1: "mcts"}, agent_delay=0)
 assert warmup.wait(120)
-names = ("layout_kills", "pawn_kills", "union")
-print(all(getattr(kernels, n).signatures for n in names), len(w.state.history))
+print("numba" not in sys.modules, len(w.state.history))
 """
 
 
-def test_a_lacuna_widget_compiles_its_kernels_before_the_first_click(tmp_path: Path):
-    """In a fresh process (and a fresh numba cache): the kernels the first moves need are
-    compiled by the warm-up alone, with no click made."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path),
+def test_a_lacuna_widget_warms_up_before_the_first_click(tmp_path: Path):
+    """In a fresh process: the warm-up walks what the first moves need with no click made,
+    and nothing loads a compiler (Lacuna's geometry is plain numpy)."""
+    env = dict(os.environ,
                PYTHONPATH=os.pathsep.join([str(Path(tabletop.__file__).parent.parent),
                                            os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(WARM)], env=env,

@@ -28,12 +28,14 @@ TypeError: this dict is read-only (returned by an immutable state); copy it to c
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-import networkx as nx
 import numpy as np
 
-G = TypeVar("G", bound=nx.Graph)
+if TYPE_CHECKING:  # networkx is imported when a graph is frozen: a game move needs none
+    import networkx as nx
+
+G = TypeVar("G", bound="nx.Graph")
 
 
 class ReadOnlyDict(dict[Any, Any]):
@@ -82,6 +84,8 @@ def frozen_graph(graph: G) -> G:
                 if found is None:
                     found = shared[id(data)] = ReadOnlyDict(data)
                 nbrs[other] = found
+    import networkx as nx
+
     nx.freeze(graph)
     return graph
 

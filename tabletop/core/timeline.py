@@ -12,10 +12,12 @@ branch stays reachable.
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .game import Action, State
+
+if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs no networkx
+    import networkx as nx
 
 
 class Timeline:
@@ -24,6 +26,8 @@ class Timeline:
     __slots__ = ("graph", "cursor", "_next_id", "_preferred")
 
     def __init__(self, root: State) -> None:
+        import networkx as nx
+
         self.graph: nx.DiGraph = nx.DiGraph()
         self.graph.add_node(0, state=root, ply=0)
         self.cursor = 0
@@ -60,6 +64,8 @@ class Timeline:
         if node not in self.graph:
             raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
         self.cursor = node
+        import networkx as nx
+
         for parent, child in nx.utils.pairwise(self.path_to(node)):
             self._preferred[parent] = child
         return self.state
@@ -104,6 +110,8 @@ class Timeline:
 
     def path_to(self, node: int) -> list[int]:
         """The nodes from the start to ``node``."""
+        import networkx as nx
+
         path: list[int] = nx.shortest_path(self.graph, 0, node)
         return path
 

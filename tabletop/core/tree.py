@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import warnings
 from collections import deque
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .game import State, View
+
+if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
+    import networkx as nx
 
 #: How many nodes ``explore`` adds unless told otherwise: enough for any depth a notebook
 #: draws, and a bound on time and memory when a depth is mistyped (depth=100).
@@ -58,6 +60,8 @@ def explore(
     if infosets_for is not None and not 0 <= infosets_for < state.game.players:
         raise ValueError(f"infosets_for must be a player 0..{state.game.players - 1}, "
                          f"not {infosets_for!r}")
+    import networkx as nx
+
     graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,
                        infosets_for=infosets_for, infosets={}, game=state.game)
     _add(graph, 0, state, 0)

@@ -1,8 +1,8 @@
 """Pay a game's first-use costs in a background thread when its first widget is created.
 
-Some work is slow only the first time in a process: Lacuna's numba kernels compile (or load
-from numba's disk cache), lazy tables fill, modules import. Without a warm-up the person's
-first click pays for it (1.7 s for Lacuna's first colour choice in a fresh kernel). So the
+Some work is slow only the first time in a process: lazy tables fill, modules import. Without
+a warm-up the person's first click pays for it (1.7 s for Lacuna's first colour choice in a
+fresh kernel, when Lacuna's geometry was compiled with numba). So the
 first ``GameWidget`` of each game starts a daemon thread that walks the path a click takes on a
 private copy of the state — a few plies through a ``Session`` (clicks, pictures, hints, log,
 scores, each player's view) and, when a seat holds an MCTS agent, a tiny search — while the
@@ -10,9 +10,7 @@ person looks at the board.
 
 The walk shares nothing with the widget: it starts from ``copy.copy(state)`` (a copy without
 the derived-data cache), so it never writes to the states on show. A click made before the
-walk is done waits only for the compilation it needs: numba compiles under its global compiler
-lock and looks for an existing compiled version again once it holds it, so a kernel is
-compiled once, whichever thread asks first.
+walk is done shares the module imports and per-layout tables the walk has already made.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Exact plane geometry for Lacuna: numpy arrays, and compiled loops (``kernels``) for the
-work done once per layout and once per pawn.
+"""Exact plane geometry for Lacuna: numpy arrays, with the work done once per layout and once
+per pawn in ``kernels``.
 
 **Units.** Flower centres lie on a grid of *ticks* (``TICKS`` = 10,000 ticks per mat unit).
 A pawn stands at the fraction ``k / STEPS`` (``STEPS`` = 1024) along the segment between two
@@ -166,11 +166,6 @@ def spot_mask(length2: int, gap: int) -> int:
     return _NESTED[-1]
 
 
-def _words_of(mask: int, words: int) -> np.ndarray:
-    """A non-negative ``mask`` as ``words`` little-endian uint64 words."""
-    return np.frombuffer(mask.to_bytes(8 * words, "little"), dtype=np.uint64)
-
-
 class Geometry:
     """The static geometry of one layout (flower centres and colours), built once per game.
 
@@ -194,7 +189,8 @@ class Geometry:
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_width", "_pawns")
+                 "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_pawns",
+                 "_segments")
     points: tuple[tuple[int, int], ...]
     colors: tuple[int, ...]
     n: int
@@ -210,9 +206,9 @@ class Geometry:
     pair_bits: int
     spot_gap: int
     _memo: dict[str, object]
-    _kills: np.ndarray
-    _width: int
+    _kills: tuple[int, ...]
     _pawns: dict[tuple[int, int], int]
+    _segments: tuple[np.ndarray, ...]
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:
@@ -238,14 +234,11 @@ class Geometry:
         put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
         put("pair_index", ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True)))
         spots = GROUP * len(self.pairs)
-        put("_width", (spots + 63) // 64)  # uint64 words per dead mask
-        kills = np.zeros((2 * n, self._width), dtype=np.uint64)  # [on | off (n + f)]
-        unsure = np.empty((n * len(self.pairs), 2), dtype=np.intp)
-        found = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rf,
-                                     self.rp, kills, unsure)
-        for i, f in unsure[:found].tolist():  # too close to call in floats: in integers
+        kills, unsure = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS,
+                                             self.rf, self.rp)  # [on | off (n + f)]
+        for i, f in unsure:  # too close to call in floats: in integers
             if self._hits(i, self.x[f], self.y[f], int(self.rf)):
-                kills[f] |= _words_of(_WHOLE << (GROUP * i), self._width)
+                kills[f] |= _WHOLE << (GROUP * i)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
         put("spot_gap", spot_gap)
@@ -254,9 +247,11 @@ class Geometry:
             (ax, ay), (bx, by) = self.points[a], self.points[b]
             spot_bits |= spot_mask((bx - ax) ** 2 + (by - ay) ** 2, spot_gap) << (GROUP * i)
         put("spot_bits", spot_bits)
+        put("_segments", kernels.segments(self.x, self.y, self.pa, self.pb, _FRACTIONS,
+                                          self.rp))
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put("_memo", {})  # see ``cached``
-        put("_kills", readonly_array(kills))
+        put("_kills", tuple(kills))
 
     def _put(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
@@ -290,21 +285,22 @@ class Geometry:
     def flower_kill(self, on_mat: int) -> int:
         """The dead mask of the flowers alone, with those in the bitmask ``on_mat`` on the
         mat and the others collected."""
-        out = np.empty(self._width, dtype=np.uint64)
-        kernels.union(self._kills, np.uint64(on_mat), out)
-        return int.from_bytes(out.tobytes(), "little")
+        rows, n, dead = self._kills, self.n, 0
+        for f in range(n):
+            dead |= rows[f if (on_mat >> f) & 1 else n + f]
+        return dead
 
     def pawn_kill(self, px: int, py: int) -> int:
         """The dead mask of a pawn centred at fine ``(px, py)`` alone. Exact; cached."""
         key = (px, py)
         found = self._pawns.get(key)
         if found is None:
-            words = np.zeros((1, self._width), dtype=np.uint64)
-            unsure = np.empty(len(self.pairs), dtype=np.intp)
-            count = kernels.pawn_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS, self.rp,
-                                       float(px), float(py), words, unsure)
-            found = int.from_bytes(words.tobytes(), "little")
-            for i in unsure[:count].tolist():  # too close to call in floats: in integers
+            bits, unsure = kernels.pawn_kills(self._segments, GROUP, self.rp, float(px),
+                                              float(py))
+            found = 0
+            for bit in bits:
+                found |= 1 << bit
+            for i in unsure:  # too close to call in floats: in integers
                 if self._hits(i, px, py, int(self.rp)):
                     found |= _WHOLE << (GROUP * i)
             self._pawns[key] = found

@@ -13,9 +13,8 @@ what blocks a line, the visibility graph, the nearest-pawn claims and the colour
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 
 from tabletop.core.breakdown import Breakdown, Row
@@ -54,6 +53,9 @@ from .geometry import (
     nearest_owner,
     set_bits,
 )
+
+if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
+    import networkx as nx
 
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _GROUP_BITS = np.arange(GROUP)
@@ -443,6 +445,8 @@ class LacunaPosition(Position):
             "graph", lambda: frozen_graph(self._build_graph()))
 
     def _build_graph(self) -> nx.Graph:
+        import networkx as nx  # here, not at import: a move needs no graph
+
         g = nx.Graph()
         for f in self.flowers_on_mat():
             colour = colour_name(self.colors[f]) if self.colors is not None else None
