@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -208,7 +208,7 @@ class Geometry:
     _memo: dict[str, object]
     _kills: tuple[int, ...]
     _pawns: dict[tuple[int, int], int]
-    _segments: tuple[np.ndarray, ...]
+    _segments: tuple[Any, ...]
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:

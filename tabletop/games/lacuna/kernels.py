@@ -17,6 +17,8 @@ pair itself (see ``Geometry``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 _F = np.float64
@@ -94,26 +96,28 @@ def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
 
 
 def segments(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-             fractions: np.ndarray, rp: float) -> tuple[np.ndarray, ...]:
+             fractions: np.ndarray, rp: float) -> tuple[Any, ...]:
     """Per pair, what ``pawn_kills`` asks of it: ``ax, ay, dx, dy, |d|²``, the bounds of
     ``_near``'s box for a pawn of radius ``rp`` (``cross²`` below, ``s`` between), and the
-    sample spots' coordinates ``[pair, spot]``, flat."""
+    sample spots' coordinates ``[pair, spot]``, flat; last, the first five as Python floats,
+    per pair."""
     ax, ay = x[pa], y[pa]
     dx, dy = x[pb] - ax, y[pb] - ay
     length2 = dx * dx + dy * dy
     side = rp * np.sqrt(length2) * (1 + 1e-9)
     spot_x = (ax[:, None] + fractions * dx[:, None]).ravel()
     spot_y = (ay[:, None] + fractions * dy[:, None]).ravel()
-    return ax, ay, dx, dy, length2, side * side, -side, length2 + side, spot_x, spot_y
+    plain = list(zip(*(v.tolist() for v in (ax, ay, dx, dy, length2)), strict=True))
+    return ax, ay, dx, dy, length2, side * side, -side, length2 + side, spot_x, spot_y, plain
 
 
-def pawn_kills(seg: tuple[np.ndarray, ...], group: int, rp: float, px: float, py: float
+def pawn_kills(seg: tuple[Any, ...], group: int, rp: float, px: float, py: float
                ) -> tuple[list[int], list[int]]:
     """The dead mask of a pawn at ``(px, py)``: the bits it sets (the sample spots it
     overlaps, and every bit of the pairs it blocks) and the pairs whose blocking is left to
     the caller. ``seg`` is ``segments(..., rp)``: every spot is tested at once, and only the
     few pairs its box lets through are tested for blocking, one by one."""
-    ax, ay, dx, dy, length2, cross2, low, high, spot_x, spot_y = seg
+    ax, ay, dx, dy, length2, cross2, low, high, spot_x, spot_y, plain = seg
     ex, ey = spot_x - px, spot_y - py
     spot = np.flatnonzero(ex * ex + ey * ey < 4 * rp * rp)
     bits = (spot + spot // (group - 1)).tolist()  # spot s of pair i: bit group·i + s
@@ -124,8 +128,8 @@ def pawn_kills(seg: tuple[np.ndarray, ...], group: int, rp: float, px: float, py
     unsure: list[int] = []
     r2 = rp * rp
     for i in near:
-        hit = _reach_one(float(ax[i]), float(ay[i]), float(dx[i]), float(dy[i]),
-                         float(length2[i]), px, py, r2)
+        x0, y0, ex, ey, length = plain[i]
+        hit = _reach_one(x0, y0, ex, ey, length, px, py, r2)
         if hit == 1:
             bits.extend(range(group * i, group * i + group))
         elif hit == -1:
