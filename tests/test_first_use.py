@@ -40,7 +40,7 @@ def test_import_tabletop_loads_no_heavy_module():
     assert _loaded("")["import"] == []
 
 
-@pytest.mark.parametrize("game", ["lacuna", "lascaux"])
+@pytest.mark.parametrize("game", ["lacuna", "lascaux", "lava-flows"])
 def test_a_first_move_loads_no_heavy_module(game: str):
-    """Lacuna and Lascaux need none (Landlock and Lava Flows build networkx graphs)."""
+    """Lacuna, Lascaux and Lava Flows need none (Landlock builds networkx graphs)."""
     assert _loaded(game)["move"] == []

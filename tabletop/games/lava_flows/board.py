@@ -28,9 +28,13 @@ piece shown as unknown with ``memory=True``).
 
 from __future__ import annotations
 
-import networkx as nx
+import functools
+from typing import TYPE_CHECKING
 
 from tabletop.core.readonly import frozen_graph
+
+if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
+    import networkx as nx
 
 WHITE, BLACK = 0, 1
 NAMES = ("White", "Black")
@@ -76,6 +80,8 @@ def build_grid() -> nx.Graph:
     >>> sorted(g["b2"]), g.nodes["a3"]["goal"]
     (['a2', 'b1', 'b3', 'c2'], 0)
     """
+    import networkx as nx
+
     graph = nx.Graph(name="Lava Flows grid")
     for i, name in enumerate(CELLS):
         row, col = divmod(i, 3)
@@ -91,9 +97,22 @@ def build_grid() -> nx.Graph:
     return graph
 
 
-#: The grid every state of every game shares (frozen, attributes included: ``GRID.copy()``
-#: is a graph to change).
-GRID: nx.Graph = frozen_graph(build_grid())
+@functools.cache
+def shared_grid() -> nx.Graph:
+    """The grid every state of every game shares, built on first use (frozen, attributes
+    included: ``shared_grid().copy()`` is a graph to change); also ``board.GRID``.
+
+    >>> from tabletop.games.lava_flows import board
+    >>> shared_grid() is board.GRID, board.GRID.number_of_edges()
+    (True, 12)
+    """
+    return frozen_graph(build_grid())
+
+
+def __getattr__(name: str) -> object:
+    if name == "GRID":  # built on first use, so that importing the game needs no networkx
+        return shared_grid()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- piece codes ----------------------------------------------------------------------------

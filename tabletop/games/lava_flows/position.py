@@ -14,9 +14,7 @@ same legal actions by construction.
 
 from __future__ import annotations
 
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
@@ -47,10 +45,10 @@ from .board import (
     COLOUR_NAMES,
     CONE_PIECES,
     GOAL_CELLS,
-    GRID,
     HOME_CELLS,
     INDEX,
     NAMES,
+    shared_grid,
     top_large,
 )
 from .findings import Claim, Oreo
@@ -60,6 +58,9 @@ from .knowledge import (
     perspective,
     visible_depths,
 )
+
+if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
+    import networkx as nx
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
@@ -159,7 +160,7 @@ class LavaPosition(Position):
     @property
     def graph(self) -> nx.Graph:
         """The 3×3 board as a networkx graph (``board.GRID``: built once, shared, frozen)."""
-        return GRID
+        return shared_grid()
 
     def stack_text(self, cell: str) -> str:
         """One cell as text, bottom to top (see the module docs for the symbols)."""

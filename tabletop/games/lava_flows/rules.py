@@ -27,9 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
@@ -56,7 +54,6 @@ from .board import (
     GHOSTS,
     GOAL_CELLS,
     GOAL_OWNER,
-    GRID,
     HIDE_ALL,
     HOME_CELLS,
     INDEX,
@@ -69,6 +66,7 @@ from .board import (
     SLOT,
     VIEW_MASK,
     normalize,
+    shared_grid,
     top_large,
 )
 from .diagrams import cell_of, player_of, read_cells
@@ -76,6 +74,9 @@ from .findings import Claim, Oreo
 from .knowledge import kind_of, lowest_outcomes, oreo_claims, oreos_in, position_key
 from .position import PLAY, LavaPosition
 from .view import LavaView
+
+if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
+    import networkx as nx
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -408,7 +409,7 @@ class LavaFlows(Game):
     def grid(self) -> nx.Graph:
         """The 3×3 grid as a networkx graph (``board.GRID``: built once, frozen, shared by
         every state); hot loops use the equivalent ``board.NEIGHBOURS``."""
-        return GRID
+        return shared_grid()
 
     def _initial(self, rng: random.Random) -> LavaState:
         # The chance event: which of the two remaining Mediums goes to the bottom of the
