@@ -14,8 +14,9 @@ first click to its redraw sent. Cases:
 * ``on, click after``: the person clicks once the warm-up is done (its duration is printed:
   the time a person looks at the board before clicking hides it).
 
-Every case runs with numba's disk cache empty (``cold``: the first use after an install or an
-edit) and filled (``warm``: every later kernel start). Medians over the runs are printed.
+Every case runs with ``NUMBA_CACHE_DIR`` empty (``cold``) and filled (``warm``): a distinction
+from when Lacuna's kernels were compiled with numba (issue 20 replaced them with numpy), kept
+so that figures compare with older runs. Medians over the runs are printed.
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@
 Prints medians:
 
 * the open-pair computation for a fresh 48-flower layout, from scratch: the same-colour
-  pairs, the flowers blocking each and the sample spots each overlaps (one compiled pass
+  pairs, the flowers blocking each and the sample spots each overlaps (whole-array numpy
   over pairs × flowers, exact tests included), and the open pairs as bits of the dead mask —
   plus, for scale, the scatter of the layout and the first ``legal_actions()``;
-* the first Lacuna game in a fresh process (imports, numba loading its cached kernels);
+* the first Lacuna game in a fresh process (imports included);
 * random playouts through the public API (``new(seed, setup="random")`` → random legal
   actions → end): full games/s (goal ≥ 1,000) and actions/s, next to OpenSpiel's pure-Python
   tic-tac-toe measured in the same run, interleaved (this machine is shared and noisy).
@@ -82,7 +82,7 @@ print(time.perf_counter() - t0)
 
 def first_game_time(runs: int = 3) -> float:
     """Median seconds from ``import tabletop`` to a first Lacuna move in a fresh process
-    (every kernel run once), after one process that fills numba's on-disk cache."""
+    (every kernel run once), after one untimed process (disk and bytecode caches)."""
     def once() -> float:
         done = subprocess.run([sys.executable, "-c", _FIRST_GAME], capture_output=True,
                               text=True, check=True)
