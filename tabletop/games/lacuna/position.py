@@ -12,14 +12,16 @@ what blocks a line, the visibility graph, the nearest-pawn claims and the colour
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 import numpy as np
 
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
+from tabletop.core.legal import from_bits
 from tabletop.core.position import position
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
@@ -275,7 +277,7 @@ class LacunaPosition(Position):
         return None
 
     # --- legal actions --------------------------------------------------------------------------
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> Sequence[Action]:
         """The legal actions of the position (whoever is to move)."""
         if self.current_player is None:
             return ()
@@ -284,7 +286,7 @@ class LacunaPosition(Position):
         places = self._places()
         return places if places else self._free_sample()
 
-    def _places(self) -> tuple[Place, ...]:
+    def _places(self) -> Sequence[Place]:
         geo = self.geometry
         assert geo is not None
         table = geo_actions(geo)
@@ -293,8 +295,9 @@ class LacunaPosition(Position):
         roomy = free | free >> 1
         roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
         cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
-        if not cramped:  # every open pair has a sample spot free: the common case
-            return tuple(table[bit_flags(free, len(table))].tolist())
+        if not cramped:  # every open pair has a sample spot free: the common case (lazy)
+            listed = cast("Sequence[Place]", table)
+            return from_bits(free, listed, lambda: tuple(table[bit_flags(free, len(table))]))
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
         out: list[Place] = []
