@@ -152,14 +152,14 @@ def nth_set_bit(mask: int, n: int) -> int:
         offset += 1
 
 
-def from_bits(mask: int, table: Sequence[T],
+def from_bits(mask: int, item: Callable[[int], T],
               build: Callable[[], tuple[T, ...]] | None = None) -> LegalActions[T]:
-    """The lazy sequence of ``table[b]`` for each set bit ``b`` of ``mask``, ascending.
+    """The lazy sequence of ``item(b)`` for each set bit ``b`` of ``mask``, ascending.
 
-    >>> legal = from_bits(0b10110, "abcde"); len(legal), legal[1], legal
+    >>> legal = from_bits(0b10110, "abcde".__getitem__); len(legal), legal[1], legal
     (3, 'c', ('b', 'c', 'e'))
     """
-    return LegalActions(mask.bit_count(), lambda n: table[nth_set_bit(mask, n)], build)
+    return LegalActions(mask.bit_count(), lambda n: item(nth_set_bit(mask, n)), build)
 
 
 #: The legal actions of a position where nobody may act.

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
-from typing import Any, cast
+from functools import partial
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -289,15 +290,14 @@ class LacunaPosition(Position):
     def _places(self) -> Sequence[Place]:
         geo = self.geometry
         assert geo is not None
-        table = geo_actions(geo)
         dead = self._dead()
         free = geo.spot_bits & ~dead
         roomy = free | free >> 1
         roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
         cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            listed = cast("Sequence[Place]", table)
-            return from_bits(free, listed, lambda: tuple(table[bit_flags(free, len(table))]))
+            return from_bits(free, partial(_spot, geo.pairs), partial(_spots, geo, free))
+        table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
         out: list[Place] = []
@@ -566,6 +566,17 @@ class LacunaPosition(Position):
                                          for c in range(NCOLOURS)))
         lines.append(f"open pairs {len(self.open_pairs())}")
         return "\n".join(lines)
+
+
+def _spot(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
+    """The ``Place`` at ``bit`` of a dead mask (a sample spot, not a pair's own bit)."""
+    a, b = pairs[bit // GROUP]
+    return place(a, b, SAMPLE[bit % GROUP])
+
+
+def _spots(geo: Geometry, free: int) -> tuple[Place, ...]:
+    """The ``Place`` at each set bit of ``free`` (sample spots only), in order."""
+    return tuple(geo_actions(geo)[bit_flags(free, GROUP * len(geo.pairs))])
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
