@@ -156,3 +156,17 @@ def test_ids_and_observations_pass_on_sound_toys(registered):
     for game in (registered(SecretNim), registered(TakeAway, players=3)):
         check_action_ids(game, seeds=range(5))
         check_observations(game, seeds=range(5))
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("LongNim", r"len\(legal_actions\(\)\) is \d+ but the built tuple has \d+ actions"),
+    ("BackwardsNim", r"legal_actions\(\)\[0\] is 'bonus 1' read lazily, but 'bonus 0' in "
+                     r"the built tuple"),
+])
+def test_each_broken_lazy_toy_is_caught(registered, broken, message):
+    """A lazy length or order of the legal actions that disagrees with the built tuple."""
+    import broken_lazy
+
+    with pytest.raises(ConformanceError, match=message):
+        check_game(registered(getattr(broken_lazy, broken)), seeds=range(10),
+                   package_seeds=0)

@@ -100,3 +100,12 @@ def test_side_by_side_captions_each_picture(nim):
     html = pictures._repr_html_()
     assert html.count("<img") == 2 and "mine" in html and "theirs" in html
     assert pictures.svgs == (s.view(0)._repr_svg_(), s.view(1)._repr_svg_())
+
+
+def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take any.", right=lambda b, a, t: a == Take(1) or a == Take(2),
+                  explain=lambda b, a, t: "Taking nothing is not a move.")
+    assert "No answer yet" in str(ex.answer("")) and "take" not in str(ex.answer(""))
+    only_two = Exercise(s, "Take two.", right=lambda b, a, t: a == Take(2), solution="take 2")
+    assert 'ex.answer("take 1")' in str(only_two.answer(""))

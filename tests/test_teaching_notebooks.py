@@ -65,6 +65,9 @@ def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
         assert ex.answer(ex.solution_move), f"{name}: its solution is refused"
         assert ex.solution().right and str(ex.solution_move) in str(ex.solution())
         assert len(ex.wrong) >= 2, f"{name}: fewer than two plausible wrong answers"
+        shown = re.search(r'as in ex\.answer\("(.+)"\)', str(ex.answer("")))
+        assert shown and not ex.answer(shown.group(1)), \
+            f"{name}: the empty answer's example move is a right answer"
         for move in ex.wrong:
             verdict = ex.answer(move)
             assert not verdict, f"{name}: wrong answer {move!r} accepted"

@@ -18,7 +18,7 @@ thought (``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -56,7 +56,7 @@ class Node:
         self.stamp = -1  # the last iteration that counted a visit here
         # the legal actions last chosen from here, and the child of each (``None``: untried);
         # reused while the same tuple comes back (always, when nothing is hidden)
-        self.legal: tuple[Action, ...] | None = None
+        self.legal: Sequence[Action] | None = None
         self.slots: list[Node | None] = []
         self.order: list[int] | None = None  # widening: the slots in the order they open
 

@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..core.choices import unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
+from ..core.legal import LegalActions
 
 
 @runtime_checkable
@@ -47,7 +48,7 @@ def as_view(subject: View | State) -> View:
     return subject
 
 
-def legal_for(view: View) -> tuple[Action, ...]:
+def legal_for(view: View) -> LegalActions[Action]:
     legal = view.legal_actions()
     if not legal:
         if view.current_player is None:

@@ -242,7 +242,7 @@ class MCTSAgent:
 class _Search:
     """One search: the tree, the pool of determinizations, and the loop."""
 
-    def __init__(self, agent: MCTSAgent, view: View, legal: tuple[Action, ...]) -> None:
+    def __init__(self, agent: MCTSAgent, view: View, legal: Sequence[Action]) -> None:
         self.agent = agent
         self.view = view
         self.legal = legal

@@ -19,7 +19,7 @@ caching, pictures in notebooks; integer actions (``ids``), metadata and returns
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -31,6 +31,7 @@ from .choices import did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .ids import IntegerActions
+from .legal import NONE, LegalActions, legal_of
 from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
@@ -266,7 +267,7 @@ class Position:
     if TYPE_CHECKING:  # what every State and View answers (``_Positioned``)
         @property
         def is_terminal(self) -> bool: ...
-        def legal_actions(self) -> tuple[Action, ...]: ...
+        def legal_actions(self) -> LegalActions[Action]: ...
         def _legal_summary(self) -> str: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
 
@@ -312,14 +313,16 @@ class _Positioned(IntegerActions, Position):
         """Whether the game is over."""
         return self.current_player is None
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action, in a deterministic order; ``()`` when terminal."""
+    def legal_actions(self) -> LegalActions[Action]:
+        """Every legal action, in a deterministic order, equal to a tuple (``()`` when
+        terminal) but built only as far as it is read (``core.legal``)."""
         return self._cached("legal", self._legal_or_none)
 
-    def _legal_or_none(self) -> tuple[Action, ...]:
-        return () if self.is_terminal else tuple(self._legal_actions())
+    def _legal_or_none(self) -> LegalActions[Action]:
+        return NONE if self.is_terminal else legal_of(self._legal_actions())
 
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> Sequence[Action]:
+        """The game's hook: a tuple, or a lazy ``LegalActions``."""
         raise NotImplementedError
 
     def is_legal(self, action: Action | str) -> bool:
@@ -338,9 +341,7 @@ class _Positioned(IntegerActions, Position):
         return self._cached("legal_set", lambda: frozenset(self.legal_actions()))
 
     def _legal_ids(self) -> frozenset[int]:
-        return self._cached(
-            "legal_ids", lambda: frozenset(map(id, self.legal_actions()))
-        )
+        return self._cached("legal_ids", lambda: frozenset(map(id, self.legal_actions())))
 
     def _why_illegal(self, action: Action) -> str | None:
         """A game's own reason why ``action`` is illegal, if it has a better one."""
@@ -351,9 +352,7 @@ class _Positioned(IntegerActions, Position):
         return None
 
     def _notation_index(self) -> dict[str, Action]:
-        return self._cached(
-            "notation", lambda: {str(a).lower(): a for a in self.legal_actions()}
-        )
+        return self._cached("notation", lambda: {str(a).lower(): a for a in self.legal_actions()})
 
     def _legal_summary(self) -> str:
         legal = self.legal_actions()
@@ -380,7 +379,8 @@ class _Positioned(IntegerActions, Position):
             action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
         if not isinstance(action, Action):
             raise self._refusal(f"{brief(action)} is not an action")
-        if id(action) in self._legal_ids():
+        legal = self.legal_actions()
+        if action is legal._last or (legal.built and id(action) in self._legal_ids()):
             return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
             raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
@@ -582,11 +582,9 @@ class View(Observed, _Positioned):
         """A full state consistent with this view, hidden parts sampled from ``rng``."""
         raise NotImplementedError
 
-    def _legal_or_none(self) -> tuple[Action, ...]:
+    def _legal_or_none(self) -> LegalActions[Action]:
         """The player's legal actions when the player is to move, else ``()``."""
-        if self.current_player != self.player:
-            return ()
-        return tuple(self._legal_actions())
+        return NONE if self.current_player != self.player else legal_of(self._legal_actions())
 
     def _turn_problem(self) -> str | None:
         mover = self.current_player
@@ -595,6 +593,6 @@ class View(Observed, _Positioned):
         return (f"it is {self.game.player_name(mover)}'s turn, not "
                 f"{self.game.player_name(self.player)}'s")
 
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> Sequence[Action]:
         return self.determinize(random.Random(0)).legal_actions()
 

@@ -31,6 +31,7 @@ from .readonly import readonly_array
 
 if TYPE_CHECKING:
     from .game import Action, Game
+    from .legal import LegalActions
 
 
 class ActionSpace:
@@ -93,7 +94,7 @@ class IntegerActions:
     if TYPE_CHECKING:
         game: Game
 
-        def legal_actions(self) -> tuple[Action, ...]: ...
+        def legal_actions(self) -> LegalActions[Action]: ...
         def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
         def _coerce(self, action: Action | str) -> Action: ...

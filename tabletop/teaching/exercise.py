@@ -154,8 +154,8 @@ class Exercise:
     def _sample(self) -> str:
         """A legal move that is not a right answer, to show how moves are typed."""
         mover = self.state if self.viewer is None else self.state.view(self.viewer)
-        legal = [a for a in mover.legal_actions() if a != self.solution_move]
-        return str(legal[0]) if legal else "…"
+        wrong = (a for a in mover.legal_actions() if not self._is_right(a))
+        return str(next(wrong, "…"))
 
     def _reveal(self) -> str:
         if self.solution_move is None:

@@ -2,13 +2,13 @@
 
 It plays seeded random games to the end and checks, at every step, the contract of
 ``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
-from the seed, that views leak nothing and determinize consistently, integer action ids and
-masks (``actionids.py``), observation tensors and information states
-(``observations.py``), and at each end the game's length bound and returns. Then the rest of the
-game package, at the positions of the first seeds: every view and full state draws
-(``pictures.py``), every legal action is reached by clicking through the game's input
-(``clicks.py``; a game without one fails), and the SVG bytes are the same under another hash
-seed (``hashseeds.py``).
+from the seed, that views leak nothing and determinize consistently, the lazy legal actions
+against their built tuple (``lazy.py``), integer action ids and masks (``actionids.py``),
+observation tensors and information states (``observations.py``), and at each end the
+game's length bound and returns. Then the rest of the game package, at the positions of the
+first seeds: every view and full state draws (``pictures.py``), every legal action is reached
+by clicking through the game's input (``clicks.py``; a game without one fails), and the SVG
+bytes are the same under another hash seed (``hashseeds.py``).
 
 >>> from tabletop.core.testing import check_game
 >>> import tabletop
@@ -31,6 +31,7 @@ from .actionids import Ids, check_ids, check_outcome_numbers
 from .clicks import check_clicks
 from .common import ConformanceError, fail
 from .hashseeds import check_hash_seeds
+from .lazy import check_lazy
 from .observations import check_observation, check_twin
 from .pictures import DrawOptions, check_pictures
 
@@ -84,12 +85,14 @@ def check_game(
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
     ids = Ids()  # each action's id where first met: the same in every state
     for seed in seeds:
-        _check_determinism(game, seed, setup)
         state = game.new(seed=seed, setup=setup)
+        check_lazy(state, f"{game.name} seed {seed} ply 0")  # before anything else reads it
+        _check_determinism(game, seed, setup)
         rng = random.Random(seed)
         earlier: list[tuple[State, State, int, str]] = []
         for ply in range(max_steps + 1):
             where = f"{game.name} seed {seed} ply {ply}"
+            check_lazy(state, where)
             _check_step(state, where, foreign, rng, report, apply_all)
             check_ids(state, where, ids)
             if ply % views_every == 0:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..game import Action, Game, State
 from ..record import replay
@@ -90,7 +90,7 @@ def _check_keeps_working(state: State, where: str, pictures: bool) -> None:
 def _check_goes_on(state: State, restored: State, who: str) -> None:
     """``restored`` applies the first legal actions, given as its own objects, the original's
     objects and notation, reaching the same states as ``state``."""
-    given: tuple[tuple[str, tuple[Action | str, ...]], ...] = (
+    given: tuple[tuple[str, Sequence[Action | str]], ...] = (
         ("own", restored.legal_actions()), ("original's", state.legal_actions()),
         ("notation", tuple(map(str, state.legal_actions()))))
     for how, actions in given:

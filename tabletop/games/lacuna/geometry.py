@@ -166,6 +166,19 @@ def spot_mask(length2: int, gap: int) -> int:
     return _NESTED[-1]
 
 
+def spot_bits_of(length2: np.ndarray, gap: int) -> int:
+    """``spot_mask(length2[i], gap) << GROUP·i`` for every pair ``i``, in one integer.
+
+    >>> spot_bits_of(np.array([40 * 40, 9 * 9]), 10) == 0b11111 | 0b100 << GROUP
+    True
+    """
+    masks = np.full(len(length2), _NESTED[-1], dtype=np.uint8)
+    for spots, mask in reversed(tuple(zip((4, 2, 1), _NESTED, strict=False))):
+        masks[length2 >= (spots * gap) ** 2] = mask  # the longest threshold met wins
+    bits = (masks[:, None] >> np.arange(GROUP, dtype=np.uint8)) & 1
+    return int.from_bytes(np.packbits(bits.ravel(), bitorder="little").tobytes(), "little")
+
+
 class Geometry:
     """The static geometry of one layout (flower centres and colours), built once per game.
 
@@ -242,11 +255,9 @@ class Geometry:
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
         put("spot_gap", spot_gap)
-        spot_bits = 0
-        for i, (a, b) in enumerate(self.pairs):
-            (ax, ay), (bx, by) = self.points[a], self.points[b]
-            spot_bits |= spot_mask((bx - ax) ** 2 + (by - ay) ** 2, spot_gap) << (GROUP * i)
-        put("spot_bits", spot_bits)
+        ends = np.array(self.points, dtype=np.int64).reshape(n, 2)
+        put("spot_bits", spot_bits_of(((ends[self.pb] - ends[self.pa]) ** 2).sum(axis=1),
+                                      spot_gap))
         put("_segments", kernels.segments(self.x, self.y, self.pa, self.pb, _FRACTIONS,
                                           self.rp))
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)

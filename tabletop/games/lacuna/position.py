@@ -12,13 +12,16 @@ what blocks a line, the visibility graph, the nearest-pawn claims and the colour
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
+from tabletop.core.legal import from_bits
 from tabletop.core.position import position
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
@@ -277,7 +280,7 @@ class LacunaPosition(Position):
         return None
 
     # --- legal actions --------------------------------------------------------------------------
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self) -> Sequence[Action]:
         """The legal actions of the position (whoever is to move)."""
         if self.current_player is None:
             return ()
@@ -286,17 +289,17 @@ class LacunaPosition(Position):
         places = self._places()
         return places if places else self._free_sample()
 
-    def _places(self) -> tuple[Place, ...]:
+    def _places(self) -> Sequence[Place]:
         geo = self.geometry
         assert geo is not None
-        table = geo_actions(geo)
         dead = self._dead()
         free = geo.spot_bits & ~dead
         roomy = free | free >> 1
         roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
         cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
-        if not cramped:  # every open pair has a sample spot free: the common case
-            return tuple(table[bit_flags(free, len(table))].tolist())
+        if not cramped:  # every open pair has a sample spot free: the common case (lazy)
+            return from_bits(free, partial(_spot, geo.pairs), partial(_spots, geo, free))
+        table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
         out: list[Place] = []
@@ -567,6 +570,17 @@ class LacunaPosition(Position):
                                          for c in range(NCOLOURS)))
         lines.append(f"open pairs {len(self.open_pairs())}")
         return "\n".join(lines)
+
+
+def _spot(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
+    """The ``Place`` at ``bit`` of a dead mask (a sample spot, not a pair's own bit)."""
+    a, b = pairs[bit // GROUP]
+    return place(a, b, SAMPLE[bit % GROUP])
+
+
+def _spots(geo: Geometry, free: int) -> tuple[Place, ...]:
+    """The ``Place`` at each set bit of ``free`` (sample spots only), in order."""
+    return tuple(geo_actions(geo)[bit_flags(free, GROUP * len(geo.pairs))])
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)

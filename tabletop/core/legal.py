@@ -1,0 +1,178 @@
+"""``LegalActions``: the sequence ``legal_actions()`` returns, built only as far as it is read.
+
+A game's ``_legal_actions()`` may return a plain tuple (wrapped as it is) or a lazy
+``LegalActions(length, at)``: ``len`` and ``legal[i]`` then cost one call each, so
+``rng.choice(state.legal_actions())`` builds one action, not the whole list (as
+python-chess's legal-move generator does). Anything else that reads the whole sequence —
+iteration, ``in``, slices, equality, ``hash`` — builds the tuple once and answers from it,
+so the order and contents are exactly those of the tuple (``tuple(legal)``).
+
+It compares equal to that tuple (``legal == tuple(legal)``, either way round), hashes like
+it (``hash(legal) == hash(tuple(legal))``, as equal objects must) and prints like it (so
+outputs stay the same); slices, ``+`` and a pickled copy are tuples of the same actions.
+
+>>> legal = LegalActions(3, lambda i: "abc"[i])
+>>> len(legal), legal[-1], legal.built
+(3, 'c', False)
+>>> legal == ("a", "b", "c"), ("a", "b", "c") == legal, "b" in legal, legal[1:]
+(True, True, True, ('b', 'c'))
+>>> hash(legal) == hash(("a", "b", "c")), legal.built, legal
+(True, True, ('a', 'b', 'c'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, SupportsIndex, TypeVar, overload
+
+T = TypeVar("T")
+
+
+class LegalActions(Sequence[T]):
+    """A read-only sequence of ``length`` actions, action ``i`` being ``at(i)`` (``0 <= i <
+    length``); ``build()``, if given, returns the whole tuple faster than ``at`` one by one.
+    ``of(items)`` wraps a tuple that is already built."""
+
+    __slots__ = ("_length", "_at", "_build", "_items", "_last")
+
+    def __init__(self, length: int, at: Callable[[int], T],
+                 build: Callable[[], tuple[T, ...]] | None = None) -> None:
+        self._length = length
+        self._at = at
+        self._build = build
+        self._items: tuple[T, ...] | None = None
+        # The last action read by index: ``_coerce`` accepts it without building the list.
+        self._last: T | None = None
+
+    @classmethod
+    def of(cls, items: tuple[T, ...]) -> LegalActions[T]:
+        """The sequence of an already built tuple."""
+        made: LegalActions[T] = cls(len(items), items.__getitem__)
+        made._items = items
+        return made
+
+    @property
+    def built(self) -> bool:
+        """Whether the whole tuple has been built."""
+        return self._items is not None
+
+    def as_tuple(self) -> tuple[T, ...]:
+        """Every action, as a tuple (built once)."""
+        items = self._items
+        if items is None:
+            build = self._build
+            items = build() if build is not None else tuple(map(self._at, range(self._length)))
+            self._items = items
+        return items
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, i: SupportsIndex | slice) -> T | tuple[T, ...]:
+        if isinstance(i, slice):
+            return self.as_tuple()[i]
+        items = self._items
+        if items is not None:
+            found = items[i]
+        else:
+            n = self._length
+            k = i.__index__()
+            if not -n <= k < n:
+                raise IndexError("legal action index out of range")
+            found = self._at(k + n if k < 0 else k)
+        self._last = found
+        return found
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.as_tuple())
+
+    def __reversed__(self) -> Iterator[T]:
+        return reversed(self.as_tuple())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.as_tuple()
+
+    def __bool__(self) -> bool:
+        return self._length > 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            other = other.as_tuple()
+        if isinstance(other, tuple):
+            return self.as_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __add__(self, other: Any) -> Any:
+        return self.as_tuple() + (other.as_tuple() if isinstance(other, LegalActions) else other)
+
+    def __radd__(self, other: Any) -> Any:
+        return other + self.as_tuple()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.as_tuple(),))
+
+    def __repr__(self) -> str:
+        return repr(self.as_tuple())  # printed like the tuple it stands for
+
+
+def nth_set_bit(mask: int, n: int) -> int:
+    """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
+    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step.
+
+    >>> [nth_set_bit(0b1011001, n) for n in range(4)]
+    [0, 3, 4, 6]
+    """
+    offset = 0
+    width = mask.bit_length()
+    while width > 8:
+        half = width >> 1
+        low = mask & ((1 << half) - 1)
+        count = low.bit_count()
+        if n < count:
+            mask, width = low, half
+        else:
+            n -= count
+            mask >>= half
+            offset += half
+            width -= half
+    while True:
+        if mask & 1:
+            if not n:
+                return offset
+            n -= 1
+        mask >>= 1
+        offset += 1
+
+
+def from_bits(mask: int, item: Callable[[int], T],
+              build: Callable[[], tuple[T, ...]] | None = None) -> LegalActions[T]:
+    """The lazy sequence of ``item(b)`` for each set bit ``b`` of ``mask``, ascending.
+
+    >>> legal = from_bits(0b10110, "abcde".__getitem__); len(legal), legal[1], legal
+    (3, 'c', ('b', 'c', 'e'))
+    """
+    return LegalActions(mask.bit_count(), lambda n: item(nth_set_bit(mask, n)), build)
+
+
+#: The legal actions of a position where nobody may act.
+NONE: LegalActions[Any] = LegalActions.of(())
+
+
+def legal_of(actions: Sequence[T]) -> LegalActions[T]:
+    """``actions`` as a ``LegalActions`` (a lazy one as it is, anything else as a tuple).
+
+    >>> legal_of([1, 2]).built, legal_of([1, 2]), legal_of(()) is NONE
+    (True, (1, 2), True)
+    """
+    if isinstance(actions, LegalActions):
+        return actions
+    items = tuple(actions)
+    return LegalActions.of(items) if items else NONE

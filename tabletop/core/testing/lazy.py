@@ -1,0 +1,58 @@
+"""The lazy legal actions: ``check_game`` checks at every step that the sequence
+``legal_actions()`` returns, read without building it, agrees with its fully built tuple.
+
+On fresh copies of the state (so nothing is built or cached yet), it checks that
+``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
+an index out of range, slices, iteration, ``in``, equality and hash agree with the tuple;
+and that each action read by index is accepted by ``apply``.
+
+>>> import tabletop
+>>> state = tabletop.load("lacuna").new(seed=1, setup="random")
+>>> check_lazy(state, "lacuna seed 1 ply 1")
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..game import State
+from ..legal import LegalActions
+from .common import fail
+
+#: How many indices from each end are read lazily and compared.
+PROBES = 4
+
+
+def check_lazy(state: State, where: str) -> None:
+    """The lazy ``legal_actions()`` of ``state`` agrees with its built tuple."""
+    full = copy.copy(state).legal_actions()
+    if not isinstance(full, LegalActions):
+        fail(where, f"legal_actions() is a {type(full).__name__}, not a LegalActions")
+    built = full.as_tuple()
+    n = len(built)
+    lazy = copy.copy(state).legal_actions()
+    if len(lazy) != n:
+        fail(where, f"len(legal_actions()) is {len(lazy)} but the built tuple has {n} "
+                    "actions (the lazy length disagrees)")
+    picks = sorted({*range(min(n, PROBES)), *range(max(n - PROBES, 0), n), *range(n)[n // 2:][:1]})
+    for i in picks:
+        for k in (i, i - n):
+            if lazy[k] != built[i]:
+                fail(where, f"legal_actions()[{k}] is {str(lazy[k])!r} read lazily, but "
+                            f"{str(built[i])!r} in the built tuple")
+    for k in (n, -n - 1):
+        try:
+            lazy[k]
+        except IndexError:
+            continue
+        fail(where, f"legal_actions()[{k}] gave an action, not IndexError ({n} actions)")
+    if n and not lazy.built:
+        fresh = copy.copy(state)
+        action = fresh.legal_actions()[n // 2]
+        fresh.apply(action)  # a listed action read by index is accepted as it is
+    if lazy[1:-1] != built[1:-1] or lazy[::-2] != built[::-2] or tuple(lazy) != built:
+        fail(where, "slices or iteration of legal_actions() differ from the built tuple")
+    if lazy != built or built != lazy or hash(lazy) != hash(built) or bool(lazy) != bool(n):
+        fail(where, "legal_actions() is not equal to its built tuple, or hashes otherwise")
+    if any(a not in lazy for a in built[:PROBES]) or object() in lazy:
+        fail(where, "'in' on legal_actions() disagrees with the built tuple")

@@ -1,0 +1,48 @@
+"""Toys whose lazy legal actions disagree with their built tuple, one way each (for
+``tabletop.core.testing.lazy``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from toygame import NimState, SecretNim
+
+from tabletop.core.legal import LegalActions
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LongState(NimState):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        # The bug: the length counts one action more than the list holds.
+        return LegalActions(len(built) + 1, lambda i: built[min(i, len(built) - 1)],
+                            lambda: built)
+
+
+class _Toy(SecretNim):
+    def _initial(self, rng: random.Random) -> NimState:
+        return self.state_class(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                                bonus=(None, None), taken_last=None)
+
+
+class LongNim(_Toy):
+    """Its lazy ``legal_actions()`` claims one action more than its built tuple holds."""
+
+    name = "long-nim"
+    state_class = LongState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BackwardsState(NimState):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        # The bug: read by index, the actions come in the other order.
+        return LegalActions(len(built), lambda i: built[-1 - i], lambda: built)
+
+
+class BackwardsNim(_Toy):
+    """Read by index, its legal actions come in the reverse order of its built tuple."""
+
+    name = "backwards-nim"
+    state_class = BackwardsState

@@ -1,0 +1,63 @@
+"""The lazy legal actions (``tabletop.core.legal``): read by index without building the list,
+and the same as the tuple they stand for in every other way."""
+
+import pickle
+import random
+
+import pytest
+
+import tabletop
+from tabletop.core.errors import IllegalAction
+from tabletop.core.legal import LegalActions, nth_set_bit
+from tabletop.core.testing import playout
+
+
+def placing(seed=3):
+    return playout(tabletop.load("lacuna").new(seed=seed, setup="random"), seed, plies=3)
+
+
+def test_a_random_lacuna_move_builds_one_action_and_apply_takes_it_as_it_is():
+    state = placing()
+    legal = state.legal_actions()
+    action = random.Random(0).choice(legal)
+    assert not legal.built and len(legal) > 100
+    nxt = state.apply(action)
+    assert not legal.built and nxt.history[-1] is action
+
+
+def test_it_equals_hashes_prints_and_pickles_as_its_tuple():
+    legal = placing().legal_actions()
+    built = tuple(legal)
+    assert legal == built and built == legal and hash(legal) == hash(built)
+    assert repr(legal) == repr(built) and legal[-3:] == built[-3:] and legal[::7] == built[::7]
+    assert pickle.loads(pickle.dumps(legal)) == built and legal + () == built
+    assert legal.index(built[5]) == 5 and list(reversed(legal)) == list(reversed(built))
+    assert legal != list(built) and legal != built[:-1]
+
+
+def test_indices_out_of_range_raise_index_error():
+    legal = LegalActions(2, lambda i: "ab"[i])
+    assert legal[-2] == "a"
+    for i in (2, -3):
+        with pytest.raises(IndexError):
+            legal[i]
+    assert not legal.built
+
+
+def test_an_illegal_action_is_still_refused_after_a_legal_one_is_read():
+    state = placing()
+    state.legal_actions()[0]
+    other = placing(seed=4).legal_actions()[0]
+    if other not in state.legal_actions():
+        with pytest.raises(IllegalAction):
+            state.apply(other)
+    over = playout(state, 1)
+    assert over.legal_actions() == () and not over.legal_actions()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_nth_set_bit_agrees_with_listing_the_bits(seed):
+    rng = random.Random(seed)
+    mask = rng.getrandbits(rng.randrange(1, 1200))
+    bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
+    assert [nth_set_bit(mask, n) for n in range(len(bits))] == bits
