@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
@@ -97,23 +97,22 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
-    kx, ky = np.zeros(count), np.zeros(count)
-    kept = 0
+    kx: list[float] = []
+    ky: list[float] = []
     for _ in range(1000):
         draw = rng.random
         u = np.array([draw() for _ in range(4 * count)]).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
         x, y = np.rint(rad * np.cos(ang)), np.rint(rad * np.sin(ang))
-        kept = kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky, kept)
-        if kept == count:
+        kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky, count)
+        if len(kx) == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
-    order = np.lexsort((kx, -ky))
-    xs = kx[order].astype(np.int64).tolist()
-    ys = ky[order].astype(np.int64).tolist()
-    return tuple(zip(xs, ys, strict=True))
+    # Reading order: top to bottom (y descending), then left to right.
+    order = sorted(zip([-v for v in ky], kx, ky, strict=True))
+    return tuple((int(px), int(py)) for _, px, py in order)
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -203,7 +202,7 @@ class Geometry:
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
                  "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_pawns",
-                 "_segments")
+                 "_lines", "_table")
     points: tuple[tuple[int, int], ...]
     colors: tuple[int, ...]
     n: int
@@ -221,7 +220,8 @@ class Geometry:
     _memo: dict[str, object]
     _kills: tuple[int, ...]
     _pawns: dict[tuple[int, int], int]
-    _segments: tuple[Any, ...]
+    _lines: kernels.Lines
+    _table: tuple[np.ndarray, np.ndarray] | None
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:
@@ -247,19 +247,18 @@ class Geometry:
         put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
         put("pair_index", ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True)))
         spots = GROUP * len(self.pairs)
-        kills, unsure = kernels.layout_kills(self.x, self.y, self.pa, self.pb, _FRACTIONS,
-                                             self.rf, self.rp)  # [on | off (n + f)]
+        seg = kernels.lines(self.x, self.y, self.pa, self.pb, _FRACTIONS)
+        kills, unsure = kernels.layout_kills(self.x, self.y, self.pa, self.pb, seg, self.rf,
+                                             self.rp)  # [on | off (n + f)]
         for i, f in unsure:  # too close to call in floats: in integers
             if self._hits(i, self.x[f], self.y[f], int(self.rf)):
                 kills[f] |= _WHOLE << (GROUP * i)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
         put("spot_gap", spot_gap)
-        ends = np.array(self.points, dtype=np.int64).reshape(n, 2)
-        put("spot_bits", spot_bits_of(((ends[self.pb] - ends[self.pa]) ** 2).sum(axis=1),
-                                      spot_gap))
-        put("_segments", kernels.segments(self.x, self.y, self.pa, self.pb, _FRACTIONS,
-                                          self.rp))
+        put("spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
+        put("_lines", seg)
+        put("_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put("_memo", {})  # see ``cached``
         put("_kills", tuple(kills))
@@ -306,13 +305,26 @@ class Geometry:
         key = (px, py)
         found = self._pawns.get(key)
         if found is None:
-            bits, unsure = kernels.pawn_kills(self._segments, GROUP, self.rp, float(px),
-                                              float(py))
-            found = 0
-            for bit in bits:
-                found |= 1 << bit
-            for i in unsure:  # too close to call in floats: in integers
-                if self._hits(i, px, py, int(self.rp)):
+            table = self._table
+            if table is None:
+                table = kernels.pawn_table(self._lines, self.rp)
+                self._put("_table", table)
+            near = kernels.pawn_hits(table, px, py)
+            spots = GROUP * len(self.pairs)
+            first, second = near & ((1 << spots) - 1), near >> spots
+            # Aligned at bit GROUP·i: beside the segment, surely within rp of the line,
+            # within rp of either end; and maybe within rp of the line.
+            side, sure, ends = second, second >> 1, second >> 2 | second >> 3
+            lows = self.pair_bits >> (GROUP - 1)
+            blocked = (ends | side & sure) & lows
+            doubt = side & first >> (GROUP - 1) & ~sure & ~ends & lows
+            found = first & ~self.pair_bits | blocked * _WHOLE
+            r = int(self.rp)
+            while doubt:  # too close to call in floats: in integers
+                low = doubt & -doubt
+                doubt ^= low
+                i = low.bit_length() // GROUP
+                if self._hits(i, px, py, r):
                     found |= _WHOLE << (GROUP * i)
             self._pawns[key] = found
         return found
@@ -320,8 +332,8 @@ class Geometry:
     def _hits(self, i: int, cx: float, cy: float, r: int) -> bool:
         """``hits`` for pair ``i`` and the disc at fine ``(cx, cy)``, in integers."""
         a, b = self.pairs[i]
-        ax, ay, bx, by = (int(v) for v in (self.x[a], self.y[a], self.x[b], self.y[b]))
-        return hits(ax, ay, bx, by, int(cx), int(cy), r)
+        (ax, ay), (bx, by) = self.points[a], self.points[b]
+        return hits(ax * STEPS, ay * STEPS, bx * STEPS, by * STEPS, int(cx), int(cy), r)
 
     def is_dead(self, dead: int, i: int, s: int = GROUP - 1) -> bool:
         """Whether bit ``s`` of pair ``i`` is set in ``dead`` (the pair itself by default)."""

@@ -17,7 +17,7 @@ pair itself (see ``Geometry``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 import numpy as np
 
@@ -51,134 +51,172 @@ def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
     out[:] = _reach(ax, ay, dx, dy, dx * dx + dy * dy, cx, cy, r * r)
 
 
-def _near(wx: np.ndarray, wy: np.ndarray, dx: np.ndarray, dy: np.ndarray,
-          length2: np.ndarray, reach: float) -> np.ndarray:
-    """Whether each point (``w`` from a segment's start ``a``, which runs by ``d``) may lie
-    within ``reach`` of the segment: a cheap, conservative filter (a closed box around the
-    segment, widened by a relative 1e-9 for the rounding of the square root; every point, for
-    a segment of length 0)."""
-    s = wx * dx + wy * dy
-    cross = wx * dy - wy * dx
-    side = reach * np.sqrt(length2) * (1 + 1e-9)
-    return (cross * cross <= side * side) & (s >= -side) & (s <= length2 + side)
+class Lines(NamedTuple):
+    """Per pair ``i`` (flower ``pa[i]`` to ``pb[i]``): the start ``ax, ay``, the run
+    ``dx, dy``, ``length2`` = ``|d|²`` and the sample spots ``sx, sy`` ``[pair, spot]``, in
+    fine units: exact integers in float64."""
+
+    ax: np.ndarray
+    ay: np.ndarray
+    dx: np.ndarray
+    dy: np.ndarray
+    length2: np.ndarray
+    sx: np.ndarray
+    sy: np.ndarray
 
 
-def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-                 fractions: np.ndarray, rf: float, rp: float
-                 ) -> tuple[list[int], list[tuple[int, int]]]:
+def lines(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
+          fractions: np.ndarray) -> Lines:
+    """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``(x, y)``."""
+    ax, ay = x[pa], y[pa]
+    dx, dy = x[pb] - ax, y[pb] - ay
+    sx = ax[:, None] + fractions * dx[:, None]
+    sy = ay[:, None] + fractions * dy[:, None]
+    return Lines(ax, ay, dx, dy, dx * dx + dy * dy, sx, sy)
+
+
+def _width(r: float, length2: np.ndarray) -> np.ndarray:
+    """A bound above ``r·|d|``: a disc of radius ``r`` reaching a segment has ``|cross|``
+    (its centre's distance from the line, times ``|d|``) below it. Generous by a relative
+    1e-9 and 16 units, for the rounding of the square root and of ``cross`` itself."""
+    return r * np.sqrt(length2) * (1 + 1e-9) + 16
+
+
+def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines,
+                 rf: float, rp: float) -> tuple[list[int], list[tuple[int, int]]]:
     """The dead masks ``kills[f]`` (flower ``f`` on the mat: the pairs it blocks, the sample
     spots it overlaps) and ``kills[n + f]`` (``f`` collected: its own pairs), and the
     ``(pair, flower)`` blocking tests left to the caller.
 
-    Only the (pair, flower) couples that ``_near`` lets through are tested exactly."""
-    n, pairs, group = len(x), len(pa), len(fractions) + 1
-    bits = np.zeros((2 * n, pairs, group), dtype=bool)
+    ``cross`` for every flower and pair is one matrix product, exact in float64; only the
+    couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
+    a pair's own flowers) are tested further, all at once.
+    """
+    n, pairs, group = len(x), len(pa), seg.sx.shape[1] + 1
+    if not pairs:
+        return [0] * (2 * n), []
+    ax, ay, dx, dy, length2 = seg.ax, seg.ay, seg.dx, seg.dy, seg.length2
+    at = np.empty((n, 3))
+    at[:, 0], at[:, 1], at[:, 2] = x, y, 1.0
+    line = np.empty((3, pairs))  # cross = (F − A) × D = F·(dy, −dx) + (ay·dx − ax·dy)
+    line[0], line[1], line[2] = dy, -dx, ay * dx - ax * dy
+    cross = at @ line  # [flower, pair]: integers below 2**53, so exact in any order
+    reach = rf + rp
+    near = np.abs(cross) < _width(reach, length2)
     every = np.arange(pairs)
+    near[pa, every] = near[pb, every] = False  # a pair's own flowers never block it
+    k = np.flatnonzero(near)
+    f, i = np.divmod(k, pairs)  # by flower, then pair
+    ex = seg.sx[i] - x[f][:, None]  # [couple, spot]
+    ey = seg.sy[i] - y[f][:, None]
+    d2 = ex * ex + ey * ey
+    d0, d1, length2 = d2[:, 0], d2[:, -1], length2[i]  # |F − A|², |F − B|²: both exact
+    lhs, rhs = cross.ravel()[k] ** 2, (rf * rf) * length2
+    end = np.minimum(d0, d1) < rf * rf
+    along = np.abs(d0 - d1) < length2  # 0 < (F − A)·D < |D|²
+    unsure = np.abs(lhs - rhs) <= 1e-12 * rhs
+    hit = end | (along & (lhs < rhs) & ~unsure)
+    bits = np.zeros((2 * n, pairs, group), dtype=bool)
+    bits[f, i, :-1] = d2 < reach * reach
+    bits[f[hit], i[hit]] = True
     bits[n + pa, every] = True  # a collected flower ends its own pairs
     bits[n + pb, every] = True
-    ax, ay = x[pa], y[pa]
-    dx, dy = x[pb] - ax, y[pb] - ay
-    length2 = dx * dx + dy * dy
-    wx, wy = x[None, :] - ax[:, None], y[None, :] - ay[:, None]  # [pair, flower]
-    near = _near(wx, wy, dx[:, None], dy[:, None], length2[:, None], rf + rp)
-    near[every, pa] = near[every, pb] = False  # a pair's own flowers never block it
-    i, f = np.nonzero(near)  # pairs ascending, then flowers
-    ax, ay, dx, dy, length2 = ax[i], ay[i], dx[i], dy[i], length2[i]
-    ex = ax[:, None] + fractions * dx[:, None] - x[f][:, None]  # [couple, spot]
-    ey = ay[:, None] + fractions * dy[:, None] - y[f][:, None]
-    bits[f, i, :-1] = ex * ex + ey * ey < (rf + rp) * (rf + rp)
-    verdict = _reach(ax, ay, dx, dy, length2, x[f], y[f], rf * rf)
-    bits[f[verdict == 1], i[verdict == 1]] = True
     packed = np.packbits(bits.reshape(2 * n, pairs * group), axis=1, bitorder="little")
-    kills = [int.from_bytes(row, "little") for row in map(bytes, packed)]
-    doubt = verdict == -1
+    raw, width = packed.tobytes(), packed.shape[1]
+    kills = [int.from_bytes(raw[j:j + width], "little") for j in range(0, len(raw), width)]
+    doubt = along & unsure & ~end
     return kills, list(zip(i[doubt].tolist(), f[doubt].tolist(), strict=True))
 
 
-def segments(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-             fractions: np.ndarray, rp: float) -> tuple[Any, ...]:
-    """Per pair, what ``pawn_kills`` asks of it: ``ax, ay, dx, dy, |d|²``, the bounds of
-    ``_near``'s box for a pawn of radius ``rp`` (``cross²`` below, ``s`` between), and the
-    sample spots' coordinates ``[pair, spot]``, flat; last, the first five as Python floats,
-    per pair."""
-    ax, ay = x[pa], y[pa]
-    dx, dy = x[pb] - ax, y[pb] - ay
-    length2 = dx * dx + dy * dy
-    side = rp * np.sqrt(length2) * (1 + 1e-9)
-    spot_x = (ax[:, None] + fractions * dx[:, None]).ravel()
-    spot_y = (ay[:, None] + fractions * dy[:, None]).ravel()
-    plain = list(zip(*(v.tolist() for v in (ax, ay, dx, dy, length2)), strict=True))
-    return ax, ay, dx, dy, length2, side * side, -side, length2 + side, spot_x, spot_y, plain
+def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
+    """What ``pawn_hits`` asks of a layout: ``rows`` ``[2·pairs·group, 4]`` and their bounds.
 
-
-def pawn_kills(seg: tuple[Any, ...], group: int, rp: float, px: float, py: float
-               ) -> tuple[list[int], list[int]]:
-    """The dead mask of a pawn at ``(px, py)``: the bits it sets (the sample spots it
-    overlaps, and every bit of the pairs it blocks) and the pairs whose blocking is left to
-    the caller. ``seg`` is ``segments(..., rp)``: every spot is tested at once, and only the
-    few pairs its box lets through are tested for blocking, one by one."""
-    ax, ay, dx, dy, length2, cross2, low, high, spot_x, spot_y, plain = seg
-    ex, ey = spot_x - px, spot_y - py
-    spot = np.flatnonzero(ex * ex + ey * ey < 4 * rp * rp)
-    bits = (spot + spot // (group - 1)).tolist()  # spot s of pair i: bit group·i + s
-    wx, wy = px - ax, py - ay
-    s = wx * dx + wy * dy
-    cross = wx * dy - wy * dx
-    near = np.flatnonzero((cross * cross <= cross2) & (s >= low) & (s <= high)).tolist()
-    unsure: list[int] = []
-    r2 = rp * rp
-    for i in near:
-        x0, y0, ex, ey, length = plain[i]
-        hit = _reach_one(x0, y0, ex, ey, length, px, py, r2)
-        if hit == 1:
-            bits.extend(range(group * i, group * i + group))
-        elif hit == -1:
-            unsure.append(i)
-    return bits, unsure
-
-
-def _reach_one(ax: float, ay: float, dx: float, dy: float, length2: float, cx: float,
-               cy: float, r2: float) -> int:
-    """``_reach`` for one segment and one disc, in Python floats."""
-    wx, wy = cx - ax, cy - ay
-    ex, ey = wx - dx, wy - dy
-    if min(wx * wx + wy * wy, ex * ex + ey * ey) < r2:
-        return 1
-    s = wx * dx + wy * dy
-    if not 0 < s < length2:
-        return 0
-    cross = wx * dy - wy * dx
-    lhs, rhs = cross * cross, r2 * length2
-    if abs(lhs - rhs) <= 1e-12 * rhs:
-        return -1
-    return 1 if lhs < rhs else 0
-
-
-def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: np.ndarray,
-           ky: np.ndarray, kept: int) -> int:
-    """Random sequential adsorption: take the candidates ``(x, y)`` in order, keeping each
-    that lies within the disc (``x² + y² <= radius2``) and is at least ``√limit`` from every
-    point kept (``kx[:kept]``, ``ky[:kept]``), until ``kx`` is full; return how many are
-    kept.
-
-    Every distance is computed at once; only the choice, which depends on what came before,
-    is a loop, over bitmasks of the candidates each candidate is too close to.
+    A row times ``(px, py, 1, px² + py²)`` is, for a pawn at ``p``, a quantity whose
+    absolute value is compared with the row's bound; each is an integer (or a half of one)
+    below 2**52, so exact. Two pages of ``group`` rows per pair: first the sample spots
+    ``|S − p|² < (2·rp)²`` (the pawn overlaps them) and ``|cross| < rp·|d|`` (rounded up: it
+    may block the pair), then ``|s − |d|²/2| < |d|²/2`` (``s = (p − A)·d``: it stands
+    beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
+    ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold.
     """
-    ok = x * x + y * y <= radius2
-    if kept:
-        ex, ey = x[:, None] - kx[None, :kept], y[:, None] - ky[None, :kept]
-        ok &= ~(ex * ex + ey * ey < limit).any(axis=1)
-    live = np.flatnonzero(ok)
-    cx, cy = x[live], y[live]
-    ex, ey = cx[:, None] - cx[None, :], cy[:, None] - cy[None, :]
-    close = np.packbits(ex * ex + ey * ey < limit, axis=1, bitorder="little")
-    taken = 0  # bit c: live candidate c is kept
-    for c, row in enumerate(close.tolist()):
-        if kept == len(kx):
-            break
-        if int.from_bytes(bytes(row), "little") & taken:
-            continue
-        kx[kept], ky[kept] = cx[c], cy[c]
-        kept += 1
-        taken |= 1 << c
-    return kept
+    pairs, spots = seg.sx.shape
+    group = spots + 1
+    ax, ay, dx, dy, length2 = seg.ax, seg.ay, seg.dx, seg.dy, seg.length2
+    rows = np.zeros((2, pairs, group, 4))
+    spot = rows[0, :, :-1]
+    spot[..., 0], spot[..., 1] = -2 * seg.sx, -2 * seg.sy
+    spot[..., 2], spot[..., 3] = seg.sx * seg.sx + seg.sy * seg.sy, 1.0
+    cross = (dy, -dx, ay * dx - ax * dy)
+    rows[0, :, -1, 0], rows[0, :, -1, 1], rows[0, :, -1, 2] = cross
+    rows[1, :, 0, 0], rows[1, :, 0, 1] = dx, dy
+    rows[1, :, 0, 2] = -(ax * dx + ay * dy) - length2 / 2
+    rows[1, :, 1, 0], rows[1, :, 1, 1], rows[1, :, 1, 2] = cross
+    rows[1, :, 2], rows[1, :, 3] = spot[:, 0], spot[:, -1]
+    bound = np.zeros((2, pairs, group))
+    bound[0, :, :-1] = 4 * rp * rp
+    bound[0, :, -1] = _width(rp, length2)
+    bound[1, :, 0] = length2 / 2
+    bound[1, :, 1] = rp * np.sqrt(length2) * (1 - 1e-9) - 16
+    bound[1, :, 2:4] = rp * rp
+    return rows.reshape(-1, 4), bound.ravel()
+
+
+def pawn_hits(table: tuple[np.ndarray, np.ndarray], px: int, py: int) -> int:
+    """The rows of ``pawn_table`` that hold for a pawn at fine ``(px, py)``, as the bits of
+    an integer: the first page (``group`` bits per pair) and then the second."""
+    rows, bound = table
+    values = rows @ np.array((px, py, 1.0, float(px * px + py * py)))
+    near = np.abs(values, out=values) < bound
+    return int.from_bytes(np.packbits(near, bitorder="little").tobytes(), "little")
+
+
+_LOWER: dict[int, np.ndarray] = {}
+
+
+def _lower(m: int) -> np.ndarray:
+    """``[c, e]``: ``e < c``, for ``m`` candidates (cached)."""
+    found = _LOWER.get(m)
+    if found is None:
+        found = _LOWER[m] = np.tri(m, m, -1, dtype=bool)
+    return found
+
+
+def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: list[float],
+           ky: list[float], count: int) -> None:
+    """Random sequential adsorption: take the candidates ``(x, y)`` in order, keeping each
+    that lies within the disc (``x² + y² <= radius2``) and is less than ``√limit`` from no
+    point kept (those already in ``kx``, ``ky`` and those kept before it), appending each
+    kept one to ``kx``, ``ky`` until they hold ``count``.
+
+    Every squared distance is one matrix product (exact: integer coordinates below 2**25);
+    only the close couples, few at this density, are walked in Python, in order.
+
+    >>> kx, ky = [], []
+    >>> adsorb(np.array([0.0, 3.0, 9.0, 5.0]), np.zeros(4), 64.0, 16.0, kx, ky, 3)
+    >>> kx        # 3 is too close to 0 and 9 lies off the disc: 0 and 5 are kept
+    [0.0, 5.0]
+    """
+    q = x * x + y * y
+    skip = set(np.flatnonzero(q > radius2).tolist())  # off the disc: never kept
+    if kx:  # a later batch: candidates too close to a point kept before are out too
+        ex = x[:, None] - np.array(kx)
+        ey = y[:, None] - np.array(ky)
+        skip.update(np.flatnonzero((ex * ex + ey * ey < limit).any(axis=1)).tolist())
+    m = len(x)
+    left = np.empty((m, 4))
+    left[:, 0], left[:, 1], left[:, 2], left[:, 3] = x, y, 1.0, q
+    right = np.empty((4, m))
+    right[0], right[1], right[2], right[3] = -2 * x, -2 * y, q, 1.0
+    close = left @ right < limit  # [c, e]: |c - e|² < limit
+    close &= _lower(m)  # e before c
+    for k in np.flatnonzero(close).tolist():  # by later candidate, then earlier
+        c, e = divmod(k, m)
+        if c not in skip and e not in skip:  # e is kept (its own fate is settled): c is not
+            skip.add(c)
+    xs, ys = x.tolist(), y.tolist()
+    for c in range(m):
+        if c not in skip:
+            kx.append(xs[c])
+            ky.append(ys[c])
+            if len(kx) == count:
+                return
