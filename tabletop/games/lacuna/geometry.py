@@ -31,6 +31,7 @@ import numpy as np
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
+from .kernels import hits
 
 TICKS = 10_000
 """Ticks per mat unit: flower centres and free pawn positions lie on this grid."""
@@ -66,22 +67,6 @@ def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | flo
     for j in np.flatnonzero(verdict < 0).tolist():  # too close to call in floats
         verdict[j] = hits(*(int(v) for v in columns[:, j]))
     return (verdict > 0).reshape(args[0].shape)
-
-
-def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
-    """``blocked`` for one segment and one disc, in Python integers (the plain reference).
-
-    >>> hits(0, 0, 10, 0, 5, 3, 3), hits(0, 0, 10, 0, 5, 2, 3), hits(0, 0, 10, 0, 12, 1, 3)
-    (False, True, True)
-    """
-    dx, dy, wx, wy = bx - ax, by - ay, cx - ax, cy - ay
-    s = wx * dx + wy * dy  # the nearest point of the segment: A (s <= 0), B (s >= |d|²), or
-    if s <= 0:  # the foot of the perpendicular
-        return wx * wx + wy * wy < r * r
-    length2 = dx * dx + dy * dy
-    if s >= length2:
-        return (cx - bx) ** 2 + (cy - by) ** 2 < r * r
-    return (wx * dy - wy * dx) ** 2 < r * r * length2
 
 
 def scatter(rng: random.Random, count: int, radius: int, spacing: float
@@ -201,8 +186,8 @@ class Geometry:
     """
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
-                 "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_pawns",
-                 "_lines", "_table")
+                 "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_rows",
+                 "_pawns", "_lines", "_table")
     points: tuple[tuple[int, int], ...]
     colors: tuple[int, ...]
     n: int
@@ -218,7 +203,8 @@ class Geometry:
     pair_bits: int
     spot_gap: int
     _memo: dict[str, object]
-    _kills: tuple[int, ...]
+    _kills: kernels.Kills
+    _rows: list[int | None]
     _pawns: dict[tuple[int, int], int]
     _lines: kernels.Lines
     _table: tuple[np.ndarray, np.ndarray] | None
@@ -248,11 +234,7 @@ class Geometry:
         put("pair_index", ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True)))
         spots = GROUP * len(self.pairs)
         seg = kernels.lines(self.x, self.y, self.pa, self.pb, _FRACTIONS)
-        kills, unsure = kernels.layout_kills(self.x, self.y, self.pa, self.pb, seg, self.rf,
-                                             self.rp)  # [on | off (n + f)]
-        for i, f in unsure:  # too close to call in floats: in integers
-            if self._hits(i, self.x[f], self.y[f], int(self.rf)):
-                kills[f] |= _WHOLE << (GROUP * i)
+        kills = kernels.layout_kills(self.x, self.y, self.pa, self.pb, seg, self.rf, self.rp)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
         put("spot_gap", spot_gap)
@@ -261,7 +243,8 @@ class Geometry:
         put("_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put("_memo", {})  # see ``cached``
-        put("_kills", tuple(kills))
+        put("_kills", kills)
+        put("_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
 
     def _put(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
@@ -295,9 +278,46 @@ class Geometry:
     def flower_kill(self, on_mat: int) -> int:
         """The dead mask of the flowers alone, with those in the bitmask ``on_mat`` on the
         mat and the others collected."""
-        rows, n, dead = self._kills, self.n, 0
+        row, n, dead = self._row, self.n, 0
         for f in range(n):
-            dead |= rows[f if (on_mat >> f) & 1 else n + f]
+            dead |= row(f if (on_mat >> f) & 1 else n + f)
+        return dead
+
+    def _row(self, j: int) -> int:
+        """Row ``j`` of the packed dead masks (``kernels.Kills``), as an integer."""
+        found = self._rows[j]
+        if found is None:
+            raw, width = self._kills.raw, self._kills.width
+            found = self._rows[j] = int.from_bytes(raw[j * width:(j + 1) * width], "little")
+        return found
+
+    def full_mat(self) -> tuple[tuple[int, ...], int]:
+        """The flowers' part of the dead mask while every flower is on the mat, as a tally
+        ``(planes, collected)`` for ``collect``: ``planes`` count the flowers killing each
+        bit in binary, ``collected`` is the part of the collected flowers (none yet)."""
+        return self._kills.planes, 0
+
+    def collect(self, tally: tuple[tuple[int, ...], int], *flowers: int
+                ) -> tuple[tuple[int, ...], int]:
+        """The tally of ``full_mat`` once ``flowers`` (on the mat in ``tally``) are
+        collected: their kills taken off the counts (a binary subtraction, bit-parallel),
+        their own pairs added to the collected part. Its dead mask is ``tally_kill``."""
+        planes, off = tally
+        for f in flowers:
+            borrow, out = self._row(f), []
+            for plane in planes:
+                out.append(plane ^ borrow)
+                borrow &= ~plane
+            planes = tuple(out)
+            off |= self._row(self.n + f)
+        return planes, off
+
+    @staticmethod
+    def tally_kill(tally: tuple[tuple[int, ...], int]) -> int:
+        """The flowers' part of the dead mask of a ``full_mat`` or ``collect`` tally."""
+        planes, dead = tally
+        for plane in planes:
+            dead |= plane
         return dead
 
     def pawn_kill(self, px: int, py: int) -> int:
@@ -329,11 +349,11 @@ class Geometry:
             self._pawns[key] = found
         return found
 
-    def _hits(self, i: int, cx: float, cy: float, r: int) -> bool:
+    def _hits(self, i: int, cx: int, cy: int, r: int) -> bool:
         """``hits`` for pair ``i`` and the disc at fine ``(cx, cy)``, in integers."""
         a, b = self.pairs[i]
         (ax, ay), (bx, by) = self.points[a], self.points[b]
-        return hits(ax * STEPS, ay * STEPS, bx * STEPS, by * STEPS, int(cx), int(cy), r)
+        return hits(ax * STEPS, ay * STEPS, bx * STEPS, by * STEPS, cx, cy, r)
 
     def is_dead(self, dead: int, i: int, s: int = GROUP - 1) -> bool:
         """Whether bit ``s`` of pair ``i`` is set in ``dead`` (the pair itself by default)."""

@@ -53,14 +53,15 @@ def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
 
 class Lines(NamedTuple):
     """Per pair ``i`` (flower ``pa[i]`` to ``pb[i]``): the start ``ax, ay``, the run
-    ``dx, dy``, ``length2`` = ``|d|²`` and the sample spots ``sx, sy`` ``[pair, spot]``, in
-    fine units: exact integers in float64."""
+    ``dx, dy``, ``length2`` = ``|d|²`` and the sample spots ``spots`` ``[x or y, pair,
+    spot]`` (and as views ``sx, sy``), in fine units: exact integers in float64."""
 
     ax: np.ndarray
     ay: np.ndarray
     dx: np.ndarray
     dy: np.ndarray
     length2: np.ndarray
+    spots: np.ndarray
     sx: np.ndarray
     sy: np.ndarray
 
@@ -68,11 +69,14 @@ class Lines(NamedTuple):
 def lines(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
           fractions: np.ndarray) -> Lines:
     """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``(x, y)``."""
-    ax, ay = x[pa], y[pa]
-    dx, dy = x[pb] - ax, y[pb] - ay
-    sx = ax[:, None] + fractions * dx[:, None]
-    sy = ay[:, None] + fractions * dy[:, None]
-    return Lines(ax, ay, dx, dy, dx * dx + dy * dy, sx, sy)
+    ax, ay = x.take(pa), y.take(pa)
+    dx, dy = x.take(pb) - ax, y.take(pb) - ay
+    spots = np.empty((2, len(pa), len(fractions)))
+    np.multiply.outer(dx, fractions, out=spots[0])
+    np.multiply.outer(dy, fractions, out=spots[1])
+    spots[0] += ax[:, None]
+    spots[1] += ay[:, None]
+    return Lines(ax, ay, dx, dy, dx * dx + dy * dy, spots, spots[0], spots[1])
 
 
 def _width(r: float, length2: np.ndarray) -> np.ndarray:
@@ -82,19 +86,31 @@ def _width(r: float, length2: np.ndarray) -> np.ndarray:
     return r * np.sqrt(length2) * (1 + 1e-9) + 16
 
 
+class Kills(NamedTuple):
+    """A layout's dead masks, packed: row ``f`` (flower ``f`` on the mat: the pairs it
+    blocks, the sample spots it overlaps) and row ``n + f`` (``f`` collected: its own
+    pairs), each ``width`` bytes of ``raw`` (little-endian); and ``planes``, the number of
+    flowers that kill each bit while every flower is on the mat, in binary (plane ``j``
+    holds bit ``j`` of each count)."""
+
+    raw: bytes
+    width: int
+    planes: tuple[int, ...]
+
+
 def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines,
-                 rf: float, rp: float) -> tuple[list[int], list[tuple[int, int]]]:
-    """The dead masks ``kills[f]`` (flower ``f`` on the mat: the pairs it blocks, the sample
-    spots it overlaps) and ``kills[n + f]`` (``f`` collected: its own pairs), and the
-    ``(pair, flower)`` blocking tests left to the caller.
+                 rf: float, rp: float) -> Kills:
+    """The ``Kills`` of the flowers at ``(x, y)`` (radius ``rf``) with pawns of radius
+    ``rp`` on the pairs ``pa[i]``-``pb[i]``.
 
     ``cross`` for every flower and pair is one matrix product, exact in float64; only the
     couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
-    a pair's own flowers) are tested further, all at once.
+    a pair's own flowers) are tested further, all at once, and the few too close to call in
+    float64 in Python integers (``hits``).
     """
     n, pairs, group = len(x), len(pa), seg.sx.shape[1] + 1
     if not pairs:
-        return [0] * (2 * n), []
+        return Kills(b"", 0, ())
     ax, ay, dx, dy, length2 = seg.ax, seg.ay, seg.dx, seg.dy, seg.length2
     at = np.empty((n, 3))
     at[:, 0], at[:, 1], at[:, 2] = x, y, 1.0
@@ -102,30 +118,58 @@ def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray, s
     line[0], line[1], line[2] = dy, -dx, ay * dx - ax * dy
     cross = at @ line  # [flower, pair]: integers below 2**53, so exact in any order
     reach = rf + rp
-    near = np.abs(cross) < _width(reach, length2)
+    near = np.abs(cross, out=cross) < _width(reach, length2)
     every = np.arange(pairs)
-    near[pa, every] = near[pb, every] = False  # a pair's own flowers never block it
-    k = np.flatnonzero(near)
-    f, i = np.divmod(k, pairs)  # by flower, then pair
-    ex = seg.sx[i] - x[f][:, None]  # [couple, spot]
-    ey = seg.sy[i] - y[f][:, None]
-    d2 = ex * ex + ey * ey
-    d0, d1, length2 = d2[:, 0], d2[:, -1], length2[i]  # |F − A|², |F − B|²: both exact
-    lhs, rhs = cross.ravel()[k] ** 2, (rf * rf) * length2
+    own = np.concatenate((pa * pairs + every, pb * pairs + every))  # [flower, pair], flat
+    near.put(own, False)  # a pair's own flowers never block it
+    k = np.flatnonzero(near)  # by flower, then pair
+    f, i = np.divmod(k, pairs)
+    spots = seg.spots.take(i, axis=1)  # [x or y, couple, spot]
+    spots -= np.stack((x, y)).take(f, axis=1).repeat(group - 1).reshape(spots.shape)
+    spots *= spots
+    d2 = spots[0] + spots[1]  # [couple, spot]
+    d0, d1, length2 = d2[:, 0], d2[:, -1], length2.take(i)  # |F − A|², |F − B|²: exact
+    lhs, rhs = cross.take(k) ** 2, (rf * rf) * length2
     end = np.minimum(d0, d1) < rf * rf
     along = np.abs(d0 - d1) < length2  # 0 < (F − A)·D < |D|²
     unsure = np.abs(lhs - rhs) <= 1e-12 * rhs
     hit = end | (along & (lhs < rhs) & ~unsure)
-    bits = np.zeros((2 * n, pairs, group), dtype=bool)
-    bits[f, i, :-1] = d2 < reach * reach
-    bits[f[hit], i[hit]] = True
-    bits[n + pa, every] = True  # a collected flower ends its own pairs
-    bits[n + pb, every] = True
-    packed = np.packbits(bits.reshape(2 * n, pairs * group), axis=1, bitorder="little")
+    for j in np.flatnonzero(along & unsure & ~end).tolist():  # in integers
+        a, b, c = pa[i[j]], pb[i[j]], f[j]
+        hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[c]), int(y[c]),
+                      int(rf))
+    bits = np.zeros((2 * n * pairs, group), dtype=bool)  # [(flower, pair), bit]
+    found = np.zeros((len(k), group), dtype=bool)
+    np.less(d2, reach * reach, out=found[:, :-1])
+    bits[k] = found
+    bits[k[hit]] = True
+    bits[n * pairs + own] = True  # a collected flower ends its own pairs
+    bits = bits.reshape(2 * n, pairs * group)
+    count = bits[:n].sum(axis=0, dtype=np.uint8)  # flowers killing each bit (n <= 64)
+    flags = np.unpackbits(count[None, :], axis=0, count=int(count.max()).bit_length(),
+                          bitorder="little")
+    packed = np.packbits(np.concatenate((bits, flags.view(bool))), axis=1, bitorder="little")
     raw, width = packed.tobytes(), packed.shape[1]
-    kills = [int.from_bytes(raw[j:j + width], "little") for j in range(0, len(raw), width)]
-    doubt = along & unsure & ~end
-    return kills, list(zip(i[doubt].tolist(), f[doubt].tolist(), strict=True))
+    planes = tuple(int.from_bytes(raw[j:j + width], "little")
+                   for j in range(2 * n * width, len(raw), width))
+    return Kills(raw, width, planes)
+
+
+def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
+    """Whether the disc (``c``, ``r``) reaches strictly inside the closed segment ``ab``, in
+    Python integers (the plain reference).
+
+    >>> hits(0, 0, 10, 0, 5, 3, 3), hits(0, 0, 10, 0, 5, 2, 3), hits(0, 0, 10, 0, 12, 1, 3)
+    (False, True, True)
+    """
+    dx, dy, wx, wy = bx - ax, by - ay, cx - ax, cy - ay
+    s = wx * dx + wy * dy  # the nearest point of the segment: A (s <= 0), B (s >= |d|²), or
+    if s <= 0:  # the foot of the perpendicular
+        return wx * wx + wy * wy < r * r
+    length2 = dx * dx + dy * dy
+    if s >= length2:
+        return (cx - bx) ** 2 + (cy - by) ** 2 < r * r
+    return (wx * dy - wy * dx) ** 2 < r * r * length2
 
 
 def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:

@@ -160,6 +160,17 @@ class LacunaPosition(Position):
             return dead
         return self._cached("pawn_kill", compute)
 
+    def _tally(self) -> tuple[tuple[int, ...], int] | None:
+        """The flowers' part of the dead mask as a ``Geometry.collect`` tally, if known:
+        with every flower on the mat, or carried from state to state by ``apply``."""
+        cache = self._cache
+        found = cache.get("flowers")
+        if found is None and self.collected == (0, 0):
+            geo = self.geometry
+            assert geo is not None
+            found = cache["flowers"] = geo.full_mat()
+        return found
+
     def _dead(self) -> int:
         """The position's dead mask: the sample spots where a pawn may not stand and the
         pairs that are not open (see ``Geometry``). Cached."""
@@ -168,7 +179,9 @@ class LacunaPosition(Position):
         if found is None:
             geo = self.geometry
             assert geo is not None
-            found = cache["dead"] = geo.flower_kill(self.on_mat) | self._pawn_kill()
+            tally = self._tally()
+            flowers = geo.flower_kill(self.on_mat) if tally is None else geo.tally_kill(tally)
+            found = cache["dead"] = flowers | self._pawn_kill()
         return found
 
     def open_pairs(self) -> tuple[tuple[int, int], ...]:

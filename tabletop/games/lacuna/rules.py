@@ -86,15 +86,22 @@ class LacunaState(LacunaPosition, State):
         assert geo is not None
         player = (len(self.pawns) + self.start) & 1
         collected = self.collected
+        tally = self._tally()
         if type(action) is Place:
             x, y = geo.at(action.a, action.b, action.k)
             got = collected[player] | (1 << action.a) | (1 << action.b)
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
+            if tally is not None:
+                tally = geo.collect(tally, action.a, action.b)
         else:
             assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
         nxt = evolve(self, pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
-        nxt._cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
+        cache = nxt._cache
+        if tally is not None:
+            cache["flowers"] = tally
+        if nxt.current_player is not None:  # the last pawn's kills are never read
+            cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
         return nxt
 
     def _scores(self) -> tuple[float, ...]:
