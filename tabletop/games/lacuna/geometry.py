@@ -156,11 +156,14 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     >>> spot_bits_of(np.array([40 * 40, 9 * 9]), 10) == 0b11111 | 0b100 << GROUP
     True
     """
-    masks = np.full(len(length2), _NESTED[-1], dtype=np.uint8)
-    for spots, mask in reversed(tuple(zip((4, 2, 1), _NESTED, strict=False))):
-        masks[length2 >= (spots * gap) ** 2] = mask  # the longest threshold met wins
-    bits = (masks[:, None] >> np.arange(GROUP, dtype=np.uint8)) & 1
-    return int.from_bytes(np.packbits(bits.ravel(), bitorder="little").tobytes(), "little")
+    limits = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
+    level = np.searchsorted(limits, length2, side="right")  # how many limits it reaches
+    bits = _OFFERED.take(level, axis=0)
+    return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+
+
+_OFFERED = np.array([[(mask >> s) & 1 for s in range(GROUP)] for mask in reversed(_NESTED)],
+                    dtype=bool)  # [limits reached, bit]: the spots a pair offers
 
 
 class Geometry:
@@ -185,7 +188,7 @@ class Geometry:
     read-only.
     """
 
-    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "pair_index", "pa",
+    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "_pair_index", "pa",
                  "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_rows",
                  "_pawns", "_lines", "_table")
     points: tuple[tuple[int, int], ...]
@@ -196,7 +199,7 @@ class Geometry:
     rf: float
     rp: float
     pairs: tuple[tuple[int, int], ...]
-    pair_index: ReadOnlyDict
+    _pair_index: ReadOnlyDict | None
     pa: np.ndarray
     pb: np.ndarray
     spot_bits: int
@@ -220,7 +223,7 @@ class Geometry:
         put("points", tuple(points))
         put("colors", tuple(colors))
         put("n", n)
-        xy = np.array(list(itertools.chain.from_iterable(self.points)), dtype=_F) * STEPS
+        xy = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n) * STEPS
         put("x", readonly_array(np.ascontiguousarray(xy[0::2])))
         put("y", readonly_array(np.ascontiguousarray(xy[1::2])))
         put("rf", float(flower_r * STEPS))
@@ -231,7 +234,7 @@ class Geometry:
         put("pa", readonly_array(ua[same]))
         put("pb", readonly_array(ub[same]))
         put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
-        put("pair_index", ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True)))
+        put("_pair_index", None)  # made when first read (a random playout never reads it)
         spots = GROUP * len(self.pairs)
         seg = kernels.lines(self.x, self.y, self.pa, self.pb, _FRACTIONS)
         kills = kernels.layout_kills(self.x, self.y, self.pa, self.pb, seg, self.rf, self.rp)
@@ -265,6 +268,15 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
+
+    @property
+    def pair_index(self) -> ReadOnlyDict:
+        """Each pair ``(a, b)`` with its row ``i`` (read-only)."""
+        found = self._pair_index
+        if found is None:
+            found = ReadOnlyDict(zip(self.pairs, range(len(self.pairs)), strict=True))
+            self._put("_pair_index", found)
+        return found
 
     def cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
         """The per-layout value ``compute(self)`` kept under ``key``, computed on first use
