@@ -223,9 +223,13 @@ class Geometry:
         put("points", tuple(points))
         put("colors", tuple(colors))
         put("n", n)
-        xy = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n) * STEPS
-        put("x", readonly_array(np.ascontiguousarray(xy[0::2])))
-        put("y", readonly_array(np.ascontiguousarray(xy[1::2])))
+        at = np.ones((n, 3))  # [flower, (x, y, 1)], fine units
+        at[:, :2] = np.fromiter(itertools.chain.from_iterable(self.points), _F,
+                                2 * n).reshape(n, 2)
+        at[:, :2] *= STEPS
+        xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower]
+        put("x", xy[0])
+        put("y", xy[1])
         put("rf", float(flower_r * STEPS))
         put("rp", float(pawn_r * STEPS))
         ua, ub = _upper(n)
@@ -236,8 +240,8 @@ class Geometry:
         put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
         put("_pair_index", None)  # made when first read (a random playout never reads it)
         spots = GROUP * len(self.pairs)
-        seg = kernels.lines(self.x, self.y, self.pa, self.pb, _FRACTIONS)
-        kills = kernels.layout_kills(self.x, self.y, self.pa, self.pb, seg, self.rf, self.rp)
+        seg = kernels.lines(xy, self.pa, self.pb, _FRACTIONS)
+        kills = kernels.layout_kills(at, self.pa, self.pb, seg, self.rf, self.rp)
         every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put("pair_bits", every << (GROUP - 1))
         put("spot_gap", spot_gap)

@@ -52,38 +52,39 @@ def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
 
 
 class Lines(NamedTuple):
-    """Per pair ``i`` (flower ``pa[i]`` to ``pb[i]``): the start ``ax, ay``, the run
-    ``dx, dy``, ``length2`` = ``|d|²`` and the sample spots ``spots`` ``[x or y, pair,
-    spot]`` (and as views ``sx, sy``), in fine units: exact integers in float64."""
+    """Per pair ``i`` (flower ``pa[i]`` to ``pb[i]``), in fine units (exact integers in
+    float64): ``start`` ``[x or y, pair]`` (A), ``run`` (D = B − A), ``length2`` (``|D|²``)
+    and its square root ``root``, the sample spots ``spots`` ``[x or y, pair, spot]``, and
+    ``cross`` ``[3, pair]``: ``(fx, fy, 1)`` times it is ``(F − A) × D``, an integer below
+    2**52 (so exact however it is summed)."""
 
-    ax: np.ndarray
-    ay: np.ndarray
-    dx: np.ndarray
-    dy: np.ndarray
+    start: np.ndarray
+    run: np.ndarray
     length2: np.ndarray
+    root: np.ndarray
     spots: np.ndarray
-    sx: np.ndarray
-    sy: np.ndarray
+    cross: np.ndarray
 
 
-def lines(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray,
-          fractions: np.ndarray) -> Lines:
-    """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``(x, y)``."""
-    ax, ay = x.take(pa), y.take(pa)
-    dx, dy = x.take(pb) - ax, y.take(pb) - ay
-    spots = np.empty((2, len(pa), len(fractions)))
-    np.multiply.outer(dx, fractions, out=spots[0])
-    np.multiply.outer(dy, fractions, out=spots[1])
-    spots[0] += ax[:, None]
-    spots[1] += ay[:, None]
-    return Lines(ax, ay, dx, dy, dx * dx + dy * dy, spots, spots[0], spots[1])
+def lines(xy: np.ndarray, pa: np.ndarray, pb: np.ndarray, fractions: np.ndarray) -> Lines:
+    """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``xy`` ``[x or y,
+    flower]``."""
+    start = xy.take(pa, axis=1)
+    run = xy.take(pb, axis=1) - start
+    length2 = (run * run).sum(axis=0)
+    spots = start[:, :, None] + run[:, :, None] * fractions
+    cross = np.empty((3, len(pa)))
+    np.multiply(run[::-1], ((1.0,), (-1.0,)), out=cross[:2])  # (dy, −dx)
+    np.negative((start * cross[:2]).sum(axis=0), out=cross[2])  # ay·dx − ax·dy
+    return Lines(start, run, length2, np.sqrt(length2), spots, cross)
 
 
-def _width(r: float, length2: np.ndarray) -> np.ndarray:
-    """A bound above ``r·|d|``: a disc of radius ``r`` reaching a segment has ``|cross|``
-    (its centre's distance from the line, times ``|d|``) below it. Generous by a relative
-    1e-9 and 16 units, for the rounding of the square root and of ``cross`` itself."""
-    return r * np.sqrt(length2) * (1 + 1e-9) + 16
+def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
+    """A bound above (``sign`` = 1) or below (−1) ``r·|d|``: a disc of radius ``r`` reaching
+    a segment has ``|cross|`` (its centre's distance from the line, times ``|d|``) below it.
+    Generous by a relative 1e-9 and 16 units, for the rounding of the square root and of
+    ``cross`` itself."""
+    return (r * (1 + sign * 1e-9)) * root + sign * 16
 
 
 class Kills(NamedTuple):
@@ -98,51 +99,50 @@ class Kills(NamedTuple):
     planes: tuple[int, ...]
 
 
-def layout_kills(x: np.ndarray, y: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines,
-                 rf: float, rp: float) -> Kills:
-    """The ``Kills`` of the flowers at ``(x, y)`` (radius ``rf``) with pawns of radius
-    ``rp`` on the pairs ``pa[i]``-``pb[i]``.
+def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf: float,
+                 rp: float) -> Kills:
+    """The ``Kills`` of the flowers at ``at`` ``[flower, (x, y, 1)]`` (radius ``rf``) with
+    pawns of radius ``rp`` on the pairs ``pa[i]``-``pb[i]``.
 
     ``cross`` for every flower and pair is one matrix product, exact in float64; only the
     couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
     a pair's own flowers) are tested further, all at once, and the few too close to call in
     float64 in Python integers (``hits``).
     """
-    n, pairs, group = len(x), len(pa), seg.sx.shape[1] + 1
+    n, pairs, group = len(at), len(pa), seg.spots.shape[2] + 1
     if not pairs:
         return Kills(b"", 0, ())
-    ax, ay, dx, dy, length2 = seg.ax, seg.ay, seg.dx, seg.dy, seg.length2
-    at = np.empty((n, 3))
-    at[:, 0], at[:, 1], at[:, 2] = x, y, 1.0
-    line = np.empty((3, pairs))  # cross = (F − A) × D = F·(dy, −dx) + (ay·dx − ax·dy)
-    line[0], line[1], line[2] = dy, -dx, ay * dx - ax * dy
-    cross = at @ line  # [flower, pair]: integers below 2**53, so exact in any order
+    cross = at @ seg.cross  # [flower, pair]
     reach = rf + rp
-    near = np.abs(cross, out=cross) < _width(reach, length2)
-    every = np.arange(pairs)
-    own = np.concatenate((pa * pairs + every, pb * pairs + every))  # [flower, pair], flat
+    near = np.abs(cross, out=cross) < _width(reach, seg.root)
+    own = np.concatenate((pa, pb)) * pairs + np.tile(np.arange(pairs), 2)  # [flower, pair]
     near.put(own, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
     spots = seg.spots.take(i, axis=1)  # [x or y, couple, spot]
-    spots -= np.stack((x, y)).take(f, axis=1).repeat(group - 1).reshape(spots.shape)
+    spots -= at[:, :2].T.take(f, axis=1).repeat(group - 1).reshape(spots.shape)
     spots *= spots
     d2 = spots[0] + spots[1]  # [couple, spot]
-    d0, d1, length2 = d2[:, 0], d2[:, -1], length2.take(i)  # |F − A|², |F − B|²: exact
-    lhs, rhs = cross.take(k) ** 2, (rf * rf) * length2
-    end = np.minimum(d0, d1) < rf * rf
-    along = np.abs(d0 - d1) < length2  # 0 < (F − A)·D < |D|²
-    unsure = np.abs(lhs - rhs) <= 1e-12 * rhs
-    hit = end | (along & (lhs < rhs) & ~unsure)
-    for j in np.flatnonzero(along & unsure & ~end).tolist():  # in integers
-        a, b, c = pa[i[j]], pb[i[j]], f[j]
-        hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[c]), int(y[c]),
-                      int(rf))
+    d0, d1, length2 = d2[:, 0], d2[:, -1], seg.length2.take(i)  # |F − A|², |F − B|²: exact
+    rhs = (rf * rf) * length2
+    margin = rhs - cross.take(k) ** 2  # cross² < rf²·|D|²: within rf of the line
+    along = np.abs(d0 - d1) < length2  # 0 < (F − A)·D < |D|²: the foot is inside
+    tol = 1e-12 * rhs
+    # Beside the segment, the line decides (an end within rf is within rf of the line); else
+    # the nearer end. Too close to call in float64: in integers.
+    hit = np.where(along, margin > tol, np.minimum(d0, d1) < rf * rf)
+    doubt = along & (np.abs(margin) <= tol)
+    if doubt.any():
+        x, y = at[:, 0], at[:, 1]
+        for j in np.flatnonzero(doubt).tolist():
+            a, b, c = pa[i[j]], pb[i[j]], f[j]
+            hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[c]), int(y[c]),
+                          int(rf))
     bits = np.zeros((2 * n * pairs, group), dtype=bool)  # [(flower, pair), bit]
     found = np.zeros((len(k), group), dtype=bool)
     np.less(d2, reach * reach, out=found[:, :-1])
+    found[hit] = True
     bits[k] = found
-    bits[k[hit]] = True
     bits[n * pairs + own] = True  # a collected flower ends its own pairs
     bits = bits.reshape(2 * n, pairs * group)
     count = bits[:n].sum(axis=0, dtype=np.uint8)  # flowers killing each bit (n <= 64)
@@ -184,26 +184,26 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
     ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold.
     """
-    pairs, spots = seg.sx.shape
-    group = spots + 1
-    ax, ay, dx, dy, length2 = seg.ax, seg.ay, seg.dx, seg.dy, seg.length2
-    rows = np.zeros((2, pairs, group, 4))
-    spot = rows[0, :, :-1]
-    spot[..., 0], spot[..., 1] = -2 * seg.sx, -2 * seg.sy
-    spot[..., 2], spot[..., 3] = seg.sx * seg.sx + seg.sy * seg.sy, 1.0
-    cross = (dy, -dx, ay * dx - ax * dy)
-    rows[0, :, -1, 0], rows[0, :, -1, 1], rows[0, :, -1, 2] = cross
-    rows[1, :, 0, 0], rows[1, :, 0, 1] = dx, dy
-    rows[1, :, 0, 2] = -(ax * dx + ay * dy) - length2 / 2
-    rows[1, :, 1, 0], rows[1, :, 1, 1], rows[1, :, 1, 2] = cross
-    rows[1, :, 2], rows[1, :, 3] = spot[:, 0], spot[:, -1]
-    bound = np.zeros((2, pairs, group))
+    pairs, spots = seg.spots.shape[1:]
+    rows = np.zeros((4, 2, pairs, spots + 1))
+    page = rows[:, 0]
+    np.multiply(seg.spots, -2.0, out=page[:2, :, :-1])
+    np.multiply(seg.spots, seg.spots, out=page[2:, :, :-1])
+    page[2, :, :-1] += page[3, :, :-1]  # |S|²
+    page[3, :, :-1] = 1.0
+    page[:3, :, -1] = seg.cross
+    side = rows[:, 1]
+    side[:2, :, 0] = seg.run
+    side[2, :, 0] = -(seg.start * seg.run).sum(axis=0) - seg.length2 / 2
+    side[:3, :, 1] = seg.cross
+    side[:, :, 2:4] = page[:, :, ::spots - 1]  # the spots at A and B
+    bound = np.zeros((2, pairs, spots + 1))
     bound[0, :, :-1] = 4 * rp * rp
-    bound[0, :, -1] = _width(rp, length2)
-    bound[1, :, 0] = length2 / 2
-    bound[1, :, 1] = rp * np.sqrt(length2) * (1 - 1e-9) - 16
+    bound[0, :, -1] = _width(rp, seg.root)
+    bound[1, :, 0] = seg.length2 / 2
+    bound[1, :, 1] = _width(rp, seg.root, -1.0)
     bound[1, :, 2:4] = rp * rp
-    return np.ascontiguousarray(rows.reshape(-1, 4).T), bound.ravel()
+    return rows.reshape(4, -1), bound.ravel()
 
 
 def pawn_hits(table: tuple[np.ndarray, np.ndarray], px: int, py: int) -> int:

@@ -151,14 +151,15 @@ class LacunaPosition(Position):
     def _pawn_kill(self) -> int:
         """The union of the pawns' dead masks (see ``Geometry``); kept up to date by
         ``apply``, one pawn at a time."""
-        geo = self.geometry
-        assert geo is not None
-        def compute() -> int:
-            dead = 0
+        found = self._cache.get("pawn_kill")
+        if found is None:
+            geo = self.geometry
+            assert geo is not None
+            found = 0
             for x, y, _ in self.pawns:
-                dead |= geo.pawn_kill(x, y)
-            return dead
-        return self._cached("pawn_kill", compute)
+                found |= geo.pawn_kill(x, y)
+            self._cache["pawn_kill"] = found
+        return found
 
     def _tally(self) -> tuple[tuple[int, ...], int] | None:
         """The flowers' part of the dead mask as a ``Geometry.collect`` tally, if known:

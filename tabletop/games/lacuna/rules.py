@@ -84,9 +84,12 @@ class LacunaState(LacunaPosition, State):
             return evolve(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
         geo = self.geometry
         assert geo is not None
-        player = (len(self.pawns) + self.start) & 1
+        placed = len(self.pawns)
+        player = (placed + self.start) & 1
         collected = self.collected
-        tally = self._tally()
+        # The dead mask is carried to the next state, unless it ends the game (a terminal
+        # state lists no actions; asked anyway, it computes its own).
+        tally = self._tally() if placed + 1 < 2 * PAWNS_EACH else None
         if type(action) is Place:
             x, y = geo.at(action.a, action.b, action.k)
             got = collected[player] | (1 << action.a) | (1 << action.b)
@@ -97,10 +100,10 @@ class LacunaState(LacunaPosition, State):
             assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
         nxt = evolve(self, pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
-        cache = nxt._cache
-        if tally is not None:
-            cache["flowers"] = tally
-        if nxt.current_player is not None:  # the last pawn's kills are never read
+        if placed + 1 < 2 * PAWNS_EACH:
+            cache = nxt._cache
+            if tally is not None:
+                cache["flowers"] = tally
             cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
         return nxt
 
