@@ -82,22 +82,22 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
-    kx: list[float] = []
-    ky: list[float] = []
+    kx, ky = np.zeros(0), np.zeros(0)
     for _ in range(1000):
         draw = rng.random
         u = np.array([draw() for _ in range(4 * count)]).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
         x, y = np.rint(rad * np.cos(ang)), np.rint(rad * np.sin(ang))
-        kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky, count)
+        kept = kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky,
+                              count - len(kx))
+        kx, ky = np.concatenate((kx, x[kept])), np.concatenate((ky, y[kept]))
         if len(kx) == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
-    # Reading order: top to bottom (y descending), then left to right.
-    order = sorted(zip([-v for v in ky], kx, ky, strict=True))
-    return tuple((int(px), int(py)) for _, px, py in order)
+    order = np.lexsort((kx, -ky))  # reading order: top to bottom, then left to right
+    return tuple(map(tuple, np.stack((kx[order], ky[order]), axis=1).astype(np.int64).tolist()))
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}

@@ -226,27 +226,26 @@ def _lower(m: int) -> np.ndarray:
     return found
 
 
-def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: list[float],
-           ky: list[float], count: int) -> None:
+def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: np.ndarray,
+           ky: np.ndarray, need: int) -> np.ndarray:
     """Random sequential adsorption: take the candidates ``(x, y)`` in order, keeping each
     that lies within the disc (``x² + y² <= radius2``) and is less than ``√limit`` from no
-    point kept (those already in ``kx``, ``ky`` and those kept before it), appending each
-    kept one to ``kx``, ``ky`` until they hold ``count``.
+    point kept (``(kx, ky)``, kept before, and the candidates kept before it), until
+    ``need`` are kept; return the indices of the kept candidates.
 
     Every squared distance is one matrix product (exact: integer coordinates below 2**25);
     only the close couples, few at this density, are walked in Python, in order.
 
-    >>> kx, ky = [], []
-    >>> adsorb(np.array([0.0, 3.0, 9.0, 5.0]), np.zeros(4), 64.0, 16.0, kx, ky, 3)
-    >>> kx        # 3 is too close to 0 and 9 lies off the disc: 0 and 5 are kept
-    [0.0, 5.0]
+    >>> adsorb(np.array([0.0, 3.0, 9.0, 5.0]), np.zeros(4), 64.0, 16.0, np.zeros(0),
+    ...        np.zeros(0), 3).tolist()   # 3 is too close to 0 and 9 lies off the disc
+    [0, 3]
     """
     q = x * x + y * y
-    skip = set(np.flatnonzero(q > radius2).tolist())  # off the disc: never kept
-    if kx:  # a later batch: candidates too close to a point kept before are out too
-        ex = x[:, None] - np.array(kx)
-        ey = y[:, None] - np.array(ky)
-        skip.update(np.flatnonzero((ex * ex + ey * ey < limit).any(axis=1)).tolist())
+    out = q > radius2  # off the disc, or (below) too close to a point kept: never kept
+    if len(kx):
+        ex = x[:, None] - kx
+        ey = y[:, None] - ky
+        out |= (ex * ex + ey * ey < limit).any(axis=1)
     m = len(x)
     left = np.empty((m, 4))
     left[:, 0], left[:, 1], left[:, 2], left[:, 3] = x, y, 1.0, q
@@ -254,14 +253,10 @@ def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: list[
     right[0], right[1], right[2], right[3] = -2 * x, -2 * y, q, 1.0
     close = left @ right < limit  # [c, e]: |c - e|² < limit
     close &= _lower(m)  # e before c
-    for k in np.flatnonzero(close).tolist():  # by later candidate, then earlier
-        c, e = divmod(k, m)
+    later, earlier = np.divmod(np.flatnonzero(close), m)  # by later candidate, then earlier
+    skip = set(np.flatnonzero(out).tolist())
+    for c, e in zip(later.tolist(), earlier.tolist(), strict=True):
         if c not in skip and e not in skip:  # e is kept (its own fate is settled): c is not
             skip.add(c)
-    xs, ys = x.tolist(), y.tolist()
-    for c in range(m):
-        if c not in skip:
-            kx.append(xs[c])
-            ky.append(ys[c])
-            if len(kx) == count:
-                return
+    out[list(skip)] = True
+    return np.flatnonzero(~out)[:need]
