@@ -47,6 +47,7 @@ MAX_FLOWERS = 64
 _F = np.float64
 T = TypeVar("T")
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
+_ONES = np.ones((MAX_FLOWERS, 1))
 
 
 def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | float,
@@ -223,11 +224,10 @@ class Geometry:
         put("points", tuple(points))
         put("colors", tuple(colors))
         put("n", n)
-        at = np.ones((n, 3))  # [flower, (x, y, 1)], fine units
-        at[:, :2] = np.fromiter(itertools.chain.from_iterable(self.points), _F,
-                                2 * n).reshape(n, 2)
-        at[:, :2] *= STEPS
-        xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower]
+        flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
+        flat *= STEPS
+        at = np.concatenate((flat.reshape(n, 2), _ONES[:n]), axis=1)  # [flower, (x, y, 1)]
+        xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower], fine units
         put("x", xy[0])
         put("y", xy[1])
         put("rf", float(flower_r * STEPS))

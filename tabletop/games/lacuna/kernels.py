@@ -115,7 +115,9 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     cross = at @ seg.cross  # [flower, pair]
     reach = rf + rp
     near = np.abs(cross, out=cross) < _width(reach, seg.root)
-    own = np.concatenate((pa, pb)) * pairs + np.tile(np.arange(pairs), 2)  # [flower, pair]
+    ends = (np.concatenate((pa, pb)) * pairs).reshape(2, pairs)
+    ends += np.arange(pairs)
+    own = ends.ravel()  # [flower, pair], flat: each pair's own two flowers
     near.put(own, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
