@@ -51,17 +51,16 @@ from .geometry import (
     STEPS,
     TICKS,
     Geometry,
-    bit_flags,
     clearings,
     nearest_owner,
     set_bits,
 )
+from .places import geo_actions, place_at, places_at
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
 
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
-_GROUP_BITS = np.arange(GROUP)
 _NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
 
 
@@ -312,7 +311,7 @@ class LacunaPosition(Position):
         roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
         cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            return from_bits(free, partial(_spot, geo.pairs), partial(_spots, geo, free))
+            return from_bits(free, partial(place_at, geo.pairs), partial(places_at, geo, free))
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
@@ -584,35 +583,3 @@ class LacunaPosition(Position):
                                          for c in range(NCOLOURS)))
         lines.append(f"open pairs {len(self.open_pairs())}")
         return "\n".join(lines)
-
-
-def _spot(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
-    """The ``Place`` at ``bit`` of a dead mask (a sample spot, not a pair's own bit)."""
-    a, b = pairs[bit // GROUP]
-    return place(a, b, SAMPLE[bit % GROUP])
-
-
-def _spots(geo: Geometry, free: int) -> tuple[Place, ...]:
-    """The ``Place`` at each set bit of ``free`` (sample spots only), in order."""
-    return tuple(geo_actions(geo)[bit_flags(free, GROUP * len(geo.pairs))])
-
-
-_PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
-"""The interned ``Place`` at each sample spot of each pair ``a < b < 64``, filled as needed:
-bit ``GROUP * (64 a + b) + s`` (``None`` at the pair's own bit)."""
-_SEEN = np.zeros(64 * 64, dtype=bool)
-
-
-def geo_actions(geo: Geometry) -> np.ndarray:
-    """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
-    the pairs' own bits), as a read-only object array built once per layout."""
-    return geo.cached("actions", _build_actions)
-
-
-def _build_actions(geo: Geometry) -> np.ndarray:
-    codes = geo.pa * 64 + geo.pb
-    for code in codes[~_SEEN[codes]].tolist():
-        a, b = divmod(code, 64)
-        _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
-        _SEEN[code] = True
-    return readonly_array(_PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()])

@@ -1,0 +1,52 @@
+"""The ``Place`` actions at the bits of a layout's dead masks: what Lacuna's legal-action
+list is read from (``LacunaPosition._places``), one action or all of them.
+
+>>> import tabletop
+>>> s = tabletop.load("lacuna").new(seed=7).apply("aside blue")
+>>> geo = s.geometry
+>>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tabletop.core.readonly import readonly_array
+
+from .actions import Place, place
+from .geometry import GROUP, SAMPLE, Geometry, bit_flags
+
+_GROUP_BITS = np.arange(GROUP)
+
+
+def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
+    """The ``Place`` at ``bit`` of a dead mask (a sample spot, not a pair's own bit)."""
+    a, b = pairs[bit // GROUP]
+    return place(a, b, SAMPLE[bit % GROUP])
+
+
+def places_at(geo: Geometry, free: int) -> tuple[Place, ...]:
+    """The ``Place`` at each set bit of ``free`` (sample spots only), in order."""
+    return tuple(geo_actions(geo)[bit_flags(free, GROUP * len(geo.pairs))])
+
+
+_PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
+"""The interned ``Place`` at each sample spot of each pair ``a < b < 64``, filled as needed:
+bit ``GROUP * (64 a + b) + s`` (``None`` at the pair's own bit)."""
+_SEEN = np.zeros(64 * 64, dtype=bool)
+
+
+def geo_actions(geo: Geometry) -> np.ndarray:
+    """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
+    the pairs' own bits), as a read-only object array built once per layout."""
+    return geo.cached("actions", _build_actions)
+
+
+def _build_actions(geo: Geometry) -> np.ndarray:
+    codes = geo.pa * 64 + geo.pb
+    for code in codes[~_SEEN[codes]].tolist():
+        a, b = divmod(code, 64)
+        _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
+        _SEEN[code] = True
+    return readonly_array(_PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()])
