@@ -150,11 +150,12 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     count = bits[:n].sum(axis=0, dtype=np.uint8)  # flowers killing each bit (n <= 64)
     flags = np.unpackbits(count[None, :], axis=0, count=int(count.max()).bit_length(),
                           bitorder="little")
-    packed = np.packbits(np.concatenate((bits, flags.view(bool))), axis=1, bitorder="little")
-    raw, width = packed.tobytes(), packed.shape[1]
-    planes = tuple(int.from_bytes(raw[j:j + width], "little")
-                   for j in range(2 * n * width, len(raw), width))
-    return Kills(raw, width, planes)
+    packed = np.packbits(bits, axis=1, bitorder="little")
+    width = packed.shape[1]
+    counts = np.packbits(flags, axis=1, bitorder="little").tobytes()
+    planes = tuple(int.from_bytes(counts[j:j + width], "little")
+                   for j in range(0, len(counts), width))
+    return Kills(packed.tobytes(), width, planes)
 
 
 def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
