@@ -174,6 +174,47 @@ def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
     return None
 
 
+def _shuffled(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` written out: the same draws (``getrandbits``, as
+    ``Random._randbelow`` makes them) and swaps, without two calls per item."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _same_as_stdlib() -> bool:
+    """Whether ``_shuffled`` shuffles as this Python's ``random.Random.shuffle`` does."""
+    for seed in range(3):
+        mine, theirs = list(range(49)), list(range(49))
+        a, b = random.Random(seed), random.Random(seed)
+        _shuffled(a, mine)
+        b.shuffle(theirs)
+        if mine != theirs or a.random() != b.random():
+            return False
+    return True
+
+
+_FAST_SHUFFLE = _same_as_stdlib()
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same order and the same draws, faster for a plain
+    ``random.Random`` (checked against the standard library's once, at import).
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(3), a); random.Random(3).shuffle(b); a == b
+    True
+    """
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffled(rng, items)
+    else:
+        rng.shuffle(items)
+
+
 def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
     """The colours of the scattered flowers: the pour order without the first flower of the
     set-aside colour (the one the start player took)."""
@@ -234,7 +275,7 @@ class Lacuna(Game):
         p = self.params
         points = scatter(rng, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
         order = list(range(FLOWERS))
-        rng.shuffle(order)
+        shuffle(rng, order)
         tokens = tuple(t // 7 for t in order)
         return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
                            aside=None, pawns=(), collected=(0, 0), pour=tokens)
