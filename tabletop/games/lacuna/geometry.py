@@ -178,7 +178,10 @@ class Geometry:
       set of bits, so the mask is the union of the kills of what is where: while flower
       ``f`` is on the mat the pairs it blocks and the spots it overlaps, once it is off the
       pairs it ends (``flower_kill``), and for a pawn the pairs it blocks and the spots it
-      overlaps (``pawn_kill``, cached by position). ``spot_bits`` and ``pair_bits`` select
+      overlaps (``pawn_kill``, cached by position). Along a game the flowers' part is
+      carried as a tally (``full_mat``, ``collect``, ``tally_kill``): how many flowers
+      on the mat kill each bit, so that a collected flower's kills can be taken off.
+      ``spot_bits`` and ``pair_bits`` select
       the two kinds of bit; ``spot_bits`` leaves out the sample spots a short pair does not
       offer (``spot_mask``: neighbouring spots are at least ``spot_gap`` ticks apart).
     * ``cached(key, compute)``: where the rules keep other per-layout data (the action
@@ -317,7 +320,14 @@ class Geometry:
                 ) -> tuple[tuple[int, ...], int]:
         """The tally of ``full_mat`` once ``flowers`` (on the mat in ``tally``) are
         collected: their kills taken off the counts (a binary subtraction, bit-parallel),
-        their own pairs added to the collected part. Its dead mask is ``tally_kill``."""
+        their own pairs added to the collected part. Its dead mask is ``tally_kill``.
+
+        >>> g = Geometry(((0, 0), (2000, 0), (1000, 0)), (0, 0, 1), flower_r=310, pawn_r=290)
+        >>> g.is_dead(g.tally_kill(g.full_mat()), 0)   # flower 2 blocks line 0-1
+        True
+        >>> g.tally_kill(g.collect(g.full_mat(), 2)) == g.flower_kill(0b011) == 0
+        True
+        """
         planes, off = tally
         for f in flowers:
             borrow, out = self._row(f), []

@@ -1,9 +1,12 @@
 """Lacuna's geometry loops, as whole-array numpy: nothing to compile, nothing to load.
 
 Inputs are float64 arrays of exact integers in *fine* units (see ``geometry``); every
-comparison below is exact in float64 except ``cross² < r²·|d|²``, which is reported as
-*unsure* when the two sides are within 1e-12 of each other, for the caller to decide in
-Python integers. So the answers are exact, whatever order the arithmetic runs in.
+quantity compared is an integer (or half of one) below 2**52, exact however numpy or BLAS
+sums it, except ``cross² < r²·|d|²``: where its two sides are within 1e-12 of each other it
+is decided in Python integers (``hits``). So the answers are exact. Each numpy call costs
+about a microsecond whatever its size, so the work is arranged in few, whole-array calls:
+per layout, ``lines`` and ``layout_kills`` (every flower against every pair), and
+``pawn_table``; per pawn, one ``pawn_hits``.
 
 A dead mask is a Python integer: with ``group = len(fractions) + 1`` bits per pair, bit
 ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
