@@ -61,8 +61,8 @@ class Node:
         self.slots: list[Node | None] = []
         self.order: list[int] | None = None  # widening: the slots in the order they open
         self.source: State | None = None  # the state ``legal`` was last read from
-        # the search's (keys per player, labels per player, seen alike by all) of this move
-        self.observed: tuple[tuple[Hashable, ...], tuple[str, ...], bool] | None = None
+        # how the players see this move (the search's ``Observed``), once it is known
+        self.observed: tuple[Any, ...] | None = None
 
     def mean(self, player: int) -> float:
         """The mean reward of ``player`` over the visits (0 when unvisited)."""

@@ -62,9 +62,9 @@ from .analysis import Analysis, Node
 from .base import as_view, legal_for
 
 Reward = list[float]
-#: How the players see a move: per player its key in their tree and its label, and whether
-#: everyone sees it as it is.
-Observed = tuple[tuple[Hashable, ...], tuple[str, ...], bool]
+#: How the players see a move: per player its key in their tree, its label there and whether
+#: they see it as it is (the key is the action), and whether everyone does.
+Observed = tuple[tuple[Hashable, ...], tuple[str, ...], tuple[bool, ...], bool]
 
 
 # --- rewards ------------------------------------------------------------------------------
@@ -320,8 +320,7 @@ class _Search:
         return self.pool.setdefault(state, state)
 
     def _observed(self, action: Action, actor: int) -> Observed:
-        """Per player, the key of ``action`` in their tree and its label there, and whether
-        everyone sees it as it is (every key is the action itself)."""
+        """How the players see ``action`` of ``actor`` (``Observed``), worked out once."""
         found = self.keys.get((action, actor))
         if found is None:
             notation = str(action)
@@ -331,8 +330,8 @@ class _Search:
                 seen = notation if p == actor else self.game.describe(action, actor, p)
                 keys.append(action if seen == notation else ("seen", actor, seen))
                 labels.append(seen)
-            public = all(isinstance(key, Action) for key in keys)
-            found = self.keys[(action, actor)] = (tuple(keys), tuple(labels), public)
+            plain = tuple(isinstance(key, Action) for key in keys)
+            found = self.keys[(action, actor)] = (tuple(keys), tuple(labels), plain, all(plain))
         return found
 
     def _iterate(self, stamp: int) -> None:
@@ -401,7 +400,7 @@ class _Search:
             observed = own.observed if own is not None and own.actor == actor else None
             if observed is None:
                 observed = self._observed(action, actor)
-            keys, labels, public = observed
+            keys, labels, plain, public = observed
             if own is None:
                 own = node.children.get(action)
                 if own is None:
@@ -424,18 +423,21 @@ class _Search:
                     break
                 cur = [own] * players
                 continue
+            # The others: those at ``node`` who see the move as it is go to ``own`` too.
+            mask = 0
             new = []
             for p in range(players):
-                parent, key = cur[p], keys[p]
-                if p == actor or (parent is node and isinstance(key, Action)):
-                    child = own
-                else:
-                    child = parent.children.get(key)
-                    if child is None:
-                        child = Node(action if isinstance(key, Action) else None, labels[p],
-                                     actor, players, nxt)
-                        parent.children[key] = child
-                        parent.legal = parent.source = None  # its slots may be out of date
+                parent = cur[p]
+                if p == actor or (parent is node and plain[p]):
+                    mask |= 1 << p
+                    new.append(own)
+                    continue
+                key = keys[p]
+                child = parent.children.get(key)
+                if child is None:
+                    child = Node(action if plain[p] else None, labels[p], actor, players, nxt)
+                    parent.children[key] = child
+                    parent.legal = parent.source = None  # its slots may be out of date
                 child.seen |= 1 << p
                 if child.origin is not root_state:
                     child.origin, child.state = root_state, nxt
@@ -443,12 +445,17 @@ class _Search:
                     child.stamp = stamp
                     visited.append(child)
                 new.append(child)
+            own.seen |= mask
+            if own.origin is not root_state:
+                own.origin, own.state = root_state, nxt
+            if own.stamp != stamp:
+                own.stamp = stamp
+                visited.append(own)
             if expanding:
                 own.avail += 1
                 break
             cur = new
-            first = new[0]
-            shared = all(child is first for child in new)
+            shared = mask == everyone  # a child in a tree of its own is never ``own``
         reward = self._rollout(state)
         if len(reward) == players:
             for node in visited:
