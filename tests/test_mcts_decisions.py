@@ -102,6 +102,22 @@ def test_search_decides_as_recorded(case):
         f"to change, rewrite the golden file (see this module's docstring)")
 
 
+@pytest.mark.parametrize("change", ["exploration", "shuffle"])
+def test_the_record_tells_a_changed_search(monkeypatch, change):
+    """A search that differs slightly (another UCB constant; another order of a wide node's
+    moves) does not reproduce the record: the test above would catch it."""
+    import tabletop.agents.mcts as mcts
+
+    if change == "exploration":
+        case = ("lascaux", 3, "default")
+        monkeypatch.setitem(CONFIGS, "default", {**CONFIGS["default"], "exploration": 0.71})
+    else:
+        case = ("lacuna", 2, "cutoff")
+        monkeypatch.setattr(mcts, "shuffled_range", lambda n, rng: list(range(n))[::-1])
+    expected = json.loads(GOLDEN.read_text())[case_id(case)]
+    assert json.loads(json.dumps(decisions(*case))) != expected
+
+
 if __name__ == "__main__" and "--write" in sys.argv:
     data = {case_id(c): decisions(*c) for c in CASES}
     GOLDEN.write_text(json.dumps(data, indent=1) + "\n")

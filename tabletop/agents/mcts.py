@@ -57,6 +57,7 @@ from operator import add
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
+from ..core.legal import LegalActions
 from ..core.quoting import brief
 from .analysis import Analysis, Node
 from .base import as_view, legal_for
@@ -473,17 +474,17 @@ class _Search:
         untried), reused while they are those of the last visit.
 
         They are rebuilt (and a wide node's order reshuffled) exactly when the search always
-        rebuilt them: when ``state.legal_actions()`` is not the sequence of the last visit.
-        That is the same state again, or the same lazy sequence (the cache keeps what the
-        hook returned); a tuple, which ``legal_actions()`` used to wrap afresh for each new
-        state, is reused by identity only where no order hangs on it (a narrow node).
+        rebuilt them — when ``state.legal_actions()`` is not the sequence of the last visit:
+        neither the same state again nor the same lazy sequence (the cache keeps what the
+        hook returned). A tuple, which ``legal_actions()`` wraps afresh for each state, is
+        reused by identity only at a narrow node, where no order hangs on it.
         """
         if node.source is state:
             return node.legal, node.slots  # type: ignore[return-value]
         legal = state._legal_actions()
         widen = self.agent.widen_from
         if legal is node.legal and (widen is None or len(legal) <= widen
-                                    or not isinstance(legal, tuple)):
+                                    or isinstance(legal, LegalActions)):
             slots = node.slots
         else:
             children = node.children
