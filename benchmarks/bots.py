@@ -6,6 +6,8 @@
     python benchmarks/bots.py --skip-strength       # speed only (about a minute)
     python benchmarks/bots.py --skip-strength --against d2f7eea --rounds 5
                                                     # this search against another commit's
+    python benchmarks/bots.py --skip-speed --skip-strength --instructions --against d2f7eea
+                                                    # instructions per iteration (valgrind)
 
 Goals (issue 20): MCTS iterations/s ≥ 2× those of the search before it was optimised
 (``--against d2f7eea``: that commit's package, exported with ``git archive`` to a temporary
@@ -25,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -196,6 +199,64 @@ def _against(ref: str, there: Path, setups: list[tuple[str, int]], iterations: i
     print(f"{'OpenSpiel MCTSBot':<16}{'':>11}{os_rate:>9.0f}  (python_tic_tac_toe sims/s)")
 
 
+def search_work(name: str, players: int, iterations: int) -> int:
+    """The counted work of ``--instructions``: a fixed-budget search from each seeded
+    position (after a 10-iteration warm-up there, which the zero-budget run also does);
+    returns how many positions were searched."""
+    views = [s.view(s.current_player) for s in positions(name, players)]
+    views = [v for v in views if len(v.legal_actions()) > 1]
+    for i, view in enumerate(views):
+        MCTSAgent(iterations=10, seed=i).analyse(view)
+        if iterations:
+            MCTSAgent(iterations=iterations, seed=i).analyse(view)
+    return len(views)
+
+
+def instructions_per_iteration(root: Path, name: str, players: int, iterations: int) -> float:
+    """Instructions (valgrind's callgrind, one BLAS thread) per search iteration of the
+    package under ``root``: a run with ``iterations`` per search minus one with none, over
+    the positions times ``iterations``. A figure that a busy machine does not blur."""
+    counts = []
+    views = 0
+    for budget in (0, iterations):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                   sys.executable, __file__, "--child-work",
+                   json.dumps([name, players, budget])]
+        env = {**os.environ, "PYTHONPATH": str(root), "OPENBLAS_NUM_THREADS": "1",
+               "OMP_NUM_THREADS": "1"}
+        done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True,
+                              check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")
+        counts.append(int(found.group(1)))
+        views = int(done.stdout.split()[-1])
+    return (counts[1] - counts[0]) / (views * iterations)
+
+
+def instruction_table(setups: list[tuple[str, int]], iterations: int, ref: str | None) -> None:
+    """Instructions per iteration of this tree (and of ``ref``'s, with their ratio)."""
+    here = Path(__file__).resolve().parent.parent
+    there = export(ref) if ref is not None else None
+    try:
+        print(f"\nMCTS instructions per iteration (valgrind; {iterations} iterations per "
+              f"search from each seeded position)")
+        print(f"{'game':<16}" + (f"{ref[:10]:>12}" if ref else "") + f"{'this':>12}"
+              + (f"{'ref/this':>10}" if ref else ""))
+        for name, players in setups:
+            mine = instructions_per_iteration(here, name, players, iterations)
+            row = f"{name + f' {players}p':<16}"
+            if there is not None:
+                theirs = instructions_per_iteration(there, name, players, iterations)
+                row += f"{theirs / 1e3:>10.0f} k{mine / 1e3:>10.0f} k{theirs / mine:>9.2f}×"
+            else:
+                row += f"{mine / 1e3:>10.0f} k"
+            print(row, flush=True)
+    finally:
+        if there is not None:
+            shutil.rmtree(there, ignore_errors=True)
+
+
 def openspiel_or_nan(simulations: int) -> float:
     """``openspiel_speed``, or NaN without OpenSpiel."""
     rate = openspiel_speed(simulations)
@@ -241,8 +302,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", metavar="REF", default=None,
                         help="also measure the search of git REF, alternating with this one")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--against)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per iteration by valgrind (with --against: both)")
     parser.add_argument("--child-rates", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--child-work", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child_work is not None:  # a subprocess of --instructions, counted by valgrind
+        name, players, iterations = json.loads(args.child_work)
+        print(search_work(name, players, iterations))
+        return
     if args.child_rates is not None:  # a subprocess of --against: rates as one JSON line
         setups, iterations = json.loads(args.child_rates)
         print(json.dumps(search_rates([tuple(s) for s in setups], iterations)))
@@ -271,9 +339,11 @@ def main(argv: list[str] | None = None) -> None:
                       f"{s['wall it/s']:>10.0f}{s['move s']:>8.2f}{s['move s max']:>7.2f}"
                       f"{e:>13.0f}", flush=True)
 
+    setups = [(name, players) for name in names for players in SETUPS[name]]
     if args.against is not None:
-        setups = [(name, players) for name in names for players in SETUPS[name]]
         against(args.against, setups, args.speed_iterations, args.rounds)
+    if args.instructions:
+        instruction_table(setups, 200, args.against)
 
     if not args.skip_strength:
         budget: dict[str, object] = {}
