@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> None:
                       f"{e:>13.0f}", flush=True)
 
     setups = [(name, players) for name in names for players in SETUPS[name]]
-    if args.against is not None:
+    if args.against is not None and not args.skip_speed:
         against(args.against, setups, args.speed_iterations, args.rounds)
     if args.instructions:
         instruction_table(setups, 200, args.against)
