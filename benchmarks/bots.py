@@ -4,6 +4,16 @@
     python benchmarks/bots.py --games 100 --workers 2            # the strength table
     python benchmarks/bots.py --iterations 300 --only landlock lascaux
     python benchmarks/bots.py --skip-strength       # speed only (about a minute)
+    python benchmarks/bots.py --skip-strength --against d2f7eea --rounds 5
+                                                    # this search against another commit's
+    python benchmarks/bots.py --skip-speed --skip-strength --instructions --against d2f7eea
+                                                    # instructions per iteration (valgrind)
+
+Goals (issue 20): MCTS iterations/s ≥ 2× those of the search before it was optimised
+(``--against d2f7eea``: that commit's package, exported with ``git archive`` to a temporary
+directory, and this one measured in alternating subprocesses, same positions, same seeds), and
+≥ 1× the simulations/s of OpenSpiel's Python ``MCTSBot`` on its own tic-tac-toe (uct_c=2,
+one random rollout per simulation, as many simulations as ours) measured in the same run.
 
 Goals (issue 9): MCTS ≥ 1,000 iterations/s per game; a bot move in ≤ 1 s at the default
 strength; MCTS at the default strength wins ≥ 90 % against random in the 2-player games and at
@@ -14,12 +24,18 @@ measured by this run; nothing is assumed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import tabletop
 from tabletop.agents import STRENGTHS, MCTSAgent
@@ -82,6 +98,171 @@ def speed(name: str, players: int, iterations: int) -> dict[str, float]:
             "move s": statistics.median(moves), "move s max": max(moves)}
 
 
+def openspiel_speed(simulations: int, runs: int = 4) -> float | None:
+    """Simulations per second (CPU time, median of ``runs``) of OpenSpiel's Python
+    ``MCTSBot`` choosing the first move of its pure-Python tic-tac-toe, with one random
+    rollout per simulation and ``uct_c=2``; ``None`` without OpenSpiel."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401 - registers python_tic_tac_toe
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rates = []
+    for seed in range(runs):
+        rng = np.random.RandomState(seed)
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=simulations, random_state=rng,
+                           evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng))
+        state = game.new_initial_state()
+        cpu = time.process_time()
+        bot.step(state)
+        rates.append(simulations / (time.process_time() - cpu))
+    return statistics.median(rates)
+
+
+def search_rates(setups: list[tuple[str, int]], iterations: int) -> dict[str, float]:
+    """CPU iterations/s of a fixed-budget search per ``"game Np"``: the median over the
+    seeded positions (only ``MCTSAgent(iterations=, seed=).analyse``, which every version
+    of the package has, so another commit's package can be measured the same way)."""
+    out = {}
+    for name, players in setups:
+        rates = []
+        for i, state in enumerate(positions(name, players)):
+            view = state.view(state.current_player)
+            if len(view.legal_actions()) < 2:
+                continue
+            MCTSAgent(iterations=10, seed=i).analyse(view)  # warm the position's caches
+            cpu = time.process_time()
+            analysis = MCTSAgent(iterations=iterations, seed=i).analyse(view)
+            rates.append(analysis.iterations / (time.process_time() - cpu))
+        out[f"{name} {players}p"] = statistics.median(rates)
+    return out
+
+
+def export(ref: str) -> Path:
+    """The tree of git ``ref`` of this repository, exported to a temporary directory."""
+    root = Path(__file__).resolve().parent.parent
+    target = Path(tempfile.mkdtemp(prefix="bots-against-"))
+    archive = subprocess.run(["git", "-C", str(root), "archive", ref], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
+
+
+def rates_of(root: Path, setups: list[tuple[str, int]], iterations: int) -> dict[str, float]:
+    """``search_rates`` in a fresh process that imports the package under ``root``."""
+    spec = json.dumps([setups, iterations])
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, __file__, "--child-rates", spec], env=env,
+                          cwd=root, check=True, capture_output=True, text=True)
+    rates: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return rates
+
+
+def against(ref: str, setups: list[tuple[str, int]], iterations: int, rounds: int) -> None:
+    """This package's search against ``ref``'s, in alternating fresh processes, with
+    OpenSpiel's MCTSBot measured between them; medians over ``rounds`` rounds."""
+    there = export(ref)
+    try:
+        _against(ref, there, setups, iterations, rounds)
+    finally:
+        shutil.rmtree(there, ignore_errors=True)
+
+
+def _against(ref: str, there: Path, setups: list[tuple[str, int]], iterations: int,
+             rounds: int) -> None:
+    here = Path(__file__).resolve().parent.parent
+    print(f"\nMCTS cpu it/s, this tree against {ref} ({there}), {iterations} iterations per "
+          f"search, {rounds} alternating rounds; load average {os.getloadavg()[0]:.1f}")
+    base: dict[str, list[float]] = {}
+    new: dict[str, list[float]] = {}
+    spiel: list[float] = []
+    for k in range(rounds):
+        order = [(there, base), (here, new)] if k % 2 == 0 else [(here, new), (there, base)]
+        for root, into in order:
+            for label, rate in rates_of(root, setups, iterations).items():
+                into.setdefault(label, []).append(rate)
+        reference = openspiel_or_nan(iterations)
+        spiel.append(reference)
+        print(f"  round {k + 1}: " + ", ".join(
+            f"{label} {base[label][-1]:.0f}→{new[label][-1]:.0f}" for label in new)
+            + f"; OpenSpiel {reference:.0f}", flush=True)
+    os_rate = statistics.median(spiel)
+    print(f"{'game':<16}{ref[:10]:>11}{'this':>9}{'this/ref':>10}{'÷ OpenSpiel':>13}")
+    for label in new:
+        b, n = statistics.median(base[label]), statistics.median(new[label])
+        ratios = [x / y for x, y in zip(new[label], base[label], strict=True)]
+        print(f"{label:<16}{b:>11.0f}{n:>9.0f}{statistics.median(ratios):>9.2f}×"
+              f"{n / os_rate:>12.2f}×")
+    print(f"{'OpenSpiel MCTSBot':<16}{'':>11}{os_rate:>9.0f}  (python_tic_tac_toe sims/s)")
+
+
+def search_work(name: str, players: int, iterations: int) -> int:
+    """The counted work of ``--instructions``: a fixed-budget search from each seeded
+    position (after a 10-iteration warm-up there, which the zero-budget run also does);
+    returns how many positions were searched."""
+    views = [s.view(s.current_player) for s in positions(name, players)]
+    views = [v for v in views if len(v.legal_actions()) > 1]
+    for i, view in enumerate(views):
+        MCTSAgent(iterations=10, seed=i).analyse(view)
+        if iterations:
+            MCTSAgent(iterations=iterations, seed=i).analyse(view)
+    return len(views)
+
+
+def instructions_per_iteration(root: Path, name: str, players: int, iterations: int) -> float:
+    """Instructions (valgrind's callgrind, one BLAS thread) per search iteration of the
+    package under ``root``: a run with ``iterations`` per search minus one with none, over
+    the positions times ``iterations``. A figure that a busy machine does not blur."""
+    counts = []
+    views = 0
+    for budget in (0, iterations):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                   sys.executable, __file__, "--child-work",
+                   json.dumps([name, players, budget])]
+        env = {**os.environ, "PYTHONPATH": str(root), "OPENBLAS_NUM_THREADS": "1",
+               "OMP_NUM_THREADS": "1"}
+        done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True,
+                              check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")
+        counts.append(int(found.group(1)))
+        views = int(done.stdout.split()[-1])
+    return (counts[1] - counts[0]) / (views * iterations)
+
+
+def instruction_table(setups: list[tuple[str, int]], iterations: int, ref: str | None) -> None:
+    """Instructions per iteration of this tree (and of ``ref``'s, with their ratio)."""
+    here = Path(__file__).resolve().parent.parent
+    there = export(ref) if ref is not None else None
+    try:
+        print(f"\nMCTS instructions per iteration (valgrind; {iterations} iterations per "
+              f"search from each seeded position)")
+        print(f"{'game':<16}" + (f"{ref[:10]:>12}" if ref else "") + f"{'this':>12}"
+              + (f"{'ref/this':>10}" if ref else ""))
+        for name, players in setups:
+            mine = instructions_per_iteration(here, name, players, iterations)
+            row = f"{name + f' {players}p':<16}"
+            if there is not None:
+                theirs = instructions_per_iteration(there, name, players, iterations)
+                row += f"{theirs / 1e3:>10.0f} k{mine / 1e3:>10.0f} k{theirs / mine:>9.2f}×"
+            else:
+                row += f"{mine / 1e3:>10.0f} k"
+            print(row, flush=True)
+    finally:
+        if there is not None:
+            shutil.rmtree(there, ignore_errors=True)
+
+
+def openspiel_or_nan(simulations: int) -> float:
+    """``openspiel_speed``, or NaN without OpenSpiel."""
+    rate = openspiel_speed(simulations)
+    return float("nan") if rate is None else rate
+
+
 def explore_speed(name: str, players: int, budget: int = 4000) -> float:
     """Nodes per second (CPU time) of ``explore`` from seeded mid-game positions."""
     nodes, seconds = 0, 0.0
@@ -118,7 +299,22 @@ def main(argv: list[str] | None = None) -> None:
                         help="player counts for the Lascaux strength match")
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--against", metavar="REF", default=None,
+                        help="also measure the search of git REF, alternating with this one")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--against)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per iteration by valgrind (with --against: both)")
+    parser.add_argument("--child-rates", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--child-work", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child_work is not None:  # a subprocess of --instructions, counted by valgrind
+        name, players, iterations = json.loads(args.child_work)
+        print(search_work(name, players, iterations))
+        return
+    if args.child_rates is not None:  # a subprocess of --against: rates as one JSON line
+        setups, iterations = json.loads(args.child_rates)
+        print(json.dumps(search_rates([tuple(s) for s in setups], iterations)))
+        return
 
     ready = [n for n in SETUPS if loads(n)]
     names = [n for n in ready if not args.only or n in args.only]
@@ -127,18 +323,27 @@ def main(argv: list[str] | None = None) -> None:
         print(f"not installed yet, skipped: {', '.join(missing)}")
 
     if not args.skip_speed:
+        reference = openspiel_or_nan(args.speed_iterations)
         print(f"\nMCTS speed ({args.speed_iterations} iterations per search, median of 4 "
               f"positions; default strength = {STRENGTHS['default']}; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-        print(f"{'game':<16}{'cpu it/s':>9}{'wall it/s':>10}{'move s':>8}{'max':>7}"
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores); OpenSpiel's Python "
+              f"MCTSBot on python_tic_tac_toe: {reference:.0f} cpu sims/s (× OS: ours over it)")
+        print(f"{'game':<16}{'cpu it/s':>9}{'× OS':>7}{'wall it/s':>10}{'move s':>8}{'max':>7}"
               f"{'explore n/s':>13}")
         for name in names:
             for players in SETUPS[name]:
                 s = speed(name, players, args.speed_iterations)
                 e = explore_speed(name, players)
                 label = f"{name} {players}p"
-                print(f"{label:<16}{s['cpu it/s']:>9.0f}{s['wall it/s']:>10.0f}"
-                      f"{s['move s']:>8.2f}{s['move s max']:>7.2f}{e:>13.0f}", flush=True)
+                print(f"{label:<16}{s['cpu it/s']:>9.0f}{s['cpu it/s'] / reference:>6.2f}×"
+                      f"{s['wall it/s']:>10.0f}{s['move s']:>8.2f}{s['move s max']:>7.2f}"
+                      f"{e:>13.0f}", flush=True)
+
+    setups = [(name, players) for name in names for players in SETUPS[name]]
+    if args.against is not None and not args.skip_speed:
+        against(args.against, setups, args.speed_iterations, args.rounds)
+    if args.instructions:
+        instruction_table(setups, 200, args.against)
 
     if not args.skip_strength:
         budget: dict[str, object] = {}

@@ -39,7 +39,8 @@ class Node:
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
-                 "state", "origin", "seen", "stamp", "legal", "slots", "order")
+                 "state", "origin", "seen", "stamp", "legal", "slots", "order", "source",
+                 "observed")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -59,6 +60,9 @@ class Node:
         self.legal: Sequence[Action] | None = None
         self.slots: list[Node | None] = []
         self.order: list[int] | None = None  # widening: the slots in the order they open
+        self.source: State | None = None  # the state ``legal`` was last read from
+        # how the players see this move (the search's ``Observed``), once it is known
+        self.observed: tuple[Any, ...] | None = None
 
     def mean(self, player: int) -> float:
         """The mean reward of ``player`` over the visits (0 when unvisited)."""

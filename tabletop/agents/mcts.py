@@ -52,15 +52,20 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from operator import add
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
+from ..core.legal import LegalActions
 from ..core.quoting import brief
 from .analysis import Analysis, Node
 from .base import as_view, legal_for
 
 Reward = list[float]
+#: How the players see a move: per player its key in their tree, its label there and whether
+#: they see it as it is (the key is the action), and whether everyone does.
+Observed = tuple[tuple[Hashable, ...], tuple[str, ...], tuple[bool, ...], bool]
 
 
 # --- rewards ------------------------------------------------------------------------------
@@ -130,6 +135,31 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     n = len(scores)
     mean = sum(scores) / n
     return [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
+
+
+def shuffled_range(n: int, rng: random.Random) -> list[int]:
+    """``list(range(n))`` shuffled exactly as ``rng.shuffle`` would shuffle it (the same
+    order, the same draws from ``rng``), with the draws inlined: a wide node's order.
+
+    >>> import random
+    >>> mine, theirs = random.Random(5), random.Random(5)
+    >>> order = list(range(300)); theirs.shuffle(order)
+    >>> shuffled_range(300, mine) == order, mine.random() == theirs.random()
+    (True, True)
+    """
+    order = list(range(n))
+    if type(rng) is not random.Random:  # a subclass may draw differently: ask it
+        rng.shuffle(order)
+        return order
+    getrandbits = rng.getrandbits
+    for i in range(n - 1, 0, -1):  # random.shuffle's loop and its _randbelow, inlined
+        m = i + 1
+        k = m.bit_length()
+        j = getrandbits(k)
+        while j >= m:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -252,8 +282,7 @@ class _Search:
         self.root = Node(None, "", None, self.players)
         self.root.seen = (1 << self.players) - 1
         self.pool: dict[State, State] = {}
-        self.keys: dict[tuple[Action, int], tuple[tuple[Hashable, ...], str, tuple[str, ...]]]
-        self.keys = {}
+        self.keys: dict[tuple[Action, int], Observed] = {}
 
     def run(self) -> Analysis:
         agent = self.agent
@@ -291,9 +320,8 @@ class _Search:
         state = self.view.determinize(self.rng)
         return self.pool.setdefault(state, state)
 
-    def _observed(self, action: Action, actor: int) -> tuple[tuple[Hashable, ...], str,
-                                                             tuple[str, ...]]:
-        """Per player, the key of ``action`` in their tree, plus its notation and labels."""
+    def _observed(self, action: Action, actor: int) -> Observed:
+        """How the players see ``action`` of ``actor`` (``Observed``), worked out once."""
         found = self.keys.get((action, actor))
         if found is None:
             notation = str(action)
@@ -303,14 +331,22 @@ class _Search:
                 seen = notation if p == actor else self.game.describe(action, actor, p)
                 keys.append(action if seen == notation else ("seen", actor, seen))
                 labels.append(seen)
-            found = self.keys[(action, actor)] = (tuple(keys), notation, tuple(labels))
+            plain = tuple(isinstance(key, Action) for key in keys)
+            found = self.keys[(action, actor)] = (tuple(keys), tuple(labels), plain, all(plain))
         return found
 
     def _iterate(self, stamp: int) -> None:
+        """One iteration: a determinization down the trees, one expansion, a rollout, and
+        the reward added to every node passed.
+
+        While every player is at the same node and the move is seen alike by all, the
+        players' trees coincide and the step is taken once for all of them (``shared``).
+        """
         rng = self.rng
         c = self.agent.exploration
         log, sqrt = math.log, math.sqrt
         players = self.players
+        everyone = (1 << players) - 1
         widen = self.agent.widen_from
         root_state = self._determinize()
         state = root_state
@@ -318,29 +354,36 @@ class _Search:
         if root.state is None:
             root.state = root_state
         cur = [root] * players
+        shared = True
         visited = [root]
         root.stamp = stamp
-        while state.current_player is not None:
+        while True:
             actor = state.current_player
+            if actor is None:
+                break
             node = cur[actor]
-            legal = state.legal_actions()
-            if node.legal is legal:
-                slots = node.slots
-            else:
-                slots = [node.children.get(a) for a in legal]
-                node.legal, node.slots, node.order = legal, slots, None
-            weighed: Iterable[tuple[int, Node | None]] = enumerate(slots)
-            if widen is not None and len(slots) > widen:
-                weighed = self._widened(node, slots)
+            legal, slots = self._slots(node, state)
+            n = len(slots)
+            weighed: Iterable[int] = range(n)
+            if widen is not None and n > widen:
+                order = node.order
+                if order is None:
+                    order = node.order = shuffled_range(n, rng)
+                weighed = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
             untried = []
             best = -1
             best_u = -math.inf
-            for i, child in weighed:
-                if child is None or child.visits == 0:
+            for i in weighed:
+                child = slots[i]
+                if child is None:
+                    untried.append(i)
+                    continue
+                v = child.visits
+                if v == 0:
                     untried.append(i)
                     continue
                 child.avail += 1
-                u = child.total[actor] / child.visits + c * sqrt(log(child.avail) / child.visits)
+                u = child.total[actor] / v + c * sqrt(log(child.avail) / v)
                 if u > best_u:
                     best_u, best = u, i
             expanding = bool(untried)
@@ -349,28 +392,53 @@ class _Search:
                                                                          * len(untried))]
             action = legal[best]
             own = slots[best]
-            nxt = own.state if own is not None and own.origin is root_state else None
-            if nxt is None:
+            if own is not None and own.origin is root_state:
+                nxt = own.state
+                if nxt is None:
+                    nxt = state._apply(action)
+            else:
                 nxt = state._apply(action)
-            keys, _, labels = self._observed(action, actor)
+            observed = own.observed if own is not None and own.actor == actor else None
+            if observed is None:
+                observed = self._observed(action, actor)
+            keys, labels, plain, public = observed
             if own is None:
                 own = node.children.get(action)
                 if own is None:
                     own = node.children[action] = Node(action, labels[actor], actor, players,
                                                        nxt)
                 slots[best] = own
+            if own.observed is None and own.actor == actor:
+                own.observed = observed
+            state = nxt
+            if shared and public:
+                # Everyone is at ``node`` and sees the move as it is: one child for all.
+                own.seen |= everyone
+                if own.origin is not root_state:
+                    own.origin, own.state = root_state, nxt
+                if own.stamp != stamp:
+                    own.stamp = stamp
+                    visited.append(own)
+                if expanding:
+                    own.avail += 1
+                    break
+                cur = [own] * players
+                continue
+            # The others: those at ``node`` who see the move as it is go to ``own`` too.
+            mask = 0
             new = []
             for p in range(players):
-                parent, key = cur[p], keys[p]
-                if p == actor or (parent is node and isinstance(key, Action)):
-                    child = own
-                else:
-                    child = parent.children.get(key)
-                    if child is None:
-                        child = Node(action if isinstance(key, Action) else None, labels[p],
-                                     actor, players, nxt)
-                        parent.children[key] = child
-                        parent.legal = None  # its slots may now be out of date
+                parent = cur[p]
+                if p == actor or (parent is node and plain[p]):
+                    mask |= 1 << p
+                    new.append(own)
+                    continue
+                key = keys[p]
+                child = parent.children.get(key)
+                if child is None:
+                    child = Node(action if plain[p] else None, labels[p], actor, players, nxt)
+                    parent.children[key] = child
+                    parent.legal = parent.source = None  # its slots may be out of date
                 child.seen |= 1 << p
                 if child.origin is not root_state:
                     child.origin, child.state = root_state, nxt
@@ -378,28 +446,56 @@ class _Search:
                     child.stamp = stamp
                     visited.append(child)
                 new.append(child)
+            own.seen |= mask
+            if own.origin is not root_state:
+                own.origin, own.state = root_state, nxt
+            if own.stamp != stamp:
+                own.stamp = stamp
+                visited.append(own)
             if expanding:
                 own.avail += 1
-            cur = new
-            state = nxt
-            if expanding:
                 break
+            cur = new
+            shared = mask == everyone  # a child in a tree of its own is never ``own``
         reward = self._rollout(state)
-        for node in visited:
-            node.visits += 1
-            total = node.total
-            for p, r in enumerate(reward):
-                total[p] += r
+        if len(reward) == players:
+            for node in visited:
+                node.visits += 1
+                node.total = list(map(add, node.total, reward))
+        else:  # an ``evaluate`` that does not give one value per player: as it always did
+            for node in visited:
+                node.visits += 1
+                total = node.total
+                for p, r in enumerate(reward):
+                    total[p] += r
 
-    def _widened(self, node: Node, slots: list[Node | None]) -> list[tuple[int, Node | None]]:
-        """The slots a wide node weighs now: the first ``ceil(2·sqrt(visits + 1))`` in the
-        node's shuffled order (shuffled once, when its legal moves are first seen)."""
-        order = node.order
-        if order is None:
-            order = node.order = list(range(len(slots)))
-            self.rng.shuffle(order)
-        opened = math.ceil(2 * math.sqrt(node.visits + 1))
-        return [(i, slots[i]) for i in order[:opened]]
+    def _slots(self, node: Node, state: State) -> tuple[Sequence[Action], list[Node | None]]:
+        """The legal actions at ``node`` in ``state``, and the child of each (``None``:
+        untried), reused while they are those of the last visit.
+
+        They are rebuilt (and a wide node's order reshuffled) exactly when the search always
+        rebuilt them — when ``state.legal_actions()`` is not the sequence of the last visit:
+        neither the same state again nor the same lazy sequence (the cache keeps what the
+        hook returned). A tuple, which ``legal_actions()`` wraps afresh for each state, is
+        reused by identity only at a narrow node, where no order hangs on it.
+        """
+        if node.source is state:
+            return node.legal, node.slots  # type: ignore[return-value]
+        legal = state._legal_actions()
+        widen = self.agent.widen_from
+        if legal is node.legal and (widen is None or len(legal) <= widen
+                                    or isinstance(legal, LegalActions)):
+            slots = node.slots
+        else:
+            children = node.children
+            if children:
+                get = children.get
+                slots = [get(a) for a in legal]
+            else:  # nothing tried here yet: no action need be built
+                slots = [None] * len(legal)
+            node.legal, node.slots, node.order = legal, slots, None
+        node.source = state
+        return legal, slots
 
     def _rollout(self, state: State) -> Reward:
         """Random moves to the end (or ``rollout_depth`` moves); the reward vector.
