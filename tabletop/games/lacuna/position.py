@@ -475,18 +475,23 @@ class LacunaPosition(Position):
         return g
 
     # --- the end --------------------------------------------------------------------------------
-    def _score_rows(self) -> np.ndarray:
-        """The flowers' rows for ``scoring`` (per layout, or per position if hand-built)."""
+    def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...]]:
+        """The flowers' rows and colour masks for ``scoring`` (per layout, or per position
+        if hand-built)."""
+        def compute(points: Sequence[tuple[int, int]], colors: Sequence[int]
+                    ) -> tuple[np.ndarray, tuple[int, ...]]:
+            return scoring.flower_rows(points, colors), scoring.colour_masks(colors)
+
         if self._geo is not None:
-            return self._geo.cached("score_rows", lambda g: scoring.flower_rows(g.points))
-        return self._cached("score_rows", lambda: scoring.flower_rows(self.points))
+            return self._geo.cached("scoring", lambda g: compute(g.points, g.colors))
+        return self._cached("scoring", lambda: compute(self.points, self.colors or ()))
 
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
         between the players' nearest pawns, or no pawn yet). At the end these are taken.
         Read-only (``dict(claims)`` is a copy to change)."""
         def compute() -> dict[int, int | None]:
-            signs = scoring.claim_signs(self._score_rows(), self.pawns).tolist()
+            signs = scoring.claim_signs(self._score_rows()[0], self.pawns).tolist()
             owner = (0, None, 1)
             return ReadOnlyDict((f, owner[int(signs[f]) + 1]) for f in self.flowers_on_mat())
 
@@ -497,10 +502,10 @@ class LacunaPosition(Position):
         once the game is over, the flowers claimed by nearest pawn."""
         found = self._cache.get("tally")
         if found is None:
-            colors = self.colors or ()
-            claims = scoring.claimed(self._score_rows(), colors, self.on_mat, self.pawns) \
-                if colors and self.is_terminal else None
-            found = self._cache["tally"] = scoring.tally(colors, self.collected, self.start,
+            rows, masks = self._score_rows()
+            claims = scoring.claimed(rows, self.on_mat, self.pawns) \
+                if self.colors is not None and self.is_terminal else None
+            found = self._cache["tally"] = scoring.tally(masks, self.collected, self.start,
                                                          self.aside, claims)
         return found
 
