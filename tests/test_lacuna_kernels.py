@@ -17,7 +17,7 @@ import numpy as np
 
 from tabletop.core.testing import random_states
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna
-from tabletop.games.lacuna.geometry import GROUP, SAMPLE, hits, scatter
+from tabletop.games.lacuna.geometry import GROUP, SAMPLE, hits, nearest_owner, scatter, set_bits
 
 SMALL = Lacuna(flower_radius=0.03, pawn_radius=0.02)  # 300 and 200 ticks
 
@@ -119,3 +119,49 @@ def test_scatter_agrees_with_one_candidate_at_a_time():
                                        (30, 3000, 700.0)):
             assert scatter(random.Random(seed), count, radius, spacing) == \
                 ref_scatter(random.Random(seed), count, radius, spacing)
+
+
+def ref_claims(state) -> dict:
+    """Each flower on the mat with its nearest pawn's owner, by ``nearest_owner``."""
+    ids = state.flowers_on_mat()
+    fx = np.array([state.points[f][0] * STEPS for f in ids], dtype=float)
+    fy = np.array([state.points[f][1] * STEPS for f in ids], dtype=float)
+    return dict(zip(ids, nearest_owner(fx, fy, state.pawns), strict=True))
+
+
+def ref_tally(state) -> tuple:
+    """The tally from its definition: aside, collected, and at the end the claims."""
+    counts = [[0] * 7, [0] * 7]
+    if state.aside is not None:
+        counts[state.start][state.aside] += 1
+    for p in (0, 1):
+        for f in set_bits(state.collected[p]):
+            counts[p][state.colors[f]] += 1
+    if state.is_terminal and state.colors is not None:
+        for f, owner in ref_claims(state).items():
+            if owner is not None:
+                counts[owner][state.colors[f]] += 1
+    return tuple(counts[0]), tuple(counts[1])
+
+
+def test_scoring_matches_the_reference_on_played_and_lattice_positions():
+    """Claims and tally (one matrix product) against ``nearest_owner`` and plain counting:
+    every state of random games, and hand-built lattice positions full of exact ties."""
+    for game in (Lacuna(), SMALL):
+        for _, state in random_states(game, range(40), every=1):
+            assert dict(state.claims()) == ref_claims(state)
+            assert state.tally() == ref_tally(state)
+    game, ties = Lacuna(), 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        spots = {(rng.randint(-6, 6) / 10, rng.randint(-6, 6) / 10) for _ in range(12)}
+        flowers = [(x, y, rng.randrange(7)) for x, y in sorted(spots)]
+        pawns = [(rng.randint(-6, 6) / 10, rng.randint(-6, 6) / 10, rng.randrange(2))
+                 for _ in range(rng.choice([0, 1, 3, 12]))]
+        taken = rng.randrange(1 << len(flowers)) & rng.randrange(1 << len(flowers))
+        state = game.position(flowers, pawns, start=seed % 2, aside=rng.choice([None, 2]),
+                              collected=(set_bits(taken & 0x555), set_bits(taken & 0xAAA)))
+        assert dict(state.claims()) == ref_claims(state)
+        assert state.tally() == ref_tally(state)
+        ties += sum(o is None for o in state.claims().values()) if pawns else 0
+    assert ties > 100  # exact ties were exercised

@@ -338,6 +338,18 @@ class Geometry:
             off |= self._row(self.n + f)
         return planes, off
 
+    def tally_of(self, collected: int) -> tuple[tuple[int, ...], int]:
+        """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the
+        mat (kept per mask: determinized and hand-built states ask again)."""
+        memo = self._memo.setdefault("tallies", {})
+        assert isinstance(memo, dict)
+        found = memo.get(collected)
+        if found is None:
+            if len(memo) >= 256:
+                memo.clear()
+            found = memo[collected] = self.collect(self.full_mat(), *set_bits(collected))
+        return found
+
     @staticmethod
     def tally_kill(tally: tuple[tuple[int, ...], int]) -> int:
         """The flowers' part of the dead mask of a ``full_mat`` or ``collect`` tally."""

@@ -25,6 +25,7 @@ from tabletop.core.legal import from_bits
 from tabletop.core.position import position
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
+from . import scoring
 from .actions import (
     SET_ASIDE,
     Place,
@@ -52,7 +53,6 @@ from .geometry import (
     TICKS,
     Geometry,
     clearings,
-    nearest_owner,
     set_bits,
 )
 from .places import geo_actions, place_at, places_at
@@ -160,15 +160,16 @@ class LacunaPosition(Position):
             self._cache["pawn_kill"] = found
         return found
 
-    def _tally(self) -> tuple[tuple[int, ...], int] | None:
-        """The flowers' part of the dead mask as a ``Geometry.collect`` tally, if known:
-        with every flower on the mat, or carried from state to state by ``apply``."""
+    def _tally(self) -> tuple[tuple[int, ...], int]:
+        """The flowers' part of the dead mask as a ``Geometry.collect`` tally: carried from
+        state to state by ``apply``, else the layout's for these collected flowers."""
         cache = self._cache
         found = cache.get("flowers")
-        if found is None and self.collected == (0, 0):
+        if found is None:
             geo = self.geometry
             assert geo is not None
-            found = cache["flowers"] = geo.full_mat()
+            c0, c1 = self.collected
+            found = cache["flowers"] = geo.tally_of(c0 | c1)
         return found
 
     def _dead(self) -> int:
@@ -179,9 +180,7 @@ class LacunaPosition(Position):
         if found is None:
             geo = self.geometry
             assert geo is not None
-            tally = self._tally()
-            flowers = geo.flower_kill(self.on_mat) if tally is None else geo.tally_kill(tally)
-            found = cache["dead"] = flowers | self._pawn_kill()
+            found = cache["dead"] = geo.tally_kill(self._tally()) | self._pawn_kill()
         return found
 
     def open_pairs(self) -> tuple[tuple[int, int], ...]:
@@ -476,36 +475,39 @@ class LacunaPosition(Position):
         return g
 
     # --- the end --------------------------------------------------------------------------------
+    def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...]]:
+        """The flowers' rows and colour masks for ``scoring`` (per layout, or per position
+        if hand-built)."""
+        def compute(points: Sequence[tuple[int, int]], colors: Sequence[int]
+                    ) -> tuple[np.ndarray, tuple[int, ...]]:
+            return scoring.flower_rows(points, colors), scoring.colour_masks(colors)
+
+        if self._geo is not None:
+            return self._geo.cached("scoring", lambda g: compute(g.points, g.colors))
+        return self._cached("scoring", lambda: compute(self.points, self.colors or ()))
+
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
         between the players' nearest pawns, or no pawn yet). At the end these are taken.
         Read-only (``dict(claims)`` is a copy to change)."""
         def compute() -> dict[int, int | None]:
-            ids = self.flowers_on_mat()
-            fx = np.array([self.points[f][0] * STEPS for f in ids], dtype=np.float64)
-            fy = np.array([self.points[f][1] * STEPS for f in ids], dtype=np.float64)
-            return ReadOnlyDict(zip(ids, nearest_owner(fx, fy, self.pawns), strict=True))
+            signs = scoring.claim_signs(self._score_rows()[0], self.pawns).tolist()
+            owner = (0, None, 1)
+            return ReadOnlyDict((f, owner[int(signs[f]) + 1]) for f in self.flowers_on_mat())
 
         return self._cached("claims", compute)
 
     def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Flowers of each colour per player: the set-aside flower, the collected pairs and,
         once the game is over, the flowers claimed by nearest pawn."""
-        def compute() -> tuple[tuple[int, ...], tuple[int, ...]]:
-            counts = [[0] * NCOLOURS, [0] * NCOLOURS]
-            if self.aside is not None:
-                counts[self.start][self.aside] += 1
-            colors = self.colors or ()
-            for p in (0, 1):
-                for f in set_bits(self.collected[p]):
-                    counts[p][colors[f]] += 1
-            if self.is_terminal and self.colors is not None:
-                for f, owner in self.claims().items():
-                    if owner is not None:
-                        counts[owner][colors[f]] += 1
-            return tuple(counts[0]), tuple(counts[1])
-
-        return self._cached("tally", compute)
+        found = self._cache.get("tally")
+        if found is None:
+            rows, masks = self._score_rows()
+            claims = scoring.claimed(rows, self.on_mat, self.pawns) \
+                if self.colors is not None and self.is_terminal else None
+            found = self._cache["tally"] = scoring.tally(masks, self.collected, self.start,
+                                                         self.aside, claims)
+        return found
 
     def colours_won(self) -> tuple[int, int]:
         """How many colours each player holds a majority (4+) of."""
