@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.position import evolve
+from tabletop.core.position import evolve, maker
 
 from . import tensor
 from .actions import (
@@ -203,9 +203,8 @@ class LavaState(LavaPosition, State):
                 outcome = "repetition"
             elif plies >= self.game.options["ply_cap"]:
                 outcome = "ply cap"
-        return evolve(self, stacks=tuple(stacks), cones=cones, phase=PLAY, to_move=1 - p,
-                      lock=lock, plies=plies, positions=positions, winner=winner,
-                      outcome=outcome, claims=claims)
+        return _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
+                       outcome, claims)
 
     def _arrange(self, action: Arrange) -> LavaState:
         p = self.phase
@@ -322,6 +321,10 @@ class LavaState(LavaPosition, State):
         first = f" · first {NAMES[self.first]}" if self.phase == PLAY else ""
         return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
 
+
+#: ``evolve(state, stacks=…, cones=…, …, claims=…)`` without keywords: every ply's new state.
+_played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
+                "winner", "outcome", "claims")
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
