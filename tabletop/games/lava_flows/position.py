@@ -180,27 +180,25 @@ class LavaPosition(Position):
         onto = options["slide"] == "onto"
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
-        mask = 0
-        for c in range(9):
-            if stacks[c] or cones[c] >= 0:
-                mask |= 1 << c
-        slide_table = SLIDE_ONTO if onto else SLIDE_INTO_EMPTY
+        mask = self._cache.get("occupied")  # often handed on by the last ply (``_after``)
+        if mask is None:
+            mask = self._cache["occupied"] = occupied(stacks, cones)
         memos = _CELLS[top_only, memory, onto][p]
         out: list[Action] = []
         extend = out.extend
-        for c in range(9):
-            s = stacks[c]
+        for c, s, cone, by_cone, slides_of in zip(
+                range(9), stacks, cones, memos, SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
+                strict=True):
             if not s:
                 continue
-            cone = cones[c]
-            memo = memos[c][cone + 1][c == lock]
+            memo = by_cone[cone + 1][c == lock]
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, top_only, memory, onto)
             before, slides, after, unknowns = entry
             extend(before)
             if slides:
-                extend(slide_table[c][mask])
+                extend(slides_of[mask])
             extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible = unknowns
@@ -344,6 +342,19 @@ def _stack_text(stack: str, cone: int) -> str:
         else:
             parts.append(code)
     return " ".join(parts)
+
+
+def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int:
+    """The 9-bit mask of the cells holding a piece or a cone.
+
+    >>> bin(occupied(("W", "") + ("",) * 6 + ("B",), (-1, 1) + (-1,) * 7))
+    '0b100000011'
+    """
+    mask = 0
+    for c in range(9):
+        if stacks[c] or cones[c] >= 0:
+            mask |= 1 << c
+    return mask
 
 
 #: What one cell adds to the mover's legal actions: the actions before its slides, whether
