@@ -3,10 +3,11 @@
     python benchmarks/playouts.py [--seconds 2] [--runs 5] [--games lacuna,landlock]
 
 Each run plays seeded random games (``new(seed, setup="random")`` → random legal actions → end,
-through the public API) for ``--seconds``; the table shows the median over ``--runs`` runs of
-games/s and actions/s, and each game's ratio to OpenSpiel's pure-Python ``python_tic_tac_toe``
-measured in the same process (install the ``bench`` extra for it). This machine is noisy:
-read medians and ratios, not single figures.
+through the public API) for ``--seconds``; every game and OpenSpiel's pure-Python
+``python_tic_tac_toe`` (install the ``bench`` extra for it) run once per round, in an order
+that alternates from round to round. The table shows the median over ``--runs`` rounds of
+games/s and actions/s, and of each game's ratio to tic-tac-toe's actions/s in the same round.
+This machine is noisy: read medians and ratios, not single figures.
 """
 
 from __future__ import annotations
@@ -62,18 +63,25 @@ def open_spiel_run() -> Run | None:
     return run
 
 
-def measure(run: Run, seconds: float, runs: int) -> tuple[float, float]:
-    """Median games/s and actions/s over ``runs`` runs."""
-    rates = []
-    for k in range(runs):
-        start = time.perf_counter()
-        games, actions = run(seconds, k)
-        elapsed = time.perf_counter() - start
-        rates.append((games / elapsed, actions / elapsed))
-    return (statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates))
+def measure(runs: dict[str, Run], seconds: float, repeats: int
+            ) -> dict[str, list[tuple[float, float]]]:
+    """Games/s and actions/s of each run, ``repeats`` times, in rounds that alternate the
+    runs' order (so that a noisy spell of the machine hits the reference and the games
+    alike), after a short warm-up of each (imports, tables, memos)."""
+    for run in runs.values():
+        run(min(seconds, 0.2), -1)
+    rates: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
+    for k in range(repeats):
+        for label in (list(runs) if k % 2 == 0 else list(reversed(runs))):
+            start = time.perf_counter()
+            games, actions = runs[label](seconds, k)
+            elapsed = time.perf_counter() - start
+            rates[label].append((games / elapsed, actions / elapsed))
+    return rates
 
 
 PLAYER_COUNTS = {"lascaux": (3, 4, 5), "landlock": (2, 4)}
+REFERENCE = "open_spiel python_tic_tac_toe"
 
 
 def main() -> None:
@@ -84,25 +92,29 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(tabletop.games()))
     args = parser.parse_args()
 
-    rows: list[tuple[str, float, float]] = []
+    runs: dict[str, Run] = {}
     reference = open_spiel_run()
-    ref_rate = None
     if reference is not None:
-        g, a = measure(reference, args.seconds, args.runs)
-        ref_rate = a
-        rows.append(("open_spiel python_tic_tac_toe", g, a))
+        runs[REFERENCE] = reference
     for name in filter(None, args.games.split(",")):
         for players in PLAYER_COUNTS.get(name, (None,)):
             label = name if players is None else f"{name} ({players}p)"
-            g, a = measure(tabletop_run(name, players), args.seconds, args.runs)
-            rows.append((label, g, a))
+            runs[label] = tabletop_run(name, players)
+    rates = measure(runs, args.seconds, args.runs)
 
-    print(f"random playouts, median of {args.runs} runs of {args.seconds:g} s each")
+    print(f"random playouts, median of {args.runs} alternating rounds of {args.seconds:g} s "
+          "each\n(vs ttt: median over rounds of actions/s / tic-tac-toe's in the same round)")
     print(f"{'game':<32}{'games/s':>10}{'actions/s':>12}{'vs ttt':>9}")
-    for label, g, a in rows:
-        ratio = f"{a / ref_rate:8.2f}x" if ref_rate else "     n/a"
+    ref = rates.get(REFERENCE)
+    for label, rs in rates.items():
+        g = statistics.median(r[0] for r in rs)
+        a = statistics.median(r[1] for r in rs)
+        if ref is None:
+            ratio = "     n/a"
+        else:
+            ratio = f"{statistics.median(r[1] / q[1] for r, q in zip(rs, ref, strict=True)):8.2f}x"
         print(f"{label:<32}{g:>10.1f}{a:>12.0f}{ratio}")
-    if ref_rate is None:
+    if ref is None:
         print("(OpenSpiel not installed: pip install -e '.[bench]' for the reference column)")
 
 

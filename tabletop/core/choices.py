@@ -16,8 +16,10 @@ True
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
+from .errors import InvalidOption
 from .quoting import brief
 
 #: Longer text is not compared with the choices (no one mistypes a name that long).
@@ -72,3 +74,37 @@ def unknown(what: str, word: object, choices: Iterable[str]) -> str:
     listed = list(choices)
     known = ", ".join(repr(c) for c in listed) or "none"
     return f"no {what} called {brief(word)}; {did_you_mean(word, listed)}known {what}s: {known}"
+
+
+class OptionChecks:
+    """How a ``Game`` checks its options (a mixin): ``_check_option``, which games extend,
+    and its helpers, each raising ``InvalidOption`` that names the option and what is
+    allowed."""
+
+    __slots__ = ()
+    name: ClassVar[str]
+    defaults: ClassVar[Mapping[str, Any]]
+
+    def _check_option(self, key: str, value: Any) -> None:
+        """Raise ``InvalidOption`` if ``value`` is not allowed for option ``key``."""
+        default = self.defaults[key]
+        if type(value) is not type(default):
+            raise InvalidOption(
+                f"option {key}={brief(value)} of {self.name} should be of type "
+                f"{type(default).__name__}, like the default {default!r}"
+            )
+
+    def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
+        """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
+        if value not in choices:
+            listed = ", ".join(repr(c) for c in choices)
+            named = [c for c in choices if isinstance(c, str)]
+            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
+                                f"{listed}{suggestion(value, named)}")
+
+    def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
+        """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or value != value or not low <= value <= high):  # NaN fails value != value
+            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be a "
+                                f"number from {low} to {high}")

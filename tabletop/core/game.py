@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..render.scene import Scene
 from ..render.svg import to_svg
-from .choices import did_you_mean, suggestion
+from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
+from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
@@ -49,6 +50,10 @@ P = TypeVar("P", bound="_Positioned")
 
 #: How many legal actions an ``IllegalAction`` message lists before it summarises.
 LISTED_ACTIONS = 12
+#: What ``_cached`` finds for a key not computed yet.
+_MISSING: Any = object()
+#: The ``LegalActions`` of a built tuple.
+_built = LegalActions.of
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,7 @@ class Action:
         return type(self).__name__.lower()
 
 
-class Game(GameFacts):
+class Game(OptionChecks, GameFacts):
     """A game's rules plus its options; immutable, hashable, equal by name and options.
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every option and
@@ -105,30 +110,6 @@ class Game(GameFacts):
             self._check_option(key, value)
         self._players = players
         self._options = MappingProxyType(merged)
-
-    def _check_option(self, key: str, value: Any) -> None:
-        """Raise ``InvalidOption`` if ``value`` is not allowed for option ``key``."""
-        default = self.defaults[key]
-        if type(value) is not type(default):
-            raise InvalidOption(
-                f"option {key}={brief(value)} of {self.name} should be of type "
-                f"{type(default).__name__}, like the default {default!r}"
-            )
-
-    def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
-        """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
-        if value not in choices:
-            listed = ", ".join(repr(c) for c in choices)
-            named = [c for c in choices if isinstance(c, str)]
-            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
-                                f"{listed}{suggestion(value, named)}")
-
-    def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
-        """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
-        if (isinstance(value, bool) or not isinstance(value, int | float)
-                or value != value or not low <= value <= high):  # NaN fails value != value
-            raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be a "
-                                f"number from {low} to {high}")
 
     @property
     def players(self) -> int:
@@ -274,9 +255,9 @@ class Position:
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
         cache = self._cache
-        if key not in cache:
-            cache[key] = compute()
-        value: R = cache[key]
+        value: R = cache.get(key, _MISSING)
+        if value is _MISSING:
+            value = cache[key] = compute()
         return value
 
 
@@ -316,10 +297,19 @@ class _Positioned(IntegerActions, Position):
     def legal_actions(self) -> LegalActions[Action]:
         """Every legal action, in a deterministic order, equal to a tuple (``()`` when
         terminal) but built only as far as it is read (``core.legal``)."""
-        return self._cached("legal", self._legal_or_none)
+        cache = self._cache  # ``_cached`` written out: this is every playout's hot path
+        legal: LegalActions[Action] | None = cache.get("legal")
+        if legal is None:
+            legal = cache["legal"] = self._legal_or_none()
+        return legal
 
     def _legal_or_none(self) -> LegalActions[Action]:
-        return NONE if self.is_terminal else legal_of(self._legal_actions())
+        if self.is_terminal:
+            return NONE
+        actions = self._legal_actions()
+        if type(actions) is tuple:  # ``legal_of`` written out for the common case
+            return _built(actions) if actions else NONE
+        return legal_of(actions)
 
     def _legal_actions(self) -> Sequence[Action]:
         """The game's hook: a tuple, or a lazy ``LegalActions``."""
@@ -444,14 +434,19 @@ class State(_Positioned):
 
         Raises ``IllegalAction`` saying why, and what is legal, if it may not be played.
         """
-        action = self._coerce(action)
+        legal = self._cache.get("legal")
+        if legal is None or action is not legal._last or action is None:
+            action = self._coerce(action)  # else the action just drawn from the list
         actor = self.current_player
         nxt = self._apply(action)
         if nxt is self:
             raise RuntimeError(f"{type(self).__name__}._apply must return a new state")
-        object.__setattr__(nxt, "_seed", self._seed)
-        object.__setattr__(nxt, "_seen", self._seen)
-        object.__setattr__(nxt, "_trail", (self._trail, action, actor))
+        _set_seed(nxt, self._seed)
+        _set_seen(nxt, self._seen)
+        _set_trail(nxt, (self._trail, action, actor))
+        logs = self._cache.get("logs")
+        if logs is not None:  # this state's logs are described: the next one's build on them
+            nxt._cache["logs"] = Logs(logs, action, actor)
         return nxt
 
     def _apply(self: S, action: Action) -> S:
@@ -523,7 +518,7 @@ class State(_Positioned):
         ``viewer=None`` is the omniscient log."""
         if viewer is not None:
             self._check_player(viewer)
-        return tuple(self.game.describe(a, actor, viewer) for a, actor in self._steps())
+        return log_of(self, viewer)  # built on the last state's log when it has one
 
     @property
     def seed(self) -> int | None:
@@ -565,6 +560,12 @@ class State(_Positioned):
         """Each legal action with the state it leads to."""
         for action in self.legal_actions():
             yield action, self.apply(action)
+
+
+#: The slots ``apply`` sets on each new state, set through their descriptors (no lookup).
+_set_seed: Callable[[State, Any], None] = vars(State)["_seed"].__set__
+_set_seen: Callable[[State, Any], None] = vars(State)["_seen"].__set__
+_set_trail: Callable[[State, Any], None] = vars(State)["_trail"].__set__
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -47,8 +47,12 @@ class LegalActions(Sequence[T]):
     @classmethod
     def of(cls, items: tuple[T, ...]) -> LegalActions[T]:
         """The sequence of an already built tuple."""
-        made: LegalActions[T] = cls(len(items), items.__getitem__)
+        made: LegalActions[T] = object.__new__(cls)  # the hot path: no __init__ call
+        made._length = len(items)
+        made._at = items.__getitem__
+        made._build = None
         made._items = items
+        made._last = None
         return made
 
     @property
@@ -77,14 +81,15 @@ class LegalActions(Sequence[T]):
         if isinstance(i, slice):
             return self.as_tuple()[i]
         items = self._items
-        if items is not None:
+        if items is not None:  # built: the tuple answers
             found = items[i]
-        else:
-            n = self._length
-            k = i.__index__()
-            if not -n <= k < n:
-                raise IndexError("legal action index out of range")
-            found = self._at(k + n if k < 0 else k)
+            self._last = found
+            return found
+        n = self._length
+        k = i.__index__()
+        if not -n <= k < n:
+            raise IndexError("legal action index out of range")
+        found = self._at(k + n if k < 0 else k)
         self._last = found
         return found
 
@@ -172,7 +177,10 @@ def legal_of(actions: Sequence[T]) -> LegalActions[T]:
     >>> legal_of([1, 2]).built, legal_of([1, 2]), legal_of(()) is NONE
     (True, (1, 2), True)
     """
-    if isinstance(actions, LegalActions):
-        return actions
+    kind = type(actions)
+    if kind is tuple:  # the common case first: no ABC check, no copy
+        return LegalActions.of(actions) if actions else NONE  # type: ignore[arg-type]
+    if kind is LegalActions or isinstance(actions, LegalActions):
+        return actions  # type: ignore[return-value]
     items = tuple(actions)
     return LegalActions.of(items) if items else NONE

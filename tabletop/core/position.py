@@ -36,6 +36,8 @@ FRESH = {"_cache": "{}", "_seed": "None", "_trail": "None", "_seen": "None", "_l
 
 #: Per State or View class: the function that builds one from a source and its changes.
 _builders: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+#: Per State or View class: its twin that builders build (see ``_twin``).
+_twins: dict[type, type] = {}
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)
@@ -53,34 +55,84 @@ def position(cls: type[T]) -> type[T]:
     return dataclass(frozen=True, kw_only=True)(rebuilt)
 
 
+def _twin(cls: type) -> type:
+    """A subclass of ``cls`` with no slots of its own and plain ``object`` attribute setting:
+    the same memory layout, so an instance built as a twin (each field a plain attribute
+    store, the interpreter's fastest) can then be given its class, ``cls`` (frozen)."""
+    twin = _twins.get(cls)
+    if twin is None:
+        body = {"__slots__": (), "__setattr__": object.__setattr__,
+                "__delattr__": object.__delattr__, "__module__": cls.__module__}
+        twin = _twins[cls] = type(f"_Building{cls.__name__}", (cls,), body)
+    return twin
+
+
+def _write(cls: type, head: str, checks: list[str], value: Callable[[str], str],
+           **scope: Any) -> Any:
+    """Compile a function ``head`` that builds a ``cls``: its twin (``_twin``) with each
+    field set to ``value(name)`` (or its fresh value), then given its class — the way
+    ``dataclasses`` writes ``__init__``, from field names, never from input."""
+    scope.update(new=object.__new__, cls=cls, twin=_twin(cls))
+    lines = [f"def {head}:", *checks, "    obj = new(twin)"]
+    for f in fields(cls):
+        lines.append(f"    obj.{f.name} = {FRESH.get(f.name) or value(f.name)}")
+    lines += ["    obj.__class__ = cls", "    return obj"]
+    exec("\n".join(lines), scope)
+    return scope[head.partition("(")[0]]
+
+
 def _builder(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """A function ``(source, changes) -> cls instance``, written for ``cls``'s fields the way
-    ``dataclasses`` writes ``__init__``: each field's slot is set through its descriptor,
-    from ``changes`` or else from ``source`` (the hot path of every game's ``apply``)."""
-    names = [f.name for f in fields(cls)]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "known": frozenset(names)}
-    lines = ["def build(source, changes):",
-             "    if not known.issuperset(changes):",
-             "        raise TypeError(f'{cls.__name__} has no field '",
-             "                        f'{sorted(set(changes) - known)[0]!r}')",
-             "    obj = new(cls)"]
-    for i, name in enumerate(names):
-        scope[f"set{i}"] = _slot(cls, name).__set__
-        value = FRESH.get(name) or (f"changes[{name!r}] if {name!r} in changes "
-                                    f"else source.{name}")
-        lines.append(f"    set{i}(obj, {value})")
-    lines.append("    return obj")
-    exec("\n".join(lines), scope)  # code written here from field names, never from input
-    build: Callable[[Any, dict[str, Any]], Any] = scope["build"]
+    """A function ``(source, changes) -> cls instance``: each field from ``changes`` or
+    else from ``source`` (the hot path of every game's ``apply``)."""
+    scope_checks = ["    if not known.issuperset(changes):",
+                    "        raise TypeError(f'{cls.__name__} has no field '",
+                    "                        f'{sorted(set(changes) - known)[0]!r}')"]
+    known = frozenset(f.name for f in fields(cls))
+    build: Callable[[Any, dict[str, Any]], Any] = _write(
+        cls, "build(source, changes)", scope_checks,
+        lambda name: f"changes[{name!r}] if {name!r} in changes else source.{name}",
+        known=known)
     return build
 
 
-def _slot(cls: type, name: str) -> Any:
-    """The slot descriptor of field ``name`` (the class's own, or a base's)."""
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return vars(klass)[name]
-    raise TypeError(f"{cls.__name__} has no slot {name!r}")
+def maker(cls: type[T], *names: str) -> Callable[..., T]:
+    """A function ``make(source, *values)``: a new ``cls`` holding ``values`` in the fields
+    ``names`` (in that order) and ``source``'s other fields — ``evolve`` without keywords,
+    for a game's hot path (its ``_apply``).
+
+    >>> import tabletop
+    >>> from tabletop.games.lascaux.rules import LascauxState
+    >>> s = tabletop.load("lascaux").new(seed=1)
+    >>> t = maker(LascauxState, "pot", "turn")(s, 5, 2)
+    >>> (t.pot, t.turn, s.pot, t.table is s.table, type(t).__name__, t == evolve(s, pot=5, turn=2))
+    (5, 2, 0, True, 'LascauxState', True)
+    """
+    known = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    for name in names:
+        if name not in known or name in FRESH:
+            raise TypeError(f"{cls.__name__} has no field {name!r} to set")
+    values = {name: f"v{i}" for i, name in enumerate(names)}
+    head = f"make(source, {', '.join(values.values())})" if names else "make(source)"
+    make: Callable[..., T] = _write(cls, head, [],
+                                    lambda name: values.get(name, f"source.{name}"))
+    return make
+
+
+def constructor(cls: type[T]) -> Callable[..., T]:
+    """A function building a slotted dataclass ``cls`` from its fields' values, positionally
+    in field order: ``cls(...)`` without ``__init__`` (whose frozen field stores each cost an
+    ``object.__setattr__`` call), for a value a game's hot path makes at every step.
+
+    >>> from tabletop.games.lava_flows.findings import Claim
+    >>> made = constructor(Claim)(3, 1, "bubble a3 claim white", "guess", False, "black")
+    >>> made == Claim(3, 1, "bubble a3 claim white", "guess", False, "black"), type(made).__name__
+    (True, 'Claim')
+    """
+    names = [f.name for f in fields(cls) if f.name not in FRESH]  # type: ignore[arg-type]
+    values = {name: f"v{i}" for i, name in enumerate(names)}
+    make: Callable[..., T] = _write(cls, f"make({', '.join(values.values())})", [],
+                                    values.__getitem__)
+    return make
 
 
 @overload

@@ -69,6 +69,10 @@ def playout(state: State, seed: int | random.Random = 0, plies: int | None = Non
     from; ``playout(game.new(seed=s), s)`` is the game ``random_states(game, [s])`` walks.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    if plies is None and until is None:  # to the end: the loop benchmarks time
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        return state
     for _ in range(plies if plies is not None else 10**9):
         if state.is_terminal or (until is not None and until(state)):
             break

@@ -15,6 +15,7 @@ Everything here is public — the map, the roles, the tile to place, the points 
 from __future__ import annotations
 
 from dataclasses import field
+from itertools import chain
 
 import networkx as nx
 
@@ -56,6 +57,28 @@ def lpar_of(cell: int, kind: int, rot: int) -> int:
     """
     nw_land = (rot % 2 == 0) == bool(NW_LAND[kind])
     return CELL_PARITY[cell] if nw_land else 1 - CELL_PARITY[cell]
+
+
+def _window(x0: int, x1: int, y0: int, y1: int) -> frozenset[int]:
+    """The cells a tile may go on while keeping the map of bounding box ``(x0, x1, y0, y1)``
+    within 6 × 6."""
+    lox, hix, loy, hiy = x1 - SPAN + 1, x0 + SPAN - 1, y1 - SPAN + 1, y0 + SPAN - 1
+    return frozenset(c for c in range(CELLS)
+                     if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy)
+
+
+#: ``_window`` by bounding box, computed when first met.
+_WINDOWS: dict[tuple[int, int, int, int], frozenset[int]] = {}
+
+#: The placement a tile without gnomes (both rotations alike) may make on each cell, by the
+#: parity of the land-NW cells (``lpar``) and whether the kind has land at its NW corner
+#: (``NW_LAND``): ``PLACE[c][base]`` (see ``base_rotation``). ``_TWO_WAYS``: the two of any
+#: other tile, ``base`` and ``base + 2``.
+_ONE_WAY = tuple(tuple(tuple(PLACE[c][(CELL_PARITY[c] == lpar) ^ nw] for c in range(CELLS))
+                       for nw in (0, 1)) for lpar in (0, 1))
+_TWO_WAYS = tuple(tuple(tuple(PLACE[c][b:b + 3:2]
+                              for c in range(CELLS) for b in [(CELL_PARITY[c] == lpar) ^ nw])
+                        for nw in (0, 1)) for lpar in (0, 1))
 
 
 @position
@@ -122,10 +145,10 @@ class LandlockPosition(Position):
         x0, x1, y0, y1 = self.box
         if x1 - x0 < SPAN - 1 and y1 - y0 < SPAN - 1:  # any neighbour keeps it within 6 x 6
             return tuple(sorted(self.frontier))
-        lox, hix, loy, hiy = x1 - SPAN + 1, x0 + SPAN - 1, y1 - SPAN + 1, y0 + SPAN - 1
-        return tuple(sorted(
-            c for c in self.frontier if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy
-        ))
+        window = _WINDOWS.get(self.box)
+        if window is None:
+            window = _WINDOWS[self.box] = _window(x0, x1, y0, y1)
+        return tuple(sorted(self.frontier & window))
 
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
@@ -166,17 +189,12 @@ class LandlockPosition(Position):
                 return tuple(BRIDGES[c] for c in targets)
         if self.box is None:
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
-        nw_land = NW_LAND[kind]
-        lpar = self.lpar
+        # each cell's placements in the order (base rotation, base + 2), from a table
         if SYMMETRIC[kind]:
-            return tuple([PLACE[c][(CELL_PARITY[c] == lpar) ^ nw_land] for c in self.legal_cells()])
-        out: list[Action] = []
-        for cell in self.legal_cells():
-            row = PLACE[cell]
-            base = (CELL_PARITY[cell] == lpar) ^ nw_land
-            out.append(row[base])
-            out.append(row[base + 2])
-        return tuple(out)
+            one = _ONE_WAY[self.lpar][NW_LAND[kind]]
+            return tuple(map(one.__getitem__, self.legal_cells()))
+        two = _TWO_WAYS[self.lpar][NW_LAND[kind]]
+        return tuple(chain.from_iterable(map(two.__getitem__, self.legal_cells())))
 
     def _is_legal(self, action: Action) -> bool:
         """The rules' verdict on an action without listing them all (the fast path)."""

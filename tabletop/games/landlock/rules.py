@@ -26,7 +26,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
-from ...core.position import evolve
+from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_X, CELL_Y, CORNERS, NEIGHBOURS, cell_index
@@ -84,11 +84,7 @@ class LandlockState(LandlockPosition, State):
             x0, x1, y0, y1 = self.box
             box = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
             lpar = self.lpar
-        frontier = set(self.frontier)
-        frontier.discard(cell)
-        for n in NEIGHBOURS[cell]:
-            if board[n] < 0:
-                frontier.add(n)
+        frontier = self.frontier.union([n for n in NEIGHBOURS[cell] if board[n] < 0])
         mover = self.to_move
         bonus = self.gnome_bonus
         g = GNOME_CORNER[kind]
@@ -104,16 +100,14 @@ class LandlockState(LandlockPosition, State):
             tile, pile, tussocks = None, self.pile, self.tussocks
         else:
             tile, pile, tussocks = _draw(nxt, self.pile, self.tussocks)
-        return evolve(self, board=board, tile=tile, pending=False, to_move=nxt,
-                      tussocks=tussocks, gnome_bonus=bonus, pile=pile, count=count, box=box,
-                      frontier=frozenset(frontier), lpar=lpar)
+        return _placed(self, board, tile, False, nxt, tussocks, bonus, pile, count, box,
+                       frontier - {cell}, lpar)
 
     def _bridge(self, cell: int) -> LandlockState:
         removed = self.board[cell] >> 2
         code = BRIDGE * 4 + base_rotation(BRIDGE, cell, self.lpar)
         board = self.board[:cell] + (code,) + self.board[cell + 1:]
-        return evolve(self, board=board, tile=removed, pending=True,
-                      to_move=(self.to_move + 1) % self.game.players)
+        return _bridged(self, board, removed, True, (self.to_move + 1) % self.game.players)
 
     # --- outcome and views ------------------------------------------------------------------
     def _scores(self) -> tuple[float, ...]:
@@ -122,6 +116,12 @@ class LandlockState(LandlockPosition, State):
 
     def _view(self, player: int) -> LandlockView:
         return evolve(self, LandlockView, player=player, pile_size=len(self.pile))
+
+
+#: ``evolve`` without keywords, for the hot path: a placement's and a bridge's next state.
+_placed = maker(LandlockState, "board", "tile", "pending", "to_move", "tussocks", "gnome_bonus",
+                "pile", "count", "box", "frontier", "lpar")
+_bridged = maker(LandlockState, "board", "tile", "pending", "to_move")
 
 
 def _draw(player: int, pile: tuple[int, ...], tussocks: tuple[int, int]

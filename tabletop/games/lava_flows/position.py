@@ -64,13 +64,14 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
-#: Memos of the hot loop, per option value (see ``_legal_actions``): stack → (top colour, top
-#: Large index, depths of Oreos in view), by ``oreo="top"``; and (stack, cone, player) → the
-#: Oreos that player may announce there, by (``memory``, ``oreo="top"``). Static data: they
-#: grow with the stack shapes met, and are cleared past ``MEMO_LIMIT`` entries.
-_SHAPES: tuple[dict[str, tuple[int, int, tuple[int, ...]]], ...] = ({}, {})
-_HIDDEN: dict[tuple[bool, bool], dict[tuple[str, int, int], Any]] = {
-    (memory, top): {} for memory in (False, True) for top in (False, True)}
+#: The memo of the hot loop (see ``_legal_actions``): what a cell adds to the mover's legal
+#: actions (``_cell``), by the options (``oreo="top"``, ``memory``, ``slide="onto"``), then
+#: by the mover, the cell, its cone (+1) and whether it is the lock, then by its stack.
+#: Static data: it grows with the stack shapes met, each dict cleared past ``MEMO_LIMIT``.
+_CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = {
+    (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
+                          for _player in (0, 1)]
+    for top in (False, True) for memory in (False, True) for onto in (False, True)}
 MEMO_LIMIT = 100_000
 
 
@@ -179,50 +180,33 @@ class LavaPosition(Position):
         onto = options["slide"] == "onto"
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
-        mask = 0
-        for c in range(9):
-            if stacks[c] or cones[c] >= 0:
-                mask |= 1 << c
-        slide_table = SLIDE_ONTO if onto else SLIDE_INTO_EMPTY
-        moves, claims, bubbles, ejects = MOVES, BUBBLE_CLAIMS, BUBBLES, EJECTS
-        announced, hidden_memo, shapes = ANNOUNCED, _HIDDEN[memory, top_only], _SHAPES[top_only]
+        mask = self._cache.get("occupied")  # often handed on by the last ply (``_after``)
+        if mask is None:
+            mask = self._cache["occupied"] = occupied(stacks, cones)
+        memos = _CELLS[top_only, memory, onto][p]
         out: list[Action] = []
         extend = out.extend
-        for c in range(9):
-            s = stacks[c]
+        for c, s, cone, by_cone, slides_of in zip(
+                range(9), stacks, cones, memos, SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
+                strict=True):
             if not s:
                 continue
-            shape = shapes.get(s)
-            if shape is None:
-                shape = _shape(shapes, s, top_only)
-            top, k, depths = shape
-            if top == p:
-                extend(moves[c])
-                extend(slide_table[c][mask])
-            elif onto:
-                extend(slide_table[c][mask])
-            if c != lock and len(s) > 1:  # a lone piece would bubble onto itself [I]
-                if k >= 0:
-                    extend(claims[c])
-                else:
-                    out.append(bubbles[c])
-            cone = cones[c]
-            if k < 0 and cone >= 0:  # no Large: the cone's pieces are in view too
-                depths = visible_depths(CONE_PIECES[cone] + s, 2, top_only)
-            for depth in depths:
-                extend(ejects[c][depth])
-            if (k > 0 or (k == 0 and cone >= 0)) and len(s) + (cone >= 0) * 2 > 2:
-                # Oreos reaching below the top Large: announced, as far as p can know
-                found = hidden_memo.get((s, cone, p))
-                if found is None:
-                    found = _hidden_claims(hidden_memo, s, cone, p, memory, top_only)
-                if found is _UNKNOWNS:
-                    tokens = perspective(s, cone, p, memory)
-                    pool_w, pool_b, hidden = self._pool_args(tokens)
-                    found = oreo_claims(tokens, 2 if cone >= 0 else 0, len(s) - k,
-                                        pool_w, pool_b, hidden, top_only)[0]
+            memo = by_cone[cone + 1][c == lock]
+            entry = memo.get(s)
+            if entry is None:
+                entry = _cell(memo, s, c, cone, p, c == lock, top_only, memory, onto)
+            before, slides, after, unknowns = entry
+            extend(before)
+            if slides:
+                extend(slides_of[mask])
+            extend(after)
+            if unknowns is not None:  # Oreos the mover may announce depend on the pools
+                tokens, cone_len, visible = unknowns
+                pool_w, pool_b, hidden = self._pool_args(tokens)
+                found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
+                                    top_only)[0]
                 for depth, middle in found:
-                    extend(announced[c, depth, middle])
+                    extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
         return tuple(out)
 
@@ -360,35 +344,58 @@ def _stack_text(stack: str, cone: int) -> str:
     return " ".join(parts)
 
 
-_UNKNOWNS: Any = object()  # a marker: the Oreos of this shape depend on the pools
+def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int:
+    """The 9-bit mask of the cells holding a piece or a cone.
+
+    >>> bin(occupied(("W", "") + ("",) * 6 + ("B",), (-1, 1) + (-1,) * 7))
+    '0b100000011'
+    """
+    mask = 0
+    for c in range(9):
+        if stacks[c] or cones[c] >= 0:
+            mask |= 1 << c
+    return mask
 
 
-def _shape(memo: dict[str, tuple[int, int, tuple[int, ...]]], stack: str,
-           top_only: bool) -> tuple[int, int, tuple[int, ...]]:
-    """The colour of the top piece of a (non-empty) stack, the index of its top Large
-    (``-1``: none) and the depths of the Oreos wholly in view (no cone under it); memoised."""
+#: What one cell adds to the mover's legal actions: the actions before its slides, whether
+#: it has slides (``SLIDE_ONTO[c][mask]`` or ``SLIDE_INTO_EMPTY``), the actions after them,
+#: and ``(tokens, cone length, pieces in view)`` when the Oreos the mover may announce there
+#: depend on unknowns (the pools), else ``None``.
+Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int] | None]
+
+
+def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
+          top_only: bool, memory: bool, onto: bool) -> Cell:
+    """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
+    of ``player`` (``locked``: ``c`` is the lock), memoised in ``memo``.
+
+    >>> _cell({}, "wbW", 0, -1, 0, False, False, False, True)[0]
+    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'))
+    """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     k = top_large(stack)
+    mine = COLOUR[stack[-1]] == player
+    after: list[Action] = []
+    if not locked and len(stack) > 1:  # a lone piece would bubble onto itself [I]
+        after.extend(BUBBLE_CLAIMS[c] if k >= 0 else (BUBBLES[c],))
     if k >= 0:
         depths = visible_depths(stack[k:], 0, top_only) if len(stack) - k > 2 else ()
+    elif cone >= 0:  # no Large: the cone's pieces are in view too
+        depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
     else:
         depths = visible_depths(stack, 0, top_only) if len(stack) > 2 else ()
-    shape = memo[stack] = (COLOUR[stack[-1]], k, depths)
-    return shape
-
-
-def _hidden_claims(memo: dict[tuple[str, int, int], Any], stack: str, cone: int,
-                   player: int, memory: bool, top_only: bool) -> Any:
-    """The ``(depth, middle colour)`` of the Oreos ``player`` may announce on a cell shaped
-    ``stack`` over ``cone``, or ``_UNKNOWNS`` when they depend on unknowns; memoised."""
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
-    tokens = perspective(stack, cone, player, memory)
-    if "m" in tokens or "n" in tokens or "h" in tokens:
-        found = _UNKNOWNS
-    else:
-        found = tuple(hidden_oreos(tokens, len(CONE_PIECES[cone]),
-                                   len(stack) - top_large(stack), top_only))
-    memo[stack, cone, player] = found
-    return found
+    for depth in depths:
+        after.extend(EJECTS[c][depth])
+    unknowns = None
+    if (k > 0 or (k == 0 and cone >= 0)) and len(stack) + (cone >= 0) * 2 > 2:
+        # Oreos reaching below the top Large: announced, as far as the player can know
+        tokens = perspective(stack, cone, player, memory)
+        cone_len, visible = len(CONE_PIECES[cone]), len(stack) - k
+        if "m" in tokens or "n" in tokens or "h" in tokens:
+            unknowns = (tokens, cone_len, visible)
+        else:
+            for depth, middle in hidden_oreos(tokens, cone_len, visible, top_only):
+                after.extend(ANNOUNCED[c, depth, middle])
+    entry = memo[stack] = (MOVES[c] if mine else (), mine or onto, tuple(after), unknowns)
+    return entry

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.position import evolve
+from tabletop.core.position import constructor, evolve, maker
 
 from . import tensor
 from .actions import (
@@ -72,7 +72,7 @@ from .board import (
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import kind_of, lowest_outcomes, oreo_claims, oreos_in, position_key
-from .position import PLAY, LavaPosition
+from .position import MEMO_LIMIT, PLAY, LavaPosition
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -203,9 +203,14 @@ class LavaState(LavaPosition, State):
                 outcome = "repetition"
             elif plies >= self.game.options["ply_cap"]:
                 outcome = "ply cap"
-        return evolve(self, stacks=tuple(stacks), cones=cones, phase=PLAY, to_move=1 - p,
-                      lock=lock, plies=plies, positions=positions, winner=winner,
-                      outcome=outcome, claims=claims)
+        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
+                      outcome, claims)
+        mask = self._cache.get("occupied")
+        if mask is not None:  # hand the occupied cells on: only the touched ones changed
+            for c in touched:
+                mask = mask | 1 << c if stacks[c] or cones[c] >= 0 else mask & ~(1 << c)
+            nxt._cache["occupied"] = mask
+        return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
         p = self.phase
@@ -255,12 +260,10 @@ class LavaState(LavaPosition, State):
 
     def _bubble_claim(self, action: Bubble, c: int) -> tuple[bool, str, Claim]:
         s = self.stacks[c]
-        i = 0
-        while s[i] in GHOSTS:
-            i += 1
-        low = s[i]
-        found = _FOUND[low]
-        right = found == action.claim
+        known = _BUBBLED.get((s, action.claim))
+        if known is None:
+            known = _bubbled(s, action.claim)
+        right, after, found = known
         p = self.to_move
         if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
             tokens, pool_w, pool_b, hidden = self._knowledge(c)
@@ -268,9 +271,7 @@ class LavaState(LavaPosition, State):
             kind = kind_of(action.claim in could_be, could_be == {action.claim})
         else:
             kind = "sure" if right else "bluff"
-        shown = _SHOWN[low]
-        after = s[i + 1:] + shown if right else shown + s[i + 1:]
-        return right, normalize(after), Claim(self.game_ply + 1, p, str(action), kind, right, found)
+        return right, after, _claim(self.game_ply + 1, p, str(action), kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -291,7 +292,7 @@ class LavaState(LavaPosition, State):
                  and COLOUR[pile[i - 1]] == COLOUR[pile[i + 1]] != COLOUR[pile[i]]
                  and "wb"[COLOUR[pile[i]]] == middle)
         found = " ".join(pile[max(0, i - 1):i + 2]) or "nothing"
-        claim = Claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
+        claim = _claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
         if not right:
             return normalize(revealed), "", claim
         j = len(revealed) - 1 - depth
@@ -323,10 +324,41 @@ class LavaState(LavaPosition, State):
         return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
 
 
+#: ``evolve(state, stacks=…, cones=…, …, claims=…)`` without keywords: every ply's new state.
+_played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
+                "winner", "outcome", "claims")
+
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
 _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+
+
+#: ``Claim(...)`` without its ``__init__``: one per announcement.
+_claim = constructor(Claim)
+#: ``_bubbled`` by (stack, claim), computed when first met.
+_BUBBLED: dict[tuple[str, str], tuple[bool, str, str]] = {}
+
+
+def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
+    """A Bubble Up claiming ``claim`` on ``stack`` (with a Large): whether the claim is
+    right, the stack after it (normalised), and what the lowest place held; memoised.
+
+    >>> _bubbled("1Wb", "black"), _bubbled("1Wb", "nothing")
+    ((True, 'Wbb', 'black'), (False, 'bWb', 'black'))
+    """
+    if len(_BUBBLED) > MEMO_LIMIT:
+        _BUBBLED.clear()
+    i = 0
+    while stack[i] in GHOSTS:
+        i += 1
+    low = stack[i]
+    found = _FOUND[low]
+    right = found == claim
+    shown = _SHOWN[low]
+    after = stack[i + 1:] + shown if right else shown + stack[i + 1:]
+    known = _BUBBLED[stack, claim] = (right, normalize(after), found)
+    return known
 
 
 def _reveal_top(stack: str, count: int) -> str:
