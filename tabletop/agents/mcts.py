@@ -413,39 +413,30 @@ class _Search:
             state = nxt
             if shared and public:
                 # Everyone is at ``node`` and sees the move as it is: one child for all.
-                own.seen |= everyone
-                if own.origin is not root_state:
-                    own.origin, own.state = root_state, nxt
-                if own.stamp != stamp:
-                    own.stamp = stamp
-                    visited.append(own)
-                if expanding:
-                    own.avail += 1
-                    break
-                cur = [own] * players
-                continue
-            # The others: those at ``node`` who see the move as it is go to ``own`` too.
-            mask = 0
-            new = []
-            for p in range(players):
-                parent = cur[p]
-                if p == actor or (parent is node and plain[p]):
-                    mask |= 1 << p
-                    new.append(own)
-                    continue
-                key = keys[p]
-                child = parent.children.get(key)
-                if child is None:
-                    child = Node(action if plain[p] else None, labels[p], actor, players, nxt)
-                    parent.children[key] = child
-                    parent.legal = parent.source = None  # its slots may be out of date
-                child.seen |= 1 << p
-                if child.origin is not root_state:
-                    child.origin, child.state = root_state, nxt
-                if child.stamp != stamp:
-                    child.stamp = stamp
-                    visited.append(child)
-                new.append(child)
+                mask, new = everyone, [own] * players
+            else:
+                # The others: those at ``node`` who see the move as it is go to ``own`` too.
+                mask, new = 0, []
+                for p in range(players):
+                    parent = cur[p]
+                    if p == actor or (parent is node and plain[p]):
+                        mask |= 1 << p
+                        new.append(own)
+                        continue
+                    key = keys[p]
+                    child = parent.children.get(key)
+                    if child is None:
+                        child = Node(action if plain[p] else None, labels[p], actor, players,
+                                     nxt)
+                        parent.children[key] = child
+                        parent.legal = parent.source = None  # its slots may be out of date
+                    child.seen |= 1 << p
+                    if child.origin is not root_state:
+                        child.origin, child.state = root_state, nxt
+                    if child.stamp != stamp:
+                        child.stamp = stamp
+                        visited.append(child)
+                    new.append(child)
             own.seen |= mask
             if own.origin is not root_state:
                 own.origin, own.state = root_state, nxt
