@@ -27,7 +27,7 @@ from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CELLS, CENTER, SIZE, SPAN
 from .explain import breakdown, final_rows
 from .graphs import board_graph
-from .scoring import Analysis, analyse, gnome_spots
+from .scoring import Analysis, analyse, final_points, gnome_spots
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
 
@@ -301,10 +301,10 @@ class LandlockPosition(Position):
         scored when placed) so far, plus the final scoring once the game is over."""
         points = [self.tussocks[t] + self.gnome_bonus[t] for t in (0, 1)]
         if self.current_player is None and self.land_team is not None:
-            analysis = self.analysis()
-            at_end = self.game.options["gnomes"] == "end"
-            points[self.land_team] += sum(analysis.points(LAND, at_end).values())
-            points[1 - self.land_team] += sum(analysis.points(WATER, at_end).values())
+            land, water = final_points(self.board, self.lpar, self.box,
+                                       self.game.options["gnomes"] == "end")
+            points[self.land_team] += land
+            points[1 - self.land_team] += water
         return points
 
     def score_breakdown(self) -> Breakdown:

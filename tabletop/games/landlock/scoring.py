@@ -283,3 +283,93 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
     )
     return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing, tuple(cancelled))
 
+
+
+def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None,
+                 gnomes: bool = True) -> tuple[int, int]:
+    """The end-of-game points of Land and of Water: the sums of ``analyse(...).points`` for
+    each terrain, computed without building the analysis (the search's hot path).
+
+    >>> final_points((-1,) * (SIZE * SIZE), 0, None)
+    (0, 0)
+    """
+    if box is None:
+        return (0, 0)
+    parent = list(range(VERTICES))
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    x0, x1, y0, y1 = box
+    banded: list[int] = []  # a vertex of each band
+    bridged: list[int] = []  # the same, for the bands of bridges
+    for y in range(y0, y1 + 1):
+        for cell in range(y * SIZE + x0, y * SIZE + x1 + 1):
+            code = board[cell]
+            if code < 0:
+                continue
+            kind = code >> 2
+            nw, ne, se, sw = CORNERS[cell]
+            if CELL_PARITY[cell] == lpar:
+                land, water = (nw, se), (ne, sw)
+            else:
+                land, water = (ne, sw), (nw, se)
+            for joins, (a, b) in ((_JOINS_L[kind], land), (_JOINS_W[kind], water)):
+                if joins:
+                    ra, rb = find(a), find(b)
+                    if ra != rb:
+                        parent[ra] = rb
+                    banded.append(a)
+                    if kind == BRIDGE:
+                        bridged.append(a)
+
+    full = (x1 - x0 + 1) * (y1 - y0 + 1)
+    count = sum(1 for c in box_cells(box) if board[c] >= 0)
+    first: dict[int, int] = {}
+    opened: set[int] = set()
+    side_base: dict[int, int] = {}
+    side_corner: dict[int, int] = {}
+    bx1, by1 = x1 + 1, y1 + 1
+    for v in box_vertices(box):
+        if count != full:
+            around = [board[c] >= 0 for c, _ in VERTEX_CELLS[v]]
+            if not any(around):
+                continue
+            covered = len(around) == 4 and all(around)
+        else:
+            covered = True
+        r = find(v)
+        first.setdefault(r, v)
+        x, y = v % VSIZE, v // VSIZE
+        m = (y == y0) | (x == bx1) << 1 | (y == by1) << 2 | (x == x0) << 3
+        if m:
+            opened.add(r)
+            if m in (3, 6, 9, 12):
+                side_corner[r] = side_corner.get(r, 0) | {9: 1, 3: 2, 6: 4, 12: 8}[m]
+            else:
+                side_base[r] = side_base.get(r, 0) | m
+        elif not covered:
+            opened.add(r)
+    with_bands = {find(v) for v in banded}
+    with_bridges = {find(v) for v in bridged}
+    best = [0, 0]  # by terrain: 0 land, 1 water
+    enclosed = [0, 0]
+    for r, v in first.items():
+        t = 0 if VERTEX_PARITY[v] == lpar else 1
+        if r in with_bands:
+            got = CONNECTION_POINTS.get(_BITS[TABLE_SIDES[side_base.get(r, 0)][
+                side_corner.get(r, 0)]], 0)
+            if got > best[t]:
+                best[t] = got
+        if r not in opened and r not in with_bridges:
+            enclosed[t] += 1
+    facing = [0, 0]
+    if gnomes:
+        for v, cells in gnome_spots(board).items():
+            if len(cells) > 1:
+                facing[0 if VERTEX_PARITY[v] == lpar else 1] += len(cells)
+    return (best[0] + ENCLOSURE_POINTS * enclosed[1] + facing[0],
+            best[1] + ENCLOSURE_POINTS * enclosed[0] + facing[1])
