@@ -153,7 +153,8 @@ class LandlockPosition(Position):
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
         return self._cached("facing", lambda: frozenset(
-            c for cells in gnome_spots(self.board).values() if len(cells) > 1 for c in cells
+            c for cells in gnome_spots(self.board, self.box).values() if len(cells) > 1
+            for c in cells
         ))
 
     def bridge_targets(self) -> tuple[int, ...]:
@@ -183,18 +184,24 @@ class LandlockPosition(Position):
         kind = self.tile
         if kind is None:
             return ()
+        cache = self._cache  # read, not filled: a rollout's states are thrown away at once
         if kind == BRIDGE:
-            targets = self.bridge_targets()
+            targets = cache.get("targets")
+            if targets is None:
+                targets = self._bridge_targets()
             if targets:
                 return tuple(BRIDGES[c] for c in targets)
         if self.box is None:
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
+        cells = cache.get("cells")
+        if cells is None:
+            cells = self._legal_cells()
         # each cell's placements in the order (base rotation, base + 2), from a table
         if SYMMETRIC[kind]:
             one = _ONE_WAY[self.lpar][NW_LAND[kind]]
-            return tuple(map(one.__getitem__, self.legal_cells()))
+            return tuple(map(one.__getitem__, cells))
         two = _TWO_WAYS[self.lpar][NW_LAND[kind]]
-        return tuple(chain.from_iterable(map(two.__getitem__, self.legal_cells())))
+        return tuple(chain.from_iterable(map(two.__getitem__, cells)))
 
     def _is_legal(self, action: Action) -> bool:
         """The rules' verdict on an action without listing them all (the fast path)."""

@@ -167,10 +167,13 @@ class Analysis:
 EMPTY = Analysis(None, (), (), (), ())
 
 
-def gnome_spots(board: tuple[int, ...]) -> dict[int, list[int]]:
-    """Each vertex holding gnomes, with the cells of those gnomes (cells in order)."""
+def gnome_spots(board: tuple[int, ...], box: tuple[int, int, int, int] | None = None
+                ) -> dict[int, list[int]]:
+    """Each vertex holding gnomes, with the cells of those gnomes (cells in order); ``box``,
+    the map's bounding box if given, spares a look at the empty cells around it."""
     spots: dict[int, list[int]] = {}
-    for cell, code in enumerate(board):
+    for cell in range(len(board)) if box is None else box_cells(box):
+        code = board[cell]
         if code >= 0:
             g = _GNOME[code >> 2]
             if g is not None:
@@ -278,11 +281,20 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
         found_list.sort(key=lambda e: e.vertices[0])
     facing = tuple(
         GnomeGroup(v, LAND if VERTEX_PARITY[v] == lpar else WATER, tuple(cells))
-        for v, cells in sorted(gnome_spots(board).items())
+        for v, cells in sorted(gnome_spots(board, box).items())
         if len(cells) > 1
     )
     return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing, tuple(cancelled))
 
+
+
+#: The bands a kind of tile carries: 0 its land diagonal, 1 its water one.
+_JOINED = tuple(tuple(i for i, j in enumerate((jl, jw)) if j)
+                for jl, jw in zip(_JOINS_L, _JOINS_W, strict=True))
+#: ``_BANDS[lpar][cell]``: the vertices of the cell's land diagonal and of its water one.
+_BANDS = {lpar: tuple(((nw, se), (ne, sw)) if CELL_PARITY[cell] == lpar else ((ne, sw), (nw, se))
+                      for cell, (nw, ne, se, sw) in enumerate(CORNERS))
+          for lpar in (0, 1)}
 
 
 def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None,
@@ -306,28 +318,25 @@ def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, in
     x0, x1, y0, y1 = box
     banded: list[int] = []  # a vertex of each band
     bridged: list[int] = []  # the same, for the bands of bridges
-    for y in range(y0, y1 + 1):
-        for cell in range(y * SIZE + x0, y * SIZE + x1 + 1):
-            code = board[cell]
-            if code < 0:
-                continue
-            kind = code >> 2
-            nw, ne, se, sw = CORNERS[cell]
-            if CELL_PARITY[cell] == lpar:
-                land, water = (nw, se), (ne, sw)
-            else:
-                land, water = (ne, sw), (nw, se)
-            for joins, (a, b) in ((_JOINS_L[kind], land), (_JOINS_W[kind], water)):
-                if joins:
-                    ra, rb = find(a), find(b)
-                    if ra != rb:
-                        parent[ra] = rb
-                    banded.append(a)
-                    if kind == BRIDGE:
-                        bridged.append(a)
-
-    full = (x1 - x0 + 1) * (y1 - y0 + 1)
-    count = sum(1 for c in box_cells(box) if board[c] >= 0)
+    bands = _BANDS[lpar]
+    cells = box_cells(box)
+    count = 0
+    for cell in cells:
+        code = board[cell]
+        if code < 0:
+            continue
+        count += 1
+        kind = code >> 2
+        pairs = bands[cell]
+        for i in _JOINED[kind]:
+            a, b = pairs[i]
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+            banded.append(a)
+            if kind == BRIDGE:
+                bridged.append(a)
+    full = len(cells)
     first: dict[int, int] = {}
     opened: set[int] = set()
     side_base: dict[int, int] = {}
@@ -368,8 +377,8 @@ def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, in
             enclosed[t] += 1
     facing = [0, 0]
     if gnomes:
-        for v, cells in gnome_spots(board).items():
-            if len(cells) > 1:
-                facing[0 if VERTEX_PARITY[v] == lpar else 1] += len(cells)
+        for v, spot in gnome_spots(board, box).items():
+            if len(spot) > 1:
+                facing[0 if VERTEX_PARITY[v] == lpar else 1] += len(spot)
     return (best[0] + ENCLOSURE_POINTS * enclosed[1] + facing[0],
             best[1] + ENCLOSURE_POINTS * enclosed[0] + facing[1])
