@@ -23,6 +23,7 @@ from tabletop.games.landlock.scoring import (
     TABLE_SIDES,
     TOP,
     analyse,
+    final_points,
     sides_reached,
 )
 from tabletop.games.landlock.tiles import KINDS, LAND, WATER
@@ -414,3 +415,16 @@ def test_breakdown_with_four_players_gives_both_partners_the_team_points():
     b = s.score_breakdown()
     assert b.totals == s.scores and s.scores[0] == s.scores[2] == 7
     assert b.players[1] == "East (Water)"
+
+
+def test_final_points_agree_with_the_analysis() -> None:
+    """The search's lean scorer sums to what ``analyse(...).points`` gives, on every map of
+    random games (played to the end and stopped on the way), gnomes counted or not."""
+    for _, state in random_states(GAME, seeds=range(12)):
+        if state.land_team is None:
+            continue
+        found = analyse(state.board, state.lpar, state.box)
+        for gnomes in (True, False):
+            expected = (sum(found.points(LAND, gnomes).values()),
+                        sum(found.points(WATER, gnomes).values()))
+            assert final_points(state.board, state.lpar, state.box, gnomes) == expected

@@ -16,6 +16,8 @@ vertex ``F6`` is the NW corner of cell ``f6``.
 
 from __future__ import annotations
 
+from functools import cache
+
 SIZE = 11  #: cells per side of the lattice
 VSIZE = SIZE + 1  #: vertices per side
 SPAN = 6  #: the map is at most this many tiles in any direction
@@ -107,12 +109,14 @@ def vertex_xy(v: int) -> tuple[int, int]:
     return VERTEX_X[v], VERTEX_Y[v]
 
 
+@cache  # boxes are few; the scorers ask for the same ones again and again
 def box_cells(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The cells of a bounding box ``(x0, x1, y0, y1)`` (inclusive), row by row."""
     x0, x1, y0, y1 = box
     return tuple(y * SIZE + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
 
 
+@cache
 def box_vertices(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The vertices of a bounding box of cells, row by row."""
     x0, x1, y0, y1 = box

@@ -27,7 +27,7 @@ from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CELLS, CENTER, SIZE, SPAN
 from .explain import breakdown, final_rows
 from .graphs import board_graph
-from .scoring import Analysis, analyse, gnome_spots
+from .scoring import Analysis, analyse, final_points, gnome_spots
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
 
@@ -153,7 +153,8 @@ class LandlockPosition(Position):
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
         return self._cached("facing", lambda: frozenset(
-            c for cells in gnome_spots(self.board).values() if len(cells) > 1 for c in cells
+            c for cells in gnome_spots(self.board, self.box).values() if len(cells) > 1
+            for c in cells
         ))
 
     def bridge_targets(self) -> tuple[int, ...]:
@@ -183,18 +184,24 @@ class LandlockPosition(Position):
         kind = self.tile
         if kind is None:
             return ()
+        cache = self._cache  # read, not filled: a rollout's states are thrown away at once
         if kind == BRIDGE:
-            targets = self.bridge_targets()
+            targets = cache.get("targets")
+            if targets is None:
+                targets = self._bridge_targets()
             if targets:
                 return tuple(BRIDGES[c] for c in targets)
         if self.box is None:
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
+        cells = cache.get("cells")
+        if cells is None:
+            cells = self._legal_cells()
         # each cell's placements in the order (base rotation, base + 2), from a table
         if SYMMETRIC[kind]:
             one = _ONE_WAY[self.lpar][NW_LAND[kind]]
-            return tuple(map(one.__getitem__, self.legal_cells()))
+            return tuple(map(one.__getitem__, cells))
         two = _TWO_WAYS[self.lpar][NW_LAND[kind]]
-        return tuple(chain.from_iterable(map(two.__getitem__, self.legal_cells())))
+        return tuple(chain.from_iterable(map(two.__getitem__, cells)))
 
     def _is_legal(self, action: Action) -> bool:
         """The rules' verdict on an action without listing them all (the fast path)."""
@@ -301,10 +308,10 @@ class LandlockPosition(Position):
         scored when placed) so far, plus the final scoring once the game is over."""
         points = [self.tussocks[t] + self.gnome_bonus[t] for t in (0, 1)]
         if self.current_player is None and self.land_team is not None:
-            analysis = self.analysis()
-            at_end = self.game.options["gnomes"] == "end"
-            points[self.land_team] += sum(analysis.points(LAND, at_end).values())
-            points[1 - self.land_team] += sum(analysis.points(WATER, at_end).values())
+            land, water = final_points(self.board, self.lpar, self.box,
+                                       self.game.options["gnomes"] == "end")
+            points[self.land_team] += land
+            points[1 - self.land_team] += water
         return points
 
     def score_breakdown(self) -> Breakdown:

@@ -167,10 +167,13 @@ class Analysis:
 EMPTY = Analysis(None, (), (), (), ())
 
 
-def gnome_spots(board: tuple[int, ...]) -> dict[int, list[int]]:
-    """Each vertex holding gnomes, with the cells of those gnomes (cells in order)."""
+def gnome_spots(board: tuple[int, ...], box: tuple[int, int, int, int] | None = None
+                ) -> dict[int, list[int]]:
+    """Each vertex holding gnomes, with the cells of those gnomes (cells in order); ``box``,
+    the map's bounding box if given, spares a look at the empty cells around it."""
     spots: dict[int, list[int]] = {}
-    for cell, code in enumerate(board):
+    for cell in range(len(board)) if box is None else box_cells(box):
+        code = board[cell]
         if code >= 0:
             g = _GNOME[code >> 2]
             if g is not None:
@@ -278,8 +281,104 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
         found_list.sort(key=lambda e: e.vertices[0])
     facing = tuple(
         GnomeGroup(v, LAND if VERTEX_PARITY[v] == lpar else WATER, tuple(cells))
-        for v, cells in sorted(gnome_spots(board).items())
+        for v, cells in sorted(gnome_spots(board, box).items())
         if len(cells) > 1
     )
     return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing, tuple(cancelled))
 
+
+
+#: The bands a kind of tile carries: 0 its land diagonal, 1 its water one.
+_JOINED = tuple(tuple(i for i, j in enumerate((jl, jw)) if j)
+                for jl, jw in zip(_JOINS_L, _JOINS_W, strict=True))
+#: ``_BANDS[lpar][cell]``: the vertices of the cell's land diagonal and of its water one.
+_BANDS = {lpar: tuple(((nw, se), (ne, sw)) if CELL_PARITY[cell] == lpar else ((ne, sw), (nw, se))
+                      for cell, (nw, ne, se, sw) in enumerate(CORNERS))
+          for lpar in (0, 1)}
+
+
+def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None,
+                 gnomes: bool = True) -> tuple[int, int]:
+    """The end-of-game points of Land and of Water: the sums of ``analyse(...).points`` for
+    each terrain, computed without building the analysis (the search's hot path).
+
+    >>> final_points((-1,) * (SIZE * SIZE), 0, None)
+    (0, 0)
+    """
+    if box is None:
+        return (0, 0)
+    parent = list(range(VERTICES))
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    x0, x1, y0, y1 = box
+    banded: list[int] = []  # a vertex of each band
+    bridged: list[int] = []  # the same, for the bands of bridges
+    bands = _BANDS[lpar]
+    cells = box_cells(box)
+    count = 0
+    for cell in cells:
+        code = board[cell]
+        if code < 0:
+            continue
+        count += 1
+        kind = code >> 2
+        pairs = bands[cell]
+        for i in _JOINED[kind]:
+            a, b = pairs[i]
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+            banded.append(a)
+            if kind == BRIDGE:
+                bridged.append(a)
+    full = len(cells)
+    first: dict[int, int] = {}
+    opened: set[int] = set()
+    side_base: dict[int, int] = {}
+    side_corner: dict[int, int] = {}
+    bx1, by1 = x1 + 1, y1 + 1
+    for v in box_vertices(box):
+        if count != full:
+            around = [board[c] >= 0 for c, _ in VERTEX_CELLS[v]]
+            if not any(around):
+                continue
+            covered = len(around) == 4 and all(around)
+        else:
+            covered = True
+        r = find(v)
+        first.setdefault(r, v)
+        x, y = v % VSIZE, v // VSIZE
+        m = (y == y0) | (x == bx1) << 1 | (y == by1) << 2 | (x == x0) << 3
+        if m:
+            opened.add(r)
+            if m in (3, 6, 9, 12):
+                side_corner[r] = side_corner.get(r, 0) | {9: 1, 3: 2, 6: 4, 12: 8}[m]
+            else:
+                side_base[r] = side_base.get(r, 0) | m
+        elif not covered:
+            opened.add(r)
+    with_bands = {find(v) for v in banded}
+    with_bridges = {find(v) for v in bridged}
+    best = [0, 0]  # by terrain: 0 land, 1 water
+    enclosed = [0, 0]
+    for r, v in first.items():
+        t = 0 if VERTEX_PARITY[v] == lpar else 1
+        if r in with_bands:
+            got = CONNECTION_POINTS.get(_BITS[TABLE_SIDES[side_base.get(r, 0)][
+                side_corner.get(r, 0)]], 0)
+            if got > best[t]:
+                best[t] = got
+        if r not in opened and r not in with_bridges:
+            enclosed[t] += 1
+    facing = [0, 0]
+    if gnomes:
+        for v, spot in gnome_spots(board, box).items():
+            if len(spot) > 1:
+                facing[0 if VERTEX_PARITY[v] == lpar else 1] += len(spot)
+    return (best[0] + ENCLOSURE_POINTS * enclosed[1] + facing[0],
+            best[1] + ENCLOSURE_POINTS * enclosed[0] + facing[1])

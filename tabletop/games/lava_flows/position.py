@@ -196,10 +196,11 @@ class LavaPosition(Position):
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, top_only, memory, onto)
             before, slides, after, unknowns = entry
-            extend(before)
-            if slides:
+            if slides:  # else ``before`` is empty too: the mover's own moves have slides
+                extend(before)
                 extend(slides_of[mask])
-            extend(after)
+            if after:
+                extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible = unknowns
                 pool_w, pool_b, hidden = self._pool_args(tokens)

@@ -134,7 +134,14 @@ class LavaState(LavaPosition, State):
         touched: tuple[int, ...] = ()
         # What lands on a stack never brings a hidden piece into view, and what leaves it
         # does so only when it is the top Large: only then is ``normalize`` needed.
-        if isinstance(action, Bubble):
+        if isinstance(action, Move):  # the commonest first
+            a, b = INDEX[action.src], INDEX[action.dst]
+            s = stacks[a]
+            piece = s[-1]
+            stacks[a] = normalize(s[:-1]) if piece in "WB" else s[:-1]
+            stacks[b] += piece
+            touched = (a, b)
+        elif isinstance(action, Bubble):
             c = INDEX[action.cell]
             touched = (c,)
             s = stacks[c]
@@ -145,13 +152,6 @@ class LavaState(LavaPosition, State):
                 right, stacks[c], claim = self._bubble_claim(action, c)
                 claims += (claim,)
                 lock = c if right else -1
-        elif isinstance(action, Move):
-            a, b = INDEX[action.src], INDEX[action.dst]
-            s = stacks[a]
-            piece = s[-1]
-            stacks[a] = normalize(s[:-1]) if piece in "WB" else s[:-1]
-            stacks[b] += piece
-            touched = (a, b)
         elif isinstance(action, Slide):
             a, b = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]

@@ -88,17 +88,16 @@ class LavaView(LavaPosition, View):
         random arrangement of what they still hold, unknown colours drawn from the hidden
         Mediums, and (during setup) a random first player."""
         stacks = [list(s) for s in self.stacks]
-        for hider in (0, 1):
-            mask = MASK_SLOT[hider]
-            spots = [(c, i) for c in range(9) for i, code in enumerate(stacks[c])
-                     if code == mask]
+        found = self._cache.get("unknowns")  # where the unknowns are: the same every time
+        if found is None:
+            found = self._cache["unknowns"] = self._unknowns()
+        for hider, spots in enumerate(found[:2]):
             if spots:
                 contents = list(self.pools[hider])
                 rng.shuffle(contents)
                 for (c, i), item in zip(spots, contents, strict=True):
                     stacks[c][i] = SLOT[hider][CONTENT_INDEX[item]]
-        spots = [(c, i) for c in range(9) for i, code in enumerate(stacks[c])
-                 if code == MASK_HIDDEN]
+        spots = found[2]
         if spots:
             colours = ["w"] * self.hidden[0] + ["b"] * self.hidden[1]
             rng.shuffle(colours)
@@ -106,6 +105,19 @@ class LavaView(LavaPosition, View):
                 stacks[c][i] = colour
         return evolve(self, self.game.state_class, stacks=tuple("".join(s) for s in stacks),
                       first=self.first if self.first >= 0 else rng.randrange(2))
+
+    def _unknowns(self) -> tuple[list[tuple[int, int]], ...]:
+        """The ``(cell, index)`` of White's and of Black's unknown hiding places, then of
+        the hidden Mediums of unknown colour (``determinize`` fills them).
+
+        >>> import tabletop
+        >>> view = tabletop.load("lava-flows").new(seed=3, setup="random").view(0)
+        >>> [len(spots) for spots in view._unknowns()]
+        [0, 3, 0]
+        """
+        stacks = self.stacks
+        return tuple([(c, i) for c in range(9) for i, code in enumerate(stacks[c])
+                      if code == mask] for mask in (*MASK_SLOT, MASK_HIDDEN))
 
     def _observation(self) -> np.ndarray:
         return observation(self)
