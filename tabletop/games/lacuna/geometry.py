@@ -303,16 +303,11 @@ class Geometry:
         return dead
 
     def _row(self, j: int) -> int:
-        """The dead mask of flower ``j`` on the mat (row ``j`` of ``kernels.Kills``) or, for
-        ``j = n + f``, of flower ``f`` collected (its own pairs), as an integer."""
+        """Row ``j`` of the packed dead masks (``kernels.Kills``), as an integer."""
         found = self._rows[j]
         if found is None:
-            if j < self.n:
-                raw, width = self._kills.raw, self._kills.width
-                found = int.from_bytes(raw[j * width:(j + 1) * width], "little")
-            else:
-                found = self.cached("ends", _own_pairs)[j - self.n] * _WHOLE
-            self._rows[j] = found
+            raw, width = self._kills.raw, self._kills.width
+            found = self._rows[j] = int.from_bytes(raw[j * width:(j + 1) * width], "little")
         return found
 
     def full_mat(self) -> tuple[tuple[int, ...], int]:
@@ -453,16 +448,6 @@ class Geometry:
             hit = blocked(ax, ay, bx, by, px, py, self.rp)
             out.extend(("pawn", int(i)) for i in np.flatnonzero(hit).tolist())
         return tuple(out)
-
-
-def _own_pairs(geo: Geometry) -> list[int]:
-    """Per flower, bit ``GROUP·i`` for each pair ``i`` it ends."""
-    lows = [0] * geo.n
-    for i, (a, b) in enumerate(geo.pairs):
-        bit = 1 << GROUP * i
-        lows[a] |= bit
-        lows[b] |= bit
-    return lows
 
 
 def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,

@@ -92,9 +92,9 @@ def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
 
 
 class Kills(NamedTuple):
-    """A layout's dead masks while the flowers are on the mat, packed: row ``f`` (the pairs
-    flower ``f`` blocks, the sample spots it overlaps), ``width`` bytes of ``raw``
-    (little-endian); and ``planes``, the number of
+    """A layout's dead masks, packed: row ``f`` (flower ``f`` on the mat: the pairs it
+    blocks, the sample spots it overlaps) and row ``n + f`` (``f`` collected: its own
+    pairs), each ``width`` bytes of ``raw`` (little-endian); and ``planes``, the number of
     flowers that kill each bit while every flower is on the mat, in binary (plane ``j``
     holds bit ``j`` of each count)."""
 
@@ -144,13 +144,14 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
             a, b, c = pa[i[j]], pb[i[j]], f[j]
             hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[c]), int(y[c]),
                           int(rf))
-    bits = np.zeros((n * pairs, group), dtype=bool)  # [(flower, pair), bit]
+    bits = np.zeros((2 * n * pairs, group), dtype=bool)  # [(flower, pair), bit]
     found = np.zeros((len(k), group), dtype=bool)
     np.less(d2, reach * reach, out=found[:, :-1])
     found[hit] = True
     bits[k] = found
-    bits = bits.reshape(n, pairs * group)
-    count = np.add.reduce(bits.view(np.uint8), axis=0, dtype=np.uint8)  # flowers
+    bits[n * pairs + own] = True  # a collected flower ends its own pairs
+    bits = bits.reshape(2 * n, pairs * group)
+    count = np.add.reduce(bits[:n].view(np.uint8), axis=0, dtype=np.uint8)  # flowers
     levels = _LEVELS[:int(count.max()).bit_length(), None]  # killing each bit (n <= 64)
     flags = np.bitwise_and(count, levels).astype(bool)  # [plane, bit]: the counts in binary
     packed = np.packbits(bits, axis=1, bitorder="little")
