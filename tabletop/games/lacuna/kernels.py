@@ -25,6 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 _F = np.float64
+_LEVELS = 1 << np.arange(8, dtype=np.uint8)  # the bits of a count below 256
 
 
 def _reach(ax: np.ndarray, ay: np.ndarray, dx: np.ndarray, dy: np.ndarray,
@@ -125,7 +126,7 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
     spots = seg.spots.take(i, axis=1)  # [x or y, couple, spot]
-    spots -= at[:, :2].T.take(f, axis=1).repeat(group - 1).reshape(spots.shape)
+    spots -= at[:, :2].T.take(f, axis=1)[:, :, None]
     spots *= spots
     d2 = spots[0] + spots[1]  # [couple, spot]
     d0, d1, length2 = d2[:, 0], d2[:, -1], seg.length2.take(i)  # |F − A|², |F − B|²: exact
@@ -150,9 +151,9 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     bits[k] = found
     bits[n * pairs + own] = True  # a collected flower ends its own pairs
     bits = bits.reshape(2 * n, pairs * group)
-    count = bits[:n].sum(axis=0, dtype=np.uint8)  # flowers killing each bit (n <= 64)
-    flags = np.unpackbits(count[None, :], axis=0, count=int(count.max()).bit_length(),
-                          bitorder="little")
+    count = np.add.reduce(bits[:n].view(np.uint8), axis=0, dtype=np.uint8)  # flowers
+    levels = _LEVELS[:int(count.max()).bit_length(), None]  # killing each bit (n <= 64)
+    flags = np.bitwise_and(count, levels).astype(bool)  # [plane, bit]: the counts in binary
     packed = np.packbits(bits, axis=1, bitorder="little")
     width = packed.shape[1]
     counts = np.packbits(flags, axis=1, bitorder="little").tobytes()
