@@ -52,8 +52,6 @@ P = TypeVar("P", bound="_Positioned")
 LISTED_ACTIONS = 12
 #: What ``_cached`` finds for a key not computed yet.
 _MISSING: Any = object()
-#: The ``LegalActions`` of a built tuple.
-_built = LegalActions.of
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,12 +302,7 @@ class _Positioned(IntegerActions, Position):
         return legal
 
     def _legal_or_none(self) -> LegalActions[Action]:
-        if self.is_terminal:
-            return NONE
-        actions = self._legal_actions()
-        if type(actions) is tuple:  # ``legal_of`` written out for the common case
-            return _built(actions) if actions else NONE
-        return legal_of(actions)
+        return NONE if self.is_terminal else legal_of(self._legal_actions())
 
     def _legal_actions(self) -> Sequence[Action]:
         """The game's hook: a tuple, or a lazy ``LegalActions``."""
