@@ -213,9 +213,10 @@ def search_work(name: str, players: int, iterations: int) -> int:
 
 
 def instructions_per_iteration(root: Path, name: str, players: int, iterations: int) -> float:
-    """Instructions (valgrind's callgrind, one BLAS thread) per search iteration of the
-    package under ``root``: a run with ``iterations`` per search minus one with none, over
-    the positions times ``iterations``. A figure that a busy machine does not blur."""
+    """Instructions (valgrind's callgrind, one BLAS thread, a fixed hash seed) per search
+    iteration of the package under ``root``: a run with ``iterations`` per search minus one
+    with none, over the positions times ``iterations``. A figure that a busy machine does not
+    blur."""
     counts = []
     views = 0
     for budget in (0, iterations):
@@ -223,7 +224,7 @@ def instructions_per_iteration(root: Path, name: str, players: int, iterations: 
                    sys.executable, __file__, "--child-work",
                    json.dumps([name, players, budget])]
         env = {**os.environ, "PYTHONPATH": str(root), "OPENBLAS_NUM_THREADS": "1",
-               "OMP_NUM_THREADS": "1"}
+               "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}  # the same work every run
         done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True,
                               check=True)
         found = re.search(r"Collected : (\d+)", done.stderr)

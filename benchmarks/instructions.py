@@ -3,11 +3,11 @@
     python benchmarks/instructions.py [--games 40] [--only lacuna landlock]
 
 Wall-clock rates on this shared 2-core machine swing by 2x from one minute to the next;
-instruction counts (valgrind's callgrind, with one BLAS thread) repeat closely, so they show
-whether a change made the work smaller. For each game it prints, per game played, the
-instructions of ``new(seed, setup="random")`` (the setup: layouts, decks, secret choices) and
-of a whole seeded random game through the public API — each the count of a run with
-``--games`` games minus that of the same run with none. Needs valgrind
+instruction counts (valgrind's callgrind, with one BLAS thread and a fixed hash seed) repeat
+closely, so they show whether a change made the work smaller. For each game it prints, per
+game played, the instructions of ``new(seed, setup="random")`` (the setup: layouts, decks,
+secret choices) and of a whole seeded random game through the public API — each the count of
+a run with ``--games`` games minus that of the same run with none. Needs valgrind
 (``apt-get install valgrind``); about a minute per game at the default ``--games``.
 """
 
@@ -38,11 +38,15 @@ def play(name: str, part: str, games: int) -> None:
                 playout(state, rng)
 
 
+#: One BLAS thread, and one string hash seed: set and dict orders (so the work) repeat.
+STEADY = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+
+
 def instructions(name: str, part: str, games: int) -> int:
     """Instructions valgrind counts for ``play(name, part, games)`` in a fresh process."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, __file__, "--child", name, part, str(games)]
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, **STEADY}
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
@@ -66,7 +70,7 @@ def main() -> None:
     print(f"instructions per game (valgrind; {args.games} counted after {WARM_UP} unseen)")
     print(f"{'game':<14}{'setup':>12}{'whole game':>14}")
     for name in args.only:
-        instructions(name, "game", 0)  # fills on-disk caches (numba's, for valgrind's CPU)
+        instructions(name, "game", 0)  # writes the bytecode caches before anything counts
         base = instructions(name, "game", 0)
         setup = (instructions(name, "setup", args.games) - base) / args.games
         whole = (instructions(name, "game", args.games) - base) / args.games
