@@ -65,11 +65,30 @@ class LascauxState(LascauxPosition, State):
         return len(self.choices) - self.choices.count(None)
 
     @property
+    def current_player(self) -> int | None:
+        """As a position's (``LascauxPosition.current_player``), with the tokens laid counted
+        in place: every search step asks, and the ``tokens_laid`` call was half the cost."""
+        phase = self.phase
+        if phase == BID:
+            return self.turn
+        if phase == CHOOSE:
+            choices = self.choices
+            return (self.start + len(choices) - choices.count(None)) % len(choices)
+        return None
+
+    @property
     def laid(self) -> tuple[bool, ...]:
         return tuple(c is not None for c in self.choices)
 
     def shown_tokens(self, reveal: bool = False) -> tuple[int | None, ...]:
         return self.choices if reveal else (None,) * len(self.choices)
+
+    def __hash__(self) -> int:
+        """A hash of the fields that tell apart the positions of one game (``deck`` and
+        ``choices`` first, which a search's determinizations differ in): equal states still
+        hash equal, without hashing the game (a Python call) or the last resolution."""
+        return hash((self.deck, self.choices, self.table, self.collections, self.stones,
+                     self.pot, self.stack, self.turn, self.phase, self.round_number))
 
     def _is_setup(self) -> bool:
         """A secret colour choice is due (so ``new(setup="random")`` makes round 1's)."""

@@ -52,7 +52,7 @@ def points(animal_row: Sequence[int], stones: int) -> int:
 def scores(collections: Sequence[Sequence[int]], stones: Sequence[int]) -> tuple[int, ...]:
     """Every player's points for these collections and stones."""
     rows = animal_points([_packed(c) for c in collections])
-    return tuple([points(row, s) for row, s in zip(rows, stones, strict=True)])
+    return tuple(map(points, rows, stones))
 
 
 def winners(scored: Sequence[float], stones: Sequence[int]) -> tuple[int, ...]:

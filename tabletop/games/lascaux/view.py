@@ -83,6 +83,8 @@ class LascauxView(LascauxPosition, View):
 #: Every card, and every colour a token may take without ``strict_colour``.
 _CARDS = frozenset(range(CARD_COUNT))
 _ALL_CHOICES = tuple(range(len(COLOURS)))
+#: ``m.bit_length()`` for every ``m`` up to the number of cards.
+_BITS = tuple(m.bit_length() for m in range(CARD_COUNT + 1))
 
 
 def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
@@ -104,7 +106,7 @@ def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...
     pool = population[:]
     result = []
     for m in range(n, 0, -1):  # sample's pool loop with its ``_randbelow(m)``, inlined
-        bits = m.bit_length()
+        bits = _BITS[m]
         j = getrandbits(bits)
         while j >= m:
             j = getrandbits(bits)
