@@ -19,6 +19,8 @@ tuple indexed by that number.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 
 COLOURS: tuple[str, ...] = ("brown", "yellow", "green", "pink", "white", "blue")
 ANIMALS: tuple[str, ...] = ("deer", "mammoth", "ibex", "horse", "aurochs", "rhino")
@@ -67,8 +69,12 @@ ANIMAL: tuple[int, ...] = tuple(a for a, _, _ in DECK)
 PAIR: tuple[tuple[int, int], ...] = tuple((x, y) for _, x, y in DECK)
 MASK: tuple[int, ...] = tuple((1 << x) | (1 << y) for _, x, y in DECK)
 
-#: For each colour, the cards that show it (used by ``strict_colour`` and the renderer).
+#: For each colour, its bit in a mask (used by ``strict_colour`` and the renderer).
 BIT: tuple[int, ...] = tuple(1 << c for c in range(len(COLOURS)))
+#: For each colour, the cards that show it (a token takes these from the table).
+SHOWS: tuple[frozenset[int], ...] = tuple(
+    frozenset(card for card in range(CARD_COUNT) if MASK[card] & bit) for bit in BIT
+)
 
 
 def describe(card: int) -> str:
@@ -117,10 +123,7 @@ def card_id(text: str | int) -> int:
 
 def mask_of(cards: Iterable[int]) -> int:
     """The bit mask of every colour shown by ``cards``."""
-    mask = 0
-    for card in cards:
-        mask |= MASK[card]
-    return mask
+    return reduce(or_, map(MASK.__getitem__, cards), 0)
 
 
 def colours_of(mask: int) -> tuple[int, ...]:

@@ -85,11 +85,11 @@ class LascauxPosition(Position):
     # --- the queries both answer ------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        n = len(self.stones)
-        if self.phase == CHOOSE:
-            return (self.start + self.tokens_laid) % n
-        if self.phase == BID:
+        phase = self.phase
+        if phase == BID:
             return self.turn
+        if phase == CHOOSE:
+            return (self.start + self.tokens_laid) % len(self.stones)
         return None
 
     @property
@@ -98,11 +98,12 @@ class LascauxPosition(Position):
         return mask_of(self.table)
 
     def _legal_actions(self) -> tuple[Action, ...]:
-        if self.phase == CHOOSE:
+        phase = self.phase
+        if phase == BID:
+            return PAY_OR_PASS if self.stones[self.turn] > 0 else ONLY_PASS
+        if phase == CHOOSE:
             strict = self.game.options["strict_colour"]
             return CHOICES_BY_MASK[mask_of(self.table)] if strict else CHOICES
-        if self.phase == BID:
-            return PAY_OR_PASS if self.stones[self.turn] > 0 else ONLY_PASS
         return ()
 
     def _why_illegal(self, action: Action) -> str | None:

@@ -24,14 +24,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import filterfalse
 
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
-from ...core.position import evolve
+from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
-from .cards import ALL_COLOURS, BIT, CARD_COUNT, COLOURS, MASK, card_id, mask_of
+from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, SHOWS, card_id, mask_of
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 
@@ -63,11 +65,30 @@ class LascauxState(LascauxPosition, State):
         return len(self.choices) - self.choices.count(None)
 
     @property
+    def current_player(self) -> int | None:
+        """As a position's (``LascauxPosition.current_player``), with the tokens laid counted
+        in place: every search step asks, and the ``tokens_laid`` call was half the cost."""
+        phase = self.phase
+        if phase == BID:
+            return self.turn
+        if phase == CHOOSE:
+            choices = self.choices
+            return (self.start + len(choices) - choices.count(None)) % len(choices)
+        return None
+
+    @property
     def laid(self) -> tuple[bool, ...]:
         return tuple(c is not None for c in self.choices)
 
     def shown_tokens(self, reveal: bool = False) -> tuple[int | None, ...]:
         return self.choices if reveal else (None,) * len(self.choices)
+
+    def __hash__(self) -> int:
+        """A hash of the fields that tell apart the positions of one game (``deck`` and
+        ``choices`` first, which a search's determinizations differ in): equal states still
+        hash equal, without hashing the game (a Python call) or the last resolution."""
+        return hash((self.deck, self.choices, self.table, self.collections, self.stones,
+                     self.pot, self.stack, self.turn, self.phase, self.round_number))
 
     def _is_setup(self) -> bool:
         """A secret colour choice is due (so ``new(setup="random")`` makes round 1's)."""
@@ -76,72 +97,55 @@ class LascauxState(LascauxPosition, State):
     # --- transitions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> LascauxState:
         if type(action) is Choose:
-            n = len(self.stones)
-            chosen = n - self.choices.count(None)
+            choices = self.choices
+            n = len(choices)
+            chosen = n - choices.count(None)
             p = (self.start + chosen) % n
-            choices = self.choices[:p] + (action.colour,) + self.choices[p + 1:]
+            choices = choices[:p] + (action.colour,) + choices[p + 1:]
             if chosen + 1 < n:
-                return evolve(self, choices=choices)
-            return evolve(self, choices=choices, phase=BID, turn=self.start, stack=())
+                return _chosen(self, choices)
+            return _bidding(self, choices, BID, self.start, ())
         p = self.turn
-        stones = list(self.stones)
-        if type(action) is Pay:
-            stones[p] -= 1
-            return evolve(self, stones=tuple(stones), pot=self.pot + 1,
-                          turn=_next_bidder(p, self.stack, len(stones)))
-        stones[p] += self.pot
-        stack = self.stack + (p,)
+        stones = self.stones
         n = len(stones)
+        if type(action) is Pay:
+            return _paid(self, stones[:p] + (stones[p] - 1,) + stones[p + 1:], self.pot + 1,
+                         _next_bidder(p, self.stack, n))
+        stones = stones[:p] + (stones[p] + self.pot,) + stones[p + 1:]
+        stack = self.stack + (p,)
         if len(stack) < n - 1:
-            return evolve(self, stones=tuple(stones), pot=0, stack=stack,
-                          turn=_next_bidder(p, stack, n))
-        winner = _next_bidder(p, stack, n)
-        return evolve(self, stones=tuple(stones), pot=0, stack=stack + (winner,))._resolve()
+            return _passed(self, stones, 0, stack, _next_bidder(p, stack, n))
+        return self._resolve(stones, stack + (_next_bidder(p, stack, n),))
 
-    def _resolve(self) -> LascauxState:
-        """Reveal the tokens from the top of the stack; each takes its colour's cards."""
+    def _resolve(self, stones: tuple[int, ...], stack: tuple[int, ...]) -> LascauxState:
+        """The auction is over (``stack`` full, its winner on top; ``stones`` after the last
+        pass): reveal the tokens from the top of the stack, each taking its colour's cards,
+        and begin the next round — or end the game after ``IDLE_LIMIT`` idle rounds."""
         table = self.table
         collections = list(self.collections)
+        choices = self.choices
         claims: list[Claim] = []
-        for p in reversed(self.stack):
-            colour = self.choices[p]
+        for p in reversed(stack):
+            colour = choices[p]
             assert colour is not None
-            bit = BIT[colour]
-            taken = tuple(c for c in table if MASK[c] & bit)
+            shows = SHOWS[colour].__contains__
+            taken = tuple(filter(shows, table))
             if taken:
-                table = tuple(c for c in table if not MASK[c] & bit)
+                table = tuple(filterfalse(shows, table))
                 collections[p] = tuple(sorted(collections[p] + taken))
             claims.append((p, colour, taken))
         claimed = len(table) < len(self.table)
         revealed = len(self.table) - self.fresh
         idle = self.idle + 1 if not claimed and (not self.deck or not revealed) else 0
-        n = len(self.stones)
-        after = evolve(
-            self, table=table, fresh=len(table), collections=tuple(collections),
-            choices=(None,) * n, stack=(), start=self.stack[0], turn=self.stack[0],
-            idle=idle, resolved=tuple(claims), phase=CHOOSE,
-        )
+        fresh = len(table)
         if idle >= IDLE_LIMIT:
-            return evolve(after, phase=OVER, end="stalled")
-        return after._begin_round(self.round_number + 1)
-
-    def _begin_round(self, number: int) -> LascauxState:
-        """Round ``number`` begins with the start player's reveal: to 7 cards or all six
-        colours (leftovers count). Over instead if no card is left at all (the round count
-        stays at the last round played)."""
-        if not self.deck and not self.table:
-            return evolve(self, phase=OVER, end="cards")
-        table = list(self.table)
-        mask = mask_of(table)
-        deck = self.deck
-        i = 0
-        while len(table) < TABLE_LIMIT and mask != ALL_COLOURS and i < len(deck):
-            card = deck[i]
-            table.append(card)
-            mask |= MASK[card]
-            i += 1
-        return evolve(self, deck=deck[i:], table=tuple(table), fresh=len(self.table),
-                       phase=CHOOSE, round_number=number)
+            deck, phase, end, number = self.deck, OVER, "stalled", self.round_number
+        else:
+            table, deck, phase, end = _next_round(table, self.deck)
+            number = self.round_number + (phase == CHOOSE)
+        return _resolved(self, stones, 0, table, fresh, tuple(collections),
+                         (None,) * len(stones), (), stack[0], stack[0], idle, tuple(claims),
+                         phase, end, deck, number)
 
     # --- outcome --------------------------------------------------------------------------
     def _scores(self) -> tuple[float, ...]:
@@ -163,12 +167,54 @@ class LascauxState(LascauxPosition, State):
         return ["-" if c is None else COLOURS[c] for c in self.choices]
 
 
+@cache
 def _next_bidder(turn: int, stack: tuple[int, ...], players: int) -> int:
-    """The next player after ``turn`` still in the auction (not on the stack)."""
+    """The next player after ``turn`` still in the auction (not on the stack); remembered,
+    as there are few cases (at most 5 · 206 for five players) and every bid asks.
+
+    >>> _next_bidder(4, (0, 2), 5)
+    1
+    """
     p = (turn + 1) % players
     while p in stack:
         p = (p + 1) % players
     return p
+
+
+def _next_round(table: tuple[int, ...], deck: tuple[int, ...]
+                ) -> tuple[tuple[int, ...], tuple[int, ...], str, str]:
+    """A round begins with the start player's reveal, to 7 cards or all six colours
+    (leftovers count): the table, deck, phase and end after it. The game is over instead
+    (end ``"cards"``) if no card is left at all (the round count then stays at the last
+    round played).
+
+    >>> _next_round((), ())
+    ((), (), 'over', 'cards')
+    >>> _next_round((0,), (1, 2, 3, 4, 5, 6, 7, 8))  # cards 0-2 show all six colours
+    ((0, 1, 2), (3, 4, 5, 6, 7, 8), 'choose', '')
+    """
+    if not deck and not table:
+        return table, deck, OVER, "cards"
+    mask = mask_of(table)
+    room = TABLE_LIMIT - len(table)
+    i = 0
+    for card in deck:
+        if i >= room or mask == ALL_COLOURS:
+            break
+        mask |= MASK[card]
+        i += 1
+    return table + deck[:i], deck[i:], CHOOSE, ""
+
+
+#: ``evolve`` without keywords, for the hot path: the next state after a colour choice (the
+#: last one starts the bidding), a pay, a pass, and the pass that ends the round.
+_chosen = maker(LascauxState, "choices")
+_bidding = maker(LascauxState, "choices", "phase", "turn", "stack")
+_paid = maker(LascauxState, "stones", "pot", "turn")
+_passed = maker(LascauxState, "stones", "pot", "stack", "turn")
+_resolved = maker(LascauxState, "stones", "pot", "table", "fresh", "collections", "choices",
+                  "stack", "start", "turn", "idle", "resolved", "phase", "end", "deck",
+                  "round_number")
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -284,7 +330,10 @@ class Lascaux(Game):
             choices=(None,) * n, stack=(), turn=start, round_number=round_number, idle=0,
             resolved=(), end="",
         )
-        return state._begin_round(round_number) if reveal else state
+        if not reveal:
+            return state
+        table, deck, phase, end = _next_round(table_ids, deck_ids)
+        return evolve(state, table=table, deck=deck, phase=phase, end=end)
 
     def player_name(self, player: int) -> str:
         return NAMES[player]

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import eq, mul
 
 from .cards import ANIMAL, ANIMALS
 
@@ -17,22 +18,30 @@ from .cards import ANIMAL, ANIMALS
 STONES_PER_POINT = 6
 
 
+#: Per card, one in its animal's byte of a packed count: summed over a collection and read
+#: as bytes (little end first), they give the cards held of each animal (9 at most, < 256).
+_UNIT: tuple[int, ...] = tuple(1 << (8 * a) for a in ANIMAL)
+
+
+def _packed(collection: Sequence[int]) -> bytes:
+    """How many cards of each animal a collection holds, one byte per animal (in C loops:
+    the end of every search rollout scores)."""
+    return sum(map(_UNIT.__getitem__, collection)).to_bytes(len(ANIMALS), "little")
+
+
 def animal_counts(collection: Sequence[int]) -> tuple[int, ...]:
-    """How many cards of each animal a collection holds."""
-    counts = [0] * len(ANIMALS)
-    for card in collection:
-        counts[ANIMAL[card]] += 1
-    return tuple(counts)
+    """How many cards of each animal a collection holds.
+
+    >>> animal_counts((0, 1, 9, 53))
+    (2, 1, 0, 0, 0, 1)
+    """
+    return tuple(_packed(collection))
 
 
 def animal_points(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     """Per player, per animal: the cards held if the player is among the most (and > 0)."""
-    players = range(len(counts))
-    best = [max(counts[p][a] for p in players) for a in range(len(ANIMALS))]
-    return tuple(
-        tuple(n if n == best[a] and n > 0 else 0 for a, n in enumerate(counts[p]))
-        for p in players
-    )
+    best = tuple(map(max, zip(*counts, strict=True)))
+    return tuple(tuple(map(mul, row, map(eq, row, best))) for row in counts)
 
 
 def points(animal_row: Sequence[int], stones: int) -> int:
@@ -42,8 +51,8 @@ def points(animal_row: Sequence[int], stones: int) -> int:
 
 def scores(collections: Sequence[Sequence[int]], stones: Sequence[int]) -> tuple[int, ...]:
     """Every player's points for these collections and stones."""
-    rows = animal_points([animal_counts(c) for c in collections])
-    return tuple(points(row, s) for row, s in zip(rows, stones, strict=True))
+    rows = animal_points([_packed(c) for c in collections])
+    return tuple(map(points, rows, stones))
 
 
 def winners(scored: Sequence[float], stones: Sequence[int]) -> tuple[int, ...]:
