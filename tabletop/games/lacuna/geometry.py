@@ -83,22 +83,25 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
-    kx, ky = np.zeros(0), np.zeros(0)
+    points = np.zeros((2, 0))  # the points kept so far, then the candidates
+    draw = rng.random
     for _ in range(1000):
-        draw = rng.random
         u = np.array([draw() for _ in range(4 * count)]).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
-        x, y = np.rint(rad * np.cos(ang)), np.rint(rad * np.sin(ang))
-        kept = kernels.adsorb(x, y, float(radius) ** 2, spacing * spacing, kx, ky,
-                              count - len(kx))
-        kx, ky = np.concatenate((kx, x[kept])), np.concatenate((ky, y[kept]))
-        if len(kx) == count:
+        batch = np.rint((rad * np.cos(ang), rad * np.sin(ang)))
+        points = np.concatenate((points, batch), axis=1) if points.size else batch
+        # The points kept before lie in the disc and far enough apart: adsorb keeps them all.
+        points = points.take(kernels.adsorb(points, float(radius) ** 2, spacing * spacing,
+                                            count), axis=1)
+        if points.shape[1] == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
-    order = np.lexsort((kx, -ky))  # reading order: top to bottom, then left to right
-    return tuple(map(tuple, np.stack((kx[order], ky[order]), axis=1).astype(np.int64).tolist()))
+    # Reading order: top to bottom, then left to right (|x| < 2**15: one exact key).
+    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1).astype(
+        np.int64).tolist()
+    return tuple(zip(xs, ys, strict=True))
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}

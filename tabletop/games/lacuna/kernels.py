@@ -233,37 +233,33 @@ def _lower(m: int) -> np.ndarray:
     return found
 
 
-def adsorb(x: np.ndarray, y: np.ndarray, radius2: float, limit: float, kx: np.ndarray,
-           ky: np.ndarray, need: int) -> np.ndarray:
-    """Random sequential adsorption: take the candidates ``(x, y)`` in order, keeping each
-    that lies within the disc (``x² + y² <= radius2``) and is less than ``√limit`` from no
-    point kept (``(kx, ky)``, kept before, and the candidates kept before it), until
-    ``need`` are kept; return the indices of the kept candidates.
+def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> list[int]:
+    """Random sequential adsorption: take the candidates ``points`` ``[x or y, candidate]``
+    in order, keeping each that lies within the disc (``x² + y² <= radius2``) and is less
+    than ``√limit`` from no candidate kept before it, until ``need`` are kept; return the
+    indices of the kept candidates.
 
     Every squared distance is one matrix product (exact: integer coordinates below 2**25);
     only the close couples, few at this density, are walked in Python, in order.
 
-    >>> adsorb(np.array([0.0, 3.0, 9.0, 5.0]), np.zeros(4), 64.0, 16.0, np.zeros(0),
-    ...        np.zeros(0), 3).tolist()   # 3 is too close to 0 and 9 lies off the disc
+    >>> adsorb(np.array([[0.0, 3.0, 9.0, 5.0], [0.0, 0.0, 0.0, 0.0]]), 64.0, 16.0, 3)
     [0, 3]
     """
-    q = x * x + y * y
-    out = q > radius2  # off the disc, or (below) too close to a point kept: never kept
-    if len(kx):
-        ex = x[:, None] - kx
-        ey = y[:, None] - ky
-        out |= (ex * ex + ey * ey < limit).any(axis=1)
-    m = len(x)
-    left = np.empty((m, 4))
-    left[:, 0], left[:, 1], left[:, 2], left[:, 3] = x, y, 1.0, q
-    right = np.empty((4, m))
-    right[0], right[1], right[2], right[3] = -2 * x, -2 * y, q, 1.0
-    close = left @ right < limit  # [c, e]: |c - e|² < limit
+    m = points.shape[1]
+    left = np.ones((4, m))  # (x, y, x² + y², 1) per candidate
+    left[:2] = points
+    np.add.reduce(points * points, axis=0, out=left[2])
+    right = left.take(_SWAP, axis=0)
+    right *= _TWICE  # (−2x, −2y, 1, x² + y²)
+    close = left.T @ right < limit  # [c, e]: |c − e|² < limit
     close &= _lower(m)  # e before c
     later, earlier = np.divmod(np.flatnonzero(close), m)  # by later candidate, then earlier
-    skip = set(np.flatnonzero(out).tolist())
+    skip = set(np.flatnonzero(left[2] > radius2).tolist())  # off the disc: never kept
     for c, e in zip(later.tolist(), earlier.tolist(), strict=True):
         if c not in skip and e not in skip:  # e is kept (its own fate is settled): c is not
             skip.add(c)
-    out[list(skip)] = True
-    return np.flatnonzero(~out)[:need]
+    return [c for c in range(m) if c not in skip][:need]
+
+
+_SWAP = np.array([0, 1, 3, 2])
+_TWICE = np.array([[-2.0], [-2.0], [1.0], [1.0]])
