@@ -166,7 +166,8 @@ def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
     return CONE_PIECES[cone] + stack.translate(KNOWS[player])
 
 
-_APPEARANCE: dict[str, str] = {}  # stack → what anyone at the table sees of it
+#: Stack → what anyone at the table sees of it (``appearance``).
+APPEARANCES: dict[str, str] = {}
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
@@ -178,12 +179,12 @@ def appearance(stack: str) -> str:
     ('WWw', 'wb')
     """
     try:
-        return _APPEARANCE[stack]
+        return APPEARANCES[stack]
     except KeyError:
-        if len(_APPEARANCE) > _MEMO_LIMIT:
-            _APPEARANCE.clear()
+        if len(APPEARANCES) > _MEMO_LIMIT:
+            APPEARANCES.clear()
         k = top_large(stack)
-        seen = _APPEARANCE[stack] = (stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0
+        seen = APPEARANCES[stack] = (stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0
                                      else stack)
         return seen
 
@@ -203,10 +204,10 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
     return cone_key, [appearance(s) for s in stacks]
 
 
-def key_of(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
-    """The repetition key from its parts (see ``position_key``)."""
-    # the mover and the lock first: keys that differ there differ at their first characters
-    return f"{mover}{lock}/{cone_key}/{'|'.join(looks)}"
+#: ``KEY(mover, lock, cone key, "|".join(appearances))``: the repetition key from its parts
+#: (see ``position_key``). The mover and the lock come first: keys that differ there differ
+#: at their first characters.
+KEY = "{}{}/{}/{}".format
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,
@@ -220,4 +221,5 @@ def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lo
     >>> position_key(("1Wb", "W") + ("",) * 7, (0,) + (-1,) * 8, 4, 1)
     '14/w......../Wb|W|||||||'
     """
-    return key_of(mover, lock, *key_parts(stacks, cones))
+    cone_key, looks = key_parts(stacks, cones)
+    return KEY(mover, lock, cone_key, "|".join(looks))

@@ -72,8 +72,9 @@ from .board import (
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
+    APPEARANCES,
+    KEY,
     appearance,
-    key_of,
     key_parts,
     kind_of,
     lowest_outcomes,
@@ -217,8 +218,10 @@ class LavaState(LavaPosition, State):
         else:
             cone_key, looks = parts[0], parts[1].copy()
             for c in touched:
-                looks[c] = appearance(stacks[c])
-        key = key_of(1 - p, lock, cone_key, looks)
+                s = stacks[c]
+                look = APPEARANCES.get(s)
+                looks[c] = look if look is not None else appearance(s)
+        key = KEY(1 - p, lock, cone_key, "|".join(looks))
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
             # every ply changes the mover, which starts each key: only every other key can
