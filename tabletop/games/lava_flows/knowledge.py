@@ -166,14 +166,48 @@ def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
     return CONE_PIECES[cone] + stack.translate(KNOWS[player])
 
 
-_APPEARANCE: dict[str, str] = {}  # stack → what anyone at the table sees of it
+#: Stack → what anyone at the table sees of it (``appearance``).
+APPEARANCES: dict[str, str] = {}
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
-def _appearance(stack: str) -> str:
-    """Every Large, and the Mediums above the top Large."""
-    k = top_large(stack)
-    return stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack
+def appearance(stack: str) -> str:
+    """What anyone at the table sees of a stack: every Large, and the Mediums above the top
+    Large (memoised).
+
+    >>> appearance("1Wb0Ww"), appearance("wb")
+    ('WWw', 'wb')
+    """
+    try:
+        return APPEARANCES[stack]
+    except KeyError:
+        if len(APPEARANCES) > _MEMO_LIMIT:
+            APPEARANCES.clear()
+        k = top_large(stack)
+        seen = APPEARANCES[stack] = (stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0
+                                     else stack)
+        return seen
+
+
+def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
+              ) -> tuple[str, list[str]]:
+    """What ``position_key`` is made of besides the mover and the lock: the cones as text,
+    and the ``appearance`` of every stack — a ply hands them on, changing only the cells it
+    touched (``LavaState._after``).
+
+    >>> key_parts(("1W", "wb") + ("",) * 7, (-1,) * 8 + (0,))
+    ('........w', ['W', 'wb', '', '', '', '', '', '', ''])
+    """
+    cone_key = _CONE_KEYS.get(cones)
+    if cone_key is None:
+        cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
+    return cone_key, [appearance(s) for s in stacks]
+
+
+#: ``KEY(mover, lock, cone key, "|".join(appearances))``: the repetition key from its parts
+#: (see ``position_key``). The mover and the lock come first: keys that differ there differ
+#: at their first characters.
+KEY = "{}{}/{}/{}".format
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,
@@ -184,17 +218,8 @@ def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lo
     >>> position_key(("1W",) + ("",) * 8, (-1,) * 9, -1, 0) == position_key(
     ...     ("2W",) + ("",) * 8, (-1,) * 9, -1, 0)
     True
+    >>> position_key(("1Wb", "W") + ("",) * 7, (0,) + (-1,) * 8, 4, 1)
+    '14/w......../Wb|W|||||||'
     """
-    try:
-        cells = "|".join(map(_APPEARANCE.__getitem__, stacks))
-    except KeyError:
-        if len(_APPEARANCE) > _MEMO_LIMIT:
-            _APPEARANCE.clear()
-        for stack in stacks:
-            _APPEARANCE[stack] = _appearance(stack)
-        cells = "|".join(map(_APPEARANCE.__getitem__, stacks))
-    cone_key = _CONE_KEYS.get(cones)
-    if cone_key is None:
-        cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
-    # the mover and the lock first: keys that differ there differ at their first characters
-    return f"{mover}{lock}/{cone_key}/{cells}"
+    cone_key, looks = key_parts(stacks, cones)
+    return KEY(mover, lock, cone_key, "|".join(looks))

@@ -71,8 +71,18 @@ from .board import (
 )
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
-from .knowledge import kind_of, lowest_outcomes, oreo_claims, oreos_in, position_key
-from .position import MEMO_LIMIT, PLAY, LavaPosition
+from .knowledge import (
+    APPEARANCES,
+    KEY,
+    appearance,
+    key_parts,
+    kind_of,
+    lowest_outcomes,
+    oreo_claims,
+    oreos_in,
+    position_key,
+)
+from .position import MEMO_LIMIT, PLAY, LavaPosition, play_tables
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -84,6 +94,12 @@ class LavaState(LavaPosition, State):
     """A full Lava Flows position (``LavaPosition``) with every hidden piece and who knows
     it; ``first``, the first player, is drawn at ``new`` and hidden until the centre stack is
     placed."""
+
+    def __hash__(self) -> int:
+        # Equal states agree on these fields, and they tell positions apart well enough:
+        # hashing the game's options, every claim and every repetition key as well cost
+        # more than a whole ply (MCTS pools each determinized state).
+        return hash((self.stacks, self.cones, self.lock, self.plies, self.first))
 
     def _is_setup(self) -> bool:
         return self.phase < PLAY and not self.outcome
@@ -196,20 +212,33 @@ class LavaState(LavaPosition, State):
                     winner, outcome = q, "win"
                     break
         plies = self.plies + 1
-        key = position_key(stacks, cones, lock, 1 - p)
+        parts = self._cache.get("key parts")  # handed on by the last ply, if it was one
+        if parts is None or formed:
+            cone_key, looks = key_parts(stacks, cones)
+        else:
+            cone_key, looks = parts[0], parts[1].copy()
+            for c in touched:
+                s = stacks[c]
+                look = APPEARANCES.get(s)
+                looks[c] = look if look is not None else appearance(s)
+        key = KEY(1 - p, lock, cone_key, "|".join(looks))
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
-            if positions.count(key) >= 3:
+            # every ply changes the mover, which starts each key: only every other key can
+            # equal this one
+            if positions[::-2].count(key) >= 3:
                 outcome = "repetition"
-            elif plies >= self.game.options["ply_cap"]:
+            elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
                       outcome, claims)
+        cache = nxt._cache
+        cache["key parts"] = (cone_key, looks)
         mask = self._cache.get("occupied")
         if mask is not None:  # hand the occupied cells on: only the touched ones changed
             for c in touched:
                 mask = mask | 1 << c if stacks[c] or cones[c] >= 0 else mask & ~(1 << c)
-            nxt._cache["occupied"] = mask
+            cache["occupied"] = mask
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
@@ -300,7 +329,8 @@ class LavaState(LavaPosition, State):
 
     # --- outcome, views, text -------------------------------------------------------------
     def _scores(self) -> tuple[float, ...]:
-        return tuple(float(self.cones.count(p)) for p in (0, 1))
+        cones = self.cones
+        return float(cones.count(0)), float(cones.count(1))
 
     def _winners(self) -> tuple[int, ...]:
         return (self.winner,) if self.winner >= 0 else ()
@@ -411,6 +441,11 @@ class LavaFlows(Game):
     renderer = "render:draw"
     clicks = "input:LavaFlowsInput"
     state_class = LavaState
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        Game.__init__(self, players, **options)
+        #: What every ply reads of the options, resolved once (``position.PlayTables``).
+        self._play = play_tables(self.options)
 
     def _check_option(self, key: str, value: Any) -> None:
         Game._check_option(self, key, value)

@@ -12,12 +12,13 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from tabletop.core.game import State, View
-from tabletop.core.position import evolve
+from tabletop.core.position import maker
 
 from .actions import (
     PATTERN,
@@ -40,6 +41,18 @@ from .knowledge import (
 )
 from .position import LavaPosition
 from .tensor import observation
+
+#: By state class, ``evolve(view, cls, stacks=…, first=…)`` without keywords (a view holds
+#: every field of a state): ``determinize``'s state.
+_MAKERS: dict[type[State], Callable[[LavaView, tuple[str, ...], int], State]] = {}
+
+
+def _state_maker(cls: type[State]) -> Callable[[LavaView, tuple[str, ...], int], State]:
+    """``_MAKERS[cls]``, made on first use."""
+    made = _MAKERS.get(cls)
+    if made is None:
+        made = _MAKERS[cls] = maker(cls, "stacks", "first")
+    return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,7 +100,7 @@ class LavaView(LavaPosition, View):
         """A full state consistent with this view: the unknown hiding places filled with a
         random arrangement of what they still hold, unknown colours drawn from the hidden
         Mediums, and (during setup) a random first player."""
-        stacks = [list(s) for s in self.stacks]
+        stacks = list(self.stacks)
         found = self._cache.get("unknowns")  # where the unknowns are: the same every time
         if found is None:
             found = self._cache["unknowns"] = self._unknowns()
@@ -95,16 +108,19 @@ class LavaView(LavaPosition, View):
             if spots:
                 contents = list(self.pools[hider])
                 rng.shuffle(contents)
+                codes = SLOT[hider]
                 for (c, i), item in zip(spots, contents, strict=True):
-                    stacks[c][i] = SLOT[hider][CONTENT_INDEX[item]]
+                    s = stacks[c]
+                    stacks[c] = s[:i] + codes[CONTENT_INDEX[item]] + s[i + 1:]
         spots = found[2]
         if spots:
             colours = ["w"] * self.hidden[0] + ["b"] * self.hidden[1]
             rng.shuffle(colours)
             for (c, i), colour in zip(spots, colours, strict=True):
-                stacks[c][i] = colour
-        return evolve(self, self.game.state_class, stacks=tuple("".join(s) for s in stacks),
-                      first=self.first if self.first >= 0 else rng.randrange(2))
+                s = stacks[c]
+                stacks[c] = s[:i] + colour + s[i + 1:]
+        first = self.first if self.first >= 0 else rng.randrange(2)
+        return _state_maker(self.game.state_class)(self, tuple(stacks), first)
 
     def _unknowns(self) -> tuple[list[tuple[int, int]], ...]:
         """The ``(cell, index)`` of White's and of Black's unknown hiding places, then of
