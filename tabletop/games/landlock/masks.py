@@ -19,7 +19,7 @@ the legal list needs — its cells in order, or their placements — is then rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain
 from operator import getitem
@@ -39,13 +39,13 @@ NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBOURS[c]) for c
 BYTES = (CELLS + 7) // 8
 
 
-def mask_of(cells: object) -> int:
+def mask_of(cells: Iterable[int]) -> int:
     """The mask of some cells (an iterable of cell indices).
 
     >>> mask_of([0, 3]) == 0b1001
     True
     """
-    return sum(BIT[c] for c in set(cells))  # type: ignore[call-overload]
+    return sum(BIT[c] for c in set(cells))
 
 
 Table = tuple[tuple[tuple[T, ...], ...], ...]
