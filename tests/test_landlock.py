@@ -363,7 +363,8 @@ def test_views_hide_the_pile_order_but_show_the_drawn_tile():
     s = GAME2.new(seed=4).apply("land")
     other = type(s)(**{**{f: getattr(s, f) for f in (
         "game", "first", "land_team", "board", "tile", "pending", "to_move", "tussocks",
-        "gnome_bonus", "count", "box", "frontier", "lpar")}, "pile": tuple(reversed(s.pile))})
+        "gnome_bonus", "count", "box", "filled", "frontier", "lpar")},
+        "pile": tuple(reversed(s.pile))})
     assert other != s
     for p in range(2):
         v = s.view(p)

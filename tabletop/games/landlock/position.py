@@ -15,7 +15,6 @@ Everything here is public — the map, the roles, the tile to place, the points 
 from __future__ import annotations
 
 from dataclasses import field
-from itertools import chain
 
 import networkx as nx
 
@@ -24,9 +23,10 @@ from ...core.game import Action, Game, Position
 from ...core.position import position
 from ...core.readonly import frozen_graph
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
-from .board import CELL_NAMES, CELL_PARITY, CELL_X, CELL_Y, CELLS, CENTER, SIZE, SPAN
+from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, SIZE, SPAN
 from .explain import breakdown, final_rows
 from .graphs import board_graph
+from .masks import cells_of, placements, window
 from .scoring import Analysis, analyse, final_points, gnome_spots
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
@@ -59,28 +59,6 @@ def lpar_of(cell: int, kind: int, rot: int) -> int:
     return CELL_PARITY[cell] if nw_land else 1 - CELL_PARITY[cell]
 
 
-def _window(x0: int, x1: int, y0: int, y1: int) -> frozenset[int]:
-    """The cells a tile may go on while keeping the map of bounding box ``(x0, x1, y0, y1)``
-    within 6 × 6."""
-    lox, hix, loy, hiy = x1 - SPAN + 1, x0 + SPAN - 1, y1 - SPAN + 1, y0 + SPAN - 1
-    return frozenset(c for c in range(CELLS)
-                     if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy)
-
-
-#: ``_window`` by bounding box, computed when first met.
-_WINDOWS: dict[tuple[int, int, int, int], frozenset[int]] = {}
-
-#: The placement a tile without gnomes (both rotations alike) may make on each cell, by the
-#: parity of the land-NW cells (``lpar``) and whether the kind has land at its NW corner
-#: (``NW_LAND``): ``PLACE[c][base]`` (see ``base_rotation``). ``_TWO_WAYS``: the two of any
-#: other tile, ``base`` and ``base + 2``.
-_ONE_WAY = tuple(tuple(tuple(PLACE[c][(CELL_PARITY[c] == lpar) ^ nw] for c in range(CELLS))
-                       for nw in (0, 1)) for lpar in (0, 1))
-_TWO_WAYS = tuple(tuple(tuple(PLACE[c][b:b + 3:2]
-                              for c in range(CELLS) for b in [(CELL_PARITY[c] == lpar) ^ nw])
-                        for nw in (0, 1)) for lpar in (0, 1))
-
-
 @position
 class LandlockPosition(Position):
     """The public part of a Landlock position.
@@ -90,9 +68,10 @@ class LandlockPosition(Position):
     whether a bridge removed it; ``land_team`` is the team playing Land (``None`` until the
     first player chooses). ``tussocks`` and ``gnome_bonus`` are points per team so far.
 
-    Derived fields (``count``, ``box``, ``frontier``, ``lpar``: tiles placed, their bounding
-    box ``(x0, x1, y0, y1)``, the empty cells beside them, the parity of the cells whose NW
-    corner is land) are kept for speed and are not compared.
+    Derived fields (``count``, ``box``, ``filled``, ``frontier``, ``lpar``: tiles placed,
+    their bounding box ``(x0, x1, y0, y1)``, the cells holding them and the empty cells beside
+    them as bitmasks (``masks.py``), the parity of the cells whose NW corner is land) are kept
+    for speed and are not compared.
     """
 
     game: Game
@@ -106,7 +85,8 @@ class LandlockPosition(Position):
     gnome_bonus: tuple[int, int]
     count: int = field(compare=False, repr=False)
     box: tuple[int, int, int, int] | None = field(compare=False, repr=False)
-    frontier: frozenset[int] = field(compare=False, repr=False)
+    filled: int = field(compare=False, repr=False)
+    frontier: int = field(compare=False, repr=False)
     lpar: int = field(compare=False, repr=False)
 
     # --- what states and views each know their own way -----------------------------------
@@ -142,13 +122,7 @@ class LandlockPosition(Position):
     def _legal_cells(self) -> tuple[int, ...]:
         if self.box is None:
             return (CENTER,)
-        x0, x1, y0, y1 = self.box
-        if x1 - x0 < SPAN - 1 and y1 - y0 < SPAN - 1:  # any neighbour keeps it within 6 x 6
-            return tuple(sorted(self.frontier))
-        window = _WINDOWS.get(self.box)
-        if window is None:
-            window = _WINDOWS[self.box] = _window(x0, x1, y0, y1)
-        return tuple(sorted(self.frontier & window))
+        return cells_of(self.frontier & window(self.box)[0])
 
     def facing_cells(self) -> frozenset[int]:
         """The cells whose gnome faces another gnome."""
@@ -193,15 +167,8 @@ class LandlockPosition(Position):
                 return tuple(BRIDGES[c] for c in targets)
         if self.box is None:
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
-        cells = cache.get("cells")
-        if cells is None:
-            cells = self._legal_cells()
-        # each cell's placements in the order (base rotation, base + 2), from a table
-        if SYMMETRIC[kind]:
-            one = _ONE_WAY[self.lpar][NW_LAND[kind]]
-            return tuple(map(one.__getitem__, cells))
-        two = _TWO_WAYS[self.lpar][NW_LAND[kind]]
-        return tuple(chain.from_iterable(map(two.__getitem__, cells)))
+        # the frontier's cells that keep the map within 6 x 6, by cell then rotation
+        return placements(self.frontier, self.box, self.lpar, kind)
 
     def _is_legal(self, action: Action) -> bool:
         """The rules' verdict on an action without listing them all (the fast path)."""
@@ -214,7 +181,7 @@ class LandlockPosition(Position):
             cell, rot = action.cell, action.rot
             if self.box is None:
                 return cell == CENTER and rot in ((0, 1) if SYMMETRIC[kind] else (0, 1, 2, 3))
-            if cell not in self.frontier or cell not in self.legal_cells():
+            if not (self.frontier & window(self.box)[0]) >> cell & 1:
                 return False
             base = (CELL_PARITY[cell] == self.lpar) ^ NW_LAND[kind]
             return bool(rot == base or (rot == base + 2 and not SYMMETRIC[kind]))
@@ -253,7 +220,7 @@ class LandlockPosition(Position):
                 return f"the first tile goes in the middle, {CELL_NAMES[CENTER]}"
             if self.board[cell] >= 0:
                 return f"{where} already holds a {KINDS[self.board[cell] >> 2].name}"
-            if cell not in self.frontier:
+            if not self.frontier >> cell & 1:
                 return f"{where} is not next to a tile in play"
             if cell not in self.legal_cells():
                 return f"a tile at {where} would make the map longer than {SPAN} tiles"

@@ -29,8 +29,9 @@ from ...core.ids import ActionSpace
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
-from .board import CELL_X, CELL_Y, CORNERS, NEIGHBOURS, cell_index
+from .board import CELL_X, CELL_Y, CORNERS, cell_index
 from .maps import extent, placed_board, tiles_from_rows
+from .masks import BIT, NEIGHBOUR_MASK
 from .position import FULL, LandlockPosition, base_rotation, lpar_of, team_of
 from .scoring import gnomes_at
 from .tiles import BRIDGE, GNOME_CORNER, KINDS, TILE_SET, TUSSOCK, kind_index
@@ -75,16 +76,20 @@ class LandlockState(LandlockPosition, State):
     def _place(self, cell: int, rot: int) -> LandlockState:
         kind = self.tile
         assert kind is not None
-        board = self.board[:cell] + (kind * 4 + rot,) + self.board[cell + 1:]
+        board = _with(self.board, cell, kind * 4 + rot)
         x, y = CELL_X[cell], CELL_Y[cell]
-        if self.box is None:
+        box = self.box
+        if box is None:
             box = (x, x, y, y)
             lpar = lpar_of(cell, kind, rot)
         else:
-            x0, x1, y0, y1 = self.box
-            box = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+            x0, x1, y0, y1 = box
+            if not (x0 <= x <= x1 and y0 <= y <= y1):  # the map grows: a new bounding box
+                box = (x if x < x0 else x0, x if x > x1 else x1,
+                       y if y < y0 else y0, y if y > y1 else y1)
             lpar = self.lpar
-        frontier = self.frontier.union([n for n in NEIGHBOURS[cell] if board[n] < 0])
+        filled = self.filled | BIT[cell]
+        frontier = (self.frontier | NEIGHBOUR_MASK[cell]) & ~filled
         mover = self.to_move
         bonus = self.gnome_bonus
         g = GNOME_CORNER[kind]
@@ -100,13 +105,13 @@ class LandlockState(LandlockPosition, State):
             tile, pile, tussocks = None, self.pile, self.tussocks
         else:
             tile, pile, tussocks = _draw(nxt, self.pile, self.tussocks)
-        return _placed(self, board, tile, False, nxt, tussocks, bonus, pile, count, box,
-                       frontier - {cell}, lpar)
+        return _placed(self, board, tile, False, nxt, tussocks, bonus, pile, count, box, filled,
+                       frontier, lpar)
 
     def _bridge(self, cell: int) -> LandlockState:
         removed = self.board[cell] >> 2
         code = BRIDGE * 4 + base_rotation(BRIDGE, cell, self.lpar)
-        board = self.board[:cell] + (code,) + self.board[cell + 1:]
+        board = _with(self.board, cell, code)
         return _bridged(self, board, removed, True, (self.to_move + 1) % self.game.players)
 
     # --- outcome and views ------------------------------------------------------------------
@@ -120,8 +125,15 @@ class LandlockState(LandlockPosition, State):
 
 #: ``evolve`` without keywords, for the hot path: a placement's and a bridge's next state.
 _placed = maker(LandlockState, "board", "tile", "pending", "to_move", "tussocks", "gnome_bonus",
-                "pile", "count", "box", "frontier", "lpar")
+                "pile", "count", "box", "filled", "frontier", "lpar")
 _bridged = maker(LandlockState, "board", "tile", "pending", "to_move")
+
+
+def _with(board: tuple[int, ...], cell: int, code: int) -> tuple[int, ...]:
+    """``board`` with ``code`` on ``cell``: through a list, one copy fewer than slices."""
+    changed = list(board)
+    changed[cell] = code
+    return tuple(changed)
 
 
 def _draw(player: int, pile: tuple[int, ...], tussocks: tuple[int, int]
@@ -263,7 +275,7 @@ class Landlock(Game):
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
         board, lpar = placed_board(placed)
-        count, box, frontier = extent(board)
+        count, box, filled, frontier = extent(board)
         hand = None if tile is None else kind_index(tile)
         used = Counter(code >> 2 for code in board if code >= 0)
         if hand is not None:
@@ -290,6 +302,6 @@ class Landlock(Game):
             game=self, first=first, land_team=land_team, board=board,
             tile=None if count >= FULL else hand, pending=pending,
             to_move=first if to_move is None else to_move, tussocks=tussocks,
-            gnome_bonus=gnome_bonus, pile=order, count=count, box=box, frontier=frontier,
-            lpar=lpar,
+            gnome_bonus=gnome_bonus, pile=order, count=count, box=box, filled=filled,
+            frontier=frontier, lpar=lpar,
         )

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import cache
 
 from .board import (
     CELL_PARITY,
     CORNERS,
-    SIZE,
     VERTEX_CELLS,
     VERTEX_PARITY,
+    VERTEX_X,
+    VERTEX_Y,
     VERTICES,
-    VSIZE,
     box_cells,
     box_vertices,
 )
@@ -73,20 +74,39 @@ def side_names(mask: int) -> tuple[str, ...]:
     return tuple(name for i, name in enumerate(SIDES) if mask >> i & 1)
 
 
+#: A vertex's rim bits (``_rim``): its side (``TOP`` … ``LEFT``), or at corner ``i`` of the map
+#: (NW, NE, SE, SW) ``16 << i`` in place of the two sides it lies on (``CORNER_SIDES``).
+_CORNER_BITS = {sides: 16 << i for i, sides in enumerate(CORNER_SIDES)}
+#: ``_SIDES_OF[bits]``: the side mask counted for a component with these rim bits (the corner
+#: rule applied, ``TABLE_SIDES``), and ``_POINTS_OF[bits]`` what it scores as a network.
+_SIDES_OF = tuple(TABLE_SIDES[bits & 15][bits >> 4] for bits in range(256))
+_POINTS_OF = tuple(CONNECTION_POINTS.get(_BITS[sides], 0) for sides in _SIDES_OF)
+
+
+@cache  # boxes are few
+def _rim(box: tuple[int, int, int, int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The vertices of a map of bounding box ``box`` on its edge, each with its rim bits, and
+    the vertices inside it."""
+    x0, x1, y0, y1 = box
+    rim: list[tuple[int, int]] = []
+    inner: list[int] = []
+    for v in box_vertices(box):
+        x, y = VERTEX_X[v], VERTEX_Y[v]
+        m = (y == y0) | (x == x1 + 1) << 1 | (y == y1 + 1) << 2 | (x == x0) << 3
+        if m:
+            rim.append((v, _CORNER_BITS.get(m, m)))
+        else:
+            inner.append(v)
+    return tuple(rim), tuple(inner)
+
+
 def sides_reached(vertices: tuple[int, ...], box: tuple[int, int, int, int]) -> int:
     """The side mask a network with these vertices counts, the corner rule applied."""
-    x0, x1, y0, y1 = box
-    x1 += 1
-    y1 += 1
-    base = corners = 0
+    bits = dict(_rim(box)[0])
+    mask = 0
     for v in vertices:
-        x, y = v % VSIZE, v // VSIZE
-        m = (y == y0) | (x == x1) << 1 | (y == y1) << 2 | (x == x0) << 3
-        if m in (3, 6, 9, 12):
-            corners |= {9: 1, 3: 2, 6: 4, 12: 8}[m]
-        else:
-            base |= m
-    return TABLE_SIDES[base][corners]
+        mask |= bits.get(v, 0)
+    return _SIDES_OF[mask]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,88 +213,95 @@ def gnomes_at(board: tuple[int, ...], vertex: int) -> int:
     return n
 
 
+#: The bands a kind of tile carries: 0 its land diagonal, 1 its water one.
+_JOINED = tuple(tuple(i for i, j in enumerate((jl, jw)) if j)
+                for jl, jw in zip(_JOINS_L, _JOINS_W, strict=True))
+#: ``_PAIRS[lpar][cell][kind]``: the ``(a, b)`` vertex pairs that the bands of a ``kind`` tile
+#: on ``cell`` join, its land band first (``lpar``: the parity of the cells whose NW corner is
+#: land, whose land diagonal is NW-SE).
+_PAIRS = tuple(
+    tuple(tuple(tuple(((nw, se), (ne, sw))[i ^ (CELL_PARITY[cell] != lpar)] for i in joined)
+                for joined in _JOINED)
+          for cell, (nw, ne, se, sw) in enumerate(CORNERS))
+    for lpar in (0, 1))
+#: The cells around each vertex.
+_AROUND = tuple(tuple(c for c, _ in VERTEX_CELLS[v]) for v in range(VERTICES))
+
+
+def _components(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int]
+                ) -> tuple[list[int], dict[int, int], set[int]]:
+    """The components of a map's land and water networks: a union-find over vertex indices
+    joins the two ends of every band of the tiles in ``box``. Returns ``root``, each vertex of
+    the box's component (a vertex named for it); the rim bits (``_rim``) of each component
+    reaching the map's edge; and the components enclosed, away from the edge and from every
+    empty cell (an island or a pond, unless a bridge cancels it)."""
+    root = list(range(VERTICES))
+    pairs = _PAIRS[lpar]
+    cells = box_cells(box)
+    for cell in cells:
+        code = board[cell]
+        if code >= 0:
+            for a, b in pairs[cell][code >> 2]:
+                while (up := root[a]) != a:  # find, halving the path
+                    root[a] = a = root[up]
+                while (up := root[b]) != b:
+                    root[b] = b = root[up]
+                if a != b:
+                    root[a] = b
+    edge, inner = _rim(box)
+    rims: dict[int, int] = {}
+    for v, bits in edge:
+        r = v
+        while (up := root[r]) != r:
+            r = up
+        root[v] = r
+        rims[r] = rims.get(r, 0) | bits
+    full = min(map(board.__getitem__, cells)) >= 0
+    inside: set[int] = set()
+    opened: set[int] = set()
+    for v in inner:
+        r = v
+        while (up := root[r]) != r:
+            r = up
+        root[v] = r
+        inside.add(r)
+        if not full and min(map(board.__getitem__, _AROUND[v])) < 0:
+            opened.add(r)
+    return root, rims, inside.difference(rims, opened)
+
+
 def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None) -> Analysis:
     """Networks, enclosures and facing gnomes of a map (``board`` of kind*4+rotation codes,
     ``lpar`` the parity of land vertices, ``box`` the bounding box ``(x0, x1, y0, y1)``)."""
     if box is None:
         return EMPTY
-    parent = list(range(VERTICES))
-
-    def find(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    x0, x1, y0, y1 = box
-    band_cells: list[tuple[int, int]] = []  # (vertex on the band, cell)
-    bridge_bands: list[tuple[int, int]] = []  # the same, for the bands of bridges
-    for y in range(y0, y1 + 1):
-        for cell in range(y * SIZE + x0, y * SIZE + x1 + 1):
-            code = board[cell]
-            if code < 0:
-                continue
-            kind = code >> 2
-            nw, ne, se, sw = CORNERS[cell]
-            if CELL_PARITY[cell] == lpar:  # NW corner is land: land diagonal NW-SE
-                land, water = (nw, se), (ne, sw)
-            else:
-                land, water = (ne, sw), (nw, se)
-            for joins, (a, b) in ((_JOINS_L[kind], land), (_JOINS_W[kind], water)):
-                if joins:
-                    ra, rb = find(a), find(b)
-                    if ra != rb:
-                        parent[ra] = rb
-                    band_cells.append((a, cell))
-                    if kind == BRIDGE:
-                        bridge_bands.append((a, cell))
-
-    full = (x1 - x0 + 1) * (y1 - y0 + 1)
-    count = sum(1 for c in box_cells(box) if board[c] >= 0)
+    root, rims, closed = _components(board, lpar, box)
     groups: dict[int, list[int]] = {}
-    closed: dict[int, bool] = {}
-    side_base: dict[int, int] = {}
-    side_corner: dict[int, int] = {}
-    bx1, by1 = x1 + 1, y1 + 1
     for v in box_vertices(box):
-        if count != full:
-            around = [board[c] >= 0 for c, _ in VERTEX_CELLS[v]]
-            if not any(around):
-                continue
-            covered = len(around) == 4 and all(around)
-        else:
-            covered = True
-        r = find(v)
-        groups.setdefault(r, []).append(v)
-        x, y = v % VSIZE, v // VSIZE
-        m = (y == y0) | (x == bx1) << 1 | (y == by1) << 2 | (x == x0) << 3
-        if m:
-            closed[r] = False
-            if m in (3, 6, 9, 12):
-                side_corner[r] = side_corner.get(r, 0) | {9: 1, 3: 2, 6: 4, 12: 8}[m]
-            else:
-                side_base[r] = side_base.get(r, 0) | m
-        elif not covered:
-            closed[r] = False
+        groups.setdefault(root[v], []).append(v)
     cells_of: dict[int, list[int]] = {}
-    for v, cell in band_cells:
-        cells_of.setdefault(find(v), []).append(cell)
     bridges_of: dict[int, list[int]] = {}
-    for v, cell in bridge_bands:
-        bridges_of.setdefault(find(v), []).append(cell)
+    pairs = _PAIRS[lpar]
+    for cell in box_cells(box):
+        code = board[cell]
+        if code >= 0:
+            kind = code >> 2
+            for a, _ in pairs[cell][kind]:
+                cells_of.setdefault(root[a], []).append(cell)
+                if kind == BRIDGE:
+                    bridges_of.setdefault(root[a], []).append(cell)
 
     networks: list[Network] = []
     islands: list[Enclosure] = []
     ponds: list[Enclosure] = []
     cancelled: list[Enclosure] = []
     for r, vertices in groups.items():
-        terrain = LAND if VERTEX_PARITY[vertices[0]] == lpar else WATER
-        cells = tuple(sorted(cells_of.get(r, ())))
+        terrain = LAND if VERTEX_PARITY[r] == lpar else WATER
+        cells = tuple(cells_of.get(r, ()))  # in cell order, as the cells were met
         if cells:
-            sides = TABLE_SIDES[side_base.get(r, 0)][side_corner.get(r, 0)]
-            networks.append(Network(terrain, tuple(vertices), cells, sides))
-        if closed.get(r, True):
-            found = Enclosure(terrain, tuple(vertices), cells, tuple(sorted(bridges_of.get(r, ()))))
+            networks.append(Network(terrain, tuple(vertices), cells, _SIDES_OF[rims.get(r, 0)]))
+        if r in closed:
+            found = Enclosure(terrain, tuple(vertices), cells, tuple(bridges_of.get(r, ())))
             (cancelled if found.bridges else islands if terrain == LAND else ponds).append(found)
     networks.sort(key=lambda n: (-_BITS[n.sides], -len(n.cells), n.vertices[0]))
     for found_list in (islands, ponds, cancelled):
@@ -287,98 +314,38 @@ def analyse(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | 
     return Analysis(box, tuple(networks), tuple(islands), tuple(ponds), facing, tuple(cancelled))
 
 
-
-#: The bands a kind of tile carries: 0 its land diagonal, 1 its water one.
-_JOINED = tuple(tuple(i for i, j in enumerate((jl, jw)) if j)
-                for jl, jw in zip(_JOINS_L, _JOINS_W, strict=True))
-#: ``_BANDS[lpar][cell]``: the vertices of the cell's land diagonal and of its water one.
-_BANDS = {lpar: tuple(((nw, se), (ne, sw)) if CELL_PARITY[cell] == lpar else ((ne, sw), (nw, se))
-                      for cell, (nw, ne, se, sw) in enumerate(CORNERS))
-          for lpar in (0, 1)}
-
-
 def final_points(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None,
                  gnomes: bool = True) -> tuple[int, int]:
     """The end-of-game points of Land and of Water: the sums of ``analyse(...).points`` for
-    each terrain, computed without building the analysis (the search's hot path).
+    each terrain, from the same components without building the analysis (the search's hot
+    path). A network scores only with two sides or more, so never as a lone vertex.
 
-    >>> final_points((-1,) * (SIZE * SIZE), 0, None)
+    >>> final_points((-1,) * 121, 0, None)
     (0, 0)
     """
     if box is None:
         return (0, 0)
-    parent = list(range(VERTICES))
-
-    def find(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    x0, x1, y0, y1 = box
-    banded: list[int] = []  # a vertex of each band
-    bridged: list[int] = []  # the same, for the bands of bridges
-    bands = _BANDS[lpar]
-    cells = box_cells(box)
-    count = 0
-    for cell in cells:
-        code = board[cell]
-        if code < 0:
-            continue
-        count += 1
-        kind = code >> 2
-        pairs = bands[cell]
-        for i in _JOINED[kind]:
-            a, b = pairs[i]
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                parent[ra] = rb
-            banded.append(a)
-            if kind == BRIDGE:
-                bridged.append(a)
-    full = len(cells)
-    first: dict[int, int] = {}
-    opened: set[int] = set()
-    side_base: dict[int, int] = {}
-    side_corner: dict[int, int] = {}
-    bx1, by1 = x1 + 1, y1 + 1
-    for v in box_vertices(box):
-        if count != full:
-            around = [board[c] >= 0 for c, _ in VERTEX_CELLS[v]]
-            if not any(around):
-                continue
-            covered = len(around) == 4 and all(around)
-        else:
-            covered = True
-        r = find(v)
-        first.setdefault(r, v)
-        x, y = v % VSIZE, v // VSIZE
-        m = (y == y0) | (x == bx1) << 1 | (y == by1) << 2 | (x == x0) << 3
-        if m:
-            opened.add(r)
-            if m in (3, 6, 9, 12):
-                side_corner[r] = side_corner.get(r, 0) | {9: 1, 3: 2, 6: 4, 12: 8}[m]
-            else:
-                side_base[r] = side_base.get(r, 0) | m
-        elif not covered:
-            opened.add(r)
-    with_bands = {find(v) for v in banded}
-    with_bridges = {find(v) for v in bridged}
+    root, rims, closed = _components(board, lpar, box)
     best = [0, 0]  # by terrain: 0 land, 1 water
-    enclosed = [0, 0]
-    for r, v in first.items():
-        t = 0 if VERTEX_PARITY[v] == lpar else 1
-        if r in with_bands:
-            got = CONNECTION_POINTS.get(_BITS[TABLE_SIDES[side_base.get(r, 0)][
-                side_corner.get(r, 0)]], 0)
+    for r, bits in rims.items():
+        got = _POINTS_OF[bits]
+        if got:
+            t = VERTEX_PARITY[r] != lpar
             if got > best[t]:
                 best[t] = got
-        if r not in opened and r not in with_bridges:
-            enclosed[t] += 1
+    enclosed = [0, 0]
+    if closed:
+        pairs = _PAIRS[lpar]
+        for cell in box_cells(box):
+            if board[cell] >> 2 == BRIDGE:  # a bridge cancels the island or pond it is in
+                for a, _ in pairs[cell][BRIDGE]:
+                    closed.discard(root[a])
+        for r in closed:
+            enclosed[VERTEX_PARITY[r] != lpar] += 1
     facing = [0, 0]
     if gnomes:
         for v, spot in gnome_spots(board, box).items():
             if len(spot) > 1:
-                facing[0 if VERTEX_PARITY[v] == lpar else 1] += len(spot)
+                facing[VERTEX_PARITY[v] != lpar] += len(spot)
     return (best[0] + ENCLOSURE_POINTS * enclosed[1] + facing[0],
             best[1] + ENCLOSURE_POINTS * enclosed[0] + facing[1])

@@ -71,6 +71,8 @@ KINDS: tuple[TileKind, ...] = (
     TileKind("T", "tussock", "", LAND, 3),  # corners show both terrains; joins nothing
 )
 
+#: How many tiles of each kind the box holds.
+KIND_COUNTS: tuple[int, ...] = tuple(kind.count for kind in KINDS)
 #: The 40 tiles in the box, as kind indices, in a fixed order (shuffled into the pile).
 TILE_SET: tuple[int, ...] = tuple(k for k, kind in enumerate(KINDS) for _ in range(kind.count))
 

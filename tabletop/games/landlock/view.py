@@ -12,16 +12,17 @@ size but not its order.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
+from itertools import chain, repeat
 
 import numpy as np
 
 from ...core.game import State, View
 from ...core.position import evolve
+from .board import box_cells
 from .position import LandlockPosition
 from .tensor import observation
-from .tiles import TILE_SET
+from .tiles import KIND_COUNTS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,12 +37,23 @@ class LandlockView(LandlockPosition, View):
 
     def determinize(self, rng: random.Random) -> State:
         """A state with the unseen tiles shuffled into a pile of the same size."""
-        unseen = Counter(TILE_SET) - Counter(code >> 2 for code in self.board if code >= 0)
-        if self.tile is not None:
-            unseen[self.tile] -= 1
-        rest = sorted(unseen.elements())
+        rest = list(self._cached("unseen", self._unseen))
         rng.shuffle(rest)
         return evolve(self, self.game.state_class, pile=tuple(rest[:self.pile_size]))
+
+    def _unseen(self) -> tuple[int, ...]:
+        """The tiles neither on the map nor in hand, in kind order (a search determinizes
+        one view again and again: they are counted once)."""
+        left = list(KIND_COUNTS)
+        board = self.board
+        if self.box is not None:
+            for cell in box_cells(self.box):
+                code = board[cell]
+                if code >= 0:
+                    left[code >> 2] -= 1
+        if self.tile is not None:
+            left[self.tile] -= 1
+        return tuple(chain.from_iterable(map(repeat, range(len(left)), left)))
 
     def _observation(self) -> np.ndarray:
         return observation(self)

@@ -1,0 +1,118 @@
+"""Sets of cells as bitmasks (bit ``c`` of an int stands for cell ``c``), read in cell order
+through tables a byte at a time: the hot path of a playout's placements.
+
+A position keeps two masks, ``filled`` (cells holding a tile) and ``frontier`` (the empty
+cells beside them), so that a placement updates each with an integer operation or two; what
+the legal list needs — its cells in order, or their placements — is then read from the mask's
+16 bytes by table look-ups that run in C (``cells_of``, ``placements``).
+
+>>> mask = BIT[60] | BIT[5] | BIT[61]
+>>> cells_of(mask)
+(5, 60, 61)
+>>> box = (5, 5, 5, 5)                   # a path on f6, so f5, e6, g6, f7 are free
+>>> frontier = BIT[49] | BIT[59] | BIT[61] | BIT[71]
+>>> [str(a) for a in placements(frontier, box, 0, 0)]   # a path: one fit per cell
+['f5 r1', 'e6 r1', 'g6 r1', 'f7 r1']
+>>> [str(a) for a in placements(BIT[49], box, 0, 1)]     # a path with a gnome: r and r + 2
+['f5 r1', 'f5 r3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import chain
+from operator import getitem
+from typing import TypeVar
+
+from .actions import PLACE, Place
+from .board import CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SPAN
+from .tiles import KINDS, NW_LAND, SYMMETRIC
+
+T = TypeVar("T")
+
+#: ``BIT[c]``: the mask of cell ``c`` alone.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(CELLS))
+#: ``NEIGHBOUR_MASK[c]``: the mask of the cells beside ``c``.
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBOURS[c]) for c in range(CELLS))
+#: Bytes in a mask of every cell (``int.to_bytes(BYTES, "little")``: byte ``i``, cells 8i..8i+7).
+BYTES = (CELLS + 7) // 8
+
+
+def mask_of(cells: Iterable[int]) -> int:
+    """The mask of some cells (an iterable of cell indices).
+
+    >>> mask_of([0, 3]) == 0b1001
+    True
+    """
+    return sum(BIT[c] for c in set(cells))
+
+
+Table = tuple[tuple[tuple[T, ...], ...], ...]
+
+
+def _byte_tables(item: Callable[[int], tuple[T, ...]]) -> Table[T]:
+    """``table[i][b]``: ``item(c)`` joined for the cells ``c`` of byte ``i`` whose bit is set
+    in ``b``, in cell order (byte ``b`` is its lowest cell's items, then those of the rest)."""
+    tables = []
+    for i in range(BYTES):
+        items = [item(8 * i + j) if 8 * i + j < CELLS else () for j in range(8)]
+        table: list[tuple[T, ...]] = [()]
+        for b in range(1, 256):
+            table.append(items[(b & -b).bit_length() - 1] + table[b & (b - 1)])
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_CELLS = _byte_tables(lambda c: (c,))
+
+
+def cells_of(mask: int) -> tuple[int, ...]:
+    """The cells of a mask, in order."""
+    return tuple(chain.from_iterable(map(getitem, _CELLS, mask.to_bytes(BYTES, "little"))))
+
+
+@cache  # boxes are few
+def window(box: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    """Where the next tile may go beside a map of bounding box ``(x0, x1, y0, y1)``: the mask
+    of the cells that touch the box or lie in it and keep the map within 6 × 6 (the frontier's
+    cells among them are the legal ones), and the bytes ``lo`` to ``hi`` of masks that hold
+    them (``int.to_bytes``).
+
+    >>> mask, lo, hi = window((5, 5, 5, 5))    # the first tile on f6: e5 to g7
+    >>> len(cells_of(mask)), cells_of(mask)[0], cells_of(mask)[-1], lo, hi
+    (9, 48, 72, 6, 10)
+    """
+    x0, x1, y0, y1 = box
+    lox, hix = max(x0 - 1, x1 - SPAN + 1), min(x1 + 1, x0 + SPAN - 1)
+    loy, hiy = max(y0 - 1, y1 - SPAN + 1), min(y1 + 1, y0 + SPAN - 1)
+    cells = [c for c in range(CELLS) if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy]
+    return mask_of(cells), cells[0] >> 3, (cells[-1] >> 3) + 1
+
+
+@cache  # one per checkerboard and kind of fit: 8
+def _placement_tables(lpar: int, nw: int, symmetric: bool) -> Table[Place]:
+    """The byte tables of the placements of a kind on each cell: its base rotation
+    (``position.base_rotation``), and base + 2 for a kind whose two fits differ."""
+    def fits(c: int) -> tuple[Place, ...]:
+        base = (CELL_PARITY[c] == lpar) ^ nw
+        return PLACE[c][base:base + 1] if symmetric else PLACE[c][base:base + 3:2]
+    return _byte_tables(fits)
+
+
+#: ``_PLACEMENTS[lpar][kind]``: the byte tables of ``placements``, made when first needed.
+_PLACEMENTS: tuple[list[Table[Place] | None], ...] = ([None] * len(KINDS), [None] * len(KINDS))
+
+
+def placements(frontier: int, box: tuple[int, int, int, int], lpar: int, kind: int
+               ) -> tuple[Place, ...]:
+    """Every placement of a ``kind`` tile beside a map of bounding box ``box`` whose empty
+    cells beside a tile are ``frontier`` and whose land-NW cells have parity ``lpar``: on the
+    cells that keep the map within 6 × 6, by cell, then rotation."""
+    tables = _PLACEMENTS[lpar][kind]
+    if tables is None:
+        tables = _PLACEMENTS[lpar][kind] = _placement_tables(lpar, NW_LAND[kind], SYMMETRIC[kind])
+    mask, lo, hi = window(box)
+    # the bytes without cells give empty tuples: filtered out before ``chain`` reads them
+    return tuple(chain.from_iterable(filter(None, map(
+        getitem, tables[lo:hi], ((frontier & mask) >> (lo << 3)).to_bytes(hi - lo, "little")))))
