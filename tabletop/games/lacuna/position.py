@@ -304,11 +304,13 @@ class LacunaPosition(Position):
     def _places(self) -> Sequence[Place]:
         geo = self.geometry
         assert geo is not None
-        dead = self._dead()
-        free = geo.spot_bits & ~dead
-        roomy = free | free >> 1
-        roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
-        cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
+        alive = ~self._dead()
+        free = geo.spot_bits & alive
+        pairs = geo.pair_bits
+        # Adding 0b011111 to each group of bits carries into the pair's own bit exactly when
+        # some sample spot of the pair is free (a group's sum stays below 2**GROUP).
+        roomy = free + pairs - (pairs >> (GROUP - 1)) & pairs
+        cramped = pairs & alive & ~roomy
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
             return from_bits(free, partial(place_at, geo.pairs), partial(places_at, geo, free))
         table = geo_actions(geo)
