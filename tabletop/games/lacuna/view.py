@@ -22,7 +22,6 @@ from .board import FLOWERS, NCOLOURS, player_name
 from .position import LacunaPosition
 from .tensor import observation
 
-
 #: The cached parts of the dead mask (``LacunaPosition._dead``) a determinized state shares.
 _CARRIED = ("flowers", "pawn_kill", "dead")
 
