@@ -332,7 +332,7 @@ class Geometry:
         planes, off = tally
         for j in range(0, len(flowers), 2):
             r, s, own = self._rows_of(flowers[j:j + 2])
-            planes, off = _minus(planes, r, s), off | own
+            planes, off = kernels.minus(planes, r, s), off | own
         return planes, off
 
     def _rows_of(self, flowers: tuple[int, ...]) -> tuple[int, int, int]:
@@ -460,25 +460,6 @@ class Geometry:
             hit = blocked(ax, ay, bx, by, px, py, self.rp)
             out.extend(("pawn", int(i)) for i in np.flatnonzero(hit).tolist())
         return tuple(out)
-
-
-def _minus(planes: tuple[int, ...], r: int, s: int) -> tuple[int, ...]:
-    """A count per bit, in binary (plane ``j`` holds bit ``j`` of each count), minus ``r`` and
-    ``s`` (each 0 or 1 per bit; no count goes below zero): a ripple of borrows, bit-parallel.
-
-    >>> _minus((0b110, 0b011), 0b010, 0b011)   # counts 2, 3, 1 minus 1, 2, 0: 1, 1, 1
-    (7, 0)
-    """
-    if not planes:
-        return planes
-    low = planes[0]
-    odd = r ^ s  # the low bit of r + s; r & s is its high bit
-    borrow = r & s | odd & ~low  # at most one per bit: r & s and odd are disjoint
-    out = [low ^ odd]
-    for plane in planes[1:]:
-        out.append(plane ^ borrow)
-        borrow &= ~plane
-    return tuple(out)
 
 
 def _rebuild(points: tuple[tuple[int, int], ...], colors: tuple[int, ...], flower_r: int,

@@ -307,8 +307,7 @@ class LacunaPosition(Position):
         alive = ~self._dead()
         free = geo.spot_bits & alive
         pairs = geo.pair_bits
-        # Adding 0b011111 to each group of bits carries into the pair's own bit exactly when
-        # some sample spot of the pair is free (a group's sum stays below 2**GROUP).
+        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free.
         roomy = free + pairs - (pairs >> (GROUP - 1)) & pairs
         cramped = pairs & alive & ~roomy
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
