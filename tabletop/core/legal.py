@@ -130,38 +130,37 @@ class LegalActions(Sequence[T]):
 
 def nth_set_bit(mask: int, n: int) -> int:
     """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
-    has more than ``n`` set bits: halving the mask (one ``bit_count`` a step) down to a word,
-    then a byte at a time from tables.
+    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to a byte
+    (then a table).
 
     >>> [nth_set_bit(0b1011001, n) for n in range(4)]
     [0, 3, 4, 6]
+    >>> nth_set_bit(1 << 5000 | 1, 1)
+    5000
     """
     offset = 0
     width = mask.bit_length()
-    while width > 64:
+    while width > 8:
         half = width >> 1
-        low = mask & ((1 << half) - 1)
+        try:
+            low = mask & _LOW[half]
+        except IndexError:  # a mask wider than the table's (none of the games' yet)
+            low = mask & ((1 << half) - 1)
         count = low.bit_count()
         if n < count:
-            mask, width = low, half
+            mask = low
+            width = half
         else:
             n -= count
             mask >>= half
             offset += half
             width -= half
-    while True:
-        byte = mask & 255
-        count = _BYTE_COUNT[byte]
-        if n < count:
-            return offset + _BYTE_BITS[byte][n]
-        n -= count
-        mask >>= 8
-        offset += 8
+    return offset + _IN_BYTE[mask][n]
 
 
-_BYTE_COUNT = bytes(b.bit_count() for b in range(256))
-_BYTE_BITS = tuple(bytes(i for i in range(8) if b >> i & 1) for b in range(256))
-"""The number of set bits of each byte value, and their positions."""
+_LOW = [(1 << h) - 1 for h in range(1024)]  # the lowest h bits, for the halving
+_IN_BYTE = tuple(tuple(b for b in range(8) if (v >> b) & 1) for v in range(256))
+"""The positions of the set bits of each byte value."""
 
 
 def from_bits(mask: int, item: Callable[[int], T],

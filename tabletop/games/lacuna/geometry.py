@@ -212,7 +212,7 @@ class Geometry:
     spot_bits: int
     pair_bits: int
     spot_gap: int
-    _memo: dict[str, object]
+    _memo: dict[str | tuple[int, ...], object]
     _kills: kernels.Kills
     _rows: list[int | None]
     _pawns: dict[tuple[int, int], int]
@@ -322,8 +322,9 @@ class Geometry:
     def collect(self, tally: tuple[tuple[int, ...], int], *flowers: int
                 ) -> tuple[tuple[int, ...], int]:
         """The tally of ``full_mat`` once ``flowers`` (on the mat in ``tally``) are
-        collected: their kills taken off the counts (a binary subtraction, bit-parallel),
-        their own pairs added to the collected part. Its dead mask is ``tally_kill``.
+        collected: their kills taken off the counts (a binary subtraction, bit-parallel, two
+        flowers at a time), their own pairs added to the collected part. Its dead mask is
+        ``tally_kill``.
 
         >>> g = Geometry(((0, 0), (2000, 0), (1000, 0)), (0, 0, 1), flower_r=310, pawn_r=290)
         >>> g.is_dead(g.tally_kill(g.full_mat()), 0)   # flower 2 blocks line 0-1
@@ -332,14 +333,25 @@ class Geometry:
         True
         """
         planes, off = tally
-        for f in flowers:
-            borrow, out = self._row(f), []
-            for plane in planes:
-                out.append(plane ^ borrow)
-                borrow &= ~plane
-            planes = tuple(out)
-            off |= self._row(self.n + f)
+        for j in range(0, len(flowers), 2):
+            r, s, own = self._rows_of(flowers[j:j + 2])
+            planes, off = kernels.minus(planes, r, s), off | own
         return planes, off
+
+    def _rows_of(self, flowers: tuple[int, ...]) -> tuple[int, int, int]:
+        """For one or two flowers: the kills of each on the mat (0 for a missing second) and
+        the union of their own pairs; kept per pair of flowers (a search collects the same
+        pairs again and again)."""
+        memo = self._memo  # keyed by tuples here, by names in ``cached``
+        found = memo.get(flowers)
+        if found is None:
+            row, n = self._row, self.n
+            a, b = flowers if len(flowers) == 2 else (flowers[0], None)
+            r, own = row(a), row(n + a)
+            s = 0 if b is None else row(b)
+            own |= 0 if b is None else row(n + b)
+            found = memo[flowers] = (r, s, own)
+        return found  # type: ignore[return-value]
 
     def tally_of(self, collected: int) -> tuple[tuple[int, ...], int]:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the

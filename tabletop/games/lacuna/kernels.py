@@ -263,3 +263,22 @@ def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> list[
 
 _SWAP = np.array([0, 1, 3, 2])
 _TWICE = np.array([[-2.0], [-2.0], [1.0], [1.0]])
+
+
+def minus(planes: tuple[int, ...], r: int, s: int) -> tuple[int, ...]:
+    """A count per bit, in binary (plane ``j`` holds bit ``j`` of each count), minus ``r`` and
+    ``s`` (each 0 or 1 per bit; no count goes below zero): a ripple of borrows, bit-parallel.
+
+    >>> minus((0b110, 0b011), 0b010, 0b011)   # counts 2, 3, 1 minus 1, 2, 0: 1, 1, 1
+    (7, 0)
+    """
+    if not planes:
+        return planes
+    low = planes[0]
+    odd = r ^ s  # the low bit of r + s; r & s is its high bit
+    borrow = r & s | odd & ~low  # at most one per bit: r & s and odd are disjoint
+    out = [low ^ odd]
+    for plane in planes[1:]:
+        out.append(plane ^ borrow)
+        borrow &= ~plane
+    return tuple(out)

@@ -304,11 +304,12 @@ class LacunaPosition(Position):
     def _places(self) -> Sequence[Place]:
         geo = self.geometry
         assert geo is not None
-        dead = self._dead()
-        free = geo.spot_bits & ~dead
-        roomy = free | free >> 1
-        roomy |= roomy >> 2 | free >> 4  # bit GROUP·i: some sample spot of pair i is free
-        cramped = geo.pair_bits & ~dead & ~(roomy << (GROUP - 1))
+        alive = ~self._dead()
+        free = geo.spot_bits & alive
+        pairs = geo.pair_bits
+        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free.
+        roomy = free + pairs - (pairs >> (GROUP - 1)) & pairs
+        cramped = pairs & alive & ~roomy
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
             return from_bits(free, partial(place_at, geo.pairs), partial(places_at, geo, free))
         table = geo_actions(geo)
@@ -475,25 +476,36 @@ class LacunaPosition(Position):
         return g
 
     # --- the end --------------------------------------------------------------------------------
-    def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...]]:
-        """The flowers' rows and colour masks for ``scoring`` (per layout, or per position
-        if hand-built)."""
+    def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...], dict[Any, bytes]]:
+        """The flowers' rows, colour masks and pawn columns for ``scoring`` (per layout, or
+        per position if hand-built)."""
         def compute(points: Sequence[tuple[int, int]], colors: Sequence[int]
-                    ) -> tuple[np.ndarray, tuple[int, ...]]:
-            return scoring.flower_rows(points, colors), scoring.colour_masks(colors)
+                    ) -> tuple[np.ndarray, tuple[int, ...], dict[Any, bytes]]:
+            return scoring.flower_rows(points), scoring.colour_masks(colors), {}
 
         if self._geo is not None:
             return self._geo.cached("scoring", lambda g: compute(g.points, g.colors))
         return self._cached("scoring", lambda: compute(self.points, self.colors or ()))
+
+    def _claimed(self) -> tuple[int, int]:
+        """The flowers on the mat whose nearest pawn is each player's (``claims``), as a
+        bitmask per player."""
+        found = self._cache.get("claimed")
+        if found is None:
+            rows, _, columns = self._score_rows()
+            m0, m1 = scoring.claim_masks(rows, self.pawns, columns)
+            on = self.on_mat
+            found = self._cache["claimed"] = (m0 & on, m1 & on)
+        return found
 
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
         between the players' nearest pawns, or no pawn yet). At the end these are taken.
         Read-only (``dict(claims)`` is a copy to change)."""
         def compute() -> dict[int, int | None]:
-            signs = scoring.claim_signs(self._score_rows()[0], self.pawns).tolist()
-            owner = (0, None, 1)
-            return ReadOnlyDict((f, owner[int(signs[f]) + 1]) for f in self.flowers_on_mat())
+            m0, m1 = self._claimed()
+            return ReadOnlyDict((f, 0 if (m0 >> f) & 1 else 1 if (m1 >> f) & 1 else None)
+                                for f in self.flowers_on_mat())
 
         return self._cached("claims", compute)
 
@@ -502,11 +514,12 @@ class LacunaPosition(Position):
         once the game is over, the flowers claimed by nearest pawn."""
         found = self._cache.get("tally")
         if found is None:
-            rows, masks = self._score_rows()
-            claims = scoring.claimed(rows, self.on_mat, self.pawns) \
-                if self.colors is not None and self.is_terminal else None
-            found = self._cache["tally"] = scoring.tally(masks, self.collected, self.start,
-                                                         self.aside, claims)
+            owned = self.collected
+            if self.colors is not None and self.is_terminal:
+                m0, m1 = self._claimed()
+                owned = (owned[0] | m0, owned[1] | m1)
+            found = self._cache["tally"] = scoring.tally(self._score_rows()[1], owned,
+                                                         self.start, self.aside)
         return found
 
     def colours_won(self) -> tuple[int, int]:

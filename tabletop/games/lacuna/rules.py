@@ -23,7 +23,7 @@ from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import number
-from tabletop.core.position import evolve
+from tabletop.core.position import evolve, maker
 from tabletop.core.quoting import brief
 
 from . import tensor
@@ -87,23 +87,21 @@ class LacunaState(LacunaPosition, State):
         placed = len(self.pawns)
         player = (placed + self.start) & 1
         collected = self.collected
-        # The dead mask is carried to the next state, unless it ends the game (a terminal
-        # state lists no actions; asked anyway, it computes its own).
-        tally = self._tally() if placed + 1 < 2 * PAWNS_EACH else None
         if type(action) is Place:
-            x, y = geo.at(action.a, action.b, action.k)
-            got = collected[player] | (1 << action.a) | (1 << action.b)
+            a, b = action.a, action.b
+            x, y = geo.at(a, b, action.k)
+            got = collected[player] | (1 << a) | (1 << b)
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
-            if tally is not None:
-                tally = geo.collect(tally, action.a, action.b)
         else:
             assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
-        nxt = evolve(self, pawns=self.pawns + ((x, y, player),), collected=collected, _geo=geo)
+        nxt = _placed(self, self.pawns + ((x, y, player),), collected, geo)
         if placed + 1 < 2 * PAWNS_EACH:
+            # The dead mask's parts are carried to the next state, unless it ends the game
+            # (a terminal state lists no actions; asked anyway, it computes its own).
+            tally = self._tally()
             cache = nxt._cache
-            if tally is not None:
-                cache["flowers"] = tally
+            cache["flowers"] = geo.collect(tally, a, b) if type(action) is Place else tally
             cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
         return nxt
 
@@ -126,6 +124,10 @@ class LacunaState(LacunaPosition, State):
 
     def _text(self) -> str:
         return self._board_text(self.tokens)
+
+
+#: ``evolve(state, pawns=..., collected=..., _geo=...)`` for ``_apply``'s hot path.
+_placed = maker(LacunaState, "pawns", "collected", "_geo")
 
 
 def _exact(value: Any, what: str) -> Fraction:

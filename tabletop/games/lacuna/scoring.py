@@ -1,35 +1,43 @@
-"""Lacuna's end scoring in a few numpy calls: the owner of each flower's nearest pawn (one
-matrix product of flowers × pawns, exact) and the colour tally.
+"""Lacuna's end scoring in a few numpy calls: which flowers each player's nearest pawn claims
+(one matrix product of pawns × flowers, exact), as bitmasks, and the colour tally counted
+from bitmasks.
 
-Squared distances come from ``(fx, fy, 1, fx² + fy²) · (−2px, −2py, px² + py², 1)``: every
-term and partial sum is an integer below 2**52 (fine coordinates below 2**25), so exact in
-float64 however BLAS sums it, and ties are exact ties (nobody's flower), as in
+A pawn ``p`` is nearer a flower ``f`` than a pawn ``q`` when ``|f − p|² < |f − q|²``, that is
+when ``|p|² − 2 f·p < |q|² − 2 f·q`` (the flower's ``|f|²`` is common to both). So each
+pawn's column is ``(−2px, −2py, |p|²)`` and each flower's row ``(fx, fy, 1)``: every term and
+partial sum is an integer below 2**52 (fine coordinates below 2**25), so exact in float64
+however BLAS sums it, and ties are exact ties (nobody's flower), as in
 ``geometry.nearest_owner`` (the plain reference).
 
 >>> rows = flower_rows(((0, 0), (5, 0), (9, 0)))
->>> claim_signs(rows, [(0, 0, 0), (10 * 1024, 0, 1)]).tolist()   # 5 is a tie
-[-1.0, 0.0, 1.0]
+>>> claim_masks(rows, [(0, 0, 0), (10 * 1024, 0, 1)], {})   # flower 1 is a tie
+(1, 4)
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from operator import itemgetter
 
 import numpy as np
 
 from .board import NCOLOURS
-from .geometry import STEPS, bit_flags
+from .geometry import STEPS
 
 _F = np.float64
+_OWNER = itemgetter(2)  # a pawn's owner
+MAX_COLUMNS = 4096
+"""At most this many pawn columns are kept per layout (``claim_masks``)."""
 
 
-def flower_rows(points: Sequence[tuple[int, int]], colors: Sequence[int] = ()) -> np.ndarray:
-    """``[flower, 5]``: ``(fx, fy, 1, fx² + fy², colour)`` of the flower centres ``points``
-    (ticks; in fine units) and their ``colors`` (0 if not given)."""
-    hue = colors or (0,) * len(points)
-    return np.array([(x * STEPS, y * STEPS, 1, (x * x + y * y) * STEPS * STEPS, c)
-                     for (x, y), c in zip(points, hue, strict=True)],
-                    dtype=_F).reshape(len(points), 5)
+def flower_rows(points: Sequence[tuple[int, int]]) -> np.ndarray:
+    """``[3, flower]``: ``fx``, ``fy`` (fine units) and 1 for the flower centres ``points``
+    (ticks)."""
+    flat = array("d", [v for x, y in points for v in (x * STEPS, y * STEPS, 1)])
+    rows = np.frombuffer(flat, dtype=_F).reshape(len(points), 3).T.copy()
+    rows.flags.writeable = False
+    return rows
 
 
 def colour_masks(colors: Sequence[int]) -> tuple[int, ...]:
@@ -44,48 +52,60 @@ def colour_masks(colors: Sequence[int]) -> tuple[int, ...]:
     return tuple(masks)
 
 
-def claim_signs(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]]) -> np.ndarray:
-    """Per flower of ``rows`` (``flower_rows``; its first four columns): −1 if player 0's
-    nearest pawn is nearer than player 1's, 1 if player 1's is, 0 for an exact tie or when
-    there are no pawns."""
-    mine = [p for p in pawns if p[2] == 0]
-    n0 = len(mine)
-    if n0 == 0 or n0 == len(pawns):  # one player's pawns alone (or none): no contest
-        sign = 0.0 if not pawns else -1.0 if n0 else 1.0
-        return np.full(len(rows), sign)
-    ordered = mine + [p for p in pawns if p[2] != 0]
-    cols = np.array([[-2 * x for x, _, _ in ordered], [-2 * y for _, y, _ in ordered],
-                     [x * x + y * y for x, y, _ in ordered], [1] * len(ordered)], dtype=_F)
-    best = np.minimum.reduceat(rows[:, :4] @ cols, (0, n0), axis=1)  # [flower, player]: least d²
-    return np.sign(best[:, 0] - best[:, 1])
+def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
+                columns: dict[tuple[int, int, int], bytes]) -> tuple[int, int]:
+    """The flowers of ``rows`` (``flower_rows``), as a bitmask per player, whose nearest pawn
+    is that player's and strictly nearer than the other's nearest (an exact tie, or no pawn
+    at all: nobody's; one player's pawns alone claim every flower).
+
+    ``columns`` keeps each pawn's ``|p|² − 2 f·p`` for every flower (raw float64), filled
+    here as needed: a search meets the same pawn positions again and again.
+    """
+    n = rows.shape[1]
+    n0 = list(map(_OWNER, pawns)).count(0)
+    n1 = len(pawns) - n0
+    if not n0 or not n1:  # one player's pawns alone (or none): no contest
+        every = (1 << n) - 1 if pawns else 0
+        return (every, 0) if n0 else (0, every)
+    ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
+    k = max(n0, n1)  # each player's list padded to k with their own first pawn again
+    both = ordered[:n0] + ordered[:1] * (k - n0) + ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
+    try:
+        raw = b"".join(map(columns.__getitem__, both))
+    except KeyError:
+        _fill(rows, pawns, columns)
+        raw = b"".join(map(columns.__getitem__, both))
+    best = np.minimum.reduce(np.frombuffer(raw, dtype=_F).reshape(2, k, n), axis=1)
+    near = np.packbits(best < best[::-1], axis=1, bitorder="little").tobytes()
+    w = len(near) // 2
+    return int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
 
 
-def claimed(rows: np.ndarray, on_mat: int, pawns: Sequence[tuple[int, int, int]]) -> list[int]:
-    """``[player · NCOLOURS + colour]``: the flowers on the mat (bitmask ``on_mat``) each
-    player's nearest pawn claims, counted by colour (``rows`` from ``flower_rows`` with the
-    colours; ties and pawnless: nobody's)."""
-    here = rows[bit_flags(on_mat, len(rows))]
-    key = claim_signs(here, pawns)
-    key += 1.0
-    key *= NCOLOURS
-    key += here[:, 4]  # (sign + 1)·NCOLOURS + colour: 0 .. 20
-    counts = np.bincount(key.astype(np.intp), minlength=3 * NCOLOURS).tolist()
-    return counts[:NCOLOURS] + counts[2 * NCOLOURS:]
+def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
+          columns: dict[tuple[int, int, int], bytes]) -> None:
+    """Put the ``claim_masks`` column of each of ``pawns`` missing from ``columns`` there
+    (one matrix product; at most ``MAX_COLUMNS`` kept)."""
+    missing = [p for p in dict.fromkeys(pawns) if p not in columns]
+    if len(columns) + len(missing) > MAX_COLUMNS:
+        columns.clear()
+    cols = array("d", [v for x, y, _ in missing for v in (-2 * x, -2 * y, x * x + y * y)])
+    raw = (np.frombuffer(cols, dtype=_F).reshape(len(missing), 3) @ rows).tobytes()
+    size = len(raw) // len(missing)
+    for i, p in enumerate(missing):
+        columns[p] = raw[i * size:(i + 1) * size]
 
 
-def tally(masks: Sequence[int], collected: tuple[int, int], start: int, aside: int | None,
-          claims: list[int] | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Flowers of each colour per player: the set-aside one (the start player's), the
-    collected ones (a bitmask per player; ``masks`` from ``colour_masks``) and the
-    ``claimed`` counts, if given.
+def tally(masks: Sequence[int], owned: tuple[int, int], start: int, aside: int | None
+          ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Flowers of each colour per player: the set-aside one (the start player's) and the
+    ``owned`` ones (a bitmask per player: collected, and at the end claimed; ``masks`` from
+    ``colour_masks``).
 
     >>> tally(colour_masks((0, 1, 1)), (0b001, 0b110), 1, 1)
     ((1, 0, 0, 0, 0, 0, 0), (0, 3, 0, 0, 0, 0, 0))
     """
-    c0, c1 = collected
-    counts = [(c0 & m).bit_count() for m in masks] + [(c1 & m).bit_count() for m in masks]
-    if claims is not None:
-        counts = [a + b for a, b in zip(counts, claims, strict=True)]
+    o0, o1 = owned
+    counts = [(o0 & m).bit_count() for m in masks], [(o1 & m).bit_count() for m in masks]
     if aside is not None:
-        counts[start * NCOLOURS + aside] += 1
-    return tuple(counts[:NCOLOURS]), tuple(counts[NCOLOURS:])
+        counts[start][aside] += 1
+    return tuple(counts[0]), tuple(counts[1])

@@ -22,6 +22,9 @@ from .board import FLOWERS, NCOLOURS, player_name
 from .position import LacunaPosition
 from .tensor import observation
 
+#: The cached parts of the dead mask (``LacunaPosition._dead``) a determinized state shares.
+_CARRIED = ("flowers", "pawn_kill", "dead")
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LacunaView(LacunaPosition, View):
@@ -33,7 +36,15 @@ class LacunaView(LacunaPosition, View):
             order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
             rng.shuffle(order)
             tokens = tuple(order)
-        return evolve(self, self.game.state_class, tokens=tokens, pour=())
+        state = evolve(self, self.game.state_class, tokens=tokens, pour=())
+        # The same public position: the parts of the dead mask already worked out carry over
+        # (a search determinizes the same view at every iteration).
+        mine, theirs = self._cache, state._cache
+        for key in _CARRIED:
+            found = mine.get(key)
+            if found is not None:
+                theirs[key] = found
+        return state
 
     def _observation(self) -> np.ndarray:
         return observation(self)
