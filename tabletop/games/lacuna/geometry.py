@@ -197,7 +197,7 @@ class Geometry:
 
     __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "_pair_index", "pa",
                  "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_rows",
-                 "_pawns", "_lines", "_table")
+                 "_pawns", "_lines", "_table", "_pair_rows")
     points: tuple[tuple[int, int], ...]
     colors: tuple[int, ...]
     n: int
@@ -212,7 +212,8 @@ class Geometry:
     spot_bits: int
     pair_bits: int
     spot_gap: int
-    _memo: dict[str | tuple[int, ...], object]
+    _memo: dict[str, object]
+    _pair_rows: dict[tuple[int, ...], tuple[int, int, int]]
     _kills: kernels.Kills
     _rows: list[int | None]
     _pawns: dict[tuple[int, int], int]
@@ -256,6 +257,7 @@ class Geometry:
         put("_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
         put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put("_memo", {})  # see ``cached``
+        put("_pair_rows", {})  # see ``_rows_of``
         put("_kills", kills)
         put("_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
 
@@ -342,7 +344,7 @@ class Geometry:
         """For one or two flowers: the kills of each on the mat (0 for a missing second) and
         the union of their own pairs; kept per pair of flowers (a search collects the same
         pairs again and again)."""
-        memo = self._memo  # keyed by tuples here, by names in ``cached``
+        memo = self._pair_rows
         found = memo.get(flowers)
         if found is None:
             row, n = self._row, self.n
@@ -351,7 +353,7 @@ class Geometry:
             s = 0 if b is None else row(b)
             own |= 0 if b is None else row(n + b)
             found = memo[flowers] = (r, s, own)
-        return found  # type: ignore[return-value]
+        return found
 
     def tally_of(self, collected: int) -> tuple[tuple[int, ...], int]:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the
