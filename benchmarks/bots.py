@@ -219,12 +219,15 @@ def instructions_per_iteration(root: Path, name: str, players: int, iterations: 
     blur."""
     counts = []
     views = 0
+    env = {**os.environ, "PYTHONPATH": str(root), "OPENBLAS_NUM_THREADS": "1",
+           "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}  # the same work every run
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    child = [sys.executable, __file__, "--child-work"]
+    subprocess.run([*child, json.dumps([name, players, 1])], env=env, cwd=root,
+                   capture_output=True, check=True)  # uncounted: writes the bytecode caches
     for budget in (0, iterations):
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                   sys.executable, __file__, "--child-work",
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *child,
                    json.dumps([name, players, budget])]
-        env = {**os.environ, "PYTHONPATH": str(root), "OPENBLAS_NUM_THREADS": "1",
-               "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}  # the same work every run
         done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True,
                               check=True)
         found = re.search(r"Collected : (\d+)", done.stderr)

@@ -8,6 +8,9 @@ alternating rounds so that a busy minute on this shared machine hits every figur
 table shows the median over ``--runs`` rounds. A game's *first move* is everything a new
 process does to make one: ``import tabletop``, ``tabletop.load(name)``,
 ``new(seed=0, setup="random")`` and one ``apply`` of a legal action (the first one listed).
+The untimed first round writes the bytecode caches, as any Python does on a first import
+(``PYTHONDONTWRITEBYTECODE`` is cleared for the timed processes: with it set, every process
+would compile tabletop's modules again and the figures would time the compiler).
 Issue 20's targets: every first move within 5× ``import numpy``, ``import tabletop`` within
 2.5×.
 """
@@ -51,6 +54,7 @@ MOVE_TARGET = 5.0
 def timed(code: str) -> float:
     """Seconds that ``code`` reports for itself, run in a fresh interpreter."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a first import writes its bytecode caches
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, check=True)
     return float(done.stdout.split()[-1])
