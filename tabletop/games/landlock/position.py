@@ -15,8 +15,7 @@ Everything here is public — the map, the roles, the tile to place, the points 
 from __future__ import annotations
 
 from dataclasses import field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...core.breakdown import Breakdown
 from ...core.game import Action, Game, Position
@@ -30,6 +29,9 @@ from .masks import cells_of, placements, window
 from .scoring import Analysis, analyse, final_points, gnome_spots
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
+
+if TYPE_CHECKING:  # networkx is imported for the graphs alone: a move needs none
+    import networkx as nx
 
 FULL = SPAN * SPAN  #: tiles on a finished map
 
