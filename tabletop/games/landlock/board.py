@@ -125,3 +125,14 @@ def box_vertices(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The vertices of a bounding box of cells, row by row."""
     x0, x1, y0, y1 = box
     return tuple(y * VSIZE + x for y in range(y0, y1 + 2) for x in range(x0, x1 + 2))
+
+
+@cache
+def box_inner(box: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The cells of a bounding box off its edge, row by row (none for a box under 3 wide).
+
+    >>> [CELL_NAMES[c] for c in box_inner((4, 6, 4, 7))]
+    ['f6', 'f7']
+    """
+    x0, x1, y0, y1 = box
+    return tuple(y * SIZE + x for y in range(y0 + 1, y1) for x in range(x0 + 1, x1))
