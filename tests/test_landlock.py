@@ -257,6 +257,23 @@ def test_bridge_targets_agree_with_the_rule_read_plainly(gnomes):
     assert seen > 20
 
 
+def test_window_agrees_with_the_cells_read_one_by_one():
+    """``masks.window``'s row arithmetic against the cells it stands for, for every bounding
+    box a map can have (it holds f6 and is at most 6 × 6)."""
+    from tabletop.games.landlock.masks import mask_of, window
+
+    middle = CENTER % SIZE  # f6's column and row
+    spans = [(a, b) for a in range(SIZE) for b in range(a, a + 6) if a <= middle <= b < SIZE]
+    for x0, x1 in spans:
+        for y0, y1 in spans:
+            lox, hix = max(x0 - 1, x1 - 5), min(x1 + 1, x0 + 5)
+            loy, hiy = max(y0 - 1, y1 - 5), min(y1 + 1, y0 + 5)
+            inside = [c for c in range(CELLS)
+                      if lox <= c % SIZE <= hix and loy <= c // SIZE <= hiy]
+            assert window((x0, x1, y0, y1)) == (mask_of(inside), inside[0] // 8,
+                                                 inside[-1] // 8 + 1)
+
+
 def test_bridge_with_no_target_is_placed_like_an_ordinary_tile():
     s = GAME2.position(["f6 path r0"], tile="bridge")
     assert s.bridge_targets() == ()
