@@ -18,6 +18,7 @@ from tabletop.games.landlock.board import (
     CELLS,
     CENTER,
     CORNERS,
+    SIZE,
     VERTEX_PARITY,
     cell_index,
 )
@@ -234,6 +235,43 @@ def test_bridge_cannot_separate_facing_gnomes():
         s.apply("bridge f6")
     lone = GAME2.position(rows=["P S P", "S P7 S", "P S P"], top_left="e5", tile="bridge")
     assert lone.bridge_targets() == (CENTER,)  # a gnome facing nobody may go
+
+
+@pytest.mark.parametrize("gnomes", ["end", "placed"])
+def test_bridge_targets_agree_with_the_rule_read_plainly(gnomes):
+    """The fast listing (per-code tables, a gnome's vertex looked at alone) against the rule:
+    a tile off the box's edge, not a tussock or a bridge, not among the facing gnomes."""
+    seen = 0
+    for players in (2, 4):
+        game = tabletop.load("landlock", players=players, gnomes=gnomes)
+        for where, s in random_states(game, range(40)):
+            if s.tile != BRIDGE or s.land_team is None or s.box is None:
+                continue
+            x0, x1, y0, y1 = s.box
+            plain = tuple(y * SIZE + x for y in range(y0 + 1, y1) for x in range(x0 + 1, x1)
+                          if s.board[y * SIZE + x] >= 0
+                          and s.board[y * SIZE + x] >> 2 not in (BRIDGE, TUSSOCK)
+                          and y * SIZE + x not in s.facing_cells())
+            assert s.bridge_targets() == plain, where
+            seen += bool(plain)
+    assert seen > 20
+
+
+def test_window_agrees_with_the_cells_read_one_by_one():
+    """``masks.window``'s row arithmetic against the cells it stands for, for every bounding
+    box a map can have (it holds f6 and is at most 6 × 6)."""
+    from tabletop.games.landlock.masks import mask_of, window
+
+    middle = CENTER % SIZE  # f6's column and row
+    spans = [(a, b) for a in range(SIZE) for b in range(a, a + 6) if a <= middle <= b < SIZE]
+    for x0, x1 in spans:
+        for y0, y1 in spans:
+            lox, hix = max(x0 - 1, x1 - 5), min(x1 + 1, x0 + 5)
+            loy, hiy = max(y0 - 1, y1 - 5), min(y1 + 1, y0 + 5)
+            inside = [c for c in range(CELLS)
+                      if lox <= c % SIZE <= hix and loy <= c // SIZE <= hiy]
+            assert window((x0, x1, y0, y1)) == (mask_of(inside), inside[0] // 8,
+                                                 inside[-1] // 8 + 1)
 
 
 def test_bridge_with_no_target_is_placed_like_an_ordinary_tile():

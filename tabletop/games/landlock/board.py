@@ -69,12 +69,16 @@ VERTEX_PARITY: tuple[int, ...] = tuple((VERTEX_X[v] + VERTEX_Y[v]) % 2 for v in 
 
 
 def _cells_at(v: int) -> tuple[tuple[int, int], ...]:
-    found = []
-    for i in range(CELLS):
-        for pos, corner in enumerate(CORNERS[i]):
-            if corner == v:
-                found.append((i, pos))
-    return tuple(found)
+    """The cells around vertex ``v`` in cell order, each with the corner ``v`` is of it: the
+    cell to its NW (``v`` is its SE corner, 2), NE (SW, 3), SW (NE, 1) and SE (NW, 0).
+
+    >>> [(CELL_NAMES[c], pos) for c, pos in _cells_at(_vertex(1, 1))]
+    [('a1', 2), ('b1', 3), ('a2', 1), ('b2', 0)]
+    """
+    x, y = VERTEX_X[v], VERTEX_Y[v]
+    return tuple((cy * SIZE + cx, pos) for cx, cy, pos in
+                 ((x - 1, y - 1, 2), (x, y - 1, 3), (x - 1, y, 1), (x, y, 0))
+                 if 0 <= cx < SIZE and 0 <= cy < SIZE)
 
 
 #: For each vertex, the ``(cell, corner position)`` pairs of the cells that meet there.
@@ -121,3 +125,14 @@ def box_vertices(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The vertices of a bounding box of cells, row by row."""
     x0, x1, y0, y1 = box
     return tuple(y * VSIZE + x for y in range(y0, y1 + 2) for x in range(x0, x1 + 2))
+
+
+@cache
+def box_inner(box: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The cells of a bounding box off its edge, row by row (none for a box under 3 wide).
+
+    >>> [CELL_NAMES[c] for c in box_inner((4, 6, 4, 7))]
+    ['f6', 'f7']
+    """
+    x0, x1, y0, y1 = box
+    return tuple(y * SIZE + x for y in range(y0 + 1, y1) for x in range(x0 + 1, x1))

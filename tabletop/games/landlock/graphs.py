@@ -13,7 +13,7 @@ component with a bridge edge is cancelled).
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .board import (
     CELL_NAMES,
@@ -31,10 +31,15 @@ from .board import (
 from .scoring import Analysis, Enclosure, GnomeGroup, Network, gnome_spots, sides_reached
 from .tiles import KINDS, LAND, WATER
 
+if TYPE_CHECKING:  # imported by the functions below: a move needs no networkx
+    import networkx as nx
+
 
 def board_graph(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int] | None,
                 terrain: str) -> nx.Graph:
     """``G_L`` (``terrain="L"``) or ``G_W`` (``"W"``) of a map."""
+    import networkx as nx
+
     graph = nx.Graph(terrain=terrain)
     if box is None:
         return graph
@@ -71,6 +76,8 @@ def _index(node: tuple[int, int]) -> int:
 def analyse_graphs(g_land: nx.Graph, g_water: nx.Graph, board: tuple[int, ...], lpar: int,
                    box: tuple[int, int, int, int] | None) -> Analysis:
     """The same ``Analysis`` as ``scoring.analyse``, computed with networkx queries."""
+    import networkx as nx
+
     if box is None:
         return Analysis(None, (), (), (), ())
     networks = []

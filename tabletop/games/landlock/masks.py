@@ -26,7 +26,7 @@ from operator import getitem
 from typing import TypeVar
 
 from .actions import PLACE, Place
-from .board import CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SPAN
+from .board import CELL_PARITY, CELLS, NEIGHBOURS, SIZE, SPAN
 from .tiles import KINDS, NW_LAND, SYMMETRIC
 
 T = TypeVar("T")
@@ -86,8 +86,10 @@ def window(box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     x0, x1, y0, y1 = box
     lox, hix = max(x0 - 1, x1 - SPAN + 1), min(x1 + 1, x0 + SPAN - 1)
     loy, hiy = max(y0 - 1, y1 - SPAN + 1), min(y1 + 1, y0 + SPAN - 1)
-    cells = [c for c in range(CELLS) if lox <= CELL_X[c] <= hix and loy <= CELL_Y[c] <= hiy]
-    return mask_of(cells), cells[0] >> 3, (cells[-1] >> 3) + 1
+    # every map holds f6, the lattice's middle, so the window never runs off the lattice
+    row = (1 << (hix - lox + 1)) - 1  # the columns lox to hix of one row
+    mask = sum(row << (y * SIZE + lox) for y in range(loy, hiy + 1))
+    return mask, (loy * SIZE + lox) >> 3, ((hiy * SIZE + hix) >> 3) + 1
 
 
 @cache  # one per checkerboard and kind of fit: 8

@@ -15,23 +15,29 @@ Everything here is public — the map, the roles, the tile to place, the points 
 from __future__ import annotations
 
 from dataclasses import field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...core.breakdown import Breakdown
 from ...core.game import Action, Game, Position
 from ...core.position import position
 from ...core.readonly import frozen_graph
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
-from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, SIZE, SPAN
+from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, CORNERS, SPAN, box_inner
 from .explain import breakdown, final_rows
 from .graphs import board_graph
 from .masks import cells_of, placements, window
-from .scoring import Analysis, analyse, final_points, gnome_spots
+from .scoring import GNOME_SPOT, Analysis, analyse, final_points, gnome_spots, gnomes_at
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
 
+if TYPE_CHECKING:  # networkx is imported for the graphs alone: a move needs none
+    import networkx as nx
+
 FULL = SPAN * SPAN  #: tiles on a finished map
+#: ``REPLACEABLE[code]``: whether a bridge may replace a tile of this code (``kind * 4 +
+#: rotation``): any kind but a bridge or a tussock.
+REPLACEABLE: tuple[bool, ...] = tuple(code >> 2 not in (BRIDGE, TUSSOCK)
+                                      for code in range(4 * len(KINDS)))
 
 
 def team_of(player: int) -> int:
@@ -139,15 +145,13 @@ class LandlockPosition(Position):
     def _bridge_targets(self) -> tuple[int, ...]:
         if self.box is None:
             return ()
-        x0, x1, y0, y1 = self.box
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            return ()
-        facing = self.facing_cells()
+        board = self.board
         out = []
-        for y in range(y0 + 1, y1):
-            for cell in range(y * SIZE + x0 + 1, y * SIZE + x1):
-                code = self.board[cell]
-                if code >= 0 and code >> 2 not in (BRIDGE, TUSSOCK) and cell not in facing:
+        for cell in box_inner(self.box):
+            code = board[cell]
+            if code >= 0 and REPLACEABLE[code]:
+                g = GNOME_SPOT[code]  # a gnome stays if another gnome is at its vertex
+                if g is None or gnomes_at(board, CORNERS[cell][g]) == 1:
                     out.append(cell)
         return tuple(out)
 
@@ -164,7 +168,7 @@ class LandlockPosition(Position):
             if targets is None:
                 targets = self._bridge_targets()
             if targets:
-                return tuple(BRIDGES[c] for c in targets)
+                return tuple(map(BRIDGES.__getitem__, targets))
         if self.box is None:
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
         # the frontier's cells that keep the map within 6 x 6, by cell then rotation

@@ -40,7 +40,10 @@ ENCLOSURE_POINTS = 4
 
 _JOINS_L = tuple(kind.joins_land for kind in KINDS)
 _JOINS_W = tuple(kind.joins_water for kind in KINDS)
-_GNOME = tuple(kind.gnome for kind in KINDS)
+#: ``GNOME_SPOT[code]``: the corner of its cell (0–3: NW, NE, SE, SW) where the gnome of a tile
+#: with this code (``kind * 4 + rotation``) sits, ``None`` for a kind without one.
+GNOME_SPOT: tuple[int | None, ...] = tuple(
+    None if kind.gnome is None else (kind.gnome + rot) & 3 for kind in KINDS for rot in range(4))
 _BITS = tuple(bin(m).count("1") for m in range(16))
 
 
@@ -195,9 +198,9 @@ def gnome_spots(board: tuple[int, ...], box: tuple[int, int, int, int] | None = 
     for cell in range(len(board)) if box is None else box_cells(box):
         code = board[cell]
         if code >= 0:
-            g = _GNOME[code >> 2]
+            g = GNOME_SPOT[code]
             if g is not None:
-                spots.setdefault(CORNERS[cell][(g + code) & 3], []).append(cell)
+                spots.setdefault(CORNERS[cell][g], []).append(cell)
     return spots
 
 
@@ -206,10 +209,8 @@ def gnomes_at(board: tuple[int, ...], vertex: int) -> int:
     n = 0
     for cell, pos in VERTEX_CELLS[vertex]:
         code = board[cell]
-        if code >= 0:
-            g = _GNOME[code >> 2]
-            if g is not None and (g + code) & 3 == pos:
-                n += 1
+        if code >= 0 and GNOME_SPOT[code] == pos:
+            n += 1
     return n
 
 
