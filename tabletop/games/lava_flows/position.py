@@ -223,7 +223,10 @@ class LavaPosition(Position):
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)
-            extend(entry[bits])
+            row = entry[bits]
+            if row is None:  # this cell's stack with these neighbours, met first
+                row = entry[bits] = _row(entry[-2], play.slides[c][bits])
+            extend(row)
             unknowns = entry[-1]
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 extend(self._announced(unknowns, top_only))
@@ -409,8 +412,17 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
 #: and the announcements found so far, by the pools (``_pool_args``) they were found for.
 Unknowns = tuple[str, int, int, int, dict[tuple[str, str, tuple[int, int]], tuple[Action, ...]]]
 #: What one cell adds to the mover's legal actions, by its occupied neighbours (``bits``
-#: of ``STEPS``: they decide its slides); last, its ``Unknowns``, or ``None``.
-Cell = tuple[Any, ...]
+#: of ``STEPS``: they decide its slides), each made when first met (``_row``, else
+#: ``None``); then ``Base``, then its ``Unknowns`` (or ``None``).
+Cell = list[Any]
+#: The actions before a cell's slides, after them, and whether it has slides.
+Base = tuple[tuple[Action, ...], tuple[Action, ...], bool]
+
+
+def _row(base: Base, slides: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A cell's actions (``Base``) with ``slides``, the slides its neighbours allow."""
+    before, after, sliding = base
+    return before + slides + after if sliding else after
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
@@ -420,8 +432,8 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
 
     >>> t = play_tables({"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 9})
     >>> entry = _cell({}, "bW", 0, -1, 0, False, t)  # neighbours b1, a2: 4 rows
-    >>> len(entry), [str(a) for a in entry[0b10]][:4], entry[-1]
-    (5, ['move a1-b1', 'move a1-a2', 'slide a1-a2', 'bubble a1 claim black'], None)
+    >>> len(entry), [str(a) for a in _row(entry[-2], t.slides[0][0b10])][:4], entry[-1]
+    (6, ['move a1-b1', 'move a1-a2', 'slide a1-a2', 'bubble a1 claim black'], None)
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
@@ -449,11 +461,6 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         else:
             for depth, middle in hidden_oreos(tokens, cone_len, visible, top_only):
                 after.extend(ANNOUNCED[c, depth, middle])
-    tail = tuple(after)
-    if mine or play.onto:  # the mover's own moves come first, then the slides
-        before = MOVES[c] if mine else ()
-        rows = tuple(before + slides + tail for slides in play.slides[c])
-    else:
-        rows = (tail,) * (1 << len(NEIGHBOURS[c]))
-    entry = memo[stack] = (*rows, unknowns)
+    base = (MOVES[c] if mine else (), tuple(after), mine or play.onto)
+    entry = memo[stack] = [None] * (1 << len(NEIGHBOURS[c])) + [base, unknowns]
     return entry
