@@ -128,18 +128,20 @@ ARRANGEMENTS: tuple[tuple[Arrange, ...], ...] = tuple(
 )
 
 
-def _slides_by_neighbours(c: int, into_occupied: bool) -> tuple[tuple[Slide, ...], ...]:
-    """For each set of ``c``'s occupied neighbours (bit ``j``: ``NEIGHBOURS[c][j]``), the
-    slides from ``c`` onto the occupied (or into the empty) neighbours."""
-    count = len(NEIGHBOURS[c])
-    return tuple(tuple(SLIDES[c][j] for j in range(count) if bool(bits >> j & 1) == into_occupied)
-                 for bits in range(1 << count))
+def _slides_by_mask(c: int, into_occupied: bool) -> tuple[tuple[Slide, ...], ...]:
+    """For each 9-bit board occupancy mask, the slides from ``c`` into occupied (or into
+    empty) neighbours."""
+    out = []
+    for mask in range(512):
+        out.append(tuple(SLIDES[c][j] for j, n in enumerate(NEIGHBOURS[c])
+                         if bool(mask >> n & 1) == into_occupied))
+    return tuple(out)
 
 
-#: ``SLIDE_ONTO[c][bits]`` / ``SLIDE_INTO_EMPTY[c][bits]``: the slides from ``c`` onto the
-#: occupied / into the empty neighbours, where ``bits`` says which neighbours are occupied.
-SLIDE_ONTO = tuple(_slides_by_neighbours(c, True) for c in range(9))
-SLIDE_INTO_EMPTY = tuple(_slides_by_neighbours(c, False) for c in range(9))
+#: ``SLIDE_ONTO[c][mask]`` / ``SLIDE_INTO_EMPTY[c][mask]``: the slides from ``c`` onto the
+#: occupied / into the empty neighbours, for a board whose occupied cells are the bits of mask.
+SLIDE_ONTO = tuple(_slides_by_mask(c, True) for c in range(9))
+SLIDE_INTO_EMPTY = tuple(_slides_by_mask(c, False) for c in range(9))
 
 #: Every action's integer id (961 in all), in this order: the 12 arrangements (White's six,
 #: then Black's), the 24 moves and 24 slides (by source cell, then neighbour), the 9 plain

@@ -50,7 +50,6 @@ from .board import (
     INDEX,
     MEMO_LIMIT,
     NAMES,
-    NEIGHBOURS,
     shared_grid,
     top_large,
 )
@@ -71,7 +70,7 @@ PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Bla
 #: actions (``_cell``), by the options (``oreo="top"``, ``memory``, ``slide="onto"``), then
 #: by the mover, the cell, its cone (+1) and whether it is the lock, then by its stack.
 #: Static data: it grows with the stack shapes met, each dict cleared past ``MEMO_LIMIT``.
-_CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Cell]]]]]] = {
+_CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = {
     (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
                           for _player in (0, 1)]
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
@@ -87,8 +86,8 @@ class PlayTables(NamedTuple):
     """
 
     #: ``_CELLS`` for these options: by mover, cell, cone (+1) and lock, a memo by stack.
-    memos: list[list[list[list[dict[str, Cell]]]]]
-    #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupied neighbours.
+    memos: list[list[list[list[dict[str, Any]]]]]
+    #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
     slides: tuple[tuple[tuple[Slide, ...], ...], ...]
     top_only: bool
     memory: bool
@@ -213,8 +212,8 @@ class LavaPosition(Position):
             mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
-        memos = play.memos[p]
-        for c, bits in STEPS[mask]:  # the occupied cells alone, each with its neighbours
+        memos, slides = play.memos[p], play.slides
+        for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
             s = stacks[c]
             if not s:
                 continue  # a cone alone
@@ -222,28 +221,23 @@ class LavaPosition(Position):
             memo = memos[c][cone + 1][c == lock]
             entry = memo.get(s)
             if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock, play)
-            row = entry[bits]
-            if row is None:  # this cell's stack with these neighbours, met first
-                row = entry[bits] = _row(entry[-2], play.slides[c][bits])
-            extend(row)
-            unknowns = entry[-1]
+                entry = _cell(memo, s, c, cone, p, c == lock, top_only, play.memory,
+                              play.onto)
+            before, slide, after, unknowns = entry
+            if slide:  # else ``before`` is empty too: the mover's own moves have slides
+                extend(before)
+                extend(slides[c][mask])
+            if after:
+                extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
-                extend(self._announced(unknowns, top_only))
+                tokens, cone_len, visible = unknowns
+                pool_w, pool_b, hidden = self._pool_args(tokens)
+                found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
+                                    top_only)[0]
+                for depth, middle in found:
+                    extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
         return tuple(out)
-
-    def _announced(self, unknowns: Unknowns, top_only: bool) -> tuple[Action, ...]:
-        """The announcements the mover may make in a cell whose Oreos depend on unknowns
-        (``Unknowns``), kept there by the pools they draw from."""
-        tokens, cone_len, visible, c, known = unknowns
-        pools = self._pool_args(tokens)
-        found = known.get(pools)
-        if found is None:
-            claims = oreo_claims(tokens, cone_len, visible, *pools, top_only)[0]
-            found = known[pools] = tuple(a for depth, middle in claims
-                                         for a in ANNOUNCED[c, depth, middle])
-        return found
 
     def _pool_args(self, tokens: str) -> tuple[str, str, tuple[int, int]]:
         """The pools the unknowns in ``tokens`` draw from (empty where unused, so that the
@@ -379,19 +373,9 @@ def _stack_text(stack: str, cone: int) -> str:
     return " ".join(parts)
 
 
-def _steps(mask: int) -> tuple[tuple[int, int], ...]:
-    """The occupied cells of a 9-bit occupancy mask, ascending, each with the bits of its
-    occupied neighbours (bit ``j``: ``NEIGHBOURS[c][j]``).
-
-    >>> _steps(0b000010011)
-    ((0, 1), (1, 5), (4, 1))
-    """
-    return tuple((c, sum(1 << j for j, n in enumerate(NEIGHBOURS[c]) if mask >> n & 1))
-                 for c in range(9) if mask >> c & 1)
-
-
-#: ``_steps`` of every mask: the walk of ``_legal_actions``.
-STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_steps(mask) for mask in range(512))
+#: The cells of each 9-bit occupancy mask, ascending.
+MASK_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(9) if mask >> c & 1) for mask in range(512))
 
 
 def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int:
@@ -407,38 +391,24 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
     return mask
 
 
-#: Where the Oreos a mover may announce in a cell depend on unknowns (the pools): the
-#: cell's tokens (``perspective``), its cone length, how many pieces are in view, the cell,
-#: and the announcements found so far, by the pools (``_pool_args``) they were found for.
-Unknowns = tuple[str, int, int, int, dict[tuple[str, str, tuple[int, int]], tuple[Action, ...]]]
-#: What one cell adds to the mover's legal actions, by its occupied neighbours (``bits``
-#: of ``STEPS``: they decide its slides), each made when first met (``_row``, else
-#: ``None``); then ``Base``, then its ``Unknowns`` (or ``None``).
-Cell = list[Any]
-#: The actions before a cell's slides, after them, and whether it has slides.
-Base = tuple[tuple[Action, ...], tuple[Action, ...], bool]
-
-
-def _row(base: Base, slides: tuple[Action, ...]) -> tuple[Action, ...]:
-    """A cell's actions (``Base``) with ``slides``, the slides its neighbours allow."""
-    before, after, sliding = base
-    return before + slides + after if sliding else after
+#: What one cell adds to the mover's legal actions: the actions before its slides, whether
+#: it has slides (``SLIDE_ONTO[c][mask]`` or ``SLIDE_INTO_EMPTY``), the actions after them,
+#: and ``(tokens, cone length, pieces in view)`` when the Oreos the mover may announce there
+#: depend on unknowns (the pools), else ``None``.
+Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int] | None]
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
-          play: PlayTables) -> Cell:
+          top_only: bool, memory: bool, onto: bool) -> Cell:
     """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
     of ``player`` (``locked``: ``c`` is the lock), memoised in ``memo``.
 
-    >>> t = play_tables({"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 9})
-    >>> entry = _cell({}, "bW", 0, -1, 0, False, t)  # neighbours b1, a2: 4 rows
-    >>> len(entry), [str(a) for a in _row(entry[-2], t.slides[0][0b10])][:4], entry[-1]
-    (6, ['move a1-b1', 'move a1-a2', 'slide a1-a2', 'bubble a1 claim black'], None)
+    >>> _cell({}, "wbW", 0, -1, 0, False, False, False, True)[0]
+    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'))
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     k = top_large(stack)
-    top_only = play.top_only
     mine = COLOUR[stack[-1]] == player
     after: list[Action] = []
     if not locked and len(stack) > 1:  # a lone piece would bubble onto itself [I]
@@ -451,16 +421,15 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         depths = visible_depths(stack, 0, top_only) if len(stack) > 2 else ()
     for depth in depths:
         after.extend(EJECTS[c][depth])
-    unknowns: Unknowns | None = None
+    unknowns = None
     if (k > 0 or (k == 0 and cone >= 0)) and len(stack) + (cone >= 0) * 2 > 2:
         # Oreos reaching below the top Large: announced, as far as the player can know
-        tokens = perspective(stack, cone, player, play.memory)
+        tokens = perspective(stack, cone, player, memory)
         cone_len, visible = len(CONE_PIECES[cone]), len(stack) - k
         if "m" in tokens or "n" in tokens or "h" in tokens:
-            unknowns = (tokens, cone_len, visible, c, {})
+            unknowns = (tokens, cone_len, visible)
         else:
             for depth, middle in hidden_oreos(tokens, cone_len, visible, top_only):
                 after.extend(ANNOUNCED[c, depth, middle])
-    base = (MOVES[c] if mine else (), tuple(after), mine or play.onto)
-    entry = memo[stack] = [None] * (1 << len(NEIGHBOURS[c])) + [base, unknowns]
+    entry = memo[stack] = (MOVES[c] if mine else (), mine or onto, tuple(after), unknowns)
     return entry
