@@ -29,6 +29,7 @@ piece shown as unknown with ``memory=True``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from tabletop.core.readonly import frozen_graph
@@ -36,6 +37,7 @@ from tabletop.core.readonly import frozen_graph
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
+K = TypeVar("K")
 V = TypeVar("V")
 
 WHITE, BLACK = 0, 1
@@ -178,19 +180,27 @@ def normalize(stack: str) -> str:
 MEMO_LIMIT = 100_000
 
 
-def remember(memo: dict[str, V], stack: str, value: V) -> V:
-    """Keep ``value`` in ``memo`` under ``stack``, and return it: the miss path of a hot
-    loop's per-stack memo (a plain dict of strings, which the garbage collector can skip:
-    ``memo.get(stack)`` is the hit). Cleared past ``MEMO_LIMIT`` entries.
+class Memo(dict[K, V]):
+    """``compute(key)`` for each key, computed when first read (``memo[key]``) and kept: a
+    hot loop's lookup costs one dict read. Static data (pure functions of the key), cleared
+    past ``MEMO_LIMIT`` entries.
 
-    >>> memo = {}
-    >>> remember(memo, "wbW", 3), memo
+    >>> lengths = Memo(len)
+    >>> lengths["wbW"], dict(lengths)
     (3, {'wbW': 3})
     """
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
-    memo[stack] = value
-    return value
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[K], V]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: K) -> V:
+        if len(self) > MEMO_LIMIT:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
 
 
 def lifted(stack: str) -> str:
@@ -227,6 +237,6 @@ def solidified(stack: str) -> str:
     return normalize(stack[:k] + stack[k + 2:])
 
 
-#: ``lifted`` and ``cone_colour`` by stack, as met (see ``remember``).
-LIFTED: dict[str, str] = {}
-CONE_COLOURS: dict[str, int] = {}
+#: ``lifted`` and ``cone_colour`` by stack: the hot loop's reads.
+LIFTED: Memo[str, str] = Memo(lifted)
+CONE_COLOURS: Memo[str, int] = Memo(cone_colour)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, remember, top_large
+from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, Memo, top_large
 
 Pools = tuple[str, str, tuple[int, int]]
 
@@ -175,7 +175,7 @@ def appearance(stack: str) -> str:
 
 
 #: Stack → what anyone at the table sees of it (``appearance``).
-APPEARANCES: dict[str, str] = {}
+APPEARANCES: Memo[str, str] = Memo(appearance)
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
@@ -191,11 +191,8 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
     cone_key = _CONE_KEYS.get(cones)
     if cone_key is None:
         cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
-    looks = []
-    for s in stacks:
-        look = APPEARANCES.get(s)
-        looks.append(look if look is not None else remember(APPEARANCES, s, appearance(s)))
-    return cone_key, looks
+    looks = APPEARANCES
+    return cone_key, [looks[s] for s in stacks]
 
 
 def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:

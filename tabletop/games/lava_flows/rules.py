@@ -68,9 +68,7 @@ from .board import (
     SLOT,
     VIEW_MASK,
     cone_colour,
-    lifted,
     normalize,
-    remember,
     shared_grid,
     solidified,
     top_large,
@@ -79,7 +77,6 @@ from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     APPEARANCES,
-    appearance,
     joined_key,
     key_parts,
     kind_of,
@@ -159,8 +156,7 @@ class LavaState(LavaPosition, State):
         if isinstance(action, Move):  # the commonest first
             a, b = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
-            rest = LIFTED.get(s)
-            stacks[a] = rest if rest is not None else remember(LIFTED, s, lifted(s))
+            stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
             touched = (a, b)
         elif isinstance(action, Bubble):
@@ -203,15 +199,9 @@ class LavaState(LavaPosition, State):
         formed = False
         for c in touched:
             owner = GOAL_OWNER[c]
-            if owner >= 0 and cones[c] < 0:
-                s = stacks[c]
-                colour = CONE_COLOURS.get(s)
-                if colour is None:
-                    colour = remember(CONE_COLOURS, s, cone_colour(s))
-                if colour != owner:
-                    continue
+            if owner >= 0 and cones[c] < 0 and CONE_COLOURS[stacks[c]] == owner:
                 cones = cones[:c] + (owner,) + cones[c + 1:]
-                stacks[c] = solidified(s)
+                stacks[c] = solidified(stacks[c])
                 formed = True
         winner, outcome = -1, ""
         if formed:
@@ -226,9 +216,7 @@ class LavaState(LavaPosition, State):
         else:
             cone_key, looks = parts[0], parts[1].copy()
             for c in touched:
-                s = stacks[c]
-                look = APPEARANCES.get(s)
-                looks[c] = look if look is not None else remember(APPEARANCES, s, appearance(s))
+                looks[c] = APPEARANCES[stacks[c]]
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
