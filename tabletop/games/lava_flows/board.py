@@ -29,12 +29,16 @@ piece shown as unknown with ``memory=True``).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from tabletop.core.readonly import frozen_graph
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 WHITE, BLACK = 0, 1
 NAMES = ("White", "Black")
@@ -168,3 +172,71 @@ def normalize(stack: str) -> str:
     if k < 0:
         return stack.translate(PUBLIC)
     return stack[:k] + stack[k:].translate(PUBLIC)
+
+
+# --- per-stack memos: what a ply reads of a stack, computed once per stack text ------------
+
+#: The most entries a ``Memo`` keeps before it starts afresh.
+MEMO_LIMIT = 100_000
+
+
+class Memo(dict[K, V]):
+    """``compute(key)`` for each key, computed when first read (``memo[key]``) and kept: a
+    hot loop's lookup costs one dict read. Static data (pure functions of the key), cleared
+    past ``MEMO_LIMIT`` entries.
+
+    >>> lengths = Memo(len)
+    >>> lengths["wbW"], dict(lengths)
+    (3, {'wbW': 3})
+    """
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[K], V]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: K) -> V:
+        if len(self) > MEMO_LIMIT:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
+
+
+def lifted(stack: str) -> str:
+    """What stays of ``stack`` when its top piece is lifted off: made public where the
+    piece was a Large that hid what lies under it.
+
+    >>> lifted("1Ww"), lifted("1W"), lifted("wb")
+    ('1W', 'b', 'w')
+    """
+    rest = stack[:-1]
+    return normalize(rest) if stack[-1] in LARGE else rest
+
+
+def cone_colour(stack: str) -> int:
+    """The colour of the Cinder Cone that ``stack``'s top Large and the Medium directly on
+    it make (both of one colour), ``-1`` if they make none; where it is the goal of that
+    colour, the cone forms (``solidified``).
+
+    >>> cone_colour("1WwB"), cone_colour("2Wwb"), cone_colour("Wb"), cone_colour("w")
+    (-1, 0, -1, -1)
+    """
+    k = top_large(stack)
+    return COLOUR[stack[k]] if k >= 0 and stack[k:k + 2] in ("Ww", "Bb") else -1
+
+
+def solidified(stack: str) -> str:
+    """What stays on a cell above the cone its stack forms (``cone_colour``): the top Large
+    and its Medium become the cone, and what they hid is in view.
+
+    >>> solidified("1Wwb"), solidified("Bb")
+    ('bb', '')
+    """
+    k = top_large(stack)
+    return normalize(stack[:k] + stack[k + 2:])
+
+
+#: ``lifted`` and ``cone_colour`` by stack: the hot loop's reads.
+LIFTED: Memo[str, str] = Memo(lifted)
+CONE_COLOURS: Memo[str, int] = Memo(cone_colour)

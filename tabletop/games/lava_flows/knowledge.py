@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, top_large
+from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, Memo, top_large
 
 Pools = tuple[str, str, tuple[int, int]]
 
@@ -148,9 +148,6 @@ def kind_of(possible: bool, certain: bool) -> str:
 
 # --- per-cell facts, memoised: the hot loop reads these instead of re-parsing stacks ----------
 
-_MEMO_LIMIT = 200_000
-
-
 def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
     """How ``player`` knows a cell, cone pieces first (see the module docs). Works on a
     full stack and on ``player``'s view of it alike.
@@ -166,27 +163,20 @@ def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
     return CONE_PIECES[cone] + stack.translate(KNOWS[player])
 
 
-#: Stack → what anyone at the table sees of it (``appearance``).
-APPEARANCES: dict[str, str] = {}
-_CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
-
-
 def appearance(stack: str) -> str:
     """What anyone at the table sees of a stack: every Large, and the Mediums above the top
-    Large (memoised).
+    Large (memoised as ``APPEARANCES``).
 
     >>> appearance("1Wb0Ww"), appearance("wb")
     ('WWw', 'wb')
     """
-    try:
-        return APPEARANCES[stack]
-    except KeyError:
-        if len(APPEARANCES) > _MEMO_LIMIT:
-            APPEARANCES.clear()
-        k = top_large(stack)
-        seen = APPEARANCES[stack] = (stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0
-                                     else stack)
-        return seen
+    k = top_large(stack)
+    return stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack
+
+
+#: Stack → what anyone at the table sees of it (``appearance``).
+APPEARANCES: Memo[str, str] = Memo(appearance)
+_CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
 def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
@@ -201,13 +191,18 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
     cone_key = _CONE_KEYS.get(cones)
     if cone_key is None:
         cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
-    return cone_key, [appearance(s) for s in stacks]
+    looks = APPEARANCES
+    return cone_key, [looks[s] for s in stacks]
 
 
-#: ``KEY(mover, lock, cone key, "|".join(appearances))``: the repetition key from its parts
-#: (see ``position_key``). The mover and the lock come first: keys that differ there differ
-#: at their first characters.
-KEY = "{}{}/{}/{}".format
+def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
+    """The repetition key from its parts (see ``position_key``). The mover and the lock come
+    first: keys that differ there differ at their first characters.
+
+    >>> joined_key(1, -1, ".........", ["W", "wb"] + [""] * 7)
+    '1-1/........./W|wb|||||||'
+    """
+    return f"{mover}{lock}/{cone_key}/{'|'.join(looks)}"
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,
@@ -222,4 +217,4 @@ def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lo
     '14/w......../Wb|W|||||||'
     """
     cone_key, looks = key_parts(stacks, cones)
-    return KEY(mover, lock, cone_key, "|".join(looks))
+    return joined_key(mover, lock, cone_key, looks)

@@ -48,6 +48,7 @@ from .board import (
     GOAL_CELLS,
     HOME_CELLS,
     INDEX,
+    MEMO_LIMIT,
     NAMES,
     shared_grid,
     top_large,
@@ -73,7 +74,6 @@ _CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = 
     (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
                           for _player in (0, 1)]
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
-MEMO_LIMIT = 100_000
 
 
 class PlayTables(NamedTuple):

@@ -50,6 +50,7 @@ from .board import (
     CELLS,
     CENTRE,
     COLOUR,
+    CONE_COLOURS,
     CONE_PIECES,
     GHOSTS,
     GOAL_CELLS,
@@ -58,23 +59,25 @@ from .board import (
     HOME_CELLS,
     INDEX,
     KNOWS,
-    LARGE,
+    LIFTED,
     MEDIUM,
+    MEMO_LIMIT,
     NAMES,
     PUBLIC,
     REAL,
     SLOT,
     VIEW_MASK,
+    cone_colour,
     normalize,
     shared_grid,
+    solidified,
     top_large,
 )
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     APPEARANCES,
-    KEY,
-    appearance,
+    joined_key,
     key_parts,
     kind_of,
     lowest_outcomes,
@@ -82,7 +85,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import MEMO_LIMIT, PLAY, LavaPosition, play_tables
+from .position import PLAY, LavaPosition, play_tables
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -153,9 +156,8 @@ class LavaState(LavaPosition, State):
         if isinstance(action, Move):  # the commonest first
             a, b = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
-            piece = s[-1]
-            stacks[a] = normalize(s[:-1]) if piece in "WB" else s[:-1]
-            stacks[b] += piece
+            stacks[a] = LIFTED[s]
+            stacks[b] += s[-1]
             touched = (a, b)
         elif isinstance(action, Bubble):
             c = INDEX[action.cell]
@@ -197,14 +199,10 @@ class LavaState(LavaPosition, State):
         formed = False
         for c in touched:
             owner = GOAL_OWNER[c]
-            if owner >= 0 and cones[c] < 0:
-                s = stacks[c]
-                k = top_large(s)
-                # the Medium directly on the top Large is the only one in view on a Large
-                if k >= 0 and s[k:k + 2] == CONE_PIECES[owner]:
-                    cones = cones[:c] + (owner,) + cones[c + 1:]
-                    stacks[c] = normalize(s[:k] + s[k + 2:])
-                    formed = True
+            if owner >= 0 and cones[c] < 0 and CONE_COLOURS[stacks[c]] == owner:
+                cones = cones[:c] + (owner,) + cones[c + 1:]
+                stacks[c] = solidified(stacks[c])
+                formed = True
         winner, outcome = -1, ""
         if formed:
             for q in (p, 1 - p):
@@ -218,10 +216,8 @@ class LavaState(LavaPosition, State):
         else:
             cone_key, looks = parts[0], parts[1].copy()
             for c in touched:
-                s = stacks[c]
-                look = APPEARANCES.get(s)
-                looks[c] = look if look is not None else appearance(s)
-        key = KEY(1 - p, lock, cone_key, "|".join(looks))
+                looks[c] = APPEARANCES[stacks[c]]
+        key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
             # every ply changes the mover, which starts each key: only every other key can
@@ -263,12 +259,9 @@ class LavaState(LavaPosition, State):
         cones = list(self.cones)
         for c in range(9):
             owner = GOAL_OWNER[c]
-            s = stacks[c]
-            k = top_large(s)
-            if (owner >= 0 and cones[c] < 0 and k >= 0 and s[k] == LARGE[owner]
-                    and k + 1 < len(s) and s[k + 1] == MEDIUM[owner]):
+            if owner >= 0 and cones[c] < 0 and cone_colour(stacks[c]) == owner:
                 cones[c] = owner
-                stacks[c] = normalize(s[:k] + s[k + 2:])
+                stacks[c] = solidified(stacks[c])
         winner, outcome = -1, ""
         for q in (self.to_move, 1 - self.to_move):
             if all(cones[c] == q for c in GOAL_CELLS[q]):
