@@ -190,7 +190,7 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     may block the pair), then ``|s − |d|²/2| < |d|²/2`` (``s = (p − A)·d``: it stands
     beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
     ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold. The pages repeat
-    a pair's seven distinct rows and a zero one (``_PAGES``), so they are one ``take`` of those.
+    a pair's distinct rows (and a zero one), so they are one ``take`` of those (``_pages``).
     """
     pairs, spots = seg.spots.shape[1:]
     distinct = np.empty((4, pairs, spots + 3))  # [term, pair, distinct row]; the last 0
@@ -204,7 +204,7 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
                 out=distinct[2, :, spots + 1])
     distinct[3, :, spots:] = 0.0
     distinct[:3, :, -1] = 0.0
-    rows = distinct.reshape(4, -1).take(_pages(pairs), axis=1)
+    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1)
     bound = np.empty((2, pairs, spots + 1))
     bound[0, :, :-1] = 4 * rp * rp
     bound[0, :, -1] = _width(rp, seg.root)
@@ -215,20 +215,24 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     return rows, bound.ravel()
 
 
-#: The rows of ``pawn_table``'s two pages, as indices of a pair's distinct rows: the sample
-#: spots, cross; then beside, cross, the spots at A and B, and two zero rows.
-_PAGES = np.array([[0, 1, 2, 3, 4, 5], [6, 5, 0, 4, 7, 7]])
-_PAGE_INDEX: dict[int, np.ndarray] = {}
+_PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}
 
 
-def _pages(pairs: int) -> np.ndarray:
+def _pages(pairs: int, spots: int) -> np.ndarray:
     """Where ``pawn_table``'s columns come from in its ``[term, pair, distinct row]`` array
-    (flat per term), page by page (cached per number of pairs)."""
-    found = _PAGE_INDEX.get(pairs)
+    (flat per term), page by page: a pair's distinct rows are its ``spots`` sample spots,
+    cross, beside and a zero row; the pages are the spots and cross, then beside, cross,
+    the spots at A and B and two zero rows (cached per size).
+
+    >>> _pages(2, 5).reshape(2, 2, 6).tolist()[1]   # the second page, pair by pair
+    [[6, 5, 0, 4, 7, 7], [14, 13, 8, 12, 15, 15]]
+    """
+    found = _PAGE_INDEX.get((pairs, spots))
     if found is None:
-        width = _PAGES.shape[1] + 2  # distinct rows per pair
-        found = (np.arange(pairs)[:, None] * width + _PAGES[:, None, :]).ravel()
-        _PAGE_INDEX[pairs] = found
+        cross, side, zero = spots, spots + 1, spots + 2
+        pages = np.array([[*range(spots), cross], [side, cross, 0, spots - 1, zero, zero]])
+        found = (np.arange(pairs)[:, None] * (spots + 3) + pages[:, None, :]).ravel()
+        _PAGE_INDEX[pairs, spots] = found
     return found
 
 
