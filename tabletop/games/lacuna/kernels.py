@@ -189,28 +189,51 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     ``|S − p|² < (2·rp)²`` (the pawn overlaps them) and ``|cross| < rp·|d|`` (rounded up: it
     may block the pair), then ``|s − |d|²/2| < |d|²/2`` (``s = (p − A)·d``: it stands
     beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
-    ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold.
+    ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold. The pages repeat
+    a pair's distinct rows (and a zero one), so they are one ``take`` of those (``_pages``).
     """
     pairs, spots = seg.spots.shape[1:]
-    rows = np.zeros((4, 2, pairs, spots + 1))
-    page = rows[:, 0]
-    np.multiply(seg.spots, -2.0, out=page[:2, :, :-1])
-    np.multiply(seg.spots, seg.spots, out=page[2:, :, :-1])
-    page[2, :, :-1] += page[3, :, :-1]  # |S|²
-    page[3, :, :-1] = 1.0
-    page[:3, :, -1] = seg.cross
-    side = rows[:, 1]
-    side[:2, :, 0] = seg.run
-    side[2, :, 0] = -(seg.start * seg.run).sum(axis=0) - seg.length2 / 2
-    side[:3, :, 1] = seg.cross
-    side[:, :, 2:4] = page[:, :, ::spots - 1]  # the spots at A and B
-    bound = np.zeros((2, pairs, spots + 1))
+    distinct = np.empty((4, pairs, spots + 3))  # [term, pair, distinct row]; the last 0
+    np.multiply(seg.spots, -2.0, out=distinct[:2, :, :spots])
+    np.multiply(seg.spots, seg.spots, out=distinct[2:, :, :spots])
+    distinct[2, :, :spots] += distinct[3, :, :spots]  # |S|²
+    distinct[3, :, :spots] = 1.0
+    distinct[:3, :, spots] = seg.cross
+    distinct[:2, :, spots + 1] = seg.run
+    np.subtract(-(seg.start * seg.run).sum(axis=0), seg.length2 / 2,
+                out=distinct[2, :, spots + 1])
+    distinct[3, :, spots:] = 0.0
+    distinct[:3, :, -1] = 0.0
+    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1)
+    bound = np.empty((2, pairs, spots + 1))
     bound[0, :, :-1] = 4 * rp * rp
     bound[0, :, -1] = _width(rp, seg.root)
     bound[1, :, 0] = seg.length2 / 2
     bound[1, :, 1] = _width(rp, seg.root, -1.0)
     bound[1, :, 2:4] = rp * rp
-    return rows.reshape(4, -1), bound.ravel()
+    bound[1, :, 4:] = 0.0
+    return rows, bound.ravel()
+
+
+_PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _pages(pairs: int, spots: int) -> np.ndarray:
+    """Where ``pawn_table``'s columns come from in its ``[term, pair, distinct row]`` array
+    (flat per term), page by page: a pair's distinct rows are its ``spots`` sample spots,
+    cross, beside and a zero row; the pages are the spots and cross, then beside, cross,
+    the spots at A and B and two zero rows (cached per size).
+
+    >>> _pages(2, 5).reshape(2, 2, 6).tolist()[1]   # the second page, pair by pair
+    [[6, 5, 0, 4, 7, 7], [14, 13, 8, 12, 15, 15]]
+    """
+    found = _PAGE_INDEX.get((pairs, spots))
+    if found is None:
+        cross, side, zero = spots, spots + 1, spots + 2
+        pages = np.array([[*range(spots), cross], [side, cross, 0, spots - 1, zero, zero]])
+        found = (np.arange(pairs)[:, None] * (spots + 3) + pages[:, None, :]).ravel()
+        _PAGE_INDEX[pairs, spots] = found
+    return found
 
 
 def pawn_hits(table: tuple[np.ndarray, np.ndarray], px: int, py: int) -> int:

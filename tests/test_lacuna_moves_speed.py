@@ -1,0 +1,49 @@
+"""Lacuna's faster move machinery against plain references, exactly.
+
+* ``kernels.pawn_table`` (one ``take`` of each pair's distinct rows) against the table built
+  page by page, row by row, on seeded layouts of several sizes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tabletop
+from tabletop.games.lacuna import kernels
+
+
+def ref_pawn_table(seg: kernels.Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
+    """``pawn_table`` written row by row: two pages of ``group`` rows per pair."""
+    pairs, spots = seg.spots.shape[1:]
+    rows = np.zeros((4, 2, pairs, spots + 1))
+    page = rows[:, 0]
+    page[:2, :, :-1] = -2.0 * seg.spots
+    page[2, :, :-1] = seg.spots[0] ** 2 + seg.spots[1] ** 2  # |S|²
+    page[3, :, :-1] = 1.0
+    page[:3, :, -1] = seg.cross
+    side = rows[:, 1]
+    side[:2, :, 0] = seg.run
+    side[2, :, 0] = -(seg.start * seg.run).sum(axis=0) - seg.length2 / 2
+    side[:3, :, 1] = seg.cross
+    side[:, :, 2] = page[:, :, 0]  # the spot at A
+    side[:, :, 3] = page[:, :, spots - 1]  # the spot at B
+    bound = np.zeros((2, pairs, spots + 1))
+    bound[0, :, :-1] = 4 * rp * rp
+    bound[0, :, -1] = kernels._width(rp, seg.root)
+    bound[1, :, 0] = seg.length2 / 2
+    bound[1, :, 1] = kernels._width(rp, seg.root, -1.0)
+    bound[1, :, 2:4] = rp * rp
+    return rows.reshape(4, -1), bound.ravel()
+
+
+@pytest.mark.parametrize("options", [{}, {"mat_radius": 2, "flower_radius": 0.05,
+                                          "pawn_radius": 0.1}, {"pawn_radius": 0.01}])
+def test_pawn_table_is_the_row_by_row_table(options):
+    game = tabletop.load("lacuna", **options)
+    for seed in range(12):
+        geo = game.new(seed=seed, setup="random").geometry
+        rows, bound = kernels.pawn_table(geo._lines, geo.rp)
+        want_rows, want_bound = ref_pawn_table(geo._lines, geo.rp)
+        assert rows.shape == want_rows.shape and rows.flags.c_contiguous
+        assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
