@@ -233,7 +233,7 @@ def _lower(m: int) -> np.ndarray:
     return found
 
 
-def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> list[int]:
+def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> np.ndarray:
     """Random sequential adsorption: take the candidates ``points`` ``[x or y, candidate]``
     in order, keeping each that lies within the disc (``x² + y² <= radius2``) and is less
     than ``√limit`` from no candidate kept before it, until ``need`` are kept; return the
@@ -242,7 +242,7 @@ def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> list[
     Every squared distance is one matrix product (exact: integer coordinates below 2**25);
     only the close couples, few at this density, are walked in Python, in order.
 
-    >>> adsorb(np.array([[0.0, 3.0, 9.0, 5.0], [0.0, 0.0, 0.0, 0.0]]), 64.0, 16.0, 3)
+    >>> adsorb(np.array([[0.0, 3.0, 9.0, 5.0], [0.0, 0.0, 0.0, 0.0]]), 64.0, 16.0, 3).tolist()
     [0, 3]
     """
     m = points.shape[1]
@@ -258,7 +258,9 @@ def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> list[
     for c, e in zip(later.tolist(), earlier.tolist(), strict=True):
         if c not in skip and e not in skip:  # e is kept (its own fate is settled): c is not
             skip.add(c)
-    return [c for c in range(m) if c not in skip][:need]
+    kept = np.ones(m, dtype=bool)
+    kept[list(skip)] = False
+    return np.flatnonzero(kept)[:need]
 
 
 _SWAP = np.array([0, 1, 3, 2])
