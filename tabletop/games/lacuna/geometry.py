@@ -146,6 +146,24 @@ def uniforms(rng: random.Random, count: int) -> np.ndarray:
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+_BEFORE: dict[int, np.ndarray] = {}
+
+
+def same_colour_pairs(colors: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The flowers ``a < b`` of the same colour, as ``(pa, pb)``, in order: one comparison
+    of every flower with every other, and the ``a < b`` half kept.
+
+    >>> [v.tolist() for v in same_colour_pairs((0, 1, 0, 0))]
+    [[0, 0, 2], [2, 3, 3]]
+    """
+    n = len(colors)
+    before = _BEFORE.get(n)
+    if before is None:
+        before = _BEFORE[n] = np.triu(np.ones((n, n), dtype=bool), 1).ravel()
+    cols = np.fromiter(colors, np.intp, n)
+    same = np.equal(cols[:, None], cols).ravel()
+    same &= before
+    return np.divmod(np.flatnonzero(same), n)
 
 
 def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -201,12 +219,15 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     >>> spot_bits_of(np.array([40 * 40, 9 * 9]), 10) == 0b11111 | 0b100 << GROUP
     True
     """
-    limits = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
+    limits = _LIMITS.get(gap)
+    if limits is None:
+        limits = _LIMITS[gap] = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
     level = np.searchsorted(limits, length2, side="right")  # how many limits it reaches
     bits = _OFFERED.take(level, axis=0)
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
+_LIMITS: dict[int, np.ndarray] = {}
 _OFFERED = np.array([[(mask >> s) & 1 for s in range(GROUP)] for mask in reversed(_NESTED)],
                     dtype=bool)  # [limits reached, bit]: the spots a pair offers
 
@@ -268,39 +289,35 @@ class Geometry:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
         if len(colors) != n:
             raise ValueError(f"{n} flowers but {len(colors)} colours")
-        put = self._put
-        put("points", tuple(points))
-        put("colors", tuple(colors))
-        put("n", n)
+        put = object.__setattr__  # (a Geometry's own ``__setattr__`` refuses)
+        put(self, "points", tuple(points))
+        put(self, "colors", tuple(colors))
+        put(self, "n", n)
         flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
         flat *= STEPS
         at = np.concatenate((flat.reshape(n, 2), _ONES[:n]), axis=1)  # [flower, (x, y, 1)]
         xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower], fine units
-        put("x", xy[0])
-        put("y", xy[1])
-        put("rf", float(flower_r * STEPS))
-        put("rp", float(pawn_r * STEPS))
-        ua, ub = _upper(n)
-        cols = np.array(self.colors, dtype=np.intp)
-        same = cols[ua] == cols[ub]
-        put("pa", readonly_array(ua[same]))
-        put("pb", readonly_array(ub[same]))
-        put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
-        put("_pair_index", None)  # made when first read (a random playout never reads it)
-        spots = GROUP * len(self.pairs)
-        seg = kernels.lines(xy, self.pa, self.pb, _FRACTIONS)
-        kills = kernels.layout_kills(at, self.pa, self.pb, seg, self.rf, self.rp)
-        every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
-        put("pair_bits", every << (GROUP - 1))
-        put("spot_gap", spot_gap)
-        put("spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
-        put("_lines", seg)
-        put("_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
-        put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
-        put("_memo", {})  # see ``cached``
-        put("_pair_rows", {})  # see ``_rows_of``
-        put("_kills", kills)
-        put("_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
+        put(self, "x", xy[0])
+        put(self, "y", xy[1])
+        put(self, "rf", float(flower_r * STEPS))
+        put(self, "rp", float(pawn_r * STEPS))
+        pa, pb = same_colour_pairs(self.colors)
+        put(self, "pa", readonly_array(pa))
+        put(self, "pb", readonly_array(pb))
+        put(self, "pairs", tuple(zip(pa.tolist(), pb.tolist(), strict=True)))
+        put(self, "_pair_index", None)  # made when first read (a random playout never reads it)
+        seg = kernels.lines(xy, pa, pb, _FRACTIONS)
+        every = ((1 << GROUP * len(pa)) - 1) // _WHOLE  # bit GROUP·i for every pair i
+        put(self, "pair_bits", every << (GROUP - 1))
+        put(self, "spot_gap", spot_gap)
+        put(self, "spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
+        put(self, "_lines", seg)
+        put(self, "_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
+        put(self, "_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
+        put(self, "_memo", {})  # see ``cached``
+        put(self, "_pair_rows", {})  # see ``_rows_of``
+        put(self, "_kills", kernels.layout_kills(at, pa, pb, seg, self.rf, self.rp))
+        put(self, "_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
 
     def _put(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
