@@ -6,8 +6,9 @@ import random
 
 import numpy as np
 
-from tabletop.games.lacuna import geometry
-from tabletop.games.lacuna.geometry import scatter, uniforms
+from tabletop.games.lacuna import kernels
+from tabletop.games.lacuna.geometry import scatter
+from tabletop.games.lacuna.kernels import uniforms
 
 
 class Draws(random.Random):
@@ -18,7 +19,7 @@ class Draws(random.Random):
 
 
 def test_uniforms_draw_what_random_draws_and_leave_the_same_state():
-    assert geometry._FAST_DRAWS
+    assert kernels._FAST_DRAWS
     for seed in range(200):
         for count in (1, 2, 7, 192):
             a, b = random.Random(seed), random.Random(seed)
@@ -33,7 +34,6 @@ def test_uniforms_of_a_subclass_call_its_random():
 
 def ref_scatter(rng: random.Random, count: int, radius: int, spacing: float):
     """``scatter`` as it was: ``random()`` drawn one at a time, kept by ``adsorb``."""
-    from tabletop.games.lacuna import kernels
     points = np.zeros((2, 0))
     while True:
         u = np.array([rng.random() for _ in range(4 * count)]).reshape(2, 2 * count)

@@ -85,7 +85,7 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     """
     points = np.zeros((2, 0))  # the points kept so far, then the candidates
     for _ in range(1000):
-        u = uniforms(rng, 4 * count).reshape(2, 2 * count)
+        u = kernels.uniforms(rng, 4 * count).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
         batch = np.rint((rad * np.cos(ang), rad * np.sin(ang)))
@@ -103,69 +103,7 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     return tuple(zip(xs, ys, strict=True))
 
 
-_WORD_SHIFTS = np.array([5, 6], dtype=np.uint32)
-_WORD_SCALES = np.array([2.0 ** -27, 2.0 ** -53])
-
-
-def _uniforms(rng: random.Random, count: int) -> np.ndarray:
-    """``count`` draws of ``rng.random()`` from one ``getrandbits`` call, as CPython's
-    ``random()`` makes each: two 32-bit words ``a``, ``b`` give ``(a >> 5, b >> 6)`` as the
-    high and low bits of a 53-bit fraction (each product and the sum are exact)."""
-    raw = rng.getrandbits(64 * count).to_bytes(8 * count, "little")
-    words = np.frombuffer(raw, dtype="<u4").reshape(count, 2)
-    return (words >> _WORD_SHIFTS) @ _WORD_SCALES
-
-
-def _same_draws() -> bool:
-    """Whether ``_uniforms`` draws what ``random.Random.random`` does in this Python (the
-    same numbers, and the generator left in the same state)."""
-    for seed in range(3):
-        a, b = random.Random(seed), random.Random(seed)
-        if _uniforms(a, 9).tolist() != [b.random() for _ in range(9)] or \
-                a.getstate() != b.getstate():
-            return False
-    return True
-
-
-_FAST_DRAWS = _same_draws()
-
-
-def uniforms(rng: random.Random, count: int) -> np.ndarray:
-    """``[rng.random() for _ in range(count)]`` as an array: the same numbers and the same
-    generator state after, in one call for a plain ``random.Random`` (checked against its
-    ``random()`` once, at import).
-
-    >>> a, b = random.Random(4), random.Random(4)
-    >>> uniforms(a, 5).tolist() == [b.random() for _ in range(5)], a.random() == b.random()
-    (True, True)
-    """
-    if _FAST_DRAWS and type(rng) is random.Random:
-        return _uniforms(rng, count)
-    draw = rng.random
-    return np.array([draw() for _ in range(count)], dtype=_F)
-
-
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-_BEFORE: dict[int, np.ndarray] = {}
-
-
-def same_colour_pairs(colors: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The flowers ``a < b`` of the same colour, as ``(pa, pb)``, in order: one comparison
-    of every flower with every other, and the ``a < b`` half kept.
-
-    >>> [v.tolist() for v in same_colour_pairs((0, 1, 0, 0))]
-    [[0, 0, 2], [2, 3, 3]]
-    """
-    n = len(colors)
-    before = _BEFORE.get(n)
-    if before is None:
-        before = _BEFORE[n] = np.triu(np.ones((n, n), dtype=bool), 1).ravel()
-    cols = np.fromiter(colors, np.intp, n)
-    same = np.equal(cols[:, None], cols).ravel()
-    same &= before
-    return np.divmod(np.flatnonzero(same), n)
-
-
 def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
     """All ``(a, b)`` with ``a < b < n``, in order (cached per ``n``)."""
     if n not in _UPPER:
@@ -301,7 +239,7 @@ class Geometry:
         put(self, "y", xy[1])
         put(self, "rf", float(flower_r * STEPS))
         put(self, "rp", float(pawn_r * STEPS))
-        pa, pb = same_colour_pairs(self.colors)
+        pa, pb = kernels.same_colour_pairs(self.colors)
         put(self, "pa", readonly_array(pa))
         put(self, "pb", readonly_array(pb))
         put(self, "pairs", tuple(zip(pa.tolist(), pb.tolist(), strict=True)))
