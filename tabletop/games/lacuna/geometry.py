@@ -84,9 +84,8 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     (48, True)
     """
     points = np.zeros((2, 0))  # the points kept so far, then the candidates
-    draw = rng.random
     for _ in range(1000):
-        u = np.array([draw() for _ in range(4 * count)]).reshape(2, 2 * count)
+        u = kernels.uniforms(rng, 4 * count).reshape(2, 2 * count)
         rad = radius * np.sqrt(u[0])
         ang = (2 * math.pi) * u[1]
         batch = np.rint((rad * np.cos(ang), rad * np.sin(ang)))
@@ -105,8 +104,6 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-
 def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
     """All ``(a, b)`` with ``a < b < n``, in order (cached per ``n``)."""
     if n not in _UPPER:
@@ -160,12 +157,15 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     >>> spot_bits_of(np.array([40 * 40, 9 * 9]), 10) == 0b11111 | 0b100 << GROUP
     True
     """
-    limits = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
+    limits = _LIMITS.get(gap)
+    if limits is None:
+        limits = _LIMITS[gap] = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
     level = np.searchsorted(limits, length2, side="right")  # how many limits it reaches
     bits = _OFFERED.take(level, axis=0)
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
+_LIMITS: dict[int, np.ndarray] = {}
 _OFFERED = np.array([[(mask >> s) & 1 for s in range(GROUP)] for mask in reversed(_NESTED)],
                     dtype=bool)  # [limits reached, bit]: the spots a pair offers
 
@@ -227,39 +227,35 @@ class Geometry:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
         if len(colors) != n:
             raise ValueError(f"{n} flowers but {len(colors)} colours")
-        put = self._put
-        put("points", tuple(points))
-        put("colors", tuple(colors))
-        put("n", n)
+        put = object.__setattr__  # (a Geometry's own ``__setattr__`` refuses)
+        put(self, "points", tuple(points))
+        put(self, "colors", tuple(colors))
+        put(self, "n", n)
         flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
         flat *= STEPS
         at = np.concatenate((flat.reshape(n, 2), _ONES[:n]), axis=1)  # [flower, (x, y, 1)]
         xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower], fine units
-        put("x", xy[0])
-        put("y", xy[1])
-        put("rf", float(flower_r * STEPS))
-        put("rp", float(pawn_r * STEPS))
-        ua, ub = _upper(n)
-        cols = np.array(self.colors, dtype=np.intp)
-        same = cols[ua] == cols[ub]
-        put("pa", readonly_array(ua[same]))
-        put("pb", readonly_array(ub[same]))
-        put("pairs", tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True)))
-        put("_pair_index", None)  # made when first read (a random playout never reads it)
-        spots = GROUP * len(self.pairs)
-        seg = kernels.lines(xy, self.pa, self.pb, _FRACTIONS)
-        kills = kernels.layout_kills(at, self.pa, self.pb, seg, self.rf, self.rp)
-        every = ((1 << spots) - 1) // _WHOLE  # bit GROUP·i for every pair i
-        put("pair_bits", every << (GROUP - 1))
-        put("spot_gap", spot_gap)
-        put("spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
-        put("_lines", seg)
-        put("_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
-        put("_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
-        put("_memo", {})  # see ``cached``
-        put("_pair_rows", {})  # see ``_rows_of``
-        put("_kills", kills)
-        put("_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
+        put(self, "x", xy[0])
+        put(self, "y", xy[1])
+        put(self, "rf", float(flower_r * STEPS))
+        put(self, "rp", float(pawn_r * STEPS))
+        pa, pb = kernels.same_colour_pairs(self.colors)
+        put(self, "pa", readonly_array(pa))
+        put(self, "pb", readonly_array(pb))
+        put(self, "pairs", tuple(zip(pa.tolist(), pb.tolist(), strict=True)))
+        put(self, "_pair_index", None)  # made when first read (a random playout never reads it)
+        seg = kernels.lines(xy, pa, pb, _FRACTIONS)
+        every = ((1 << GROUP * len(pa)) - 1) // _WHOLE  # bit GROUP·i for every pair i
+        put(self, "pair_bits", every << (GROUP - 1))
+        put(self, "spot_gap", spot_gap)
+        put(self, "spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
+        put(self, "_lines", seg)
+        put(self, "_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
+        put(self, "_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
+        put(self, "_memo", {})  # see ``cached``
+        put(self, "_pair_rows", {})  # see ``_rows_of``
+        put(self, "_kills", kernels.layout_kills(at, pa, pb, seg, self.rf, self.rp))
+        put(self, "_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
 
     def _put(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
