@@ -11,13 +11,15 @@ laid a token, and their own token's colour.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from struct import Struct
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from ...core.game import State, View
-from ...core.position import evolve
+from ...core.position import maker
 from .cards import CARD_COUNT, COLOURS, colours_of, mask_of
 from .position import LascauxPosition
 from .tensor import observation
@@ -59,17 +61,30 @@ class LascauxView(LascauxPosition, View):
         return self.points
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state: the unseen cards shuffled into the deck, others' tokens sampled."""
+        """A full state: the unseen cards shuffled into the deck, others' tokens sampled
+        (each ``rng.choice(allowed)``, its draws inlined when ``rng`` is a plain
+        ``random.Random``)."""
         unseen = sorted(_CARDS.difference(self.table, *self.collections))
         deck = _sample(unseen, self.deck_size, rng)
         allowed = (colours_of(mask_of(self.table)) if self.game.options["strict_colour"]
                    else _ALL_CHOICES)
-        choices = tuple(
-            self.own if p == self.player
-            else rng.choice(allowed) if done else None
-            for p, done in enumerate(self.chosen)
-        )
-        return evolve(self, self.game.state_class, deck=deck, choices=choices)
+        m = len(allowed)
+        inline = m > 0 and type(rng) is random.Random
+        getrandbits, bits = rng.getrandbits, m.bit_length()
+        choices: list[int | None] = []
+        for p, done in enumerate(self.chosen):
+            if p == self.player:
+                choices.append(self.own)
+            elif not done:
+                choices.append(None)
+            elif inline:  # ``choice``'s ``_randbelow(m)``
+                j = getrandbits(bits)
+                while j >= m:
+                    j = getrandbits(bits)
+                choices.append(allowed[j])
+            else:
+                choices.append(rng.choice(allowed))
+        return _dealer(self.game.state_class)(self, deck, tuple(choices))
 
     def _observation(self) -> np.ndarray:
         return observation(self)
@@ -80,17 +95,27 @@ class LascauxView(LascauxPosition, View):
                 for p, done in enumerate(self.chosen)]
 
 
+@cache
+def _dealer(cls: type[State]) -> Callable[..., State]:
+    """``evolve(view, cls, deck=, choices=)`` as a ``maker`` (positional, no dict): the
+    state class's fields but those two come from the view."""
+    return maker(cls, "deck", "choices")
+
+
 #: Every card, and every colour a token may take without ``strict_colour``.
 _CARDS = frozenset(range(CARD_COUNT))
 _ALL_CHOICES = tuple(range(len(COLOURS)))
-#: ``m.bit_length()`` for every ``m`` up to the number of cards.
-_BITS = tuple(m.bit_length() for m in range(CARD_COUNT + 1))
+#: For every ``m`` up to the number of cards: the shift that leaves a 32-bit word's top
+#: ``m.bit_length()`` bits (``getrandbits`` of that many bits), and how to read ``m`` words.
+_SHIFT = tuple(32 - m.bit_length() for m in range(CARD_COUNT + 1))
+_WORDS = tuple(Struct(f"<{m}I").unpack for m in range(CARD_COUNT + 1))
 
 
 def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
     """``tuple(rng.sample(population, k))``, with the same draws from ``rng`` and the same
     result; when every card of ``population`` is dealt (the usual case: no card is out of
-    the game), ``random.sample``'s loop is inlined (its cost was most of a determinize).
+    the game), ``random.sample``'s loop is inlined, its draws taken in bulk (its cost was
+    most of a determinize).
 
     >>> mine, theirs = random.Random(3), random.Random(3)
     >>> cards = list(range(40))
@@ -105,11 +130,17 @@ def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...
     getrandbits = rng.getrandbits
     pool = population[:]
     result = []
-    for m in range(n, 0, -1):  # sample's pool loop with its ``_randbelow(m)``, inlined
-        bits = _BITS[m]
-        j = getrandbits(bits)
-        while j >= m:
-            j = getrandbits(bits)
-        result.append(pool[j])
-        pool[j] = pool[m - 1]
+    m = n
+    while m:
+        # ``sample``'s pool loop, with each ``_randbelow(m)`` draw (``getrandbits`` of
+        # ``m.bit_length()`` bits, again while too big) read off one 32-bit word. The words
+        # come ``m`` at a time, as many as draws are still due at least, so none is drawn
+        # that ``sample`` would not draw; ``getrandbits(32 * m)`` holds them first-drawn
+        # lowest.
+        for word in _WORDS[m](getrandbits(32 * m).to_bytes(4 * m, "little")):
+            j = word >> _SHIFT[m]
+            if j < m:
+                m -= 1
+                result.append(pool[j])
+                pool[j] = pool[m]
     return tuple(result)
