@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from struct import Struct
 from dataclasses import dataclass
 from functools import cache
 
@@ -105,17 +104,14 @@ def _dealer(cls: type[State]) -> Callable[..., State]:
 #: Every card, and every colour a token may take without ``strict_colour``.
 _CARDS = frozenset(range(CARD_COUNT))
 _ALL_CHOICES = tuple(range(len(COLOURS)))
-#: For every ``m`` up to the number of cards: the shift that leaves a 32-bit word's top
-#: ``m.bit_length()`` bits (``getrandbits`` of that many bits), and how to read ``m`` words.
-_SHIFT = tuple(32 - m.bit_length() for m in range(CARD_COUNT + 1))
-_WORDS = tuple(Struct(f"<{m}I").unpack for m in range(CARD_COUNT + 1))
+#: ``m.bit_length()`` for every ``m`` up to the number of cards.
+_BITS = tuple(m.bit_length() for m in range(CARD_COUNT + 1))
 
 
 def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
     """``tuple(rng.sample(population, k))``, with the same draws from ``rng`` and the same
     result; when every card of ``population`` is dealt (the usual case: no card is out of
-    the game), ``random.sample``'s loop is inlined, its draws taken in bulk (its cost was
-    most of a determinize).
+    the game), ``random.sample``'s loop is inlined (its cost was most of a determinize).
 
     >>> mine, theirs = random.Random(3), random.Random(3)
     >>> cards = list(range(40))
@@ -130,17 +126,11 @@ def _sample(population: list[int], k: int, rng: random.Random) -> tuple[int, ...
     getrandbits = rng.getrandbits
     pool = population[:]
     result = []
-    m = n
-    while m:
-        # ``sample``'s pool loop, with each ``_randbelow(m)`` draw (``getrandbits`` of
-        # ``m.bit_length()`` bits, again while too big) read off one 32-bit word. The words
-        # come ``m`` at a time, as many as draws are still due at least, so none is drawn
-        # that ``sample`` would not draw; ``getrandbits(32 * m)`` holds them first-drawn
-        # lowest.
-        for word in _WORDS[m](getrandbits(32 * m).to_bytes(4 * m, "little")):
-            j = word >> _SHIFT[m]
-            if j < m:
-                m -= 1
-                result.append(pool[j])
-                pool[j] = pool[m]
+    for m in range(n, 0, -1):  # sample's pool loop with its ``_randbelow(m)``, inlined
+        bits = _BITS[m]
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[m - 1]
     return tuple(result)
