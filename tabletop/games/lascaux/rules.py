@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse, permutations
+from itertools import permutations
 
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
@@ -32,7 +32,8 @@ from ...core.ids import ActionSpace
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
-from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, SHOWS, card_id, mask_of
+from .cards import (ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id,
+                    mask_of)
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 
@@ -110,19 +111,22 @@ class LascauxState(LascauxPosition, State):
         """The auction is over (``stack`` full, its winner on top; ``stones`` after the last
         pass): reveal the tokens from the top of the stack, each taking its colour's cards,
         and begin the next round — or end the game after ``IDLE_LIMIT`` idle rounds."""
-        table = self.table
+        cards = bytes(self.table)  # filtered by ``translate``, in C (card numbers < 256)
         collections = list(self.collections)
         choices = self.choices
         claims: list[Claim] = []
         for p in reversed(stack):
             colour = choices[p]
             assert colour is not None
-            shows = SHOWS[colour].__contains__
-            taken = tuple(filter(shows, table))
-            if taken:
-                table = tuple(filterfalse(shows, table))
+            left = cards.translate(None, SHOWING[colour])
+            if len(left) < len(cards):
+                taken = tuple(cards.translate(None, NOT_SHOWING[colour]))
+                cards = left
                 collections[p] = tuple(sorted(collections[p] + taken))
+            else:
+                taken = ()
             claims.append((p, colour, taken))
+        table = tuple(cards)
         claimed = len(table) < len(self.table)
         revealed = len(self.table) - self.fresh
         idle = self.idle + 1 if not claimed and (not self.deck or not revealed) else 0
