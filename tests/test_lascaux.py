@@ -478,7 +478,7 @@ def test_packed_scoring_matches_the_plain_rule():
         players = rng.choice((3, 4, 5))
         cards = rng.sample(range(54), rng.randrange(55))
         owners = [rng.randrange(players) for _ in cards]
-        collections = [tuple(sorted(c for c, o in zip(cards, owners) if o == p))
+        collections = [tuple(sorted(c for c, o in zip(cards, owners, strict=True) if o == p))
                        for p in range(players)]
         stones = tuple(rng.randrange(40) for _ in range(players))
         assert scoring.scores(collections, stones) == _plain_scores(collections, stones)

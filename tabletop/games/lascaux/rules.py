@@ -32,8 +32,7 @@ from ...core.ids import ActionSpace
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
-from .cards import (ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id,
-                    mask_of)
+from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id, mask_of
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 

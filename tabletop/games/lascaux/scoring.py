@@ -77,7 +77,7 @@ def scores(collections: Sequence[Sequence[int]], stones: Sequence[int]) -> tuple
     unit = _UNIT.__getitem__
     kept = _majorities([sum(map(unit, c)) for c in collections])
     per = STONES_PER_POINT
-    return tuple([(k * _ONES >> _LAST & 255) + s // per for k, s in zip(kept, stones)])
+    return tuple([(k * _ONES >> _LAST & 255) + s // per for k, s in zip(kept, stones, strict=True)])
 
 
 def winners(scored: Sequence[float], stones: Sequence[int]) -> tuple[int, ...]:

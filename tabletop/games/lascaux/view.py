@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -83,7 +82,9 @@ class LascauxView(LascauxPosition, View):
                 choices.append(allowed[j])
             else:
                 choices.append(rng.choice(allowed))
-        return _dealer(self.game.state_class)(self, deck, tuple(choices))
+        cls = self.game.state_class
+        deal = _DEALERS.get(cls) or _dealer(cls)
+        return deal(self, deck, tuple(choices))
 
     def _observation(self) -> np.ndarray:
         return observation(self)
@@ -94,11 +95,15 @@ class LascauxView(LascauxPosition, View):
                 for p, done in enumerate(self.chosen)]
 
 
-@cache
 def _dealer(cls: type[State]) -> Callable[..., State]:
     """``evolve(view, cls, deck=, choices=)`` as a ``maker`` (positional, no dict): the
-    state class's fields but those two come from the view."""
-    return maker(cls, "deck", "choices")
+    state class's fields but those two come from the view; made once per class."""
+    made: Callable[..., State] = maker(cls, "deck", "choices")
+    _DEALERS[cls] = made
+    return made
+
+
+_DEALERS: dict[type[State], Callable[..., State]] = {}
 
 
 #: Every card, and every colour a token may take without ``strict_colour``.
