@@ -19,6 +19,8 @@ tuple indexed by that number.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 
 COLOURS: tuple[str, ...] = ("brown", "yellow", "green", "pink", "white", "blue")
 ANIMALS: tuple[str, ...] = ("deer", "mammoth", "ibex", "horse", "aurochs", "rhino")
@@ -79,17 +81,6 @@ SHOWING: tuple[bytes, ...] = tuple(bytes(sorted(cards)) for cards in SHOWS)
 NOT_SHOWING: tuple[bytes, ...] = tuple(bytes(sorted(set(range(CARD_COUNT)) - cards))
                                        for cards in SHOWS)
 
-#: Per card, one in each of its two colours' bytes: summed over some cards they count the
-#: cards showing each colour, a byte each (18 at most); ``_SHOWN`` turns the bytes' top bits,
-#: set by adding ``_RAISE`` to the nonzero ones, into a colour mask.
-_COUNTS: tuple[int, ...] = tuple((1 << 8 * x) + (1 << 8 * y) for x, y in PAIR)
-_RAISE = int.from_bytes(b"\x7f" * len(COLOURS), "little")
-_TOPS = _RAISE << 1 & ~_RAISE
-_SHOWN: dict[int, int] = {
-    sum(0x80 << 8 * c for c in range(len(COLOURS)) if mask & 1 << c): mask
-    for mask in range(ALL_COLOURS + 1)
-}
-
 
 def describe(card: int) -> str:
     """A card as text: ``"deer blue/brown"``."""
@@ -136,13 +127,8 @@ def card_id(text: str | int) -> int:
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The bit mask of every colour shown by ``cards``: from their colour counts, summed in C
-    (``_COUNTS``; an ``or`` of ``MASK`` per card was a Python call each).
-
-    >>> mask_of(()), mask_of((0,)) == MASK[0], mask_of(range(CARD_COUNT)) == ALL_COLOURS
-    (0, True, True)
-    """
-    return _SHOWN[(sum(map(_COUNTS.__getitem__, cards)) + _RAISE) & _TOPS]
+    """The bit mask of every colour shown by ``cards``."""
+    return reduce(or_, map(MASK.__getitem__, cards), 0)
 
 
 def colours_of(mask: int) -> tuple[int, ...]:
