@@ -462,6 +462,31 @@ def test_scores_are_points_and_breakdown_adds_up():
         assert s.score_breakdown().totals == s.scores
 
 
+def _plain_scores(collections, stones):
+    """The scoring rule written plainly: per animal, the most held (ties all score)."""
+    counts = [[sum(C.ANIMAL[c] == a for c in cs) for a in range(6)] for cs in collections]
+    best = [max(row[a] for row in counts) for a in range(6)]
+    return tuple(sum(n for n, b in zip(row, best, strict=True) if n == b) + s // 6
+                 for row, s in zip(counts, stones, strict=True))
+
+
+def test_packed_scoring_matches_the_plain_rule():
+    """``scoring.scores`` (bytes of packed counts) agrees with the rule written plainly, on
+    random deals of the deck with ties of every kind."""
+    rng = random.Random(20)
+    for _ in range(3000):
+        players = rng.choice((3, 4, 5))
+        cards = rng.sample(range(54), rng.randrange(55))
+        owners = [rng.randrange(players) for _ in cards]
+        collections = [tuple(sorted(c for c, o in zip(cards, owners, strict=True) if o == p))
+                       for p in range(players)]
+        stones = tuple(rng.randrange(40) for _ in range(players))
+        assert scoring.scores(collections, stones) == _plain_scores(collections, stones)
+        counts = [scoring.animal_counts(c) for c in collections]
+        assert tuple(map(scoring.points, scoring.animal_points(counts), stones)) == \
+            _plain_scores(collections, stones)
+
+
 # --- invariants over random games -----------------------------------------------------------
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -75,6 +75,11 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(len(COLOURS)))
 SHOWS: tuple[frozenset[int], ...] = tuple(
     frozenset(card for card in range(CARD_COUNT) if MASK[card] & bit) for bit in BIT
 )
+#: For each colour, the numbers of the cards that show it and of those that don't, as bytes:
+#: what ``bytes.translate`` deletes to keep a table's cards without it, or with it.
+SHOWING: tuple[bytes, ...] = tuple(bytes(sorted(cards)) for cards in SHOWS)
+NOT_SHOWING: tuple[bytes, ...] = tuple(bytes(sorted(set(range(CARD_COUNT)) - cards))
+                                       for cards in SHOWS)
 
 
 def describe(card: int) -> str:

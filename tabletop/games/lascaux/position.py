@@ -15,6 +15,7 @@ it is. A ``LascauxState`` adds the deck's order and every secret token (``rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import field
 
 from ...core.breakdown import Breakdown, Row
 from ...core.game import Action, Game, Position
@@ -55,6 +56,10 @@ class LascauxPosition(Position):
     idle: int
     resolved: tuple[Claim, ...]
     end: str
+    #: Whose decision it is (``None`` once over): the bidder ``turn``, or the next player to
+    #: lay a token from ``start``. Kept as a field, set by every move, because every search
+    #: step asks and a property's call cost as much as a fifth of a move; not in the repr.
+    current_player: int | None = field(repr=False)
 
     # --- what states and views each know their own way -----------------------------------
     @property
@@ -83,15 +88,6 @@ class LascauxPosition(Position):
         raise NotImplementedError
 
     # --- the queries both answer ------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        phase = self.phase
-        if phase == BID:
-            return self.turn
-        if phase == CHOOSE:
-            return (self.start + self.tokens_laid) % len(self.stones)
-        return None
-
     @property
     def table_mask(self) -> int:
         """The bit mask of the colours shown on the table."""

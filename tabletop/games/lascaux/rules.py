@@ -24,8 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import filterfalse
+from itertools import permutations
 
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
@@ -33,7 +32,7 @@ from ...core.ids import ActionSpace
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
-from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, SHOWS, card_id, mask_of
+from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id, mask_of
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 
@@ -65,18 +64,6 @@ class LascauxState(LascauxPosition, State):
         return len(self.choices) - self.choices.count(None)
 
     @property
-    def current_player(self) -> int | None:
-        """As a position's (``LascauxPosition.current_player``), with the tokens laid counted
-        in place: every search step asks, and the ``tokens_laid`` call was half the cost."""
-        phase = self.phase
-        if phase == BID:
-            return self.turn
-        if phase == CHOOSE:
-            choices = self.choices
-            return (self.start + len(choices) - choices.count(None)) % len(choices)
-        return None
-
-    @property
     def laid(self) -> tuple[bool, ...]:
         return tuple(c is not None for c in self.choices)
 
@@ -96,44 +83,49 @@ class LascauxState(LascauxPosition, State):
 
     # --- transitions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> LascauxState:
+        p = self.current_player  # who moves: lays a token, or bids (then ``turn``)
+        assert p is not None
         if type(action) is Choose:
-            choices = self.choices
+            choices = list(self.choices)  # a list's item set: the cheapest tuple update
+            choices[p] = action.colour
             n = len(choices)
-            chosen = n - choices.count(None)
-            p = (self.start + chosen) % n
-            choices = choices[:p] + (action.colour,) + choices[p + 1:]
-            if chosen + 1 < n:
-                return _chosen(self, choices)
-            return _bidding(self, choices, BID, self.start, ())
-        p = self.turn
-        stones = self.stones
+            p = (p + 1) % n
+            if p != self.start:
+                return _chosen(self, tuple(choices), p)
+            return _bidding(self, tuple(choices), BID, p, (), p)
+        stones = list(self.stones)
         n = len(stones)
         if type(action) is Pay:
-            return _paid(self, stones[:p] + (stones[p] - 1,) + stones[p + 1:], self.pot + 1,
-                         _next_bidder(p, self.stack, n))
-        stones = stones[:p] + (stones[p] + self.pot,) + stones[p + 1:]
+            stones[p] -= 1
+            p = _NEXT_BIDDER[n][self.stack][p]
+            return _paid(self, tuple(stones), self.pot + 1, p, p)
+        stones[p] += self.pot
         stack = self.stack + (p,)
+        p = _NEXT_BIDDER[n][stack][p]
         if len(stack) < n - 1:
-            return _passed(self, stones, 0, stack, _next_bidder(p, stack, n))
-        return self._resolve(stones, stack + (_next_bidder(p, stack, n),))
+            return _passed(self, tuple(stones), 0, stack, p, p)
+        return self._resolve(tuple(stones), stack + (p,))
 
     def _resolve(self, stones: tuple[int, ...], stack: tuple[int, ...]) -> LascauxState:
         """The auction is over (``stack`` full, its winner on top; ``stones`` after the last
         pass): reveal the tokens from the top of the stack, each taking its colour's cards,
         and begin the next round — or end the game after ``IDLE_LIMIT`` idle rounds."""
-        table = self.table
+        cards = bytes(self.table)  # filtered by ``translate``, in C (card numbers < 256)
         collections = list(self.collections)
         choices = self.choices
         claims: list[Claim] = []
         for p in reversed(stack):
             colour = choices[p]
             assert colour is not None
-            shows = SHOWS[colour].__contains__
-            taken = tuple(filter(shows, table))
-            if taken:
-                table = tuple(filterfalse(shows, table))
+            left = cards.translate(None, SHOWING[colour])
+            if len(left) < len(cards):
+                taken = tuple(cards.translate(None, NOT_SHOWING[colour]))
+                cards = left
                 collections[p] = tuple(sorted(collections[p] + taken))
+            else:
+                taken = ()
             claims.append((p, colour, taken))
+        table = tuple(cards)
         claimed = len(table) < len(self.table)
         revealed = len(self.table) - self.fresh
         idle = self.idle + 1 if not claimed and (not self.deck or not revealed) else 0
@@ -143,9 +135,10 @@ class LascauxState(LascauxPosition, State):
         else:
             table, deck, phase, end = _next_round(table, self.deck)
             number = self.round_number + (phase == CHOOSE)
+        first = stack[0]  # the first passer starts the next round
         return _resolved(self, stones, 0, table, fresh, tuple(collections),
-                         (None,) * len(stones), (), stack[0], stack[0], idle, tuple(claims),
-                         phase, end, deck, number)
+                         (None,) * len(stones), (), first, first, idle, tuple(claims),
+                         phase, end, deck, number, first if phase == CHOOSE else None)
 
     # --- outcome --------------------------------------------------------------------------
     def _scores(self) -> tuple[float, ...]:
@@ -167,18 +160,29 @@ class LascauxState(LascauxPosition, State):
         return ["-" if c is None else COLOURS[c] for c in self.choices]
 
 
-@cache
-def _next_bidder(turn: int, stack: tuple[int, ...], players: int) -> int:
-    """The next player after ``turn`` still in the auction (not on the stack); remembered,
-    as there are few cases (at most 5 · 206 for five players) and every bid asks.
+def _next_bidders(players: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """For every stack of fewer than ``players`` passed players, the next player after each
+    player still in the auction (not on the stack): a table, as there are few stacks (206
+    for five players) and every bid asks.
 
-    >>> _next_bidder(4, (0, 2), 5)
+    >>> _next_bidders(5)[(0, 2)][4]
     1
     """
-    p = (turn + 1) % players
-    while p in stack:
-        p = (p + 1) % players
-    return p
+    table = {}
+    for size in range(players):
+        for stack in permutations(range(players), size):
+            after = []
+            for turn in range(players):
+                p = (turn + 1) % players
+                while p in stack:
+                    p = (p + 1) % players
+                after.append(p)
+            table[stack] = tuple(after)
+    return table
+
+
+#: ``_next_bidders(n)`` at index ``n``, for every player count.
+_NEXT_BIDDER = tuple(_next_bidders(n) if n >= 3 else {} for n in range(6))
 
 
 def _next_round(table: tuple[int, ...], deck: tuple[int, ...]
@@ -208,13 +212,13 @@ def _next_round(table: tuple[int, ...], deck: tuple[int, ...]
 
 #: ``evolve`` without keywords, for the hot path: the next state after a colour choice (the
 #: last one starts the bidding), a pay, a pass, and the pass that ends the round.
-_chosen = maker(LascauxState, "choices")
-_bidding = maker(LascauxState, "choices", "phase", "turn", "stack")
-_paid = maker(LascauxState, "stones", "pot", "turn")
-_passed = maker(LascauxState, "stones", "pot", "stack", "turn")
+_chosen = maker(LascauxState, "choices", "current_player")
+_bidding = maker(LascauxState, "choices", "phase", "turn", "stack", "current_player")
+_paid = maker(LascauxState, "stones", "pot", "turn", "current_player")
+_passed = maker(LascauxState, "stones", "pot", "stack", "turn", "current_player")
 _resolved = maker(LascauxState, "stones", "pot", "table", "fresh", "collections", "choices",
                   "stack", "start", "turn", "idle", "resolved", "phase", "end", "deck",
-                  "round_number")
+                  "round_number", "current_player")
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -328,12 +332,13 @@ class Lascaux(Game):
             game=self, deck=deck_ids, table=table_ids, fresh=len(table_ids),
             collections=held, stones=stones_t, pot=pot, start=start, phase=CHOOSE,
             choices=(None,) * n, stack=(), turn=start, round_number=round_number, idle=0,
-            resolved=(), end="",
+            resolved=(), end="", current_player=start,
         )
         if not reveal:
             return state
         table, deck, phase, end = _next_round(table_ids, deck_ids)
-        return evolve(state, table=table, deck=deck, phase=phase, end=end)
+        return evolve(state, table=table, deck=deck, phase=phase, end=end,
+                      current_player=start if phase == CHOOSE else None)
 
     def player_name(self, player: int) -> str:
         return NAMES[player]

@@ -11,13 +11,13 @@ laid a token, and their own token's colour.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...core.game import State, View
-from ...core.position import evolve
+from ...core.position import maker
 from .cards import CARD_COUNT, COLOURS, colours_of, mask_of
 from .position import LascauxPosition
 from .tensor import observation
@@ -59,17 +59,32 @@ class LascauxView(LascauxPosition, View):
         return self.points
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state: the unseen cards shuffled into the deck, others' tokens sampled."""
+        """A full state: the unseen cards shuffled into the deck, others' tokens sampled
+        (each ``rng.choice(allowed)``, its draws inlined when ``rng`` is a plain
+        ``random.Random``)."""
         unseen = sorted(_CARDS.difference(self.table, *self.collections))
         deck = _sample(unseen, self.deck_size, rng)
         allowed = (colours_of(mask_of(self.table)) if self.game.options["strict_colour"]
                    else _ALL_CHOICES)
-        choices = tuple(
-            self.own if p == self.player
-            else rng.choice(allowed) if done else None
-            for p, done in enumerate(self.chosen)
-        )
-        return evolve(self, self.game.state_class, deck=deck, choices=choices)
+        m = len(allowed)
+        inline = m > 0 and type(rng) is random.Random
+        getrandbits, bits = rng.getrandbits, m.bit_length()
+        choices: list[int | None] = []
+        for p, done in enumerate(self.chosen):
+            if p == self.player:
+                choices.append(self.own)
+            elif not done:
+                choices.append(None)
+            elif inline:  # ``choice``'s ``_randbelow(m)``
+                j = getrandbits(bits)
+                while j >= m:
+                    j = getrandbits(bits)
+                choices.append(allowed[j])
+            else:
+                choices.append(rng.choice(allowed))
+        cls = self.game.state_class
+        deal = _DEALERS.get(cls) or _dealer(cls)
+        return deal(self, deck, tuple(choices))
 
     def _observation(self) -> np.ndarray:
         return observation(self)
@@ -78,6 +93,17 @@ class LascauxView(LascauxPosition, View):
         return [(COLOURS[self.own] if p == self.player and self.own is not None
                  else "?" if done else "-")
                 for p, done in enumerate(self.chosen)]
+
+
+def _dealer(cls: type[State]) -> Callable[..., State]:
+    """``evolve(view, cls, deck=, choices=)`` as a ``maker`` (positional, no dict): the
+    state class's fields but those two come from the view; made once per class."""
+    made: Callable[..., State] = maker(cls, "deck", "choices")
+    _DEALERS[cls] = made
+    return made
+
+
+_DEALERS: dict[type[State], Callable[..., State]] = {}
 
 
 #: Every card, and every colour a token may take without ``strict_colour``.
