@@ -104,6 +104,8 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
 def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
     """All ``(a, b)`` with ``a < b < n``, in order (cached per ``n``)."""
     if n not in _UPPER:
