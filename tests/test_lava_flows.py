@@ -477,6 +477,10 @@ def test_third_repetition_is_a_draw(game):
     s = s.apply("pass")
     assert s.is_terminal and s.outcome == "repetition" and s.winners == ()
     assert "draw (repetition)" in str(s)
+    # The picture counts down to the ply cap while the game runs, not once it is over.
+    assert ">game over<" in s.svg() and "draw in" not in s.svg()
+    running = game.position({"b2": "w b", "a1": "W", "a3": "B"}, to_move=WHITE)
+    assert ">draw in 200 plies<" in running.svg() and "game over" not in running.svg()
 
 
 def test_repetition_counts_what_is_seen_with_the_lock_and_the_mover(game):

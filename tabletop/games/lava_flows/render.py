@@ -227,7 +227,8 @@ def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
         lines.append(f"first: {NAMES[subject.first]}")
         left = subject.game.options["ply_cap"] - subject.plies
         lines.append(f"ply {subject.game_ply}")
-        lines.append(f"draw in {left} {'ply' if left == 1 else 'plies'}")
+        lines.append("game over" if subject.current_player is None
+                     else f"draw in {left} {'ply' if left == 1 else 'plies'}")
         lines.append("lock: " + (CELLS[subject.lock] if subject.lock >= 0 else "none"))
     else:
         lines.append("setup: secret choices")
