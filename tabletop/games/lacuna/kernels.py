@@ -178,6 +178,7 @@ def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
     """``_Consts`` for ``n`` flowers and ``pairs`` pairs of ``group`` bits (cached)."""
     found = _CONSTS.get((n, pairs, group))
     if found is None:
+        assert group <= 6  # a count per byte, six bytes a float: below 2**53
         i = np.arange(pairs)
         span = group * pairs // 32 + 1  # room for the last pair's spill
         word, scale = group * i // 32, 2.0 ** (group * i % 32)
@@ -190,12 +191,11 @@ def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
 def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: np.ndarray,
                  seg: Lines, ends: tuple[np.ndarray, np.ndarray], rf: float, rp: float
                  ) -> np.ndarray:
-    """For each couple ``c`` of a flower ``f[c]`` (at ``at``) and a pair ``i[c]`` (flowers
-    ``ends``), with
-    ``|cross|`` the flower's ``|(F − A) × D|``: the spots it overlaps (bit ``s`` for
-    sample spot ``s``: ``|S − F| < rf + rp``), or every bit when it blocks the pair (reaches
-    strictly inside the segment); ``[2, couple]`` floats: bit ``s`` worth ``2**s``, then
-    ``256**s`` (a byte per bit).
+    """For each couple ``c`` of a flower ``f[c]`` (at ``at``) and a pair ``i[c]`` (between
+    the flowers ``ends``), with ``|cross|`` the flower's ``|(F − A) × D|``: the spots it
+    overlaps (bit ``s`` for sample spot ``s``: ``|S − F| < rf + rp``), or every bit when it
+    blocks the pair (reaches strictly inside the segment); ``[2, couple]`` floats: bit ``s``
+    worth ``2**s``, then ``256**s`` (a byte per bit).
 
     The spots, the ends and the foot of the perpendicular are exact; ``cross²`` against
     ``rf²·|D|²`` is rounded, so within a relative 1e-12 of it the answer comes from ``hits``
