@@ -1,12 +1,16 @@
-"""Lacuna's faster setup against plain references: the same draws, the same layouts."""
+"""Lacuna's faster setup against plain references: the same draws, the same layouts, the
+same dead masks."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+import tabletop
 from tabletop.games.lacuna import kernels
-from tabletop.games.lacuna.geometry import scatter
-from tabletop.games.lacuna.kernels import uniforms
+from tabletop.games.lacuna.geometry import GROUP, SAMPLE, STEPS, Geometry, scatter
+from tabletop.games.lacuna.kernels import hits, uniforms
 
 
 class Draws(random.Random):
@@ -39,3 +43,56 @@ def test_scatter_draws_as_one_at_a_time_and_leaves_the_generator_where_it_did():
         a, b = random.Random(seed), OneAtATime(seed)
         assert scatter(a, 48, 9690, 775.0) == scatter(b, 48, 9690, 775.0)
         assert a.getstate() == b.getstate()
+
+
+def ref_kills(geo: Geometry) -> tuple[list[int], tuple[int, ...]]:
+    """A layout's dead-mask rows and count planes read plainly, in integers: for every
+    flower and every pair not its own, the sample spots it overlaps, or every bit when it
+    blocks the pair; a collected flower's row holds every bit of its own pairs."""
+    n, whole = geo.n, (1 << GROUP) - 1
+    fine = [(x * STEPS, y * STEPS) for x, y in geo.points]
+    rf, reach = int(geo.rf), int(geo.rf + geo.rp)
+    rows = [0] * (2 * n)
+    for i, (a, b) in enumerate(geo.pairs):
+        (ax, ay), (bx, by) = geo.points[a], geo.points[b]
+        spots = [(ax * STEPS + k * (bx - ax), ay * STEPS + k * (by - ay)) for k in SAMPLE]
+        rows[n + a] |= whole << GROUP * i
+        rows[n + b] |= whole << GROUP * i
+        for f, (fx, fy) in enumerate(fine):
+            if f in (a, b):
+                continue
+            if hits(*fine[a], *fine[b], fx, fy, rf):
+                rows[f] |= whole << GROUP * i
+            for s, (sx, sy) in enumerate(spots):
+                if (sx - fx) ** 2 + (sy - fy) ** 2 < reach * reach:
+                    rows[f] |= 1 << GROUP * i + s
+    counts = [sum(row >> bit & 1 for row in rows[:n]) for bit in range(GROUP * len(geo.pairs))]
+    planes = tuple(sum((c >> j & 1) << bit for bit, c in enumerate(counts))
+                   for j in range(max(counts, default=0).bit_length()))
+    return rows, planes
+
+
+def kills_of(geo: Geometry) -> tuple[list[int], tuple[int, ...]]:
+    raw, width, planes = geo._kills
+    return [int.from_bytes(raw[j * width:(j + 1) * width], "little")
+            for j in range(2 * geo.n)], planes
+
+
+@pytest.mark.parametrize("options", [{}, {"mat_radius": 2, "flower_radius": 0.05,
+                                          "pawn_radius": 0.1}])
+def test_layout_kills_are_the_plain_rule_on_seeded_layouts(options):
+    game = tabletop.load("lacuna", **options)
+    for seed in range(3):
+        geo = game.new(seed=seed, setup="random").geometry
+        assert kills_of(geo) == ref_kills(geo)
+
+
+def test_layout_kills_are_the_plain_rule_near_tangency():
+    """Small integer layouts, many of them tangent or nearly so (``hits`` decides those)."""
+    rng = random.Random(1)
+    for _ in range(300):
+        n = rng.randrange(2, 12)
+        points = [(rng.randrange(-20, 21), rng.randrange(-20, 21)) for _ in range(n)]
+        geo = Geometry(points, [rng.randrange(3) for _ in range(n)],
+                       flower_r=rng.randrange(1, 8), pawn_r=rng.randrange(1, 8))
+        assert kills_of(geo) == ref_kills(geo)

@@ -61,9 +61,10 @@ def reach_each(columns: np.ndarray, out: np.ndarray) -> None:
 class Lines(NamedTuple):
     """Per pair ``i`` (flower ``pa[i]`` to ``pb[i]``), in fine units (exact integers in
     float64): ``start`` ``[x or y, pair]`` (A), ``run`` (D = B − A), ``length2`` (``|D|²``)
-    and its square root ``root``, the sample spots ``spots`` ``[x or y, pair, spot]``, and
+    and its square root ``root``, the sample spots ``spots`` ``[x or y, pair, spot]``,
     ``cross`` ``[3, pair]``: ``(fx, fy, 1)`` times it is ``(F − A) × D``, an integer below
-    2**52 (so exact however it is summed)."""
+    2**52 (so exact however it is summed); and ``across``, the spots as ``[x or y, spot,
+    pair]`` (``spots`` is a view of it: numpy is fastest along the longest axis)."""
 
     start: np.ndarray
     run: np.ndarray
@@ -71,19 +72,24 @@ class Lines(NamedTuple):
     root: np.ndarray
     spots: np.ndarray
     cross: np.ndarray
+    across: np.ndarray
 
 
 def lines(xy: np.ndarray, pa: np.ndarray, pb: np.ndarray, fractions: np.ndarray) -> Lines:
     """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``xy`` ``[x or y,
     flower]``."""
-    start = xy.take(pa, axis=1)
-    run = xy.take(pb, axis=1) - start
-    length2 = (run * run).sum(axis=0)
-    spots = start[:, :, None] + run[:, :, None] * fractions
-    cross = np.empty((3, len(pa)))
+    pairs = len(pa)
+    ends = xy.take(np.concatenate((pa, pb)), axis=1)  # [x or y, A then B]
+    start = ends[:, :pairs]
+    run = ends[:, pairs:] - start
+    length2 = np.einsum("ij,ij->j", run, run)
+    across = run[:, None] * fractions[:, None]  # [x or y, spot, pair]
+    across += start[:, None]
+    cross = np.empty((3, pairs))
     np.multiply(run[::-1], ((1.0,), (-1.0,)), out=cross[:2])  # (dy, −dx)
-    np.negative((start * cross[:2]).sum(axis=0), out=cross[2])  # ay·dx − ax·dy
-    return Lines(start, run, length2, np.sqrt(length2), spots, cross)
+    np.negative(np.einsum("ij,ij->j", start, cross[:2]), out=cross[2])  # ay·dx − ax·dy
+    return Lines(start, run, length2, np.sqrt(length2), across.transpose(0, 2, 1), cross,
+                 across)
 
 
 def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
@@ -113,56 +119,126 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
 
     ``cross`` for every flower and pair is one matrix product, exact in float64; only the
     couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
-    a pair's own flowers) are tested further, all at once, and the few too close to call in
-    float64 in Python integers (``hits``).
+    a pair's own flowers) are tested further, all at once (``_couple_bits``). Their bits are
+    summed into the rows, 32 bits to a float (a pair's bits may spill over into the next
+    32: carried over after), exactly, in one ``bincount``; the counts per bit likewise, a
+    byte per bit and a float per pair. No array holds a bit per byte of a row: numpy's
+    work here goes by the byte.
     """
     n, pairs, group = len(at), len(pa), seg.spots.shape[2] + 1
     if not pairs:
         return Kills(b"", 0, ())
+    ends = np.concatenate((pa, pb))  # each pair's two flowers, pair by pair, twice
     cross = at @ seg.cross  # [flower, pair]
-    reach = rf + rp
-    near = np.abs(cross, out=cross) < _width(reach, seg.root)
-    ends = (np.concatenate((pa, pb)) * pairs).reshape(2, pairs)
-    ends += np.arange(pairs)
-    own = ends.ravel()  # [flower, pair], flat: each pair's own two flowers
-    near.put(own, False)  # a pair's own flowers never block it
+    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
+    c = _pair_consts(n, pairs, group)
+    near.put(ends * pairs + c.tiled, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
-    spots = seg.spots.take(i, axis=1)  # [x or y, couple, spot]
-    spots -= at[:, :2].T.take(f, axis=1)[:, :, None]
+    values = _couple_bits(at, (f, i), cross.take(k), seg, (pa, pb), rf, rp)
+    # Each couple's bits go to its flower's on-mat row; a collected flower's row has every
+    # bit of its own pairs.
+    f *= c.span
+    f += c.word.take(i)
+    ends *= c.span
+    ends += c.own_word
+    weight = values[0] * c.scale.take(i)
+    rows = np.bincount(np.concatenate((f, ends)), np.concatenate((weight, c.own_weight)),
+                       minlength=2 * n * c.span).astype(np.uint64).reshape(2 * n, c.span)
+    words = rows & _LOW32
+    words[:, 1:] |= rows[:, :-1] >> _32  # the bits spilt over into the next 32
+    width = -(-group * pairs // 8)
+    raw = words.astype("<u4").view(np.uint8)[:, :width].tobytes()
+    count = np.bincount(i, values[1], minlength=pairs).astype("<u8")  # [pair]: a byte a bit
+    flags = np.ascontiguousarray(count.view(np.uint8).reshape(pairs, 8)[:, :group])
+    return Kills(raw, width, _planes(flags.reshape(-1), width))
+
+
+_LOW32, _32 = np.uint64(2 ** 32 - 1), np.uint64(32)
+
+
+class _Consts(NamedTuple):
+    """What ``layout_kills`` needs of a layout's size alone: ``tiled`` (``i`` for each pair's
+    two flowers), the float ``word`` of its row that pair ``i``'s bits go to (``span`` a
+    row, 32 bits each) and their ``scale`` there; for the collected rows, ``own_word``
+    (less ``span`` times the flower) and ``own_weight`` (every bit)."""
+
+    tiled: np.ndarray
+    span: int
+    word: np.ndarray
+    scale: np.ndarray
+    own_word: np.ndarray
+    own_weight: np.ndarray
+
+
+_CONSTS: dict[tuple[int, int, int], _Consts] = {}
+
+
+def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
+    """``_Consts`` for ``n`` flowers and ``pairs`` pairs of ``group`` bits (cached)."""
+    found = _CONSTS.get((n, pairs, group))
+    if found is None:
+        assert group <= 6  # a count per byte, six bytes a float: below 2**53
+        i = np.arange(pairs)
+        span = group * pairs // 32 + 1  # room for the last pair's spill
+        word, scale = group * i // 32, 2.0 ** (group * i % 32)
+        found = _CONSTS[n, pairs, group] = _Consts(
+            np.tile(i, 2), span, word, scale, np.tile(word, 2) + n * span,
+            np.tile(scale * (2 ** group - 1), 2))
+    return found
+
+
+def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: np.ndarray,
+                 seg: Lines, ends: tuple[np.ndarray, np.ndarray], rf: float, rp: float
+                 ) -> np.ndarray:
+    """For each couple ``c`` of a flower ``f[c]`` (at ``at``) and a pair ``i[c]`` (between
+    the flowers ``ends``), with ``|cross|`` the flower's ``|(F − A) × D|``: the spots it
+    overlaps (bit ``s`` for sample spot ``s``: ``|S − F| < rf + rp``), or every bit when it
+    blocks the pair (reaches strictly inside the segment); ``[2, couple]`` floats: bit ``s``
+    worth ``2**s``, then ``256**s`` (a byte per bit).
+
+    The spots, the ends and the foot of the perpendicular are exact; ``cross²`` against
+    ``rf²·|D|²`` is rounded, so within a relative 1e-12 of it the answer comes from ``hits``
+    (integers).
+    """
+    f, i = couples
+    spots = seg.across.take(i, axis=2)  # [x or y, spot, couple]
+    spots -= at[:, :2].T.take(f, axis=1)[:, None]
     spots *= spots
-    d2 = spots[0] + spots[1]  # [couple, spot]
-    d0, d1, length2 = d2[:, 0], d2[:, -1], seg.length2.take(i)  # |F − A|², |F − B|²: exact
-    rhs = (rf * rf) * length2
-    margin = rhs - cross.take(k) ** 2  # cross² < rf²·|D|²: within rf of the line
-    along = np.abs(d0 - d1) < length2  # 0 < (F − A)·D < |D|²: the foot is inside
-    tol = 1e-12 * rhs
-    # Beside the segment, the line decides (an end within rf is within rf of the line); else
-    # the nearer end. Too close to call in float64: in integers.
-    hit = np.where(along, margin > tol, np.minimum(d0, d1) < rf * rf)
-    doubt = along & (np.abs(margin) <= tol)
+    d2 = spots[0]
+    d2 += spots[1]  # [spot, couple]: |S − F|², exact
+    reach, r2 = rf + rp, rf * rf
+    length2 = seg.length2.take(i)
+    along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
+    cross *= cross  # against rf²·|D|²: surely below it, maybe below it
+    line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
+    hit = np.less(d2[::len(d2) - 1], r2).any(axis=0)  # an end within rf
+    hit |= along & line[0]
+    doubt = np.greater(line[1], line[0])
+    doubt &= along
     if doubt.any():
-        x, y = at[:, 0], at[:, 1]
+        (x, y), (pa, pb) = at[:, :2].T, ends
         for j in np.flatnonzero(doubt).tolist():
-            a, b, c = pa[i[j]], pb[i[j]], f[j]
-            hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[c]), int(y[c]),
+            a, b, g = pa[i[j]], pb[i[j]], f[j]
+            hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[g]), int(y[g]),
                           int(rf))
-    bits = np.zeros((2 * n * pairs, group), dtype=bool)  # [(flower, pair), bit]
-    found = np.zeros((len(k), group), dtype=bool)
-    np.less(d2, reach * reach, out=found[:, :-1])
-    found |= hit[:, None]  # a blocked pair: every bit
-    bits[k] = found
-    bits[n * pairs + own] = True  # a collected flower ends its own pairs
-    bits = bits.reshape(2 * n, pairs * group)
-    count = np.add.reduce(bits[:n].view(np.uint8), axis=0, dtype=np.uint8)  # flowers
-    levels = _LEVELS[:int(count.max()).bit_length(), None]  # killing each bit (n <= 64)
-    flags = np.bitwise_and(count, levels).astype(bool)  # [plane, bit]: the counts in binary
-    packed = np.packbits(bits, axis=1, bitorder="little")
-    width = packed.shape[1]
-    counts = np.packbits(flags, axis=1, bitorder="little").tobytes()
-    planes = tuple(int.from_bytes(counts[j:j + width], "little")
-                   for j in range(0, len(counts), width))
-    return Kills(packed.tobytes(), width, planes)
+    values = _BIT_WEIGHTS[:, :len(d2)] @ (d2 < reach * reach)
+    values[:, hit] = _ALL_BITS[:, len(d2):len(d2) + 1]  # the pair's own bit: every bit
+    return values
+
+
+_BIT_WEIGHTS = np.array([(2.0 ** s, 256.0 ** s) for s in range(7)]).T  # [2, bit]
+_ALL_BITS = np.cumsum(_BIT_WEIGHTS, axis=1)  # [2, bit]: that bit and those below it
+
+
+def _planes(flags: np.ndarray, width: int) -> tuple[int, ...]:
+    """The counts ``flags`` (a byte per bit) in binary: plane ``j`` holds bit ``j`` of each,
+    as an integer of ``width`` bytes."""
+    levels = _LEVELS[:int(flags.max()).bit_length(), None]
+    bits = np.bitwise_and(flags, levels).astype(bool)  # [plane, bit]
+    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()
+    return tuple(int.from_bytes(counts[j:j + width], "little")
+                 for j in range(0, len(counts), width))
 
 
 def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
@@ -193,20 +269,21 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     may block the pair), then ``|s − |d|²/2| < |d|²/2`` (``s = (p − A)·d``: it stands
     beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
     ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold. The pages repeat
-    a pair's distinct rows (and a zero one), so they are one ``take`` of those (``_pages``).
+    a pair's distinct rows (and a zero one), so they are one ``take`` of those (``_pages``),
+    kept row by row (``[term, row, pair]``: numpy is fastest along the longest axis).
     """
     pairs, spots = seg.spots.shape[1:]
-    distinct = np.empty((4, pairs, spots + 3))  # [term, pair, distinct row]; the last 0
-    np.multiply(seg.spots, -2.0, out=distinct[:2, :, :spots])
-    np.multiply(seg.spots, seg.spots, out=distinct[2:, :, :spots])
-    distinct[2, :, :spots] += distinct[3, :, :spots]  # |S|²
-    distinct[3, :, :spots] = 1.0
-    distinct[:3, :, spots] = seg.cross
-    distinct[:2, :, spots + 1] = seg.run
+    distinct = np.empty((4, spots + 3, pairs))  # [term, distinct row, pair]; the last 0
+    np.multiply(seg.across, -2.0, out=distinct[:2, :spots])
+    np.multiply(seg.across, seg.across, out=distinct[2:, :spots])
+    distinct[2, :spots] += distinct[3, :spots]  # |S|²
+    distinct[3, :spots] = 1.0
+    distinct[:3, spots] = seg.cross
+    distinct[:2, spots + 1] = seg.run
     np.subtract(-(seg.start * seg.run).sum(axis=0), seg.length2 / 2,
-                out=distinct[2, :, spots + 1])
-    distinct[3, :, spots:] = 0.0
-    distinct[:3, :, -1] = 0.0
+                out=distinct[2, spots + 1])
+    distinct[3, spots:] = 0.0
+    distinct[:3, -1] = 0.0
     rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1)
     bound = np.empty((2, pairs, spots + 1))
     bound[0, :, :-1] = 4 * rp * rp
@@ -222,19 +299,19 @@ _PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}
 
 
 def _pages(pairs: int, spots: int) -> np.ndarray:
-    """Where ``pawn_table``'s columns come from in its ``[term, pair, distinct row]`` array
+    """Where ``pawn_table``'s columns come from in its ``[term, distinct row, pair]`` array
     (flat per term), page by page: a pair's distinct rows are its ``spots`` sample spots,
     cross, beside and a zero row; the pages are the spots and cross, then beside, cross,
     the spots at A and B and two zero rows (cached per size).
 
     >>> _pages(2, 5).reshape(2, 2, 6).tolist()[1]   # the second page, pair by pair
-    [[6, 5, 0, 4, 7, 7], [14, 13, 8, 12, 15, 15]]
+    [[12, 10, 0, 8, 14, 14], [13, 11, 1, 9, 15, 15]]
     """
     found = _PAGE_INDEX.get((pairs, spots))
     if found is None:
         cross, side, zero = spots, spots + 1, spots + 2
         pages = np.array([[*range(spots), cross], [side, cross, 0, spots - 1, zero, zero]])
-        found = (np.arange(pairs)[:, None] * (spots + 3) + pages[:, None, :]).ravel()
+        found = (pages[:, None, :] * pairs + np.arange(pairs)[:, None]).ravel()
         _PAGE_INDEX[pairs, spots] = found
     return found
 
