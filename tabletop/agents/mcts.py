@@ -48,10 +48,12 @@ For the game widget (and any other front end)::
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from operator import add
 
 from ..core.choices import suggestion
@@ -160,6 +162,34 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (when it runs) for a search's loop.
+
+    A search makes thousands of objects a second that die by reference counting, and the
+    collections their count sets off — now and then a full one, over every object of the
+    process — cost up to a few per cent of a search's instructions. A search makes no cycles
+    of its own (its tree and sampled states hold none), so only garbage cycles a game's code
+    might make wait for the end of the loop; the survivors are looked at once, by the first
+    collection after it.
+
+    >>> import gc
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    if not gc.isenabled():  # paused already (by the caller, or another search): leave it
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -283,6 +313,10 @@ class _Search:
         self.root.seen = (1 << self.players) - 1
         self.pool: dict[State, State] = {}
         self.keys: dict[tuple[Action, int], Observed] = {}
+        # ``logs[a] == math.log(a)``, grown by one each iteration: a child's ``avail`` is at
+        # most the iterations so far, plus one. ``logs[0]`` (``avail`` is never 0 when read)
+        # is -inf, so that a 0 would still fail as ``math.log(0)`` did, in ``sqrt``.
+        self.logs = [-math.inf]
 
     def run(self) -> Analysis:
         agent = self.agent
@@ -298,11 +332,12 @@ class _Search:
         else:
             limit = agent.iterations
             deadline = None if agent.seconds is None else start + agent.seconds
-            while (limit is None or done < limit) and (
-                deadline is None or time.perf_counter() < deadline or done == 0
-            ):
-                self._iterate(done)
-                done += 1
+            with collector_paused():
+                while (limit is None or done < limit) and (
+                    deadline is None or time.perf_counter() < deadline or done == 0
+                ):
+                    self._iterate(done)
+                    done += 1
         seconds = time.perf_counter() - start
         kids = [c for c in self.root.children.values() if c.actor == self.view.player
                 and c.action is not None]
@@ -344,7 +379,9 @@ class _Search:
         """
         rng = self.rng
         c = self.agent.exploration
-        log, sqrt = math.log, math.sqrt
+        sqrt = math.sqrt
+        logs = self.logs
+        logs.append(math.log(len(logs)))
         players = self.players
         everyone = (1 << players) - 1
         widen = self.agent.widen_from
@@ -362,19 +399,27 @@ class _Search:
             if actor is None:
                 break
             node = cur[actor]
-            legal, slots = self._slots(node, state)
-            n = len(slots)
-            weighed: Iterable[int] = range(n)
-            if widen is not None and n > widen:
+            legal: Sequence[Action] | None
+            if node.source is state:  # ``_slots``' commonest answer, without the call
+                legal, slots = node.legal, node.slots
+            else:
+                legal, slots = self._slots(node, state)
+            weighed: list[Node | None] = slots
+            order = None
+            if widen is not None and len(slots) > widen:
                 order = node.order
                 if order is None:
-                    order = node.order = shuffled_range(n, rng)
-                weighed = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
+                    order = node.order = shuffled_range(len(slots), rng)
+                order = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
+                weighed = [slots[i] for i in order]
+            # UCB over the weighed children (``i`` counts them): ``logs[a]`` is
+            # ``math.log(a)``, and each value is computed as it always was.
             untried = []
             best = -1
             best_u = -math.inf
-            for i in weighed:
-                child = slots[i]
+            i = -1
+            for child in weighed:
+                i += 1
                 if child is None:
                     untried.append(i)
                     continue
@@ -382,15 +427,18 @@ class _Search:
                 if v == 0:
                     untried.append(i)
                     continue
-                child.avail += 1
-                u = child.total[actor] / v + c * sqrt(log(child.avail) / v)
+                a = child.avail + 1
+                child.avail = a
+                u = child.total[actor] / v + c * sqrt(logs[a] / v)
                 if u > best_u:
                     best_u, best = u, i
             expanding = bool(untried)
             if expanding:
                 best = untried[0] if len(untried) == 1 else untried[int(rng.random()
                                                                          * len(untried))]
-            action = legal[best]
+            if order is not None and best >= 0:
+                best = order[best]
+            action = legal[best]  # type: ignore[index]  # set with ``source``
             own = slots[best]
             if own is not None and own.origin is root_state:
                 nxt = own.state
@@ -468,23 +516,32 @@ class _Search:
         rebuilt them — when ``state.legal_actions()`` is not the sequence of the last visit:
         neither the same state again nor the same lazy sequence (the cache keeps what the
         hook returned). A tuple, which ``legal_actions()`` wraps afresh for each state, is
-        reused by identity only at a narrow node, where no order hangs on it.
+        reused by identity only at a narrow node, where no order hangs on it. There, a tuple
+        equal to the last one (another determinization, the same moves) keeps the slots as
+        well: rebuilt, they would come out the same, since every change to ``children``
+        either fills its slot or clears ``legal``.
         """
         if node.source is state:
             return node.legal, node.slots  # type: ignore[return-value]
         legal = state._legal_actions()
         widen = self.agent.widen_from
-        if legal is node.legal and (widen is None or len(legal) <= widen
-                                    or isinstance(legal, LegalActions)):
-            slots = node.slots
-        else:
-            children = node.children
-            if children:
-                get = children.get
-                slots = [get(a) for a in legal]
-            else:  # nothing tried here yet: no action need be built
-                slots = [None] * len(legal)
-            node.legal, node.slots, node.order = legal, slots, None
+        last = node.legal
+        if widen is None or len(legal) <= widen:
+            if legal is last or (type(legal) is tuple and type(last) is tuple
+                                 and legal == last):
+                node.legal, node.order = legal, None
+                node.source = state
+                return legal, node.slots
+        elif legal is last and isinstance(legal, LegalActions):
+            node.source = state
+            return legal, node.slots
+        children = node.children
+        if children:
+            get = children.get
+            slots = [get(a) for a in legal]
+        else:  # nothing tried here yet: no action need be built
+            slots = [None] * len(legal)
+        node.legal, node.slots, node.order = legal, slots, None
         node.source = state
         return legal, slots
 

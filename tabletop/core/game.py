@@ -83,7 +83,7 @@ class Game(OptionChecks, GameFacts):
     #: The ``ClickInput`` subclass ``clicks`` names (``None`` without one).
     input_class: ClassVar[Any] = Declared("clicks")
 
-    __slots__ = ("_options", "_players", "__weakref__")
+    __slots__ = ("_options", "_players", "_hash", "__weakref__")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each game's ``defaults`` become read-only: they are shared by every load."""
@@ -127,7 +127,11 @@ class Game(OptionChecks, GameFacts):
         )
 
     def __hash__(self) -> int:
-        return hash((self.name, self._players, tuple(sorted(self._options.items()))))
+        try:
+            return self._hash  # every state's hash starts with its game's: worked out once
+        except AttributeError:
+            self._hash: int = hash((self.name, self._players, tuple(sorted(self._options.items()))))
+            return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_game, (type(self), self._players, dict(self._options)))
@@ -453,7 +457,10 @@ class State(_Positioned):
     @property
     def scores(self) -> tuple[float, ...]:
         """One number per player (the running score before the end)."""
-        return self._cached("scores", lambda: tuple(self._scores()))
+        found: tuple[float, ...] | None = self._cache.get("scores")  # a rollout's end reads it
+        if found is None:
+            found = self._cache["scores"] = tuple(self._scores())
+        return found
 
     def _scores(self) -> tuple[float, ...]:
         raise NotImplementedError
