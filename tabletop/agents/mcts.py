@@ -48,12 +48,10 @@ For the game widget (and any other front end)::
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 from operator import add
 
 from ..core.choices import suggestion
@@ -162,34 +160,6 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
     return order
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector (when it runs) for a search's loop.
-
-    A search makes thousands of objects a second that die by reference counting, and the
-    collections their count sets off — now and then a full one, over every object of the
-    process — cost up to a few per cent of a search's instructions. A search makes no cycles
-    of its own (its tree and sampled states hold none), so only garbage cycles a game's code
-    might make wait for the end of the loop; the survivors are looked at once, by the first
-    collection after it.
-
-    >>> import gc
-    >>> with collector_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    if not gc.isenabled():  # paused already (by the caller, or another search): leave it
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -332,12 +302,11 @@ class _Search:
         else:
             limit = agent.iterations
             deadline = None if agent.seconds is None else start + agent.seconds
-            with collector_paused():
-                while (limit is None or done < limit) and (
-                    deadline is None or time.perf_counter() < deadline or done == 0
-                ):
-                    self._iterate(done)
-                    done += 1
+            while (limit is None or done < limit) and (
+                deadline is None or time.perf_counter() < deadline or done == 0
+            ):
+                self._iterate(done)
+                done += 1
         seconds = time.perf_counter() - start
         kids = [c for c in self.root.children.values() if c.actor == self.view.player
                 and c.action is not None]
