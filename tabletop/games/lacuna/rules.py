@@ -99,10 +99,12 @@ class LacunaState(LacunaPosition, State):
         if placed + 1 < 2 * PAWNS_EACH:
             # The dead mask and its parts are carried to the next state, unless it ends the
             # game (a terminal state lists no actions; asked anyway, it computes its own).
-            tally = self._tally()
+            cache = self._cache  # carried here by the last move, usually
+            tally = cache.get("flowers") or self._tally()
             if type(action) is Place:
                 tally = geo.collect(tally, a, b)
-            pawns = self._pawn_kill() | geo.pawn_kill(x, y)
+            pawns = cache.get("pawn_kill")
+            pawns = (self._pawn_kill() if pawns is None else pawns) | geo.pawn_kill(x, y)
             cache = nxt._cache
             cache["flowers"], cache["pawn_kill"] = tally, pawns
             cache["dead"] = geo.tally_kill(tally) | pawns
