@@ -304,9 +304,7 @@ class LacunaPosition(Position):
     def _places(self) -> Sequence[Place]:
         geo = self._geo or self.geometry
         assert geo is not None
-        dead = self._cache.get("dead")  # carried here by the last move, usually
-        if dead is None:
-            dead = self._dead()
+        dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
         free = geo.spot_bits & ~dead
         pairs = geo.pair_bits
         # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free:
