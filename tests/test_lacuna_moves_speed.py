@@ -2,15 +2,21 @@
 
 * ``kernels.pawn_table`` (one ``take`` of each pair's distinct rows) against the table built
   page by page, row by row, on seeded layouts of several sizes.
+* The dead mask a move carries to the next state against one worked out afresh, and the
+  end's claims against the plain nearest-pawn rule.
 """
 
 from __future__ import annotations
+
+import copy
+import random
 
 import numpy as np
 import pytest
 
 import tabletop
-from tabletop.games.lacuna import kernels
+from tabletop.games.lacuna import kernels, scoring
+from tabletop.games.lacuna.geometry import STEPS, nearest_owner
 
 
 def ref_pawn_table(seg: kernels.Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
@@ -47,3 +53,28 @@ def test_pawn_table_is_the_row_by_row_table(options):
         want_rows, want_bound = ref_pawn_table(geo._lines, geo.rp)
         assert rows.shape == want_rows.shape and rows.flags.c_contiguous
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
+
+
+
+def test_carried_dead_mask_and_claims_are_the_fresh_ones():
+    """A move carries the next state's dead mask (``_apply``); a copy, which carries no
+    cache, works it out afresh: the same. At the end, the claims are those of the plain
+    nearest-pawn rule, and pawn columns kept under either owner give the claims of new ones."""
+    game = tabletop.load("lacuna")
+    for seed in range(16):
+        rng = random.Random(seed)
+        state = game.new(seed=seed, setup="random")
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            carried = state._cache.get("dead")
+            if carried is not None:
+                assert copy.copy(state)._dead() == carried
+        on = state.flowers_on_mat()
+        fx = np.array([state.points[f][0] * STEPS for f in on], dtype=float)
+        fy = np.array([state.points[f][1] * STEPS for f in on], dtype=float)
+        assert dict(state.claims()) == dict(zip(on, nearest_owner(fx, fy, state.pawns),
+                                                strict=True))
+        rows, _, columns = state._score_rows()
+        swapped = tuple((x, y, 1 - o) for x, y, o in state.pawns)  # every column cached
+        assert scoring.claim_masks(rows, swapped, columns) == \
+            scoring.claim_masks(rows, swapped, {})

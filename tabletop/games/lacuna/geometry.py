@@ -307,10 +307,11 @@ class Geometry:
 
     def _row(self, j: int) -> int:
         """Row ``j`` of the packed dead masks (``kernels.Kills``), as an integer."""
-        found = self._rows[j]
+        rows = self._rows
+        found = rows[j]
         if found is None:
             raw, width = self._kills.raw, self._kills.width
-            found = self._rows[j] = int.from_bytes(raw[j * width:(j + 1) * width], "little")
+            found = rows[j] = int.from_bytes(raw[j * width:j * width + width], "little")
         return found
 
     def full_mat(self) -> tuple[tuple[int, ...], int]:
@@ -333,25 +334,25 @@ class Geometry:
         True
         """
         planes, off = tally
+        memo = self._pair_rows
         for j in range(0, len(flowers), 2):
-            r, s, own = self._rows_of(flowers[j:j + 2])
+            two = flowers[j:j + 2]
+            found = memo.get(two)
+            if found is None:
+                found = memo[two] = self._rows_of(two)
+            r, s, own = found
             planes, off = kernels.minus(planes, r, s), off | own
         return planes, off
 
     def _rows_of(self, flowers: tuple[int, ...]) -> tuple[int, int, int]:
         """For one or two flowers: the kills of each on the mat (0 for a missing second) and
-        the union of their own pairs; kept per pair of flowers (a search collects the same
-        pairs again and again)."""
-        memo = self._pair_rows
-        found = memo.get(flowers)
-        if found is None:
-            row, n = self._row, self.n
-            a, b = flowers if len(flowers) == 2 else (flowers[0], None)
-            r, own = row(a), row(n + a)
-            s = 0 if b is None else row(b)
-            own |= 0 if b is None else row(n + b)
-            found = memo[flowers] = (r, s, own)
-        return found
+        the union of their own pairs (``collect`` keeps them per pair of flowers: a search
+        collects the same pairs again and again)."""
+        row, n = self._row, self.n
+        a, b = flowers if len(flowers) == 2 else (flowers[0], None)
+        if b is None:
+            return row(a), 0, row(n + a)
+        return row(a), row(b), row(n + a) | row(n + b)
 
     def tally_of(self, collected: int) -> tuple[tuple[int, ...], int]:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the

@@ -302,14 +302,14 @@ class LacunaPosition(Position):
         return places if places else self._free_sample()
 
     def _places(self) -> Sequence[Place]:
-        geo = self.geometry
+        geo = self._geo or self.geometry
         assert geo is not None
-        alive = ~self._dead()
-        free = geo.spot_bits & alive
+        dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
+        free = geo.spot_bits & ~dead
         pairs = geo.pair_bits
-        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free.
-        roomy = free + pairs - (pairs >> (GROUP - 1)) & pairs
-        cramped = pairs & alive & ~roomy
+        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free:
+        # the open pairs it does not reach have every sample spot taken.
+        cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
             return from_bits(free, partial(place_at, geo.pairs), partial(places_at, geo, free))
         table = geo_actions(geo)

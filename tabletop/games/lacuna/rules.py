@@ -97,12 +97,17 @@ class LacunaState(LacunaPosition, State):
             x, y = action.x * STEPS, action.y * STEPS
         nxt = _placed(self, self.pawns + ((x, y, player),), collected, geo)
         if placed + 1 < 2 * PAWNS_EACH:
-            # The dead mask's parts are carried to the next state, unless it ends the game
-            # (a terminal state lists no actions; asked anyway, it computes its own).
-            tally = self._tally()
+            # The dead mask and its parts are carried to the next state, unless it ends the
+            # game (a terminal state lists no actions; asked anyway, it computes its own).
+            cache = self._cache  # carried here by the last move, usually
+            tally = cache.get("flowers") or self._tally()
+            if type(action) is Place:
+                tally = geo.collect(tally, a, b)
+            pawns = cache.get("pawn_kill")
+            pawns = (self._pawn_kill() if pawns is None else pawns) | geo.pawn_kill(x, y)
             cache = nxt._cache
-            cache["flowers"] = geo.collect(tally, a, b) if type(action) is Place else tally
-            cache["pawn_kill"] = self._pawn_kill() | geo.pawn_kill(x, y)
+            cache["flowers"], cache["pawn_kill"] = tally, pawns
+            cache["dead"] = geo.tally_kill(tally) | pawns
         return nxt
 
     def _scores(self) -> tuple[float, ...]:

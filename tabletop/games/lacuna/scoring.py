@@ -83,16 +83,17 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
 
 def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
           columns: dict[tuple[int, int, int], bytes]) -> None:
-    """Put the ``claim_masks`` column of each of ``pawns`` missing from ``columns`` there
-    (one matrix product; at most ``MAX_COLUMNS`` kept)."""
+    """Put the ``claim_masks`` column of each of ``pawns`` missing from ``columns`` there,
+    under either owner (a search puts either player's pawn on the same spots; one matrix
+    product; at most ``MAX_COLUMNS`` kept)."""
     missing = [p for p in dict.fromkeys(pawns) if p not in columns]
-    if len(columns) + len(missing) > MAX_COLUMNS:
+    if len(columns) + 2 * len(missing) > MAX_COLUMNS:
         columns.clear()
     cols = array("d", [v for x, y, _ in missing for v in (-2 * x, -2 * y, x * x + y * y)])
     raw = (np.frombuffer(cols, dtype=_F).reshape(len(missing), 3) @ rows).tobytes()
     size = len(raw) // len(missing)
-    for i, p in enumerate(missing):
-        columns[p] = raw[i * size:(i + 1) * size]
+    for i, (x, y, owner) in enumerate(missing):
+        columns[x, y, owner] = columns[x, y, 1 - owner] = raw[i * size:(i + 1) * size]
 
 
 def tally(masks: Sequence[int], owned: tuple[int, int], start: int, aside: int | None
