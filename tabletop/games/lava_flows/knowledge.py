@@ -202,7 +202,12 @@ def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
     >>> joined_key(1, -1, ".........", ["W", "wb"] + [""] * 7)
     '1-1/........./W|wb|||||||'
     """
-    return f"{mover}{lock}/{cone_key}/{'|'.join(looks)}"
+    return f"{_HEADS[mover][lock]}{cone_key}/{'|'.join(looks)}"
+
+
+#: ``_HEADS[mover][lock]``: the key's first part, ``f"{mover}{lock}/"`` (lock ``-1`` is the
+#: last of each row), written once rather than formatted at every ply.
+_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in (*range(9), -1)) for mover in (0, 1))
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,

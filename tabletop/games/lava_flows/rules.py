@@ -110,24 +110,25 @@ class LavaState(LavaPosition, State):
     def _slot_pools(self) -> tuple[str, str]:
         """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
         nothing, ``b``/``w`` for a black/white Medium."""
-        def compute() -> tuple[str, str]:
+        pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
+        if pools is None:
             joined = "".join(self.stacks)
-            return _pool(joined, "2", "1", "0"), _pool(joined, "5", "4", "3")
-
-        return self._cached("pools", compute)
+            pools = self._cache["pools"] = (_pool(joined, "2", "1", "0"),
+                                            _pool(joined, "5", "4", "3"))
+        return pools
 
     def _hidden_pool(self) -> tuple[int, int]:
         """How many white and black Mediums known to both lie hidden under Larges."""
-        def compute() -> tuple[int, int]:
+        counts: tuple[int, int] | None = self._cache.get("hidden")  # once per state
+        if counts is None:
             hw = hb = 0
             for s in self.stacks:
                 k = top_large(s)
                 if k > 0:
                     hw += s.count("w", 0, k)
                     hb += s.count("b", 0, k)
-            return hw, hb
-
-        return self._cached("hidden", compute)
+            counts = self._cache["hidden"] = (hw, hb)
+        return counts
 
     def _find_oreos(self) -> tuple[Oreo, ...]:
         top_only = self.game.options["oreo"] == "top"
@@ -220,9 +221,8 @@ class LavaState(LavaPosition, State):
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
-            # every ply changes the mover, which starts each key: only every other key can
-            # equal this one
-            if positions[::-2].count(key) >= 3:
+            # each key starts with its mover, so only the keys of this mover can equal it
+            if positions.count(key) >= 3:
                 outcome = "repetition"
             elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
