@@ -55,7 +55,6 @@ def test_pawn_table_is_the_row_by_row_table(options):
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
 
 
-
 def test_carried_dead_mask_and_claims_are_the_fresh_ones():
     """A move carries the next state's dead mask (``_apply``); a copy, which carries no
     cache, works it out afresh: the same. At the end, the claims are those of the plain
