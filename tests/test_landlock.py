@@ -471,6 +471,29 @@ def test_overlays_draw_the_networks_and_scoring():
         end.scene(colour="red")
 
 
+def test_facing_gnomes_ring_stays_visible_around_an_island_label():
+    """Where gnomes face each other on the vertex that carries an island's "+4" label, their
+    gold ring is drawn around the label and above it, not hidden under it."""
+    state = playout(GAME2.new(seed=7), 7, plies=32)
+    checked = 0
+    for options in ({"enclosed": True}, {"enclosed": False}):
+        shapes = state.scene(**options).shapes
+        rings = [sh for sh in shapes if (sh.title or "").endswith("gnomes face each other")]
+        assert rings
+        for ring in rings:
+            inner = ring.r - ring.style.stroke_width / 2
+            covers = [sh for sh in shapes if sh.kind == "circle" and sh.style.fill
+                      and (sh.x, sh.y) == (ring.x, ring.y) and sh.layer >= ring.layer
+                      and sh.r + sh.style.stroke_width / 2 > inner]
+            assert not covers, (options, ring.title, [c.title for c in covers])
+            checked += 1
+    assert checked >= 2
+    shapes = state.scene(enclosed=True).shapes  # the case at hand: a ring on a labelled vertex
+    labels = {(sh.x, sh.y) for sh in shapes if sh.kind == "text" and sh.text == "+4"}
+    assert any((sh.x, sh.y) in labels for sh in shapes
+               if (sh.title or "").endswith("gnomes face each other"))
+
+
 def test_last_action_is_marked():
     s = GAME2.position(["f6 path r0"], tile="stream")
     a = s.legal_actions()[0]

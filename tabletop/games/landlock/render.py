@@ -90,14 +90,15 @@ def draw(subject: LandlockPosition, *, highlight: Collection[Hashable] = (),
         w = (subject.box[1] - subject.box[0] + 1) * CS
         h = (subject.box[3] - subject.box[2] + 1) * CS
         scene.rect(x0, y0, w, h, fill=None, stroke="#444", stroke_width=2, layer=3)
-    _draw_facing(scene, subject, grid)
+    enclosed = options.get("enclosed", terminal)
+    _draw_facing(scene, subject, grid,
+                 {_label_vertex(e) for e in _enclosures(subject)} if enclosed else set())
     if options.get("checkerboard"):
         _draw_checkerboard(scene, subject, grid)
     if options.get("networks"):
         _draw_networks(scene, subject, grid)
     if options.get("best", terminal):
         _draw_best(scene, subject, grid)
-    enclosed = options.get("enclosed", terminal)
     if enclosed:
         _draw_enclosed(scene, subject, grid)
     if last is not None and isinstance(last, (Place, Bridge)) and grid.shows(last.cell):
@@ -291,11 +292,15 @@ def _draw_gnome(scene: Scene, px: float, py: float, s: float, pos: int, terrain:
                   layer=layer, title=f"{kind} gnome")
 
 
-def _draw_facing(scene: Scene, subject: LandlockPosition, grid: _Grid) -> None:
+def _draw_facing(scene: Scene, subject: LandlockPosition, grid: _Grid,
+                 labelled: Collection[int]) -> None:
+    """A gold ring on each vertex where gnomes face each other; on a vertex that carries an
+    island's or pond's label (``labelled``), drawn around the label and above it."""
     for group in subject.analysis().gnomes:
         x, y = grid.vertex_xy(group.vertex)
         kind = "land" if group.terrain == LAND else "water"
-        scene.circle(x, y, CS * 0.2, fill=None, stroke=GOLD, stroke_width=3, layer=4,
+        r, layer = (CS * 0.34, 10) if group.vertex in labelled else (CS * 0.2, 4)
+        scene.circle(x, y, r, fill=None, stroke=GOLD, stroke_width=3, layer=layer,
                      title=f"{len(group.cells)} {kind} gnomes face each other")
 
 
