@@ -15,6 +15,7 @@ same legal actions by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.breakdown import Breakdown, Row
@@ -76,6 +77,18 @@ _CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = 
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
 
 
+def whose_turn(phase: int, to_move: int, outcome: str) -> int | None:
+    """The ``current_player`` of a position with these fields: the arranger during setup,
+    then the player to move, ``None`` once the game is over.
+
+    >>> whose_turn(1, 0, ""), whose_turn(PLAY, 1, ""), whose_turn(PLAY, 1, "win")
+    (1, 1, None)
+    """
+    if outcome:
+        return None
+    return phase if phase < PLAY else to_move
+
+
 class PlayTables:
     """What every ply reads of a game's options, resolved once per game (``LavaFlows``
     keeps it as ``_play``): the hot loop then needs no option lookups. A slotted class,
@@ -130,6 +143,7 @@ class LavaPosition(Position):
     winner: int
     outcome: str
     claims: tuple[Claim, ...]
+    current_player: int | None = field(repr=False, compare=False)
 
     # --- what states and views each know their own way -----------------------------------
     @property
@@ -150,12 +164,6 @@ class LavaPosition(Position):
         raise NotImplementedError
 
     # --- the queries both answer ------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.outcome:
-            return None
-        return self.phase if self.phase < PLAY else self.to_move
-
     @property
     def game_ply(self) -> int:
         """The ply of the game: actions since ``new()``, the two secret arrangements counted

@@ -85,7 +85,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import PLAY, LavaPosition, play_tables
+from .position import PLAY, LavaPosition, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -227,7 +227,7 @@ class LavaState(LavaPosition, State):
             elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
-                      outcome, claims)
+                      outcome, claims, None if outcome else 1 - p)
         cache = nxt._cache
         cache["key parts"] = (cone_key, looks)
         mask = self._cache.get("occupied")
@@ -246,12 +246,13 @@ class LavaState(LavaPosition, State):
             stacks[c] = SLOT[p][content] + stacks[c]
         first = self.first
         if p == 0:
-            return evolve(self, stacks=tuple(stacks), phase=1)
+            return evolve(self, stacks=tuple(stacks), phase=1, current_player=1)
         # Both arrangements made: the centre stack shows the chance draw (first player's
         # Medium at the bottom), and play begins.
         stacks[CENTRE] = MEDIUM[first] + MEDIUM[1 - first]
         key = position_key(stacks, self.cones, -1, first)
-        return evolve(self, stacks=tuple(stacks), phase=PLAY, to_move=first, positions=(key,))
+        return evolve(self, stacks=tuple(stacks), phase=PLAY, to_move=first, positions=(key,),
+                      current_player=first)
 
     def _settled(self) -> LavaState:
         """This position after solidification and the win check (for ``position``)."""
@@ -269,7 +270,8 @@ class LavaState(LavaPosition, State):
                 break
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
-                      outcome=outcome, positions=(key,))
+                      outcome=outcome, positions=(key,),
+                      current_player=whose_turn(self.phase, self.to_move, outcome))
 
     def _knowledge(self, cell: int) -> tuple[str, str, str, tuple[int, int]]:
         """Cell ``cell`` as the mover truly knows it (perfect memory), whatever the option."""
@@ -347,9 +349,9 @@ class LavaState(LavaPosition, State):
         return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
 
 
-#: ``evolve(state, stacks=…, cones=…, …, claims=…)`` without keywords: every ply's new state.
+#: ``evolve(state, stacks=…, …, current_player=…)`` without keywords: every ply's new state.
 _played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
-                "winner", "outcome", "claims")
+                "winner", "outcome", "claims", "current_player")
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
@@ -478,7 +480,7 @@ class LavaFlows(Game):
         stacks = tuple("W" if i < 3 else "B" if i >= 6 else "" for i in range(9))
         return LavaState(game=self, stacks=stacks, cones=(-1,) * 9, first=first, phase=0,
                          to_move=0, lock=-1, plies=0, positions=(), winner=-1, outcome="",
-                         claims=())
+                         claims=(), current_player=0)
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
@@ -530,7 +532,7 @@ class LavaFlows(Game):
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
             lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
-            outcome="", claims=(),
+            outcome="", claims=(), current_player=mover,
         )._settled()
 
 
