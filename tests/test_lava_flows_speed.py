@@ -1,8 +1,10 @@
 """Lava Flows' shortcuts for speed give what the plain rules give: a stored
-``current_player``, and the per-cell memo of the legal actions."""
+``current_player``, Oreos memoised by colour windows, and realizations built from the
+perspective split at its unknowns."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,6 +12,7 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
+from tabletop.games.lava_flows.knowledge import hidden_oreos, oreos_in, realizations
 from tabletop.games.lava_flows.position import whose_turn
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
@@ -49,3 +52,48 @@ def test_positions_for_tests_store_current_player():
     going = game.position({"a1": "W"}, to_move="black")
     assert going.current_player == 1 == _plain_turn(going)
     assert evolve(going) == going and evolve(going).current_player == 1
+
+
+def _plain_hidden(pile, cone_len, visible, top_only):
+    """The rule written out: every Oreo (``oreos_in``) whose lowest piece is out of view."""
+    return tuple((d, m) for d, m in oreos_in(pile, cone_len, top_only) if d + 1 >= visible)
+
+
+def test_hidden_oreos_memoised_by_colour_windows_follow_the_plain_rule():
+    for n in range(1, 8):
+        for pile in map("".join, itertools.product("WwBb", repeat=n)):
+            for cone_len in (0, 2) if n >= 2 else (0,):
+                for visible in range(n + 1):
+                    for top_only in (False, True):
+                        assert hidden_oreos(pile, cone_len, visible, top_only) == \
+                            _plain_hidden(pile, cone_len, visible, top_only), pile
+
+
+def _plain_realizations(tokens, pool_w, pool_b, hidden):
+    """Every filling of the unknowns, by brute force over the pools' orderings."""
+    found = set()
+    whites = "w" * hidden[0] + "b" * hidden[1]
+    for pw in itertools.permutations(pool_w):
+        for pb in itertools.permutations(pool_b):
+            for hs in itertools.permutations(whites):
+                draws = {"m": iter(pw), "n": iter(pb), "h": iter(hs)}
+                try:
+                    pile = "".join(next(draws[t]) if t in draws else t for t in tokens)
+                except StopIteration:
+                    continue
+                found.add(pile.replace("-", ""))
+    return tuple(sorted(found))
+
+
+def test_realizations_split_at_the_unknowns_follow_the_plain_rule():
+    rng = random.Random(3)
+    pools = ["", "-", "b", "w", "-b", "-w", "bw", "-bw"]
+    for _ in range(3000):
+        tokens = "".join(rng.choice("WBwbmnh") for _ in range(rng.randint(1, 8)))
+        pool_w, pool_b = rng.choice(pools), rng.choice(pools)
+        hidden = (rng.randint(0, 2), rng.randint(0, 2))
+        if tokens.count("m") > len(pool_w) or tokens.count("n") > len(pool_b) \
+                or tokens.count("h") > sum(hidden):
+            continue
+        assert realizations.__wrapped__(tokens, pool_w, pool_b, hidden) == \
+            _plain_realizations(tokens, pool_w, pool_b, hidden), tokens
