@@ -232,8 +232,7 @@ class LavaPosition(Position):
             memo = memos[c][cone + 1][c == lock]
             entry = memo.get(s)
             if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock, top_only, play.memory,
-                              play.onto)
+                entry = _cell(memo, s, c, cone, p, c == lock, play)
             before, slide, after, unknowns = entry
             if slide:  # else ``before`` is empty too: the mover's own moves have slides
                 extend(before)
@@ -410,37 +409,41 @@ Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int] 
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
-          top_only: bool, memory: bool, onto: bool) -> Cell:
+          play: PlayTables) -> Cell:
     """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
-    of ``player`` (``locked``: ``c`` is the lock), memoised in ``memo``.
+    of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
+    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too.
 
-    >>> _cell({}, "wbW", 0, -1, 0, False, False, False, True)[0]
+    >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
+    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0]
     (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'))
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
+    top_only = play.top_only
+    n = len(stack)
     k = top_large(stack)
     mine = COLOUR[stack[-1]] == player
     after: list[Action] = []
-    if not locked and len(stack) > 1:  # a lone piece would bubble onto itself [I]
+    if not locked and n > 1:  # a lone piece would bubble onto itself [I]
         after.extend(BUBBLE_CLAIMS[c] if k >= 0 else (BUBBLES[c],))
     if k >= 0:
-        depths = visible_depths(stack[k:], 0, top_only) if len(stack) - k > 2 else ()
+        depths = visible_depths(stack[k:], 0, top_only) if n - k > 2 else ()
     elif cone >= 0:  # no Large: the cone's pieces are in view too
         depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
     else:
-        depths = visible_depths(stack, 0, top_only) if len(stack) > 2 else ()
+        depths = visible_depths(stack, 0, top_only) if n > 2 else ()
     for depth in depths:
         after.extend(EJECTS[c][depth])
     unknowns = None
-    if (k > 0 or (k == 0 and cone >= 0)) and len(stack) + (cone >= 0) * 2 > 2:
+    if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
         # Oreos reaching below the top Large: announced, as far as the player can know
-        tokens = perspective(stack, cone, player, memory)
-        cone_len, visible = len(CONE_PIECES[cone]), len(stack) - k
+        tokens = perspective(stack, cone, player, play.memory)
+        cone_len = len(CONE_PIECES[cone])
         if "m" in tokens or "n" in tokens or "h" in tokens:
-            unknowns = (tokens, cone_len, visible)
+            unknowns = (tokens, cone_len, n - k)
         else:
-            for depth, middle in hidden_oreos(tokens, cone_len, visible, top_only):
+            for depth, middle in hidden_oreos(tokens, cone_len, n - k, top_only):
                 after.extend(ANNOUNCED[c, depth, middle])
-    entry = memo[stack] = (MOVES[c] if mine else (), mine or onto, tuple(after), unknowns)
+    entry = memo[stack] = (MOVES[c] if mine else (), mine or play.onto, tuple(after), unknowns)
     return entry

@@ -212,12 +212,16 @@ class LavaState(LavaPosition, State):
                     break
         plies = self.plies + 1
         parts = self._cache.get("key parts")  # handed on by the last ply, if it was one
+        mask = self._cache.get("occupied")  # handed on too, once a listing has found it
         if parts is None or formed:
             cone_key, looks = key_parts(stacks, cones)
         else:
             cone_key, looks = parts[0], parts[1].copy()
-            for c in touched:
-                looks[c] = APPEARANCES[stacks[c]]
+        for c in touched:  # only the touched cells changed: one loop updates both
+            s = stacks[c]
+            looks[c] = APPEARANCES[s]
+            if mask is not None:
+                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
@@ -230,10 +234,7 @@ class LavaState(LavaPosition, State):
                       outcome, claims, None if outcome else 1 - p)
         cache = nxt._cache
         cache["key parts"] = (cone_key, looks)
-        mask = self._cache.get("occupied")
-        if mask is not None:  # hand the occupied cells on: only the touched ones changed
-            for c in touched:
-                mask = mask | 1 << c if stacks[c] or cones[c] >= 0 else mask & ~(1 << c)
+        if mask is not None:
             cache["occupied"] = mask
         return nxt
 
