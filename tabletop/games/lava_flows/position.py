@@ -75,6 +75,12 @@ _CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = 
     (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
                           for _player in (0, 1)]
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
+#: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
+#: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
+#: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
+_SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
+    (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
+    for top in (False, True) for memory in (False, True)}
 
 
 def whose_turn(phase: int, to_move: int, outcome: str) -> int | None:
@@ -99,13 +105,16 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "slides", "top_only", "memory", "onto", "ply_cap")
+    __slots__ = ("memos", "shapes", "slides", "top_only", "memory", "onto", "ply_cap")
 
     def __init__(self, memos: list[list[list[list[dict[str, Any]]]]],
+                 shapes: list[list[dict[str, Any]]],
                  slides: tuple[tuple[tuple[Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
         #: ``_CELLS`` for these options: by mover, cell, cone (+1) and lock, a memo by stack.
         self.memos = memos
+        #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
+        self.shapes = shapes
         #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
         self.slides = slides
         self.top_only, self.memory, self.onto, self.ply_cap = top_only, memory, onto, ply_cap
@@ -115,8 +124,9 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     """The ``PlayTables`` of a game with these (checked) options."""
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
-    return PlayTables(_CELLS[top_only, memory, onto], SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
-                      top_only, memory, onto, int(options["ply_cap"]))
+    return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory],
+                      SLIDE_ONTO if onto else SLIDE_INTO_EMPTY, top_only, memory, onto,
+                      int(options["ply_cap"]))
 
 
 @position
@@ -420,30 +430,57 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    top_only = play.top_only
+    shapes = play.shapes[player][cone + 1]
+    shape = shapes.get(stack)
+    if shape is None:
+        if len(shapes) > MEMO_LIMIT:
+            shapes.clear()
+        shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+    mine, bubble, depths, hidden, unknowns = shape
+    after: list[Action] = []
+    if bubble and not locked:
+        after.extend(BUBBLE_CLAIMS[c] if bubble == 2 else (BUBBLES[c],))
+    ejects = EJECTS[c]
+    for depth in depths:
+        after.extend(ejects[depth])
+    for depth, middle in hidden:
+        after.extend(ANNOUNCED[c, depth, middle])
+    entry = memo[stack] = (MOVES[c] if mine else (), mine or play.onto, tuple(after), unknowns)
+    return entry
+
+
+#: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
+#: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
+#: top Large the player knows of; the unknowns, as ``Cell`` has them.
+Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
+              tuple[str, int, int] | None]
+
+
+def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
+    """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
+    (``_cell`` turns it into the actions of one cell).
+
+    >>> _shape("1WwbW", -1, 0, False, False)
+    (True, 2, (), ((1, 'b'),), None)
+    """
     n = len(stack)
     k = top_large(stack)
     mine = COLOUR[stack[-1]] == player
-    after: list[Action] = []
-    if not locked and n > 1:  # a lone piece would bubble onto itself [I]
-        after.extend(BUBBLE_CLAIMS[c] if k >= 0 else (BUBBLES[c],))
+    bubble = 0 if n < 2 else 2 if k >= 0 else 1  # a lone piece would bubble onto itself [I]
     if k >= 0:
         depths = visible_depths(stack[k:], 0, top_only) if n - k > 2 else ()
     elif cone >= 0:  # no Large: the cone's pieces are in view too
         depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
     else:
         depths = visible_depths(stack, 0, top_only) if n > 2 else ()
-    for depth in depths:
-        after.extend(EJECTS[c][depth])
+    hidden: tuple[tuple[int, str], ...] = ()
     unknowns = None
     if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
         # Oreos reaching below the top Large: announced, as far as the player can know
-        tokens = perspective(stack, cone, player, play.memory)
+        tokens = perspective(stack, cone, player, memory)
         cone_len = len(CONE_PIECES[cone])
         if "m" in tokens or "n" in tokens or "h" in tokens:
             unknowns = (tokens, cone_len, n - k)
         else:
-            for depth, middle in hidden_oreos(tokens, cone_len, n - k, top_only):
-                after.extend(ANNOUNCED[c, depth, middle])
-    entry = memo[stack] = (MOVES[c] if mine else (), mine or play.onto, tuple(after), unknowns)
-    return entry
+            hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
+    return mine, bubble, depths, hidden, unknowns
