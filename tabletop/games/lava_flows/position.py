@@ -67,13 +67,31 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
-#: The memo of the hot loop (see ``_legal_actions``): what a cell adds to the mover's legal
-#: actions (``_cell``), by the options (``oreo="top"``, ``memory``, ``slide="onto"``), then
-#: by the mover, the cell, its cone (+1) and whether it is the lock, then by its stack.
-#: Static data: it grows with the stack shapes met, each dict cleared past ``MEMO_LIMIT``.
-_CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = {
-    (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
-                          for _player in (0, 1)]
+#: A memo of the hot loop, read as ``memos[c][cone]`` (see ``_legal_actions``): by cell,
+#: then by cone owner, the last for no cone (so that ``-1`` reads it); a dict by stack.
+CellMemos = tuple[tuple[dict[str, Any], ...], ...]
+
+
+def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
+    """For each mover, then lock (+1), the ``CellMemos`` of a position with that lock: one
+    dict per cell and cone for cells that are not the lock, another for the lock."""
+    def cell_memos() -> list[tuple[dict[str, Any], ...]]:
+        return [({}, {}, {}) for _c in range(9)]
+
+    out = []
+    for _player in (0, 1):
+        free, locked = cell_memos(), cell_memos()
+        out.append(tuple(tuple(locked[c] if c == lock else free[c] for c in range(9))
+                         for lock in range(-1, 9)))
+    return tuple(out)
+
+
+#: The memo of the hot loop: what a cell adds to the mover's legal actions (``_cell``), by
+#: the options (``oreo="top"``, ``memory``, ``slide="onto"``), then by the mover and the lock
+#: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, each dict cleared
+#: past ``MEMO_LIMIT``.
+_CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
+    (top, memory, onto): _lock_tables()
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
 #: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
@@ -107,11 +125,11 @@ class PlayTables:
 
     __slots__ = ("memos", "shapes", "slides", "top_only", "memory", "onto", "ply_cap")
 
-    def __init__(self, memos: list[list[list[list[dict[str, Any]]]]],
+    def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
                  shapes: list[list[dict[str, Any]]],
                  slides: tuple[tuple[tuple[Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
-        #: ``_CELLS`` for these options: by mover, cell, cone (+1) and lock, a memo by stack.
+        #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
         #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
         self.shapes = shapes
@@ -233,13 +251,13 @@ class LavaPosition(Position):
             mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
-        memos, slides = play.memos[p], play.slides
+        memos, slides = play.memos[p][lock + 1], play.slides
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
             s = stacks[c]
             if not s:
                 continue  # a cone alone
             cone = cones[c]
-            memo = memos[c][cone + 1][c == lock]
+            memo = memos[c][cone]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)
