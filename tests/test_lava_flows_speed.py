@@ -1,6 +1,7 @@
 """Lava Flows' shortcuts for speed give what the plain rules give: a stored
-``current_player``, Oreos memoised by colour windows, and realizations built from the
-perspective split at its unknowns."""
+``current_player``, Oreos memoised by colour windows (and read from the raw stack where
+its player knows every piece), and realizations built from the perspective split at its
+unknowns."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
-from tabletop.games.lava_flows.knowledge import hidden_oreos, oreos_in, realizations
-from tabletop.games.lava_flows.position import whose_turn
+from tabletop.games.lava_flows.board import CONE_PIECES, top_large
+from tabletop.games.lava_flows.knowledge import (
+    hidden_oreos,
+    oreos_in,
+    perspective,
+    realizations,
+)
+from tabletop.games.lava_flows.position import _shape, whose_turn
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
@@ -97,3 +104,21 @@ def test_realizations_split_at_the_unknowns_follow_the_plain_rule():
             continue
         assert realizations.__wrapped__(tokens, pool_w, pool_b, hidden) == \
             _plain_realizations(tokens, pool_w, pool_b, hidden), tokens
+
+
+def test_a_stack_its_player_fully_knows_is_read_as_its_true_pile():
+    """``_shape`` skips the perspective where the player knows every piece; the Oreos it
+    finds are those of the perspective."""
+    rng = random.Random(7)
+    units = ("W", "B", "w", "b", *(slot + large for slot in "012345" for large in "WB"))
+    for _ in range(4000):
+        stack = "".join(rng.choice(units) for _ in range(rng.randint(1, 7)))  # slots under Larges
+        cone, player = rng.choice((-1, 0, 1)), rng.choice((0, 1))
+        for top_only in (False, True):
+            shape = _shape(stack, cone, player, top_only, False)
+            k = top_large(stack)
+            if shape[4] is None and (k > 0 or (k == 0 and cone >= 0)):
+                tokens = perspective(stack, cone, player, False)
+                expected = hidden_oreos(tokens, len(CONE_PIECES[cone]), len(stack) - k,
+                                        top_only)
+                assert shape[3] == expected, (stack, cone, player)

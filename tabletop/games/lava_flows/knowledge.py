@@ -101,20 +101,31 @@ def hidden_oreos(pile: str, cone_len: int, visible: int, top_only: bool
                  ) -> tuple[tuple[int, str], ...]:
     """The Oreos of a true ``pile`` (``W B w b``) not wholly in view (their lowest piece
     deeper than the ``visible`` top pieces), as ``(depth, middle colour)``: ``oreos_in``
-    restricted. Only the colours around the possible middles matter, so the answer is
-    memoised by those (``_WINDOWS``): far fewer than the piles a search meets.
+    restricted (``digit_oreos`` of its colours).
 
     >>> hidden_oreos("bWb", 0, 2, False), hidden_oreos("Wwb", 2, 1, False)
     (((1, 'w'),), ())
     """
-    n = len(pile)
+    return digit_oreos(pile.translate(DIGITS), cone_len, visible, top_only)
+
+
+def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
+                ) -> tuple[tuple[int, str], ...]:
+    """``hidden_oreos`` of a pile given as its colour ``DIGITS``. Only the colours around
+    the possible middles matter, so the answer is memoised by those (``_WINDOWS``): far
+    fewer than the piles a search meets.
+
+    >>> digit_oreos("101", 0, 2, False), digit_oreos("2W1Wb".translate(DIGITS), 0, 1, False)
+    (((1, 'w'),), ((2, 'b'), (1, 'w')))
+    """
+    n = len(digits)
     low = cone_len if cone_len > 1 else 1
     if top_only and low < n - 2:
         low = n - 2
     high = n - visible if visible > 2 else n - 2  # the middle's lower neighbour out of view
     if low > high:
         return ()
-    key = (pile[low - 1:high + 2].translate(_DIGITS), n - 1 - low)
+    key = (digits[low - 1:high + 2], n - 1 - low)
     found = _WINDOWS.get(key)
     if found is None:
         if len(_WINDOWS) > MEMO_LIMIT:
@@ -123,8 +134,11 @@ def hidden_oreos(pile: str, cone_len: int, visible: int, top_only: bool
     return found
 
 
-#: Each piece's colour as a digit: ``0`` White's, ``1`` Black's.
-_DIGITS = str.maketrans("WwBb", "0011")
+#: Each piece's colour as a digit, ``0`` White's and ``1`` Black's: a hiding place holds
+#: its Medium's colour, and vanishes when empty (so a stack whose every piece its player
+#: knows reads as the true pile they know).
+DIGITS = str.maketrans({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
+                        "1": "1", "4": "1", "2": None, "5": None})
 #: ``_window_oreos`` by its arguments, computed when first met.
 _WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
 

@@ -56,6 +56,8 @@ from .board import (
 )
 from .findings import Claim, Oreo
 from .knowledge import (
+    DIGITS,
+    digit_oreos,
     hidden_oreos,
     oreo_claims,
     perspective,
@@ -467,6 +469,9 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     return entry
 
 
+#: The codes of a stack (or of a view's) that player 0 / player 1 cannot see into.
+_UNSEEN = (frozenset("345mnh"), frozenset("012mnh"))
+
 #: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
 #: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
 #: top Large the player knows of; the unknowns, as ``Cell`` has them.
@@ -495,10 +500,15 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     unknowns = None
     if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
         # Oreos reaching below the top Large: announced, as far as the player can know
-        tokens = perspective(stack, cone, player, memory)
         cone_len = len(CONE_PIECES[cone])
-        if "m" in tokens or "n" in tokens or "h" in tokens:
-            unknowns = (tokens, cone_len, n - k)
+        if not memory and _UNSEEN[player].isdisjoint(stack):
+            # the player knows every piece (their own hiding places): the true pile
+            digits = (CONE_PIECES[cone] + stack).translate(DIGITS)
+            hidden = digit_oreos(digits, cone_len, n - k, top_only)
         else:
-            hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
+            tokens = perspective(stack, cone, player, memory)
+            if "m" in tokens or "n" in tokens or "h" in tokens:
+                unknowns = (tokens, cone_len, n - k)
+            else:
+                hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
     return mine, bubble, depths, hidden, unknowns
