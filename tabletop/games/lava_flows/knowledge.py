@@ -214,6 +214,16 @@ def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
     return CONE_PIECES[cone] + stack.translate(KNOWS[player])
 
 
+def pool_uses(tokens: str) -> int:
+    """Which pools the unknowns of a perspective draw on: 1 White's hiding places (``m``),
+    2 Black's (``n``), 4 the Mediums hidden under Larges (``h``), summed; 0 for none.
+
+    >>> pool_uses("mWb"), pool_uses("nhB"), pool_uses("WwB")
+    (1, 6, 0)
+    """
+    return ("m" in tokens) | ("n" in tokens) << 1 | ("h" in tokens) << 2
+
+
 def appearance(stack: str) -> str:
     """What anyone at the table sees of a stack: every Large, and the Mediums above the top
     Large (memoised as ``APPEARANCES``).

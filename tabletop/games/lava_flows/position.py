@@ -61,6 +61,7 @@ from .knowledge import (
     hidden_oreos,
     oreo_claims,
     perspective,
+    pool_uses,
     visible_depths,
 )
 
@@ -270,8 +271,8 @@ class LavaPosition(Position):
             if after:
                 extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
-                tokens, cone_len, visible = unknowns
-                pool_w, pool_b, hidden = self._pool_args(tokens)
+                tokens, cone_len, visible, uses = unknowns
+                pool_w, pool_b, hidden = self._pool_args(uses)
                 found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
                                     top_only)[0]
                 for depth, middle in found:
@@ -279,14 +280,14 @@ class LavaPosition(Position):
         out.append(PASS)
         return tuple(out)
 
-    def _pool_args(self, tokens: str) -> tuple[str, str, tuple[int, int]]:
-        """The pools the unknowns in ``tokens`` draw from (empty where unused, so that the
-        caches hit more often)."""
-        if "m" not in tokens and "n" not in tokens and "h" not in tokens:
+    def _pool_args(self, uses: int) -> tuple[str, str, tuple[int, int]]:
+        """The pools that unknowns drawing on ``uses`` (``pool_uses`` of their tokens) draw
+        from (empty where unused, so that the caches hit more often)."""
+        if not uses:
             return "", "", (0, 0)
         pool_w, pool_b = self._slot_pools()
-        return (pool_w if "m" in tokens else "", pool_b if "n" in tokens else "",
-                self._hidden_pool() if "h" in tokens else (0, 0))
+        return (pool_w if uses & 1 else "", pool_b if uses & 2 else "",
+                self._hidden_pool() if uses & 4 else (0, 0))
 
     def oreos(self) -> tuple[Oreo, ...]:
         """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a
@@ -433,9 +434,9 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
 
 #: What one cell adds to the mover's legal actions: the actions before its slides, whether
 #: it has slides (``SLIDE_ONTO[c][mask]`` or ``SLIDE_INTO_EMPTY``), the actions after them,
-#: and ``(tokens, cone length, pieces in view)`` when the Oreos the mover may announce there
-#: depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int] | None]
+#: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
+#: may announce there depend on unknowns (the pools), else ``None``.
+Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int, int] | None]
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
@@ -476,7 +477,7 @@ _UNSEEN = (frozenset("345mnh"), frozenset("012mnh"))
 #: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
 #: top Large the player knows of; the unknowns, as ``Cell`` has them.
 Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
-              tuple[str, int, int] | None]
+              tuple[str, int, int, int] | None]
 
 
 def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
@@ -507,8 +508,9 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
             hidden = digit_oreos(digits, cone_len, n - k, top_only)
         else:
             tokens = perspective(stack, cone, player, memory)
-            if "m" in tokens or "n" in tokens or "h" in tokens:
-                unknowns = (tokens, cone_len, n - k)
+            uses = pool_uses(tokens)
+            if uses:
+                unknowns = (tokens, cone_len, n - k, uses)
             else:
                 hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
     return mine, bubble, depths, hidden, unknowns

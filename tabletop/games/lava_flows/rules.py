@@ -67,6 +67,7 @@ from .board import (
     REAL,
     SLOT,
     VIEW_MASK,
+    Memo,
     cone_colour,
     normalize,
     shared_grid,
@@ -112,9 +113,7 @@ class LavaState(LavaPosition, State):
         nothing, ``b``/``w`` for a black/white Medium."""
         pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
         if pools is None:
-            joined = "".join(self.stacks)
-            pools = self._cache["pools"] = (_pool(joined, "2", "1", "0"),
-                                            _pool(joined, "5", "4", "3"))
+            pools = self._cache["pools"] = _POOLS["".join(self.stacks).translate(_SLOTS_ONLY)]
         return pools
 
     def _hidden_pool(self) -> tuple[int, int]:
@@ -406,6 +405,22 @@ def _pool(joined: str, nothing: str, black: str, white: str) -> str:
     """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
     return ("-" * joined.count(nothing) + "b" * joined.count(black)
             + "w" * joined.count(white))
+
+
+def _pools(slots: str) -> tuple[str, str]:
+    """White's and Black's pools (``_pool``) from the hiding places of a position.
+
+    >>> _pools("2013"), _pools("")
+    (('-bw', 'w'), ('', ''))
+    """
+    return _pool(slots, "2", "1", "0"), _pool(slots, "5", "4", "3")
+
+
+#: Deletes every code but the hiding places' (``0``–``5``): what ``_pools`` reads.
+_SLOTS_ONLY = str.maketrans(dict.fromkeys("WBwbmnh"))
+#: ``_pools`` by the hiding places of a position in board order: few, so one lookup per
+#: state rather than six counts.
+_POOLS: Memo[str, tuple[str, str]] = Memo(_pools)
 
 
 def _hide_all(stack: str) -> str:
