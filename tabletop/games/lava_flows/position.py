@@ -30,7 +30,8 @@ from .actions import (
     CLAIMS,
     EJECTS,
     MIDDLE,
-    MOVES,
+    MOVES_SLIDE_INTO_EMPTY,
+    MOVES_SLIDE_ONTO,
     PASS,
     SLIDE_INTO_EMPTY,
     SLIDE_ONTO,
@@ -126,11 +127,12 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "shapes", "slides", "top_only", "memory", "onto", "ply_cap")
+    __slots__ = ("memos", "shapes", "slides", "own", "top_only", "memory", "onto", "ply_cap")
 
     def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
                  shapes: list[list[dict[str, Any]]],
-                 slides: tuple[tuple[tuple[Slide, ...], ...], ...], top_only: bool,
+                 slides: tuple[tuple[tuple[Slide, ...], ...], ...],
+                 own: tuple[tuple[tuple[Move | Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
         #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
@@ -138,6 +140,8 @@ class PlayTables:
         self.shapes = shapes
         #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
         self.slides = slides
+        #: ``MOVES_SLIDE_ONTO`` or ``MOVES_SLIDE_INTO_EMPTY``: what an own stack allows.
+        self.own = own
         self.top_only, self.memory, self.onto, self.ply_cap = top_only, memory, onto, ply_cap
 
 
@@ -146,7 +150,8 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
     return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory],
-                      SLIDE_ONTO if onto else SLIDE_INTO_EMPTY, top_only, memory, onto,
+                      SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
+                      MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
 
 
@@ -254,7 +259,7 @@ class LavaPosition(Position):
             mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
-        memos, slides = play.memos[p][lock + 1], play.slides
+        memos = play.memos[p][lock + 1]
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
             s = stacks[c]
             if not s:
@@ -264,10 +269,9 @@ class LavaPosition(Position):
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)
-            before, slide, after, unknowns = entry
-            if slide:  # else ``before`` is empty too: the mover's own moves have slides
-                extend(before)
-                extend(slides[c][mask])
+            moves, after, unknowns = entry
+            if moves is not None:
+                extend(moves[mask])
             if after:
                 extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
@@ -432,11 +436,12 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
     return mask
 
 
-#: What one cell adds to the mover's legal actions: the actions before its slides, whether
-#: it has slides (``SLIDE_ONTO[c][mask]`` or ``SLIDE_INTO_EMPTY``), the actions after them,
+#: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
+#: (``PlayTables.own[c]`` or ``.slides[c]``; ``None`` for neither), the actions after them,
 #: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
 #: may announce there depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int, int] | None]
+Cell = tuple[tuple[tuple[Action, ...], ...] | None, tuple[Action, ...],
+             tuple[str, int, int, int] | None]
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
@@ -446,8 +451,8 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     ``memo``. A search meets new stacks all the time, so a miss is kept cheap too.
 
     >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
-    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0]
-    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'))
+    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
+    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
@@ -466,7 +471,8 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         after.extend(ejects[depth])
     for depth, middle in hidden:
         after.extend(ANNOUNCED[c, depth, middle])
-    entry = memo[stack] = (MOVES[c] if mine else (), mine or play.onto, tuple(after), unknowns)
+    moves = play.own[c] if mine else play.slides[c] if play.onto else None
+    entry = memo[stack] = (moves, tuple(after), unknowns)
     return entry
 
 
