@@ -295,7 +295,8 @@ class LavaState(LavaPosition, State):
             kind = kind_of(action.claim in could_be, could_be == {action.claim})
         else:
             kind = "sure" if right else "bluff"
-        return right, after, _claim(self.game_ply + 1, p, str(action), kind, right, found)
+        # ``game_ply + 1`` in play, without the property's call
+        return right, after, _claim(PLAY + 1 + self.plies, p, str(action), kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -316,7 +317,7 @@ class LavaState(LavaPosition, State):
                  and COLOUR[pile[i - 1]] == COLOUR[pile[i + 1]] != COLOUR[pile[i]]
                  and "wb"[COLOUR[pile[i]]] == middle)
         found = " ".join(pile[max(0, i - 1):i + 2]) or "nothing"
-        claim = _claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
+        claim = _claim(PLAY + 1 + self.plies, self.to_move, str(action), kind, right, found)
         if not right:
             return normalize(revealed), "", claim
         j = len(revealed) - 1 - depth
