@@ -142,6 +142,11 @@ def _slides_by_mask(c: int, into_occupied: bool) -> tuple[tuple[Slide, ...], ...
 #: occupied / into the empty neighbours, for a board whose occupied cells are the bits of mask.
 SLIDE_ONTO = tuple(_slides_by_mask(c, True) for c in range(9))
 SLIDE_INTO_EMPTY = tuple(_slides_by_mask(c, False) for c in range(9))
+#: ``MOVES_SLIDE_ONTO[c][mask]`` / ``MOVES_SLIDE_INTO_EMPTY[c][mask]``: the moves from ``c``,
+#: then its slides (as above): what the mover's own stack on ``c`` allows, in one read.
+MOVES_SLIDE_ONTO = tuple(tuple(MOVES[c] + row for row in SLIDE_ONTO[c]) for c in range(9))
+MOVES_SLIDE_INTO_EMPTY = tuple(tuple(MOVES[c] + row for row in SLIDE_INTO_EMPTY[c])
+                               for c in range(9))
 
 #: Every action's integer id (961 in all), in this order: the 12 arrangements (White's six,
 #: then Black's), the 24 moves and 24 slides (by source cell, then neighbour), the 9 plain

@@ -15,9 +15,19 @@ Everything here is a pure function of strings, cached, so the hot loop pays once
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from .board import COLOUR, CONE_PIECES, HIDE_ALL, KNOWS, LARGES_ONLY, Memo, top_large
+from .board import (
+    COLOUR,
+    CONE_PIECES,
+    HIDE_ALL,
+    KNOWS,
+    LARGES_ONLY,
+    MEMO_LIMIT,
+    Memo,
+    top_large,
+)
 
 Pools = tuple[str, str, tuple[int, int]]
 
@@ -28,35 +38,39 @@ def realizations(tokens: str, pool_w: str, pool_b: str,
     """Every true pile (a string over ``W B w b``) that the perspective ``tokens`` may stand
     for, drawing each ``m`` from ``pool_w``, each ``n`` from ``pool_b`` and each ``h`` from
     ``hidden`` (white count, black count), without replacement. Sorted, no repeats."""
-    if "m" not in tokens and "n" not in tokens and "h" not in tokens:
+    parts = _UNKNOWNS.split(tokens)  # known runs at even places, an unknown between each
+    if len(parts) == 1:
         return (tokens,)
     found: set[str] = set()
+    last = len(parts) - 1
 
-    def walk(i: int, pile: str, pw: str, pb: str, hw: int, hb: int) -> None:
-        while i < len(tokens) and tokens[i] not in "mnh":
-            pile += tokens[i]
-            i += 1
-        if i == len(tokens):
+    def walk(j: int, pile: str, pw: str, pb: str, hw: int, hb: int) -> None:
+        pile += parts[j]
+        if j == last:
             found.add(pile)
             return
-        code = tokens[i]
+        code = parts[j + 1]
         if code == "h":
             if hw:
-                walk(i + 1, pile + "w", pw, pb, hw - 1, hb)
+                walk(j + 2, pile + "w", pw, pb, hw - 1, hb)
             if hb:
-                walk(i + 1, pile + "b", pw, pb, hw, hb - 1)
+                walk(j + 2, pile + "b", pw, pb, hw, hb - 1)
             return
         pool = pw if code == "m" else pb
         for item in sorted(set(pool)):
             rest = pool.replace(item, "", 1)
             piece = "" if item == "-" else item
             if code == "m":
-                walk(i + 1, pile + piece, rest, pb, hw, hb)
+                walk(j + 2, pile + piece, rest, pb, hw, hb)
             else:
-                walk(i + 1, pile + piece, pw, rest, hw, hb)
+                walk(j + 2, pile + piece, pw, rest, hw, hb)
 
     walk(0, "", pool_w, pool_b, hidden[0], hidden[1])
     return tuple(sorted(found))
+
+
+#: Splits a perspective at its unknowns, keeping them (``realizations``).
+_UNKNOWNS = re.compile("([mnh])")
 
 
 def oreos_in(pile: str, cone_len: int, top_only: bool) -> list[tuple[int, str]]:
@@ -84,24 +98,61 @@ def visible_oreos(region: str, cone_len: int, top_only: bool) -> tuple[tuple[int
 
 
 def hidden_oreos(pile: str, cone_len: int, visible: int, top_only: bool
-                 ) -> list[tuple[int, str]]:
-    """The Oreos of a true ``pile`` not wholly in view (their lowest piece deeper than the
-    ``visible`` top pieces), as ``(depth, middle colour)``: ``oreos_in`` restricted, and fast.
+                 ) -> tuple[tuple[int, str], ...]:
+    """The Oreos of a true ``pile`` (``W B w b``) not wholly in view (their lowest piece
+    deeper than the ``visible`` top pieces), as ``(depth, middle colour)``: ``oreos_in``
+    restricted (``digit_oreos`` of its colours).
 
     >>> hidden_oreos("bWb", 0, 2, False), hidden_oreos("Wwb", 2, 1, False)
-    ([(1, 'w')], [])
+    (((1, 'w'),), ())
     """
-    n = len(pile)
-    low = max(1, cone_len)
-    high = min(n - 2, n - visible)  # the middle's lower neighbour must be out of view
-    if top_only:
-        low = max(low, n - 2)
-    out = []
-    for i in range(low, high + 1):
-        below, middle, above = COLOUR[pile[i - 1]], COLOUR[pile[i]], COLOUR[pile[i + 1]]
-        if below == above != middle:
-            out.append((n - 1 - i, "wb"[middle]))
-    return out
+    return digit_oreos(pile.translate(DIGITS), cone_len, visible, top_only)
+
+
+def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
+                ) -> tuple[tuple[int, str], ...]:
+    """``hidden_oreos`` of a pile given as its colour ``DIGITS``. Only the colours around
+    the possible middles matter, so the answer is memoised by those (``_WINDOWS``): far
+    fewer than the piles a search meets.
+
+    >>> digit_oreos("101", 0, 2, False), digit_oreos("2W1Wb".translate(DIGITS), 0, 1, False)
+    (((1, 'w'),), ((2, 'b'), (1, 'w')))
+    """
+    n = len(digits)
+    low = cone_len if cone_len > 1 else 1
+    if top_only and low < n - 2:
+        low = n - 2
+    high = n - visible if visible > 2 else n - 2  # the middle's lower neighbour out of view
+    if low > high:
+        return ()
+    key = (digits[low - 1:high + 2], n - 1 - low)
+    found = _WINDOWS.get(key)
+    if found is None:
+        if len(_WINDOWS) > MEMO_LIMIT:
+            _WINDOWS.clear()
+        found = _WINDOWS[key] = _window_oreos(*key)
+    return found
+
+
+#: Each piece's colour as a digit, ``0`` White's and ``1`` Black's: a hiding place holds
+#: its Medium's colour, and vanishes when empty (so a stack whose every piece its player
+#: knows reads as the true pile they know).
+DIGITS = str.maketrans({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
+                        "1": "1", "4": "1", "2": None, "5": None})
+#: ``_window_oreos`` by its arguments, computed when first met.
+_WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
+
+
+def _window_oreos(colours: str, top: int) -> tuple[tuple[int, str], ...]:
+    """The Oreos whose middle is one of the inner digits of ``colours`` (a pile's colour
+    digits, one below the lowest possible middle to one above the highest), as ``(depth,
+    middle colour)``, the lowest first; ``top`` is the depth of the lowest possible middle.
+
+    >>> _window_oreos("0100", 5), _window_oreos("101", 1)
+    (((5, 'b'),), ((1, 'w'),))
+    """
+    return tuple((top - j + 1, "wb"[int(colours[j])]) for j in range(1, len(colours) - 1)
+                 if colours[j - 1] == colours[j + 1] != colours[j])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -161,6 +212,16 @@ def perspective(stack: str, cone: int, player: int, memory: bool) -> str:
             stack = stack[:k].translate(HIDE_ALL) + stack[k:]
         return CONE_PIECES[cone] + stack
     return CONE_PIECES[cone] + stack.translate(KNOWS[player])
+
+
+def pool_uses(tokens: str) -> int:
+    """Which pools the unknowns of a perspective draw on: 1 White's hiding places (``m``),
+    2 Black's (``n``), 4 the Mediums hidden under Larges (``h``), summed; 0 for none.
+
+    >>> pool_uses("mWb"), pool_uses("nhB"), pool_uses("WwB")
+    (1, 6, 0)
+    """
+    return ("m" in tokens) | ("n" in tokens) << 1 | ("h" in tokens) << 2
 
 
 def appearance(stack: str) -> str:

@@ -15,6 +15,7 @@ same legal actions by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.breakdown import Breakdown, Row
@@ -29,7 +30,8 @@ from .actions import (
     CLAIMS,
     EJECTS,
     MIDDLE,
-    MOVES,
+    MOVES_SLIDE_INTO_EMPTY,
+    MOVES_SLIDE_ONTO,
     PASS,
     SLIDE_INTO_EMPTY,
     SLIDE_ONTO,
@@ -55,9 +57,12 @@ from .board import (
 )
 from .findings import Claim, Oreo
 from .knowledge import (
+    DIGITS,
+    digit_oreos,
     hidden_oreos,
     oreo_claims,
     perspective,
+    pool_uses,
     visible_depths,
 )
 
@@ -66,14 +71,50 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 
-#: The memo of the hot loop (see ``_legal_actions``): what a cell adds to the mover's legal
-#: actions (``_cell``), by the options (``oreo="top"``, ``memory``, ``slide="onto"``), then
-#: by the mover, the cell, its cone (+1) and whether it is the lock, then by its stack.
-#: Static data: it grows with the stack shapes met, each dict cleared past ``MEMO_LIMIT``.
-_CELLS: dict[tuple[bool, bool, bool], list[list[list[list[dict[str, Any]]]]]] = {
-    (top, memory, onto): [[[[{}, {}] for _cone in range(3)] for _c in range(9)]
-                          for _player in (0, 1)]
+#: A memo of the hot loop, read as ``memos[c][cone]`` (see ``_legal_actions``): by cell,
+#: then by cone owner, the last for no cone (so that ``-1`` reads it); a dict by stack.
+CellMemos = tuple[tuple[dict[str, Any], ...], ...]
+
+
+def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
+    """For each mover, then lock (+1), the ``CellMemos`` of a position with that lock: one
+    dict per cell and cone for cells that are not the lock, another for the lock."""
+    def cell_memos() -> list[tuple[dict[str, Any], ...]]:
+        return [({}, {}, {}) for _c in range(9)]
+
+    out = []
+    for _player in (0, 1):
+        free, locked = cell_memos(), cell_memos()
+        out.append(tuple(tuple(locked[c] if c == lock else free[c] for c in range(9))
+                         for lock in range(-1, 9)))
+    return tuple(out)
+
+
+#: The memo of the hot loop: what a cell adds to the mover's legal actions (``_cell``), by
+#: the options (``oreo="top"``, ``memory``, ``slide="onto"``), then by the mover and the lock
+#: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, each dict cleared
+#: past ``MEMO_LIMIT``.
+_CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
+    (top, memory, onto): _lock_tables()
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
+#: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
+#: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
+#: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
+_SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
+    (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
+    for top in (False, True) for memory in (False, True)}
+
+
+def whose_turn(phase: int, to_move: int, outcome: str) -> int | None:
+    """The ``current_player`` of a position with these fields: the arranger during setup,
+    then the player to move, ``None`` once the game is over.
+
+    >>> whose_turn(1, 0, ""), whose_turn(PLAY, 1, ""), whose_turn(PLAY, 1, "win")
+    (1, 1, None)
+    """
+    if outcome:
+        return None
+    return phase if phase < PLAY else to_move
 
 
 class PlayTables:
@@ -86,15 +127,21 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "slides", "top_only", "memory", "onto", "ply_cap")
+    __slots__ = ("memos", "shapes", "slides", "own", "top_only", "memory", "onto", "ply_cap")
 
-    def __init__(self, memos: list[list[list[list[dict[str, Any]]]]],
-                 slides: tuple[tuple[tuple[Slide, ...], ...], ...], top_only: bool,
+    def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
+                 shapes: list[list[dict[str, Any]]],
+                 slides: tuple[tuple[tuple[Slide, ...], ...], ...],
+                 own: tuple[tuple[tuple[Move | Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
-        #: ``_CELLS`` for these options: by mover, cell, cone (+1) and lock, a memo by stack.
+        #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
+        #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
+        self.shapes = shapes
         #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
         self.slides = slides
+        #: ``MOVES_SLIDE_ONTO`` or ``MOVES_SLIDE_INTO_EMPTY``: what an own stack allows.
+        self.own = own
         self.top_only, self.memory, self.onto, self.ply_cap = top_only, memory, onto, ply_cap
 
 
@@ -102,8 +149,10 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     """The ``PlayTables`` of a game with these (checked) options."""
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
-    return PlayTables(_CELLS[top_only, memory, onto], SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
-                      top_only, memory, onto, int(options["ply_cap"]))
+    return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory],
+                      SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
+                      MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
+                      int(options["ply_cap"]))
 
 
 @position
@@ -130,6 +179,7 @@ class LavaPosition(Position):
     winner: int
     outcome: str
     claims: tuple[Claim, ...]
+    current_player: int | None = field(repr=False, compare=False)
 
     # --- what states and views each know their own way -----------------------------------
     @property
@@ -150,12 +200,6 @@ class LavaPosition(Position):
         raise NotImplementedError
 
     # --- the queries both answer ------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.outcome:
-            return None
-        return self.phase if self.phase < PLAY else self.to_move
-
     @property
     def game_ply(self) -> int:
         """The ply of the game: actions since ``new()``, the two secret arrangements counted
@@ -215,26 +259,24 @@ class LavaPosition(Position):
             mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
-        memos, slides = play.memos[p], play.slides
+        memos = play.memos[p][lock + 1]
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
             s = stacks[c]
             if not s:
                 continue  # a cone alone
             cone = cones[c]
-            memo = memos[c][cone + 1][c == lock]
+            memo = memos[c][cone]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
             if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock, top_only, play.memory,
-                              play.onto)
-            before, slide, after, unknowns = entry
-            if slide:  # else ``before`` is empty too: the mover's own moves have slides
-                extend(before)
-                extend(slides[c][mask])
+                entry = _cell(memo, s, c, cone, p, c == lock, play)
+            moves, after, unknowns = entry
+            if moves is not None:
+                extend(moves[mask])
             if after:
                 extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
-                tokens, cone_len, visible = unknowns
-                pool_w, pool_b, hidden = self._pool_args(tokens)
+                tokens, cone_len, visible, uses = unknowns
+                pool_w, pool_b, hidden = self._pool_args(uses)
                 found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
                                     top_only)[0]
                 for depth, middle in found:
@@ -242,14 +284,14 @@ class LavaPosition(Position):
         out.append(PASS)
         return tuple(out)
 
-    def _pool_args(self, tokens: str) -> tuple[str, str, tuple[int, int]]:
-        """The pools the unknowns in ``tokens`` draw from (empty where unused, so that the
-        caches hit more often)."""
-        if "m" not in tokens and "n" not in tokens and "h" not in tokens:
+    def _pool_args(self, uses: int) -> tuple[str, str, tuple[int, int]]:
+        """The pools that unknowns drawing on ``uses`` (``pool_uses`` of their tokens) draw
+        from (empty where unused, so that the caches hit more often)."""
+        if not uses:
             return "", "", (0, 0)
         pool_w, pool_b = self._slot_pools()
-        return (pool_w if "m" in tokens else "", pool_b if "n" in tokens else "",
-                self._hidden_pool() if "h" in tokens else (0, 0))
+        return (pool_w if uses & 1 else "", pool_b if uses & 2 else "",
+                self._hidden_pool() if uses & 4 else (0, 0))
 
     def oreos(self) -> tuple[Oreo, ...]:
         """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a
@@ -394,45 +436,87 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
     return mask
 
 
-#: What one cell adds to the mover's legal actions: the actions before its slides, whether
-#: it has slides (``SLIDE_ONTO[c][mask]`` or ``SLIDE_INTO_EMPTY``), the actions after them,
-#: and ``(tokens, cone length, pieces in view)`` when the Oreos the mover may announce there
-#: depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[Action, ...], bool, tuple[Action, ...], tuple[str, int, int] | None]
+#: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
+#: (``PlayTables.own[c]`` or ``.slides[c]``; ``None`` for neither), the actions after them,
+#: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
+#: may announce there depend on unknowns (the pools), else ``None``.
+Cell = tuple[tuple[tuple[Action, ...], ...] | None, tuple[Action, ...],
+             tuple[str, int, int, int] | None]
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
-          top_only: bool, memory: bool, onto: bool) -> Cell:
+          play: PlayTables) -> Cell:
     """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
-    of ``player`` (``locked``: ``c`` is the lock), memoised in ``memo``.
+    of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
+    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too.
 
-    >>> _cell({}, "wbW", 0, -1, 0, False, False, False, True)[0]
-    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'))
+    >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
+    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
+    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
     """
     if len(memo) > MEMO_LIMIT:
         memo.clear()
+    shapes = play.shapes[player][cone + 1]
+    shape = shapes.get(stack)
+    if shape is None:
+        if len(shapes) > MEMO_LIMIT:
+            shapes.clear()
+        shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+    mine, bubble, depths, hidden, unknowns = shape
+    after: list[Action] = []
+    if bubble and not locked:
+        after.extend(BUBBLE_CLAIMS[c] if bubble == 2 else (BUBBLES[c],))
+    ejects = EJECTS[c]
+    for depth in depths:
+        after.extend(ejects[depth])
+    for depth, middle in hidden:
+        after.extend(ANNOUNCED[c, depth, middle])
+    moves = play.own[c] if mine else play.slides[c] if play.onto else None
+    entry = memo[stack] = (moves, tuple(after), unknowns)
+    return entry
+
+
+#: The codes of a stack (or of a view's) that player 0 / player 1 cannot see into.
+_UNSEEN = (frozenset("345mnh"), frozenset("012mnh"))
+
+#: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
+#: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
+#: top Large the player knows of; the unknowns, as ``Cell`` has them.
+Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
+              tuple[str, int, int, int] | None]
+
+
+def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
+    """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
+    (``_cell`` turns it into the actions of one cell).
+
+    >>> _shape("1WwbW", -1, 0, False, False)
+    (True, 2, (), ((1, 'b'),), None)
+    """
+    n = len(stack)
     k = top_large(stack)
     mine = COLOUR[stack[-1]] == player
-    after: list[Action] = []
-    if not locked and len(stack) > 1:  # a lone piece would bubble onto itself [I]
-        after.extend(BUBBLE_CLAIMS[c] if k >= 0 else (BUBBLES[c],))
+    bubble = 0 if n < 2 else 2 if k >= 0 else 1  # a lone piece would bubble onto itself [I]
     if k >= 0:
-        depths = visible_depths(stack[k:], 0, top_only) if len(stack) - k > 2 else ()
+        depths = visible_depths(stack[k:], 0, top_only) if n - k > 2 else ()
     elif cone >= 0:  # no Large: the cone's pieces are in view too
         depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
     else:
-        depths = visible_depths(stack, 0, top_only) if len(stack) > 2 else ()
-    for depth in depths:
-        after.extend(EJECTS[c][depth])
+        depths = visible_depths(stack, 0, top_only) if n > 2 else ()
+    hidden: tuple[tuple[int, str], ...] = ()
     unknowns = None
-    if (k > 0 or (k == 0 and cone >= 0)) and len(stack) + (cone >= 0) * 2 > 2:
+    if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
         # Oreos reaching below the top Large: announced, as far as the player can know
-        tokens = perspective(stack, cone, player, memory)
-        cone_len, visible = len(CONE_PIECES[cone]), len(stack) - k
-        if "m" in tokens or "n" in tokens or "h" in tokens:
-            unknowns = (tokens, cone_len, visible)
+        cone_len = len(CONE_PIECES[cone])
+        if not memory and _UNSEEN[player].isdisjoint(stack):
+            # the player knows every piece (their own hiding places): the true pile
+            digits = (CONE_PIECES[cone] + stack).translate(DIGITS)
+            hidden = digit_oreos(digits, cone_len, n - k, top_only)
         else:
-            for depth, middle in hidden_oreos(tokens, cone_len, visible, top_only):
-                after.extend(ANNOUNCED[c, depth, middle])
-    entry = memo[stack] = (MOVES[c] if mine else (), mine or onto, tuple(after), unknowns)
-    return entry
+            tokens = perspective(stack, cone, player, memory)
+            uses = pool_uses(tokens)
+            if uses:
+                unknowns = (tokens, cone_len, n - k, uses)
+            else:
+                hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
+    return mine, bubble, depths, hidden, unknowns

@@ -67,6 +67,7 @@ from .board import (
     REAL,
     SLOT,
     VIEW_MASK,
+    Memo,
     cone_colour,
     normalize,
     shared_grid,
@@ -85,7 +86,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import PLAY, LavaPosition, play_tables
+from .position import PLAY, LavaPosition, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -112,9 +113,7 @@ class LavaState(LavaPosition, State):
         nothing, ``b``/``w`` for a black/white Medium."""
         pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
         if pools is None:
-            joined = "".join(self.stacks)
-            pools = self._cache["pools"] = (_pool(joined, "2", "1", "0"),
-                                            _pool(joined, "5", "4", "3"))
+            pools = self._cache["pools"] = _POOLS["".join(self.stacks).translate(_SLOTS_ONLY)]
         return pools
 
     def _hidden_pool(self) -> tuple[int, int]:
@@ -212,12 +211,16 @@ class LavaState(LavaPosition, State):
                     break
         plies = self.plies + 1
         parts = self._cache.get("key parts")  # handed on by the last ply, if it was one
+        mask = self._cache.get("occupied")  # handed on too, once a listing has found it
         if parts is None or formed:
             cone_key, looks = key_parts(stacks, cones)
         else:
             cone_key, looks = parts[0], parts[1].copy()
-            for c in touched:
-                looks[c] = APPEARANCES[stacks[c]]
+        for c in touched:  # only the touched cells changed: one loop updates both
+            s = stacks[c]
+            looks[c] = APPEARANCES[s]
+            if mask is not None:
+                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
@@ -227,13 +230,10 @@ class LavaState(LavaPosition, State):
             elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
-                      outcome, claims)
+                      outcome, claims, None if outcome else 1 - p)
         cache = nxt._cache
         cache["key parts"] = (cone_key, looks)
-        mask = self._cache.get("occupied")
-        if mask is not None:  # hand the occupied cells on: only the touched ones changed
-            for c in touched:
-                mask = mask | 1 << c if stacks[c] or cones[c] >= 0 else mask & ~(1 << c)
+        if mask is not None:
             cache["occupied"] = mask
         return nxt
 
@@ -246,12 +246,13 @@ class LavaState(LavaPosition, State):
             stacks[c] = SLOT[p][content] + stacks[c]
         first = self.first
         if p == 0:
-            return evolve(self, stacks=tuple(stacks), phase=1)
+            return evolve(self, stacks=tuple(stacks), phase=1, current_player=1)
         # Both arrangements made: the centre stack shows the chance draw (first player's
         # Medium at the bottom), and play begins.
         stacks[CENTRE] = MEDIUM[first] + MEDIUM[1 - first]
         key = position_key(stacks, self.cones, -1, first)
-        return evolve(self, stacks=tuple(stacks), phase=PLAY, to_move=first, positions=(key,))
+        return evolve(self, stacks=tuple(stacks), phase=PLAY, to_move=first, positions=(key,),
+                      current_player=first)
 
     def _settled(self) -> LavaState:
         """This position after solidification and the win check (for ``position``)."""
@@ -269,7 +270,8 @@ class LavaState(LavaPosition, State):
                 break
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
-                      outcome=outcome, positions=(key,))
+                      outcome=outcome, positions=(key,),
+                      current_player=whose_turn(self.phase, self.to_move, outcome))
 
     def _knowledge(self, cell: int) -> tuple[str, str, str, tuple[int, int]]:
         """Cell ``cell`` as the mover truly knows it (perfect memory), whatever the option."""
@@ -293,7 +295,8 @@ class LavaState(LavaPosition, State):
             kind = kind_of(action.claim in could_be, could_be == {action.claim})
         else:
             kind = "sure" if right else "bluff"
-        return right, after, _claim(self.game_ply + 1, p, str(action), kind, right, found)
+        # ``game_ply + 1`` in play, without the property's call
+        return right, after, _claim(PLAY + 1 + self.plies, p, str(action), kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -314,7 +317,7 @@ class LavaState(LavaPosition, State):
                  and COLOUR[pile[i - 1]] == COLOUR[pile[i + 1]] != COLOUR[pile[i]]
                  and "wb"[COLOUR[pile[i]]] == middle)
         found = " ".join(pile[max(0, i - 1):i + 2]) or "nothing"
-        claim = _claim(self.game_ply + 1, self.to_move, str(action), kind, right, found)
+        claim = _claim(PLAY + 1 + self.plies, self.to_move, str(action), kind, right, found)
         if not right:
             return normalize(revealed), "", claim
         j = len(revealed) - 1 - depth
@@ -347,9 +350,9 @@ class LavaState(LavaPosition, State):
         return self._board_text(f"Lava Flows · {self.game_status()}{first}", ())
 
 
-#: ``evolve(state, stacks=…, cones=…, …, claims=…)`` without keywords: every ply's new state.
+#: ``evolve(state, stacks=…, …, current_player=…)`` without keywords: every ply's new state.
 _played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
-                "winner", "outcome", "claims")
+                "winner", "outcome", "claims", "current_player")
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
@@ -403,6 +406,22 @@ def _pool(joined: str, nothing: str, black: str, white: str) -> str:
     """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
     return ("-" * joined.count(nothing) + "b" * joined.count(black)
             + "w" * joined.count(white))
+
+
+def _pools(slots: str) -> tuple[str, str]:
+    """White's and Black's pools (``_pool``) from the hiding places of a position.
+
+    >>> _pools("2013"), _pools("")
+    (('-bw', 'w'), ('', ''))
+    """
+    return _pool(slots, "2", "1", "0"), _pool(slots, "5", "4", "3")
+
+
+#: Deletes every code but the hiding places' (``0``–``5``): what ``_pools`` reads.
+_SLOTS_ONLY = str.maketrans(dict.fromkeys("WBwbmnh"))
+#: ``_pools`` by the hiding places of a position in board order: few, so one lookup per
+#: state rather than six counts.
+_POOLS: Memo[str, tuple[str, str]] = Memo(_pools)
 
 
 def _hide_all(stack: str) -> str:
@@ -478,7 +497,7 @@ class LavaFlows(Game):
         stacks = tuple("W" if i < 3 else "B" if i >= 6 else "" for i in range(9))
         return LavaState(game=self, stacks=stacks, cones=(-1,) * 9, first=first, phase=0,
                          to_move=0, lock=-1, plies=0, positions=(), winner=-1, outcome="",
-                         claims=())
+                         claims=(), current_player=0)
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
@@ -530,7 +549,7 @@ class LavaFlows(Game):
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
             lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
-            outcome="", claims=(),
+            outcome="", claims=(), current_player=mover,
         )._settled()
 
 

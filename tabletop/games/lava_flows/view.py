@@ -37,6 +37,7 @@ from .findings import Oreo
 from .knowledge import (
     oreo_claims,
     perspective,
+    pool_uses,
     visible_oreos,
 )
 from .position import LavaPosition
@@ -89,7 +90,7 @@ class LavaView(LavaPosition, View):
                 out.append(Oreo(CELLS[c], depth, PATTERN[m], True))
             if k > 0 or (k == 0 and cone >= 0):
                 tokens = perspective(s, cone, self.player, self.game.options["memory"])
-                pw, pb, hidden = self._pool_args(tokens)
+                pw, pb, hidden = self._pool_args(pool_uses(tokens))
                 possible, certain = oreo_claims(tokens, len(CONE_PIECES[cone]), len(s) - k,
                                                 pw, pb, hidden, top_only)
                 for depth, m in possible:

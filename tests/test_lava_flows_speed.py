@@ -1,0 +1,124 @@
+"""Lava Flows' shortcuts for speed give what the plain rules give: a stored
+``current_player``, Oreos memoised by colour windows (and read from the raw stack where
+its player knows every piece), and realizations built from the perspective split at its
+unknowns."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import tabletop
+from tabletop.core.position import evolve
+from tabletop.core.testing import random_states
+from tabletop.games.lava_flows.board import CONE_PIECES, top_large
+from tabletop.games.lava_flows.knowledge import (
+    hidden_oreos,
+    oreos_in,
+    perspective,
+    realizations,
+)
+from tabletop.games.lava_flows.position import _shape, whose_turn
+
+OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
+
+
+def _plain_turn(position):
+    return whose_turn(position.phase, position.to_move, position.outcome)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_stored_current_player_is_whose_turn(options):
+    """In states, views and determinizations, along random games and the search's raw
+    rollouts (``_apply`` without ``apply``), from setup to the end."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(5)
+    for _, state in random_states(game, range(4), setup="decide"):
+        assert state.current_player == _plain_turn(state)
+        assert state.is_terminal == (state.current_player is None)
+        for player in (0, 1):
+            view = state.view(player)
+            assert view.current_player == _plain_turn(view)
+            if not state.is_terminal:
+                sample = view.determinize(rng)
+                assert sample.current_player == _plain_turn(sample)
+                for _ in range(6):
+                    if sample.current_player is None:
+                        break
+                    legal = sample._legal_actions()
+                    sample = sample._apply(legal[int(rng.random() * len(legal))])
+                    assert sample.current_player == _plain_turn(sample)
+
+
+def test_positions_for_tests_store_current_player():
+    game = tabletop.load("lava-flows")
+    won = game.position({"c3": "W w"}, cones={"a3": 0, "b3": 0}, to_move="black")
+    assert won.outcome == "win" and won.current_player is None
+    going = game.position({"a1": "W"}, to_move="black")
+    assert going.current_player == 1 == _plain_turn(going)
+    assert evolve(going) == going and evolve(going).current_player == 1
+
+
+def _plain_hidden(pile, cone_len, visible, top_only):
+    """The rule written out: every Oreo (``oreos_in``) whose lowest piece is out of view."""
+    return tuple((d, m) for d, m in oreos_in(pile, cone_len, top_only) if d + 1 >= visible)
+
+
+def test_hidden_oreos_memoised_by_colour_windows_follow_the_plain_rule():
+    for n in range(1, 8):
+        for pile in map("".join, itertools.product("WwBb", repeat=n)):
+            for cone_len in (0, 2) if n >= 2 else (0,):
+                for visible in range(n + 1):
+                    for top_only in (False, True):
+                        assert hidden_oreos(pile, cone_len, visible, top_only) == \
+                            _plain_hidden(pile, cone_len, visible, top_only), pile
+
+
+def _plain_realizations(tokens, pool_w, pool_b, hidden):
+    """Every filling of the unknowns, by brute force over the pools' orderings."""
+    found = set()
+    whites = "w" * hidden[0] + "b" * hidden[1]
+    for pw in itertools.permutations(pool_w):
+        for pb in itertools.permutations(pool_b):
+            for hs in itertools.permutations(whites):
+                draws = {"m": iter(pw), "n": iter(pb), "h": iter(hs)}
+                try:
+                    pile = "".join(next(draws[t]) if t in draws else t for t in tokens)
+                except StopIteration:
+                    continue
+                found.add(pile.replace("-", ""))
+    return tuple(sorted(found))
+
+
+def test_realizations_split_at_the_unknowns_follow_the_plain_rule():
+    rng = random.Random(3)
+    pools = ["", "-", "b", "w", "-b", "-w", "bw", "-bw"]
+    for _ in range(3000):
+        tokens = "".join(rng.choice("WBwbmnh") for _ in range(rng.randint(1, 8)))
+        pool_w, pool_b = rng.choice(pools), rng.choice(pools)
+        hidden = (rng.randint(0, 2), rng.randint(0, 2))
+        if tokens.count("m") > len(pool_w) or tokens.count("n") > len(pool_b) \
+                or tokens.count("h") > sum(hidden):
+            continue
+        assert realizations.__wrapped__(tokens, pool_w, pool_b, hidden) == \
+            _plain_realizations(tokens, pool_w, pool_b, hidden), tokens
+
+
+def test_a_stack_its_player_fully_knows_is_read_as_its_true_pile():
+    """``_shape`` skips the perspective where the player knows every piece; the Oreos it
+    finds are those of the perspective."""
+    rng = random.Random(7)
+    units = ("W", "B", "w", "b", *(slot + large for slot in "012345" for large in "WB"))
+    for _ in range(4000):
+        stack = "".join(rng.choice(units) for _ in range(rng.randint(1, 7)))  # slots under Larges
+        cone, player = rng.choice((-1, 0, 1)), rng.choice((0, 1))
+        for top_only in (False, True):
+            shape = _shape(stack, cone, player, top_only, False)
+            k = top_large(stack)
+            if shape[4] is None and (k > 0 or (k == 0 and cone >= 0)):
+                tokens = perspective(stack, cone, player, False)
+                expected = hidden_oreos(tokens, len(CONE_PIECES[cone]), len(stack) - k,
+                                        top_only)
+                assert shape[3] == expected, (stack, cone, player)
