@@ -65,16 +65,6 @@ _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
 
 
-def mover(start: int, placed: int) -> int | None:
-    """Whose decision it is with ``placed`` pawns on the mat: the start player while the
-    colour is chosen (no pawn yet), then alternately; ``None`` at the end (all 12 placed).
-
-    >>> mover(1, 0), mover(1, 3), mover(0, 12)
-    (1, 0, None)
-    """
-    return None if placed >= 2 * PAWNS_EACH else (start + placed) & 1
-
-
 @position
 class LacunaPosition(Position):
     """The public Lacuna position: ``start`` the start player, ``points`` the flower centres

@@ -30,7 +30,7 @@ from . import tensor
 from .actions import COLOURS, MAX_COORDINATE, LacunaSpace, Place, PlaceFree, SetAside, parse
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, params_of, player_name
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
-from .position import LacunaPosition, mover
+from .position import LacunaPosition
 from .start import read_start
 from .view import LacunaView
 
@@ -130,6 +130,16 @@ class LacunaState(LacunaPosition, State):
 
     def _text(self) -> str:
         return self._board_text(self.tokens)
+
+
+def mover(start: int, placed: int) -> int | None:
+    """Whose decision it is with ``placed`` pawns on the mat: the start player while the
+    colour is chosen (no pawn yet), then alternately; ``None`` at the end (all 12 placed).
+
+    >>> mover(1, 0), mover(1, 3), mover(0, 12)
+    (1, 0, None)
+    """
+    return None if placed >= 2 * PAWNS_EACH else (start + placed) & 1
 
 
 #: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
