@@ -55,19 +55,30 @@ def test_pawn_table_is_the_row_by_row_table(options):
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
 
 
+def _finished(seed: int, check=None):
+    """A seeded random game of Lacuna played to the end (``check`` called on each state
+    after the first)."""
+    rng = random.Random(seed)
+    state = tabletop.load("lacuna").new(seed=seed, setup="random")
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        if check is not None:
+            check(state)
+    return state
+
+
+def _dead_mask_is_fresh(state) -> None:
+    carried = state._cache.get("dead")
+    if carried is not None:
+        assert copy.copy(state)._dead() == carried
+
+
 def test_carried_dead_mask_and_claims_are_the_fresh_ones():
     """A move carries the next state's dead mask (``_apply``); a copy, which carries no
     cache, works it out afresh: the same. At the end, the claims are those of the plain
     nearest-pawn rule, and pawn columns kept under either owner give the claims of new ones."""
-    game = tabletop.load("lacuna")
     for seed in range(16):
-        rng = random.Random(seed)
-        state = game.new(seed=seed, setup="random")
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            carried = state._cache.get("dead")
-            if carried is not None:
-                assert copy.copy(state)._dead() == carried
+        state = _finished(seed, _dead_mask_is_fresh)
         on = state.flowers_on_mat()
         fx = np.array([state.points[f][0] * STEPS for f in on], dtype=float)
         fy = np.array([state.points[f][1] * STEPS for f in on], dtype=float)
@@ -121,15 +132,11 @@ def test_minus_is_plain_subtraction():
 def test_claims_of_pawns_in_turn_are_those_of_any_order():
     """``claim_masks``' fast case (owners taking turns) against the same pawns reordered,
     which takes the general path."""
-    game = tabletop.load("lacuna")
     for seed in range(10):
-        rng = random.Random(seed)
-        state = game.new(seed=seed, setup="random")
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
+        state = _finished(seed)
         rows, _, columns = state._score_rows()
         shuffled = list(state.pawns)
-        rng.shuffle(shuffled)
+        random.Random(seed).shuffle(shuffled)
         shuffled.sort(key=lambda p: p[2])  # player 0's pawns, then player 1's: not in turn
         assert scoring.claim_masks(rows, state.pawns, columns) == \
             scoring.claim_masks(rows, shuffled, {})
