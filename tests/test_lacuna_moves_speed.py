@@ -55,19 +55,30 @@ def test_pawn_table_is_the_row_by_row_table(options):
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
 
 
+def _finished(seed: int, check=None):
+    """A seeded random game of Lacuna played to the end (``check`` called on each state
+    after the first)."""
+    rng = random.Random(seed)
+    state = tabletop.load("lacuna").new(seed=seed, setup="random")
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        if check is not None:
+            check(state)
+    return state
+
+
+def _dead_mask_is_fresh(state) -> None:
+    carried = state._cache.get("dead")
+    if carried is not None:
+        assert copy.copy(state)._dead() == carried
+
+
 def test_carried_dead_mask_and_claims_are_the_fresh_ones():
     """A move carries the next state's dead mask (``_apply``); a copy, which carries no
     cache, works it out afresh: the same. At the end, the claims are those of the plain
     nearest-pawn rule, and pawn columns kept under either owner give the claims of new ones."""
-    game = tabletop.load("lacuna")
     for seed in range(16):
-        rng = random.Random(seed)
-        state = game.new(seed=seed, setup="random")
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-            carried = state._cache.get("dead")
-            if carried is not None:
-                assert copy.copy(state)._dead() == carried
+        state = _finished(seed, _dead_mask_is_fresh)
         on = state.flowers_on_mat()
         fx = np.array([state.points[f][0] * STEPS for f in on], dtype=float)
         fy = np.array([state.points[f][1] * STEPS for f in on], dtype=float)
@@ -77,3 +88,55 @@ def test_carried_dead_mask_and_claims_are_the_fresh_ones():
         swapped = tuple((x, y, 1 - o) for x, y, o in state.pawns)  # every column cached
         assert scoring.claim_masks(rows, swapped, columns) == \
             scoring.claim_masks(rows, swapped, {})
+
+
+def test_stored_current_player_follows_the_rule():
+    """``current_player`` is a field every move sets: the start player until the colour is
+    set aside, then alternately from the start player, ``None`` with all 12 pawns placed —
+    in states, views, determinized states and copies alike."""
+    game = tabletop.load("lacuna")
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new(seed=seed)
+        while True:
+            placed = len(state.pawns)
+            want = None if placed >= 12 else (state.start + placed) % 2
+            view = state.view(seed % 2)
+            assert state.current_player == view.current_player == want
+            assert view.determinize(random.Random(seed)).current_player == want
+            assert copy.copy(state).current_player == want
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_minus_is_plain_subtraction():
+    """``kernels.minus`` against counts per bit subtracted one by one."""
+    rng = random.Random(5)
+    for _ in range(300):
+        width = rng.randrange(1, 40)
+        counts = [rng.randrange(0, 9) for _ in range(width)]
+        r = [rng.randrange(0, 2) if c else 0 for c in counts]
+        s = [rng.randrange(0, 2) if c - r[i] > 0 else 0 for i, c in enumerate(counts)]
+        planes = tuple(sum(((c >> j) & 1) << i for i, c in enumerate(counts))
+                       for j in range(max(counts).bit_length()))
+        out, union = kernels.minus(planes, sum(b << i for i, b in enumerate(r)),
+                                   sum(b << i for i, b in enumerate(s)))
+        left = [c - r[i] - s[i] for i, c in enumerate(counts)]
+        assert [sum(((p >> i) & 1) << j for j, p in enumerate(out)) for i in range(width)] \
+            == left
+        assert union == sum(1 << i for i, c in enumerate(left) if c)
+        assert not out or out[-1]  # no all-zero high plane
+
+
+def test_claims_of_pawns_in_turn_are_those_of_any_order():
+    """``claim_masks``' fast case (owners taking turns) against the same pawns reordered,
+    which takes the general path."""
+    for seed in range(10):
+        state = _finished(seed)
+        rows, _, columns = state._score_rows()
+        shuffled = list(state.pawns)
+        random.Random(seed).shuffle(shuffled)
+        shuffled.sort(key=lambda p: p[2])  # player 0's pawns, then player 1's: not in turn
+        assert scoring.claim_masks(rows, state.pawns, columns) == \
+            scoring.claim_masks(rows, shuffled, {})

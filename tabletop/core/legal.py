@@ -170,7 +170,12 @@ def from_bits(mask: int, item: Callable[[int], T],
     >>> legal = from_bits(0b10110, "abcde".__getitem__); len(legal), legal[1], legal
     (3, 'c', ('b', 'c', 'e'))
     """
-    return LegalActions(mask.bit_count(), lambda n: item(nth_set_bit(mask, n)), build)
+    made: LegalActions[T] = object.__new__(LegalActions)  # the hot path: no __init__ call
+    made._length = mask.bit_count()
+    made._at = lambda n: item(nth_set_bit(mask, n))
+    made._build = build
+    made._items = made._last = None
+    return made
 
 
 #: The legal actions of a position where nobody may act.

@@ -47,6 +47,8 @@ MAX_FLOWERS = 64
 _F = np.float64
 T = TypeVar("T")
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
+Tally = tuple[tuple[int, ...], int, int]
+"""The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
 _ONES = np.ones((MAX_FLOWERS, 1))
 
 
@@ -215,7 +217,7 @@ class Geometry:
     pair_bits: int
     spot_gap: int
     _memo: dict[str, object]
-    _pair_rows: dict[tuple[int, ...], tuple[int, int, int]]
+    _pair_rows: dict[tuple[int, int], tuple[int, int, int]]
     _kills: kernels.Kills
     _rows: list[int | None]
     _pawns: dict[tuple[int, int], int]
@@ -314,14 +316,21 @@ class Geometry:
             found = rows[j] = int.from_bytes(raw[j * width:j * width + width], "little")
         return found
 
-    def full_mat(self) -> tuple[tuple[int, ...], int]:
+    def full_mat(self) -> Tally:
         """The flowers' part of the dead mask while every flower is on the mat, as a tally
-        ``(planes, collected)`` for ``collect``: ``planes`` count the flowers killing each
-        bit in binary, ``collected`` is the part of the collected flowers (none yet)."""
-        return self._kills.planes, 0
+        ``(planes, collected, dead)`` for ``collect``: ``planes`` count the flowers killing
+        each bit in binary, ``collected`` is the part of the collected flowers (none yet) and
+        ``dead`` the mask itself (every bit a flower kills). Kept per layout."""
+        found = self._memo.get("full_mat")
+        if found is None:
+            planes = self._kills.planes
+            dead = 0
+            for plane in planes:
+                dead |= plane
+            found = self._memo["full_mat"] = (planes, 0, dead)
+        return found  # type: ignore[return-value]
 
-    def collect(self, tally: tuple[tuple[int, ...], int], *flowers: int
-                ) -> tuple[tuple[int, ...], int]:
+    def collect(self, tally: Tally, *flowers: int) -> Tally:
         """The tally of ``full_mat`` once ``flowers`` (on the mat in ``tally``) are
         collected: their kills taken off the counts (a binary subtraction, bit-parallel, two
         flowers at a time), their own pairs added to the collected part. Its dead mask is
@@ -333,28 +342,30 @@ class Geometry:
         >>> g.tally_kill(g.collect(g.full_mat(), 2)) == g.flower_kill(0b011) == 0
         True
         """
-        planes, off = tally
-        memo = self._pair_rows
         for j in range(0, len(flowers), 2):
-            two = flowers[j:j + 2]
-            found = memo.get(two)
-            if found is None:
-                found = memo[two] = self._rows_of(two)
-            r, s, own = found
-            planes, off = kernels.minus(planes, r, s), off | own
-        return planes, off
+            tally = self.collect_two(tally, *flowers[j:j + 2])
+        return tally
 
-    def _rows_of(self, flowers: tuple[int, ...]) -> tuple[int, int, int]:
-        """For one or two flowers: the kills of each on the mat (0 for a missing second) and
-        the union of their own pairs (``collect`` keeps them per pair of flowers: a search
-        collects the same pairs again and again)."""
+    def collect_two(self, tally: Tally, a: int, b: int = -1) -> Tally:
+        """``collect(tally, a, b)`` (``b`` = -1: ``a`` alone), the move's hot path. A search
+        collects the same pairs again and again, so their rows are kept per pair."""
+        found = self._pair_rows.get((a, b))
+        if found is None:
+            found = self._pair_rows[a, b] = self._rows_of(a, b)
+        r, s, own = found
+        planes, union = kernels.minus(tally[0], r, s)
+        off = tally[1] | own
+        return planes, off, union | off
+
+    def _rows_of(self, a: int, b: int) -> tuple[int, int, int]:
+        """For one or two flowers (``b`` = -1: none): the kills of each on the mat (0 for a
+        missing second) and the union of their own pairs."""
         row, n = self._row, self.n
-        a, b = flowers if len(flowers) == 2 else (flowers[0], None)
-        if b is None:
+        if b < 0:
             return row(a), 0, row(n + a)
         return row(a), row(b), row(n + a) | row(n + b)
 
-    def tally_of(self, collected: int) -> tuple[tuple[int, ...], int]:
+    def tally_of(self, collected: int) -> Tally:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the
         mat (kept per mask: determinized and hand-built states ask again)."""
         memo = self._memo.setdefault("tallies", {})
@@ -367,12 +378,9 @@ class Geometry:
         return found
 
     @staticmethod
-    def tally_kill(tally: tuple[tuple[int, ...], int]) -> int:
+    def tally_kill(tally: Tally) -> int:
         """The flowers' part of the dead mask of a ``full_mat`` or ``collect`` tally."""
-        planes, dead = tally
-        for plane in planes:
-            dead |= plane
-        return dead
+        return tally[2]
 
     def pawn_kill(self, px: int, py: int) -> int:
         """The dead mask of a pawn centred at fine ``(px, py)`` alone. Exact; cached."""

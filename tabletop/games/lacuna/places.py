@@ -6,9 +6,13 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 >>> geo = s.geometry
 >>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
 (True, True)
+>>> spot_places(geo)(GROUP + 2) is place_at(geo.pairs, GROUP + 2)
+True
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -24,6 +28,25 @@ def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
     """The ``Place`` at ``bit`` of a dead mask (a sample spot, not a pair's own bit)."""
     a, b = pairs[bit // GROUP]
     return place(a, b, SAMPLE[bit % GROUP])
+
+
+def spot_places(geo: Geometry) -> Callable[[int], Place]:
+    """``place_at(geo.pairs, bit)`` for one layout, each ``Place`` looked up once and then
+    kept in a list by bit (a random pick's hot path; built once per layout)."""
+    return geo.cached("spot_places", _spot_places)
+
+
+def _spot_places(geo: Geometry) -> Callable[[int], Place]:
+    pairs = geo.pairs
+    table: list[Place | None] = [None] * (GROUP * len(pairs))
+
+    def at(bit: int) -> Place:
+        found = table[bit]
+        if found is None:
+            found = table[bit] = place_at(pairs, bit)
+        return found
+
+    return at
 
 
 def places_at(geo: Geometry, free: int) -> tuple[Place, ...]:

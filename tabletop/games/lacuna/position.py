@@ -52,10 +52,11 @@ from .geometry import (
     STEPS,
     TICKS,
     Geometry,
+    Tally,
     clearings,
     set_bits,
 )
-from .places import geo_actions, place_at, places_at
+from .places import geo_actions, places_at, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
@@ -79,19 +80,10 @@ class LacunaPosition(Position):
     aside: int | None
     pawns: tuple[tuple[int, int, int], ...]
     collected: tuple[int, int]
+    #: Whose decision it is (``mover``): kept as a field, set by every move, because every
+    #: search step asks and a property's call costs about a tenth of a move; not in the repr.
+    current_player: int | None = field(repr=False)
     _geo: Geometry | None = field(default=None, compare=False, repr=False)
-
-    # --- turn -----------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The start player while the colour is chosen, then alternately; ``None`` at the
-        end (all 12 pawns placed)."""
-        placed = len(self.pawns)
-        if placed >= 2 * PAWNS_EACH:
-            return None
-        if self.colors is None:
-            return self.start
-        return (self.start + placed) & 1
 
     # --- basic facts ------------------------------------------------------------------------
     @property
@@ -160,7 +152,7 @@ class LacunaPosition(Position):
             self._cache["pawn_kill"] = found
         return found
 
-    def _tally(self) -> tuple[tuple[int, ...], int]:
+    def _tally(self) -> Tally:
         """The flowers' part of the dead mask as a ``Geometry.collect`` tally: carried from
         state to state by ``apply``, else the layout's for these collected flowers."""
         cache = self._cache
@@ -311,7 +303,7 @@ class LacunaPosition(Position):
         # the open pairs it does not reach have every sample spot taken.
         cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            return from_bits(free, partial(place_at, geo.pairs), partial(places_at, geo, free))
+            return from_bits(free, spot_places(geo), partial(places_at, geo, free))
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
@@ -525,8 +517,8 @@ class LacunaPosition(Position):
     def colours_won(self) -> tuple[int, int]:
         """How many colours each player holds a majority (4+) of."""
         t = self.tally()
-        return (sum(n >= COLOUR_MAJORITY for n in t[0]),
-                sum(n >= COLOUR_MAJORITY for n in t[1]))
+        return (scoring.majorities(t[0], COLOUR_MAJORITY),
+                scoring.majorities(t[1], COLOUR_MAJORITY))
 
     def leaders(self) -> tuple[int, ...]:
         """Who is ahead by the rules' order: more colours won (4+ wins outright), then more

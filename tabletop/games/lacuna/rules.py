@@ -82,10 +82,10 @@ class LacunaState(LacunaPosition, State):
             layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
                               spot_gap=p.spot_gap)
             return evolve(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
-        geo = self.geometry
+        geo = self._geo or self.geometry
         assert geo is not None
-        placed = len(self.pawns)
-        player = (placed + self.start) & 1
+        player = self.current_player
+        assert player is not None
         collected = self.collected
         if type(action) is Place:
             a, b = action.a, action.b
@@ -95,19 +95,20 @@ class LacunaState(LacunaPosition, State):
         else:
             assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
-        nxt = _placed(self, self.pawns + ((x, y, player),), collected, geo)
-        if placed + 1 < 2 * PAWNS_EACH:
-            # The dead mask and its parts are carried to the next state, unless it ends the
-            # game (a terminal state lists no actions; asked anyway, it computes its own).
-            cache = self._cache  # carried here by the last move, usually
-            tally = cache.get("flowers") or self._tally()
-            if type(action) is Place:
-                tally = geo.collect(tally, a, b)
-            pawns = cache.get("pawn_kill")
-            pawns = (self._pawn_kill() if pawns is None else pawns) | geo.pawn_kill(x, y)
-            cache = nxt._cache
-            cache["flowers"], cache["pawn_kill"] = tally, pawns
-            cache["dead"] = geo.tally_kill(tally) | pawns
+        pawns = self.pawns + ((x, y, player),)
+        if len(pawns) >= 2 * PAWNS_EACH:
+            return _placed(self, pawns, collected, geo, None)
+        nxt = _placed(self, pawns, collected, geo, player ^ 1)
+        # The dead mask and its parts go to the next state (a terminal state lists no
+        # actions; asked anyway, it computes its own). They came with this one, usually.
+        cache = self._cache
+        tally = cache.get("flowers") or self._tally()
+        if type(action) is Place:
+            tally = geo.collect_two(tally, action.a, action.b)
+        kills = cache.get("pawn_kill")
+        kills = (self._pawn_kill() if kills is None else kills) | geo.pawn_kill(x, y)
+        cache = nxt._cache
+        cache["flowers"], cache["pawn_kill"], cache["dead"] = tally, kills, tally[2] | kills
         return nxt
 
     def _scores(self) -> tuple[float, ...]:
@@ -131,8 +132,19 @@ class LacunaState(LacunaPosition, State):
         return self._board_text(self.tokens)
 
 
-#: ``evolve(state, pawns=..., collected=..., _geo=...)`` for ``_apply``'s hot path.
-_placed = maker(LacunaState, "pawns", "collected", "_geo")
+def mover(start: int, placed: int) -> int | None:
+    """Whose decision it is with ``placed`` pawns on the mat: the start player while the
+    colour is chosen (no pawn yet), then alternately; ``None`` at the end (all 12 placed).
+
+    >>> mover(1, 0), mover(1, 3), mover(0, 12)
+    (1, 0, None)
+    """
+    return None if placed >= 2 * PAWNS_EACH else (start + placed) & 1
+
+
+#: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
+#: ``_apply``'s hot path.
+_placed = maker(LacunaState, "pawns", "collected", "_geo", "current_player")
 
 
 def _exact(value: Any, what: str) -> Fraction:
@@ -285,7 +297,8 @@ class Lacuna(Game):
         shuffle(rng, order)
         tokens = tuple(t // 7 for t in order)
         return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
-                           aside=None, pawns=(), collected=(0, 0), pour=tokens)
+                           aside=None, pawns=(), collected=(0, 0), pour=tokens,
+                           current_player=start)
 
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
@@ -347,7 +360,8 @@ class Lacuna(Game):
             raise ValueError(f"start must be 0 or 1, not {start!r}")
         return LacunaState(game=self, start=start, points=tuple(pts), colors=tuple(cols),
                            tokens=(), aside=None if aside is None else _colour(aside),
-                           pawns=tuple(placed), collected=(masks[0], masks[1]))
+                           pawns=tuple(placed), collected=(masks[0], masks[1]),
+                           current_player=mover(start, len(placed)))
 
     # --- notation, names, pictures ----------------------------------------------------------
     def _parse(self, state: State | View, text: str) -> Action | None:

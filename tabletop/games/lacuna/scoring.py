@@ -27,6 +27,8 @@ from .geometry import STEPS
 
 _F = np.float64
 _OWNER = itemgetter(2)  # a pawn's owner
+#: Pawn owners in turn, an even number of pawns (``claim_masks``' fast case).
+_TAKING_TURNS = frozenset(bytes([p, 1 - p] * n) for p in (0, 1) for n in range(1, 33))
 MAX_COLUMNS = 4096
 """At most this many pawn columns are kept per layout (``claim_masks``)."""
 
@@ -62,20 +64,27 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     here as needed: a search meets the same pawn positions again and again.
     """
     n = rows.shape[1]
-    n0 = list(map(_OWNER, pawns)).count(0)
-    n1 = len(pawns) - n0
-    if not n0 or not n1:  # one player's pawns alone (or none): no contest
-        every = (1 << n) - 1 if pawns else 0
-        return (every, 0) if n0 else (0, every)
-    ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
-    k = max(n0, n1)  # each player's list padded to k with their own first pawn again
-    both = ordered[:n0] + ordered[:1] * (k - n0) + ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
+    owners = bytes(map(_OWNER, pawns))
+    if owners in _TAKING_TURNS:  # the usual order: player 0's pawns every other one
+        k = len(pawns) >> 1
+        first = owners[0]
+        both = [*pawns[first::2], *pawns[1 - first::2]]
+    else:
+        n0 = owners.count(0)
+        n1 = len(pawns) - n0
+        if not n0 or not n1:  # one player's pawns alone (or none): no contest
+            every = (1 << n) - 1 if pawns else 0
+            return (every, 0) if n0 else (0, every)
+        ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
+        k = max(n0, n1)  # each player's list padded to k with their own first pawn again
+        both = (ordered[:n0] + ordered[:1] * (k - n0) + ordered[n0:]
+                + ordered[n0:n0 + 1] * (k - n1))
     try:
         raw = b"".join(map(columns.__getitem__, both))
     except KeyError:
         _fill(rows, pawns, columns)
         raw = b"".join(map(columns.__getitem__, both))
-    best = np.minimum.reduce(np.frombuffer(raw, dtype=_F).reshape(2, k, n), axis=1)
+    best = np.minimum.reduce(np.ndarray((2, k, n), _F, raw), axis=1)
     near = np.packbits(best < best[::-1], axis=1, bitorder="little").tobytes()
     w = len(near) // 2
     return int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
@@ -106,7 +115,17 @@ def tally(masks: Sequence[int], owned: tuple[int, int], start: int, aside: int |
     ((1, 0, 0, 0, 0, 0, 0), (0, 3, 0, 0, 0, 0, 0))
     """
     o0, o1 = owned
-    counts = [(o0 & m).bit_count() for m in masks], [(o1 & m).bit_count() for m in masks]
+    counts = (list(map(int.bit_count, map(o0.__and__, masks))),
+              list(map(int.bit_count, map(o1.__and__, masks))))
     if aside is not None:
         counts[start][aside] += 1
     return tuple(counts[0]), tuple(counts[1])
+
+
+def majorities(counts: Sequence[int], majority: int) -> int:
+    """How many of ``counts`` reach ``majority``.
+
+    >>> majorities((4, 3, 5, 0), 4)
+    2
+    """
+    return sum(map(majority.__le__, counts))
