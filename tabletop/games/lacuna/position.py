@@ -471,13 +471,10 @@ class LacunaPosition(Position):
     def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...], dict[Any, bytes]]:
         """The flowers' rows, colour masks and pawn columns for ``scoring`` (per layout, or
         per position if hand-built)."""
-        def compute(points: Sequence[tuple[int, int]], colors: Sequence[int]
-                    ) -> tuple[np.ndarray, tuple[int, ...], dict[Any, bytes]]:
-            return scoring.flower_rows(points), scoring.colour_masks(colors), {}
-
-        if self._geo is not None:
-            return self._geo.cached("scoring", lambda g: compute(g.points, g.colors))
-        return self._cached("scoring", lambda: compute(self.points, self.colors or ()))
+        geo = self._geo
+        if geo is not None:
+            return geo.cached("scoring", scoring.layout_data)
+        return self._cached("scoring", lambda: scoring.data(self.points, self.colors or ()))
 
     def _claimed(self) -> tuple[int, int]:
         """The flowers on the mat whose nearest pawn is each player's (``claims``), as a
@@ -507,7 +504,7 @@ class LacunaPosition(Position):
         found = self._cache.get("tally")
         if found is None:
             owned = self.collected
-            if self.colors is not None and self.is_terminal:
+            if self.current_player is None and self.colors is not None:  # the end
                 m0, m1 = self._claimed()
                 owned = (owned[0] | m0, owned[1] | m1)
             found = self._cache["tally"] = scoring.tally(self._score_rows()[1], owned,
@@ -523,13 +520,14 @@ class LacunaPosition(Position):
     def leaders(self) -> tuple[int, ...]:
         """Who is ahead by the rules' order: more colours won (4+ wins outright), then more
         flowers; ``()`` if level on both. At the end, the winners."""
-        won = self.colours_won()
-        if won[0] != won[1]:
-            return (0,) if won[0] > won[1] else (1,)
-        t = self.tally()
-        total = (sum(t[0]), sum(t[1]))
-        if total[0] != total[1]:
-            return (0,) if total[0] > total[1] else (1,)
+        t0, t1 = self.tally()  # read once: a search's every rollout ends here
+        won0 = scoring.majorities(t0, COLOUR_MAJORITY)
+        won1 = scoring.majorities(t1, COLOUR_MAJORITY)
+        if won0 != won1:
+            return (0,) if won0 > won1 else (1,)
+        total0, total1 = sum(t0), sum(t1)
+        if total0 != total1:
+            return (0,) if total0 > total1 else (1,)
         return ()
 
     def score_breakdown(self) -> Breakdown:

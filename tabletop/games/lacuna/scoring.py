@@ -23,7 +23,7 @@ from operator import itemgetter
 import numpy as np
 
 from .board import NCOLOURS
-from .geometry import STEPS
+from .geometry import STEPS, Geometry
 
 _F = np.float64
 _OWNER = itemgetter(2)  # a pawn's owner
@@ -52,6 +52,23 @@ def colour_masks(colors: Sequence[int]) -> tuple[int, ...]:
     for f, c in enumerate(colors):
         masks[c] |= 1 << f
     return tuple(masks)
+
+
+def data(points: Sequence[tuple[int, int]], colors: Sequence[int]
+         ) -> tuple[np.ndarray, tuple[int, ...], dict[tuple[int, int, int], bytes]]:
+    """What scoring keeps per layout: the flowers' rows, their colour masks and an empty
+    store of pawn columns (``claim_masks``).
+
+    >>> data(((0, 0), (1, 0)), (2, 2))[1][2]
+    3
+    """
+    return flower_rows(points), colour_masks(colors), {}
+
+
+def layout_data(geo: Geometry) -> tuple[np.ndarray, tuple[int, ...],
+                                        dict[tuple[int, int, int], bytes]]:
+    """``data`` of a layout (``Geometry.cached``' compute: no closure per read)."""
+    return data(geo.points, geo.colors)
 
 
 def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
