@@ -476,8 +476,11 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     return entry
 
 
-#: The codes of a stack (or of a view's) that player 0 / player 1 cannot see into.
-_UNSEEN = (frozenset("345mnh"), frozenset("012mnh"))
+#: ``DIGITS`` as player 0 / player 1 reads a stack: the codes they cannot see into
+#: (the other's hiding places, ``m n h``) become ``?``, so that one ``translate`` both
+#: finds whether the player knows every piece and gives the true pile's colours.
+_KNOWN_DIGITS = tuple({**DIGITS, **{ord(code): "?" for code in unseen}}
+                      for unseen in ("345mnh", "012mnh"))
 
 #: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
 #: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
@@ -490,33 +493,30 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
     (``_cell`` turns it into the actions of one cell).
 
-    >>> _shape("1WwbW", -1, 0, False, False)
-    (True, 2, (), ((1, 'b'),), None)
+    >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
+    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('nWwbW', 0, 1, 2)))
     """
     n = len(stack)
     k = top_large(stack)
     mine = COLOUR[stack[-1]] == player
-    bubble = 0 if n < 2 else 2 if k >= 0 else 1  # a lone piece would bubble onto itself [I]
-    if k >= 0:
-        depths = visible_depths(stack[k:], 0, top_only) if n - k > 2 else ()
-    elif cone >= 0:  # no Large: the cone's pieces are in view too
-        depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
-    else:
-        depths = visible_depths(stack, 0, top_only) if n > 2 else ()
-    hidden: tuple[tuple[int, str], ...] = ()
-    unknowns = None
-    if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
-        # Oreos reaching below the top Large: announced, as far as the player can know
-        cone_len = len(CONE_PIECES[cone])
-        if not memory and _UNSEEN[player].isdisjoint(stack):
-            # the player knows every piece (their own hiding places): the true pile
-            digits = (CONE_PIECES[cone] + stack).translate(DIGITS)
-            hidden = digit_oreos(digits, cone_len, n - k, top_only)
-        else:
-            tokens = perspective(stack, cone, player, memory)
-            uses = pool_uses(tokens)
-            if uses:
-                unknowns = (tokens, cone_len, n - k, uses)
-            else:
-                hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
-    return mine, bubble, depths, hidden, unknowns
+    if k < 0:  # no Large: everything is in view, the cone's pieces too
+        depths = (visible_depths(CONE_PIECES[cone] + stack, 2, top_only) if cone >= 0
+                  else visible_depths(stack, 0, top_only) if n > 2 else ())
+        return mine, 1 if n > 1 else 0, depths, (), None  # a lone piece bubbles onto itself [I]
+    bubble = 2 if n > 1 else 0
+    visible = n - k
+    depths = visible_depths(stack[k:], 0, top_only) if visible > 2 else ()
+    if cone < 0 and (k == 0 or n < 3):
+        return mine, bubble, depths, (), None
+    # Oreos reaching below the top Large: announced, as far as the player can know
+    under = CONE_PIECES[cone]
+    if not memory:
+        digits = (under + stack).translate(_KNOWN_DIGITS[player])
+        if "?" not in digits:  # the player knows every piece (their own hiding places)
+            hidden = digit_oreos(digits, len(under), visible, top_only)
+            return mine, bubble, depths, hidden, None
+    tokens = perspective(stack, cone, player, memory)
+    uses = pool_uses(tokens)
+    if uses:
+        return mine, bubble, depths, (), (tokens, len(under), visible, uses)
+    return mine, bubble, depths, hidden_oreos(tokens, len(under), visible, top_only), None
