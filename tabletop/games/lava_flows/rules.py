@@ -224,8 +224,9 @@ class LavaState(LavaPosition, State):
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
-            # each key starts with its mover, so only the keys of this mover can equal it
-            if positions.count(key) >= 3:
+            # each key starts with its mover and the movers alternate, so only every other
+            # key, counting back from this one, can equal it
+            if positions[::-2].count(key) >= 3:
                 outcome = "repetition"
             elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
