@@ -37,6 +37,7 @@ from tabletop.core.position import constructor, evolve, maker
 from . import tensor
 from .actions import (
     ACTION_TABLE,
+    BUBBLE_CLAIMS,
     MIDDLE,
     PATTERN,
     Arrange,
@@ -296,8 +297,9 @@ class LavaState(LavaPosition, State):
             kind = kind_of(action.claim in could_be, could_be == {action.claim})
         else:
             kind = "sure" if right else "bluff"
-        # ``game_ply + 1`` in play, without the property's call
-        return right, after, _claim(PLAY + 1 + self.plies, p, str(action), kind, right, found)
+        # ``game_ply + 1`` in play, without the property's call; the text without ``str``'s
+        text = _BUBBLE_TEXTS[action.cell, action.claim]
+        return right, after, _claim(PLAY + 1 + self.plies, p, text, kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -363,6 +365,8 @@ _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
 
 #: ``Claim(...)`` without its ``__init__``: one per announcement.
 _claim = constructor(Claim)
+#: ``str(action)`` of each Bubble Up with a claim, by its cell and claim (cheaper to read).
+_BUBBLE_TEXTS = {(a.cell, a.claim): str(a) for claims in BUBBLE_CLAIMS for a in claims}
 #: ``_bubbled`` by (stack, claim), computed when first met.
 _BUBBLED: dict[tuple[str, str], tuple[bool, str, str]] = {}
 
