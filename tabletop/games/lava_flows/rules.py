@@ -145,9 +145,6 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        if self.phase < PLAY:
-            assert isinstance(action, Arrange)
-            return self._arrange(action)
         stacks = list(self.stacks)
         lock = -1
         claims = self.claims
@@ -190,6 +187,8 @@ class LavaState(LavaPosition, State):
                 claims += (claim,)
                 stacks[c] = revealed
                 stacks[b] += piece
+        elif isinstance(action, Arrange):  # the setup's only actions: last, being rare
+            return self._arrange(action)
         return self._after(stacks, touched, lock, claims)
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
@@ -211,8 +210,9 @@ class LavaState(LavaPosition, State):
                     winner, outcome = q, "win"
                     break
         plies = self.plies + 1
-        parts = self._cache.get("key parts")  # handed on by the last ply, if it was one
-        mask = self._cache.get("occupied")  # handed on too, once a listing has found it
+        handed = self._cache
+        parts = handed.get("key parts")  # handed on by the last ply, if it was one
+        mask = handed.get("occupied")  # handed on too, once a listing has found it
         if parts is None or formed:
             cone_key, looks = key_parts(stacks, cones)
         else:
