@@ -251,7 +251,6 @@ class LavaPosition(Position):
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
         play: PlayTables = self.game._play  # type: ignore[attr-defined]
-        top_only = play.top_only
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
         mask = self._cache.get("occupied")  # often handed on by the last ply (``_after``)
@@ -278,7 +277,7 @@ class LavaPosition(Position):
                 tokens, cone_len, visible, uses = unknowns
                 pool_w, pool_b, hidden = self._pool_args(uses)
                 found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
-                                    top_only)[0]
+                                    play.top_only)[0]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
