@@ -269,8 +269,7 @@ class LavaPosition(Position):
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)
             moves, after, unknowns = entry
-            if moves is not None:
-                extend(moves[mask])
+            extend(moves[mask])
             if after:
                 extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
@@ -436,11 +435,14 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
 
 
 #: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
-#: (``PlayTables.own[c]`` or ``.slides[c]``; ``None`` for neither), the actions after them,
+#: (``PlayTables.own[c]`` or ``.slides[c]``; ``_NO_MOVES`` for neither), the actions after them,
 #: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
 #: may announce there depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[tuple[Action, ...], ...] | None, tuple[Action, ...],
+Cell = tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...],
              tuple[str, int, int, int] | None]
+
+#: No moves and no slides, whatever the occupancy mask (a ``Cell``'s moves for neither).
+_NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
@@ -470,7 +472,7 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         after.extend(ejects[depth])
     for depth, middle in hidden:
         after.extend(ANNOUNCED[c, depth, middle])
-    moves = play.own[c] if mine else play.slides[c] if play.onto else None
+    moves = play.own[c] if mine else play.slides[c] if play.onto else _NO_MOVES
     entry = memo[stack] = (moves, tuple(after), unknowns)
     return entry
 
