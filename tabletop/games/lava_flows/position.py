@@ -251,7 +251,6 @@ class LavaPosition(Position):
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
         play: PlayTables = self.game._play  # type: ignore[attr-defined]
-        top_only = play.top_only
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
         mask = self._cache.get("occupied")  # often handed on by the last ply (``_after``)
@@ -270,15 +269,14 @@ class LavaPosition(Position):
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)
             moves, after, unknowns = entry
-            if moves is not None:
-                extend(moves[mask])
+            extend(moves[mask])
             if after:
                 extend(after)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns
                 pool_w, pool_b, hidden = self._pool_args(uses)
                 found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
-                                    top_only)[0]
+                                    play.top_only)[0]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
@@ -437,11 +435,14 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
 
 
 #: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
-#: (``PlayTables.own[c]`` or ``.slides[c]``; ``None`` for neither), the actions after them,
+#: (``PlayTables.own[c]`` or ``.slides[c]``; ``_NO_MOVES`` for neither), the actions after them,
 #: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
 #: may announce there depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[tuple[Action, ...], ...] | None, tuple[Action, ...],
+Cell = tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...],
              tuple[str, int, int, int] | None]
+
+#: No moves and no slides, whatever the occupancy mask (a ``Cell``'s moves for neither).
+_NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
@@ -471,13 +472,16 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         after.extend(ejects[depth])
     for depth, middle in hidden:
         after.extend(ANNOUNCED[c, depth, middle])
-    moves = play.own[c] if mine else play.slides[c] if play.onto else None
+    moves = play.own[c] if mine else play.slides[c] if play.onto else _NO_MOVES
     entry = memo[stack] = (moves, tuple(after), unknowns)
     return entry
 
 
-#: The codes of a stack (or of a view's) that player 0 / player 1 cannot see into.
-_UNSEEN = (frozenset("345mnh"), frozenset("012mnh"))
+#: ``DIGITS`` as player 0 / player 1 reads a stack: the codes they cannot see into
+#: (the other's hiding places, ``m n h``) become ``?``, so that one ``translate`` both
+#: finds whether the player knows every piece and gives the true pile's colours.
+_KNOWN_DIGITS = tuple({**DIGITS, **{ord(code): "?" for code in unseen}}
+                      for unseen in ("345mnh", "012mnh"))
 
 #: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
 #: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
@@ -490,33 +494,30 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
     (``_cell`` turns it into the actions of one cell).
 
-    >>> _shape("1WwbW", -1, 0, False, False)
-    (True, 2, (), ((1, 'b'),), None)
+    >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
+    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('nWwbW', 0, 1, 2)))
     """
     n = len(stack)
     k = top_large(stack)
     mine = COLOUR[stack[-1]] == player
-    bubble = 0 if n < 2 else 2 if k >= 0 else 1  # a lone piece would bubble onto itself [I]
-    if k >= 0:
-        depths = visible_depths(stack[k:], 0, top_only) if n - k > 2 else ()
-    elif cone >= 0:  # no Large: the cone's pieces are in view too
-        depths = visible_depths(CONE_PIECES[cone] + stack, 2, top_only)
-    else:
-        depths = visible_depths(stack, 0, top_only) if n > 2 else ()
-    hidden: tuple[tuple[int, str], ...] = ()
-    unknowns = None
-    if (k > 0 or (k == 0 and cone >= 0)) and n + (cone >= 0) * 2 > 2:
-        # Oreos reaching below the top Large: announced, as far as the player can know
-        cone_len = len(CONE_PIECES[cone])
-        if not memory and _UNSEEN[player].isdisjoint(stack):
-            # the player knows every piece (their own hiding places): the true pile
-            digits = (CONE_PIECES[cone] + stack).translate(DIGITS)
-            hidden = digit_oreos(digits, cone_len, n - k, top_only)
-        else:
-            tokens = perspective(stack, cone, player, memory)
-            uses = pool_uses(tokens)
-            if uses:
-                unknowns = (tokens, cone_len, n - k, uses)
-            else:
-                hidden = hidden_oreos(tokens, cone_len, n - k, top_only)
-    return mine, bubble, depths, hidden, unknowns
+    if k < 0:  # no Large: everything is in view, the cone's pieces too
+        depths = (visible_depths(CONE_PIECES[cone] + stack, 2, top_only) if cone >= 0
+                  else visible_depths(stack, 0, top_only) if n > 2 else ())
+        return mine, 1 if n > 1 else 0, depths, (), None  # a lone piece bubbles onto itself [I]
+    bubble = 2 if n > 1 else 0
+    visible = n - k
+    depths = visible_depths(stack[k:], 0, top_only) if visible > 2 else ()
+    if cone < 0 and (k == 0 or n < 3):
+        return mine, bubble, depths, (), None
+    # Oreos reaching below the top Large: announced, as far as the player can know
+    under = CONE_PIECES[cone]
+    if not memory:
+        digits = (under + stack).translate(_KNOWN_DIGITS[player])
+        if "?" not in digits:  # the player knows every piece (their own hiding places)
+            hidden = digit_oreos(digits, len(under), visible, top_only)
+            return mine, bubble, depths, hidden, None
+    tokens = perspective(stack, cone, player, memory)
+    uses = pool_uses(tokens)
+    if uses:
+        return mine, bubble, depths, (), (tokens, len(under), visible, uses)
+    return mine, bubble, depths, hidden_oreos(tokens, len(under), visible, top_only), None

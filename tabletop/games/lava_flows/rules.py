@@ -37,6 +37,7 @@ from tabletop.core.position import constructor, evolve, maker
 from . import tensor
 from .actions import (
     ACTION_TABLE,
+    BUBBLE_CLAIMS,
     MIDDLE,
     PATTERN,
     Arrange,
@@ -144,9 +145,6 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        if self.phase < PLAY:
-            assert isinstance(action, Arrange)
-            return self._arrange(action)
         stacks = list(self.stacks)
         lock = -1
         claims = self.claims
@@ -189,6 +187,8 @@ class LavaState(LavaPosition, State):
                 claims += (claim,)
                 stacks[c] = revealed
                 stacks[b] += piece
+        elif isinstance(action, Arrange):  # the setup's only actions: last, being rare
+            return self._arrange(action)
         return self._after(stacks, touched, lock, claims)
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
@@ -210,8 +210,9 @@ class LavaState(LavaPosition, State):
                     winner, outcome = q, "win"
                     break
         plies = self.plies + 1
-        parts = self._cache.get("key parts")  # handed on by the last ply, if it was one
-        mask = self._cache.get("occupied")  # handed on too, once a listing has found it
+        handed = self._cache
+        parts = handed.get("key parts")  # handed on by the last ply, if it was one
+        mask = handed.get("occupied")  # handed on too, once a listing has found it
         if parts is None or formed:
             cone_key, looks = key_parts(stacks, cones)
         else:
@@ -224,8 +225,9 @@ class LavaState(LavaPosition, State):
         key = joined_key(1 - p, lock, cone_key, looks)
         positions = (key,) if formed else self.positions + (key,)
         if not outcome:
-            # each key starts with its mover, so only the keys of this mover can equal it
-            if positions.count(key) >= 3:
+            # each key starts with its mover and the movers alternate, so only every other
+            # key, counting back from this one, can equal it
+            if positions[::-2].count(key) >= 3:
                 outcome = "repetition"
             elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
                 outcome = "ply cap"
@@ -295,8 +297,9 @@ class LavaState(LavaPosition, State):
             kind = kind_of(action.claim in could_be, could_be == {action.claim})
         else:
             kind = "sure" if right else "bluff"
-        # ``game_ply + 1`` in play, without the property's call
-        return right, after, _claim(PLAY + 1 + self.plies, p, str(action), kind, right, found)
+        # ``game_ply + 1`` in play, without the property's call; the text without ``str``'s
+        text = _BUBBLE_TEXTS[action.cell, action.claim]
+        return right, after, _claim(PLAY + 1 + self.plies, p, text, kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
@@ -362,6 +365,8 @@ _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
 
 #: ``Claim(...)`` without its ``__init__``: one per announcement.
 _claim = constructor(Claim)
+#: ``str(action)`` of each Bubble Up with a claim, by its cell and claim (cheaper to read).
+_BUBBLE_TEXTS = {(a.cell, a.claim): str(a) for claims in BUBBLE_CLAIMS for a in claims}
 #: ``_bubbled`` by (stack, claim), computed when first met.
 _BUBBLED: dict[tuple[str, str], tuple[bool, str, str]] = {}
 
