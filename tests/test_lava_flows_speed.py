@@ -1,7 +1,7 @@
 """Lava Flows' shortcuts for speed give what the plain rules give: a stored
 ``current_player``, Oreos memoised by colour windows (and read from the raw stack where
 its player knows every piece), and realizations built from the perspective split at its
-unknowns."""
+unknowns; the top Large found by one ``rstrip``."""
 
 from __future__ import annotations
 
@@ -122,3 +122,11 @@ def test_a_stack_its_player_fully_knows_is_read_as_its_true_pile():
                 expected = hidden_oreos(tokens, len(CONE_PIECES[cone]), len(stack) - k,
                                         top_only)
                 assert shape[3] == expected, (stack, cone, player)
+
+
+def test_top_large_by_rstrip_is_the_last_large():
+    """``top_large`` strips every other code off the top; the rule: the last ``W`` or ``B``."""
+    codes = "WBwb012345mnh"
+    for n in range(5):
+        for stack in map("".join, itertools.product(codes, repeat=n)):
+            assert top_large(stack) == max(stack.rfind("W"), stack.rfind("B")), stack

@@ -159,10 +159,17 @@ CONE_PIECES = {-1: "", 0: "Ww", 1: "Bb"}
 
 def top_large(stack: str) -> int:
     """Index of the topmost Large in ``stack`` (``-1`` if none): everything under it that is
-    not a Large is hidden."""
-    w = stack.rfind("W")
-    b = stack.rfind("B")
-    return w if w > b else b
+    not a Large is hidden. One ``rstrip`` of every other code, not two ``rfind`` calls: less
+    than half the work (``rfind`` parses its arguments the slow way).
+
+    >>> top_large("1WbBw"), top_large("wb"), top_large("W")
+    (3, -1, 0)
+    """
+    return len(stack.rstrip(_NOT_LARGE)) - 1
+
+
+#: Every code but the Larges' (``top_large`` strips them off the top).
+_NOT_LARGE = "wb012345mnh"
 
 
 def normalize(stack: str) -> str:
