@@ -103,6 +103,11 @@ _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
 _SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
     (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
     for top in (False, True) for memory in (False, True)}
+#: A ``_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
+#: cell and whether it is the lock: far fewer shapes than stacks, so a new stack mostly
+#: reuses an entry. Static data, like ``_CELLS``.
+_ENTRIES: dict[bool, tuple[tuple[dict[Any, Any], dict[Any, Any]], ...]] = {
+    onto: tuple(({}, {}) for _c in range(9)) for onto in (False, True)}
 
 
 def whose_turn(phase: int, to_move: int, outcome: str) -> int | None:
@@ -127,10 +132,12 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "shapes", "slides", "own", "top_only", "memory", "onto", "ply_cap")
+    __slots__ = ("memos", "shapes", "entries", "slides", "own", "top_only", "memory", "onto",
+                 "ply_cap")
 
     def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
                  shapes: list[list[dict[str, Any]]],
+                 entries: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...],
                  slides: tuple[tuple[tuple[Slide, ...], ...], ...],
                  own: tuple[tuple[tuple[Move | Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
@@ -138,6 +145,8 @@ class PlayTables:
         self.memos = memos
         #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
         self.shapes = shapes
+        #: ``_ENTRIES`` for these options: by cell and lock-ness, the entries by shape.
+        self.entries = entries
         #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
         self.slides = slides
         #: ``MOVES_SLIDE_ONTO`` or ``MOVES_SLIDE_INTO_EMPTY``: what an own stack allows.
@@ -149,7 +158,7 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     """The ``PlayTables`` of a game with these (checked) options."""
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
-    return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory],
+    return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory], _ENTRIES[onto],
                       SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
                       MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
@@ -449,7 +458,8 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
           play: PlayTables) -> Cell:
     """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
     of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
-    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too.
+    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too: the
+    stack's ``Shape`` and the entry made from it are memoised as well.
 
     >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
     >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
@@ -463,6 +473,18 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         if len(shapes) > MEMO_LIMIT:
             shapes.clear()
         shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+    entries = play.entries[c][locked]
+    entry = entries.get(shape)
+    if entry is None:
+        if len(entries) > MEMO_LIMIT:
+            entries.clear()
+        entry = entries[shape] = _entry(shape, c, locked, play)
+    memo[stack] = entry
+    return entry
+
+
+def _entry(shape: Shape, c: int, locked: bool, play: PlayTables) -> Cell:
+    """The ``Cell`` of a stack with this ``shape`` on cell ``c`` (``locked``: the lock)."""
     mine, bubble, depths, hidden, unknowns = shape
     after: list[Action] = []
     if bubble and not locked:
@@ -473,8 +495,7 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     for depth, middle in hidden:
         after.extend(ANNOUNCED[c, depth, middle])
     moves = play.own[c] if mine else play.slides[c] if play.onto else _NO_MOVES
-    entry = memo[stack] = (moves, tuple(after), unknowns)
-    return entry
+    return moves, tuple(after), unknowns
 
 
 #: ``DIGITS`` as player 0 / player 1 reads a stack: the codes they cannot see into
