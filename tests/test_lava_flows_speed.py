@@ -1,7 +1,8 @@
 """Lava Flows' shortcuts for speed give what the plain rules give: a stored
 ``current_player``, Oreos memoised by colour windows (and read from the raw stack where
 its player knows every piece), and realizations built from the perspective split at its
-unknowns; the top Large found by one ``rstrip``."""
+unknowns; the top Large found by one ``rstrip``; an announcement's reveal in one
+``translate``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
-from tabletop.games.lava_flows.board import CONE_PIECES, top_large
+from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, top_large
 from tabletop.games.lava_flows.knowledge import (
     hidden_oreos,
     oreos_in,
@@ -21,6 +22,7 @@ from tabletop.games.lava_flows.knowledge import (
     realizations,
 )
 from tabletop.games.lava_flows.position import _shape, whose_turn
+from tabletop.games.lava_flows.rules import _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
@@ -130,3 +132,24 @@ def test_top_large_by_rstrip_is_the_last_large():
     for n in range(5):
         for stack in map("".join, itertools.product(codes, repeat=n)):
             assert top_large(stack) == max(stack.rfind("W"), stack.rfind("B")), stack
+
+
+def _plain_reveal_top(stack, count):
+    """The rule written out: the top ``count`` real pieces made public one by one, the empty
+    hiding places among them dropped."""
+    out = []
+    i = len(stack)
+    while i > 0 and count > 0:
+        i -= 1
+        if stack[i] in GHOSTS:
+            continue
+        out.append(stack[i].translate(PUBLIC))
+        count -= 1
+    return stack[:i] + "".join(reversed(out))
+
+
+def test_reveal_top_in_one_translate_follows_the_plain_rule():
+    for n in range(6):
+        for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
+            for count in range(7):
+                assert _reveal_top(stack, count) == _plain_reveal_top(stack, count), stack

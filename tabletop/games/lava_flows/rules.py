@@ -394,17 +394,17 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
 
 def _reveal_top(stack: str, count: int) -> str:
     """``stack`` with its top ``count`` real pieces (and any empty hiding place among them)
-    revealed: what an announcer sees lifting the pile apart down to the announced Oreo."""
-    out = []
+    revealed: what an announcer sees lifting the pile apart down to the announced Oreo.
+
+    >>> _reveal_top("1W5Bw", 2), _reveal_top("1W5Bw", 3), _reveal_top("1W", 5)
+    ('1W5Bw', '1WBw', 'bW')
+    """
     i = len(stack)
     while i > 0 and count > 0:
         i -= 1
-        code = stack[i]
-        if code in GHOSTS:
-            continue
-        out.append(code.translate(PUBLIC))
-        count -= 1
-    return stack[:i] + "".join(reversed(out))
+        if stack[i] not in GHOSTS:
+            count -= 1
+    return stack[:i] + stack[i:].translate(PUBLIC)  # an empty hiding place vanishes
 
 
 def _pool(joined: str, nothing: str, black: str, white: str) -> str:
