@@ -38,6 +38,7 @@ from . import tensor
 from .actions import (
     ACTION_TABLE,
     BUBBLE_CLAIMS,
+    CLAIMS,
     MIDDLE,
     PATTERN,
     Arrange,
@@ -286,19 +287,20 @@ class LavaState(LavaPosition, State):
 
     def _bubble_claim(self, action: Bubble, c: int) -> tuple[bool, str, Claim]:
         s = self.stacks[c]
-        known = _BUBBLED.get((s, action.claim))
+        claim = action.claim
+        known = _BUBBLED[claim].get(s)
         if known is None:
-            known = _bubbled(s, action.claim)
+            known = _bubbled(s, claim)
         right, after, found = known
         p = self.to_move
         if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
             tokens, pool_w, pool_b, hidden = self._knowledge(c)
             could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
-            kind = kind_of(action.claim in could_be, could_be == {action.claim})
+            kind = kind_of(claim in could_be, could_be == {claim})
         else:
             kind = "sure" if right else "bluff"
         # ``game_ply + 1`` in play, without the property's call; the text without ``str``'s
-        text = _BUBBLE_TEXTS[action.cell, action.claim]
+        text = _BUBBLE_TEXTS[c][claim]
         return right, after, _claim(PLAY + 1 + self.plies, p, text, kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
@@ -365,10 +367,10 @@ _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
 
 #: ``Claim(...)`` without its ``__init__``: one per announcement.
 _claim = constructor(Claim)
-#: ``str(action)`` of each Bubble Up with a claim, by its cell and claim (cheaper to read).
-_BUBBLE_TEXTS = {(a.cell, a.claim): str(a) for claims in BUBBLE_CLAIMS for a in claims}
-#: ``_bubbled`` by (stack, claim), computed when first met.
-_BUBBLED: dict[tuple[str, str], tuple[bool, str, str]] = {}
+#: ``str(action)`` of each Bubble Up with a claim, by its cell, then claim (cheaper to read).
+_BUBBLE_TEXTS = tuple({a.claim: str(a) for a in claims} for claims in BUBBLE_CLAIMS)
+#: ``_bubbled`` by claim, then stack (no key tuple to build), computed when first met.
+_BUBBLED: dict[str, dict[str, tuple[bool, str, str]]] = {claim: {} for claim in CLAIMS}
 
 
 def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
@@ -378,8 +380,9 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     >>> _bubbled("1Wb", "black"), _bubbled("1Wb", "nothing")
     ((True, 'Wbb', 'black'), (False, 'bWb', 'black'))
     """
-    if len(_BUBBLED) > MEMO_LIMIT:
-        _BUBBLED.clear()
+    memo = _BUBBLED[claim]
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
     i = 0
     while stack[i] in GHOSTS:
         i += 1
@@ -388,7 +391,7 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     right = found == claim
     shown = _SHOWN[low]
     after = stack[i + 1:] + shown if right else shown + stack[i + 1:]
-    known = _BUBBLED[stack, claim] = (right, normalize(after), found)
+    known = memo[stack] = (right, normalize(after), found)
     return known
 
 
