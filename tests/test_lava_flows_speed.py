@@ -2,7 +2,7 @@
 ``current_player``, Oreos memoised by colour windows (and read from the raw stack where
 its player knows every piece), and realizations built from the perspective split at its
 unknowns; the top Large found by one ``rstrip``; an announcement's reveal in one
-``translate``."""
+``translate``; a stack of public pieces read alike by both players."""
 
 from __future__ import annotations
 
@@ -153,3 +153,13 @@ def test_reveal_top_in_one_translate_follows_the_plain_rule():
         for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
             for count in range(7):
                 assert _reveal_top(stack, count) == _plain_reveal_top(stack, count), stack
+
+
+def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
+    """``_cell`` stores the other player's ``_shape`` of such a stack with ``mine`` flipped."""
+    for n in range(1, 7):
+        for stack in map("".join, itertools.product("WBwb", repeat=n)):
+            for cone, top_only, memory in itertools.product((-1, 0, 1), (False, True),
+                                                            (False, True)):
+                mine, *rest = _shape(stack, cone, 0, top_only, memory)
+                assert _shape(stack, cone, 1, top_only, memory) == (not mine, *rest), stack

@@ -473,6 +473,11 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
         if len(shapes) > MEMO_LIMIT:
             shapes.clear()
         shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+        if not stack.strip("WBwb"):  # public pieces only: the other reads it alike (``_shape``)
+            theirs = play.shapes[1 - player][cone + 1]
+            if len(theirs) > MEMO_LIMIT:
+                theirs.clear()
+            theirs[stack] = (not shape[0], *shape[1:])
     entries = play.entries[c][locked]
     entry = entries.get(shape)
     if entry is None:
@@ -513,7 +518,8 @@ Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
 
 def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
     """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
-    (``_cell`` turns it into the actions of one cell).
+    (``_cell`` turns it into the actions of one cell). For a stack of public pieces only
+    (``W B w b``) both players' answers differ only in whether the top piece is theirs.
 
     >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
     ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('nWwbW', 0, 1, 2)))
