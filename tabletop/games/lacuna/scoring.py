@@ -92,10 +92,9 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     """
     n = rows.shape[1]
     owners = bytes(map(_OWNER, pawns))
-    if owners in _TAKING_TURNS:  # the usual order: player 0's pawns every other one
+    if owners in _TAKING_TURNS:  # the usual order: the columns as they are, by turn
         k = len(pawns) >> 1
-        first = owners[0]
-        both = [*pawns[first::2], *pawns[1 - first::2]]
+        both = pawns
     else:
         n0 = owners.count(0)
         n1 = len(pawns) - n0
@@ -104,17 +103,21 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
             return (every, 0) if n0 else (0, every)
         ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
         k = max(n0, n1)  # each player's list padded to k with their own first pawn again
-        both = (ordered[:n0] + ordered[:1] * (k - n0) + ordered[n0:]
-                + ordered[n0:n0 + 1] * (k - n1))
+        pad0 = ordered[:n0] + ordered[:1] * (k - n0)
+        pad1 = ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
+        both = [p for turn in zip(pad0, pad1) for p in turn]  # in turn, player 0 first
+        owners = b"\0"
     try:
         raw = b"".join(map(columns.__getitem__, both))
     except KeyError:
         _fill(rows, pawns, columns)
         raw = b"".join(map(columns.__getitem__, both))
-    best = np.minimum.reduce(np.ndarray((2, k, n), _F, raw), axis=1)
+    # [turn, mover, flower]: the nearest of each mover's pawns is a minimum over the turns.
+    best = np.minimum.reduce(np.ndarray((k, 2, n), _F, raw))
     near = np.packbits(best < best[::-1], axis=1, bitorder="little").tobytes()
     w = len(near) // 2
-    return int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
+    first, second = int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
+    return (second, first) if owners[0] else (first, second)
 
 
 def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
