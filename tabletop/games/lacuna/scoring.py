@@ -105,7 +105,7 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
         k = max(n0, n1)  # each player's list padded to k with their own first pawn again
         pad0 = ordered[:n0] + ordered[:1] * (k - n0)
         pad1 = ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
-        both = [p for turn in zip(pad0, pad1) for p in turn]  # in turn, player 0 first
+        both = [p for turn in zip(pad0, pad1, strict=True) for p in turn]  # player 0 first
         owners = b"\0"
     try:
         raw = b"".join(map(columns.__getitem__, both))
