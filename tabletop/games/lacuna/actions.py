@@ -53,7 +53,22 @@ def fraction_text(k: int) -> str:
     ('0', '1/2', '3/8', '1')
     >>> fraction_text(434), fraction_text(430), fraction_text(1)
     ('0.424', '0.42', '0.001')
+
+    Every move's notation asks (a search names each new move), so the texts of the
+    positions ``0 .. STEPS`` are kept once made.
     """
+    found = _FRACTION_TEXTS.get(k) if type(k) is int else None
+    if found is None:
+        found = _fraction_text(k)
+        if type(k) is int and 0 <= k <= STEPS:
+            _FRACTION_TEXTS[k] = found
+    return found
+
+
+_FRACTION_TEXTS: dict[int, str] = {}
+
+
+def _fraction_text(k: int) -> str:
     if not 0 <= k <= STEPS:
         return f"{k}/{STEPS}"
     exact = Fraction(k, STEPS)

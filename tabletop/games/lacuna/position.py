@@ -468,9 +468,9 @@ class LacunaPosition(Position):
         return g
 
     # --- the end --------------------------------------------------------------------------------
-    def _score_rows(self) -> tuple[np.ndarray, tuple[int, ...], dict[Any, bytes]]:
-        """The flowers' rows, colour masks and pawn columns for ``scoring`` (per layout, or
-        per position if hand-built)."""
+    def _score_rows(self) -> tuple[np.ndarray, scoring.Tables, dict[Any, bytes]]:
+        """The flowers' rows, colour count tables and pawn columns for ``scoring`` (per
+        layout, or per position if hand-built)."""
         geo = self._geo
         if geo is not None:
             return geo.cached("scoring", scoring.layout_data)
@@ -498,34 +498,42 @@ class LacunaPosition(Position):
 
         return self._cached("claims", compute)
 
-    def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Flowers of each colour per player: the set-aside flower, the collected pairs and,
-        once the game is over, the flowers claimed by nearest pawn."""
-        found = self._cache.get("tally")
+    def _counts(self) -> tuple[int, int]:
+        """``tally`` packed a byte per colour (``scoring.counts``): what the end of every
+        search rollout reads."""
+        found = self._cache.get("counts")
         if found is None:
             owned = self.collected
             if self.current_player is None and self.colors is not None:  # the end
                 m0, m1 = self._claimed()
                 owned = (owned[0] | m0, owned[1] | m1)
-            found = self._cache["tally"] = scoring.tally(self._score_rows()[1], owned,
-                                                         self.start, self.aside)
+            found = self._cache["counts"] = scoring.counts(self._score_rows()[1], owned,
+                                                           self.start, self.aside)
+        return found
+
+    def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Flowers of each colour per player: the set-aside flower, the collected pairs and,
+        once the game is over, the flowers claimed by nearest pawn."""
+        found = self._cache.get("tally")
+        if found is None:
+            found = self._cache["tally"] = scoring.tally(self._counts())
         return found
 
     def colours_won(self) -> tuple[int, int]:
         """How many colours each player holds a majority (4+) of."""
-        t = self.tally()
-        return (scoring.majorities(t[0], COLOUR_MAJORITY),
-                scoring.majorities(t[1], COLOUR_MAJORITY))
+        c0, c1 = self._counts()
+        return (scoring.majorities(c0, COLOUR_MAJORITY),
+                scoring.majorities(c1, COLOUR_MAJORITY))
 
     def leaders(self) -> tuple[int, ...]:
         """Who is ahead by the rules' order: more colours won (4+ wins outright), then more
         flowers; ``()`` if level on both. At the end, the winners."""
-        t0, t1 = self.tally()  # read once: a search's every rollout ends here
-        won0 = scoring.majorities(t0, COLOUR_MAJORITY)
-        won1 = scoring.majorities(t1, COLOUR_MAJORITY)
+        c0, c1 = self._counts()  # packed: a search's every rollout ends here
+        won0 = scoring.majorities(c0, COLOUR_MAJORITY)
+        won1 = scoring.majorities(c1, COLOUR_MAJORITY)
         if won0 != won1:
             return (0,) if won0 > won1 else (1,)
-        total0, total1 = sum(t0), sum(t1)
+        total0, total1 = scoring.total(c0), scoring.total(c1)
         if total0 != total1:
             return (0,) if total0 > total1 else (1,)
         return ()

@@ -42,31 +42,41 @@ def flower_rows(points: Sequence[tuple[int, int]]) -> np.ndarray:
     return rows
 
 
-def colour_masks(colors: Sequence[int]) -> tuple[int, ...]:
-    """The bitmask of the flowers of each colour.
+def count_tables(colors: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a flower bitmask (flowers ``8i .. 8i+7``), for each value it can
+    take: how many flowers of each colour it holds, packed a byte per colour (colour ``c``
+    in byte ``c``; ``counts`` adds them up).
 
-    >>> colour_masks((0, 1, 0))[:3]
-    (5, 2, 0)
+    >>> tables = count_tables((0, 1, 1))
+    >>> tables[0][0b110] == 2 << 8, len(tables[0])
+    (True, 8)
     """
-    masks = [0] * NCOLOURS
-    for f, c in enumerate(colors):
-        masks[c] |= 1 << f
-    return tuple(masks)
+    tables = []
+    for i in range(0, len(colors), 8):
+        table = [0]
+        for c in colors[i:i + 8]:  # each flower doubles the table: without it, with it
+            unit = 1 << 8 * c
+            table += [v + unit for v in table]
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+Tables = tuple[tuple[int, ...], ...]
+"""``count_tables``: a layout's colour counts by byte of a flower bitmask."""
 
 
 def data(points: Sequence[tuple[int, int]], colors: Sequence[int]
-         ) -> tuple[np.ndarray, tuple[int, ...], dict[tuple[int, int, int], bytes]]:
-    """What scoring keeps per layout: the flowers' rows, their colour masks and an empty
-    store of pawn columns (``claim_masks``).
+         ) -> tuple[np.ndarray, Tables, dict[tuple[int, int, int], bytes]]:
+    """What scoring keeps per layout: the flowers' rows, their ``count_tables`` and an
+    empty store of pawn columns (``claim_masks``).
 
-    >>> data(((0, 0), (1, 0)), (2, 2))[1][2]
-    3
+    >>> data(((0, 0), (1, 0)), (2, 2))[1][0][3] == 2 << 16
+    True
     """
-    return flower_rows(points), colour_masks(colors), {}
+    return flower_rows(points), count_tables(colors), {}
 
 
-def layout_data(geo: Geometry) -> tuple[np.ndarray, tuple[int, ...],
-                                        dict[tuple[int, int, int], bytes]]:
+def layout_data(geo: Geometry) -> tuple[np.ndarray, Tables, dict[tuple[int, int, int], bytes]]:
     """``data`` of a layout (``Geometry.cached``' compute: no closure per read)."""
     return data(geo.points, geo.colors)
 
@@ -82,10 +92,9 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     """
     n = rows.shape[1]
     owners = bytes(map(_OWNER, pawns))
-    if owners in _TAKING_TURNS:  # the usual order: player 0's pawns every other one
+    if owners in _TAKING_TURNS:  # the usual order: the columns as they are, by turn
         k = len(pawns) >> 1
-        first = owners[0]
-        both = [*pawns[first::2], *pawns[1 - first::2]]
+        both = pawns
     else:
         n0 = owners.count(0)
         n1 = len(pawns) - n0
@@ -94,17 +103,21 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
             return (every, 0) if n0 else (0, every)
         ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
         k = max(n0, n1)  # each player's list padded to k with their own first pawn again
-        both = (ordered[:n0] + ordered[:1] * (k - n0) + ordered[n0:]
-                + ordered[n0:n0 + 1] * (k - n1))
+        pad0 = ordered[:n0] + ordered[:1] * (k - n0)
+        pad1 = ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
+        both = [p for turn in zip(pad0, pad1, strict=True) for p in turn]  # player 0 first
+        owners = b"\0"
     try:
         raw = b"".join(map(columns.__getitem__, both))
     except KeyError:
         _fill(rows, pawns, columns)
         raw = b"".join(map(columns.__getitem__, both))
-    best = np.minimum.reduce(np.ndarray((2, k, n), _F, raw), axis=1)
+    # [turn, mover, flower]: the nearest of each mover's pawns is a minimum over the turns.
+    best = np.minimum.reduce(np.ndarray((k, 2, n), _F, raw))
     near = np.packbits(best < best[::-1], axis=1, bitorder="little").tobytes()
     w = len(near) // 2
-    return int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
+    first, second = int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
+    return (second, first) if owners[0] else (first, second)
 
 
 def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
@@ -122,27 +135,50 @@ def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
         columns[x, y, owner] = columns[x, y, 1 - owner] = raw[i * size:(i + 1) * size]
 
 
-def tally(masks: Sequence[int], owned: tuple[int, int], start: int, aside: int | None
-          ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Flowers of each colour per player: the set-aside one (the start player's) and the
-    ``owned`` ones (a bitmask per player: collected, and at the end claimed; ``masks`` from
-    ``colour_masks``).
+def counts(tables: Tables, owned: tuple[int, int], start: int, aside: int | None
+           ) -> tuple[int, int]:
+    """Flowers of each colour per player, packed a byte per colour (colour ``c`` in byte
+    ``c``): the set-aside one (the start player's) and the ``owned`` ones (a bitmask per
+    player: collected, and at the end claimed; ``tables`` from ``count_tables``).
 
-    >>> tally(colour_masks((0, 1, 1)), (0b001, 0b110), 1, 1)
+    >>> tally(counts(count_tables((0, 1, 1)), (0b001, 0b110), 1, 1))
     ((1, 0, 0, 0, 0, 0, 0), (0, 3, 0, 0, 0, 0, 0))
     """
-    o0, o1 = owned
-    counts = (list(map(int.bit_count, map(o0.__and__, masks))),
-              list(map(int.bit_count, map(o1.__and__, masks))))
+    packed = [0, 0]
+    for p in (0, 1):
+        mask, total = owned[p], 0
+        for table in tables:
+            total += table[mask & 255]
+            mask >>= 8
+        packed[p] = total
     if aside is not None:
-        counts[start][aside] += 1
-    return tuple(counts[0]), tuple(counts[1])
+        packed[start] += 1 << 8 * aside
+    return packed[0], packed[1]
 
 
-def majorities(counts: Sequence[int], majority: int) -> int:
-    """How many of ``counts`` reach ``majority``.
+def tally(packed: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``counts`` as a tuple of counts by colour per player."""
+    return (tuple(packed[0].to_bytes(NCOLOURS, "little")),
+            tuple(packed[1].to_bytes(NCOLOURS, "little")))
 
-    >>> majorities((4, 3, 5, 0), 4)
+
+_ONES = sum(1 << 8 * c for c in range(NCOLOURS))  # 1 in each colour's byte
+
+
+def majorities(packed: int, majority: int) -> int:
+    """How many colours of the packed ``counts`` of one player reach ``majority`` (1 ..
+    128): adding ``128 - majority`` to every byte sets its top bit exactly then.
+
+    >>> majorities(int.from_bytes(bytes((4, 3, 5, 0, 0, 0, 0)), "little"), 4)
     2
     """
-    return sum(map(majority.__le__, counts))
+    return ((packed + (128 - majority) * _ONES) & 128 * _ONES).bit_count()
+
+
+def total(packed: int) -> int:
+    """The number of flowers in one player's packed ``counts``.
+
+    >>> total(int.from_bytes(bytes((4, 3, 5, 0, 0, 0, 0)), "little"))
+    12
+    """
+    return sum(packed.to_bytes(NCOLOURS, "little"))
