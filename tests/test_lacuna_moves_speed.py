@@ -4,6 +4,7 @@
   page by page, row by row, on seeded layouts of several sizes.
 * The dead mask a move carries to the next state against one worked out afresh, and the
   end's claims against the plain nearest-pawn rule.
+* The colour counts packed a byte per colour (``scoring.counts``) against plain counting.
 """
 
 from __future__ import annotations
@@ -140,3 +141,25 @@ def test_claims_of_pawns_in_turn_are_those_of_any_order():
         shuffled.sort(key=lambda p: p[2])  # player 0's pawns, then player 1's: not in turn
         assert scoring.claim_masks(rows, state.pawns, columns) == \
             scoring.claim_masks(rows, shuffled, {})
+
+
+def test_packed_colour_counts_follow_the_plain_count() -> None:
+    """``scoring.counts`` (a byte per colour, read from per-byte tables) against counting
+    each colour's flowers in the owned masks, with ``majorities`` and ``total`` on top."""
+    rng = random.Random(20)
+    for _ in range(300):
+        n = rng.randrange(1, 64)
+        colors = [rng.randrange(7) for _ in range(n)]
+        owned = (rng.getrandbits(n), rng.getrandbits(n))
+        start, aside = rng.randrange(2), rng.choice([None, *range(7)])
+        plain = [[sum(1 for f in range(n) if (owned[p] >> f) & 1 and colors[f] == c)
+                  for c in range(7)] for p in (0, 1)]
+        if aside is not None:
+            plain[start][aside] += 1
+        packed = scoring.counts(scoring.count_tables(colors), owned, start, aside)
+        assert scoring.tally(packed) == (tuple(plain[0]), tuple(plain[1]))
+        for p in (0, 1):
+            assert scoring.total(packed[p]) == sum(plain[p])
+            for majority in (1, 4, 7):
+                assert scoring.majorities(packed[p], majority) == sum(
+                    k >= majority for k in plain[p])
