@@ -41,32 +41,29 @@ def realizations(tokens: str, pool_w: str, pool_b: str,
     parts = _UNKNOWNS.split(tokens)  # known runs at even places, an unknown between each
     if len(parts) == 1:
         return (tokens,)
-    found: set[str] = set()
-    last = len(parts) - 1
-
-    def walk(j: int, pile: str, pw: str, pb: str, hw: int, hb: int) -> None:
-        pile += parts[j]
-        if j == last:
-            found.add(pile)
-            return
-        code = parts[j + 1]
-        if code == "h":
-            if hw:
-                walk(j + 2, pile + "w", pw, pb, hw - 1, hb)
-            if hb:
-                walk(j + 2, pile + "b", pw, pb, hw, hb - 1)
-            return
-        pool = pw if code == "m" else pb
-        for item in sorted(set(pool)):
-            rest = pool.replace(item, "", 1)
-            piece = "" if item == "-" else item
-            if code == "m":
-                walk(j + 2, pile + piece, rest, pb, hw, hb)
-            else:
-                walk(j + 2, pile + piece, pw, rest, hw, hb)
-
-    walk(0, "", pool_w, pool_b, hidden[0], hidden[1])
-    return tuple(sorted(found))
+    # Fill the unknowns left to right, keeping every partial pile with what its pools have
+    # left: a loop over lists rather than a recursive walk (one call per pile is dearer).
+    piles = [(parts[0], pool_w, pool_b, hidden[0], hidden[1])]
+    for j in range(1, len(parts), 2):
+        code, known = parts[j], parts[j + 1]
+        grown = []
+        for pile, pw, pb, hw, hb in piles:
+            if code == "h":
+                if hw:
+                    grown.append((pile + "w" + known, pw, pb, hw - 1, hb))
+                if hb:
+                    grown.append((pile + "b" + known, pw, pb, hw, hb - 1))
+                continue
+            pool = pw if code == "m" else pb
+            for item in set(pool):
+                rest = pool.replace(item, "", 1)
+                filled = pile + ("" if item == "-" else item) + known
+                if code == "m":
+                    grown.append((filled, rest, pb, hw, hb))
+                else:
+                    grown.append((filled, pw, rest, hw, hb))
+        piles = grown
+    return tuple(sorted({pile[0] for pile in piles}))
 
 
 #: Splits a perspective at its unknowns, keeping them (``realizations``).
