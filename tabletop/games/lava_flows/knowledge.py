@@ -144,12 +144,21 @@ def _window_oreos(colours: str, top: int) -> tuple[tuple[int, str], ...]:
     """The Oreos whose middle is one of the inner digits of ``colours`` (a pile's colour
     digits, one below the lowest possible middle to one above the highest), as ``(depth,
     middle colour)``, the lowest first; ``top`` is the depth of the lowest possible middle.
+    Read as one binary number, a middle is a bit that differs from the bit below it while
+    the bits on either side agree: a few integer operations find them all.
 
-    >>> _window_oreos("0100", 5), _window_oreos("101", 1)
-    (((5, 'b'),), ((1, 'w'),))
+    >>> _window_oreos("0100", 5), _window_oreos("101", 1), _window_oreos("10100", 3)
+    (((5, 'b'),), ((1, 'w'),), ((3, 'w'), (2, 'b')))
     """
-    return tuple((top - j + 1, "wb"[int(colours[j])]) for j in range(1, len(colours) - 1)
-                 if colours[j - 1] == colours[j + 1] != colours[j])
+    window = int(colours, 2)  # bit ``t`` lies ``t`` places below the window's top digit
+    middles = (window ^ window >> 1) & ~(window ^ window >> 2) & ((1 << (len(colours) - 2)) - 1)
+    found = []
+    depth = top - len(colours) + 3  # the depth of bit 1, the highest possible middle
+    while middles:  # bit ``t`` set: the middle is bit ``t + 1``
+        t = middles.bit_length() - 1
+        middles ^= 1 << t
+        found.append((depth + t, "wb"[(window >> (t + 1)) & 1]))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 16)
