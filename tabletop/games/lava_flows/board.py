@@ -136,22 +136,37 @@ MASK_HIDDEN = "h"  # a hidden piece shown without its colour (memory=True)
 #: The colour of each real piece code (0 white, 1 black); ghosts and masks have none.
 COLOUR: dict[str, int] = {"W": 0, "w": 0, "0": 0, "3": 0, "B": 1, "b": 1, "1": 1, "4": 1}
 
+#: Every code a stack or a view of one may hold (see the module docs).
+CODES = "WBwb012345mnh"
+
+
+def code_table(changes: dict[str, str | None]) -> dict[int, str | None]:
+    """``str.maketrans(changes)`` with every other code mapped to itself: ``translate``
+    then finds each code in the table (a code missing there costs it a ``KeyError``,
+    raised and caught). The same translations, faster.
+
+    >>> "1Wb2W".translate(code_table({"1": "b", "2": None}))
+    'bWbW'
+    """
+    return str.maketrans({**dict(zip(CODES, CODES, strict=True)), **changes})
+
+
 #: Secret Mediums become public, empty hiding places vanish (used on what is in view).
-PUBLIC = str.maketrans({"0": "w", "1": "b", "3": "w", "4": "b", "2": None, "5": None})
+PUBLIC = code_table({"0": "w", "1": "b", "3": "w", "4": "b", "2": None, "5": None})
 #: Every real piece as its public code; hiding places of nothing vanish (the true pile).
 REAL = PUBLIC
 #: Keep only the Larges (what anyone sees of the part of a stack under its top Large).
-LARGES_ONLY = str.maketrans({c: None for c in "wb012345mnh"})
+LARGES_ONLY = code_table({c: None for c in "wb012345mnh"})
 #: memory=True: the hidden part of a stack as a viewer sees it.
-HIDE_ALL = str.maketrans({"w": "h", "b": "h", "0": "m", "1": "m", "2": "m",
-                          "3": "n", "4": "n", "5": "n"})
+HIDE_ALL = code_table({"w": "h", "b": "h", "0": "m", "1": "m", "2": "m",
+                       "3": "n", "4": "n", "5": "n"})
 #: memory=False: what player p's view shows (the other's hiding places masked).
-VIEW_MASK = (str.maketrans({"3": "n", "4": "n", "5": "n"}),
-             str.maketrans({"0": "m", "1": "m", "2": "m"}))
+VIEW_MASK = (code_table({"3": "n", "4": "n", "5": "n"}),
+             code_table({"0": "m", "1": "m", "2": "m"}))
 #: What player p knows of a full stack, or of p's view of it: p's own hiding places
 #: resolved (an empty one vanishes), the other's masked.
-KNOWS = (str.maketrans({"0": "w", "1": "b", "2": None, "3": "n", "4": "n", "5": "n"}),
-         str.maketrans({"0": "m", "1": "m", "2": "m", "3": "w", "4": "b", "5": None}))
+KNOWS = (code_table({"0": "w", "1": "b", "2": None, "3": "n", "4": "n", "5": "n"}),
+         code_table({"0": "m", "1": "m", "2": "m", "3": "w", "4": "b", "5": None}))
 
 #: A cone's two pieces, bottom to top, by owner (``-1``: no cone).
 CONE_PIECES = {-1: "", 0: "Ww", 1: "Bb"}

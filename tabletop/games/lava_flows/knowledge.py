@@ -26,6 +26,7 @@ from .board import (
     LARGES_ONLY,
     MEMO_LIMIT,
     Memo,
+    code_table,
     top_large,
 )
 
@@ -134,8 +135,8 @@ def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
 #: Each piece's colour as a digit, ``0`` White's and ``1`` Black's: a hiding place holds
 #: its Medium's colour, and vanishes when empty (so a stack whose every piece its player
 #: knows reads as the true pile they know).
-DIGITS = str.maketrans({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
-                        "1": "1", "4": "1", "2": None, "5": None})
+DIGITS = code_table({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
+                     "1": "1", "4": "1", "2": None, "5": None})
 #: ``_window_oreos`` by its arguments, computed when first met.
 _WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
 

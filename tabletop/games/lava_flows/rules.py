@@ -70,6 +70,7 @@ from .board import (
     SLOT,
     VIEW_MASK,
     Memo,
+    code_table,
     cone_colour,
     normalize,
     shared_grid,
@@ -426,7 +427,7 @@ def _pools(slots: str) -> tuple[str, str]:
 
 
 #: Deletes every code but the hiding places' (``0``–``5``): what ``_pools`` reads.
-_SLOTS_ONLY = str.maketrans(dict.fromkeys("WBwbmnh"))
+_SLOTS_ONLY = code_table(dict.fromkeys("WBwbmnh"))
 #: ``_pools`` by the hiding places of a position in board order: few, so one lookup per
 #: state rather than six counts.
 _POOLS: Memo[str, tuple[str, str]] = Memo(_pools)
