@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,7 +55,7 @@ from .geometry import (
     clearings,
     set_bits,
 )
-from .places import geo_actions, places_at, spot_places
+from .places import geo_actions, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
@@ -303,7 +302,8 @@ class LacunaPosition(Position):
         # the open pairs it does not reach have every sample spot taken.
         cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            return from_bits(free, spot_places(geo), partial(places_at, geo, free))
+            one, every = spot_places(geo)
+            return from_bits(free, one, every)
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
