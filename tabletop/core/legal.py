@@ -130,17 +130,17 @@ class LegalActions(Sequence[T]):
 
 def nth_set_bit(mask: int, n: int) -> int:
     """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
-    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to a byte
-    (then a table).
+    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to 64 bits,
+    then at fixed widths (32, 16, 8: no width to track) down to a byte (then a table).
 
     >>> [nth_set_bit(0b1011001, n) for n in range(4)]
     [0, 3, 4, 6]
-    >>> nth_set_bit(1 << 5000 | 1, 1)
-    5000
+    >>> nth_set_bit(1 << 5000 | 1, 1), nth_set_bit(1 << 63 | 1 << 40, 1)
+    (5000, 63)
     """
     offset = 0
     width = mask.bit_length()
-    while width > 8:
+    while width > 64:
         half = width >> 1
         try:
             low = mask & _LOW[half]
@@ -155,10 +155,20 @@ def nth_set_bit(mask: int, n: int) -> int:
             mask >>= half
             offset += half
             width -= half
+    for half, ones in _WORD_HALVES:
+        low = mask & ones
+        count = low.bit_count()
+        if n < count:
+            mask = low
+        else:
+            n -= count
+            mask >>= half
+            offset += half
     return offset + _IN_BYTE[mask][n]
 
 
 _LOW = [(1 << h) - 1 for h in range(1024)]  # the lowest h bits, for the halving
+_WORD_HALVES = tuple((h, (1 << h) - 1) for h in (32, 16, 8))  # at most 64 bits to a byte
 _IN_BYTE = tuple(tuple(b for b in range(8) if (v >> b) & 1) for v in range(256))
 """The positions of the set bits of each byte value."""
 
