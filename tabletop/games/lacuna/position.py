@@ -290,9 +290,10 @@ class LacunaPosition(Position):
         if self.colors is None:
             return SET_ASIDE
         places = self._places()
-        return places if places else self._free_sample()
+        return places if places is not None else self._free_sample()
 
-    def _places(self) -> Sequence[Place]:
+    def _places(self) -> Sequence[Place] | None:
+        """The ``Place`` actions, ``None`` if none (a lazy list is not asked if empty)."""
         geo = self._geo or self.geometry
         assert geo is not None
         dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
@@ -303,7 +304,7 @@ class LacunaPosition(Position):
         cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
             one, every = spot_places(geo)
-            return from_bits(free, one, every)
+            return from_bits(free, one, every) if free else None
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
@@ -317,7 +318,7 @@ class LacunaPosition(Position):
             ks = np.flatnonzero(self.positions(a, b))
             if len(ks):
                 out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
-        return tuple(out)
+        return tuple(out) or None
 
     def _free_sample(self) -> tuple[PlaceFree, ...]:
         """Free placements on the coarsest lattice (spacing R/4, then halved) with a legal
