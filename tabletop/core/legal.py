@@ -131,7 +131,8 @@ class LegalActions(Sequence[T]):
 def nth_set_bit(mask: int, n: int) -> int:
     """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
     has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to 64 bits,
-    then at fixed widths (32, 16, 8: no width to track) down to a byte (then a table).
+    then three fixed halvings, unrolled (32, 16, 8: no width to track, and the bits above the
+    window the bit is in are left and never counted), down to a byte (then a table).
 
     >>> [nth_set_bit(0b1011001, n) for n in range(4)]
     [0, 3, 4, 6]
@@ -155,20 +156,25 @@ def nth_set_bit(mask: int, n: int) -> int:
             mask >>= half
             offset += half
             width -= half
-    for half, ones in _WORD_HALVES:
-        low = mask & ones
-        count = low.bit_count()
-        if n < count:
-            mask = low
-        else:
-            n -= count
-            mask >>= half
-            offset += half
-    return offset + _IN_BYTE[mask][n]
+    count = (mask & 0xFFFFFFFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 32
+        offset += 32
+    count = (mask & 0xFFFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 16
+        offset += 16
+    count = (mask & 0xFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 8
+        offset += 8
+    return offset + _IN_BYTE[mask & 0xFF][n]
 
 
 _LOW = [(1 << h) - 1 for h in range(1024)]  # the lowest h bits, for the halving
-_WORD_HALVES = tuple((h, (1 << h) - 1) for h in (32, 16, 8))  # at most 64 bits to a byte
 _IN_BYTE = tuple(tuple(b for b in range(8) if (v >> b) & 1) for v in range(256))
 """The positions of the set bits of each byte value."""
 
