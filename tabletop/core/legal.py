@@ -130,17 +130,18 @@ class LegalActions(Sequence[T]):
 
 def nth_set_bit(mask: int, n: int) -> int:
     """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
-    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to a byte
-    (then a table).
+    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to 64 bits,
+    then three fixed halvings, unrolled (32, 16, 8: no width to track, and the bits above the
+    window the bit is in are left and never counted), down to a byte (then a table).
 
     >>> [nth_set_bit(0b1011001, n) for n in range(4)]
     [0, 3, 4, 6]
-    >>> nth_set_bit(1 << 5000 | 1, 1)
-    5000
+    >>> nth_set_bit(1 << 5000 | 1, 1), nth_set_bit(1 << 63 | 1 << 40, 1)
+    (5000, 63)
     """
     offset = 0
     width = mask.bit_length()
-    while width > 8:
+    while width > 64:
         half = width >> 1
         try:
             low = mask & _LOW[half]
@@ -155,7 +156,22 @@ def nth_set_bit(mask: int, n: int) -> int:
             mask >>= half
             offset += half
             width -= half
-    return offset + _IN_BYTE[mask][n]
+    count = (mask & 0xFFFFFFFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 32
+        offset += 32
+    count = (mask & 0xFFFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 16
+        offset += 16
+    count = (mask & 0xFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 8
+        offset += 8
+    return offset + _IN_BYTE[mask & 0xFF][n]
 
 
 _LOW = [(1 << h) - 1 for h in range(1024)]  # the lowest h bits, for the halving
@@ -164,18 +180,60 @@ _IN_BYTE = tuple(tuple(b for b in range(8) if (v >> b) & 1) for v in range(256))
 
 
 def from_bits(mask: int, item: Callable[[int], T],
-              build: Callable[[], tuple[T, ...]] | None = None) -> LegalActions[T]:
-    """The lazy sequence of ``item(b)`` for each set bit ``b`` of ``mask``, ascending.
+              build: Callable[[int], tuple[T, ...]] | None = None) -> LegalActions[T]:
+    """The lazy sequence of ``item(b)`` for each set bit ``b`` of ``mask``, ascending;
+    ``build(mask)``, if given, returns the whole tuple at once.
 
     >>> legal = from_bits(0b10110, "abcde".__getitem__); len(legal), legal[1], legal
     (3, 'c', ('b', 'c', 'e'))
+    >>> from_bits(0b101, "abc".__getitem__, lambda m: ("a", "c"))[-1:]
+    ('c',)
     """
-    made: LegalActions[T] = object.__new__(LegalActions)  # the hot path: no __init__ call
+    made: _Bits[T] = object.__new__(_Bits)  # the hot path: no __init__, no closure per list
     made._length = mask.bit_count()
-    made._at = lambda n: item(nth_set_bit(mask, n))
-    made._build = build
-    made._items = made._last = None
+    made._mask = mask
+    made._item = item
+    made._build_bits = build
+    made._items = made._last = made._build = None
     return made
+
+
+class _Bits(LegalActions[T]):
+    """``from_bits``' sequence: action ``n`` is ``item(nth_set_bit(mask, n))``, read from the
+    mask it keeps (a random pick builds one action and makes no closure)."""
+
+    __slots__ = ("_mask", "_item", "_build_bits")
+
+    _mask: int
+    _item: Callable[[int], T]
+    _build_bits: Callable[[int], tuple[T, ...]] | None
+
+    def _at(self, n: int) -> T:  # a method here, not a slot
+        return self._item(nth_set_bit(self._mask, n))
+
+    def as_tuple(self) -> tuple[T, ...]:
+        items = self._items
+        if items is None:
+            build = self._build_bits
+            items = build(self._mask) if build is not None else tuple(
+                map(self._at, range(self._length)))
+            self._items = items
+        return items
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, i: SupportsIndex | slice) -> T | tuple[T, ...]:
+        if self._items is not None or type(i) is not int:  # built, a slice or an index-like
+            return LegalActions.__getitem__(self, i)
+        n = self._length
+        if not -n <= i < n:
+            raise IndexError("legal action index out of range")
+        found = self._item(nth_set_bit(self._mask, i + n if i < 0 else i))
+        self._last = found
+        return found
 
 
 #: The legal actions of a position where nobody may act.

@@ -6,13 +6,15 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 >>> geo = s.geometry
 >>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
 (True, True)
->>> spot_places(geo)(GROUP + 2) is place_at(geo.pairs, GROUP + 2)
-True
+>>> one, every = spot_places(geo)
+>>> one(GROUP + 2) is place_at(geo.pairs, GROUP + 2), every(0b11) == places_at(geo, 0b11)
+(True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -30,13 +32,16 @@ def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
     return place(a, b, SAMPLE[bit % GROUP])
 
 
-def spot_places(geo: Geometry) -> Callable[[int], Place]:
-    """``place_at(geo.pairs, bit)`` for one layout, each ``Place`` looked up once and then
-    kept in a list by bit (a random pick's hot path; built once per layout)."""
+def spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
+                                        Callable[[int], tuple[Place, ...]]]:
+    """For one layout, ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then
+    kept in a list by bit: a random pick's hot path) and ``places_at(geo, free)``; both
+    built once per layout (what ``from_bits`` reads a legal list with)."""
     return geo.cached("spot_places", _spot_places)
 
 
-def _spot_places(geo: Geometry) -> Callable[[int], Place]:
+def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
+                                         Callable[[int], tuple[Place, ...]]]:
     pairs = geo.pairs
     table: list[Place | None] = [None] * (GROUP * len(pairs))
 
@@ -46,7 +51,7 @@ def _spot_places(geo: Geometry) -> Callable[[int], Place]:
             found = table[bit] = place_at(pairs, bit)
         return found
 
-    return at
+    return at, partial(places_at, geo)
 
 
 def places_at(geo: Geometry, free: int) -> tuple[Place, ...]:

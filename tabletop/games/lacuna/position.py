@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,7 +55,7 @@ from .geometry import (
     clearings,
     set_bits,
 )
-from .places import geo_actions, places_at, spot_places
+from .places import geo_actions, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
@@ -291,9 +290,10 @@ class LacunaPosition(Position):
         if self.colors is None:
             return SET_ASIDE
         places = self._places()
-        return places if places else self._free_sample()
+        return places if places is not None else self._free_sample()
 
-    def _places(self) -> Sequence[Place]:
+    def _places(self) -> Sequence[Place] | None:
+        """The ``Place`` actions, ``None`` if none (a lazy list is not asked if empty)."""
         geo = self._geo or self.geometry
         assert geo is not None
         dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
@@ -303,7 +303,8 @@ class LacunaPosition(Position):
         # the open pairs it does not reach have every sample spot taken.
         cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            return from_bits(free, spot_places(geo), partial(places_at, geo, free))
+            one, every = spot_places(geo)
+            return from_bits(free, one, every) if free else None
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
         # middle of the segment, if there is one.
@@ -317,7 +318,7 @@ class LacunaPosition(Position):
             ks = np.flatnonzero(self.positions(a, b))
             if len(ks):
                 out.append(place(a, b, int(ks[np.argmin(np.abs(ks - STEPS // 2))])))
-        return tuple(out)
+        return tuple(out) or None
 
     def _free_sample(self) -> tuple[PlaceFree, ...]:
         """Free placements on the coarsest lattice (spacing R/4, then halved) with a legal
