@@ -163,3 +163,28 @@ def test_packed_colour_counts_follow_the_plain_count() -> None:
             for majority in (1, 4, 7):
                 assert scoring.majorities(packed[p], majority) == sum(
                     k >= majority for k in plain[p])
+
+
+def test_a_layout_is_freed_with_its_last_state_without_the_garbage_collector() -> None:
+    """What a layout keeps in its memo (the action readers of ``places.spot_places``, the
+    scoring data) must not point back at it: a reference cycle would keep every played
+    layout, arrays and all, until the collector runs."""
+    import gc
+
+    from tabletop.core.testing import playout
+    from tabletop.games.lacuna.geometry import Geometry
+
+    game = tabletop.load("lacuna")
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(20):
+            state = playout(game.new(seed=seed, setup="random"), seed, plies=5)
+            tuple(state.legal_actions())  # every reader: one action and the whole list
+            state = playout(state, seed)
+            assert state.is_terminal and state.scores
+        del state
+        alive = [o for o in gc.get_objects() if isinstance(o, Geometry)]
+    finally:
+        gc.enable()
+    assert alive == []

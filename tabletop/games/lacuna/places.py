@@ -14,7 +14,6 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 import numpy as np
 
@@ -36,7 +35,9 @@ def spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
                                         Callable[[int], tuple[Place, ...]]]:
     """For one layout, ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then
     kept in a list by bit: a random pick's hot path) and ``places_at(geo, free)``; both
-    built once per layout (what ``from_bits`` reads a legal list with)."""
+    built once per layout (what ``from_bits`` reads a legal list with). They hold the
+    layout's pairs, not the layout, which keeps them in its memo: no reference cycle, so a
+    layout is freed as soon as its last state is."""
     return geo.cached("spot_places", _spot_places)
 
 
@@ -51,7 +52,15 @@ def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
             found = table[bit] = place_at(pairs, bit)
         return found
 
-    return at, partial(places_at, geo)
+    pa, pb, size = geo.pa, geo.pb, GROUP * len(pairs)
+    actions: list[np.ndarray] = []  # ``_actions_table``, made when first needed
+
+    def every(free: int) -> tuple[Place, ...]:
+        if not actions:
+            actions.append(_actions_table(pa, pb))
+        return tuple(actions[0][bit_flags(free, size)])
+
+    return at, every
 
 
 def places_at(geo: Geometry, free: int) -> tuple[Place, ...]:
@@ -72,7 +81,12 @@ def geo_actions(geo: Geometry) -> np.ndarray:
 
 
 def _build_actions(geo: Geometry) -> np.ndarray:
-    codes = geo.pa * 64 + geo.pb
+    return _actions_table(geo.pa, geo.pb)
+
+
+def _actions_table(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+    """``geo_actions`` of the layout whose pairs are ``(pa[i], pb[i])``."""
+    codes = pa * 64 + pb
     for code in codes[~_SEEN[codes]].tolist():
         a, b = divmod(code, 64)
         _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
