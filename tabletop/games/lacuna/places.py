@@ -7,7 +7,7 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 >>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
 (True, True)
 >>> one, every = spot_places(geo)
->>> one(GROUP + 2) is place_at(geo.pairs, GROUP + 2), every(0b11) == places_at(geo, 0b11)
+>>> one(GROUP + 2) is place_at(geo.pairs, GROUP + 2), every(0b11) == tuple(geo_actions(geo)[:2])
 (True, True)
 """
 
@@ -34,10 +34,10 @@ def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
 def spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
                                         Callable[[int], tuple[Place, ...]]]:
     """For one layout, ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then
-    kept in a list by bit: a random pick's hot path) and ``places_at(geo, free)``; both
-    built once per layout (what ``from_bits`` reads a legal list with). They hold the
-    layout's pairs, not the layout, which keeps them in its memo: no reference cycle, so a
-    layout is freed as soon as its last state is."""
+    kept in a list by bit: a random pick's hot path) and the ``Place`` at each set bit of a
+    mask of sample spots, in order (the whole list): what ``from_bits`` reads a legal list
+    with, both built once per layout. They hold the layout's pairs, not the layout, which
+    keeps them in its memo: no reference cycle, so a layout is freed with its last state."""
     return geo.cached("spot_places", _spot_places)
 
 
@@ -61,11 +61,6 @@ def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
         return tuple(actions[0][bit_flags(free, size)])
 
     return at, every
-
-
-def places_at(geo: Geometry, free: int) -> tuple[Place, ...]:
-    """The ``Place`` at each set bit of ``free`` (sample spots only), in order."""
-    return tuple(geo_actions(geo)[bit_flags(free, GROUP * len(geo.pairs))])
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)
