@@ -7,7 +7,8 @@
   input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
-  long games, click targets drawn where they cannot be clicked or too small to hit;
+  long games, click targets drawn where they cannot be clicked or too small to hit, and
+  reference cycles that only the garbage collector would free;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from .cycles import check_cycles
 from .fuzzing import check_fuzzing
 from .hitareas import check_hit_areas
 from .immutability import check_immutability
@@ -27,6 +28,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_immutability,
     check_fuzzing,
     check_long_games,
+    check_cycles,
     check_targets_on_board,
     check_click_words,
     check_hit_areas,
