@@ -407,8 +407,11 @@ class _Search:
                                                                          * len(untried))]
             if order is not None and best >= 0:
                 best = order[best]
-            action = legal[best]  # type: ignore[index]  # set with ``source``
             own = slots[best]
+            # A child in a slot holds the slot's action (an equal one): reading it skips
+            # building the action again from a lazy list.
+            action = own.action if own is not None and own.action is not None \
+                else legal[best]  # type: ignore[index]  # set with ``source``
             if own is not None and own.origin is root_state:
                 nxt = own.state
                 if nxt is None:
