@@ -142,6 +142,21 @@ def test_a_perfect_information_search_is_one_tree_with_one_determinization():
         assert graph.nodes[child]["visits"] <= graph.nodes[parent]["visits"]
 
 
+def test_a_view_with_nothing_hidden_determinizes_to_one_state_that_the_search_reuses():
+    game = tabletop.load("lacuna")
+    hidden = game.new(seed=4)  # before the colour is set aside, the pour order is hidden
+    view = hidden.view(1 - hidden.start)
+    a, b = view.determinize(random.Random(1)), view.determinize(random.Random(1))
+    assert a is not b and a == b
+    state = game.new(seed=4, setup="random")
+    view = state.view(state.current_player)
+    drawn = view.determinize(random.Random(1))
+    assert drawn is view.determinize(random.Random(2)) and drawn == state
+    assert drawn.legal_actions() == state.legal_actions()
+    analysis = MCTSAgent(iterations=40, seed=1).analyse(view)
+    assert analysis.determinizations == 1 and analysis.root.state is drawn
+
+
 def test_analysis_top_json_and_graph():
     agent = MCTSAgent(iterations=300, seed=2)
     action = agent.act(TakeAway().position(7))

@@ -282,6 +282,8 @@ class _Search:
         self.root = Node(None, "", None, self.players)
         self.root.seen = (1 << self.players) - 1
         self.pool: dict[State, State] = {}
+        # the last state ``determinize`` drew, and its equal in the pool (``_determinize``)
+        self.last: tuple[State | None, State | None] = (None, None)
         self.keys: dict[tuple[Action, int], Observed] = {}
         # ``logs[a] == math.log(a)``, grown by one each iteration: a child's ``avail`` is at
         # most the iterations so far, plus one. ``logs[0]`` (``avail`` is never 0 when read)
@@ -322,7 +324,12 @@ class _Search:
     # --- one iteration --------------------------------------------------------------------
     def _determinize(self) -> State:
         state = self.view.determinize(self.rng)
-        return self.pool.setdefault(state, state)
+        drawn, pooled = self.last
+        if state is drawn and pooled is not None:  # the same state again (nothing hidden)
+            return pooled
+        pooled = self.pool.setdefault(state, state)
+        self.last = state, pooled
+        return pooled
 
     def _observed(self, action: Action, actor: int) -> Observed:
         """How the players see ``action`` of ``actor`` (``Observed``), worked out once."""

@@ -31,14 +31,21 @@ class LacunaView(LacunaPosition, View):
     """What a player sees: everything but the pour order before the set-aside choice."""
 
     def determinize(self, rng: random.Random) -> State:
-        tokens: tuple[int, ...] = ()
-        if self.colors is None:
+        if self.colors is None:  # the pour order is hidden: sample it
             order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
             rng.shuffle(order)
-            tokens = tuple(order)
+            return self._state(tuple(order))
+        # Nothing is hidden: the one state this view stands for, made once (a search asks
+        # at every iteration, and knows it again by identity).
+        found = self._cache.get("determinized")
+        if found is None:
+            found = self._cache["determinized"] = self._state(())
+        return found
+
+    def _state(self, tokens: tuple[int, ...]) -> State:
+        """The full state of this position with the pour order ``tokens``."""
         state = evolve(self, self.game.state_class, tokens=tokens, pour=())
-        # The same public position: the parts of the dead mask already worked out carry over
-        # (a search determinizes the same view at every iteration).
+        # The same public position: the parts of the dead mask the view worked out carry over.
         mine, theirs = self._cache, state._cache
         for key in _CARRIED:
             found = mine.get(key)
