@@ -476,7 +476,14 @@ class _Search:
             cur = new
             shared = mask == everyone  # a child in a tree of its own is never ``own``
         reward = self._rollout(state)
-        if len(reward) == players:
+        if len(reward) == 2 == players:  # the commonest case, added in place (same sums)
+            r0, r1 = reward
+            for node in visited:
+                node.visits += 1
+                total = node.total
+                total[0] += r0
+                total[1] += r1
+        elif len(reward) == players:
             for node in visited:
                 node.visits += 1
                 node.total = list(map(add, node.total, reward))
