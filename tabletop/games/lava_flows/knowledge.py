@@ -27,6 +27,7 @@ from .board import (
     MEMO_LIMIT,
     Memo,
     code_table,
+    cone_colour,
     top_large,
 )
 
@@ -244,6 +245,20 @@ def appearance(stack: str) -> str:
 
 #: Stack → what anyone at the table sees of it (``appearance``).
 APPEARANCES: Memo[str, str] = Memo(appearance)
+
+
+def stack_facts(stack: str) -> tuple[str, int]:
+    """What a ply reads of each stack it touched, in one lookup (``STACK_FACTS``): its
+    ``appearance`` and the colour of the cone it would form (``cone_colour``).
+
+    >>> stack_facts("1WwB"), stack_facts("2Wwb")
+    (('WB', -1), ('Wwb', 0))
+    """
+    return appearance(stack), cone_colour(stack)
+
+
+#: Stack → ``stack_facts(stack)``.
+STACK_FACTS: Memo[str, tuple[str, int]] = Memo(stack_facts)
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
@@ -270,12 +285,12 @@ def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
     >>> joined_key(1, -1, ".........", ["W", "wb"] + [""] * 7)
     '1-1/........./W|wb|||||||'
     """
-    return f"{_HEADS[mover][lock]}{cone_key}/{'|'.join(looks)}"
+    return f"{KEY_HEADS[mover][lock]}{cone_key}/{'|'.join(looks)}"
 
 
-#: ``_HEADS[mover][lock]``: the key's first part, ``f"{mover}{lock}/"`` (lock ``-1`` is the
-#: last of each row), written once rather than formatted at every ply.
-_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in (*range(9), -1)) for mover in (0, 1))
+#: ``KEY_HEADS[mover][lock]``: the key's first part, ``f"{mover}{lock}/"`` (lock ``-1`` is
+#: the last of each row), written once rather than formatted at every ply.
+KEY_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in (*range(9), -1)) for mover in (0, 1))
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,
