@@ -17,11 +17,13 @@ from tabletop.core.testing import random_states
 from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, top_large
 from tabletop.games.lava_flows.knowledge import (
     hidden_oreos,
+    key_parts,
     oreos_in,
     perspective,
+    position_key,
     realizations,
 )
-from tabletop.games.lava_flows.position import _shape, whose_turn
+from tabletop.games.lava_flows.position import HAND, PLAY, _shape, occupied, whose_turn
 from tabletop.games.lava_flows.rules import _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
@@ -163,3 +165,30 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
                                                             (False, True)):
                 mine, *rest = _shape(stack, cone, 0, top_only, memory)
                 assert _shape(stack, cone, 1, top_only, memory) == (not mine, *rest), stack
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_what_a_ply_hands_on_is_what_the_position_gives(options):
+    """``_after`` updates the handed-on key parts and occupancy mask for the touched cells
+    only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
+    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(11)
+    checked = 0
+    for _, state in random_states(game, range(6), setup="decide"):
+        if state.phase < PLAY or state.is_terminal:
+            continue
+        sample = state.view(state.current_player).determinize(rng)
+        for _ in range(30):
+            hand = sample._cache.get(HAND)
+            if hand is not None:
+                cone_key, looks = key_parts(sample.stacks, sample.cones)
+                assert hand == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
+                checked += 1
+            assert sample.positions[-1] == position_key(sample.stacks, sample.cones,
+                                                        sample.lock, sample.to_move)
+            if sample.current_player is None:
+                break
+            legal = sample._legal_actions()
+            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    assert checked > 200
