@@ -285,12 +285,12 @@ def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
     >>> joined_key(1, -1, ".........", ["W", "wb"] + [""] * 7)
     '1-1/........./W|wb|||||||'
     """
-    return f"{KEY_HEADS[mover][lock]}{cone_key}/{'|'.join(looks)}"
+    return f"{KEY_HEADS[mover][lock + 1]}{cone_key}/{'|'.join(looks)}"
 
 
-#: ``KEY_HEADS[mover][lock]``: the key's first part, ``f"{mover}{lock}/"`` (lock ``-1`` is
-#: the last of each row), written once rather than formatted at every ply.
-KEY_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in (*range(9), -1)) for mover in (0, 1))
+#: ``KEY_HEADS[mover][lock + 1]``: the key's first part, ``f"{mover}{lock}/"``, written once
+#: rather than formatted at every ply (never read with a negative index: that is slower).
+KEY_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in range(-1, 9)) for mover in (0, 1))
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,

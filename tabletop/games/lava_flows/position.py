@@ -75,8 +75,9 @@ PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Bla
 #: occupancy mask (``occupied``), which ``_legal_actions`` reads too.
 HAND = "hand"
 
-#: A memo of the hot loop, read as ``memos[c][cone]`` (see ``_legal_actions``): by cell,
-#: then by cone owner, the last for no cone (so that ``-1`` reads it); a dict by stack.
+#: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
+#: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
+#: a tuple read with a negative index misses the interpreter's fast path.
 CellMemos = tuple[tuple[dict[str, Any], ...], ...]
 
 
@@ -281,7 +282,7 @@ class LavaPosition(Position):
             if not s:
                 continue  # a cone alone
             cone = cones[c]
-            memo = memos[c][cone]  # the lock's own memo if ``c`` is the lock
+            memo = memos[c][cone + 1]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)

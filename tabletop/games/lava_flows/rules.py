@@ -225,7 +225,7 @@ class LavaState(LavaPosition, State):
             cone_key, looks = key_parts(stacks, cones)
             cone_part = cone_key + "/"
             mask = occupied(stacks, cones)
-        key = f"{KEY_HEADS[1 - p][lock]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         plies = self.plies + 1
         if formed:
             positions: tuple[str, ...] = (key,)
