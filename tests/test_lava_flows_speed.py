@@ -14,16 +14,27 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
-from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, top_large
+from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, cone_colour, top_large
 from tabletop.games.lava_flows.knowledge import (
+    appearance,
     hidden_oreos,
     key_parts,
     oreos_in,
     perspective,
     position_key,
     realizations,
+    stack_facts,
 )
-from tabletop.games.lava_flows.position import HAND, PLAY, _shape, occupied, whose_turn
+from tabletop.games.lava_flows.position import (
+    HAND,
+    PLAY,
+    _cell,
+    _entry,
+    _shape,
+    occupied,
+    play_tables,
+    whose_turn,
+)
 from tabletop.games.lava_flows.rules import _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
@@ -192,3 +203,26 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
             legal = sample._legal_actions()
             sample = sample._apply(legal[int(rng.random() * len(legal))])
     assert checked > 200
+
+
+def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
+    """``_cell`` reads the stack's shape from a memo shared by every cell (the other
+    player's filed at once for public stacks) and the entry from a memo by shape; the plain
+    rule builds it from the stack's own ``_shape``."""
+    rng = random.Random(13)
+    units = ("W", "B", "w", "b", *(slot + large for slot in "012345" for large in "WB"))
+    for options in ({}, {"memory": True}, {"slide": "empty", "oreo": "top"}):
+        play = play_tables({**tabletop.load("lava-flows").defaults, **options})
+        for _ in range(3000):
+            stack = "".join(rng.choice(units) for _ in range(rng.randint(1, 6)))
+            c, cone, player = rng.randrange(9), rng.choice((-1, 0, 1)), rng.choice((0, 1))
+            locked = rng.random() < 0.3
+            plain = _entry(_shape(stack, cone, player, play.top_only, play.memory), c, locked,
+                           play)
+            assert _cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
+
+
+def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():
+    for n in range(6):
+        for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
+            assert stack_facts(stack) == (appearance(stack), cone_colour(stack)), stack

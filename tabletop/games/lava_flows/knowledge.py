@@ -27,7 +27,6 @@ from .board import (
     MEMO_LIMIT,
     Memo,
     code_table,
-    cone_colour,
     top_large,
 )
 
@@ -249,12 +248,18 @@ APPEARANCES: Memo[str, str] = Memo(appearance)
 
 def stack_facts(stack: str) -> tuple[str, int]:
     """What a ply reads of each stack it touched, in one lookup (``STACK_FACTS``): its
-    ``appearance`` and the colour of the cone it would form (``cone_colour``).
+    ``appearance`` and the colour of the cone it would form (``board.cone_colour``), both
+    from one ``top_large`` (a new stack is met at almost every ply of a search).
 
-    >>> stack_facts("1WwB"), stack_facts("2Wwb")
-    (('WB', -1), ('Wwb', 0))
+    >>> stack_facts("1WwB"), stack_facts("2Wwb"), stack_facts("wb"), stack_facts("Bb")
+    (('WB', -1), ('Wwb', 0), ('wb', -1), ('Bb', 1))
     """
-    return appearance(stack), cone_colour(stack)
+    k = top_large(stack)
+    if k < 0:
+        return stack, -1
+    look = stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack
+    pair = stack[k:k + 2]
+    return look, COLOUR[pair[0]] if pair == "Ww" or pair == "Bb" else -1
 
 
 #: Stack → ``stack_facts(stack)``.
