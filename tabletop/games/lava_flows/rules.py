@@ -203,6 +203,8 @@ class LavaState(LavaPosition, State):
         if hand is not None:
             cone_part, looks, mask = hand
             looks = looks.copy()
+        else:  # the mask a listing of this state found, if any
+            looks, mask = None, self._cache.get("occupied")
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
@@ -210,10 +212,11 @@ class LavaState(LavaPosition, State):
             owner = GOAL_OWNER[c]
             if owner >= 0 and colour == owner and cones[c] < 0:
                 cones = cones[:c] + (owner,) + cones[c + 1:]
-                stacks[c] = solidified(s)
+                s = stacks[c] = solidified(s)
                 formed = True
-            elif hand is not None:
+            elif looks is not None:
                 looks[c] = look
+            if mask is not None:
                 mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         winner, outcome = -1, ""
         if formed:
@@ -221,9 +224,10 @@ class LavaState(LavaPosition, State):
                 if all(cones[c] == q for c in GOAL_CELLS[q]):
                     winner, outcome = q, "win"
                     break
-        if formed or hand is None:
+        if formed or looks is None:
             cone_key, looks = key_parts(stacks, cones)
             cone_part = cone_key + "/"
+        if mask is None:
             mask = occupied(stacks, cones)
         key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         plies = self.plies + 1
