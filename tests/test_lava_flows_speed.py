@@ -14,14 +14,27 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
-from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, top_large
+from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, cone_colour, top_large
 from tabletop.games.lava_flows.knowledge import (
+    appearance,
     hidden_oreos,
+    key_parts,
     oreos_in,
     perspective,
+    position_key,
     realizations,
+    stack_facts,
 )
-from tabletop.games.lava_flows.position import _shape, whose_turn
+from tabletop.games.lava_flows.position import (
+    HAND,
+    PLAY,
+    _cell,
+    _entry,
+    _shape,
+    occupied,
+    play_tables,
+    whose_turn,
+)
 from tabletop.games.lava_flows.rules import _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
@@ -163,3 +176,53 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
                                                             (False, True)):
                 mine, *rest = _shape(stack, cone, 0, top_only, memory)
                 assert _shape(stack, cone, 1, top_only, memory) == (not mine, *rest), stack
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_what_a_ply_hands_on_is_what_the_position_gives(options):
+    """``_after`` updates the handed-on key parts and occupancy mask for the touched cells
+    only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
+    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(11)
+    checked = 0
+    for _, state in random_states(game, range(6), setup="decide"):
+        if state.phase < PLAY or state.is_terminal:
+            continue
+        sample = state.view(state.current_player).determinize(rng)
+        for _ in range(30):
+            hand = sample._cache.get(HAND)
+            if hand is not None:
+                cone_key, looks = key_parts(sample.stacks, sample.cones)
+                assert hand == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
+                checked += 1
+            assert sample.positions[-1] == position_key(sample.stacks, sample.cones,
+                                                        sample.lock, sample.to_move)
+            if sample.current_player is None:
+                break
+            legal = sample._legal_actions()
+            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    assert checked > 200
+
+
+def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
+    """``_cell`` reads the stack's shape from a memo shared by every cell (the other
+    player's filed at once for public stacks) and the entry from a memo by shape; the plain
+    rule builds it from the stack's own ``_shape``."""
+    rng = random.Random(13)
+    units = ("W", "B", "w", "b", *(slot + large for slot in "012345" for large in "WB"))
+    for options in ({}, {"memory": True}, {"slide": "empty", "oreo": "top"}):
+        play = play_tables({**tabletop.load("lava-flows").defaults, **options})
+        for _ in range(3000):
+            stack = "".join(rng.choice(units) for _ in range(rng.randint(1, 6)))
+            c, cone, player = rng.randrange(9), rng.choice((-1, 0, 1)), rng.choice((0, 1))
+            locked = rng.random() < 0.3
+            plain = _entry(_shape(stack, cone, player, play.top_only, play.memory), c, locked,
+                           play)
+            assert _cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
+
+
+def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():
+    for n in range(6):
+        for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
+            assert stack_facts(stack) == (appearance(stack), cone_colour(stack)), stack

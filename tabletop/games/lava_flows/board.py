@@ -259,6 +259,6 @@ def solidified(stack: str) -> str:
     return normalize(stack[:k] + stack[k + 2:])
 
 
-#: ``lifted`` and ``cone_colour`` by stack: the hot loop's reads.
+#: ``lifted`` by stack: the hot loop's read (``cone_colour`` is read through
+#: ``knowledge.STACK_FACTS``).
 LIFTED: Memo[str, str] = Memo(lifted)
-CONE_COLOURS: Memo[str, int] = Memo(cone_colour)

@@ -244,6 +244,26 @@ def appearance(stack: str) -> str:
 
 #: Stack → what anyone at the table sees of it (``appearance``).
 APPEARANCES: Memo[str, str] = Memo(appearance)
+
+
+def stack_facts(stack: str) -> tuple[str, int]:
+    """What a ply reads of each stack it touched, in one lookup (``STACK_FACTS``): its
+    ``appearance`` and the colour of the cone it would form (``board.cone_colour``), both
+    from one ``top_large`` (a new stack is met at almost every ply of a search).
+
+    >>> stack_facts("1WwB"), stack_facts("2Wwb"), stack_facts("wb"), stack_facts("Bb")
+    (('WB', -1), ('Wwb', 0), ('wb', -1), ('Bb', 1))
+    """
+    k = top_large(stack)
+    if k < 0:
+        return stack, -1
+    look = stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack
+    pair = stack[k:k + 2]
+    return look, COLOUR[pair[0]] if pair == "Ww" or pair == "Bb" else -1
+
+
+#: Stack → ``stack_facts(stack)``.
+STACK_FACTS: Memo[str, tuple[str, int]] = Memo(stack_facts)
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
@@ -270,12 +290,12 @@ def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
     >>> joined_key(1, -1, ".........", ["W", "wb"] + [""] * 7)
     '1-1/........./W|wb|||||||'
     """
-    return f"{_HEADS[mover][lock]}{cone_key}/{'|'.join(looks)}"
+    return f"{KEY_HEADS[mover][lock + 1]}{cone_key}/{'|'.join(looks)}"
 
 
-#: ``_HEADS[mover][lock]``: the key's first part, ``f"{mover}{lock}/"`` (lock ``-1`` is the
-#: last of each row), written once rather than formatted at every ply.
-_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in (*range(9), -1)) for mover in (0, 1))
+#: ``KEY_HEADS[mover][lock + 1]``: the key's first part, ``f"{mover}{lock}/"``, written once
+#: rather than formatted at every ply (never read with a negative index: that is slower).
+KEY_HEADS = tuple(tuple(f"{mover}{lock}/" for lock in range(-1, 9)) for mover in (0, 1))
 
 
 def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lock: int,

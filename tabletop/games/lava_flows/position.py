@@ -70,9 +70,14 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
+#: The ``_cache`` key of what a ply hands on to the next (``LavaState._after``): the
+#: repetition key's cone part (``cone_key + "/"``), every cell's appearance, and the
+#: occupancy mask (``occupied``), which ``_legal_actions`` reads too.
+HAND = "hand"
 
-#: A memo of the hot loop, read as ``memos[c][cone]`` (see ``_legal_actions``): by cell,
-#: then by cone owner, the last for no cone (so that ``-1`` reads it); a dict by stack.
+#: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
+#: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
+#: a tuple read with a negative index misses the interpreter's fast path.
 CellMemos = tuple[tuple[dict[str, Any], ...], ...]
 
 
@@ -262,9 +267,13 @@ class LavaPosition(Position):
         play: PlayTables = self.game._play  # type: ignore[attr-defined]
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
-        mask = self._cache.get("occupied")  # often handed on by the last ply (``_after``)
-        if mask is None:
-            mask = self._cache["occupied"] = occupied(stacks, cones)
+        hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
+        if hand is not None:
+            mask = hand[2]
+        else:
+            mask = self._cache.get("occupied")
+            if mask is None:
+                mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
         memos = play.memos[p][lock + 1]
@@ -273,7 +282,7 @@ class LavaPosition(Position):
             if not s:
                 continue  # a cone alone
             cone = cones[c]
-            memo = memos[c][cone]  # the lock's own memo if ``c`` is the lock
+            memo = memos[c][cone + 1]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
             if entry is None:
                 entry = _cell(memo, s, c, cone, p, c == lock, play)

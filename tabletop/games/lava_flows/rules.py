@@ -52,7 +52,6 @@ from .board import (
     CELLS,
     CENTRE,
     COLOUR,
-    CONE_COLOURS,
     CONE_PIECES,
     GHOSTS,
     GOAL_CELLS,
@@ -80,8 +79,8 @@ from .board import (
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
-    APPEARANCES,
-    joined_key,
+    KEY_HEADS,
+    STACK_FACTS,
     key_parts,
     kind_of,
     lowest_outcomes,
@@ -89,7 +88,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import PLAY, LavaPosition, play_tables, whose_turn
+from .position import HAND, PLAY, LavaPosition, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -198,47 +197,53 @@ class LavaState(LavaPosition, State):
         """Solidification, the win, the draws: everything that follows any action."""
         p = self.to_move
         cones = self.cones
+        # What the last ply handed on (``position.HAND``): the key's cone part, appearances
+        # and occupancy mask, of which only the touched cells change unless a cone forms.
+        hand = self._cache.get(HAND)
+        if hand is not None:
+            cone_part, looks, mask = hand
+            looks = looks.copy()
+        else:  # the mask a listing of this state found, if any
+            looks, mask = None, self._cache.get("occupied")
         formed = False
-        for c in touched:
+        for c in touched:  # one lookup per touched cell tells both what changed and a cone
+            s = stacks[c]
+            look, colour = STACK_FACTS[s]
             owner = GOAL_OWNER[c]
-            if owner >= 0 and cones[c] < 0 and CONE_COLOURS[stacks[c]] == owner:
+            if owner >= 0 and colour == owner and cones[c] < 0:
                 cones = cones[:c] + (owner,) + cones[c + 1:]
-                stacks[c] = solidified(stacks[c])
+                s = stacks[c] = solidified(s)
                 formed = True
+            elif looks is not None:
+                looks[c] = look
+            if mask is not None:
+                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         winner, outcome = -1, ""
         if formed:
             for q in (p, 1 - p):
                 if all(cones[c] == q for c in GOAL_CELLS[q]):
                     winner, outcome = q, "win"
                     break
-        plies = self.plies + 1
-        handed = self._cache
-        parts = handed.get("key parts")  # handed on by the last ply, if it was one
-        mask = handed.get("occupied")  # handed on too, once a listing has found it
-        if parts is None or formed:
+        if formed or looks is None:
             cone_key, looks = key_parts(stacks, cones)
+            cone_part = cone_key + "/"
+        if mask is None:
+            mask = occupied(stacks, cones)
+        key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        plies = self.plies + 1
+        if formed:
+            positions: tuple[str, ...] = (key,)
         else:
-            cone_key, looks = parts[0], parts[1].copy()
-        for c in touched:  # only the touched cells changed: one loop updates both
-            s = stacks[c]
-            looks[c] = APPEARANCES[s]
-            if mask is not None:
-                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
-        key = joined_key(1 - p, lock, cone_key, looks)
-        positions = (key,) if formed else self.positions + (key,)
-        if not outcome:
+            positions = self.positions + (key,)
             # each key starts with its mover and the movers alternate, so only every other
             # key, counting back from this one, can equal it
-            if positions[::-2].count(key) >= 3:
+            if not outcome and positions[::-2].count(key) >= 3:
                 outcome = "repetition"
-            elif plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
-                outcome = "ply cap"
+        if not outcome and plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
+            outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
                       outcome, claims, None if outcome else 1 - p)
-        cache = nxt._cache
-        cache["key parts"] = (cone_key, looks)
-        if mask is not None:
-            cache["occupied"] = mask
+        nxt._cache[HAND] = (cone_part, looks, mask)
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
