@@ -14,7 +14,14 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
-from tabletop.games.lava_flows.board import CONE_PIECES, GHOSTS, PUBLIC, cone_colour, top_large
+from tabletop.games.lava_flows.board import (
+    CONE_PIECES,
+    GHOSTS,
+    PUBLIC,
+    cone_colour,
+    normalize,
+    top_large,
+)
 from tabletop.games.lava_flows.knowledge import (
     appearance,
     hidden_oreos,
@@ -35,7 +42,7 @@ from tabletop.games.lava_flows.position import (
     play_tables,
     whose_turn,
 )
-from tabletop.games.lava_flows.rules import _reveal_top
+from tabletop.games.lava_flows.rules import _BUBBLED, _bubbled, _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
@@ -226,3 +233,52 @@ def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():
     for n in range(6):
         for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
             assert stack_facts(stack) == (appearance(stack), cone_colour(stack)), stack
+
+
+def _plain_bubbled(stack, claim):
+    """A claimed Bubble Up as the rules say it: the lowest place (past empty hiding places)
+    shown, to the top if the claim is right, else back to the bottom; then ``normalize``."""
+    rest = stack.lstrip("".join(GHOSTS))
+    low = rest[0]
+    shown = low.translate(PUBLIC)
+    found = {"w": "white", "b": "black"}.get(shown, "nothing")
+    right = found == claim
+    after = rest[1:] + shown if right else shown + rest[1:]
+    return right, normalize(after), found
+
+
+def test_a_claimed_bubble_up_without_normalize_follows_the_plain_rule():
+    """``_bubbled`` files every claim's answer at once and skips ``normalize``: its stacks
+    (a state's) are normalised, and a Bubble Up keeps them so."""
+    for n in range(2, 7):
+        for raw in map("".join, itertools.product("WBwb012345", repeat=n)):
+            stack = normalize(raw)
+            if top_large(stack) < 0 or len(stack) < 2 or stack != raw:
+                continue
+            for claim in ("black", "white", "nothing"):
+                for memo in _BUBBLED.values():
+                    memo.clear()
+                known = _bubbled(stack, claim)
+                assert known == _plain_bubbled(stack, claim), (stack, claim)
+                for other, memo in _BUBBLED.items():
+                    assert memo[stack] == _plain_bubbled(stack, other), (stack, other)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_states_in_play_and_rollouts_hold_normalised_stacks(options):
+    """What ``_bubbled`` relies on: every stack of a state is normalised."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(17)
+    checked = 0
+    for _, state in random_states(game, range(6), setup="decide"):
+        if state.phase < PLAY or state.is_terminal:
+            continue
+        sample = state.view(state.current_player).determinize(rng)
+        for _ in range(30):
+            assert all(normalize(s) == s for s in sample.stacks), sample.stacks
+            checked += 1
+            if sample.current_player is None:
+                break
+            legal = sample._legal_actions()
+            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    assert checked > 200

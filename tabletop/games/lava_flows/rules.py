@@ -381,24 +381,33 @@ _BUBBLED: dict[str, dict[str, tuple[bool, str, str]]] = {claim: {} for claim in 
 
 def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     """A Bubble Up claiming ``claim`` on ``stack`` (with a Large): whether the claim is
-    right, the stack after it (normalised), and what the lowest place held; memoised.
+    right, the stack after it (normalised), and what the lowest place held. Every claim's
+    answer is filed in ``_BUBBLED`` at once: they share the lowest place, and a search tries
+    several claims on one stack.
+
+    ``stack`` is a state's, so normalised: from its top Large up every piece is public. The
+    result needs no ``normalize`` either: the lowest place goes, shown as a public piece, to
+    the top (a right claim) or the bottom (a wrong one). If it held a Medium, the top Large
+    is the same piece, with the same public pieces above it; if it was the Large, either it
+    lands on top, or the top Large is the old one, or it is (with the old public pieces
+    above it). The speed tests check this against the plain rule on every normalised stack.
 
     >>> _bubbled("1Wb", "black"), _bubbled("1Wb", "nothing")
     ((True, 'Wbb', 'black'), (False, 'bWb', 'black'))
     """
-    memo = _BUBBLED[claim]
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
     i = 0
     while stack[i] in GHOSTS:
         i += 1
     low = stack[i]
     found = _FOUND[low]
-    right = found == claim
     shown = _SHOWN[low]
-    after = stack[i + 1:] + shown if right else shown + stack[i + 1:]
-    known = memo[stack] = (right, normalize(after), found)
-    return known
+    rest = stack[i + 1:]
+    up, down = (True, rest + shown, found), (False, shown + rest, found)
+    for name, memo in _BUBBLED.items():
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        memo[stack] = up if name == found else down
+    return up if claim == found else down
 
 
 def _reveal_top(stack: str, count: int) -> str:
