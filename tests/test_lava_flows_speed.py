@@ -189,7 +189,8 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     """``_after`` updates the handed-on key parts and occupancy mask for the touched cells
     only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
-    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts."""
+    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts,
+    and the handed-on memos are the mover's for the lock."""
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(11)
     checked = 0
@@ -201,7 +202,9 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
             hand = sample._cache.get(HAND)
             if hand is not None:
                 cone_key, looks = key_parts(sample.stacks, sample.cones)
-                assert hand == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
+                assert hand[:3] == (cone_key + "/", looks,
+                                    occupied(sample.stacks, sample.cones))
+                assert hand[3] is game._play.memos[sample.to_move][sample.lock + 1]
                 checked += 1
             assert sample.positions[-1] == position_key(sample.stacks, sample.cones,
                                                         sample.lock, sample.to_move)

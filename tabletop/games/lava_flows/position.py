@@ -71,8 +71,9 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 #: The ``_cache`` key of what a ply hands on to the next (``LavaState._after``): the
-#: repetition key's cone part (``cone_key + "/"``), every cell's appearance, and the
-#: occupancy mask (``occupied``), which ``_legal_actions`` reads too.
+#: repetition key's cone part (``cone_key + "/"``), every cell's appearance, the occupancy
+#: mask (``occupied``) and the next mover's ``CellMemos`` for its lock, which
+#: ``_legal_actions`` reads too.
 HAND = "hand"
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
@@ -264,19 +265,19 @@ class LavaPosition(Position):
         loop: plain tables, string operations and per-game memos of stack shapes."""
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
-        play: PlayTables = self.game._play  # type: ignore[attr-defined]
         p = self.to_move
         stacks, cones, lock = self.stacks, self.cones, self.lock
         hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
         if hand is not None:
-            mask = hand[2]
+            _, _, mask, memos = hand
         else:
+            play: PlayTables = self.game._play  # type: ignore[attr-defined]
+            memos = play.memos[p][lock + 1]
             mask = self._cache.get("occupied")
             if mask is None:
                 mask = self._cache["occupied"] = occupied(stacks, cones)
         out: list[Action] = []
         extend = out.extend
-        memos = play.memos[p][lock + 1]
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
             s = stacks[c]
             if not s:
@@ -285,7 +286,8 @@ class LavaPosition(Position):
             memo = memos[c][cone + 1]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
             if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock, play)
+                entry = _cell(memo, s, c, cone, p, c == lock,
+                              self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             if after:
@@ -294,7 +296,7 @@ class LavaPosition(Position):
                 tokens, cone_len, visible, uses = unknowns
                 pool_w, pool_b, hidden = self._pool_args(uses)
                 found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
-                                    play.top_only)[0]
+                                    self.game._play.top_only)[0]  # type: ignore[attr-defined]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)

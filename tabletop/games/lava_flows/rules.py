@@ -201,7 +201,7 @@ class LavaState(LavaPosition, State):
         # and occupancy mask, of which only the touched cells change unless a cone forms.
         hand = self._cache.get(HAND)
         if hand is not None:
-            cone_part, looks, mask = hand
+            cone_part, looks, mask, _ = hand
             looks = looks.copy()
         else:  # the mask a listing of this state found, if any
             looks, mask = None, self._cache.get("occupied")
@@ -239,11 +239,12 @@ class LavaState(LavaPosition, State):
             # key, counting back from this one, can equal it
             if not outcome and positions[::-2].count(key) >= 3:
                 outcome = "repetition"
-        if not outcome and plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
+        play = self.game._play  # type: ignore[attr-defined]
+        if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
                       outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (cone_part, looks, mask)
+        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[1 - p][lock + 1])
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
