@@ -26,6 +26,8 @@ from tabletop.games.lava_flows.knowledge import (
     appearance,
     hidden_oreos,
     key_parts,
+    kind_of,
+    lowest_outcomes,
     oreos_in,
     perspective,
     position_key,
@@ -42,7 +44,7 @@ from tabletop.games.lava_flows.position import (
     play_tables,
     whose_turn,
 )
-from tabletop.games.lava_flows.rules import _BUBBLED, _bubbled, _reveal_top
+from tabletop.games.lava_flows.rules import _BUBBLED, _LOW_KINDS, _bubbled, _reveal_top
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
@@ -285,3 +287,32 @@ def test_states_in_play_and_rollouts_hold_normalised_stacks(options):
             legal = sample._legal_actions()
             sample = sample._apply(legal[int(rng.random() * len(legal))])
     assert checked > 200
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_bubble_claims_kind_over_a_hidden_lowest_place_follows_the_plain_rule(options):
+    """``_bubble_claim`` reads a claim's kind from the other's pool alone (``_LOW_KINDS``)
+    when the lowest place is one of their hiding places; the plain rule asks
+    ``lowest_outcomes`` of everything the mover knows of the cell."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(19)
+    checked = 0
+    for _, state in random_states(game, range(8), setup="decide"):
+        if state.phase < PLAY or state.is_terminal:
+            continue
+        sample = state.view(state.current_player).determinize(rng)
+        for _ in range(30):
+            p = sample.to_move
+            for c, s in enumerate(sample.stacks):
+                if s and s[0] in ("345", "012")[p]:
+                    tokens, pool_w, pool_b, hidden = sample._knowledge(c)
+                    could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
+                    for claim in ("black", "white", "nothing"):
+                        plain = kind_of(claim in could_be, could_be == {claim})
+                        assert _LOW_KINDS[sample._slot_pools()[1 - p]][claim] == plain, s
+                        checked += 1
+            if sample.current_player is None:
+                break
+            legal = sample._legal_actions()
+            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    assert checked > 300

@@ -83,7 +83,6 @@ from .knowledge import (
     STACK_FACTS,
     key_parts,
     kind_of,
-    lowest_outcomes,
     oreo_claims,
     oreos_in,
     position_key,
@@ -301,9 +300,8 @@ class LavaState(LavaPosition, State):
         right, after, found = known
         p = self.to_move
         if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
-            tokens, pool_w, pool_b, hidden = self._knowledge(c)
-            could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
-            kind = kind_of(claim in could_be, could_be == {claim})
+            # it may hold anything the other's unrevealed hiding places hold (``_low_kinds``)
+            kind = _LOW_KINDS[self._slot_pools()[1 - p]][claim]
         else:
             kind = "sure" if right else "bluff"
         # ``game_ply + 1`` in play, without the property's call; the text without ``str``'s
@@ -409,6 +407,24 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
             memo.clear()
         memo[stack] = up if name == found else down
     return up if claim == found else down
+
+
+def _low_kinds(pool: str) -> dict[str, str]:
+    """By claim, its ``kind_of`` for a Bubble Up whose lowest place is one of the other
+    player's unrevealed hiding places, ``pool`` being what those hold (``_slot_pools``).
+    That place may hold any of them: each hiding place sits right under a Large (an empty
+    one leaves that Large lowest), and the pool has an item for every such place on the
+    board. So ``lowest_outcomes`` of the mover's knowledge is the pool's items by name.
+
+    >>> _low_kinds("-b")
+    {'black': 'guess', 'white': 'bluff', 'nothing': 'guess'}
+    """
+    could_be = {_FOUND[item] for item in pool.replace("-", "W")}
+    return {claim: kind_of(claim in could_be, could_be == {claim}) for claim in CLAIMS}
+
+
+#: ``_low_kinds`` by pool: few pools (subsets of ``-bw``), so one lookup per claim.
+_LOW_KINDS: Memo[str, dict[str, str]] = Memo(_low_kinds)
 
 
 def _reveal_top(stack: str, count: int) -> str:
