@@ -6,7 +6,7 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 >>> geo = s.geometry
 >>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
 (True, True)
->>> one, every = spot_places(geo)
+>>> _, _, _, one, every = spot_places(geo)
 >>> one(GROUP + 2) is place_at(geo.pairs, GROUP + 2), every(0b11) == tuple(geo_actions(geo)[:2])
 (True, True)
 """
@@ -31,18 +31,24 @@ def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
     return place(a, b, SAMPLE[bit % GROUP])
 
 
-def spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
-                                        Callable[[int], tuple[Place, ...]]]:
-    """For one layout, ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then
-    kept in a list by bit: a random pick's hot path) and the ``Place`` at each set bit of a
-    mask of sample spots, in order (the whole list): what ``from_bits`` reads a legal list
-    with, both built once per layout. They hold the layout's pairs, not the layout, which
-    keeps them in its memo: no reference cycle, so a layout is freed with its last state."""
+SpotPlaces = tuple[int, int, int, Callable[[int], Place], Callable[[int], tuple[Place, ...]]]
+"""``spot_places``: a layout's ``spot_bits``, ``pair_bits``, the pairs' ``carry``, and the
+``Place`` readers of one bit and of a whole mask."""
+
+
+def spot_places(geo: Geometry) -> SpotPlaces:
+    """What a legal list is read from, built once per layout: the layout's ``spot_bits`` and
+    ``pair_bits``; ``carry``, ``0b011111`` in each pair's group (a mask of free spots plus
+    it carries into a pair's own bit iff the pair has a free spot); then
+    ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then kept in a list by
+    bit: a random pick's hot path) and the ``Place`` at each set bit of a mask of sample
+    spots, in order (the whole list), what ``from_bits`` reads a legal list with. They hold
+    the layout's pairs, not the layout, which keeps them in its memo: no reference cycle, so
+    a layout is freed with its last state."""
     return geo.cached("spot_places", _spot_places)
 
 
-def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
-                                         Callable[[int], tuple[Place, ...]]]:
+def _spot_places(geo: Geometry) -> SpotPlaces:
     pairs = geo.pairs
     table: list[Place | None] = [None] * (GROUP * len(pairs))
 
@@ -60,7 +66,8 @@ def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
             actions.append(_actions_table(pa, pb))
         return tuple(actions[0][bit_flags(free, size)])
 
-    return at, every
+    carry = geo.pair_bits - (geo.pair_bits >> (GROUP - 1))
+    return geo.spot_bits, geo.pair_bits, carry, at, every
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)

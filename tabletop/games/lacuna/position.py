@@ -289,6 +289,15 @@ class LacunaPosition(Position):
             return ()
         if self.colors is None:
             return SET_ASIDE
+        # ``_places`` written out for its common case (every search ply lists here; the
+        # layout's memo is read directly, a call less).
+        geo = self._geo or self.geometry
+        assert geo is not None
+        dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
+        spots, pairs, carry, one, every = geo._memo.get("spot_places") or spot_places(geo)
+        free = spots & ~dead
+        if (free + carry | dead) & pairs == pairs:  # no open pair is cramped
+            return from_bits(free, one, every) if free else self._free_sample()
         places = self._places()
         return places if places is not None else self._free_sample()
 
@@ -297,13 +306,12 @@ class LacunaPosition(Position):
         geo = self._geo or self.geometry
         assert geo is not None
         dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
-        free = geo.spot_bits & ~dead
-        pairs = geo.pair_bits
-        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free:
+        spots, pairs, carry, one, every = spot_places(geo)
+        free = spots & ~dead
+        # + ``carry`` per group carries into the pair's bit iff a sample spot of it is free:
         # the open pairs it does not reach have every sample spot taken.
-        cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
+        cramped = pairs & ~(dead | free + carry)
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            one, every = spot_places(geo)
             return from_bits(free, one, every) if free else None
         table = geo_actions(geo)
         # Open pairs whose sample positions are all taken: the legal position nearest the
