@@ -491,10 +491,15 @@ class LacunaPosition(Position):
         found = self._cache.get("claimed")
         if found is None:
             rows, _, columns = self._score_rows()
-            m0, m1 = scoring.claim_masks(rows, self.pawns, columns)
-            on = self.on_mat
-            found = self._cache["claimed"] = (m0 & on, m1 & on)
+            found = self._cache["claimed"] = self._claims_of(rows, columns)
         return found
+
+    def _claims_of(self, rows: np.ndarray, columns: dict[Any, bytes]) -> tuple[int, int]:
+        """``_claimed`` worked out from the ``_score_rows``."""
+        m0, m1 = scoring.claim_masks(rows, self.pawns, columns)
+        c0, c1 = self.collected
+        on = ~(c0 | c1)  # the flowers still on the mat (claim masks hold no others)
+        return m0 & on, m1 & on
 
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
@@ -510,14 +515,16 @@ class LacunaPosition(Position):
     def _counts(self) -> tuple[int, int]:
         """``tally`` packed a byte per colour (``scoring.counts``): what the end of every
         search rollout reads."""
-        found = self._cache.get("counts")
+        cache = self._cache
+        found = cache.get("counts")
         if found is None:
             owned = self.collected
+            rows, tables, columns = self._score_rows()
             if self.current_player is None and self.colors is not None:  # the end
-                m0, m1 = self._claimed()
+                m0, m1 = cache.get("claimed") or self._claims_of(rows, columns)
+                cache["claimed"] = (m0, m1)
                 owned = (owned[0] | m0, owned[1] | m1)
-            found = self._cache["counts"] = scoring.counts(self._score_rows()[1], owned,
-                                                           self.start, self.aside)
+            found = cache["counts"] = scoring.counts(tables, owned, self.start, self.aside)
         return found
 
     def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
