@@ -50,14 +50,7 @@ def spot_places(geo: Geometry) -> SpotPlaces:
 
 def _spot_places(geo: Geometry) -> SpotPlaces:
     pairs = geo.pairs
-    table: list[Place | None] = [None] * (GROUP * len(pairs))
-
-    def at(bit: int) -> Place:
-        found = table[bit]
-        if found is None:
-            found = table[bit] = place_at(pairs, bit)
-        return found
-
+    at = _PlaceTable(pairs).__getitem__  # a C call where the action is known already
     pa, pb, size = geo.pa, geo.pb, GROUP * len(pairs)
     actions: list[np.ndarray] = []  # ``_actions_table``, made when first needed
 
@@ -68,6 +61,24 @@ def _spot_places(geo: Geometry) -> SpotPlaces:
 
     carry = geo.pair_bits - (geo.pair_bits >> (GROUP - 1))
     return geo.spot_bits, geo.pair_bits, carry, at, every
+
+
+class _PlaceTable(dict[int, Place]):
+    """``place_at(pairs, bit)`` by ``bit``, each looked up once (on a miss) and then kept.
+
+    >>> table = _PlaceTable(((0, 3),)); table[2] is table[2] is place_at(((0, 3),), 2)
+    True
+    """
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.pairs = pairs
+
+    def __missing__(self, bit: int) -> Place:
+        found = self[bit] = place_at(self.pairs, bit)
+        return found
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)

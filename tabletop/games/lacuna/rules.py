@@ -94,7 +94,7 @@ class LacunaState(LacunaPosition, State):
             move = moves.get(id(action))
             if move is None or move[0] is not action:
                 move = _move(geo, moves, action)
-            _, x, y, ends, kill = move
+            _, x, y, ends, kill = move  # kill: -1 until a next state needed it
             got = collected[player] | ends
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
         else:
@@ -112,8 +112,10 @@ class LacunaState(LacunaPosition, State):
         if type(action) is Place:
             tally = geo.collect_two(tally, action.a, action.b)
         kills = cache.get("pawn_kill")
-        if kill < 0:
+        if kill < 0:  # not known yet (the last pawn of a game never needs it)
             kill = geo.pawn_kill(x, y)
+            if type(action) is Place:
+                moves[id(action)] = (action, x, y, ends, kill)
         kills = (self._pawn_kill() if kills is None else kills) | kill
         cache = nxt._cache
         cache["flowers"], cache["pawn_kill"], cache["dead"] = tally, kills, tally[2] | kills
@@ -141,7 +143,8 @@ class LacunaState(LacunaPosition, State):
 
 
 #: ``_apply``'s per-layout memo of a ``Place``: the action, the pawn's fine ``x`` and ``y``, the
-#: bitmask of the two flowers it collects and the pawn's dead mask (``Geometry.pawn_kill``).
+#: bitmask of the two flowers it collects and the pawn's dead mask (``Geometry.pawn_kill``; -1
+#: until a move needs it: a new position's costs a matrix product).
 Move = tuple[Place, int, int, int, int]
 #: At most this many moves are kept per layout (the sample spots of a layout's pairs are
 #: fewer; other positions along a pair, listed when a pair is cramped, may add more).
@@ -163,14 +166,13 @@ def _move(geo: Geometry, moves: dict[int, Move], action: Place) -> Move:
     >>> import tabletop
     >>> s = tabletop.load("lacuna").new(seed=7).apply("aside blue")
     >>> a = s.legal_actions()[0]
-    >>> _move(s.geometry, {}, a)[1:4] == (*s.geometry.at(a.a, a.b, a.k), 1 << a.a | 1 << a.b)
+    >>> _move(s.geometry, {}, a)[1:] == (*s.geometry.at(a.a, a.b, a.k), 1 << a.a | 1 << a.b, -1)
     True
     """
     x, y = geo.at(action.a, action.b, action.k)
     if len(moves) >= MAX_MOVES:
         moves.clear()
-    found = moves[id(action)] = (action, x, y, 1 << action.a | 1 << action.b,
-                                  geo.pawn_kill(x, y))
+    found = moves[id(action)] = (action, x, y, 1 << action.a | 1 << action.b, -1)
     return found
 
 
