@@ -358,9 +358,8 @@ class Geometry:
         return planes, off, union | off
 
     def _rows_of(self, a: int, b: int) -> tuple[int, int, int]:
-        """For one or two flowers (``b`` = -1: none): the bits that one of them kills on
-        the mat and those both kill (``kernels.minus``' ``odd`` and ``both``), and the union
-        of their own pairs."""
+        """For one or two flowers (``b`` = -1: none): the bits one of them kills on the mat,
+        those both kill (``kernels.minus``' ``odd``, ``both``), the union of their own pairs."""
         row, n = self._row, self.n
         if b < 0:
             return row(a), 0, row(n + a)

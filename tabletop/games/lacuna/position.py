@@ -45,16 +45,7 @@ from .board import (
     params_of,
     player_name,
 )
-from .geometry import (
-    GROUP,
-    SAMPLE,
-    STEPS,
-    TICKS,
-    Geometry,
-    Tally,
-    clearings,
-    set_bits,
-)
+from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings, set_bits
 from .places import geo_actions, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
@@ -212,9 +203,8 @@ class LacunaPosition(Position):
         geo = self.geometry
         if geo is None or not self.is_open(a, b):
             return _NOWHERE
-        return self._cached(
-            f"pos{a}-{b}",
-            lambda: readonly_array(geo.positions_ok(a, b, self.on_mat, self.pawns)))
+        return self._cached(f"pos{a}-{b}", lambda: readonly_array(
+            geo.positions_ok(a, b, self.on_mat, self.pawns)))
 
     def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
         """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
@@ -289,8 +279,7 @@ class LacunaPosition(Position):
             return ()
         if self.colors is None:
             return SET_ASIDE
-        # ``_places`` written out for its common case (every search ply lists here; the
-        # layout's memo is read directly, a call less).
+        # ``_places``' common case written out (every search ply lists; the memo read: a call less)
         geo = self._geo or self.geometry
         assert geo is not None
         dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
@@ -298,8 +287,7 @@ class LacunaPosition(Position):
         free = spots & ~dead
         if (free + carry | dead) & pairs == pairs:  # no open pair is cramped
             return from_bits(free, one, every) if free else self._free_sample()
-        places = self._places()
-        return places if places is not None else self._free_sample()
+        return self._places() or self._free_sample()
 
     def _places(self) -> Sequence[Place] | None:
         """The ``Place`` actions, ``None`` if none (a lazy list is not asked if empty)."""
@@ -309,13 +297,12 @@ class LacunaPosition(Position):
         spots, pairs, carry, one, every = spot_places(geo)
         free = spots & ~dead
         # + ``carry`` per group carries into the pair's bit iff a sample spot of it is free:
-        # the open pairs it does not reach have every sample spot taken.
+        # the open pairs it does not reach have every sample spot taken (cramped); for each,
+        # the legal position nearest the middle of the segment, if there is one.
         cramped = pairs & ~(dead | free + carry)
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
             return from_bits(free, one, every) if free else None
         table = geo_actions(geo)
-        # Open pairs whose sample positions are all taken: the legal position nearest the
-        # middle of the segment, if there is one.
         out: list[Place] = []
         for bit in set_bits(free | cramped):
             i, s = divmod(bit, GROUP)
@@ -458,8 +445,7 @@ class LacunaPosition(Position):
         same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits).
 
         Frozen, attributes included (``graph.copy()`` is a graph to change)."""
-        return self._cached(
-            "graph", lambda: frozen_graph(self._build_graph()))
+        return self._cached("graph", lambda: frozen_graph(self._build_graph()))
 
     def _build_graph(self) -> nx.Graph:
         import networkx as nx  # here, not at import: a move needs no graph
@@ -491,15 +477,10 @@ class LacunaPosition(Position):
         found = self._cache.get("claimed")
         if found is None:
             rows, _, columns = self._score_rows()
-            found = self._cache["claimed"] = self._claims_of(rows, columns)
+            m0, m1 = scoring.claim_masks(rows, self.pawns, columns)
+            on = self.on_mat
+            found = self._cache["claimed"] = (m0 & on, m1 & on)
         return found
-
-    def _claims_of(self, rows: np.ndarray, columns: dict[Any, bytes]) -> tuple[int, int]:
-        """``_claimed`` worked out from the ``_score_rows``."""
-        m0, m1 = scoring.claim_masks(rows, self.pawns, columns)
-        c0, c1 = self.collected
-        on = ~(c0 | c1)  # the flowers still on the mat (claim masks hold no others)
-        return m0 & on, m1 & on
 
     def claims(self) -> dict[int, int | None]:
         """Each flower on the mat with the owner of the nearest pawn (``None``: an exact tie
@@ -515,16 +496,14 @@ class LacunaPosition(Position):
     def _counts(self) -> tuple[int, int]:
         """``tally`` packed a byte per colour (``scoring.counts``): what the end of every
         search rollout reads."""
-        cache = self._cache
-        found = cache.get("counts")
+        found = self._cache.get("counts")
         if found is None:
             owned = self.collected
-            rows, tables, columns = self._score_rows()
             if self.current_player is None and self.colors is not None:  # the end
-                m0, m1 = cache.get("claimed") or self._claims_of(rows, columns)
-                cache["claimed"] = (m0, m1)
+                m0, m1 = self._claimed()
                 owned = (owned[0] | m0, owned[1] | m1)
-            found = cache["counts"] = scoring.counts(tables, owned, self.start, self.aside)
+            found = self._cache["counts"] = scoring.counts(self._score_rows()[1], owned,
+                                                           self.start, self.aside)
         return found
 
     def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
