@@ -121,8 +121,8 @@ def test_minus_is_plain_subtraction():
         s = [rng.randrange(0, 2) if c - r[i] > 0 else 0 for i, c in enumerate(counts)]
         planes = tuple(sum(((c >> j) & 1) << i for i, c in enumerate(counts))
                        for j in range(max(counts).bit_length()))
-        out, union = kernels.minus(planes, sum(b << i for i, b in enumerate(r)),
-                                   sum(b << i for i, b in enumerate(s)))
+        rm, sm = sum(b << i for i, b in enumerate(r)), sum(b << i for i, b in enumerate(s))
+        out, union = kernels.minus(planes, rm ^ sm, rm & sm)
         left = [c - r[i] - s[i] for i, c in enumerate(counts)]
         assert [sum(((p >> i) & 1) << j for j, p in enumerate(out)) for i in range(width)] \
             == left
@@ -189,3 +189,50 @@ def test_a_layout_is_freed_with_its_last_state_without_the_garbage_collector() -
     finally:
         gc.enable()
     assert alive == []
+
+
+def _crowded(seed: int):
+    """A hand-built position of a few flowers and pawns (``pawn_radius`` 0.04): cramped
+    pairs and free placements come up often."""
+    rng = random.Random(seed)
+    flowers: list[tuple[float, float, int]] = []
+    while len(flowers) < rng.randrange(4, 12):
+        x, y = round(rng.uniform(-0.6, 0.6), 3), round(rng.uniform(-0.6, 0.6), 3)
+        if all((x - a) ** 2 + (y - b) ** 2 > 0.01 for a, b, _ in flowers):
+            flowers.append((x, y, rng.randrange(2)))
+    pawns = [(round(rng.uniform(-0.6, 0.6), 3), round(rng.uniform(-0.6, 0.6), 3), i % 2)
+             for i in range(rng.randrange(0, 9))]
+    x, y, colour = flowers[0]  # a short pair whose middle spot a pawn beside it takes
+    flowers.append((round(x + 0.06, 3), y, colour))
+    pawns.append((round(x + 0.03, 3), round(y + 0.06 + rng.uniform(0, 0.015), 3), 1))
+    game = tabletop.load("lacuna", pawn_radius=0.04)
+    return game.position(flowers, pawns, start=rng.randrange(2), aside=rng.randrange(7))
+
+
+def test_listing_and_moves_follow_the_plain_rules():
+    """``_legal_actions``' written-out common case (one test for a cramped pair) against
+    ``_places`` (which works out the cramped pairs themselves) and the free sample; and each
+    move's per-layout memo (``rules._move``: where the pawn stands, the flowers it collects,
+    its dead mask) against ``Geometry.at`` and ``pawn_kill``, on seeded games and crowded
+    hand-built positions."""
+    from tabletop.games.lacuna.actions import Place
+    from tabletop.games.lacuna.rules import _moves
+
+    starts = [tabletop.load("lacuna").new(seed=seed, setup="random") for seed in range(12)]
+    starts += [_crowded(seed) for seed in range(60)]
+    kinds = set()
+    for seed, state in enumerate(starts):
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            listed = state._legal_actions()
+            plain = state._places() or state._free_sample()
+            assert tuple(listed) == tuple(plain)
+            kinds |= {type(a).__name__ + ("" if type(a) is not Place or a.k % 256 == 0
+                                          else " mid") for a in plain}
+            state = state.apply(listed[int(rng.random() * len(listed))])
+            _dead_mask_is_fresh(state)
+        geo = state.geometry
+        for key, (action, x, y, ends, kill) in _moves(geo).items():
+            assert key == id(action) and (x, y) == geo.at(action.a, action.b, action.k)
+            assert ends == 1 << action.a | 1 << action.b and kill in (-1, geo.pawn_kill(x, y))
+    assert kinds == {"Place", "Place mid", "PlaceFree"}  # every kind of listing was met

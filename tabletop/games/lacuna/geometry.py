@@ -352,18 +352,19 @@ class Geometry:
         found = self._pair_rows.get((a, b))
         if found is None:
             found = self._pair_rows[a, b] = self._rows_of(a, b)
-        r, s, own = found
-        planes, union = kernels.minus(tally[0], r, s)
+        odd, both, own = found
+        planes, union = kernels.minus(tally[0], odd, both)
         off = tally[1] | own
         return planes, off, union | off
 
     def _rows_of(self, a: int, b: int) -> tuple[int, int, int]:
-        """For one or two flowers (``b`` = -1: none): the kills of each on the mat (0 for a
-        missing second) and the union of their own pairs."""
+        """For one or two flowers (``b`` = -1: none): the bits one of them kills on the mat,
+        those both kill (``kernels.minus``' ``odd``, ``both``), the union of their own pairs."""
         row, n = self._row, self.n
         if b < 0:
             return row(a), 0, row(n + a)
-        return row(a), row(b), row(n + a) | row(n + b)
+        r, s = row(a), row(b)
+        return r ^ s, r & s, row(n + a) | row(n + b)
 
     def tally_of(self, collected: int) -> Tally:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the

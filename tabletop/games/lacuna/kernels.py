@@ -384,27 +384,28 @@ _SWAP = np.array([0, 1, 3, 2])
 _TWICE = np.array([[-2.0], [-2.0], [1.0], [1.0]])
 
 
-def minus(planes: tuple[int, ...], r: int, s: int) -> tuple[tuple[int, ...], int]:
-    """A count per bit, in binary (plane ``j`` holds bit ``j`` of each count), minus ``r`` and
-    ``s`` (each 0 or 1 per bit; no count goes below zero): a ripple of borrows, bit-parallel,
-    leaving out the high planes that are all 0 now; and the bits whose count stays above
-    zero (the union of the planes).
+def minus(planes: tuple[int, ...], odd: int, both: int) -> tuple[tuple[int, ...], int]:
+    """A count per bit, in binary (plane ``j`` holds bit ``j`` of each count), minus ``r``
+    and ``s`` (each 0 or 1 per bit; no count goes below zero), given as their sum's bits
+    ``odd = r ^ s`` and ``both = r & s`` (kept per pair of flowers by the caller): a ripple
+    of borrows, bit-parallel, leaving out the high planes that are all 0 now; and the bits
+    whose count stays above zero (the union of the planes).
 
-    >>> minus((0b110, 0b011), 0b010, 0b011)   # counts 2, 3, 1 minus 1, 2, 0: 1, 1, 1
+    >>> minus((0b110, 0b011), 0b010 ^ 0b011, 0b010 & 0b011)   # 2, 3, 1 minus 1, 2, 0
     ((7,), 7)
     """
     if not planes:
         return planes, 0
-    low = planes[0]
-    odd = r ^ s  # the low bit of r + s; r & s is its high bit
-    borrow = r & s | odd & ~low  # at most one per bit: r & s and odd are disjoint
-    union = low ^ odd
+    union = planes[0] ^ odd
+    # A borrow where both are taken, or one where the low bit was 0 (it is 1 now).
+    borrow = odd & union | both
     out = [union]
     for plane in planes[1:]:
-        plane ^= borrow
+        if borrow:  # above the borrows' reach the planes stay as they are
+            plane ^= borrow
+            borrow &= plane  # where it borrowed, the plane's bit was 0 iff it is 1 now
         out.append(plane)
         union |= plane
-        borrow &= plane  # where it borrowed, the plane's bit was 0 iff it is 1 now
     while out and not out[-1]:
         out.pop()
     return tuple(out), union

@@ -6,7 +6,7 @@ list is read from (``LacunaPosition._places``), one action or all of them.
 >>> geo = s.geometry
 >>> place_at(geo.pairs, 0) == Place(*geo.pairs[0], 0), geo_actions(geo)[GROUP - 1] is None
 (True, True)
->>> one, every = spot_places(geo)
+>>> _, _, _, one, every = spot_places(geo)
 >>> one(GROUP + 2) is place_at(geo.pairs, GROUP + 2), every(0b11) == tuple(geo_actions(geo)[:2])
 (True, True)
 """
@@ -31,27 +31,26 @@ def place_at(pairs: tuple[tuple[int, int], ...], bit: int) -> Place:
     return place(a, b, SAMPLE[bit % GROUP])
 
 
-def spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
-                                        Callable[[int], tuple[Place, ...]]]:
-    """For one layout, ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then
-    kept in a list by bit: a random pick's hot path) and the ``Place`` at each set bit of a
-    mask of sample spots, in order (the whole list): what ``from_bits`` reads a legal list
-    with, both built once per layout. They hold the layout's pairs, not the layout, which
-    keeps them in its memo: no reference cycle, so a layout is freed with its last state."""
+SpotPlaces = tuple[int, int, int, Callable[[int], Place], Callable[[int], tuple[Place, ...]]]
+"""``spot_places``: a layout's ``spot_bits``, ``pair_bits``, the pairs' ``carry``, and the
+``Place`` readers of one bit and of a whole mask."""
+
+
+def spot_places(geo: Geometry) -> SpotPlaces:
+    """What a legal list is read from, built once per layout: the layout's ``spot_bits`` and
+    ``pair_bits``; ``carry``, ``0b011111`` in each pair's group (a mask of free spots plus
+    it carries into a pair's own bit iff the pair has a free spot); then
+    ``place_at(geo.pairs, bit)`` (each ``Place`` looked up once and then kept in a list by
+    bit: a random pick's hot path) and the ``Place`` at each set bit of a mask of sample
+    spots, in order (the whole list), what ``from_bits`` reads a legal list with. They hold
+    the layout's pairs, not the layout, which keeps them in its memo: no reference cycle, so
+    a layout is freed with its last state."""
     return geo.cached("spot_places", _spot_places)
 
 
-def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
-                                         Callable[[int], tuple[Place, ...]]]:
+def _spot_places(geo: Geometry) -> SpotPlaces:
     pairs = geo.pairs
-    table: list[Place | None] = [None] * (GROUP * len(pairs))
-
-    def at(bit: int) -> Place:
-        found = table[bit]
-        if found is None:
-            found = table[bit] = place_at(pairs, bit)
-        return found
-
+    at = _PlaceTable(pairs).__getitem__  # a C call where the action is known already
     pa, pb, size = geo.pa, geo.pb, GROUP * len(pairs)
     actions: list[np.ndarray] = []  # ``_actions_table``, made when first needed
 
@@ -60,7 +59,26 @@ def _spot_places(geo: Geometry) -> tuple[Callable[[int], Place],
             actions.append(_actions_table(pa, pb))
         return tuple(actions[0][bit_flags(free, size)])
 
-    return at, every
+    carry = geo.pair_bits - (geo.pair_bits >> (GROUP - 1))
+    return geo.spot_bits, geo.pair_bits, carry, at, every
+
+
+class _PlaceTable(dict[int, Place]):
+    """``place_at(pairs, bit)`` by ``bit``, each looked up once (on a miss) and then kept.
+
+    >>> table = _PlaceTable(((0, 3),)); table[2] is table[2] is place_at(((0, 3),), 2)
+    True
+    """
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.pairs = pairs
+
+    def __missing__(self, bit: int) -> Place:
+        found = self[bit] = place_at(self.pairs, bit)
+        return found
 
 
 _PLACES = np.full(64 * 64 * GROUP, None, dtype=object)

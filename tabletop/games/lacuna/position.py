@@ -45,16 +45,7 @@ from .board import (
     params_of,
     player_name,
 )
-from .geometry import (
-    GROUP,
-    SAMPLE,
-    STEPS,
-    TICKS,
-    Geometry,
-    Tally,
-    clearings,
-    set_bits,
-)
+from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings, set_bits
 from .places import geo_actions, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
@@ -212,9 +203,8 @@ class LacunaPosition(Position):
         geo = self.geometry
         if geo is None or not self.is_open(a, b):
             return _NOWHERE
-        return self._cached(
-            f"pos{a}-{b}",
-            lambda: readonly_array(geo.positions_ok(a, b, self.on_mat, self.pawns)))
+        return self._cached(f"pos{a}-{b}", lambda: readonly_array(
+            geo.positions_ok(a, b, self.on_mat, self.pawns)))
 
     def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
         """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
@@ -289,25 +279,30 @@ class LacunaPosition(Position):
             return ()
         if self.colors is None:
             return SET_ASIDE
-        places = self._places()
-        return places if places is not None else self._free_sample()
+        # ``_places``' common case written out (every search ply lists; the memo read: a call less)
+        geo = self._geo or self.geometry
+        assert geo is not None
+        dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
+        spots, pairs, carry, one, every = geo._memo.get("spot_places") or spot_places(geo)
+        free = spots & ~dead
+        if (free + carry | dead) & pairs == pairs:  # no open pair is cramped
+            return from_bits(free, one, every) if free else self._free_sample()
+        return self._places() or self._free_sample()
 
     def _places(self) -> Sequence[Place] | None:
         """The ``Place`` actions, ``None`` if none (a lazy list is not asked if empty)."""
         geo = self._geo or self.geometry
         assert geo is not None
         dead = self._cache.get("dead") or self._dead()  # carried by the last move, usually
-        free = geo.spot_bits & ~dead
-        pairs = geo.pair_bits
-        # + 0b011111 per group carries into the pair's bit iff a sample spot of it is free:
-        # the open pairs it does not reach have every sample spot taken.
-        cramped = pairs & ~(dead | free + pairs - (pairs >> (GROUP - 1)))
+        spots, pairs, carry, one, every = spot_places(geo)
+        free = spots & ~dead
+        # + ``carry`` per group carries into the pair's bit iff a sample spot of it is free:
+        # the open pairs it does not reach have every sample spot taken (cramped); for each,
+        # the legal position nearest the middle of the segment, if there is one.
+        cramped = pairs & ~(dead | free + carry)
         if not cramped:  # every open pair has a sample spot free: the common case (lazy)
-            one, every = spot_places(geo)
             return from_bits(free, one, every) if free else None
         table = geo_actions(geo)
-        # Open pairs whose sample positions are all taken: the legal position nearest the
-        # middle of the segment, if there is one.
         out: list[Place] = []
         for bit in set_bits(free | cramped):
             i, s = divmod(bit, GROUP)
@@ -450,8 +445,7 @@ class LacunaPosition(Position):
         same-colour pairs as edges (``colour``, ``length``, ``room``: a pawn fits).
 
         Frozen, attributes included (``graph.copy()`` is a graph to change)."""
-        return self._cached(
-            "graph", lambda: frozen_graph(self._build_graph()))
+        return self._cached("graph", lambda: frozen_graph(self._build_graph()))
 
     def _build_graph(self) -> nx.Graph:
         import networkx as nx  # here, not at import: a move needs no graph

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from operator import itemgetter
+from operator import getitem
 
 import numpy as np
 
@@ -26,9 +26,6 @@ from .board import NCOLOURS
 from .geometry import STEPS, Geometry
 
 _F = np.float64
-_OWNER = itemgetter(2)  # a pawn's owner
-#: Pawn owners in turn, an even number of pawns (``claim_masks``' fast case).
-_TAKING_TURNS = frozenset(bytes([p, 1 - p] * n) for p in (0, 1) for n in range(1, 33))
 MAX_COLUMNS = 4096
 """At most this many pawn columns are kept per layout (``claim_masks``)."""
 
@@ -87,52 +84,45 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     is that player's and strictly nearer than the other's nearest (an exact tie, or no pawn
     at all: nobody's; one player's pawns alone claim every flower).
 
-    ``columns`` keeps each pawn's ``|p|² − 2 f·p`` for every flower (raw float64), filled
-    here as needed: a search meets the same pawn positions again and again.
+    ``columns`` keeps each pawn's ``|p|² − 2 f·p`` for every flower (raw float64) in its
+    owner's half of two, the other half infinite, filled here as needed: a search meets the
+    same pawn positions again and again. So the nearest of each player's pawns is one
+    minimum over all the pawns, in any order.
     """
+    if not pawns:
+        return 0, 0
     n = rows.shape[1]
-    owners = bytes(map(_OWNER, pawns))
-    if owners in _TAKING_TURNS:  # the usual order: the columns as they are, by turn
-        k = len(pawns) >> 1
-        both = pawns
-    else:
-        n0 = owners.count(0)
-        n1 = len(pawns) - n0
-        if not n0 or not n1:  # one player's pawns alone (or none): no contest
-            every = (1 << n) - 1 if pawns else 0
-            return (every, 0) if n0 else (0, every)
-        ordered = sorted(pawns, key=_OWNER)  # player 0's pawns, then player 1's
-        k = max(n0, n1)  # each player's list padded to k with their own first pawn again
-        pad0 = ordered[:n0] + ordered[:1] * (k - n0)
-        pad1 = ordered[n0:] + ordered[n0:n0 + 1] * (k - n1)
-        both = [p for turn in zip(pad0, pad1, strict=True) for p in turn]  # player 0 first
-        owners = b"\0"
     try:
-        raw = b"".join(map(columns.__getitem__, both))
+        raw = b"".join(map(columns.__getitem__, pawns))
     except KeyError:
         _fill(rows, pawns, columns)
-        raw = b"".join(map(columns.__getitem__, both))
-    # [turn, mover, flower]: the nearest of each mover's pawns is a minimum over the turns.
-    best = np.minimum.reduce(np.ndarray((k, 2, n), _F, raw))
-    near = np.packbits(best < best[::-1], axis=1, bitorder="little").tobytes()
-    w = len(near) // 2
-    first, second = int.from_bytes(near[:w], "little"), int.from_bytes(near[w:], "little")
-    return (second, first) if owners[0] else (first, second)
+        raw = b"".join(map(columns.__getitem__, pawns))
+    best = _LEAST(np.ndarray((len(pawns), 2, n), _F, raw))  # [player, flower]
+    near = int.from_bytes(_PACK(_LESS(best, best[::-1]), bitorder="little").tobytes(), "little")
+    return near & ((1 << n) - 1), near >> n
+
+
+_LEAST, _PACK, _LESS = np.minimum.reduce, np.packbits, np.less
 
 
 def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
           columns: dict[tuple[int, int, int], bytes]) -> None:
-    """Put the ``claim_masks`` column of each of ``pawns`` missing from ``columns`` there,
-    under either owner (a search puts either player's pawn on the same spots; one matrix
-    product; at most ``MAX_COLUMNS`` kept)."""
-    missing = [p for p in dict.fromkeys(pawns) if p not in columns]
+    """Put the ``claim_masks`` column of each of ``pawns``' spots missing from ``columns``
+    there, under both owners, each in its own half (a search puts either player's pawn on
+    the same spots; one matrix product; at most ``MAX_COLUMNS`` kept)."""
+    missing = list(dict.fromkeys((x, y) for x, y, _ in pawns if (x, y, 0) not in columns))
     if len(columns) + 2 * len(missing) > MAX_COLUMNS:
         columns.clear()
-    cols = array("d", [v for x, y, _ in missing for v in (-2 * x, -2 * y, x * x + y * y)])
+    cols = array("d", [v for x, y in missing for v in (-2 * x, -2 * y, x * x + y * y)])
     raw = (np.frombuffer(cols, dtype=_F).reshape(len(missing), 3) @ rows).tobytes()
     size = len(raw) // len(missing)
-    for i, (x, y, owner) in enumerate(missing):
-        columns[x, y, owner] = columns[x, y, 1 - owner] = raw[i * size:(i + 1) * size]
+    far = _FAR * (size // len(_FAR))
+    for i, (x, y) in enumerate(missing):
+        mine = raw[i * size:(i + 1) * size]
+        columns[x, y, 0], columns[x, y, 1] = mine + far, far + mine
+
+
+_FAR = np.array([np.inf]).tobytes()  # one float64 infinity: the other player's half
 
 
 def counts(tables: Tables, owned: tuple[int, int], start: int, aside: int | None
@@ -144,13 +134,9 @@ def counts(tables: Tables, owned: tuple[int, int], start: int, aside: int | None
     >>> tally(counts(count_tables((0, 1, 1)), (0b001, 0b110), 1, 1))
     ((1, 0, 0, 0, 0, 0, 0), (0, 3, 0, 0, 0, 0, 0))
     """
-    packed = [0, 0]
-    for p in (0, 1):
-        mask, total = owned[p], 0
-        for table in tables:
-            total += table[mask & 255]
-            mask >>= 8
-        packed[p] = total
+    size = len(tables)  # a table per byte of the masks: each byte's counts, added up
+    packed = [sum(map(getitem, tables, owned[0].to_bytes(size, "little"))),
+              sum(map(getitem, tables, owned[1].to_bytes(size, "little")))]
     if aside is not None:
         packed[start] += 1 << 8 * aside
     return packed[0], packed[1]
