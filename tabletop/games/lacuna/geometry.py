@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -216,7 +216,7 @@ class Geometry:
     spot_bits: int
     pair_bits: int
     spot_gap: int
-    _memo: dict[str, object]
+    _memo: dict[str, Any]  # per-layout values of any kind (``cached``)
     _pair_rows: dict[tuple[int, int], tuple[int, int, int]]
     _kills: kernels.Kills
     _rows: list[int | None]
@@ -296,7 +296,7 @@ class Geometry:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = compute(self)
-        return found  # type: ignore[return-value]
+        return found
 
     # --- dead masks -----------------------------------------------------------------------
     def flower_kill(self, on_mat: int) -> int:
@@ -328,7 +328,7 @@ class Geometry:
             for plane in planes:
                 dead |= plane
             found = self._memo["full_mat"] = (planes, 0, dead)
-        return found  # type: ignore[return-value]
+        return found
 
     def collect(self, tally: Tally, *flowers: int) -> Tally:
         """The tally of ``full_mat`` once ``flowers`` (on the mat in ``tally``) are
