@@ -49,6 +49,22 @@ from tabletop.games.lava_flows.rules import _BUBBLED, _LOW_KINDS, _bubbled, _rev
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
 
+def rollout_samples(game, rng: random.Random, seeds: int, plies: int = 30):
+    """States a search meets: each seeded game's states in play, determinized for their
+    mover, and up to ``plies`` raw rollout plies from each (``_legal_actions`` and
+    ``_apply``, as MCTS calls them)."""
+    for _, state in random_states(game, range(seeds), setup="decide"):
+        if state.phase < PLAY or state.is_terminal:
+            continue
+        sample = state.view(state.current_player).determinize(rng)
+        for _ in range(plies):
+            yield sample
+            if sample.current_player is None:
+                break
+            legal = sample._legal_actions()
+            sample = sample._apply(legal[int(rng.random() * len(legal))])
+
+
 def _plain_turn(position):
     return whose_turn(position.phase, position.to_move, position.outcome)
 
@@ -196,24 +212,15 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(11)
     checked = 0
-    for _, state in random_states(game, range(6), setup="decide"):
-        if state.phase < PLAY or state.is_terminal:
-            continue
-        sample = state.view(state.current_player).determinize(rng)
-        for _ in range(30):
-            hand = sample._cache.get(HAND)
-            if hand is not None:
-                cone_key, looks = key_parts(sample.stacks, sample.cones)
-                assert hand[:3] == (cone_key + "/", looks,
-                                    occupied(sample.stacks, sample.cones))
-                assert hand[3] is game._play.memos[sample.to_move][sample.lock + 1]
-                checked += 1
-            assert sample.positions[-1] == position_key(sample.stacks, sample.cones,
-                                                        sample.lock, sample.to_move)
-            if sample.current_player is None:
-                break
-            legal = sample._legal_actions()
-            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    for sample in rollout_samples(game, rng, 6):
+        hand = sample._cache.get(HAND)
+        if hand is not None:
+            cone_key, looks = key_parts(sample.stacks, sample.cones)
+            assert hand[:3] == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
+            assert hand[3] is game._play.memos[sample.to_move][sample.lock + 1]
+            checked += 1
+        assert sample.positions[-1] == position_key(sample.stacks, sample.cones, sample.lock,
+                                                    sample.to_move)
     assert checked > 200
 
 
@@ -275,17 +282,9 @@ def test_states_in_play_and_rollouts_hold_normalised_stacks(options):
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(17)
     checked = 0
-    for _, state in random_states(game, range(6), setup="decide"):
-        if state.phase < PLAY or state.is_terminal:
-            continue
-        sample = state.view(state.current_player).determinize(rng)
-        for _ in range(30):
-            assert all(normalize(s) == s for s in sample.stacks), sample.stacks
-            checked += 1
-            if sample.current_player is None:
-                break
-            legal = sample._legal_actions()
-            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    for sample in rollout_samples(game, rng, 6):
+        assert all(normalize(s) == s for s in sample.stacks), sample.stacks
+        checked += 1
     assert checked > 200
 
 
@@ -297,22 +296,14 @@ def test_a_bubble_claims_kind_over_a_hidden_lowest_place_follows_the_plain_rule(
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(19)
     checked = 0
-    for _, state in random_states(game, range(8), setup="decide"):
-        if state.phase < PLAY or state.is_terminal:
-            continue
-        sample = state.view(state.current_player).determinize(rng)
-        for _ in range(30):
-            p = sample.to_move
-            for c, s in enumerate(sample.stacks):
-                if s and s[0] in ("345", "012")[p]:
-                    tokens, pool_w, pool_b, hidden = sample._knowledge(c)
-                    could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
-                    for claim in ("black", "white", "nothing"):
-                        plain = kind_of(claim in could_be, could_be == {claim})
-                        assert _LOW_KINDS[sample._slot_pools()[1 - p]][claim] == plain, s
-                        checked += 1
-            if sample.current_player is None:
-                break
-            legal = sample._legal_actions()
-            sample = sample._apply(legal[int(rng.random() * len(legal))])
+    for sample in rollout_samples(game, rng, 8):
+        p = sample.to_move
+        for c, s in enumerate(sample.stacks):
+            if s and s[0] in ("345", "012")[p]:
+                tokens, pool_w, pool_b, hidden = sample._knowledge(c)
+                could_be = lowest_outcomes(tokens, pool_w, pool_b, hidden)
+                for claim in ("black", "white", "nothing"):
+                    plain = kind_of(claim in could_be, could_be == {claim})
+                    assert _LOW_KINDS[sample._slot_pools()[1 - p]][claim] == plain, s
+                    checked += 1
     assert checked > 300
