@@ -143,6 +143,19 @@ def test_claims_of_pawns_in_turn_are_those_of_any_order():
             scoring.claim_masks(rows, shuffled, {})
 
 
+def test_claims_survive_the_column_store_filling_up():
+    """When the store of pawn columns is full, it is emptied before the missing columns are
+    chosen: the pawns already kept are read again too (a claim must never fail for it)."""
+    state = _finished(3)
+    rows, _, _ = state._score_rows()
+    expected = scoring.claim_masks(rows, state.pawns, {})
+    columns: dict = {}
+    scoring.claim_masks(rows, state.pawns[:-1], columns)  # all but the last pawn kept
+    for i in range(scoring.MAX_COLUMNS - len(columns)):  # filled to the limit with others
+        columns[-1, -1, i] = b""
+    assert scoring.claim_masks(rows, state.pawns, columns) == expected
+
+
 def test_packed_colour_counts_follow_the_plain_count() -> None:
     """``scoring.counts`` (a byte per colour, read from per-byte tables) against counting
     each colour's flowers in the owned masks, with ``majorities`` and ``total`` on top."""

@@ -110,9 +110,10 @@ def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     """Put the ``claim_masks`` column of each of ``pawns``' spots missing from ``columns``
     there, under both owners, each in its own half (a search puts either player's pawn on
     the same spots; one matrix product; at most ``MAX_COLUMNS`` kept)."""
-    missing = list(dict.fromkeys((x, y) for x, y, _ in pawns if (x, y, 0) not in columns))
-    if len(columns) + 2 * len(missing) > MAX_COLUMNS:
-        columns.clear()
+    spots = dict.fromkeys((x, y) for x, y, _ in pawns)
+    if len(columns) + 2 * len(spots) > MAX_COLUMNS:
+        columns.clear()  # before choosing what is missing: every pawn is read after this
+    missing = [(x, y) for x, y in spots if (x, y, 0) not in columns]
     cols = array("d", [v for x, y in missing for v in (-2 * x, -2 * y, x * x + y * y)])
     raw = (np.frombuffer(cols, dtype=_F).reshape(len(missing), 3) @ rows).tobytes()
     size = len(raw) // len(missing)
