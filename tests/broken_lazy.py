@@ -46,3 +46,18 @@ class BackwardsNim(_Toy):
 
     name = "backwards-nim"
     state_class = BackwardsState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundingState(NimState):
+    def _pick(self, u):
+        legal = self._legal_actions()
+        # The bug: rounds to the nearest index instead of taking the floor of u·n.
+        return legal[min(round(u * len(legal)), len(legal) - 1)]
+
+
+class RoundingNim(_Toy):
+    """Its rollout hook ``_pick`` rounds ``u·n`` where the list takes its floor."""
+
+    name = "rounding-nim"
+    state_class = RoundingState

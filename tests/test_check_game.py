@@ -162,9 +162,12 @@ def test_ids_and_observations_pass_on_sound_toys(registered):
     ("LongNim", r"len\(legal_actions\(\)\) is \d+ but the built tuple has \d+ actions"),
     ("BackwardsNim", r"legal_actions\(\)\[0\] is 'bonus 1' read lazily, but 'bonus 0' in "
                      r"the built tuple"),
+    ("RoundingNim", r"_pick\([\d.e-]+\) is '.+', but the legal action \d+ of \d+ \(int\(u·n\)\) "
+                    r"is '.+'"),
 ])
 def test_each_broken_lazy_toy_is_caught(registered, broken, message):
-    """A lazy length or order of the legal actions that disagrees with the built tuple."""
+    """A lazy length or order of the legal actions, or a rollout pick, that disagrees with
+    the built tuple."""
     import broken_lazy
 
     with pytest.raises(ConformanceError, match=message):

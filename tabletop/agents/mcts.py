@@ -535,7 +535,8 @@ class _Search:
         """Random moves to the end (or ``rollout_depth`` moves); the reward vector.
 
         The states here are thrown away at once, so the hooks are called directly, skipping
-        the per-state caches and the legality check (every move comes from the legal list).
+        the per-state caches and the legality check: each move is the legal action
+        ``_pick`` reads (a game may read it without listing the others).
         """
         random_ = self.rng.random
         depth = self.agent.rollout_depth
@@ -543,7 +544,6 @@ class _Search:
             if depth <= 0:
                 evaluate = self.agent.evaluate
                 return list(evaluate(state)) if evaluate is not None else margin_value(state)
-            legal = state._legal_actions()
-            state = state._apply(legal[int(random_() * len(legal))])
+            state = state._apply(state._pick(random_()))
             depth -= 1
         return outcome(state, self.agent.score_weight)

@@ -449,6 +449,14 @@ class State(_Positioned):
     def _apply(self: S, action: Action) -> S:
         raise NotImplementedError
 
+    def _pick(self, u: float) -> Action:
+        """The rollout hook: ``self._legal_actions()[int(u * n)]`` for ``u`` in [0, 1) and
+        ``n`` legal actions (``self`` not terminal). MCTS rollouts draw every move through
+        it, so a game may override it to read that one action without listing the rest; the
+        conformance suite checks that it always agrees with the list."""
+        legal = self._legal_actions()
+        return legal[int(u * len(legal))]
+
     def _is_setup(self) -> bool:
         """Whether the current decision is a secret setup choice (``setup='random'`` makes it)."""
         return False

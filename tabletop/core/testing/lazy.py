@@ -4,7 +4,8 @@
 On fresh copies of the state (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
 an index out of range, slices, iteration, ``in``, equality and hash agree with the tuple;
-and that each action read by index is accepted by ``apply``.
+and that each action read by index is accepted by ``apply``. Then ``check_pick``: the
+rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
 
 >>> import tabletop
 >>> state = tabletop.load("lacuna").new(seed=1, setup="random")
@@ -56,3 +57,27 @@ def check_lazy(state: State, where: str) -> None:
         fail(where, "legal_actions() is not equal to its built tuple, or hashes otherwise")
     if any(a not in lazy for a in built[:PROBES]) or object() in lazy:
         fail(where, "'in' on legal_actions() disagrees with the built tuple")
+    check_pick(state, built, where)
+
+
+#: Where ``check_pick`` reads the rollout hook, besides each probed index's two edges.
+DRAWS = (0.0, 0.5, 1 - 2.0 ** -53, 0.1, 0.3, 0.7, 0.9)
+
+
+def check_pick(state: State, built: tuple[object, ...], where: str) -> None:
+    """``state._pick(u)`` is ``built[int(u * len(built))]`` for draws at both ends, in the
+    middle and at both edges of the first and last few actions' shares of [0, 1), on the
+    state itself (with whatever it has cached) and on a fresh copy."""
+    if state.is_terminal:
+        return
+    n = len(built)
+    draws = {*DRAWS}
+    for i in {*range(min(n, PROBES)), *range(max(n - PROBES, 0), n)}:
+        draws.update(u for u in (i / n, (i + 1) / n - 2.0 ** -40) if 0 <= u < 1)
+    for u in sorted(draws):
+        want = built[int(u * n)]
+        for source, target in (("", state), ("a fresh copy's ", copy.copy(state))):
+            got = target._pick(u)
+            if got != want:
+                fail(where, f"{source}_pick({u!r}) is {str(got)!r}, but the legal action "
+                            f"{int(u * n)} of {n} (int(u·n)) is {str(want)!r}")
