@@ -4,7 +4,13 @@ import broken_package
 import pytest
 from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
 
-from tabletop.core.testing import ConformanceError, check_game, check_hash_seeds, random_states
+from tabletop.core.testing import (
+    ConformanceError,
+    check_game,
+    check_hash_seeds,
+    check_small_memos,
+    random_states,
+)
 
 
 def test_a_sound_game_passes_and_the_report_says_what_was_checked(registered):
@@ -173,3 +179,35 @@ def test_each_broken_lazy_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
         check_game(registered(getattr(broken_lazy, broken)), seeds=range(10),
                    package_seeds=0)
+
+
+def test_a_memo_that_reads_back_what_it_emptied_is_caught(registered):
+    """The memo works while it is far from full; with every memo bounded at one entry the
+    entries it reads back after emptying itself are gone."""
+    import broken_memos
+
+    game = registered(broken_memos.ForgetfulNim)
+    check_game(game, seeds=range(3), package_seeds=0)  # at its real size it is sound
+    with pytest.raises(ConformanceError, match=r"forgetful-nim seed 0: with every memo "
+                                               r"bounded at one entry, play raised KeyError"):
+        check_small_memos(game, seeds=range(3))
+
+
+def test_small_memos_pass_on_a_sound_toy(registered):
+    """The same memo, emptied before it chooses what it lacks, passes."""
+    import broken_memos
+
+    check_small_memos(registered(broken_memos.CarefulNim), seeds=range(3))
+
+
+def test_the_memo_knob_shrinks_every_bound_and_restores_it():
+    from tabletop.core.memos import limit, small_memos
+
+    with small_memos(3):
+        with small_memos(1):
+            assert limit(4096) == 1
+        assert limit(4096) == 3
+    assert limit(4096) == 4096
+    with pytest.raises(ValueError, match="at least 1 entry, not 0"):
+        with small_memos(0):
+            pass

@@ -7,8 +7,9 @@
   input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
-  long games, click targets drawn where they cannot be clicked or too small to hit, and
-  reference cycles that only the garbage collector would free;
+  long games, click targets drawn where they cannot be clicked or too small to hit,
+  reference cycles that only the garbage collector would free, and memos that break once
+  full (``check_small_memos``);
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on
@@ -25,6 +26,7 @@ from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .hashseeds import check_hash_seeds
+from .memos import check_small_memos
 from .observations import check_observations
 from .pictures import check_pictures
 from .soak import SoakResult, soak
@@ -32,5 +34,6 @@ from .soak import SoakResult, soak
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_clicks", "check_game", "check_hash_seeds", "check_observations", "check_pictures",
+    "check_small_memos",
     "playout", "random_playout", "random_states", "soak",
 ]

@@ -15,6 +15,7 @@ from .hitareas import check_hit_areas
 from .immutability import check_immutability
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
+from .memos import check_small_memos
 from .options import check_options
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
@@ -29,6 +30,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing,
     check_long_games,
     check_cycles,
+    check_small_memos,
     check_targets_on_board,
     check_click_words,
     check_hit_areas,

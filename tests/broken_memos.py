@@ -1,0 +1,64 @@
+"""A toy whose memo reads back an entry it kept before emptying itself, and its sound twin
+(for ``tabletop.core.testing.memos``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from toygame import NimState, SecretNim, Take
+
+from tabletop.core.memos import limit
+
+#: The takes open at each pile size, as the toy works them out.
+_TAKES: dict[int, tuple[Take, ...]] = {}
+
+
+def _takes(pile: int, most: int, careful: bool = False) -> tuple[Take, ...]:
+    """The takes from ``pile``: those from ``pile - 1`` and one more (a memo of each size)."""
+    if careful and len(_TAKES) + pile + 1 > limit(4096):
+        _TAKES.clear()  # emptied first: then whatever it reads is what it just stored
+    need = [p for p in range(pile + 1) if p not in _TAKES]
+    # The bug (unless careful): it chooses what is missing, then empties itself when full,
+    # and then reads back the entries it kept before the clear.
+    if len(_TAKES) + len(need) > limit(4096):
+        _TAKES.clear()
+    for p in need:
+        _TAKES[p] = tuple(Take(n) for n in range(1, min(p, most) + 1))
+    return _TAKES[pile] if pile < 1 else _TAKES[pile - 1] + _TAKES[pile][len(_TAKES[pile - 1]):]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForgetfulState(NimState):
+    def _legal_actions(self):
+        if None in self.bonus:
+            return NimState._legal_actions(self)
+        return _takes(self.pile, self.game.options["max_take"])
+
+
+class ForgetfulNim(SecretNim):
+    """Its memo of takes per pile size reads back entries from before it emptied itself."""
+
+    name = "forgetful-nim"
+
+    def _initial(self, rng: random.Random) -> ForgetfulState:
+        return ForgetfulState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                              bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarefulState(NimState):
+    def _legal_actions(self):
+        if None in self.bonus:
+            return NimState._legal_actions(self)
+        return _takes(self.pile, self.game.options["max_take"], careful=True)
+
+
+class CarefulNim(SecretNim):
+    """The same memo, emptied before it chooses what it is missing: sound at any size."""
+
+    name = "careful-nim"
+
+    def _initial(self, rng: random.Random) -> CarefulState:
+        return CarefulState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                            bonus=(None, None), taken_last=None)
