@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..render.scene import Scene
-from ..render.svg import to_svg
+from ..render.svg import img_html, to_svg
 from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
 from .errors import IllegalAction, InvalidOption, InvalidRecord
@@ -357,9 +357,8 @@ class _Positioned(IntegerActions, Position):
     def _coerce(self, action: Action | str) -> Action:
         """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not.
 
-        Anything that is not a listed legal action is refused with ``IllegalAction`` and
-        never another exception: a malformed action (a field of the wrong type, a number out
-        of every table) is named as such, even if the game's own checks trip over it.
+        Anything not listed is refused with ``IllegalAction``, never another exception: a
+        malformed action (a field of a wrong type or out of every table) is named as such.
         """
         typed = action if isinstance(action, str) else None
         if typed is not None:
@@ -402,8 +401,6 @@ class _Positioned(IntegerActions, Position):
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>``: what a notebook nobody has run yet can show."""
-        from ..render.svg import img_html
-
         return img_html(self._repr_svg_(), f"{self.game.name} board")
 
     def __str__(self) -> str:
@@ -450,10 +447,8 @@ class State(_Positioned):
         raise NotImplementedError
 
     def _pick(self, u: float) -> Action:
-        """The rollout hook: ``self._legal_actions()[int(u * n)]`` for ``u`` in [0, 1) and
-        ``n`` legal actions (``self`` not terminal). MCTS rollouts draw every move through
-        it, so a game may override it to read that one action without listing the rest; the
-        conformance suite checks that it always agrees with the list."""
+        """The rollout hook (MCTS draws through it): legal action ``int(u·n)`` of ``n``, ``u``
+        in [0, 1); a game may find it without listing the rest (``check_pick`` agrees)."""
         legal = self._legal_actions()
         return legal[int(u * len(legal))]
 
@@ -512,8 +507,7 @@ class State(_Positioned):
 
     def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
         copied = _Positioned.__deepcopy__(self, memo)
-        # Shared, not copied: tuples of frozen actions, which nothing can change.
-        object.__setattr__(copied, "_trail", self._trail)
+        object.__setattr__(copied, "_trail", self._trail)  # frozen actions: shared, not copied
         return copied
 
     @property
@@ -566,8 +560,7 @@ class State(_Positioned):
 
     def children(self) -> Iterator[tuple[Action, State]]:
         """Each legal action with the state it leads to."""
-        for action in self.legal_actions():
-            yield action, self.apply(action)
+        yield from ((action, self.apply(action)) for action in self.legal_actions())
 
 
 #: The slots ``apply`` sets on each new state, set through their descriptors (no lookup).
