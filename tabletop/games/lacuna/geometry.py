@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from tabletop.core.memos import limit
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
@@ -373,7 +374,7 @@ class Geometry:
         assert isinstance(memo, dict)
         found = memo.get(collected)
         if found is None:
-            if len(memo) >= 256:
+            if len(memo) >= limit(256):
                 memo.clear()
             found = memo[collected] = self.collect(self.full_mat(), *set_bits(collected))
         return found

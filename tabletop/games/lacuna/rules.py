@@ -22,6 +22,7 @@ from typing import Any
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
+from tabletop.core.memos import limit
 from tabletop.core.notation import number
 from tabletop.core.position import evolve, maker
 from tabletop.core.quoting import brief
@@ -170,7 +171,7 @@ def _move(geo: Geometry, moves: dict[int, Move], action: Place) -> Move:
     True
     """
     x, y = geo.at(action.a, action.b, action.k)
-    if len(moves) >= MAX_MOVES:
+    if len(moves) >= limit(MAX_MOVES):
         moves.clear()
     found = moves[id(action)] = (action, x, y, 1 << action.a | 1 << action.b, -1)
     return found

@@ -22,6 +22,8 @@ from operator import getitem
 
 import numpy as np
 
+from tabletop.core.memos import limit
+
 from .board import NCOLOURS
 from .geometry import STEPS, Geometry
 
@@ -111,7 +113,7 @@ def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     there, under both owners, each in its own half (a search puts either player's pawn on
     the same spots; one matrix product; at most ``MAX_COLUMNS`` kept)."""
     spots = dict.fromkeys((x, y) for x, y, _ in pawns)
-    if len(columns) + 2 * len(spots) > MAX_COLUMNS:
+    if len(columns) + 2 * len(spots) > limit(MAX_COLUMNS):
         columns.clear()  # before choosing what is missing: every pawn is read after this
     missing = [(x, y) for x, y in spots if (x, y, 0) not in columns]
     cols = array("d", [v for x, y in missing for v in (-2 * x, -2 * y, x * x + y * y)])
