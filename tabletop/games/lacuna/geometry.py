@@ -371,7 +371,6 @@ class Geometry:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the
         mat (kept per mask: determinized and hand-built states ask again)."""
         memo = self._memo.setdefault("tallies", {})
-        assert isinstance(memo, dict)
         found = memo.get(collected)
         if found is None:
             if len(memo) >= limit(256):
