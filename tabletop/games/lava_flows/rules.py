@@ -202,21 +202,22 @@ class LavaState(LavaPosition, State):
         if hand is not None:
             cone_part, looks, mask, _ = hand
             looks = looks.copy()
-        else:  # the mask a listing of this state found, if any
+        else:  # the mask a listing of this state found, if any, updated like a handed one
             looks, mask = None, self._cache.get("occupied")
+            if mask is None:
+                mask = occupied(self.stacks, cones)
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
             look, colour = STACK_FACTS[s]
-            owner = GOAL_OWNER[c]
-            if owner >= 0 and colour == owner and cones[c] < 0:
-                cones = cones[:c] + (owner,) + cones[c + 1:]
+            # ``colour`` is -1 for most stacks: tested first, it settles the common case
+            if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                cones = cones[:c] + (colour,) + cones[c + 1:]
                 s = stacks[c] = solidified(s)
                 formed = True
             elif looks is not None:
                 looks[c] = look
-            if mask is not None:
-                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
+            mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         winner, outcome = -1, ""
         if formed:
             for q in (p, 1 - p):
@@ -226,17 +227,15 @@ class LavaState(LavaPosition, State):
         if formed or looks is None:
             cone_key, looks = key_parts(stacks, cones)
             cone_part = cone_key + "/"
-        if mask is None:
-            mask = occupied(stacks, cones)
         key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         plies = self.plies + 1
         if formed:
             positions: tuple[str, ...] = (key,)
-        else:
+        else:  # no cone formed, so no win: only a repetition may end the game here
             positions = self.positions + (key,)
             # each key starts with its mover and the movers alternate, so only every other
             # key, counting back from this one, can equal it
-            if not outcome and positions[::-2].count(key) >= 3:
+            if positions[::-2].count(key) >= 3:
                 outcome = "repetition"
         play = self.game._play  # type: ignore[attr-defined]
         if not outcome and plies >= play.ply_cap:
