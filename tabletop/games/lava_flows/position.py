@@ -265,14 +265,13 @@ class LavaPosition(Position):
         loop: plain tables, string operations and per-game memos of stack shapes."""
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
-        p = self.to_move
-        stacks, cones, lock = self.stacks, self.cones, self.lock
+        stacks, cones = self.stacks, self.cones
         hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
         if hand is not None:
             _, _, mask, memos = hand
         else:
             play: PlayTables = self.game._play  # type: ignore[attr-defined]
-            memos = play.memos[p][lock + 1]
+            memos = play.memos[self.to_move][self.lock + 1]
             mask = self._cache.get("occupied")
             if mask is None:
                 mask = self._cache["occupied"] = occupied(stacks, cones)
@@ -282,11 +281,10 @@ class LavaPosition(Position):
             s = stacks[c]
             if not s:
                 continue  # a cone alone
-            cone = cones[c]
-            memo = memos[c][cone + 1]  # the lock's own memo if ``c`` is the lock
+            memo = memos[c][cones[c] + 1]  # the lock's own memo if ``c`` is the lock
             entry = memo.get(s)
-            if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock,
+            if entry is None:  # a stack met for the first time here (the mover, the lock)
+                entry = _cell(memo, s, c, cones[c], self.to_move, c == self.lock,
                               self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])

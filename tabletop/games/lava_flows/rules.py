@@ -145,56 +145,52 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
+        # Each kind hands ``_after`` its own touched cells, lock and claims: no defaults
+        # to set first. What lands on a stack never brings a hidden piece into view, and
+        # what leaves it does so only when it is the top Large: only then is ``normalize``
+        # needed.
         stacks = list(self.stacks)
-        lock = -1
-        claims = self.claims
-        touched: tuple[int, ...] = ()
-        # What lands on a stack never brings a hidden piece into view, and what leaves it
-        # does so only when it is the top Large: only then is ``normalize`` needed.
         if isinstance(action, Move):  # the commonest first
             a, b = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
             stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
-            touched = (a, b)
-        elif isinstance(action, Bubble):
+            return self._after(stacks, (a, b), -1, self.claims)
+        if isinstance(action, Bubble):
             c = INDEX[action.cell]
-            touched = (c,)
-            s = stacks[c]
             if not action.claim:  # no Large in the stack: everything is in view
+                s = stacks[c]
                 stacks[c] = s[1:] + s[0]
-                lock = c
-            else:
-                right, stacks[c], claim = self._bubble_claim(action, c)
-                claims += (claim,)
-                lock = c if right else -1
-        elif isinstance(action, Slide):
+                return self._after(stacks, (c,), c, self.claims)
+            right, stacks[c], claim = self._bubble_claim(action, c)
+            return self._after(stacks, (c,), c if right else -1, self.claims + (claim,))
+        if isinstance(action, Slide):
             a, b = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-            touched = (a, b)
-        elif isinstance(action, Eject):
+            return self._after(stacks, (a, b), -1, self.claims)
+        if isinstance(action, Eject):
             c, b = INDEX[action.cell], INDEX[action.dst]
-            touched = (c, b)
-            s = stacks[c]
             if not action.claim:
                 # the middle of an Oreo in view is a Medium above the top Large
+                s = stacks[c]
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-            else:
-                revealed, piece, claim = self._announcement(action, c)
-                claims += (claim,)
-                stacks[c] = revealed
-                stacks[b] += piece
-        elif isinstance(action, Arrange):  # the setup's only actions: last, being rare
+                return self._after(stacks, (c, b), -1, self.claims)
+            revealed, piece, claim = self._announcement(action, c)
+            stacks[c] = revealed
+            stacks[b] += piece
+            return self._after(stacks, (c, b), -1, self.claims + (claim,))
+        if isinstance(action, Arrange):  # the setup's only actions: last, being rare
             return self._arrange(action)
-        return self._after(stacks, touched, lock, claims)
+        return self._after(stacks, (), -1, self.claims)  # a pass
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
         """Solidification, the win, the draws: everything that follows any action."""
         p = self.to_move
+        q = 1 - p  # the next mover
         cones = self.cones
         # What the last ply handed on (``position.HAND``): the key's cone part, appearances
         # and occupancy mask, of which only the touched cells change unless a cone forms.
@@ -220,14 +216,14 @@ class LavaState(LavaPosition, State):
             mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         winner, outcome = -1, ""
         if formed:
-            for q in (p, 1 - p):
-                if all(cones[c] == q for c in GOAL_CELLS[q]):
-                    winner, outcome = q, "win"
+            for player in (p, q):
+                if all(cones[c] == player for c in GOAL_CELLS[player]):
+                    winner, outcome = player, "win"
                     break
         if formed or looks is None:
             cone_key, looks = key_parts(stacks, cones)
             cone_part = cone_key + "/"
-        key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        key = f"{KEY_HEADS[q][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         plies = self.plies + 1
         if formed:
             positions: tuple[str, ...] = (key,)
@@ -240,9 +236,9 @@ class LavaState(LavaPosition, State):
         play = self.game._play  # type: ignore[attr-defined]
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
-        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
-                      outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[1 - p][lock + 1])
+        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, winner,
+                      outcome, claims, None if outcome else q)
+        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[q][lock + 1])
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
