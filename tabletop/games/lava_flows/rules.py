@@ -214,31 +214,46 @@ class LavaState(LavaPosition, State):
             elif looks is not None:
                 looks[c] = look
             mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
-        winner, outcome = -1, ""
         if formed:
-            for player in (p, q):
-                if all(cones[c] == player for c in GOAL_CELLS[player]):
-                    winner, outcome = player, "win"
-                    break
-        if formed or looks is None:
+            return self._formed(stacks, cones, lock, claims, mask)
+        # No cone formed, so no win: only a repetition or the ply cap may end the game.
+        if looks is None:
             cone_key, looks = key_parts(stacks, cones)
             cone_part = cone_key + "/"
         key = f"{KEY_HEADS[q][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        positions = self.positions + (key,)
         plies = self.plies + 1
-        if formed:
-            positions: tuple[str, ...] = (key,)
-        else:  # no cone formed, so no win: only a repetition may end the game here
-            positions = self.positions + (key,)
-            # each key starts with its mover and the movers alternate, so only every other
-            # key, counting back from this one, can equal it
-            if positions[::-2].count(key) >= 3:
-                outcome = "repetition"
+        play = self.game._play  # type: ignore[attr-defined]
+        # each key starts with its mover and the movers alternate, so only every other key,
+        # counting back from this one, can equal it
+        outcome = ("repetition" if positions[::-2].count(key) >= 3
+                   else "ply cap" if plies >= play.ply_cap else "")
+        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
+                      claims, None if outcome else q)
+        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[q][lock + 1])
+        return nxt
+
+    def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
+                claims: tuple[Claim, ...], mask: int) -> LavaState:
+        """``_after`` once a cone has formed (``cones`` has it, ``stacks`` is solidified):
+        the win, the repetition keys started afresh (no earlier position can recur), the
+        ply cap. Rare, so apart from the common path."""
+        p = self.to_move
+        winner, outcome = -1, ""
+        for player in (p, 1 - p):
+            if all(cones[c] == player for c in GOAL_CELLS[player]):
+                winner, outcome = player, "win"
+                break
+        cone_key, looks = key_parts(stacks, cones)
+        cone_part = cone_key + "/"
+        key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        plies = self.plies + 1
         play = self.game._play  # type: ignore[attr-defined]
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
-        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, winner,
-                      outcome, claims, None if outcome else q)
-        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[q][lock + 1])
+        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
+                      outcome, claims, None if outcome else 1 - p)
+        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[1 - p][lock + 1])
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
