@@ -189,8 +189,7 @@ class LavaState(LavaPosition, State):
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
         """Solidification, the win, the draws: everything that follows any action."""
-        p = self.to_move
-        q = 1 - p  # the next mover
+        q = 1 - self.to_move  # the next mover
         cones = self.cones
         # What the last ply handed on (``position.HAND``): the key's cone part, appearances
         # and occupancy mask, of which only the touched cells change unless a cone forms.
@@ -198,28 +197,26 @@ class LavaState(LavaPosition, State):
         if hand is not None:
             cone_part, looks, mask, _ = hand
             looks = looks.copy()
-        else:  # the mask a listing of this state found, if any, updated like a handed one
-            looks, mask = None, self._cache.get("occupied")
+        else:  # the same of this state, as a ply would have handed them on
+            cone_key, looks = key_parts(self.stacks, cones)
+            cone_part = cone_key + "/"
+            mask = self._cache.get("occupied")
             if mask is None:
                 mask = occupied(self.stacks, cones)
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
             look, colour = STACK_FACTS[s]
+            looks[c] = look  # (``_formed`` reads them all afresh)
             # ``colour`` is -1 for most stacks: tested first, it settles the common case
             if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
                 cones = cones[:c] + (colour,) + cones[c + 1:]
                 s = stacks[c] = solidified(s)
                 formed = True
-            elif looks is not None:
-                looks[c] = look
             mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         if formed:
             return self._formed(stacks, cones, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
-        if looks is None:
-            cone_key, looks = key_parts(stacks, cones)
-            cone_part = cone_key + "/"
         key = f"{KEY_HEADS[q][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         positions = self.positions + (key,)
         plies = self.plies + 1
