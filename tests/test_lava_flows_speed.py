@@ -23,11 +23,13 @@ from tabletop.games.lava_flows.board import (
     top_large,
 )
 from tabletop.games.lava_flows.knowledge import (
+    COLOURS,
     appearance,
     hidden_oreos,
     key_parts,
     kind_of,
     lowest_outcomes,
+    oreo_claims,
     oreos_in,
     perspective,
     position_key,
@@ -306,4 +308,25 @@ def test_a_bubble_claims_kind_over_a_hidden_lowest_place_follows_the_plain_rule(
                     plain = kind_of(claim in could_be, could_be == {claim})
                     assert _LOW_KINDS[sample._slot_pools()[1 - p]][claim] == plain, s
                     checked += 1
+    assert checked > 300
+
+
+def test_oreo_claims_by_colours_are_the_claims_of_the_perspective():
+    """A Shape's unknowns and an announcement ask ``oreo_claims`` of the perspective by its
+    colours (``COLOURS``), so that one cache entry serves many perspectives; the plain rule
+    asks it of the perspective itself (uncached)."""
+    rng = random.Random(29)
+    plain = oreo_claims.__wrapped__
+    pools = ["", "-", "b", "w", "-b", "-w", "bw", "-bw"]
+    checked = 0
+    for _ in range(4000):
+        tokens = "".join(rng.choice("WBwbWBwbmnh") for _ in range(rng.randint(1, 9)))
+        cone_len = rng.choice((0, 0, 2))
+        tokens = rng.choice(("Ww", "Bb")) + tokens if cone_len else tokens
+        visible = rng.randint(1, len(tokens))
+        args = (cone_len, visible, rng.choice(pools), rng.choice(pools),
+                (rng.randint(0, 2), rng.randint(0, 2)), rng.random() < 0.3)
+        by_colours = oreo_claims(tokens.translate(COLOURS), *args)
+        assert by_colours == plain(tokens, *args), (tokens, args)
+        checked += bool(by_colours[0])
     assert checked > 300

@@ -137,6 +137,9 @@ def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
 #: knows reads as the true pile they know).
 DIGITS = code_table({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
                      "1": "1", "4": "1", "2": None, "5": None})
+#: The known pieces of a perspective by their colours' ``DIGITS``, the unknowns kept: what
+#: ``oreo_claims`` reads of them (many perspectives, fewer colourings).
+COLOURS = code_table({"W": "0", "w": "0", "B": "1", "b": "1"})
 #: ``_window_oreos`` by its arguments, computed when first met.
 _WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
 
@@ -168,7 +171,14 @@ def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: s
                 ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
     """``(possible, certain)`` Oreos that are not wholly in view (their lowest piece lies
     deeper than the ``visible`` top pieces) in a cell whose perspective is ``tokens`` (cone
-    pieces first): possible under some filling of the unknowns, certain under every one."""
+    pieces first): possible under some filling of the unknowns, certain under every one.
+    Only the colours of the known pieces matter: give them as ``COLOURS`` digits, and one
+    cache entry serves every perspective of those colours.
+
+    >>> oreo_claims("nWwb", 0, 2, "", "-b", (0, 0), False) == oreo_claims(
+    ...     "nWwb".translate(COLOURS), 0, 2, "", "-b", (0, 0), False)
+    True
+    """
     possible: set[tuple[int, str]] = set()
     certain: set[tuple[int, str]] | None = None
     for pile in realizations(tokens, pool_w, pool_b, hidden):

@@ -57,6 +57,7 @@ from .board import (
 )
 from .findings import Claim, Oreo
 from .knowledge import (
+    COLOURS,
     DIGITS,
     digit_oreos,
     hidden_oreos,
@@ -281,11 +282,10 @@ class LavaPosition(Position):
             s = stacks[c]
             if not s:
                 continue  # a cone alone
-            memo = memos[c][cones[c] + 1]  # the lock's own memo if ``c`` is the lock
-            entry = memo.get(s)
+            entry = memos[c][cones[c] + 1].get(s)  # the lock's own memo if ``c`` is the lock
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = _cell(memo, s, c, cones[c], self.to_move, c == self.lock,
-                              self.game._play)  # type: ignore[attr-defined]
+                entry = _cell(memos[c][cones[c] + 1], s, c, cones[c], self.to_move,
+                              c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             if after:
@@ -531,7 +531,7 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     (``W B w b``) both players' answers differ only in whether the top piece is theirs.
 
     >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
-    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('nWwbW', 0, 1, 2)))
+    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('n0010', 0, 1, 2)))
     """
     n = len(stack)
     k = top_large(stack)
@@ -554,6 +554,6 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
             return mine, bubble, depths, hidden, None
     tokens = perspective(stack, cone, player, memory)
     uses = pool_uses(tokens)
-    if uses:
-        return mine, bubble, depths, (), (tokens, len(under), visible, uses)
+    if uses:  # by colours, for ``oreo_claims``' cache (and fewer distinct shapes)
+        return mine, bubble, depths, (), (tokens.translate(COLOURS), len(under), visible, uses)
     return mine, bubble, depths, hidden_oreos(tokens, len(under), visible, top_only), None

@@ -79,6 +79,7 @@ from .board import (
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
+    COLOURS,
     KEY_HEADS,
     STACK_FACTS,
     key_parts,
@@ -323,8 +324,9 @@ class LavaState(LavaPosition, State):
         s = self.stacks[c]
         tokens, pool_w, pool_b, hidden = self._knowledge(c)
         k = top_large(s)
-        possible, certain = oreo_claims(cone + tokens, len(cone), len(s) - k, pool_w, pool_b,
-                                        hidden, self.game.options["oreo"] == "top")
+        possible, certain = oreo_claims((cone + tokens).translate(COLOURS), len(cone),
+                                        len(s) - k, pool_w, pool_b, hidden,
+                                        self.game._play.top_only)  # type: ignore[attr-defined]
         kind = kind_of((depth, middle) in possible, (depth, middle) in certain)
         revealed = _reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
