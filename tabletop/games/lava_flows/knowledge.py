@@ -277,6 +277,18 @@ STACK_FACTS: Memo[str, tuple[str, int]] = Memo(stack_facts)
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
+def cone_key(cones: tuple[int, ...]) -> str:
+    """The cones as text, one of ``.wb`` a cell (``key_parts``' first part).
+
+    >>> cone_key((-1,) * 8 + (0,))
+    '........w'
+    """
+    found = _CONE_KEYS.get(cones)
+    if found is None:
+        found = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
+    return found
+
+
 def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
               ) -> tuple[str, list[str]]:
     """What ``position_key`` is made of besides the mover and the lock: the cones as text,
@@ -286,11 +298,8 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
     >>> key_parts(("1W", "wb") + ("",) * 7, (-1,) * 8 + (0,))
     ('........w', ['W', 'wb', '', '', '', '', '', '', ''])
     """
-    cone_key = _CONE_KEYS.get(cones)
-    if cone_key is None:
-        cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
     looks = APPEARANCES
-    return cone_key, [looks[s] for s in stacks]
+    return cone_key(cones), [looks[s] for s in stacks]
 
 
 def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:

@@ -88,7 +88,15 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import HAND, PLAY, LavaPosition, occupied, play_tables, whose_turn
+from .position import (
+    HAND,
+    PLAY,
+    LavaPosition,
+    cone_memos,
+    occupied,
+    play_tables,
+    whose_turn,
+)
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -228,7 +236,10 @@ class LavaState(LavaPosition, State):
                    else "ply cap" if plies >= play.ply_cap else "")
         nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
                       claims, None if outcome else q)
-        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[q][lock + 1])
+        memos = play.by_cones[q][lock + 1].get(cone_part)
+        if memos is None:
+            memos = cone_memos(play, q, lock, cone_part, cones)
+        nxt._cache[HAND] = (cone_part, looks, mask, memos)
         return nxt
 
     def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
@@ -251,7 +262,8 @@ class LavaState(LavaPosition, State):
             outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
                       outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[1 - p][lock + 1])
+        nxt._cache[HAND] = (cone_part, looks, mask,
+                            cone_memos(play, 1 - p, lock, cone_part, cones))
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
