@@ -330,3 +330,25 @@ def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lo
     """
     cone_key, looks = key_parts(stacks, cones)
     return joined_key(mover, lock, cone_key, looks)
+
+
+def slot_pool(joined: str, nothing: str, black: str, white: str) -> str:
+    """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
+    return ("-" * joined.count(nothing) + "b" * joined.count(black)
+            + "w" * joined.count(white))
+
+
+def slot_pools(slots: str) -> tuple[str, str]:
+    """White's and Black's pools (``slot_pool``) from the hiding places of a position.
+
+    >>> slot_pools("2013"), slot_pools("")
+    (('-bw', 'w'), ('', ''))
+    """
+    return slot_pool(slots, "2", "1", "0"), slot_pool(slots, "5", "4", "3")
+
+
+#: Deletes every code but the hiding places' (``0``–``5``): what ``slot_pools`` reads.
+SLOTS_ONLY = code_table(dict.fromkeys("WBwbmnh"))
+#: ``slot_pools`` by the hiding places of a position in board order: few, so one lookup per
+#: state rather than six counts.
+SLOT_POOLS: Memo[str, tuple[str, str]] = Memo(slot_pools)

@@ -69,7 +69,6 @@ from .board import (
     SLOT,
     VIEW_MASK,
     Memo,
-    code_table,
     cone_colour,
     normalize,
     shared_grid,
@@ -81,6 +80,8 @@ from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
     KEY_HEADS,
+    SLOT_POOLS,
+    SLOTS_ONLY,
     STACK_FACTS,
     key_parts,
     kind_of,
@@ -88,15 +89,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import (
-    HAND,
-    PLAY,
-    LavaPosition,
-    cone_memos,
-    occupied,
-    play_tables,
-    whose_turn,
-)
+from .position import HAND, PLAY, LavaPosition, cone_memos, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -123,7 +116,7 @@ class LavaState(LavaPosition, State):
         nothing, ``b``/``w`` for a black/white Medium."""
         pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
         if pools is None:
-            pools = self._cache["pools"] = _POOLS["".join(self.stacks).translate(_SLOTS_ONLY)]
+            pools = self._cache["pools"] = SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
         return pools
 
     def _hidden_pool(self) -> tuple[int, int]:
@@ -154,10 +147,9 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        # Each kind hands ``_after`` its own touched cells, lock and claims: no defaults
-        # to set first. What lands on a stack never brings a hidden piece into view, and
-        # what leaves it does so only when it is the top Large: only then is ``normalize``
-        # needed.
+        # Each kind hands ``_after`` its touched cells, lock and claims. What lands on a stack
+        # never brings a hidden piece into view, and what leaves it does so only when it is
+        # the top Large: only then is ``normalize`` needed.
         stacks = list(self.stacks)
         if isinstance(action, Move):  # the commonest first
             a, b = INDEX[action.src], INDEX[action.dst]
@@ -244,9 +236,8 @@ class LavaState(LavaPosition, State):
 
     def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
                 claims: tuple[Claim, ...], mask: int) -> LavaState:
-        """``_after`` once a cone has formed (``cones`` has it, ``stacks`` is solidified):
-        the win, the repetition keys started afresh (no earlier position can recur), the
-        ply cap. Rare, so apart from the common path."""
+        """``_after`` once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
+        the repetition keys afresh (no earlier position can recur), the ply cap."""
         p = self.to_move
         winner, outcome = -1, ""
         for player in (p, 1 - p):
@@ -461,28 +452,6 @@ def _reveal_top(stack: str, count: int) -> str:
         if stack[i] not in GHOSTS:
             count -= 1
     return stack[:i] + stack[i:].translate(PUBLIC)  # an empty hiding place vanishes
-
-
-def _pool(joined: str, nothing: str, black: str, white: str) -> str:
-    """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
-    return ("-" * joined.count(nothing) + "b" * joined.count(black)
-            + "w" * joined.count(white))
-
-
-def _pools(slots: str) -> tuple[str, str]:
-    """White's and Black's pools (``_pool``) from the hiding places of a position.
-
-    >>> _pools("2013"), _pools("")
-    (('-bw', 'w'), ('', ''))
-    """
-    return _pool(slots, "2", "1", "0"), _pool(slots, "5", "4", "3")
-
-
-#: Deletes every code but the hiding places' (``0``–``5``): what ``_pools`` reads.
-_SLOTS_ONLY = code_table(dict.fromkeys("WBwbmnh"))
-#: ``_pools`` by the hiding places of a position in board order: few, so one lookup per
-#: state rather than six counts.
-_POOLS: Memo[str, tuple[str, str]] = Memo(_pools)
 
 
 def _hide_all(stack: str) -> str:
