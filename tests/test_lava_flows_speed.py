@@ -23,11 +23,14 @@ from tabletop.games.lava_flows.board import (
     top_large,
 )
 from tabletop.games.lava_flows.knowledge import (
+    COLOURS,
     appearance,
+    cone_key,
     hidden_oreos,
     key_parts,
     kind_of,
     lowest_outcomes,
+    oreo_claims,
     oreos_in,
     perspective,
     position_key,
@@ -40,6 +43,7 @@ from tabletop.games.lava_flows.position import (
     _cell,
     _entry,
     _shape,
+    cone_memos,
     occupied,
     play_tables,
     whose_turn,
@@ -208,7 +212,7 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     """``_after`` updates the handed-on key parts and occupancy mask for the touched cells
     only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
     ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts,
-    and the handed-on memos are the mover's for the lock."""
+    and the handed-on memos are the mover's for the lock and cones, by cell."""
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(11)
     checked = 0
@@ -217,7 +221,9 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
         if hand is not None:
             cone_key, looks = key_parts(sample.stacks, sample.cones)
             assert hand[:3] == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
-            assert hand[3] is game._play.memos[sample.to_move][sample.lock + 1]
+            memos = game._play.memos[sample.to_move][sample.lock + 1]
+            assert len(hand[3]) == 9
+            assert all(hand[3][c] is memos[c][sample.cones[c] + 1] for c in range(9))
             checked += 1
         assert sample.positions[-1] == position_key(sample.stacks, sample.cones, sample.lock,
                                                     sample.to_move)
@@ -307,3 +313,40 @@ def test_a_bubble_claims_kind_over_a_hidden_lowest_place_follows_the_plain_rule(
                     assert _LOW_KINDS[sample._slot_pools()[1 - p]][claim] == plain, s
                     checked += 1
     assert checked > 300
+
+
+def test_oreo_claims_by_colours_are_the_claims_of_the_perspective():
+    """A Shape's unknowns and an announcement ask ``oreo_claims`` of the perspective by its
+    colours (``COLOURS``), so that one cache entry serves many perspectives; the plain rule
+    asks it of the perspective itself (uncached)."""
+    rng = random.Random(29)
+    plain = oreo_claims.__wrapped__
+    pools = ["", "-", "b", "w", "-b", "-w", "bw", "-bw"]
+    checked = 0
+    for _ in range(4000):
+        tokens = "".join(rng.choice("WBwbWBwbmnh") for _ in range(rng.randint(1, 9)))
+        cone_len = rng.choice((0, 0, 2))
+        tokens = rng.choice(("Ww", "Bb")) + tokens if cone_len else tokens
+        visible = rng.randint(1, len(tokens))
+        args = (cone_len, visible, rng.choice(pools), rng.choice(pools),
+                (rng.randint(0, 2), rng.randint(0, 2)), rng.random() < 0.3)
+        by_colours = oreo_claims(tokens.translate(COLOURS), *args)
+        assert by_colours == plain(tokens, *args), (tokens, args)
+        checked += bool(by_colours[0])
+    assert checked > 300
+
+
+def test_the_memos_kept_by_cones_are_each_cells_memo_for_its_cone():
+    """``cone_memos`` keeps, by the cones' key part, the memo a listing reads at each cell
+    (first built, then found); the plain rule indexes ``PlayTables.memos`` by each cone."""
+    rng = random.Random(31)
+    for options in ({}, {"memory": True}, {"slide": "empty", "oreo": "top"}):
+        play = play_tables({**tabletop.load("lava-flows").defaults, **options})
+        for _ in range(300):
+            cones = tuple(rng.choice((-1, -1, 0, 1)) if c in (0, 1, 2, 6, 7, 8) else -1
+                          for c in range(9))
+            mover, lock = rng.randrange(2), rng.randrange(-1, 9)
+            for _twice in range(2):
+                memos = cone_memos(play, mover, lock, cone_key(cones) + "/", cones)
+                plain = play.memos[mover][lock + 1]
+                assert all(memos[c] is plain[c][cones[c] + 1] for c in range(9)), cones

@@ -137,6 +137,9 @@ def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
 #: knows reads as the true pile they know).
 DIGITS = code_table({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
                      "1": "1", "4": "1", "2": None, "5": None})
+#: The known pieces of a perspective by their colours' ``DIGITS``, the unknowns kept: what
+#: ``oreo_claims`` reads of them (many perspectives, fewer colourings).
+COLOURS = code_table({"W": "0", "w": "0", "B": "1", "b": "1"})
 #: ``_window_oreos`` by its arguments, computed when first met.
 _WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
 
@@ -168,7 +171,14 @@ def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: s
                 ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
     """``(possible, certain)`` Oreos that are not wholly in view (their lowest piece lies
     deeper than the ``visible`` top pieces) in a cell whose perspective is ``tokens`` (cone
-    pieces first): possible under some filling of the unknowns, certain under every one."""
+    pieces first): possible under some filling of the unknowns, certain under every one.
+    Only the colours of the known pieces matter: give them as ``COLOURS`` digits, and one
+    cache entry serves every perspective of those colours.
+
+    >>> oreo_claims("nWwb", 0, 2, "", "-b", (0, 0), False) == oreo_claims(
+    ...     "nWwb".translate(COLOURS), 0, 2, "", "-b", (0, 0), False)
+    True
+    """
     possible: set[tuple[int, str]] = set()
     certain: set[tuple[int, str]] | None = None
     for pile in realizations(tokens, pool_w, pool_b, hidden):
@@ -267,6 +277,18 @@ STACK_FACTS: Memo[str, tuple[str, int]] = Memo(stack_facts)
 _CONE_KEYS: dict[tuple[int, ...], str] = {}  # cones → ".", "w", "b" per cell
 
 
+def cone_key(cones: tuple[int, ...]) -> str:
+    """The cones as text, one of ``.wb`` a cell (``key_parts``' first part).
+
+    >>> cone_key((-1,) * 8 + (0,))
+    '........w'
+    """
+    found = _CONE_KEYS.get(cones)
+    if found is None:
+        found = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
+    return found
+
+
 def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
               ) -> tuple[str, list[str]]:
     """What ``position_key`` is made of besides the mover and the lock: the cones as text,
@@ -276,11 +298,8 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
     >>> key_parts(("1W", "wb") + ("",) * 7, (-1,) * 8 + (0,))
     ('........w', ['W', 'wb', '', '', '', '', '', '', ''])
     """
-    cone_key = _CONE_KEYS.get(cones)
-    if cone_key is None:
-        cone_key = _CONE_KEYS[cones] = "".join(".wb"[c + 1] for c in cones)
     looks = APPEARANCES
-    return cone_key, [looks[s] for s in stacks]
+    return cone_key(cones), [looks[s] for s in stacks]
 
 
 def joined_key(mover: int, lock: int, cone_key: str, looks: list[str]) -> str:
@@ -311,3 +330,25 @@ def position_key(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...], lo
     """
     cone_key, looks = key_parts(stacks, cones)
     return joined_key(mover, lock, cone_key, looks)
+
+
+def slot_pool(joined: str, nothing: str, black: str, white: str) -> str:
+    """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
+    return ("-" * joined.count(nothing) + "b" * joined.count(black)
+            + "w" * joined.count(white))
+
+
+def slot_pools(slots: str) -> tuple[str, str]:
+    """White's and Black's pools (``slot_pool``) from the hiding places of a position.
+
+    >>> slot_pools("2013"), slot_pools("")
+    (('-bw', 'w'), ('', ''))
+    """
+    return slot_pool(slots, "2", "1", "0"), slot_pool(slots, "5", "4", "3")
+
+
+#: Deletes every code but the hiding places' (``0``–``5``): what ``slot_pools`` reads.
+SLOTS_ONLY = code_table(dict.fromkeys("WBwbmnh"))
+#: ``slot_pools`` by the hiding places of a position in board order: few, so one lookup per
+#: state rather than six counts.
+SLOT_POOLS: Memo[str, tuple[str, str]] = Memo(slot_pools)

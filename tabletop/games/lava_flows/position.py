@@ -57,7 +57,9 @@ from .board import (
 )
 from .findings import Claim, Oreo
 from .knowledge import (
+    COLOURS,
     DIGITS,
+    cone_key,
     digit_oreos,
     hidden_oreos,
     oreo_claims,
@@ -72,8 +74,8 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 #: The ``_cache`` key of what a ply hands on to the next (``LavaState._after``): the
 #: repetition key's cone part (``cone_key + "/"``), every cell's appearance, the occupancy
-#: mask (``occupied``) and the next mover's ``CellMemos`` for its lock, which
-#: ``_legal_actions`` reads too.
+#: mask (``occupied``) and the next mover's memos for its lock and cones (``cone_memos``),
+#: which ``_legal_actions`` reads too.
 HAND = "hand"
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
@@ -103,6 +105,12 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
 _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
     (top, memory, onto): _lock_tables()
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
+#: ``cone_memos`` by the options (as ``_CELLS``), then by mover and lock (+1), then by the
+#: cones' key part: the memo of each cell for those cones. Static data: at most one item
+#: per arrangement of cones (on six goal cells).
+_BY_CONES: dict[tuple[bool, bool, bool],
+                tuple[tuple[dict[str, tuple[dict[str, Any], ...]], ...], ...]] = {
+    key: tuple(tuple({} for _lock in range(10)) for _player in (0, 1)) for key in _CELLS}
 #: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
 #: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
@@ -138,10 +146,11 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "shapes", "entries", "slides", "own", "top_only", "memory", "onto",
-                 "ply_cap")
+    __slots__ = ("memos", "by_cones", "shapes", "entries", "slides", "own", "top_only",
+                 "memory", "onto", "ply_cap")
 
     def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
+                 by_cones: tuple[tuple[dict[str, tuple[dict[str, Any], ...]], ...], ...],
                  shapes: list[list[dict[str, Any]]],
                  entries: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...],
                  slides: tuple[tuple[tuple[Slide, ...], ...], ...],
@@ -149,6 +158,8 @@ class PlayTables:
                  memory: bool, onto: bool, ply_cap: int) -> None:
         #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
+        #: ``_BY_CONES`` for these options: by mover and lock (+1), ``cone_memos``' memo.
+        self.by_cones = by_cones
         #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
         self.shapes = shapes
         #: ``_ENTRIES`` for these options: by cell and lock-ness, the entries by shape.
@@ -164,7 +175,8 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     """The ``PlayTables`` of a game with these (checked) options."""
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
-    return PlayTables(_CELLS[top_only, memory, onto], _SHAPES[top_only, memory], _ENTRIES[onto],
+    key = top_only, memory, onto
+    return PlayTables(_CELLS[key], _BY_CONES[key], _SHAPES[top_only, memory], _ENTRIES[onto],
                       SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
                       MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
@@ -265,14 +277,13 @@ class LavaPosition(Position):
         loop: plain tables, string operations and per-game memos of stack shapes."""
         if self.phase < PLAY:
             return ARRANGEMENTS[self.phase]
-        p = self.to_move
-        stacks, cones, lock = self.stacks, self.cones, self.lock
+        stacks, cones = self.stacks, self.cones
         hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
         if hand is not None:
             _, _, mask, memos = hand
         else:
             play: PlayTables = self.game._play  # type: ignore[attr-defined]
-            memos = play.memos[p][lock + 1]
+            memos = cone_memos(play, self.to_move, self.lock, cone_key(cones) + "/", cones)
             mask = self._cache.get("occupied")
             if mask is None:
                 mask = self._cache["occupied"] = occupied(stacks, cones)
@@ -282,11 +293,9 @@ class LavaPosition(Position):
             s = stacks[c]
             if not s:
                 continue  # a cone alone
-            cone = cones[c]
-            memo = memos[c][cone + 1]  # the lock's own memo if ``c`` is the lock
-            entry = memo.get(s)
-            if entry is None:
-                entry = _cell(memo, s, c, cone, p, c == lock,
+            entry = memos[c].get(s)  # the lock's own memo if ``c`` is the lock
+            if entry is None:  # a stack met for the first time here (the mover, the lock)
+                entry = _cell(memos[c], s, c, cones[c], self.to_move, c == self.lock,
                               self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
@@ -436,6 +445,26 @@ def _stack_text(stack: str, cone: int) -> str:
     return " ".join(parts)
 
 
+def cone_memos(play: PlayTables, mover: int, lock: int, cone_part: str,
+               cones: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
+    """``play.memos[mover][lock + 1][c][cones[c] + 1]`` for every cell ``c``: the memos a
+    listing reads, by cell, for these cones (``cone_part``: their key part and ``/``, as a
+    ply hands it on). Kept by ``cone_part``, so that a ply finds them with one lookup.
+
+    >>> play = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
+    >>> cones = (-1,) * 6 + (0, 0, -1)
+    >>> memos = cone_memos(play, 1, 4, cone_key(cones) + "/", cones)
+    >>> memos[6] is play.memos[1][5][6][1], memos[4] is play.memos[1][5][4][0]
+    (True, True)
+    """
+    by_cones = play.by_cones[mover][lock + 1]
+    found = by_cones.get(cone_part)
+    if found is None:
+        memos = play.memos[mover][lock + 1]
+        found = by_cones[cone_part] = tuple(memos[c][cones[c] + 1] for c in range(9))
+    return found
+
+
 #: The cells of each 9-bit occupancy mask, ascending.
 MASK_CELLS: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(9) if mask >> c & 1) for mask in range(512))
@@ -533,7 +562,7 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     (``W B w b``) both players' answers differ only in whether the top piece is theirs.
 
     >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
-    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('nWwbW', 0, 1, 2)))
+    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('n0010', 0, 1, 2)))
     """
     n = len(stack)
     k = top_large(stack)
@@ -556,6 +585,6 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
             return mine, bubble, depths, hidden, None
     tokens = perspective(stack, cone, player, memory)
     uses = pool_uses(tokens)
-    if uses:
-        return mine, bubble, depths, (), (tokens, len(under), visible, uses)
+    if uses:  # by colours, for ``oreo_claims``' cache (and fewer distinct shapes)
+        return mine, bubble, depths, (), (tokens.translate(COLOURS), len(under), visible, uses)
     return mine, bubble, depths, hidden_oreos(tokens, len(under), visible, top_only), None

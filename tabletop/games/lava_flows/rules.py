@@ -69,7 +69,6 @@ from .board import (
     SLOT,
     VIEW_MASK,
     Memo,
-    code_table,
     cone_colour,
     normalize,
     shared_grid,
@@ -79,7 +78,10 @@ from .board import (
 from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
+    COLOURS,
     KEY_HEADS,
+    SLOT_POOLS,
+    SLOTS_ONLY,
     STACK_FACTS,
     key_parts,
     kind_of,
@@ -87,7 +89,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import HAND, PLAY, LavaPosition, occupied, play_tables, whose_turn
+from .position import HAND, PLAY, LavaPosition, cone_memos, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -114,7 +116,7 @@ class LavaState(LavaPosition, State):
         nothing, ``b``/``w`` for a black/white Medium."""
         pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
         if pools is None:
-            pools = self._cache["pools"] = _POOLS["".join(self.stacks).translate(_SLOTS_ONLY)]
+            pools = self._cache["pools"] = SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
         return pools
 
     def _hidden_pool(self) -> tuple[int, int]:
@@ -145,56 +147,50 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
+        # Each kind hands ``_after`` its touched cells, lock and claims. What lands on a stack
+        # never brings a hidden piece into view, and what leaves it does so only when it is
+        # the top Large: only then is ``normalize`` needed.
         stacks = list(self.stacks)
-        lock = -1
-        claims = self.claims
-        touched: tuple[int, ...] = ()
-        # What lands on a stack never brings a hidden piece into view, and what leaves it
-        # does so only when it is the top Large: only then is ``normalize`` needed.
         if isinstance(action, Move):  # the commonest first
             a, b = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
             stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
-            touched = (a, b)
-        elif isinstance(action, Bubble):
+            return self._after(stacks, (a, b), -1, self.claims)
+        if isinstance(action, Bubble):
             c = INDEX[action.cell]
-            touched = (c,)
-            s = stacks[c]
             if not action.claim:  # no Large in the stack: everything is in view
+                s = stacks[c]
                 stacks[c] = s[1:] + s[0]
-                lock = c
-            else:
-                right, stacks[c], claim = self._bubble_claim(action, c)
-                claims += (claim,)
-                lock = c if right else -1
-        elif isinstance(action, Slide):
+                return self._after(stacks, (c,), c, self.claims)
+            right, stacks[c], claim = self._bubble_claim(action, c)
+            return self._after(stacks, (c,), c if right else -1, self.claims + (claim,))
+        if isinstance(action, Slide):
             a, b = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-            touched = (a, b)
-        elif isinstance(action, Eject):
+            return self._after(stacks, (a, b), -1, self.claims)
+        if isinstance(action, Eject):
             c, b = INDEX[action.cell], INDEX[action.dst]
-            touched = (c, b)
-            s = stacks[c]
             if not action.claim:
                 # the middle of an Oreo in view is a Medium above the top Large
+                s = stacks[c]
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-            else:
-                revealed, piece, claim = self._announcement(action, c)
-                claims += (claim,)
-                stacks[c] = revealed
-                stacks[b] += piece
-        elif isinstance(action, Arrange):  # the setup's only actions: last, being rare
+                return self._after(stacks, (c, b), -1, self.claims)
+            revealed, piece, claim = self._announcement(action, c)
+            stacks[c] = revealed
+            stacks[b] += piece
+            return self._after(stacks, (c, b), -1, self.claims + (claim,))
+        if isinstance(action, Arrange):  # the setup's only actions: last, being rare
             return self._arrange(action)
-        return self._after(stacks, touched, lock, claims)
+        return self._after(stacks, (), -1, self.claims)  # a pass
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
         """Solidification, the win, the draws: everything that follows any action."""
-        p = self.to_move
+        q = 1 - self.to_move  # the next mover
         cones = self.cones
         # What the last ply handed on (``position.HAND``): the key's cone part, appearances
         # and occupancy mask, of which only the touched cells change unless a cone forms.
@@ -202,48 +198,63 @@ class LavaState(LavaPosition, State):
         if hand is not None:
             cone_part, looks, mask, _ = hand
             looks = looks.copy()
-        else:  # the mask a listing of this state found, if any
-            looks, mask = None, self._cache.get("occupied")
+        else:  # the same of this state, as a ply would have handed them on
+            cone_key, looks = key_parts(self.stacks, cones)
+            cone_part = cone_key + "/"
+            mask = self._cache.get("occupied")
+            if mask is None:
+                mask = occupied(self.stacks, cones)
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
             look, colour = STACK_FACTS[s]
-            owner = GOAL_OWNER[c]
-            if owner >= 0 and colour == owner and cones[c] < 0:
-                cones = cones[:c] + (owner,) + cones[c + 1:]
+            looks[c] = look  # (``_formed`` reads them all afresh)
+            # ``colour`` is -1 for most stacks: tested first, it settles the common case
+            if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                cones = cones[:c] + (colour,) + cones[c + 1:]
                 s = stacks[c] = solidified(s)
                 formed = True
-            elif looks is not None:
-                looks[c] = look
-            if mask is not None:
-                mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
-        winner, outcome = -1, ""
+            mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         if formed:
-            for q in (p, 1 - p):
-                if all(cones[c] == q for c in GOAL_CELLS[q]):
-                    winner, outcome = q, "win"
-                    break
-        if formed or looks is None:
-            cone_key, looks = key_parts(stacks, cones)
-            cone_part = cone_key + "/"
-        if mask is None:
-            mask = occupied(stacks, cones)
+            return self._formed(stacks, cones, lock, claims, mask)
+        # No cone formed, so no win: only a repetition or the ply cap may end the game.
+        key = f"{KEY_HEADS[q][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        positions = self.positions + (key,)
+        plies = self.plies + 1
+        play = self.game._play  # type: ignore[attr-defined]
+        # each key starts with its mover and the movers alternate, so only every other key,
+        # counting back from this one, can equal it
+        outcome = ("repetition" if positions[::-2].count(key) >= 3
+                   else "ply cap" if plies >= play.ply_cap else "")
+        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
+                      claims, None if outcome else q)
+        memos = play.by_cones[q][lock + 1].get(cone_part)
+        if memos is None:
+            memos = cone_memos(play, q, lock, cone_part, cones)
+        nxt._cache[HAND] = (cone_part, looks, mask, memos)
+        return nxt
+
+    def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
+                claims: tuple[Claim, ...], mask: int) -> LavaState:
+        """``_after`` once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
+        the repetition keys afresh (no earlier position can recur), the ply cap."""
+        p = self.to_move
+        winner, outcome = -1, ""
+        for player in (p, 1 - p):
+            if all(cones[c] == player for c in GOAL_CELLS[player]):
+                winner, outcome = player, "win"
+                break
+        cone_key, looks = key_parts(stacks, cones)
+        cone_part = cone_key + "/"
         key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
         plies = self.plies + 1
-        if formed:
-            positions: tuple[str, ...] = (key,)
-        else:
-            positions = self.positions + (key,)
-            # each key starts with its mover and the movers alternate, so only every other
-            # key, counting back from this one, can equal it
-            if not outcome and positions[::-2].count(key) >= 3:
-                outcome = "repetition"
         play = self.game._play  # type: ignore[attr-defined]
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
-        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, positions, winner,
+        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
                       outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (cone_part, looks, mask, play.memos[1 - p][lock + 1])
+        nxt._cache[HAND] = (cone_part, looks, mask,
+                            cone_memos(play, 1 - p, lock, cone_part, cones))
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
@@ -316,8 +327,9 @@ class LavaState(LavaPosition, State):
         s = self.stacks[c]
         tokens, pool_w, pool_b, hidden = self._knowledge(c)
         k = top_large(s)
-        possible, certain = oreo_claims(cone + tokens, len(cone), len(s) - k, pool_w, pool_b,
-                                        hidden, self.game.options["oreo"] == "top")
+        possible, certain = oreo_claims((cone + tokens).translate(COLOURS), len(cone),
+                                        len(s) - k, pool_w, pool_b, hidden,
+                                        self.game._play.top_only)  # type: ignore[attr-defined]
         kind = kind_of((depth, middle) in possible, (depth, middle) in certain)
         revealed = _reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
@@ -440,28 +452,6 @@ def _reveal_top(stack: str, count: int) -> str:
         if stack[i] not in GHOSTS:
             count -= 1
     return stack[:i] + stack[i:].translate(PUBLIC)  # an empty hiding place vanishes
-
-
-def _pool(joined: str, nothing: str, black: str, white: str) -> str:
-    """The sorted contents (``-``, ``b``, ``w``) of one player's unrevealed hiding places."""
-    return ("-" * joined.count(nothing) + "b" * joined.count(black)
-            + "w" * joined.count(white))
-
-
-def _pools(slots: str) -> tuple[str, str]:
-    """White's and Black's pools (``_pool``) from the hiding places of a position.
-
-    >>> _pools("2013"), _pools("")
-    (('-bw', 'w'), ('', ''))
-    """
-    return _pool(slots, "2", "1", "0"), _pool(slots, "5", "4", "3")
-
-
-#: Deletes every code but the hiding places' (``0``–``5``): what ``_pools`` reads.
-_SLOTS_ONLY = code_table(dict.fromkeys("WBwbmnh"))
-#: ``_pools`` by the hiding places of a position in board order: few, so one lookup per
-#: state rather than six counts.
-_POOLS: Memo[str, tuple[str, str]] = Memo(_pools)
 
 
 def _hide_all(stack: str) -> str:
