@@ -32,6 +32,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from tabletop.core.memos import limit
 from tabletop.core.readonly import frozen_graph
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -219,7 +220,7 @@ class Memo(dict[K, V]):
         self.compute = compute
 
     def __missing__(self, key: K) -> V:
-        if len(self) > MEMO_LIMIT:
+        if len(self) > limit(MEMO_LIMIT):
             self.clear()
         value = self[key] = self.compute(key)
         return value
