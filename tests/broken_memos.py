@@ -8,20 +8,21 @@ from dataclasses import dataclass
 
 from toygame import NimState, SecretNim, Take
 
-from tabletop.core.memos import limit
+from tabletop.core.memos import Bound
 
-#: The takes open at each pile size, as the toy works them out.
+#: The takes open at each pile size, as the toy works them out, and their bound.
 _TAKES: dict[int, tuple[Take, ...]] = {}
+_HELD = Bound(4096)
 
 
 def _takes(pile: int, most: int, careful: bool = False) -> tuple[Take, ...]:
     """The takes from ``pile``: those from ``pile - 1`` and one more (a memo of each size)."""
-    if careful and len(_TAKES) + pile + 1 > limit(4096):
+    if careful and len(_TAKES) + pile + 1 > _HELD.size:
         _TAKES.clear()  # emptied first: then whatever it reads is what it just stored
     need = [p for p in range(pile + 1) if p not in _TAKES]
     # The bug (unless careful): it chooses what is missing, then empties itself when full,
     # and then reads back the entries it kept before the clear.
-    if len(_TAKES) + len(need) > limit(4096):
+    if len(_TAKES) + len(need) > _HELD.size:
         _TAKES.clear()
     for p in need:
         _TAKES[p] = tuple(Take(n) for n in range(1, min(p, most) + 1))

@@ -201,13 +201,15 @@ def test_small_memos_pass_on_a_sound_toy(registered):
 
 
 def test_the_memo_knob_shrinks_every_bound_and_restores_it():
-    from tabletop.core.memos import limit, small_memos
+    from tabletop.core.memos import Bound, small_memos
 
+    big, small = Bound(4096), Bound(2)
     with small_memos(3):
+        later = Bound(100)  # a bound made inside the block is shrunk too
         with small_memos(1):
-            assert limit(4096) == 1
-        assert limit(4096) == 3
-    assert limit(4096) == 4096
+            assert (big.size, small.size, later.size) == (1, 1, 1)
+        assert (big.size, small.size, later.size) == (3, 2, 3)
+    assert (big.size, small.size, later.size) == (4096, 2, 100)
     with pytest.raises(ValueError, match="at least 1 entry, not 0"):
         with small_memos(0):
             pass

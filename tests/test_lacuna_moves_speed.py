@@ -151,7 +151,7 @@ def test_claims_survive_the_column_store_filling_up():
     expected = scoring.claim_masks(rows, state.pawns, {})
     columns: dict = {}
     scoring.claim_masks(rows, state.pawns[:-1], columns)  # all but the last pawn kept
-    for i in range(scoring.MAX_COLUMNS - len(columns)):  # filled to the limit with others
+    for i in range(scoring.MAX_COLUMNS.size - len(columns)):  # filled to the limit with others
         columns[-1, -1, i] = b""
     assert scoring.claim_masks(rows, state.pawns, columns) == expected
 

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from tabletop.core.memos import limit
+from tabletop.core.memos import Bound
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
@@ -47,6 +47,7 @@ MAX_FLOWERS = 64
 
 _F = np.float64
 T = TypeVar("T")
+_TALLIES = Bound(256)  # the tallies ``tally_of`` keeps per layout
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
 Tally = tuple[tuple[int, ...], int, int]
 """The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
@@ -373,7 +374,7 @@ class Geometry:
         memo = self._memo.setdefault("tallies", {})
         found = memo.get(collected)
         if found is None:
-            if len(memo) >= limit(256):
+            if len(memo) >= _TALLIES.size:
                 memo.clear()
             found = memo[collected] = self.collect(self.full_mat(), *set_bits(collected))
         return found

@@ -22,7 +22,7 @@ from typing import Any
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.memos import limit
+from tabletop.core.memos import Bound
 from tabletop.core.notation import number
 from tabletop.core.position import evolve, maker
 from tabletop.core.quoting import brief
@@ -149,7 +149,7 @@ class LacunaState(LacunaPosition, State):
 Move = tuple[Place, int, int, int, int]
 #: At most this many moves are kept per layout (the sample spots of a layout's pairs are
 #: fewer; other positions along a pair, listed when a pair is cramped, may add more).
-MAX_MOVES = 4096
+MAX_MOVES = Bound(4096)
 
 
 def _moves(geo: Geometry) -> dict[int, Move]:
@@ -171,7 +171,7 @@ def _move(geo: Geometry, moves: dict[int, Move], action: Place) -> Move:
     True
     """
     x, y = geo.at(action.a, action.b, action.k)
-    if len(moves) >= limit(MAX_MOVES):
+    if len(moves) >= MAX_MOVES.size:
         moves.clear()
     found = moves[id(action)] = (action, x, y, 1 << action.a | 1 << action.b, -1)
     return found

@@ -22,13 +22,13 @@ from operator import getitem
 
 import numpy as np
 
-from tabletop.core.memos import limit
+from tabletop.core.memos import Bound
 
 from .board import NCOLOURS
 from .geometry import STEPS, Geometry
 
 _F = np.float64
-MAX_COLUMNS = 4096
+MAX_COLUMNS = Bound(4096)
 """At most this many pawn columns are kept per layout (``claim_masks``)."""
 
 
@@ -113,7 +113,7 @@ def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     there, under both owners, each in its own half (a search puts either player's pawn on
     the same spots; one matrix product; at most ``MAX_COLUMNS`` kept)."""
     spots = dict.fromkeys((x, y) for x, y, _ in pawns)
-    if len(columns) + 2 * len(spots) > limit(MAX_COLUMNS):
+    if len(columns) + 2 * len(spots) > MAX_COLUMNS.size:
         columns.clear()  # before choosing what is missing: every pawn is read after this
     missing = [(x, y) for x, y in spots if (x, y, 0) not in columns]
     cols = array("d", [v for x, y in missing for v in (-2 * x, -2 * y, x * x + y * y)])

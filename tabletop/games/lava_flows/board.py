@@ -32,7 +32,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from tabletop.core.memos import limit
+from tabletop.core.memos import Bound
 from tabletop.core.readonly import frozen_graph
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -200,7 +200,7 @@ def normalize(stack: str) -> str:
 # --- per-stack memos: what a ply reads of a stack, computed once per stack text ------------
 
 #: The most entries a ``Memo`` keeps before it starts afresh.
-MEMO_LIMIT = 100_000
+MEMO_LIMIT = Bound(100_000)
 
 
 class Memo(dict[K, V]):
@@ -220,7 +220,7 @@ class Memo(dict[K, V]):
         self.compute = compute
 
     def __missing__(self, key: K) -> V:
-        if len(self) > limit(MEMO_LIMIT):
+        if len(self) > MEMO_LIMIT.size:
             self.clear()
         value = self[key] = self.compute(key)
         return value

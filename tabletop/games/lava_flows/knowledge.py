@@ -18,8 +18,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tabletop.core.memos import limit
-
 from .board import (
     COLOUR,
     CONE_PIECES,
@@ -128,7 +126,7 @@ def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
     key = (digits[low - 1:high + 2], n - 1 - low)
     found = _WINDOWS.get(key)
     if found is None:
-        if len(_WINDOWS) > limit(MEMO_LIMIT):
+        if len(_WINDOWS) > MEMO_LIMIT.size:
             _WINDOWS.clear()
         found = _WINDOWS[key] = _window_oreos(*key)
     return found

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
-from tabletop.core.memos import limit
 from tabletop.core.position import position
 
 from .actions import (
@@ -506,23 +505,23 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
     (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
     """
-    if len(memo) > limit(MEMO_LIMIT):
+    if len(memo) > MEMO_LIMIT.size:
         memo.clear()
     shapes = play.shapes[player][cone + 1]
     shape = shapes.get(stack)
     if shape is None:
-        if len(shapes) > limit(MEMO_LIMIT):
+        if len(shapes) > MEMO_LIMIT.size:
             shapes.clear()
         shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
         if not stack.strip("WBwb"):  # public pieces only: the other reads it alike (``_shape``)
             theirs = play.shapes[1 - player][cone + 1]
-            if len(theirs) > limit(MEMO_LIMIT):
+            if len(theirs) > MEMO_LIMIT.size:
                 theirs.clear()
             theirs[stack] = (not shape[0], *shape[1:])
     entries = play.entries[c][locked]
     entry = entries.get(shape)
     if entry is None:
-        if len(entries) > limit(MEMO_LIMIT):
+        if len(entries) > MEMO_LIMIT.size:
             entries.clear()
         entry = entries[shape] = _entry(shape, c, locked, play)
     memo[stack] = entry

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.memos import limit
 from tabletop.core.position import constructor, evolve, maker
 
 from . import tensor
@@ -416,7 +415,7 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     rest = stack[i + 1:]
     up, down = (True, rest + shown, found), (False, shown + rest, found)
     for name, memo in _BUBBLED.items():
-        if len(memo) > limit(MEMO_LIMIT):
+        if len(memo) > MEMO_LIMIT.size:
             memo.clear()
         memo[stack] = up if name == found else down
     return up if claim == found else down
