@@ -540,10 +540,15 @@ class _Search:
         """
         random_ = self.rng.random
         depth = self.agent.rollout_depth
+        listed = type(state)._pick is State._pick  # the core's: the same pick, one call less
         while state.current_player is not None:
             if depth <= 0:
                 evaluate = self.agent.evaluate
                 return list(evaluate(state)) if evaluate is not None else margin_value(state)
-            state = state._apply(state._pick(random_()))
+            if listed:
+                legal = state._legal_actions()
+                state = state._apply(legal[int(random_() * len(legal))])
+            else:
+                state = state._apply(state._pick(random_()))
             depth -= 1
         return outcome(state, self.agent.score_weight)
