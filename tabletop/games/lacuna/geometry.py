@@ -199,7 +199,7 @@ class Geometry:
     read-only.
     """
 
-    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "_pair_index", "pa",
+    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "_pairs", "_pair_index", "pa",
                  "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_rows",
                  "_pawns", "_lines", "_table", "_pair_rows")
     points: tuple[tuple[int, int], ...]
@@ -209,7 +209,7 @@ class Geometry:
     y: np.ndarray
     rf: float
     rp: float
-    pairs: tuple[tuple[int, int], ...]
+    _pairs: tuple[tuple[int, int], ...] | None
     _pair_index: ReadOnlyDict | None
     pa: np.ndarray
     pb: np.ndarray
@@ -246,8 +246,8 @@ class Geometry:
         pa, pb = kernels.same_colour_pairs(self.colors)
         put(self, "pa", readonly_array(pa))
         put(self, "pb", readonly_array(pb))
-        put(self, "pairs", tuple(zip(pa.tolist(), pb.tolist(), strict=True)))
-        put(self, "_pair_index", None)  # made when first read (a random playout never reads it)
+        put(self, "_pairs", None)  # ``pairs`` and ``pair_index``: made when first read (a
+        put(self, "_pair_index", None)  # random playout reads neither)
         seg = kernels.lines(xy, pa, pb, _FRACTIONS)
         every = ((1 << GROUP * len(pa)) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put(self, "pair_bits", every << (GROUP - 1))
@@ -280,6 +280,16 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The same-colour pairs ``(a, b)``, ``a < b``, in order (row ``i``: ``pa[i]``,
+        ``pb[i]``)."""
+        found = self._pairs
+        if found is None:
+            found = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))
+            self._put("_pairs", found)
+        return found
 
     @property
     def pair_index(self) -> ReadOnlyDict:
@@ -393,7 +403,7 @@ class Geometry:
                 table = kernels.pawn_table(self._lines, self.rp)
                 self._put("_table", table)
             near = kernels.pawn_hits(table, px, py)
-            spots = GROUP * len(self.pairs)
+            spots = GROUP * len(self.pa)
             first, second = near & ((1 << spots) - 1), near >> spots
             # Aligned at bit GROUP·i: beside the segment, surely within rp of the line,
             # within rp of either end; and maybe within rp of the line.
