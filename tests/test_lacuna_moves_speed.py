@@ -54,6 +54,10 @@ def test_pawn_table_is_the_row_by_row_table(options):
         want_rows, want_bound = ref_pawn_table(geo._lines, geo.rp)
         assert rows.shape == want_rows.shape and rows.flags.c_contiguous
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
+        bound[:] = -1.0  # the table's own: the pattern its bounds start from is kept apart
+    geo = game.new(seed=0, setup="random").geometry
+    again = kernels.pawn_table(geo._lines, geo.rp)[1]
+    assert np.array_equal(again, ref_pawn_table(geo._lines, geo.rp)[1])
 
 
 def _finished(seed: int, check=None):

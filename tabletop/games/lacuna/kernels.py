@@ -280,19 +280,37 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     distinct[3, :spots] = 1.0
     distinct[:3, spots] = seg.cross
     distinct[:2, spots + 1] = seg.run
-    np.subtract(-(seg.start * seg.run).sum(axis=0), seg.length2 / 2,
-                out=distinct[2, spots + 1])
+    side = distinct[2, spots + 1]
+    np.multiply(seg.length2, -0.5, out=side)
+    side -= np.einsum("ij,ij->j", seg.start, seg.run)  # −A·d − |d|²/2, exact
     distinct[3, spots:] = 0.0
     distinct[:3, -1] = 0.0
-    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1)
-    bound = np.empty((2, pairs, spots + 1))
-    bound[0, :, :-1] = 4 * rp * rp
+    # The indices are all in range: "wrap" skips the checks (and the buffer) "raise" makes.
+    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1, mode="wrap")
+    bound = _bound_pattern(pairs, spots, rp).copy()
     bound[0, :, -1] = _width(rp, seg.root)
-    bound[1, :, 0] = seg.length2 / 2
+    np.multiply(seg.length2, 0.5, out=bound[1, :, 0])
     bound[1, :, 1] = _width(rp, seg.root, -1.0)
-    bound[1, :, 2:4] = rp * rp
-    bound[1, :, 4:] = 0.0
     return rows, bound.ravel()
+
+
+_BOUND_PATTERNS: dict[tuple[int, int, float], np.ndarray] = {}
+
+
+def _bound_pattern(pairs: int, spots: int, rp: float) -> np.ndarray:
+    """The bounds of ``pawn_table`` that hang on its size and ``rp`` alone, ``[page, pair,
+    row]``: ``(2·rp)²`` for the spots, ``rp²`` for the ends, 0 for the rows that never hold
+    (and, until the caller sets them, for the three that hang on the pairs' lengths). Kept
+    for a few sizes."""
+    key = (pairs, spots, rp)
+    found = _BOUND_PATTERNS.get(key)
+    if found is None:
+        if len(_BOUND_PATTERNS) >= 64:
+            _BOUND_PATTERNS.clear()
+        found = _BOUND_PATTERNS[key] = np.zeros((2, pairs, spots + 1))
+        found[0, :, :-1] = 4 * rp * rp
+        found[1, :, 2:4] = rp * rp
+    return found
 
 
 _PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}
