@@ -94,13 +94,13 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
         points = np.concatenate((points, batch), axis=1) if points.size else batch
         # The points kept before lie in the disc and far enough apart: adsorb keeps them all.
         points = points.take(kernels.adsorb(points, float(radius) ** 2, spacing * spacing,
-                                            count), axis=1)
+                                            count), axis=1, mode="wrap")
         if points.shape[1] == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
     # Reading order: top to bottom, then left to right (|x| < 2**15: one exact key).
-    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1).astype(
+    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1, mode="wrap").astype(
         np.int64).tolist()
     return tuple(zip(xs, ys, strict=True))
 

@@ -7,7 +7,8 @@ is decided in Python integers (``hits``). So the answers are exact. Each numpy c
 about a microsecond whatever its size, so the work is arranged in few, whole-array calls:
 per layout, ``same_colour_pairs``, ``lines`` and ``layout_kills`` (every flower against
 every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter, ``uniforms``
-(its random draws in one call) and ``adsorb``.
+(its random draws in one call) and ``adsorb``. Every ``take`` gets indices in range and
+runs in ``"wrap"`` mode (``"raise"`` checks each index and buffers its output).
 
 A dead mask is a Python integer: with ``group = len(fractions) + 1`` bits per pair, bit
 ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
@@ -79,7 +80,7 @@ def lines(xy: np.ndarray, pa: np.ndarray, pb: np.ndarray, fractions: np.ndarray)
     """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``xy`` ``[x or y,
     flower]``."""
     pairs = len(pa)
-    ends = xy.take(np.concatenate((pa, pb)), axis=1)  # [x or y, A then B]
+    ends = xy.take(np.concatenate((pa, pb)), axis=1, mode="wrap")  # [x or y, A then B]
     start = ends[:, :pairs]
     run = ends[:, pairs:] - start
     length2 = np.einsum("ij,ij->j", run, run)
@@ -135,14 +136,14 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     near.put(ends * pairs + c.tiled, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
-    values = _couple_bits(at, (f, i), cross.take(k), seg, (pa, pb), rf, rp)
+    values = _couple_bits(at, (f, i), cross.take(k, mode="wrap"), seg, (pa, pb), rf, rp)
     # Each couple's bits go to its flower's on-mat row; a collected flower's row has every
     # bit of its own pairs.
     f *= c.span
-    f += c.word.take(i)
+    f += c.word.take(i, mode="wrap")
     ends *= c.span
     ends += c.own_word
-    weight = values[0] * c.scale.take(i)
+    weight = values[0] * c.scale.take(i, mode="wrap")
     rows = np.bincount(np.concatenate((f, ends)), np.concatenate((weight, c.own_weight)),
                        minlength=2 * n * c.span).astype(np.uint64).reshape(2 * n, c.span)
     words = rows & _LOW32
@@ -202,13 +203,13 @@ def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     (integers).
     """
     f, i = couples
-    spots = seg.across.take(i, axis=2)  # [x or y, spot, couple]
-    spots -= at[:, :2].T.take(f, axis=1)[:, None]
+    spots = seg.across.take(i, axis=2, mode="wrap")  # [x or y, spot, couple]
+    spots -= at[:, :2].T.take(f, axis=1, mode="wrap")[:, None]
     spots *= spots
     d2 = spots[0]
     d2 += spots[1]  # [spot, couple]: |S − F|², exact
     reach, r2 = rf + rp, rf * rf
-    length2 = seg.length2.take(i)
+    length2 = seg.length2.take(i, mode="wrap")
     along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
     cross *= cross  # against rf²·|D|²: surely below it, maybe below it
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
