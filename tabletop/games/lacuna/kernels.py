@@ -213,7 +213,7 @@ def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
     cross *= cross  # against rf²·|D|²: surely below it, maybe below it
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
-    hit = np.less(d2[::len(d2) - 1], r2).any(axis=0)  # an end within rf
+    hit = np.minimum(d2[0], d2[-1]) < r2  # an end within rf (a ufunc: cheaper than any)
     hit |= along & line[0]
     doubt = np.greater(line[1], line[0])
     doubt &= along
