@@ -31,7 +31,8 @@ import numpy as np
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
-from .kernels import hits
+from .kernels import bit_flags as bit_flags  # (the package reads them here)
+from .kernels import hits, set_bits
 
 TICKS = 10_000
 """Ticks per mat unit: flower centres and free pawn positions lie on this grid."""
@@ -114,25 +115,6 @@ def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
         ua, ub = np.triu_indices(n, 1)
         _UPPER[n] = (ua.astype(np.intp), ub.astype(np.intp))
     return _UPPER[n]
-
-
-def bit_flags(mask: int, count: int) -> np.ndarray:
-    """Bits ``0 .. count-1`` of a non-negative ``mask`` (below ``2**count``) as booleans.
-
-    >>> bit_flags(0b1001, 5).tolist()
-    [True, False, False, True, False]
-    """
-    raw = np.frombuffer(mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, count=count, bitorder="little").view(bool)
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of a non-negative ``mask``, ascending.
-
-    >>> set_bits(0b101001)
-    [0, 3, 5]
-    """
-    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()
 
 
 GROUP = len(SAMPLE) + 1
@@ -283,8 +265,7 @@ class Geometry:
 
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
-        """The same-colour pairs ``(a, b)``, ``a < b``, in order (row ``i``: ``pa[i]``,
-        ``pb[i]``)."""
+        """The same-colour pairs ``(a, b)``, ``a < b``, in order: ``pa``, ``pb`` as a tuple."""
         found = self._pairs
         if found is None:
             found = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))

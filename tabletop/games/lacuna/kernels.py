@@ -242,6 +242,25 @@ def _planes(flags: np.ndarray, width: int) -> tuple[int, ...]:
                  for j in range(0, len(counts), width))
 
 
+def bit_flags(mask: int, count: int) -> np.ndarray:
+    """Bits ``0 .. count-1`` of a non-negative ``mask`` (below ``2**count``) as booleans.
+
+    >>> bit_flags(0b1001, 5).tolist()
+    [True, False, False, True, False]
+    """
+    raw = np.frombuffer(mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, count=count, bitorder="little").view(bool)
+
+
+def set_bits(mask: int) -> list[int]:
+    """The positions of the set bits of a non-negative ``mask``, ascending.
+
+    >>> set_bits(0b101001)
+    [0, 3, 5]
+    """
+    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()
+
+
 def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
     """Whether the disc (``c``, ``r``) reaches strictly inside the closed segment ``ab``, in
     Python integers (the plain reference).
