@@ -236,8 +236,8 @@ def _planes(flags: np.ndarray, width: int) -> tuple[int, ...]:
     """The counts ``flags`` (a byte per bit) in binary: plane ``j`` holds bit ``j`` of each,
     as an integer of ``width`` bytes."""
     levels = _LEVELS[:int(flags.max()).bit_length(), None]
-    bits = np.bitwise_and(flags, levels).astype(bool)  # [plane, bit]
-    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()
+    bits = np.bitwise_and(flags, levels)  # [plane, bit]: 0 or the plane's value
+    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()  # packs nonzero as 1
     return tuple(int.from_bytes(counts[j:j + width], "little")
                  for j in range(0, len(counts), width))
 
