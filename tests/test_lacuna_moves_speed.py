@@ -54,6 +54,10 @@ def test_pawn_table_is_the_row_by_row_table(options):
         want_rows, want_bound = ref_pawn_table(geo._lines, geo.rp)
         assert rows.shape == want_rows.shape and rows.flags.c_contiguous
         assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
+        bound[:] = -1.0  # the table's own: the pattern its bounds start from is kept apart
+    geo = game.new(seed=0, setup="random").geometry
+    again = kernels.pawn_table(geo._lines, geo.rp)[1]
+    assert np.array_equal(again, ref_pawn_table(geo._lines, geo.rp)[1])
 
 
 def _finished(seed: int, check=None):
@@ -249,3 +253,20 @@ def test_listing_and_moves_follow_the_plain_rules():
             assert key == id(action) and (x, y) == geo.at(action.a, action.b, action.k)
             assert ends == 1 << action.a | 1 << action.b and kill in (-1, geo.pawn_kill(x, y))
     assert kinds == {"Place", "Place mid", "PlaceFree"}  # every kind of listing was met
+
+
+def test_place_lookup_by_bit_is_place_at_the_pairs():
+    """``spot_places``' reader of one bit (built from ``pa`` and ``pb``, without the layout's
+    ``pairs`` tuple) gives the interned ``place_at(geo.pairs, bit)`` at every sample spot."""
+    from tabletop.games.lacuna.geometry import GROUP
+    from tabletop.games.lacuna.places import place_at, spot_places
+
+    game = tabletop.load("lacuna")
+    for seed in range(6):
+        geo = game.new(seed=seed, setup="random").geometry
+        one = spot_places(geo)[3]
+        assert geo._pairs is None  # made lazily: listing moves never needs the tuple
+        bits = [b for b in range(GROUP * len(geo.pa)) if b % GROUP < GROUP - 1]
+        for bit in random.Random(seed).sample(bits, 60) + bits[:GROUP] + bits[-GROUP:]:
+            assert one(bit) is one(bit) is place_at(geo.pairs, bit)
+        assert geo.pairs == tuple(zip(geo.pa.tolist(), geo.pb.tolist(), strict=True))

@@ -32,7 +32,8 @@ from tabletop.core.memos import Bound
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
-from .kernels import hits
+from .kernels import bit_flags as bit_flags  # (the package reads them here)
+from .kernels import hits, set_bits
 
 TICKS = 10_000
 """Ticks per mat unit: flower centres and free pawn positions lie on this grid."""
@@ -96,13 +97,13 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
         points = np.concatenate((points, batch), axis=1) if points.size else batch
         # The points kept before lie in the disc and far enough apart: adsorb keeps them all.
         points = points.take(kernels.adsorb(points, float(radius) ** 2, spacing * spacing,
-                                            count), axis=1)
+                                            count), axis=1, mode="wrap")
         if points.shape[1] == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
     # Reading order: top to bottom, then left to right (|x| < 2**15: one exact key).
-    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1).astype(
+    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1, mode="wrap").astype(
         np.int64).tolist()
     return tuple(zip(xs, ys, strict=True))
 
@@ -116,25 +117,6 @@ def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
         ua, ub = np.triu_indices(n, 1)
         _UPPER[n] = (ua.astype(np.intp), ub.astype(np.intp))
     return _UPPER[n]
-
-
-def bit_flags(mask: int, count: int) -> np.ndarray:
-    """Bits ``0 .. count-1`` of a non-negative ``mask`` (below ``2**count``) as booleans.
-
-    >>> bit_flags(0b1001, 5).tolist()
-    [True, False, False, True, False]
-    """
-    raw = np.frombuffer(mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, count=count, bitorder="little").view(bool)
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of a non-negative ``mask``, ascending.
-
-    >>> set_bits(0b101001)
-    [0, 3, 5]
-    """
-    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()
 
 
 GROUP = len(SAMPLE) + 1
@@ -201,7 +183,7 @@ class Geometry:
     read-only.
     """
 
-    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "pairs", "_pair_index", "pa",
+    __slots__ = ("points", "colors", "n", "x", "y", "rf", "rp", "_pairs", "_pair_index", "pa",
                  "pb", "spot_bits", "pair_bits", "spot_gap", "_memo", "_kills", "_rows",
                  "_pawns", "_lines", "_table", "_pair_rows")
     points: tuple[tuple[int, int], ...]
@@ -211,7 +193,7 @@ class Geometry:
     y: np.ndarray
     rf: float
     rp: float
-    pairs: tuple[tuple[int, int], ...]
+    _pairs: tuple[tuple[int, int], ...] | None
     _pair_index: ReadOnlyDict | None
     pa: np.ndarray
     pb: np.ndarray
@@ -248,8 +230,8 @@ class Geometry:
         pa, pb = kernels.same_colour_pairs(self.colors)
         put(self, "pa", readonly_array(pa))
         put(self, "pb", readonly_array(pb))
-        put(self, "pairs", tuple(zip(pa.tolist(), pb.tolist(), strict=True)))
-        put(self, "_pair_index", None)  # made when first read (a random playout never reads it)
+        put(self, "_pairs", None)  # ``pairs`` and ``pair_index``: made when first read (a
+        put(self, "_pair_index", None)  # random playout reads neither)
         seg = kernels.lines(xy, pa, pb, _FRACTIONS)
         every = ((1 << GROUP * len(pa)) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put(self, "pair_bits", every << (GROUP - 1))
@@ -282,6 +264,15 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"<Geometry: {self.n} flowers, {len(self.pairs)} same-colour pairs>"
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The same-colour pairs ``(a, b)``, ``a < b``, in order: ``pa``, ``pb`` as a tuple."""
+        found = self._pairs
+        if found is None:
+            found = tuple(zip(self.pa.tolist(), self.pb.tolist(), strict=True))
+            self._put("_pairs", found)
+        return found
 
     @property
     def pair_index(self) -> ReadOnlyDict:
@@ -394,7 +385,7 @@ class Geometry:
                 table = kernels.pawn_table(self._lines, self.rp)
                 self._put("_table", table)
             near = kernels.pawn_hits(table, px, py)
-            spots = GROUP * len(self.pairs)
+            spots = GROUP * len(self.pa)
             first, second = near & ((1 << spots) - 1), near >> spots
             # Aligned at bit GROUP·i: beside the segment, surely within rp of the line,
             # within rp of either end; and maybe within rp of the line.

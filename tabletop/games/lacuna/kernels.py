@@ -7,7 +7,8 @@ is decided in Python integers (``hits``). So the answers are exact. Each numpy c
 about a microsecond whatever its size, so the work is arranged in few, whole-array calls:
 per layout, ``same_colour_pairs``, ``lines`` and ``layout_kills`` (every flower against
 every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter, ``uniforms``
-(its random draws in one call) and ``adsorb``.
+(its random draws in one call) and ``adsorb``. Every ``take`` gets indices in range and
+runs in ``"wrap"`` mode (``"raise"`` checks each index and buffers its output).
 
 A dead mask is a Python integer: with ``group = len(fractions) + 1`` bits per pair, bit
 ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
@@ -79,7 +80,7 @@ def lines(xy: np.ndarray, pa: np.ndarray, pb: np.ndarray, fractions: np.ndarray)
     """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``xy`` ``[x or y,
     flower]``."""
     pairs = len(pa)
-    ends = xy.take(np.concatenate((pa, pb)), axis=1)  # [x or y, A then B]
+    ends = xy.take(np.concatenate((pa, pb)), axis=1, mode="wrap")  # [x or y, A then B]
     start = ends[:, :pairs]
     run = ends[:, pairs:] - start
     length2 = np.einsum("ij,ij->j", run, run)
@@ -135,14 +136,14 @@ def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf:
     near.put(ends * pairs + c.tiled, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
-    values = _couple_bits(at, (f, i), cross.take(k), seg, (pa, pb), rf, rp)
+    values = _couple_bits(at, (f, i), cross.take(k, mode="wrap"), seg, (pa, pb), rf, rp)
     # Each couple's bits go to its flower's on-mat row; a collected flower's row has every
     # bit of its own pairs.
     f *= c.span
-    f += c.word.take(i)
+    f += c.word.take(i, mode="wrap")
     ends *= c.span
     ends += c.own_word
-    weight = values[0] * c.scale.take(i)
+    weight = values[0] * c.scale.take(i, mode="wrap")
     rows = np.bincount(np.concatenate((f, ends)), np.concatenate((weight, c.own_weight)),
                        minlength=2 * n * c.span).astype(np.uint64).reshape(2 * n, c.span)
     words = rows & _LOW32
@@ -202,17 +203,17 @@ def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     (integers).
     """
     f, i = couples
-    spots = seg.across.take(i, axis=2)  # [x or y, spot, couple]
-    spots -= at[:, :2].T.take(f, axis=1)[:, None]
+    spots = seg.across.take(i, axis=2, mode="wrap")  # [x or y, spot, couple]
+    spots -= at[:, :2].T.take(f, axis=1, mode="wrap")[:, None]
     spots *= spots
     d2 = spots[0]
     d2 += spots[1]  # [spot, couple]: |S − F|², exact
     reach, r2 = rf + rp, rf * rf
-    length2 = seg.length2.take(i)
+    length2 = seg.length2.take(i, mode="wrap")
     along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
     cross *= cross  # against rf²·|D|²: surely below it, maybe below it
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
-    hit = np.less(d2[::len(d2) - 1], r2).any(axis=0)  # an end within rf
+    hit = np.minimum(d2[0], d2[-1]) < r2  # an end within rf (a ufunc: cheaper than any)
     hit |= along & line[0]
     doubt = np.greater(line[1], line[0])
     doubt &= along
@@ -235,10 +236,29 @@ def _planes(flags: np.ndarray, width: int) -> tuple[int, ...]:
     """The counts ``flags`` (a byte per bit) in binary: plane ``j`` holds bit ``j`` of each,
     as an integer of ``width`` bytes."""
     levels = _LEVELS[:int(flags.max()).bit_length(), None]
-    bits = np.bitwise_and(flags, levels).astype(bool)  # [plane, bit]
-    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()
+    bits = np.bitwise_and(flags, levels)  # [plane, bit]: 0 or the plane's value
+    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()  # packs nonzero as 1
     return tuple(int.from_bytes(counts[j:j + width], "little")
                  for j in range(0, len(counts), width))
+
+
+def bit_flags(mask: int, count: int) -> np.ndarray:
+    """Bits ``0 .. count-1`` of a non-negative ``mask`` (below ``2**count``) as booleans.
+
+    >>> bit_flags(0b1001, 5).tolist()
+    [True, False, False, True, False]
+    """
+    raw = np.frombuffer(mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, count=count, bitorder="little").view(bool)
+
+
+def set_bits(mask: int) -> list[int]:
+    """The positions of the set bits of a non-negative ``mask``, ascending.
+
+    >>> set_bits(0b101001)
+    [0, 3, 5]
+    """
+    return np.flatnonzero(bit_flags(mask, mask.bit_length())).tolist()
 
 
 def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
@@ -280,19 +300,37 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
     distinct[3, :spots] = 1.0
     distinct[:3, spots] = seg.cross
     distinct[:2, spots + 1] = seg.run
-    np.subtract(-(seg.start * seg.run).sum(axis=0), seg.length2 / 2,
-                out=distinct[2, spots + 1])
+    side = distinct[2, spots + 1]
+    np.multiply(seg.length2, -0.5, out=side)
+    side -= np.einsum("ij,ij->j", seg.start, seg.run)  # −A·d − |d|²/2, exact
     distinct[3, spots:] = 0.0
     distinct[:3, -1] = 0.0
-    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1)
-    bound = np.empty((2, pairs, spots + 1))
-    bound[0, :, :-1] = 4 * rp * rp
+    # The indices are all in range: "wrap" skips the checks (and the buffer) "raise" makes.
+    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1, mode="wrap")
+    bound = _bound_pattern(pairs, spots, rp).copy()
     bound[0, :, -1] = _width(rp, seg.root)
-    bound[1, :, 0] = seg.length2 / 2
+    np.multiply(seg.length2, 0.5, out=bound[1, :, 0])
     bound[1, :, 1] = _width(rp, seg.root, -1.0)
-    bound[1, :, 2:4] = rp * rp
-    bound[1, :, 4:] = 0.0
     return rows, bound.ravel()
+
+
+_BOUND_PATTERNS: dict[tuple[int, int, float], np.ndarray] = {}
+
+
+def _bound_pattern(pairs: int, spots: int, rp: float) -> np.ndarray:
+    """The bounds of ``pawn_table`` that hang on its size and ``rp`` alone, ``[page, pair,
+    row]``: ``(2·rp)²`` for the spots, ``rp²`` for the ends, 0 for the rows that never hold
+    (and, until the caller sets them, for the three that hang on the pairs' lengths). Kept
+    for a few sizes."""
+    key = (pairs, spots, rp)
+    found = _BOUND_PATTERNS.get(key)
+    if found is None:
+        if len(_BOUND_PATTERNS) >= 64:
+            _BOUND_PATTERNS.clear()
+        found = _BOUND_PATTERNS[key] = np.zeros((2, pairs, spots + 1))
+        found[0, :, :-1] = 4 * rp * rp
+        found[1, :, 2:4] = rp * rp
+    return found
 
 
 _PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}

@@ -49,9 +49,8 @@ def spot_places(geo: Geometry) -> SpotPlaces:
 
 
 def _spot_places(geo: Geometry) -> SpotPlaces:
-    pairs = geo.pairs
-    at = _PlaceTable(pairs).__getitem__  # a C call where the action is known already
-    pa, pb, size = geo.pa, geo.pb, GROUP * len(pairs)
+    at = _PlaceTable(geo.pa.tolist(), geo.pb.tolist()).__getitem__  # a C call once known
+    pa, pb, size = geo.pa, geo.pb, GROUP * len(geo.pa)
     actions: list[np.ndarray] = []  # ``_actions_table``, made when first needed
 
     def every(free: int) -> tuple[Place, ...]:
@@ -64,20 +63,22 @@ def _spot_places(geo: Geometry) -> SpotPlaces:
 
 
 class _PlaceTable(dict[int, Place]):
-    """``place_at(pairs, bit)`` by ``bit``, each looked up once (on a miss) and then kept.
+    """``place_at(pairs, bit)`` by ``bit``, for the pairs ``(pa[i], pb[i])``, each looked up
+    once (on a miss) and then kept.
 
-    >>> table = _PlaceTable(((0, 3),)); table[2] is table[2] is place_at(((0, 3),), 2)
+    >>> table = _PlaceTable([0], [3]); table[2] is table[2] is place_at(((0, 3),), 2)
     True
     """
 
-    __slots__ = ("pairs",)
+    __slots__ = ("pa", "pb")
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+    def __init__(self, pa: list[int], pb: list[int]) -> None:
         super().__init__()
-        self.pairs = pairs
+        self.pa, self.pb = pa, pb
 
     def __missing__(self, bit: int) -> Place:
-        found = self[bit] = place_at(self.pairs, bit)
+        i, s = divmod(bit, GROUP)
+        found = self[bit] = place(self.pa[i], self.pb[i], SAMPLE[s])
         return found
 
 
