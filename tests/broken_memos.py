@@ -31,35 +31,32 @@ def _takes(pile: int, most: int, careful: bool = False) -> tuple[Take, ...]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForgetfulState(NimState):
+    careful = False  # (a class constant, not a field)
+
     def _legal_actions(self):
         if None in self.bonus:
             return NimState._legal_actions(self)
-        return _takes(self.pile, self.game.options["max_take"])
+        return _takes(self.pile, self.game.options["max_take"], self.careful)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarefulState(ForgetfulState):
+    careful = True
 
 
 class ForgetfulNim(SecretNim):
     """Its memo of takes per pile size reads back entries from before it emptied itself."""
 
     name = "forgetful-nim"
+    state_class: type[ForgetfulState] = ForgetfulState
 
     def _initial(self, rng: random.Random) -> ForgetfulState:
-        return ForgetfulState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
-                              bonus=(None, None), taken_last=None)
+        return self.state_class(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                                bonus=(None, None), taken_last=None)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CarefulState(NimState):
-    def _legal_actions(self):
-        if None in self.bonus:
-            return NimState._legal_actions(self)
-        return _takes(self.pile, self.game.options["max_take"], careful=True)
-
-
-class CarefulNim(SecretNim):
+class CarefulNim(ForgetfulNim):
     """The same memo, emptied before it chooses what it is missing: sound at any size."""
 
     name = "careful-nim"
-
-    def _initial(self, rng: random.Random) -> CarefulState:
-        return CarefulState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
-                            bonus=(None, None), taken_last=None)
+    state_class = CarefulState
