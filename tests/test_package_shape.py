@@ -88,3 +88,23 @@ def test_only_the_packages_init_imports_the_rules(game):
     importers = {name for name in MODULES for target, _ in imports(name)
                  if target == f"{package}.rules"}
     assert importers <= {package}, importers
+
+
+def self_emptying_memos() -> list[tuple[str, int, str]]:
+    """Each ``if len(...)`` test that guards a ``.clear()``: ``(module, line, test)``."""
+    found = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.If) and "len(" in ast.unparse(node.test) and any(
+                    isinstance(s, ast.Expr) and ast.unparse(s.value).endswith(".clear()")
+                    for s in node.body):
+                found.append((name, node.lineno, ast.unparse(node.test)))
+    return found
+
+
+def test_every_self_emptying_memo_reads_a_bound():
+    """So that ``core.memos.small_memos`` (and ``check_small_memos``) shrinks every one."""
+    memos = self_emptying_memos()
+    assert len(memos) >= 10  # the games' memos are found at all
+    fixed = [memo for memo in memos if ".size" not in memo[2]]
+    assert not fixed, f"memos bounded by a fixed number, not a core.memos.Bound: {fixed}"

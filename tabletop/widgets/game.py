@@ -22,6 +22,7 @@ from ..agents import agent_names
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
+from ..core.memos import Bound
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
@@ -41,6 +42,7 @@ AGENT_RUN_LIMIT = 100_000
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
+_BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
 
 
 def _button(description: str, tooltip: str, *, icon: str = "", width: str = "auto",
@@ -444,7 +446,7 @@ class GameWidget(w.VBox):
         for target, label in s.buttons():
             button = self._choice_buttons.get(target)
             if button is None:
-                if len(self._choice_buttons) > 500:
+                if len(self._choice_buttons) > _BUTTONS_HELD.size:
                     self._choice_buttons.clear()
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")

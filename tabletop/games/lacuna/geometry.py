@@ -32,7 +32,6 @@ from tabletop.core.memos import Bound
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
-from .kernels import bit_flags as bit_flags  # (the package reads them here)
 from .kernels import hits, set_bits
 
 TICKS = 10_000

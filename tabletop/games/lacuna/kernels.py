@@ -28,6 +28,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from tabletop.core.memos import Bound
+
 _F = np.float64
 _LEVELS = 1 << np.arange(8, dtype=np.uint8)  # the bits of a count below 256
 
@@ -315,6 +317,7 @@ def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 _BOUND_PATTERNS: dict[tuple[int, int, float], np.ndarray] = {}
+_PATTERNS_HELD = Bound(64)
 
 
 def _bound_pattern(pairs: int, spots: int, rp: float) -> np.ndarray:
@@ -325,7 +328,7 @@ def _bound_pattern(pairs: int, spots: int, rp: float) -> np.ndarray:
     key = (pairs, spots, rp)
     found = _BOUND_PATTERNS.get(key)
     if found is None:
-        if len(_BOUND_PATTERNS) >= 64:
+        if len(_BOUND_PATTERNS) >= _PATTERNS_HELD.size:
             _BOUND_PATTERNS.clear()
         found = _BOUND_PATTERNS[key] = np.zeros((2, pairs, spots + 1))
         found[0, :, :-1] = 4 * rp * rp

@@ -20,7 +20,8 @@ import numpy as np
 from tabletop.core.readonly import readonly_array
 
 from .actions import Place, place
-from .geometry import GROUP, SAMPLE, Geometry, bit_flags
+from .geometry import GROUP, SAMPLE, Geometry
+from .kernels import bit_flags
 
 _GROUP_BITS = np.arange(GROUP)
 

@@ -45,7 +45,8 @@ from .board import (
     params_of,
     player_name,
 )
-from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings, set_bits
+from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings
+from .kernels import set_bits
 from .places import geo_actions, spot_places
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
