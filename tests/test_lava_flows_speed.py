@@ -20,6 +20,7 @@ from tabletop.games.lava_flows.board import (
     PUBLIC,
     cone_colour,
     normalize,
+    reveal_top,
     top_large,
 )
 from tabletop.games.lava_flows.knowledge import (
@@ -48,7 +49,7 @@ from tabletop.games.lava_flows.position import (
     play_tables,
     whose_turn,
 )
-from tabletop.games.lava_flows.rules import _BUBBLED, _LOW_KINDS, _bubbled, _reveal_top
+from tabletop.games.lava_flows.rules import _BUBBLED, _LOW_KINDS, _bubbled
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 
@@ -194,7 +195,7 @@ def test_reveal_top_in_one_translate_follows_the_plain_rule():
     for n in range(6):
         for stack in map("".join, itertools.product("WBwb0125", repeat=n)):
             for count in range(7):
-                assert _reveal_top(stack, count) == _plain_reveal_top(stack, count), stack
+                assert reveal_top(stack, count) == _plain_reveal_top(stack, count), stack
 
 
 def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
@@ -209,7 +210,7 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_what_a_ply_hands_on_is_what_the_position_gives(options):
-    """``_after`` updates the handed-on key parts and occupancy mask for the touched cells
+    """``_apply`` updates the handed-on key parts and occupancy mask for the touched cells
     only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
     ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts,
     and the handed-on memos are the mover's for the lock and cones, by cell."""

@@ -260,6 +260,31 @@ def solidified(stack: str) -> str:
     return normalize(stack[:k] + stack[k + 2:])
 
 
+def reveal_top(stack: str, count: int) -> str:
+    """``stack`` with its top ``count`` real pieces (and any empty hiding place among them)
+    revealed: what an announcer sees lifting the pile apart down to the announced Oreo.
+
+    >>> reveal_top("1W5Bw", 2), reveal_top("1W5Bw", 3), reveal_top("1W", 5)
+    ('1W5Bw', '1WBw', 'bW')
+    """
+    i = len(stack)
+    while i > 0 and count > 0:
+        i -= 1
+        if stack[i] not in GHOSTS:
+            count -= 1
+    return stack[:i] + stack[i:].translate(PUBLIC)  # an empty hiding place vanishes
+
+
+def hide_all(stack: str) -> str:
+    """``stack`` as a ``memory=True`` view shows it: what lies under its top Large unknown.
+
+    >>> hide_all("1Wb2Bw"), hide_all("wb")
+    ('mWhmBw', 'wb')
+    """
+    k = top_large(stack)
+    return stack[:k].translate(HIDE_ALL) + stack[k:] if k > 0 else stack
+
+
 #: ``lifted`` by stack: the hot loop's read (``cone_colour`` is read through
 #: ``knowledge.STACK_FACTS``).
 LIFTED: Memo[str, str] = Memo(lifted)

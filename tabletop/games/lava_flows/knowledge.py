@@ -293,7 +293,7 @@ def key_parts(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]
               ) -> tuple[str, list[str]]:
     """What ``position_key`` is made of besides the mover and the lock: the cones as text,
     and the ``appearance`` of every stack — a ply hands them on, changing only the cells it
-    touched (``LavaState._after``).
+    touched (``LavaState._apply``).
 
     >>> key_parts(("1W", "wb") + ("",) * 7, (-1,) * 8 + (0,))
     ('........w', ['W', 'wb', '', '', '', '', '', '', ''])

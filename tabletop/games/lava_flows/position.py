@@ -72,7 +72,7 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
-#: The ``_cache`` key of what a ply hands on to the next (``LavaState._after``): the
+#: The ``_cache`` key of what a ply hands on to the next (``LavaState._apply``): the
 #: repetition key's cone part (``cone_key + "/"``), every cell's appearance, the occupancy
 #: mask (``occupied``) and the next mover's memos for its lock and cones (``cone_memos``),
 #: which ``_legal_actions`` reads too.

@@ -56,7 +56,6 @@ from .board import (
     GHOSTS,
     GOAL_CELLS,
     GOAL_OWNER,
-    HIDE_ALL,
     HOME_CELLS,
     INDEX,
     KNOWS,
@@ -64,13 +63,14 @@ from .board import (
     MEDIUM,
     MEMO_LIMIT,
     NAMES,
-    PUBLIC,
     REAL,
     SLOT,
     VIEW_MASK,
     Memo,
     cone_colour,
+    hide_all,
     normalize,
+    reveal_top,
     shared_grid,
     solidified,
     top_large,
@@ -147,49 +147,52 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        # Each kind hands ``_after`` its touched cells, lock and claims. What lands on a stack
-        # never brings a hidden piece into view, and what leaves it does so only when it is
-        # the top Large: only then is ``normalize`` needed.
+        # Each kind sets its touched cells, the lock and the claims, then solidification, the
+        # win and the draws follow, in this one call (a ply's second call cost more than its
+        # steps). What lands on a stack never brings a hidden piece into view, and what leaves
+        # it does so only when it is the top Large: only then is ``normalize`` needed.
         stacks = list(self.stacks)
-        if isinstance(action, Move):  # the commonest first
-            a, b = INDEX[action.src], INDEX[action.dst]
+        claims = self.claims
+        lock = -1
+        if isinstance(action, Bubble):  # the commonest first
+            c = INDEX[action.cell]
+            touched: tuple[int, ...] = (c,)
+            if action.claim:
+                right, stacks[c], claim = self._bubble_claim(action, c)
+                claims += (claim,)
+                if right:
+                    lock = c
+            else:  # no Large in the stack: everything is in view
+                s = stacks[c]
+                stacks[c] = s[1:] + s[0]
+                lock = c
+        elif isinstance(action, Move):
+            a, b = touched = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
             stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
-            return self._after(stacks, (a, b), -1, self.claims)
-        if isinstance(action, Bubble):
-            c = INDEX[action.cell]
-            if not action.claim:  # no Large in the stack: everything is in view
-                s = stacks[c]
-                stacks[c] = s[1:] + s[0]
-                return self._after(stacks, (c,), c, self.claims)
-            right, stacks[c], claim = self._bubble_claim(action, c)
-            return self._after(stacks, (c,), c if right else -1, self.claims + (claim,))
-        if isinstance(action, Slide):
-            a, b = INDEX[action.src], INDEX[action.dst]
+        elif isinstance(action, Slide):
+            a, b = touched = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-            return self._after(stacks, (a, b), -1, self.claims)
-        if isinstance(action, Eject):
-            c, b = INDEX[action.cell], INDEX[action.dst]
-            if not action.claim:
-                # the middle of an Oreo in view is a Medium above the top Large
+        elif isinstance(action, Eject):
+            c, b = touched = INDEX[action.cell], INDEX[action.dst]
+            if action.claim:
+                stacks[c], piece, claim = self._announcement(action, c)
+                stacks[b] += piece
+                claims += (claim,)
+            else:  # the middle of an Oreo in view is a Medium above the top Large
                 s = stacks[c]
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-                return self._after(stacks, (c, b), -1, self.claims)
-            revealed, piece, claim = self._announcement(action, c)
-            stacks[c] = revealed
-            stacks[b] += piece
-            return self._after(stacks, (c, b), -1, self.claims + (claim,))
-        if isinstance(action, Arrange):  # the setup's only actions: last, being rare
+        elif isinstance(action, Arrange):  # the setup's only actions: rare
             return self._arrange(action)
-        return self._after(stacks, (), -1, self.claims)  # a pass
-
-    def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
-               claims: tuple[Claim, ...]) -> LavaState:
-        """Solidification, the win, the draws: everything that follows any action."""
+        elif isinstance(action, _Placed):  # ``_after``'s: the stacks an action left, as they are
+            stacks, touched = list(action.stacks), action.touched
+            lock, claims = action.lock, action.claims
+        else:  # a pass
+            touched = ()
         q = 1 - self.to_move  # the next mover
         cones = self.cones
         # What the last ply handed on (``position.HAND``): the key's cone part, appearances
@@ -234,9 +237,15 @@ class LavaState(LavaPosition, State):
         nxt._cache[HAND] = (cone_part, looks, mask, memos)
         return nxt
 
+    def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
+               claims: tuple[Claim, ...]) -> LavaState:
+        """What follows an action that left ``stacks`` (``touched``: the cells it changed),
+        ``lock`` and ``claims``: solidification, the win, the draws (``_apply``'s end)."""
+        return self._apply(_Placed(tuple(stacks), touched, lock, claims))
+
     def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
                 claims: tuple[Claim, ...], mask: int) -> LavaState:
-        """``_after`` once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
+        """``_apply``'s end once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
         the repetition keys afresh (no earlier position can recur), the ply cap."""
         p = self.to_move
         winner, outcome = -1, ""
@@ -331,7 +340,7 @@ class LavaState(LavaPosition, State):
                                         len(s) - k, pool_w, pool_b, hidden,
                                         self.game._play.top_only)  # type: ignore[attr-defined]
         kind = kind_of((depth, middle) in possible, (depth, middle) in certain)
-        revealed = _reveal_top(s, depth + 2)
+        revealed = reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
         n = len(pile)
         i = n - 1 - depth
@@ -356,7 +365,7 @@ class LavaState(LavaPosition, State):
     def _view(self, player: int) -> LavaView:
         memory = self.game.options["memory"]
         if memory:
-            stacks = tuple(_hide_all(s) for s in self.stacks)
+            stacks = tuple(hide_all(s) for s in self.stacks)
             claims = tuple(replace(c, found="") for c in self.claims)
         else:
             table = VIEW_MASK[player]
@@ -380,6 +389,16 @@ _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "whit
           "b": "black", "1": "black", "4": "black"}
 _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed(Action):
+    """Not a move: what ``_after`` hands ``_apply`` (the stacks an action left)."""
+
+    stacks: tuple[str, ...]
+    touched: tuple[int, ...]
+    lock: int
+    claims: tuple[Claim, ...]
 
 
 #: ``Claim(...)`` without its ``__init__``: one per announcement.
@@ -437,26 +456,6 @@ def _low_kinds(pool: str) -> dict[str, str]:
 
 #: ``_low_kinds`` by pool: few pools (subsets of ``-bw``), so one lookup per claim.
 _LOW_KINDS: Memo[str, dict[str, str]] = Memo(_low_kinds)
-
-
-def _reveal_top(stack: str, count: int) -> str:
-    """``stack`` with its top ``count`` real pieces (and any empty hiding place among them)
-    revealed: what an announcer sees lifting the pile apart down to the announced Oreo.
-
-    >>> _reveal_top("1W5Bw", 2), _reveal_top("1W5Bw", 3), _reveal_top("1W", 5)
-    ('1W5Bw', '1WBw', 'bW')
-    """
-    i = len(stack)
-    while i > 0 and count > 0:
-        i -= 1
-        if stack[i] not in GHOSTS:
-            count -= 1
-    return stack[:i] + stack[i:].translate(PUBLIC)  # an empty hiding place vanishes
-
-
-def _hide_all(stack: str) -> str:
-    k = top_large(stack)
-    return stack[:k].translate(HIDE_ALL) + stack[k:] if k > 0 else stack
 
 
 #: The longest ``ply_cap`` allowed (a draw after that many plies of play).
