@@ -26,6 +26,7 @@ from tabletop.games.lava_flows.board import (
 from tabletop.games.lava_flows.knowledge import (
     COLOURS,
     appearance,
+    claim_kind,
     cone_key,
     hidden_oreos,
     key_parts,
@@ -351,3 +352,28 @@ def test_the_memos_kept_by_cones_are_each_cells_memo_for_its_cone():
                 memos = cone_memos(play, mover, lock, cone_key(cones) + "/", cones)
                 plain = play.memos[mover][lock + 1]
                 assert all(memos[c] is plain[c][cones[c] + 1] for c in range(9)), cones
+
+
+def test_an_announcements_kind_over_a_known_pile_follows_the_plain_rule():
+    """``claim_kind`` reads the Oreos of a pile its announcer knows (no unknowns) from the
+    colour windows' memo; the plain rule asks ``oreo_claims`` (uncached) what is possible
+    and what certain, with or without unknowns."""
+    rng = random.Random(37)
+    plain = oreo_claims.__wrapped__
+    pools = ["", "-", "b", "w", "-b", "-w", "bw", "-bw"]
+    kinds = set()
+    for _ in range(4000):
+        digits = "".join(rng.choice("0101010101mnh") for _ in range(rng.randint(1, 9)))
+        cone_len = rng.choice((0, 0, 2))
+        digits = rng.choice(("00", "11")) + digits if cone_len else digits
+        visible = rng.randint(1, len(digits))
+        args = (cone_len, visible, rng.choice(pools), rng.choice(pools),
+                (rng.randint(0, 2), rng.randint(0, 2)), rng.random() < 0.3)
+        oreo = (rng.randint(0, len(digits)), rng.choice("wb"))
+        possible, certain = plain(digits, *args)
+        if possible and rng.random() < 0.5:
+            oreo = rng.choice(possible)
+        kind = claim_kind(oreo, digits, *args)
+        assert kind == kind_of(oreo in possible, oreo in certain), (oreo, digits, args)
+        kinds.add((kind, digits.isdigit()))
+    assert kinds >= {("sure", True), ("bluff", True), ("guess", False), ("sure", False)}

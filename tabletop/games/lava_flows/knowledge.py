@@ -206,6 +206,25 @@ def lowest_outcomes(tokens: str, pool_w: str, pool_b: str,
     return frozenset(out)
 
 
+def claim_kind(oreo: tuple[int, str], digits: str, cone_len: int, visible: int, pool_w: str,
+               pool_b: str, hidden: tuple[int, int], top_only: bool) -> str:
+    """``kind_of`` an announcement of ``oreo`` (its depth and middle colour) by a player whose
+    perspective of the cell is ``digits`` (as ``oreo_claims`` takes it). Where that has no
+    unknowns the player knows the pile, and its Oreos are the only ones possible: read from
+    their memo by colour windows, without caching a claim of every known pile.
+
+    >>> claim_kind((1, "w"), "101", 0, 2, "", "", (0, 0), False)
+    'sure'
+    >>> claim_kind((1, "b"), "101", 0, 2, "", "", (0, 0), False)
+    'bluff'
+    """
+    if not digits.isdigit():  # unknowns: what the pools let them be
+        possible, certain = oreo_claims(digits, cone_len, visible, pool_w, pool_b, hidden,
+                                        top_only)
+        return kind_of(oreo in possible, oreo in certain)
+    return "sure" if oreo in digit_oreos(digits, cone_len, visible, top_only) else "bluff"
+
+
 def kind_of(possible: bool, certain: bool) -> str:
     """How an announcement stood with what its maker knew: ``"sure"`` (knew it right),
     ``"guess"`` (could not know) or ``"bluff"`` (knew it wrong)."""

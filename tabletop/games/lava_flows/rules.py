@@ -83,9 +83,9 @@ from .knowledge import (
     SLOT_POOLS,
     SLOTS_ONLY,
     STACK_FACTS,
+    claim_kind,
     key_parts,
     kind_of,
-    oreo_claims,
     oreos_in,
     position_key,
 )
@@ -336,10 +336,9 @@ class LavaState(LavaPosition, State):
         s = self.stacks[c]
         tokens, pool_w, pool_b, hidden = self._knowledge(c)
         k = top_large(s)
-        possible, certain = oreo_claims((cone + tokens).translate(COLOURS), len(cone),
-                                        len(s) - k, pool_w, pool_b, hidden,
-                                        self.game._play.top_only)  # type: ignore[attr-defined]
-        kind = kind_of((depth, middle) in possible, (depth, middle) in certain)
+        kind = claim_kind((depth, middle), (cone + tokens).translate(COLOURS), len(cone),
+                          len(s) - k, pool_w, pool_b, hidden,
+                          self.game._play.top_only)  # type: ignore[attr-defined]
         revealed = reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
         n = len(pile)
