@@ -14,6 +14,7 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
+from tabletop.games.lava_flows.actions import ANNOUNCED, PASS
 from tabletop.games.lava_flows.board import (
     CONE_PIECES,
     GHOSTS,
@@ -377,3 +378,40 @@ def test_an_announcements_kind_over_a_known_pile_follows_the_plain_rule():
         assert kind == kind_of(oreo in possible, oreo in certain), (oreo, digits, args)
         kinds.add((kind, digits.isdigit()))
     assert kinds >= {("sure", True), ("bluff", True), ("guess", False), ("sure", False)}
+
+
+def _plain_listing(position):
+    """The mover's legal actions by the plain rule: every non-empty cell in board order, its
+    entry made afresh from its ``_shape``, and the announcements its pools allow; then pass."""
+    play = position.game._play
+    p, mask = position.to_move, occupied(position.stacks, position.cones)
+    out = []
+    for c, stack in enumerate(position.stacks):
+        if not stack:
+            continue
+        shape = _shape(stack, position.cones[c], p, play.top_only, play.memory)
+        moves, after, unknowns = _entry(shape, c, c == position.lock, play)
+        out += moves[mask] + after
+        if unknowns is not None:
+            tokens, cone_len, visible, uses = unknowns
+            found = oreo_claims(tokens, cone_len, visible, *position._pool_args(uses),
+                                play.top_only)[0]
+            for depth, middle in found:
+                out += ANNOUNCED[c, depth, middle]
+    return (*out, PASS)
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3])  # (a short ply cap forms few cones)
+def test_a_listing_read_through_the_memos_is_the_plain_listing(options):
+    """``_legal_actions`` reads each occupied cell's entry from its memo, a cone alone too
+    (its entry adds nothing), in states, views and rollouts alike."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(41)
+    cones_alone = 0
+    for sample in rollout_samples(game, rng, 10, plies=60):
+        if sample.current_player is None:
+            continue
+        for position in (sample, sample.view(sample.to_move)):
+            assert position._legal_actions() == _plain_listing(position)
+        cones_alone += any(sample.cones[c] >= 0 and not s for c, s in enumerate(sample.stacks))
+    assert cones_alone > 20, cones_alone

@@ -275,27 +275,26 @@ class LavaPosition(Position):
         structure in view (moves, slides, bubble-ups, Oreos in view) and what the mover
         knows (announcements) — so that a state and its mover's view always agree. The hot
         loop: plain tables, string operations and per-game memos of stack shapes."""
-        if self.phase < PLAY:
-            return ARRANGEMENTS[self.phase]
-        stacks, cones = self.stacks, self.cones
         hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
-        if hand is not None:
+        if hand is not None:  # (so in play)
             _, _, mask, memos = hand
         else:
+            if self.phase < PLAY:
+                return ARRANGEMENTS[self.phase]
             play: PlayTables = self.game._play  # type: ignore[attr-defined]
+            cones = self.cones
             memos = cone_memos(play, self.to_move, self.lock, cone_key(cones) + "/", cones)
             mask = self._cache.get("occupied")
             if mask is None:
-                mask = self._cache["occupied"] = occupied(stacks, cones)
+                mask = self._cache["occupied"] = occupied(self.stacks, cones)
+        stacks = self.stacks
         out: list[Action] = []
         extend = out.extend
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
-            s = stacks[c]
-            if not s:
-                continue  # a cone alone
+            s = stacks[c]  # (a cone alone, ``""``, has an entry that adds nothing)
             entry = memos[c].get(s)  # the lock's own memo if ``c`` is the lock
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = _cell(memos[c], s, c, cones[c], self.to_move, c == self.lock,
+                entry = _cell(memos[c], s, c, self.cones[c], self.to_move, c == self.lock,
                               self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
@@ -492,12 +491,14 @@ Cell = tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...],
 
 #: No moves and no slides, whatever the occupancy mask (a ``Cell``'s moves for neither).
 _NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
+#: The ``Cell`` of a cone alone: nothing to do there.
+_CONE_ALONE: Cell = (_NO_MOVES, (), None)
 
 
 def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
           play: PlayTables) -> Cell:
-    """What cell ``c`` holding ``stack`` (non-empty) over ``cone`` adds to the legal actions
-    of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
+    """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
+    actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
     ``memo``. A search meets new stacks all the time, so a miss is kept cheap too: the
     stack's ``Shape`` and the entry made from it are memoised as well.
 
@@ -507,6 +508,9 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
     """
     if len(memo) > MEMO_LIMIT.size:
         memo.clear()
+    if not stack:  # a cone alone
+        memo[stack] = _CONE_ALONE
+        return _CONE_ALONE
     shapes = play.shapes[player][cone + 1]
     shape = shapes.get(stack)
     if shape is None:
