@@ -30,6 +30,7 @@ from tabletop.games.lava_flows.knowledge import (
     claim_kind,
     cone_key,
     hidden_oreos,
+    joined_key,
     key_parts,
     kind_of,
     lowest_outcomes,
@@ -46,7 +47,7 @@ from tabletop.games.lava_flows.position import (
     _cell,
     _entry,
     _shape,
-    cone_memos,
+    cone_context,
     occupied,
     play_tables,
     whose_turn,
@@ -212,10 +213,11 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_what_a_ply_hands_on_is_what_the_position_gives(options):
-    """``_apply`` updates the handed-on key parts and occupancy mask for the touched cells
+    """``_apply`` updates the handed-on appearances and occupancy mask for the touched cells
     only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
-    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts,
-    and the handed-on memos are the mover's for the lock and cones, by cell."""
+    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts;
+    what it read of the cones is ``cone_context`` of the state's, and the handed-on memos are
+    the mover's for the lock and cones, by cell."""
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(11)
     checked = 0
@@ -223,7 +225,8 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
         hand = sample._cache.get(HAND)
         if hand is not None:
             cone_key, looks = key_parts(sample.stacks, sample.cones)
-            assert hand[:3] == (cone_key + "/", looks, occupied(sample.stacks, sample.cones))
+            assert hand[1:3] == (looks, occupied(sample.stacks, sample.cones))
+            assert hand[0] is cone_context(game._play, cone_key + "/", sample.cones)
             memos = game._play.memos[sample.to_move][sample.lock + 1]
             assert len(hand[3]) == 9
             assert all(hand[3][c] is memos[c][sample.cones[c] + 1] for c in range(9))
@@ -339,9 +342,10 @@ def test_oreo_claims_by_colours_are_the_claims_of_the_perspective():
     assert checked > 300
 
 
-def test_the_memos_kept_by_cones_are_each_cells_memo_for_its_cone():
-    """``cone_memos`` keeps, by the cones' key part, the memo a listing reads at each cell
-    (first built, then found); the plain rule indexes ``PlayTables.memos`` by each cone."""
+def test_what_a_ply_reads_of_the_cones_is_the_key_start_and_each_cells_memo():
+    """``cone_context`` keeps, by the cones' key part, for each mover and lock the key's
+    start and the memo a listing reads at each cell (first built, then found); the plain
+    rule joins ``KEY_HEADS`` and the cones' part, and indexes ``PlayTables.memos`` by cone."""
     rng = random.Random(31)
     for options in ({}, {"memory": True}, {"slide": "empty", "oreo": "top"}):
         play = play_tables({**tabletop.load("lava-flows").defaults, **options})
@@ -350,7 +354,8 @@ def test_the_memos_kept_by_cones_are_each_cells_memo_for_its_cone():
                           for c in range(9))
             mover, lock = rng.randrange(2), rng.randrange(-1, 9)
             for _twice in range(2):
-                memos = cone_memos(play, mover, lock, cone_key(cones) + "/", cones)
+                start, memos = cone_context(play, cone_key(cones) + "/", cones)[mover][lock + 1]
+                assert start == joined_key(mover, lock, cone_key(cones), [""])
                 plain = play.memos[mover][lock + 1]
                 assert all(memos[c] is plain[c][cones[c] + 1] for c in range(9)), cones
 

@@ -59,6 +59,7 @@ from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
     DIGITS,
+    KEY_HEADS,
     cone_key,
     digit_oreos,
     hidden_oreos,
@@ -72,16 +73,18 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
-#: The ``_cache`` key of what a ply hands on to the next (``LavaState._apply``): the
-#: repetition key's cone part (``cone_key + "/"``), every cell's appearance, the occupancy
-#: mask (``occupied``) and the next mover's memos for its lock and cones (``cone_memos``),
-#: which ``_legal_actions`` reads too.
+#: The ``_cache`` key of what a ply hands on to the next (``LavaState._apply``): what it read
+#: of the cones (``cone_context``), every cell's appearance, the occupancy mask (``occupied``)
+#: and the next mover's memos for its lock and cones, which ``_legal_actions`` reads too.
 HAND = "hand"
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
 #: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
 #: a tuple read with a negative index misses the interpreter's fast path.
 CellMemos = tuple[tuple[dict[str, Any], ...], ...]
+#: What a ply reads of the cones (``cone_context``): by mover, then lock (+1), the repetition
+#: key's start and the memo of each cell.
+ConeContext = tuple[tuple[tuple[str, tuple[dict[str, Any], ...]], ...], ...]
 
 
 def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
@@ -105,12 +108,9 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
 _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
     (top, memory, onto): _lock_tables()
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
-#: ``cone_memos`` by the options (as ``_CELLS``), then by mover and lock (+1), then by the
-#: cones' key part: the memo of each cell for those cones. Static data: at most one item
-#: per arrangement of cones (on six goal cells).
-_BY_CONES: dict[tuple[bool, bool, bool],
-                tuple[tuple[dict[str, tuple[dict[str, Any], ...]], ...], ...]] = {
-    key: tuple(tuple({} for _lock in range(10)) for _player in (0, 1)) for key in _CELLS}
+#: ``cone_context`` by the options (as ``_CELLS``), then by the cones' key part. Static
+#: data: at most one item per arrangement of cones (on six goal cells).
+_CONTEXTS: dict[tuple[bool, bool, bool], dict[str, ConeContext]] = {key: {} for key in _CELLS}
 #: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
 #: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
@@ -146,11 +146,11 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "by_cones", "shapes", "entries", "slides", "own", "top_only",
+    __slots__ = ("memos", "contexts", "shapes", "entries", "slides", "own", "top_only",
                  "memory", "onto", "ply_cap")
 
     def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
-                 by_cones: tuple[tuple[dict[str, tuple[dict[str, Any], ...]], ...], ...],
+                 contexts: dict[str, ConeContext],
                  shapes: list[list[dict[str, Any]]],
                  entries: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...],
                  slides: tuple[tuple[tuple[Slide, ...], ...], ...],
@@ -158,8 +158,8 @@ class PlayTables:
                  memory: bool, onto: bool, ply_cap: int) -> None:
         #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
-        #: ``_BY_CONES`` for these options: by mover and lock (+1), ``cone_memos``' memo.
-        self.by_cones = by_cones
+        #: ``_CONTEXTS`` for these options: ``cone_context``'s memo.
+        self.contexts = contexts
         #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
         self.shapes = shapes
         #: ``_ENTRIES`` for these options: by cell and lock-ness, the entries by shape.
@@ -176,7 +176,7 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
     key = top_only, memory, onto
-    return PlayTables(_CELLS[key], _BY_CONES[key], _SHAPES[top_only, memory], _ENTRIES[onto],
+    return PlayTables(_CELLS[key], _CONTEXTS[key], _SHAPES[top_only, memory], _ENTRIES[onto],
                       SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
                       MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
@@ -283,7 +283,8 @@ class LavaPosition(Position):
                 return ARRANGEMENTS[self.phase]
             play: PlayTables = self.game._play  # type: ignore[attr-defined]
             cones = self.cones
-            memos = cone_memos(play, self.to_move, self.lock, cone_key(cones) + "/", cones)
+            context = cone_context(play, cone_key(cones) + "/", cones)
+            memos = context[self.to_move][self.lock + 1][1]
             mask = self._cache.get("occupied")
             if mask is None:
                 mask = self._cache["occupied"] = occupied(self.stacks, cones)
@@ -444,23 +445,26 @@ def _stack_text(stack: str, cone: int) -> str:
     return " ".join(parts)
 
 
-def cone_memos(play: PlayTables, mover: int, lock: int, cone_part: str,
-               cones: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
-    """``play.memos[mover][lock + 1][c][cones[c] + 1]`` for every cell ``c``: the memos a
-    listing reads, by cell, for these cones (``cone_part``: their key part and ``/``, as a
-    ply hands it on). Kept by ``cone_part``, so that a ply finds them with one lookup.
+def cone_context(play: PlayTables, cone_part: str, cones: tuple[int, ...]) -> ConeContext:
+    """What a ply reads of these cones (``cone_part``: their key part and ``/``, as a ply
+    hands it on), by mover, then lock (+1): the repetition key's start, ``KEY_HEADS`` then
+    ``cone_part``, and the memo a listing reads at each cell,
+    ``play.memos[mover][lock + 1][c][cones[c] + 1]``. Kept by ``cone_part``: a ply that forms
+    no cone hands it on, and reads it with two subscripts.
 
     >>> play = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
     >>> cones = (-1,) * 6 + (0, 0, -1)
-    >>> memos = cone_memos(play, 1, 4, cone_key(cones) + "/", cones)
-    >>> memos[6] is play.memos[1][5][6][1], memos[4] is play.memos[1][5][4][0]
-    (True, True)
+    >>> start, memos = cone_context(play, cone_key(cones) + "/", cones)[1][5]
+    >>> start, memos[6] is play.memos[1][5][6][1], memos[4] is play.memos[1][5][4][0]
+    ('14/......ww./', True, True)
     """
-    by_cones = play.by_cones[mover][lock + 1]
-    found = by_cones.get(cone_part)
+    found = play.contexts.get(cone_part)
     if found is None:
-        memos = play.memos[mover][lock + 1]
-        found = by_cones[cone_part] = tuple(memos[c][cones[c] + 1] for c in range(9))
+        found = play.contexts[cone_part] = tuple(
+            tuple((KEY_HEADS[mover][lock + 1] + cone_part,
+                   tuple(by_cell[c][cones[c] + 1] for c in range(9)))
+                  for lock, by_cell in enumerate(play.memos[mover], -1))
+            for mover in (0, 1))
     return found
 
 

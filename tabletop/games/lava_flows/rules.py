@@ -79,7 +79,6 @@ from .diagrams import cell_of, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
-    KEY_HEADS,
     SLOT_POOLS,
     SLOTS_ONLY,
     STACK_FACTS,
@@ -89,7 +88,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import HAND, PLAY, LavaPosition, cone_memos, occupied, play_tables, whose_turn
+from .position import HAND, PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -195,15 +194,17 @@ class LavaState(LavaPosition, State):
             touched = ()
         q = 1 - self.to_move  # the next mover
         cones = self.cones
-        # What the last ply handed on (``position.HAND``): the key's cone part, appearances
-        # and occupancy mask, of which only the touched cells change unless a cone forms.
+        play = self.game._play  # type: ignore[attr-defined]
+        # What the last ply handed on (``position.HAND``): what it read of the cones,
+        # appearances and occupancy mask, of which only the touched cells change unless a
+        # cone forms.
         hand = self._cache.get(HAND)
         if hand is not None:
-            cone_part, looks, mask, _ = hand
+            context, looks, mask, _ = hand
             looks = looks.copy()
         else:  # the same of this state, as a ply would have handed them on
             cone_key, looks = key_parts(self.stacks, cones)
-            cone_part = cone_key + "/"
+            context = cone_context(play, cone_key + "/", cones)
             mask = self._cache.get("occupied")
             if mask is None:
                 mask = occupied(self.stacks, cones)
@@ -221,20 +222,17 @@ class LavaState(LavaPosition, State):
         if formed:
             return self._formed(stacks, cones, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
-        key = f"{KEY_HEADS[q][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
+        start, memos = context[q][lock + 1]
+        key = start + "|".join(looks)  # ``joined_key``
         positions = self.positions + (key,)
         plies = self.plies + 1
-        play = self.game._play  # type: ignore[attr-defined]
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
         outcome = ("repetition" if positions[::-2].count(key) >= 3
                    else "ply cap" if plies >= play.ply_cap else "")
         nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
                       claims, None if outcome else q)
-        memos = play.by_cones[q][lock + 1].get(cone_part)
-        if memos is None:
-            memos = cone_memos(play, q, lock, cone_part, cones)
-        nxt._cache[HAND] = (cone_part, looks, mask, memos)
+        nxt._cache[HAND] = (context, looks, mask, memos)
         return nxt
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
@@ -254,16 +252,16 @@ class LavaState(LavaPosition, State):
                 winner, outcome = player, "win"
                 break
         cone_key, looks = key_parts(stacks, cones)
-        cone_part = cone_key + "/"
-        key = f"{KEY_HEADS[1 - p][lock + 1]}{cone_part}{'|'.join(looks)}"  # ``joined_key``
-        plies = self.plies + 1
         play = self.game._play  # type: ignore[attr-defined]
+        context = cone_context(play, cone_key + "/", cones)
+        start, memos = context[1 - p][lock + 1]
+        key = start + "|".join(looks)  # ``joined_key``
+        plies = self.plies + 1
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
         nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
                       outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (cone_part, looks, mask,
-                            cone_memos(play, 1 - p, lock, cone_part, cones))
+        nxt._cache[HAND] = (context, looks, mask, memos)
         return nxt
 
     def _arrange(self, action: Arrange) -> LavaState:
