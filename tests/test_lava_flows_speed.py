@@ -302,7 +302,7 @@ def test_states_in_play_and_rollouts_hold_normalised_stacks(options):
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_bubble_claims_kind_over_a_hidden_lowest_place_follows_the_plain_rule(options):
-    """``_bubble_claim`` reads a claim's kind from the other's pool alone (``_LOW_KINDS``)
+    """``_apply`` reads a Bubble Up claim's kind from the other's pool alone (``_LOW_KINDS``)
     when the lowest place is one of their hiding places; the plain rule asks
     ``lowest_outcomes`` of everything the mover knows of the cell."""
     game = tabletop.load("lava-flows", **options)

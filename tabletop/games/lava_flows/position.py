@@ -292,11 +292,11 @@ class LavaPosition(Position):
         out: list[Action] = []
         extend = out.extend
         for c in MASK_CELLS[mask]:  # fewer steps than all nine cells, and cheaper ones
-            s = stacks[c]  # (a cone alone, ``""``, has an entry that adds nothing)
-            entry = memos[c].get(s)  # the lock's own memo if ``c`` is the lock
+            # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
+            entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = _cell(memos[c], s, c, self.cones[c], self.to_move, c == self.lock,
-                              self.game._play)  # type: ignore[attr-defined]
+                entry = _cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
+                              c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             if after:

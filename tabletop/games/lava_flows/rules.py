@@ -156,13 +156,22 @@ class LavaState(LavaPosition, State):
         if isinstance(action, Bubble):  # the commonest first
             c = INDEX[action.cell]
             touched: tuple[int, ...] = (c,)
-            if action.claim:
-                right, stacks[c], claim = self._bubble_claim(action, c)
-                claims += (claim,)
+            s = stacks[c]
+            if action.claim:  # (the commonest claim: worked out here, not in a call of its own)
+                right, stacks[c], found = _BUBBLED[action.claim].get(s) or _bubbled(
+                    s, action.claim)
+                p = self.to_move
+                if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
+                    # it may hold anything the other's unrevealed hiding places hold
+                    kind = _LOW_KINDS[self._slot_pools()[1 - p]][action.claim]
+                else:
+                    kind = "sure" if right else "bluff"
+                # ``game_ply + 1`` in play without the property's call, the text without ``str``'s
+                claims += (_claim(PLAY + 1 + self.plies, p, _BUBBLE_TEXTS[c][action.claim],
+                                  kind, right, found),)
                 if right:
                     lock = c
             else:  # no Large in the stack: everything is in view
-                s = stacks[c]
                 stacks[c] = s[1:] + s[0]
                 lock = c
         elif isinstance(action, Move):
@@ -308,23 +317,6 @@ class LavaState(LavaPosition, State):
         pool_w, pool_b = self._slot_pools()
         return (tokens, pool_w if "m" in tokens else "", pool_b if "n" in tokens else "",
                 (0, 0))
-
-    def _bubble_claim(self, action: Bubble, c: int) -> tuple[bool, str, Claim]:
-        s = self.stacks[c]
-        claim = action.claim
-        known = _BUBBLED[claim].get(s)
-        if known is None:
-            known = _bubbled(s, claim)
-        right, after, found = known
-        p = self.to_move
-        if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
-            # it may hold anything the other's unrevealed hiding places hold (``_low_kinds``)
-            kind = _LOW_KINDS[self._slot_pools()[1 - p]][claim]
-        else:
-            kind = "sure" if right else "bluff"
-        # ``game_ply + 1`` in play, without the property's call; the text without ``str``'s
-        text = _BUBBLE_TEXTS[c][claim]
-        return right, after, _claim(PLAY + 1 + self.plies, p, text, kind, right, found)
 
     def _announcement(self, action: Eject, c: int) -> tuple[str, str, Claim]:
         """Reveal down to the announced Oreo; return the cell after it, the ejected piece
