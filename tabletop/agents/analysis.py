@@ -40,7 +40,7 @@ class Node:
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
                  "state", "origin", "seen", "stamp", "legal", "slots", "order", "source",
-                 "observed")
+                 "observed", "untried")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -59,6 +59,7 @@ class Node:
         # reused while the same tuple comes back (always, when nothing is hidden)
         self.legal: Sequence[Action] | None = None
         self.slots: list[Node | None] = []
+        self.untried: list[int] = []  # the indices of the ``None`` slots, in order (narrow)
         self.order: list[int] | None = None  # widening: the slots in the order they open
         self.source: State | None = None  # the state ``legal`` was last read from
         # how the players see this move (the search's ``Observed``), once it is known
