@@ -12,7 +12,7 @@ import pytest
 
 import tabletop
 from tabletop.agents import MCTSAgent
-from tabletop.agents.analysis import Node
+from tabletop.agents.analysis import Node, credit
 from tabletop.agents.mcts import (
     _Search,
     margin_value,
@@ -138,3 +138,21 @@ def test_untried_lists_the_empty_slots(name, players, widen_from):
             if node.legal is not None and len(node.slots) <= widen_from:
                 empty = [i for i, child in enumerate(node.slots) if child is None]
                 assert node.untried == empty, where
+
+
+def test_credit_is_the_plain_sum():
+    """``credit``'s adds written out per player count give the sums of the plain loop."""
+    rng = random.Random(4)
+    for _ in range(500):
+        players = rng.randrange(1, 8)
+        nodes = [Node(None, "", 0, players) for _ in range(rng.randrange(1, 5))]
+        plain = [[0.0] * players for _ in nodes]
+        for _ in range(rng.randrange(1, 6)):
+            size = players if rng.random() < 0.8 else rng.randrange(1, players + 1)
+            reward = [rng.random() for _ in range(size)]
+            some = rng.sample(range(len(nodes)), rng.randrange(1, len(nodes) + 1))
+            credit([nodes[i] for i in some], reward, players)
+            for i in some:
+                plain[i] = [t + (reward[p] if p < size else 0.0)
+                            for p, t in enumerate(plain[i])]
+        assert [node.total for node in nodes] == plain

@@ -53,14 +53,13 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import repeat
-from operator import add
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief
-from .analysis import Analysis, Node
+from .analysis import Analysis, Node, credit
 from .base import as_view, legal_for
 
 Reward = list[float]
@@ -486,24 +485,7 @@ class _Search:
                 break
             cur = new
             shared = mask == everyone  # a child in a tree of its own is never ``own``
-        reward = self._rollout(state)
-        if len(reward) == 2 == players:  # the commonest case, added in place (same sums)
-            r0, r1 = reward
-            for node in visited:
-                node.visits += 1
-                total = node.total
-                total[0] += r0
-                total[1] += r1
-        elif len(reward) == players:
-            for node in visited:
-                node.visits += 1
-                node.total = list(map(add, node.total, reward))
-        else:  # an ``evaluate`` that does not give one value per player: as it always did
-            for node in visited:
-                node.visits += 1
-                total = node.total
-                for p, r in enumerate(reward):
-                    total[p] += r
+        credit(visited, self._rollout(state), players)
 
     def _weigh_widened(self, node: Node, slots: list[Node | None], actor: int
                        ) -> tuple[int, bool]:
