@@ -16,6 +16,7 @@ from tabletop.agents.analysis import Node, credit
 from tabletop.agents.mcts import (
     _Search,
     margin_value,
+    margin_value_of,
     outcome,
     shuffled_range,
     ucb_choice,
@@ -156,3 +157,16 @@ def test_credit_is_the_plain_sum():
                 plain[i] = [t + (reward[p] if p < size else 0.0)
                             for p, t in enumerate(plain[i])]
         assert [node.total for node in nodes] == plain
+
+
+def test_margin_value_clips_as_min_max():
+    """``margin_value_of`` clips without ``min``/``max`` calls, to the same floats."""
+    rng = random.Random(6)
+    for _ in range(3000):
+        n = rng.randrange(1, 6)
+        scores = [rng.choice((0, 1, 2, 50, -3, rng.uniform(-40, 40), math.nan))
+                  for _ in range(n)]
+        scale = rng.choice((2.0, 0.5, 1e-300, 3))
+        mean = sum(scores) / n
+        plain = [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
+        assert repr(margin_value_of(scores, scale)) == repr(plain)  # -0.0 and NaN too

@@ -80,26 +80,19 @@ class Node:
 
 def credit(nodes: Sequence[Node], reward: Sequence[float], players: int) -> None:
     """Count a visit to each of ``nodes`` and add ``reward`` to its totals, player by player
-    (written out for 2 to 5 players: a loop, or a ``map``, per node costs twice as much).
+    (written out for 3 to 5 players: a loop, or a ``map``, per node costs twice as much).
 
     >>> a, b = Node("a", "a", 0, 3), Node("b", "b", 0, 3)
     >>> credit([a, b], [0.5, 0.25, 0.25], 3); credit([a], [1.0, 0.0, 0.0], 3)
     >>> a.visits, a.total, b.visits, b.total
     (2, [1.5, 0.25, 0.25], 1, [0.5, 0.25, 0.25])
     """
-    if len(reward) != players or not 2 <= players <= 5:  # (``evaluate`` may give fewer)
+    if len(reward) != players or not 3 <= players <= 5:  # (``evaluate`` may give fewer)
         for node in nodes:
             node.visits += 1
             total = node.total
             for p, r in enumerate(reward):
                 total[p] += r
-    elif players == 2:
-        r0, r1 = reward
-        for node in nodes:
-            node.visits += 1
-            total = node.total
-            total[0] += r0
-            total[1] += r1
     elif players == 3:
         r0, r1, r2 = reward
         for node in nodes:

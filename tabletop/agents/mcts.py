@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import repeat
@@ -134,7 +135,13 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     """``margin_value`` for a tuple of scores."""
     n = len(scores)
     mean = sum(scores) / n
-    return [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
+    base, tanh = 1 / n, math.tanh
+    values = []
+    for s in scores:
+        v = base + tanh((s - mean) / scale) / 2
+        # clipped to 0..1 as ``min(1.0, max(0.0, v))`` clips (NaN to 0.0), without the calls
+        values.append(v if 0.0 < v < 1.0 else 1.0 if v >= 1.0 else 0.0)
+    return values
 
 
 def shuffled_range(n: int, rng: random.Random) -> list[int]:
@@ -389,6 +396,8 @@ class _Search:
         players = self.players
         everyone = (1 << players) - 1
         widen = self.agent.widen_from
+        if widen is None:  # no node is wider than this
+            widen = sys.maxsize
         root_state = self._determinize()
         state = root_state
         root = self.root
@@ -408,7 +417,7 @@ class _Search:
                 legal, slots = node.legal, node.slots
             else:
                 legal, slots = self._slots(node, state)
-            if widen is not None and len(slots) > widen:
+            if len(slots) > widen:
                 best, expanding = self._weigh_widened(node, slots, actor)
                 own = slots[best]
                 action = own.action if own is not None and own.action is not None \
@@ -485,7 +494,16 @@ class _Search:
                 break
             cur = new
             shared = mask == everyone  # a child in a tree of its own is never ``own``
-        credit(visited, self._rollout(state), players)
+        reward = self._rollout(state)
+        if len(reward) == 2 == players:  # the commonest case, added here (same sums)
+            r0, r1 = reward
+            for node in visited:
+                node.visits += 1
+                total = node.total
+                total[0] += r0
+                total[1] += r1
+        else:
+            credit(visited, reward, players)
 
     def _weigh_widened(self, node: Node, slots: list[Node | None], actor: int
                        ) -> tuple[int, bool]:
@@ -529,9 +547,7 @@ class _Search:
         well: rebuilt, they would come out the same, since every change to ``children``
         either fills its slot or clears ``legal``.
         """
-        if node.source is state:
-            return node.legal, node.slots  # type: ignore[return-value]
-        legal = state._legal_actions()
+        legal = state._legal_actions()  # (the caller has seen that ``source`` is not state)
         widen = self.agent.widen_from
         last = node.legal
         if widen is None or len(legal) <= widen:
