@@ -465,7 +465,7 @@ class _Search:
                 mask, new = 0, []
                 for p in range(players):
                     parent = cur[p]
-                    if p == actor or (parent is node and plain[p]):
+                    if parent is node and (plain[p] or p == actor):  # (cur[actor] is node)
                         mask |= 1 << p
                         new.append(own)
                         continue
@@ -561,8 +561,7 @@ class _Search:
             return legal, node.slots
         children = node.children
         if children:
-            get = children.get
-            slots = [get(a) for a in legal]
+            slots = list(map(children.get, legal))
             untried = [i for i, child in enumerate(slots) if child is None]
         else:  # nothing tried here yet: no action need be built
             slots = [None] * len(legal)
