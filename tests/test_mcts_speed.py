@@ -1,6 +1,7 @@
 """The MCTS core's shortcuts for speed give what the plain search gives: UCB over a node
 whose moves were all tried (``ucb_choice``), the untried slots kept per node, the rollout
-loop counted by ``repeat``, and a wide node's shuffle drawn in runs of one bit length."""
+loop counted by ``repeat``, a wide node's shuffle drawn in runs of one bit length, rewards
+added player by player (``credit``), and ``margin_value``'s clip without ``min``/``max``."""
 
 from __future__ import annotations
 
