@@ -40,7 +40,7 @@ class Node:
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
                  "state", "origin", "seen", "stamp", "legal", "slots", "order", "source",
-                 "observed")
+                 "observed", "untried")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -59,6 +59,7 @@ class Node:
         # reused while the same tuple comes back (always, when nothing is hidden)
         self.legal: Sequence[Action] | None = None
         self.slots: list[Node | None] = []
+        self.untried: list[int] = []  # the indices of the ``None`` slots, in order (narrow)
         self.order: list[int] | None = None  # widening: the slots in the order they open
         self.source: State | None = None  # the state ``legal`` was last read from
         # how the players see this move (the search's ``Observed``), once it is known
@@ -75,6 +76,55 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<Node {self.label or 'root'}: {self.visits} visits>"
+
+
+def credit(nodes: Sequence[Node], reward: Sequence[float], players: int) -> None:
+    """Count a visit to each of ``nodes`` and add ``reward`` to its totals, player by player
+    (written out for 3 to 5 players: a loop, or a ``map``, per node costs twice as much).
+
+    >>> a, b = Node("a", "a", 0, 3), Node("b", "b", 0, 3)
+    >>> credit([a, b], [0.5, 0.25, 0.25], 3); credit([a], [1.0, 0.0, 0.0], 3)
+    >>> a.visits, a.total, b.visits, b.total
+    (2, [1.5, 0.25, 0.25], 1, [0.5, 0.25, 0.25])
+    """
+    if len(reward) != players or not 3 <= players <= 5:  # (``evaluate`` may give fewer)
+        for node in nodes:
+            node.visits += 1
+            total = node.total
+            for p, r in enumerate(reward):
+                total[p] += r
+    elif players == 3:
+        r0, r1, r2 = reward
+        for node in nodes:
+            node.visits += 1
+            total = node.total
+            total[0] += r0
+            total[1] += r1
+            total[2] += r2
+    elif players == 4:
+        r0, r1, r2, r3 = reward
+        for node in nodes:
+            node.visits += 1
+            total = node.total
+            total[0] += r0
+            total[1] += r1
+            total[2] += r2
+            total[3] += r3
+    else:
+        credit_five(nodes, reward)
+
+
+def credit_five(nodes: Sequence[Node], reward: Sequence[float]) -> None:
+    """``credit`` for 5 players."""
+    r0, r1, r2, r3, r4 = reward
+    for node in nodes:
+        node.visits += 1
+        total = node.total
+        total[0] += r0
+        total[1] += r1
+        total[2] += r2
+        total[3] += r3
+        total[4] += r4
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,16 +50,17 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from operator import add
+from itertools import repeat
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief
-from .analysis import Analysis, Node
+from .analysis import Analysis, Node, credit
 from .base import as_view, legal_for
 
 Reward = list[float]
@@ -134,7 +135,13 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     """``margin_value`` for a tuple of scores."""
     n = len(scores)
     mean = sum(scores) / n
-    return [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
+    base, tanh = 1 / n, math.tanh
+    values = []
+    for s in scores:
+        v = base + tanh((s - mean) / scale) / 2
+        # clipped to 0..1 as ``min(1.0, max(0.0, v))`` clips (NaN to 0.0), without the calls
+        values.append(v if 0.0 < v < 1.0 else 1.0 if v >= 1.0 else 0.0)
+    return values
 
 
 def shuffled_range(n: int, rng: random.Random) -> list[int]:
@@ -152,14 +159,43 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
         rng.shuffle(order)
         return order
     getrandbits = rng.getrandbits
-    for i in range(n - 1, 0, -1):  # random.shuffle's loop and its _randbelow, inlined
-        m = i + 1
-        k = m.bit_length()
-        j = getrandbits(k)
-        while j >= m:
+    # random.shuffle's loop and its _randbelow(i + 1), inlined: a draw of ``k`` bits, again
+    # while above ``i``; ``k`` is the bit length of ``i + 1``, the same over a run of ``i``
+    top = n - 1
+    while top > 0:
+        k = (top + 1).bit_length()
+        low = max(1 << (k - 1), 2) - 1  # the least ``i`` (> 0) of that bit length
+        for i in range(top, low - 1, -1):
             j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
+        top = low - 1
     return order
+
+
+def ucb_choice(children: Sequence[Node], player: int, c: float, logs: Sequence[float]
+               ) -> Node | None:
+    """The child of highest UCB value for ``player`` (the first of equals; ``None`` if none
+    beats ``-inf``), each counted as legal once more (``avail``). ``logs[a] == log(a)``;
+    every child was visited (each node made is on its iteration's path, and counted).
+
+    >>> a, b, logs = Node("a", "a", 0, 1), Node("b", "b", 0, 1), [0.0, 0.0, math.log(2)]
+    >>> a.visits, a.total, b.visits, b.total = 4, [3.0], 1, [0.0]
+    >>> ucb_choice([a, b], 0, 0.7, logs).label, ucb_choice([a, b], 0, 5.0, logs).label
+    ('a', 'b')
+    """
+    sqrt = math.sqrt
+    best = None
+    best_u = -math.inf
+    for child in children:
+        v = child.visits
+        a = child.avail + 1
+        child.avail = a
+        u = child.total[player] / v + c * sqrt(logs[a] / v)
+        if u > best_u:
+            best_u, best = u, child
+    return best
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -355,12 +391,13 @@ class _Search:
         """
         rng = self.rng
         c = self.agent.exploration
-        sqrt = math.sqrt
         logs = self.logs
         logs.append(math.log(len(logs)))
         players = self.players
         everyone = (1 << players) - 1
         widen = self.agent.widen_from
+        if widen is None:  # no node is wider than this
+            widen = sys.maxsize
         root_state = self._determinize()
         state = root_state
         root = self.root
@@ -380,45 +417,27 @@ class _Search:
                 legal, slots = node.legal, node.slots
             else:
                 legal, slots = self._slots(node, state)
-            weighed: list[Node | None] = slots
-            order = None
-            if widen is not None and len(slots) > widen:
-                order = node.order
-                if order is None:
-                    order = node.order = shuffled_range(len(slots), rng)
-                order = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
-                weighed = [slots[i] for i in order]
-            # UCB over the weighed children (``i`` counts them): ``logs[a]`` is
-            # ``math.log(a)``, and each value is computed as it always was.
-            untried = []
-            best = -1
-            best_u = -math.inf
-            i = -1
-            for child in weighed:
-                i += 1
-                if child is None:
-                    untried.append(i)
-                    continue
-                v = child.visits
-                if v == 0:
-                    untried.append(i)
-                    continue
-                a = child.avail + 1
-                child.avail = a
-                u = child.total[actor] / v + c * sqrt(logs[a] / v)
-                if u > best_u:
-                    best_u, best = u, i
-            expanding = bool(untried)
-            if expanding:
-                best = untried[0] if len(untried) == 1 else untried[int(rng.random()
-                                                                         * len(untried))]
-            if order is not None and best >= 0:
-                best = order[best]
-            own = slots[best]
-            # A child in a slot holds the slot's action (an equal one): reading it skips
-            # building the action again from a lazy list.
-            action = own.action if own is not None and own.action is not None \
-                else legal[best]  # type: ignore[index]  # set with ``source``
+            if len(slots) > widen:
+                best, expanding = self._weigh_widened(node, slots, actor)
+                own = slots[best]
+                action = own.action if own is not None and own.action is not None \
+                    else legal[best]  # type: ignore[index]  # set with ``source``
+            elif node.untried:  # a move never tried here: one of those, at random
+                expanding = True
+                for tried in filter(None, slots):  # legal once more
+                    tried.avail += 1
+                untried = node.untried
+                best = untried.pop(0 if len(untried) == 1 else int(rng.random() * len(untried)))
+                own = None
+                action = legal[best]  # type: ignore[index]
+            else:
+                expanding = False
+                # every slot tried (no ``None``); if none beats -inf the scan took the last
+                own = ucb_choice(slots, actor, c, logs) or slots[-1]  # type: ignore[arg-type]
+                assert own is not None
+                # a slot's child holds its action (an equal one): no building it again
+                action = own.action if own.action is not None \
+                    else legal[slots.index(own)]  # type: ignore[index]
             if own is not None and own.origin is root_state:
                 nxt = own.state
                 if nxt is None:
@@ -446,7 +465,7 @@ class _Search:
                 mask, new = 0, []
                 for p in range(players):
                     parent = cur[p]
-                    if p == actor or (parent is node and plain[p]):
+                    if parent is node and (plain[p] or p == actor):  # (cur[actor] is node)
                         mask |= 1 << p
                         new.append(own)
                         continue
@@ -476,23 +495,44 @@ class _Search:
             cur = new
             shared = mask == everyone  # a child in a tree of its own is never ``own``
         reward = self._rollout(state)
-        if len(reward) == 2 == players:  # the commonest case, added in place (same sums)
+        if len(reward) == 2 == players:  # the commonest case, added here (same sums)
             r0, r1 = reward
             for node in visited:
                 node.visits += 1
                 total = node.total
                 total[0] += r0
                 total[1] += r1
-        elif len(reward) == players:
-            for node in visited:
-                node.visits += 1
-                node.total = list(map(add, node.total, reward))
-        else:  # an ``evaluate`` that does not give one value per player: as it always did
-            for node in visited:
-                node.visits += 1
-                total = node.total
-                for p, r in enumerate(reward):
-                    total[p] += r
+        else:
+            credit(visited, reward, players)
+
+    def _weigh_widened(self, node: Node, slots: list[Node | None], actor: int
+                       ) -> tuple[int, bool]:
+        """At a wide node, the slot to take and whether it is untried, as at a narrow one
+        but over the first ``ceil(2·sqrt(visits + 1))`` slots in the node's order."""
+        rng = self.rng
+        order = node.order
+        if order is None:
+            order = node.order = shuffled_range(len(slots), rng)
+        order = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
+        c, logs, sqrt = self.agent.exploration, self.logs, math.sqrt
+        untried = []
+        best, best_u = -1, -math.inf
+        i = -1  # counts the weighed slots
+        for child in map(slots.__getitem__, order):
+            i += 1
+            if child is None:
+                untried.append(i)
+                continue
+            v = child.visits
+            a = child.avail + 1
+            child.avail = a
+            u = child.total[actor] / v + c * sqrt(logs[a] / v)  # as ``ucb_choice``
+            if u > best_u:
+                best_u, best = u, i
+        if untried:
+            best = untried[0] if len(untried) == 1 else untried[int(rng.random()
+                                                                     * len(untried))]
+        return (order[best] if best >= 0 else best), bool(untried)
 
     def _slots(self, node: Node, state: State) -> tuple[Sequence[Action], list[Node | None]]:
         """The legal actions at ``node`` in ``state``, and the child of each (``None``:
@@ -507,9 +547,7 @@ class _Search:
         well: rebuilt, they would come out the same, since every change to ``children``
         either fills its slot or clears ``legal``.
         """
-        if node.source is state:
-            return node.legal, node.slots  # type: ignore[return-value]
-        legal = state._legal_actions()
+        legal = state._legal_actions()  # (the caller has seen that ``source`` is not state)
         widen = self.agent.widen_from
         last = node.legal
         if widen is None or len(legal) <= widen:
@@ -523,11 +561,12 @@ class _Search:
             return legal, node.slots
         children = node.children
         if children:
-            get = children.get
-            slots = [get(a) for a in legal]
+            slots = list(map(children.get, legal))
+            untried = [i for i, child in enumerate(slots) if child is None]
         else:  # nothing tried here yet: no action need be built
             slots = [None] * len(legal)
-        node.legal, node.slots, node.order = legal, slots, None
+            untried = list(range(len(legal)))
+        node.legal, node.slots, node.order, node.untried = legal, slots, None, untried
         node.source = state
         return legal, slots
 
@@ -539,16 +578,20 @@ class _Search:
         ``_pick`` reads (a game may read it without listing the others).
         """
         random_ = self.rng.random
-        depth = self.agent.rollout_depth
-        listed = type(state)._pick is State._pick  # the core's: the same pick, one call less
-        while state.current_player is not None:
-            if depth <= 0:
-                evaluate = self.agent.evaluate
-                return list(evaluate(state)) if evaluate is not None else margin_value(state)
-            if listed:
+        floor = math.floor  # ``int`` of a float ≥ 0, by a cheaper call
+        moves = repeat(None, self.agent.rollout_depth)  # a loop counter without the count
+        if type(state)._pick is State._pick:  # the core's: the same pick, one call less
+            for _ in moves:
+                if state.current_player is None:
+                    break
                 legal = state._legal_actions()
-                state = state._apply(legal[int(random_() * len(legal))])
-            else:
+                state = state._apply(legal[floor(random_() * len(legal))])
+        else:
+            for _ in moves:
+                if state.current_player is None:
+                    break
                 state = state._apply(state._pick(random_()))
-            depth -= 1
-        return outcome(state, self.agent.score_weight)
+        if state.current_player is None:
+            return outcome(state, self.agent.score_weight)
+        evaluate = self.agent.evaluate
+        return list(evaluate(state)) if evaluate is not None else margin_value(state)

@@ -1,0 +1,173 @@
+"""The MCTS core's shortcuts for speed give what the plain search gives: UCB over a node
+whose moves were all tried (``ucb_choice``), the untried slots kept per node, the rollout
+loop counted by ``repeat``, a wide node's shuffle drawn in runs of one bit length, rewards
+added player by player (``credit``), and ``margin_value``'s clip without ``min``/``max``."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import tabletop
+from tabletop.agents import MCTSAgent
+from tabletop.agents.analysis import Node, credit
+from tabletop.agents.mcts import (
+    _Search,
+    margin_value,
+    margin_value_of,
+    outcome,
+    shuffled_range,
+    ucb_choice,
+)
+from tabletop.core.game import State
+from tabletop.core.testing import random_states
+
+GAMES = [("lacuna", 2), ("landlock", 2), ("landlock", 4), ("lascaux", 3), ("lascaux", 5),
+         ("lava-flows", 2)]
+
+
+def plain_ucb(children: Sequence[Node], player: int, c: float, logs: Sequence[float]) -> int:
+    """The search's original scan: the index of the first child of highest value."""
+    best, best_u = -1, -math.inf
+    for i, child in enumerate(children):
+        child.avail += 1
+        u = child.total[player] / child.visits + c * math.sqrt(logs[child.avail]
+                                                                / child.visits)
+        if u > best_u:
+            best_u, best = u, i
+    return best
+
+
+def random_children(rng: random.Random, players: int) -> list[Node]:
+    """Children with random statistics, often tied (equal stats), some value NaN or -inf."""
+    kids = []
+    for k in range(rng.randrange(1, 12)):
+        child = Node(k, str(k), 0, players)
+        child.visits = rng.choice((1, 2, 3, rng.randrange(1, 500)))
+        child.avail = child.visits + rng.choice((0, 0, 1, rng.randrange(0, 300)))
+        child.total = [rng.choice((0.0, 0.5, 1.0, rng.random())) * child.visits
+                       for _ in range(players)]
+        if rng.random() < 0.05:
+            child.total[0] = rng.choice((math.nan, -math.inf))
+        kids.append(child)
+    if rng.random() < 0.3:  # exact ties
+        kids = [kids[0]] + [_copy(kids[0], k) for k in range(1, len(kids))]
+    return kids
+
+
+def _copy(node: Node, k: int) -> Node:
+    twin = Node(k, str(k), node.actor, len(node.total))
+    twin.visits, twin.avail, twin.total = node.visits, node.avail, list(node.total)
+    return twin
+
+
+def test_ucb_choice_is_the_plain_scan():
+    rng = random.Random(20)
+    logs = [-math.inf] + [math.log(a) for a in range(1, 1000)]
+    for _ in range(3000):
+        players = rng.choice((2, 3, 5))
+        kids = random_children(rng, players)
+        twins = [_copy(k, k.action) for k in kids]
+        player = rng.randrange(players)
+        c = rng.choice((0.7, 0, 1, 1.9))
+        expected = plain_ucb(twins, player, c, logs)
+        got = ucb_choice(kids, player, c, logs)
+        assert (-1 if got is None else kids.index(got)) == expected
+        assert [k.avail for k in kids] == [t.avail for t in twins]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 63, 64, 65, 127, 128, 129, 300, 1025])
+def test_shuffled_range_is_rng_shuffle(n):
+    for seed in range(40):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        order = list(range(n))
+        theirs.shuffle(order)
+        assert shuffled_range(n, mine) == order
+        assert mine.getstate() == theirs.getstate()
+
+
+def plain_rollout(state: State, rng: random.Random, depth: int, agent: MCTSAgent) -> list:
+    """The search's original rollout: one pick per move, counting down ``depth``."""
+    while state.current_player is not None:
+        if depth <= 0:
+            return list(agent.evaluate(state)) if agent.evaluate else margin_value(state)
+        state = state._apply(state._pick(rng.random()))
+        depth -= 1
+    return outcome(state, agent.score_weight)
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_rollout_is_the_plain_rollout(name, players):
+    game = tabletop.load(name, players=players)
+    for where, state in random_states(game, seeds=range(2), every=7):
+        for depth in (0, 1, 5, 400):
+            agent = MCTSAgent(iterations=1, seed=3, rollout_depth=depth, score_weight=0.25)
+            search = _Search(agent, state.view(state.current_player or 0), ())
+            theirs = random.Random(3)
+            expected = plain_rollout(state, theirs, depth, agent)
+            assert search._rollout(state) == expected, where
+            assert agent.rng.getstate() == theirs.getstate(), where
+
+
+def nodes(root: Node) -> list[Node]:
+    """Every node of the search's trees, once."""
+    seen: dict[int, Node] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen[id(node)] = node
+            stack.extend(node.children.values())
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+@pytest.mark.parametrize("widen_from", [64, 3])
+def test_untried_lists_the_empty_slots(name, players, widen_from):
+    """At every narrow node, ``untried`` is the indices of the untried slots, in order; and
+    every child in the tree was visited (``ucb_choice`` divides by its visits)."""
+    game = tabletop.load(name, players=players)
+    for where, state in random_states(game, seeds=range(2), every=11):
+        if state.is_terminal:
+            continue
+        agent = MCTSAgent(iterations=60, seed=1, widen_from=widen_from, rollout_depth=4)
+        root = agent.analyse(state.view(state.current_player)).root
+        for node in nodes(root):
+            assert node is root or node.visits > 0, where
+            if node.legal is not None and len(node.slots) <= widen_from:
+                empty = [i for i, child in enumerate(node.slots) if child is None]
+                assert node.untried == empty, where
+
+
+def test_credit_is_the_plain_sum():
+    """``credit``'s adds written out per player count give the sums of the plain loop."""
+    rng = random.Random(4)
+    for _ in range(500):
+        players = rng.randrange(1, 8)
+        nodes = [Node(None, "", 0, players) for _ in range(rng.randrange(1, 5))]
+        plain = [[0.0] * players for _ in nodes]
+        for _ in range(rng.randrange(1, 6)):
+            size = players if rng.random() < 0.8 else rng.randrange(1, players + 1)
+            reward = [rng.random() for _ in range(size)]
+            some = rng.sample(range(len(nodes)), rng.randrange(1, len(nodes) + 1))
+            credit([nodes[i] for i in some], reward, players)
+            for i in some:
+                plain[i] = [t + (reward[p] if p < size else 0.0)
+                            for p, t in enumerate(plain[i])]
+        assert [node.total for node in nodes] == plain
+
+
+def test_margin_value_clips_as_min_max():
+    """``margin_value_of`` clips without ``min``/``max`` calls, to the same floats."""
+    rng = random.Random(6)
+    for _ in range(3000):
+        n = rng.randrange(1, 6)
+        scores = [rng.choice((0, 1, 2, 50, -3, rng.uniform(-40, 40), math.nan))
+                  for _ in range(n)]
+        scale = rng.choice((2.0, 0.5, 1e-300, 3))
+        mean = sum(scores) / n
+        plain = [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
+        assert repr(margin_value_of(scores, scale)) == repr(plain)  # -0.0 and NaN too
