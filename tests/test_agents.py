@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -200,6 +201,17 @@ def test_an_evaluation_scores_rollouts_cut_short():
     assert all(c.value == 0.0 for c in analysis.candidates)
     plain = MCTSAgent(iterations=100, seed=1, rollout_depth=0).analyse(TakeAway().position(30))
     assert all(c.value == pytest.approx(0.5) for c in plain.candidates)  # the even split
+
+
+def test_rollouts_run_to_the_end_with_an_infinite_depth_and_refuse_a_fraction():
+    state = TakeAway().position(30)
+    endless = MCTSAgent(iterations=50, seed=4, rollout_depth=math.inf).analyse(state)
+    deep = MCTSAgent(iterations=50, seed=4, rollout_depth=10_000).analyse(state)
+    assert [(c.action, c.visits, c.value) for c in endless.top(5)] == [
+        (c.action, c.visits, c.value) for c in deep.top(5)]
+    for bad in (2.5, -1, "deep"):
+        with pytest.raises(ValueError, match="rollout_depth must be an int ≥ 0 or math.inf"):
+            MCTSAgent(iterations=5, rollout_depth=bad)
 
 
 def test_three_players_each_get_their_own_values():

@@ -220,9 +220,9 @@ class MCTSAgent:
     ``"default"`` (what you get with no budget: 300 iterations, at most 1 s) or ``"strong"``.
     A time limit makes the play depend on the machine's speed: give ``iterations`` alone for
     moves that repeat exactly from a seed. ``exploration`` is the UCB constant; rollouts stop
-    after ``rollout_depth`` random moves, and ``evaluate(state)`` (one value in 0..1 per
-    player; default ``margin_value``, or try ``cutoff_value``) scores where they stop;
-    ``score_weight`` blends score shares into the rewards of finished games.
+    after ``rollout_depth`` random moves (``math.inf``: at the end), and ``evaluate(state)``
+    (one value in 0..1 per player; default ``margin_value``, or try ``cutoff_value``) scores
+    where they stop; ``score_weight`` blends score shares into the rewards of finished games.
     ``widen_from``: a node with more legal moves than this is widened progressively (see the
     module docstring); ``None`` never widens.
 
@@ -242,7 +242,7 @@ class MCTSAgent:
         *,
         strength: str | None = None,
         exploration: float = 0.7,
-        rollout_depth: int = 20,
+        rollout_depth: int | float = 20,
         score_weight: float = 0.0,
         evaluate: Callable[[State], Sequence[float]] | None = None,
         keep_samples: int = 8,
@@ -262,8 +262,8 @@ class MCTSAgent:
             raise ValueError(f"iterations must be a positive int, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds!r}")
-        if rollout_depth < 0:
-            raise ValueError(f"rollout_depth must be ≥ 0, not {rollout_depth!r}")
+        if not (rollout_depth == math.inf or isinstance(rollout_depth, int) and rollout_depth >= 0):
+            raise ValueError(f"rollout_depth must be an int ≥ 0 or math.inf, not {rollout_depth!r}")
         if not 0 <= score_weight <= 1:
             raise ValueError(f"score_weight must be between 0 and 1, not {score_weight!r}")
         if widen_from is not None and (not isinstance(widen_from, int)
@@ -579,7 +579,8 @@ class _Search:
         """
         random_ = self.rng.random
         floor = math.floor  # ``int`` of a float ≥ 0, by a cheaper call
-        moves = repeat(None, self.agent.rollout_depth)  # a loop counter without the count
+        depth = self.agent.rollout_depth  # a loop counter without the count:
+        moves = repeat(None) if depth == math.inf else repeat(None, depth)  # type: ignore[arg-type]
         if type(state)._pick is State._pick:  # the core's: the same pick, one call less
             for _ in moves:
                 if state.current_player is None:
