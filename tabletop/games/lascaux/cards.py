@@ -128,7 +128,12 @@ def card_id(text: str | int) -> int:
 
 def mask_of(cards: Iterable[int]) -> int:
     """The bit mask of every colour shown by ``cards``."""
-    return reduce(or_, map(MASK.__getitem__, cards), 0)
+    return reduce(or_, map(_mask, cards), 0)
+
+
+#: ``MASK[card]`` through a list's ``__getitem__``: a builtin method, where a tuple's is a
+#: slot wrapper that costs twice as much a card when ``map`` calls it.
+_mask = list(MASK).__getitem__
 
 
 def colours_of(mask: int) -> tuple[int, ...]:

@@ -16,13 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
+from typing import TYPE_CHECKING
 
 from ...core.breakdown import Breakdown, Row
-from ...core.game import Action, Game, Position
+from ...core.game import Action, Position
 from ...core.position import position
 from . import scoring
-from .actions import CHOICES, CHOICES_BY_MASK, ONLY_PASS, PAY_OR_PASS, Choose, Pass, Pay
+from .actions import (
+    CHOICES,
+    CHOICES_BY_MASK,
+    ONLY_PASS,
+    PASS,
+    PAY,
+    PAY_OR_PASS,
+    Choose,
+    Pass,
+    Pay,
+)
 from .cards import ANIMALS, BIT, COLOURS, mask_of, short
+
+if TYPE_CHECKING:
+    from .rules import Lascaux
 
 CHOOSE, BID, OVER = "choose", "bid", "over"
 
@@ -42,7 +56,7 @@ class LascauxPosition(Position):
     tokens of the last resolution, top first, with what each took.
     """
 
-    game: Game
+    game: Lascaux
     table: tuple[int, ...]
     fresh: int
     collections: tuple[tuple[int, ...], ...]
@@ -98,9 +112,22 @@ class LascauxPosition(Position):
         if phase == BID:
             return PAY_OR_PASS if self.stones[self.turn] > 0 else ONLY_PASS
         if phase == CHOOSE:
-            strict = self.game.options["strict_colour"]
-            return CHOICES_BY_MASK[mask_of(self.table)] if strict else CHOICES
+            return CHOICES_BY_MASK[mask_of(self.table)] if self.game.strict else CHOICES
         return ()
+
+    def _pick(self, u: float) -> Action:
+        """``_legal_actions()[int(u * n)]`` (the rollout's move) without the tuple: a bid is
+        ``pay`` exactly when ``u < 0.5`` (``int(2u) == 0``) and a stone is left.
+
+        >>> import tabletop
+        >>> s = tabletop.load("lascaux").new(seed=1)
+        >>> str(s._pick(0.0)), str(s._pick(0.99)), str(s._pick(0.5))
+        ('choose brown', 'choose blue', 'choose pink')
+        """
+        if self.phase == BID:
+            return PAY if u < 0.5 and self.stones[self.turn] > 0 else PASS
+        legal = self._legal_actions()
+        return legal[int(u * len(legal))]
 
     def _why_illegal(self, action: Action) -> str | None:
         name = self.game.player_name
@@ -109,7 +136,7 @@ class LascauxPosition(Position):
                 return f"the tokens are laid; {name(self.turn)} bids now: pay or pass"
             if not 0 <= action.colour < len(COLOURS):
                 return f"there is no colour number {action.colour}"
-            if self.game.options["strict_colour"] and not self.table_mask & BIT[action.colour]:
+            if self.game.strict and not self.table_mask & BIT[action.colour]:
                 return f"strict_colour: no card on the table shows {COLOURS[action.colour]}"
         if isinstance(action, Pay | Pass):
             if self.phase == CHOOSE:

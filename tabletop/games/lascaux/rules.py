@@ -86,14 +86,15 @@ class LascauxState(LascauxPosition, State):
         p = self.current_player  # who moves: lays a token, or bids (then ``turn``)
         assert p is not None
         if type(action) is Choose:
-            choices = list(self.choices)  # a list's item set: the cheapest tuple update
+            choices = [*self.choices]  # a list's item set: the cheapest tuple update
             choices[p] = action.colour
-            n = len(choices)
-            p = (p + 1) % n
+            p += 1
+            if p == len(choices):
+                p = 0
             if p != self.start:
                 return _chosen(self, tuple(choices), p)
             return _bidding(self, tuple(choices), BID, p, (), p)
-        stones = list(self.stones)
+        stones = [*self.stones]
         n = len(stones)
         if type(action) is Pay:
             stones[p] -= 1
@@ -229,6 +230,8 @@ class Lascaux(Game):
     Option ``strict_colour=True`` allows only colours shown on the table to be chosen.
     """
 
+    __slots__ = ("strict",)
+
     name = "lascaux"
     title = "Lascaux"
     player_counts = (3, 4, 5)
@@ -236,6 +239,12 @@ class Lascaux(Game):
     renderer = "render:draw"
     clicks = "input:LascauxInput"
     state_class = LascauxState
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        super().__init__(players, **options)
+        #: ``options["strict_colour"]``, read by every colour choice's legal actions (an
+        #: attribute: the option mapping's property and lookup cost more than the rest).
+        self.strict: bool = bool(self.options["strict_colour"])
 
     def _parse(self, state: State | View, text: str) -> Action | None:
         """Any Lascaux notation, legal or not, so that an illegal one gets its reason."""

@@ -64,7 +64,7 @@ class LascauxView(LascauxPosition, View):
         ``random.Random``)."""
         unseen = sorted(_CARDS.difference(self.table, *self.collections))
         deck = _sample(unseen, self.deck_size, rng)
-        allowed = (colours_of(mask_of(self.table)) if self.game.options["strict_colour"]
+        allowed = (colours_of(mask_of(self.table)) if self.game.strict
                    else _ALL_CHOICES)
         m = len(allowed)
         inline = m > 0 and type(rng) is random.Random
