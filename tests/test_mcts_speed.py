@@ -1,7 +1,8 @@
 """The MCTS core's shortcuts for speed give what the plain search gives: UCB over a node
 whose moves were all tried (``ucb_choice``), the untried slots kept per node, the rollout
 loop counted by ``repeat``, a wide node's shuffle drawn in runs of one bit length, rewards
-added player by player (``credit``), and ``margin_value``'s clip without ``min``/``max``."""
+added player by player (``credit``), ``margin_value``'s clip without ``min``/``max``, and a
+counted search's loop without the clock, its logarithms listed before it starts."""
 
 from __future__ import annotations
 
@@ -13,15 +14,8 @@ import pytest
 
 import tabletop
 from tabletop.agents import MCTSAgent
-from tabletop.agents.analysis import Node, credit
-from tabletop.agents.mcts import (
-    _Search,
-    margin_value,
-    margin_value_of,
-    outcome,
-    shuffled_range,
-    ucb_choice,
-)
+from tabletop.agents.analysis import Node, credit, ucb_choice
+from tabletop.agents.mcts import _Search, margin_value, margin_value_of, outcome, shuffled_range
 from tabletop.core.game import State
 from tabletop.core.testing import random_states
 
@@ -171,3 +165,35 @@ def test_margin_value_clips_as_min_max():
         mean = sum(scores) / n
         plain = [min(1.0, max(0.0, 1 / n + math.tanh((s - mean) / scale) / 2)) for s in scores]
         assert repr(margin_value_of(scores, scale)) == repr(plain)  # -0.0 and NaN too
+
+
+def tree_numbers(root: Node) -> list:
+    """Every node's move, visits, avail and totals, in the order the tree is walked."""
+    return [(str(n.action), n.label, n.visits, n.avail, n.total) for n in nodes(root)]
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_counted_search_is_the_clocked_loop(name, players):
+    """With a count alone the loop skips the clock and lists every ``log`` at once: the same
+    search as the clocked loop (given time to spare), which grows ``logs`` one by one."""
+    game = tabletop.load(name, players=players)
+    for where, state in random_states(game, seeds=range(2), every=13):
+        if state.is_terminal:
+            continue
+        view = state.view(state.current_player)
+        counted, clocked = MCTSAgent(iterations=30, seed=5), MCTSAgent(iterations=30, seed=5,
+                                                                       seconds=1e6)
+        mine, theirs = counted.analyse(view), clocked.analyse(view)
+        assert mine.iterations == theirs.iterations, where
+        assert tree_numbers(mine.root) == tree_numbers(theirs.root), where
+        assert counted.rng.getstate() == clocked.rng.getstate(), where
+
+
+def test_logs_are_math_log():
+    """The counted loop's table holds ``math.log(a)`` at every ``a`` the search may read."""
+    state = tabletop.load("landlock").new(seed=1, setup="random")
+    view = state.view(state.current_player)
+    search = _Search(MCTSAgent(iterations=25, seed=1), view, view.legal_actions())
+    search.run()
+    assert search.logs[1:] == [math.log(a) for a in range(1, 26)]
+    assert search.logs[0] == -math.inf

@@ -1,4 +1,5 @@
-"""What a search leaves behind: its tree (``Node``) and its account of a choice
+"""What a search leaves behind: its tree (``Node``, with the steps the search takes on it:
+``ucb_choice`` picks a child, ``credit`` adds a reward) and its account of a choice
 (``Analysis``, with ``Candidate`` moves), and their presentations — a table of the best
 moves, a JSON summary for records, the tree as a networkx graph for ``TreeWidget``.
 
@@ -18,6 +19,7 @@ thought (``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -125,6 +127,30 @@ def credit_five(nodes: Sequence[Node], reward: Sequence[float]) -> None:
         total[2] += r2
         total[3] += r3
         total[4] += r4
+
+
+def ucb_choice(children: Sequence[Node], player: int, c: float, logs: Sequence[float]
+               ) -> Node | None:
+    """The child of highest UCB value for ``player`` (the first of equals; ``None`` if none
+    beats ``-inf``), each counted as legal once more (``avail``). ``logs[a] == log(a)``;
+    every child was visited (each node made is on its iteration's path, and counted).
+
+    >>> a, b, logs = Node("a", "a", 0, 1), Node("b", "b", 0, 1), [0.0, 0.0, math.log(2)]
+    >>> a.visits, a.total, b.visits, b.total = 4, [3.0], 1, [0.0]
+    >>> ucb_choice([a, b], 0, 0.7, logs).label, ucb_choice([a, b], 0, 5.0, logs).label
+    ('a', 'b')
+    """
+    sqrt = math.sqrt
+    best = None
+    best_u = -math.inf
+    for child in children:
+        v = child.visits
+        a = child.avail + 1
+        child.avail = a
+        u = child.total[player] / v + c * sqrt(logs[a] / v)
+        if u > best_u:
+            best_u, best = u, child
+    return best
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from itertools import repeat
 
 from ..core.choices import suggestion
@@ -60,7 +61,7 @@ from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief
-from .analysis import Analysis, Node, credit
+from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
 
 Reward = list[float]
@@ -172,30 +173,6 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
             order[i], order[j] = order[j], order[i]
         top = low - 1
     return order
-
-
-def ucb_choice(children: Sequence[Node], player: int, c: float, logs: Sequence[float]
-               ) -> Node | None:
-    """The child of highest UCB value for ``player`` (the first of equals; ``None`` if none
-    beats ``-inf``), each counted as legal once more (``avail``). ``logs[a] == log(a)``;
-    every child was visited (each node made is on its iteration's path, and counted).
-
-    >>> a, b, logs = Node("a", "a", 0, 1), Node("b", "b", 0, 1), [0.0, 0.0, math.log(2)]
-    >>> a.visits, a.total, b.visits, b.total = 4, [3.0], 1, [0.0]
-    >>> ucb_choice([a, b], 0, 0.7, logs).label, ucb_choice([a, b], 0, 5.0, logs).label
-    ('a', 'b')
-    """
-    sqrt = math.sqrt
-    best = None
-    best_u = -math.inf
-    for child in children:
-        v = child.visits
-        a = child.avail + 1
-        child.avail = a
-        u = child.total[player] / v + c * sqrt(logs[a] / v)
-        if u > best_u:
-            best_u, best = u, child
-    return best
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -321,13 +298,15 @@ class _Search:
         # the last state ``determinize`` drew, and its equal in the pool (``_determinize``)
         self.last: tuple[State | None, State | None] = (None, None)
         self.keys: dict[tuple[Action, int], Observed] = {}
-        # ``logs[a] == math.log(a)``, grown by one each iteration: a child's ``avail`` is at
-        # most the iterations so far, plus one. ``logs[0]`` (``avail`` is never 0 when read)
-        # is -inf, so that a 0 would still fail as ``math.log(0)`` did, in ``sqrt``.
+        # ``logs[a] == math.log(a)`` up to the iterations so far plus one (``avail``'s bound),
+        # filled at once given a count; ``logs[0]`` is -inf: a 0 fails as ``math.log(0)`` did
         self.logs = [-math.inf]
+        self.everyone = (1 << self.players) - 1
+        depth = agent.rollout_depth  # a rollout's moves: ``repeat(None[, depth])``, made once
+        self.moves = partial(repeat, None, *(() if depth == math.inf else (int(depth),)))
+        self.widen = sys.maxsize if agent.widen_from is None else agent.widen_from  # none: ∞
 
     def run(self) -> Analysis:
-        agent = self.agent
         start = time.perf_counter()
         done = 0
         if len(self.legal) == 1:  # nothing to think about
@@ -338,13 +317,7 @@ class _Search:
                                             state._apply(only))
             self.root.children[only].seen = self.root.seen
         else:
-            limit = agent.iterations
-            deadline = None if agent.seconds is None else start + agent.seconds
-            while (limit is None or done < limit) and (
-                deadline is None or time.perf_counter() < deadline or done == 0
-            ):
-                self._iterate(done)
-                done += 1
+            done = self._loop(start)
         seconds = time.perf_counter() - start
         kids = [c for c in self.root.children.values() if c.actor == self.view.player
                 and c.action is not None]
@@ -354,8 +327,24 @@ class _Search:
             view=self.view, player=p, choice=best.action,  # type: ignore[arg-type]
             root=self.root, iterations=done, seconds=seconds,
             determinizations=len(self.pool),
-            samples=tuple(list(self.pool)[: agent.keep_samples]),
+            samples=tuple(list(self.pool)[: self.agent.keep_samples]),
         )
+
+    def _loop(self, start: float) -> int:
+        """The iterations, until the budget is spent (at least one); how many were run."""
+        limit, seconds, logs, log = self.agent.iterations, self.agent.seconds, self.logs, math.log
+        if seconds is None:  # a count alone: no clock to read, every ``log`` known at once
+            assert limit is not None
+            logs.extend(map(log, range(1, limit + 1)))
+            for done in range(limit):
+                self._iterate(done)
+            return limit
+        deadline, done = start + seconds, 0
+        while (limit is None or done < limit) and (time.perf_counter() < deadline or done == 0):
+            logs.append(log(len(logs)))
+            self._iterate(done)
+            done += 1
+        return done
 
     # --- one iteration --------------------------------------------------------------------
     def _determinize(self) -> State:
@@ -389,15 +378,8 @@ class _Search:
         While every player is at the same node and the move is seen alike by all, the
         players' trees coincide and the step is taken once for all of them (``shared``).
         """
-        rng = self.rng
-        c = self.agent.exploration
-        logs = self.logs
-        logs.append(math.log(len(logs)))
-        players = self.players
-        everyone = (1 << players) - 1
-        widen = self.agent.widen_from
-        if widen is None:  # no node is wider than this
-            widen = sys.maxsize
+        rng, logs, players, everyone = self.rng, self.logs, self.players, self.everyone
+        c, widen = self.agent.exploration, self.widen
         root_state = self._determinize()
         state = root_state
         root = self.root
@@ -579,8 +561,7 @@ class _Search:
         """
         random_ = self.rng.random
         floor = math.floor  # ``int`` of a float ≥ 0, by a cheaper call
-        depth = self.agent.rollout_depth  # a loop counter without the count:
-        moves = repeat(None) if depth == math.inf else repeat(None, depth)  # type: ignore[arg-type]
+        moves = self.moves()  # a loop counter without the count
         if type(state)._pick is State._pick:  # the core's: the same pick, one call less
             for _ in moves:
                 if state.current_player is None:
