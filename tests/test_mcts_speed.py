@@ -155,7 +155,8 @@ def test_credit_is_the_plain_sum():
 
 
 def test_margin_value_clips_as_min_max():
-    """``margin_value_of`` clips without ``min``/``max`` calls, to the same floats."""
+    """``margin_value_of`` clips without ``min``/``max`` calls, to the same floats (and 2
+    players, written out, give the loop's floats: every count from 1 to 5 is drawn)."""
     rng = random.Random(6)
     for _ in range(3000):
         n = rng.randrange(1, 6)

@@ -137,6 +137,11 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     n = len(scores)
     mean = sum(scores) / n
     base, tanh = 1 / n, math.tanh
+    if n == 2:  # the commonest count, written out: no loop, no appends (the same floats)
+        s0, s1 = scores
+        v0, v1 = base + tanh((s0 - mean) / scale) / 2, base + tanh((s1 - mean) / scale) / 2
+        return [v0 if 0.0 < v0 < 1.0 else 1.0 if v0 >= 1.0 else 0.0,
+                v1 if 0.0 < v1 < 1.0 else 1.0 if v1 >= 1.0 else 0.0]
     values = []
     for s in scores:
         v = base + tanh((s - mean) / scale) / 2
@@ -576,4 +581,4 @@ class _Search:
         if state.current_player is None:
             return outcome(state, self.agent.score_weight)
         evaluate = self.agent.evaluate
-        return list(evaluate(state)) if evaluate is not None else margin_value(state)
+        return list(evaluate(state)) if evaluate is not None else margin_value_of(state.scores)
