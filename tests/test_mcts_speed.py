@@ -1,8 +1,9 @@
 """The MCTS core's shortcuts for speed give what the plain search gives: UCB over a node
 whose moves were all tried (``ucb_choice``), the untried slots kept per node, the rollout
-loop counted by ``repeat``, a wide node's shuffle drawn in runs of one bit length, rewards
-added player by player (``credit``), ``margin_value``'s clip without ``min``/``max``, and a
-counted search's loop without the clock, its logarithms listed before it starts."""
+loop over its draws (``islice`` of ``rng.random`` calls), a wide node's shuffle drawn in
+runs of one bit length, rewards added player by player (``credit``), ``margin_value``'s clip
+without ``min``/``max``, and a counted search's loop without the clock, its logarithms
+listed before it starts."""
 
 from __future__ import annotations
 

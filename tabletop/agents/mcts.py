@@ -53,8 +53,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from functools import partial
-from itertools import repeat
+from itertools import islice
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
@@ -307,8 +306,9 @@ class _Search:
         # filled at once given a count; ``logs[0]`` is -inf: a 0 fails as ``math.log(0)`` did
         self.logs = [-math.inf]
         self.everyone = (1 << self.players) - 1
-        depth = agent.rollout_depth  # a rollout's moves: ``repeat(None[, depth])``, made once
-        self.moves = partial(repeat, None, *(() if depth == math.inf else (int(depth),)))
+        # a rollout's length (``None``: to the end) and its draws, read once per search
+        self.depth = None if agent.rollout_depth == math.inf else int(agent.rollout_depth)
+        self.random = self.rng.random
         self.widen = sys.maxsize if agent.widen_from is None else agent.widen_from  # none: ∞
 
     def run(self) -> Analysis:
@@ -564,20 +564,22 @@ class _Search:
         the per-state caches and the legality check: each move is the legal action
         ``_pick`` reads (a game may read it without listing the others).
         """
-        random_ = self.rng.random
         floor = math.floor  # ``int`` of a float ≥ 0, by a cheaper call
-        moves = self.moves()  # a loop counter without the count
-        if type(state)._pick is State._pick:  # the core's: the same pick, one call less
-            for _ in moves:
-                if state.current_player is None:
-                    break
-                legal = state._legal_actions()
-                state = state._apply(legal[floor(random_() * len(legal))])
-        else:
-            for _ in moves:
-                if state.current_player is None:
-                    break
-                state = state._apply(state._pick(random_()))
+        if state.current_player is not None:
+            # a move's draw, made as the loop asks for it: once the state was seen to go on
+            # (``random()`` is never -1.0: the calls end where ``islice`` stops asking)
+            draws = islice(iter(self.random, -1.0), self.depth)
+            if type(state)._pick is State._pick:  # the core's: the same pick, one call less
+                for r in draws:
+                    legal = state._legal_actions()
+                    state = state._apply(legal[floor(r * len(legal))])
+                    if state.current_player is None:
+                        break
+            else:
+                for r in draws:
+                    state = state._apply(state._pick(r))
+                    if state.current_player is None:
+                        break
         if state.current_player is None:
             return outcome(state, self.agent.score_weight)
         evaluate = self.agent.evaluate
