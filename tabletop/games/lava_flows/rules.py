@@ -88,7 +88,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import HAND, PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
+from .position import PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -204,19 +204,18 @@ class LavaState(LavaPosition, State):
         q = 1 - self.to_move  # the next mover
         cones = self.cones
         play = self.game._play  # type: ignore[attr-defined]
-        # What the last ply handed on (``position.HAND``): what it read of the cones,
+        # What the last ply handed on (``position.Hand``): what it read of the cones,
         # appearances and occupancy mask, of which only the touched cells change unless a
         # cone forms.
-        hand = self._cache.get(HAND)
+        hand = self._hand
         if hand is not None:
             context, looks, mask, _ = hand
             looks = looks.copy()
         else:  # the same of this state, as a ply would have handed them on
             cone_key, looks = key_parts(self.stacks, cones)
             context = cone_context(play, cone_key + "/", cones)
-            mask = self._cache.get("occupied")
-            if mask is None:
-                mask = occupied(self.stacks, cones)
+            known: int | None = self._cache.get("occupied")
+            mask = occupied(self.stacks, cones) if known is None else known
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
@@ -239,10 +238,8 @@ class LavaState(LavaPosition, State):
         # counting back from this one, can equal it
         outcome = ("repetition" if positions[::-2].count(key) >= 3
                    else "ply cap" if plies >= play.ply_cap else "")
-        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
-                      claims, None if outcome else q)
-        nxt._cache[HAND] = (context, looks, mask, memos)
-        return nxt
+        return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
+                       claims, None if outcome else q, (context, looks, mask, memos))
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
@@ -268,10 +265,8 @@ class LavaState(LavaPosition, State):
         plies = self.plies + 1
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
-        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
-                      outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (context, looks, mask, memos)
-        return nxt
+        return _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
+                       outcome, claims, None if outcome else 1 - p, (context, looks, mask, memos))
 
     def _arrange(self, action: Arrange) -> LavaState:
         p = self.phase
@@ -361,7 +356,7 @@ class LavaState(LavaPosition, State):
             stacks = tuple(s.translate(table) for s in self.stacks)
             claims = self.claims
         pool_w, pool_b = self._slot_pools()
-        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims,
+        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims, _hand=None,
                       first=self.first if self.phase == PLAY else -1,
                       pools=(pool_w, pool_b), hidden=self._hidden_pool())
 
@@ -372,7 +367,7 @@ class LavaState(LavaPosition, State):
 
 #: ``evolve(state, stacks=…, …, current_player=…)`` without keywords: every ply's new state.
 _played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
-                "winner", "outcome", "claims", "current_player")
+                "winner", "outcome", "claims", "current_player", "_hand")
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
