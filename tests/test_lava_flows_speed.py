@@ -235,6 +235,14 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     assert checked > 200
 
 
+def test_apply_dispatches_on_exact_action_classes_which_have_no_subclasses():
+    """``_apply`` tells the kinds apart by ``type(action) is ...``: right while no action
+    class is subclassed (a subclass would be taken for a pass)."""
+    from tabletop.games.lava_flows.actions import Arrange, Bubble, Eject, Move, Pass, Slide
+
+    assert not any(cls.__subclasses__() for cls in (Arrange, Bubble, Eject, Move, Pass, Slide))
+
+
 def test_copies_and_pickles_start_without_the_handed_on_hand():
     """What a ply hands on (the ``_hand`` field) holds the game's memos: a deep copy or a
     pickle drops it (``copy.copy`` shares it), views never hold one, and a state without it

@@ -153,7 +153,8 @@ class LavaState(LavaPosition, State):
         stacks = list(self.stacks)
         claims = self.claims
         lock = -1
-        if isinstance(action, Bubble):  # the commonest first
+        # by exact class (the game's actions have no subclasses): no subclass walk per test
+        if type(action) is Bubble:  # the commonest first
             c = INDEX[action.cell]
             touched: tuple[int, ...] = (c,)
             s = stacks[c]
@@ -174,16 +175,16 @@ class LavaState(LavaPosition, State):
             else:  # no Large in the stack: everything is in view
                 stacks[c] = s[1:] + s[0]
                 lock = c
-        elif isinstance(action, Move):
+        elif type(action) is Move:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
             stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
-        elif isinstance(action, Slide):
+        elif type(action) is Slide:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-        elif isinstance(action, Eject):
+        elif type(action) is Eject:
             c, b = touched = INDEX[action.cell], INDEX[action.dst]
             if action.claim:
                 stacks[c], piece, claim = self._announcement(action, c)
@@ -194,9 +195,9 @@ class LavaState(LavaPosition, State):
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-        elif isinstance(action, Arrange):  # the setup's only actions: rare
+        elif type(action) is Arrange:  # the setup's only actions: rare
             return self._arrange(action)
-        elif isinstance(action, _Placed):  # ``_after``'s: the stacks an action left, as they are
+        elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
             stacks, touched = list(action.stacks), action.touched
             lock, claims = action.lock, action.claims
         else:  # a pass
