@@ -26,7 +26,7 @@ from tabletop.games.lava_flows.board import (
     reveal_top,
     top_large,
 )
-from tabletop.games.lava_flows.cells import _cell, _entry, _shape
+from tabletop.games.lava_flows.cells import _entry, _shape, read_cell
 from tabletop.games.lava_flows.knowledge import (
     COLOURS,
     appearance,
@@ -201,7 +201,7 @@ def test_reveal_top_in_one_translate_follows_the_plain_rule():
 
 
 def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
-    """``_cell`` stores the other player's ``_shape`` of such a stack with ``mine`` flipped."""
+    """``read_cell`` stores the other player's ``_shape`` of such a stack with ``mine`` flipped."""
     for n in range(1, 7):
         for stack in map("".join, itertools.product("WBwb", repeat=n)):
             for cone, top_only, memory in itertools.product((-1, 0, 1), (False, True),
@@ -267,7 +267,7 @@ def test_copies_and_pickles_start_without_the_handed_on_hand():
 
 
 def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
-    """``_cell`` reads the stack's shape from a memo shared by every cell (the other
+    """``read_cell`` reads the stack's shape from a memo shared by every cell (the other
     player's filed at once for public stacks) and the entry from a memo by shape; the plain
     rule builds it from the stack's own ``_shape``."""
     rng = random.Random(13)
@@ -280,7 +280,7 @@ def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
             locked = rng.random() < 0.3
             plain = _entry(_shape(stack, cone, player, play.top_only, play.memory), c, locked,
                            play)
-            assert _cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
+            assert read_cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
 
 
 def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():

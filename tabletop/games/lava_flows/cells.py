@@ -1,5 +1,5 @@
 """What one cell adds to the mover's legal actions: the hot loop's memo entries, worked out
-on a miss (``_cell``) from the stack's ``Shape`` — what the player may do with the stack
+on a miss (``read_cell``) from the stack's ``Shape`` — what the player may do with the stack
 wherever it stands — and the ``Cell`` made from it on that cell.
 """
 
@@ -21,7 +21,7 @@ from .knowledge import (
     visible_depths,
 )
 
-if TYPE_CHECKING:  # (built in ``position``, from ``_cell`` among others)
+if TYPE_CHECKING:  # (built in ``position``, from ``read_cell`` among others)
     from .position import PlayTables
 
 #: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
@@ -37,8 +37,8 @@ _NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
 _CONE_ALONE: Cell = (_NO_MOVES, (), None)
 
 
-def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
-          play: PlayTables) -> Cell:
+def read_cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int,
+              locked: bool, play: PlayTables) -> Cell:
     """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
     actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
     ``memo``. A search meets new stacks all the time, so a miss is kept cheap too: the
@@ -46,7 +46,7 @@ def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, loc
 
     >>> from tabletop.games.lava_flows.position import play_tables
     >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
-    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
+    >>> read_cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
     (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
     """
     if len(memo) > MEMO_LIMIT.size:
@@ -105,7 +105,7 @@ Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
 
 def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
     """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
-    (``_cell`` turns it into the actions of one cell). For a stack of public pieces only
+    (``read_cell`` turns it into the actions of one cell). For a stack of public pieces only
     (``W B w b``) both players' answers differ only in whether the top piece is theirs.
 
     >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)

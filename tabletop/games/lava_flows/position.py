@@ -51,7 +51,7 @@ from .board import (
     shared_grid,
     top_large,
 )
-from .cells import _cell
+from .cells import read_cell
 from .findings import Claim, Oreo
 from .knowledge import (
     KEY_HEADS,
@@ -93,7 +93,7 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
     return tuple(out)
 
 
-#: The memo of the hot loop: what a cell adds to the mover's legal actions (``_cell``), by
+#: The memo of the hot loop: what a cell adds to the mover's legal actions (``read_cell``), by
 #: the options (``oreo="top"``, ``memory``, ``slide="onto"``), then by the mover and the lock
 #: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, each dict cleared
 #: past ``MEMO_LIMIT``.
@@ -103,13 +103,13 @@ _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
 #: ``cone_context`` by the options (as ``_CELLS``), then by the cones' key part. Static
 #: data: at most one item per arrangement of cones (on six goal cells).
 _CONTEXTS: dict[tuple[bool, bool, bool], dict[str, ConeContext]] = {key: {} for key in _CELLS}
-#: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
+#: What ``read_cell`` reads of a stack wherever it stands (``_shape``), by the options
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
 #: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
 _SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
     (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
     for top in (False, True) for memory in (False, True)}
-#: A ``_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
+#: A ``read_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
 #: cell and whether it is the lock: far fewer shapes than stacks, so a new stack mostly
 #: reuses an entry. Static data, like ``_CELLS``.
 _ENTRIES: dict[bool, tuple[tuple[dict[Any, Any], dict[Any, Any]], ...]] = {
@@ -308,8 +308,8 @@ class LavaPosition(Position):
             # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
             entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = _cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
-                              c == self.lock, self.game._play)  # type: ignore[attr-defined]
+                entry = read_cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
+                                  c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             if after:
