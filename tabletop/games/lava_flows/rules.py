@@ -113,10 +113,9 @@ class LavaState(LavaPosition, State):
     def _slot_pools(self) -> tuple[str, str]:
         """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
         nothing, ``b``/``w`` for a black/white Medium."""
-        pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
-        if pools is None:
-            pools = self._cache["pools"] = SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
-        return pools
+        # Not kept in the cache: a state of a search mostly asks once, and a first entry in
+        # its cache (a dict's table made and freed) cost more than the lookup.
+        return SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
 
     def _hidden_pool(self) -> tuple[int, int]:
         """How many white and black Mediums known to both lie hidden under Larges."""
