@@ -6,7 +6,9 @@ unknowns; the top Large found by one ``rstrip``; an announcement's reveal in one
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 
 import pytest
@@ -24,6 +26,7 @@ from tabletop.games.lava_flows.board import (
     reveal_top,
     top_large,
 )
+from tabletop.games.lava_flows.cells import _entry, _shape, read_cell
 from tabletop.games.lava_flows.knowledge import (
     COLOURS,
     appearance,
@@ -42,11 +45,7 @@ from tabletop.games.lava_flows.knowledge import (
     stack_facts,
 )
 from tabletop.games.lava_flows.position import (
-    HAND,
     PLAY,
-    _cell,
-    _entry,
-    _shape,
     cone_context,
     occupied,
     play_tables,
@@ -202,7 +201,7 @@ def test_reveal_top_in_one_translate_follows_the_plain_rule():
 
 
 def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
-    """``_cell`` stores the other player's ``_shape`` of such a stack with ``mine`` flipped."""
+    """``read_cell`` stores the other player's ``_shape`` of such a stack with ``mine`` flipped."""
     for n in range(1, 7):
         for stack in map("".join, itertools.product("WBwb", repeat=n)):
             for cone, top_only, memory in itertools.product((-1, 0, 1), (False, True),
@@ -213,16 +212,16 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_what_a_ply_hands_on_is_what_the_position_gives(options):
-    """``_apply`` updates the handed-on appearances and occupancy mask for the touched cells
-    only (one ``STACK_FACTS`` lookup each); they and the key built from them equal the plain
-    ``position_key``, ``key_parts`` and ``occupied`` of every state, in play and in rollouts;
-    what it read of the cones is ``cone_context`` of the state's, and the handed-on memos are
-    the mover's for the lock and cones, by cell."""
+    """``_apply`` updates the handed-on (``_hand``) appearances and occupancy mask for the
+    touched cells only (one ``STACK_FACTS`` lookup each); they and the key built from them
+    equal the plain ``position_key``, ``key_parts`` and ``occupied`` of every state, in play
+    and in rollouts; what it read of the cones is ``cone_context`` of the state's, and the
+    handed-on memos are the mover's for the lock and cones, by cell."""
     game = tabletop.load("lava-flows", **options)
     rng = random.Random(11)
     checked = 0
     for sample in rollout_samples(game, rng, 6):
-        hand = sample._cache.get(HAND)
+        hand = sample._hand
         if hand is not None:
             cone_key, looks = key_parts(sample.stacks, sample.cones)
             assert hand[1:3] == (looks, occupied(sample.stacks, sample.cones))
@@ -236,8 +235,39 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     assert checked > 200
 
 
+def test_apply_dispatches_on_exact_action_classes_which_have_no_subclasses():
+    """``_apply`` tells the kinds apart by ``type(action) is ...``: right while no action
+    class is subclassed (a subclass would be taken for a pass)."""
+    from tabletop.games.lava_flows.actions import Arrange, Bubble, Eject, Move, Pass, Slide
+
+    assert not any(cls.__subclasses__() for cls in (Arrange, Bubble, Eject, Move, Pass, Slide))
+
+
+def test_copies_and_pickles_start_without_the_handed_on_hand():
+    """What a ply hands on (the ``_hand`` field) holds the game's memos: a deep copy or a
+    pickle drops it (``copy.copy`` shares it), views never hold one, and a state without it
+    lists and plays exactly as the one with it."""
+    game = tabletop.load("lava-flows")
+    rng = random.Random(17)
+    checked = 0
+    for sample in rollout_samples(game, rng, 4, plies=12):
+        view = sample.view(sample.current_player or 0)
+        assert view._hand is None and view.determinize(rng)._hand is None
+        if sample._hand is None or sample.current_player is None:
+            continue
+        assert copy.copy(sample)._hand is sample._hand
+        for twin in (copy.deepcopy(sample), pickle.loads(pickle.dumps(sample))):
+            assert twin._hand is None and twin == sample
+            legal = twin._legal_actions()
+            assert legal == sample._legal_actions()
+            for action in legal:
+                assert twin._apply(action) == sample._apply(action)
+        checked += 1
+    assert checked > 40
+
+
 def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
-    """``_cell`` reads the stack's shape from a memo shared by every cell (the other
+    """``read_cell`` reads the stack's shape from a memo shared by every cell (the other
     player's filed at once for public stacks) and the entry from a memo by shape; the plain
     rule builds it from the stack's own ``_shape``."""
     rng = random.Random(13)
@@ -250,7 +280,7 @@ def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
             locked = rng.random() < 0.3
             plain = _entry(_shape(stack, cone, player, play.top_only, play.memory), c, locked,
                            play)
-            assert _cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
+            assert read_cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
 
 
 def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():

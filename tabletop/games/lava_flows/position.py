@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
@@ -25,10 +25,7 @@ from tabletop.core.position import position
 from .actions import (
     ANNOUNCED,
     ARRANGEMENTS,
-    BUBBLE_CLAIMS,
-    BUBBLES,
     CLAIMS,
-    EJECTS,
     MIDDLE,
     MOVES_SLIDE_INTO_EMPTY,
     MOVES_SLIDE_ONTO,
@@ -50,33 +47,23 @@ from .board import (
     GOAL_CELLS,
     HOME_CELLS,
     INDEX,
-    MEMO_LIMIT,
     NAMES,
     shared_grid,
     top_large,
 )
+from .cells import read_cell
 from .findings import Claim, Oreo
 from .knowledge import (
-    COLOURS,
-    DIGITS,
     KEY_HEADS,
     cone_key,
-    digit_oreos,
-    hidden_oreos,
     oreo_claims,
-    perspective,
-    pool_uses,
-    visible_depths,
 )
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
+_P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
-#: The ``_cache`` key of what a ply hands on to the next (``LavaState._apply``): what it read
-#: of the cones (``cone_context``), every cell's appearance, the occupancy mask (``occupied``)
-#: and the next mover's memos for its lock and cones, which ``_legal_actions`` reads too.
-HAND = "hand"
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
 #: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
@@ -85,6 +72,11 @@ CellMemos = tuple[tuple[dict[str, Any], ...], ...]
 #: What a ply reads of the cones (``cone_context``): by mover, then lock (+1), the repetition
 #: key's start and the memo of each cell.
 ConeContext = tuple[tuple[tuple[str, tuple[dict[str, Any], ...]], ...], ...]
+#: What a ply hands on to the next (``LavaState._apply``, kept in the ``_hand`` field): what
+#: it read of the cones (``cone_context``), every cell's appearance, the occupancy mask
+#: (``occupied``) and the next mover's memos for its lock and cones, which
+#: ``_legal_actions`` reads too. A field, not a ``_cache`` entry: no dict to fill per ply.
+Hand = tuple[ConeContext, list[str], int, tuple[dict[str, Any], ...]]
 
 
 def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
@@ -101,7 +93,7 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
     return tuple(out)
 
 
-#: The memo of the hot loop: what a cell adds to the mover's legal actions (``_cell``), by
+#: The memo of the hot loop: what a cell adds to the mover's legal actions (``read_cell``), by
 #: the options (``oreo="top"``, ``memory``, ``slide="onto"``), then by the mover and the lock
 #: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, each dict cleared
 #: past ``MEMO_LIMIT``.
@@ -111,13 +103,13 @@ _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
 #: ``cone_context`` by the options (as ``_CELLS``), then by the cones' key part. Static
 #: data: at most one item per arrangement of cones (on six goal cells).
 _CONTEXTS: dict[tuple[bool, bool, bool], dict[str, ConeContext]] = {key: {} for key in _CELLS}
-#: What ``_cell`` reads of a stack wherever it stands (``_shape``), by the options
+#: What ``read_cell`` reads of a stack wherever it stands (``_shape``), by the options
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
 #: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
 _SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
     (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
     for top in (False, True) for memory in (False, True)}
-#: A ``_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
+#: A ``read_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
 #: cell and whether it is the lock: far fewer shapes than stacks, so a new stack mostly
 #: reuses an entry. Static data, like ``_CELLS``.
 _ENTRIES: dict[bool, tuple[tuple[dict[Any, Any], dict[Any, Any]], ...]] = {
@@ -207,6 +199,26 @@ class LavaPosition(Position):
     outcome: str
     claims: tuple[Claim, ...]
     current_player: int | None = field(repr=False, compare=False)
+    #: What the last ply handed on (``Hand``), ``None`` where no ply made this position.
+    _hand: Hand | None = field(default=None, repr=False, compare=False)
+
+    # --- copies and pickles: without what the last ply handed on --------------------------
+    # (``_hand`` holds the game's memos: a pickle or deep copy would carry them all. A copy
+    # starts without it, as a position made any other way; ``copy.copy`` shares it.)
+    # (``super`` is named in full: ``@position`` rebuilds the class, so the bare form's
+    # class cell would name the class before that.)
+    def __reduce__(self) -> tuple[Any, ...]:
+        made = super(LavaPosition, self).__reduce__()  # noqa: UP008
+        assert isinstance(made, tuple)  # (``State``'s and ``View``'s: never a string)
+        rebuild, (cls, values, steps) = made
+        values["_hand"] = None
+        return rebuild, (cls, values, steps)
+
+    def __deepcopy__(self: _P, memo: dict[int, Any]) -> _P:
+        if self._hand is not None:
+            memo[id(self._hand)] = None  # what ``deepcopy`` finds there is the copy: none
+        copied: _P = super(LavaPosition, self).__deepcopy__(memo)  # type: ignore[misc]  # noqa: UP008
+        return copied
 
     # --- what states and views each know their own way -----------------------------------
     @property
@@ -275,7 +287,7 @@ class LavaPosition(Position):
         structure in view (moves, slides, bubble-ups, Oreos in view) and what the mover
         knows (announcements) — so that a state and its mover's view always agree. The hot
         loop: plain tables, string operations and per-game memos of stack shapes."""
-        hand = self._cache.get(HAND)  # handed on by the last ply, if it was one
+        hand = self._hand  # handed on by the last ply, if it was one
         if hand is not None:  # (so in play)
             _, _, mask, memos = hand
         else:
@@ -285,9 +297,10 @@ class LavaPosition(Position):
             cones = self.cones
             context = cone_context(play, cone_key(cones) + "/", cones)
             memos = context[self.to_move][self.lock + 1][1]
-            mask = self._cache.get("occupied")
-            if mask is None:
-                mask = self._cache["occupied"] = occupied(self.stacks, cones)
+            known: int | None = self._cache.get("occupied")
+            if known is None:
+                known = self._cache["occupied"] = occupied(self.stacks, cones)
+            mask = known
         stacks = self.stacks
         out: list[Action] = []
         extend = out.extend
@@ -295,8 +308,8 @@ class LavaPosition(Position):
             # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
             entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = _cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
-                              c == self.lock, self.game._play)  # type: ignore[attr-defined]
+                entry = read_cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
+                                  c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             if after:
@@ -484,115 +497,3 @@ def occupied(stacks: tuple[str, ...] | list[str], cones: tuple[int, ...]) -> int
         if stacks[c] or cones[c] >= 0:
             mask |= 1 << c
     return mask
-
-
-#: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
-#: (``PlayTables.own[c]`` or ``.slides[c]``; ``_NO_MOVES`` for neither), the actions after them,
-#: and ``(tokens, cone length, pieces in view, pool_uses(tokens))`` when the Oreos the mover
-#: may announce there depend on unknowns (the pools), else ``None``.
-Cell = tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...],
-             tuple[str, int, int, int] | None]
-
-#: No moves and no slides, whatever the occupancy mask (a ``Cell``'s moves for neither).
-_NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
-#: The ``Cell`` of a cone alone: nothing to do there.
-_CONE_ALONE: Cell = (_NO_MOVES, (), None)
-
-
-def _cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int, locked: bool,
-          play: PlayTables) -> Cell:
-    """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
-    actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
-    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too: the
-    stack's ``Shape`` and the entry made from it are memoised as well.
-
-    >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
-    >>> _cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
-    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
-    """
-    if len(memo) > MEMO_LIMIT.size:
-        memo.clear()
-    if not stack:  # a cone alone
-        memo[stack] = _CONE_ALONE
-        return _CONE_ALONE
-    shapes = play.shapes[player][cone + 1]
-    shape = shapes.get(stack)
-    if shape is None:
-        if len(shapes) > MEMO_LIMIT.size:
-            shapes.clear()
-        shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
-        if not stack.strip("WBwb"):  # public pieces only: the other reads it alike (``_shape``)
-            theirs = play.shapes[1 - player][cone + 1]
-            if len(theirs) > MEMO_LIMIT.size:
-                theirs.clear()
-            theirs[stack] = (not shape[0], *shape[1:])
-    entries = play.entries[c][locked]
-    entry = entries.get(shape)
-    if entry is None:
-        if len(entries) > MEMO_LIMIT.size:
-            entries.clear()
-        entry = entries[shape] = _entry(shape, c, locked, play)
-    memo[stack] = entry
-    return entry
-
-
-def _entry(shape: Shape, c: int, locked: bool, play: PlayTables) -> Cell:
-    """The ``Cell`` of a stack with this ``shape`` on cell ``c`` (``locked``: the lock)."""
-    mine, bubble, depths, hidden, unknowns = shape
-    after: list[Action] = []
-    if bubble and not locked:
-        after.extend(BUBBLE_CLAIMS[c] if bubble == 2 else (BUBBLES[c],))
-    ejects = EJECTS[c]
-    for depth in depths:
-        after.extend(ejects[depth])
-    for depth, middle in hidden:
-        after.extend(ANNOUNCED[c, depth, middle])
-    moves = play.own[c] if mine else play.slides[c] if play.onto else _NO_MOVES
-    return moves, tuple(after), unknowns
-
-
-#: ``DIGITS`` as player 0 / player 1 reads a stack: the codes they cannot see into
-#: (the other's hiding places, ``m n h``) become ``?``, so that one ``translate`` both
-#: finds whether the player knows every piece and gives the true pile's colours.
-_KNOWN_DIGITS = tuple({**DIGITS, **{ord(code): "?" for code in unseen}}
-                      for unseen in ("345mnh", "012mnh"))
-
-#: What ``_shape`` finds: whether the top piece is the player's; the bubble the stack takes
-#: (0 none, 1 plain, 2 with a claim); the depths of the Oreos in view; the Oreos below the
-#: top Large the player knows of; the unknowns, as ``Cell`` has them.
-Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
-              tuple[str, int, int, int] | None]
-
-
-def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
-    """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
-    (``_cell`` turns it into the actions of one cell). For a stack of public pieces only
-    (``W B w b``) both players' answers differ only in whether the top piece is theirs.
-
-    >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)
-    ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('n0010', 0, 1, 2)))
-    """
-    n = len(stack)
-    k = top_large(stack)
-    mine = COLOUR[stack[-1]] == player
-    if k < 0:  # no Large: everything is in view, the cone's pieces too
-        depths = (visible_depths(CONE_PIECES[cone] + stack, 2, top_only) if cone >= 0
-                  else visible_depths(stack, 0, top_only) if n > 2 else ())
-        return mine, 1 if n > 1 else 0, depths, (), None  # a lone piece bubbles onto itself [I]
-    bubble = 2 if n > 1 else 0
-    visible = n - k
-    depths = visible_depths(stack[k:], 0, top_only) if visible > 2 else ()
-    if cone < 0 and (k == 0 or n < 3):
-        return mine, bubble, depths, (), None
-    # Oreos reaching below the top Large: announced, as far as the player can know
-    under = CONE_PIECES[cone]
-    if not memory:
-        digits = (under + stack).translate(_KNOWN_DIGITS[player])
-        if "?" not in digits:  # the player knows every piece (their own hiding places)
-            hidden = digit_oreos(digits, len(under), visible, top_only)
-            return mine, bubble, depths, hidden, None
-    tokens = perspective(stack, cone, player, memory)
-    uses = pool_uses(tokens)
-    if uses:  # by colours, for ``oreo_claims``' cache (and fewer distinct shapes)
-        return mine, bubble, depths, (), (tokens.translate(COLOURS), len(under), visible, uses)
-    return mine, bubble, depths, hidden_oreos(tokens, len(under), visible, top_only), None

@@ -88,7 +88,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import HAND, PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
+from .position import PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -113,10 +113,9 @@ class LavaState(LavaPosition, State):
     def _slot_pools(self) -> tuple[str, str]:
         """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
         nothing, ``b``/``w`` for a black/white Medium."""
-        pools: tuple[str, str] | None = self._cache.get("pools")  # computed once per state
-        if pools is None:
-            pools = self._cache["pools"] = SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
-        return pools
+        # Not kept in the cache: a state of a search mostly asks once, and a first entry in
+        # its cache (a dict's table made and freed) cost more than the lookup.
+        return SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
 
     def _hidden_pool(self) -> tuple[int, int]:
         """How many white and black Mediums known to both lie hidden under Larges."""
@@ -153,7 +152,8 @@ class LavaState(LavaPosition, State):
         stacks = list(self.stacks)
         claims = self.claims
         lock = -1
-        if isinstance(action, Bubble):  # the commonest first
+        # by exact class (the game's actions have no subclasses): no subclass walk per test
+        if type(action) is Bubble:  # the commonest first
             c = INDEX[action.cell]
             touched: tuple[int, ...] = (c,)
             s = stacks[c]
@@ -174,16 +174,16 @@ class LavaState(LavaPosition, State):
             else:  # no Large in the stack: everything is in view
                 stacks[c] = s[1:] + s[0]
                 lock = c
-        elif isinstance(action, Move):
+        elif type(action) is Move:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
             stacks[a] = LIFTED[s]
             stacks[b] += s[-1]
-        elif isinstance(action, Slide):
+        elif type(action) is Slide:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-        elif isinstance(action, Eject):
+        elif type(action) is Eject:
             c, b = touched = INDEX[action.cell], INDEX[action.dst]
             if action.claim:
                 stacks[c], piece, claim = self._announcement(action, c)
@@ -194,9 +194,9 @@ class LavaState(LavaPosition, State):
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-        elif isinstance(action, Arrange):  # the setup's only actions: rare
+        elif type(action) is Arrange:  # the setup's only actions: rare
             return self._arrange(action)
-        elif isinstance(action, _Placed):  # ``_after``'s: the stacks an action left, as they are
+        elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
             stacks, touched = list(action.stacks), action.touched
             lock, claims = action.lock, action.claims
         else:  # a pass
@@ -204,19 +204,18 @@ class LavaState(LavaPosition, State):
         q = 1 - self.to_move  # the next mover
         cones = self.cones
         play = self.game._play  # type: ignore[attr-defined]
-        # What the last ply handed on (``position.HAND``): what it read of the cones,
+        # What the last ply handed on (``position.Hand``): what it read of the cones,
         # appearances and occupancy mask, of which only the touched cells change unless a
         # cone forms.
-        hand = self._cache.get(HAND)
+        hand = self._hand
         if hand is not None:
             context, looks, mask, _ = hand
             looks = looks.copy()
         else:  # the same of this state, as a ply would have handed them on
             cone_key, looks = key_parts(self.stacks, cones)
             context = cone_context(play, cone_key + "/", cones)
-            mask = self._cache.get("occupied")
-            if mask is None:
-                mask = occupied(self.stacks, cones)
+            known: int | None = self._cache.get("occupied")
+            mask = occupied(self.stacks, cones) if known is None else known
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             s = stacks[c]
@@ -239,10 +238,8 @@ class LavaState(LavaPosition, State):
         # counting back from this one, can equal it
         outcome = ("repetition" if positions[::-2].count(key) >= 3
                    else "ply cap" if plies >= play.ply_cap else "")
-        nxt = _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
-                      claims, None if outcome else q)
-        nxt._cache[HAND] = (context, looks, mask, memos)
-        return nxt
+        return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
+                       claims, None if outcome else q, (context, looks, mask, memos))
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
@@ -268,10 +265,8 @@ class LavaState(LavaPosition, State):
         plies = self.plies + 1
         if not outcome and plies >= play.ply_cap:
             outcome = "ply cap"
-        nxt = _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
-                      outcome, claims, None if outcome else 1 - p)
-        nxt._cache[HAND] = (context, looks, mask, memos)
-        return nxt
+        return _played(self, tuple(stacks), cones, PLAY, 1 - p, lock, plies, (key,), winner,
+                       outcome, claims, None if outcome else 1 - p, (context, looks, mask, memos))
 
     def _arrange(self, action: Arrange) -> LavaState:
         p = self.phase
@@ -361,7 +356,7 @@ class LavaState(LavaPosition, State):
             stacks = tuple(s.translate(table) for s in self.stacks)
             claims = self.claims
         pool_w, pool_b = self._slot_pools()
-        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims,
+        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims, _hand=None,
                       first=self.first if self.phase == PLAY else -1,
                       pools=(pool_w, pool_b), hidden=self._hidden_pool())
 
@@ -372,7 +367,7 @@ class LavaState(LavaPosition, State):
 
 #: ``evolve(state, stacks=…, …, current_player=…)`` without keywords: every ply's new state.
 _played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
-                "winner", "outcome", "claims", "current_player")
+                "winner", "outcome", "claims", "current_player", "_hand")
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
           "b": "black", "1": "black", "4": "black"}
