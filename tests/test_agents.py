@@ -209,9 +209,26 @@ def test_rollouts_run_to_the_end_with_an_infinite_depth_and_refuse_a_fraction():
     deep = MCTSAgent(iterations=50, seed=4, rollout_depth=10_000).analyse(state)
     assert [(c.action, c.visits, c.value) for c in endless.top(5)] == [
         (c.action, c.visits, c.value) for c in deep.top(5)]
-    for bad in (2.5, -1, "deep"):
+    for bad in (2.5, -1, "deep", True, None):
         with pytest.raises(ValueError, match="rollout_depth must be an int ≥ 0 or math.inf"):
             MCTSAgent(iterations=5, rollout_depth=bad)
+
+
+def test_counts_may_be_any_integer_type_but_never_a_bool():
+    # a sweep over ``numpy.arange`` hands out numpy integers: taken as the ints they are
+    numpy = pytest.importorskip("numpy")
+    state = TakeAway().position(12)
+    plain = MCTSAgent(iterations=40, seed=2, rollout_depth=3, widen_from=4).analyse(state)
+    swept = MCTSAgent(iterations=numpy.int64(40), seed=2, rollout_depth=numpy.int32(3),
+                      widen_from=numpy.int16(4))
+    assert (swept.iterations, swept.rollout_depth, swept.widen_from) == (40, 3, 4)
+    assert type(swept.iterations) is int and type(swept.rollout_depth) is int
+    assert [(c.action, c.visits) for c in swept.analyse(state).top(5)] == [
+        (c.action, c.visits) for c in plain.top(5)]
+    for name in ("iterations", "widen_from"):
+        for bad in (True, 0, 1.0, "3"):
+            with pytest.raises(ValueError, match=f"{name} must be a positive int"):
+                MCTSAgent(**{"seed": 1, "iterations": 5, name: bad})
 
 
 def test_three_players_each_get_their_own_values():

@@ -49,6 +49,7 @@ For the game widget (and any other front end)::
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import sys
 import time
@@ -179,6 +180,22 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
     return order
 
 
+def _whole(value: object, least: int, rule: str) -> int:
+    """``value`` as an ``int`` — any integer type, ``numpy.int64`` too, never a bool — if it
+    is at least ``least``; else a ``ValueError`` stating ``rule`` and what was given.
+
+    >>> import numpy
+    >>> _whole(numpy.int64(5), 1, "n must be a positive int")
+    5
+    >>> _whole(True, 1, "n must be a positive int")
+    Traceback (most recent call last):
+    ValueError: n must be a positive int, not True
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
+        return int(value)
+    raise ValueError(f"{rule}, not {value!r}")
+
+
 # --- the agent ----------------------------------------------------------------------------
 
 #: Progressive widening applies at nodes with more legal moves than this (``widen_from``).
@@ -239,17 +256,16 @@ class MCTSAgent:
             iterations, seconds = STRENGTHS[strength]
         elif iterations is None and seconds is None:
             iterations, seconds = STRENGTHS["default"]
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+        if iterations is not None:
+            iterations = _whole(iterations, 1, "iterations must be a positive int")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds!r}")
-        if not (rollout_depth == math.inf or isinstance(rollout_depth, int) and rollout_depth >= 0):
-            raise ValueError(f"rollout_depth must be an int ≥ 0 or math.inf, not {rollout_depth!r}")
+        if rollout_depth != math.inf:
+            rollout_depth = _whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf")
         if not 0 <= score_weight <= 1:
             raise ValueError(f"score_weight must be between 0 and 1, not {score_weight!r}")
-        if widen_from is not None and (not isinstance(widen_from, int)
-                                       or isinstance(widen_from, bool) or widen_from < 1):
-            raise ValueError(f"widen_from must be a positive int or None, not {widen_from!r}")
+        if widen_from is not None:
+            widen_from = _whole(widen_from, 1, "widen_from must be a positive int or None")
         self.widen_from = widen_from
         self.iterations = iterations
         self.seconds = seconds
