@@ -247,15 +247,24 @@ def instruction_table(setups: list[tuple[str, int]], iterations: int, ref: str |
               f"search from each seeded position)")
         print(f"{'game':<16}" + (f"{ref[:10]:>12}" if ref else "") + f"{'this':>12}"
               + (f"{'ref/this':>10}" if ref else ""))
+        uncounted = False
         for name, players in setups:
             mine = instructions_per_iteration(here, name, players, iterations)
             row = f"{name + f' {players}p':<16}"
             if there is not None:
                 theirs = instructions_per_iteration(there, name, players, iterations)
-                row += f"{theirs / 1e3:>10.0f} k{mine / 1e3:>10.0f} k{theirs / mine:>9.2f}×"
+                if theirs > 0:
+                    row += f"{theirs / 1e3:>10.0f} k{mine / 1e3:>10.0f} k{theirs / mine:>9.2f}×"
+                else:  # the budget-free run did more: work that is not the search's
+                    uncounted = True
+                    row += f"{'n/a':>12}{mine / 1e3:>10.0f} k{'n/a':>10}"
             else:
                 row += f"{mine / 1e3:>10.0f} k"
             print(row, flush=True)
+        if uncounted:
+            print("n/a: the reference's run without iterations counted more than its run with "
+                  "them (work outside the search, such as compiling, differs between runs), "
+                  "so the difference measures no iteration")
     finally:
         if there is not None:
             shutil.rmtree(there, ignore_errors=True)

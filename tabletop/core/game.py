@@ -29,6 +29,7 @@ from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
 from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, steps_of, values_of
+from .derived import Derives
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
@@ -238,10 +239,11 @@ def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Gam
     return cls(players=players, **options)
 
 
-class Position:
+class Position(Derives):
     """The base of everything that holds a position — states, views, and the shared
-    position a game declares with ``core.position.position`` — giving each the game and a
-    per-instance cache of derived data (``_cached``), typed. Holds no storage itself."""
+    position a game declares with ``core.position.position`` — giving each the game, a
+    per-instance cache of derived data (``_cached``), typed, and its ``derived()`` fields
+    worked out on construction (``Derives``). Holds no storage itself."""
 
     __slots__ = ()
     game: Game
@@ -268,9 +270,7 @@ class _Positioned(IntegerActions, Position):
     """Fields shared by states and views: the game, and a per-instance cache."""
 
     game: Game
-    _cache: dict[str, Any] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # --- copies and pickles: fields and a flat history, never the cache (see ``copying``) ----
     def _flat_steps(self) -> Steps | None:

@@ -18,6 +18,10 @@ the secrets (a deck's order, hidden choices), its View what one player knows of 
 
 ``evolve`` derives a new State or View from an old one, changing some fields (the rest are
 shared, not copied); a State's history and seed are set by ``apply``, a cache starts empty.
+
+A field worked out from the others and kept for speed is declared ``core.derived.derived()``:
+``evolve`` and ``maker`` copy it unless given, like any field, for a game's own code, which
+passes it whenever a change touches what the field is worked out from.
 """
 
 from __future__ import annotations

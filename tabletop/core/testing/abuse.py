@@ -17,6 +17,7 @@ from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
 from .options import check_options
+from .replacing import check_replace
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
 from .words import check_click_words
@@ -27,6 +28,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_malformed_actions,
     check_options,
     check_immutability,
+    check_replace,
     check_fuzzing,
     check_long_games,
     check_cycles,

@@ -62,3 +62,13 @@ def _params(mat: float, flower: float, pawn: float) -> Params:
 def player_name(player: int) -> str:
     """``"Gold"`` or ``"Silver"``."""
     return NAMES[player]
+
+
+def mover(start: int, placed: int) -> int | None:
+    """Whose decision it is with ``placed`` pawns on the mat: the start player while the
+    colour is chosen (no pawn yet), then alternately; ``None`` at the end (all 12 placed).
+
+    >>> mover(1, 0), mover(1, 3), mover(0, 12)
+    (1, 0, None)
+    """
+    return None if placed >= 2 * PAWNS_EACH else (start + placed) & 1

@@ -13,12 +13,12 @@ what blocks a line, the visibility graph, the nearest-pawn claims and the colour
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.core.breakdown import Breakdown, Row
+from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.legal import from_bits
 from tabletop.core.position import position
@@ -42,6 +42,7 @@ from .board import (
     NCOLOURS,
     PAWNS_EACH,
     Params,
+    mover,
     params_of,
     player_name,
 )
@@ -72,9 +73,12 @@ class LacunaPosition(Position):
     pawns: tuple[tuple[int, int, int], ...]
     collected: tuple[int, int]
     #: Whose decision it is (``mover``): kept as a field, set by every move, because every
-    #: search step asks and a property's call costs about a tenth of a move; not in the repr.
-    current_player: int | None = field(repr=False)
-    _geo: Geometry | None = field(default=None, compare=False, repr=False)
+    #: search step asks and a property's call costs about a tenth of a move.
+    current_player: int | None = derived()
+    _geo: Geometry | None = derived(default=None)
+
+    def _derive(self) -> dict[str, Any]:
+        return {"current_player": mover(self.start, len(self.pawns))}
 
     # --- basic facts ------------------------------------------------------------------------
     @property

@@ -177,16 +177,6 @@ def _move(geo: Geometry, moves: dict[int, Move], action: Place) -> Move:
     return found
 
 
-def mover(start: int, placed: int) -> int | None:
-    """Whose decision it is with ``placed`` pawns on the mat: the start player while the
-    colour is chosen (no pawn yet), then alternately; ``None`` at the end (all 12 placed).
-
-    >>> mover(1, 0), mover(1, 3), mover(0, 12)
-    (1, 0, None)
-    """
-    return None if placed >= 2 * PAWNS_EACH else (start + placed) & 1
-
-
 #: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
 #: ``_apply``'s hot path.
 _placed = maker(LacunaState, "pawns", "collected", "_geo", "current_player")
@@ -342,8 +332,7 @@ class Lacuna(Game):
         shuffle(rng, order)
         tokens = tuple(t // 7 for t in order)
         return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
-                           aside=None, pawns=(), collected=(0, 0), pour=tokens,
-                           current_player=start)
+                           aside=None, pawns=(), collected=(0, 0), pour=tokens)
 
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
@@ -405,8 +394,7 @@ class Lacuna(Game):
             raise ValueError(f"start must be 0 or 1, not {start!r}")
         return LacunaState(game=self, start=start, points=tuple(pts), colors=tuple(cols),
                            tokens=(), aside=None if aside is None else _colour(aside),
-                           pawns=tuple(placed), collected=(masks[0], masks[1]),
-                           current_player=mover(start, len(placed)))
+                           pawns=tuple(placed), collected=(masks[0], masks[1]))
 
     # --- notation, names, pictures ----------------------------------------------------------
     def _parse(self, state: State | View, text: str) -> Action | None:

@@ -32,16 +32,13 @@ from .board import (
     VERTEX_PARITY,
     cell_index,
 )
-from .masks import mask_of
+from .masks import extent
 from .position import lpar_of
 from .tiles import KINDS, LAND, kind_index
 
 #: The board before the first tile: every cell empty.
 EMPTY_BOARD: tuple[int, ...] = (-1,) * (SIZE * SIZE)
 
-#: A board's derived fields: tiles placed, bounding box ``(x0, x1, y0, y1)``, the masks of
-#: the cells holding a tile and of the empty cells beside one (see ``LandlockPosition``).
-Extent = tuple[int, tuple[int, int, int, int] | None, int, int]
 
 _NUMPAD = {"7": 0, "9": 1, "3": 2, "1": 3}
 _LETTERS = {"P": "path", "S": "stream", "B": "bridge", "T": "tussock"}
@@ -169,26 +166,6 @@ def placed_board(tiles: list[str | tuple[Any, ...]]) -> tuple[tuple[int, ...], i
         if not _connected(frozen):
             raise ValueError("every tile must be joined to the others side by side")
     return frozen, lpar
-
-
-def extent(board: tuple[int, ...]) -> Extent:
-    """How many tiles a board holds, their bounding box, and as bitmasks (``masks.py``) the
-    cells holding them and the empty cells beside them.
-
-    >>> from tabletop.games.landlock.masks import cells_of
-    >>> count, box, filled, frontier = extent(placed_board(["f6 path r0"])[0])
-    >>> count, box, cells_of(filled), [CELL_NAMES[c] for c in cells_of(frontier)]
-    (1, (5, 5, 5, 5), (60,), ['f5', 'e6', 'g6', 'f7'])
-    """
-    cells = [c for c, code in enumerate(board) if code >= 0]
-    if not cells:
-        return 0, None, 0, 0
-    xs = [CELL_X[c] for c in cells]
-    ys = [CELL_Y[c] for c in cells]
-    box = (min(xs), max(xs), min(ys), max(ys))
-    filled = mask_of(cells)
-    frontier = mask_of(n for c in cells for n in NEIGHBOURS[c] if board[n] < 0)
-    return len(cells), box, filled, frontier
 
 
 def _connected(board: tuple[int, ...]) -> bool:

@@ -26,7 +26,7 @@ from operator import getitem
 from typing import TypeVar
 
 from .actions import PLACE, Place
-from .board import CELL_PARITY, CELLS, NEIGHBOURS, SIZE, SPAN
+from .board import CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SIZE, SPAN
 from .tiles import KINDS, NW_LAND, SYMMETRIC
 
 T = TypeVar("T")
@@ -49,6 +49,30 @@ def mask_of(cells: Iterable[int]) -> int:
 
 
 Table = tuple[tuple[tuple[T, ...], ...], ...]
+
+
+#: A board's derived fields: tiles placed, bounding box ``(x0, x1, y0, y1)``, the masks of
+#: the cells holding a tile and of the empty cells beside one (see ``LandlockPosition``).
+Extent = tuple[int, tuple[int, int, int, int] | None, int, int]
+
+
+def extent(board: tuple[int, ...]) -> Extent:
+    """How many tiles a board holds, their bounding box, and as bitmasks the cells holding
+    them and the empty cells beside them.
+
+    >>> count, box, filled, frontier = extent(tuple(0 if c == 60 else -1 for c in range(CELLS)))
+    >>> count, box, cells_of(filled), cells_of(frontier)
+    (1, (5, 5, 5, 5), (60,), (49, 59, 61, 71))
+    """
+    cells = [c for c, code in enumerate(board) if code >= 0]
+    if not cells:
+        return 0, None, 0, 0
+    xs = [CELL_X[c] for c in cells]
+    ys = [CELL_Y[c] for c in cells]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    filled = mask_of(cells)
+    frontier = mask_of(n for c in cells for n in NEIGHBOURS[c] if board[n] < 0)
+    return len(cells), box, filled, frontier
 
 
 def _byte_tables(item: Callable[[int], tuple[T, ...]]) -> Table[T]:

@@ -14,10 +14,10 @@ Everything here is public — the map, the roles, the tile to place, the points 
 
 from __future__ import annotations
 
-from dataclasses import field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.breakdown import Breakdown
+from ...core.derived import derived
 from ...core.game import Action, Game, Position
 from ...core.position import position
 from ...core.readonly import frozen_graph
@@ -25,7 +25,7 @@ from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, CORNERS, SPAN, box_inner
 from .explain import breakdown, final_rows
 from .graphs import board_graph
-from .masks import cells_of, placements, window
+from .masks import cells_of, extent, placements, window
 from .scoring import GNOME_SPOT, Analysis, analyse, final_points, gnome_spots, gnomes_at
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
@@ -89,11 +89,19 @@ class LandlockPosition(Position):
     to_move: int
     tussocks: tuple[int, int]
     gnome_bonus: tuple[int, int]
-    count: int = field(compare=False, repr=False)
-    box: tuple[int, int, int, int] | None = field(compare=False, repr=False)
-    filled: int = field(compare=False, repr=False)
-    frontier: int = field(compare=False, repr=False)
-    lpar: int = field(compare=False, repr=False)
+    count: int = derived()
+    box: tuple[int, int, int, int] | None = derived()
+    filled: int = derived()
+    frontier: int = derived()
+    lpar: int = derived()
+
+    def _derive(self) -> dict[str, Any]:
+        count, box, filled, frontier = extent(self.board)
+        placed = next((c for c, code in enumerate(self.board) if code >= 0), None)
+        lpar = -1 if placed is None else lpar_of(placed, self.board[placed] >> 2,
+                                                  self.board[placed] & 3)
+        return {"count": count, "box": box, "filled": filled, "frontier": frontier,
+                "lpar": lpar}
 
     # --- what states and views each know their own way -----------------------------------
     @property

@@ -30,7 +30,7 @@ from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_X, CELL_Y, CORNERS, cell_index
-from .maps import extent, placed_board, tiles_from_rows
+from .maps import placed_board, tiles_from_rows
 from .masks import BIT, NEIGHBOUR_MASK
 from .position import FULL, LandlockPosition, base_rotation, lpar_of, team_of
 from .scoring import gnomes_at
@@ -274,8 +274,8 @@ class Landlock(Game):
         placed: list[str | tuple[Any, ...]] = list(tiles)
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
-        board, lpar = placed_board(placed)
-        count, box, filled, frontier = extent(board)
+        board, _ = placed_board(placed)
+        count = sum(code >= 0 for code in board)
         hand = None if tile is None else kind_index(tile)
         used = Counter(code >> 2 for code in board if code >= 0)
         if hand is not None:
@@ -302,6 +302,5 @@ class Landlock(Game):
             game=self, first=first, land_team=land_team, board=board,
             tile=None if count >= FULL else hand, pending=pending,
             to_move=first if to_move is None else to_move, tussocks=tussocks,
-            gnome_bonus=gnome_bonus, pile=order, count=count, box=box, filled=filled,
-            frontier=frontier, lpar=lpar,
+            gnome_bonus=gnome_bonus, pile=order,
         )

@@ -15,10 +15,10 @@ same legal actions by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core.breakdown import Breakdown, Row
+from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
 
@@ -198,9 +198,13 @@ class LavaPosition(Position):
     winner: int
     outcome: str
     claims: tuple[Claim, ...]
-    current_player: int | None = field(repr=False, compare=False)
+    #: ``whose_turn`` of the fields above, kept: every search step asks.
+    current_player: int | None = derived()
     #: What the last ply handed on (``Hand``), ``None`` where no ply made this position.
-    _hand: Hand | None = field(default=None, repr=False, compare=False)
+    _hand: Hand | None = derived(default=None)
+
+    def _derive(self) -> dict[str, Any]:
+        return {"current_player": whose_turn(self.phase, self.to_move, self.outcome)}
 
     # --- copies and pickles: without what the last ply handed on --------------------------
     # (``_hand`` holds the game's memos: a pickle or deep copy would carry them all. A copy

@@ -510,7 +510,7 @@ class LavaFlows(Game):
         stacks = tuple("W" if i < 3 else "B" if i >= 6 else "" for i in range(9))
         return LavaState(game=self, stacks=stacks, cones=(-1,) * 9, first=first, phase=0,
                          to_move=0, lock=-1, plies=0, positions=(), winner=-1, outcome="",
-                         claims=(), current_player=0)
+                         claims=())
 
     def player_name(self, player: int) -> str:
         return NAMES[player]
@@ -562,7 +562,7 @@ class LavaFlows(Game):
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
             lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
-            outcome="", claims=(), current_player=mover,
+            outcome="", claims=(),
         )._settled()
 
 
