@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 from toygame import Take, TakeAway, TakeState
@@ -229,6 +230,42 @@ def test_counts_may_be_any_integer_type_but_never_a_bool():
         for bad in (True, 0, 1.0, "3"):
             with pytest.raises(ValueError, match=f"{name} must be a positive int"):
                 MCTSAgent(**{"seed": 1, "iterations": 5, name: bad})
+    numbers = MCTSAgent(seconds=numpy.float32(0.5), exploration=numpy.float64(1.2),
+                        score_weight=numpy.float32(0.5), keep_samples=numpy.int8(3))
+    assert (numbers.seconds, numbers.exploration, numbers.score_weight, numbers.keep_samples
+            ) == (0.5, 1.2, 0.5, 3)
+
+
+#: Settings an agent must refuse when made (each would fail, or never end, mid-search).
+BAD_SETTINGS = [
+    ("seconds", "5", "seconds must be a finite number > 0"),
+    ("seconds", math.inf, "seconds must be a finite number > 0"),  # a search without end
+    ("seconds", True, "seconds must be a finite number > 0"),
+    ("exploration", "a", "exploration must be a finite number ≥ 0"),
+    ("exploration", math.nan, "exploration must be a finite number ≥ 0"),
+    ("exploration", -1.0, "exploration must be a finite number ≥ 0"),
+    ("exploration", None, "exploration must be a finite number ≥ 0"),
+    ("score_weight", "a", "score_weight must be a number from 0 to 1"),
+    ("score_weight", None, "score_weight must be a number from 0 to 1"),
+    ("score_weight", 1.5, "score_weight must be a number from 0 to 1"),
+    ("keep_samples", -1, "keep_samples must be an int ≥ 0"),
+    ("keep_samples", 2.5, "keep_samples must be an int ≥ 0"),
+    ("keep_samples", None, "keep_samples must be an int ≥ 0"),
+    ("evaluate", 5, "evaluate must be a function of a state, or None"),
+    ("seed", "x", "seed must be an int or None"),
+    ("seed", 2.5, "seed must be an int or None"),
+    ("seed", [1], "seed must be an int or None"),
+]
+
+
+@pytest.mark.parametrize("name, value, message", BAD_SETTINGS)
+def test_a_wrong_setting_is_refused_when_the_agent_is_made(name, value, message):
+    budget = {} if name == "seconds" else {"iterations": 5}
+    with pytest.raises(ValueError, match=re.escape(message) + ", not "):
+        MCTSAgent(**budget, **{name: value})
+    if name == "seed":
+        with pytest.raises(ValueError, match=re.escape(message)):
+            RandomAgent(seed=value)
 
 
 def test_three_players_each_get_their_own_values():

@@ -19,7 +19,8 @@ from .base import (
     register_agent,
     resolve_agent,
 )
-from .mcts import STRENGTHS, MCTSAgent, cutoff_value, margin_value
+from .mcts import MCTSAgent, cutoff_value, margin_value
+from .settings import STRENGTHS
 
 __all__ = [
     "STRENGTHS", "Agent", "Analysis", "Candidate", "MCTSAgent", "Node", "RandomAgent",

@@ -28,6 +28,7 @@ from ..core.choices import unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
+from .settings import seed_of
 
 
 @runtime_checkable
@@ -70,8 +71,8 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = seed_of(seed)
+        self.rng = random.Random(self.seed)
 
     def act(self, view: View | State) -> Action:
         """A uniformly random legal action of the view's player."""

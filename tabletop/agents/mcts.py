@@ -49,20 +49,18 @@ For the game widget (and any other front end)::
 from __future__ import annotations
 
 import math
-import numbers
 import random
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 
-from ..core.choices import suggestion
-from ..core.errors import InvalidOption
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
+from .settings import budget, real, seed_of, whole
 
 Reward = list[float]
 #: How the players see a move: per player its key in their tree, its label there and whether
@@ -180,31 +178,10 @@ def shuffled_range(n: int, rng: random.Random) -> list[int]:
     return order
 
 
-def _whole(value: object, least: int, rule: str) -> int:
-    """``value`` as an ``int`` — any integer type, ``numpy.int64`` too, never a bool — if it
-    is at least ``least``; else a ``ValueError`` stating ``rule`` and what was given.
-
-    >>> import numpy
-    >>> _whole(numpy.int64(5), 1, "n must be a positive int")
-    5
-    """
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
-        return int(value)
-    raise ValueError(f"{rule}, not {value!r}")
-
-
 # --- the agent ----------------------------------------------------------------------------
 
 #: Progressive widening applies at nodes with more legal moves than this (``widen_from``).
 WIDEN_FROM = 64
-
-#: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
-STRENGTHS: dict[str, tuple[int | None, float | None]] = {
-    "weak": (50, None),
-    "medium": (150, None),
-    "default": (300, 1.0),
-    "strong": (2000, 5.0),
-}
 
 
 class MCTSAgent:
@@ -243,26 +220,19 @@ class MCTSAgent:
         keep_samples: int = 8,
         widen_from: int | None = WIDEN_FROM,
     ) -> None:
-        if strength is not None:
-            if strength not in STRENGTHS:
-                known = ", ".join(repr(s) for s in STRENGTHS)
-                raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
-                                    f"{suggestion(strength, STRENGTHS)}")
-            if iterations is not None or seconds is not None:
-                raise ValueError("give a strength, or iterations and/or seconds, not both")
-            iterations, seconds = STRENGTHS[strength]
-        elif iterations is None and seconds is None:
-            iterations, seconds = STRENGTHS["default"]
-        if iterations is not None:
-            iterations = _whole(iterations, 1, "iterations must be a positive int")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds!r}")
+        iterations, seconds = budget(iterations, seconds, strength)
         if rollout_depth != math.inf:
-            rollout_depth = _whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf")
-        if not 0 <= score_weight <= 1:
-            raise ValueError(f"score_weight must be between 0 and 1, not {score_weight!r}")
+            rollout_depth = whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf")
+        exploration = real(exploration, "exploration must be a finite number ≥ 0", low=0.0)
+        score_weight = real(score_weight, "score_weight must be a number from 0 to 1",
+                            low=0.0, high=1.0)
+        if evaluate is not None and not callable(evaluate):
+            raise ValueError(f"evaluate must be a function of a state, or None, not "
+                             f"{brief(evaluate)}")
+        keep_samples = whole(keep_samples, 0, "keep_samples must be an int ≥ 0")
         if widen_from is not None:
-            widen_from = _whole(widen_from, 1, "widen_from must be a positive int or None")
+            widen_from = whole(widen_from, 1, "widen_from must be a positive int or None")
+        seed = seed_of(seed)
         self.widen_from = widen_from
         self.iterations = iterations
         self.seconds = seconds

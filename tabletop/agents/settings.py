@@ -1,0 +1,79 @@
+"""An agent's settings, checked when it is made: a wrong one is refused at once with a
+``ValueError`` that names it, says what it may be and quotes what was given — never a
+``TypeError`` halfway through a search, nor a search that never ends.
+
+Numbers may be of any numeric type (``numpy.int64`` from a parameter sweep is the int it
+holds); a bool is not taken for a number.
+
+>>> import numpy
+>>> whole(numpy.int64(5), 1, "iterations must be a positive int")
+5
+>>> real(float("nan"), "exploration must be a finite number ≥ 0", low=0.0)
+Traceback (most recent call last):
+ValueError: exploration must be a finite number ≥ 0, not nan
+>>> budget(None, None, "strong")
+(2000, 5.0)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+from ..core.choices import suggestion
+from ..core.errors import InvalidOption
+from ..core.quoting import brief
+
+#: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
+STRENGTHS: dict[str, tuple[int | None, float | None]] = {
+    "weak": (50, None),
+    "medium": (150, None),
+    "default": (300, 1.0),
+    "strong": (2000, 5.0),
+}
+
+
+def whole(value: object, least: float, rule: str) -> int:
+    """``value`` as an ``int`` if it is an integer (any integer type) of at least
+    ``least``; else a ``ValueError`` stating ``rule``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
+        return int(value)
+    raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def real(value: object, rule: str, low: float = -math.inf, high: float = math.inf,
+         above: bool = False) -> float:
+    """``value`` as a ``float`` if it is a finite real number from ``low`` (exclusive with
+    ``above``) to ``high``; else a ``ValueError`` stating ``rule``."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number) and (number > low if above else number >= low) \
+                and number <= high:
+            return number
+    raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def budget(iterations: object, seconds: object, strength: object
+           ) -> tuple[int | None, float | None]:
+    """The search's ``(iterations, seconds)``: from ``strength`` (a ``STRENGTHS`` name), or
+    as given (either or both; neither: the default strength's)."""
+    if strength is not None:
+        if not isinstance(strength, str) or strength not in STRENGTHS:
+            known = ", ".join(repr(s) for s in STRENGTHS)
+            raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
+                                f"{suggestion(str(strength), STRENGTHS)}")
+        if iterations is not None or seconds is not None:
+            raise ValueError("give a strength, or iterations and/or seconds, not both")
+        return STRENGTHS[strength]
+    if iterations is None and seconds is None:
+        return STRENGTHS["default"]
+    if iterations is not None:
+        iterations = whole(iterations, 1, "iterations must be a positive int")
+    if seconds is not None:
+        seconds = real(seconds, "seconds must be a finite number > 0", low=0.0, above=True)
+    return iterations, seconds
+
+
+def seed_of(seed: object) -> int | None:
+    """A seed: ``None`` (a fresh one each time) or an integer."""
+    return None if seed is None else whole(seed, -math.inf, "seed must be an int or None")
