@@ -22,6 +22,7 @@ import numbers
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
+from ..core.plain import whole
 from ..core.quoting import brief
 
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
@@ -31,14 +32,6 @@ STRENGTHS: dict[str, tuple[int | None, float | None]] = {
     "default": (300, 1.0),
     "strong": (2000, 5.0),
 }
-
-
-def whole(value: object, least: float, rule: str) -> int:
-    """``value`` as an ``int`` if it is an integer (any integer type) of at least
-    ``least``; else a ``ValueError`` stating ``rule``."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
-        return int(value)
-    raise ValueError(f"{rule}, not {brief(value)}")
 
 
 def real(value: object, rule: str, low: float = -math.inf, high: float = math.inf,

@@ -38,6 +38,7 @@ from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
 from .parts import Declared, part
+from .plain import plain
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .wellformed import action_text, field_problem
@@ -93,8 +94,8 @@ class Game(OptionChecks, GameFacts):
             cls.defaults = MappingProxyType(dict(cls.defaults))
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
-        if players is None:
-            players = self.player_counts[0]
+        players = self.player_counts[0] if players is None else plain(players)
+        options = {key: plain(value) for key, value in options.items()}
         if type(players) is not int or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise InvalidOption(f"{self.name} is played by {counts} players, not {brief(players)}")
@@ -154,8 +155,7 @@ class Game(OptionChecks, GameFacts):
         ``start`` is the start data a record stored (see ``State._start_data``), used
         instead of sampling it again.
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+        seed = random.SystemRandom().randrange(2**32) if seed is None else plain(seed)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")
@@ -517,10 +517,8 @@ class State(_Positioned):
 
     def log(self, viewer: int | None = None) -> tuple[str, ...]:
         """The history in notation as ``viewer`` saw it (secret choices of others redacted);
-        ``viewer=None`` is the omniscient log."""
-        if viewer is not None:
-            self._check_player(viewer)
-        return log_of(self, viewer)  # built on the last state's log when it has one
+        ``viewer=None`` is the omniscient log. (Built on the last state's log if it has one.)"""
+        return log_of(self, None if viewer is None else self._check_player(viewer))
 
     @property
     def seed(self) -> int | None:
@@ -539,8 +537,8 @@ class State(_Positioned):
     # --- views -----------------------------------------------------------------------------
     def view(self, player: int) -> View:
         """What ``player`` may see: no deck order, no secret of another, no seed."""
-        self._check_player(player)
-        return self._cached(f"view{player}", lambda: self._logged_view(player))
+        seat = self._check_player(player)
+        return self._cached(f"view{seat}", lambda: self._logged_view(seat))
 
     def _logged_view(self, player: int) -> View:
         view = self._view(player)
@@ -551,12 +549,14 @@ class State(_Positioned):
     def _view(self, player: int) -> View:
         raise NotImplementedError
 
-    def _check_player(self, player: object) -> None:
-        """``ValueError`` unless ``player`` is one of this game's player numbers."""
-        if isinstance(player, bool) or not isinstance(player, int) \
-                or not 0 <= player < self.game.players:
+    def _check_player(self, player: object) -> int:
+        """``player`` as an int (numpy's too) if it is one of the game's; else ``ValueError``."""
+        seat = plain(player)
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.game.players:
             raise ValueError(f"player must be 0..{self.game.players - 1}, not "
                              f"{brief(player)}")
+        return seat
 
     def children(self) -> Iterator[tuple[Action, State]]:
         """Each legal action with the state it leads to."""

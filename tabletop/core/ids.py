@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from .errors import IllegalAction
+from .plain import plain
 from .quoting import brief
 from .readonly import readonly_array
 
@@ -119,8 +120,7 @@ class IntegerActions:
         """The legal action whose id is ``i``; ``IllegalAction`` if ``i`` is out of range or
         its action is not legal here (saying what is legal)."""
         size = self.game.num_distinct_actions
-        if isinstance(i, np.integer):
-            i = int(i)
+        i = plain(i)
         if isinstance(i, bool) or not isinstance(i, int):
             raise self._refusal(f"an action id must be an int, not {brief(i)}")
         if not 0 <= i < size:

@@ -15,6 +15,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from .game import State, View
+from .plain import whole
 
 if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -53,13 +54,14 @@ def explore(
         )
     if not isinstance(state, State):
         raise TypeError(f"explore needs a State, not {type(state).__name__}")
-    if not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be an int ≥ 0, not {depth!r}")
-    if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be ≥ 1, not {max_nodes!r}")
-    if infosets_for is not None and not 0 <= infosets_for < state.game.players:
-        raise ValueError(f"infosets_for must be a player 0..{state.game.players - 1}, "
-                         f"not {infosets_for!r}")
+    depth = whole(depth, 0, "depth must be an int ≥ 0")
+    if max_nodes is not None:
+        max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
+    if infosets_for is not None:
+        last = state.game.players - 1
+        infosets_for = whole(infosets_for, 0, f"infosets_for must be a player 0..{last}")
+        if infosets_for > last:
+            raise ValueError(f"infosets_for must be a player 0..{last}, not {infosets_for}")
     import networkx as nx
 
     graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.errors import InvalidRecord
 from ..core.game import State
+from ..core.plain import plain
 from ..core.quoting import brief
 from ..core.record import read, replay
 from .thinking import check_thinking
@@ -43,6 +44,7 @@ def read_record(record: object, ply: object = None) -> Opened:
         where = "record 'ply'"
     else:
         where = "ply"
+    ply = plain(ply)
     if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
                             or not 0 <= ply <= n):
         raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "

@@ -24,6 +24,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
+from ..core.plain import plain
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -83,7 +84,7 @@ class Session:
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         for player, spec in (bots or {}).items():
-            if not self._is_player(player):
+            if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
                                     f"player {brief(player)}; its players are "
                                     f"0..{self.game.players - 1}")
@@ -121,9 +122,11 @@ class Session:
             and 0 <= player < self.game.players
 
     def _check_player(self, player: int | None) -> int | None:
-        if player is not None and not self._is_player(player):
+        """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` if no player."""
+        seat = plain(player)
+        if seat is not None and not self._is_player(seat):
             raise ValueError(f"player must be 0..{self.game.players - 1} or None, not {player!r}")
-        return player
+        return seat
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
@@ -131,12 +134,14 @@ class Session:
 
         The message line is cleared: what it said was about the seats before.
         """
-        self._check_player(player)
+        seat = self._check_player(player)
+        if seat is None:
+            raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
         if spec is None or spec == "human":
-            self.seats[player] = None
+            self.seats[seat] = None
         else:
-            seed = None if self.seed is None else self.seed * 31 + player
-            self.seats[player] = resolve_agent(spec, seed)
+            seed = None if self.seed is None else self.seed * 31 + seat
+            self.seats[seat] = resolve_agent(spec, seed)
         self._input_key = None
         self.message = Message()
 

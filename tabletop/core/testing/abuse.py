@@ -18,6 +18,7 @@ from .malformed import check_malformed_actions
 from .memos import check_small_memos
 from .options import check_options
 from .replacing import check_replace
+from .scalars import check_numpy_scalars
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
 from .words import check_click_words
@@ -29,6 +30,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_options,
     check_immutability,
     check_replace,
+    check_numpy_scalars,
     check_fuzzing,
     check_long_games,
     check_cycles,
