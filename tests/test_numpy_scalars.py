@@ -14,6 +14,7 @@ from tabletop.agents import MCTSAgent, RandomAgent
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.scalars import check_numpy_scalars
 from tabletop.core.tree import explore
+from tabletop.games.lacuna.actions import SetAside
 
 
 @pytest.mark.parametrize("name, players", [(name, players) for name in tabletop.games()
@@ -41,6 +42,9 @@ def test_numpy_numbers_everywhere_a_notebook_might_pass_them():
     bot = MCTSAgent(iterations=np.int64(5), seed=np.int64(3))
     assert bot.act(state) in state.legal_actions() and type(bot.seed) is int
     assert type(RandomAgent(seed=np.int16(2)).seed) is int
+    lacuna = tabletop.load("lacuna").new(seed=1)  # an action built from numpy numbers
+    after = lacuna.apply(SetAside(colour=np.int64(2)))
+    assert after == lacuna.apply(SetAside(colour=2)) and type(after.history[-1].colour) is int
 
 
 @pytest.mark.parametrize("call, message", [

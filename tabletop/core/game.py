@@ -38,7 +38,7 @@ from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
 from .parts import Declared, part
-from .plain import plain
+from .plain import plain, plain_fields
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .wellformed import action_text, field_problem
@@ -241,9 +241,8 @@ def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Gam
 
 class Position(Derives):
     """The base of everything that holds a position — states, views, and the shared
-    position a game declares with ``core.position.position`` — giving each the game, a
-    per-instance cache of derived data (``_cached``), typed, and its ``derived()`` fields
-    worked out on construction (``Derives``). Holds no storage itself."""
+    position a game declares with ``core.position.position`` — giving each the game, a typed
+    per-instance cache (``_cached``) and its ``derived()`` fields (``Derives``). No storage."""
 
     __slots__ = ()
     game: Game
@@ -370,6 +369,7 @@ class _Positioned(IntegerActions, Position):
             return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
             raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
+        action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
         reason = field_problem(action) or self._turn_problem()
         if reason is None:
             try:

@@ -13,21 +13,43 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 <class 'int'>
 >>> whole(np.int64(5), 1, "depth must be a positive int")
 5
+>>> from tabletop.games.lacuna.actions import Place
+>>> made = plain_fields(Place(a=np.int64(3), b=7, k=np.int32(512)))
+>>> made, type(made.a), type(made.k)
+(Place(a=3, b=7, k=512), <class 'int'>, <class 'int'>)
 """
 
 from __future__ import annotations
 
 import numbers
-from typing import Any
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
 from .quoting import brief
 
+T = TypeVar("T")
+
 
 def plain(value: Any) -> Any:
     """``value`` as the Python value it holds if it is a numpy scalar; else as it is."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def plain_fields(action: T) -> T:
+    """``action`` (a dataclass) with every numpy scalar in its fields, or in a tuple there,
+    as the Python value it holds: a new action, or ``action`` itself if it holds none."""
+    if isinstance(action, type) or not is_dataclass(action):
+        return action
+    changes = {}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if isinstance(value, np.generic):
+            changes[f.name] = value.item()
+        elif type(value) is tuple and any(isinstance(v, np.generic) for v in value):
+            changes[f.name] = tuple(map(plain, value))
+    return cast(T, replace(cast(Any, action), **changes)) if changes else action
 
 
 def whole(value: object, least: float, rule: str) -> int:

@@ -3,9 +3,9 @@
 A notebook's numbers often come from numpy — ``np.argmax`` picks a player, ``np.arange``
 sweeps seeds, an RL library samples an action id — and a ``numpy.int64`` is no ``int``. So
 the game is made again with its player count and options as numpy scalars, and seeded games
-are started, viewed, logged and played by id with numpy scalars; each answer must be the
-one the plain value gets, holding plain values (no ``np.int64`` in a state, its record or
-the game's options).
+are started, viewed, logged, and played by id and by actions built with numpy scalars;
+each answer must be the one the plain value gets, holding plain values (no ``np.int64`` in
+a state, its history, its record or the game's options).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from dataclasses import fields
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -120,6 +120,20 @@ def _check_position(game: Game, where: str, state: Any) -> None:
                         f"{type(error).__name__}: {error}")
         if action != state.action_from_id(first):
             fail(where, f"action_from_id(np.int64({first})) gave {action!r}")
+    legal = state.legal_actions()
+    if legal and is_dataclass(legal[0]):
+        action = legal[len(legal) // 2]
+        twin = replace(action, **{f.name: numpy_twin(getattr(action, f.name))
+                                  for f in fields(action)})
+        try:
+            after = state.apply(twin)
+        except Exception as error:  # noqa: BLE001 - any refusal is the finding
+            fail(where, f"{twin!r}, a legal action built with numpy scalars, was refused: "
+                        f"{type(error).__name__}: {error}")
+        found = _numpy_scalar_in(after) or _numpy_scalar_in(after.history[-1])
+        if after != state.apply(action) or found:
+            fail(where, f"{twin!r}, a legal action built with numpy scalars, led to "
+                        f"{after!r}{found}")
 
 
 def _typed(options: Any) -> dict[str, tuple[str, Any]]:
