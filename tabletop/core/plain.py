@@ -13,10 +13,14 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 <class 'int'>
 >>> whole(np.int64(5), 1, "depth must be a positive int")
 5
->>> from tabletop.games.lacuna.actions import Place
->>> made = plain_fields(Place(a=np.int64(3), b=7, k=np.int32(512)))
->>> made, type(made.a), type(made.k)
-(Place(a=3, b=7, k=512), <class 'int'>, <class 'int'>)
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Place:
+...     cell: int
+...     turns: tuple[int, ...]
+>>> made = plain_fields(Place(np.int64(3), (np.int32(1), 2)))
+>>> made, type(made.cell), type(made.turns[0])
+(Place(cell=3, turns=(1, 2)), <class 'int'>, <class 'int'>)
 """
 
 from __future__ import annotations
