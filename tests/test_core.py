@@ -3,6 +3,7 @@
 import json
 import random
 
+import numpy as np
 import pytest
 from toygame import Bonus, SecretNim, Take
 
@@ -215,6 +216,13 @@ def test_timeline_branches_and_keeps_every_branch(nim):
     tl.start()
     tl.play("take 1")  # existing edge: no new node
     assert len(tl) == 4 and tl.cursor == 1
+    tl.goto(np.int64(2))  # a node number from numpy: the int it holds
+    assert type(tl.cursor) is int and tl.cursor == 2
+    for wrong in (2.0, True, "2"):
+        with pytest.raises(ValueError, match="a timeline node is an int ≥ 0"):
+            tl.goto(wrong)
+    with pytest.raises(KeyError, match="no node 9"):
+        tl.goto(9)
 
 
 def test_explore_counts_paths_and_groups_information_sets(nim):

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .game import Action, State
+from .plain import whole
 
 if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -61,6 +62,7 @@ class Timeline:
 
     def goto(self, node: int) -> State:
         """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
+        node = whole(node, 0, "a timeline node is an int ≥ 0")
         if node not in self.graph:
             raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
         self.cursor = node
