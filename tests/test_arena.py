@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
 import pytest
 from toygame import TakeAway
 
@@ -105,6 +107,19 @@ def test_bad_tournaments_are_refused(take_away):
         arena("take-away", ["genius", "random"], games=1, progress=False)
     with pytest.raises(ValueError, match="games must be"):
         arena("take-away", ["random", "random"], games=0, progress=False)
+    for setting, wrong, rule in [
+            ("games", 2.5, "games must be an int ≥ 1"), ("seed", "x", "seed must be an int ≥ 0"),
+            ("seed", -5, "seed must be an int ≥ 0"), ("batch", 2.5, "batch must be an int ≥ 1"),
+            ("retries", -1, "retries must be an int ≥ 0"),
+            ("max_plies", 0, "max_plies must be an int ≥ 1 or None"),
+            ("move_time", -1.0, "move_time must be a finite number of seconds > 0 or None"),
+            ("move_time", math.nan, "move_time must be a finite number of seconds > 0"),
+            ("move_time", "1", "move_time must be a finite number of seconds > 0")]:
+        with pytest.raises(ValueError, match=rf"{rule}.*, not "):  # refused before any game
+            arena("take-away", ["random", "random"], progress=False, **{"games": 1, setting: wrong})
+    counted = arena("take-away", ["random", "random"], games=np.int64(2), seed=np.uint8(3),
+                    batch=np.int64(1), max_plies=np.int32(40), progress=False)
+    assert len(counted.games) == 2 and counted.games[0].seed == 3
     with pytest.raises(TypeError, match=r"an agent is a name, \(name, options\), an agent"):
         resolve_agent(3.5, seed=1)
     assert isinstance(resolve_agent(("mcts", {"iterations": 5}), seed=1), MCTSAgent)

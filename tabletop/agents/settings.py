@@ -18,11 +18,10 @@ ValueError: exploration must be a finite number ≥ 0, not nan
 from __future__ import annotations
 
 import math
-import numbers
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
-from ..core.plain import whole
+from ..core.plain import real, whole
 from ..core.quoting import brief
 
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
@@ -32,18 +31,6 @@ STRENGTHS: dict[str, tuple[int | None, float | None]] = {
     "default": (300, 1.0),
     "strong": (2000, 5.0),
 }
-
-
-def real(value: object, rule: str, low: float = -math.inf, high: float = math.inf,
-         above: bool = False) -> float:
-    """``value`` as a ``float`` if it is a finite real number from ``low`` (exclusive with
-    ``above``) to ``high``; else a ``ValueError`` stating ``rule``."""
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        number = float(value)
-        if math.isfinite(number) and (number > low if above else number >= low) \
-                and number <= high:
-            return number
-    raise ValueError(f"{rule}, not {brief(value)}")
 
 
 def budget(iterations: object, seconds: object, strength: object

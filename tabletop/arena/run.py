@@ -13,6 +13,7 @@ from typing import Any
 
 from ..agents import agent_label, resolve_agent
 from ..core.game import Game
+from ..core.plain import real, whole
 from ..core.registry import load
 from .dataset import Dataset
 from .play import ERRORS, Spec, play_game
@@ -182,12 +183,17 @@ def arena(
     if len(specs) != game.players:
         raise ValueError(f"{game.name} with {game.players} players needs {game.players} "
                          f"agents, not {len(specs)}")
-    if games < 1:
-        raise ValueError(f"games must be ≥ 1, not {games!r}")
+    games = whole(games, 1, "games must be an int ≥ 1")
+    seed = whole(seed, 0, "seed must be an int ≥ 0")
+    batch = whole(batch, 1, "batch must be an int ≥ 1")
+    retries = whole(retries, 0, "retries must be an int ≥ 0")
+    if max_plies is not None:
+        max_plies = whole(max_plies, 1, "max_plies must be an int ≥ 1 or None")
+    if move_time is not None:
+        move_time = real(move_time, "move_time must be a finite number of seconds > 0 or None",
+                         low=0.0, above=True)
     if errors not in ERRORS:
         raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
-    if batch < 1:
-        raise ValueError(f"batch must be ≥ 1, not {batch!r}")
     for spec in specs:  # fail here, not in a worker, on a bad spec
         resolve_agent(spec, 0)
     pool = as_executor(executor)

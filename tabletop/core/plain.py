@@ -11,8 +11,8 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 (3, 0.5, True, 'x')
 >>> type(plain(np.uint64(2**63)))
 <class 'int'>
->>> whole(np.int64(5), 1, "depth must be a positive int")
-5
+>>> whole(np.int64(5), 1, "depth must be a positive int"), real(np.float32(0.5), "a number")
+(5, 0.5)
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Place:
@@ -25,6 +25,7 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
@@ -61,4 +62,16 @@ def whole(value: object, least: float, rule: str) -> int:
     least ``least``; else a ``ValueError`` stating ``rule`` and quoting ``value``."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
         return int(value)
+    raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def real(value: object, rule: str, low: float = -math.inf, high: float = math.inf,
+         above: bool = False) -> float:
+    """``value`` as a ``float`` if it is a finite real number from ``low`` (exclusive with
+    ``above``) to ``high``; else a ``ValueError`` stating ``rule``."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number) and (number > low if above else number >= low) \
+                and number <= high:
+            return number
     raise ValueError(f"{rule}, not {brief(value)}")
