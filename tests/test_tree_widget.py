@@ -247,3 +247,13 @@ def test_fit_svg_never_enlarges_and_leaves_other_content():
     assert '<rect width="100"/>' in fit_svg(small, 40, 40)  # only the root is resized
     assert _svg_size(fit_svg(small, 40, 40)) == (40, 20)
     assert fit_svg("<pre>text</pre>", 40, 40) == "<pre>text</pre>"
+
+
+@pytest.mark.parametrize("settings, rule", [
+    ({"depth": 2.5}, "depth must be an int ≥ 0"), ({"depth": -1}, "depth must be an int ≥ 0"),
+    ({"max_children": 0}, "max_children must be an int ≥ 1"),
+    ({"resolution": float("nan")}, "resolution must be a finite number > 0"),
+])
+def test_a_wrong_tree_setting_is_refused_when_the_widget_is_made(settings, rule):
+    with pytest.raises(ValueError, match=rule + ", not "):
+        TreeWidget(tabletop.load("lascaux").new(seed=1), **settings)

@@ -348,3 +348,28 @@ def test_a_players_view_shows_scores_when_they_are_public(name):
         assert state.view(player).score_breakdown() == state.score_breakdown()
     board = Session(state, view=state.current_player).scoreboard()
     assert board is not None and board[1] == state.score_breakdown()
+
+
+#: Widget settings refused when the widget is made (each failed later, or drew nothing).
+BAD_WIDGET_SETTINGS = [
+    ({"seed": "x"}, "seed must be an int ≥ 0 or None"),
+    ({"seed": -1}, "seed must be an int ≥ 0 or None"),
+    ({"agent_delay": -1}, "agent_delay must be a finite number ≥ 0"),
+    ({"panel_delay": float("nan")}, "panel_delay must be a finite number ≥ 0"),
+    ({"resolution": 0}, "resolution must be a finite number > 0"),
+]
+
+
+@pytest.mark.parametrize("settings, rule", BAD_WIDGET_SETTINGS)
+def test_a_wrong_widget_setting_is_refused_when_it_is_made(settings, rule):
+    with pytest.raises(ValueError, match=rule + ", not "):
+        GameWidget(tabletop.load("lascaux").new(seed=1), **settings)
+
+
+def test_numpy_numbers_make_a_widget_as_plain_ones_do():
+    import numpy as np
+
+    state = tabletop.load("lascaux").new(seed=1)
+    made = GameWidget(state, view=np.int64(1), seed=np.int64(4), bots={np.int64(2): "random"})
+    assert (made.session.view, made.session.seed) == (1, 4)
+    assert type(made.session.view) is int and type(made.session.seed) is int

@@ -57,11 +57,11 @@ from itertools import islice
 
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
-from ..core.plain import whole
+from ..core.plain import real, whole
 from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
-from .settings import budget, real, seed_of
+from .settings import budget, seed_of
 
 Reward = list[float]
 #: How the players see a move: per player its key in their tree, its label there and whether

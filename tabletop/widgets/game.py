@@ -23,6 +23,7 @@ from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.memos import Bound
+from ..core.plain import plain, real
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
@@ -72,8 +73,9 @@ class GameWidget(w.VBox):
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
                                hot_seat=hot_seat, seed=seed)
-        self.agent_delay = agent_delay
-        self.panel_delay = panel_delay
+        self.agent_delay = real(agent_delay, "agent_delay must be a finite number ≥ 0", low=0.0)
+        self.panel_delay = real(panel_delay, "panel_delay must be a finite number ≥ 0", low=0.0)
+        resolution = real(resolution, "resolution must be a finite number > 0", low=0.0, above=True)
         self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
@@ -564,6 +566,7 @@ class GameWidget(w.VBox):
 
 
 def _view_value(view: int | str | None, players: int) -> int | None:
+    view = plain(view)
     if view is None or view == "full":
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:

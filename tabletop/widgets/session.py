@@ -24,7 +24,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import plain
+from ..core.plain import plain, whole
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -80,7 +80,7 @@ class Session:
                  view: int | None = None, hot_seat: bool = False,
                  seed: int | None = None) -> None:
         self.timeline = timeline_for(state)
-        self.seed = seed
+        self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         for player, spec in (bots or {}).items():

@@ -28,6 +28,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State
+from ..core.plain import real
 from ..render.scene import Scene
 from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
@@ -81,8 +82,9 @@ class TreeWidget(w.VBox):
         self.game_widget: Any = None
         from ..render.scenecanvas import SceneCanvas
 
-        self.resolution = resolution
-        self.canvas = SceneCanvas(resolution=resolution)
+        self.resolution = real(resolution, "resolution must be a finite number > 0", low=0.0,
+                               above=True)
+        self.canvas = SceneCanvas(resolution=self.resolution)
         self.canvas.on_click(self.click)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
         self.board_html.add_class("tabletop-tree-board")

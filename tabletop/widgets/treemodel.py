@@ -17,6 +17,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State, View
+from ..core.plain import plain, whole
 from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
@@ -62,6 +63,9 @@ class TreeModel:
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
                  max_children: int = 12, view: int | None = None) -> None:
+        depth = whole(depth, 0, "depth must be an int ≥ 0")
+        max_children = whole(max_children, 1, "max_children must be an int ≥ 1")
+        view = plain(view)
         self.analysis: Analysis | None = None
         if isinstance(subject, Analysis):
             if view is not None and view != subject.player:
