@@ -57,3 +57,24 @@ def test_numpy_numbers_everywhere_a_notebook_might_pass_them():
 def test_numbers_that_are_not_whole_are_still_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call(tabletop.load("lava-flows").new(seed=1))
+
+
+#: Each game's ``position`` builder, given numbers from numpy and the same numbers plain.
+POSITIONS = {
+    "lacuna": lambda g, n: g.position([(n(-0.5), 0, "red"), (0.5, n(0), n(0))], start=n(1)),
+    "landlock": lambda g, n: g.position(["f6 path r0"], first=n(1), to_move=n(1),
+                                        tussocks=(n(1), 0), tile="stream"),
+    "lascaux": lambda g, n: g.position(table=[n(1), 2], deck=[3, n(4)]),
+    "lava-flows": lambda g, n: g.position({"c3": "W w"}, to_move=n(1), plies=n(3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_a_position_built_from_numpy_numbers_is_the_plain_one(name):
+    def numpy(x):
+        return np.float64(x) if isinstance(x, float) else np.int64(x)
+
+    game = tabletop.load(name)
+    made = POSITIONS[name](game, numpy)
+    assert made == POSITIONS[name](game, lambda x: x)
+    assert repr(made) == repr(POSITIONS[name](game, lambda x: x))  # no np.int64 inside

@@ -84,3 +84,8 @@ def rebuild(cls: type[T], values: dict[str, Any], steps: Steps | None) -> T:
     if steps is not None:
         setter(obj, "_trail", trail_of(steps))
     return obj
+
+
+def rebuild_game(cls: type[T], players: int, options: dict[str, Any]) -> T:
+    """The game ``cls`` with ``players`` and ``options``: the target of every game pickle."""
+    return cls(players=players, **options)  # type: ignore[call-arg]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
 from .choices import OptionChecks, did_you_mean, suggestion
-from .copying import Steps, rebuild, steps_of, values_of
+from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .ids import IntegerActions
@@ -38,7 +38,7 @@ from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
 from .parts import Declared, part
-from .plain import plain, plain_fields
+from .plain import plain, plain_arguments, plain_fields
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .wellformed import action_text, field_problem
@@ -88,10 +88,13 @@ class Game(OptionChecks, GameFacts):
     __slots__ = ("_options", "_players", "_hash", "__weakref__")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game's ``defaults`` become read-only: they are shared by every load."""
+        """Each game's ``defaults`` become read-only (they are shared by every load), and
+        its ``position`` builder takes numpy's numbers as the plain ones (``core.plain``)."""
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.defaults, MappingProxyType):
             cls.defaults = MappingProxyType(dict(cls.defaults))
+        if "position" in vars(cls):
+            cls.position = plain_arguments(vars(cls)["position"])  # type: ignore[attr-defined]
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)
@@ -136,7 +139,7 @@ class Game(OptionChecks, GameFacts):
             return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_game, (type(self), self._players, dict(self._options)))
+        return (rebuild_game, (type(self), self._players, dict(self._options)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self  # immutable
@@ -233,10 +236,6 @@ class Game(OptionChecks, GameFacts):
         Games with secret actions override this to redact them.
         """
         return str(action)
-
-
-def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
-    return cls(players=players, **options)
 
 
 class Position(Derives):

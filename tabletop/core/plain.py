@@ -21,12 +21,16 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 >>> made = plain_fields(Place(np.int64(3), (np.int32(1), 2)))
 >>> made, type(made.cell), type(made.turns[0])
 (Place(cell=3, turns=(1, 2)), <class 'int'>, <class 'int'>)
+>>> plain_inside({"c3": [np.int8(1), (np.float64(0.5), "w")]})
+{'c3': [1, (0.5, 'w')]}
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
 
@@ -35,11 +39,34 @@ import numpy as np
 from .quoting import brief
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def plain(value: Any) -> Any:
     """``value`` as the Python value it holds if it is a numpy scalar; else as it is."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def plain_inside(value: Any) -> Any:
+    """``value`` with numpy scalars made plain, inside tuples, lists and dicts too (the
+    containers rebuilt only where they are of exactly those types)."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if type(value) in (tuple, list):
+        return type(value)(map(plain_inside, value))
+    if type(value) is dict:
+        return {plain_inside(k): plain_inside(v) for k, v in value.items()}
+    return value
+
+
+def plain_arguments(method: Callable[..., R]) -> Callable[..., R]:
+    """``method`` taking every argument through ``plain_inside``: a game's ``position``
+    builder, which reads numbers from nested lists and tuples."""
+    @functools.wraps(method)
+    def taking_plain(*args: Any, **kwargs: Any) -> R:
+        return method(*map(plain_inside, args),
+                      **{key: plain_inside(value) for key, value in kwargs.items()})
+    return taking_plain
 
 
 def plain_fields(action: T) -> T:
