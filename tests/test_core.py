@@ -163,7 +163,7 @@ def test_record_round_trip_through_json(nim):
 
 @pytest.mark.parametrize("change, message", [
     (lambda r: r.pop("seed"), "record has no 'seed'"),
-    (lambda r: r.update(seed="1"), "record 'seed' should be a int"),
+    (lambda r: r.update(seed="1"), "record 'seed' should be an int"),
     (lambda r: r.update(format="other/9"), "format 'other/9' is not 'tabletop/1'"),
     (lambda r: r.update(game="chess"), "can't be loaded: no game called 'chess'"),
     (lambda r: r.update(options={"max_take": 9}), "can't be loaded: option max_take=9"),

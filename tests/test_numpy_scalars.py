@@ -42,6 +42,8 @@ def test_numpy_numbers_everywhere_a_notebook_might_pass_them():
     bot = MCTSAgent(iterations=np.int64(5), seed=np.int64(3))
     assert bot.act(state) in state.legal_actions() and type(bot.seed) is int
     assert type(RandomAgent(seed=np.int16(2)).seed) is int
+    record = dict(state.to_record(), seed=np.int64(5))  # a record built in Python
+    assert tabletop.replay(record) == state and tabletop.replay(record, ply=np.int64(0)) == state
     lacuna = tabletop.load("lacuna").new(seed=1)  # an action built from numpy numbers
     after = lacuna.apply(SetAside(colour=np.int64(2)))
     assert after == lacuna.apply(SetAside(colour=2)) and type(after.history[-1].colour) is int

@@ -13,7 +13,7 @@ field, and nothing else escapes.
 ...        '"seed": NaN, "actions": []}')
 Traceback (most recent call last):
 ...
-tabletop.core.errors.InvalidRecord: record 'seed' should be a int, not NaN
+tabletop.core.errors.InvalidRecord: record 'seed' should be an int, not NaN
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
+from .plain import plain
 from .quoting import brief, cut, quote
 from .registry import game_class
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 FORMAT = "tabletop/1"
 _REQUIRED = {"format": str, "game": str, "players": int, "options": dict, "seed": int,
              "actions": list}
+#: Each kind of field, named with its article.
+_A = {str: "a string", int: "an int", dict: "a JSON object", list: "a list"}
 #: The longest record text ``replay`` reads, in characters.
 MAX_TEXT = 10_000_000
 #: The largest seed (``Game.new`` takes no larger one, so every seed prints in a record).
@@ -113,13 +116,13 @@ def read(record: object) -> dict[str, Any]:
         record = _from_text(record)
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    record = {key: plain(value) for key, value in record.items()}  # a numpy seed, built here
     for key, kind in _REQUIRED.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise InvalidRecord(f"record {key!r} should be a {kind.__name__}, not "
-                                f"{brief(value)}")
+            raise InvalidRecord(f"record {key!r} should be {_A[kind]}, not {brief(value)}")
     if record["format"] != FORMAT:
         raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
     seed = record["seed"]
@@ -170,6 +173,7 @@ def _read_float(text: str) -> float | _Unreadable:
 
 
 def _check_ply(ply: Any, length: int) -> int:
+    ply = plain(ply)
     if ply is None:
         return length
     if not isinstance(ply, int) or isinstance(ply, bool):
