@@ -88,7 +88,15 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
+from .position import (
+    PLAY,
+    Hand,
+    LavaPosition,
+    cone_context,
+    occupied,
+    play_tables,
+    whose_turn,
+)
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -145,15 +153,25 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        # Each kind sets its touched cells, the lock and the claims, then solidification, the
-        # win and the draws follow, in this one call (a ply's second call cost more than its
-        # steps). What lands on a stack never brings a hidden piece into view, and what leaves
-        # it does so only when it is the top Large: only then is ``normalize`` needed.
+        # Each kind sets its touched cells, the occupancy mask, the lock and the claims, then
+        # solidification, the win and the draws follow, in this one call (a ply's second call
+        # cost more than its steps). What lands on a stack never brings a hidden piece into
+        # view, and what leaves it does so only when it is the top Large: only then is
+        # ``normalize`` needed. A cone that forms leaves its cell occupied: the mask is set
+        # by the kind alone.
+        hand = self._hand  # what the last ply handed on (``position.Hand``)
+        if hand is None:
+            if type(action) is Arrange:  # the setup's only actions: rare
+                return self._arrange(action)
+            hand = self._handed()
+        context, looks, mask, _ = hand
+        looks = looks.copy()  # (of which only the touched cells change unless a cone forms)
         stacks = list(self.stacks)
+        cones = self.cones
         claims = self.claims
         lock = -1
         # by exact class (the game's actions have no subclasses): no subclass walk per test
-        if type(action) is Bubble:  # the commonest first
+        if type(action) is Bubble:  # the commonest first; the stack keeps its pieces: no mask change
             c = INDEX[action.cell]
             touched: tuple[int, ...] = (c,)
             s = stacks[c]
@@ -177,69 +195,74 @@ class LavaState(LavaPosition, State):
         elif type(action) is Move:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             s = stacks[a]
-            stacks[a] = LIFTED[s]
+            stacks[a] = left = LIFTED[s]
             stacks[b] += s[-1]
+            mask |= 1 << b
+            if not left and cones[a] < 0:
+                mask ^= 1 << a
         elif type(action) is Slide:
             a, b = touched = INDEX[action.src], INDEX[action.dst]
             stacks[b] += stacks[a]
             stacks[a] = ""
-        elif type(action) is Eject:
+            mask |= 1 << b
+            if cones[a] < 0:
+                mask ^= 1 << a
+        elif type(action) is Eject:  # the cell keeps at least two pieces
             c, b = touched = INDEX[action.cell], INDEX[action.dst]
             if action.claim:
                 stacks[c], piece, claim = self._announcement(action, c)
-                stacks[b] += piece
                 claims += (claim,)
+                if piece:  # (none when the announcement was wrong)
+                    stacks[b] += piece
+                    mask |= 1 << b
             else:  # the middle of an Oreo in view is a Medium above the top Large
                 s = stacks[c]
                 j = len(s) - 1 - action.depth
                 stacks[c] = s[:j] + s[j + 1:]
                 stacks[b] += s[j]
-        elif type(action) is Arrange:  # the setup's only actions: rare
-            return self._arrange(action)
+                mask |= 1 << b
         elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
             stacks, touched = list(action.stacks), action.touched
             lock, claims = action.lock, action.claims
+            mask = occupied(stacks, cones)
         else:  # a pass
             touched = ()
-        q = 1 - self.to_move  # the next mover
-        cones = self.cones
-        play = self.game._play  # type: ignore[attr-defined]
-        # What the last ply handed on (``position.Hand``): what it read of the cones,
-        # appearances and occupancy mask, of which only the touched cells change unless a
-        # cone forms.
-        hand = self._hand
-        if hand is not None:
-            context, looks, mask, _ = hand
-            looks = looks.copy()
-        else:  # the same of this state, as a ply would have handed them on
-            cone_key, looks = key_parts(self.stacks, cones)
-            context = cone_context(play, cone_key + "/", cones)
-            known: int | None = self._cache.get("occupied")
-            mask = occupied(self.stacks, cones) if known is None else known
         formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
-            s = stacks[c]
-            look, colour = STACK_FACTS[s]
-            looks[c] = look  # (``_formed`` reads them all afresh)
+            looks[c], colour = STACK_FACTS[stacks[c]]  # (``_formed`` reads them all afresh)
             # ``colour`` is -1 for most stacks: tested first, it settles the common case
             if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
                 cones = cones[:c] + (colour,) + cones[c + 1:]
-                s = stacks[c] = solidified(s)
+                stacks[c] = solidified(stacks[c])
                 formed = True
-            mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
         if formed:
             return self._formed(stacks, cones, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
+        q = 1 - self.to_move  # the next mover
         start, memos = context[q][lock + 1]
         key = start + "|".join(looks)  # ``joined_key``
         positions = self.positions + (key,)
         plies = self.plies + 1
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
-        outcome = ("repetition" if positions[::-2].count(key) >= 3
-                   else "ply cap" if plies >= play.ply_cap else "")
+        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game._play.ply_cap:  # type: ignore[attr-defined]
+            return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, "",
+                           claims, q, (context, looks, mask, memos))
+        outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
         return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
-                       claims, None if outcome else q, (context, looks, mask, memos))
+                       claims, None, (context, looks, mask, memos))
+
+    def _handed(self) -> Hand:
+        """What a ply would have handed on (``position.Hand``) had one made this position
+        (in play): for a position made otherwise (``new``, ``position``, a copy)."""
+        play = self.game._play  # type: ignore[attr-defined]
+        cones = self.cones
+        cone_key, looks = key_parts(self.stacks, cones)
+        context = cone_context(play, cone_key + "/", cones)
+        mask: int | None = self._cache.get("occupied")
+        if mask is None:
+            mask = occupied(self.stacks, cones)
+        return context, looks, mask, context[self.to_move][self.lock + 1][1]
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
@@ -373,6 +396,8 @@ _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "whit
           "b": "black", "1": "black", "4": "black"}
 _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+#: ``[::-2]`` as a constant: every other key, counting back from the last.
+_EVERY_OTHER = slice(None, None, -2)
 
 
 @dataclass(frozen=True, slots=True)
