@@ -171,7 +171,7 @@ class LavaState(LavaPosition, State):
         claims = self.claims
         lock = -1
         # by exact class (the game's actions have no subclasses): no subclass walk per test
-        if type(action) is Bubble:  # the commonest first; the stack keeps its pieces: no mask change
+        if type(action) is Bubble:  # the commonest first; its stack keeps its pieces: same mask
             c = INDEX[action.cell]
             touched: tuple[int, ...] = (c,)
             s = stacks[c]
@@ -227,16 +227,11 @@ class LavaState(LavaPosition, State):
             mask = occupied(stacks, cones)
         else:  # a pass
             touched = ()
-        formed = False
         for c in touched:  # one lookup per touched cell tells both what changed and a cone
             looks[c], colour = STACK_FACTS[stacks[c]]  # (``_formed`` reads them all afresh)
             # ``colour`` is -1 for most stacks: tested first, it settles the common case
             if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
-                cones = cones[:c] + (colour,) + cones[c + 1:]
-                stacks[c] = solidified(stacks[c])
-                formed = True
-        if formed:
-            return self._formed(stacks, cones, lock, claims, mask)
+                return self._formed(stacks, touched, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
         q = 1 - self.to_move  # the next mover
         start, memos = context[q][lock + 1]
@@ -270,10 +265,17 @@ class LavaState(LavaPosition, State):
         ``lock`` and ``claims``: solidification, the win, the draws (``_apply``'s end)."""
         return self._apply(_Placed(tuple(stacks), touched, lock, claims))
 
-    def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
+    def _formed(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                 claims: tuple[Claim, ...], mask: int) -> LavaState:
-        """``_apply``'s end once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
-        the repetition keys afresh (no earlier position can recur), the ply cap."""
+        """``_apply``'s end once a cone forms on a ``touched`` cell: the cones (``stacks``
+        solidified), the win, the repetition keys afresh (no earlier position can recur), the
+        ply cap."""
+        cones = self.cones
+        for c in touched:
+            colour = STACK_FACTS[stacks[c]][1]
+            if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                cones = cones[:c] + (colour,) + cones[c + 1:]
+                stacks[c] = solidified(stacks[c])
         p = self.to_move
         winner, outcome = -1, ""
         for player in (p, 1 - p):
