@@ -56,6 +56,7 @@ from .findings import Claim, Oreo
 from .knowledge import (
     KEY_HEADS,
     cone_key,
+    key_parts,
     oreo_claims,
 )
 
@@ -327,6 +328,18 @@ class LavaPosition(Position):
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
         return tuple(out)
+
+    def _handed(self) -> Hand:
+        """What a ply would have handed on (``Hand``) had one made this state (in play): for
+        a state made otherwise (``new``, ``position``, a copy)."""
+        play = self.game._play  # type: ignore[attr-defined]
+        cones = self.cones
+        cone_part, looks = key_parts(self.stacks, cones)
+        context = cone_context(play, cone_part + "/", cones)
+        mask: int | None = self._cache.get("occupied")
+        if mask is None:
+            mask = occupied(self.stacks, cones)
+        return context, looks, mask, context[self.to_move][self.lock + 1][1]
 
     def _pool_args(self, uses: int) -> tuple[str, str, tuple[int, int]]:
         """The pools that unknowns drawing on ``uses`` (``pool_uses`` of their tokens) draw

@@ -88,15 +88,7 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import (
-    PLAY,
-    Hand,
-    LavaPosition,
-    cone_context,
-    occupied,
-    play_tables,
-    whose_turn,
-)
+from .position import PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
@@ -173,7 +165,6 @@ class LavaState(LavaPosition, State):
         # by exact class (the game's actions have no subclasses): no subclass walk per test
         if type(action) is Bubble:  # the commonest first; its stack keeps its pieces: same mask
             c = INDEX[action.cell]
-            touched: tuple[int, ...] = (c,)
             s = stacks[c]
             if action.claim:  # (the commonest claim: worked out here, not in a call of its own)
                 right, stacks[c], found = _BUBBLED[action.claim].get(s) or _bubbled(
@@ -185,53 +176,58 @@ class LavaState(LavaPosition, State):
                 else:
                     kind = "sure" if right else "bluff"
                 # ``game_ply + 1`` in play without the property's call, the text without ``str``'s
-                claims += (_claim(PLAY + 1 + self.plies, p, _BUBBLE_TEXTS[c][action.claim],
+                claims += (_claim(_NEXT_PLY + self.plies, p, _BUBBLE_TEXTS[c][action.claim],
                                   kind, right, found),)
                 if right:
                     lock = c
             else:  # no Large in the stack: everything is in view
                 stacks[c] = s[1:] + s[0]
                 lock = c
-        elif type(action) is Move:
-            a, b = touched = INDEX[action.src], INDEX[action.dst]
-            s = stacks[a]
-            stacks[a] = left = LIFTED[s]
-            stacks[b] += s[-1]
-            mask |= 1 << b
-            if not left and cones[a] < 0:
-                mask ^= 1 << a
-        elif type(action) is Slide:
-            a, b = touched = INDEX[action.src], INDEX[action.dst]
-            stacks[b] += stacks[a]
-            stacks[a] = ""
-            mask |= 1 << b
-            if cones[a] < 0:
-                mask ^= 1 << a
-        elif type(action) is Eject:  # the cell keeps at least two pieces
-            c, b = touched = INDEX[action.cell], INDEX[action.dst]
-            if action.claim:
-                stacks[c], piece, claim = self._announcement(action, c)
-                claims += (claim,)
-                if piece:  # (none when the announcement was wrong)
-                    stacks[b] += piece
-                    mask |= 1 << b
-            else:  # the middle of an Oreo in view is a Medium above the top Large
-                s = stacks[c]
-                j = len(s) - 1 - action.depth
-                stacks[c] = s[:j] + s[j + 1:]
-                stacks[b] += s[j]
-                mask |= 1 << b
-        elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
-            stacks, touched = list(action.stacks), action.touched
-            lock, claims = action.lock, action.claims
-            mask = occupied(stacks, cones)
-        else:  # a pass
-            touched = ()
-        for c in touched:  # one lookup per touched cell tells both what changed and a cone
-            looks[c], colour = STACK_FACTS[stacks[c]]  # (``_formed`` reads them all afresh)
-            # ``colour`` is -1 for most stacks: tested first, it settles the common case
+            looks[c], colour = STACK_FACTS[stacks[c]]  # (as ``touched`` cells below: one here)
             if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
-                return self._formed(stacks, touched, lock, claims, mask)
+                return self._formed(stacks, (c,), lock, claims, mask)
+        else:
+            touched: tuple[int, ...]
+            if type(action) is Move:
+                a, b = touched = INDEX[action.src], INDEX[action.dst]
+                s = stacks[a]
+                stacks[a] = left = LIFTED[s]
+                stacks[b] += s[-1]
+                mask |= 1 << b
+                if not left and cones[a] < 0:
+                    mask ^= 1 << a
+            elif type(action) is Slide:
+                a, b = touched = INDEX[action.src], INDEX[action.dst]
+                stacks[b] += stacks[a]
+                stacks[a] = ""
+                mask |= 1 << b
+                if cones[a] < 0:
+                    mask ^= 1 << a
+            elif type(action) is Eject:  # the cell keeps at least two pieces
+                c, b = touched = INDEX[action.cell], INDEX[action.dst]
+                if action.claim:
+                    stacks[c], piece, claim = self._announcement(action, c)
+                    claims += (claim,)
+                    if piece:  # (none when the announcement was wrong)
+                        stacks[b] += piece
+                        mask |= 1 << b
+                else:  # the middle of an Oreo in view is a Medium above the top Large
+                    s = stacks[c]
+                    j = len(s) - 1 - action.depth
+                    stacks[c] = s[:j] + s[j + 1:]
+                    stacks[b] += s[j]
+                    mask |= 1 << b
+            elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
+                stacks, touched = list(action.stacks), action.touched
+                lock, claims = action.lock, action.claims
+                mask = occupied(stacks, cones)
+            else:  # a pass
+                touched = ()
+            for c in touched:  # one lookup per touched cell tells both what changed and a cone
+                looks[c], colour = STACK_FACTS[stacks[c]]  # (``_formed`` reads them all afresh)
+                # ``colour`` is -1 for most stacks: tested first, it settles the common case
+                if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                    return self._formed(stacks, touched, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
         q = 1 - self.to_move  # the next mover
         start, memos = context[q][lock + 1]
@@ -246,18 +242,6 @@ class LavaState(LavaPosition, State):
         outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
         return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
                        claims, None, (context, looks, mask, memos))
-
-    def _handed(self) -> Hand:
-        """What a ply would have handed on (``position.Hand``) had one made this position
-        (in play): for a position made otherwise (``new``, ``position``, a copy)."""
-        play = self.game._play  # type: ignore[attr-defined]
-        cones = self.cones
-        cone_key, looks = key_parts(self.stacks, cones)
-        context = cone_context(play, cone_key + "/", cones)
-        mask: int | None = self._cache.get("occupied")
-        if mask is None:
-            mask = occupied(self.stacks, cones)
-        return context, looks, mask, context[self.to_move][self.lock + 1][1]
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
@@ -398,6 +382,7 @@ _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "whit
           "b": "black", "1": "black", "4": "black"}
 _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+_NEXT_PLY = PLAY + 1  # ``game_ply`` of the next position in play, less ``plies``
 #: ``[::-2]`` as a constant: every other key, counting back from the last.
 _EVERY_OTHER = slice(None, None, -2)
 
