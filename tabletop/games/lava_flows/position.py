@@ -317,8 +317,7 @@ class LavaPosition(Position):
                                   c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
-            if after:
-                extend(after)
+            extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns
                 pool_w, pool_b, hidden = self._pool_args(uses)
