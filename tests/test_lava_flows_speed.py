@@ -235,6 +235,30 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     assert checked > 200
 
 
+@pytest.mark.parametrize("options", OPTIONS)
+def test_each_kind_of_action_hands_on_the_occupancy_it_leaves(options):
+    """``_apply`` updates the occupancy mask by the action's kind alone (a Bubble Up: none;
+    a move or slide: both cells; an eject: its target, if a piece lands): after every legal
+    action of states a search meets, the handed-on mask is ``occupied`` of the new position.
+    And ``_handed``, for a state no ply made, gives what a ply hands on."""
+    game = tabletop.load("lava-flows", **options)
+    rng = random.Random(23)
+    kinds = set()
+    for sample in itertools.islice(rollout_samples(game, rng, 4, plies=12), 0, None, 3):
+        if sample.current_player is None:
+            continue
+        for action in sample._legal_actions():
+            after = sample._apply(action)
+            assert after._hand is not None
+            assert after._hand[2] == occupied(after.stacks, after.cones), action
+            kinds.add((type(action).__name__, after.stacks == sample.stacks))
+        if sample._hand is not None:
+            afresh = evolve(sample, _hand=None)._handed()
+            assert afresh[0] is sample._hand[0] and afresh[3] is sample._hand[3]
+            assert afresh[1:3] == sample._hand[1:3]
+    assert {kind for kind, _ in kinds} >= {"Bubble", "Move", "Slide", "Eject", "Pass"}
+
+
 def test_apply_dispatches_on_exact_action_classes_which_have_no_subclasses():
     """``_apply`` tells the kinds apart by ``type(action) is ...``: right while no action
     class is subclassed (a subclass would be taken for a pass)."""

@@ -56,6 +56,7 @@ from .findings import Claim, Oreo
 from .knowledge import (
     KEY_HEADS,
     cone_key,
+    key_parts,
     oreo_claims,
 )
 
@@ -316,8 +317,7 @@ class LavaPosition(Position):
                                   c == self.lock, self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
-            if after:
-                extend(after)
+            extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns
                 pool_w, pool_b, hidden = self._pool_args(uses)
@@ -327,6 +327,18 @@ class LavaPosition(Position):
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
         return tuple(out)
+
+    def _handed(self) -> Hand:
+        """What a ply would have handed on (``Hand``) had one made this state (in play): for
+        a state made otherwise (``new``, ``position``, a copy)."""
+        play = self.game._play  # type: ignore[attr-defined]
+        cones = self.cones
+        cone_part, looks = key_parts(self.stacks, cones)
+        context = cone_context(play, cone_part + "/", cones)
+        mask: int | None = self._cache.get("occupied")
+        if mask is None:
+            mask = occupied(self.stacks, cones)
+        return context, looks, mask, context[self.to_move][self.lock + 1][1]
 
     def _pool_args(self, uses: int) -> tuple[str, str, tuple[int, int]]:
         """The pools that unknowns drawing on ``uses`` (``pool_uses`` of their tokens) draw

@@ -145,17 +145,26 @@ class LavaState(LavaPosition, State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: Action) -> LavaState:
-        # Each kind sets its touched cells, the lock and the claims, then solidification, the
-        # win and the draws follow, in this one call (a ply's second call cost more than its
-        # steps). What lands on a stack never brings a hidden piece into view, and what leaves
-        # it does so only when it is the top Large: only then is ``normalize`` needed.
+        # Each kind sets its touched cells, the occupancy mask, the lock and the claims, then
+        # solidification, the win and the draws follow, in this one call (a ply's second call
+        # cost more than its steps). What lands on a stack never brings a hidden piece into
+        # view, and what leaves it does so only when it is the top Large: only then is
+        # ``normalize`` needed. A cone that forms leaves its cell occupied: the mask is set
+        # by the kind alone.
+        hand = self._hand  # what the last ply handed on (``position.Hand``)
+        if hand is None:
+            if type(action) is Arrange:  # the setup's only actions: rare
+                return self._arrange(action)
+            hand = self._handed()
+        context, looks, mask, _ = hand
+        looks = looks.copy()  # (of which only the touched cells change unless a cone forms)
         stacks = list(self.stacks)
+        cones = self.cones
         claims = self.claims
         lock = -1
         # by exact class (the game's actions have no subclasses): no subclass walk per test
-        if type(action) is Bubble:  # the commonest first
+        if type(action) is Bubble:  # the commonest first; its stack keeps its pieces: same mask
             c = INDEX[action.cell]
-            touched: tuple[int, ...] = (c,)
             s = stacks[c]
             if action.claim:  # (the commonest claim: worked out here, not in a call of its own)
                 right, stacks[c], found = _BUBBLED[action.claim].get(s) or _bubbled(
@@ -167,79 +176,72 @@ class LavaState(LavaPosition, State):
                 else:
                     kind = "sure" if right else "bluff"
                 # ``game_ply + 1`` in play without the property's call, the text without ``str``'s
-                claims += (_claim(PLAY + 1 + self.plies, p, _BUBBLE_TEXTS[c][action.claim],
+                claims += (_claim(_NEXT_PLY + self.plies, p, _BUBBLE_TEXTS[c][action.claim],
                                   kind, right, found),)
                 if right:
                     lock = c
             else:  # no Large in the stack: everything is in view
                 stacks[c] = s[1:] + s[0]
                 lock = c
-        elif type(action) is Move:
-            a, b = touched = INDEX[action.src], INDEX[action.dst]
-            s = stacks[a]
-            stacks[a] = LIFTED[s]
-            stacks[b] += s[-1]
-        elif type(action) is Slide:
-            a, b = touched = INDEX[action.src], INDEX[action.dst]
-            stacks[b] += stacks[a]
-            stacks[a] = ""
-        elif type(action) is Eject:
-            c, b = touched = INDEX[action.cell], INDEX[action.dst]
-            if action.claim:
-                stacks[c], piece, claim = self._announcement(action, c)
-                stacks[b] += piece
-                claims += (claim,)
-            else:  # the middle of an Oreo in view is a Medium above the top Large
-                s = stacks[c]
-                j = len(s) - 1 - action.depth
-                stacks[c] = s[:j] + s[j + 1:]
-                stacks[b] += s[j]
-        elif type(action) is Arrange:  # the setup's only actions: rare
-            return self._arrange(action)
-        elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
-            stacks, touched = list(action.stacks), action.touched
-            lock, claims = action.lock, action.claims
-        else:  # a pass
-            touched = ()
-        q = 1 - self.to_move  # the next mover
-        cones = self.cones
-        play = self.game._play  # type: ignore[attr-defined]
-        # What the last ply handed on (``position.Hand``): what it read of the cones,
-        # appearances and occupancy mask, of which only the touched cells change unless a
-        # cone forms.
-        hand = self._hand
-        if hand is not None:
-            context, looks, mask, _ = hand
-            looks = looks.copy()
-        else:  # the same of this state, as a ply would have handed them on
-            cone_key, looks = key_parts(self.stacks, cones)
-            context = cone_context(play, cone_key + "/", cones)
-            known: int | None = self._cache.get("occupied")
-            mask = occupied(self.stacks, cones) if known is None else known
-        formed = False
-        for c in touched:  # one lookup per touched cell tells both what changed and a cone
-            s = stacks[c]
-            look, colour = STACK_FACTS[s]
-            looks[c] = look  # (``_formed`` reads them all afresh)
-            # ``colour`` is -1 for most stacks: tested first, it settles the common case
+            looks[c], colour = STACK_FACTS[stacks[c]]  # (as ``touched`` cells below: one here)
             if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
-                cones = cones[:c] + (colour,) + cones[c + 1:]
-                s = stacks[c] = solidified(s)
-                formed = True
-            mask = mask | 1 << c if s or cones[c] >= 0 else mask & ~(1 << c)
-        if formed:
-            return self._formed(stacks, cones, lock, claims, mask)
+                return self._formed(stacks, (c,), lock, claims, mask)
+        else:
+            touched: tuple[int, ...]
+            if type(action) is Move:
+                a, b = touched = INDEX[action.src], INDEX[action.dst]
+                s = stacks[a]
+                stacks[a] = left = LIFTED[s]
+                stacks[b] += s[-1]
+                mask |= 1 << b
+                if not left and cones[a] < 0:
+                    mask ^= 1 << a
+            elif type(action) is Slide:
+                a, b = touched = INDEX[action.src], INDEX[action.dst]
+                stacks[b] += stacks[a]
+                stacks[a] = ""
+                mask |= 1 << b
+                if cones[a] < 0:
+                    mask ^= 1 << a
+            elif type(action) is Eject:  # the cell keeps at least two pieces
+                c, b = touched = INDEX[action.cell], INDEX[action.dst]
+                if action.claim:
+                    stacks[c], piece, claim = self._announcement(action, c)
+                    claims += (claim,)
+                    if piece:  # (none when the announcement was wrong)
+                        stacks[b] += piece
+                        mask |= 1 << b
+                else:  # the middle of an Oreo in view is a Medium above the top Large
+                    s = stacks[c]
+                    j = len(s) - 1 - action.depth
+                    stacks[c] = s[:j] + s[j + 1:]
+                    stacks[b] += s[j]
+                    mask |= 1 << b
+            elif type(action) is _Placed:  # ``_after``'s: the stacks an action left, as they are
+                stacks, touched = list(action.stacks), action.touched
+                lock, claims = action.lock, action.claims
+                mask = occupied(stacks, cones)
+            else:  # a pass
+                touched = ()
+            for c in touched:  # one lookup per touched cell tells both what changed and a cone
+                looks[c], colour = STACK_FACTS[stacks[c]]  # (``_formed`` reads them all afresh)
+                # ``colour`` is -1 for most stacks: tested first, it settles the common case
+                if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                    return self._formed(stacks, touched, lock, claims, mask)
         # No cone formed, so no win: only a repetition or the ply cap may end the game.
+        q = 1 - self.to_move  # the next mover
         start, memos = context[q][lock + 1]
         key = start + "|".join(looks)  # ``joined_key``
         positions = self.positions + (key,)
         plies = self.plies + 1
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
-        outcome = ("repetition" if positions[::-2].count(key) >= 3
-                   else "ply cap" if plies >= play.ply_cap else "")
+        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game._play.ply_cap:  # type: ignore[attr-defined]
+            return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, "",
+                           claims, q, (context, looks, mask, memos))
+        outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
         return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
-                       claims, None if outcome else q, (context, looks, mask, memos))
+                       claims, None, (context, looks, mask, memos))
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                claims: tuple[Claim, ...]) -> LavaState:
@@ -247,10 +249,17 @@ class LavaState(LavaPosition, State):
         ``lock`` and ``claims``: solidification, the win, the draws (``_apply``'s end)."""
         return self._apply(_Placed(tuple(stacks), touched, lock, claims))
 
-    def _formed(self, stacks: list[str], cones: tuple[int, ...], lock: int,
+    def _formed(self, stacks: list[str], touched: tuple[int, ...], lock: int,
                 claims: tuple[Claim, ...], mask: int) -> LavaState:
-        """``_apply``'s end once a cone has formed (in ``cones``, ``stacks`` solidified): the win,
-        the repetition keys afresh (no earlier position can recur), the ply cap."""
+        """``_apply``'s end once a cone forms on a ``touched`` cell: the cones (``stacks``
+        solidified), the win, the repetition keys afresh (no earlier position can recur), the
+        ply cap."""
+        cones = self.cones
+        for c in touched:
+            colour = STACK_FACTS[stacks[c]][1]
+            if colour >= 0 and colour == GOAL_OWNER[c] and cones[c] < 0:
+                cones = cones[:c] + (colour,) + cones[c + 1:]
+                stacks[c] = solidified(stacks[c])
         p = self.to_move
         winner, outcome = -1, ""
         for player in (p, 1 - p):
@@ -373,6 +382,9 @@ _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "whit
           "b": "black", "1": "black", "4": "black"}
 _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
+_NEXT_PLY = PLAY + 1  # ``game_ply`` of the next position in play, less ``plies``
+#: ``[::-2]`` as a constant: every other key, counting back from the last.
+_EVERY_OTHER = slice(None, None, -2)
 
 
 @dataclass(frozen=True, slots=True)
