@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
+from .builders import position_builder
 from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
@@ -38,7 +39,7 @@ from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
 from .parts import Declared, part
-from .plain import plain, plain_arguments, plain_fields
+from .plain import plain, plain_fields
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .wellformed import action_text, field_problem
@@ -89,12 +90,12 @@ class Game(OptionChecks, GameFacts):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each game's ``defaults`` become read-only (they are shared by every load), and
-        its ``position`` builder takes numpy's numbers as the plain ones (``core.plain``)."""
+        its ``position`` builder checks what it is given (``core.builders``)."""
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.defaults, MappingProxyType):
             cls.defaults = MappingProxyType(dict(cls.defaults))
         if "position" in vars(cls):
-            cls.position = plain_arguments(vars(cls)["position"])  # type: ignore[attr-defined]
+            cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)

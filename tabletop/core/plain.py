@@ -27,10 +27,8 @@ depths) and keeps the plain value, so a state, a record or an option holds ``3``
 
 from __future__ import annotations
 
-import functools
 import math
 import numbers
-from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
 
@@ -39,7 +37,6 @@ import numpy as np
 from .quoting import brief
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 
 def plain(value: Any) -> Any:
@@ -57,16 +54,6 @@ def plain_inside(value: Any) -> Any:
     if type(value) is dict:
         return {plain_inside(k): plain_inside(v) for k, v in value.items()}
     return value
-
-
-def plain_arguments(method: Callable[..., R]) -> Callable[..., R]:
-    """``method`` taking every argument through ``plain_inside``: a game's ``position``
-    builder, which reads numbers from nested lists and tuples."""
-    @functools.wraps(method)
-    def taking_plain(*args: Any, **kwargs: Any) -> R:
-        return method(*map(plain_inside, args),
-                      **{key: plain_inside(value) for key, value in kwargs.items()})
-    return taking_plain
 
 
 def plain_fields(action: T) -> T:

@@ -40,17 +40,17 @@ def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
         hints = typing.get_type_hints(cls)
     except Exception:  # an annotation that doesn't resolve: nothing to check against
         hints = {}
-    return tuple((f.name, _plain_types(hints.get(f.name))) for f in fields(cls))
+    return tuple((f.name, plain_types(hints.get(f.name))) for f in fields(cls))
 
 
-def _plain_types(hint: Any) -> tuple[type, ...] | None:
+def plain_types(hint: Any) -> tuple[type, ...] | None:
     if hint is None:
         return None
     if isinstance(hint, type):
         return (hint,)
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        parts = [_plain_types(arg) for arg in typing.get_args(hint)]
+        parts = [plain_types(arg) for arg in typing.get_args(hint)]
         plain = [p for p in parts if p is not None]
         if len(plain) < len(parts):
             return None
@@ -60,7 +60,7 @@ def _plain_types(hint: Any) -> tuple[type, ...] | None:
     return None
 
 
-def _fits(value: Any, allowed: tuple[type, ...]) -> bool:
+def fits(value: Any, allowed: tuple[type, ...]) -> bool:
     if value is None:
         return type(None) in allowed
     if isinstance(value, bool):
@@ -70,6 +70,11 @@ def _fits(value: Any, allowed: tuple[type, ...]) -> bool:
     if isinstance(value, int) and int not in allowed:
         return float in allowed or (Rational in allowed)
     return isinstance(value, allowed)
+
+
+def type_names(kinds: tuple[type, ...]) -> str:
+    """The kinds a value may be, for a message: ``"int or None"``."""
+    return " or ".join("None" if kind is type(None) else kind.__name__ for kind in kinds)
 
 
 def field_problem(action: Any) -> str | None:
@@ -86,9 +91,8 @@ def field_problem(action: Any) -> str | None:
         kind = type(value)
         if kind in allowed and kind is not float:  # the common case, decided at once
             continue
-        if not _fits(value, allowed):
-            names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
-            return f"field {name!r} should be {names}, not {brief(value)}"
+        if not fits(value, allowed):
+            return f"field {name!r} should be {type_names(allowed)}, not {brief(value)}"
     return None
 
 
