@@ -57,3 +57,13 @@ def test_the_argument_and_its_kinds_are_named():
         tabletop.load("landlock").position(pile=[None])
     with pytest.raises(TypeError, match=r"LavaFlows\.position\(\) missing a required argument"):
         tabletop.load("lava-flows").position(plies=3)
+
+
+def test_a_sequence_is_taken_where_the_builder_reads_one():
+    landlock = tabletop.load("landlock")
+    rows = landlock.position(rows=("P S", "S P7"), top_left="f6", tile="stream")
+    assert rows == landlock.position(rows=["P S", "S P7"], top_left="f6", tile="stream")
+    lacuna = tabletop.load("lacuna")
+    flowers = [(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0.5, "blue")]
+    assert lacuna.position(flowers, collected=[[2], []]) == lacuna.position(
+        flowers, collected=((2,), ()))

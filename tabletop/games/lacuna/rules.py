@@ -346,7 +346,7 @@ class Lacuna(Game):
     def position(self, flowers: Sequence[tuple[Any, Any, int | str]],
                  pawns: Sequence[tuple[Any, Any, int]] = (), *, start: int = 0,
                  aside: int | str | None = None,
-                 collected: tuple[Sequence[int], Sequence[int]] = ((), ())) -> LacunaState:
+                 collected: Sequence[Sequence[int]] = ((), ())) -> LacunaState:
         """A position built from coordinates, for tests and notebooks.
 
         ``flowers``: ``(x, y, colour)`` in mat units (rounded to the 0.0001 grid), colour a

@@ -17,6 +17,7 @@ Two notations, both for tests and notebooks (``Landlock.position``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .board import (
@@ -72,7 +73,7 @@ def _fits(kind: int, cell: int, rot: int, lpar: int) -> bool:
     return (nw == LAND) == (CELL_PARITY[cell] == lpar)
 
 
-def tiles_from_rows(rows: list[str] | str, top_left: str = "c3", nw_land: bool | None = None
+def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bool | None = None
                     ) -> list[tuple[int, int, int]]:
     """The placed tiles of a map written as rows of cells (see the module's docstring).
 

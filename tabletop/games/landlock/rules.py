@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -240,8 +240,9 @@ class Landlock(Game):
         return wanted
 
     def position(
-        self, tiles: Iterable[str | tuple[Any, ...]] = (), *, rows: list[str] | str | None = None,
-        top_left: str = "c3", tile: str | None = None, pile: Iterable[str | int] | None = None,
+        self, tiles: Iterable[str | tuple[Any, ...]] = (), *,
+        rows: Sequence[str] | str | None = None, top_left: str = "c3", tile: str | None = None,
+        pile: Iterable[str | int] | None = None,
         land: str | None = "land", first: int = 0, to_move: int | None = None,
         pending: bool = False, tussocks: tuple[int, int] = (0, 0),
         gnome_bonus: tuple[int, int] = (0, 0),
