@@ -2,50 +2,25 @@
 ``ValueError`` naming the call and the argument, never an ``AttributeError`` or ``TypeError``
 from the builder's insides."""
 
-import inspect
-import math
-
 import pytest
+from broken_builders import DividingTakeAway
+from toygame import TakeAway
 
 import tabletop
-
-#: What a notebook user might pass by mistake, for any argument.
-JUNK = [None, 5, -1, 2.5, math.nan, True, "", "zz", "x" * 5000, [], {}, [[]], [None],
-        (1, 2), {"a1": 5}, {"zz": "W"}, {"c3": "Q"}, [("x", 1, 2)], [(1e300, 0, 0)],
-        ["f6 dragon r0"], [{"a": 1}]]
-
-
-#: A builder's required argument, given so that its other arguments can be tried.
-EMPTY = {"lacuna": [], "lava-flows": {}}
-
-
-def _calls(name):
-    """``(argument, wrong value, call)`` for each argument of the game's builder."""
-    game = tabletop.load(name)
-    parameters = list(inspect.signature(type(game).position).parameters.values())[1:]
-    base = [EMPTY[name]] if name in EMPTY else []
-    for parameter in parameters:
-        for junk in JUNK:
-            if parameter.default is inspect.Parameter.empty:  # the first, positional
-                yield parameter.name, junk, lambda j=junk: game.position(j)
-            else:
-                yield parameter.name, junk, lambda p=parameter.name, j=junk: game.position(
-                    *base, **{p: j})
+from tabletop.core.testing import ConformanceError
+from tabletop.core.testing.builders import check_position_builder
 
 
 @pytest.mark.parametrize("name", tabletop.games())
 def test_a_wrong_argument_to_position_gets_a_value_error_naming_it(name):
-    refused = 0
-    for argument, junk, call in _calls(name):
-        try:
-            call()
-        except ValueError as error:  # (InvalidOption is one)
-            refused += 1
-            assert str(error), (argument, junk)
-        except Exception as error:  # noqa: BLE001 - anything else is the failure
-            pytest.fail(f"{name}.position({argument}={junk!r:.40}) raised "
-                        f"{type(error).__name__}: {error}")
-    assert refused > 2 * len(JUNK)  # (some arguments take some of these)
+    check_position_builder(tabletop.load(name))
+
+
+def test_the_check_passes_a_sound_toy_and_catches_a_builder_that_divides_by_its_pile(
+        registered):
+    check_position_builder(registered(TakeAway))
+    with pytest.raises(ConformanceError, match=r"position\(pile=0\)\: raised ZeroDivisionError"):
+        check_position_builder(registered(DividingTakeAway))
 
 
 def test_the_argument_and_its_kinds_are_named():

@@ -8,7 +8,8 @@
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions, fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
-  should work out again, numpy's numbers where the API takes numbers, click targets drawn
+  should work out again, numpy's numbers where the API takes numbers, junk arguments to a
+  game's ``position`` builder, click targets drawn
   where they cannot be clicked or too small to hit,
   reference cycles that only the garbage collector would free, and memos that break once
   full (``check_small_memos``);

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from .builders import check_position_builder
 from .cycles import check_cycles
 from .fuzzing import check_fuzzing
 from .hitareas import check_hit_areas
@@ -31,6 +32,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_immutability,
     check_replace,
     check_numpy_scalars,
+    check_position_builder,
     check_fuzzing,
     check_long_games,
     check_cycles,

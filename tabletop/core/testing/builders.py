@@ -1,0 +1,72 @@
+"""``check_position_builder``: a game's ``position(...)`` builder answers wrong arguments
+with a ``ValueError``.
+
+Teachers build puzzles with ``game.position(...)``, so its arguments come from people. Each
+argument of the builder is given values a notebook user might pass by mistake (wrong types,
+NaN, huge strings, nested junk); every call must build a position or raise a ``ValueError``
+(``InvalidOption`` is one) — never an exception from the builder's insides. A builder's
+required arguments get the first junk value it accepts, so that its other arguments can
+be tried.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import Any
+
+from ..game import Game
+from .common import fail
+
+#: What a notebook user might pass by mistake, for any argument.
+JUNK: tuple[Any, ...] = (
+    None, 0, 5, -1, 2.5, math.nan, True, "", "zz", "x" * 5000, [], {}, [[]], [None], (1, 2),
+    {"a1": 5}, {"zz": "W"}, {"c3": "Q"}, [("x", 1, 2)], [(1e300, 0, 0)], ["f6 dragon r0"],
+    [{"a": 1}])
+
+
+def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
+    """Raise ``ConformanceError`` if ``game.position`` (when it has one) answers a wrong
+    argument with anything but a position or a ``ValueError``. (No seeds: nothing random.)"""
+    build: Callable[..., Any] | None = getattr(game, "position", None)
+    if build is None:
+        return
+    for argument, junk, call in _calls(build):
+        try:
+            call()
+        except ValueError:
+            continue
+        except Exception as error:  # noqa: BLE001 - anything else is the finding
+            fail(f"{game.name} position({argument}={junk!r:.40})",
+                 f"raised {type(error).__name__}: {error} (a wrong argument should get a "
+                 f"ValueError saying what it may be)")
+
+
+def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
+    """``(argument, junk, call)`` for each argument of the builder and each junk value."""
+    parameters = list(inspect.signature(build).parameters.values())
+    required = [p for p in parameters if p.default is inspect.Parameter.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    base = [_accepted(build, len(required))] * len(required)
+    for parameter in parameters:
+        for junk in JUNK:
+            if parameter in required:
+                at = required.index(parameter)
+                values = [*base[:at], junk, *base[at + 1:]]
+                yield parameter.name, junk, partial(build, *values)
+            elif parameter.kind == parameter.KEYWORD_ONLY or not required:
+                yield parameter.name, junk, partial(build, *base, **{parameter.name: junk})
+
+
+def _accepted(build: Callable[..., Any], count: int) -> Any:
+    """The first junk value the builder takes for all of its ``count`` required arguments
+    (``None`` if none is taken: only the required arguments are then tried)."""
+    for junk in JUNK:
+        try:
+            build(*[junk] * count)
+        except Exception:  # noqa: BLE001 - looking for one it takes
+            continue
+        return junk
+    return None
