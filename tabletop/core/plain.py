@@ -64,10 +64,9 @@ def plain_fields(action: T) -> T:
     changes = {}
     for f in fields(action):
         value = getattr(action, f.name)
-        if isinstance(value, np.generic):
-            changes[f.name] = value.item()
-        elif type(value) is tuple and any(isinstance(v, np.generic) for v in value):
-            changes[f.name] = tuple(map(plain, value))
+        if isinstance(value, np.generic) or (
+                type(value) is tuple and any(isinstance(v, np.generic) for v in value)):
+            changes[f.name] = plain_inside(value)
     return cast(T, replace(cast(Any, action), **changes)) if changes else action
 
 
