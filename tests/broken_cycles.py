@@ -23,3 +23,20 @@ class CyclicNim(SecretNim):
     def _initial(self, rng):
         return SelfRefState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                             bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PickCycleState(NimState):
+    def _pick(self, u):
+        self._cache["picked"] = lambda: self  # a cycle through self, made by a rollout only
+        return NimState._pick(self, u)
+
+
+class RolloutCyclicNim(SecretNim):
+    """Sound in every rule; a state a search's rollout draws from is caught in a cycle."""
+
+    name = "rollout-cyclic-nim"
+
+    def _initial(self, rng):
+        return PickCycleState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                              bonus=(None, None), taken_last=None)

@@ -4,7 +4,7 @@ refers back to itself through its cache is caught, and the collector's state is 
 import gc
 
 import pytest
-from broken_cycles import CyclicNim
+from broken_cycles import CyclicNim, RolloutCyclicNim
 from toygame import SecretNim
 
 import tabletop
@@ -28,3 +28,8 @@ def test_a_state_caught_in_a_cycle_is_caught_and_the_collector_is_left_as_it_was
                              r"collector\): \d+ "):
         check_cycles(registered(CyclicNim), seeds=range(2))
     assert gc.isenabled() and not gc.get_debug() & gc.DEBUG_SAVEALL
+
+
+def test_a_cycle_made_only_by_a_search_s_rollout_hook_is_caught(registered):
+    with pytest.raises(ConformanceError, match=r"left objects in reference cycles"):
+        check_cycles(registered(RolloutCyclicNim), seeds=range(2))

@@ -61,6 +61,7 @@ from ..core.plain import real, whole
 from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
+from .collector import collector_paused
 from .settings import budget, seed_of
 
 Reward = list[float]
@@ -306,7 +307,8 @@ class _Search:
                                             state._apply(only))
             self.root.children[only].seen = self.root.seen
         else:
-            done = self._loop(start)
+            with collector_paused():  # nothing a search makes is cyclic garbage
+                done = self._loop(start)
         seconds = time.perf_counter() - start
         kids = [c for c in self.root.children.values() if c.actor == self.view.player
                 and c.action is not None]

@@ -4,7 +4,8 @@ A state, a view and everything they compute (legal lists, logs, determinizations
 pictures) must not refer back to themselves through their caches or memos: a reference
 cycle waits for Python's garbage collector, so a loop of playouts or a bot's search would
 hold every board it has finished with (a Lacuna layout's arrays among them) until the
-collector next runs, and pay for that run.
+collector next runs, and pay for that run. ``MCTSAgent`` pauses the collector while it
+searches (``agents/collector.py``), which is safe only because of this.
 
 Seeded games are played and looked at in every way once (so that first uses, such as
 imports, are over), then again with the collector off, their references dropped; one
@@ -47,11 +48,18 @@ def check_cycles(game: Game, seeds: Iterable[int] = range(2)) -> None:
 
 
 def _exercise(game: Game, seed: int) -> None:
-    """Everything a user or a bot does with a game, once over."""
+    """Everything a user or a bot does with a game, once over: a search's part is the
+    rollout hook (``_pick``) and each player's description of a move (its key in their
+    tree)."""
     rng = random.Random(seed)
     states = list(random_playout(game, seed))
     for state in states[:: max(1, len(states) // 8)] + states[-1:]:
-        tuple(state.legal_actions())
+        legal = state.legal_actions()
+        tuple(legal)
+        if legal:
+            action, actor = state._pick(rng.random()), state.current_player
+            for viewer in (None, *range(game.players)):
+                game.describe(action, actor, viewer)
         str(state)
         for player in range(game.players):
             view = state.view(player)
