@@ -55,13 +55,13 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 
+from ..core.collector import collector_paused
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.plain import real, whole
 from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
-from .collector import collector_paused
 from .settings import budget, seed_of
 
 Reward = list[float]

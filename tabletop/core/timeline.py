@@ -130,7 +130,7 @@ class Timeline:
 
     def leaves(self) -> Iterator[int]:
         """The ends of every branch."""
-        return (n for n in self.graph if self.graph.out_degree(n) == 0)
+        return (n for n in self.graph if not self.graph.succ[n])
 
     def __len__(self) -> int:
         count: int = self.graph.number_of_nodes()

@@ -14,6 +14,7 @@ import warnings
 from collections import deque
 from typing import TYPE_CHECKING
 
+from .collector import collector_paused
 from .game import State, View
 from .plain import whole
 
@@ -68,19 +69,20 @@ def explore(
                        infosets_for=infosets_for, infosets={}, game=state.game)
     _add(graph, 0, state, 0)
     queue = deque([0])
-    while queue:
-        node = queue.popleft()
-        if graph.nodes[node]["depth"] >= depth:
-            continue
-        new = expand(graph, node, max_nodes=max_nodes)
-        if new is None:
-            graph.graph["complete"] = False
-            if max_nodes == MAX_NODES:
-                warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {depth}: "
-                              "pass max_nodes=None to explore everything, or a smaller "
-                              "depth", RuntimeWarning, stacklevel=2)
-            break
-        queue.extend(new)
+    with collector_paused():  # a growing graph, and no cyclic garbage: nothing to collect
+        while queue:
+            node = queue.popleft()
+            if graph.nodes[node]["depth"] >= depth:
+                continue
+            new = expand(graph, node, max_nodes=max_nodes)
+            if new is None:
+                graph.graph["complete"] = False
+                break
+            queue.extend(new)
+    if not graph.graph["complete"] and max_nodes == MAX_NODES:
+        warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {depth}: pass "
+                      "max_nodes=None to explore everything, or a smaller depth",
+                      RuntimeWarning, stacklevel=2)
     return graph
 
 
@@ -90,7 +92,7 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     A node that already has children is left as it is (``[]``). Returns ``None`` if
     ``max_nodes`` was reached first (the children added until then stay).
     """
-    if graph.out_degree(node):
+    if graph.succ[node]:  # (``out_degree`` would tie the graph in a cycle with its view)
         return []
     state: State = graph.nodes[node]["state"]
     depth = graph.nodes[node]["depth"] + 1

@@ -464,7 +464,7 @@ class Session:
         hidden = self.covered()
         for leaf in sorted(self.timeline.leaves()):
             path = self.timeline.path_to(leaf)
-            forks = [i for i, n in enumerate(path[:-1]) if self.graph.out_degree(n) > 1]
+            forks = [i for i, n in enumerate(path[:-1]) if len(self.graph.succ[n]) > 1]
             plies = len(path) - 1
             if not forks:
                 out.append((leaf, f"main line · {plies} plies"))

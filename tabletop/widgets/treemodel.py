@@ -120,7 +120,7 @@ class TreeModel:
 
     def can_expand(self, node: int) -> bool:
         """Whether ``node`` has (or may have) children."""
-        if self.graph.out_degree(node):
+        if self.graph.succ[node]:
             return True
         data = self.graph.nodes[node]
         return self.kind == "game" and not data.get("terminal") and data.get("state") is not None
@@ -128,7 +128,7 @@ class TreeModel:
     def expand(self, node: int) -> None:
         """Open ``node``, computing its children first in a game tree."""
         self._check(node)
-        if self.kind == "game" and not self.graph.out_degree(node) and self.can_expand(node):
+        if self.kind == "game" and not self.graph.succ[node] and self.can_expand(node):
             expand(self.graph, node)
         if self.can_expand(node):
             self.open.add(node)

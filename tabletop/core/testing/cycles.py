@@ -5,7 +5,7 @@ pictures) must not refer back to themselves through their caches or memos: a ref
 cycle waits for Python's garbage collector, so a loop of playouts or a bot's search would
 hold every board it has finished with (a Lacuna layout's arrays among them) until the
 collector next runs, and pay for that run. ``MCTSAgent`` pauses the collector while it
-searches (``agents/collector.py``), which is safe only because of this.
+searches (``core/collector.py``), which is safe only because of this.
 
 Seeded games are played and looked at in every way once (so that first uses, such as
 imports, are over), then again with the collector off, their references dropped; one
@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from ..game import Game
 from ..record import replay
+from ..tree import explore
 from .common import fail, random_playout
 
 
@@ -50,7 +51,7 @@ def check_cycles(game: Game, seeds: Iterable[int] = range(2)) -> None:
 def _exercise(game: Game, seed: int) -> None:
     """Everything a user or a bot does with a game, once over: a search's part is the
     rollout hook (``_pick``) and each player's description of a move (its key in their
-    tree)."""
+    tree); ``explore`` pauses the collector too."""
     rng = random.Random(seed)
     states = list(random_playout(game, seed))
     for state in states[:: max(1, len(states) // 8)] + states[-1:]:
@@ -71,6 +72,7 @@ def _exercise(game: Game, seed: int) -> None:
     last.scores, last.winners, last._repr_svg_()  # noqa: B018 - read for their caches
     states[0].view(0)._repr_svg_()
     replay(last.to_record())
+    explore(states[len(states) // 2], depth=1, infosets_for=0)
 
 
 def _cyclic_garbage(packages: tuple[str, ...]) -> Counter[str]:

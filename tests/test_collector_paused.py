@@ -1,4 +1,4 @@
-"""A search pauses Python's cycle collector, and leaves no cyclic garbage behind."""
+"""A search and ``explore`` pause Python's cycle collector, and leave no cyclic garbage."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 
 import tabletop
 from tabletop.agents import MCTSAgent
-from tabletop.agents.collector import collector_paused
 from tabletop.agents.mcts import margin_value_of
+from tabletop.core.collector import collector_paused
+from tabletop.core.tree import explore
 
 
 def test_collector_paused_restores_what_it_found():
@@ -64,3 +65,26 @@ def test_a_search_leaves_no_cyclic_garbage(name):
     finally:
         gc.enable()
     assert found == 0, f"a {name} search left {found} objects in reference cycles"
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_explored_tree_is_freed_without_the_collector(name):
+    state = _midgame(name)
+    explore(state, depth=1)
+    gc.collect()
+    gc.disable()
+    try:
+        for merge in (False, True):
+            graph = explore(state, depth=2, max_nodes=3000, merge=merge, infosets_for=0)
+            assert graph.number_of_nodes() > 1
+            del graph
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0, f"a {name} tree left {found} objects in reference cycles"
+
+
+def test_the_collector_is_on_after_explore_even_when_it_stops_early():
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    graph = explore(state, depth=3, max_nodes=50)
+    assert not graph.graph["complete"] and gc.isenabled()
