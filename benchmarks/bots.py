@@ -163,7 +163,12 @@ def rates_of(root: Path, setups: list[tuple[str, int]], iterations: int) -> dict
 
 def against(ref: str, setups: list[tuple[str, int]], iterations: int, rounds: int) -> None:
     """This package's search against ``ref``'s, in alternating fresh processes, with
-    OpenSpiel's MCTSBot measured between them; medians over ``rounds`` rounds."""
+    OpenSpiel's MCTSBot measured between them; medians over ``rounds`` rounds.
+
+    Each round measures each game in a pair of fresh processes, one per package, run one
+    right after the other (which goes first alternates), so that the two searches of a pair
+    are seconds apart: a noisy spell of a shared machine then slows both sides of a ratio,
+    not one."""
     there = export(ref)
     try:
         _against(ref, there, setups, iterations, rounds)
@@ -180,22 +185,25 @@ def _against(ref: str, there: Path, setups: list[tuple[str, int]], iterations: i
     new: dict[str, list[float]] = {}
     spiel: list[float] = []
     for k in range(rounds):
-        order = [(there, base), (here, new)] if k % 2 == 0 else [(here, new), (there, base)]
-        for root, into in order:
-            for label, rate in rates_of(root, setups, iterations).items():
-                into.setdefault(label, []).append(rate)
+        for j, setup in enumerate(setups):
+            pair = [(there, base), (here, new)]
+            for root, into in pair if (k + j) % 2 == 0 else pair[::-1]:
+                for label, rate in rates_of(root, [setup], iterations).items():
+                    into.setdefault(label, []).append(rate)
         reference = openspiel_or_nan(iterations)
         spiel.append(reference)
         print(f"  round {k + 1}: " + ", ".join(
             f"{label} {base[label][-1]:.0f}→{new[label][-1]:.0f}" for label in new)
             + f"; OpenSpiel {reference:.0f}", flush=True)
     os_rate = statistics.median(spiel)
-    print(f"{'game':<16}{ref[:10]:>11}{'this':>9}{'this/ref':>10}{'÷ OpenSpiel':>13}")
+    print(f"{'game':<16}{ref[:10]:>11}{'this':>9}{'this/ref':>10}{'÷ OpenSpiel':>13}"
+          f"{'rounds < 2×':>13}")
     for label in new:
         b, n = statistics.median(base[label]), statistics.median(new[label])
         ratios = [x / y for x, y in zip(new[label], base[label], strict=True)]
+        below = sum(r < 2 for r in ratios)
         print(f"{label:<16}{b:>11.0f}{n:>9.0f}{statistics.median(ratios):>9.2f}×"
-              f"{n / os_rate:>12.2f}×")
+              f"{n / os_rate:>12.2f}×{below:>7} of {len(ratios)}")
     print(f"{'OpenSpiel MCTSBot':<16}{'':>11}{os_rate:>9.0f}  (python_tic_tac_toe sims/s)")
 
 

@@ -5,8 +5,9 @@ reward lists, a graph's dicts) and keep their tree alive until they end, so the 
 collector runs again and again during them, and each of its full passes walks every object
 in the process: in a notebook holding data frames, most of the memory. None of what they
 make is cyclic garbage (reference counting frees it: ``check_cycles`` and
-``tests/test_collector_paused.py`` check every game), so the collector has nothing to find. ``collector_paused`` turns it off for the
-duration and back on after, if it was on before (a caller who turned it off keeps it off).
+``tests/test_collector_paused.py`` check every game), so the collector has nothing to find.
+``collector_paused`` turns it off for the duration and back on after, if it was on before (a
+caller who turned it off keeps it off).
 
 >>> import gc
 >>> with collector_paused():
