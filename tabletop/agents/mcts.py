@@ -26,6 +26,8 @@ the "multiple-observer" form), written against the game contract alone:
   games' turns), the search widens progressively: it weighs only the first
   ``ceil(2·sqrt(visits + 1))`` of them, in an order shuffled once per node, so that the few
   it tries are tried often enough to compare (Coulom 2007; Chaslot et al. 2008).
+* Python's cycle collector is paused while the search runs (``core.collector``): a search
+  makes no cyclic garbage, and the collector's passes over a growing tree cost 7–12 % of it.
 
 After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_analysis``:
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,

@@ -47,6 +47,8 @@ def explore(
     With ``infosets_for=p``, every node where ``p`` is to move gets an ``infoset`` attribute:
     nodes whose ``view(p)`` is equal share it (the states ``p`` cannot tell apart), and the
     graph's ``infosets`` attribute maps each infoset to its nodes.
+
+    Python's cycle collector is paused while the tree grows (``core.collector``).
     """
     if isinstance(state, View):
         raise TypeError(
