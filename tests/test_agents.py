@@ -7,6 +7,7 @@ import math
 import random
 import re
 
+import numpy as np
 import pytest
 from toygame import Take, TakeAway, TakeState
 
@@ -418,3 +419,20 @@ def test_every_game_plays_through_to_the_end_with_bots(name):
         p = state.current_player
         state = state.apply(bots[p % 3].act(state.view(p)))
     assert state.is_terminal and len(state.scores) == game.players
+
+
+def test_an_analysis_refuses_what_is_not_a_count():
+    analysis = MCTSAgent(iterations=30, seed=1).analyse(TakeAway().new(seed=0).view(0))
+    assert len(analysis.top(np.int64(2))) == 2 and analysis.top(0) == ()
+    for k in (-1, 2.5, "x", None, True):
+        with pytest.raises(ValueError, match="k must be an int ≥ 0"):
+            analysis.top(k)
+        with pytest.raises(ValueError, match="k must be an int ≥ 0"):
+            analysis.to_json(k)
+    for depth in (-1, "x", 1.5):
+        with pytest.raises(ValueError, match="max_depth must be an int ≥ 0 or None"):
+            analysis.to_graph(max_depth=depth)
+    for visits in (None, -2, "x"):
+        with pytest.raises(ValueError, match="min_visits must be an int ≥ 0"):
+            analysis.to_graph(min_visits=visits)
+    assert analysis.to_graph(max_depth=0).number_of_nodes() == 1

@@ -373,3 +373,9 @@ def test_numpy_numbers_make_a_widget_as_plain_ones_do():
     made = GameWidget(state, view=np.int64(1), seed=np.int64(4), bots={np.int64(2): "random"})
     assert (made.session.view, made.session.seed) == (1, 4)
     assert type(made.session.view) is int and type(made.session.seed) is int
+
+
+@pytest.mark.parametrize("bots", [["mcts"], "mcts", 5, ("random",)])
+def test_bots_that_are_not_a_mapping_of_seats_are_refused_by_name(bots):
+    with pytest.raises(InvalidOption, match=r"bots must map seats to agents \(such as "):
+        tabletop.play("lascaux", players=3, bots=bots)

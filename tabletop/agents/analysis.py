@@ -28,6 +28,7 @@ from typing import Any
 import networkx as nx
 
 from ..core.game import Action, State, View
+from ..core.plain import whole
 
 
 class Node:
@@ -207,6 +208,7 @@ class Analysis:
 
     def top(self, k: int = 5) -> tuple[Candidate, ...]:
         """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
+        k = whole(k, 0, "k must be an int ≥ 0")
         p = self.player
         nodes = [c for c in self.root.children.values() if c.action is not None
                  and c.actor == p]
@@ -250,6 +252,9 @@ class Analysis:
         state); edges carry ``notation``, ``action`` (``None`` for a hidden move), ``actor``,
         ``visits`` and ``value`` (the actor's mean reward). Children are in order of visits.
         """
+        if max_depth is not None:
+            max_depth = whole(max_depth, 0, "max_depth must be an int ≥ 0 or None")
+        min_visits = whole(min_visits, 0, "min_visits must be an int ≥ 0")
         graph = nx.DiGraph(root=0, source="mcts", player=self.player, game=self.view.game)
         bit = 1 << self.player
 

@@ -18,6 +18,8 @@ ValueError: exploration must be a finite number ≥ 0, not nan
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
@@ -57,3 +59,18 @@ def budget(iterations: object, seconds: object, strength: object
 def seed_of(seed: object) -> int | None:
     """A seed: ``None`` (a fresh one each time) or an integer."""
     return None if seed is None else whole(seed, -math.inf, "seed must be an int or None")
+
+
+def bot_seats(bots: object) -> Mapping[Any, Any]:
+    """``bots`` (seats to agents, or ``None`` for none) as a mapping; anything else is
+    refused with ``InvalidOption``.
+
+    >>> bot_seats(None), bot_seats({1: "mcts"})
+    ({}, {1: 'mcts'})
+    """
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise InvalidOption(f"bots must map seats to agents (such as {{1: 'mcts'}}), not "
+                            f"{brief(bots)}")
+    return bots

@@ -24,24 +24,24 @@ True
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from .determinizing import Determinizes
 from .readonly import readonly_array
 
 if TYPE_CHECKING:
-    from .game import Game, State
+    from .game import Game
 
 
 R = TypeVar("R")
 
 
-class Observed:
-    """``observation()`` and ``information_state()`` for views."""
+class Observed(Determinizes):
+    """``observation()`` and ``information_state()`` for views (whose ``determinize``
+    ``Determinizes`` wraps)."""
 
     __slots__ = ()
 
@@ -52,13 +52,6 @@ class Observed:
 
         def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
         def _text(self) -> str: ...
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A view's ``determinize`` hands the view's history on to the state it draws."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("determinize")
-        if own is not None and not getattr(own, "keeps_history", False):
-            cls.determinize = _keeping_history(own)  # type: ignore[attr-defined]
 
     def observation(self) -> np.ndarray:
         """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``."""
@@ -83,14 +76,3 @@ class Observed:
         return (f"{self.game.name}, {self.game.player_name(self.player)} "
                 f"(player {self.player})\nhistory:\n{history}\nposition:\n{self._text()}")
 
-
-def _keeping_history(determinize: Callable[..., State]) -> Callable[..., State]:
-    @functools.wraps(determinize)
-    def wrapped(self: Observed, rng: random.Random) -> State:
-        state = determinize(self, rng)
-        if self._log:
-            object.__setattr__(state, "_seen", (self.player, self._log))
-        return state
-
-    wrapped.keeps_history = True  # type: ignore[attr-defined]
-    return wrapped

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.game import Action, State
+from ..core.quoting import brief
+from .arguments import items, options_of, position_of, text_of, viewer_of
 from .pictures import Pictures, svg_of
 
 
@@ -28,11 +30,16 @@ class Example:
     def __init__(self, state: State, steps: Iterable[tuple[Action | str, str]],
                  intro: str = "the position", viewer: int | None = None,
                  draw: Mapping[str, Any] | None = None, start: bool = True) -> None:
-        self.viewer = viewer
-        self.draw = dict(draw or {})
+        position_of(state, "an example's state", views=False)
+        self.viewer = viewer_of(viewer, state)
+        self.draw = options_of(draw, "draw")
         self.states = [state]
-        self.captions = [f"Start: {intro}"]
-        for number, (move, comment) in enumerate(steps, 1):
+        self.captions = [f"Start: {text_of(intro, 'intro')}"]
+        for number, step in enumerate(items(steps, "an example's steps"), 1):
+            if not isinstance(step, tuple | list) or len(step) != 2:
+                raise TypeError(f"each step should be a (move, comment) pair, not "
+                                f"{brief(step)}")
+            move, comment = step[0], text_of(step[1], "a step's comment")
             before = self.states[-1]
             actor = before.game.player_name(before.current_player) \
                 if before.current_player is not None else "Nobody"

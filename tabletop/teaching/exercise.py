@@ -9,6 +9,15 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
+from .arguments import (
+    function_of,
+    items,
+    options_of,
+    position_of,
+    text_of,
+    texts,
+    viewer_of,
+)
 from .pictures import img_of, svg_of
 
 #: ``right(before, action, after)`` says whether an answer is right.
@@ -24,6 +33,8 @@ def moves(subject: State | View, *starts: str) -> list[str]:
     >>> moves(tabletop.load("lava-flows").new(seed=1), "arrange black a1")
     ['arrange black a1 white b1', 'arrange black a1 white c1']
     """
+    position_of(subject, "moves' subject")
+    starts = texts(starts, "moves' starts")
     return [str(a) for a in subject.legal_actions() if not starts or str(a).startswith(starts)]
 
 
@@ -34,12 +45,12 @@ def why_not(state: State, action: Action | str) -> str:
     >>> why_not(tabletop.load("lava-flows").new(seed=1), "pass")
     "'pass' is not legal here (White must first arrange their hidden Mediums, ...)"
     """
+    position_of(state, "why_not's state")
     try:
         state._coerce(action)
     except IllegalAction as err:
         return err.reason
     return f"{str(action)!r} is legal here"
-
 
 
 @dataclass(frozen=True, repr=False)
@@ -92,15 +103,16 @@ class Exercise:
                  draw: Mapping[str, Any] | None = None, *, explain: Explain | None = None,
                  solution: Action | str | None = None, wrong: Sequence[Action | str] = ()
                  ) -> None:
-        self.state = state
-        self.question = question
-        self.right = right
-        self.why = why
-        self.hint = hint
-        self.viewer = viewer  # draw this player's view, not the full state (hidden games)
-        self.draw = dict(draw or {})
-        self.explain = explain
-        self.wrong = tuple(str(w) for w in wrong)
+        self.state = position_of(state, "an exercise's state", views=False)
+        self.question = text_of(question, "an exercise's question")
+        self.right = function_of(right, "right")
+        self.why = text_of(why, "why")
+        self.hint = text_of(hint, "hint")
+        # draw this player's view, not the full state (hidden games)
+        self.viewer = viewer_of(viewer, state)
+        self.draw = options_of(draw, "draw")
+        self.explain = function_of(explain, "explain", optional=True)
+        self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
             raise ValueError(f"the stored solution {str(solution)!r} is not a right answer")

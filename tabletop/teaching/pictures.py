@@ -8,7 +8,9 @@ from html import escape
 from typing import Any
 
 from ..core.game import State, View
+from ..core.plain import whole
 from ..render.svg import img_html
+from .arguments import options_of, position_of, texts
 
 #: Inline CSS that scales a picture down to the width of its box.
 FIT = "max-width:100%;height:auto"
@@ -51,8 +53,12 @@ def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
     >>> side_by_side(s.view(0), s.view(1), captions=["White sees", "Black sees"]).captions
     ('White sees', 'Black sees')
     """
-    return Pictures(tuple(svg_of(s, draw or {}) for s in subjects), tuple(captions), width)
-
+    for subject in subjects:
+        position_of(subject, "each picture")
+    captions = texts(captions, "captions")
+    draw = options_of(draw, "draw")
+    width = whole(width, 1, "width should be a number of pixels ≥ 1")
+    return Pictures(tuple(svg_of(s, draw) for s in subjects), captions, width)
 
 
 def img_of(svg: str) -> str:

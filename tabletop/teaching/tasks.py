@@ -9,6 +9,9 @@ from typing import Any
 
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
+from ..core.plain import real, whole
+from ..core.registry import load
+from .arguments import function_of, items, text_of
 from .exercise import Verdict
 
 
@@ -39,13 +42,13 @@ class Task:
     def __init__(self, question: str, check: Callable[[Any], bool], *, solution: Any,
                  explain: Callable[[Any], str] | None = None, why: str = "",
                  hint: str = "", wrong: Sequence[Any] = ()) -> None:
-        self.question = question
-        self.check = check
-        self.explain = explain
-        self.why = why
-        self.hint = hint
+        self.question = text_of(question, "a task's question")
+        self.check = function_of(check, "check")
+        self.explain = function_of(explain, "explain", optional=True)
+        self.why = text_of(why, "why")
+        self.hint = text_of(hint, "hint")
         self.solution_value = solution
-        self.wrong = tuple(wrong)
+        self.wrong = items(wrong, "wrong")
         self._solved: Verdict | None = None
         if not self.solution():
             raise ValueError(f"the stored solution {self._show(solution)!r} is refused: "
@@ -152,8 +155,11 @@ class AgentTask(Task):
     def __init__(self, question: str, game: str, opponents: Sequence[Any], target: float, *,
                  solution: Any, games: int = 60, seed: int = 0, why: str = "",
                  hint: str = "", wrong: Sequence[Any] = ()) -> None:
-        self.game, self.opponents, self.target = game, list(opponents), target
-        self.games, self.seed = games, seed
+        self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
+        self.opponents = list(items(opponents, "opponents"))
+        self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
+        self.games = whole(games, 1, "games should be an int ≥ 1")
+        self.seed = whole(seed, 0, "seed should be an int ≥ 0")
         self.code = solution if isinstance(solution, str) and "class " in solution else ""
         if self.code:
             namespace: dict[str, Any] = {}

@@ -9,6 +9,10 @@ from html import escape
 from statistics import NormalDist
 from typing import Any
 
+from ..core.plain import real, whole
+from ..core.quoting import brief
+from .arguments import items
+
 
 @dataclass(frozen=True)
 class WinRate:
@@ -25,12 +29,22 @@ class WinRate:
     games: int
     confidence: float = 0.95
 
+    def __post_init__(self) -> None:
+        games = whole(self.games, 1, "games should be an int ≥ 1")
+        wins = real(self.wins, f"wins should be a number from 0 to games={games}", 0.0, games)
+        confidence = real(self.confidence, "confidence should be a number between 0 and 1",
+                          0.0, 1.0, above=True)
+        if confidence >= 1:
+            raise ValueError(f"confidence should be a number between 0 and 1, not {confidence}")
+        for name, value in (("wins", wins), ("games", games), ("confidence", confidence)):
+            object.__setattr__(self, name, value)
+
     @property
     def rate(self) -> float:
         return self.wins / self.games
 
     def _bounds(self) -> tuple[float, float]:
-        z = NormalDist().inv_cdf(0.5 + self.confidence / 2)
+        z = _z(self.confidence)
         n, p = self.games, self.rate
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -84,9 +98,17 @@ def shrinking(result: Any, agent: str, steps: Sequence[int]) -> Shrinking:
     >>> [(r.games, r.wins) for r in shrinking(result, "random", [10, 40]).rows]
     [(30, 10.0), (120, 40.0)]
     """
+    played_games = getattr(result, "games", None)
+    if not isinstance(played_games, Sequence):
+        raise TypeError(f"shrinking needs an ArenaResult, not {brief(result)}")
+    seats = sorted({who for g in played_games for who in g.seats})
+    if agent not in seats:
+        raise ValueError(f"no seat of the tournament is called {brief(agent)}; its seats: "
+                         f"{', '.join(map(repr, seats))}")
     rows = []
-    for n in steps:
-        games = result.games[:n]
+    for n in items(steps, "steps"):
+        n = whole(n, 1, "each step should be a number of games ≥ 1")
+        games = played_games[:n]
         wins = sum(g.credit(p) for g in games for p, who in enumerate(g.seats)
                    if who == agent)
         played = sum(who == agent for g in games for who in g.seats)
@@ -103,5 +125,17 @@ def games_needed(margin: float, rate: float = 0.5, confidence: float = 0.95) -> 
     >>> games_needed(0.05), games_needed(0.10), games_needed(0.05, rate=0.8)
     (385, 97, 246)
     """
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    return math.ceil(z * z * rate * (1 - rate) / (margin * margin))
+    margin = real(margin, "margin should be a number above 0 and at most 1", 0.0, 1.0,
+                  above=True)
+    rate = real(rate, "rate should be a win rate from 0 to 1", 0.0, 1.0)
+    z = _z(confidence)
+    return max(1, math.ceil(z * z * rate * (1 - rate) / (margin * margin)))
+
+
+def _z(confidence: float) -> float:
+    """How many standard deviations a two-sided interval of ``confidence`` spans."""
+    level = real(confidence, "confidence should be a number between 0 and 1", 0.0, 1.0,
+                 above=True)
+    if level >= 1:
+        raise ValueError(f"confidence should be a number between 0 and 1, not {confidence}")
+    return NormalDist().inv_cdf(0.5 + level / 2)

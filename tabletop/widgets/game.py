@@ -19,6 +19,7 @@ import networkx as nx
 import traitlets
 
 from ..agents import agent_names
+from ..agents.settings import bot_seats
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
@@ -68,8 +69,9 @@ class GameWidget(w.VBox):
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
+        bots = bot_seats(bots)
         if view == "auto":
-            humans = [p for p in range(state.game.players) if p not in (bots or {})]
+            humans = [p for p in range(state.game.players) if p not in bots]
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
                                hot_seat=hot_seat, seed=seed)

@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, resolve_agent
+from ..agents.settings import bot_seats
 from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
@@ -83,7 +84,7 @@ class Session:
         self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
-        for player, spec in (bots or {}).items():
+        for player, spec in bot_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
                                     f"player {brief(player)}; its players are "
