@@ -151,3 +151,33 @@ def test_what_is_not_a_dataset_is_refused(tmp_path):
     (tmp_path / "games" / "batch-00000.jsonl").write_text("{not json\n")
     with pytest.raises(tabletop.InvalidRecord, match="batch-00000.jsonl line 1 is not"):
         load(tmp_path)
+
+
+def test_a_damaged_dataset_or_a_path_that_is_not_one_is_refused_by_name(tmp_path):
+    with pytest.raises(TypeError, match="a tournament dataset is a path to a folder, not None"):
+        load(None)
+    arena("lascaux", ["random"] * 3, games=2, progress=False, save=tmp_path)
+    lines = (tmp_path / "games" / "batch-00000.jsonl").read_text().splitlines()
+    with pytest.raises(FileNotFoundError, match="not a tournament dataset"):
+        load(tmp_path / "games" / "batch-00000.jsonl")  # a file, not a folder
+    (tmp_path / "games" / "batch-00000.jsonl").write_text(
+        lines[0] + "\n" + lines[1].replace('"seed"', '"sed"', 1) + "\n")
+    with pytest.raises(tabletop.InvalidRecord, match="line 2 is not a game of a tournament: "
+                                                     "it has no 'seed'"):
+        load(tmp_path)
+    for header in ("{not json", "[1]", '{"game": "lascaux"}'):
+        (tmp_path / "arena.json").write_text(header)
+        with pytest.raises(tabletop.InvalidRecord, match="arena.json is not a tournament's "
+                                                         "header"):
+            load(tmp_path)
+
+
+@pytest.mark.parametrize("agents", ["random", 5, None])
+def test_agents_that_are_not_a_list_or_mapping_are_refused(agents):
+    with pytest.raises(TypeError, match="agents should be a list of agents, one per seat"):
+        arena("lascaux", agents, games=1, progress=False)
+
+
+def test_a_save_that_is_not_a_path_is_refused_before_any_game(tmp_path):
+    with pytest.raises(TypeError, match="save should be the path of a folder, or None, not 5"):
+        arena("lascaux", ["random"] * 3, games=1, progress=False, save=5)

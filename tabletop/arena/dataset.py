@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
+from ..core.quoting import brief
 from ..core.record import replay
 from .play import forfeit_winners
 from .results import ArenaResult, GameResult, flat_row, row
@@ -172,8 +173,9 @@ def read_games(path: Path) -> list[GameResult]:
                 try:
                     game = _game(json.loads(text))
                 except (ValueError, KeyError, TypeError) as err:
+                    why = f"it has no {err}" if isinstance(err, KeyError) else str(err)
                     raise InvalidRecord(f"{batch.name} line {number} is not a game of a "
-                                        f"tournament: {err}") from None
+                                        f"tournament: {why}") from None
                 games[game.index] = game
     return [games[i] for i in sorted(games)]
 
@@ -205,12 +207,19 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     """Reopen the dataset at ``path`` as an ``ArenaResult``, replaying nothing — or, with
     ``verify=True``, replaying every record and checking it reaches the stored result
     (``InvalidRecord`` names the first game that does not)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a tournament dataset is a path to a folder, not {brief(path)}")
     path = Path(path)
     try:
         header = json.loads((path / HEADER).read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise FileNotFoundError(f"{path} is not a tournament dataset: it has no "
                                 f"{HEADER}") from None
+    except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: {error}") from None
+    if not isinstance(header, dict) or not {"game", "players", "agents"} <= set(header):
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: it needs 'game', "
+                            f"'players' and 'agents'")
     games = read_games(path)
     if verify:
         for game in games:

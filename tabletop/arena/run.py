@@ -7,13 +7,14 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from ..agents import agent_label, resolve_agent
 from ..core.game import Game
 from ..core.plain import real, whole
+from ..core.quoting import brief
 from ..core.registry import load
 from .dataset import Dataset
 from .play import ERRORS, Spec, play_game
@@ -24,6 +25,10 @@ def entrants(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], li
     """The labels and the specs of ``agents`` (a sequence of specs, or ``{label: spec}``)."""
     if isinstance(agents, Mapping):
         return [str(k) for k in agents], list(agents.values())
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):
+        raise TypeError(f"agents should be a list of agents, one per seat (such as "
+                        f"['mcts', 'random']), or a mapping of labels to agents, not "
+                        f"{brief(agents)}")
     return [agent_label(spec) for spec in agents], list(agents)
 
 
@@ -200,6 +205,8 @@ def arena(
     store = None
     done: dict[int, GameResult] = {}
     if save is not None:
+        if not isinstance(save, (str, os.PathLike)):
+            raise TypeError(f"save should be the path of a folder, or None, not {brief(save)}")
         header = {"game": game.name, "players": game.players,
                   "options": dict(game.options), "agents": labels, "seed": seed,
                   "max_plies": max_plies, "move_time": move_time}

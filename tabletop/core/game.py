@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
+from .action import Action
 from .builders import position_builder
 from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
+from .drawing import drawing_options
 from .errors import IllegalAction, InvalidOption, InvalidRecord
 from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
@@ -55,14 +57,6 @@ P = TypeVar("P", bound="_Positioned")
 LISTED_ACTIONS = 12
 #: What ``_cached`` finds for a key not computed yet.
 _MISSING: Any = object()
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A move, decision or claim. Subclasses are frozen dataclasses; ``str(a)`` is notation."""
-
-    def __str__(self) -> str:  # pragma: no cover - every game overrides
-        return type(self).__name__.lower()
 
 
 class Game(OptionChecks, GameFacts):
@@ -228,7 +222,7 @@ class Game(OptionChecks, GameFacts):
         renderer = part(type(self), "renderer")
         if renderer is None:
             raise NotImplementedError(f"{self.name} has no renderer")
-        scene: Scene = renderer(subject, **options)
+        scene: Scene = renderer(subject, **drawing_options(self, renderer, options))
         return scene
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:

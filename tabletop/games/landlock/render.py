@@ -1,6 +1,7 @@
 """The picture of a Landlock position: the map, the tile to place, the players, and overlays.
 
-``draw(subject, *, highlight=(), last=None, **options) -> Scene``. Options:
+``draw(subject, *, highlight=(), last=None, legal=False, networks=False, best=None,
+enclosed=None, checkerboard=False) -> Scene``. Options:
 
 * ``legal`` — highlight where the tile to place may go (or the tiles a bridge may replace);
 * ``networks`` — draw ``G_L`` and ``G_W`` as graphs over the vertices;
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 from textwrap import wrap
-from typing import Any
 
 from ...core.game import Action
 from ...render.scene import Scene
@@ -68,16 +68,15 @@ _CORNER_XY = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
 
 def draw(subject: LandlockPosition, *, highlight: Collection[Hashable] = (),
-         last: Action | None = None, **options: Any) -> Scene:
+         last: Action | None = None, legal: bool = False, networks: bool = False,
+         best: bool | None = None, enclosed: bool | None = None,
+         checkerboard: bool = False) -> Scene:
     """The scene of a state or view (see the module's docstring for options)."""
-    unknown = set(options) - {"legal", "networks", "best", "enclosed", "checkerboard"}
-    if unknown:
-        raise TypeError(f"unknown drawing option {sorted(unknown)[0]!r}")
     terminal = subject.current_player is None
     game = subject.game
     scene = Scene(WIDTH, HEIGHT, background="#fbf8f1", title=game.title)
     lit = set(highlight)
-    if options.get("legal"):
+    if legal:
         lit |= _legal_targets(subject)
     region = _region(subject)
     ox, oy = _origin(region)
@@ -90,14 +89,15 @@ def draw(subject: LandlockPosition, *, highlight: Collection[Hashable] = (),
         w = (subject.box[1] - subject.box[0] + 1) * CS
         h = (subject.box[3] - subject.box[2] + 1) * CS
         scene.rect(x0, y0, w, h, fill=None, stroke="#444", stroke_width=2, layer=3)
-    enclosed = options.get("enclosed", terminal)
+    enclosed = terminal if enclosed is None else enclosed
+    best = terminal if best is None else best
     _draw_facing(scene, subject, grid,
                  {_label_vertex(e) for e in _enclosures(subject)} if enclosed else set())
-    if options.get("checkerboard"):
+    if checkerboard:
         _draw_checkerboard(scene, subject, grid)
-    if options.get("networks"):
+    if networks:
         _draw_networks(scene, subject, grid)
-    if options.get("best", terminal):
+    if best:
         _draw_best(scene, subject, grid)
     if enclosed:
         _draw_enclosed(scene, subject, grid)

@@ -10,7 +10,6 @@ players' collections by animal, and the last resolution. No rule logic here.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
-from typing import Any
 
 from ...core.game import Action
 from ...render.scene import Scene
@@ -36,7 +35,6 @@ def draw(
     highlight: Collection[Hashable] = (),
     last: Action | None = None,
     reveal: bool = False,
-    **options: Any,
 ) -> Scene:
     """The scene of a Lascaux state or view.
 

@@ -21,7 +21,6 @@ for each piece whose depth (pieces above it) the picture's viewer can count.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
-from typing import Any
 
 from tabletop.core.game import Action
 from tabletop.render.scene import MIN_HIT, Scene
@@ -50,7 +49,7 @@ LARGE_W, MEDIUM_W = 104.0, 66.0
 
 
 def draw(subject: LavaPosition, *, highlight: Collection[Hashable] = (),
-         last: Action | None = None, **options: Any) -> Scene:
+         last: Action | None = None) -> Scene:
     """The picture of a state (everything, hidden pieces marked) or a view (what its player
     sees). ``highlight``: targets to mark as clickable; ``last``: the last action."""
     viewer = subject.viewer
