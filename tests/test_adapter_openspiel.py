@@ -190,3 +190,13 @@ def test_any_tabletop_state_of_the_game_wraps_as_an_openspiel_state():
     assert wrapped.legal_actions() == list(guess.legal_action_ids())
     with pytest.raises(ValueError, match="cannot be a state of"):
         openspiel.TabletopState(game, tabletop.load("lacuna").new(seed=1))
+
+
+def test_an_action_id_that_names_no_action_is_refused_not_printed_as_none():
+    state = openspiel.load_game("lascaux", players=3).new_initial_state()
+    with pytest.raises(tabletop.IllegalAction, match="action id 999 names no lascaux action"):
+        state.action_to_string(0, 999)
+    state.apply_action(3)
+    with pytest.raises(tabletop.IllegalAction, match="action id 1000 is out of range"):
+        state.action_to_string(state.current_player(), 1000)
+    assert state.action_to_string(state.current_player(), state.legal_actions()[0]) != "None"

@@ -45,6 +45,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
                       'pip install "tabletop[openspiel]"') from error
 
 import tabletop
+from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Game, State
 from tabletop.core.ids import action_space
 from tabletop.core.registry import game_class
@@ -271,9 +272,13 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """A seed, or the action's notation."""
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}"
-        named = action_space(self.get_game().tabletop).action_at(int(action))
+        game = self.get_game().tabletop
+        named = action_space(game).action_at(int(action))
         if named is None and self._shared is not None:
-            named = self._shared.state.action_from_id(int(action))
+            named = self._shared.state.action_from_id(int(action))  # a bad id: IllegalAction
+        if named is None:  # an id that only a position can name, asked before the deal
+            raise IllegalAction(f"action id {action} names no {game.name} action before the "
+                                "game is dealt")
         return str(named)
 
     def returns(self) -> list[float]:
