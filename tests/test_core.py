@@ -254,3 +254,15 @@ def test_a_subclass_declaring_a_plain_dict_of_defaults_gets_it_read_only(nim):
     with pytest.raises(TypeError):
         type(nim).defaults["max_take"] = 3
     assert nim.defaults["max_take"] == 2
+
+
+def test_a_timeline_names_a_node_it_does_not_have_the_same_way_everywhere(nim):
+    with pytest.raises(TypeError, match="a timeline starts from a State, not 5"):
+        Timeline(5)
+    tl = Timeline(nim.new(seed=0))
+    for ask in (tl.goto, tl.parent, tl.path_to):
+        with pytest.raises(KeyError, match=r"no node 9 in the timeline \(nodes 0..0\)"):
+            ask(9)
+        with pytest.raises(ValueError, match="a timeline node is an int ≥ 0, not 'x'"):
+            ask("x")
+    assert tl.parent(0) is None and tl.path_to(0) == [0]

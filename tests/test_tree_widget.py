@@ -257,3 +257,20 @@ def test_fit_svg_never_enlarges_and_leaves_other_content():
 def test_a_wrong_tree_setting_is_refused_when_the_widget_is_made(settings, rule):
     with pytest.raises(ValueError, match=rule + ", not "):
         TreeWidget(tabletop.load("lascaux").new(seed=1), **settings)
+
+
+def test_tree_settings_and_nodes_are_checked_when_given():
+    tree = TreeWidget(tabletop.load("lascaux", players=3).new(seed=1), depth=1)
+    with pytest.raises(KeyError, match="no node 999 in the tree"):
+        tree.open_in_game(999)
+    with pytest.raises(ValueError, match="a click is at two numbers x, y, not 'a', 1"):
+        tree.click("a", 1)
+    with pytest.raises(ValueError, match="max_depth must be an int ≥ 0 or None, not -3"):
+        tree.max_depth = -3
+    with pytest.raises(ValueError, match="player must be 0..2 or None, not 9"):
+        tree.player = 9
+    import numpy as np
+
+    tree.player, tree.max_depth = np.int64(1), np.int64(2)
+    assert (tree.player, tree.max_depth) == (1, 2)
+    assert tree.click(np.float32(-5), np.int64(-5)) is None  # off the tree: nothing

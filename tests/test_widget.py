@@ -379,3 +379,19 @@ def test_numpy_numbers_make_a_widget_as_plain_ones_do():
 def test_bots_that_are_not_a_mapping_of_seats_are_refused_by_name(bots):
     with pytest.raises(InvalidOption, match=r"bots must map seats to agents \(such as "):
         tabletop.play("lascaux", players=3, bots=bots)
+
+
+def test_the_state_trait_is_read_only_and_delays_are_checked_whenever_set():
+    import traitlets
+
+    widget = tabletop.play("lascaux", players=3, seed=1)
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        widget.state = tabletop.load("lava-flows").new(seed=1)
+    assert widget.state is widget.session.state
+    for value in (-1, "x", float("nan")):
+        with pytest.raises(ValueError, match="agent_delay must be a finite number ≥ 0"):
+            widget.agent_delay = value
+        with pytest.raises(ValueError, match="panel_delay must be a finite number ≥ 0"):
+            widget.panel_delay = value
+    widget.agent_delay = 0
+    assert widget.agent_delay == 0.0

@@ -88,3 +88,15 @@ def real(value: object, rule: str, low: float = -math.inf, high: float = math.in
                 and number <= high:
             return number
     raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def coordinates(x: object, y: object) -> tuple[float, float]:
+    """A click's point as two floats: any real numbers (NaN and infinities included: they
+    hit nothing), but no bool; else a ``ValueError``.
+
+    >>> coordinates(3, 2.5)
+    (3.0, 2.5)
+    """
+    if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (x, y)):
+        raise ValueError(f"a click is at two numbers x, y, not {brief(x)}, {brief(y)}")
+    return float(x), float(y)  # type: ignore[arg-type]

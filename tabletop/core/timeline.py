@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .game import Action, State
 from .plain import whole
+from .quoting import brief
 
 if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -28,6 +29,9 @@ class Timeline:
 
     def __init__(self, root: State) -> None:
         import networkx as nx
+
+        if not isinstance(root, State):
+            raise TypeError(f"a timeline starts from a State, not {brief(root)}")
 
         self.graph: nx.DiGraph = nx.DiGraph()
         self.graph.add_node(0, state=root, ply=0)
@@ -62,9 +66,7 @@ class Timeline:
 
     def goto(self, node: int) -> State:
         """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
-        node = whole(node, 0, "a timeline node is an int ≥ 0")
-        if node not in self.graph:
-            raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
+        node = self._node(node)
         self.cursor = node
         import networkx as nx
 
@@ -107,15 +109,24 @@ class Timeline:
         return children[-1] if children else None
 
     def parent(self, node: int) -> int | None:
-        preds = list(self.graph.predecessors(node))
+        """The node ``node`` was played from (``None`` for the start)."""
+        preds = list(self.graph.predecessors(self._node(node)))
         return preds[0] if preds else None
 
     def path_to(self, node: int) -> list[int]:
         """The nodes from the start to ``node``."""
         import networkx as nx
 
-        path: list[int] = nx.shortest_path(self.graph, 0, node)
+        path: list[int] = nx.shortest_path(self.graph, 0, self._node(node))
         return path
+
+    def _node(self, node: object) -> int:
+        """``node`` if it is one of the timeline's; else a ``ValueError`` (not an int ≥ 0) or
+        a ``KeyError`` (no such node)."""
+        node = whole(node, 0, "a timeline node is an int ≥ 0")
+        if node not in self.graph:
+            raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
+        return node
 
     def line(self) -> list[int]:
         """The nodes of the current line: start → cursor → the "forward" continuation."""

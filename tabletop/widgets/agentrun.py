@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from ..agents import agent_label
 from ..core.game import Action, View
+from ..core.plain import real
 from .session import Message, Session
 
 #: The one worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
@@ -187,3 +188,18 @@ def synchronous(step: Callable[[], Any]) -> Any:
     """Run a synchronous agent move (``Session.agent_move``) under ``SEARCH_LOCK``."""
     with SEARCH_LOCK:
         return step()
+
+
+class Seconds:
+    """A delay in seconds, checked whenever it is set: a finite number ≥ 0."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, f"_{name}"
+
+    def __get__(self, widget: Any, owner: type | None = None) -> float:
+        found: float = getattr(widget, self.slot)
+        return found
+
+    def __set__(self, widget: Any, value: object) -> None:
+        setattr(widget, self.slot, real(value, f"{self.name} must be a finite number ≥ 0",
+                                        low=0.0))

@@ -30,7 +30,7 @@ from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
-from .agentrun import AgentRunner, synchronous
+from .agentrun import AgentRunner, Seconds, synchronous
 from .picture import with_picture
 from .session import Message, Session
 from .warmup import warm_up
@@ -56,14 +56,17 @@ def _button(description: str, tooltip: str, *, icon: str = "", width: str = "aut
 class GameWidget(w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
-    ``state`` is a traitlet: ``widget.observe(f, "state")`` hears every move and step.
+    ``state`` is a read-only traitlet: ``widget.observe(f, "state")`` hears every move and
+    step (moves are made with ``play``, ``click`` or ``load``, steps with ``goto``).
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
     seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
     (the Pause toggle) holds them (see ``agentrun``).
     """
 
-    state = traitlets.Instance(State)
+    state = traitlets.Instance(State, read_only=True)
+    agent_delay = Seconds()
+    panel_delay = Seconds()
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
@@ -75,8 +78,8 @@ class GameWidget(w.VBox):
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
                                hot_seat=hot_seat, seed=seed)
-        self.agent_delay = real(agent_delay, "agent_delay must be a finite number ≥ 0", low=0.0)
-        self.panel_delay = real(panel_delay, "panel_delay must be a finite number ≥ 0", low=0.0)
+        self.agent_delay = agent_delay
+        self.panel_delay = panel_delay
         resolution = real(resolution, "resolution must be a finite number > 0", low=0.0, above=True)
         self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
@@ -386,7 +389,7 @@ class GameWidget(w.VBox):
         s = self.session
         self.board.draw(s.scene())
         if self.state is not s.state:
-            self.state = s.state
+            self.set_trait("state", s.state)
         self._panels_full = self._panels_full or full
         loop = _running_loop()
         if self.panel_delay > 0 and loop is not None:

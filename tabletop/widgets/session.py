@@ -25,7 +25,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import plain, whole
+from ..core.plain import coordinates, plain, whole
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -302,16 +302,14 @@ class Session:
     def click(self, x: float, y: float) -> Action | None:
         """A click at scene coordinates ``(x, y)``: the action it completes, if any. A click
         off the board (or at a coordinate that is not a finite number) hits nothing."""
-        if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, int | float) \
-                or not isinstance(y, int | float):
-            raise ValueError(f"a click is at two numbers x, y, not {brief(x)}, {brief(y)}")
+        x, y = coordinates(x, y)
         if self.covered():
             self.confirm()
             return None
         scene = self.scene()
         if not (0 <= x <= scene.width and 0 <= y <= scene.height):  # off the board, or NaN
             return self.choose(None)
-        return self.choose(scene.hit(x, y), (float(x), float(y)))
+        return self.choose(scene.hit(x, y), (x, y))
 
     def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
                ) -> Action | None:

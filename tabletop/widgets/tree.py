@@ -28,7 +28,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State
-from ..core.plain import real
+from ..core.plain import real, whole
 from ..render.scene import Scene
 from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
@@ -182,6 +182,8 @@ class TreeWidget(w.VBox):
 
     @max_depth.setter
     def max_depth(self, value: int | None) -> None:
+        if value is not None:
+            value = whole(value, 0, "max_depth must be an int ≥ 0 or None")
         self.model.max_depth = value
         self._show_setting(self.depth_slider,
                            DEPTH_LIMIT if value is None else min(value, DEPTH_LIMIT))
@@ -192,6 +194,12 @@ class TreeWidget(w.VBox):
 
     @player.setter
     def player(self, value: int | None) -> None:
+        game = self.model.game
+        players = game.players if game is not None else 0
+        if value is not None:
+            value = whole(value, 0, f"player must be 0..{players - 1} or None")
+            if value >= players:
+                raise ValueError(f"player must be 0..{players - 1} or None, not {value}")
         self.model.player = value
         self._show_setting(self.player_picker, -1 if value is None else value)
 

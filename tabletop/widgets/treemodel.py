@@ -17,7 +17,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State, View
-from ..core.plain import plain, whole
+from ..core.plain import coordinates, plain, whole
 from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
@@ -109,6 +109,7 @@ class TreeModel:
 
     def state(self, node: int) -> State | None:
         """The state at ``node`` (for a search tree: one the search sampled there)."""
+        self._check(node)
         return self.graph.nodes[node].get("state")
 
     def children(self, node: int) -> list[int]:
@@ -390,7 +391,7 @@ class TreeModel:
 
     def click(self, x: float, y: float) -> int | None:
         """A click at scene point ``(x, y)``: selects and opens/closes a node; returns it."""
-        target = self.hit(x, y)
+        target = self.hit(*coordinates(x, y))
         if not isinstance(target, tuple):
             return None
         kind, node = target
