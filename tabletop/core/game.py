@@ -44,6 +44,7 @@ from .parts import Declared, part
 from .plain import plain, plain_fields
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
+from .subjects import named_players, own_subject
 from .wellformed import action_text, field_problem
 
 if TYPE_CHECKING:
@@ -90,6 +91,8 @@ class Game(OptionChecks, GameFacts):
             cls.defaults = MappingProxyType(dict(cls.defaults))
         if "position" in vars(cls):
             cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
+        if "player_name" in vars(cls):
+            cls.player_name = named_players(vars(cls)["player_name"])  # type: ignore[assignment]
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)
@@ -191,6 +194,7 @@ class Game(OptionChecks, GameFacts):
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be an Action or its notation, not "
                                 f"{type(text).__name__}")
+        own_subject(self, state, "parse_action")
         check_length(text)
         key = " ".join(text.split()).lower()
         found = state._notation_index().get(key)
@@ -219,6 +223,7 @@ class Game(OptionChecks, GameFacts):
         Every renderer accepts ``highlight`` (targets to mark as clickable) and ``last``
         (the last action, to mark on the board), plus options of its own.
         """
+        own_subject(self, subject, "draw")
         renderer = part(type(self), "renderer")
         if renderer is None:
             raise NotImplementedError(f"{self.name} has no renderer")

@@ -37,7 +37,7 @@ def check_cycles(game: Game, seeds: Iterable[int] = range(2)) -> None:
     try:
         for seed in seeds:
             _exercise(game, seed)
-        kinds = _cyclic_garbage(("tabletop", type(game).__module__.partition(".")[0]))
+        kinds = cyclic_garbage(("tabletop", type(game).__module__.partition(".")[0]))
     finally:
         if enabled:
             gc.enable()
@@ -75,7 +75,7 @@ def _exercise(game: Game, seed: int) -> None:
     explore(states[len(states) // 2], depth=1, infosets_for=0)
 
 
-def _cyclic_garbage(packages: tuple[str, ...]) -> Counter[str]:
+def cyclic_garbage(packages: tuple[str, ...]) -> Counter[str]:
     """One collection, keeping what it frees: the kinds of object found in cycles, counted
     if any is of a type from ``packages`` (the game's own and tabletop; anything else in
     the process, such as another thread's event loop, is not this check's business)."""

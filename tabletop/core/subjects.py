@@ -1,0 +1,55 @@
+"""What a game's own methods take: a position of the game, and one of its players.
+
+``game.draw(subject)`` and ``game.parse_action(subject, text)`` take a state or view of the
+same game (another game's would trip its renderer or parser up), and ``game.player_name(p)``
+one of its players (``Game.__init_subclass__`` wraps each game's): anything else is refused
+with a ``TypeError`` or ``ValueError`` that says so.
+
+>>> import tabletop
+>>> lascaux = tabletop.load("lascaux")
+>>> lascaux.draw(tabletop.load("landlock").new(seed=1))
+Traceback (most recent call last):
+...
+TypeError: lascaux.draw() takes a lascaux state or view, not a LandlockState
+>>> lascaux.player_name(7)
+Traceback (most recent call last):
+...
+ValueError: player_name() takes a player 0..2, not 7
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .plain import plain
+from .quoting import brief
+
+if TYPE_CHECKING:
+    from .game import Game
+
+R = TypeVar("R")
+
+
+def own_subject(game: Game, subject: object, method: str) -> None:
+    """Refuse ``subject`` unless it is a state or view of ``game``'s kind."""
+    found = getattr(subject, "game", None)
+    if getattr(found, "name", None) != game.name or not hasattr(subject, "legal_actions"):
+        shown = f"a {type(subject).__name__}" if found is not None else brief(subject)
+        raise TypeError(f"{game.name}.{method}() takes a {game.name} state or view, not "
+                        f"{shown}")
+
+
+def named_players(method: Callable[[Any, int], R]) -> Callable[[Any, int], R]:
+    """A game's ``player_name`` that refuses what is not one of its players."""
+
+    @functools.wraps(method)
+    def player_name(game: Any, player: int) -> R:
+        value = plain(player)
+        if type(value) is not int or not 0 <= value < game.players:
+            raise ValueError(f"player_name() takes a player 0..{game.players - 1}, not "
+                             f"{brief(player)}")
+        return method(game, value)
+
+    return player_name
