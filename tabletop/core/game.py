@@ -223,10 +223,10 @@ class Game(OptionChecks, GameFacts):
         Every renderer accepts ``highlight`` (targets to mark as clickable) and ``last``
         (the last action, to mark on the board), plus options of its own.
         """
-        own_subject(self, subject, "draw")
         renderer = part(type(self), "renderer")
         if renderer is None:
             raise NotImplementedError(f"{self.name} has no renderer")
+        own_subject(self, subject, "draw")
         scene: Scene = renderer(subject, **drawing_options(self, renderer, options))
         return scene
 

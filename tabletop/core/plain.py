@@ -99,4 +99,12 @@ def coordinates(x: object, y: object) -> tuple[float, float]:
     """
     if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (x, y)):
         raise ValueError(f"a click is at two numbers x, y, not {brief(x)}, {brief(y)}")
-    return float(x), float(y)  # type: ignore[arg-type]
+    return _far(x), _far(y)
+
+
+def _far(number: Any) -> float:
+    """``float(number)``, or an infinity for an int too large for a float."""
+    try:
+        return float(number)
+    except OverflowError:
+        return math.inf if number > 0 else -math.inf

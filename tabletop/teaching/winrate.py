@@ -23,6 +23,8 @@ class WinRate:
     62% of 100 games: between 52% and 71% (95% confidence)
     >>> round(r.margin, 3)
     0.093
+    >>> print(WinRate(wins=0, games=0))          # no games yet: anything is possible
+    no games: between 0% and 100%
     """
 
     wins: float
@@ -30,20 +32,21 @@ class WinRate:
     confidence: float = 0.95
 
     def __post_init__(self) -> None:
-        games = whole(self.games, 1, "games should be an int ≥ 1")
+        games = whole(self.games, 0, "games should be an int ≥ 0")
         wins = real(self.wins, f"wins should be a number from 0 to games={games}", 0.0, games)
-        confidence = real(self.confidence, "confidence should be a number between 0 and 1",
-                          0.0, 1.0, above=True)
-        if confidence >= 1:
-            raise ValueError(f"confidence should be a number between 0 and 1, not {confidence}")
+        _z(self.confidence)  # (a ValueError if it is no confidence level)
+        confidence = float(self.confidence)
         for name, value in (("wins", wins), ("games", games), ("confidence", confidence)):
             object.__setattr__(self, name, value)
 
     @property
     def rate(self) -> float:
-        return self.wins / self.games
+        """Wins per game (NaN before any game)."""
+        return self.wins / self.games if self.games else math.nan
 
     def _bounds(self) -> tuple[float, float]:
+        if not self.games:
+            return 0.0, 1.0
         z = _z(self.confidence)
         n, p = self.games, self.rate
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -64,6 +67,8 @@ class WinRate:
         return (self.high - self.low) / 2
 
     def __str__(self) -> str:
+        if not self.games:
+            return "no games: between 0% and 100%"
         return (f"{self.rate:.0%} of {self.games} games: between {self.low:.0%} and "
                 f"{self.high:.0%} ({self.confidence:.0%} confidence)")
 
