@@ -395,3 +395,17 @@ def test_the_state_trait_is_read_only_and_delays_are_checked_whenever_set():
             widget.panel_delay = value
     widget.agent_delay = 0
     assert widget.agent_delay == 0.0
+
+
+def test_play_refuses_settings_that_would_be_ignored():
+    state = tabletop.load("lascaux").new(seed=1)
+    record = state.apply("choose blue").to_record()
+    with pytest.raises(InvalidOption, match="ply= opens a record at that ply"):
+        tabletop.play("lascaux", ply=3)
+    with pytest.raises(InvalidOption, match="seed= and setup= start a new game"):
+        tabletop.play(record, seed=5)
+    with pytest.raises(InvalidOption, match="setup= starts a new game"):
+        tabletop.play(state, setup="random")
+    with pytest.raises(InvalidOption, match="hot_seat must be True or False, not 'x'"):
+        tabletop.play("lascaux", hot_seat="x")
+    assert tabletop.play(record, ply=1).session.timeline.cursor == 1

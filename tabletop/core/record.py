@@ -67,7 +67,8 @@ class _Unreadable:
 def make_record(state: State, **extra: Any) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``extra`` keys are stored alongside."""
     if state.seed is None:
-        raise InvalidRecord("a determinized state has no seed, so it has no record")
+        raise InvalidRecord("this state has no seed, so it has no record: it was built by a "
+                            "game's position(...) or drawn by a view's determinize")
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,

@@ -33,7 +33,13 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     """
     widget_kw = {k: options.pop(k) for k in WIDGET_OPTIONS if k in options}
     record = _as_record(game)
+    if record is None and ply is not None:
+        raise InvalidOption("ply= opens a record at that ply: it applies only when play() is "
+                            "given a record")
     if record is not None:
+        if seed is not None or setup != "decide":
+            raise InvalidOption("seed= and setup= start a new game: they apply only when "
+                                "play() is given a game's name or a Game, not a record")
         _no_game_options(options, "a record")
         opened = read_record(record, ply)  # a bad record: InvalidRecord before any widget
         widget = GameWidget(opened.end, seed=record.get("seed"), **widget_kw)
@@ -47,6 +53,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     if isinstance(game, Game):
         state = game.new(seed=seed, setup=setup)
     elif isinstance(game, State):
+        if setup != "decide":
+            raise InvalidOption("setup= starts a new game: it applies only when play() is given "
+                                "a game's name or a Game, not a State")
         state = game
     else:
         raise TypeError(f"play() takes a game name, a Game, a State or a record, not {game!r}")

@@ -91,7 +91,9 @@ class Session:
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view)
-        self.hot_seat = hot_seat
+        self.hot_seat = plain(hot_seat)
+        if type(self.hot_seat) is not bool:
+            raise InvalidOption(f"hot_seat must be True or False, not {brief(hot_seat)}")
         self.revealed: int | None = None
         self._agent_spoke = False
         self._input: ClickInput | None = None
