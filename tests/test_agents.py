@@ -436,3 +436,22 @@ def test_an_analysis_refuses_what_is_not_a_count():
         with pytest.raises(ValueError, match="min_visits must be an int ≥ 0"):
             analysis.to_graph(min_visits=visits)
     assert analysis.to_graph(max_depth=0).number_of_nodes() == 1
+
+
+def test_register_agent_reads_names_as_make_agent_does_and_refuses_junk():
+    from tabletop.agents import base
+
+    register_agent(" Always-First ", lambda seed=None: _First())
+    try:
+        assert isinstance(make_agent("always-first"), _First)
+        assert "always-first" in agent_names()
+    finally:
+        base._REGISTRY.pop("always-first")
+    for name in (5, "", "  ", None):
+        with pytest.raises(ValueError, match="an agent's name is a non-empty string"):
+            register_agent(name, RandomAgent)
+    with pytest.raises(ValueError, match="'random' is a built-in agent"):
+        register_agent("Random", RandomAgent)
+    with pytest.raises(TypeError, match="an agent factory is a callable"):
+        register_agent("five", 5)
+    assert agent_names() == ("random", "mcts", "mcts-weak", "mcts-strong")

@@ -28,6 +28,7 @@ from ..core.choices import unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
+from ..core.quoting import brief
 from .settings import seed_of
 
 
@@ -94,12 +95,29 @@ _REGISTRY: dict[str, tuple[AgentFactory | str, dict[str, Any]]] = {
     "mcts-weak": ("tabletop.agents.mcts:MCTSAgent", {"strength": "weak"}),
     "mcts-strong": ("tabletop.agents.mcts:MCTSAgent", {"strength": "strong"}),
 }
+_BUILT_IN = frozenset(_REGISTRY)
 
 
 def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> None:
     """Make ``make_agent(name, seed=…, **kw)`` call ``factory(seed=…, **options, **kw)``;
-    ``factory`` may be given as ``"module:name"``."""
-    _REGISTRY[name] = (factory, options)
+    ``factory`` may be given as ``"module:name"``. Names are read as ``make_agent`` reads
+    them (``" MyBot"`` is ``"mybot"``); registering a name again replaces it (a notebook
+    cell run twice), except the built-in ones.
+
+    >>> register_agent("random", RandomAgent)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'random' is a built-in agent: register yours under another name
+    """
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if not key:
+        raise ValueError(f"an agent's name is a non-empty string, not {brief(name)}")
+    if key in _BUILT_IN:
+        raise ValueError(f"{key!r} is a built-in agent: register yours under another name")
+    if not (callable(factory) or isinstance(factory, str) and ":" in factory):
+        raise TypeError(f"an agent factory is a callable (seed=…, **options) -> agent, or "
+                        f"its 'module:name', not {brief(factory)}")
+    _REGISTRY[key] = (factory, options)
 
 
 def agent_names() -> tuple[str, ...]:
