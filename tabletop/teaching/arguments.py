@@ -40,18 +40,16 @@ def text_of(value: Any, name: str) -> str:
 
 def texts(values: Any, name: str) -> tuple[str, ...]:
     """``values`` as a tuple of strings: any iterable of strings but a bare string."""
-    if isinstance(values, (str, bytes)) or not _iterable(values):
-        raise TypeError(f"{name} should be a list of strings, not {brief(values)}")
-    found = tuple(values)
+    found = items(values, name, "a list of strings")
     for value in found:
         text_of(value, f"each of {name}")
     return found
 
 
-def items(values: Any, name: str) -> tuple[Any, ...]:
+def items(values: Any, name: str, wanted: str = "a list") -> tuple[Any, ...]:
     """``values`` as a tuple: any iterable but a bare string (whose letters are no list)."""
     if isinstance(values, (str, bytes)) or not _iterable(values):
-        raise TypeError(f"{name} should be a list, not {brief(values)}")
+        raise TypeError(f"{name} should be {wanted}, not {brief(values)}")
     return tuple(values)
 
 
