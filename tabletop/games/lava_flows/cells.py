@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.game import Action
 
 from .actions import ANNOUNCED, BUBBLE_CLAIMS, BUBBLES, EJECTS
-from .board import COLOUR, CONE_PIECES, MEMO_LIMIT, top_large
+from .board import COLOUR, CONE_PIECES, MEMO_LIMIT, NOT_LARGE
 from .knowledge import (
     COLOURS,
     DIGITS,
@@ -131,7 +131,7 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('n0010', 0, 1, 2)))
     """
     n = len(stack)
-    k = top_large(stack)
+    k = len(stack.rstrip(NOT_LARGE)) - 1  # ``top_large``
     mine = COLOUR[stack[-1]] == player
     if k < 0:  # no Large: everything is in view, the cone's pieces too
         depths = (visible_depths(CONE_PIECES[cone] + stack, 2, top_only) if cone >= 0
