@@ -349,9 +349,12 @@ class LavaPosition(Position):
             extend(moves[mask])
             extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
-                tokens, cone_len, visible, uses = unknowns
-                pool_w, pool_b, hidden = self._pool_args(uses)
-                found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
+                tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
+                # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
+                pool_w, pool_b = self._slot_pools()
+                found = oreo_claims(tokens, cone_len, visible, pool_w if uses & 1 else "",
+                                    pool_b if uses & 2 else "",
+                                    self._hidden_pool() if uses & 4 else (0, 0),
                                     self.game._play.top_only)[0]  # type: ignore[attr-defined]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
