@@ -197,10 +197,11 @@ class LavaState(LavaPosition, State):
                 mask |= 1 << b
                 if not left and cones[a] < 0:
                     mask ^= 1 << a
-            elif type(action) is Slide:
-                a, b = touched = INDEX[action.src], INDEX[action.dst]
+            elif type(action) is Slide:  # its source empties: no lookup, no cone to form there
+                a, b = INDEX[action.src], INDEX[action.dst]
+                touched = (b,)
                 stacks[b] += stacks[a]
-                stacks[a] = ""
+                stacks[a] = looks[a] = ""
                 mask |= 1 << b
                 if cones[a] < 0:
                     mask ^= 1 << a
