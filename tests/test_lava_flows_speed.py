@@ -211,6 +211,25 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 
 
 @pytest.mark.parametrize("options", OPTIONS)
+def test_each_memos_bound_reader_fills_it_as_read_cell_does(options):
+    """The reader bound to each cell memo (``cell_reader``, ``play.readers``) gives and stores
+    what the plain ``read_cell`` gives with the memo's cell, cone, mover and lock-ness, for
+    every stack of the states a search meets at every cell, cone and lock."""
+    game = tabletop.load("lava-flows", **options)
+    play = game._play
+    stacks = {s for sample in rollout_samples(game, random.Random(5), 4)
+              for s in sample.stacks}
+    assert len(stacks) > 100
+    for player, lock, c, cone in itertools.product((0, 1), range(-1, 9), range(9), (-1, 0, 1)):
+        memo = play.memos[player][lock + 1][c][cone + 1]
+        reader = play.readers[player][lock + 1][c][cone + 1]
+        for stack in stacks:
+            got = reader(stack, play)
+            assert memo[stack] is got
+            assert got == read_cell({}, stack, c, cone, player, c == lock, play), stack
+
+
+@pytest.mark.parametrize("options", OPTIONS)
 def test_what_a_ply_hands_on_is_what_the_position_gives(options):
     """``_apply`` updates the handed-on (``_hand``) appearances and occupancy mask for the
     touched cells only (one ``STACK_FACTS`` lookup each); they and the key built from them
@@ -227,8 +246,10 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
             assert hand[1:3] == (looks, occupied(sample.stacks, sample.cones))
             assert hand[0] is cone_context(game._play, cone_key + "/", sample.cones)
             memos = game._play.memos[sample.to_move][sample.lock + 1]
-            assert len(hand[3]) == 9
+            readers = game._play.readers[sample.to_move][sample.lock + 1]
+            assert len(hand[3]) == 18
             assert all(hand[3][c] is memos[c][sample.cones[c] + 1] for c in range(9))
+            assert all(hand[3][9 + c] is readers[c][sample.cones[c] + 1] for c in range(9))
             checked += 1
         assert sample.positions[-1] == position_key(sample.stacks, sample.cones, sample.lock,
                                                     sample.to_move)
@@ -326,20 +347,20 @@ def _plain_bubbled(stack, claim):
 
 
 def test_a_claimed_bubble_up_without_normalize_follows_the_plain_rule():
-    """``_bubbled`` files every claim's answer at once and skips ``normalize``: its stacks
-    (a state's) are normalised, and a Bubble Up keeps them so."""
+    """``_bubbled`` files one answer for every claim and skips ``normalize``: its stacks (a
+    state's) are normalised, and a Bubble Up keeps them so."""
     for n in range(2, 7):
         for raw in map("".join, itertools.product("WBwb012345", repeat=n)):
             stack = normalize(raw)
             if top_large(stack) < 0 or len(stack) < 2 or stack != raw:
                 continue
+            _BUBBLED.clear()
+            found, up, down = _bubbled(stack)
+            assert _BUBBLED[stack] == (found, up, down)
             for claim in ("black", "white", "nothing"):
-                for memo in _BUBBLED.values():
-                    memo.clear()
-                known = _bubbled(stack, claim)
-                assert known == _plain_bubbled(stack, claim), (stack, claim)
-                for other, memo in _BUBBLED.items():
-                    assert memo[stack] == _plain_bubbled(stack, other), (stack, other)
+                right = claim == found
+                assert (right, up if right else down, found) == _plain_bubbled(stack, claim), (
+                    stack, claim)
 
 
 @pytest.mark.parametrize("options", OPTIONS)

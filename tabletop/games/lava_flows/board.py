@@ -181,11 +181,12 @@ def top_large(stack: str) -> int:
     >>> top_large("1WbBw"), top_large("wb"), top_large("W")
     (3, -1, 0)
     """
-    return len(stack.rstrip(_NOT_LARGE)) - 1
+    return len(stack.rstrip(NOT_LARGE)) - 1
 
 
-#: Every code but the Larges' (``top_large`` strips them off the top).
-_NOT_LARGE = "wb012345mnh"
+#: Every code but the Larges' (``top_large`` strips them off the top; the functions that run
+#: once per new stack a search meets do so inline, without the call).
+NOT_LARGE = "wb012345mnh"
 
 
 def normalize(stack: str) -> str:

@@ -5,12 +5,13 @@ wherever it stands — and the ``Cell`` made from it on that cell.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core.game import Action
 
 from .actions import ANNOUNCED, BUBBLE_CLAIMS, BUBBLES, EJECTS
-from .board import COLOUR, CONE_PIECES, MEMO_LIMIT, top_large
+from .board import COLOUR, CONE_PIECES, MEMO_LIMIT, NOT_LARGE
 from .knowledge import (
     COLOURS,
     DIGITS,
@@ -41,38 +42,56 @@ def read_cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int,
               locked: bool, play: PlayTables) -> Cell:
     """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
     actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
-    ``memo``. A search meets new stacks all the time, so a miss is kept cheap too: the
-    stack's ``Shape`` and the entry made from it are memoised as well.
+    ``memo``: ``cell_reader``'s reader, made for one call.
 
     >>> from tabletop.games.lava_flows.position import play_tables
     >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
     >>> read_cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
     (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
     """
-    if len(memo) > MEMO_LIMIT.size:
-        memo.clear()
-    if not stack:  # a cone alone
-        memo[stack] = _CONE_ALONE
-        return _CONE_ALONE
-    shapes = play.shapes[player][cone + 1]
-    shape = shapes.get(stack)
-    if shape is None:
-        if len(shapes) > MEMO_LIMIT.size:
-            shapes.clear()
-        shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
-        if not stack.strip("WBwb"):  # public pieces only: the other reads it alike (``_shape``)
-            theirs = play.shapes[1 - player][cone + 1]
-            if len(theirs) > MEMO_LIMIT.size:
-                theirs.clear()
-            theirs[stack] = (not shape[0], *shape[1:])
-    entries = play.entries[c][locked]
-    entry = entries.get(shape)
-    if entry is None:
-        if len(entries) > MEMO_LIMIT.size:
-            entries.clear()
-        entry = entries[shape] = _entry(shape, c, locked, play)
-    memo[stack] = entry
-    return entry
+    shapes = play.shapes
+    return cell_reader(memo, c, cone, player, locked, shapes[player][cone + 1],
+                       shapes[1 - player][cone + 1], play.entries[c][locked])(stack, play)
+
+
+#: ``read_cell`` for one memo, its arguments but the stack and the options bound:
+#: ``reader(stack, play)``.
+Reader = Callable[[str, "PlayTables"], Cell]
+
+
+def cell_reader(memo: dict[str, Cell], c: int, cone: int, player: int, locked: bool,
+                shapes: dict[str, Shape], theirs: dict[str, Shape],
+                entries: dict[Shape, Cell]) -> Reader:
+    """The reader that fills ``memo`` (cell ``c`` over ``cone``, ``player`` to move, ``locked``
+    if the lock) on a miss: ``shapes`` and ``theirs`` are ``player``'s and the other's
+    ``_shape`` memos for that cone, ``entries`` the ``Cell`` memo of that cell and lock-ness.
+    A search meets new stacks all the time, so a miss is kept cheap: bound once per memo
+    (``position``'s tables), the reader looks none of those tables up, and the stack's
+    ``Shape`` and the entry made from it are memoised as well."""
+    def read(stack: str, play: PlayTables) -> Cell:
+        if len(memo) > MEMO_LIMIT.size:
+            memo.clear()
+        if not stack:  # a cone alone
+            memo[stack] = _CONE_ALONE
+            return _CONE_ALONE
+        shape = shapes.get(stack)
+        if shape is None:
+            if len(shapes) > MEMO_LIMIT.size:
+                shapes.clear()
+            shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+            if not stack.strip("WBwb"):  # public pieces only: the other reads it alike
+                if len(theirs) > MEMO_LIMIT.size:
+                    theirs.clear()
+                theirs[stack] = (not shape[0], *shape[1:])
+        entry = entries.get(shape)
+        if entry is None:
+            if len(entries) > MEMO_LIMIT.size:
+                entries.clear()
+            entry = entries[shape] = _entry(shape, c, locked, play)
+        memo[stack] = entry
+        return entry
+
+    return read
 
 
 def _entry(shape: Shape, c: int, locked: bool, play: PlayTables) -> Cell:
@@ -112,7 +131,7 @@ def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> 
     ((True, 2, (), ((1, 'b'),), None), (True, 2, (), (), ('n0010', 0, 1, 2)))
     """
     n = len(stack)
-    k = top_large(stack)
+    k = len(stack.rstrip(NOT_LARGE)) - 1  # ``top_large``
     mine = COLOUR[stack[-1]] == player
     if k < 0:  # no Large: everything is in view, the cone's pieces too
         depths = (visible_depths(CONE_PIECES[cone] + stack, 2, top_only) if cone >= 0

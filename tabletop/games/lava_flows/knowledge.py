@@ -25,6 +25,7 @@ from .board import (
     KNOWS,
     LARGES_ONLY,
     MEMO_LIMIT,
+    NOT_LARGE,
     Memo,
     code_table,
     top_large,
@@ -283,7 +284,7 @@ def stack_facts(stack: str) -> tuple[str, int]:
     >>> stack_facts("1WwB"), stack_facts("2Wwb"), stack_facts("wb"), stack_facts("Bb")
     (('WB', -1), ('Wwb', 0), ('wb', -1), ('Bb', 1))
     """
-    k = top_large(stack)
+    k = len(stack.rstrip(NOT_LARGE)) - 1  # ``top_large``
     if k < 0:
         return stack, -1
     look = stack[:k].translate(LARGES_ONLY) + stack[k:] if k > 0 else stack

@@ -15,6 +15,7 @@ same legal actions by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import getitem
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core.breakdown import Breakdown, Row
@@ -51,7 +52,7 @@ from .board import (
     shared_grid,
     top_large,
 )
-from .cells import read_cell
+from .cells import Reader, cell_reader
 from .findings import Claim, Oreo
 from .knowledge import (
     KEY_HEADS,
@@ -70,14 +71,17 @@ PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Bla
 #: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
 #: a tuple read with a negative index misses the interpreter's fast path.
 CellMemos = tuple[tuple[dict[str, Any], ...], ...]
+#: The memos a listing reads (``cone_context``): each cell's (nine), then each one's
+#: ``cells.Reader`` (nine more), which fills it on a miss: ``memos[c + 9](stack, play)``.
+Memos = tuple[Any, ...]
 #: What a ply reads of the cones (``cone_context``): by mover, then lock (+1), the repetition
-#: key's start and the memo of each cell.
-ConeContext = tuple[tuple[tuple[str, tuple[dict[str, Any], ...]], ...], ...]
+#: key's start and the ``Memos``.
+ConeContext = tuple[tuple[tuple[str, Memos], ...], ...]
 #: What a ply hands on to the next (``LavaState._apply``, kept in the ``_hand`` field): what
 #: it read of the cones (``cone_context``), every cell's appearance, the occupancy mask
-#: (``occupied``) and the next mover's memos for its lock and cones, which
+#: (``occupied``) and the next mover's ``Memos`` for its lock and cones, which
 #: ``_legal_actions`` reads too. A field, not a ``_cache`` entry: no dict to fill per ply.
-Hand = tuple[ConeContext, list[str], int, tuple[dict[str, Any], ...]]
+Hand = tuple[ConeContext, list[str], int, Memos]
 
 
 def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
@@ -117,6 +121,30 @@ _ENTRIES: dict[bool, tuple[tuple[dict[Any, Any], dict[Any, Any]], ...]] = {
     onto: tuple(({}, {}) for _c in range(9)) for onto in (False, True)}
 
 
+def _readers(top: bool, memory: bool, onto: bool) -> tuple[tuple[tuple[tuple[Reader, ...], ...],
+                                                                 ...], ...]:
+    """The ``cells.Reader`` of each memo of ``_CELLS[top, memory, onto]``, indexed alike."""
+    shapes, entries = _SHAPES[top, memory], _ENTRIES[onto]
+    made: dict[int, Reader] = {}  # by the memo's id: a memo shared by many locks, one reader
+
+    def reader(memo: dict[str, Any], player: int, lock: int, c: int, cone: int) -> Reader:
+        if id(memo) not in made:
+            made[id(memo)] = cell_reader(memo, c, cone, player, c == lock,
+                                         shapes[player][cone + 1], shapes[1 - player][cone + 1],
+                                         entries[c][c == lock])
+        return made[id(memo)]
+
+    return tuple(tuple(tuple(tuple(reader(memo, player, lock, c, cone)
+                                   for cone, memo in enumerate(by_cone, -1))
+                             for c, by_cone in enumerate(by_cell))
+                       for lock, by_cell in enumerate(by_lock, -1))
+                 for player, by_lock in enumerate(_CELLS[top, memory, onto]))
+
+
+#: ``_readers`` of each ``_CELLS`` table (static, like the memos they fill).
+_READERS = {key: _readers(*key) for key in _CELLS}
+
+
 def whose_turn(phase: int, to_move: int, outcome: str) -> int | None:
     """The ``current_player`` of a position with these fields: the arranger during setup,
     then the player to move, ``None`` once the game is over.
@@ -139,10 +167,10 @@ class PlayTables:
     (True, False, 9, True)
     """
 
-    __slots__ = ("memos", "contexts", "shapes", "entries", "slides", "own", "top_only",
-                 "memory", "onto", "ply_cap")
+    __slots__ = ("memos", "readers", "contexts", "shapes", "entries", "slides", "own",
+                 "top_only", "memory", "onto", "ply_cap")
 
-    def __init__(self, memos: tuple[tuple[CellMemos, ...], ...],
+    def __init__(self, memos: tuple[tuple[CellMemos, ...], ...], readers: Any,
                  contexts: dict[str, ConeContext],
                  shapes: list[list[dict[str, Any]]],
                  entries: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...],
@@ -151,6 +179,8 @@ class PlayTables:
                  memory: bool, onto: bool, ply_cap: int) -> None:
         #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
         self.memos = memos
+        #: ``_READERS`` for these options: indexed as ``memos``, each memo's reader.
+        self.readers = readers
         #: ``_CONTEXTS`` for these options: ``cone_context``'s memo.
         self.contexts = contexts
         #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
@@ -169,7 +199,8 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
     key = top_only, memory, onto
-    return PlayTables(_CELLS[key], _CONTEXTS[key], _SHAPES[top_only, memory], _ENTRIES[onto],
+    return PlayTables(_CELLS[key], _READERS[key], _CONTEXTS[key], _SHAPES[top_only, memory],
+                      _ENTRIES[onto],
                       SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
                       MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
@@ -313,15 +344,17 @@ class LavaPosition(Position):
             # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
             entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = read_cell(memos[c], stacks[c], c, self.cones[c], self.to_move,
-                                  c == self.lock, self.game._play)  # type: ignore[attr-defined]
+                entry = memos[c + 9](stacks[c], self.game._play)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
-                tokens, cone_len, visible, uses = unknowns
-                pool_w, pool_b, hidden = self._pool_args(uses)
-                found = oreo_claims(tokens, cone_len, visible, pool_w, pool_b, hidden,
+                tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
+                # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
+                pool_w, pool_b = self._slot_pools()
+                found = oreo_claims(tokens, cone_len, visible, pool_w if uses & 1 else "",
+                                    pool_b if uses & 2 else "",
+                                    self._hidden_pool() if uses & 4 else (0, 0),
                                     self.game._play.top_only)[0]  # type: ignore[attr-defined]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
@@ -477,22 +510,27 @@ def _stack_text(stack: str, cone: int) -> str:
 def cone_context(play: PlayTables, cone_part: str, cones: tuple[int, ...]) -> ConeContext:
     """What a ply reads of these cones (``cone_part``: their key part and ``/``, as a ply
     hands it on), by mover, then lock (+1): the repetition key's start, ``KEY_HEADS`` then
-    ``cone_part``, and the memo a listing reads at each cell,
-    ``play.memos[mover][lock + 1][c][cones[c] + 1]``. Kept by ``cone_part``: a ply that forms
-    no cone hands it on, and reads it with two subscripts.
+    ``cone_part``, and the ``Memos``: the memo a listing reads at each cell,
+    ``play.memos[mover][lock + 1][c][cones[c] + 1]``, then its reader (``play.readers``,
+    indexed alike). Kept by ``cone_part``: a ply that forms no cone hands it on, and reads it
+    with two subscripts.
 
     >>> play = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
     >>> cones = (-1,) * 6 + (0, 0, -1)
     >>> start, memos = cone_context(play, cone_key(cones) + "/", cones)[1][5]
     >>> start, memos[6] is play.memos[1][5][6][1], memos[4] is play.memos[1][5][4][0]
     ('14/......ww./', True, True)
+    >>> memos[9 + 6] is play.readers[1][5][6][1], len(memos)
+    (True, 18)
     """
     found = play.contexts.get(cone_part)
     if found is None:
+        picks = tuple(cone + 1 for cone in cones)  # each cell's index by cone
         found = play.contexts[cone_part] = tuple(
             tuple((KEY_HEADS[mover][lock + 1] + cone_part,
-                   tuple(by_cell[c][cones[c] + 1] for c in range(9)))
-                  for lock, by_cell in enumerate(play.memos[mover], -1))
+                   tuple(map(getitem, by_cell, picks)) + tuple(map(getitem, readers, picks)))
+                  for (lock, by_cell), readers in zip(enumerate(play.memos[mover], -1),
+                                                      play.readers[mover], strict=True))
             for mover in (0, 1))
     return found
 

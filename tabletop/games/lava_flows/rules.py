@@ -167,8 +167,9 @@ class LavaState(LavaPosition, State):
             c = INDEX[action.cell]
             s = stacks[c]
             if action.claim:  # (the commonest claim: worked out here, not in a call of its own)
-                right, stacks[c], found = _BUBBLED[action.claim].get(s) or _bubbled(
-                    s, action.claim)
+                found, up, down = _BUBBLED.get(s) or _bubbled(s)
+                right = action.claim == found  # (both interned: most often the same string)
+                stacks[c] = up if right else down
                 p = self.to_move
                 if s[0] in _THEIR_SLOTS[p]:  # the lowest place is one the mover cannot see into
                     # it may hold anything the other's unrevealed hiding places hold
@@ -196,10 +197,11 @@ class LavaState(LavaPosition, State):
                 mask |= 1 << b
                 if not left and cones[a] < 0:
                     mask ^= 1 << a
-            elif type(action) is Slide:
-                a, b = touched = INDEX[action.src], INDEX[action.dst]
+            elif type(action) is Slide:  # its source empties: no lookup, no cone to form there
+                a, b = INDEX[action.src], INDEX[action.dst]
+                touched = (b,)
                 stacks[b] += stacks[a]
-                stacks[a] = ""
+                stacks[a] = looks[a] = ""
                 mask |= 1 << b
                 if cones[a] < 0:
                     mask ^= 1 << a
@@ -401,15 +403,15 @@ class _Placed(Action):
 _claim = constructor(Claim)
 #: ``str(action)`` of each Bubble Up with a claim, by its cell, then claim (cheaper to read).
 _BUBBLE_TEXTS = tuple({a.claim: str(a) for a in claims} for claims in BUBBLE_CLAIMS)
-#: ``_bubbled`` by claim, then stack (no key tuple to build), computed when first met.
-_BUBBLED: dict[str, dict[str, tuple[bool, str, str]]] = {claim: {} for claim in CLAIMS}
+#: ``_bubbled`` by stack, computed when first met: one entry serves every claim.
+_BUBBLED: dict[str, tuple[str, str, str]] = {}
 
 
-def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
-    """A Bubble Up claiming ``claim`` on ``stack`` (with a Large): whether the claim is
-    right, the stack after it (normalised), and what the lowest place held. Every claim's
-    answer is filed in ``_BUBBLED`` at once: they share the lowest place, and a search tries
-    several claims on one stack.
+def _bubbled(stack: str) -> tuple[str, str, str]:
+    """A claimed Bubble Up on ``stack`` (with a Large): what the lowest place held (the claim
+    that is right), then the stack after a right claim and after a wrong one (normalised).
+    Filed in ``_BUBBLED``: every claim reads the one entry (they share the lowest place, and
+    a search tries several claims on one stack).
 
     ``stack`` is a state's, so normalised: from its top Large up every piece is public. The
     result needs no ``normalize`` either: the lowest place goes, shown as a public piece, to
@@ -418,8 +420,8 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     lands on top, or the top Large is the old one, or it is (with the old public pieces
     above it). The speed tests check this against the plain rule on every normalised stack.
 
-    >>> _bubbled("1Wb", "black"), _bubbled("1Wb", "nothing")
-    ((True, 'Wbb', 'black'), (False, 'bWb', 'black'))
+    >>> _bubbled("1Wb"), _bubbled("2Wb")
+    (('black', 'Wbb', 'bWb'), ('nothing', 'bW', 'Wb'))
     """
     i = 0
     while stack[i] in GHOSTS:
@@ -428,12 +430,10 @@ def _bubbled(stack: str, claim: str) -> tuple[bool, str, str]:
     found = _FOUND[low]
     shown = _SHOWN[low]
     rest = stack[i + 1:]
-    up, down = (True, rest + shown, found), (False, shown + rest, found)
-    for name, memo in _BUBBLED.items():
-        if len(memo) > MEMO_LIMIT.size:
-            memo.clear()
-        memo[stack] = up if name == found else down
-    return up if claim == found else down
+    if len(_BUBBLED) > MEMO_LIMIT.size:
+        _BUBBLED.clear()
+    made = _BUBBLED[stack] = found, rest + shown, shown + rest
+    return made
 
 
 def _low_kinds(pool: str) -> dict[str, str]:
