@@ -61,3 +61,28 @@ class RoundingNim(_Toy):
 
     name = "rounding-nim"
     state_class = RoundingState
+
+
+class _LooseIndex(LegalActions):
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self.as_tuple()[i]
+        # The bug: an index that is no integer fails inside, not as a tuple's TypeError.
+        k = i.__index__()
+        if not -self._length <= k < self._length:
+            raise IndexError("legal action index out of range")
+        return self._at(k % self._length)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LooseIndexState(NimState):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        return _LooseIndex(len(built), built.__getitem__, lambda: built)
+
+
+class LooseIndexNim(_Toy):
+    """Its lazy ``legal_actions()[1.0]`` raises an ``AttributeError``, not a ``TypeError``."""
+
+    name = "loose-index-nim"
+    state_class = LooseIndexState

@@ -170,6 +170,8 @@ def test_ids_and_observations_pass_on_sound_toys(registered):
                      r"the built tuple"),
     ("RoundingNim", r"_pick\([\d.e-]+\) is '.+', but the legal action \d+ of \d+ \(int\(u·n\)\) "
                     r"is '.+'"),
+    ("LooseIndexNim", r"legal_actions\(\)\[1.0\] raised AttributeError, not the TypeError a "
+                      r"tuple raises"),
 ])
 def test_each_broken_lazy_toy_is_caught(registered, broken, message):
     """A lazy length or order of the legal actions, or a rollout pick, that disagrees with

@@ -22,10 +22,28 @@ outputs stay the same); slices, ``+`` and a pickled copy are tuples of the same 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, SupportsIndex, TypeVar, overload
 
 T = TypeVar("T")
+
+
+def index_of(i: object) -> int:
+    """``i`` as an index of a sequence, or the ``TypeError`` a tuple raises for it.
+
+    >>> index_of(2), index_of(True)
+    (2, 1)
+    >>> index_of(1.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: legal action indices must be integers or slices, not float
+    """
+    try:
+        return operator.index(i)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"legal action indices must be integers or slices, not "
+                        f"{type(i).__name__}") from None
 
 
 class LegalActions(Sequence[T]):
@@ -86,7 +104,7 @@ class LegalActions(Sequence[T]):
             self._last = found
             return found
         n = self._length
-        k = i.__index__()
+        k = index_of(i)
         if not -n <= k < n:
             raise IndexError("legal action index out of range")
         found = self._at(k + n if k < 0 else k)

@@ -3,9 +3,10 @@
 
 On fresh copies of the state (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
-an index out of range, slices, iteration, ``in``, equality and hash agree with the tuple;
-and that each action read by index is accepted by ``apply``. Then ``check_pick``: the
-rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
+an index out of range, an index that is no integer (a ``TypeError``), slices, iteration,
+``in``, equality and hash agree with the tuple; and that each action read by index is
+accepted by ``apply``. Then ``check_pick``: the rollout hook ``State._pick(u)`` is the
+listed action ``int(u·n)``.
 
 >>> import tabletop
 >>> state = tabletop.load("lacuna").new(seed=1, setup="random")
@@ -22,6 +23,8 @@ from .common import fail
 
 #: How many indices from each end are read lazily and compared.
 PROBES = 4
+#: What is no index: a tuple refuses each with a ``TypeError``, and so must the lazy list.
+NOT_INDICES = (1.0, "1", None)
 
 
 def check_lazy(state: State, where: str) -> None:
@@ -47,6 +50,15 @@ def check_lazy(state: State, where: str) -> None:
         except IndexError:
             continue
         fail(where, f"legal_actions()[{k}] gave an action, not IndexError ({n} actions)")
+    for k in NOT_INDICES:
+        try:
+            lazy[k]  # type: ignore[call-overload]
+        except TypeError:
+            continue
+        except Exception as err:  # noqa: BLE001 - the failure this check is about
+            fail(where, f"legal_actions()[{k!r}] raised {type(err).__name__}, not the "
+                        "TypeError a tuple raises")
+        fail(where, f"legal_actions()[{k!r}] gave an action, not the TypeError a tuple raises")
     if n and not lazy.built:
         fresh = copy.copy(state)
         action = fresh.legal_actions()[n // 2]
