@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from ..agents import agent_label, resolve_agent
 from ..core.game import Game
-from ..core.plain import real, whole
+from ..core.plain import listlike, real, whole
 from ..core.quoting import brief
 from ..core.registry import load
 from .dataset import Dataset
@@ -25,7 +25,7 @@ def entrants(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], li
     """The labels and the specs of ``agents`` (a sequence of specs, or ``{label: spec}``)."""
     if isinstance(agents, Mapping):
         return [str(k) for k in agents], list(agents.values())
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):
+    if not listlike(agents):
         raise TypeError(f"agents should be a list of agents, one per seat (such as "
                         f"['mcts', 'random']), or a mapping of labels to agents, not "
                         f"{brief(agents)}")

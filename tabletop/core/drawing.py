@@ -17,11 +17,12 @@ TypeError: landlock pictures have no option 'network'; did you mean 'networks'? 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .choices import did_you_mean
+from .plain import listlike
 from .quoting import brief
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def drawing_options(game: Game, renderer: Callable[..., Any],
             raise TypeError(f"{game.name} pictures have no option {brief(key)}; "
                             f"{did_you_mean(key, known)}options: {', '.join(known)}")
     highlight = options.get("highlight", ())
-    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+    if not listlike(highlight):
         raise TypeError(f"highlight should be a collection of targets, not {brief(highlight)}")
     last = options.get("last")
     if last is not None and not isinstance(last, Action):

@@ -41,7 +41,7 @@ from .metadata import GameFacts, returns_of
 from .notation import check_length
 from .observation import Observed
 from .parts import Declared, part
-from .plain import plain, plain_fields
+from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .subjects import named_players, own_subject
@@ -550,12 +550,7 @@ class State(_Positioned):
 
     def _check_player(self, player: object) -> int:
         """``player`` as an int (numpy's too) if it is one of the game's; else ``ValueError``."""
-        seat = plain(player)
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < self.game.players:
-            raise ValueError(f"player must be 0..{self.game.players - 1}, not "
-                             f"{brief(player)}")
-        return seat
+        return player_of(player, self.game.players, f"player must be 0..{self.game.players - 1}")
 
     def children(self) -> Iterator[tuple[Action, State]]:
         """Each legal action with the state it leads to."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
 
@@ -88,6 +89,29 @@ def real(value: object, rule: str, low: float = -math.inf, high: float = math.in
                 and number <= high:
             return number
     raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def player_of(value: object, players: int, rule: str) -> int:
+    """``value`` as an ``int`` if it is one of ``players`` players ``0 .. players - 1``
+    (numpy's ints too, no bool); else a ``ValueError`` stating ``rule``.
+
+    >>> player_of(np.int64(1), 2, "player must be 0..1")
+    1
+    """
+    seat = plain(value)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"{rule}, not {brief(value)}")
+    return seat
+
+
+def listlike(value: object) -> bool:
+    """Whether ``value`` is a collection to go through: iterable, and not a string (whose
+    letters are no list).
+
+    >>> listlike(["a"]), listlike("ab"), listlike(5)
+    (True, False, False)
+    """
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))
 
 
 def coordinates(x: object, y: object) -> tuple[float, float]:

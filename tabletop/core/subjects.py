@@ -23,7 +23,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .plain import plain
+from .plain import player_of
 from .quoting import brief
 
 if TYPE_CHECKING:
@@ -46,10 +46,7 @@ def named_players(method: Callable[[Any, int], R]) -> Callable[[Any, int], R]:
 
     @functools.wraps(method)
     def player_name(game: Any, player: int) -> R:
-        value = plain(player)
-        if type(value) is not int or not 0 <= value < game.players:
-            raise ValueError(f"player_name() takes a player 0..{game.players - 1}, not "
-                             f"{brief(player)}")
-        return method(game, value)
+        rule = f"player_name() takes a player 0..{game.players - 1}"
+        return method(game, player_of(player, game.players, rule))
 
     return player_name

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .collector import collector_paused
 from .game import State, View
-from .plain import whole
+from .plain import player_of, whole
 
 if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -62,9 +62,8 @@ def explore(
         max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
     if infosets_for is not None:
         last = state.game.players - 1
-        infosets_for = whole(infosets_for, 0, f"infosets_for must be a player 0..{last}")
-        if infosets_for > last:
-            raise ValueError(f"infosets_for must be a player 0..{last}, not {infosets_for}")
+        infosets_for = player_of(infosets_for, last + 1,
+                                 f"infosets_for must be a player 0..{last}")
     import networkx as nx
 
     graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from ..core.game import State, View
-from ..core.plain import plain
+from ..core.plain import listlike, player_of
 from ..core.quoting import brief
 
 P = TypeVar("P")
@@ -48,7 +48,7 @@ def texts(values: Any, name: str) -> tuple[str, ...]:
 
 def items(values: Any, name: str, wanted: str = "a list") -> tuple[Any, ...]:
     """``values`` as a tuple: any iterable but a bare string (whose letters are no list)."""
-    if isinstance(values, (str, bytes)) or not _iterable(values):
+    if not listlike(values):
         raise TypeError(f"{name} should be {wanted}, not {brief(values)}")
     return tuple(values)
 
@@ -75,18 +75,7 @@ def viewer_of(value: Any, state: State | View, name: str = "viewer") -> int | No
     """``value`` if it is ``None`` or one of the game's players; else a ``ValueError``."""
     if value is None:
         return None
-    value = plain(value)
     players = state.game.players
-    if type(value) is not int or not 0 <= value < players:
-        raise ValueError(f"{name} should be a player 0..{players - 1} or None, not "
-                         f"{brief(value)}")
-    return value
+    return player_of(value, players, f"{name} should be a player 0..{players - 1} or None")
 
-
-def _iterable(value: Any) -> bool:
-    try:
-        iter(value)
-    except TypeError:
-        return False
-    return True
 

@@ -25,7 +25,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, plain, whole
+from ..core.plain import coordinates, plain, player_of, whole
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -126,10 +126,10 @@ class Session:
 
     def _check_player(self, player: int | None) -> int | None:
         """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` if no player."""
-        seat = plain(player)
-        if seat is not None and not self._is_player(seat):
-            raise ValueError(f"player must be 0..{self.game.players - 1} or None, not {player!r}")
-        return seat
+        if player is None:
+            return None
+        players = self.game.players
+        return player_of(player, players, f"player must be 0..{players - 1} or None")
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:

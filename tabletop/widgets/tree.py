@@ -28,7 +28,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State
-from ..core.plain import real, whole
+from ..core.plain import player_of, real, whole
 from ..render.scene import Scene
 from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
@@ -197,9 +197,7 @@ class TreeWidget(w.VBox):
         game = self.model.game
         players = game.players if game is not None else 0
         if value is not None:
-            value = whole(value, 0, f"player must be 0..{players - 1} or None")
-            if value >= players:
-                raise ValueError(f"player must be 0..{players - 1} or None, not {value}")
+            value = player_of(value, players, f"player must be 0..{players - 1} or None")
         self.model.player = value
         self._show_setting(self.player_picker, -1 if value is None else value)
 
