@@ -11,6 +11,7 @@ branch stays reachable.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -66,11 +67,9 @@ class Timeline:
 
     def goto(self, node: int) -> State:
         """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
-        node = self._node(node)
-        self.cursor = node
-        import networkx as nx
-
-        for parent, child in nx.utils.pairwise(self.path_to(node)):
+        path = self.path_to(node)  # (which checks the node)
+        self.cursor = path[-1]
+        for parent, child in itertools.pairwise(path):
             self._preferred[parent] = child
         return self.state
 
