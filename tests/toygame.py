@@ -52,6 +52,7 @@ class SecretNim(Game):
     player_counts = (2,)
     defaults = {"max_take": 2}
     input_class = CounterInput
+    renderer = "toygame:draw_pile"
 
     def _check_option(self, key, value):
         Game._check_option(self, key, value)
@@ -83,11 +84,15 @@ class SecretNim(Game):
             return "bonus ?"
         return str(action)
 
-    def draw(self, subject, **options):
-        scene = Scene(40 * 9 + 20, 60, background="white")
-        for i in range(subject.pile):
-            scene.circle(20 + 40 * i, 30, 15, fill="#a0522d", target=("counter", i))
-        return scene
+
+
+def draw_pile(subject, *, highlight=(), last=None, shade=False):
+    """The pile, a counter a target each (``shade``: darker)."""
+    scene = Scene(40 * 9 + 20, 60, background="white")
+    for i in range(subject.pile):
+        scene.circle(20 + 40 * i, 30, 15, fill="#5c2e0e" if shade else "#a0522d",
+                     target=("counter", i))
+    return scene
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

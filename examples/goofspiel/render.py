@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
-from typing import Any
 
 from tabletop.core.game import Action
 from tabletop.render.scene import Scene
@@ -27,7 +26,7 @@ INK, PAPER, GOLD, BACK, LIT = "#22303c", "#fbf8f1", "#e8b931", "#5b6b7a", "#2f9e
 
 
 def draw(s: GoofPosition, *, highlight: Collection[Hashable] = (),
-         last: Action | None = None, **options: Any) -> Scene:
+         last: Action | None = None) -> Scene:
     """The scene of a Goofspiel state or view; ``highlight`` marks the clickable cards."""
     scene = Scene(WIDTH, HEIGHT, background=PAPER, title="Goofspiel")
     lit = set(highlight)

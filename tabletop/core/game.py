@@ -213,6 +213,7 @@ class Game(OptionChecks, GameFacts):
         """
         return None
 
+    @named_players
     def player_name(self, player: int) -> str:
         """How to call a player in pictures and tables (e.g. ``"White"``)."""
         return f"Player {player}"

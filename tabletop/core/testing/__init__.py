@@ -11,8 +11,9 @@
   should work out again, numpy's numbers where the API takes numbers, junk arguments to a
   game's ``position`` builder, click targets drawn
   where they cannot be clicked or too small to hit,
-  reference cycles that only the garbage collector would free, and memos that break once
-  full (``check_small_memos``);
+  reference cycles that only the garbage collector would free, memos that break once
+  full (``check_small_memos``), and arguments a game's own methods should refuse (junk
+  seeds, another game's position, a player it lacks, a misspelt picture option);
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from .arguments import check_arguments
 from .builders import check_position_builder
 from .cycles import check_cycles
 from .fuzzing import check_fuzzing
@@ -40,6 +41,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_targets_on_board,
     check_click_words,
     check_hit_areas,
+    check_arguments,
 )
 
 

@@ -1,0 +1,118 @@
+"""``check_arguments``: a game's own methods refuse what they cannot use, when it is given.
+
+Three promises the core keeps for a game written the ordinary way, which a game can still
+break by writing around the core:
+
+* **chance**: ``view.determinize(rng)`` takes a ``random.Random`` or an int seed (a
+  seed draws what a generator seeded with it draws, and draws it again), and refuses
+  anything else with a ``TypeError``;
+* **subjects and players**: ``game.draw`` and ``game.parse_action`` take a position of
+  this game only, ``game.player_name`` one of its players (numpy's ints included);
+* **picture options**: an option the renderer does not declare (a misspelling) is refused,
+  as are a ``highlight`` that is no collection and a ``last`` that is no action, each with
+  a ``TypeError``, instead of being ignored or tripping the drawing up.
+
+>>> import tabletop
+>>> check_arguments(tabletop.load("landlock"), seeds=range(1))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from ..game import Game, State, View
+from .common import fail, random_states
+
+#: What ``determinize`` and ``player_name`` must refuse.
+NOT_SEEDS = ("7", 2.5, None, True, np.random.default_rng(1))
+NOT_PLAYERS = ("0", 1.0, None, True, -1)
+#: Each position checked, at most this many per seed.
+EVERY = 4
+
+
+def check_arguments(game: Game, seeds: Iterable[int] = range(2)) -> None:
+    """Raise ``ConformanceError`` if ``game`` takes an argument it should refuse (or refuses
+    one it should take)."""
+    _check_names(game)
+    draws = _draws(game)
+    _check_subjects(game, draws)
+    for where, state in random_states(game, tuple(seeds), every=EVERY):
+        if draws:
+            _check_picture_options(game, state, where)
+        if not state.is_terminal:
+            _check_determinize(state.view(state.current_player), where)
+
+
+def _refused(where: str, call: Callable[[], Any], what: str,
+             kinds: tuple[type[Exception], ...] = (TypeError,)) -> None:
+    """``call()`` must raise one of ``kinds``; ``what`` says what it was given."""
+    try:
+        call()
+    except kinds:
+        return
+    except Exception as error:  # noqa: BLE001 - the wrong kind of refusal is the finding
+        fail(where, f"{what}: raised {type(error).__name__} ({error}), not "
+                    f"{' or '.join(k.__name__ for k in kinds)}")
+    fail(where, f"{what}: taken, not refused")
+
+
+def _check_names(game: Game) -> None:
+    where = f"{game.name} player_name"
+    names = [game.player_name(p) for p in range(game.players)]
+    if not all(isinstance(name, str) and name for name in names):
+        fail(where, f"names {names!r} are not all non-empty strings")
+    if game.player_name(np.int64(0)) != names[0]:
+        fail(where, "a numpy int 0 is not named as the player 0 is")
+    for player in (*NOT_PLAYERS, game.players):
+        _refused(where, lambda p=player: game.player_name(p), f"player_name({player!r})",
+                 (TypeError, ValueError))
+
+
+def _stranger(game: Game) -> SimpleNamespace:
+    """Something shaped like another game's position."""
+    other = SimpleNamespace(name=f"not-{game.name}", players=game.players, options={})
+    return SimpleNamespace(game=other, legal_actions=lambda: (), history=(), is_terminal=False)
+
+
+def _check_subjects(game: Game, draws: bool) -> None:
+    where, stranger = f"{game.name} subjects", _stranger(game)
+    if draws:
+        _refused(where, lambda: game.draw(stranger), "draw(another game's position)")
+    _refused(where, lambda: game.parse_action(stranger, "pass"),
+             "parse_action(another game's position)")
+
+
+def _draws(game: Game) -> bool:
+    """Whether ``game`` has pictures at all (a game without a renderer draws nothing)."""
+    try:
+        game.draw(game.new(seed=0))
+    except NotImplementedError:
+        return False
+    return True
+
+
+def _check_picture_options(game: Game, state: State, where: str) -> None:
+    subjects: list[State | View] = [state, state.view(0)]
+    for subject in subjects:
+        here = f"{where}, {'view' if isinstance(subject, View) else 'state'}"
+        _refused(here, lambda s=subject: game.draw(s, highlights=()),
+                 "draw(highlights=...), a misspelt option")
+        _refused(here, lambda s=subject: game.draw(s, highlight=5), "draw(highlight=5)")
+        _refused(here, lambda s=subject: game.draw(s, last="pass"), "draw(last='pass')")
+
+
+def _check_determinize(view: View, where: str) -> None:
+    here = f"{where}, player {view.player}'s view"
+    for seed in (0, 1, 2):
+        drawn = view.determinize(seed)
+        if drawn != view.determinize(seed):
+            fail(here, f"determinize({seed}) drew two different states")
+        if drawn != view.determinize(random.Random(seed)):
+            fail(here, f"determinize({seed}) is not what a random.Random({seed}) draws")
+    for junk in NOT_SEEDS:
+        _refused(here, lambda j=junk: view.determinize(j), f"determinize({junk!r})")

@@ -1,0 +1,74 @@
+"""Toys that take arguments they should refuse, one way each (for
+``tabletop.core.testing.arguments``). Each writes around what the core wraps for it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from toygame import NimState, NimView, SecretNim
+from toygame import draw_pile as _draw_pile
+
+
+def draw_anything(subject, **options):
+    """The bug: takes any option, so a misspelt one is ignored."""
+    return _draw_pile(subject)
+
+
+class AnyOptionNim(SecretNim):
+    """Its renderer takes ``**options``."""
+
+    name = "any-option-nim"
+    renderer = "broken_arguments:draw_anything"
+
+
+class OwnDrawNim(SecretNim):
+    """It draws by itself, past the core's checks: another game's position reaches its
+    drawing, and a misspelt option is ignored."""
+
+    name = "own-draw-nim"
+
+    def draw(self, subject, **options):
+        return _draw_pile(subject)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnySeedView(NimView):
+    pass
+
+
+def _seeded_by_anything(self, rng):
+    # The bug: set after the class is made (the core wraps only what a class defines), it
+    # seeds a generator with whatever it is given.
+    source = rng if isinstance(rng, random.Random) else random.Random(rng)
+    return NimView.determinize.__wrapped__(self, source)
+
+
+AnySeedView.determinize = _seeded_by_anything
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnySeedState(NimState):
+    def _view(self, player):
+        shown = NimState._view(self, player)
+        return AnySeedView(game=self.game, player=player, pile=shown.pile, first=shown.first,
+                           bonus=shown.bonus, taken_last=shown.taken_last, takes=shown.takes)
+
+
+class AnySeedNim(SecretNim):
+    """Its views' ``determinize`` takes any seed: ``"7"`` and ``None`` included."""
+
+    name = "any-seed-nim"
+
+    def _initial(self, rng):
+        return AnySeedState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                            bonus=(None, None), taken_last=None)
+
+
+class AnyPlayerNim(SecretNim):
+    """Its ``player_name``, set after the class is made, names any player."""
+
+    name = "any-player-nim"
+
+
+AnyPlayerNim.player_name = lambda self, player: f"Player {player}"
