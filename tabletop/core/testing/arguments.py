@@ -31,7 +31,7 @@ from .common import fail, random_states
 #: What ``determinize`` and ``player_name`` must refuse.
 NOT_SEEDS = ("7", 2.5, None, True, np.random.default_rng(1))
 NOT_PLAYERS = ("0", 1.0, None, True, -1)
-#: Each position checked, at most this many per seed.
+#: Every ``EVERY``-th position of each seeded game (and its end) is checked.
 EVERY = 4
 
 
