@@ -92,7 +92,7 @@ class Game(OptionChecks, GameFacts):
         if "position" in vars(cls):
             cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
         if "player_name" in vars(cls):
-            cls.player_name = named_players(vars(cls)["player_name"])  # type: ignore[assignment]
+            cls.player_name = named_players(vars(cls)["player_name"])  # type: ignore[method-assign]
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)

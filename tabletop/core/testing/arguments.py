@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -44,15 +44,17 @@ def check_arguments(game: Game, seeds: Iterable[int] = range(2)) -> None:
     for where, state in random_states(game, tuple(seeds), every=EVERY):
         if draws:
             _check_picture_options(game, state, where)
-        if not state.is_terminal:
-            _check_determinize(state.view(state.current_player), where)
+        mover = state.current_player
+        if mover is not None:
+            _check_determinize(state.view(mover), where)
 
 
-def _refused(where: str, call: Callable[[], Any], what: str,
-             kinds: tuple[type[Exception], ...] = (TypeError,)) -> None:
-    """``call()`` must raise one of ``kinds``; ``what`` says what it was given."""
+def _refused(where: str, what: str, call: Callable[..., Any], *args: Any,
+             kinds: tuple[type[Exception], ...] = (TypeError,), **kwargs: Any) -> None:
+    """``call(*args, **kwargs)`` must raise one of ``kinds``; ``what`` says what it was
+    given."""
     try:
-        call()
+        call(*args, **kwargs)
     except kinds:
         return
     except Exception as error:  # noqa: BLE001 - the wrong kind of refusal is the finding
@@ -66,14 +68,14 @@ def _check_names(game: Game) -> None:
     names = [game.player_name(p) for p in range(game.players)]
     if not all(isinstance(name, str) and name for name in names):
         fail(where, f"names {names!r} are not all non-empty strings")
-    if game.player_name(np.int64(0)) != names[0]:
+    if game.player_name(cast(int, np.int64(0))) != names[0]:
         fail(where, "a numpy int 0 is not named as the player 0 is")
     for player in (*NOT_PLAYERS, game.players):
-        _refused(where, lambda p=player: game.player_name(p), f"player_name({player!r})",
-                 (TypeError, ValueError))
+        _refused(where, f"player_name({player!r})", game.player_name, player,
+                 kinds=(TypeError, ValueError))
 
 
-def _stranger(game: Game) -> SimpleNamespace:
+def _stranger(game: Game) -> Any:
     """Something shaped like another game's position."""
     other = SimpleNamespace(name=f"not-{game.name}", players=game.players, options={})
     return SimpleNamespace(game=other, legal_actions=lambda: (), history=(), is_terminal=False)
@@ -82,9 +84,9 @@ def _stranger(game: Game) -> SimpleNamespace:
 def _check_subjects(game: Game, draws: bool) -> None:
     where, stranger = f"{game.name} subjects", _stranger(game)
     if draws:
-        _refused(where, lambda: game.draw(stranger), "draw(another game's position)")
-    _refused(where, lambda: game.parse_action(stranger, "pass"),
-             "parse_action(another game's position)")
+        _refused(where, "draw(another game's position)", game.draw, stranger)
+    _refused(where, "parse_action(another game's position)", game.parse_action, stranger,
+             "pass")
 
 
 def _draws(game: Game) -> bool:
@@ -97,22 +99,22 @@ def _draws(game: Game) -> bool:
 
 
 def _check_picture_options(game: Game, state: State, where: str) -> None:
-    subjects: list[State | View] = [state, state.view(0)]
-    for subject in subjects:
+    for subject in (state, state.view(0)):
         here = f"{where}, {'view' if isinstance(subject, View) else 'state'}"
-        _refused(here, lambda s=subject: game.draw(s, highlights=()),
-                 "draw(highlights=...), a misspelt option")
-        _refused(here, lambda s=subject: game.draw(s, highlight=5), "draw(highlight=5)")
-        _refused(here, lambda s=subject: game.draw(s, last="pass"), "draw(last='pass')")
+        _refused(here, "draw(highlights=...), a misspelt option", game.draw, subject,
+                 highlights=())
+        _refused(here, "draw(highlight=5)", game.draw, subject, highlight=5)
+        _refused(here, "draw(last='pass')", game.draw, subject, last="pass")
 
 
 def _check_determinize(view: View, where: str) -> None:
     here = f"{where}, player {view.player}'s view"
+    determinize: Callable[[Any], State] = view.determinize  # (a seed or a generator)
     for seed in (0, 1, 2):
-        drawn = view.determinize(seed)
-        if drawn != view.determinize(seed):
+        drawn = determinize(seed)
+        if drawn != determinize(seed):
             fail(here, f"determinize({seed}) drew two different states")
-        if drawn != view.determinize(random.Random(seed)):
+        if drawn != determinize(random.Random(seed)):
             fail(here, f"determinize({seed}) is not what a random.Random({seed}) draws")
     for junk in NOT_SEEDS:
-        _refused(here, lambda j=junk: view.determinize(j), f"determinize({junk!r})")
+        _refused(here, f"determinize({junk!r})", determinize, junk)
