@@ -84,11 +84,28 @@ def real(value: object, rule: str, low: float = -math.inf, high: float = math.in
     """``value`` as a ``float`` if it is a finite real number from ``low`` (exclusive with
     ``above``) to ``high``; else a ``ValueError`` stating ``rule``."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        number = float(value)
+        number = _far(value)  # an int too large for a float is out of range, not an error
         if math.isfinite(number) and (number > low if above else number >= low) \
                 and number <= high:
             return number
     raise ValueError(f"{rule}, not {brief(value)}")
+
+
+def flag(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy's bools too); else a ``TypeError``
+    naming ``name``: a flag is never read as the truth of something else (``"no"`` is true).
+
+    >>> flag(np.bool_(False), "full")
+    False
+    >>> flag("no", "full")
+    Traceback (most recent call last):
+    ...
+    TypeError: full should be True or False, not 'no'
+    """
+    found = plain(value)
+    if type(found) is not bool:
+        raise TypeError(f"{name} should be True or False, not {brief(value)}")
+    return found
 
 
 def player_of(value: object, players: int, rule: str) -> int:
