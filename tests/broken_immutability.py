@@ -4,7 +4,11 @@
 * ``NotingNim``: ``notes()`` returns the state's cached dict (nothing else reads it, but a
   second read shows the change);
 * ``UnlockableNim``: ``pile_marks()`` returns a cached numpy array made read-only with
-  ``flags.writeable = False`` only, so that a user can make it writeable again.
+  ``flags.writeable = False`` only, so that a user can make it writeable again;
+* ``ViewingNim``: the same marks as a read-only view of a read-only array, which a user can
+  make writeable again (and then the view);
+* ``RebindingNim``: ``counters()`` returns a cached graph frozen by ``nx.freeze`` alone, whose
+  attribute dict a user can replace.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from toygame import NimState, SecretNim
+
+from tabletop.core.readonly import ReadOnlyDict
 
 
 def _start(game: SecretNim, cls: type[NimState], rng) -> NimState:
@@ -72,3 +78,51 @@ class UnlockableState(NimState):
 
     def _text(self):
         return NimState._text(self) + f", marks {int(self.pile_marks().sum())}"
+
+
+class ViewingNim(SecretNim):
+    name = "viewing-nim"
+
+    def _initial(self, rng):
+        return _start(self, ViewingState, rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ViewingState(NimState):
+    def pile_marks(self) -> np.ndarray:
+        """One flag per counter left: cached, a read-only view of a read-only array (the bug:
+        the array it views, its ``base``, can be made writeable again)."""
+        def compute() -> np.ndarray:
+            marks = np.ones(self.pile, dtype=bool)
+            marks.flags.writeable = False
+            view = marks.view()
+            view.flags.writeable = False
+            return view
+        return self._cached("marks", compute)  # type: ignore[no-any-return]
+
+    def _text(self):
+        return NimState._text(self) + f", marks {int(self.pile_marks().sum())}"
+
+
+class RebindingNim(SecretNim):
+    name = "rebinding-nim"
+
+    def _initial(self, rng):
+        return _start(self, RebindingState, rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebindingState(NimState):
+    def counters(self):
+        """The counters as a path graph, frozen by ``nx.freeze`` alone (the bug: its
+        attribute dict can be replaced), named in the state's text."""
+        import networkx as nx
+
+        def compute():
+            graph = nx.path_graph(self.pile)
+            graph.graph = ReadOnlyDict({"name": "pile"})
+            return nx.freeze(graph)
+        return self._cached("counters", compute)
+
+    def _text(self):
+        return NimState._text(self) + f", {self.counters().graph.get('name')}"

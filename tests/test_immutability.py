@@ -8,7 +8,7 @@ import pickle
 import networkx as nx
 import numpy as np
 import pytest
-from broken_immutability import HandingNim, NotingNim, UnlockableNim
+from broken_immutability import HandingNim, NotingNim, RebindingNim, UnlockableNim, ViewingNim
 from toygame import SecretNim
 
 import tabletop
@@ -45,6 +45,10 @@ def test_the_sound_toy_passes(registered):
                 r"change a value of a dict, delete a key of a dict\); read again it gives"),
     (UnlockableNim, r"changing what state\.pile_marks\(\) returned changed the position; "
                     r"afterwards str\(state\) differs"),
+    (ViewingNim, r"changing what state\.pile_marks\(\) returned changed the position; "
+                 r"afterwards str\(state\) differs"),
+    (RebindingNim, r"changing what state\.counters\(\) returned changed the position; "
+                   r"afterwards str\(state\) differs"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

@@ -22,8 +22,14 @@ networkx.exception.NetworkXError: Frozen graph can't be modified
 Traceback (most recent call last):
 ...
 TypeError: this dict is read-only (returned by an immutable state); copy it to change it: dict(d)
+>>> g.graph = {}
+Traceback (most recent call last):
+...
+AttributeError: a frozen graph's 'graph' can't be set; copy it to change it: graph.copy()
 >>> h = g.copy(); h.add_edge(0, 2); sorted(h.edges), sorted(g.edges)
 ([(0, 1), (0, 2), (1, 2)], [(0, 1), (1, 2)])
+>>> type(h).__name__
+'Graph'
 """
 
 from __future__ import annotations
@@ -86,13 +92,15 @@ def frozen_graph(graph: G) -> G:
                 nbrs[other] = found
     import networkx as nx
 
+    from .sealed import seal
+
     nx.freeze(graph)
-    return graph
+    return seal(graph)
 
 
 def readonly_array(array: np.ndarray) -> np.ndarray:
-    """A read-only view of ``array``, which becomes read-only too: neither can be written,
-    nor made writeable again (``flags.writeable = True`` raises on the view).
+    """A read-only copy of ``array``, backed by an immutable ``bytes`` buffer: it cannot be
+    written, nor made writeable again, nor written through its ``base``.
 
     >>> a = readonly_array(np.zeros(3))
     >>> a[0] = 1
@@ -103,8 +111,10 @@ def readonly_array(array: np.ndarray) -> np.ndarray:
     Traceback (most recent call last):
     ...
     ValueError: cannot set WRITEABLE flag to True of this array
+    >>> type(readonly_array(np.zeros((2, 2))).base.base)   # the reshaped buffer
+    <class 'bytes'>
     """
-    array.flags.writeable = False
-    view: np.ndarray = array.view()
-    view.flags.writeable = False
-    return view
+    if array.dtype.hasobject:
+        raise TypeError("readonly_array takes an array of numbers, not of Python objects")
+    flat = np.frombuffer(array.tobytes(), dtype=array.dtype)
+    return flat.reshape(array.shape) if array.ndim != 1 else flat

@@ -5,9 +5,10 @@ of each view, and every property of the game, is read (methods are called with n
 arguments, with each player for a ``player`` or ``viewer`` parameter, and with the fields of
 sample actions for parameters named like them, e.g. Lacuna's ``positions(a, b)``), and
 everything in the result that can be changed is changed the ways a user might: numpy arrays
-written (and made writeable first), networkx graphs edited (nodes, edges, graph/node/edge
-attributes), dicts, lists and sets changed, attributes of dataclasses and other objects
-rebound — one level deep as well. A change that raises is refused, as it should be. Then the
+written (and made writeable first, through the arrays it views as well), networkx graphs
+edited (nodes, edges, graph/node/edge attributes, the graph's attribute dict rebound),
+dicts, lists and sets changed, attributes of dataclasses and other objects rebound — one
+level deep as well. A change that raises is refused, as it should be. Then the
 state and its views must look exactly as before (equality, hash, text, scores, winners,
 legal actions, record, pictures), and reading the same thing again must give what it gave
 before the changes.
@@ -318,8 +319,17 @@ def _array_changes(array: np.ndarray) -> list[tuple[str, Callable[[], Any]]]:
         array.flags.writeable = True
         write()
 
+    def unlock_bases_and_write() -> None:
+        chain = [array]  # the array, the array it views, and so on to the owner of the data
+        while isinstance(chain[-1].base, np.ndarray):
+            chain.append(chain[-1].base)
+        for part in reversed(chain):
+            part.flags.writeable = True
+        write()
+
     return [("write an array", write), ("make an array writeable and write it",
-                                        unlock_and_write)]
+                                        unlock_and_write),
+            ("make the arrays under an array writeable and write it", unlock_bases_and_write)]
 
 
 def _other(x: Any) -> Any:
@@ -336,7 +346,8 @@ def _graph_changes(graph: nx.Graph) -> list[tuple[str, Callable[[], Any]]]:
     nodes = list(graph.nodes)
     edges = list(graph.edges)
     attempts: list[tuple[str, Callable[[], Any]]] = [
-        ("set a graph attribute", lambda: graph.graph.__setitem__(MARK, MARK))]
+        ("set a graph attribute", lambda: graph.graph.__setitem__(MARK, MARK)),
+        ("rebind a graph's attribute dict", lambda: setattr(graph, "graph", {MARK: MARK}))]
     if nodes:
         attempts += _attribute_changes("a node", graph.nodes[nodes[0]])
     if edges:

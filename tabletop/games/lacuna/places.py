@@ -17,8 +17,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tabletop.core.readonly import readonly_array
-
 from .actions import Place, place
 from .geometry import GROUP, SAMPLE, Geometry
 from .kernels import bit_flags
@@ -106,4 +104,6 @@ def _actions_table(pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
         a, b = divmod(code, 64)
         _PLACES[GROUP * code:GROUP * code + len(SAMPLE)] = [place(a, b, k) for k in SAMPLE]
         _SEEN[code] = True
-    return readonly_array(_PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()])
+    table = _PLACES[(GROUP * codes[:, None] + _GROUP_BITS).ravel()]
+    table.flags.writeable = False  # kept per layout, never handed out
+    return table

@@ -1,0 +1,77 @@
+"""Frozen networkx graphs that also refuse having their data rebound (``graph.graph = {}``).
+
+``nx.freeze`` stops nodes and edges being added or removed, and ``frozen_graph`` makes the
+attribute dicts read-only; but a graph is an ordinary object, so its ``graph``, ``_node`` or
+``_adj`` could still be replaced, for every state that shares it. ``seal`` gives a frozen
+graph a class that refuses setting or deleting any attribute. Graphs networkx makes from it
+(``G.__class__()``: views, subgraphs, results of algorithms) are not sealed, and ``copy()``
+gives a changeable graph of networkx's own class. Imported with networkx, when a graph is
+first frozen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn, TypeVar
+
+import networkx as nx
+
+G = TypeVar("G", bound=nx.Graph)
+
+_SEALED = "_sealed"  # in a sealed graph's __dict__ only (not in one networkx makes of it)
+
+
+def _setattr(graph: nx.Graph, name: str, value: Any) -> None:
+    if graph.__dict__.get(_SEALED):
+        _refuse(name)
+    object.__setattr__(graph, name, value)
+
+
+def _delattr(graph: nx.Graph, name: str) -> None:
+    if graph.__dict__.get(_SEALED):
+        _refuse(name)
+    object.__delattr__(graph, name)
+
+
+def _refuse(name: str) -> NoReturn:
+    raise AttributeError(f"a frozen graph's {name!r} can't be set; copy it to change it: "
+                         "graph.copy()")
+
+
+class SealedGraph(nx.Graph):  # type: ignore[misc]
+    """A sealed ``Graph``: its attributes can't be set; ``copy()`` is a plain ``Graph``."""
+
+    __slots__ = ()  # the layout of nx.Graph, so that ``seal`` can switch a graph's class
+    __setattr__ = _setattr
+    __delattr__ = _delattr
+
+    def copy(self, as_view: bool = False) -> nx.Graph:
+        return _unsealed(nx.Graph.copy(self, as_view), as_view, nx.Graph)
+
+
+class SealedDiGraph(nx.DiGraph):  # type: ignore[misc]
+    """A sealed ``DiGraph``: its attributes can't be set; ``copy()`` is a plain ``DiGraph``."""
+
+    __slots__ = ()
+    __setattr__ = _setattr
+    __delattr__ = _delattr
+
+    def copy(self, as_view: bool = False) -> nx.DiGraph:
+        return _unsealed(nx.DiGraph.copy(self, as_view), as_view, nx.DiGraph)
+
+
+def _unsealed(found: G, as_view: bool, plain: type[nx.Graph]) -> G:
+    """A copy networkx made of a sealed graph, of networkx's own class unless a view."""
+    if not as_view:
+        found.__class__ = plain
+    return found
+
+
+def seal(graph: G) -> G:
+    """``graph`` (a ``Graph`` or ``DiGraph``, frozen) with a class that refuses rebinding."""
+    sealed = {nx.Graph: SealedGraph, nx.DiGraph: SealedDiGraph}.get(type(graph))
+    if sealed is None:
+        raise TypeError(f"frozen_graph takes a networkx Graph or DiGraph, not a "
+                        f"{type(graph).__name__}")
+    graph.__dict__[_SEALED] = True
+    graph.__class__ = sealed
+    return graph
