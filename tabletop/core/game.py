@@ -44,7 +44,7 @@ from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
-from .subjects import named_players, own_subject
+from .subjects import described, named_players, own_subject
 from .wellformed import action_text, field_problem
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class Game(OptionChecks, GameFacts):
             cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
         if "player_name" in vars(cls):
             cls.player_name = named_players(vars(cls)["player_name"])  # type: ignore[method-assign]
+        if "describe" in vars(cls):
+            cls.describe = described(vars(cls)["describe"])  # type: ignore[method-assign]
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)
@@ -104,7 +106,7 @@ class Game(OptionChecks, GameFacts):
         if unknown:
             known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
             hint = did_you_mean(unknown[0], ["players", *self.defaults])
-            raise InvalidOption(f"{self.name} has no option {unknown[0]!r}; {hint}"
+            raise InvalidOption(f"{self.name} has no option {brief(unknown[0])}; {hint}"
                                 f"options: {known}")
         merged = {**self.defaults, **options}
         for key, value in merged.items():
@@ -231,6 +233,7 @@ class Game(OptionChecks, GameFacts):
         scene: Scene = renderer(subject, **drawing_options(self, renderer, options))
         return scene
 
+    @described
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
-from .plain import plain
+from .plain import plain, plain_inside
 from .quoting import brief, cut, quote
 from .registry import game_class
 
@@ -45,6 +45,10 @@ MAX_SEED = 2**64 - 1
 MAX_DEPTH = 16
 #: How many values ``start`` may hold in all.
 MAX_START_ITEMS = 100_000
+#: How many values the caller's own fields of a record (``to_record(**extra)``) may hold.
+MAX_EXTRA_ITEMS = 1_000_000
+#: The fields a record's maker writes (not the caller's to set).
+OWN_FIELDS = (*_REQUIRED, "result", "start")
 #: The most digits a number in record text may have.
 _MAX_DIGITS = 400
 
@@ -65,7 +69,9 @@ class _Unreadable:
 
 
 def make_record(state: State, **extra: Any) -> dict[str, Any]:
-    """The record of ``state``'s game so far; ``extra`` keys are stored alongside."""
+    """The record of ``state``'s game so far; ``extra`` keys (the caller's own: not a
+    field of the record, each holding JSON data) are stored alongside."""
+    extra = _checked_extra(extra)
     if state.seed is None:
         raise InvalidRecord("this state has no seed, so it has no record: it was built by a "
                             "game's position(...) or drawn by a view's determinize")
@@ -83,6 +89,20 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
         record["start"] = start
     record.update(extra)
     return record
+
+
+def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """``extra`` with numpy's numbers made plain, if no key is a field of the record and every
+    value is finite JSON data; else ``InvalidRecord`` saying which is not."""
+    taken = [key for key in extra if key in OWN_FIELDS]
+    if taken:
+        raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
+                            f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
+    extra = {key: plain_inside(value) for key, value in extra.items()}
+    budget = [MAX_EXTRA_ITEMS]
+    for key, value in extra.items():
+        _check_plain(value, key, budget)
+    return extra
 
 
 def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
@@ -117,7 +137,12 @@ def read(record: object) -> dict[str, Any]:
         record = _from_text(record)
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
-    record = {key: plain(value) for key, value in record.items()}  # a numpy seed, built here
+    # numpy's numbers, as a record built in Python may hold them: top-level fields, options,
+    # and the result's values and lists (nothing deeper: those are all the numbers there are)
+    record = {key: plain(value) for key, value in record.items()}
+    for key in ("options", "result"):
+        if type(record.get(key)) is dict:
+            record[key] = {k: _plain_items(v) for k, v in record[key].items()}
     for key, kind in _REQUIRED.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
@@ -146,6 +171,11 @@ def read(record: object) -> dict[str, Any]:
     if record.get("result") is not None:
         _check_result_shape(record["result"])
     return record
+
+
+def _plain_items(value: Any) -> Any:
+    """``value`` made plain, or each item of it if it is a list."""
+    return [plain(item) for item in value] if type(value) is list else plain(value)
 
 
 def _from_text(text: str) -> Any:

@@ -2,8 +2,10 @@
 
 ``game.draw(subject)`` and ``game.parse_action(subject, text)`` take a state or view of the
 same game (another game's would trip its renderer or parser up), and ``game.player_name(p)``
-one of its players (``Game.__init_subclass__`` wraps each game's): anything else is refused
-with a ``TypeError`` or ``ValueError`` that says so.
+one of its players, and ``game.describe(action, actor, viewer)`` an action and two players
+(each may be ``None``: nobody's action, the omniscient viewer); ``Game.__init_subclass__``
+wraps each game's own. Anything else is refused with a ``TypeError`` or ``ValueError`` that
+says so.
 
 >>> import tabletop
 >>> lascaux = tabletop.load("lascaux")
@@ -23,6 +25,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .action import Action
 from .plain import player_of
 from .quoting import brief
 
@@ -50,3 +53,19 @@ def named_players(method: Callable[[Any, int], R]) -> Callable[[Any, int], R]:
         return method(game, player_of(player, game.players, rule))
 
     return player_name
+
+
+def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, Any, Any], R]:
+    """A game's ``describe`` that refuses what is not an action, or not a player or ``None``."""
+
+    @functools.wraps(method)
+    def describe(game: Any, action: Any, actor: Any, viewer: Any) -> R:
+        if not isinstance(action, Action):
+            raise TypeError(f"describe() takes an action, not {brief(action)}")
+        players = game.players
+        rule = f"describe() takes players 0..{players - 1} or None"
+        actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
+        viewer = None if viewer is None else player_of(viewer, players, f"{rule} as viewer")
+        return method(game, action, actor, viewer)
+
+    return describe

@@ -1,0 +1,115 @@
+"""Promises that broke one level further down (probe 26): arrays unlocked through what they
+view, graphs whose attribute dict was rebound, records whose caller-set fields overwrote the
+record's own, numpy numbers inside record dicts, and ``describe`` taking anything."""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import tabletop
+from tabletop.core.errors import InvalidOption, InvalidRecord
+
+
+def _unlock_all(array):
+    """Try to make ``array`` and every array under it writeable; how many could be."""
+    unlocked, part = 0, array
+    while isinstance(part, np.ndarray):
+        try:
+            part.flags.writeable = True
+            unlocked += 1
+        except ValueError:
+            pass
+        part = part.base
+    return unlocked
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_no_returned_array_can_be_unlocked_through_its_base(name):
+    state = tabletop.load(name).new(seed=1, setup="random")
+    arrays = [state.legal_mask(), state.view(0).legal_mask(), state.view(0).observation()]
+    if name == "lacuna":
+        a, b = state.geometry.pairs[0]
+        arrays += [state.positions(a, b), state.geometry.pa, state.geometry.x]
+    for array in arrays:
+        assert _unlock_all(array) == 0
+        assert not array.flags.writeable
+
+
+@pytest.mark.parametrize("name, attribute", [("lacuna", "graph"), ("lava-flows", "graph"),
+                                             ("landlock", "G_L"), ("landlock", "G_W")])
+def test_a_frozen_graph_refuses_a_new_attribute_dict_and_copies_into_a_plain_graph(name,
+                                                                                   attribute):
+    state = tabletop.load(name).new(seed=1, setup="random")
+    graph = getattr(state, attribute)
+    before = dict(graph.graph)
+    for key in ("graph", "_adj", "_node", "name"):
+        with pytest.raises(AttributeError, match="a frozen graph's .* can't be set; copy it"):
+            setattr(graph, key, {"hacked": 1})
+    with pytest.raises(AttributeError, match="can't be set"):
+        del graph.graph
+    assert dict(getattr(state, attribute).graph) == before
+    copy = graph.copy()
+    assert type(copy) in (nx.Graph, nx.DiGraph) and not nx.is_frozen(copy)
+    copy.graph = {"mine": 1}
+    copy.add_node("extra")
+    again = pickle.loads(pickle.dumps(graph))
+    assert nx.is_frozen(again) and sorted(again.edges) == sorted(graph.edges)
+    with pytest.raises(AttributeError):
+        again.graph = {}
+    assert len(graph.subgraph(list(graph.nodes)[:3])) == min(3, len(graph))
+
+
+def test_to_record_refuses_to_overwrite_its_own_fields_or_store_what_is_not_json():
+    state = tabletop.load("lava-flows").new(seed=3, setup="random")
+    for field in ("seed", "actions", "format", "game", "players", "options", "result",
+                  "start"):
+        with pytest.raises(InvalidRecord, match=f"to_record\\(\\) can't set '{field}': it is "
+                                                "a field of the record itself"):
+            state.to_record(**{field: 5})
+    for junk in (math.nan, math.inf, object(), {1: 2}):
+        with pytest.raises(InvalidRecord, match="which is not a finite JSON value|not a string"):
+            state.to_record(note=junk)
+    record = state.to_record(ply=np.int64(0), note={"scores": [np.float32(0.5)]})
+    assert json.loads(json.dumps(record, allow_nan=False)) == record
+    assert type(record["ply"]) is int and record["note"] == {"scores": [0.5]}
+    assert tabletop.replay(record) == state
+
+
+def test_a_record_dict_may_hold_numpy_numbers_in_its_options_and_result():
+    state = tabletop.load("lava-flows", ply_cap=50).new(seed=3, setup="random")
+    record = state.to_record()
+    record["options"] = {k: np.int64(v) if type(v) is int else v
+                         for k, v in record["options"].items()}
+    result = record["result"]
+    record["result"] = {"terminal": np.bool_(result["terminal"]),
+                        "scores": [np.float64(x) for x in result["scores"]],
+                        "winners": [np.int64(x) for x in result["winners"]]}
+    assert tabletop.replay(record) == state
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_describe_takes_an_action_and_players_or_none(name):
+    game = tabletop.load(name)
+    state = game.new(seed=1, setup="random")
+    action = state.legal_actions()[0]
+    assert game.describe(action, np.int64(0), None) == game.describe(action, 0, None)
+    for args, error, message in (
+            ((None, 0, 1), TypeError, "describe\\(\\) takes an action, not None"),
+            (("rm -rf", 0, 1), TypeError, "takes an action, not 'rm -rf'"),
+            ((action, True, 0), ValueError, "as actor, not True"),
+            ((action, 0, game.players), ValueError, "as viewer, not"),
+            ((action, 0, "1"), ValueError, "as viewer, not '1'")):
+        with pytest.raises(error, match=message):
+            game.describe(*args)
+
+
+def test_a_long_unknown_option_name_is_quoted_short():
+    with pytest.raises(InvalidOption) as caught:
+        tabletop.load("lascaux", **{"x" * 10**6: 1})
+    assert len(str(caught.value)) < 400
