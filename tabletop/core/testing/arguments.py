@@ -110,10 +110,16 @@ def _check_picture_options(game: Game, state: State, where: str) -> None:
         _refused(here, "draw(last='pass')", game.draw, subject, last="pass")
         _refused(here, "draw(highlight=[[1, 2]]), an unhashable target", game.draw, subject,
                  highlight=[[1, 2]])
-        for name in flag_options(part(type(game), "renderer")):
+        for name in _flags(game):
             not_a_flag: dict[str, Any] = {name: "no"}
             _refused(here, f"draw({name}='no'), a bool option", game.draw, subject,
                      **not_a_flag)
+
+
+def _flags(game: Game) -> tuple[str, ...]:
+    """The bool options of ``game``'s renderer (none if it draws without one)."""
+    renderer = part(type(game), "renderer")
+    return () if renderer is None else flag_options(renderer)
 
 
 def _check_determinize(view: View, where: str) -> None:
