@@ -6,9 +6,11 @@ option takes True or False only, a ``highlight`` only hashable targets, and Lacu
 from __future__ import annotations
 
 import math
+from typing import Annotated
 
 import numpy as np
 import pytest
+from toygame import SecretNim, draw_pile
 
 import tabletop
 from tabletop.core.drawing import flag_options
@@ -119,3 +121,35 @@ def test_lacuna_flower_pairs_take_numpy_ints():
     assert state.stretch(np.int64(a), np.int64(b)) == state.stretch(a, b)
     assert np.array_equal(state.positions(np.int8(a), b), state.positions(a, b))
     assert not state.positions(0, 0).any()  # a flower with itself: no line, nowhere to stand
+
+
+def _sized(name: str, value: object) -> int:
+    if value not in (1, 2, 3) or isinstance(value, bool):
+        raise ValueError(f"{name} should be 1, 2 or 3, not {value!r}")
+    return int(value)
+
+
+def draw_sized(subject, *, highlight=(), last=None, size: Annotated[int, _sized] = 1,
+               gap: float = 1.0, shade=False):
+    """A toy renderer: a checked option, a plain-typed one and an unannotated flag."""
+    return draw_pile(subject, highlight=highlight, last=last, shade=shade)
+
+
+class SizedNim(SecretNim):
+    name = "sized-nim"
+    renderer = "test_drawing_values:draw_sized"
+
+
+def test_any_renderer_is_checked_from_its_signature(registered):
+    state = registered(SizedNim).new(seed=1)
+    assert flag_options(draw_sized) == ("shade",)
+    with pytest.raises(ValueError, match="size should be 1, 2 or 3, not 4"):
+        state.svg(size=4)
+    with pytest.raises(TypeError, match="gap should be float, not 'wide'"):
+        state.svg(gap="wide")
+    with pytest.raises(TypeError, match="gap should be float, not nan"):
+        state.svg(gap=math.nan)
+    with pytest.raises(TypeError, match="shade should be True or False, not 'no'"):
+        state.svg(shade="no")
+    assert state.svg(size=np.int64(2), gap=np.float32(2), shade=np.True_) \
+        == state.svg(shade=True)
