@@ -32,6 +32,18 @@ class OwnDrawNim(SecretNim):
         return _draw_pile(subject)
 
 
+class AnyFlagNim(SecretNim):
+    """It reads its renderer's bool option ``shade`` itself before the core checks it, as
+    the truth of whatever it is given: ``shade="no"`` shades."""
+
+    name = "any-flag-nim"
+
+    def draw(self, subject, **options):
+        if "shade" in options:
+            options["shade"] = bool(options["shade"])  # the bug
+        return SecretNim.draw(self, subject, **options)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AnySeedView(NimView):
     pass

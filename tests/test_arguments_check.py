@@ -3,7 +3,7 @@ pass, each toy that takes what it should refuse is caught, and it runs for every
 the rest of ``check_abuse`` (``test_abuse.py``)."""
 
 import pytest
-from broken_arguments import AnyOptionNim, AnyPlayerNim, AnySeedNim, OwnDrawNim
+from broken_arguments import AnyFlagNim, AnyOptionNim, AnyPlayerNim, AnySeedNim, OwnDrawNim
 from toygame import SecretNim, TakeAway
 
 from tabletop.core.testing import ConformanceError
@@ -24,6 +24,8 @@ def test_sound_toys_pass(registered, toy):
     (AnyOptionNim, r"draw\(highlights=...\), a misspelt option: taken, not refused"),
     (OwnDrawNim, r"draw\(another game's position\): raised AttributeError \(.*\), not "
                  r"TypeError"),
+    (AnyFlagNim, r"seed \d ply \d+, state: draw\(shade='no'\), a bool option: taken, not "
+                 r"refused"),
     (AnySeedNim, r"seed \d ply \d+, player \d's view: determinize\('7'\): taken, not refused"),
     (AnyPlayerNim, r"any-player-nim player_name: player_name\('0'\): taken, not refused"),
 ])

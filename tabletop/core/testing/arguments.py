@@ -9,8 +9,9 @@ break by writing around the core:
 * **subjects and players**: ``game.draw`` and ``game.parse_action`` take a position of
   this game only, ``game.player_name`` one of its players (numpy's ints included);
 * **picture options**: an option the renderer does not declare (a misspelling) is refused,
-  as are a ``highlight`` that is no collection and a ``last`` that is no action, each with
-  a ``TypeError``, instead of being ignored or tripping the drawing up.
+  as are a ``highlight`` that is no collection (or holds a target that is not hashable), a
+  ``last`` that is no action and ``"no"`` for each of the renderer's bool options, each
+  with a ``TypeError``, instead of being ignored, read as true or tripping the drawing up.
 
 >>> import tabletop
 >>> check_arguments(tabletop.load("landlock"), seeds=range(1))
@@ -25,7 +26,9 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..drawing import flag_options
 from ..game import Game, State, View
+from ..parts import part
 from .common import fail, random_states
 
 #: What ``determinize`` and ``player_name`` must refuse.
@@ -105,6 +108,18 @@ def _check_picture_options(game: Game, state: State, where: str) -> None:
                  highlights=())
         _refused(here, "draw(highlight=5)", game.draw, subject, highlight=5)
         _refused(here, "draw(last='pass')", game.draw, subject, last="pass")
+        _refused(here, "draw(highlight=[[1, 2]]), an unhashable target", game.draw, subject,
+                 highlight=[[1, 2]])
+        for name in _flags(game):
+            not_a_flag: dict[str, Any] = {name: "no"}
+            _refused(here, f"draw({name}='no'), a bool option", game.draw, subject,
+                     **not_a_flag)
+
+
+def _flags(game: Game) -> tuple[str, ...]:
+    """The bool options of ``game``'s renderer (none if it draws without one)."""
+    renderer = part(type(game), "renderer")
+    return () if renderer is None else flag_options(renderer)
 
 
 def _check_determinize(view: View, where: str) -> None:

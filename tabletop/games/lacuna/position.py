@@ -21,7 +21,9 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.legal import from_bits
+from tabletop.core.plain import plain
 from tabletop.core.position import position
+from tabletop.core.quoting import brief
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
 from . import scoring
@@ -55,6 +57,22 @@ if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
 
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
+
+
+def flower_ids(values: Sequence[object], count: int) -> tuple[int, ...] | None:
+    """``values`` as flower ids if each is one of ``count`` flowers ``0 .. count - 1``
+    (numpy's ints too, no bool); else ``None``.
+
+    >>> flower_ids((np.int64(3), 0), 48), flower_ids((3, 48), 48), flower_ids((True, 1), 48)
+    ((3, 0), None, None)
+    """
+    found = tuple(plain(v) for v in values)
+    return found if all(type(f) is int and 0 <= f < count for f in found) else None
+
+
+def flowers_text(count: int) -> str:
+    """The flowers there are, for a refusal: ``"flowers 0..47"``."""
+    return f"flowers 0..{count - 1}" if count else "flowers (there are none)"
 
 
 @position
@@ -180,6 +198,7 @@ class LacunaPosition(Position):
 
     def is_open(self, a: int, b: int) -> bool:
         """Whether the pair ``a``-``b`` (either order) is open."""
+        a, b = self._pair("is_open", a, b)
         geo = self.geometry
         i = None if geo is None else geo.pair_index.get((min(a, b), max(a, b)))
         return i is not None and not geo.is_dead(self._dead(), i)  # type: ignore[union-attr]
@@ -187,6 +206,7 @@ class LacunaPosition(Position):
     def blockers(self, a: int, b: int) -> tuple[tuple[str, int], ...]:
         """What blocks the segment between flowers ``a`` and ``b``: ``("flower", id)`` for
         flowers on the mat, ``("pawn", i)`` for pawns, in order."""
+        a, b = self._pair("blockers", a, b)
         geo = self.geometry
         if geo is None:
             return ()
@@ -202,9 +222,20 @@ class LacunaPosition(Position):
                      if (m >> a) & 1 and (m >> b) & 1 and not self.is_open(a, b))
 
     # --- where a pawn may stand -------------------------------------------------------------
+    def _pair(self, call: str, a: object, b: object) -> tuple[int, int]:
+        """``a`` and ``b`` as flower ids if both are flowers here; else a ``ValueError``
+        naming ``call`` and the flowers there are."""
+        found = flower_ids((a, b), len(self.points))
+        if found is None:
+            raise ValueError(f"{call}(a, b): a and b should be "
+                             f"{flowers_text(len(self.points))}, not {brief(a)}, {brief(b)}")
+        return found[0], found[1]
+
     def positions(self, a: int, b: int) -> np.ndarray:
         """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
-        (``a < b``): the pair is open and the pawn overlaps nothing. Exact; read-only."""
+        (``a < b``): the pair is open and the pawn overlaps nothing. Exact; read-only.
+        Flowers that do not exist are refused with a ``ValueError``."""
+        a, b = self._pair("positions", a, b)
         geo = self.geometry
         if geo is None or not self.is_open(a, b):
             return _NOWHERE
@@ -214,7 +245,7 @@ class LacunaPosition(Position):
     def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
         """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
         grid positions (both ends legal); ``()`` if the pair is blocked or has no room."""
-        ok = self.positions(a, b).tolist()
+        ok = self.positions(*self._pair("stretch", a, b)).tolist()
         runs: list[tuple[int, int]] = []
         start = None
         for k, good in enumerate(ok + [False]):
@@ -234,6 +265,7 @@ class LacunaPosition(Position):
         >>> s.along(0, 1, 0.125, 0.3), s.along(1, 0, 0.125, 0.3), s.along(0, 1, -1, 0)
         (256.0, 768.0, 0.0)
         """
+        a, b = self._pair("along", a, b)
         (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy
@@ -244,9 +276,10 @@ class LacunaPosition(Position):
         """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
         ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
         The click helper: a click near a chosen line becomes a position on it."""
-        a, b = min(a, b), max(a, b)
-        if not (0 <= a < len(self.points) and 0 <= b < len(self.points)):
+        pair = flower_ids((a, b), len(self.points))
+        if pair is None:
             return None
+        a, b = min(pair), max(pair)
         ok = self.positions(a, b)
         if not ok.any():
             return None

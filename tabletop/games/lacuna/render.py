@@ -4,8 +4,10 @@
 territories=None, labels=True)``:
 
 * ``lines``: ``True`` draws every open same-colour line, a colour (name or number) only that
-  colour's; ``blocked``: the same for the blocked lines, each with its blockers ringed;
+  colour's, ``False`` or ``None`` none; ``blocked``: the same for the blocked lines, each with
+  its blockers ringed (any other value is refused, a misspelt colour with the nearest name);
 * ``line=(a, b)``: the legal stretch of one line (where a pawn may stand), or what blocks it;
+  ``a`` and ``b`` must be flowers of the picture (``0 .. 47`` in a full game);
 * ``territories``: the nearest-pawn regions (Voronoi) and who takes each flower — on by
   default once the game is over;
 * ``labels``: flower numbers.
@@ -19,13 +21,17 @@ centre however small they are drawn. No rule logic here: every fact comes from t
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated
 
+from tabletop.core.choices import suggestion
 from tabletop.core.game import Action
+from tabletop.core.plain import plain
+from tabletop.core.quoting import brief
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .geometry import STEPS, TICKS, voronoi_cells
+from .position import flower_ids, flowers_text
 
 if TYPE_CHECKING:
     from .position import LacunaPosition
@@ -56,22 +62,48 @@ def from_pixels(subject: LacunaPosition, px: float, py: float) -> tuple[float, f
     return (px - CX) / s, (CY - py) / s
 
 
-def _colour_filter(value: Any) -> set[int] | None:
+Colours = bool | str | int | None
+"""Which lines to draw: all (``True``), none (``False``, ``None``), or one colour's, by name
+or number."""
+
+
+def colours(name: str, value: object) -> Colours:
+    """``value`` (numpy's numbers made plain) if it is one of ``Colours`` and names a colour
+    that exists; else a ``ValueError`` naming ``name`` and the colours there are."""
+    found = plain(value)
+    if found is None or type(found) is bool or (isinstance(found, str) and found in COLOURS) \
+            or (type(found) is int and 0 <= found < len(COLOURS)):
+        return found
+    hint = suggestion(found, COLOURS) if isinstance(found, str) else ""
+    raise ValueError(f"{name} should be True, False, None, a colour ({', '.join(COLOURS)}) "
+                     f"or its number 0..{len(COLOURS) - 1}, not {brief(value)}{hint}")
+
+
+def _colour_filter(value: Colours) -> set[int] | None:
     """``True`` → all colours; a name or number → that one; ``None``/``False`` → none."""
     if value is None or value is False:
         return None
     if value is True:
         return set(range(len(COLOURS)))
-    if isinstance(value, str):
-        return {COLOURS.index(value)} if value in COLOURS else set()
-    return {int(value)}
+    return {COLOURS.index(value) if isinstance(value, str) else value}
+
+
+def _line(subject: LacunaPosition, line: tuple[int, int]) -> tuple[int, int]:
+    """``line`` as two flowers of ``subject``, lower first; else a ``ValueError``."""
+    pair = flower_ids(line, len(subject.points)) if len(line) == 2 else None
+    if pair is None:
+        raise ValueError(f"line should be a pair (a, b) of {flowers_text(len(subject.points))}"
+                         f", not {brief(line)}")
+    return min(pair), max(pair)
 
 
 def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
          last: Action | None = None,
-         lines: Any = None, blocked: Any = None, line: tuple[int, int] | None = None,
+         lines: Annotated[Colours, colours] = None,
+         blocked: Annotated[Colours, colours] = None, line: tuple[int, int] | None = None,
          territories: bool | None = None, labels: bool = True) -> Scene:
     """The picture of a Lacuna state or view (see the module docstring for the options)."""
+    pair = None if line is None else _line(subject, line)
     scene = Scene(WIDTH, HEIGHT, background="#050b14", title="Lacuna")
     s = scale(subject)
     rf = subject.params.flower / TICKS * s
@@ -105,8 +137,8 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
             for (a, b), why in subject.blocked_pairs():
                 if subject.colors[a] in show:
                     _blocked_line(scene, subject, a, b, why, hexof(a), rf, rp)
-        if line is not None:
-            a, b = min(line), max(line)
+        if pair is not None:
+            a, b = pair
             if subject.is_open(a, b):
                 _stretch(scene, subject, a, b, target=None)
             else:
