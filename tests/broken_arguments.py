@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from toygame import NimState, NimView, SecretNim
+from toygame import Bonus, NimState, NimView, SecretNim
 from toygame import draw_pile as _draw_pile
 
 
@@ -84,3 +84,13 @@ class AnyPlayerNim(SecretNim):
 
 
 AnyPlayerNim.player_name = lambda self, player: f"Player {player}"
+
+
+class AnyViewerNim(SecretNim):
+    """Its ``describe``, set after the class is made, takes any viewer (``True`` as 1)."""
+
+    name = "any-viewer-nim"
+
+
+AnyViewerNim.describe = lambda self, action, actor, viewer: (
+    "bonus ?" if isinstance(action, Bonus) and viewer not in (None, actor) else str(action))

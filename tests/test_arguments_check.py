@@ -3,7 +3,14 @@ pass, each toy that takes what it should refuse is caught, and it runs for every
 the rest of ``check_abuse`` (``test_abuse.py``)."""
 
 import pytest
-from broken_arguments import AnyFlagNim, AnyOptionNim, AnyPlayerNim, AnySeedNim, OwnDrawNim
+from broken_arguments import (
+    AnyFlagNim,
+    AnyOptionNim,
+    AnyPlayerNim,
+    AnySeedNim,
+    AnyViewerNim,
+    OwnDrawNim,
+)
 from toygame import SecretNim, TakeAway
 
 from tabletop.core.testing import ConformanceError
@@ -28,6 +35,7 @@ def test_sound_toys_pass(registered, toy):
                  r"refused"),
     (AnySeedNim, r"seed \d ply \d+, player \d's view: determinize\('7'\): taken, not refused"),
     (AnyPlayerNim, r"any-player-nim player_name: player_name\('0'\): taken, not refused"),
+    (AnyViewerNim, r"any-viewer-nim subjects: describe\(None, 0, 0\): taken, not refused"),
 ])
 def test_each_toy_that_takes_what_it_should_refuse_is_caught(registered, toy, message):
     with pytest.raises(ConformanceError, match=message):

@@ -7,7 +7,8 @@ break by writing around the core:
   seed draws what a generator seeded with it draws, and draws it again), and refuses
   anything else with a ``TypeError``;
 * **subjects and players**: ``game.draw`` and ``game.parse_action`` take a position of
-  this game only, ``game.player_name`` one of its players (numpy's ints included);
+  this game only, ``game.player_name`` one of its players (numpy's ints included),
+  ``game.describe`` an action and two players or ``None``;
 * **picture options**: an option the renderer does not declare (a misspelling) is refused,
   as are a ``highlight`` that is no collection (or holds a target that is not hashable), a
   ``last`` that is no action and ``"no"`` for each of the renderer's bool options, each
@@ -90,6 +91,11 @@ def _check_subjects(game: Game, draws: bool) -> None:
         _refused(where, "draw(another game's position)", game.draw, stranger)
     _refused(where, "parse_action(another game's position)", game.parse_action, stranger,
              "pass")
+    action = game.new(seed=0).legal_actions()[0]
+    _refused(where, "describe(None, 0, 0)", game.describe, None, 0, 0)
+    for actor, viewer in ((True, None), (game.players, None), (0, "0"), (0, -1)):
+        _refused(where, f"describe(action, {actor!r}, {viewer!r})", game.describe, action,
+                 actor, viewer, kinds=(TypeError, ValueError))
 
 
 def _draws(game: Game) -> bool:
