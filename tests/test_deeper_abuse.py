@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.core.errors import InvalidOption, InvalidRecord
+from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 
 
 def _unlock_all(array):
@@ -113,3 +113,14 @@ def test_a_long_unknown_option_name_is_quoted_short():
     with pytest.raises(InvalidOption) as caught:
         tabletop.load("lascaux", **{"x" * 10**6: 1})
     assert len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_id_asked_of_a_player_not_to_move_says_whose_turn_it_is(name):
+    game = tabletop.load(name)
+    state = game.new(seed=1, setup="random")
+    waiting = (state.current_player + 1) % game.players
+    with pytest.raises(IllegalAction, match=rf"is not legal here \(it is "
+                                            rf"{game.player_name(state.current_player)}'s "
+                                            rf"turn, not {game.player_name(waiting)}'s\)"):
+        state.view(waiting).action_from_id(state.legal_action_ids()[0])

@@ -99,6 +99,7 @@ class IntegerActions:
         def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
         def _coerce(self, action: Action | str) -> Action: ...
+        def _turn_problem(self) -> str | None: ...
 
     def action_id(self, action: Action | str) -> int:
         """The integer of ``action`` (an Action, or notation of a legal one): the same in
@@ -129,7 +130,9 @@ class IntegerActions:
         if found is None:
             named = action_space(self.game).action_at(i)
             what = f" ({str(named)!r})" if named is not None else ""
-            raise self._refusal(f"action id {i}{what} is not legal here")
+            turn = self._turn_problem()  # a view of a player not to move: say whose turn it is
+            raise self._refusal(f"action id {i}{what} is not legal here"
+                                + (f" ({turn})" if turn else ""))
         return found
 
     def legal_action_ids(self) -> tuple[int, ...]:
