@@ -124,3 +124,13 @@ def test_an_id_asked_of_a_player_not_to_move_says_whose_turn_it_is(name):
                                             rf"{game.player_name(state.current_player)}'s "
                                             rf"turn, not {game.player_name(waiting)}'s\)"):
         state.view(waiting).action_from_id(state.legal_action_ids()[0])
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_last_move_of_another_game_is_refused(name):
+    state = tabletop.load(name).new(seed=2, setup="random")
+    other = tabletop.load("lascaux" if name != "lascaux" else "landlock").new(seed=1)
+    with pytest.raises(TypeError, match=rf"last should be an action or None \(an action of "
+                                        rf"{name}\), not"):
+        state.svg(last=other.legal_actions()[0])
+    state.apply(state.legal_actions()[0]).svg(last=state.legal_actions()[0])

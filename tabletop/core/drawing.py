@@ -7,7 +7,9 @@ runs, so a misspelt option is refused with the nearest name instead of being ign
 value of the wrong kind is refused instead of tripping the drawing up or being read as
 something else:
 
-* ``highlight`` must be a collection of hashable targets, ``last`` an action or ``None``;
+* ``highlight`` must be a collection of hashable targets, ``last`` an action of the game
+  (its class from the package of the game's class or of a class it derives from) or
+  ``None``;
 * an option annotated (or defaulting to) ``bool`` must be ``True`` or ``False`` (numpy's
   bools too; ``"no"`` is no flag), ``bool | None`` may be ``None`` too;
 * another option annotated with plain types (``tuple[int, int] | None``) must be of them
@@ -102,8 +104,9 @@ def drawing_options(game: Game, renderer: Callable[..., Any],
     if "highlight" in options:
         checked["highlight"] = _targets(options["highlight"])
     last = options.get("last")
-    if last is not None and not isinstance(last, Action):
-        raise TypeError(f"last should be an action or None, not {brief(last)}")
+    if last is not None and not (isinstance(last, Action) and _of_game(last, game)):
+        raise TypeError(f"last should be an action or None (an action of {game.name}), not "
+                        f"{brief(last)}")
     for key, value in options.items():
         if known is not None and key not in SHARED:
             checked[key] = known[key].checked(value)
@@ -167,3 +170,15 @@ def _hint(renderer: Callable[..., Any], parameter: inspect.Parameter) -> Any:
             parameter.name]
     except Exception:  # noqa: BLE001 - an annotation that does not resolve: none checked
         return None
+
+
+def _of_game(action: Action, game: Game) -> bool:
+    """Whether ``action``'s class comes from the package of ``game``'s class, or of a game
+    class it derives from (another game's action would be drawn as nothing, silently)."""
+    package = type(action).__module__.rpartition(".")[0]
+    for cls in type(game).__mro__:
+        if cls.__module__.startswith("tabletop.core."):  # Game and what it derives from
+            return False
+        if cls.__module__.rpartition(".")[0] == package:
+            return True
+    return False
