@@ -21,9 +21,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.legal import from_bits
-from tabletop.core.plain import plain
 from tabletop.core.position import position
-from tabletop.core.quoting import brief
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
 from . import scoring
@@ -42,37 +40,22 @@ from .board import (
     GAME_MAJORITY,
     NAMES,
     NCOLOURS,
-    PAWNS_EACH,
     Params,
     mover,
     params_of,
     player_name,
 )
+from .flowerids import flower_ids, pair_of
 from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings
 from .kernels import set_bits
 from .places import geo_actions, spot_places
+from .text import board_text
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
 
 _SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
-
-
-def flower_ids(values: Sequence[object], count: int) -> tuple[int, ...] | None:
-    """``values`` as flower ids if each is one of ``count`` flowers ``0 .. count - 1``
-    (numpy's ints too, no bool); else ``None``.
-
-    >>> flower_ids((np.int64(3), 0), 48), flower_ids((3, 48), 48), flower_ids((True, 1), 48)
-    ((3, 0), None, None)
-    """
-    found = tuple(plain(v) for v in values)
-    return found if all(type(f) is int and 0 <= f < count for f in found) else None
-
-
-def flowers_text(count: int) -> str:
-    """The flowers there are, for a refusal: ``"flowers 0..47"``."""
-    return f"flowers 0..{count - 1}" if count else "flowers (there are none)"
 
 
 @position
@@ -223,13 +206,8 @@ class LacunaPosition(Position):
 
     # --- where a pawn may stand -------------------------------------------------------------
     def _pair(self, call: str, a: object, b: object) -> tuple[int, int]:
-        """``a`` and ``b`` as flower ids if both are flowers here; else a ``ValueError``
-        naming ``call`` and the flowers there are."""
-        found = flower_ids((a, b), len(self.points))
-        if found is None:
-            raise ValueError(f"{call}(a, b): a and b should be "
-                             f"{flowers_text(len(self.points))}, not {brief(a)}, {brief(b)}")
-        return found[0], found[1]
+        """``a`` and ``b`` as flower ids if both are flowers here (else ``ValueError``)."""
+        return pair_of(call, a, b, len(self.points))
 
     def positions(self, a: int, b: int) -> np.ndarray:
         """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
@@ -601,31 +579,4 @@ class LacunaPosition(Position):
 
     # --- text -------------------------------------------------------------------------------------
     def _board_text(self, tokens: tuple[int, ...] = ()) -> str:
-        mover = self.current_player
-        turn = "game over" if mover is None else f"to move {NAMES[mover]}"
-        aside = colour_name(self.aside) if self.aside is not None else "not yet"
-        lines = [f"Lacuna · start {NAMES[self.start]} · aside {aside} · {turn} · "
-                 f"pawns {len(self.pawns)}/{2 * PAWNS_EACH}"]
-        if self.colors is None:
-            where = " ".join(f"{f}({tick_text(x)},{tick_text(y)})"
-                             for f, (x, y) in enumerate(self.points))
-            lines.append(f"layout (colours come with the pour): {where}")
-            if tokens:
-                lines.append("pour order: " + " ".join(colour_name(c)[:2] for c in tokens))
-            return "\n".join(lines)
-        on_mat = self.on_mat
-        for c in range(NCOLOURS):
-            here = [f"{f}({tick_text(x)},{tick_text(y)})"
-                    for f, (x, y) in enumerate(self.points)
-                    if self.colors[f] == c and (on_mat >> f) & 1]
-            lines.append(f"{colour_name(c):>6}: " + (" ".join(here) or "-"))
-        for p in (0, 1):
-            pawns = " ".join(f"({x / (TICKS * STEPS):.5f},{y / (TICKS * STEPS):.5f})"
-                             for x, y, o in self.pawns if o == p) or "-"
-            taken = " ".join(map(str, set_bits(self.collected[p]))) or "-"
-            lines.append(f"{NAMES[p]}: pawns {pawns}; collected {taken}")
-        t = self.tally()
-        lines.append("tally " + " ".join(f"{colour_name(c)} {t[0][c]}-{t[1][c]}"
-                                         for c in range(NCOLOURS)))
-        lines.append(f"open pairs {len(self.open_pairs())}")
-        return "\n".join(lines)
+        return board_text(self, tokens)

@@ -30,8 +30,8 @@ from tabletop.core.quoting import brief
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
+from .flowerids import flower_ids, flowers_text
 from .geometry import STEPS, TICKS, voronoi_cells
-from .position import flower_ids, flowers_text
 
 if TYPE_CHECKING:
     from .position import LacunaPosition
