@@ -25,7 +25,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, plain, player_of, whole
+from ..core.plain import coordinates, flag, plain, player_of, whole
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -55,6 +55,27 @@ class Message:
     moves: tuple[Played, ...] = ()
 
 
+def shown_state(state: object, shower: str) -> State:
+    """``state`` if it is a ``State`` for ``shower`` (``"GameWidget"``…) to show; else a
+    ``TypeError`` saying what to pass (a view: its state with ``view=p``)."""
+    if isinstance(state, State):
+        return state
+    if isinstance(state, View):
+        raise TypeError(f"{shower} shows a State, not a View: pass the state with the player "
+                        f"whose view to draw, {shower}(state, view=p)")
+    raise TypeError(f"{shower} shows a State (tabletop.play also takes a game's name, a Game "
+                    f"or a record), not {brief(state)}")
+
+
+def hot_seat_flag(on: object) -> bool:
+    """``on`` as ``hot_seat``'s value: ``True`` or ``False`` (numpy's too), else
+    ``InvalidOption``."""
+    try:
+        return flag(on, "hot_seat")
+    except TypeError:
+        raise InvalidOption(f"hot_seat must be True or False, not {brief(on)}") from None
+
+
 def timeline_for(state: State) -> Timeline:
     """A timeline from the start of ``state``'s game to ``state`` (cursor at ``state``).
 
@@ -80,7 +101,7 @@ class Session:
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | None = None, hot_seat: bool = False,
                  seed: int | None = None) -> None:
-        self.timeline = timeline_for(state)
+        self.timeline = timeline_for(shown_state(state, "Session"))
         self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
@@ -91,9 +112,7 @@ class Session:
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view)
-        self.hot_seat = plain(hot_seat)
-        if type(self.hot_seat) is not bool:
-            raise InvalidOption(f"hot_seat must be True or False, not {brief(hot_seat)}")
+        self.hot_seat = hot_seat_flag(hot_seat)
         self.revealed: int | None = None
         self._agent_spoke = False
         self._input: ClickInput | None = None
@@ -140,7 +159,7 @@ class Session:
         seat = self._check_player(player)
         if seat is None:
             raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
-        if spec is None or spec == "human":
+        if spec is None or isinstance(spec, str) and spec == "human":
             self.seats[seat] = None
         else:
             seed = None if self.seed is None else self.seed * 31 + seat
@@ -155,8 +174,9 @@ class Session:
         self.message = Message()
 
     def set_hot_seat(self, on: bool) -> None:
-        """Turn the hot seat on or off (the cover comes down); the message line is cleared."""
-        self.hot_seat = bool(on)
+        """Turn the hot seat on or off (the cover comes down); the message line is cleared.
+        ``on`` is ``True`` or ``False``, else ``InvalidOption``."""
+        self.hot_seat = hot_seat_flag(on)
         self.revealed = None
         self._input_key = None
         self.message = Message()
@@ -487,6 +507,7 @@ class Session:
         always every move in notation, secret choices included: ``replay`` needs them, so a
         record mid-game is for the full-state viewer whatever its thinking holds.
         """
+        full = flag(full, "full")
         line = self.line()
         end = self.graph.nodes[line[-1]]["state"]
         viewer = None if full else self.viewer()
