@@ -177,3 +177,35 @@ def test_the_timeline_cursor_is_checked_when_set(lava):
     assert timeline.cursor == 1
     timeline.cursor = np.int64(0)
     assert type(timeline.cursor) is int and timeline.state == lava
+
+
+def test_a_session_names_view_when_it_refuses_one(lascaux):
+    with pytest.raises(ValueError, match="view must be 0..2 or None, not 5"):
+        Session(lascaux, view=5)
+    session = Session(lascaux, view=1)
+    with pytest.raises(ValueError, match="view must be 0..2 or None, not True"):
+        session.set_view(True)
+    assert session.view == 1
+
+
+@pytest.mark.parametrize("target", [[1], np.array([1, 2]), {"a": 1}])
+def test_a_target_to_choose_is_hashable(lascaux, target):
+    widget = GameWidget(lascaux, agent_delay=0)
+    with pytest.raises(TypeError, match="a target is one the input offers .*, not "):
+        widget.choose(target)
+    assert widget.state == lascaux
+
+
+@pytest.mark.parametrize("node", [True, 1.0, "1", [1], np.array([1])])
+def test_a_tree_node_is_an_int(lascaux, node):
+    tree = TreeWidget(lascaux, depth=1)
+    for call in (tree.select, tree.expand, tree.collapse, tree.state, tree.click_node,
+                 tree.open_in_game):
+        with pytest.raises(ValueError, match="a tree node is an int ≥ 0, not "):
+            call(node)
+    assert tree.selected == 0 and tree.state(np.int64(1)) == tree.state(1)
+
+
+def test_an_opener_is_a_function(lascaux):
+    with pytest.raises(TypeError, match="opener must be a function of a state .*, not 5"):
+        TreeWidget(lascaux, opener=5)

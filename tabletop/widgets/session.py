@@ -111,7 +111,7 @@ class Session:
                                     f"player {brief(player)}; its players are "
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
-        self.view = self._check_player(view)
+        self.view = self._check_player(view, "view")
         self.hot_seat = hot_seat_flag(hot_seat)
         self.revealed: int | None = None
         self._agent_spoke = False
@@ -143,12 +143,13 @@ class Session:
         return not isinstance(player, bool) and isinstance(player, int) \
             and 0 <= player < self.game.players
 
-    def _check_player(self, player: int | None) -> int | None:
-        """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` if no player."""
+    def _check_player(self, player: int | None, name: str = "player") -> int | None:
+        """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` naming ``name``
+        if no player."""
         if player is None:
             return None
         players = self.game.players
-        return player_of(player, players, f"player must be 0..{players - 1} or None")
+        return player_of(player, players, f"{name} must be 0..{players - 1} or None")
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
@@ -169,7 +170,7 @@ class Session:
 
     def set_view(self, view: int | None) -> None:
         """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
-        self.view = self._check_player(view)
+        self.view = self._check_player(view, "view")
         self._input_key = None
         self.message = Message()
 
@@ -336,6 +337,9 @@ class Session:
     def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
                ) -> Action | None:
         """Pick ``target`` (a board shape's or a button's); plays the action it completes."""
+        if not isinstance(target, Hashable):
+            raise TypeError(f"a target is one the input offers (see next_targets()), not "
+                            f"{brief(target)}")
         reason = self.blocked()
         if reason is not None:
             self.message = Message(reason, "error")

@@ -29,6 +29,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State
 from ..core.plain import player_of, real, whole
+from ..core.quoting import brief
 from ..core.tree import MAX_NODES
 from ..render.scene import Scene
 from .picture import with_picture
@@ -81,6 +82,9 @@ class TreeWidget(w.VBox):
         self.model = TreeModel(subject, depth=depth, max_children=max_children, view=view,
                                max_nodes=max_nodes)
         self._syncing = False
+        if opener is not None and not callable(opener):
+            raise TypeError(f"opener must be a function of a state that makes its game widget, "
+                            f"or None, not {brief(opener)}")
         self.opener = opener
         self.game_widget: Any = None
         from ..render.scenecanvas import SceneCanvas
@@ -177,6 +181,7 @@ class TreeWidget(w.VBox):
         """Click on ``node`` where it is drawn (it must be visible)."""
         from ..render.scenecanvas import click_point
 
+        node = self.model.checked_node(node)
         return self.click(*click_point(self.model.scene(), ("node", node)))
 
     @property

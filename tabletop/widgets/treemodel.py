@@ -143,7 +143,7 @@ class TreeModel:
 
     def state(self, node: int) -> State | None:
         """The state at ``node`` (for a search tree: one the search sampled there)."""
-        self._check(node)
+        node = self.checked_node(node)
         return self.graph.nodes[node].get("state")
 
     def children(self, node: int) -> list[int]:
@@ -162,7 +162,7 @@ class TreeModel:
 
     def expand(self, node: int) -> None:
         """Open ``node``, computing its children first in a game tree."""
-        self._check(node)
+        node = self.checked_node(node)
         if self.kind == "game" and not self.graph.succ[node] and self.can_expand(node):
             expand(self.graph, node)
         if self.can_expand(node):
@@ -170,7 +170,7 @@ class TreeModel:
 
     def collapse(self, node: int) -> None:
         """Close ``node`` (its children stay computed)."""
-        self._check(node)
+        node = self.checked_node(node)
         self.open.discard(node)
 
     def toggle(self, node: int) -> None:
@@ -181,7 +181,7 @@ class TreeModel:
 
     def select(self, node: int) -> None:
         """Make ``node`` the selected node (its board is shown); opens its ancestors."""
-        self._check(node)
+        node = self.checked_node(node)
         for ancestor in nx.ancestors(self.graph, node):
             self.open.add(ancestor)
         self.selected = node
@@ -211,9 +211,13 @@ class TreeModel:
         return (self.max_nodes is None or bool(self.graph.succ[node])
                 or self.graph.number_of_nodes() < self.max_nodes)
 
-    def _check(self, node: int) -> None:
+    def checked_node(self, node: object) -> int:
+        """``node`` if it is one of the tree's; else a ``ValueError`` (not an int ≥ 0) or a
+        ``KeyError`` (no such node)."""
+        node = whole(node, 0, "a tree node is an int ≥ 0")
         if node not in self.graph:
             raise KeyError(f"no node {node} in the tree ({self.graph.number_of_nodes()} nodes)")
+        return node
 
     def path(self, node: int) -> list[str]:
         """The actions from the root to ``node``, in notation (as ``view`` sees them)."""
