@@ -24,9 +24,13 @@ if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs n
 
 
 class Timeline:
-    """A tree of states rooted at ``root``, with a cursor (the node being looked at)."""
+    """A tree of states rooted at ``root``, with a cursor (the node being looked at).
 
-    __slots__ = ("graph", "cursor", "_next_id", "_preferred")
+    Setting ``cursor`` checks the node as ``goto`` does (``goto`` also makes "forward" from
+    each ancestor lead there).
+    """
+
+    __slots__ = ("graph", "_cursor", "_next_id", "_preferred")
 
     def __init__(self, root: State) -> None:
         import networkx as nx
@@ -36,9 +40,18 @@ class Timeline:
 
         self.graph: nx.DiGraph = nx.DiGraph()
         self.graph.add_node(0, state=root, ply=0)
-        self.cursor = 0
+        self._cursor = 0
         self._next_id = 1
         self._preferred: dict[int, int] = {}  # node -> the child "forward" goes to
+
+    @property
+    def cursor(self) -> int:
+        """The node being looked at."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, node: int) -> None:
+        self._cursor = self._node(node)
 
     @property
     def state(self) -> State:
@@ -68,7 +81,7 @@ class Timeline:
     def goto(self, node: int) -> State:
         """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
         path = self.path_to(node)  # (which checks the node)
-        self.cursor = path[-1]
+        self._cursor = path[-1]
         for parent, child in itertools.pairwise(path):
             self._preferred[parent] = child
         return self.state
@@ -77,19 +90,19 @@ class Timeline:
         """Step to the parent (stays at the start)."""
         parent = self.parent(self.cursor)
         if parent is not None:
-            self.cursor = parent
+            self._cursor = parent
         return self.state
 
     def forward(self) -> State:
         """Step to the child last visited (or the newest one); stays at a leaf."""
         child = self._next(self.cursor)
         if child is not None:
-            self.cursor = child
+            self._cursor = child
         return self.state
 
     def start(self) -> State:
         """Jump to the first state (keeping the way forward)."""
-        self.cursor = 0
+        self._cursor = 0
         return self.state
 
     def end(self) -> State:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .collector import collector_paused
 from .game import State, View
-from .plain import player_of, whole
+from .plain import flag, player_of, whole
 
 if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -60,6 +60,7 @@ def explore(
     depth = whole(depth, 0, "depth must be an int ≥ 0")
     if max_nodes is not None:
         max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
+    merge = flag(merge, "merge")
     if infosets_for is not None:
         last = state.game.players - 1
         infosets_for = player_of(infosets_for, last + 1,

@@ -24,7 +24,7 @@ from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.memos import Bound
-from ..core.plain import plain, real
+from ..core.plain import flag, plain, real
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scenecanvas import SceneCanvas
@@ -32,7 +32,7 @@ from ..render.svg import to_svg
 from . import layout, panels
 from .agentrun import AgentRunner, Seconds, synchronous
 from .picture import with_picture
-from .session import Message, Session
+from .session import Message, Session, hot_seat_flag, shown_state
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
@@ -72,8 +72,9 @@ class GameWidget(w.VBox):
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
+        state = shown_state(state, "GameWidget")
         bots = bot_seats(bots)
-        if view == "auto":
+        if isinstance(view, str) and view == "auto":
             humans = [p for p in range(state.game.players) if p not in bots]
             view = humans[0] if bots and len(humans) == 1 else None
         self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
@@ -254,7 +255,7 @@ class GameWidget(w.VBox):
 
     @paused.setter
     def paused(self, value: bool) -> None:
-        self.pause_button.value = bool(value)
+        self.pause_button.value = flag(value, "paused")
 
     @property
     def hot_seat(self) -> bool:
@@ -262,7 +263,7 @@ class GameWidget(w.VBox):
 
     @hot_seat.setter
     def hot_seat(self, value: bool) -> None:
-        self.hot_seat_toggle.value = bool(value)
+        self.hot_seat_toggle.value = hot_seat_flag(value)
 
     def scene(self) -> Any:
         """The ``Scene`` on the canvas now."""
@@ -342,7 +343,7 @@ class GameWidget(w.VBox):
         """The record of the line on show (``ply`` says where the cursor is), with the bots'
         thinking as the viewer on show may see it (``full=True``: all of it); see
         ``Session.save``."""
-        return self.session.save(full)
+        return self.session.save(flag(full, "full"))
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
         """Open a saved record at ``ply`` (default: its own ``ply``, else the end).
@@ -572,7 +573,7 @@ class GameWidget(w.VBox):
 
 def _view_value(view: int | str | None, players: int) -> int | None:
     view = plain(view)
-    if view is None or view == "full":
+    if view is None or isinstance(view, str) and view == "full":
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view

@@ -58,7 +58,8 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
                                 "a game's name or a Game, not a State")
         state = game
     else:
-        raise TypeError(f"play() takes a game name, a Game, a State or a record, not {game!r}")
+        raise TypeError(f"play() takes a game name, a Game, a State or a record, not "
+                        f"{brief(game)}")
     return GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
 
 

@@ -25,7 +25,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, plain, player_of, whole
+from ..core.plain import coordinates, flag, plain, player_of, whole
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -55,6 +55,27 @@ class Message:
     moves: tuple[Played, ...] = ()
 
 
+def shown_state(state: object, shower: str) -> State:
+    """``state`` if it is a ``State`` for ``shower`` (``"GameWidget"``…) to show; else a
+    ``TypeError`` saying what to pass (a view: its state with ``view=p``)."""
+    if isinstance(state, State):
+        return state
+    if isinstance(state, View):
+        raise TypeError(f"{shower} shows a State, not a View: pass the state with the player "
+                        f"whose view to draw, {shower}(state, view=p)")
+    raise TypeError(f"{shower} shows a State (tabletop.play also takes a game's name, a Game "
+                    f"or a record), not {brief(state)}")
+
+
+def hot_seat_flag(on: object) -> bool:
+    """``on`` as ``hot_seat``'s value: ``True`` or ``False`` (numpy's too), else
+    ``InvalidOption``."""
+    try:
+        return flag(on, "hot_seat")
+    except TypeError:
+        raise InvalidOption(f"hot_seat must be True or False, not {brief(on)}") from None
+
+
 def timeline_for(state: State) -> Timeline:
     """A timeline from the start of ``state``'s game to ``state`` (cursor at ``state``).
 
@@ -80,7 +101,7 @@ class Session:
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | None = None, hot_seat: bool = False,
                  seed: int | None = None) -> None:
-        self.timeline = timeline_for(state)
+        self.timeline = timeline_for(shown_state(state, "Session"))
         self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
@@ -90,10 +111,8 @@ class Session:
                                     f"player {brief(player)}; its players are "
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
-        self.view = self._check_player(view)
-        self.hot_seat = plain(hot_seat)
-        if type(self.hot_seat) is not bool:
-            raise InvalidOption(f"hot_seat must be True or False, not {brief(hot_seat)}")
+        self.view = self._check_player(view, "view")
+        self.hot_seat = hot_seat_flag(hot_seat)
         self.revealed: int | None = None
         self._agent_spoke = False
         self._input: ClickInput | None = None
@@ -124,12 +143,13 @@ class Session:
         return not isinstance(player, bool) and isinstance(player, int) \
             and 0 <= player < self.game.players
 
-    def _check_player(self, player: int | None) -> int | None:
-        """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` if no player."""
+    def _check_player(self, player: int | None, name: str = "player") -> int | None:
+        """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` naming ``name``
+        if no player."""
         if player is None:
             return None
         players = self.game.players
-        return player_of(player, players, f"player must be 0..{players - 1} or None")
+        return player_of(player, players, f"{name} must be 0..{players - 1} or None")
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
@@ -140,7 +160,7 @@ class Session:
         seat = self._check_player(player)
         if seat is None:
             raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
-        if spec is None or spec == "human":
+        if spec is None or isinstance(spec, str) and spec == "human":
             self.seats[seat] = None
         else:
             seed = None if self.seed is None else self.seed * 31 + seat
@@ -150,13 +170,14 @@ class Session:
 
     def set_view(self, view: int | None) -> None:
         """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
-        self.view = self._check_player(view)
+        self.view = self._check_player(view, "view")
         self._input_key = None
         self.message = Message()
 
     def set_hot_seat(self, on: bool) -> None:
-        """Turn the hot seat on or off (the cover comes down); the message line is cleared."""
-        self.hot_seat = bool(on)
+        """Turn the hot seat on or off (the cover comes down); the message line is cleared.
+        ``on`` is ``True`` or ``False``, else ``InvalidOption``."""
+        self.hot_seat = hot_seat_flag(on)
         self.revealed = None
         self._input_key = None
         self.message = Message()
@@ -316,6 +337,9 @@ class Session:
     def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
                ) -> Action | None:
         """Pick ``target`` (a board shape's or a button's); plays the action it completes."""
+        if not isinstance(target, Hashable):
+            raise TypeError(f"a target is one the input offers (see next_targets()), not "
+                            f"{brief(target)}")
         reason = self.blocked()
         if reason is not None:
             self.message = Message(reason, "error")
@@ -487,6 +511,7 @@ class Session:
         always every move in notation, secret choices included: ``replay`` needs them, so a
         record mid-game is for the full-state viewer whatever its thinking holds.
         """
+        full = flag(full, "full")
         line = self.line()
         end = self.graph.nodes[line[-1]]["state"]
         viewer = None if full else self.viewer()

@@ -112,7 +112,7 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
         raise InvalidRecord(f"{where} has no 'choice' notation")
     if played is not None and choice != played:
         raise InvalidRecord(f"{where} says the bot chose {brief(choice)}, but the record "
-                            f"plays {played!r} there")
+                            f"plays {brief(played)} there")
     for field in ("agent",):
         if field in entry and not isinstance(entry[field], str):
             raise InvalidRecord(f"{where}: {field!r} should be a string")

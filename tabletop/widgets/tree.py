@@ -29,6 +29,8 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State
 from ..core.plain import player_of, real, whole
+from ..core.quoting import brief
+from ..core.tree import MAX_NODES
 from ..render.scene import Scene
 from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
@@ -66,18 +68,23 @@ class TreeWidget(w.VBox):
     """A game tree or a search tree to walk by clicking, with the selected node's board.
 
     ``subject``: a ``State``, a graph from ``tabletop.explore``, or an ``MCTSAgent``
-    ``Analysis``. ``opener(state)`` makes the game widget for "Open in game" (default
-    ``tabletop.play``). The Python API mirrors the clicks: ``select``, ``expand``,
-    ``collapse``, ``click(x, y)``, ``click_node(n)``, ``max_depth``, ``player``,
-    ``open_in_game()``.
+    ``Analysis``; ``depth``, ``max_children``, ``view`` and ``max_nodes`` as ``TreeModel``.
+    ``opener(state)`` makes the game widget for "Open in game" (default ``tabletop.play``);
+    a tree with a viewer calls ``opener(state, view=p)``, so the game opens as ``p`` sees
+    it. The Python API mirrors the clicks: ``select``, ``expand``, ``collapse``,
+    ``click(x, y)``, ``click_node(n)``, ``max_depth``, ``player``, ``open_in_game()``.
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
                  max_children: int = 12, view: int | None = None,
-                 opener: Callable[[State], Any] | None = None,
-                 resolution: float = 2.0) -> None:
-        self.model = TreeModel(subject, depth=depth, max_children=max_children, view=view)
+                 opener: Callable[..., Any] | None = None,
+                 resolution: float = 2.0, max_nodes: int | None = MAX_NODES) -> None:
+        self.model = TreeModel(subject, depth=depth, max_children=max_children, view=view,
+                               max_nodes=max_nodes)
         self._syncing = False
+        if opener is not None and not callable(opener):
+            raise TypeError(f"opener must be a function of a state that makes its game widget, "
+                            f"or None, not {brief(opener)}")
         self.opener = opener
         self.game_widget: Any = None
         from ..render.scenecanvas import SceneCanvas
@@ -174,6 +181,7 @@ class TreeWidget(w.VBox):
         """Click on ``node`` where it is drawn (it must be visible)."""
         from ..render.scenecanvas import click_point
 
+        node = self.model.checked_node(node)
         return self.click(*click_point(self.model.scene(), ("node", node)))
 
     @property
@@ -211,16 +219,18 @@ class TreeWidget(w.VBox):
         self.refresh()
 
     def open_in_game(self, node: int | None = None) -> Any:
-        """Open the state at ``node`` (default: selected) in the game widget, shown below."""
+        """Open the state at ``node`` (default: selected) in the game widget, shown below, as
+        the tree's viewer sees it (a search tree's: its searcher)."""
         state = self.state(node)
         if state is None:
             raise ValueError("this node has no state to open")
+        seen = {} if self.model.view is None else {"view": self.model.view}
         if self.opener is not None:
-            self.game_widget = self.opener(state)
+            self.game_widget = self.opener(state, **seen)
         else:
             from .. import play
 
-            self.game_widget = play(state)
+            self.game_widget = play(state, **seen)
         self.game_box.children = (self.game_widget,) if isinstance(self.game_widget,
                                                                    w.Widget) else ()
         return self.game_widget

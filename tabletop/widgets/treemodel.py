@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 from collections.abc import Hashable
 from html import escape
 from typing import Any
@@ -17,8 +18,8 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State, View
-from ..core.plain import coordinates, plain, whole
-from ..core.tree import expand, explore
+from ..core.plain import coordinates, plain, player_of, whole
+from ..core.tree import MAX_NODES, expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
@@ -47,6 +48,24 @@ def _short(text: str, room: float, font: float = LABEL_FONT) -> str:
     return text if len(text) <= fits else text[: fits - 1] + "…"
 
 
+def _tree_of(subject: object) -> tuple[nx.DiGraph, str]:
+    """The graph a ``TreeModel`` shows for ``subject``, and its kind (``game``/``search``)."""
+    if isinstance(subject, Analysis):
+        return subject.to_graph(), "search"
+    if isinstance(subject, State):
+        return explore(subject, depth=0), "game"
+    if isinstance(subject, nx.DiGraph):
+        if 0 not in subject or "depth" not in subject.nodes[0]:
+            raise ValueError("a graph for TreeWidget comes from tabletop.explore or "
+                             "Analysis.to_graph (integer nodes, 0 the root, with depth)")
+        return subject, "search" if subject.graph.get("source") == "mcts" else "game"
+    if isinstance(subject, View):
+        raise TypeError("a View has no tree of its own: pass view.determinize(rng), or "
+                        "MCTSAgent().analyse(view) for the search from it")
+    raise TypeError(f"TreeWidget shows a State, an explore() graph or an MCTS "
+                    f"Analysis, not {type(subject).__name__}")
+
+
 class TreeModel:
     """Which nodes of a tree graph are open, which is selected, and how it all is drawn.
 
@@ -57,49 +76,64 @@ class TreeModel:
     player sees it: boards as their view, moves as ``game.describe`` tells them, scores only
     where their view shows them. (The shape of a game tree grown from a true state is still
     that state's: for a tree a player may study without peeking, grow it from
-    ``state.view(p).determinize(rng)``.) A search tree is its searcher's own — it holds what
-    they know — so it is shown as their view only.
+    ``state.view(p).determinize(rng)``.) A search tree (an ``Analysis`` or its graph) is its
+    searcher's own — it holds what they know — so it is shown as their view only.
+
+    ``max_nodes`` (100,000 by default, as ``explore``; ``None`` for no limit) bounds what
+    ``depth`` computes: opening stops once the graph holds that many nodes, ``complete``
+    then says ``False`` and the title says so; stopping at the default also warns.
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
-                 max_children: int = 12, view: int | None = None) -> None:
+                 max_children: int = 12, view: int | None = None,
+                 max_nodes: int | None = MAX_NODES) -> None:
         depth = whole(depth, 0, "depth must be an int ≥ 0")
         max_children = whole(max_children, 1, "max_children must be an int ≥ 1")
-        view = plain(view)
-        self.analysis: Analysis | None = None
-        if isinstance(subject, Analysis):
-            if view is not None and view != subject.player:
-                raise ValueError(
-                    f"a search tree is player {subject.player}'s own: it holds what they "
-                    f"know, so it is shown as their view only (view=None or "
-                    f"view={subject.player}), not as player {view}'s")
-            self.analysis = subject
-            self.graph = subject.to_graph()
-            self.kind = "search"
-            view = subject.player
-        elif isinstance(subject, State):
-            self.graph = explore(subject, depth=0)
-            self.kind = "game"
-        elif isinstance(subject, nx.DiGraph):
-            if 0 not in subject or "depth" not in subject.nodes[0]:
-                raise ValueError("a graph for TreeWidget comes from tabletop.explore or "
-                                 "Analysis.to_graph (integer nodes, 0 the root, with depth)")
-            self.graph = subject
-            self.kind = "search" if subject.graph.get("source") == "mcts" else "game"
-        elif isinstance(subject, View):
-            raise TypeError("a View has no tree of its own: pass view.determinize(rng), or "
-                            "MCTSAgent().analyse(view) for the search from it")
-        else:
-            raise TypeError(f"TreeWidget shows a State, an explore() graph or an MCTS "
-                            f"Analysis, not {type(subject).__name__}")
-        self.view = view
+        if max_nodes is not None:
+            max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1 or None")
+        self.analysis: Analysis | None = subject if isinstance(subject, Analysis) else None
+        self.graph, self.kind = _tree_of(subject)
+        self.view = self._viewer(view)
         self.max_children = max_children
+        self.max_nodes = max_nodes
+        self.complete = True
         self.max_depth: int | None = None
         self.player: int | None = None
         self.selected = 0
         self.open: set[int] = set()
         self.show_all: set[int] = set()
         self.open_to(depth)
+        if not self.complete and max_nodes == MAX_NODES:
+            warnings.warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {depth}: "
+                          "pass max_nodes=None to open everything, or a smaller depth",
+                          RuntimeWarning, stacklevel=2)
+
+    def _viewer(self, view: object) -> int | None:
+        """``view`` checked: ``None`` or a player; a search tree's is its searcher."""
+        game = self.game
+        players = game.players if game is not None else 0
+        if view is not None:
+            rule = (f"view must be a player 0..{players - 1} or None" if players else
+                    "view must be None for a tree that does not know its game")
+            view = player_of(view, players, rule)
+        searcher = self.searcher
+        if searcher is None:
+            return view
+        if view is not None and view != searcher:
+            raise ValueError(
+                f"a search tree is player {searcher}'s own: it holds what they know, so it "
+                f"is shown as their view only (view=None or view={searcher}), not as "
+                f"player {view}'s")
+        return searcher
+
+    @property
+    def searcher(self) -> int | None:
+        """The player whose search this tree is (``None`` for a game tree)."""
+        if self.analysis is not None:
+            return self.analysis.player
+        if self.kind == "search":
+            return plain(self.graph.graph.get("player"))
+        return None
 
     # --- the tree -------------------------------------------------------------------------
     @property
@@ -109,7 +143,7 @@ class TreeModel:
 
     def state(self, node: int) -> State | None:
         """The state at ``node`` (for a search tree: one the search sampled there)."""
-        self._check(node)
+        node = self.checked_node(node)
         return self.graph.nodes[node].get("state")
 
     def children(self, node: int) -> list[int]:
@@ -128,7 +162,7 @@ class TreeModel:
 
     def expand(self, node: int) -> None:
         """Open ``node``, computing its children first in a game tree."""
-        self._check(node)
+        node = self.checked_node(node)
         if self.kind == "game" and not self.graph.succ[node] and self.can_expand(node):
             expand(self.graph, node)
         if self.can_expand(node):
@@ -136,7 +170,7 @@ class TreeModel:
 
     def collapse(self, node: int) -> None:
         """Close ``node`` (its children stay computed)."""
-        self._check(node)
+        node = self.checked_node(node)
         self.open.discard(node)
 
     def toggle(self, node: int) -> None:
@@ -147,24 +181,43 @@ class TreeModel:
 
     def select(self, node: int) -> None:
         """Make ``node`` the selected node (its board is shown); opens its ancestors."""
-        self._check(node)
+        node = self.checked_node(node)
         for ancestor in nx.ancestors(self.graph, node):
             self.open.add(ancestor)
         self.selected = node
 
     def open_to(self, depth: int) -> None:
-        """Open every node above ``depth`` (a game tree is computed that far)."""
+        """Open every node above ``depth`` (a game tree is computed that far), breadth first.
+
+        No children are computed once the graph holds ``max_nodes`` nodes: opening stops
+        there, whole nodes only, and ``complete`` says ``False``.
+        """
         frontier = [0]
         for _ in range(depth):
             nxt = []
             for node in frontier:
+                if not self._affords(node):
+                    self.complete = False
+                    return
                 self.expand(node)
                 nxt.extend(self.children(node)[: self.max_children])
+            if not nxt:
+                return
             frontier = nxt
 
-    def _check(self, node: int) -> None:
+    def _affords(self, node: int) -> bool:
+        """Whether ``node`` may be opened within the node budget (its children are computed
+        already, or the graph is still under ``max_nodes``)."""
+        return (self.max_nodes is None or bool(self.graph.succ[node])
+                or self.graph.number_of_nodes() < self.max_nodes)
+
+    def checked_node(self, node: object) -> int:
+        """``node`` if it is one of the tree's; else a ``ValueError`` (not an int ≥ 0) or a
+        ``KeyError`` (no such node)."""
+        node = whole(node, 0, "a tree node is an int ≥ 0")
         if node not in self.graph:
             raise KeyError(f"no node {node} in the tree ({self.graph.number_of_nodes()} nodes)")
+        return node
 
     def path(self, node: int) -> list[str]:
         """The actions from the root to ``node``, in notation (as ``view`` sees them)."""
@@ -306,7 +359,8 @@ class TreeModel:
             a = self.analysis
             return (f"{self.name(a.player)} searched {a.iterations} iterations over "
                     f"{a.determinizations} determinizations and plays {a.choice}")
-        return f"game tree, {self.graph.number_of_nodes()} states"
+        cut = "" if self.complete else f" (stopped at {self.max_nodes:,} nodes)"
+        return f"game tree, {self.graph.number_of_nodes()} states{cut}"
 
     def describe(self, node: int) -> str:
         """One line about ``node``: depth, who is to move or the result, visits and values."""

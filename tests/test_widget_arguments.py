@@ -1,0 +1,211 @@
+"""The widgets' arguments, checked when given: subjects, viewers handed on, flags, a tree's
+node budget, seats and the timeline's cursor."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import tabletop
+from tabletop.agents import MCTSAgent
+from tabletop.core.errors import InvalidOption
+from tabletop.core.timeline import Timeline
+from tabletop.core.tree import explore
+from tabletop.widgets import GameWidget
+from tabletop.widgets.session import Session
+from tabletop.widgets.tree import TreeWidget
+from tabletop.widgets.treemodel import TreeModel
+
+
+@pytest.fixture(scope="module")
+def lascaux():
+    return tabletop.load("lascaux", players=3).new(seed=1, setup="random")
+
+
+@pytest.fixture(scope="module")
+def lava():
+    return tabletop.load("lava-flows").new(seed=1, setup="random")
+
+
+# --- a viewer handed on -------------------------------------------------------------------
+def test_open_in_game_keeps_the_trees_viewer(lascaux):
+    tree = TreeWidget(lascaux, view=1)
+    opened = tree.open_in_game()
+    assert opened.view == 1
+    assert opened.session.subject() == lascaux.view(1)
+
+
+def test_open_in_game_gives_an_opener_the_viewer_when_there_is_one(lascaux):
+    calls = []
+    TreeWidget(lascaux, view=2, opener=lambda s, **kw: calls.append((s, kw))).open_in_game()
+    TreeWidget(lascaux, opener=lambda s, **kw: calls.append((s, kw))).open_in_game()
+    assert calls == [(lascaux, {"view": 2}), (lascaux, {})]
+
+
+def test_a_search_tree_opens_in_game_as_its_searcher(lascaux):
+    analysis = MCTSAgent(iterations=20, seed=0).analyse(lascaux.view(lascaux.current_player))
+    for subject in (analysis, analysis.to_graph()):
+        tree = TreeWidget(subject, depth=1)
+        tree.select(tree.model.children(0)[0])
+        assert tree.open_in_game().view == analysis.player
+
+
+# --- flags are True or False --------------------------------------------------------------
+@pytest.fixture
+def bots_widget(lascaux):
+    widget = GameWidget(tabletop.load("lascaux", players=3).new(seed=1),
+                        bots={1: "mcts", 2: "mcts"}, view=0, agent_delay=0, seed=3)
+    widget.play(widget.state.legal_actions()[0])
+    return widget
+
+
+@pytest.mark.parametrize("value", ["no", 1, None, [True], np.array([True])])
+def test_save_full_is_true_or_false(bots_widget, value):
+    with pytest.raises(TypeError, match="full should be True or False, not "):
+        bots_widget.save(full=value)
+    with pytest.raises(TypeError, match="full should be True or False, not "):
+        bots_widget.session.save(value)
+    assert bots_widget.save(full=np.bool_(False)) == bots_widget.save()
+
+
+def test_hot_seat_and_paused_setters_take_true_or_false(bots_widget):
+    with pytest.raises(InvalidOption, match="hot_seat must be True or False, not 'no'"):
+        bots_widget.hot_seat = "no"
+    with pytest.raises(InvalidOption, match="hot_seat must be True or False, not 1"):
+        bots_widget.session.set_hot_seat(1)
+    assert bots_widget.hot_seat is False and bots_widget.hot_seat_toggle.value is False
+    with pytest.raises(TypeError, match="paused should be True or False, not 'no'"):
+        bots_widget.paused = "no"
+    assert bots_widget.paused is False and bots_widget.pause_button.value is False
+    bots_widget.paused = np.bool_(True)
+    assert bots_widget.paused is True
+    bots_widget.hot_seat = np.bool_(True)
+    assert bots_widget.hot_seat is True and bots_widget.session.hot_seat is True
+
+
+def test_explore_merge_is_true_or_false(lava):
+    with pytest.raises(TypeError, match="merge should be True or False, not 'no'"):
+        explore(lava, depth=1, merge="no")
+    assert explore(lava, depth=1, merge=np.bool_(True)).graph["merge"] is True
+
+
+# --- a tree's depth has a node budget ----------------------------------------------------
+def test_a_deep_tree_stops_at_its_node_budget(lava):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a budget given is no surprise: no warning
+        model = TreeModel(lava, depth=10**6, max_nodes=500)
+    assert not model.complete and 500 <= model.graph.number_of_nodes() < 600
+    assert "stopped at 500 nodes" in model.title()
+    assert TreeModel(lava, depth=1).complete
+    tree = TreeWidget(lava, depth=10**6, max_nodes=300)
+    assert not tree.model.complete and tree.graph.number_of_nodes() < 400
+
+
+def test_the_default_budget_warns(lava):
+    with pytest.warns(RuntimeWarning, match="stopped at 100,000 nodes before depth 1000000"):
+        model = TreeModel(lava, depth=10**6)
+    assert not model.complete and model.graph.number_of_nodes() < 101_000
+
+
+@pytest.mark.parametrize("settings, rule", [
+    ({"max_nodes": 0}, "max_nodes must be an int ≥ 1 or None, not 0"),
+    ({"max_nodes": 2.5}, "max_nodes must be an int ≥ 1 or None, not 2.5"),
+    ({"depth": "2"}, "depth must be an int ≥ 0, not '2'"),
+    ({"depth": True}, "depth must be an int ≥ 0, not True"),
+])
+def test_tree_budget_and_depth_are_checked(lava, settings, rule):
+    with pytest.raises(ValueError, match=rule):
+        TreeWidget(lava, **settings)
+
+
+# --- subjects, viewers, seats, cursors ----------------------------------------------------
+@pytest.mark.parametrize("subject", ["lava-flows", None, 5])
+def test_a_game_widget_shows_a_state(subject):
+    with pytest.raises(TypeError, match="GameWidget shows a State .*, not "):
+        GameWidget(subject)
+    with pytest.raises(TypeError, match="Session shows a State .*, not "):
+        Session(subject)
+
+
+def test_a_game_widget_refuses_a_view_saying_what_to_pass(lava):
+    with pytest.raises(TypeError, match=r"not a View: .* GameWidget\(state, view=p\)"):
+        GameWidget(lava.view(0))
+
+
+def test_play_quotes_a_wrong_subject_briefly():
+    with pytest.raises(TypeError, match="not an integer of about 5001 digits"):
+        tabletop.play(10**5000)
+
+
+@pytest.mark.parametrize("view", [5, -1, "1", 1.5, True, "full"])
+def test_a_tree_viewer_is_checked_when_given(lascaux, view):
+    with pytest.raises(ValueError, match="view must be a player 0..2 or None, not "):
+        TreeWidget(lascaux, view=view)
+
+
+def test_a_tree_viewer_may_come_from_numpy(lascaux):
+    assert TreeModel(lascaux, view=np.int64(2)).view == 2
+
+
+def test_a_search_trees_viewer_is_checked_before_it_is_compared(lascaux):
+    analysis = MCTSAgent(iterations=10, seed=0).analyse(lascaux)
+    with pytest.raises(ValueError, match="view must be a player 0..2 or None, not True"):
+        TreeModel(analysis, view=True)
+    other = (analysis.player + 1) % 3
+    with pytest.raises(ValueError, match="shown as their view only"):
+        TreeModel(analysis.to_graph(), view=other)
+
+
+def test_a_seat_is_refused_clearly(lava):
+    widget = GameWidget(lava, agent_delay=0)
+    with pytest.raises(TypeError, match=r"an agent is a name.*not array\(\[1, 2\]\)"):
+        widget.set_seat(0, np.array([1, 2]))
+    assert widget.session.seats == [None, None]
+    widget.set_seat(np.int64(1), "random")
+    assert widget.session.seat_label(1) == "random"
+
+
+def test_the_timeline_cursor_is_checked_when_set(lava):
+    timeline = Timeline(lava)
+    timeline.play(lava.legal_actions()[0])
+    with pytest.raises(KeyError, match="no node 99 in the timeline"):
+        timeline.cursor = 99
+    with pytest.raises(ValueError, match="a timeline node is an int ≥ 0, not 'a'"):
+        timeline.cursor = "a"
+    assert timeline.cursor == 1
+    timeline.cursor = np.int64(0)
+    assert type(timeline.cursor) is int and timeline.state == lava
+
+
+def test_a_session_names_view_when_it_refuses_one(lascaux):
+    with pytest.raises(ValueError, match="view must be 0..2 or None, not 5"):
+        Session(lascaux, view=5)
+    session = Session(lascaux, view=1)
+    with pytest.raises(ValueError, match="view must be 0..2 or None, not True"):
+        session.set_view(True)
+    assert session.view == 1
+
+
+@pytest.mark.parametrize("target", [[1], np.array([1, 2]), {"a": 1}])
+def test_a_target_to_choose_is_hashable(lascaux, target):
+    widget = GameWidget(lascaux, agent_delay=0)
+    with pytest.raises(TypeError, match="a target is one the input offers .*, not "):
+        widget.choose(target)
+    assert widget.state == lascaux
+
+
+@pytest.mark.parametrize("node", [True, 1.0, "1", [1], np.array([1])])
+def test_a_tree_node_is_an_int(lascaux, node):
+    tree = TreeWidget(lascaux, depth=1)
+    for call in (tree.select, tree.expand, tree.collapse, tree.state, tree.click_node,
+                 tree.open_in_game):
+        with pytest.raises(ValueError, match="a tree node is an int ≥ 0, not "):
+            call(node)
+    assert tree.selected == 0 and tree.state(np.int64(1)) == tree.state(1)
+
+
+def test_an_opener_is_a_function(lascaux):
+    with pytest.raises(TypeError, match="opener must be a function of a state .*, not 5"):
+        TreeWidget(lascaux, opener=5)
