@@ -32,7 +32,8 @@ from ..render.svg import to_svg
 from . import layout, panels
 from .agentrun import AgentRunner, Seconds, synchronous
 from .picture import with_picture
-from .session import Message, Session, hot_seat_flag, shown_state
+from .session import Message, Session
+from .starting import hot_seat_flag, shown_state
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
