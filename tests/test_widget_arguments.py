@@ -104,9 +104,9 @@ def test_a_deep_tree_stops_at_its_node_budget(lava):
 
 
 def test_the_default_budget_warns(lava):
-    with pytest.warns(RuntimeWarning, match="stopped at 100,000 nodes before depth 1000000"):
+    with pytest.warns(RuntimeWarning, match="stopped at 10,000 nodes before depth 1000000"):
         model = TreeModel(lava, depth=10**6)
-    assert not model.complete and model.graph.number_of_nodes() < 101_000
+    assert not model.complete and model.graph.number_of_nodes() < 10_100
 
 
 @pytest.mark.parametrize("settings, rule", [

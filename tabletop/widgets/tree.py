@@ -30,10 +30,9 @@ from ..agents import Analysis
 from ..core.game import State
 from ..core.plain import player_of, real, whole
 from ..core.quoting import brief
-from ..core.tree import MAX_NODES
 from ..render.scene import Scene
 from .picture import with_picture
-from .treemodel import DEPTH_LIMIT, TreeModel, fit_svg
+from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
 
 __all__ = ["TreeModel", "TreeWidget"]
 

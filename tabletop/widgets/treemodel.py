@@ -19,7 +19,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
-from ..core.tree import MAX_NODES, expand, explore
+from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
@@ -40,6 +40,10 @@ TERMINAL = "#3b3f4a"
 UNKNOWN = "#b8bcc8"
 #: The depth slider's top value, meaning "no limit".
 DEPTH_LIMIT = 20
+
+#: The most nodes ``depth`` opens by default: a picture of more is unreadable, and each
+#: click redraws it (10,000 nodes take about a second to open; 100,000 took 20 s).
+MAX_NODES = 10_000
 
 
 def _short(text: str, room: float, font: float = LABEL_FONT) -> str:
@@ -79,7 +83,7 @@ class TreeModel:
     ``state.view(p).determinize(rng)``.) A search tree (an ``Analysis`` or its graph) is its
     searcher's own — it holds what they know — so it is shown as their view only.
 
-    ``max_nodes`` (100,000 by default, as ``explore``; ``None`` for no limit) bounds what
+    ``max_nodes`` (``MAX_NODES``, 10,000, by default; ``None`` for no limit) bounds what
     ``depth`` computes: opening stops once the graph holds that many nodes, ``complete``
     then says ``False`` and the title says so; stopping at the default also warns.
     """
