@@ -134,3 +134,9 @@ def test_a_last_move_of_another_game_is_refused(name):
                                         rf"{name}\), not"):
         state.svg(last=other.legal_actions()[0])
     state.apply(state.legal_actions()[0]).svg(last=state.legal_actions()[0])
+
+
+def test_a_sealed_graph_prints_as_networkx_prints_its_class():
+    graph = tabletop.load("lava-flows").new(seed=1).graph
+    assert str(graph) == str(graph.copy()) == "Graph named 'Lava Flows grid' with 9 nodes and " \
+                                              "12 edges"

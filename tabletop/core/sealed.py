@@ -3,7 +3,8 @@
 ``nx.freeze`` stops nodes and edges being added or removed, and ``frozen_graph`` makes the
 attribute dicts read-only; but a graph is an ordinary object, so its ``graph``, ``_node`` or
 ``_adj`` could still be replaced, for every state that shares it. ``seal`` gives a frozen
-graph a class that refuses setting or deleting any attribute. Graphs networkx makes from it
+graph a class that refuses setting or deleting any attribute (and prints as networkx's
+own: ``Graph with 9 nodes and 6 edges``). Graphs networkx makes from it
 (``G.__class__()``: views, subgraphs, results of algorithms) are not sealed, and ``copy()``
 gives a changeable graph of networkx's own class. Imported with networkx, when a graph is
 first frozen.
@@ -32,6 +33,13 @@ def _delattr(graph: nx.Graph, name: str) -> None:
     object.__delattr__(graph, name)
 
 
+def _text(graph: nx.Graph, plain: type[nx.Graph]) -> str:
+    """``str(graph)`` as networkx prints a graph of ``plain``'s class."""
+    named = f" named {graph.name!r}" if graph.name else ""
+    return (f"{plain.__name__}{named} with {graph.number_of_nodes()} nodes and "
+            f"{graph.number_of_edges()} edges")
+
+
 def _refuse(name: str) -> NoReturn:
     raise AttributeError(f"a frozen graph's {name!r} can't be set; copy it to change it: "
                          "graph.copy()")
@@ -47,6 +55,9 @@ class SealedGraph(nx.Graph):  # type: ignore[misc]
     def copy(self, as_view: bool = False) -> nx.Graph:
         return _unsealed(nx.Graph.copy(self, as_view), as_view, nx.Graph)
 
+    def __str__(self) -> str:
+        return _text(self, nx.Graph)
+
 
 class SealedDiGraph(nx.DiGraph):  # type: ignore[misc]
     """A sealed ``DiGraph``: its attributes can't be set; ``copy()`` is a plain ``DiGraph``."""
@@ -57,6 +68,9 @@ class SealedDiGraph(nx.DiGraph):  # type: ignore[misc]
 
     def copy(self, as_view: bool = False) -> nx.DiGraph:
         return _unsealed(nx.DiGraph.copy(self, as_view), as_view, nx.DiGraph)
+
+    def __str__(self) -> str:
+        return _text(self, nx.DiGraph)
 
 
 def _unsealed(found: G, as_view: bool, plain: type[nx.Graph]) -> G:
