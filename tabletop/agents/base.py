@@ -182,9 +182,9 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
         built = spec(seed)
     else:
         raise TypeError(f"an agent is a name, (name, options), an agent, an agent class or "
-                        f"a factory of seed -> agent, not {spec!r}")
+                        f"a factory of seed -> agent, not {brief(spec)}")
     if not isinstance(built, Agent):
-        raise TypeError(f"{spec!r} made {built!r}, which has no act(view)")
+        raise TypeError(f"{brief(spec)} made {brief(built)}, which has no act(view)")
     return built
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import real, whole
+from ..core.quoting import brief
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
@@ -87,7 +88,7 @@ class Task:
         try:
             value = self._read(value)
         except ValueError:
-            return Verdict(str(value), False, False, f"Not understood: {value!r} is not an "
+            return Verdict(str(value), False, False, f"Not understood: {brief(value)} is not an "
                            f"answer of the right kind, such as {self._example()}.",
                            solution=self._reveal())
         understood, right, said = self._judge(value)
