@@ -28,7 +28,7 @@ from ..core.choices import unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
-from ..core.quoting import brief
+from ..core.quoting import brief, cut
 from .settings import seed_of
 
 
@@ -155,7 +155,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         return factory(seed=seed, **preset, **options)
     except TypeError as err:
         raise ValueError(f"agent {key!r} does not take these options "
-                         f"{sorted(options)}: {err}") from None
+                         f"{cut(str(sorted(options)))}: {cut(str(err))}") from None
 
 
 def resolve_agent(spec: Any, seed: int | None = None) -> Agent:

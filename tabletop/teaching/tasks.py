@@ -10,7 +10,7 @@ from typing import Any
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import real, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, quote
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
@@ -52,11 +52,11 @@ class Task:
         self.wrong = items(wrong, "wrong")
         self._solved: Verdict | None = None
         if not self.solution():
-            raise ValueError(f"the stored solution {self._show(solution)!r} is refused: "
+            raise ValueError(f"the stored solution {quote(self._show(solution))} is refused: "
                              f"{self.solution()}")
         for value in self.wrong:
             if self.answer(value):
-                raise ValueError(f"{self._show(value)!r} is listed as wrong but is accepted")
+                raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
         """A typed answer read like the solution (a number, or a set of words)."""

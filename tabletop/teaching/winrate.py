@@ -33,7 +33,8 @@ class WinRate:
 
     def __post_init__(self) -> None:
         games = whole(self.games, 0, "games should be an int ≥ 0")
-        wins = real(self.wins, f"wins should be a number from 0 to games={games}", 0.0, games)
+        wins = real(self.wins, f"wins should be a number from 0 to games={brief(games)}", 0.0,
+                    games)
         confidence = confidence_of(self.confidence)
         for name, value in (("wins", wins), ("games", games), ("confidence", confidence)):
             object.__setattr__(self, name, value)
