@@ -170,8 +170,12 @@ def _json(text: str) -> Any:
     """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too)."""
     try:
         return json.loads(text)
+    except json.JSONDecodeError:
+        raise
     except RecursionError:
         raise ValueError("it is nested too deeply") from None
+    except ValueError:  # an int of more digits than Python turns into a number
+        raise ValueError("it holds a number too long to read") from None
 
 
 def read_header(path: Path) -> dict[str, Any]:

@@ -38,8 +38,8 @@ def label_of(key: object) -> str:
     key = plain(key)
     if isinstance(key, str):
         return key
-    if isinstance(key, int | float) and len(brief(key)) < 40:  # (no 5,000-digit label)
-        return str(key)
+    if isinstance(key, float) or isinstance(key, int) and key.bit_length() <= 64:
+        return str(key)  # (no 5,000-digit label)
     raise TypeError(f"the agents mapping's keys are labels: strings (or numbers), not "
                     f"{brief(key)}")
 
