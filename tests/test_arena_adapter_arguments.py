@@ -449,3 +449,20 @@ def test_golden_playthrough_checks_its_arguments():
         playthrough(tabletop.load("lava-flows"), 1, max_steps="x")
     game = tabletop.load("lava-flows")
     assert playthrough(game, np.int64(2), max_steps=1) == playthrough(game, 2, max_steps=1)
+
+
+@pytest.mark.parametrize("game", [5, None, ["lascaux"]])
+def test_arena_game_is_a_name_or_a_game(game):
+    with pytest.raises(TypeError, match="game should be a game's name or a Game, not "):
+        arena(game, ["random"] * 3, games=1, progress=False)
+
+
+def test_arena_bounds_its_games_and_seeds():
+    with pytest.raises(ValueError, match=r"games must be an int ≥ 1 \(at most 10,000,000\), "
+                                         "not an integer of about 401 digits"):
+        arena("lascaux", ["random"] * 3, games=10**400, progress=False)
+    with pytest.raises(ValueError, match=r"seed must be an int ≥ 0 \(at most 2\*\*64 - games "
+                                         r"= 18446744073709551606\), not 18446744073709551607"):
+        arena("lascaux", ["random"] * 3, games=10, seed=2**64 - 9, progress=False)
+    last = arena("lascaux", ["random"] * 3, games=2, seed=2**64 - 2, progress=False)
+    assert [g.seed for g in last.games] == [2**64 - 2, 2**64 - 1]

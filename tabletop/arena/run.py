@@ -15,6 +15,7 @@ from ..agents import agent_label, resolve_agent
 from ..core.game import Game
 from ..core.plain import flag, listlike, plain, real, whole
 from ..core.quoting import brief, cut, quote
+from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
 from .play import ERRORS, Spec, play_game
@@ -53,6 +54,24 @@ def unique_labels(labels: list[str]) -> list[str]:
                              f"{quote(label)}: their results would merge")
         seen.add(label)
     return labels
+
+
+#: The most games one ``arena`` call plays (its list of games to do is kept in memory).
+MAX_GAMES = 10_000_000
+
+
+def _games_and_seed(games: object, seed: object) -> tuple[int, int]:
+    """``games`` (1 to ``MAX_GAMES``) and ``seed``, checked: game ``i``'s seed
+    ``seed + i`` must be a seed (at most 2**64 - 1)."""
+    rule = f"games must be an int ≥ 1 (at most {MAX_GAMES:,})"
+    count = whole(games, 1, rule)
+    if count > MAX_GAMES:
+        raise ValueError(f"{rule}, not {brief(games)}")
+    rule = f"seed must be an int ≥ 0 (at most 2**64 - games = {MAX_SEED - count + 1})"
+    first = whole(seed, 0, rule)
+    if first + count - 1 > MAX_SEED:
+        raise ValueError(f"{rule}, not {brief(seed)}")
+    return count, first
 
 
 def as_executor(executor: Any) -> Executor | None:
@@ -204,6 +223,8 @@ def arena(
     ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
     unfinished (``finished=False``).
     """
+    if not isinstance(game, str | Game):
+        raise TypeError(f"game should be a game's name or a Game, not {brief(game)}")
     labels, specs = entrants(agents)
     progress = flag(progress, "progress")
     if players is not None:
@@ -215,8 +236,7 @@ def arena(
     if len(specs) != game.players:
         raise ValueError(f"{game.name} with {game.players} players needs {game.players} "
                          f"agents, not {len(specs)}")
-    games = whole(games, 1, "games must be an int ≥ 1")
-    seed = whole(seed, 0, "seed must be an int ≥ 0")
+    games, seed = _games_and_seed(games, seed)
     batch = whole(batch, 1, "batch must be an int ≥ 1")
     retries = whole(retries, 0, "retries must be an int ≥ 0")
     if max_plies is not None:
