@@ -466,3 +466,10 @@ def test_arena_bounds_its_games_and_seeds():
         arena("lascaux", ["random"] * 3, games=10, seed=2**64 - 9, progress=False)
     last = arena("lascaux", ["random"] * 3, games=2, seed=2**64 - 2, progress=False)
     assert [g.seed for g in last.games] == [2**64 - 2, 2**64 - 1]
+
+
+def test_a_stray_file_among_the_batches_does_not_stop_a_resume(saved, tmp_path):
+    folder = damaged(saved, tmp_path)
+    (folder / "games" / "batch-notes.txt").write_text("mine")
+    resumed = arena("lascaux", ["random"] * 3, games=3, progress=False, save=folder, batch=5)
+    assert len(resumed) == 3 and (folder / "games" / "batch-00001.jsonl").exists()

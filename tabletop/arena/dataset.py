@@ -27,6 +27,7 @@ import csv
 import json
 import math
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import IO, Any
@@ -102,7 +103,8 @@ class Dataset:
                 json.dumps(header, indent=1), encoding="utf-8"))
         self._recover()
         self.games = {g.index: g for g in read_games(self.path, header["players"])}
-        self.number = 1 + max((int(p.name[6:11]) for p in (self.path / GAMES).glob("batch-*")),
+        numbers = (re.match(r"batch-(\d+)", p.name) for p in (self.path / GAMES).iterdir())
+        self.number = 1 + max((int(m.group(1)) for m in numbers if m),
                               default=-1)  # a crashed batch's number is not used again
         self.open: IO[str] | None = None
         self.pending: list[GameResult] = []
