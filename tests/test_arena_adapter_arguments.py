@@ -188,6 +188,24 @@ def test_openspiel_takes_numpy_numbers(tos):
     assert tos.load_game("lascaux", players=3, seeds=np.int64(5)).max_chance_outcomes() == 5
 
 
+@pytest.mark.parametrize("name, options, error, message", [
+    (5, {}, tabletop.UnknownGame, "no game called 5"),
+    ("lascux", {}, tabletop.UnknownGame, "did you mean 'lascaux'"),
+    ("lascaux", {"players": 3.0}, tabletop.InvalidOption, "played by 3, 4, 5 players, not 3.0"),
+    ("lascaux", {"players": HUGE}, tabletop.InvalidOption, "not an integer of about 5001"),
+    ("lascaux", {"players": 3, "mat": 1}, tabletop.InvalidOption, "has no option 'mat'"),
+])
+def test_openspiel_load_game_refuses_with_tabletops_messages(tos, name, options, error,
+                                                              message):
+    with pytest.raises(error, match=message):
+        tos.load_game(name, **options)
+
+
+def test_openspiel_options_may_be_numpy(tos):
+    game = tos.load_game("lascaux", players=np.int64(4), strict_colour=np.True_)
+    assert game.new_initial_state().get_game().tabletop.options["strict_colour"] is True
+
+
 @pytest.mark.parametrize("seeds", [10**12, 10**5 + 1, 0, True, 2.0])
 def test_openspiel_bounds_its_seeds(tos, seeds):
     with pytest.raises(ValueError, match="seeds .* must be from 1 to 100,000, not "):

@@ -87,11 +87,14 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
     >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
     <ChanceMode.DETERMINISTIC: 0>
     """
+    options = plain_inside(options)
     params: dict[str, Any] = {"seed": NO_SEED if seed is None else plain(seed),
-                              "seeds": plain(seeds), **plain_inside(options)}
+                              "seeds": plain(seeds), **options}
     _split(params)  # refused here, with tabletop's message, before OpenSpiel casts them
     if players is not None:
         params["players"] = plain(players)
+        options["players"] = plain(players)
+    tabletop.load(name, **options)  # a name, player count or option tabletop refuses
     return pyspiel.load_game(short_name(name), params)
 
 
