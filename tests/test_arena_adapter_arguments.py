@@ -491,3 +491,11 @@ def test_a_stray_file_among_the_batches_does_not_stop_a_resume(saved, tmp_path):
     (folder / "games" / "batch-notes.txt").write_text("mine")
     resumed = arena("lascaux", ["random"] * 3, games=3, progress=False, save=folder, batch=5)
     assert len(resumed) == 3 and (folder / "games" / "batch-00001.jsonl").exists()
+
+
+@pytest.mark.parametrize("answer", [HUGE, [1] * 10**6, {HUGE}, LONG])
+def test_a_task_answers_any_answer_in_a_short_message(answer):
+    from tabletop.teaching import Task
+
+    verdict = Task("How many?", lambda n: n == 6, solution=6).answer(answer)
+    assert not verdict.right and len(verdict.message) < 400

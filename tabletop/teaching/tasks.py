@@ -10,7 +10,7 @@ from typing import Any
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import real, whole
-from ..core.quoting import brief, quote
+from ..core.quoting import brief, cut, quote
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
@@ -70,9 +70,13 @@ class Task:
         return value.strip() if isinstance(value, str) else value
 
     def _show(self, value: Any) -> str:
-        if isinstance(value, (set, frozenset)):
-            return ", ".join(sorted(map(str, value))) or "nothing"
-        return str(value)
+        """The answer ``value`` as a short text (a huge or long one cut)."""
+        try:
+            if isinstance(value, (set, frozenset)):
+                return cut(", ".join(sorted(map(str, value))) or "nothing")
+            return cut(str(value))
+        except ValueError:  # an integer too long to turn into text
+            return brief(value)
 
     def _judge(self, value: Any) -> tuple[bool, bool, str]:
         """(understood, right, what to say) for an answer already read."""
@@ -173,8 +177,8 @@ class AgentTask(Task):
         return value
 
     def _show(self, value: Any) -> str:
-        return getattr(value, "__name__", None) or getattr(value, "name", None) \
-            or type(value).__name__ if not isinstance(value, str) else value
+        return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)
+                       or type(value).__name__ if not isinstance(value, str) else value))
 
     def _example(self) -> str:
         return "MyAgent"
