@@ -493,7 +493,8 @@ def test_a_stray_file_among_the_batches_does_not_stop_a_resume(saved, tmp_path):
     assert len(resumed) == 3 and (folder / "games" / "batch-00001.jsonl").exists()
 
 
-@pytest.mark.parametrize("answer", [HUGE, [1] * 10**6, {HUGE}, LONG])
+@pytest.mark.parametrize("answer", [HUGE, [1] * 10**6, {HUGE}, LONG],
+                         ids=["huge", "long list", "set of a huge", "long text"])
 def test_a_task_answers_any_answer_in_a_short_message(answer):
     from tabletop.teaching import Task
 
