@@ -101,7 +101,7 @@ def test_a_random_game_to_the_end(name, players):
         if terminated:
             environment.step(None)
             continue
-        state = environment.unwrapped.state
+        state = environment.unwrapped.tabletop
         player = environment.possible_agents.index(agent)
         assert state.current_player == player
         assert observation["observation"] is state.view(player).observation()
@@ -110,7 +110,7 @@ def test_a_random_game_to_the_end(name, players):
         assert legal == list(state.legal_action_ids())
         environment.step(rng.choice(legal))
         plies += 1
-    final = environment.unwrapped.state
+    final = environment.unwrapped.tabletop
     assert final.is_terminal and plies == len(final.history) <= game.max_game_length
     assert tuple(totals.values()) == final.returns()
     if game.utility_sum is not None:
@@ -120,12 +120,12 @@ def test_a_random_game_to_the_end(name, players):
 def test_a_seed_is_the_games_seed_and_setup_choices_are_actions():
     environment = adapter.raw_env("lava-flows")
     environment.reset(seed=5)
-    assert environment.state == tabletop.load("lava-flows").new(seed=5)
+    assert environment.tabletop == tabletop.load("lava-flows").new(seed=5)
     mask = environment.observe(environment.agent_selection)["action_mask"]
     assert set(np.flatnonzero(mask)) <= set(range(12))  # White's six arrangements
     environment = adapter.raw_env("lava-flows", setup="random")
     environment.reset(seed=5)
-    assert environment.state == tabletop.load("lava-flows").new(seed=5, setup="random")
+    assert environment.tabletop == tabletop.load("lava-flows").new(seed=5, setup="random")
 
 
 def test_reset_without_a_seed_follows_the_last_seed():
@@ -133,13 +133,13 @@ def test_reset_without_a_seed_follows_the_last_seed():
     for environment in (first, second):
         environment.reset(seed=1)
         environment.reset()
-    assert first.state == second.state
+    assert first.tabletop == second.tabletop
 
 
 def test_render_modes_and_errors():
     environment = adapter.env("lascaux", players=3, render_mode="ansi")
     environment.reset(seed=2)
-    assert environment.render() == str(environment.unwrapped.state.view(0))
+    assert environment.render() == str(environment.unwrapped.tabletop.view(0))
     with pytest.raises(ValueError, match="render_mode 'video'"):
         adapter.raw_env("lascaux", render_mode="video")
     with pytest.raises(ValueError, match="mask 'both'"):

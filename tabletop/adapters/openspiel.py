@@ -3,11 +3,12 @@
 ``load_game(name)`` returns a ``pyspiel.Game`` registered as ``tabletop_<name>`` (dashes
 become underscores). Every game of tabletop is registered when this module is imported, so
 ``pyspiel.load_game("tabletop_lava_flows")`` works too. The first node is a chance node
-whose outcomes are the seeds ``0 .. seeds - 1`` (1000 by default, uniform) given to
-``game.new(seed=...)``; with ``seed=`` (0 to 2**31 - 1, OpenSpiel's integer parameters
-are 32-bit) the game has no chance node and starts from that seed. Actions are tabletop's
-integer ids, strings come from the player's view, and ``resampler()`` hands OpenSpiel's
-``ISMCTSBot`` tabletop's ``view.determinize``. ``docs/adapters.md`` lists what is mapped.
+whose outcomes are the seeds ``0 .. seeds - 1`` (1000 by default, at most ``MAX_SEEDS``;
+uniform) given to ``game.new(seed=...)``; with ``seed=`` (0 to 2**31 - 1, OpenSpiel's
+integer parameters are 32-bit) the game has no chance node and starts from that seed.
+Actions are tabletop's integer ids, strings come from the player's view, and
+``resampler()`` hands OpenSpiel's ``ISMCTSBot`` tabletop's ``view.determinize``.
+``docs/adapters.md`` lists what is mapped.
 
 >>> from tabletop.adapters import openspiel
 >>> game = openspiel.load_game("lava-flows")
@@ -48,6 +49,8 @@ import tabletop
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Game, State
 from tabletop.core.ids import action_space
+from tabletop.core.plain import plain, plain_inside
+from tabletop.core.quoting import brief
 from tabletop.core.registry import game_class
 
 __all__ = ["GAMES", "SEEDS", "TabletopGame", "TabletopObserver", "TabletopState", "load_game",
@@ -59,6 +62,8 @@ SEEDS = 1000
 NO_SEED = -1
 #: The largest fixed seed: OpenSpiel's integer parameters are 32-bit.
 MAX_FIXED_SEED = 2**31 - 1
+#: The most chance outcomes (``chance_outcomes()`` lists them all, for every game).
+MAX_SEEDS = 100_000
 
 Resampler = Callable[["TabletopState", int], "TabletopState"]
 
@@ -82,11 +87,14 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
     >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
     <ChanceMode.DETERMINISTIC: 0>
     """
-    params: dict[str, Any] = {"seed": NO_SEED if seed is None else seed, "seeds": seeds,
-                              **options}
+    options = plain_inside(options)
+    params: dict[str, Any] = {"seed": NO_SEED if seed is None else plain(seed),
+                              "seeds": plain(seeds), **options}
     _split(params)  # refused here, with tabletop's message, before OpenSpiel casts them
     if players is not None:
-        params["players"] = players
+        params["players"] = plain(players)
+        options["players"] = plain(players)
+    tabletop.load(name, **options)  # a name, player count or option tabletop refuses
     return pyspiel.load_game(short_name(name), params)
 
 
@@ -140,14 +148,14 @@ def _game_info(game: Game, chance_outcomes: int) -> Any:
 def _split(params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     """``(seed, seeds, the tabletop options)`` from OpenSpiel's parameters, checked."""
     options = dict(params)
-    seed, seeds = options.pop("seed"), options.pop("seeds")
+    seed, seeds = plain(options.pop("seed")), plain(options.pop("seeds"))
     if isinstance(seed, bool) or not isinstance(seed, int) \
             or not (seed == NO_SEED or 0 <= seed <= MAX_FIXED_SEED):
         raise ValueError(f"seed must be from 0 to {MAX_FIXED_SEED} (or {NO_SEED}: a chance "
-                         f"node draws it), not {seed!r}")
-    if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
-        raise ValueError(f"seeds (the number of chance outcomes) must be at least 1, "
-                         f"not {seeds!r}")
+                         f"node draws it), not {brief(seed)}")
+    if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= MAX_SEEDS:
+        raise ValueError(f"seeds (the number of chance outcomes) must be from 1 to "
+                         f"{MAX_SEEDS:,}, not {brief(seeds)}")
     return seed, seeds, options
 
 
@@ -178,7 +186,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
                          params: dict[str, Any] | None = None) -> TabletopObserver:
         """The observer of the information state (``perfect_recall``) or the observation."""
         if params:
-            raise ValueError(f"tabletop observers take no parameters, not {params!r}")
+            raise ValueError(f"tabletop observers take no parameters, not {brief(params)}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if iig_obs_type is not None and (
                 iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -257,22 +265,36 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return list(self._held().legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The seeds, uniformly."""
+        """The seeds, uniformly (at the chance node only: elsewhere a ``SpielError``)."""
+        if self._shared is not None:
+            raise pyspiel.SpielError("chance_outcomes: this is no chance node (the seed is "
+                                     "drawn); legal_actions() lists the moves")
         seeds = self.get_game().seeds
         return [(seed, 1.0 / seeds) for seed in range(seeds)]
 
+    def _seed(self, action: int) -> int:
+        """The chance outcome ``action`` as a seed ``0 .. seeds - 1``; else ``IllegalAction``."""
+        seeds = self.get_game().seeds
+        if not 0 <= action < seeds:
+            raise IllegalAction(f"chance outcome {brief(action)} is not a seed 0 .. "
+                                f"{seeds - 1}")
+        return int(action)
+
     def _apply_action(self, action: int) -> None:
         if self._shared is None:
-            self._shared = _Shared(self.get_game().tabletop.new(seed=int(action)))
+            self._shared = _Shared(self.get_game().tabletop.new(seed=self._seed(action)))
         else:
             state = self._shared.state
             self._shared = _Shared(state.apply(state.action_from_id(int(action))))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A seed, or the action's notation."""
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
         game = self.get_game().tabletop
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {self._seed(action)}"
+        if not 0 <= player < game.players:
+            raise ValueError(f"player must be 0 .. {game.players - 1} (or "
+                             f"{int(pyspiel.PlayerId.CHANCE)}: chance), not {brief(player)}")
         named = action_space(game).action_at(int(action))
         if named is None and self._shared is not None:
             named = self._shared.state.action_from_id(int(action))  # a bad id: IllegalAction

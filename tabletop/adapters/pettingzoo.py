@@ -18,6 +18,9 @@ out of range are refused, the call order is enforced); ``raw_env(...)`` is the b
 * ``reset(seed=s)`` starts ``game.new(seed=s)``; ``reset()`` draws the seed from the
   environment's generator. Secret setup choices are the agents' own actions
   (``setup="decide"``, tabletop's contract); ``setup="random"`` makes them at random;
+* ``state()`` (AEC's global state, for centralised training): every player's observation
+  tensor, stacked (``players × game.observation_shape``; ``state_space`` is its ``Box``);
+  ``raw_env.tabletop`` is the current tabletop ``State`` itself;
 * ``render()``: ``"ansi"`` the text of the view of the agent to act, ``"rgb_array"`` its
   picture (the view's SVG rasterised by resvg), ``"human"`` prints the text.
 
@@ -30,13 +33,14 @@ out of range are refused, the call order is enforced); ``raw_env(...)`` is the b
 >>> obs["observation"].shape, obs["action_mask"].nonzero()[0]   # land or water
 ((58, 11, 11), array([0, 1]))
 >>> e.step(0)
->>> [str(action) for action in e.unwrapped.state.history]
+>>> [str(action) for action in e.unwrapped.tabletop.history]
 ['land']
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -55,7 +59,10 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 import tabletop
+from tabletop.core.errors import InvalidOption
 from tabletop.core.game import Game, State, View
+from tabletop.core.plain import plain
+from tabletop.core.quoting import brief
 
 __all__ = ["env", "raw_env"]
 
@@ -94,10 +101,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         EzPickle.__init__(self, name, players, render_mode, setup, mask, **options)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: one of None, "
+            raise ValueError(f"render_mode {brief(render_mode)}: one of None, "
                              + ", ".join(repr(m) for m in self.metadata["render_modes"]))
         if mask not in ("observation", "info"):
-            raise ValueError(f"mask {mask!r}: 'observation' or 'info'")
+            raise ValueError(f"mask {brief(mask)}: 'observation' or 'info'")
         if players is not None:
             options["players"] = players
         self.game: Game = tabletop.load(name, **options)
@@ -112,27 +119,40 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+        stack = (self.game.players, *self.game.observation_shape)
+        self.state_space = _tensors(self.game, stack)
         self.np_random, _ = seeding.np_random(None)
-        self.state: State = self.game.new(seed=0, setup=setup)
+        #: The current tabletop ``State`` (``state()`` is AEC's global state).
+        self.tabletop: State = self.game.new(seed=0, setup=setup)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` (or, with ``mask="info"``, ``Box``) for every agent."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(game.num_distinct_actions)``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def state(self) -> np.ndarray:
+        """AEC's global state: every player's observation tensor, stacked (a new array of
+        shape ``(players, *game.observation_shape)``). The tabletop state is ``tabletop``."""
+        return np.stack([self.tabletop.view(p).observation() for p in range(self.game.players)])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game from ``game.new(seed=seed)``; without a seed, one drawn from the
-        environment's generator (seeded by the last ``reset(seed=...)``). ``options`` are
-        ignored: the game's options are fixed when the environment is made."""
+        environment's generator (seeded by the last ``reset(seed=...)``). The game's
+        options are fixed when the environment is made: ``options`` naming one of them (or
+        ``players``, ``setup``, ``mask``, ``render_mode``) are refused; others are ignored,
+        as PettingZoo's ``api_test`` asks. A refused reset changes nothing, the generator
+        included."""
+        self._check_reset_options(options)
         if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-            game_seed = int(seed)
+            game_seed = plain(seed)
+            state = self.game.new(seed=game_seed, setup=self.setup)  # checks the seed first
+            self.np_random, _ = seeding.np_random(game_seed)
         else:
-            game_seed = int(self.np_random.integers(2**31))
-        self.state = self.game.new(seed=game_seed, setup=self.setup)
+            state = self.game.new(seed=int(self.np_random.integers(2**31)), setup=self.setup)
+        self.tabletop = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -142,6 +162,20 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._update_masks()
 
+    def _check_reset_options(self, options: object) -> None:
+        """Refuse ``reset``'s ``options`` if they are no mapping, or would set what is
+        fixed when the environment is made."""
+        if options is None:
+            return
+        if not isinstance(options, Mapping):
+            raise TypeError(f"reset's options should be a dict, not {brief(options)}")
+        fixed = ("players", "setup", "mask", "render_mode", *self.game.defaults)
+        for key in options:
+            if key in fixed:
+                raise InvalidOption(f"reset cannot change {brief(key)}: the game's options "
+                                    "are fixed when the environment is made, as in "
+                                    "raw_env(name, players=…, …)")
+
     def observe(self, agent: str) -> Observation:
         """The agent's view as a tensor, with its legal-action mask (see the module)."""
         tensor = self._view(agent).observation()
@@ -150,18 +184,21 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         return {"observation": tensor, "action_mask": self._mask(agent)}
 
     def step(self, action: int | None) -> None:
-        """Play the action with id ``action`` for ``agent_selection`` (``None`` for an
-        agent whose game is over)."""
+        """Play the action with id ``action`` (an int; numpy's too) for
+        ``agent_selection`` (``None`` for an agent whose game is over)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None, "an agent still playing must give an action id"
+        if action is None:
+            raise ValueError(f"{agent} is still playing: step needs an action id, not None")
+        move = self.tabletop.action_from_id(action)  # an IllegalAction if it is no legal id
         self._cumulative_rewards[agent] = 0.0
-        self.state = self.state.apply(self.state.action_from_id(int(action)))
+        self.tabletop = self.tabletop.apply(move)
         self._clear_rewards()
-        if self.state.is_terminal:
-            for other, value in zip(self.possible_agents, self.state.returns(), strict=True):
+        if self.tabletop.is_terminal:
+            for other, value in zip(self.possible_agents, self.tabletop.returns(),
+                                    strict=True):
                 self.rewards[other] = float(value)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = _after(self.possible_agents, agent)
@@ -191,15 +228,22 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
     def close(self) -> None:
         """Nothing to release (pictures are drawn on demand)."""
 
+    def _known(self, agent: object) -> str:
+        """``agent`` if it is one of ``possible_agents``; else a ``KeyError`` listing them."""
+        if isinstance(agent, str) and agent in self._player:
+            return agent
+        raise KeyError(f"no agent {brief(agent)} in this environment; its agents: "
+                       f"{', '.join(self.possible_agents)}")
+
     def _view(self, agent: str) -> View:
-        return self.state.view(self._player[agent])
+        return self.tabletop.view(self._player[self._known(agent)])
 
     def _mask(self, agent: str) -> np.ndarray:
         """The view's legal-action mask as a new ``int8`` array (zeros if not to move)."""
         return self._view(agent).legal_mask().astype(np.int8)
 
     def _agent_to_move(self) -> str:
-        player = self.state.current_player
+        player = self.tabletop.current_player
         assert player is not None
         return self.possible_agents[player]
 
@@ -221,9 +265,14 @@ def rasterise(svg: str) -> np.ndarray:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
-def _space(game: Game, mask_in_info: bool) -> spaces.Space[Any]:
+def _tensors(game: Game, shape: tuple[int, ...]) -> spaces.Box:
+    """A ``Box`` of observation tensors (or of a stack of them) of ``shape``."""
     high = max(COUNT_BOUND, float(game.max_game_length))
-    tensor = spaces.Box(low=-1.0, high=high, shape=game.observation_shape, dtype=np.float32)
+    return spaces.Box(low=-1.0, high=high, shape=shape, dtype=np.float32)
+
+
+def _space(game: Game, mask_in_info: bool) -> spaces.Space[Any]:
+    tensor = _tensors(game, game.observation_shape)
     if mask_in_info:
         return tensor
     mask = spaces.Box(low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8)

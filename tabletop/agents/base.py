@@ -28,7 +28,7 @@ from ..core.choices import unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
-from ..core.quoting import brief
+from ..core.quoting import brief, cut
 from .settings import seed_of
 
 
@@ -155,7 +155,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         return factory(seed=seed, **preset, **options)
     except TypeError as err:
         raise ValueError(f"agent {key!r} does not take these options "
-                         f"{sorted(options)}: {err}") from None
+                         f"{cut(str(sorted(options)))}: {cut(str(err))}") from None
 
 
 def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
@@ -182,9 +182,9 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
         built = spec(seed)
     else:
         raise TypeError(f"an agent is a name, (name, options), an agent, an agent class or "
-                        f"a factory of seed -> agent, not {spec!r}")
+                        f"a factory of seed -> agent, not {brief(spec)}")
     if not isinstance(built, Agent):
-        raise TypeError(f"{spec!r} made {built!r}, which has no act(view)")
+        raise TypeError(f"{brief(spec)} made {brief(built)}, which has no act(view)")
     return built
 
 

@@ -25,18 +25,24 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
-from ..core.quoting import brief
-from ..core.record import replay
+from ..core.plain import flag
+from ..core.quoting import brief, cut
+from ..core.record import MAX_SEED, replay
 from .play import forfeit_winners
 from .results import ArenaResult, GameResult, flat_row, row
 
 FORMAT = "tabletop-arena/1"
+#: What every game line holds (and ``error``, ``winner``).
+LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
+             "record")
 GAMES, TABLES, HEADER = "games", "results", "arena.json"
 
 
@@ -91,18 +97,14 @@ class Dataset:
         stored = self.path / HEADER
         header = {"format": FORMAT, **header}
         if stored.exists():
-            old = json.loads(stored.read_text(encoding="utf-8"))
-            if old != json.loads(json.dumps(header)):
-                diff = {k: (old.get(k), header.get(k)) for k in header.keys() | old.keys()
-                        if old.get(k) != json.loads(json.dumps(header.get(k)))}
-                raise ValueError(f"{self.path} holds another tournament; differing "
-                                 f"(stored, asked): {diff}")
+            _same_tournament(self.path, read_header(self.path), header)
         else:
             _write_atomically(stored, lambda tmp: tmp.write_text(
                 json.dumps(header, indent=1), encoding="utf-8"))
         self._recover()
-        self.games = {g.index: g for g in read_games(self.path)}
-        self.number = 1 + max((int(p.name[6:11]) for p in (self.path / GAMES).glob("batch-*")),
+        self.games = {g.index: g for g in read_games(self.path, header["players"])}
+        numbers = (re.match(r"batch-(\d+)", p.name) for p in (self.path / GAMES).iterdir())
+        self.number = 1 + max((int(m.group(1)) for m in numbers if m),
                               default=-1)  # a crashed batch's number is not used again
         self.open: IO[str] | None = None
         self.pending: list[GameResult] = []
@@ -155,27 +157,126 @@ class Dataset:
         self.commit()
 
 
-def _game(line: dict[str, Any]) -> GameResult:
+def _same_tournament(path: Path, old: dict[str, Any], header: dict[str, Any]) -> None:
+    """Refuse to reopen the dataset at ``path`` (header ``old``) for the tournament
+    ``header``, if they differ, naming what differs."""
+    asked = json.loads(json.dumps(header))
+    differing = [f"{k}: {brief(old.get(k))} stored, {brief(asked.get(k))} asked"
+                 for k in sorted(asked.keys() | old.keys()) if old.get(k) != asked.get(k)]
+    if differing:
+        raise ValueError(f"{path} holds another tournament; differing: "
+                         f"{'; '.join(differing)}")
+
+
+def _json(text: str) -> Any:
+    """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    except ValueError:  # an int of more digits than Python turns into a number
+        raise ValueError("it holds a number too long to read") from None
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """The header of the dataset at ``path``, checked: ``InvalidRecord`` if damaged."""
+    try:
+        header = _json((path / HEADER).read_text(encoding="utf-8"))
+    except (FileNotFoundError, NotADirectoryError):
+        raise FileNotFoundError(f"{path} is not a tournament dataset: it has no "
+                                f"{HEADER}") from None
+    except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: "
+                            f"{cut(str(error))}") from None
+    if not isinstance(header, dict) or not {"game", "players", "agents"} <= set(header):
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: it needs 'game', "
+                            f"'players' and 'agents'")
+    problem = _header_problem(header)
+    if problem:
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: {problem}")
+    return header
+
+
+def _header_problem(header: dict[str, Any]) -> str:
+    """What is wrong with a header's game, players and agents ("" if nothing)."""
+    game, players, agents = header["game"], header["players"], header["agents"]
+    if not isinstance(game, str):
+        return f"'game' should be a game's name, not {brief(game)}"
+    if type(players) is not int or players < 1:
+        return f"'players' should be an int ≥ 1, not {brief(players)}"
+    if not isinstance(agents, list) or len(agents) != players \
+            or not all(isinstance(a, str) for a in agents):
+        return f"'agents' should be a list of {players} labels, not {brief(agents)}"
+    return ""
+
+
+def _game(line: object, players: int) -> GameResult:
+    """A game line of a dataset as a ``GameResult``; a ``ValueError`` saying what is
+    wrong with it."""
+    if not isinstance(line, dict):
+        raise ValueError(f"it should be an object, not {brief(line)}")
+    missing = [k for k in LINE_KEYS if k not in line]
+    if missing:
+        raise ValueError(f"it has no {missing[0]!r}")
+    seats, scores, winners = line["seats"], line["scores"], line["winners"]
+    _expect(line, "index", type(line["index"]) is int and line["index"] >= 0, "an int ≥ 0")
+    _expect(line, "seed", type(line["seed"]) is int and 0 <= line["seed"] <= MAX_SEED,
+            "an int from 0 to 2**64 - 1")
+    _expect(line, "seats", _listed(seats, players, lambda s: isinstance(s, str)),
+            f"a list of {players} labels")
+    _expect(line, "scores", _listed(scores, players, _finite), f"a list of {players} numbers")
+    _expect(line, "winners", isinstance(winners, list) and all(
+        _seat(w, players) for w in winners), f"a list of seats 0 .. {players - 1}")
+    _expect(line, "length", type(line["length"]) is int and line["length"] >= 0, "an int ≥ 0")
+    _expect(line, "finished", type(line["finished"]) is bool, "true or false")
+    _expect(line, "seconds", _finite(line["seconds"]), "a number")
+    _expect(line, "record", isinstance(line["record"], dict), "a game record (an object)")
+    error = line.get("error")
+    _expect(line, "error", error is None or isinstance(error, dict)
+            and _seat(error.get("seat"), players) and isinstance(error.get("kind"), str)
+            and isinstance(error.get("message"), str),
+            f"null or an object with 'seat' (0 .. {players - 1}), 'kind' and 'message'")
     return GameResult(
-        index=int(line["index"]), seed=int(line["seed"]), seats=tuple(line["seats"]),
-        scores=tuple(line["scores"]), winners=tuple(line["winners"]),
-        length=int(line["length"]), finished=bool(line["finished"]),
-        seconds=float(line["seconds"]), record=dict(line["record"]),
-        error=line.get("error"))
+        index=line["index"], seed=line["seed"], seats=tuple(seats), scores=tuple(scores),
+        winners=tuple(winners), length=line["length"], finished=line["finished"],
+        seconds=float(line["seconds"]), record=line["record"], error=error)
 
 
-def read_games(path: Path) -> list[GameResult]:
-    """The games of every closed batch of the dataset at ``path``, by index."""
+def _expect(line: dict[str, Any], key: str, good: bool, what: str) -> None:
+    """A ``ValueError`` unless ``good``: ``line[key]`` should be ``what``."""
+    if not good:
+        raise ValueError(f"{key!r} should be {what}, not {brief(line.get(key))}")
+
+
+def _listed(value: object, size: int, test: Any) -> bool:
+    """Whether ``value`` is a list of ``size`` items that pass ``test``."""
+    return isinstance(value, list) and len(value) == size and all(map(test, value))
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a finite JSON number (no bool)."""
+    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+
+
+def _seat(value: object, players: int) -> bool:
+    """Whether ``value`` is a seat ``0 .. players - 1``."""
+    return type(value) is int and 0 <= value < players
+
+
+def read_games(path: Path, players: int) -> list[GameResult]:
+    """The games of every closed batch of the dataset at ``path`` (a tournament of
+    ``players``), by index; ``InvalidRecord`` names the first damaged line."""
     games: dict[int, GameResult] = {}
     for batch in sorted((path / GAMES).glob("batch-*.jsonl")):
         with batch.open(encoding="utf-8") as f:
             for number, text in enumerate(f, 1):
                 try:
-                    game = _game(json.loads(text))
-                except (ValueError, KeyError, TypeError) as err:
-                    why = f"it has no {err}" if isinstance(err, KeyError) else str(err)
-                    raise InvalidRecord(f"{batch.name} line {number} is not a game of a "
-                                        f"tournament: {why}") from None
+                    game = _game(_json(text), players)
+                except ValueError as err:
+                    raise InvalidRecord(f"{batch} line {number} is not a game of a "
+                                        f"tournament: {cut(str(err))}") from None
                 games[game.index] = game
     return [games[i] for i in sorted(games)]
 
@@ -199,8 +300,8 @@ def check(game: GameResult, players: int) -> None:
               "scores": game.scores, "winners": game.winners}
     for key, value in stored.items():
         if value != replayed[key]:
-            raise InvalidRecord(f"{where}: the dataset says {key} {value!r}, its record "
-                                f"replays to {replayed[key]!r}")
+            raise InvalidRecord(f"{where}: the dataset says {key} {brief(value)}, its "
+                                f"record replays to {brief(replayed[key])}")
 
 
 def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
@@ -209,20 +310,13 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     (``InvalidRecord`` names the first game that does not)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a tournament dataset is a path to a folder, not {brief(path)}")
+    verify = flag(verify, "verify")
     path = Path(path)
-    try:
-        header = json.loads((path / HEADER).read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        raise FileNotFoundError(f"{path} is not a tournament dataset: it has no "
-                                f"{HEADER}") from None
-    except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
-        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: {error}") from None
-    if not isinstance(header, dict) or not {"game", "players", "agents"} <= set(header):
-        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: it needs 'game', "
-                            f"'players' and 'agents'")
-    games = read_games(path)
+    header = read_header(path)
+    players = header["players"]
+    games = read_games(path, players)
     if verify:
         for game in games:
-            check(game, int(header["players"]))
-    return ArenaResult(game=header["game"], players=int(header["players"]),
-                       agents=tuple(header["agents"]), games=games)
+            check(game, players)
+    return ArenaResult(game=header["game"], players=players, agents=tuple(header["agents"]),
+                       games=games)

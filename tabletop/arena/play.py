@@ -21,6 +21,7 @@ from typing import Any
 from ..agents import Agent, resolve_agent
 from ..core.errors import IllegalAction
 from ..core.game import Action, Game, View
+from ..core.quoting import brief
 from .results import GameResult
 
 Spec = Any  # str | tuple[str, dict] | an agent class | Callable[[int], Agent] | Agent
@@ -136,7 +137,7 @@ def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: i
     not take it for a lost worker.
     """
     if errors not in ERRORS:
-        raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
+        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
     n = game.players
     start = time.perf_counter()
     seats = [(j + index) % n for j in range(n)]  # entrant j sits at seats[j]

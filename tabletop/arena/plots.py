@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.quoting import brief
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
     Bradley–Terry ratings with their bootstrap intervals (``kind="ratings"``); returns the
     axes."""
     if kind not in KINDS:
-        raise ValueError(f"kind should be one of {KINDS}, not {kind!r}")
+        raise ValueError(f"kind should be one of {KINDS}, not {brief(kind)}")
     if kind == "ratings":
         return plot_ratings(result.ratings(), ax=ax, title=f"{result.game}: "
                                                           f"{len(result.games)} games")

@@ -26,7 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..teaching.winrate import WinRate
+from ..core.plain import real, whole
+from ..core.quoting import brief
+from ..core.record import MAX_SEED
+from ..teaching.winrate import WinRate, confidence_of
 
 if TYPE_CHECKING:
     from .results import ArenaResult
@@ -86,7 +89,7 @@ class Pairwise:
 
     def rate(self, a: str, b: str, confidence: float = 0.95) -> WinRate:
         """How often ``a`` beat ``b`` (draws count half), with its Wilson interval."""
-        i, j = self.agents.index(a), self.agents.index(b)
+        i, j = known_agent(self.agents, a), known_agent(self.agents, b)
         return WinRate(float(self.points[i, j]), int(self.games[i, j]), confidence)
 
     def _cell(self, i: int, j: int) -> str:
@@ -163,7 +166,7 @@ class Ratings:
 
     def __getitem__(self, agent: str) -> tuple[float, float, float]:
         """``(rating, low, high)`` of ``agent``."""
-        i = self.agents.index(agent)
+        i = known_agent(self.agents, agent)
         return self.rating[i], self.low[i], self.high[i]
 
     def ranked(self) -> list[str]:
@@ -212,6 +215,7 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     >>> elo["random"]
     (0.0, 0.0, 0.0)
     """
+    samples, seed, confidence, prior = _settings(samples, seed, confidence, prior)
     agents, game, first, second, points = _points(result)
     n = len(agents)
 
@@ -219,8 +223,8 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
         elo = 400 * np.log10(bradley_terry(_wins(n, first, second, points, weight), prior))
         return elo - (elo[agents.index(anchor)] if anchor is not None else elo.mean())
 
-    if anchor is not None and anchor not in agents:
-        raise KeyError(f"no agent {anchor!r} in this tournament; agents: {tuple(agents)}")
+    if anchor is not None:
+        known_agent(tuple(agents), anchor)
     best = fit(None)
     rng = np.random.default_rng(seed)
     draws = np.empty((samples, n))
@@ -235,6 +239,35 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     return Ratings(tuple(agents), _floats(best), _floats(np.minimum(low, best)),
                    _floats(np.maximum(high, best)), tuple(played[a] for a in agents),
                    confidence, samples)
+
+
+#: The most bootstrap resamplings ``ratings`` makes (each one a refit: about 0.05 ms a game).
+MAX_SAMPLES = 1_000_000
+
+
+def _settings(samples: object, seed: object, confidence: object, prior: object
+              ) -> tuple[int, int, float, float]:
+    """``ratings``' settings, checked: a ``ValueError`` naming a wrong one."""
+    samples = whole(samples, 0, f"samples should be an int from 0 to {MAX_SAMPLES:,}")
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"samples should be an int from 0 to {MAX_SAMPLES:,}, not "
+                         f"{brief(samples)}")
+    seed = whole(seed, 0, "seed should be an int from 0 to 2**64 - 1")
+    if seed > MAX_SEED:
+        raise ValueError(f"seed should be an int from 0 to 2**64 - 1, not {brief(seed)}")
+    level = confidence_of(confidence)
+    strength = real(prior, "prior should be a finite number > 0 (pseudo-games per pair)",
+                    0.0, above=True)
+    return samples, seed, level, strength
+
+
+def known_agent(agents: tuple[str, ...], agent: object) -> int:
+    """The index of ``agent`` in ``agents``; else a ``KeyError`` naming it and the agents."""
+    for i, known in enumerate(agents):
+        if isinstance(agent, str) and known == agent:
+            return i
+    raise KeyError(f"no agent {brief(agent)} in this tournament; agents: "
+                   f"{', '.join(map(brief, agents))}")
 
 
 def _floats(values: Sequence[float] | np.ndarray) -> tuple[float, ...]:

@@ -112,10 +112,10 @@ class ArenaResult:
 
     def win_rate(self, agent: str) -> float:
         """The win rate of the agent labelled ``agent`` (shared wins count ``1/k``)."""
-        for row in self.summary():
-            if row.agent == agent:
-                return row.win_rate
-        raise KeyError(f"no agent {agent!r} in this tournament; agents: {self.agents}")
+        from .ratings import known_agent
+
+        labels = tuple(dict.fromkeys(self.agents))
+        return self.summary()[known_agent(labels, agent)].win_rate
 
     def rows(self) -> list[dict[str, Any]]:
         """One JSON-safe dict per game (seed, seats, scores, winners, length, error …)."""

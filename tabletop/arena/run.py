@@ -13,8 +13,9 @@ from typing import Any
 
 from ..agents import agent_label, resolve_agent
 from ..core.game import Game
-from ..core.plain import listlike, real, whole
-from ..core.quoting import brief
+from ..core.plain import flag, listlike, plain, real, whole
+from ..core.quoting import brief, cut, quote
+from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
 from .play import ERRORS, Spec, play_game
@@ -24,12 +25,53 @@ from .results import ArenaResult, GameResult
 def entrants(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], list[Spec]]:
     """The labels and the specs of ``agents`` (a sequence of specs, or ``{label: spec}``)."""
     if isinstance(agents, Mapping):
-        return [str(k) for k in agents], list(agents.values())
+        return unique_labels([label_of(k) for k in agents]), list(agents.values())
     if not listlike(agents):
         raise TypeError(f"agents should be a list of agents, one per seat (such as "
                         f"['mcts', 'random']), or a mapping of labels to agents, not "
                         f"{brief(agents)}")
     return [agent_label(spec) for spec in agents], list(agents)
+
+
+def label_of(key: object) -> str:
+    """An entrant's label from a key of the ``agents`` mapping: a string, or what a
+    number's ``str`` says."""
+    key = plain(key)
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float) or isinstance(key, int) and key.bit_length() <= 64:
+        return str(key)  # (no 5,000-digit label)
+    raise TypeError(f"the agents mapping's keys are labels: strings (or numbers), not "
+                    f"{brief(key)}")
+
+
+def unique_labels(labels: list[str]) -> list[str]:
+    """``labels``, if no two are the same; else a ``ValueError`` naming the one repeated."""
+    seen: set[str] = set()
+    for label in labels:
+        if label in seen:
+            raise ValueError(f"two entrants of the agents mapping are labelled "
+                             f"{quote(label)}: their results would merge")
+        seen.add(label)
+    return labels
+
+
+#: The most games one ``arena`` call plays (its list of games to do is kept in memory).
+MAX_GAMES = 10_000_000
+
+
+def _games_and_seed(games: object, seed: object) -> tuple[int, int]:
+    """``games`` (1 to ``MAX_GAMES``) and ``seed``, checked: game ``i``'s seed
+    ``seed + i`` must be a seed (at most 2**64 - 1)."""
+    rule = f"games must be an int ≥ 1 (at most {MAX_GAMES:,})"
+    count = whole(games, 1, rule)
+    if count > MAX_GAMES:
+        raise ValueError(f"{rule}, not {brief(games)}")
+    rule = f"seed must be an int ≥ 0 (at most 2**64 - games = {MAX_SEED - count + 1})"
+    first = whole(seed, 0, rule)
+    if first + count - 1 > MAX_SEED:
+        raise ValueError(f"{rule}, not {brief(seed)}")
+    return count, first
 
 
 def as_executor(executor: Any) -> Executor | None:
@@ -43,7 +85,7 @@ def as_executor(executor: Any) -> Executor | None:
     if hasattr(executor, "submit"):
         return executor
     raise TypeError(f"executor should be a concurrent.futures.Executor or a Dask client "
-                    f"(anything with get_executor() or submit), not {executor!r}")
+                    f"(anything with get_executor() or submit), not {brief(executor)}")
 
 
 def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Sequence[int],
@@ -73,7 +115,8 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                         raise  # an agent's own error, raised on purpose: not a lost game
                     if attempt >= retries:
                         raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
-                                           f"time with {err!r}") from err
+                                           f"time with {type(err).__name__}: "
+                                           f"{cut(str(err))}") from err
                     warnings.warn(f"game {i} was lost ({type(err).__name__}: {err}); "
                                   "submitted again", stacklevel=2)
                     submit(i, attempt + 1)
@@ -180,16 +223,20 @@ def arena(
     ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
     unfinished (``finished=False``).
     """
+    if not isinstance(game, str | Game):
+        raise TypeError(f"game should be a game's name or a Game, not {brief(game)}")
     labels, specs = entrants(agents)
+    progress = flag(progress, "progress")
+    if players is not None:
+        players = whole(players, 1, "players must be an int ≥ 1, or None for one per agent")
     if isinstance(game, str):
-        game = load(game, players=players or len(specs), **options)
+        game = load(game, players=len(specs) if players is None else players, **options)
     elif options or players not in (None, game.players):
         raise ValueError("players= and game options only apply when the game is given by name")
     if len(specs) != game.players:
         raise ValueError(f"{game.name} with {game.players} players needs {game.players} "
                          f"agents, not {len(specs)}")
-    games = whole(games, 1, "games must be an int ≥ 1")
-    seed = whole(seed, 0, "seed must be an int ≥ 0")
+    games, seed = _games_and_seed(games, seed)
     batch = whole(batch, 1, "batch must be an int ≥ 1")
     retries = whole(retries, 0, "retries must be an int ≥ 0")
     if max_plies is not None:
@@ -198,7 +245,7 @@ def arena(
         move_time = real(move_time, "move_time must be a finite number of seconds > 0 or None",
                          low=0.0, above=True)
     if errors not in ERRORS:
-        raise ValueError(f"errors should be one of {ERRORS}, not {errors!r}")
+        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
     for spec in specs:  # fail here, not in a worker, on a bad spec
         resolve_agent(spec, 0)
     pool = as_executor(executor)

@@ -11,9 +11,11 @@ import argparse
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .game import Game
+from .plain import plain, whole
+from .quoting import brief
 from .registry import load
 
 HEADER = "# tabletop golden playthrough"
@@ -26,6 +28,10 @@ def filename(game: Game, seed: int) -> str:
 
 def playthrough(game: Game, seed: int, max_steps: int = 2000) -> str:
     """The text of a random game from ``seed`` (actions chosen by ``Random(seed)``)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"playthrough needs a Game (tabletop.load(name)), not {brief(game)}")
+    max_steps = whole(max_steps, 0, "max_steps must be an int ≥ 0")
+    seed = plain(seed)
     state = game.new(seed=seed)
     rng = random.Random(seed)
     settings = {"game": game.name, "players": game.players, "options": dict(game.options),
@@ -53,15 +59,35 @@ def settings_of(text: str) -> dict[str, Any]:
     lines = text.splitlines()
     if len(lines) < 2 or lines[0] != HEADER:
         raise ValueError("not a golden playthrough file")
-    settings: dict[str, Any] = json.loads(lines[1])
-    return settings
+    try:
+        settings = json.loads(lines[1])
+    except RecursionError:
+        raise ValueError("a golden file's settings are nested too deeply") from None
+    problem = _settings_problem(settings)
+    if problem:
+        raise ValueError(f"a golden file's settings (its second line) {problem}")
+    return cast(dict[str, Any], settings)
+
+
+def _settings_problem(settings: object) -> str:
+    """What is wrong with a golden file's settings ("" if nothing)."""
+    if not isinstance(settings, dict) or not {"game", "players", "options", "seed"} <= set(
+            settings):
+        return "should be an object with 'game', 'players', 'options' and 'seed'"
+    if not isinstance(settings["game"], str):
+        return f"should name the game, not {brief(settings['game'])}"
+    if not isinstance(settings["options"], dict):
+        return f"should hold the options as an object, not {brief(settings['options'])}"
+    if type(settings["seed"]) is not int:
+        return f"should hold an int seed, not {brief(settings['seed'])}"
+    return ""
 
 
 def regenerate(text: str) -> str:
     """The playthrough a golden file describes, played again now."""
     settings = settings_of(text)
-    game = load(str(settings["game"]), players=settings["players"], **settings["options"])
-    return playthrough(game, int(settings["seed"]))
+    game = load(settings["game"], players=settings["players"], **settings["options"])
+    return playthrough(game, settings["seed"])
 
 
 def main(argv: list[str] | None = None) -> None:

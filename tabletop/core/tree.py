@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .collector import collector_paused
 from .game import State, View
 from .plain import flag, player_of, whole
+from .quoting import brief
 
 if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -94,6 +95,11 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     A node that already has children is left as it is (``[]``). Returns ``None`` if
     ``max_nodes`` was reached first (the children added until then stay).
     """
+    if node not in graph:
+        known = graph.number_of_nodes()
+        raise ValueError(f"expand needs a node of the graph (0 .. {known - 1}), not {brief(node)}")
+    if max_nodes is not None:
+        max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
     if graph.succ[node]:  # (``out_degree`` would tie the graph in a cycle with its view)
         return []
     state: State = graph.nodes[node]["state"]
@@ -148,6 +154,13 @@ def perft(state: State, depth: int) -> int:
 
     Counts leaves without building a graph.
     """
+    if not isinstance(state, State):
+        raise TypeError(f"perft needs a full State, not {type(state).__name__}")
+    return _count(state, whole(depth, 0, "depth must be an int ≥ 0"))
+
+
+def _count(state: State, depth: int) -> int:
+    """``perft`` of arguments already checked."""
     if depth == 0 or state.is_terminal:
         return 1
-    return sum(perft(child, depth - 1) for _, child in state.children())
+    return sum(_count(child, depth - 1) for _, child in state.children())

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
+from ..core.quoting import quote
 from .arguments import (
     function_of,
     items,
@@ -115,10 +116,10 @@ class Exercise:
         self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
-            raise ValueError(f"the stored solution {str(solution)!r} is not a right answer")
+            raise ValueError(f"the stored solution {quote(str(solution))} is not a right answer")
         for move in self.wrong:
             if self.answer(move).right:
-                raise ValueError(f"{move!r} is listed as wrong but is a right answer")
+                raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
 
     def _is_right(self, action: Action) -> bool:
         return self.right(self.state, action, self.state.apply(action))

@@ -10,6 +10,7 @@ from typing import Any
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import real, whole
+from ..core.quoting import brief, cut, quote
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
@@ -51,11 +52,11 @@ class Task:
         self.wrong = items(wrong, "wrong")
         self._solved: Verdict | None = None
         if not self.solution():
-            raise ValueError(f"the stored solution {self._show(solution)!r} is refused: "
+            raise ValueError(f"the stored solution {quote(self._show(solution))} is refused: "
                              f"{self.solution()}")
         for value in self.wrong:
             if self.answer(value):
-                raise ValueError(f"{self._show(value)!r} is listed as wrong but is accepted")
+                raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
         """A typed answer read like the solution (a number, or a set of words)."""
@@ -69,9 +70,13 @@ class Task:
         return value.strip() if isinstance(value, str) else value
 
     def _show(self, value: Any) -> str:
-        if isinstance(value, (set, frozenset)):
-            return ", ".join(sorted(map(str, value))) or "nothing"
-        return str(value)
+        """The answer ``value`` as a short text (a huge or long one cut)."""
+        try:
+            if isinstance(value, (set, frozenset)):
+                return cut(", ".join(sorted(map(str, value))) or "nothing")
+            return cut(str(value))
+        except ValueError:  # an integer too long to turn into text
+            return brief(value)
 
     def _judge(self, value: Any) -> tuple[bool, bool, str]:
         """(understood, right, what to say) for an answer already read."""
@@ -87,7 +92,7 @@ class Task:
         try:
             value = self._read(value)
         except ValueError:
-            return Verdict(str(value), False, False, f"Not understood: {value!r} is not an "
+            return Verdict(str(value), False, False, f"Not understood: {brief(value)} is not an "
                            f"answer of the right kind, such as {self._example()}.",
                            solution=self._reveal())
         understood, right, said = self._judge(value)
@@ -172,8 +177,8 @@ class AgentTask(Task):
         return value
 
     def _show(self, value: Any) -> str:
-        return getattr(value, "__name__", None) or getattr(value, "name", None) \
-            or type(value).__name__ if not isinstance(value, str) else value
+        return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)
+                       or type(value).__name__ if not isinstance(value, str) else value))
 
     def _example(self) -> str:
         return "MyAgent"

@@ -33,9 +33,9 @@ class WinRate:
 
     def __post_init__(self) -> None:
         games = whole(self.games, 0, "games should be an int ≥ 0")
-        wins = real(self.wins, f"wins should be a number from 0 to games={games}", 0.0, games)
-        _z(self.confidence)  # (a ValueError if it is no confidence level)
-        confidence = float(self.confidence)
+        wins = real(self.wins, f"wins should be a number from 0 to games={brief(games)}", 0.0,
+                    games)
+        confidence = confidence_of(self.confidence)
         for name, value in (("wins", wins), ("games", games), ("confidence", confidence)):
             object.__setattr__(self, name, value)
 
@@ -134,13 +134,30 @@ def games_needed(margin: float, rate: float = 0.5, confidence: float = 0.95) -> 
                   above=True)
     rate = real(rate, "rate should be a win rate from 0 to 1", 0.0, 1.0)
     z = _z(confidence)
-    return max(1, math.ceil(z * z * rate * (1 - rate) / (margin * margin)))
+    spread = z * z * rate * (1 - rate)
+    if not spread:  # a sure thing: one game shows it, whatever the margin
+        return 1
+    games = spread / margin / margin  # (``margin * margin`` may round to 0)
+    if games > MAX_GAMES:
+        raise ValueError(f"margin {brief(margin)} is too small: it needs more than "
+                         f"{MAX_GAMES:.0e} games")
+    return max(1, math.ceil(games))
 
 
-def _z(confidence: float) -> float:
-    """How many standard deviations a two-sided interval of ``confidence`` spans."""
-    level = real(confidence, "confidence should be a number between 0 and 1", 0.0, 1.0,
-                 above=True)
+#: The most games ``games_needed`` answers (a smaller margin is refused, not counted).
+MAX_GAMES = 1e15
+
+
+def confidence_of(value: object) -> float:
+    """``value`` as a confidence level: a number between 0 and 1, both excluded; else a
+    ``ValueError``."""
+    rule = "confidence should be a number between 0 and 1"
+    level = real(value, rule, 0.0, 1.0, above=True)
     if level >= 1:
-        raise ValueError(f"confidence should be a number between 0 and 1, not {confidence}")
-    return NormalDist().inv_cdf(0.5 + level / 2)
+        raise ValueError(f"{rule}, not {brief(value)}")
+    return level
+
+
+def _z(confidence: object) -> float:
+    """How many standard deviations a two-sided interval of ``confidence`` spans."""
+    return NormalDist().inv_cdf(0.5 + confidence_of(confidence) / 2)
