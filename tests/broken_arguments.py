@@ -94,3 +94,21 @@ class AnyViewerNim(SecretNim):
 
 AnyViewerNim.describe = lambda self, action, actor, viewer: (
     "bonus ?" if isinstance(action, Bonus) and viewer not in (None, actor) else str(action))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LooseQueryState(NimState):
+    def counter_x(self, counter: int) -> int:
+        """Where a counter is drawn (the bug: junk reaches the tuple: ``IndexError``,
+        ``TypeError`` for some, and ``True`` is read as counter 1)."""
+        return tuple(20 + 40 * i for i in range(self.pile))[counter]
+
+
+class LooseQueryNim(SecretNim):
+    """A public query of its states indexes with whatever it is given."""
+
+    name = "loose-query-nim"
+
+    def _initial(self, rng):
+        return LooseQueryState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                               bonus=(None, None), taken_last=None)

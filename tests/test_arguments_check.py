@@ -9,6 +9,7 @@ from broken_arguments import (
     AnyPlayerNim,
     AnySeedNim,
     AnyViewerNim,
+    LooseQueryNim,
     OwnDrawNim,
 )
 from toygame import SecretNim, TakeAway
@@ -36,6 +37,7 @@ def test_sound_toys_pass(registered, toy):
     (AnySeedNim, r"seed \d ply \d+, player \d's view: determinize\('7'\): taken, not refused"),
     (AnyPlayerNim, r"any-player-nim player_name: player_name\('0'\): taken, not refused"),
     (AnyViewerNim, r"any-viewer-nim subjects: describe\(None, 0, 0\): taken, not refused"),
+    (LooseQueryNim, r"seed \d ply \d+, state: counter_x\(True\): taken, not refused"),
 ])
 def test_each_toy_that_takes_what_it_should_refuse_is_caught(registered, toy, message):
     with pytest.raises(ConformanceError, match=message):

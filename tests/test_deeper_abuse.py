@@ -140,3 +140,26 @@ def test_a_sealed_graph_prints_as_networkx_prints_its_class():
     graph = tabletop.load("lava-flows").new(seed=1).graph
     assert str(graph) == str(graph.copy()) == "Graph named 'Lava Flows grid' with 9 nodes and " \
                                               "12 edges"
+
+
+def test_game_queries_refuse_what_names_nothing():
+    lacuna = tabletop.load("lacuna").new(seed=1, setup="random")
+    lacuna = lacuna.apply(lacuna.legal_actions()[0])
+    for call, message in (
+            (lambda: lacuna.flower_xy(True), r"flower_xy\(\) takes one of the flowers 0..47"),
+            (lambda: lacuna.owner_of(10**30), r"owner_of\(\) takes one of the flowers"),
+            (lambda: lacuna.pawn_xy(1), r"pawn_xy\(\) takes one of the pawns 0..0, not 1"),
+            (lambda: lacuna.nearest_place(0, 99, 0.1, 0.1), r"nearest_place\(a, b\)"),
+            (lambda: lacuna.nearest_free("x", 0), r"a click is at two numbers")):
+        with pytest.raises(ValueError, match=message):
+            call()
+    with pytest.raises(TypeError, match=r"action_xy\(action\) takes a place"):
+        lacuna.action_xy("place 0-1")
+    assert lacuna.flower_xy(np.int64(3)) == lacuna.flower_xy(3)
+    lava = tabletop.load("lava-flows").new(seed=1)
+    with pytest.raises(ValueError, match=r"stack_text\(cell\) takes a cell name, one of a1, "):
+        lava.stack_text("z9")
+    landlock = tabletop.load("landlock", players=4).new(seed=1)
+    for player in (True, 4, 1.5):
+        with pytest.raises(ValueError, match=r"role\(player\) takes a player 0..3"):
+            landlock.role(player)

@@ -9,6 +9,9 @@ break by writing around the core:
 * **subjects and players**: ``game.draw`` and ``game.parse_action`` take a position of
   this game only, ``game.player_name`` one of its players (numpy's ints included),
   ``game.describe`` an action and two players or ``None``;
+* **queries**: every public method of a state or view that takes arguments refuses junk
+  for them (and one taking a single ``int``, a bool or a huge int) with a ``TypeError``,
+  ``ValueError`` or the library's own error, never an error from inside or an answer;
 * **picture options**: an option the renderer does not declare (a misspelling) is refused,
   as are a ``highlight`` that is no collection (or holds a target that is not hashable), a
   ``last`` that is no action and ``"no"`` for each of the renderer's bool options, each
@@ -20,6 +23,7 @@ break by writing around the core:
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Iterable
 from types import SimpleNamespace
@@ -28,6 +32,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..drawing import flag_options
+from ..errors import TabletopError
 from ..game import Game, State, View
 from ..parts import part
 from .common import fail, random_states
@@ -51,6 +56,8 @@ def check_arguments(game: Game, seeds: Iterable[int] = range(2)) -> None:
         mover = state.current_player
         if mover is not None:
             _check_determinize(state.view(mover), where)
+        for subject in (state, state.view(0)):
+            _check_queries(subject, f"{where}, {'view' if isinstance(subject, View) else 'state'}")
 
 
 def _refused(where: str, what: str, call: Callable[..., Any], *args: Any,
@@ -139,3 +146,52 @@ def _check_determinize(view: View, where: str) -> None:
             fail(here, f"determinize({seed}) is not what a random.Random({seed}) draws")
     for junk in NOT_SEEDS:
         _refused(here, f"determinize({junk!r})", determinize, junk)
+
+
+#: Methods that answer any object (a question, not an argument to refuse).
+ANSWER_ANYTHING = frozenset({"is_legal"})
+class _Junk:
+    """An object of no kind any query takes (hashable, so that it reaches a lookup)."""
+
+    def __repr__(self) -> str:
+        return "<junk>"
+
+
+#: What every public query must refuse, however its parameters are annotated.
+_JUNK = _Junk()
+#: What a query with one ``int`` parameter (a flower, a pawn, a player) must refuse.
+NOT_INDEXES = (True, 10**30)
+
+
+def _check_queries(subject: State | View, where: str) -> None:
+    """Each public method of ``subject`` that takes arguments refuses junk for them with a
+    ``TypeError``, ``ValueError`` or the library's own error, never an error from inside
+    (``AttributeError``, ``IndexError``, ``KeyError``…) or an answer; one that takes a single
+    ``int`` refuses a bool and a huge int too."""
+    refusals = (TypeError, ValueError, TabletopError)
+    for name, method, required in _queries(subject):
+        _refused(where, f"{name}({', '.join(['<junk>'] * len(required))})", method,
+                 *[_JUNK] * len(required), kinds=refusals)
+        if len(required) == 1 and required[0].annotation in (int, "int", "int | None"):
+            for index in NOT_INDEXES:
+                _refused(where, f"{name}({index!r})", method, index, kinds=refusals)
+
+
+def _queries(subject: object) -> list[tuple[str, Callable[..., Any], list[inspect.Parameter]]]:
+    """The public methods of ``subject`` with required positional parameters."""
+    found = []
+    for name in dir(subject):
+        if name.startswith("_") or name in ANSWER_ANYTHING:
+            continue
+        method = getattr(subject, name, None)
+        if not callable(method) or isinstance(method, type):
+            continue
+        try:
+            parameters = inspect.signature(method).parameters.values()
+        except (TypeError, ValueError):  # a builtin without a signature
+            continue
+        required = [p for p in parameters if p.default is p.empty
+                    and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        if required:
+            found.append((name, method, required))
+    return found

@@ -38,3 +38,22 @@ def pair_of(call: str, a: object, b: object, count: int) -> tuple[int, int]:
         raise ValueError(f"{call}(a, b): a and b should be {flowers_text(count)}, not "
                          f"{brief(a)}, {brief(b)}")
     return found[0], found[1]
+
+
+def index_of(call: str, value: object, count: int, what: str) -> int:
+    """``value`` as an index of one of ``count`` ``what`` (numpy's ints too, no bool); else
+    a ``ValueError`` naming ``call`` and the range.
+
+    >>> index_of("pawn_xy", 1, 3, "pawns")
+    1
+    """
+    found = plain(value)
+    if type(found) is not int or not 0 <= found < count:
+        there = f"{what} 0..{count - 1}" if count else f"no {what} yet"
+        raise ValueError(f"{call}() takes one of the {there}, not {brief(value)}")
+    return found
+
+
+def flower_of(call: str, value: object, count: int) -> int:
+    """``value`` as one of ``count`` flowers; else a ``ValueError`` naming ``call``."""
+    return index_of(call, value, count, "flowers")

@@ -21,7 +21,9 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.legal import from_bits
+from tabletop.core.plain import coordinates
 from tabletop.core.position import position
+from tabletop.core.quoting import brief
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
 
 from . import scoring
@@ -45,7 +47,7 @@ from .board import (
     params_of,
     player_name,
 )
-from .flowerids import flower_ids, pair_of
+from .flowerids import flower_of, index_of, pair_of
 from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings
 from .kernels import set_bits
 from .places import geo_actions, spot_places
@@ -111,6 +113,7 @@ class LacunaPosition(Position):
 
     def owner_of(self, flower: int) -> int | None:
         """Who collected ``flower`` with a pawn (``None``: still on the mat)."""
+        flower = flower_of("owner_of", flower, len(self.points))
         for p in (0, 1):
             if (self.collected[p] >> flower) & 1:
                 return p
@@ -118,18 +121,22 @@ class LacunaPosition(Position):
 
     def flower_xy(self, flower: int) -> tuple[float, float]:
         """A flower's centre in mat units."""
-        x, y = self.points[flower]
+        x, y = self.points[flower_of("flower_xy", flower, len(self.points))]
         return x / TICKS, y / TICKS
 
     def pawn_xy(self, index: int) -> tuple[float, float]:
         """A pawn's centre in mat units."""
-        x, y, _ = self.pawns[index]
+        x, y, _ = self.pawns[index_of("pawn_xy", index, len(self.pawns), "pawns")]
         return x / (TICKS * STEPS), y / (TICKS * STEPS)
 
     def action_xy(self, action: Place | PlaceFree) -> tuple[float, float]:
         """Where ``action`` puts the pawn, in mat units."""
         if isinstance(action, PlaceFree):
             return action.x / TICKS, action.y / TICKS
+        if not isinstance(action, Place):
+            raise TypeError(f"action_xy(action) takes a place or a free placement, not "
+                            f"{brief(action)}")
+        pair_of("action_xy", action.a, action.b, len(self.points))
         (ax, ay), (bx, by) = self.points[action.a], self.points[action.b]
         t = action.k / STEPS
         return (ax + t * (bx - ax)) / TICKS, (ay + t * (by - ay)) / TICKS
@@ -254,10 +261,8 @@ class LacunaPosition(Position):
         """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
         ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
         The click helper: a click near a chosen line becomes a position on it."""
-        pair = flower_ids((a, b), len(self.points))
-        if pair is None:
-            return None
-        a, b = min(pair), max(pair)
+        x, y = coordinates(x, y)
+        a, b = sorted(pair_of("nearest_place", a, b, len(self.points)))
         ok = self.positions(a, b)
         if not ok.any():
             return None
@@ -276,6 +281,7 @@ class LacunaPosition(Position):
         >>> s.nearest_free(0.01, 0), s.nearest_free(0.3, 0.2)
         (PlaceFree(x=601, y=0), PlaceFree(x=3000, y=2000))
         """
+        x, y = coordinates(x, y)
         if not any(isinstance(a, PlaceFree) for a in self.legal_actions()):
             return None
         p = self.params

@@ -59,7 +59,8 @@ class LacunaState(LacunaPosition, State):
         >>> s.open_pairs()
         ((0, 1),)
         """
-        assert isinstance(game, Lacuna)
+        if not isinstance(game, Lacuna):
+            raise TypeError(f"from_coordinates takes a Lacuna game, not {brief(game)}")
         return game.position(flowers, pawns, **kw)
 
     def _is_setup(self) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.breakdown import Breakdown
 from ...core.derived import derived
 from ...core.game import Action, Game, Position
+from ...core.plain import player_of
 from ...core.position import position
 from ...core.readonly import frozen_graph
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
@@ -123,6 +124,8 @@ class LandlockPosition(Position):
 
     def role(self, player: int) -> str | None:
         """``"land"`` or ``"water"`` for a player, ``None`` before the first player chose."""
+        player = player_of(player, self.game.players,
+                           f"role(player) takes a player 0..{self.game.players - 1}")
         if self.land_team is None:
             return None
         return "land" if team_of(player) == self.land_team else "water"

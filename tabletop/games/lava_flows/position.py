@@ -22,6 +22,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
+from tabletop.core.quoting import brief
 
 from .actions import (
     ANNOUNCED,
@@ -315,7 +316,10 @@ class LavaPosition(Position):
 
     def stack_text(self, cell: str) -> str:
         """One cell as text, bottom to top (see the module docs for the symbols)."""
-        i = INDEX[cell]
+        i = INDEX.get(cell) if isinstance(cell, str) else None
+        if i is None:
+            raise ValueError(f"stack_text(cell) takes a cell name, one of {', '.join(INDEX)}; "
+                             f"not {brief(cell)}")
         return _stack_text(self.stacks[i], self.cones[i])
 
     def _legal_actions(self) -> tuple[Action, ...]:
