@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import checks
 from .svg import to_svg
 
 Point = tuple[float, float]
@@ -39,6 +40,11 @@ class Style:
     font_size: float = 12.0
     font_weight: str = "normal"
     anchor: str = "middle"  # text: start | middle | end
+
+    def __post_init__(self) -> None:
+        checks.texts("style", fill=self.fill, stroke=self.stroke,
+                     font_weight=self.font_weight, anchor=self.anchor)
+        checks.numbers("style", self.stroke_width, self.opacity, self.font_size, *self.dash)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +170,8 @@ class Scene:
     def __init__(
         self, width: float, height: float, background: str | None = None, title: str = ""
     ) -> None:
+        checks.numbers("scene", width, height)
+        checks.texts("scene", background=background, title=title)
         self.width = width
         self.height = height
         self.background = background
@@ -188,6 +196,9 @@ class Scene:
                target: Hashable | None = None, title: str | None = None,
                hit_r: float = 0.0, style: Style | None = None, **style_kw: Any) -> None:
         """Add a circle centred at ``(x, y)``; clicks within ``max(r, hit_r)`` hit it."""
+        checks.numbers("circle", x, y, r, hit_r)
+        checks.placing(layer, target)
+        checks.texts("circle", title=title)
         self.shapes.append(
             Circle(self._style(style, style_kw), layer, target, title, x, y, r, hit_r))
 
@@ -195,6 +206,9 @@ class Scene:
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add a rectangle with top-left corner ``(x, y)``."""
+        checks.numbers("rectangle", x, y, w, h, rx)
+        checks.placing(layer, target)
+        checks.texts("rectangle", title=title)
         self.shapes.append(
             Rect(self._style(style, style_kw), layer, target, title, x, y, w, h, rx)
         )
@@ -202,20 +216,29 @@ class Scene:
     def line(self, points: Sequence[Point], *, layer: int = 0, target: Hashable | None = None,
              title: str | None = None, style: Style | None = None, **style_kw: Any) -> None:
         """Add a polyline through ``points``."""
-        pts = tuple((float(x), float(y)) for x, y in points)
+        pts = checks.points("line", points)
+        checks.placing(layer, target)
+        checks.texts("line", title=title)
         self.shapes.append(Line(self._style(style, style_kw), layer, target, title, pts))
 
     def polygon(self, points: Sequence[Point], *, layer: int = 0,
                 target: Hashable | None = None, title: str | None = None,
                 style: Style | None = None, **style_kw: Any) -> None:
         """Add a closed polygon."""
-        pts = tuple((float(x), float(y)) for x, y in points)
+        pts = checks.points("polygon", points)
+        checks.placing(layer, target)
+        checks.texts("polygon", title=title)
         self.shapes.append(Polygon(self._style(style, style_kw), layer, target, title, pts))
 
     def text(self, x: float, y: float, text: str, *, layer: int = 0,
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add text whose anchor point (baseline middle by default) is ``(x, y)``."""
+        checks.numbers("text", x, y)
+        checks.placing(layer, target)
+        if not isinstance(text, str):
+            raise TypeError(f"a text's text should be a string, not {checks.brief(text)}")
+        checks.texts("text", title=title)
         self.shapes.append(Text(self._style(style, style_kw), layer, target, title, x, y, text))
 
     def ordered(self) -> list[Shape]:

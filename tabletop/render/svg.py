@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from base64 import b64encode
 from collections.abc import Hashable
 from dataclasses import replace
@@ -22,10 +23,17 @@ def escape(text: str) -> str:
     """``text`` with ``&``, ``<`` and ``>`` escaped (as ``xml.sax.saxutils.escape``, whose
     module would import ``urllib`` and the e-mail package: a tenth of ``import tabletop``).
 
-    >>> escape("a < b & c")
-    'a &lt; b &amp; c'
+    Characters XML may not hold (control characters, lone surrogates) become U+FFFD, so
+    that the document stays well-formed whatever text it is given.
+
+    >>> escape("a < b & c"), escape("a\\x00b") == "a\\ufffdb"
+    ('a &lt; b &amp; c', True)
     """
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    return _NOT_XML.sub("\ufffd", text) if _NOT_XML.search(text) else text
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def quoteattr(text: str) -> str:
@@ -57,9 +65,9 @@ def target_text(target: Hashable) -> str:
 
 
 def _paint(style: Style, text: bool = False) -> str:
-    parts = [f'fill="{style.fill or "none"}"']
+    parts = [f"fill={quoteattr(style.fill or 'none')}"]
     if not text or style.stroke:
-        parts.append(f'stroke="{style.stroke or "none"}"')
+        parts.append(f"stroke={quoteattr(style.stroke or 'none')}")
     if style.stroke and style.stroke_width != 1.0:
         parts.append(f'stroke-width="{num(style.stroke_width)}"')
     if style.dash:
@@ -92,9 +100,9 @@ def _element(shape: Any) -> str:
         tag, geometry = "polygon", f'points="{_points(shape.points)}"'
     elif kind == "text":
         tag = "text"
-        weight = f' font-weight="{s.font_weight}"' if s.font_weight != "normal" else ""
+        weight = f" font-weight={quoteattr(s.font_weight)}" if s.font_weight != "normal" else ""
         geometry = (f'x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(s.font_size)}" '
-                    f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}')
+                    f'text-anchor={quoteattr(s.anchor)} dominant-baseline="central"{weight}')
     else:  # pragma: no cover - every shape kind is handled above
         raise TypeError(f"cannot draw {shape!r} as SVG")
     attrs = f"{geometry} {_paint(s, text=kind == 'text')}"
@@ -118,7 +126,8 @@ def to_svg(scene: Scene) -> str:
     if scene.title:
         lines.append(f"<title>{escape(scene.title)}</title>")
     if scene.background:
-        lines.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{scene.background}"/>')
+        lines.append(f'<rect x="0" y="0" width="{w}" height="{h}" '
+                     f"fill={quoteattr(scene.background)}/>")
     lines.extend(_element(shape) for shape in scene.ordered())
     lines.append("</svg>")
     return "\n".join(lines)

@@ -1,0 +1,68 @@
+"""What a scene is given, checked when it is given: finite numbers of a sane size, strings
+where text or colours go, an int layer and a hashable target. A bad value is refused with a
+``TypeError`` or ``ValueError`` naming it, instead of failing later in ``to_svg``, in hit
+testing or when the layers are sorted (or being drawn as ``cx="nan"``).
+
+>>> numbers("circle", 1, 2.5)
+>>> numbers("circle", float("nan"))
+Traceback (most recent call last):
+...
+ValueError: a circle's numbers should be finite, below 1e+15 in size, not nan
+"""
+
+from __future__ import annotations
+
+import numbers as _numbers
+from collections.abc import Sequence
+
+from ..core.quoting import brief
+
+#: The largest size of a number a scene holds (pixels: anything near is a mistake).
+LIMIT = 1e15
+
+
+def numbers(what: str, *values: object) -> None:
+    """Refuse any of ``values`` that is not a real number (no bool) within ``LIMIT``."""
+    for value in values:
+        if type(value) in (int, float) and -LIMIT < value < LIMIT:  # type: ignore[operator]
+            continue  # the common case, first
+        if isinstance(value, _numbers.Real) and not isinstance(value, bool):
+            try:
+                if -LIMIT < float(value) < LIMIT:
+                    continue
+            except OverflowError:
+                pass
+        raise ValueError(f"a {what}'s numbers should be finite, below {LIMIT:.0e} in size, "
+                         f"not {brief(value)}")
+
+
+def points(what: str, given: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+    """``given`` as a tuple of ``(x, y)`` floats, each number checked."""
+    try:
+        pairs = [tuple(p) for p in given]
+    except TypeError:
+        raise TypeError(f"a {what} takes a sequence of (x, y) points, not {brief(given)}") \
+            from None
+    if any(len(p) != 2 for p in pairs):
+        raise TypeError(f"a {what} takes (x, y) points, not {brief(given)}")
+    numbers(what, *(v for p in pairs for v in p))
+    return tuple((float(x), float(y)) for x, y in pairs)
+
+
+def texts(what: str, **values: object) -> None:
+    """Refuse any of ``values`` (a name and its value) that is neither a string nor ``None``."""
+    for name, value in values.items():
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"a {what}'s {name} should be a string, not {brief(value)}")
+
+
+def placing(layer: object, target: object) -> None:
+    """Refuse a layer that is not an int, or a target that cannot be hashed."""
+    if type(layer) is not int:
+        if not isinstance(layer, _numbers.Integral) or isinstance(layer, bool):
+            raise TypeError(f"a shape's layer should be an int, not {brief(layer)}")
+    try:
+        hash(target)
+    except TypeError:
+        raise TypeError(f"a shape's target should be hashable (a tuple, string or number), "
+                        f"not {brief(target)}") from None
