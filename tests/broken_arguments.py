@@ -112,3 +112,20 @@ class LooseQueryNim(SecretNim):
     def _initial(self, rng):
         return LooseQueryState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                                bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LooseFlagState(NimState):
+    def bonuses(self, reveal: bool = False) -> tuple[int | None, ...]:
+        """The bonuses, shown if ``reveal`` (the bug: ``"no"`` is read as true)."""
+        return self.bonus if reveal else (None, None)
+
+
+class LooseFlagNim(SecretNim):
+    """A public query of its states reads a flag as the truth of whatever it is given."""
+
+    name = "loose-flag-nim"
+
+    def _initial(self, rng):
+        return LooseFlagState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                              bonus=(None, None), taken_last=None)

@@ -9,6 +9,7 @@ from broken_arguments import (
     AnyPlayerNim,
     AnySeedNim,
     AnyViewerNim,
+    LooseFlagNim,
     LooseQueryNim,
     OwnDrawNim,
 )
@@ -38,6 +39,7 @@ def test_sound_toys_pass(registered, toy):
     (AnyPlayerNim, r"any-player-nim player_name: player_name\('0'\): taken, not refused"),
     (AnyViewerNim, r"any-viewer-nim subjects: describe\(None, 0, 0\): taken, not refused"),
     (LooseQueryNim, r"seed \d ply \d+, state: counter_x\(True\): taken, not refused"),
+    (LooseFlagNim, r"seed \d ply \d+, state: bonuses\(reveal='no'\): taken, not refused"),
 ])
 def test_each_toy_that_takes_what_it_should_refuse_is_caught(registered, toy, message):
     with pytest.raises(ConformanceError, match=message):

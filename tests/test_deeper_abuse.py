@@ -163,3 +163,24 @@ def test_game_queries_refuse_what_names_nothing():
     for player in (True, 4, 1.5):
         with pytest.raises(ValueError, match=r"role\(player\) takes a player 0..3"):
             landlock.role(player)
+
+
+def test_landlock_points_take_a_terrain_or_a_role_and_nothing_else():
+    from tabletop.core.testing import playout
+
+    analysis = playout(tabletop.load("landlock").new(seed=3, setup="random"), 1).analysis()
+    assert analysis.points("land") == analysis.points("L")
+    assert analysis.points("water") == analysis.points("W")
+    assert analysis.best("water") == analysis.best("W")
+    for terrain in ("x", None, "Land"):
+        with pytest.raises(ValueError, match="a terrain is 'L' or 'W'"):
+            analysis.points(terrain)
+    with pytest.raises(TypeError, match="gnomes should be True or False"):
+        analysis.points("L", gnomes="no")
+
+
+def test_lascaux_shown_tokens_takes_a_flag():
+    state = tabletop.load("lascaux", players=3).new(seed=1, setup="random")
+    for subject in (state, state.view(0)):
+        with pytest.raises(TypeError, match="reveal should be True or False"):
+            subject.shown_tokens("no")

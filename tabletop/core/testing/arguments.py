@@ -10,7 +10,8 @@ break by writing around the core:
   this game only, ``game.player_name`` one of its players (numpy's ints included),
   ``game.describe`` an action and two players or ``None``;
 * **queries**: every public method of a state or view that takes arguments refuses junk
-  for them (and one taking a single ``int``, a bool or a huge int) with a ``TypeError``,
+  for them (one taking a single ``int``, a bool or a huge int; one with ``bool`` flags,
+  ``"no"`` for each) with a ``TypeError``,
   ``ValueError`` or the library's own error, never an error from inside or an answer;
 * **picture options**: an option the renderer does not declare (a misspelling) is refused,
   as are a ``highlight`` that is no collection (or holds a target that is not hashable), a
@@ -169,16 +170,23 @@ def _check_queries(subject: State | View, where: str) -> None:
     (``AttributeError``, ``IndexError``, ``KeyError``…) or an answer; one that takes a single
     ``int`` refuses a bool and a huge int too."""
     refusals = (TypeError, ValueError, TabletopError)
-    for name, method, required in _queries(subject):
-        _refused(where, f"{name}({', '.join(['<junk>'] * len(required))})", method,
-                 *[_JUNK] * len(required), kinds=refusals)
+    for name, method, parameters in _queries(subject):
+        required = [p for p in parameters if p.default is p.empty]
+        if required:
+            _refused(where, f"{name}({', '.join(['<junk>'] * len(required))})", method,
+                     *[_JUNK] * len(required), kinds=refusals)
         if len(required) == 1 and required[0].annotation in (int, "int", "int | None"):
             for index in NOT_INDEXES:
                 _refused(where, f"{name}({index!r})", method, index, kinds=refusals)
+        if not required:  # a flag given alone, as a notebook would: "no" is not False
+            for flag in (p.name for p in parameters if p.annotation in (bool, "bool")):
+                _refused(where, f"{name}({flag}='no')", method, kinds=refusals,
+                         **{flag: "no"})
 
 
 def _queries(subject: object) -> list[tuple[str, Callable[..., Any], list[inspect.Parameter]]]:
-    """The public methods of ``subject`` with required positional parameters."""
+    """The public methods of ``subject`` that take parameters, with those (``self`` and
+    ``*args``, ``**kwargs`` left out)."""
     found = []
     for name in dir(subject):
         if name.startswith("_") or name in ANSWER_ANYTHING:
@@ -190,8 +198,7 @@ def _queries(subject: object) -> list[tuple[str, Callable[..., Any], list[inspec
             parameters = inspect.signature(method).parameters.values()
         except (TypeError, ValueError):  # a builtin without a signature
             continue
-        required = [p for p in parameters if p.default is p.empty
-                    and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        if required:
-            found.append((name, method, required))
+        named = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        if named:
+            found.append((name, method, named))
     return found

@@ -17,6 +17,8 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 
+from ...core.plain import flag
+from ...core.quoting import brief
 from .board import (
     CELL_PARITY,
     CORNERS,
@@ -172,11 +174,15 @@ class Analysis:
     cancelled: tuple[Enclosure, ...] = ()  # islands and ponds cancelled by a bridge: no points
 
     def best(self, terrain: str) -> Network | None:
-        """The best network of a terrain (most sides, then most tiles), if there is one."""
+        """The best network of a terrain (most sides, then most tiles), if there is one:
+        ``terrain`` is ``"L"`` or ``"W"`` (or the role's name, ``"land"`` or ``"water"``)."""
+        terrain = terrain_of(terrain)
         return next((n for n in self.networks if n.terrain == terrain), None)
 
     def points(self, terrain: str, gnomes: bool = True) -> dict[str, int]:
-        """The end-of-game points of the role playing ``terrain``, by source."""
+        """The end-of-game points of the role playing ``terrain`` (as ``best`` takes it), by
+        source; ``gnomes=False`` leaves the gnomes out."""
+        terrain, gnomes = terrain_of(terrain), flag(gnomes, "gnomes")
         best = self.best(terrain)
         enclosed = self.ponds if terrain == LAND else self.islands
         return {
@@ -188,6 +194,20 @@ class Analysis:
 
 
 EMPTY = Analysis(None, (), (), (), ())
+_TERRAINS = {LAND: LAND, WATER: WATER, "land": LAND, "water": WATER}
+
+
+def terrain_of(terrain: object) -> str:
+    """``"L"`` or ``"W"`` for a terrain or a role's name; else a ``ValueError``.
+
+    >>> terrain_of("water"), terrain_of("L")
+    ('W', 'L')
+    """
+    found = _TERRAINS.get(terrain) if isinstance(terrain, str) else None
+    if found is None:
+        raise ValueError(f"a terrain is 'L' or 'W' (or 'land' or 'water'), not "
+                         f"{brief(terrain)}")
+    return found
 
 
 def gnome_spots(board: tuple[int, ...], box: tuple[int, int, int, int] | None = None

@@ -29,6 +29,7 @@ from itertools import permutations
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
+from ...core.plain import flag
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
@@ -68,7 +69,7 @@ class LascauxState(LascauxPosition, State):
         return tuple(c is not None for c in self.choices)
 
     def shown_tokens(self, reveal: bool = False) -> tuple[int | None, ...]:
-        return self.choices if reveal else (None,) * len(self.choices)
+        return self.choices if flag(reveal, "reveal") else (None,) * len(self.choices)
 
     def __hash__(self) -> int:
         """A hash of the fields that tell apart the positions of one game (``deck`` and

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.game import State, View
+from ...core.plain import flag
 from ...core.position import maker
 from .cards import CARD_COUNT, COLOURS, colours_of, mask_of
 from .position import LascauxPosition
@@ -51,6 +52,7 @@ class LascauxView(LascauxPosition, View):
         return self.player
 
     def shown_tokens(self, reveal: bool = False) -> tuple[int | None, ...]:
+        flag(reveal, "reveal")  # a view shows its own token alone, revealed or not
         return tuple(self.own if p == self.player else None for p in range(len(self.chosen)))
 
     @property
