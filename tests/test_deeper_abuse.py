@@ -150,7 +150,10 @@ def test_game_queries_refuse_what_names_nothing():
             (lambda: lacuna.owner_of(10**30), r"owner_of\(\) takes one of the flowers"),
             (lambda: lacuna.pawn_xy(1), r"pawn_xy\(\) takes one of the pawns 0..0, not 1"),
             (lambda: lacuna.nearest_place(0, 99, 0.1, 0.1), r"nearest_place\(a, b\)"),
-            (lambda: lacuna.nearest_free("x", 0), r"a click is at two numbers")):
+            (lambda: lacuna.nearest_free("x", 0), r"nearest_free takes a point x, y of two "),
+            (lambda: lacuna.nearest_place(0, 1, math.nan, 0), r"two finite numbers, not nan"),
+            (lambda: lacuna.along(0, 1, True, 0), r"along takes a point"),
+            (lambda: lacuna.along(0, 1, 10**400, 0), r"along takes a point")):
         with pytest.raises(ValueError, match=message):
             call()
     with pytest.raises(TypeError, match=r"action_xy\(action\) takes a place"):

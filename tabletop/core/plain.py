@@ -143,6 +143,21 @@ def coordinates(x: object, y: object) -> tuple[float, float]:
     return _far(x), _far(y)
 
 
+def finite_point(x: object, y: object, call: str) -> tuple[float, float]:
+    """``(x, y)`` as two finite floats (no bool; numpy's numbers too); else a ``ValueError``
+    naming ``call``.
+
+    >>> finite_point(1, np.float32(0.5), "along")
+    (1.0, 0.5)
+    """
+    fx, fy = (_far(v) if isinstance(v, numbers.Real) and not isinstance(v, bool) else math.nan
+              for v in (x, y))
+    if not (math.isfinite(fx) and math.isfinite(fy)):
+        raise ValueError(f"{call} takes a point x, y of two finite numbers, not "
+                         f"{brief(x)}, {brief(y)}")
+    return fx, fy
+
+
 def _far(number: Any) -> float:
     """``float(number)``, or an infinity for an int too large for a float."""
     try:

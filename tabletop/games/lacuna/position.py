@@ -21,7 +21,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.legal import from_bits
-from tabletop.core.plain import coordinates
+from tabletop.core.plain import finite_point
 from tabletop.core.position import position
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import ReadOnlyDict, frozen_graph, readonly_array
@@ -251,6 +251,7 @@ class LacunaPosition(Position):
         (256.0, 768.0, 0.0)
         """
         a, b = self._pair("along", a, b)
+        x, y = finite_point(x, y, "along")
         (ax, ay), (bx, by) = self.flower_xy(a), self.flower_xy(b)
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy
@@ -261,7 +262,7 @@ class LacunaPosition(Position):
         """The legal ``Place`` on the pair ``a``-``b`` (either order) nearest to the point
         ``(x, y)`` (mat units) projected on the segment; ``None`` if the pair takes no pawn.
         The click helper: a click near a chosen line becomes a position on it."""
-        x, y = coordinates(x, y)
+        x, y = finite_point(x, y, "nearest_place")
         a, b = sorted(pair_of("nearest_place", a, b, len(self.points)))
         ok = self.positions(a, b)
         if not ok.any():
@@ -281,7 +282,7 @@ class LacunaPosition(Position):
         >>> s.nearest_free(0.01, 0), s.nearest_free(0.3, 0.2)
         (PlaceFree(x=601, y=0), PlaceFree(x=3000, y=2000))
         """
-        x, y = coordinates(x, y)
+        x, y = finite_point(x, y, "nearest_free")
         if not any(isinstance(a, PlaceFree) for a in self.legal_actions()):
             return None
         p = self.params
