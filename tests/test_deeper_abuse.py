@@ -187,3 +187,15 @@ def test_lascaux_shown_tokens_takes_a_flag():
     for subject in (state, state.view(0)):
         with pytest.raises(TypeError, match="reveal should be True or False"):
             subject.shown_tokens("no")
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_action_space_names_no_action_outside_its_ids(name):
+    from tabletop.core.ids import action_space
+
+    space = action_space(tabletop.load(name))
+    assert space.action_at(-1) is None and space.action_at(space.size) is None
+    assert space.action_at(np.int64(0)) == space.action_at(0)
+    for junk in (True, 1.0, "0"):
+        with pytest.raises(TypeError, match="an action id is an int"):
+            space.action_at(junk)

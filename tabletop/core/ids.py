@@ -20,6 +20,7 @@ with ``IllegalAction`` saying what is legal, never another exception.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -45,13 +46,35 @@ class ActionSpace:
 
     size: int = 0
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each space's own ``action_at`` is given ids ``0 .. size - 1`` only (``_in_range``)."""
+        super().__init_subclass__(**kwargs)
+        if "action_at" in vars(cls):
+            cls.action_at = _in_range(vars(cls)["action_at"])  # type: ignore[method-assign, assignment]
+
     def id_of(self, action: Action) -> int | None:
         """The id of ``action``, or ``None`` if it lies outside the integer space."""
         raise NotImplementedError
 
     def action_at(self, i: int) -> Action | None:
-        """The action id ``i`` always names, or ``None``."""
+        """The action id ``i`` always names, or ``None`` (also for an id out of range; an id
+        that is no int, a bool included, is a ``TypeError``)."""
         raise NotImplementedError
+
+
+def _in_range(action_at: Callable[[Any, int], Action | None]
+              ) -> Callable[[Any, int], Action | None]:
+    """A space's ``action_at`` that answers ``None`` for an id out of ``0 .. size - 1``
+    itself, and refuses one that is no int (numpy's ints are taken)."""
+
+    @functools.wraps(action_at)
+    def checked(space: Any, i: int) -> Action | None:
+        found = plain(i)
+        if type(found) is not int:
+            raise TypeError(f"an action id is an int, not {brief(i)}")
+        return action_at(space, found) if 0 <= found < space.size else None
+
+    return checked
 
 
 class ActionTable(ActionSpace):
