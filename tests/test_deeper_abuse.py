@@ -98,10 +98,13 @@ def test_describe_takes_an_action_and_players_or_none(name):
     game = tabletop.load(name)
     state = game.new(seed=1, setup="random")
     action = state.legal_actions()[0]
+    other = tabletop.load("lascaux" if name != "lascaux" else "landlock").new(seed=1)
+    other_action = other.legal_actions()[0]
     assert game.describe(action, np.int64(0), None) == game.describe(action, 0, None)
     for args, error, message in (
-            ((None, 0, 1), TypeError, "describe\\(\\) takes an action, not None"),
-            (("rm -rf", 0, 1), TypeError, "takes an action, not 'rm -rf'"),
+            ((None, 0, 1), TypeError, f"describe\\(\\) takes an action of {name}, not None"),
+            (("rm -rf", 0, 1), TypeError, "takes an action of .*, not 'rm -rf'"),
+            ((other_action, 0, 1), TypeError, f"takes an action of {name}, not"),
             ((action, True, 0), ValueError, "as actor, not True"),
             ((action, 0, game.players), ValueError, "as viewer, not"),
             ((action, 0, "1"), ValueError, "as viewer, not '1'")):

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
 
-from .action import Action
+from .action import Action, of_game
 from .choices import did_you_mean
 from .plain import flag, listlike, plain_inside
 from .quoting import brief
@@ -104,7 +104,7 @@ def drawing_options(game: Game, renderer: Callable[..., Any],
     if "highlight" in options:
         checked["highlight"] = _targets(options["highlight"])
     last = options.get("last")
-    if last is not None and not (isinstance(last, Action) and _of_game(last, game)):
+    if last is not None and not (isinstance(last, Action) and of_game(last, game)):
         raise TypeError(f"last should be an action or None (an action of {game.name}), not "
                         f"{brief(last)}")
     for key, value in options.items():
@@ -170,15 +170,3 @@ def _hint(renderer: Callable[..., Any], parameter: inspect.Parameter) -> Any:
             parameter.name]
     except Exception:  # noqa: BLE001 - an annotation that does not resolve: none checked
         return None
-
-
-def _of_game(action: Action, game: Game) -> bool:
-    """Whether ``action``'s class comes from the package of ``game``'s class, or of a game
-    class it derives from (another game's action would be drawn as nothing, silently)."""
-    package = type(action).__module__.rpartition(".")[0]
-    for cls in type(game).__mro__:
-        if cls.__module__.startswith("tabletop.core."):  # Game and what it derives from
-            return False
-        if cls.__module__.rpartition(".")[0] == package:
-            return True
-    return False

@@ -25,7 +25,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .action import Action
+from .action import Action, of_game
 from .plain import player_of
 from .quoting import brief
 
@@ -60,8 +60,8 @@ def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, 
 
     @functools.wraps(method)
     def describe(game: Any, action: Any, actor: Any, viewer: Any) -> R:
-        if not isinstance(action, Action):
-            raise TypeError(f"describe() takes an action, not {brief(action)}")
+        if not isinstance(action, Action) or not of_game(action, game):
+            raise TypeError(f"describe() takes an action of {game.name}, not {brief(action)}")
         players = game.players
         rule = f"describe() takes players 0..{players - 1} or None"
         actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
