@@ -202,3 +202,17 @@ def test_an_action_space_names_no_action_outside_its_ids(name):
     for junk in (True, 1.0, "0"):
         with pytest.raises(TypeError, match="an action id is an int"):
             space.action_at(junk)
+
+
+def test_a_huge_node_or_a_long_colour_is_quoted_short():
+    from tabletop.core.timeline import Timeline
+    from tabletop.render.canvas import parse_color
+
+    timeline = Timeline(tabletop.load("lava-flows").new(seed=1))
+    with pytest.raises(KeyError, match="no node an integer of about 5001 digits"):
+        timeline.goto(10**5000)
+    with pytest.raises(ValueError) as caught:
+        parse_color("x" * 200_000)
+    assert len(str(caught.value)) < 300
+    with pytest.raises(TypeError, match="a colour is a CSS colour string, not None"):
+        parse_color(None)

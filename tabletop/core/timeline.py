@@ -137,7 +137,7 @@ class Timeline:
         a ``KeyError`` (no such node)."""
         node = whole(node, 0, "a timeline node is an int ≥ 0")
         if node not in self.graph:
-            raise KeyError(f"no node {node} in the timeline (nodes 0..{self._next_id - 1})")
+            raise KeyError(f"no node {brief(node)} in the timeline (nodes 0..{self._next_id - 1})")
         return node
 
     def line(self) -> list[int]:

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..core.quoting import brief
 from .scene import Circle, Line, Polygon, Rect, Scene, Shape, Text
 
 #: How many ``MultiCanvas`` layers a ``SceneCanvas`` has. One: the frontend composites every
@@ -53,6 +54,8 @@ def parse_color(color: str) -> RGBA:
     >>> parse_color("rgba(0, 128, 0, 0.5)"), parse_color("sienna")
     ((0, 128, 0, 0.5), (160, 82, 45, 1.0))
     """
+    if not isinstance(color, str):
+        raise TypeError(f"a colour is a CSS colour string, not {brief(color)}")
     text = color.strip().lower()
     if text == "transparent":
         return (0, 0, 0, 0.0)
@@ -75,7 +78,8 @@ def parse_color(color: str) -> RGBA:
     try:
         named = ImageColor.getrgb(text)
     except ValueError:
-        raise ValueError(f"{color!r} is not a CSS colour the canvas backend knows") from None
+        raise ValueError(f"{brief(color)} is not a CSS colour the canvas backend knows") \
+            from None
     alpha = round(named[3] / 255, 3) if len(named) == 4 else 1.0
     return (named[0], named[1], named[2], alpha)
 

@@ -19,6 +19,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
+from ..core.quoting import brief
 from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
@@ -220,7 +221,8 @@ class TreeModel:
         ``KeyError`` (no such node)."""
         node = whole(node, 0, "a tree node is an int ≥ 0")
         if node not in self.graph:
-            raise KeyError(f"no node {node} in the tree ({self.graph.number_of_nodes()} nodes)")
+            raise KeyError(f"no node {brief(node)} in the tree ({self.graph.number_of_nodes()} "
+                           "nodes)")
         return node
 
     def path(self, node: int) -> list[str]:
