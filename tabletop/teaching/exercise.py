@@ -9,11 +9,11 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
-from ..core.quoting import quote
+from ..core.quoting import brief, quote
 from .arguments import (
+    drawing_of,
     function_of,
     items,
-    options_of,
     position_of,
     text_of,
     texts,
@@ -86,6 +86,14 @@ class Verdict:
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
 
+def _text(action: object) -> str:
+    """An answer as typed: its notation if it is a move or a string, else a short quote of
+    it (an answer of no kind, even a huge int, is refused as illegal, not met by ``str``)."""
+    if action is None:
+        return ""
+    return str(action) if isinstance(action, (str, Action)) else brief(action)
+
+
 class Exercise:
     """A position and a question; ``answer(move)`` checks a learner's move.
 
@@ -111,7 +119,7 @@ class Exercise:
         self.hint = text_of(hint, "hint")
         # draw this player's view, not the full state (hidden games)
         self.viewer = viewer_of(viewer, state)
-        self.draw = options_of(draw, "draw")
+        self.draw = drawing_of(draw, "draw", state.game)
         self.explain = function_of(explain, "explain", optional=True)
         self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
         self.solution_move = None if solution is None else state._coerce(solution)
@@ -130,7 +138,7 @@ class Exercise:
 
     def answer(self, action: Action | str | None) -> Verdict:
         """Check an answer (an Action or notation); never raises for a wrong or illegal one."""
-        text = "" if action is None else str(action)
+        text = _text(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
                            f'quotes, as in ex.answer("{self._sample()}").',

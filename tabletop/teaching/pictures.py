@@ -10,7 +10,7 @@ from typing import Any
 from ..core.game import State, View
 from ..core.plain import whole
 from ..render.svg import img_html
-from .arguments import options_of, position_of, texts
+from .arguments import drawing_of, options_of, position_of, texts
 
 #: Inline CSS that scales a picture down to the width of its box.
 FIT = "max-width:100%;height:auto"
@@ -57,6 +57,8 @@ def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
         position_of(subject, "each picture")
     captions = texts(captions, "captions")
     draw = options_of(draw, "draw")
+    for game in {subject.game for subject in subjects}:
+        drawing_of(draw, "draw", game)
     width = whole(width, 1, "width should be a number of pixels ≥ 1")
     return Pictures(tuple(svg_of(s, draw) for s in subjects), captions, width)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Callable, Sequence
 from html import escape
@@ -9,11 +10,23 @@ from typing import Any
 
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
-from ..core.plain import real, whole
+from ..core.plain import plain, real, whole
 from ..core.quoting import brief, cut, quote
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
+
+
+def _kind(value: Any) -> str:
+    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"``, ``"True or
+    False"``, ``"a word"`` or ``"a set"``; else ``""``."""
+    if isinstance(value, bool):
+        return "True or False"
+    if isinstance(value, numbers.Real):
+        return "a number"
+    if isinstance(value, str):
+        return "a word"
+    return "a set" if isinstance(value, (set, frozenset)) else ""
 
 
 class Task:
@@ -59,15 +72,25 @@ class Task:
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
-        """A typed answer read like the solution (a number, or a set of words)."""
-        like = self.solution_value
-        if isinstance(value, str) and isinstance(like, (int, float)):
+        """A typed answer read like the solution (a number, a set of words, True or False);
+        a ``ValueError`` or ``TypeError`` if it cannot be."""
+        like = plain(self.solution_value)
+        value = plain(value)
+        if isinstance(value, str) and isinstance(like, bool):
+            return {"true": True, "false": False}.get(value.strip().lower(), value)
+        if isinstance(value, str) and _kind(like) == "a number":
             return float(value) if "." in value else int(value)
         if isinstance(value, str) and isinstance(like, (set, frozenset)):
             return {w for w in re.split(r"[\s,;]+", value.strip()) if w}
         if isinstance(value, (list, tuple)) and isinstance(like, (set, frozenset)):
             return set(value)
         return value.strip() if isinstance(value, str) else value
+
+    def _unfit(self, value: Any) -> str:
+        """What kind of answer is wanted, if ``value`` (already read) is not of the solution's
+        kind (a bool is no number, nor a number a word); else ``""``."""
+        wanted = _kind(plain(self.solution_value))
+        return wanted if wanted and _kind(value) != wanted else ""
 
     def _show(self, value: Any) -> str:
         """The answer ``value`` as a short text (a huge or long one cut)."""
@@ -91,17 +114,31 @@ class Task:
                            f"brackets, as in .answer({self._example()}), and run the cell.")
         try:
             value = self._read(value)
-        except ValueError:
-            return Verdict(str(value), False, False, f"Not understood: {brief(value)} is not an "
-                           f"answer of the right kind, such as {self._example()}.",
+        except (ValueError, TypeError):  # a huge number, a set of unhashable items
+            return self._not_understood(value, "")
+        wanted = self._unfit(value)
+        if wanted:
+            return self._not_understood(value, wanted)
+        try:
+            understood, right, said = self._judge(value)
+        except Exception as err:  # noqa: BLE001 (the author's check meets a learner's answer)
+            return Verdict(self._show(value), False, False,
+                           f"Not understood: {self._show(value)} could not be checked "
+                           f"({type(err).__name__}: {cut(str(err))}).",
                            solution=self._reveal())
-        understood, right, said = self._judge(value)
         head = "Right" if right else ("Not this time" if understood else "Not legal")
         message = f"{head}: {self._show(value)}. {said}".strip()
         if not right:
             message += f" Hint: {self.hint}" if self.hint else ""
         return Verdict(self._show(value), understood, right, message,
                        solution="" if right else self._reveal())
+
+    def _not_understood(self, value: Any, wanted: str) -> Verdict:
+        """The verdict on an answer that is not of the kind asked for."""
+        kind = f" ({wanted})" if wanted else ""
+        return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} is not an "
+                       f"answer of the right kind{kind}, such as {self._example()}.",
+                       solution=self._reveal())
 
     def solution(self) -> Verdict:
         """The stored solution, with why it is right (worked out once)."""
@@ -175,6 +212,9 @@ class AgentTask(Task):
 
     def _read(self, value: Any) -> Any:
         return value
+
+    def _unfit(self, value: Any) -> str:
+        return ""  # an agent may be a name, a class, an object or a factory
 
     def _show(self, value: Any) -> str:
         return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)

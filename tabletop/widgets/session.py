@@ -20,13 +20,14 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, resolve_agent
-from ..agents.settings import bot_seats
+from ..agents.settings import bot_seats, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, flag, plain, player_of, whole
+from ..core.plain import coordinates, flag, plain, player_of
 from ..core.quoting import brief
+from ..core.record import MAX_SEED
 from ..render.scene import Circle, Scene, Shape, Style, Text
 from .inputs import input_for
 from .records import read_record
@@ -67,7 +68,7 @@ class Session:
                  view: int | None = None, hot_seat: bool = False,
                  seed: int | None = None) -> None:
         self.timeline = timeline_for(shown_state(state, "Session"))
-        self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
+        self.seed = seed_of(seed)
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         for player, spec in bot_seats(bots).items():
@@ -128,10 +129,14 @@ class Session:
         if spec is None or isinstance(spec, str) and spec == "human":
             self.seats[seat] = None
         else:
-            seed = None if self.seed is None else self.seed * 31 + seat
-            self.seats[seat] = resolve_agent(spec, seed)
+            self.seats[seat] = resolve_agent(spec, self._seat_seed(seat))
         self._input_key = None
         self.message = Message()
+
+    def _seat_seed(self, seat: int) -> int | None:
+        """The seed of the agent at ``seat`` (``None``: a fresh one), a seed however large
+        the session's is."""
+        return None if self.seed is None else (self.seed * 31 + seat) % (MAX_SEED + 1)
 
     def set_view(self, view: int | None) -> None:
         """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
@@ -148,7 +153,9 @@ class Session:
         self.message = Message()
 
     def seat_label(self, player: int) -> str:
-        agent = self.seats[player]
+        """``"human"``, or the label of the agent at ``player``'s seat."""
+        players = self.game.players
+        agent = self.seats[player_of(player, players, f"player must be 0..{players - 1}")]
         return "human" if agent is None else agent_label(agent)
 
     def agent_to_move(self) -> Any | None:
@@ -373,7 +380,10 @@ class Session:
         p = s.current_player
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
-        agent = agent or self.seats[p] or resolve_agent("random", None)
+        if agent is not None:  # a name or spec, as a seat takes it
+            agent = resolve_agent(agent, self._seat_seed(p))
+        else:
+            agent = self.seats[p] or resolve_agent("random", None)
         played = self.play(agent.act(s.view(p)), by=agent_label(agent))
         analysis = getattr(agent, "last_analysis", None)
         if analysis is not None:
