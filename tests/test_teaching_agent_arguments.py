@@ -188,8 +188,11 @@ def test_an_analysis_root_is_read_only(lava: tabletop.State) -> None:
     agent = MCTSAgent(iterations=30, seed=1)
     analysis = agent.analyse(lava.view(0))
     top = analysis.top(3)
-    with pytest.raises(TypeError):
+    with pytest.raises(AttributeError):
         analysis.root.children.clear()  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="read-only"):
+        analysis.root.visits = 0
+    assert isinstance(analysis.root.total, tuple)
     assert analysis.top(3) == top
     with pytest.raises(ValueError, match="player must be 0..1"):
         analysis.root.mean(5)

@@ -346,7 +346,7 @@ class _Search:
         best = max(kids, key=lambda c: (c.visits, c.mean(p)))
         return Analysis(
             view=self.view, player=p, choice=best.action,  # type: ignore[arg-type]
-            root=self.root, iterations=done, seconds=seconds,
+            _tree=self.root, iterations=done, seconds=seconds,
             determinizations=len(self.pool),
             samples=tuple(list(self.pool)[: self.agent.keep_samples]),
         )
