@@ -15,7 +15,7 @@ import tabletop
 from tabletop.agents import MCTSAgent, RandomAgent, make_agent
 from tabletop.arena import ArenaResult, arena
 from tabletop.core.errors import UnknownAgent
-from tabletop.teaching import Example, Exercise, Task, side_by_side
+from tabletop.teaching import AgentTask, Example, Exercise, Pictures, Task, side_by_side
 from tabletop.widgets.session import Session
 
 
@@ -198,3 +198,27 @@ def test_an_analysis_root_is_read_only(lava: tabletop.State) -> None:
         analysis.root.mean(5)
     with pytest.raises(ValueError, match="player must be 0..1"):
         analysis.root.mean(True)
+
+
+# --- the same classes, elsewhere in the area ---------------------------------------------------
+@pytest.mark.parametrize("width", ['1px"><script>', 0, pytest.param(10**30, id="huge"), True])
+def test_a_pictures_width_is_pixels(lava: tabletop.State, width: object) -> None:
+    with pytest.raises(ValueError, match="width should be a number of pixels from 1 to"):
+        Pictures(("<svg/>",), ("a",), width)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="width should be a number of pixels from 1 to"):
+        side_by_side(lava, width=width)  # type: ignore[arg-type]
+
+
+def test_an_agent_tasks_opponents_and_seed_are_checked_when_made() -> None:
+    with pytest.raises(UnknownAgent, match="randm"):
+        AgentTask("q", "lascaux", ["randm", "random"], 0.5, solution="random")
+    with pytest.raises(ValueError, match="seed should be at most 2\\*\\*64 - games"):
+        AgentTask("q", "lascaux", ["random", "random"], 0.0, solution="random", games=2,
+                  seed=2**64 - 1)
+
+
+@pytest.mark.parametrize("point", [("a", "b"), True, 5, (1, 2, 3), "xy"])
+def test_a_clicks_point_is_a_pair_of_numbers(lascaux: tabletop.State, point: object) -> None:
+    session = Session(lascaux)
+    with pytest.raises(ValueError, match="point should be a pair of numbers"):
+        session.choose(None, point=point)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import plain, real, whole
 from ..core.quoting import brief, cut, quote
+from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
@@ -202,6 +203,10 @@ class AgentTask(Task):
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
         self.games = whole(games, 1, "games should be an int ≥ 1")
         self.seed = whole(seed, 0, "seed should be an int ≥ 0")
+        if self.seed + self.games - 1 > MAX_SEED:  # game i is played with seed + i
+            raise ValueError(f"seed should be at most 2**64 - games, not {brief(seed)}")
+        for spec in self.opponents:  # an unknown name meets the author, not the learner
+            resolve_agent(spec, 0)
         self.code = solution if isinstance(solution, str) and "class " in solution else ""
         if self.code:
             namespace: dict[str, Any] = {}
