@@ -222,3 +222,24 @@ def test_a_clicks_point_is_a_pair_of_numbers(lascaux: tabletop.State, point: obj
     session = Session(lascaux)
     with pytest.raises(ValueError, match="point should be a pair of numbers"):
         session.choose(None, point=point)  # type: ignore[arg-type]
+
+
+def fussy(before: object, action: object, after: object) -> bool:
+    """Right for one move; fails on any slide (an author's bug a learner can meet)."""
+    if str(action).startswith("arrange black a1 white c1"):
+        raise KeyError("no such move in my table")
+    return str(action) == "arrange black a1 white b1"
+
+
+def test_an_exercise_whose_check_fails_on_a_learners_move_says_so(lava: tabletop.State) -> None:
+    ex = Exercise(lava, "Arrange", fussy, solution="arrange black a1 white b1")
+    verdict = ex.answer("arrange black a1 white c1")
+    assert verdict.legal and not verdict and "could not be checked (KeyError" in verdict.message
+
+
+def test_a_check_that_fails_on_a_listed_wrong_answer_meets_the_author(
+        lava: tabletop.State) -> None:
+    with pytest.raises(KeyError, match="no such move"):
+        Exercise(lava, "Arrange", fussy, wrong=("arrange black a1 white c1",))
+    with pytest.raises(KeyError):
+        Task("a word?", check=lambda w: {"a": True}[w], solution="a", wrong=("b",))

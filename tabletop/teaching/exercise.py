@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
-from ..core.quoting import brief, quote
+from ..core.quoting import brief, cut, quote
 from .arguments import (
     drawing_of,
     function_of,
@@ -125,8 +125,8 @@ class Exercise:
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
             raise ValueError(f"the stored solution {quote(str(solution))} is not a right answer")
-        for move in self.wrong:
-            if self.answer(move).right:
+        for move in self.wrong:  # a check that fails on one meets the author, here
+            if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
 
     def _is_right(self, action: Action) -> bool:
@@ -138,6 +138,11 @@ class Exercise:
 
     def answer(self, action: Action | str | None) -> Verdict:
         """Check an answer (an Action or notation); never raises for a wrong or illegal one."""
+        return self._answer(action, strict=False)
+
+    def _answer(self, action: Action | str | None, strict: bool) -> Verdict:
+        """``answer``; with ``strict``, an error of the author's ``right`` or ``explain`` is
+        raised, not reported."""
         text = _text(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
@@ -149,10 +154,18 @@ class Exercise:
             return Verdict(text, False, False, f"Not legal: {err.reason}.{self._nudge()}",
                            solution=self._reveal())
         after = self.state.apply(chosen)
-        if self.right(self.state, chosen, after):
+        try:
+            right = self.right(self.state, chosen, after)
+            said = "" if right or not self.explain else self.explain(self.state, chosen, after)
+        except Exception as err:  # noqa: BLE001 (the author's check meets a learner's move)
+            if strict:
+                raise
+            return Verdict(text, True, False, f"Not checked: {str(chosen)!r} could not be "
+                           f"checked ({type(err).__name__}: {cut(str(err))}).{self._nudge()}",
+                           self._picture(after), after, self._reveal())
+        if right:
             return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
                            self._picture(after), after)
-        said = self.explain(self.state, chosen, after) if self.explain else ""
         message = f"Not this time: {str(chosen)!r}. {said}".strip() + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
 

@@ -68,8 +68,8 @@ class Task:
         if not self.solution():
             raise ValueError(f"the stored solution {quote(self._show(solution))} is refused: "
                              f"{self.solution()}")
-        for value in self.wrong:
-            if self.answer(value):
+        for value in self.wrong:  # a check that fails on one meets the author, here
+            if self._answer(value, strict=True):
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
@@ -110,6 +110,11 @@ class Task:
 
     def answer(self, value: Any) -> Verdict:
         """Check an answer; never raises for a wrong or unreadable one."""
+        return self._answer(value, strict=False)
+
+    def _answer(self, value: Any, strict: bool) -> Verdict:
+        """``answer``; with ``strict``, an error of the author's ``check`` or ``explain`` is
+        raised, not reported."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return Verdict("", False, False, "No answer yet: type your answer between the "
                            f"brackets, as in .answer({self._example()}), and run the cell.")
@@ -123,6 +128,8 @@ class Task:
         try:
             understood, right, said = self._judge(value)
         except Exception as err:  # noqa: BLE001 (the author's check meets a learner's answer)
+            if strict:
+                raise
             return Verdict(self._show(value), False, False,
                            f"Not understood: {self._show(value)} could not be checked "
                            f"({type(err).__name__}: {cut(str(err))}).",
