@@ -212,6 +212,8 @@ def test_a_pictures_width_is_pixels(lava: tabletop.State, width: object) -> None
 def test_an_agent_tasks_opponents_and_seed_are_checked_when_made() -> None:
     with pytest.raises(UnknownAgent, match="randm"):
         AgentTask("q", "lascaux", ["randm", "random"], 0.5, solution="random")
+    with pytest.raises(ValueError, match="games should be an int from 1 to 10,000,000"):
+        AgentTask("q", "lascaux", ["random", "random"], 0.0, solution="random", games=10**8)
     with pytest.raises(ValueError, match="seed should be at most 2\\*\\*64 - games"):
         AgentTask("q", "lascaux", ["random", "random"], 0.0, solution="random", games=2,
                   seed=2**64 - 1)

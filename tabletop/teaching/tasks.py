@@ -18,6 +18,18 @@ from .arguments import function_of, items, text_of
 from .exercise import Verdict
 
 
+def games_of(games: object) -> int:
+    """``games`` if it is a number of games a tournament plays (1 to ``MAX_GAMES``); else a
+    ``ValueError``."""
+    from ..arena.run import MAX_GAMES  # here: the arena imports the teaching package
+
+    rule = f"games should be an int from 1 to {MAX_GAMES:,}"
+    count = whole(games, 1, rule)
+    if count > MAX_GAMES:
+        raise ValueError(f"{rule}, not {brief(games)}")
+    return count
+
+
 def _kind(value: Any) -> str:
     """The kind of answer ``value`` is, where a kind is asked for: ``"a number"``, ``"True or
     False"``, ``"a word"`` or ``"a set"``; else ``""``."""
@@ -208,7 +220,7 @@ class AgentTask(Task):
         self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
         self.opponents = list(items(opponents, "opponents"))
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
-        self.games = whole(games, 1, "games should be an int ≥ 1")
+        self.games = games_of(games)
         self.seed = whole(seed, 0, "seed should be an int ≥ 0")
         if self.seed + self.games - 1 > MAX_SEED:  # game i is played with seed + i
             raise ValueError(f"seed should be at most 2**64 - games, not {brief(seed)}")
