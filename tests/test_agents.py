@@ -253,9 +253,9 @@ BAD_SETTINGS = [
     ("keep_samples", 2.5, "keep_samples must be an int ≥ 0"),
     ("keep_samples", None, "keep_samples must be an int ≥ 0"),
     ("evaluate", 5, "evaluate must be a function of a state, or None"),
-    ("seed", "x", "seed must be an int or None"),
-    ("seed", 2.5, "seed must be an int or None"),
-    ("seed", [1], "seed must be an int or None"),
+    ("seed", "x", "seed must be an int from 0 to 2**64 - 1 or None"),
+    ("seed", 2.5, "seed must be an int from 0 to 2**64 - 1 or None"),
+    ("seed", [1], "seed must be an int from 0 to 2**64 - 1 or None"),
 ]
 
 

@@ -352,8 +352,8 @@ def test_a_players_view_shows_scores_when_they_are_public(name):
 
 #: Widget settings refused when the widget is made (each failed later, or drew nothing).
 BAD_WIDGET_SETTINGS = [
-    ({"seed": "x"}, "seed must be an int ≥ 0 or None"),
-    ({"seed": -1}, "seed must be an int ≥ 0 or None"),
+    ({"seed": "x"}, "seed must be an int from 0 to 2\\*\\*64 - 1 or None"),
+    ({"seed": -1}, "seed must be an int from 0 to 2\\*\\*64 - 1 or None"),
     ({"agent_delay": -1}, "agent_delay must be a finite number ≥ 0"),
     ({"panel_delay": float("nan")}, "panel_delay must be a finite number ≥ 0"),
     ({"resolution": 0}, "resolution must be a finite number > 0"),

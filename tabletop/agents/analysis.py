@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
+from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
 
 from ..core.game import Action, State, View
-from ..core.plain import whole
+from ..core.plain import player_of, whole
 
 
 class Node:
@@ -79,6 +80,57 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<Node {self.label or 'root'}: {self.visits} visits>"
+
+
+class NodeView:
+    """A read-only view of a search tree's ``Node``: its fields as they are (lists as copies,
+    ``total`` as a tuple, ``children`` a read-only mapping of views, one view per node, so
+    a node shared by two players' trees is the same object in both); setting one raises.
+    ``mean(player)`` takes only a player of the game.
+    """
+
+    __slots__ = ("_node", "_views")
+    _node: Node
+    _views: dict[int, NodeView]
+
+    def __init__(self, node: Node, views: dict[int, NodeView] | None = None) -> None:
+        object.__setattr__(self, "_node", node)
+        object.__setattr__(self, "_views", {} if views is None else views)
+        self._views[id(node)] = self
+
+    def _view(self, node: Node | None) -> NodeView | None:
+        """The view of ``node`` in this tree (made once)."""
+        if node is None:
+            return None
+        return self._views.get(id(node)) or NodeView(node, self._views)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in Node.__slots__:
+            raise AttributeError(f"a search tree's node has no attribute {name!r}")
+        value = getattr(self._node, name)
+        if name == "children":
+            return MappingProxyType({k: self._view(c) for k, c in value.items()})
+        if name == "slots":
+            return [self._view(c) for c in value]
+        if name == "total":
+            return tuple(value)
+        return list(value) if isinstance(value, list) else value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a search tree's node is read-only: {name!r} cannot be set")
+
+    def mean(self, player: int) -> float:
+        """The mean reward of ``player`` (``0 .. players - 1``) over the visits."""
+        players = len(self._node.total)
+        return self._node.mean(player_of(player, players, f"player must be 0..{players - 1}"))
+
+    @property
+    def values(self) -> tuple[float, ...]:
+        """The mean reward of every player."""
+        return self._node.values
+
+    def __repr__(self) -> str:
+        return repr(self._node)
 
 
 def credit(nodes: Sequence[Node], reward: Sequence[float], players: int) -> None:
@@ -179,9 +231,10 @@ class Candidate:
 class Analysis:
     """What an ``MCTSAgent`` was thinking when it chose ``choice`` for ``player``.
 
-    ``root`` is the search tree (``Node``); ``iterations`` and ``seconds`` what was spent;
-    ``determinizations`` how many distinct full states were sampled from the view, and
-    ``samples`` the first few of them (guesses at the hidden parts, never the truth).
+    ``root`` is the search tree, read-only (``NodeView``); ``iterations`` and ``seconds``
+    what was spent; ``determinizations`` how many distinct full states were sampled from the
+    view, and ``samples`` the first few of them (guesses at the hidden parts, never the
+    truth).
 
     >>> analysis.top(3)            # doctest: +SKIP
     (Candidate(notation='take 2', visits=812, value=0.93, ...), ...)
@@ -191,12 +244,17 @@ class Analysis:
     view: View
     player: int
     choice: Action
-    root: Node
+    _tree: Node = field(repr=False)  # the search's own tree: ``root`` is its read-only view
     iterations: int
     seconds: float
     determinizations: int
     samples: tuple[State, ...]
     agent: str = "mcts"
+
+    @property
+    def root(self) -> NodeView:
+        """The search tree's root, read-only."""
+        return NodeView(self._tree)
 
     @property
     def shallow(self) -> bool:
@@ -210,7 +268,7 @@ class Analysis:
         """The ``k`` most visited moves at the root, best first (ties: higher value first)."""
         k = whole(k, 0, "k must be an int ≥ 0")
         p = self.player
-        nodes = [c for c in self.root.children.values() if c.action is not None
+        nodes = [c for c in self._tree.children.values() if c.action is not None
                  and c.actor == p]
         nodes.sort(key=lambda c: (-c.visits, -c.mean(p)))
         total = sum(c.visits for c in nodes) or 1
@@ -222,7 +280,7 @@ class Analysis:
     @property
     def candidates(self) -> tuple[Candidate, ...]:
         """Every move searched at the root, best first."""
-        return self.top(len(self.root.children))
+        return self.top(len(self._tree.children))
 
     def to_json(self, k: int = 5) -> dict[str, Any]:
         """A JSON-safe summary: the choice, the effort, and the top ``k`` candidates.
@@ -267,8 +325,8 @@ class Analysis:
                            state=state)
             return ident
 
-        add(self.root, 0)
-        stack = [(self.root, 0, 0)]
+        add(self._tree, 0)
+        stack = [(self._tree, 0, 0)]
         while stack:
             node, ident, depth = stack.pop()
             if max_depth is not None and depth >= max_depth:
@@ -285,7 +343,7 @@ class Analysis:
         return graph
 
     def _repr_html_(self) -> str:
-        names = [self.view.game.player_name(q) for q in range(len(self.root.total))]
+        names = [self.view.game.player_name(q) for q in range(len(self._tree.total))]
         head = "".join(f"<th>{escape(n)}</th>" for n in names)
         rows = "".join(
             f"<tr><td>{escape(c.notation)}</td><td>{c.visits}</td>"

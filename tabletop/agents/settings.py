@@ -17,7 +17,6 @@ ValueError: exploration must be a finite number ≥ 0, not nan
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +24,7 @@ from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.plain import real, whole
 from ..core.quoting import brief
+from ..core.record import MAX_SEED
 
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
 STRENGTHS: dict[str, tuple[int | None, float | None]] = {
@@ -56,9 +56,23 @@ def budget(iterations: object, seconds: object, strength: object
     return iterations, seconds
 
 
+SEED_RULE = "seed must be an int from 0 to 2**64 - 1 or None"
+
+
 def seed_of(seed: object) -> int | None:
-    """A seed: ``None`` (a fresh one each time) or an integer."""
-    return None if seed is None else whole(seed, -math.inf, "seed must be an int or None")
+    """A seed: ``None`` (a fresh one each time) or an integer from 0 to 2**64 - 1 (numpy's
+    too), as ``game.new`` takes: a negative seed would repeat its positive twin's moves.
+
+    >>> seed_of(-1)
+    Traceback (most recent call last):
+    ValueError: seed must be an int from 0 to 2**64 - 1 or None, not -1
+    """
+    if seed is None:
+        return None
+    found = whole(seed, 0, SEED_RULE)
+    if found > MAX_SEED:
+        raise ValueError(f"{SEED_RULE}, not {brief(seed)}")
+    return found
 
 
 def bot_seats(bots: object) -> Mapping[Any, Any]:

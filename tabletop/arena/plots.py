@@ -15,12 +15,23 @@ if TYPE_CHECKING:
 KINDS = ("ratings", "win rate")
 
 
+def axes_of(ax: Any) -> Any:
+    """``ax`` if it is ``None`` (new axes are made) or matplotlib axes; else a
+    ``TypeError``, before anything is computed or drawn."""
+    if ax is not None:
+        axes = _require("matplotlib.axes", "plot")
+        if not isinstance(ax, axes.Axes):
+            raise TypeError(f"ax should be matplotlib axes or None, not {brief(ax)}")
+    return ax
+
+
 def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
     """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
     Bradley–Terry ratings with their bootstrap intervals (``kind="ratings"``); returns the
     axes."""
     if kind not in KINDS:
         raise ValueError(f"kind should be one of {KINDS}, not {brief(kind)}")
+    axes_of(ax)
     if kind == "ratings":
         return plot_ratings(result.ratings(), ax=ax, title=f"{result.game}: "
                                                           f"{len(result.games)} games")
@@ -30,6 +41,7 @@ def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
 def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> Any:
     """Each agent's rating as a point with its interval, strongest at the top."""
     plt = _require("matplotlib.pyplot", "plot")
+    axes_of(ax)
     rows = sorted(zip(ratings.rating, ratings.low, ratings.high, ratings.agents,
                       strict=True))
     if ax is None:
@@ -50,7 +62,7 @@ def plot_win_rates(result: ArenaResult, ax: Any = None) -> Any:
     """Bars of each agent's win rate, overall (with its Wilson interval) and per seat,
     with the fair share marked."""
     plt = _require("matplotlib.pyplot", "plot")
-    if ax is None:
+    if axes_of(ax) is None:
         _, ax = plt.subplots(figsize=(6, 3.2))
     summary = result.summary()
     rates = result.win_rates()

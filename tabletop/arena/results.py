@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..core.plain import player_of
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
@@ -58,7 +59,10 @@ class GameResult:
         return "+".join(self.winner_agents) or None
 
     def credit(self, seat: int) -> float:
-        """The share of the win that went to ``seat``: 1, ``1/k`` if shared by k, else 0."""
+        """The share of the win that went to ``seat`` (a player ``0 .. players - 1``, else a
+        ``ValueError``): 1, ``1/k`` if shared by k, else 0."""
+        players = len(self.seats)
+        seat = player_of(seat, players, f"seat must be a player 0..{players - 1}")
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ..core.game import State, View
+from ..core.drawing import drawing_options
+from ..core.game import Game, State, View
+from ..core.parts import part
 from ..core.plain import listlike, player_of
 from ..core.quoting import brief
 
@@ -69,6 +71,17 @@ def options_of(value: Any, name: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise TypeError(f"{name} should be a mapping of options, or None, not {brief(value)}")
     return dict(value)
+
+
+def drawing_of(value: Any, name: str, game: Game) -> dict[str, Any]:
+    """``value`` (a mapping of ``game``'s drawing options, or ``None``) as a dict, each
+    option checked against the game's renderer as ``svg()`` checks it: an unknown option or a
+    value of the wrong kind is met by the author, not by a learner drawing the picture."""
+    options = options_of(value, name)
+    renderer = part(type(game), "renderer")
+    if renderer is not None:
+        drawing_options(game, renderer, options)
+    return options
 
 
 def viewer_of(value: Any, state: State | View, name: str = "viewer") -> int | None:

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.game import Action, State
+from ..core.plain import flag
 from ..core.quoting import brief
-from .arguments import items, options_of, position_of, text_of, viewer_of
+from .arguments import drawing_of, items, position_of, text_of, viewer_of
 from .pictures import Pictures, svg_of
 
 
@@ -32,7 +33,8 @@ class Example:
                  draw: Mapping[str, Any] | None = None, start: bool = True) -> None:
         position_of(state, "an example's state", views=False)
         self.viewer = viewer_of(viewer, state)
-        self.draw = options_of(draw, "draw")
+        self.draw = drawing_of(draw, "draw", state.game)
+        self.start = flag(start, "start")
         self.states = [state]
         self.captions = [f"Start: {text_of(intro, 'intro')}"]
         for number, step in enumerate(items(steps, "an example's steps"), 1):
@@ -47,7 +49,6 @@ class Example:
             played = str(after.history[-1])
             self.states.append(after)
             self.captions.append(f"{number}. {actor}: {played}. {comment}".strip())
-        self.start = start
 
     @property
     def final(self) -> State:

@@ -9,11 +9,11 @@ from typing import Any
 
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
-from ..core.quoting import quote
+from ..core.quoting import brief, cut, quote
 from .arguments import (
+    drawing_of,
     function_of,
     items,
-    options_of,
     position_of,
     text_of,
     texts,
@@ -86,6 +86,14 @@ class Verdict:
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
 
+def _text(action: object) -> str:
+    """An answer as typed: its notation if it is a move or a string, else a short quote of
+    it (an answer of no kind, even a huge int, is refused as illegal, not met by ``str``)."""
+    if action is None:
+        return ""
+    return str(action) if isinstance(action, (str, Action)) else brief(action)
+
+
 class Exercise:
     """A position and a question; ``answer(move)`` checks a learner's move.
 
@@ -111,14 +119,14 @@ class Exercise:
         self.hint = text_of(hint, "hint")
         # draw this player's view, not the full state (hidden games)
         self.viewer = viewer_of(viewer, state)
-        self.draw = options_of(draw, "draw")
+        self.draw = drawing_of(draw, "draw", state.game)
         self.explain = function_of(explain, "explain", optional=True)
         self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
             raise ValueError(f"the stored solution {quote(str(solution))} is not a right answer")
-        for move in self.wrong:
-            if self.answer(move).right:
+        for move in self.wrong:  # a check that fails on one meets the author, here
+            if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
 
     def _is_right(self, action: Action) -> bool:
@@ -130,7 +138,12 @@ class Exercise:
 
     def answer(self, action: Action | str | None) -> Verdict:
         """Check an answer (an Action or notation); never raises for a wrong or illegal one."""
-        text = "" if action is None else str(action)
+        return self._answer(action, strict=False)
+
+    def _answer(self, action: Action | str | None, strict: bool) -> Verdict:
+        """``answer``; with ``strict``, an error of the author's ``right`` or ``explain`` is
+        raised, not reported."""
+        text = _text(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
                            f'quotes, as in ex.answer("{self._sample()}").',
@@ -141,10 +154,18 @@ class Exercise:
             return Verdict(text, False, False, f"Not legal: {err.reason}.{self._nudge()}",
                            solution=self._reveal())
         after = self.state.apply(chosen)
-        if self.right(self.state, chosen, after):
+        try:
+            right = self.right(self.state, chosen, after)
+            said = "" if right or not self.explain else self.explain(self.state, chosen, after)
+        except Exception as err:  # noqa: BLE001 (the author's check meets a learner's move)
+            if strict:
+                raise
+            return Verdict(text, True, False, f"Not checked: {str(chosen)!r} could not be "
+                           f"checked ({type(err).__name__}: {cut(str(err))}).{self._nudge()}",
+                           self._picture(after), after, self._reveal())
+        if right:
             return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
                            self._picture(after), after)
-        said = self.explain(self.state, chosen, after) if self.explain else ""
         message = f"Not this time: {str(chosen)!r}. {said}".strip() + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
 

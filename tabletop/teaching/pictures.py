@@ -9,11 +9,14 @@ from typing import Any
 
 from ..core.game import State, View
 from ..core.plain import whole
+from ..core.quoting import brief
 from ..render.svg import img_html
-from .arguments import options_of, position_of, texts
+from .arguments import drawing_of, options_of, position_of, texts
 
 #: Inline CSS that scales a picture down to the width of its box.
 FIT = "max-width:100%;height:auto"
+#: The widest a picture's box may be asked to be, in pixels.
+MAX_WIDTH = 10_000
 
 
 @dataclass(frozen=True, repr=False)
@@ -23,6 +26,13 @@ class Pictures:
     svgs: tuple[str, ...]
     captions: tuple[str, ...] = ()
     width: int = 400
+
+    def __post_init__(self) -> None:
+        """The pictures and captions as tuples of strings and the width as pixels, checked:
+        each is written into the page's HTML."""
+        object.__setattr__(self, "svgs", texts(self.svgs, "svgs"))
+        object.__setattr__(self, "captions", texts(self.captions, "captions"))
+        object.__setattr__(self, "width", width_of(self.width))
 
     def __repr__(self) -> str:  # the plain-text output: the captions, not the SVG
         return f"<{len(self.svgs)} pictures: {'; '.join(self.captions)}>"
@@ -57,8 +67,20 @@ def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
         position_of(subject, "each picture")
     captions = texts(captions, "captions")
     draw = options_of(draw, "draw")
-    width = whole(width, 1, "width should be a number of pixels ≥ 1")
+    for game in {subject.game for subject in subjects}:
+        drawing_of(draw, "draw", game)
+    width = width_of(width)
     return Pictures(tuple(svg_of(s, draw) for s in subjects), captions, width)
+
+
+def width_of(width: object) -> int:
+    """``width`` if it is a whole number of pixels from 1 to ``MAX_WIDTH``; else a
+    ``ValueError``."""
+    rule = f"width should be a number of pixels from 1 to {MAX_WIDTH:,}"
+    pixels = whole(width, 1, rule)
+    if pixels > MAX_WIDTH:
+        raise ValueError(f"{rule}, not {brief(width)}")
+    return pixels
 
 
 def img_of(svg: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Callable, Sequence
 from html import escape
@@ -9,11 +10,36 @@ from typing import Any
 
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
-from ..core.plain import real, whole
+from ..core.plain import plain, real, whole
 from ..core.quoting import brief, cut, quote
+from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
 from .exercise import Verdict
+
+
+def games_of(games: object) -> int:
+    """``games`` if it is a number of games a tournament plays (1 to ``MAX_GAMES``); else a
+    ``ValueError``."""
+    from ..arena.run import MAX_GAMES  # here: the arena imports the teaching package
+
+    rule = f"games should be an int from 1 to {MAX_GAMES:,}"
+    count = whole(games, 1, rule)
+    if count > MAX_GAMES:
+        raise ValueError(f"{rule}, not {brief(games)}")
+    return count
+
+
+def _kind(value: Any) -> str:
+    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"``, ``"True or
+    False"``, ``"a word"`` or ``"a set"``; else ``""``."""
+    if isinstance(value, bool):
+        return "True or False"
+    if isinstance(value, numbers.Real):
+        return "a number"
+    if isinstance(value, str):
+        return "a word"
+    return "a set" if isinstance(value, (set, frozenset)) else ""
 
 
 class Task:
@@ -54,20 +80,30 @@ class Task:
         if not self.solution():
             raise ValueError(f"the stored solution {quote(self._show(solution))} is refused: "
                              f"{self.solution()}")
-        for value in self.wrong:
-            if self.answer(value):
+        for value in self.wrong:  # a check that fails on one meets the author, here
+            if self._answer(value, strict=True):
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
-        """A typed answer read like the solution (a number, or a set of words)."""
-        like = self.solution_value
-        if isinstance(value, str) and isinstance(like, (int, float)):
+        """A typed answer read like the solution (a number, a set of words, True or False);
+        a ``ValueError`` or ``TypeError`` if it cannot be."""
+        like = plain(self.solution_value)
+        value = plain(value)
+        if isinstance(value, str) and isinstance(like, bool):
+            return {"true": True, "false": False}.get(value.strip().lower(), value)
+        if isinstance(value, str) and _kind(like) == "a number":
             return float(value) if "." in value else int(value)
         if isinstance(value, str) and isinstance(like, (set, frozenset)):
             return {w for w in re.split(r"[\s,;]+", value.strip()) if w}
         if isinstance(value, (list, tuple)) and isinstance(like, (set, frozenset)):
             return set(value)
         return value.strip() if isinstance(value, str) else value
+
+    def _unfit(self, value: Any) -> str:
+        """What kind of answer is wanted, if ``value`` (already read) is not of the solution's
+        kind (a bool is no number, nor a number a word); else ``""``."""
+        wanted = _kind(plain(self.solution_value))
+        return wanted if wanted and _kind(value) != wanted else ""
 
     def _show(self, value: Any) -> str:
         """The answer ``value`` as a short text (a huge or long one cut)."""
@@ -86,22 +122,43 @@ class Task:
 
     def answer(self, value: Any) -> Verdict:
         """Check an answer; never raises for a wrong or unreadable one."""
+        return self._answer(value, strict=False)
+
+    def _answer(self, value: Any, strict: bool) -> Verdict:
+        """``answer``; with ``strict``, an error of the author's ``check`` or ``explain`` is
+        raised, not reported."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return Verdict("", False, False, "No answer yet: type your answer between the "
                            f"brackets, as in .answer({self._example()}), and run the cell.")
         try:
             value = self._read(value)
-        except ValueError:
-            return Verdict(str(value), False, False, f"Not understood: {brief(value)} is not an "
-                           f"answer of the right kind, such as {self._example()}.",
+        except (ValueError, TypeError):  # a huge number, a set of unhashable items
+            return self._not_understood(value, "")
+        wanted = self._unfit(value)
+        if wanted:
+            return self._not_understood(value, wanted)
+        try:
+            understood, right, said = self._judge(value)
+        except Exception as err:  # noqa: BLE001 (the author's check meets a learner's answer)
+            if strict:
+                raise
+            return Verdict(self._show(value), False, False,
+                           f"Not understood: {self._show(value)} could not be checked "
+                           f"({type(err).__name__}: {cut(str(err))}).",
                            solution=self._reveal())
-        understood, right, said = self._judge(value)
         head = "Right" if right else ("Not this time" if understood else "Not legal")
         message = f"{head}: {self._show(value)}. {said}".strip()
         if not right:
             message += f" Hint: {self.hint}" if self.hint else ""
         return Verdict(self._show(value), understood, right, message,
                        solution="" if right else self._reveal())
+
+    def _not_understood(self, value: Any, wanted: str) -> Verdict:
+        """The verdict on an answer that is not of the kind asked for."""
+        kind = f" ({wanted})" if wanted else ""
+        return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} is not an "
+                       f"answer of the right kind{kind}, such as {self._example()}.",
+                       solution=self._reveal())
 
     def solution(self) -> Verdict:
         """The stored solution, with why it is right (worked out once)."""
@@ -163,8 +220,12 @@ class AgentTask(Task):
         self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
         self.opponents = list(items(opponents, "opponents"))
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
-        self.games = whole(games, 1, "games should be an int ≥ 1")
+        self.games = games_of(games)
         self.seed = whole(seed, 0, "seed should be an int ≥ 0")
+        if self.seed + self.games - 1 > MAX_SEED:  # game i is played with seed + i
+            raise ValueError(f"seed should be at most 2**64 - games, not {brief(seed)}")
+        for spec in self.opponents:  # an unknown name meets the author, not the learner
+            resolve_agent(spec, 0)
         self.code = solution if isinstance(solution, str) and "class " in solution else ""
         if self.code:
             namespace: dict[str, Any] = {}
@@ -175,6 +236,9 @@ class AgentTask(Task):
 
     def _read(self, value: Any) -> Any:
         return value
+
+    def _unfit(self, value: Any) -> str:
+        return ""  # an agent may be a name, a class, an object or a factory
 
     def _show(self, value: Any) -> str:
         return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)

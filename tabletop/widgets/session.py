@@ -13,20 +13,21 @@ viewer is entitled to it (see ``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
 from ..agents import agent_label, resolve_agent
-from ..agents.settings import bot_seats
+from ..agents.settings import bot_seats, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, flag, plain, player_of, whole
+from ..core.plain import coordinates, flag, listlike, plain, player_of
 from ..core.quoting import brief
+from ..core.record import MAX_SEED
 from ..render.scene import Circle, Scene, Shape, Style, Text
 from .inputs import input_for
 from .records import read_record
@@ -39,6 +40,21 @@ PICKED = "#f5b700"
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
+
+
+def point_of(point: object) -> tuple[float, float]:
+    """A click's ``point`` as two floats, if it is a pair of numbers; else a ``ValueError``.
+
+    >>> point_of((1, 2.5))
+    (1.0, 2.5)
+    """
+    pair = tuple(cast(Iterable[Any], point)) if listlike(point) else ()
+    try:
+        if len(pair) == 2:
+            return coordinates(*pair)
+    except ValueError:
+        pass
+    raise ValueError(f"point should be a pair of numbers (x, y) or None, not {brief(point)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +83,7 @@ class Session:
                  view: int | None = None, hot_seat: bool = False,
                  seed: int | None = None) -> None:
         self.timeline = timeline_for(shown_state(state, "Session"))
-        self.seed = None if seed is None else whole(seed, 0, "seed must be an int ≥ 0 or None")
+        self.seed = seed_of(seed)
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         for player, spec in bot_seats(bots).items():
@@ -128,10 +144,14 @@ class Session:
         if spec is None or isinstance(spec, str) and spec == "human":
             self.seats[seat] = None
         else:
-            seed = None if self.seed is None else self.seed * 31 + seat
-            self.seats[seat] = resolve_agent(spec, seed)
+            self.seats[seat] = resolve_agent(spec, self._seat_seed(seat))
         self._input_key = None
         self.message = Message()
+
+    def _seat_seed(self, seat: int) -> int | None:
+        """The seed of the agent at ``seat`` (``None``: a fresh one), a seed however large
+        the session's is."""
+        return None if self.seed is None else (self.seed * 31 + seat) % (MAX_SEED + 1)
 
     def set_view(self, view: int | None) -> None:
         """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
@@ -148,7 +168,9 @@ class Session:
         self.message = Message()
 
     def seat_label(self, player: int) -> str:
-        agent = self.seats[player]
+        """``"human"``, or the label of the agent at ``player``'s seat."""
+        players = self.game.players
+        agent = self.seats[player_of(player, players, f"player must be 0..{players - 1}")]
         return "human" if agent is None else agent_label(agent)
 
     def agent_to_move(self) -> Any | None:
@@ -305,6 +327,8 @@ class Session:
         if not isinstance(target, Hashable):
             raise TypeError(f"a target is one the input offers (see next_targets()), not "
                             f"{brief(target)}")
+        if point is not None:
+            point = point_of(point)
         reason = self.blocked()
         if reason is not None:
             self.message = Message(reason, "error")
@@ -373,7 +397,10 @@ class Session:
         p = s.current_player
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
-        agent = agent or self.seats[p] or resolve_agent("random", None)
+        if agent is not None:  # a name or spec, as a seat takes it
+            agent = resolve_agent(agent, self._seat_seed(p))
+        else:
+            agent = self.seats[p] or resolve_agent("random", None)
         played = self.play(agent.act(s.view(p)), by=agent_label(agent))
         analysis = getattr(agent, "last_analysis", None)
         if analysis is not None:
