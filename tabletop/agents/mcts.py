@@ -51,21 +51,20 @@ For the game widget (and any other front end)::
 from __future__ import annotations
 
 import math
-import numbers
 import random
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
-from typing import Any, cast
 
 from ..core.collector import collector_paused
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
-from ..core.plain import listlike, plain_inside, real, whole
+from ..core.plain import real, whole
 from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
+from .evaluation import evaluation
 from .settings import budget, seed_of
 
 Reward = list[float]
@@ -134,32 +133,6 @@ def margin_value(state: State, scale: float = 2.0) -> Reward:
     [0.731, 0.269]
     """
     return margin_value_of(state.scores, scale)
-
-
-def evaluation(returned: object, players: int) -> Reward:
-    """What ``evaluate`` returned, as a reward, if it is one finite number from 0 to 1 per
-    player (numpy's numbers and arrays too); else a ``ValueError`` naming ``evaluate`` and
-    quoting what it returned.
-
-    >>> evaluation((0.25, 0.75), 2)
-    [0.25, 0.75]
-    >>> evaluation((0.5,), 2)
-    Traceback (most recent call last):
-    ValueError: evaluate returned (0.5,): it should return one number from 0 to 1 for each ...
-    """
-    values = plain_inside(list(cast(Iterable[Any], returned))) if listlike(returned) else []
-    if len(values) != players or not all(map(_unit, values)):
-        raise ValueError(f"evaluate returned {brief(returned)}: it should return one number "
-                         f"from 0 to 1 for each of the {players} players")
-    return [float(v) for v in values]
-
-
-def _unit(value: Any) -> bool:
-    """Whether ``value`` is a number from 0 to 1 (a bool is none; NaN is out of range)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return False
-    number: Any = value  # an int too large for a float compares all the same
-    return bool(0.0 <= number <= 1.0)
 
 
 def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:

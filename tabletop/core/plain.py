@@ -143,6 +143,21 @@ def coordinates(x: object, y: object) -> tuple[float, float]:
     return _far(x), _far(y)
 
 
+def point_of(point: object) -> tuple[float, float]:
+    """A click's ``point`` as two floats, if it is a pair of numbers; else a ``ValueError``.
+
+    >>> point_of((1, 2.5))
+    (1.0, 2.5)
+    """
+    pair = tuple(cast(Iterable[Any], point)) if listlike(point) else ()
+    try:
+        if len(pair) == 2:
+            return coordinates(*pair)
+    except ValueError:
+        pass
+    raise ValueError(f"point should be a pair of numbers (x, y) or None, not {brief(point)}")
+
+
 def finite_point(x: object, y: object, call: str) -> tuple[float, float]:
     """``(x, y)`` as two finite floats (no bool; numpy's numbers too); else a ``ValueError``
     naming ``call``.

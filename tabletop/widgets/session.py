@@ -13,9 +13,9 @@ viewer is entitled to it (see ``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 import networkx as nx
 
@@ -25,7 +25,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
-from ..core.plain import coordinates, flag, listlike, plain, player_of
+from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Circle, Scene, Shape, Style, Text
@@ -40,21 +40,6 @@ PICKED = "#f5b700"
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
-
-
-def point_of(point: object) -> tuple[float, float]:
-    """A click's ``point`` as two floats, if it is a pair of numbers; else a ``ValueError``.
-
-    >>> point_of((1, 2.5))
-    (1.0, 2.5)
-    """
-    pair = tuple(cast(Iterable[Any], point)) if listlike(point) else ()
-    try:
-        if len(pair) == 2:
-            return coordinates(*pair)
-    except ValueError:
-        pass
-    raise ValueError(f"point should be a pair of numbers (x, y) or None, not {brief(point)}")
 
 
 @dataclass(frozen=True, slots=True)
