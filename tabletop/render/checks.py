@@ -21,6 +21,31 @@ from ..core.quoting import brief
 LIMIT = 1e15
 
 
+def shape(what: str, layer: object, target: object, title: object, *values: object) -> None:
+    """Refuse what a shape is given: its ``layer`` (an int), ``target`` (hashable),
+    ``title`` (a string or ``None``) and numbers ``values`` (one call per shape: a scene
+    adds hundreds)."""
+    if type(layer) is not int:
+        placing(layer, target)
+    try:
+        hash(target)
+    except TypeError:
+        placing(layer, target)
+    if title is not None and type(title) is not str:
+        texts(what, title=title)
+    numbers(what, *values)
+
+
+def style(fill: object, stroke: object, font_weight: object, anchor: object,
+          *values: object) -> None:
+    """Refuse a style's colours, font weight or anchor that is not a string (a colour may be
+    ``None``), or a number ``values`` that is not finite."""
+    if not (type(font_weight) is str and type(anchor) is str
+            and (fill is None or type(fill) is str) and (stroke is None or type(stroke) is str)):
+        texts("style", fill=fill, stroke=stroke, font_weight=font_weight, anchor=anchor)
+    numbers("style", *values)
+
+
 def numbers(what: str, *values: object) -> None:
     """Refuse any of ``values`` that is not a real number (no bool) within ``LIMIT``."""
     for value in values:

@@ -42,9 +42,8 @@ class Style:
     anchor: str = "middle"  # text: start | middle | end
 
     def __post_init__(self) -> None:
-        checks.texts("style", fill=self.fill, stroke=self.stroke,
-                     font_weight=self.font_weight, anchor=self.anchor)
-        checks.numbers("style", self.stroke_width, self.opacity, self.font_size, *self.dash)
+        checks.style(self.fill, self.stroke, self.font_weight, self.anchor,
+                     self.stroke_width, self.opacity, self.font_size, *self.dash)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +195,7 @@ class Scene:
                target: Hashable | None = None, title: str | None = None,
                hit_r: float = 0.0, style: Style | None = None, **style_kw: Any) -> None:
         """Add a circle centred at ``(x, y)``; clicks within ``max(r, hit_r)`` hit it."""
-        checks.numbers("circle", x, y, r, hit_r)
-        checks.placing(layer, target)
-        checks.texts("circle", title=title)
+        checks.shape("circle", layer, target, title, x, y, r, hit_r)
         self.shapes.append(
             Circle(self._style(style, style_kw), layer, target, title, x, y, r, hit_r))
 
@@ -206,9 +203,7 @@ class Scene:
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add a rectangle with top-left corner ``(x, y)``."""
-        checks.numbers("rectangle", x, y, w, h, rx)
-        checks.placing(layer, target)
-        checks.texts("rectangle", title=title)
+        checks.shape("rectangle", layer, target, title, x, y, w, h, rx)
         self.shapes.append(
             Rect(self._style(style, style_kw), layer, target, title, x, y, w, h, rx)
         )
@@ -217,8 +212,7 @@ class Scene:
              title: str | None = None, style: Style | None = None, **style_kw: Any) -> None:
         """Add a polyline through ``points``."""
         pts = checks.points("line", points)
-        checks.placing(layer, target)
-        checks.texts("line", title=title)
+        checks.shape("line", layer, target, title)
         self.shapes.append(Line(self._style(style, style_kw), layer, target, title, pts))
 
     def polygon(self, points: Sequence[Point], *, layer: int = 0,
@@ -226,19 +220,16 @@ class Scene:
                 style: Style | None = None, **style_kw: Any) -> None:
         """Add a closed polygon."""
         pts = checks.points("polygon", points)
-        checks.placing(layer, target)
-        checks.texts("polygon", title=title)
+        checks.shape("polygon", layer, target, title)
         self.shapes.append(Polygon(self._style(style, style_kw), layer, target, title, pts))
 
     def text(self, x: float, y: float, text: str, *, layer: int = 0,
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add text whose anchor point (baseline middle by default) is ``(x, y)``."""
-        checks.numbers("text", x, y)
-        checks.placing(layer, target)
+        checks.shape("text", layer, target, title, x, y)
         if not isinstance(text, str):
             raise TypeError(f"a text's text should be a string, not {checks.brief(text)}")
-        checks.texts("text", title=title)
         self.shapes.append(Text(self._style(style, style_kw), layer, target, title, x, y, text))
 
     def ordered(self) -> list[Shape]:
