@@ -43,6 +43,10 @@ NOT_SEEDS = ("7", 2.5, None, True, np.random.default_rng(1))
 NOT_PLAYERS = ("0", 1.0, None, True, -1)
 #: Every ``EVERY``-th position of each seeded game (and its end) is checked.
 EVERY = 4
+#: Methods that answer any object (a question, not an argument to refuse).
+ANSWER_ANYTHING = frozenset({"is_legal"})
+#: What a query with one ``int`` parameter (a flower, a pawn, a player) must refuse.
+NOT_INDEXES = (True, 10**30)
 
 
 def check_arguments(game: Game, seeds: Iterable[int] = range(2)) -> None:
@@ -58,7 +62,8 @@ def check_arguments(game: Game, seeds: Iterable[int] = range(2)) -> None:
         if mover is not None:
             _check_determinize(state.view(mover), where)
         for subject in (state, state.view(0)):
-            _check_queries(subject, f"{where}, {'view' if isinstance(subject, View) else 'state'}")
+            kind = "view" if isinstance(subject, View) else "state"
+            _check_queries(subject, f"{where}, {kind}")
 
 
 def _refused(where: str, what: str, call: Callable[..., Any], *args: Any,
@@ -149,8 +154,6 @@ def _check_determinize(view: View, where: str) -> None:
         _refused(here, f"determinize({junk!r})", determinize, junk)
 
 
-#: Methods that answer any object (a question, not an argument to refuse).
-ANSWER_ANYTHING = frozenset({"is_legal"})
 class _Junk:
     """An object of no kind any query takes (hashable, so that it reaches a lookup)."""
 
@@ -160,8 +163,6 @@ class _Junk:
 
 #: What every public query must refuse, however its parameters are annotated.
 _JUNK = _Junk()
-#: What a query with one ``int`` parameter (a flower, a pawn, a player) must refuse.
-NOT_INDEXES = (True, 10**30)
 
 
 def _check_queries(subject: State | View, where: str) -> None:
