@@ -69,10 +69,7 @@ def seed_of(seed: object) -> int | None:
     """
     if seed is None:
         return None
-    found = whole(seed, 0, SEED_RULE)
-    if found > MAX_SEED:
-        raise ValueError(f"{SEED_RULE}, not {brief(seed)}")
-    return found
+    return whole(seed, 0, SEED_RULE, most=MAX_SEED)
 
 
 def bot_seats(bots: object) -> Mapping[Any, Any]:

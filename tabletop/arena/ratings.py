@@ -248,13 +248,9 @@ MAX_SAMPLES = 1_000_000
 def _settings(samples: object, seed: object, confidence: object, prior: object
               ) -> tuple[int, int, float, float]:
     """``ratings``' settings, checked: a ``ValueError`` naming a wrong one."""
-    samples = whole(samples, 0, f"samples should be an int from 0 to {MAX_SAMPLES:,}")
-    if samples > MAX_SAMPLES:
-        raise ValueError(f"samples should be an int from 0 to {MAX_SAMPLES:,}, not "
-                         f"{brief(samples)}")
-    seed = whole(seed, 0, "seed should be an int from 0 to 2**64 - 1")
-    if seed > MAX_SEED:
-        raise ValueError(f"seed should be an int from 0 to 2**64 - 1, not {brief(seed)}")
+    samples = whole(samples, 0, f"samples should be an int from 0 to {MAX_SAMPLES:,}",
+                    most=MAX_SAMPLES)
+    seed = whole(seed, 0, "seed should be an int from 0 to 2**64 - 1", most=MAX_SEED)
     level = confidence_of(confidence)
     strength = real(prior, "prior should be a finite number > 0 (pseudo-games per pair)",
                     0.0, above=True)

@@ -63,14 +63,10 @@ MAX_GAMES = 10_000_000
 def _games_and_seed(games: object, seed: object) -> tuple[int, int]:
     """``games`` (1 to ``MAX_GAMES``) and ``seed``, checked: game ``i``'s seed
     ``seed + i`` must be a seed (at most 2**64 - 1)."""
-    rule = f"games must be an int ≥ 1 (at most {MAX_GAMES:,})"
-    count = whole(games, 1, rule)
-    if count > MAX_GAMES:
-        raise ValueError(f"{rule}, not {brief(games)}")
-    rule = f"seed must be an int ≥ 0 (at most 2**64 - games = {MAX_SEED - count + 1})"
-    first = whole(seed, 0, rule)
-    if first + count - 1 > MAX_SEED:
-        raise ValueError(f"{rule}, not {brief(seed)}")
+    count = whole(games, 1, f"games must be an int ≥ 1 (at most {MAX_GAMES:,})", most=MAX_GAMES)
+    last = MAX_SEED - count + 1  # game i is played with seed + i
+    first = whole(seed, 0, f"seed must be an int ≥ 0 (at most 2**64 - games = {last})",
+                  most=last)
     return count, first
 
 

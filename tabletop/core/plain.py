@@ -71,10 +71,15 @@ def plain_fields(action: T) -> T:
     return cast(T, replace(cast(Any, action), **changes)) if changes else action
 
 
-def whole(value: object, least: float, rule: str) -> int:
-    """``value`` as an ``int`` if it is an integer (any integer type; a bool is none) of at
-    least ``least``; else a ``ValueError`` stating ``rule`` and quoting ``value``."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= least:
+def whole(value: object, least: float, rule: str, most: float = math.inf) -> int:
+    """``value`` as an ``int`` if it is an integer (any integer type; a bool is none) from
+    ``least`` to ``most``; else a ``ValueError`` stating ``rule`` and quoting ``value``.
+
+    >>> whole(np.int64(3), 1, "games should be an int from 1 to 9", most=9)
+    3
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) \
+            and least <= int(value) <= most:
         return int(value)
     raise ValueError(f"{rule}, not {brief(value)}")
 

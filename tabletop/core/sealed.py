@@ -33,51 +33,35 @@ def _delattr(graph: nx.Graph, name: str) -> None:
     object.__delattr__(graph, name)
 
 
-def _text(graph: nx.Graph, plain: type[nx.Graph]) -> str:
-    """``str(graph)`` as networkx prints a graph of ``plain``'s class."""
-    named = f" named {graph.name!r}" if graph.name else ""
-    return (f"{plain.__name__}{named} with {graph.number_of_nodes()} nodes and "
-            f"{graph.number_of_edges()} edges")
-
-
 def _refuse(name: str) -> NoReturn:
     raise AttributeError(f"a frozen graph's {name!r} can't be set; copy it to change it: "
                          "graph.copy()")
 
 
-class SealedGraph(nx.Graph):  # type: ignore[misc]
-    """A sealed ``Graph``: its attributes can't be set; ``copy()`` is a plain ``Graph``."""
+def _sealed_class(plain: type[nx.Graph]) -> type[nx.Graph]:
+    """The sealed class of ``plain`` (``Graph`` or ``DiGraph``): its attributes can't be set,
+    it prints as ``plain`` does, and ``copy()`` is a ``plain`` graph."""
 
-    __slots__ = ()  # the layout of nx.Graph, so that ``seal`` can switch a graph's class
-    __setattr__ = _setattr
-    __delattr__ = _delattr
+    def copy(self: nx.Graph, as_view: bool = False) -> nx.Graph:
+        found = plain.copy(self, as_view)
+        if not as_view:
+            found.__class__ = plain
+        return found
 
-    def copy(self, as_view: bool = False) -> nx.Graph:
-        return _unsealed(nx.Graph.copy(self, as_view), as_view, nx.Graph)
+    def text(self: nx.Graph) -> str:
+        named = f" named {self.name!r}" if self.name else ""
+        return (f"{plain.__name__}{named} with {self.number_of_nodes()} nodes and "
+                f"{self.number_of_edges()} edges")
 
-    def __str__(self) -> str:
-        return _text(self, nx.Graph)
-
-
-class SealedDiGraph(nx.DiGraph):  # type: ignore[misc]
-    """A sealed ``DiGraph``: its attributes can't be set; ``copy()`` is a plain ``DiGraph``."""
-
-    __slots__ = ()
-    __setattr__ = _setattr
-    __delattr__ = _delattr
-
-    def copy(self, as_view: bool = False) -> nx.DiGraph:
-        return _unsealed(nx.DiGraph.copy(self, as_view), as_view, nx.DiGraph)
-
-    def __str__(self) -> str:
-        return _text(self, nx.DiGraph)
+    name = f"Sealed{plain.__name__}"
+    return type(name, (plain,), {
+        "__slots__": (),  # the layout of ``plain``, so that ``seal`` can switch a graph's class
+        "__setattr__": _setattr, "__delattr__": _delattr, "copy": copy, "__str__": text,
+        "__module__": __name__, "__qualname__": name, "__doc__": _sealed_class.__doc__})
 
 
-def _unsealed(found: G, as_view: bool, plain: type[nx.Graph]) -> G:
-    """A copy networkx made of a sealed graph, of networkx's own class unless a view."""
-    if not as_view:
-        found.__class__ = plain
-    return found
+SealedGraph = _sealed_class(nx.Graph)
+SealedDiGraph = _sealed_class(nx.DiGraph)
 
 
 def seal(graph: G) -> G:

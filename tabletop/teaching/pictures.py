@@ -9,7 +9,6 @@ from typing import Any
 
 from ..core.game import State, View
 from ..core.plain import whole
-from ..core.quoting import brief
 from ..render.svg import img_html
 from .arguments import drawing_of, options_of, position_of, texts
 
@@ -76,11 +75,8 @@ def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
 def width_of(width: object) -> int:
     """``width`` if it is a whole number of pixels from 1 to ``MAX_WIDTH``; else a
     ``ValueError``."""
-    rule = f"width should be a number of pixels from 1 to {MAX_WIDTH:,}"
-    pixels = whole(width, 1, rule)
-    if pixels > MAX_WIDTH:
-        raise ValueError(f"{rule}, not {brief(width)}")
-    return pixels
+    return whole(width, 1, f"width should be a number of pixels from 1 to {MAX_WIDTH:,}",
+                 most=MAX_WIDTH)
 
 
 def img_of(svg: str) -> str:

@@ -23,11 +23,7 @@ def games_of(games: object) -> int:
     ``ValueError``."""
     from ..arena.run import MAX_GAMES  # here: the arena imports the teaching package
 
-    rule = f"games should be an int from 1 to {MAX_GAMES:,}"
-    count = whole(games, 1, rule)
-    if count > MAX_GAMES:
-        raise ValueError(f"{rule}, not {brief(games)}")
-    return count
+    return whole(games, 1, f"games should be an int from 1 to {MAX_GAMES:,}", most=MAX_GAMES)
 
 
 def _kind(value: Any) -> str:
