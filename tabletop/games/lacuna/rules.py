@@ -22,7 +22,6 @@ from typing import Any
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.memos import Bound
 from tabletop.core.notation import number
 from tabletop.core.position import evolve, maker
 from tabletop.core.quoting import brief
@@ -90,21 +89,17 @@ class LacunaState(LacunaPosition, State):
         assert player is not None
         collected = self.collected
         if type(action) is Place:
-            # What the move does, kept per layout by the action's identity (the entry holds
-            # the action, so its id is not reused while the entry lives).
-            moves = geo._memo.get("moves") or _moves(geo)
-            move = moves.get(id(action))
-            if move is None or move[0] is not action:
-                move = _move(geo, moves, action)
-            _, x, y, ends, kill = move  # kill: -1 until a next state needed it
-            got = collected[player] | ends
+            a, b = action.a, action.b
+            (ax, ay), (bx, by) = self.points[a], self.points[b]
+            k = action.k
+            x, y = ax * STEPS + k * (bx - ax), ay * STEPS + k * (by - ay)  # ``geo.at``
+            got = collected[player] | 1 << a | 1 << b
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
         else:
             assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
-            kill = -1  # worked out below, if a next state needs it
         pawns = self.pawns + ((x, y, player),)
-        if len(pawns) >= 2 * PAWNS_EACH:
+        if len(pawns) >= 2 * PAWNS_EACH:  # the last pawn: no next move needs its kills
             return _placed(self, pawns, collected, geo, None)
         nxt = _placed(self, pawns, collected, geo, player ^ 1)
         # The dead mask and its parts go to the next state (a terminal state lists no
@@ -112,13 +107,9 @@ class LacunaState(LacunaPosition, State):
         cache = self._cache
         tally = cache.get("flowers") or self._tally()
         if type(action) is Place:
-            tally = geo.collect_two(tally, action.a, action.b)
+            tally = geo.collect_two(tally, a, b)
         kills = cache.get("pawn_kill")
-        if kill < 0:  # not known yet (the last pawn of a game never needs it)
-            kill = geo.pawn_kill(x, y)
-            if type(action) is Place:
-                moves[id(action)] = (action, x, y, ends, kill)
-        kills = (self._pawn_kill() if kills is None else kills) | kill
+        kills = (self._pawn_kill() if kills is None else kills) | geo.pawn_kill(x, y)
         cache = nxt._cache
         cache["flowers"], cache["pawn_kill"], cache["dead"] = tally, kills, tally[2] | kills
         return nxt
@@ -142,40 +133,6 @@ class LacunaState(LacunaPosition, State):
 
     def _text(self) -> str:
         return self._board_text(self.tokens)
-
-
-#: ``_apply``'s per-layout memo of a ``Place``: the action, the pawn's fine ``x`` and ``y``, the
-#: bitmask of the two flowers it collects and the pawn's dead mask (``Geometry.pawn_kill``; -1
-#: until a move needs it: a new position's costs a matrix product).
-Move = tuple[Place, int, int, int, int]
-#: At most this many moves are kept per layout (the sample spots of a layout's pairs are
-#: fewer; other positions along a pair, listed when a pair is cramped, may add more).
-MAX_MOVES = Bound(4096)
-
-
-def _moves(geo: Geometry) -> dict[int, Move]:
-    """The layout's store of ``Move`` by ``id`` of the action, made on first use."""
-    return geo.cached("moves", _new_moves)
-
-
-def _new_moves(geo: Geometry) -> dict[int, Move]:
-    return {}
-
-
-def _move(geo: Geometry, moves: dict[int, Move], action: Place) -> Move:
-    """The ``Move`` of ``action``, worked out and kept in ``moves``.
-
-    >>> import tabletop
-    >>> s = tabletop.load("lacuna").new(seed=7).apply("aside blue")
-    >>> a = s.legal_actions()[0]
-    >>> _move(s.geometry, {}, a)[1:] == (*s.geometry.at(a.a, a.b, a.k), 1 << a.a | 1 << a.b, -1)
-    True
-    """
-    x, y = geo.at(action.a, action.b, action.k)
-    if len(moves) >= MAX_MOVES.size:
-        moves.clear()
-    found = moves[id(action)] = (action, x, y, 1 << action.a | 1 << action.b, -1)
-    return found
 
 
 #: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
