@@ -229,11 +229,9 @@ def _crowded(seed: int):
 def test_listing_and_moves_follow_the_plain_rules():
     """``_legal_actions``' written-out common case (one test for a cramped pair) against
     ``_places`` (which works out the cramped pairs themselves) and the free sample; and each
-    move's per-layout memo (``rules._move``: where the pawn stands, the flowers it collects,
-    its dead mask) against ``Geometry.at`` and ``pawn_kill``, on seeded games and crowded
-    hand-built positions."""
+    move's pawn and collected flowers (worked out in ``_apply``) against ``Geometry.at``, on
+    seeded games and crowded hand-built positions."""
     from tabletop.games.lacuna.actions import Place
-    from tabletop.games.lacuna.rules import _moves
 
     starts = [tabletop.load("lacuna").new(seed=seed, setup="random") for seed in range(12)]
     starts += [_crowded(seed) for seed in range(60)]
@@ -246,12 +244,15 @@ def test_listing_and_moves_follow_the_plain_rules():
             assert tuple(listed) == tuple(plain)
             kinds |= {type(a).__name__ + ("" if type(a) is not Place or a.k % 256 == 0
                                           else " mid") for a in plain}
-            state = state.apply(listed[int(rng.random() * len(listed))])
+            action, player = listed[int(rng.random() * len(listed))], state.current_player
+            before = state.collected[player]
+            state = state.apply(action)
             _dead_mask_is_fresh(state)
-        geo = state.geometry
-        for key, (action, x, y, ends, kill) in _moves(geo).items():
-            assert key == id(action) and (x, y) == geo.at(action.a, action.b, action.k)
-            assert ends == 1 << action.a | 1 << action.b and kill in (-1, geo.pawn_kill(x, y))
+            if type(action) is Place:
+                x, y, owner = state.pawns[-1]
+                assert (x, y) == state.geometry.at(action.a, action.b, action.k)
+                assert owner == player
+                assert state.collected[player] == before | 1 << action.a | 1 << action.b
     assert kinds == {"Place", "Place mid", "PlaceFree"}  # every kind of listing was met
 
 
