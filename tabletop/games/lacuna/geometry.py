@@ -361,6 +361,8 @@ class Geometry:
     def tally_of(self, collected: int) -> Tally:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the
         mat (kept per mask: determinized and hand-built states ask again)."""
+        if not collected:  # every game's first move asks this
+            return self.full_mat()
         memo = self._memo.setdefault("tallies", {})
         found = memo.get(collected)
         if found is None:
