@@ -121,7 +121,7 @@ def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
 GROUP = len(SAMPLE) + 1
 """Bits per pair in a position's *dead mask*: one per sample spot, then the pair's own."""
 _WHOLE = (1 << GROUP) - 1
-_FRACTIONS = np.array(SAMPLE, dtype=_F) / STEPS  # the sample spots as fractions
+_SPOT_WEIGHTS = np.array([(STEPS - k, k) for k in SAMPLE], dtype=_F) / STEPS  # 1 − t, t
 
 
 def spot_mask(length2: int, gap: int) -> int:
@@ -231,7 +231,7 @@ class Geometry:
         put(self, "pb", ends[1])
         put(self, "_pairs", None)  # ``pairs`` and ``pair_index``: made when first read (a
         put(self, "_pair_index", None)  # random playout reads neither)
-        seg = kernels.lines(xy, ends, _FRACTIONS)
+        seg = kernels.lines(xy, ends, _SPOT_WEIGHTS)
         every = ((1 << GROUP * ends.shape[1]) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put(self, "pair_bits", every << (GROUP - 1))
         put(self, "spot_gap", spot_gap)

@@ -10,8 +10,8 @@ every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter, `
 (its random draws in one call) and ``adsorb``. Every ``take`` gets indices in range and
 runs in ``"wrap"`` mode (``"raise"`` checks each index and buffers its output).
 
-A dead mask is a Python integer: with ``group = len(fractions) + 1`` bits per pair, bit
-``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
+A dead mask is a Python integer: with ``group`` bits per pair (a sample spot each, and one),
+bit ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
 pair itself (see ``Geometry``).
 
 >>> out = np.empty(2, dtype=np.int8)
@@ -79,21 +79,27 @@ class Lines(NamedTuple):
     across: np.ndarray
 
 
-def lines(xy: np.ndarray, ends: np.ndarray, fractions: np.ndarray) -> Lines:
+def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
     """The ``Lines`` of the pairs ``ends[0, i]``-``ends[1, i]`` of the flowers at ``xy``
-    ``[x or y, flower]``."""
+    ``[x or y, flower]``, with the sample spots ``(1 − t)·A + t·B`` given by ``weights``
+    ``[spot, (1 − t, t)]`` (``t`` a multiple of 1/1024: each product, and so the sum, an
+    exact integer in fine units): one matrix product."""
     pairs = ends.shape[1]
-    ends = xy.take(ends.reshape(-1), axis=1, mode="wrap")  # [x or y, A then B]
-    start = ends[:, :pairs]
-    run = ends[:, pairs:] - start
-    length2 = np.einsum("ij,ij->j", run, run)
-    across = run[:, None] * fractions[:, None]  # [x or y, spot, pair]
-    across += start[:, None]
+    at = xy.take(ends.reshape(-1), axis=1, mode="wrap").reshape(2, 2, pairs)  # [x or y, A or B]
+    start = at[:, 0]
+    run = at[:, 1] - start
+    square = run * run
+    length2 = square[0] + square[1]
+    across = weights @ at  # [x or y, spot, pair]
     cross = np.empty((3, pairs))
-    np.multiply(run[::-1], ((1.0,), (-1.0,)), out=cross[:2])  # (dy, −dx)
-    np.negative(np.einsum("ij,ij->j", start, cross[:2]), out=cross[2])  # ay·dx − ax·dy
+    np.multiply(run[::-1], _PERPENDICULAR, out=cross[:2])  # (dy, −dx)
+    ends_cross = start[::-1] * run
+    np.subtract(ends_cross[0], ends_cross[1], out=cross[2])  # ay·dx − ax·dy
     return Lines(start, run, length2, np.sqrt(length2), across.transpose(0, 2, 1), cross,
                  across)
+
+
+_PERPENDICULAR = np.array([[1.0], [-1.0]])
 
 
 def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
@@ -207,8 +213,7 @@ def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
     hit = np.less(np.minimum(d2[0], d2[-1]), r2, out=flags[-1])  # an end within rf
     hit |= along & line[0]
-    doubt = np.greater(line[1], line[0])
-    doubt &= along
+    doubt = np.greater(line[1], line[0])  # (wherever the foot lies: ``hits`` decides all)
     if doubt.any():
         (x, y), (pa, pb) = xy, ends
         for j in np.flatnonzero(doubt).tolist():
@@ -481,24 +486,27 @@ def uniforms(rng: random.Random, count: int) -> np.ndarray:
     return np.array([draw() for _ in range(count)], dtype=np.float64)
 
 
-_BEFORE: dict[int, np.ndarray] = {}
+_BEFORE: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def same_colour_pairs(colors: Sequence[int]) -> np.ndarray:
     """The flowers ``a < b`` of the same colour, as ``[a or b, pair]``, in order: one
-    comparison of every flower with every other, and the ``a < b`` half kept.
+    comparison of every flower with every other, the ``a < b`` half kept, and the couples
+    found read from a table of every ``(a, b)`` (both cached per size).
 
     >>> same_colour_pairs((0, 1, 0, 0)).tolist()
     [[0, 0, 2], [2, 3, 3]]
     """
     n = len(colors)
-    before = _BEFORE.get(n)
-    if before is None:
-        before = _BEFORE[n] = np.triu(np.ones((n, n), dtype=bool), 1).ravel()
-    cols = np.fromiter(colors, np.intp, n)
+    found = _BEFORE.get(n)
+    if found is None:
+        found = _BEFORE[n] = (np.triu(np.ones((n, n), dtype=bool), 1).ravel(),
+                              np.stack(np.divmod(np.arange(n * n), n)))
+    before, couples = found
+    try:  # colours are small integers: a byte each, the cheaper to compare
+        cols = np.frombuffer(bytes(tuple(colors)), np.uint8)  # (not an array's buffer)
+    except (ValueError, TypeError):  # any others, as they are
+        cols = np.fromiter(colors, np.intp, n)
     same = np.equal(cols[:, None], cols).ravel()
     same &= before
-    k = np.flatnonzero(same)
-    ends = np.empty((2, len(k)), dtype=np.intp)
-    np.divmod(k, n, out=(ends[0], ends[1]))
-    return ends
+    return couples.take(np.flatnonzero(same), axis=1, mode="wrap")
