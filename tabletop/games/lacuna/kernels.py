@@ -155,7 +155,7 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     span, width = c.stride * group // 8, -(-group * pairs // 8)
     raw = np.packbits(flags, bitorder="little").reshape(2 * n, span)[:, :width].tobytes()
     count = np.add.reduce(flags[:n], axis=0, dtype=np.uint8)  # [bit]: how many flowers
-    return Kills(raw, width, _planes(count, span, width))
+    return Kills(raw, width, _planes(count, n, span))
 
 
 class _Consts(NamedTuple):
@@ -213,10 +213,9 @@ def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
     hit = np.less(np.minimum(d2[0], d2[-1]), r2, out=flags[-1])  # an end within rf
     hit |= along & line[0]
-    doubt = np.greater(line[1], line[0])  # (wherever the foot lies: ``hits`` decides all)
-    if doubt.any():
+    if line[0].tobytes() != line[1].tobytes():  # (wherever the foot lies: ``hits`` decides)
         (x, y), (pa, pb) = xy, ends
-        for j in np.flatnonzero(doubt).tolist():
+        for j in np.flatnonzero(line[1] > line[0]).tolist():
             a, b, g = pa[i[j]], pb[i[j]], f[j]
             hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[g]), int(y[g]),
                           int(rf))
@@ -226,14 +225,18 @@ def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     return bits
 
 
-def _planes(count: np.ndarray, span: int, width: int) -> tuple[int, ...]:
-    """The counts ``count`` (a byte per bit, rows of ``span`` bytes once packed) in binary:
-    plane ``j`` holds bit ``j`` of each, as an integer of ``width`` bytes."""
-    levels = _LEVELS[:int(np.maximum.reduce(count)).bit_length(), None]
-    bits = np.bitwise_and(count, levels)  # [plane, bit]: 0 or the plane's value
+def _planes(count: np.ndarray, n: int, span: int) -> tuple[int, ...]:
+    """The counts ``count`` (a byte per bit, each at most ``n``; rows of ``span`` bytes once
+    packed) in binary: plane ``j`` holds bit ``j`` of each, as an integer; none above the
+    highest count's top bit."""
+    bits = np.bitwise_and(count, _LEVELS[:n.bit_length(), None])  # [plane, bit]
     packed = np.packbits(bits, bitorder="little").tobytes()  # packs nonzero as 1
-    return tuple([int.from_bytes(packed[j:j + width], "little")
-                  for j in range(0, len(packed), span)])
+    whole, size = int.from_bytes(packed, "little"), 8 * span
+    mask, planes = (1 << size) - 1, []
+    while whole:  # (a plane's bits past the pairs, packed from empty cells, are 0)
+        planes.append(whole & mask)
+        whole >>= size
+    return tuple(planes)
 
 
 def bit_flags(mask: int, count: int) -> np.ndarray:
