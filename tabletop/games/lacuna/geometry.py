@@ -147,7 +147,7 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     limits = _LIMITS.get(gap)
     if limits is None:
         limits = _LIMITS[gap] = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
-    level = np.searchsorted(limits, length2, side="right")  # how many limits it reaches
+    level = limits.searchsorted(length2, side="right")  # how many limits it reaches
     bits = _OFFERED.take(level, axis=0)
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 

@@ -127,7 +127,7 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     """The ``Kills`` of the flowers at ``at`` ``[(x, y, 1), flower]`` (radius ``rf``) with
     pawns of radius ``rp`` on the pairs ``ends[0, i]``-``ends[1, i]``.
 
-    ``cross`` for every pair and flower is one matrix product, exact in float64; only the
+    ``cross`` for every flower and pair is one matrix product, exact in float64; only the
     couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
     a pair's own flowers) are tested further, all at once (``_couple_bits``). The rows are
     laid out a byte per bit, ``group`` bytes a pair (a cell), in one zeroed array: each
@@ -138,11 +138,13 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     if not pairs:
         return Kills(b"", 0, ())
     c = _pair_consts(n, pairs, group)
-    cross = seg.cross.T @ at  # [pair, flower]
-    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)[:, None]
-    near.put(ends + c.row, False)  # a pair's own flowers never block it
-    k = np.flatnonzero(near)  # by pair, then flower
-    i, f = np.divmod(k, n)
+    cross = at.T @ seg.cross  # [flower, pair]
+    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
+    own = ends * pairs
+    own += c.pair
+    near.put(own, False)  # a pair's own flowers never block it
+    k = np.flatnonzero(near)  # by flower, then pair
+    f, i = np.divmod(k, pairs)
     bits = _couple_bits(at[:2], (f, i), cross.take(k, mode="wrap"), seg, ends, rf, rp)
     cells = np.zeros(2 * n * c.stride, c.cell)  # [on the mat or not, flower, pair]
     f *= c.stride
@@ -159,12 +161,12 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
 
 
 class _Consts(NamedTuple):
-    """What ``layout_kills`` needs of a layout's size alone: ``row`` (``n·i`` for pair ``i``),
+    """What ``layout_kills`` needs of a layout's size alone: ``pair`` (``i`` for pair ``i``),
     ``stride`` (cells a row: the pairs, rounded up to make whole bytes), ``cell`` (the dtype
     of a cell: ``group`` bytes), ``own_cell`` (pair ``i``'s cell in the collected rows, less
     ``stride`` times the flower) and ``every`` (a cell of every bit)."""
 
-    row: np.ndarray
+    pair: np.ndarray
     stride: int
     cell: np.dtype
     own_cell: np.ndarray
@@ -183,7 +185,7 @@ def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
         stride = -(-pairs // step) * step
         cell = np.dtype((np.void, group))
         found = _CONSTS[n, pairs, group] = _Consts(
-            i * n, stride, cell, i + n * stride, np.ones(group, np.uint8).view(cell))
+            i, stride, cell, i + n * stride, np.ones(group, np.uint8).view(cell))
     return found
 
 
