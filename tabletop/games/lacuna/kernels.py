@@ -82,8 +82,8 @@ class Lines(NamedTuple):
 def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
     """The ``Lines`` of the pairs ``ends[0, i]``-``ends[1, i]`` of the flowers at ``xy``
     ``[x or y, flower]``, with the sample spots ``(1 − t)·A + t·B`` given by ``weights``
-    ``[spot, (1 − t, t)]`` (``t`` a multiple of 1/1024: each product, and so the sum, an
-    exact integer in fine units): one matrix product."""
+    ``[spot, (1 − t, t)]``: one matrix product (``t`` a multiple of 1/1024, A and B of 1024
+    in fine units: each product, and so the sum, an exact integer)."""
     pairs = ends.shape[1]
     at = xy.take(ends.reshape(-1), axis=1, mode="wrap").reshape(2, 2, pairs)  # [x or y, A or B]
     start = at[:, 0]
@@ -221,8 +221,8 @@ def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
             a, b, g = pa[i[j]], pb[i[j]], f[j]
             hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[g]), int(y[g]),
                           int(rf))
-    # Blocked: every bit (each couple's bits lie across: the row of bound is a ufunc's
-    # inner loop, where a broadcast hit would make it five long).
+    # Blocked: every bit, by an infinite bound (an ``|=`` of ``hit`` into the spot bits
+    # would run numpy's inner loop across a couple's five, slowly).
     np.less(d2, np.where(hit, np.inf, reach * reach), out=flags[:-1])
     return bits
 
