@@ -96,3 +96,19 @@ def test_layout_kills_are_the_plain_rule_near_tangency():
         geo = Geometry(points, [rng.randrange(3) for _ in range(n)],
                        flower_r=rng.randrange(1, 8), pawn_r=rng.randrange(1, 8))
         assert kills_of(geo) == ref_kills(geo)
+
+
+def test_layout_kills_are_the_plain_rule_on_crowded_and_odd_layouts():
+    """Flowers on top of one another and on a pair's ends, 64 flowers of one colour (counts
+    of many bits), colours beyond a byte (compared as they are) and no pair at all."""
+    grid = [(100 * (i % 8), 100 * (i // 8)) for i in range(64)]
+    cases = [(grid, [0] * 64, 40, 20), (grid, [i % 3 for i in range(64)], 60, 60),
+             ([(0, 0), (0, 0), (10, 0), (5, 0), (10, 0)], [1, 1, 1, 2, 1], 3, 2),
+             ([(0, 0), (30, 0), (15, 2), (15, 0)], [300, 300, -1, -1], 2, 1),
+             ([(0, 0), (9, 9)], [0, 1], 3, 3)]
+    for points, colours, rf, rp in cases:
+        geo = Geometry(points, colours, flower_r=rf, pawn_r=rp)
+        n = len(points)
+        assert geo.pairs == tuple((a, b) for a in range(n) for b in range(a + 1, n)
+                                  if colours[a] == colours[b])
+        assert kills_of(geo) == ref_kills(geo)

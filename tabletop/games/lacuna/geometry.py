@@ -51,7 +51,7 @@ _TALLIES = Bound(256)  # the tallies ``tally_of`` keeps per layout
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
 Tally = tuple[tuple[int, ...], int, int]
 """The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
-_ONES = np.ones((MAX_FLOWERS, 1))
+_ONES = np.ones((1, MAX_FLOWERS))
 
 
 def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | float,
@@ -121,7 +121,7 @@ def _upper(n: int) -> tuple[np.ndarray, np.ndarray]:
 GROUP = len(SAMPLE) + 1
 """Bits per pair in a position's *dead mask*: one per sample spot, then the pair's own."""
 _WHOLE = (1 << GROUP) - 1
-_FRACTIONS = np.array(SAMPLE, dtype=_F) / STEPS  # the sample spots as fractions
+_SPOT_WEIGHTS = np.array([(STEPS - k, k) for k in SAMPLE], dtype=_F) / STEPS  # 1 − t, t
 
 
 def spot_mask(length2: int, gap: int) -> int:
@@ -147,7 +147,7 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     limits = _LIMITS.get(gap)
     if limits is None:
         limits = _LIMITS[gap] = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
-    level = np.searchsorted(limits, length2, side="right")  # how many limits it reaches
+    level = limits.searchsorted(length2, side="right")  # how many limits it reaches
     bits = _OFFERED.take(level, axis=0)
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
@@ -220,19 +220,19 @@ class Geometry:
         put(self, "n", n)
         flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
         flat *= STEPS
-        at = np.concatenate((flat.reshape(n, 2), _ONES[:n]), axis=1)  # [flower, (x, y, 1)]
-        xy = readonly_array(at[:, :2].T.copy())  # [x or y, flower], fine units
+        xy = readonly_array(flat.reshape(n, 2).T)  # [x or y, flower], fine units
+        at = np.concatenate((xy, _ONES[:, :n]))  # [(x, y, 1), flower]
         put(self, "x", xy[0])
         put(self, "y", xy[1])
         put(self, "rf", float(flower_r * STEPS))
         put(self, "rp", float(pawn_r * STEPS))
-        pa, pb = kernels.same_colour_pairs(self.colors)
-        put(self, "pa", readonly_array(pa))
-        put(self, "pb", readonly_array(pb))
+        ends = readonly_array(kernels.same_colour_pairs(self.colors))  # [a or b, pair]
+        put(self, "pa", ends[0])
+        put(self, "pb", ends[1])
         put(self, "_pairs", None)  # ``pairs`` and ``pair_index``: made when first read (a
         put(self, "_pair_index", None)  # random playout reads neither)
-        seg = kernels.lines(xy, pa, pb, _FRACTIONS)
-        every = ((1 << GROUP * len(pa)) - 1) // _WHOLE  # bit GROUP·i for every pair i
+        seg = kernels.lines(xy, ends, _SPOT_WEIGHTS)
+        every = ((1 << GROUP * ends.shape[1]) - 1) // _WHOLE  # bit GROUP·i for every pair i
         put(self, "pair_bits", every << (GROUP - 1))
         put(self, "spot_gap", spot_gap)
         put(self, "spot_bits", spot_bits_of(seg.length2, spot_gap * STEPS))
@@ -241,7 +241,7 @@ class Geometry:
         put(self, "_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
         put(self, "_memo", {})  # see ``cached``
         put(self, "_pair_rows", {})  # see ``_rows_of``
-        put(self, "_kills", kernels.layout_kills(at, pa, pb, seg, self.rf, self.rp))
+        put(self, "_kills", kernels.layout_kills(at, ends, seg, self.rf, self.rp))
         put(self, "_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
 
     def _put(self, name: str, value: object) -> None:

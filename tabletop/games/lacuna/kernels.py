@@ -10,8 +10,8 @@ every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter, `
 (its random draws in one call) and ``adsorb``. Every ``take`` gets indices in range and
 runs in ``"wrap"`` mode (``"raise"`` checks each index and buffers its output).
 
-A dead mask is a Python integer: with ``group = len(fractions) + 1`` bits per pair, bit
-``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
+A dead mask is a Python integer: with ``group`` bits per pair (a sample spot each, and one),
+bit ``group·i + s`` for sample spot ``s`` of pair ``i`` and bit ``group·i + group − 1`` for the
 pair itself (see ``Geometry``).
 
 >>> out = np.empty(2, dtype=np.int8)
@@ -22,6 +22,7 @@ pair itself (see ``Geometry``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -78,21 +79,27 @@ class Lines(NamedTuple):
     across: np.ndarray
 
 
-def lines(xy: np.ndarray, pa: np.ndarray, pb: np.ndarray, fractions: np.ndarray) -> Lines:
-    """The ``Lines`` of the pairs ``pa[i]``-``pb[i]`` of the flowers at ``xy`` ``[x or y,
-    flower]``."""
-    pairs = len(pa)
-    ends = xy.take(np.concatenate((pa, pb)), axis=1, mode="wrap")  # [x or y, A then B]
-    start = ends[:, :pairs]
-    run = ends[:, pairs:] - start
-    length2 = np.einsum("ij,ij->j", run, run)
-    across = run[:, None] * fractions[:, None]  # [x or y, spot, pair]
-    across += start[:, None]
+def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
+    """The ``Lines`` of the pairs ``ends[0, i]``-``ends[1, i]`` of the flowers at ``xy``
+    ``[x or y, flower]``, with the sample spots ``(1 − t)·A + t·B`` given by ``weights``
+    ``[spot, (1 − t, t)]``: one matrix product (``t`` a multiple of 1/1024, A and B of 1024
+    in fine units: each product, and so the sum, an exact integer)."""
+    pairs = ends.shape[1]
+    at = xy.take(ends.reshape(-1), axis=1, mode="wrap").reshape(2, 2, pairs)  # [x or y, A or B]
+    start = at[:, 0]
+    run = at[:, 1] - start
+    square = run * run
+    length2 = square[0] + square[1]
+    across = weights @ at  # [x or y, spot, pair]
     cross = np.empty((3, pairs))
-    np.multiply(run[::-1], ((1.0,), (-1.0,)), out=cross[:2])  # (dy, −dx)
-    np.negative(np.einsum("ij,ij->j", start, cross[:2]), out=cross[2])  # ay·dx − ax·dy
+    np.multiply(run[::-1], _PERPENDICULAR, out=cross[:2])  # (dy, −dx)
+    ends_cross = start[::-1] * run
+    np.subtract(ends_cross[0], ends_cross[1], out=cross[2])  # ay·dx − ax·dy
     return Lines(start, run, length2, np.sqrt(length2), across.transpose(0, 2, 1), cross,
                  across)
+
+
+_PERPENDICULAR = np.array([[1.0], [-1.0]])
 
 
 def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
@@ -115,63 +122,55 @@ class Kills(NamedTuple):
     planes: tuple[int, ...]
 
 
-def layout_kills(at: np.ndarray, pa: np.ndarray, pb: np.ndarray, seg: Lines, rf: float,
-                 rp: float) -> Kills:
-    """The ``Kills`` of the flowers at ``at`` ``[flower, (x, y, 1)]`` (radius ``rf``) with
-    pawns of radius ``rp`` on the pairs ``pa[i]``-``pb[i]``.
+def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: float
+                 ) -> Kills:
+    """The ``Kills`` of the flowers at ``at`` ``[(x, y, 1), flower]`` (radius ``rf``) with
+    pawns of radius ``rp`` on the pairs ``ends[0, i]``-``ends[1, i]``.
 
     ``cross`` for every flower and pair is one matrix product, exact in float64; only the
     couples whose flower lies within ``rf + rp`` of the pair's line (a few per flower; never
-    a pair's own flowers) are tested further, all at once (``_couple_bits``). Their bits are
-    summed into the rows, 32 bits to a float (a pair's bits may spill over into the next
-    32: carried over after), exactly, in one ``bincount``; the counts per bit likewise, a
-    byte per bit and a float per pair. No array holds a bit per byte of a row: numpy's
-    work here goes by the byte.
+    a pair's own flowers) are tested further, all at once (``_couple_bits``). The rows are
+    laid out a byte per bit, ``group`` bytes a pair (a cell), in one zeroed array: each
+    couple's cell is one ``put``, a collected flower's cells of its own pairs (every bit)
+    another; one ``packbits`` makes the rows, one sum of the on-mat rows the counts.
     """
-    n, pairs, group = len(at), len(pa), seg.spots.shape[2] + 1
+    n, pairs, group = at.shape[1], ends.shape[1], seg.spots.shape[2] + 1
     if not pairs:
         return Kills(b"", 0, ())
-    ends = np.concatenate((pa, pb))  # each pair's two flowers, pair by pair, twice
-    cross = at @ seg.cross  # [flower, pair]
-    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
     c = _pair_consts(n, pairs, group)
-    near.put(ends * pairs + c.tiled, False)  # a pair's own flowers never block it
+    cross = at.T @ seg.cross  # [flower, pair]
+    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
+    own = ends * pairs
+    own += c.pair
+    near.put(own, False)  # a pair's own flowers never block it
     k = np.flatnonzero(near)  # by flower, then pair
     f, i = np.divmod(k, pairs)
-    values = _couple_bits(at, (f, i), cross.take(k, mode="wrap"), seg, (pa, pb), rf, rp)
-    # Each couple's bits go to its flower's on-mat row; a collected flower's row has every
-    # bit of its own pairs.
-    f *= c.span
-    f += c.word.take(i, mode="wrap")
-    ends *= c.span
-    ends += c.own_word
-    weight = values[0] * c.scale.take(i, mode="wrap")
-    rows = np.bincount(np.concatenate((f, ends)), np.concatenate((weight, c.own_weight)),
-                       minlength=2 * n * c.span).astype(np.uint64).reshape(2 * n, c.span)
-    words = rows & _LOW32
-    words[:, 1:] |= rows[:, :-1] >> _32  # the bits spilt over into the next 32
-    width = -(-group * pairs // 8)
-    raw = words.astype("<u4").view(np.uint8)[:, :width].tobytes()
-    count = np.bincount(i, values[1], minlength=pairs).astype("<u8")  # [pair]: a byte a bit
-    flags = np.ascontiguousarray(count.view(np.uint8).reshape(pairs, 8)[:, :group])
-    return Kills(raw, width, _planes(flags.reshape(-1), width))
-
-
-_LOW32, _32 = np.uint64(2 ** 32 - 1), np.uint64(32)
+    bits = _couple_bits(at[:2], (f, i), cross.take(k, mode="wrap"), seg, ends, rf, rp)
+    cells = np.zeros(2 * n * c.stride, c.cell)  # [on the mat or not, flower, pair]
+    f *= c.stride
+    f += i  # the couple's cell: its flower's on-mat row
+    cells.put(f, bits.view(c.cell))
+    own = ends * c.stride
+    own += c.own_cell
+    cells.put(own, c.every)  # a collected flower's row: every bit of its own pairs
+    flags = cells.view(np.uint8).reshape(2 * n, -1)  # [row, bit]: a byte a bit
+    span, width = c.stride * group // 8, -(-group * pairs // 8)
+    raw = np.packbits(flags, bitorder="little").reshape(2 * n, span)[:, :width].tobytes()
+    count = np.add.reduce(flags[:n], axis=0, dtype=np.uint8)  # [bit]: how many flowers
+    return Kills(raw, width, _planes(count, n, span))
 
 
 class _Consts(NamedTuple):
-    """What ``layout_kills`` needs of a layout's size alone: ``tiled`` (``i`` for each pair's
-    two flowers), the float ``word`` of its row that pair ``i``'s bits go to (``span`` a
-    row, 32 bits each) and their ``scale`` there; for the collected rows, ``own_word``
-    (less ``span`` times the flower) and ``own_weight`` (every bit)."""
+    """What ``layout_kills`` needs of a layout's size alone: ``pair`` (``i`` for pair ``i``),
+    ``stride`` (cells a row: the pairs, rounded up to make whole bytes), ``cell`` (the dtype
+    of a cell: ``group`` bytes), ``own_cell`` (pair ``i``'s cell in the collected rows, less
+    ``stride`` times the flower) and ``every`` (a cell of every bit)."""
 
-    tiled: np.ndarray
-    span: int
-    word: np.ndarray
-    scale: np.ndarray
-    own_word: np.ndarray
-    own_weight: np.ndarray
+    pair: np.ndarray
+    stride: int
+    cell: np.dtype
+    own_cell: np.ndarray
+    every: np.ndarray
 
 
 _CONSTS: dict[tuple[int, int, int], _Consts] = {}
@@ -181,24 +180,21 @@ def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
     """``_Consts`` for ``n`` flowers and ``pairs`` pairs of ``group`` bits (cached)."""
     found = _CONSTS.get((n, pairs, group))
     if found is None:
-        assert group <= 6  # a count per byte, six bytes a float: below 2**53
         i = np.arange(pairs)
-        span = group * pairs // 32 + 1  # room for the last pair's spill
-        word, scale = group * i // 32, 2.0 ** (group * i % 32)
+        step = 8 // math.gcd(group, 8)  # pairs a whole number of bytes hold
+        stride = -(-pairs // step) * step
+        cell = np.dtype((np.void, group))
         found = _CONSTS[n, pairs, group] = _Consts(
-            np.tile(i, 2), span, word, scale, np.tile(word, 2) + n * span,
-            np.tile(scale * (2 ** group - 1), 2))
+            i, stride, cell, i + n * stride, np.ones(group, np.uint8).view(cell))
     return found
 
 
-def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: np.ndarray,
-                 seg: Lines, ends: tuple[np.ndarray, np.ndarray], rf: float, rp: float
-                 ) -> np.ndarray:
-    """For each couple ``c`` of a flower ``f[c]`` (at ``at``) and a pair ``i[c]`` (between
-    the flowers ``ends``), with ``|cross|`` the flower's ``|(F − A) × D|``: the spots it
-    overlaps (bit ``s`` for sample spot ``s``: ``|S − F| < rf + rp``), or every bit when it
-    blocks the pair (reaches strictly inside the segment); ``[2, couple]`` floats: bit ``s``
-    worth ``2**s``, then ``256**s`` (a byte per bit).
+def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: np.ndarray,
+                 seg: Lines, ends: np.ndarray, rf: float, rp: float) -> np.ndarray:
+    """For each couple ``c`` of a flower ``f[c]`` (at ``xy``) and a pair ``i[c]`` (between
+    the flowers ``ends[:, i]``), with ``|cross|`` the flower's ``|(F − A) × D|``: the spots
+    it overlaps (bit ``s`` for sample spot ``s``: ``|S − F| < rf + rp``), or every bit when
+    it blocks the pair (reaches strictly inside the segment); ``[couple, bit]`` booleans.
 
     The spots, the ends and the foot of the perpendicular are exact; ``cross²`` against
     ``rf²·|D|²`` is rounded, so within a relative 1e-12 of it the answer comes from ``hits``
@@ -206,42 +202,43 @@ def _couple_bits(at: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     """
     f, i = couples
     spots = seg.across.take(i, axis=2, mode="wrap")  # [x or y, spot, couple]
-    spots -= at[:, :2].T.take(f, axis=1, mode="wrap")[:, None]
+    spots -= xy.take(f, axis=1, mode="wrap")[:, None]
     spots *= spots
     d2 = spots[0]
     d2 += spots[1]  # [spot, couple]: |S − F|², exact
     reach, r2 = rf + rp, rf * rf
+    bits = np.empty((len(f), len(d2) + 1), dtype=bool)
+    flags = bits.T  # [bit, couple]
     length2 = seg.length2.take(i, mode="wrap")
     along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
     cross *= cross  # against rf²·|D|²: surely below it, maybe below it
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
-    hit = np.minimum(d2[0], d2[-1]) < r2  # an end within rf (a ufunc: cheaper than any)
+    hit = np.less(np.minimum(d2[0], d2[-1]), r2, out=flags[-1])  # an end within rf
     hit |= along & line[0]
-    doubt = np.greater(line[1], line[0])
-    doubt &= along
-    if doubt.any():
-        (x, y), (pa, pb) = at[:, :2].T, ends
-        for j in np.flatnonzero(doubt).tolist():
+    if line[0].tobytes() != line[1].tobytes():  # (wherever the foot lies: ``hits`` decides)
+        (x, y), (pa, pb) = xy, ends
+        for j in np.flatnonzero(line[1] > line[0]).tolist():
             a, b, g = pa[i[j]], pb[i[j]], f[j]
             hit[j] = hits(int(x[a]), int(y[a]), int(x[b]), int(y[b]), int(x[g]), int(y[g]),
                           int(rf))
-    values = _BIT_WEIGHTS[:, :len(d2)] @ (d2 < reach * reach)
-    values[:, hit] = _ALL_BITS[:, len(d2):len(d2) + 1]  # the pair's own bit: every bit
-    return values
+    # Blocked: every bit, by an infinite bound (an ``|=`` of ``hit`` into the spot bits
+    # would run numpy's inner loop across a couple's five, slowly).
+    np.less(d2, np.where(hit, np.inf, reach * reach), out=flags[:-1])
+    return bits
 
 
-_BIT_WEIGHTS = np.array([(2.0 ** s, 256.0 ** s) for s in range(7)]).T  # [2, bit]
-_ALL_BITS = np.cumsum(_BIT_WEIGHTS, axis=1)  # [2, bit]: that bit and those below it
-
-
-def _planes(flags: np.ndarray, width: int) -> tuple[int, ...]:
-    """The counts ``flags`` (a byte per bit) in binary: plane ``j`` holds bit ``j`` of each,
-    as an integer of ``width`` bytes."""
-    levels = _LEVELS[:int(flags.max()).bit_length(), None]
-    bits = np.bitwise_and(flags, levels)  # [plane, bit]: 0 or the plane's value
-    counts = np.packbits(bits, axis=1, bitorder="little").tobytes()  # packs nonzero as 1
-    return tuple(int.from_bytes(counts[j:j + width], "little")
-                 for j in range(0, len(counts), width))
+def _planes(count: np.ndarray, n: int, span: int) -> tuple[int, ...]:
+    """The counts ``count`` (a byte per bit, each at most ``n``; rows of ``span`` bytes once
+    packed) in binary: plane ``j`` holds bit ``j`` of each, as an integer; none above the
+    highest count's top bit."""
+    bits = np.bitwise_and(count, _LEVELS[:n.bit_length(), None])  # [plane, bit]
+    packed = np.packbits(bits, bitorder="little").tobytes()  # packs nonzero as 1
+    whole, size = int.from_bytes(packed, "little"), 8 * span
+    mask, planes = (1 << size) - 1, []
+    while whole:  # (a plane's bits past the pairs, packed from empty cells, are 0)
+        planes.append(whole & mask)
+        whole >>= size
+    return tuple(planes)
 
 
 def bit_flags(mask: int, count: int) -> np.ndarray:
@@ -494,21 +491,27 @@ def uniforms(rng: random.Random, count: int) -> np.ndarray:
     return np.array([draw() for _ in range(count)], dtype=np.float64)
 
 
-_BEFORE: dict[int, np.ndarray] = {}
+_BEFORE: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def same_colour_pairs(colors: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The flowers ``a < b`` of the same colour, as ``(pa, pb)``, in order: one comparison
-    of every flower with every other, and the ``a < b`` half kept.
+def same_colour_pairs(colors: Sequence[int]) -> np.ndarray:
+    """The flowers ``a < b`` of the same colour, as ``[a or b, pair]``, in order: one
+    comparison of every flower with every other, the ``a < b`` half kept, and the couples
+    found read from a table of every ``(a, b)`` (both cached per size).
 
-    >>> [v.tolist() for v in same_colour_pairs((0, 1, 0, 0))]
+    >>> same_colour_pairs((0, 1, 0, 0)).tolist()
     [[0, 0, 2], [2, 3, 3]]
     """
     n = len(colors)
-    before = _BEFORE.get(n)
-    if before is None:
-        before = _BEFORE[n] = np.triu(np.ones((n, n), dtype=bool), 1).ravel()
-    cols = np.fromiter(colors, np.intp, n)
+    found = _BEFORE.get(n)
+    if found is None:
+        found = _BEFORE[n] = (np.triu(np.ones((n, n), dtype=bool), 1).ravel(),
+                              np.stack(np.divmod(np.arange(n * n), n)))
+    before, couples = found
+    try:  # colours are small integers: a byte each, the cheaper to compare
+        cols = np.frombuffer(bytes(tuple(colors)), np.uint8)  # (not an array's buffer)
+    except (ValueError, TypeError):  # any others, as they are
+        cols = np.fromiter(colors, np.intp, n)
     same = np.equal(cols[:, None], cols).ravel()
     same &= before
-    return np.divmod(np.flatnonzero(same), n)
+    return couples.take(np.flatnonzero(same), axis=1, mode="wrap")
