@@ -8,34 +8,81 @@ import random
 import pytest
 
 import tabletop
-from tabletop.games.lacuna import kernels
+from tabletop.games.lacuna import LacunaState, draws
+from tabletop.games.lacuna.draws import Draws
 from tabletop.games.lacuna.geometry import GROUP, SAMPLE, STEPS, Geometry, scatter
-from tabletop.games.lacuna.kernels import hits, uniforms
+from tabletop.games.lacuna.kernels import hits
 
 
-class Draws(random.Random):
-    """A ``random.Random`` subclass: ``uniforms`` must take its ``random()`` as it is."""
+class HalfDraws(random.Random):
+    """A ``random.Random`` subclass: ``Draws`` must take its ``random()`` as it is."""
 
     def random(self) -> float:
         return super().random() / 2
 
 
-def test_uniforms_draw_what_random_draws_and_leave_the_same_state():
-    assert kernels._FAST_DRAWS
+def test_draws_take_uniforms_as_random_does_and_leave_the_same_state():
+    assert draws._FAST
     for seed in range(200):
         for count in (1, 2, 7, 192):
             a, b = random.Random(seed), random.Random(seed)
-            assert uniforms(a, count).tolist() == [b.random() for _ in range(count)]
+            assert Draws(a).uniforms(count).tolist() == [b.random() for _ in range(count)]
             assert a.getstate() == b.getstate()
 
 
-def test_uniforms_of_a_subclass_call_its_random():
-    a, b = Draws(3), Draws(3)
-    assert uniforms(a, 5).tolist() == [b.random() for _ in range(5)]
+def test_draws_of_a_subclass_call_its_methods():
+    a, b = HalfDraws(3), HalfDraws(3)
+    mine, theirs = list(range(20)), list(range(20))
+    d = Draws(a, ahead=50)
+    assert d.uniforms(5).tolist() == [b.random() for _ in range(5)]
+    d.shuffle(mine)
+    b.shuffle(theirs)
+    assert mine == theirs and a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("ahead", [0, 3, 100, 1000])
+def test_draws_shuffle_as_random_does_and_go_on_where_it_stopped(ahead):
+    """Whatever was drawn ahead (none, too few: more is drawn, and the shuffle again), the
+    orders are the standard library's and the draws after them too."""
+    for seed in range(60):
+        for n in (0, 1, 2, 3, 49, 300):
+            d, b = Draws(random.Random(seed), ahead), random.Random(seed)
+            mine, theirs = list(range(n)), list(range(n))
+            first = d.uniforms(3).tolist()
+            d.shuffle(mine)
+            b_first = [b.random() for _ in range(3)]
+            b.shuffle(theirs)
+            assert (first, mine) == (b_first, theirs)
+            assert d.uniforms(4).tolist() == [b.random() for _ in range(4)]
+
+
+def plain_initial(game, rng: random.Random) -> tuple:
+    """``Lacuna._initial``'s draws one call at a time: the start player, the scatter, the
+    pour order of the colours (a shuffle of the 49 flowers)."""
+    start = rng.randrange(2)
+    p = game.params
+    points = scatter(rng, 48, p.mat - p.flower, 2.5 * p.flower)
+    order = list(range(49))
+    rng.shuffle(order)
+    return start, points, tuple(t // 7 for t in order)
+
+
+@pytest.mark.parametrize("options", [{}, {"mat_radius": 0.5, "flower_radius": 0.025,
+                                          "pawn_radius": 0.025}])
+def test_initial_draws_what_the_plain_calls_draw(options):
+    """The generator's outputs drawn ahead in one call give the same first state (the
+    crowded mat needs several batches of candidates, and more outputs for the shuffle)."""
+    game = tabletop.load("lacuna", **options)
+    for seed in range(300):
+        s = game._initial(random.Random(seed))
+        assert (s.start, s.points, s.tokens) == plain_initial(game, random.Random(seed))
+        assert s.pour == s.tokens and s.current_player == s.start and s._geo is None
+        assert s == LacunaState(game=game, start=s.start, points=s.points, colors=None,
+                                tokens=s.tokens, aside=None, pawns=(), collected=(0, 0))
 
 
 class OneAtATime(random.Random):
-    """A subclass that keeps ``random()``: ``uniforms`` draws from it one call at a time."""
+    """A subclass that keeps ``random()``: ``Draws`` draws from it one call at a time."""
 
 
 def test_scatter_draws_as_one_at_a_time_and_leaves_the_generator_where_it_did():

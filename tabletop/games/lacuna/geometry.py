@@ -32,6 +32,7 @@ from tabletop.core.memos import Bound
 from tabletop.core.readonly import ReadOnlyDict, readonly_array
 
 from . import kernels
+from .draws import Draws
 from .kernels import hits, set_bits
 
 TICKS = 10_000
@@ -74,10 +75,11 @@ def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | flo
     return (verdict > 0).reshape(args[0].shape)
 
 
-def scatter(rng: random.Random, count: int, radius: int, spacing: float
+def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
             ) -> tuple[tuple[int, int], ...]:
     """``count`` points on the tick grid in the disc of ``radius`` ticks, pairwise at least
-    ``spacing`` ticks apart: random sequential adsorption (Poisson-disc style), from ``rng``.
+    ``spacing`` ticks apart: random sequential adsorption (Poisson-disc style), from ``rng``
+    (a generator, or its ``Draws``).
 
     Candidates are uniform in the disc (drawn in batches of ``2 * count``) and taken in
     order; each is kept unless it is closer than ``spacing`` to one kept before. Sorted in
@@ -87,24 +89,19 @@ def scatter(rng: random.Random, count: int, radius: int, spacing: float
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
-    points = np.zeros((2, 0))  # the points kept so far, then the candidates
+    draws = rng if isinstance(rng, Draws) else Draws(rng)
+    radius2, limit = float(radius) ** 2, spacing * spacing
+    rows = np.zeros((4, 0))  # the points kept so far, then the candidates (``disc_points``)
     for _ in range(1000):
-        u = kernels.uniforms(rng, 4 * count).reshape(2, 2 * count)
-        rad = radius * np.sqrt(u[0])
-        ang = (2 * math.pi) * u[1]
-        batch = np.rint((rad * np.cos(ang), rad * np.sin(ang)))
-        points = np.concatenate((points, batch), axis=1) if points.size else batch
+        batch = kernels.disc_points(draws.uniforms(4 * count), radius)
+        rows = np.concatenate((rows, batch), axis=1) if rows.size else batch
         # The points kept before lie in the disc and far enough apart: adsorb keeps them all.
-        points = points.take(kernels.adsorb(points, float(radius) ** 2, spacing * spacing,
-                                            count), axis=1, mode="wrap")
-        if points.shape[1] == count:
+        rows = rows.take(kernels.adsorb(rows, radius2, limit, count), axis=1, mode="wrap")
+        if rows.shape[1] == count:
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
-    # Reading order: top to bottom, then left to right (|x| < 2**15: one exact key).
-    xs, ys = points.take(np.argsort(points[0] - 65536 * points[1]), axis=1, mode="wrap").astype(
-        np.int64).tolist()
-    return tuple(zip(xs, ys, strict=True))
+    return kernels.reading_order(rows[:2])
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}

@@ -6,8 +6,8 @@ sums it, except ``cross² < r²·|d|²``: where its two sides are within 1e-12 o
 is decided in Python integers (``hits``). So the answers are exact. Each numpy call costs
 about a microsecond whatever its size, so the work is arranged in few, whole-array calls:
 per layout, ``same_colour_pairs``, ``lines`` and ``layout_kills`` (every flower against
-every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter, ``uniforms``
-(its random draws in one call) and ``adsorb``. Every ``take`` gets indices in range and
+every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter,
+``disc_points`` and ``adsorb``. Every ``take`` gets indices in range and
 runs in ``"wrap"`` mode (``"raise"`` checks each index and buffers its output).
 
 A dead mask is a Python integer: with ``group`` bits per pair (a sample spot each, and one),
@@ -23,7 +23,6 @@ pair itself (see ``Geometry``).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -374,52 +373,89 @@ def _lower(m: int) -> np.ndarray:
     return found
 
 
-def adsorb(points: np.ndarray, radius2: float, limit: float, need: int) -> np.ndarray:
-    """Random sequential adsorption: take the candidates ``points`` ``[x or y, candidate]``
-    in order, keeping each that lies within the disc (``x² + y² <= radius2``) and is less
-    than ``√limit`` from no candidate kept before it, until ``need`` are kept; return the
+def disc_points(uniforms: np.ndarray, radius: float) -> np.ndarray:
+    """Points uniform in the disc of ``radius`` from ``2·m`` uniforms (the ``m`` radii's,
+    then the ``m`` angles'; overwritten), each rounded to integers, as ``adsorb`` takes
+    them: ``[(x, y, 1, −(x² + y²)/2), point]`` (every value exact).
+
+    >>> disc_points(np.array([0.25, 1.0, 0.25, 0.5]), 10.0).T.tolist()
+    [[0.0, 5.0, 1.0, -12.5], [-10.0, 0.0, 1.0, -50.0]]
+    """
+    radii, angles = uniforms.reshape(2, -1)
+    np.sqrt(radii, out=radii)
+    radii *= radius
+    angles *= 2 * math.pi
+    rows = np.empty((4, len(radii)))
+    rows[2] = 1.0
+    xy = rows[:2]
+    np.cos(angles, out=xy[0])
+    np.sin(angles, out=xy[1])
+    xy *= radii
+    np.rint(xy, out=xy)
+    np.matmul(_MINUS_HALF, xy * xy, out=rows[3])
+    return rows
+
+
+_MINUS_HALF = np.array([-0.5, -0.5])
+
+
+def adsorb(rows: np.ndarray, radius2: float, limit: float, need: int) -> np.ndarray:
+    """Random sequential adsorption: take the candidates ``rows`` (``disc_points``) in
+    order, keeping each that lies within the disc (``x² + y² <= radius2``) and is less than
+    ``√limit`` from no candidate kept before it, until ``need`` are kept; return the
     indices of the kept candidates.
 
     A candidate's fate depends on those before it only, so the first ``need + need // 3``
     are tried alone first (enough for the layouts of a game 99 times in 100), and all of
     them only when that keeps too few: the same answer, from a smaller matrix.
 
-    >>> adsorb(np.array([[0.0, 3.0, 9.0, 5.0], [0.0, 0.0, 0.0, 0.0]]), 64.0, 16.0, 3).tolist()
+    >>> rows = np.array([[0.0, 3.0, 9.0, 5.0], [0.0] * 4, [1.0] * 4, [0.0, -4.5, -40.5, -12.5]])
+    >>> adsorb(rows, 64.0, 16.0, 3).tolist()
     [0, 3]
     """
     first = need + need // 3
-    if first < points.shape[1]:
-        kept = _adsorb(points[:, :first], radius2, limit)
+    if first < rows.shape[1]:
+        kept = _adsorb(rows[:, :first], radius2, limit)
         if len(kept) >= need:
             return kept[:need]
-    return _adsorb(points, radius2, limit)[:need]
+    return _adsorb(rows, radius2, limit)[:need]
 
 
-def _adsorb(points: np.ndarray, radius2: float, limit: float) -> np.ndarray:
+def _adsorb(rows: np.ndarray, radius2: float, limit: float) -> np.ndarray:
     """The indices of every candidate ``adsorb`` keeps, however many.
 
-    Every squared distance is one matrix product (exact: integer coordinates below 2**25);
-    only the close couples, few at this density, are walked in Python, in order."""
-    m = points.shape[1]
-    left = np.ones((4, m))  # (x, y, x² + y², 1) per candidate
-    left[:2] = points
-    np.add.reduce(left[:2] * left[:2], axis=0, out=left[2])
-    right = left.take(_SWAP, axis=0)
-    right *= _TWICE  # (−2x, −2y, 1, x² + y²)
-    close = left.T @ right < limit  # [c, e]: |c − e|² < limit
+    Every squared distance is one matrix product: ``(x, y, 1, h)`` times ``(x', y', h',
+    1)`` is ``−|c − e|²/2`` (exact: integers and halves below 2**52); only the close
+    couples, few at this density, are walked in Python, in order."""
+    m = rows.shape[1]
+    close = rows.T @ rows.take(_SWAP, axis=0, mode="wrap") > -0.5 * limit  # [c, e]
     close &= _lower(m)  # e before c
-    later, earlier = np.divmod(np.flatnonzero(close), m)  # by later candidate, then earlier
-    skip = set(np.flatnonzero(left[2] > radius2).tolist())  # off the disc: never kept
-    for c, e in zip(later.tolist(), earlier.tolist(), strict=True):
-        if c not in skip and e not in skip:  # e is kept (its own fate is settled): c is not
-            skip.add(c)
-    kept = np.ones(m, dtype=bool)
-    kept[list(skip)] = False
-    return np.flatnonzero(kept)
+    # A byte per candidate: Python reads and writes one cheaply, numpy reads them all back.
+    keep = bytearray((rows[3] >= -0.5 * radius2).tobytes())  # off the disc: never kept
+    for flat in close.ravel().nonzero()[0].tolist():  # by later candidate, then earlier
+        c, e = divmod(flat, m)
+        if keep[c] and keep[e]:  # e is kept (its own fate is settled): c is not
+            keep[c] = 0
+    return np.frombuffer(keep, dtype=bool).nonzero()[0]
 
 
 _SWAP = np.array([0, 1, 3, 2])
-_TWICE = np.array([[-2.0], [-2.0], [1.0], [1.0]])
+
+
+def reading_order(xy: np.ndarray) -> tuple[tuple[int, int], ...]:
+    """The points ``xy`` ``[x or y, point]`` (integers) as ``(x, y)`` in reading order: top
+    to bottom, then left to right (y grows upwards).
+
+    >>> reading_order(np.array([[0.0, 5.0, -5.0], [0.0, 0.0, 9.0]]))
+    ((-5, 9), (0, 0), (5, 0))
+    """
+    # |x| < 2**15: ``x − 65536·y`` is one exact key.
+    order = (_READING @ xy).argsort()
+    xs, ys = xy.take(order, axis=1, mode="wrap").astype(np.int64).tolist()
+    return tuple(zip(xs, ys, strict=True))
+
+
+_READING = np.array([1.0, -65536.0])
 
 
 def minus(planes: tuple[int, ...], odd: int, both: int) -> tuple[tuple[int, ...], int]:
@@ -447,48 +483,6 @@ def minus(planes: tuple[int, ...], odd: int, both: int) -> tuple[tuple[int, ...]
     while out and not out[-1]:
         out.pop()
     return tuple(out), union
-
-
-_WORD_SHIFTS = np.array([5, 6], dtype=np.uint32)
-_WORD_SCALES = np.array([2.0 ** -27, 2.0 ** -53])
-
-
-def _uniforms(rng: random.Random, count: int) -> np.ndarray:
-    """``count`` draws of ``rng.random()`` from one ``getrandbits`` call, as CPython's
-    ``random()`` makes each: two 32-bit words ``a``, ``b`` give ``(a >> 5, b >> 6)`` as the
-    high and low bits of a 53-bit fraction (each product and the sum are exact)."""
-    raw = rng.getrandbits(64 * count).to_bytes(8 * count, "little")
-    words = np.frombuffer(raw, dtype="<u4").reshape(count, 2)
-    return (words >> _WORD_SHIFTS) @ _WORD_SCALES
-
-
-def _same_draws() -> bool:
-    """Whether ``_uniforms`` draws what ``random.Random.random`` does in this Python (the
-    same numbers, and the generator left in the same state)."""
-    for seed in range(3):
-        a, b = random.Random(seed), random.Random(seed)
-        if _uniforms(a, 9).tolist() != [b.random() for _ in range(9)] or \
-                a.getstate() != b.getstate():
-            return False
-    return True
-
-
-_FAST_DRAWS = _same_draws()
-
-
-def uniforms(rng: random.Random, count: int) -> np.ndarray:
-    """``[rng.random() for _ in range(count)]`` as an array: the same numbers and the same
-    generator state after, in one call for a plain ``random.Random`` (checked against its
-    ``random()`` once, at import).
-
-    >>> a, b = random.Random(4), random.Random(4)
-    >>> uniforms(a, 5).tolist() == [b.random() for _ in range(5)], a.random() == b.random()
-    (True, True)
-    """
-    if _FAST_DRAWS and type(rng) is random.Random:
-        return _uniforms(rng, count)
-    draw = rng.random
-    return np.array([draw() for _ in range(count)], dtype=np.float64)
 
 
 _BEFORE: dict[int, tuple[np.ndarray, np.ndarray]] = {}

@@ -23,12 +23,13 @@ from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import number
-from tabletop.core.position import evolve, maker
+from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
 from . import tensor
 from .actions import COLOURS, MAX_COORDINATE, LacunaSpace, Place, PlaceFree, SetAside, parse
-from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, params_of, player_name
+from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, mover, params_of, player_name
+from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
 from .start import read_start
@@ -82,7 +83,7 @@ class LacunaState(LacunaPosition, State):
             p = self.params
             layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
                               spot_gap=p.spot_gap)
-            return evolve(self, colors=colors, tokens=(), aside=action.colour, _geo=layout)
+            return _set_aside(self, colors, (), action.colour, layout)
         geo = self._geo or self.geometry
         assert geo is not None
         player = self.current_player
@@ -138,6 +139,12 @@ class LacunaState(LacunaPosition, State):
 #: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
 #: ``_apply``'s hot path.
 _placed = maker(LacunaState, "pawns", "collected", "_geo", "current_player")
+#: ``evolve(state, colors=..., tokens=..., aside=..., _geo=...)`` for the set-aside move.
+_set_aside = maker(LacunaState, "colors", "tokens", "aside", "_geo")
+#: ``LacunaState(...)`` without ``__init__`` (a sixth of ``_initial``'s cost): ``game``,
+#: ``start``, ``points``, ``colors``, ``aside``, ``pawns``, ``collected``, the derived
+#: ``current_player`` and ``_geo``, ``tokens``, ``pour`` (the fields in order).
+_first_state = constructor(LacunaState)
 
 
 def _exact(value: Any, what: str) -> Fraction:
@@ -186,45 +193,12 @@ def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
     return None
 
 
-def _shuffled(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)`` written out: the same draws (``getrandbits``, as
-    ``Random._randbelow`` makes them) and swaps, without two calls per item."""
-    bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = bits(k)
-        while j > i:
-            j = bits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def _same_as_stdlib() -> bool:
-    """Whether ``_shuffled`` shuffles as this Python's ``random.Random.shuffle`` does."""
-    for seed in range(3):
-        mine, theirs = list(range(49)), list(range(49))
-        a, b = random.Random(seed), random.Random(seed)
-        _shuffled(a, mine)
-        b.shuffle(theirs)
-        if mine != theirs or a.random() != b.random():
-            return False
-    return True
-
-
-_FAST_SHUFFLE = _same_as_stdlib()
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``: the same order and the same draws, faster for a plain
-    ``random.Random`` (checked against the standard library's once, at import).
-
-    >>> a, b = list(range(10)), list(range(10))
-    >>> shuffle(random.Random(3), a); random.Random(3).shuffle(b); a == b
-    True
-    """
-    if _FAST_SHUFFLE and type(rng) is random.Random:
-        _shuffled(rng, items)
-    else:
-        rng.shuffle(items)
+#: The colours of the 49 flowers before they are poured: 7 of each, in colour order.
+POUR = tuple(c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS))
+#: The generator's outputs ``_initial`` draws ahead (``Draws``): a batch of candidates for
+#: the scatter (two per uniform, ``8 * (FLOWERS - 1)``), and enough for the pour order (72 on
+#: average, more than 96 once in 800 shuffles: drawing more costs more than it saves).
+SETUP_OUTPUTS = 8 * (FLOWERS - 1) + 96
 
 
 def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
@@ -283,14 +257,19 @@ class Lacuna(Game):
 
     # --- starting -----------------------------------------------------------------------------
     def _initial(self, rng: random.Random) -> LacunaState:
+        """The start player, the layout and the pour order, drawn from ``rng`` as
+        ``rng.randrange(2)``, ``scatter`` and ``rng.shuffle`` of the colours would draw them.
+        ``rng`` is thrown away after (``Game.new``, ``_initial_from``), so its outputs are
+        drawn ahead, more than are used, in one call (``Draws``)."""
         start = rng.randrange(2)
+        draws = Draws(rng, SETUP_OUTPUTS)
         p = self.params
-        points = scatter(rng, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
-        order = list(range(FLOWERS))
-        shuffle(rng, order)
-        tokens = tuple(t // 7 for t in order)
-        return LacunaState(game=self, start=start, points=points, colors=None, tokens=tokens,
-                           aside=None, pawns=(), collected=(0, 0), pour=tokens)
+        points = scatter(draws, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
+        colours = list(POUR)
+        draws.shuffle(colours)
+        tokens = tuple(colours)
+        return _first_state(self, start, points, None, None, (), (0, 0), mover(start, 0), None,
+                            tokens, tokens)
 
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
