@@ -1,7 +1,7 @@
 """Lacuna's faster move machinery against plain references, exactly.
 
-* ``kernels.pawn_table`` (one ``take`` of each pair's distinct rows) against the table built
-  page by page, row by row, on seeded layouts of several sizes.
+* ``kernels.pawn_table`` (one ``take`` of a few values per pair) against the table written
+  column by column, on seeded layouts of several sizes.
 * The dead mask a move carries to the next state against one worked out afresh, and the
   end's claims against the plain nearest-pawn rule.
 * The colour counts packed a byte per colour (``scoring.counts``) against plain counting.
@@ -20,44 +20,53 @@ from tabletop.games.lacuna import kernels, scoring
 from tabletop.games.lacuna.geometry import STEPS, nearest_owner
 
 
-def ref_pawn_table(seg: kernels.Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
-    """``pawn_table`` written row by row: two pages of ``group`` rows per pair."""
+def ref_pawn_rows(seg: kernels.Lines, rp: float) -> np.ndarray:
+    """``pawn_table``'s rows written column by column, in bit order, each as ``(px term, py
+    term, constant, |p|² term)`` against ``(px, py, 1, |p|² − (2·rp)²)``: per pair its sample
+    spots (``|S − p|² − (2·rp)²``) and one that never holds; per pair ``−s``, ``s − |d|²``
+    (``s = (p − A)·d``) and ``±cross`` less the low width, then the high one; per flower
+    ``|F − p|² − rp²``; zero columns up to whole bytes."""
     pairs, spots = seg.spots.shape[1:]
-    rows = np.zeros((4, 2, pairs, spots + 1))
-    page = rows[:, 0]
-    page[:2, :, :-1] = -2.0 * seg.spots
-    page[2, :, :-1] = seg.spots[0] ** 2 + seg.spots[1] ** 2  # |S|²
-    page[3, :, :-1] = 1.0
-    page[:3, :, -1] = seg.cross
-    side = rows[:, 1]
-    side[:2, :, 0] = seg.run
-    side[2, :, 0] = -(seg.start * seg.run).sum(axis=0) - seg.length2 / 2
-    side[:3, :, 1] = seg.cross
-    side[:, :, 2] = page[:, :, 0]  # the spot at A
-    side[:, :, 3] = page[:, :, spots - 1]  # the spot at B
-    bound = np.zeros((2, pairs, spots + 1))
-    bound[0, :, :-1] = 4 * rp * rp
-    bound[0, :, -1] = kernels._width(rp, seg.root)
-    bound[1, :, 0] = seg.length2 / 2
-    bound[1, :, 1] = kernels._width(rp, seg.root, -1.0)
-    bound[1, :, 2:4] = rp * rp
-    return rows.reshape(4, -1), bound.ravel()
+    low, high = rp * (1 - kernels._MARGIN), rp * (1 + kernels._MARGIN)
+    columns = []
+    for i in range(pairs):
+        for sx, sy in seg.spots[:, i].T.tolist():
+            columns.append((-2 * sx, -2 * sy, sx * sx + sy * sy, 1))
+        columns.append((0, 0, 0, 0))
+    for i in range(pairs):
+        (ax, ay), (dx, dy) = seg.start[:, i].tolist(), seg.run[:, i].tolist()
+        bx, by, c, root = ax + dx, ay + dy, seg.cross[2, i], seg.root[i]
+        columns.append((-dx, -dy, ax * dx + ay * dy, 0))
+        columns.append((dx, dy, -(bx * dx + by * dy), 0))
+        for width in (low * root, high * root):
+            columns += [(dy, -dx, c - width, 0), (-dy, dx, -c - width, 0)]
+    for fx, fy in seg.flowers.T.tolist():
+        columns.append((-2 * fx, -2 * fy, fx * fx + fy * fy + 3 * rp * rp, 1))
+    columns += [(0, 0, 0, 0)] * (-len(columns) % 8)
+    return np.array(columns, dtype=float).T
 
 
 @pytest.mark.parametrize("options", [{}, {"mat_radius": 2, "flower_radius": 0.05,
                                           "pawn_radius": 0.1}, {"pawn_radius": 0.01}])
-def test_pawn_table_is_the_row_by_row_table(options):
+def test_pawn_table_is_the_column_by_column_table(options):
+    """Every column exactly as written plainly, but the widths' constants (rounded: within a
+    unit); stored last column first."""
     game = tabletop.load("lacuna", **options)
     for seed in range(12):
         geo = game.new(seed=seed, setup="random").geometry
-        rows, bound = kernels.pawn_table(geo._lines, geo.rp)
-        want_rows, want_bound = ref_pawn_table(geo._lines, geo.rp)
-        assert rows.shape == want_rows.shape and rows.flags.c_contiguous
-        assert np.array_equal(rows, want_rows) and np.array_equal(bound, want_bound)
-        bound[:] = -1.0  # the table's own: the pattern its bounds start from is kept apart
+        table = kernels.pawn_table(geo._lines, geo.rp)
+        rows, want = table.rows[:, ::-1], ref_pawn_rows(geo._lines, geo.rp)
+        assert rows.shape == want.shape and table.rows.flags.c_contiguous
+        widths = np.zeros(rows.shape, dtype=bool)
+        page = table.page
+        widths[2, page:2 * page].reshape(-1, 6)[:, 2:] = True  # the constants of ±cross
+        assert np.array_equal(rows[~widths], want[~widths])
+        assert np.allclose(rows[widths], want[widths], rtol=0, atol=1)
+        assert table.reach2 == 4 * geo.rp * geo.rp and page == 6 * len(geo.pa)
+        table.rows[:] = -1.0  # the table's own: what it starts from is kept apart
     geo = game.new(seed=0, setup="random").geometry
-    again = kernels.pawn_table(geo._lines, geo.rp)[1]
-    assert np.array_equal(again, ref_pawn_table(geo._lines, geo.rp)[1])
+    again = kernels.pawn_table(geo._lines, geo.rp).rows[:, ::-1]
+    assert np.array_equal(again[3], ref_pawn_rows(geo._lines, geo.rp)[3])
 
 
 def _finished(seed: int, check=None):

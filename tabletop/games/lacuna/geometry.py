@@ -202,7 +202,7 @@ class Geometry:
     _rows: list[int | None]
     _pawns: dict[tuple[int, int], int]
     _lines: kernels.Lines
-    _table: tuple[np.ndarray, np.ndarray] | None
+    _table: kernels.PawnTable | None
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
                  flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:
@@ -382,22 +382,16 @@ class Geometry:
             if table is None:
                 table = kernels.pawn_table(self._lines, self.rp)
                 self._put("_table", table)
-            near = kernels.pawn_hits(table, px, py)
-            spots = GROUP * len(self.pa)
-            first, second = near & ((1 << spots) - 1), near >> spots
-            # Aligned at bit GROUP·i: beside the segment, surely within rp of the line,
-            # within rp of either end; and maybe within rp of the line.
-            side, sure, ends = second, second >> 1, second >> 2 | second >> 3
-            lows = self.pair_bits >> (GROUP - 1)
-            blocked = (ends | side & sure) & lows
-            doubt = side & first >> (GROUP - 1) & ~sure & ~ends & lows
-            found = first & ~self.pair_bits | blocked * _WHOLE
-            r = int(self.rp)
+            found, doubt, flowers = kernels.pawn_hits(table, px, py)
+            while flowers:  # within rp of a flower: every pair of it blocked, as collected
+                low = flowers & -flowers
+                flowers ^= low
+                found |= self._row(self.n + low.bit_length() - 1)
             while doubt:  # too close to call in floats: in integers
                 low = doubt & -doubt
                 doubt ^= low
                 i = low.bit_length() // GROUP
-                if self._hits(i, px, py, r):
+                if self._hits(i, px, py, int(self.rp)):
                     found |= _WHOLE << (GROUP * i)
             self._pawns[key] = found
         return found

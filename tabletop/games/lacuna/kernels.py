@@ -66,8 +66,10 @@ class Lines(NamedTuple):
     float64): ``start`` ``[x or y, pair]`` (A), ``run`` (D = B − A), ``length2`` (``|D|²``)
     and its square root ``root``, the sample spots ``spots`` ``[x or y, pair, spot]``,
     ``cross`` ``[3, pair]``: ``(fx, fy, 1)`` times it is ``(F − A) × D``, an integer below
-    2**52 (so exact however it is summed); and ``across``, the spots as ``[x or y, spot,
-    pair]`` (``spots`` is a view of it: numpy is fastest along the longest axis)."""
+    2**52 (so exact however it is summed); ``across``, the spots as ``[x or y, spot,
+    pair]`` (``spots`` is a view of it: numpy is fastest along the longest axis); ``terms``,
+    ``cross`` and ``root`` as the rows of one array (they are views of it: ``pawn_table``
+    reads the last two at once); and the ``flowers`` ``[x or y, flower]`` the pairs join."""
 
     start: np.ndarray
     run: np.ndarray
@@ -76,6 +78,8 @@ class Lines(NamedTuple):
     spots: np.ndarray
     cross: np.ndarray
     across: np.ndarray
+    terms: np.ndarray
+    flowers: np.ndarray
 
 
 def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
@@ -90,12 +94,13 @@ def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
     square = run * run
     length2 = square[0] + square[1]
     across = weights @ at  # [x or y, spot, pair]
-    cross = np.empty((3, pairs))
+    terms = np.empty((4, pairs))
+    cross = terms[:3]
     np.multiply(run[::-1], _PERPENDICULAR, out=cross[:2])  # (dy, −dx)
     ends_cross = start[::-1] * run
     np.subtract(ends_cross[0], ends_cross[1], out=cross[2])  # ay·dx − ax·dy
-    return Lines(start, run, length2, np.sqrt(length2), across.transpose(0, 2, 1), cross,
-                 across)
+    root = np.sqrt(length2, out=terms[3])
+    return Lines(start, run, length2, root, across.transpose(0, 2, 1), cross, across, terms, xy)
 
 
 _PERPENDICULAR = np.array([[1.0], [-1.0]])
@@ -276,90 +281,145 @@ def hits(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, r: int) -> bool:
     return (wx * dy - wy * dx) ** 2 < r * r * length2
 
 
-def pawn_table(seg: Lines, rp: float) -> tuple[np.ndarray, np.ndarray]:
-    """What ``pawn_hits`` asks of a layout: ``rows`` ``[4, 2·pairs·group]`` and their bounds
-    (a row per column: a vector-matrix product is the faster way round).
+class PawnTable(NamedTuple):
+    """What ``pawn_hits`` asks of a layout (``pawn_table``): ``rows`` ``[4, column]``, whose
+    product with ``(px, py, 1, px² + py² − reach2)`` is below 0 in exactly the columns that
+    hold for a pawn at ``p``, last column first; ``reach2`` = ``(2·rp)²``; ``page``, the
+    columns of a page (``group`` a pair); ``lows``, bit ``group·i`` of every pair ``i``;
+    ``cell`` and ``every``, a pair's ``group`` bits and every pair's."""
 
-    A row times ``(px, py, 1, px² + py²)`` is, for a pawn at ``p``, a quantity whose
-    absolute value is compared with the row's bound; each is an integer (or a half of one)
-    below 2**52, so exact. Two pages of ``group`` rows per pair: first the sample spots
-    ``|S − p|² < (2·rp)²`` (the pawn overlaps them) and ``|cross| < rp·|d|`` (rounded up: it
-    may block the pair), then ``|s − |d|²/2| < |d|²/2`` (``s = (p − A)·d``: it stands
-    beside the segment), ``|cross| < rp·|d|`` (rounded down: surely within rp of the line),
-    ``|A − p|² < rp²``, ``|B − p|² < rp²``, and two rows that never hold. The pages repeat
-    a pair's distinct rows (and a zero one), so they are one ``take`` of those (``_pages``),
-    kept row by row (``[term, row, pair]``: numpy is fastest along the longest axis).
+    rows: np.ndarray
+    reach2: float
+    page: int
+    lows: int
+    cell: int
+    every: int
+
+
+_MARGIN = 1e-5
+"""How far, relatively, ``pawn_table`` rounds the widths ``rp·|d|`` down and up: at least 10
+units (``rp`` and ``|d|`` are each a tick or more, 1024 units), several times the rounding of
+its products (a unit or two)."""
+
+
+def pawn_table(seg: Lines, rp: float) -> PawnTable:
+    """The ``PawnTable`` of the pairs ``seg`` for pawns of radius ``rp``.
+
+    Its columns are two pages of ``group`` per pair, then one per flower. First the sample
+    spots, ``|S − p|² < (2·rp)²`` (the pawn overlaps them), and a column that never holds;
+    then ``s > 0`` and ``s < |d|²`` (``s = (p − A)·d``: it stands beside the segment) and
+    ``±cross < rp·|d|`` with the width rounded down (surely within ``rp`` of the line) and
+    up (maybe: ``_MARGIN``). Last, per flower, ``|F − p|² < rp²``: it blocks the flower's
+    pairs. Each product is an integer below 2**52 (so exact) but for the widths.
+
+    The columns repeat a few values per pair (the spots, ``±cross``, ``A·d``, ``B·d`` and
+    the widths), worked out whole-array in one flat array and spread by one ``take``
+    (``_pawn_frame``); the ``|p|²`` terms hang on the size alone. The columns are stored
+    last first, so that ``pawn_hits`` packs its bits in numpy's faster (big-endian) order.
     """
     pairs, spots = seg.spots.shape[1:]
-    distinct = np.empty((4, spots + 3, pairs))  # [term, distinct row, pair]; the last 0
-    np.multiply(seg.across, -2.0, out=distinct[:2, :spots])
-    np.multiply(seg.across, seg.across, out=distinct[2:, :spots])
-    distinct[2, :spots] += distinct[3, :spots]  # |S|²
-    distinct[3, :spots] = 1.0
-    distinct[:3, spots] = seg.cross
-    distinct[:2, spots + 1] = seg.run
-    side = distinct[2, spots + 1]
-    np.multiply(seg.length2, -0.5, out=side)
-    side -= np.einsum("ij,ij->j", seg.start, seg.run)  # −A·d − |d|²/2, exact
-    distinct[3, spots:] = 0.0
-    distinct[:3, -1] = 0.0
+    n = seg.flowers.shape[1]
+    frame = _pawn_frame(pairs, spots, n, rp)
+    share = spots * pairs
+    values = np.empty(3 * share + 13 * pairs + 3 * n + 1)  # see ``_pawn_frame``
+    np.multiply(seg.across, -2.0, out=values[:2 * share].reshape(2, spots, pairs))
+    squares = seg.across * seg.across
+    np.add(squares[0], squares[1], out=values[2 * share:3 * share].reshape(spots, pairs))
+    line = values[3 * share:3 * share + 13 * pairs].reshape(13, pairs)
+    line[5:7] = seg.cross[:2]
+    ends = seg.start * seg.run
+    np.add(ends[0], ends[1], out=line[12])  # A·d
+    np.add(line[12], seg.length2, out=line[7])  # B·d
+    np.matmul(frame.widths, seg.terms[2:], out=line[8:12])  # c ± the widths
+    np.negative(line[5:10], out=line[:5])
+    flowers = values[-3 * n - 1:-1].reshape(3, n)
+    np.multiply(seg.flowers, -2.0, out=flowers[:2])
+    squares = seg.flowers * seg.flowers
+    np.add(squares[0], squares[1], out=flowers[2])
+    flowers[2] += frame.lift  # against rp², not (2·rp)²
+    values[-1] = 0.0
+    rows = np.empty((4, frame.index.shape[1]))
     # The indices are all in range: "wrap" skips the checks (and the buffer) "raise" makes.
-    rows = distinct.reshape(4, -1).take(_pages(pairs, spots), axis=1, mode="wrap")
-    bound = _bound_pattern(pairs, spots, rp).copy()
-    bound[0, :, -1] = _width(rp, seg.root)
-    np.multiply(seg.length2, 0.5, out=bound[1, :, 0])
-    bound[1, :, 1] = _width(rp, seg.root, -1.0)
-    return rows, bound.ravel()
+    values.take(frame.index, out=rows[:3], mode="wrap")
+    rows[3] = frame.squares
+    return PawnTable(rows, frame.reach2, frame.page, frame.lows, frame.cell, frame.every)
 
 
-_BOUND_PATTERNS: dict[tuple[int, int, float], np.ndarray] = {}
-_PATTERNS_HELD = Bound(64)
+class _PawnFrame(NamedTuple):
+    """What ``pawn_table`` needs of its size and ``rp`` alone: ``index`` ``[term, column]``
+    (where the columns' ``px``, ``py`` and constant terms lie in its flat array of values)
+    and ``squares`` (their ``|p|²`` terms), both last column first; ``widths`` (``(c, |d|)``
+    to ``c`` plus the widths rounded down and up, then ``c`` less them); ``lift``, taken
+    off the flowers' ``(2·rp)²``; and ``reach2`` and the masks of the ``PawnTable``."""
+
+    index: np.ndarray
+    squares: np.ndarray
+    widths: np.ndarray
+    lift: np.float64
+    reach2: float
+    page: int
+    lows: int
+    cell: int
+    every: int
 
 
-def _bound_pattern(pairs: int, spots: int, rp: float) -> np.ndarray:
-    """The bounds of ``pawn_table`` that hang on its size and ``rp`` alone, ``[page, pair,
-    row]``: ``(2·rp)²`` for the spots, ``rp²`` for the ends, 0 for the rows that never hold
-    (and, until the caller sets them, for the three that hang on the pairs' lengths). Kept
-    for a few sizes."""
-    key = (pairs, spots, rp)
-    found = _BOUND_PATTERNS.get(key)
+_PAWN_FRAMES: dict[tuple[int, int, int, float], _PawnFrame] = {}
+_FRAMES_HELD = Bound(64)
+# The line values' rows: −(the next five), then dy, −dx, B·d, c + the two widths; then c −
+# the two widths and A·d. Each column of the second page, as [px term, py term, constant]:
+# s > 0 (−d, A·d), s < |d|² (d, −B·d), then ±cross within the low width, then the high one.
+_LINE_COLUMNS = np.array([[6, 0, 12], [1, 5, 2], [5, 6, 10], [0, 1, 3], [5, 6, 11], [0, 1, 4]])
+
+
+def _pawn_frame(pairs: int, spots: int, n: int, rp: float) -> _PawnFrame:
+    """The ``_PawnFrame`` of ``pairs`` pairs of ``spots`` sample spots, ``n`` flowers and
+    pawns of radius ``rp`` (kept for a few). ``pawn_table``'s flat array holds the spots'
+    ``−2·S`` (``[x or y, spot, pair]``) and ``|S|²`` (``[spot, pair]``), the line values
+    (``[row, pair]``, ``_LINE_COLUMNS``), the flowers' ``−2·F`` and ``|F|² + 3·rp²``
+    (``[term, flower]``) and a zero, for the columns that never hold (and the padding to
+    whole bytes)."""
+    key = (pairs, spots, n, rp)
+    found = _PAWN_FRAMES.get(key)
     if found is None:
-        if len(_BOUND_PATTERNS) >= _PATTERNS_HELD.size:
-            _BOUND_PATTERNS.clear()
-        found = _BOUND_PATTERNS[key] = np.zeros((2, pairs, spots + 1))
-        found[0, :, :-1] = 4 * rp * rp
-        found[1, :, 2:4] = rp * rp
+        if len(_PAWN_FRAMES) >= _FRAMES_HELD.size:
+            _PAWN_FRAMES.clear()
+        group, share, i = spots + 1, spots * pairs, np.arange(pairs)[:, None]
+        line, columns = 3 * share, 2 * group * pairs + n
+        flowers, zero = line + 13 * pairs, line + 13 * pairs + 3 * n
+        index = np.full((3, -(-columns // 8) * 8), zero)
+        pages = index[:, :2 * group * pairs].reshape(3, 2, pairs, group)
+        term = np.arange(3)[:, None, None]
+        pages[:, 0, :, :spots] = term * share + np.arange(spots) * pairs + i
+        pages[:, 1, :, :6] = line + _LINE_COLUMNS.T[:, None, :] * pairs + i
+        index[:, 2 * group * pairs:columns] = flowers + term[:, 0] * n + np.arange(n)
+        squares = np.zeros(index.shape[1])
+        squares[:2 * group * pairs].reshape(2, pairs, group)[0, :, :spots] = 1.0
+        squares[2 * group * pairs:columns] = 1.0
+        low, high = rp * (1 - _MARGIN), rp * (1 + _MARGIN)
+        cell, every = (1 << group) - 1, (1 << group * pairs) - 1
+        found = _PAWN_FRAMES[key] = _PawnFrame(
+            index[:, ::-1].copy(), squares[::-1].copy(),
+            np.array([[1.0, low], [1.0, high], [1.0, -low], [1.0, -high]]),
+            np.float64(3 * rp * rp), 4 * rp * rp, group * pairs, every // cell, cell, every)
     return found
 
 
-_PAGE_INDEX: dict[tuple[int, int], np.ndarray] = {}
+_ZERO = np.zeros(())  # (a Python 0.0 would be made an array on every call)
 
 
-def _pages(pairs: int, spots: int) -> np.ndarray:
-    """Where ``pawn_table``'s columns come from in its ``[term, distinct row, pair]`` array
-    (flat per term), page by page: a pair's distinct rows are its ``spots`` sample spots,
-    cross, beside and a zero row; the pages are the spots and cross, then beside, cross,
-    the spots at A and B and two zero rows (cached per size).
-
-    >>> _pages(2, 5).reshape(2, 2, 6).tolist()[1]   # the second page, pair by pair
-    [[12, 10, 0, 8, 14, 14], [13, 11, 1, 9, 15, 15]]
-    """
-    found = _PAGE_INDEX.get((pairs, spots))
-    if found is None:
-        cross, side, zero = spots, spots + 1, spots + 2
-        pages = np.array([[*range(spots), cross], [side, cross, 0, spots - 1, zero, zero]])
-        found = (pages[:, None, :] * pairs + np.arange(pairs)[:, None]).ravel()
-        _PAGE_INDEX[pairs, spots] = found
-    return found
-
-
-def pawn_hits(table: tuple[np.ndarray, np.ndarray], px: int, py: int) -> int:
-    """The rows of ``pawn_table`` that hold for a pawn at fine ``(px, py)``, as the bits of
-    an integer: the first page (``group`` bits per pair) and then the second."""
-    rows, bound = table
-    values = np.array((px, py, 1.0, float(px * px + py * py))) @ rows
-    near = np.abs(values, out=values) < bound
-    return int.from_bytes(np.packbits(near, bitorder="little").tobytes(), "little")
+def pawn_hits(table: PawnTable, px: int, py: int) -> tuple[int, int, int]:
+    """For a pawn at fine ``(px, py)``: its dead mask as far as the floats tell (the sample
+    spots it overlaps, the pairs it surely blocks), the pairs too close to call (bit
+    ``group·i``: ``hits`` decides) and the flowers within ``rp`` of it (bit ``f``: it
+    blocks all their pairs)."""
+    rows, reach2, page, lows, cell, every = table
+    values = np.array((px, py, 1.0, float(px * px + py * py) - reach2)) @ rows
+    near = int.from_bytes(np.packbits(values < _ZERO).tobytes(), "big")  # (rows last first)
+    line = near >> page
+    line &= line >> 1  # a pair's bit 0: beside the segment; 2: surely near the line; 4: maybe
+    blocked = line & line >> 2
+    maybe = line & line >> 4
+    return near & every | (blocked & lows) * cell, (blocked ^ maybe) & lows, near >> 2 * page
 
 
 _LOWER: dict[int, np.ndarray] = {}
