@@ -338,21 +338,21 @@ def pawn_table(seg: Lines, rp: float) -> PawnTable:
     np.add(squares[0], squares[1], out=flowers[2])
     flowers[2] += frame.lift  # against rp², not (2·rp)²
     values[-1] = 0.0
-    rows = np.empty((4, frame.index.shape[1]))
+    rows = np.empty((4, frame.sources.shape[1]))
     # The indices are all in range: "wrap" skips the checks (and the buffer) "raise" makes.
-    values.take(frame.index, out=rows[:3], mode="wrap")
+    values.take(frame.sources, out=rows[:3], mode="wrap")
     rows[3] = frame.squares
     return PawnTable(rows, frame.reach2, frame.page, frame.lows, frame.cell, frame.every)
 
 
 class _PawnFrame(NamedTuple):
-    """What ``pawn_table`` needs of its size and ``rp`` alone: ``index`` ``[term, column]``
+    """What ``pawn_table`` needs of its size and ``rp`` alone: ``sources`` ``[term, column]``
     (where the columns' ``px``, ``py`` and constant terms lie in its flat array of values)
     and ``squares`` (their ``|p|²`` terms), both last column first; ``widths`` (``(c, |d|)``
     to ``c`` plus the widths rounded down and up, then ``c`` less them); ``lift``, taken
     off the flowers' ``(2·rp)²``; and ``reach2`` and the masks of the ``PawnTable``."""
 
-    index: np.ndarray
+    sources: np.ndarray
     squares: np.ndarray
     widths: np.ndarray
     lift: np.float64
