@@ -3,7 +3,8 @@
 Inputs are float64 arrays of exact integers in *fine* units (see ``geometry``); every
 quantity compared is an integer (or half of one) below 2**52, exact however numpy or BLAS
 sums it, except ``cross² < r²·|d|²``: where its two sides are within 1e-12 of each other it
-is decided in Python integers (``hits``). So the answers are exact. Each numpy call costs
+is decided in Python integers (``hits``), as are a pawn's pairs whose ``|cross|`` lies
+within ``_MARGIN`` of ``rp·|d|`` (``pawn_table``). So the answers are exact. Each numpy call costs
 about a microsecond whatever its size, so the work is arranged in few, whole-array calls:
 per layout, ``same_colour_pairs``, ``lines`` and ``layout_kills`` (every flower against
 every pair), and ``pawn_table``; per pawn, one ``pawn_hits``; for the scatter,
