@@ -489,26 +489,24 @@ class _Search:
         order = node.order
         if order is None:
             order = node.order = shuffled_range(len(slots), rng)
-        order = order[:math.ceil(2 * math.sqrt(node.visits + 1))]
         c, logs, sqrt = self.agent.exploration, self.logs, math.sqrt
         untried = []
         best, best_u = -1, -math.inf
-        i = -1  # counts the weighed slots
-        for child in map(slots.__getitem__, order):
-            i += 1
+        for slot in order[:math.ceil(2 * math.sqrt(node.visits + 1))]:
+            child = slots[slot]
             if child is None:
-                untried.append(i)
+                untried.append(slot)
                 continue
             v = child.visits
             a = child.avail + 1
             child.avail = a
             u = child.total[actor] / v + c * sqrt(logs[a] / v)  # as ``ucb_choice``
             if u > best_u:
-                best_u, best = u, i
+                best_u, best = u, slot
         if untried:
             best = untried[0] if len(untried) == 1 else untried[int(rng.random()
                                                                      * len(untried))]
-        return (order[best] if best >= 0 else best), bool(untried)
+        return best, bool(untried)
 
     def _slots(self, node: Node, state: State) -> tuple[Sequence[Action], list[Node | None]]:
         """The legal actions at ``node`` in ``state``, and the child of each (``None``:
