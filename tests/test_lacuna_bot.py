@@ -26,12 +26,13 @@ def first_pawn(seed: int = 1):
 def test_at_the_default_budget_the_top_candidates_are_searched_enough_to_differ():
     """300 iterations (the default strength, without its time limit so that the test does
     not depend on the machine): before widening, every candidate had 1-2 visits and value
-    1.00; now the best has tens of visits and the values differ."""
+    1.00; now the best has some 15-30 visits (at least 16 for each of 400 seeds) and the values
+    differ."""
     s = first_pawn()
     assert len(s.legal_actions()) > WIDEN_FROM
     analysis = MCTSAgent(iterations=300, seed=1).analyse(s)
     top = analysis.top(5)
-    assert top[0].visits >= 2 * SHALLOW_VISITS > top[0].visits / 3
+    assert 1.5 * SHALLOW_VISITS <= top[0].visits < 6 * SHALLOW_VISITS
     assert top[0].visits > statistics.median(c.visits for c in analysis.candidates)
     assert len({round(c.value, 2) for c in top}) > 1 and max(c.value for c in top) < 1
     assert not analysis.shallow and "shallow" not in analysis.to_json()

@@ -1,9 +1,11 @@
 """MCTS decisions golden: the search's choices and root statistics for seeded positions.
 
 ``tests/golden/mcts-decisions.json`` was written by the search before it was optimised
-(commit d2f7eea); an optimisation that keeps the algorithm must reproduce it exactly — the
-chosen move, every root candidate's visits and legal-count (``avail``), its mean rewards,
-and the tree's size. Rewrite it only for an intended change of the algorithm::
+(commit d2f7eea), its Lacuna cases again when a wide node's random order came to be drawn
+only as far as its window reaches (``open_slots``: fewer draws, so other choices); an
+optimisation that keeps the algorithm must reproduce it exactly — the chosen move, every
+root candidate's visits and legal-count (``avail``), its mean rewards, and the tree's size.
+Rewrite it only for an intended change of the algorithm::
 
     PYTHONPATH=$PWD python tests/test_mcts_decisions.py --write
 """
@@ -113,7 +115,9 @@ def test_the_record_tells_a_changed_search(monkeypatch, change):
         monkeypatch.setitem(CONFIGS, "default", {**CONFIGS["default"], "exploration": 0.71})
     else:
         case = ("lacuna", 2, "cutoff")
-        monkeypatch.setattr(mcts, "shuffled_range", lambda n, rng: list(range(n))[::-1])
+        # the slots opened in the order they are listed, with no draws
+        monkeypatch.setattr(mcts, "open_slots", lambda order, opened, wanted, random:
+                            max(opened, min(wanted, len(order))))
     expected = json.loads(GOLDEN.read_text())[case_id(case)]
     assert json.loads(json.dumps(decisions(*case))) != expected
 

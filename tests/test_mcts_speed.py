@@ -16,7 +16,7 @@ import pytest
 import tabletop
 from tabletop.agents import MCTSAgent
 from tabletop.agents.analysis import Node, credit, ucb_choice
-from tabletop.agents.mcts import _Search, margin_value, margin_value_of, outcome, shuffled_range
+from tabletop.agents.mcts import _Search, margin_value, margin_value_of, open_slots, outcome
 from tabletop.core.game import State
 from tabletop.core.testing import random_states
 
@@ -74,14 +74,37 @@ def test_ucb_choice_is_the_plain_scan():
         assert [k.avail for k in kids] == [t.avail for t in twins]
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 63, 64, 65, 127, 128, 129, 300, 1025])
-def test_shuffled_range_is_rng_shuffle(n):
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 65, 300])
+def test_open_slots_settles_a_random_order_step_by_step(n):
+    """Settled in steps as the window grows or all at once, the same draws give the same
+    order; each settled entry costs one draw; the slots stay a permutation."""
     for seed in range(40):
+        stepwise, at_once = list(range(n)), list(range(n))
         mine, theirs = random.Random(seed), random.Random(seed)
-        order = list(range(n))
-        theirs.shuffle(order)
-        assert shuffled_range(n, mine) == order
+        opened = 0
+        for window in (2, 3, 3, 1, 5, 9, 40, 400):
+            opened = open_slots(stepwise, opened, window, mine.random)
+            assert opened == min(n, max(opened, window))
+        assert open_slots(at_once, 0, 400, theirs.random) == n
+        assert stepwise == at_once and sorted(stepwise) == list(range(n))
         assert mine.getstate() == theirs.getstate()
+        fresh = random.Random(seed)
+        for _ in range(n):  # one draw per slot settled
+            fresh.random()
+        assert fresh.getstate() == mine.getstate()
+
+
+def test_open_slots_draws_every_slot_alike():
+    """The first slot of a 5-slot order is each slot about a fifth of the time, and so is
+    the third (a forward Fisher–Yates: uniform, not merely a permutation)."""
+    rng = random.Random(3)
+    firsts, thirds = [0] * 5, [0] * 5
+    for _ in range(20_000):
+        order = list(range(5))
+        open_slots(order, 0, 3, rng.random)
+        firsts[order[0]] += 1
+        thirds[order[2]] += 1
+    assert all(3700 < k < 4300 for k in firsts + thirds), (firsts, thirds)
 
 
 def plain_rollout(state: State, rng: random.Random, depth: int, agent: MCTSAgent) -> list:

@@ -43,8 +43,8 @@ class Node:
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
-                 "state", "origin", "seen", "stamp", "legal", "slots", "order", "source",
-                 "observed", "untried")
+                 "state", "origin", "seen", "stamp", "legal", "slots", "order", "opened",
+                 "source", "observed", "untried")
 
     def __init__(self, action: Action | None, label: str, actor: int | None, players: int,
                  state: State | None = None) -> None:
@@ -65,6 +65,7 @@ class Node:
         self.slots: list[Node | None] = []
         self.untried: list[int] = []  # the indices of the ``None`` slots, in order (narrow)
         self.order: list[int] | None = None  # widening: the slots in the order they open
+        self.opened = 0  # how many of ``order`` are drawn (the rest: not yet in any window)
         self.source: State | None = None  # the state ``legal`` was last read from
         # how the players see this move (the search's ``Observed``), once it is known
         self.observed: tuple[Any, ...] | None = None

@@ -24,8 +24,9 @@ the "multiple-observer" form), written against the game contract alone:
 * Continuous games (Lacuna) are searched through their finite ``legal_actions()`` sample.
   Where a node offers more than ``widen_from`` moves (64: Lacuna's placements, not the other
   games' turns), the search widens progressively: it weighs only the first
-  ``ceil(2·sqrt(visits + 1))`` of them, in an order shuffled once per node, so that the few
-  it tries are tried often enough to compare (Coulom 2007; Chaslot et al. 2008).
+  ``ceil(2·sqrt(visits + 1))`` of them, in a random order drawn once per node (as far as
+  the window reaches: ``open_slots``), so that the few it tries are tried often enough to
+  compare (Coulom 2007; Chaslot et al. 2008).
 * Python's cycle collector is paused while the search runs (``core.collector``): a search
   makes no cyclic garbage, and the collector's passes over a growing tree cost 7–12 % of it.
 
@@ -153,34 +154,24 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     return values
 
 
-def shuffled_range(n: int, rng: random.Random) -> list[int]:
-    """``list(range(n))`` shuffled exactly as ``rng.shuffle`` would shuffle it (the same
-    order, the same draws from ``rng``), with the draws inlined: a wide node's order.
+def open_slots(order: list[int], opened: int, wanted: int, random: Callable[[], float]) -> int:
+    """Settle ``order[opened:wanted]`` (``order``: slot numbers, the first ``opened`` settled
+    already) as the next entries of a uniformly random order of them all: a forward
+    Fisher–Yates, one ``random()`` per entry settled, so that a wide node draws for the few
+    slots its window reaches, not for every one. Returns how many are settled now.
 
     >>> import random
-    >>> mine, theirs = random.Random(5), random.Random(5)
-    >>> order = list(range(300)); theirs.shuffle(order)
-    >>> shuffled_range(300, mine) == order, mine.random() == theirs.random()
+    >>> order = list(range(300)); rng = random.Random(5)
+    >>> open_slots(order, 0, 3, rng.random), open_slots(order, 3, 2, rng.random)
+    (3, 3)
+    >>> sorted(order) == list(range(300)), order[:3] != [0, 1, 2]
     (True, True)
     """
-    order = list(range(n))
-    if type(rng) is not random.Random:  # a subclass may draw differently: ask it
-        rng.shuffle(order)
-        return order
-    getrandbits = rng.getrandbits
-    # random.shuffle's loop and its _randbelow(i + 1), inlined: a draw of ``k`` bits, again
-    # while above ``i``; ``k`` is the bit length of ``i + 1``, the same over a run of ``i``
-    top = n - 1
-    while top > 0:
-        k = (top + 1).bit_length()
-        low = max(1 << (k - 1), 2) - 1  # the least ``i`` (> 0) of that bit length
-        for i in range(top, low - 1, -1):
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            order[i], order[j] = order[j], order[i]
-        top = low - 1
-    return order
+    n = len(order)
+    for p in range(opened, min(wanted, n)):
+        j = p + int(random() * (n - p))
+        order[p], order[j] = order[j], order[p]
+    return max(opened, min(wanted, n))
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -486,13 +477,17 @@ class _Search:
         """At a wide node, the slot to take and whether it is untried, as at a narrow one
         but over the first ``ceil(2·sqrt(visits + 1))`` slots in the node's order."""
         rng = self.rng
+        window = math.ceil(2 * math.sqrt(node.visits + 1))
         order = node.order
         if order is None:
-            order = node.order = shuffled_range(len(slots), rng)
+            order = node.order = list(range(len(slots)))
+            node.opened = 0
+        if node.opened < window:
+            node.opened = open_slots(order, node.opened, window, self.random)
         c, logs, sqrt = self.agent.exploration, self.logs, math.sqrt
         untried = []
         best, best_u = -1, -math.inf
-        for slot in order[:math.ceil(2 * math.sqrt(node.visits + 1))]:
+        for slot in order[:window]:
             child = slots[slot]
             if child is None:
                 untried.append(slot)
@@ -512,7 +507,7 @@ class _Search:
         """The legal actions at ``node`` in ``state``, and the child of each (``None``:
         untried), reused while they are those of the last visit.
 
-        They are rebuilt (and a wide node's order reshuffled) exactly when the search always
+        They are rebuilt (and a wide node's order drawn afresh) exactly when the search always
         rebuilt them — when ``state.legal_actions()`` is not the sequence of the last visit:
         neither the same state again nor the same lazy sequence (the cache keeps what the
         hook returned). A tuple, which ``legal_actions()`` wraps afresh for each state, is
