@@ -1,9 +1,10 @@
 """The MCTS core's shortcuts for speed give what the plain search gives: UCB over a node
 whose moves were all tried (``ucb_choice``), the untried slots kept per node, the rollout
-loop over its draws (``islice`` of ``rng.random`` calls), a wide node's shuffle drawn in
-runs of one bit length, rewards added player by player (``credit``), ``margin_value``'s clip
-without ``min``/``max``, and a counted search's loop without the clock, its logarithms
-listed before it starts."""
+loop over its draws (``islice`` of ``rng.random`` calls), a wide node's order drawn as far
+as its window reaches, rewards added player by player (``credit``), ``margin_value``'s clip
+without ``min``/``max``, a counted search's loop without the clock, its logarithms
+listed before it starts, and a move seen alike by all (a game that redacts nothing) observed
+without describing it per player."""
 
 from __future__ import annotations
 
@@ -128,6 +129,27 @@ def test_rollout_is_the_plain_rollout(name, players):
             expected = plain_rollout(state, theirs, depth, agent)
             assert search._rollout(state) == expected, where
             assert agent.rng.getstate() == theirs.getstate(), where
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_move_is_observed_as_every_player_describes_it(name, players):
+    """A game that keeps the core's ``describe`` (Lacuna, Landlock) is observed without
+    asking it; what the search keeps is what the per-player descriptions give, every game."""
+    game = tabletop.load(name, players=players)
+    opened = False
+    for where, state in random_states(game, seeds=range(2), every=5):
+        actor = state.current_player
+        if actor is None:
+            continue
+        search = _Search(MCTSAgent(iterations=1), state.view(actor), ())
+        opened |= search.open_moves
+        for action in list(state.legal_actions())[:40]:
+            labels = tuple(game.describe(action, actor, p) for p in range(players))
+            keys = tuple(action if seen == str(action) else ("seen", actor, seen)
+                         for seen in labels)
+            plain = tuple(key is action for key in keys)
+            assert search._observed(action, actor) == (keys, labels, plain, all(plain)), where
+    assert opened == (name in ("lacuna", "landlock"))
 
 
 def nodes(root: Node) -> list[Node]:

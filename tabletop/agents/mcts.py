@@ -59,7 +59,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 
 from ..core.collector import collector_paused
-from ..core.game import Action, State, View
+from ..core.game import Action, Game, State, View
 from ..core.legal import LegalActions
 from ..core.plain import real, whole
 from ..core.quoting import brief
@@ -289,6 +289,8 @@ class _Search:
         self.depth = None if agent.rollout_depth == math.inf else int(agent.rollout_depth)
         self.random = self.rng.random
         self.widen = sys.maxsize if agent.widen_from is None else agent.widen_from  # none: ∞
+        # a game that keeps the core's ``describe`` shows every move to everyone as it is
+        self.open_moves = type(self.game).describe is Game.describe
 
     def run(self) -> Analysis:
         start = time.perf_counter()
@@ -344,7 +346,11 @@ class _Search:
     def _observed(self, action: Action, actor: int) -> Observed:
         """How the players see ``action`` of ``actor`` (``Observed``), worked out once."""
         found = self.keys.get((action, actor))
-        if found is None:
+        if found is None and self.open_moves:
+            n = self.players
+            found = self.keys[(action, actor)] = ((action,) * n, (str(action),) * n,
+                                                  (True,) * n, True)
+        elif found is None:
             notation = str(action)
             keys: list[Hashable] = []
             labels: list[str] = []
