@@ -19,6 +19,7 @@ from tabletop.agents import MCTSAgent
 from tabletop.agents.analysis import Node, credit, ucb_choice
 from tabletop.agents.mcts import _Search, margin_value, margin_value_of, open_slots, outcome
 from tabletop.core.game import State
+from tabletop.core.shuffling import shuffle
 from tabletop.core.testing import random_states
 
 GAMES = [("lacuna", 2), ("landlock", 2), ("landlock", 4), ("lascaux", 3), ("lascaux", 5),
@@ -73,6 +74,27 @@ def test_ucb_choice_is_the_plain_scan():
         got = ucb_choice(kids, player, c, logs)
         assert (-1 if got is None else kids.index(got)) == expected
         assert [k.avail for k in kids] == [t.avail for t in twins]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 25, 40, 63, 64, 65, 127, 128, 129, 300])
+def test_core_shuffle_is_rng_shuffle(n):
+    """``core.shuffling.shuffle`` (Landlock's determinizations) is ``rng.shuffle``, draw for
+    draw; a subclass of ``Random`` is asked to shuffle itself."""
+    for seed in range(40):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        order, expected = list(range(n)), list(range(n))
+        theirs.shuffle(expected)
+        shuffle(order, mine)
+        assert order == expected
+        assert mine.getstate() == theirs.getstate()
+
+    class Reversing(random.Random):
+        def shuffle(self, x):  # type: ignore[override]
+            x.reverse()
+
+    order = list(range(n))
+    shuffle(order, Reversing(1))
+    assert order == list(range(n))[::-1]
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 65, 300])

@@ -19,6 +19,7 @@ import numpy as np
 
 from ...core.game import State, View
 from ...core.position import evolve
+from ...core.shuffling import shuffle
 from .board import box_cells
 from .position import LandlockPosition
 from .tensor import observation
@@ -38,7 +39,7 @@ class LandlockView(LandlockPosition, View):
     def determinize(self, rng: random.Random) -> State:
         """A state with the unseen tiles shuffled into a pile of the same size."""
         rest = list(self._cached("unseen", self._unseen))
-        rng.shuffle(rest)
+        shuffle(rest, rng)  # (as ``rng.shuffle``: the same draws, faster)
         return evolve(self, self.game.state_class, pile=tuple(rest[:self.pile_size]))
 
     def _unseen(self) -> tuple[int, ...]:
