@@ -3,6 +3,7 @@ widening at wide nodes, and a "too shallow" sentence when a search could not ran
 
 from __future__ import annotations
 
+import math
 import statistics
 
 import pytest
@@ -38,6 +39,19 @@ def test_at_the_default_budget_the_top_candidates_are_searched_enough_to_differ(
     assert not analysis.shallow and "shallow" not in analysis.to_json()
     shown = thinking_html(analysis.to_json())
     assert f"<td>{top[0].visits}</td>" in shown and "too shallow" not in shown
+
+
+def test_a_wide_nodes_order_shows_the_slots_opened_so_far():
+    """The root's ``order`` (read through the analysis) lists the slots its window opened,
+    each once, as many as its last window held: ``ceil(2·sqrt(visits))``, not every move."""
+    s = first_pawn()
+    analysis = MCTSAgent(iterations=300, seed=1).analyse(s)
+    root = analysis.root
+    order = root.order
+    assert len(order) == len(set(order)) == math.ceil(2 * math.sqrt(root.visits))
+    assert len(order) < len(root.slots) and all(0 <= k < len(root.slots) for k in order)
+    tried = {k for k, child in enumerate(root.slots) if child is not None}
+    assert tried <= set(order)  # a widened node tries nothing outside its window
 
 
 def test_without_widening_the_same_search_is_too_shallow_and_says_so():

@@ -64,8 +64,10 @@ class Node:
         self.legal: Sequence[Action] | None = None
         self.slots: list[Node | None] = []
         self.untried: list[int] = []  # the indices of the ``None`` slots, in order (narrow)
-        self.order: list[int] | None = None  # widening: the slots in the order they open
-        self.opened = 0  # how many of ``order`` are drawn (the rest: not yet in any window)
+        # widening: the slots in the order they open, the first ``opened`` of them drawn (the
+        # rest, not yet in any window, are in no order yet)
+        self.order: list[int] | None = None
+        self.opened = 0
         self.source: State | None = None  # the state ``legal`` was last read from
         # how the players see this move (the search's ``Observed``), once it is known
         self.observed: tuple[Any, ...] | None = None
@@ -115,6 +117,8 @@ class NodeView:
             return [self._view(c) for c in value]
         if name == "total":
             return tuple(value)
+        if name == "order" and value is not None:  # the slots opened so far, in order
+            return value[:self._node.opened]
         return list(value) if isinstance(value, list) else value
 
     def __setattr__(self, name: str, value: Any) -> None:
