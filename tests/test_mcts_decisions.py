@@ -116,7 +116,7 @@ def test_the_record_tells_a_changed_search(monkeypatch, change):
     else:
         case = ("lacuna", 2, "cutoff")
         # the slots opened in the order they are listed, with no draws
-        monkeypatch.setattr(mcts, "open_slots", lambda order, opened, wanted, random:
+        monkeypatch.setattr(mcts, "open_slots", lambda order, opened, wanted, draw:
                             max(opened, min(wanted, len(order))))
     expected = json.loads(GOLDEN.read_text())[case_id(case)]
     assert json.loads(json.dumps(decisions(*case))) != expected

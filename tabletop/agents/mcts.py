@@ -154,11 +154,12 @@ def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
     return values
 
 
-def open_slots(order: list[int], opened: int, wanted: int, random: Callable[[], float]) -> int:
+def open_slots(order: list[int], opened: int, wanted: int, draw: Callable[[], float]) -> int:
     """Settle ``order[opened:wanted]`` (``order``: slot numbers, the first ``opened`` settled
     already) as the next entries of a uniformly random order of them all: a forward
-    Fisher–Yates, one ``random()`` per entry settled, so that a wide node draws for the few
-    slots its window reaches, not for every one. Returns how many are settled now.
+    Fisher–Yates, one ``draw()`` (a float in [0, 1)) per entry settled, so that a wide node
+    draws for the few slots its window reaches, not for every one. Returns how many are
+    settled now.
 
     >>> import random
     >>> order = list(range(300)); rng = random.Random(5)
@@ -168,10 +169,11 @@ def open_slots(order: list[int], opened: int, wanted: int, random: Callable[[], 
     (True, True)
     """
     n = len(order)
-    for p in range(opened, min(wanted, n)):
-        j = p + int(random() * (n - p))
+    end = min(wanted, n)
+    for p in range(opened, end):
+        j = p + int(draw() * (n - p))
         order[p], order[j] = order[j], order[p]
-    return max(opened, min(wanted, n))
+    return max(opened, end)
 
 
 # --- the agent ----------------------------------------------------------------------------
@@ -346,20 +348,21 @@ class _Search:
     def _observed(self, action: Action, actor: int) -> Observed:
         """How the players see ``action`` of ``actor`` (``Observed``), worked out once."""
         found = self.keys.get((action, actor))
-        if found is None and self.open_moves:
+        if found is None:
             n = self.players
-            found = self.keys[(action, actor)] = ((action,) * n, (str(action),) * n,
-                                                  (True,) * n, True)
-        elif found is None:
-            notation = str(action)
-            keys: list[Hashable] = []
-            labels: list[str] = []
-            for p in range(self.players):
-                seen = notation if p == actor else self.game.describe(action, actor, p)
-                keys.append(action if seen == notation else ("seen", actor, seen))
-                labels.append(seen)
-            plain = tuple(isinstance(key, Action) for key in keys)
-            found = self.keys[(action, actor)] = (tuple(keys), tuple(labels), plain, all(plain))
+            if self.open_moves:  # everyone sees it as it is: no one need describe it
+                found = ((action,) * n, (str(action),) * n, (True,) * n, True)
+            else:
+                notation = str(action)
+                keys: list[Hashable] = []
+                labels: list[str] = []
+                for p in range(n):
+                    seen = notation if p == actor else self.game.describe(action, actor, p)
+                    keys.append(action if seen == notation else ("seen", actor, seen))
+                    labels.append(seen)
+                plain = tuple(isinstance(key, Action) for key in keys)
+                found = (tuple(keys), tuple(labels), plain, all(plain))
+            self.keys[(action, actor)] = found
         return found
 
     def _iterate(self, stamp: int) -> None:
