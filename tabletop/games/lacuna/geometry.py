@@ -107,10 +107,9 @@ def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
     return points
 
 
+# ``scatter``'s last points and their centres in fine units (read-only): the ``Geometry``
+# built from that very tuple next takes them as they are, instead of reading them back.
 _SCATTERED: tuple[tuple[tuple[int, int], ...], np.ndarray] = ((), np.zeros((2, 0)))
-"""The points ``scatter`` returned last and their centres in fine units ``[x or y, point]``
-(read-only): the game's ``Geometry``, built from that very tuple next, takes them as they
-are instead of reading the points back (a fifth of the cost of its arrays)."""
 
 
 def _fine_xy(points: tuple[tuple[int, int], ...]) -> np.ndarray:
