@@ -115,11 +115,10 @@ _SCATTERED: tuple[tuple[tuple[int, int], ...], np.ndarray] = ((), np.zeros((2, 0
 def _fine_xy(points: tuple[tuple[int, int], ...]) -> np.ndarray:
     """The centres ``points`` (ticks) in fine units, ``[x or y, point]``, read-only."""
     last, xy = _SCATTERED
-    if last is points:
-        return xy
-    flat = np.fromiter(itertools.chain.from_iterable(points), _F, 2 * len(points))
-    flat *= STEPS
-    return readonly_array(flat.reshape(-1, 2).T)
+    if last is not points:
+        flat = np.fromiter(itertools.chain.from_iterable(points), _F, 2 * len(points))
+        xy = readonly_array(np.multiply(flat.reshape(-1, 2).T, STEPS))
+    return xy
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
