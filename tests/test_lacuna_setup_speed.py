@@ -81,6 +81,18 @@ def test_initial_draws_what_the_plain_calls_draw(options):
                                 tokens=s.tokens, aside=None, pawns=(), collected=(0, 0))
 
 
+def test_a_geometry_built_from_scattered_points_has_their_centres():
+    """``scatter`` hands its centres to the ``Geometry`` of its very tuple: the same as
+    those of an equal tuple read afresh (after, so that it is not the last one scattered)."""
+    points = scatter(random.Random(3), 48, 9690, 775.0)
+    handed = Geometry(points, [0] * 48, flower_r=310, pawn_r=290)
+    afresh = Geometry(tuple(list(points)), [0] * 48, flower_r=310, pawn_r=290)
+    assert points is handed.points and points is not afresh.points
+    assert handed.x.tolist() == afresh.x.tolist() == [x * STEPS for x, _ in points]
+    assert handed.y.tolist() == afresh.y.tolist() == [y * STEPS for _, y in points]
+    assert not handed.x.flags.writeable and handed._kills == afresh._kills
+
+
 class OneAtATime(random.Random):
     """A subclass that keeps ``random()``: ``Draws`` draws from it one call at a time."""
 

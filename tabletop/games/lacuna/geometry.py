@@ -101,7 +101,24 @@ def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
             break
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
-    return kernels.reading_order(rows[:2])
+    points, ordered = kernels.reading_order(rows[:2])
+    global _SCATTERED
+    _SCATTERED = points, readonly_array(ordered * STEPS)
+    return points
+
+
+# ``scatter``'s last points and their centres in fine units (read-only): the ``Geometry``
+# built from that very tuple next takes them as they are, instead of reading them back.
+_SCATTERED: tuple[tuple[tuple[int, int], ...], np.ndarray] = ((), np.zeros((2, 0)))
+
+
+def _fine_xy(points: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """The centres ``points`` (ticks) in fine units, ``[x or y, point]``, read-only."""
+    last, xy = _SCATTERED
+    if last is not points:
+        flat = np.fromiter(itertools.chain.from_iterable(points), _F, 2 * len(points))
+        xy = readonly_array(np.multiply(flat.reshape(-1, 2).T, STEPS))
+    return xy
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -215,9 +232,7 @@ class Geometry:
         put(self, "points", tuple(points))
         put(self, "colors", tuple(colors))
         put(self, "n", n)
-        flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
-        flat *= STEPS
-        xy = readonly_array(flat.reshape(n, 2).T)  # [x or y, flower], fine units
+        xy = _fine_xy(self.points)  # [x or y, flower]
         at = np.concatenate((xy, _ONES[:, :n]))  # [(x, y, 1), flower]
         put(self, "x", xy[0])
         put(self, "y", xy[1])

@@ -148,7 +148,7 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     own = ends * pairs
     own += c.pair
     near.put(own, False)  # a pair's own flowers never block it
-    k = np.flatnonzero(near)  # by flower, then pair
+    k = near.ravel().nonzero()[0]  # by flower, then pair (``np.flatnonzero``, less a call)
     f, i = np.divmod(k, pairs)
     bits = _couple_bits(at[:2], (f, i), cross.take(k, mode="wrap"), seg, ends, rf, rp)
     cells = np.zeros(2 * n * c.stride, c.cell)  # [on the mat or not, flower, pair]
@@ -503,17 +503,18 @@ def _adsorb(rows: np.ndarray, radius2: float, limit: float) -> np.ndarray:
 _SWAP = np.array([0, 1, 3, 2])
 
 
-def reading_order(xy: np.ndarray) -> tuple[tuple[int, int], ...]:
+def reading_order(xy: np.ndarray) -> tuple[tuple[tuple[int, int], ...], np.ndarray]:
     """The points ``xy`` ``[x or y, point]`` (integers) as ``(x, y)`` in reading order: top
-    to bottom, then left to right (y grows upwards).
+    to bottom, then left to right (y grows upwards); and ``xy`` in that order.
 
-    >>> reading_order(np.array([[0.0, 5.0, -5.0], [0.0, 0.0, 9.0]]))
-    ((-5, 9), (0, 0), (5, 0))
+    >>> points, ordered = reading_order(np.array([[0.0, 5.0, -5.0], [0.0, 0.0, 9.0]]))
+    >>> points, ordered.tolist()
+    (((-5, 9), (0, 0), (5, 0)), [[-5.0, 0.0, 5.0], [9.0, 0.0, 0.0]])
     """
     # |x| < 2**15: ``x − 65536·y`` is one exact key.
-    order = (_READING @ xy).argsort()
-    xs, ys = xy.take(order, axis=1, mode="wrap").astype(np.int64).tolist()
-    return tuple(zip(xs, ys, strict=True))
+    ordered = xy.take((_READING @ xy).argsort(), axis=1, mode="wrap")
+    xs, ys = ordered.astype(np.int64).tolist()
+    return tuple(zip(xs, ys, strict=True)), ordered
 
 
 _READING = np.array([1.0, -65536.0])
@@ -569,4 +570,4 @@ def same_colour_pairs(colors: Sequence[int]) -> np.ndarray:
         cols = np.fromiter(colors, np.intp, n)
     same = np.equal(cols[:, None], cols).ravel()
     same &= before
-    return couples.take(np.flatnonzero(same), axis=1, mode="wrap")
+    return couples.take(same.nonzero()[0], axis=1, mode="wrap")
