@@ -407,8 +407,8 @@ def _pawn_frame(pairs: int, spots: int, n: int, rp: float) -> _PawnFrame:
 
 
 _ZERO = np.zeros(())  # (a Python 0.0 would be made an array on every call)
-#: A pawn's ``(px, py, 1, |p|² − reach2)`` as float64 bytes, for ``np.frombuffer``: a fifth
-#: of ``np.array``'s work on a tuple (no type discovery). Exact: integers below 2**53.
+#: A pawn's ``(px, py, 1, |p|² − reach2)`` as float64 bytes, for ``np.frombuffer``: less
+#: work than ``np.array`` on a tuple (no type discovery). Exact: integers below 2**53.
 _POINT = struct.Struct("4d").pack
 
 
