@@ -148,9 +148,10 @@ class LegalActions(Sequence[T]):
 
 def nth_set_bit(mask: int, n: int) -> int:
     """The position of the ``n``-th (from 0) lowest set bit of a non-negative ``mask`` that
-    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to 64 bits,
-    then three fixed halvings, unrolled (32, 16, 8: no width to track, and the bits above the
-    window the bit is in are left and never counted), down to a byte (then a table).
+    has more than ``n`` set bits: halving the mask, one ``bit_count`` a step, down to 1024
+    bits, then seven fixed halvings, unrolled (512, 256, … 8: no width to track, and the bits
+    above the window the bit is in are left and never counted), down to a byte (then a
+    table). Lacuna's masks (800-odd bits) take the fixed halvings alone.
 
     >>> [nth_set_bit(0b1011001, n) for n in range(4)]
     [0, 3, 4, 6]
@@ -159,7 +160,7 @@ def nth_set_bit(mask: int, n: int) -> int:
     """
     offset = 0
     width = mask.bit_length()
-    while width > 64:
+    while width > 1024:
         half = width >> 1
         try:
             low = mask & _LOW[half]
@@ -174,6 +175,26 @@ def nth_set_bit(mask: int, n: int) -> int:
             mask >>= half
             offset += half
             width -= half
+    count = (mask & _LOW_512).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 512
+        offset += 512
+    count = (mask & _LOW_256).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 256
+        offset += 256
+    count = (mask & _LOW_128).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 128
+        offset += 128
+    count = (mask & 0xFFFFFFFFFFFFFFFF).bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 64
+        offset += 64
     count = (mask & 0xFFFFFFFF).bit_count()
     if n >= count:
         n -= count
@@ -193,6 +214,7 @@ def nth_set_bit(mask: int, n: int) -> int:
 
 
 _LOW = [(1 << h) - 1 for h in range(1024)]  # the lowest h bits, for the halving
+_LOW_512, _LOW_256, _LOW_128 = _LOW[512], _LOW[256], _LOW[128]  # (a global each: no index)
 _IN_BYTE = tuple(tuple(b for b in range(8) if (v >> b) & 1) for v in range(256))
 """The positions of the set bits of each byte value."""
 

@@ -53,6 +53,7 @@ _ALL_K = np.arange(STEPS + 1, dtype=_F)
 Tally = tuple[tuple[int, ...], int, int]
 """The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
 _ONES = np.ones((1, MAX_FLOWERS))
+_LITTLE = ("little",) * 4  # ``int.from_bytes``' byte order, for a ``map`` of four rows
 
 
 def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | float,
@@ -363,12 +364,18 @@ class Geometry:
 
     def _rows_of(self, a: int, b: int) -> tuple[int, int, int]:
         """For one or two flowers (``b`` = -1: none): the bits one of them kills on the mat,
-        those both kill (``kernels.minus``' ``odd``, ``both``), the union of their own pairs."""
-        row, n = self._row, self.n
-        if b < 0:
-            return row(a), 0, row(n + a)
-        r, s = row(a), row(b)
-        return r ^ s, r & s, row(n + a) | row(n + b)
+        those both kill (``kernels.minus``' ``odd``, ``both``), the union of their own pairs.
+        Two flowers' rows are read straight from ``_kills``, not through ``_row``'s memo: a
+        flower is collected once a game (a search's pairs are kept by ``collect_two``)."""
+        n = self.n
+        if b < 0:  # (``collect`` of an odd count: a built position's, not a move's)
+            return self._row(a), 0, self._row(n + a)
+        raw, width, _ = self._kills
+        i, j = a * width, b * width
+        k, m = i + n * width, j + n * width
+        r, s, own_a, own_b = map(int.from_bytes, (raw[i:i + width], raw[j:j + width],
+                                                  raw[k:k + width], raw[m:m + width]), _LITTLE)
+        return r ^ s, r & s, own_a | own_b
 
     def tally_of(self, collected: int) -> Tally:
         """The ``collect`` tally once the flowers in the bitmask ``collected`` are off the

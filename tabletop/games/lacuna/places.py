@@ -76,8 +76,8 @@ class _PlaceTable(dict[int, Place]):
         self.pa, self.pb = pa, pb
 
     def __missing__(self, bit: int) -> Place:
-        i, s = divmod(bit, GROUP)
-        found = self[bit] = place(self.pa[i], self.pb[i], SAMPLE[s])
+        i = bit // GROUP  # (not ``divmod``: a call and a tuple more, on every random pick)
+        found = self[bit] = place(self.pa[i], self.pb[i], SAMPLE[bit - GROUP * i])
         return found
 
 

@@ -36,6 +36,7 @@ from .start import read_start
 from .view import LacunaView
 
 _NO_IDS: frozenset[int] = frozenset()
+_PAWNS = 2 * PAWNS_EACH  # pawns in a game (a global: no product per move)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,7 +79,8 @@ class LacunaState(LacunaPosition, State):
         return self._problem(action)
 
     def _apply(self, action: Action) -> LacunaState:
-        if type(action) is SetAside:
+        kind = type(action)
+        if kind is SetAside:
             colors = pour(self.tokens, action.colour)
             p = self.params
             layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
@@ -89,25 +91,25 @@ class LacunaState(LacunaPosition, State):
         player = self.current_player
         assert player is not None
         collected = self.collected
-        if type(action) is Place:
-            a, b = action.a, action.b
-            (ax, ay), (bx, by) = self.points[a], self.points[b]
-            k = action.k
+        if kind is Place:
+            a, b, k = action.a, action.b, action.k
+            points = self.points
+            (ax, ay), (bx, by) = points[a], points[b]
             x, y = ax * STEPS + k * (bx - ax), ay * STEPS + k * (by - ay)  # ``geo.at``
             got = collected[player] | 1 << a | 1 << b
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
         else:
-            assert type(action) is PlaceFree
+            assert kind is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
         pawns = self.pawns + ((x, y, player),)
-        if len(pawns) >= 2 * PAWNS_EACH:  # the last pawn: no next move needs its kills
+        if len(pawns) >= _PAWNS:  # the last pawn: no next move needs its kills
             return _placed(self, pawns, collected, geo, None)
         nxt = _placed(self, pawns, collected, geo, player ^ 1)
         # The dead mask and its parts go to the next state (a terminal state lists no
         # actions; asked anyway, it computes its own). They came with this one, usually.
         cache = self._cache
         tally = cache.get("flowers") or self._tally()
-        if type(action) is Place:
+        if kind is Place:
             tally = geo.collect_two(tally, a, b)
         kills = cache.get("pawn_kill")
         kills = (self._pawn_kill() if kills is None else kills) | geo.pawn_kill(x, y)
