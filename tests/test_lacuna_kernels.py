@@ -118,7 +118,7 @@ def test_scatter_agrees_with_one_candidate_at_a_time():
     for seed in range(150):  # a sparse mat (one batch) and crowded ones (several)
         for count, radius, spacing in ((48, 9690, 775.0), (48, 9400, 1500.0),
                                        (30, 3000, 700.0)):
-            assert scatter(random.Random(seed), count, radius, spacing) == \
+            assert scatter(random.Random(seed), count, radius, spacing)[0] == \
                 ref_scatter(random.Random(seed), count, radius, spacing)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import tabletop
@@ -61,7 +62,7 @@ def plain_initial(game, rng: random.Random) -> tuple:
     pour order of the colours (a shuffle of the 49 flowers)."""
     start = rng.randrange(2)
     p = game.params
-    points = scatter(rng, 48, p.mat - p.flower, 2.5 * p.flower)
+    points, _ = scatter(rng, 48, p.mat - p.flower, 2.5 * p.flower)
     order = list(range(49))
     rng.shuffle(order)
     return start, points, tuple(t // 7 for t in order)
@@ -81,16 +82,22 @@ def test_initial_draws_what_the_plain_calls_draw(options):
                                 tokens=s.tokens, aside=None, pawns=(), collected=(0, 0))
 
 
-def test_a_geometry_built_from_scattered_points_has_their_centres():
-    """``scatter`` hands its centres to the ``Geometry`` of its very tuple: the same as
-    those of an equal tuple read afresh (after, so that it is not the last one scattered)."""
-    points = scatter(random.Random(3), 48, 9690, 775.0)
-    handed = Geometry(points, [0] * 48, flower_r=310, pawn_r=290)
-    afresh = Geometry(tuple(list(points)), [0] * 48, flower_r=310, pawn_r=290)
-    assert points is handed.points and points is not afresh.points
+def test_a_geometry_given_scattered_centres_is_the_geometry_of_the_points():
+    """``scatter``'s centres handed to ``Geometry`` (as a new game's set-aside move does) are
+    the points in fine units: the same geometry as one reading the points afresh."""
+    points, centres = scatter(random.Random(3), 48, 9690, 775.0)
+    handed = Geometry(points, [i % 7 for i in range(48)], flower_r=310, pawn_r=290,
+                      centres=centres)
+    afresh = Geometry(points, [i % 7 for i in range(48)], flower_r=310, pawn_r=290)
+    assert np.shares_memory(handed.x, centres) and not centres.flags.writeable
     assert handed.x.tolist() == afresh.x.tolist() == [x * STEPS for x, _ in points]
     assert handed.y.tolist() == afresh.y.tolist() == [y * STEPS for _, y in points]
-    assert not handed.x.flags.writeable and handed._kills == afresh._kills
+    assert handed._kills == afresh._kills
+    state = tabletop.load("lacuna").new(seed=4)
+    geo = state.apply(state.legal_actions()[0]).geometry
+    assert np.shares_memory(geo.x, state._cache["centres"])  # the new layout took them
+    replayed = tabletop.replay(state.apply(state.legal_actions()[0]).to_record())
+    assert replayed.geometry.x.tolist() == geo.x.tolist()
 
 
 class OneAtATime(random.Random):
@@ -100,7 +107,7 @@ class OneAtATime(random.Random):
 def test_scatter_draws_as_one_at_a_time_and_leaves_the_generator_where_it_did():
     for seed in range(100):
         a, b = random.Random(seed), OneAtATime(seed)
-        assert scatter(a, 48, 9690, 775.0) == scatter(b, 48, 9690, 775.0)
+        assert scatter(a, 48, 9690, 775.0)[0] == scatter(b, 48, 9690, 775.0)[0]
         assert a.getstate() == b.getstate()
 
 

@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -53,7 +53,7 @@ _ALL_K = np.arange(STEPS + 1, dtype=_F)
 Tally = tuple[tuple[int, ...], int, int]
 """The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
 _ONES = np.ones((1, MAX_FLOWERS))
-_LITTLE = ("little",) * 4  # ``int.from_bytes``' byte order, for a ``map`` of four rows
+_LITTLE: tuple[Literal["little"], ...] = ("little",) * 4  # for a ``map`` of four rows
 
 
 def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | float,
@@ -77,16 +77,17 @@ def blocked(ax: np.ndarray | float, ay: np.ndarray | float, bx: np.ndarray | flo
 
 
 def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
-            ) -> tuple[tuple[int, int], ...]:
+            ) -> tuple[tuple[tuple[int, int], ...], np.ndarray]:
     """``count`` points on the tick grid in the disc of ``radius`` ticks, pairwise at least
     ``spacing`` ticks apart: random sequential adsorption (Poisson-disc style), from ``rng``
     (a generator, or its ``Draws``).
 
     Candidates are uniform in the disc (drawn in batches of ``2 * count``) and taken in
     order; each is kept unless it is closer than ``spacing`` to one kept before. Sorted in
-    reading order (top to bottom, then left to right; y grows upwards).
+    reading order (top to bottom, then left to right; y grows upwards). With them, their
+    centres in fine units (``[x or y, point]``, read-only), as ``Geometry`` takes them.
 
-    >>> pts = scatter(random.Random(1), 48, 9690, 775.0)
+    >>> pts, _ = scatter(random.Random(1), 48, 9690, 775.0)
     >>> len(pts), all(x * x + y * y <= 9690 ** 2 for x, y in pts)
     (48, True)
     """
@@ -103,23 +104,7 @@ def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
     else:  # pragma: no cover - the options are validated so that this cannot happen
         raise RuntimeError(f"could not scatter {count} flowers {spacing} ticks apart")
     points, ordered = kernels.reading_order(rows[:2])
-    global _SCATTERED
-    _SCATTERED = points, readonly_array(ordered * STEPS)
-    return points
-
-
-# ``scatter``'s last points and their centres in fine units (read-only): the ``Geometry``
-# built from that very tuple next takes them as they are, instead of reading them back.
-_SCATTERED: tuple[tuple[tuple[int, int], ...], np.ndarray] = ((), np.zeros((2, 0)))
-
-
-def _fine_xy(points: tuple[tuple[int, int], ...]) -> np.ndarray:
-    """The centres ``points`` (ticks) in fine units, ``[x or y, point]``, read-only."""
-    last, xy = _SCATTERED
-    if last is not points:
-        flat = np.fromiter(itertools.chain.from_iterable(points), _F, 2 * len(points))
-        xy = readonly_array(np.multiply(flat.reshape(-1, 2).T, STEPS))
-    return xy
+    return points, readonly_array(ordered * STEPS)
 
 
 _UPPER: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -192,7 +177,8 @@ class Geometry:
     * ``cached(key, compute)``: where the rules keep other per-layout data (the action
       table), computed once.
 
-    Coordinates in, ``points`` in ticks; radii in ticks. Everything is read-only: the
+    Coordinates in, ``points`` in ticks (``centres``, if given: the same in fine units, as
+    ``scatter`` returns them); radii in ticks. Everything is read-only: the
     attributes can't be rebound, ``pair_index`` is a read-only dict and the arrays are
     read-only.
     """
@@ -223,7 +209,8 @@ class Geometry:
     _table: kernels.PawnTable | None
 
     def __init__(self, points: Sequence[tuple[int, int]], colors: Sequence[int], *,
-                 flower_r: int, pawn_r: int, spot_gap: int = 0) -> None:
+                 flower_r: int, pawn_r: int, spot_gap: int = 0,
+                 centres: np.ndarray | None = None) -> None:
         n = len(points)
         if n > MAX_FLOWERS:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
@@ -233,7 +220,10 @@ class Geometry:
         put(self, "points", tuple(points))
         put(self, "colors", tuple(colors))
         put(self, "n", n)
-        xy = _fine_xy(self.points)  # [x or y, flower]
+        xy = centres  # [x or y, flower], in fine units: ``scatter``'s, or read here
+        if xy is None:
+            flat = np.fromiter(itertools.chain.from_iterable(self.points), _F, 2 * n)
+            xy = readonly_array(np.multiply(flat.reshape(n, 2).T, STEPS))
         at = np.concatenate((xy, _ONES[:, :n]))  # [(x, y, 1), flower]
         put(self, "x", xy[0])
         put(self, "y", xy[1])

@@ -79,19 +79,18 @@ class LacunaState(LacunaPosition, State):
         return self._problem(action)
 
     def _apply(self, action: Action) -> LacunaState:
-        kind = type(action)
-        if kind is SetAside:
+        if type(action) is SetAside:
             colors = pour(self.tokens, action.colour)
             p = self.params
             layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
-                              spot_gap=p.spot_gap)
+                              spot_gap=p.spot_gap, centres=self._cache.get("centres"))
             return _set_aside(self, colors, (), action.colour, layout)
         geo = self._geo or self.geometry
         assert geo is not None
         player = self.current_player
         assert player is not None
         collected = self.collected
-        if kind is Place:
+        if type(action) is Place:
             a, b, k = action.a, action.b, action.k
             points = self.points
             (ax, ay), (bx, by) = points[a], points[b]
@@ -99,7 +98,7 @@ class LacunaState(LacunaPosition, State):
             got = collected[player] | 1 << a | 1 << b
             collected = (got, collected[1]) if player == 0 else (collected[0], got)
         else:
-            assert kind is PlaceFree
+            assert type(action) is PlaceFree
             x, y = action.x * STEPS, action.y * STEPS
         pawns = self.pawns + ((x, y, player),)
         if len(pawns) >= _PAWNS:  # the last pawn: no next move needs its kills
@@ -109,7 +108,7 @@ class LacunaState(LacunaPosition, State):
         # actions; asked anyway, it computes its own). They came with this one, usually.
         cache = self._cache
         tally = cache.get("flowers") or self._tally()
-        if kind is Place:
+        if type(action) is Place:
             tally = geo.collect_two(tally, a, b)
         kills = cache.get("pawn_kill")
         kills = (self._pawn_kill() if kills is None else kills) | geo.pawn_kill(x, y)
@@ -266,12 +265,14 @@ class Lacuna(Game):
         start = rng.randrange(2)
         draws = Draws(rng, SETUP_OUTPUTS)
         p = self.params
-        points = scatter(draws, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
+        points, centres = scatter(draws, FLOWERS - 1, p.mat - p.flower, SPACING * p.flower)
         colours = list(POUR)
         draws.shuffle(colours)
         tokens = tuple(colours)
-        return _first_state(self, start, points, None, None, (), (0, 0), mover(start, 0), None,
-                            tokens, tokens)
+        state = _first_state(self, start, points, None, None, (), (0, 0), mover(start, 0), None,
+                             tokens, tokens)
+        state._cache["centres"] = centres  # for its layout's ``Geometry`` (the set-aside move)
+        return state
 
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
