@@ -61,3 +61,14 @@ def test_nth_set_bit_agrees_with_listing_the_bits(seed):
     mask = rng.getrandbits(rng.randrange(1, 1200))
     bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
     assert [nth_set_bit(mask, n) for n in range(len(bits))] == bits
+
+
+@pytest.mark.parametrize("width", [1, 8, 9, 64, 65, 128, 129, 512, 513, 1023, 1024, 1025,
+                                   2049, 5000])
+def test_nth_set_bit_at_the_widths_its_halvings_change(width):
+    """Every width the fixed halvings (512 .. 8) and the loop above 1,024 bits meet."""
+    rng = random.Random(width)
+    for mask in (rng.getrandbits(width) | 1 << (width - 1), (1 << width) - 1,
+                 1 << (width - 1) | 1):
+        bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
+        assert [nth_set_bit(mask, n) for n in range(len(bits))] == bits
