@@ -274,6 +274,27 @@ def test_window_agrees_with_the_cells_read_one_by_one():
                                                  inside[-1] // 8 + 1)
 
 
+def test_a_rollouts_pick_is_the_legal_action_it_indexes():
+    """``_pick(u)`` reads the placement ``int(u * n)`` from the masks without the list: the
+    same action for every kind of tile, both player counts, states and views, and draws at
+    both ends and where the index turns over (checked by the conformance suite at fewer)."""
+    rng = random.Random(7)
+    seen = set()
+    for game in (GAME2, GAME4):
+        for seed in range(6):
+            s = game.new(seed=seed)
+            while not s.is_terminal:
+                for state in (s, s.view(s.current_player)):
+                    legal = state.legal_actions()
+                    n = len(legal)
+                    draws = [0.0, 1 - 2 ** -53, rng.random()] + [i / n for i in range(n)]
+                    for u in draws:
+                        assert state._pick(u) == legal[int(u * n)], (seed, u, str(s))
+                seen.add(s.tile)
+                s = s.apply(rng.choice(s.legal_actions()))
+    assert seen >= set(range(len(KINDS)))  # every kind of tile was placed
+
+
 def test_bridge_with_no_target_is_placed_like_an_ordinary_tile():
     s = GAME2.position(["f6 path r0"], tile="bridge")
     assert s.bridge_targets() == ()

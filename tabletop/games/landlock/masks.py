@@ -25,6 +25,7 @@ from itertools import chain
 from operator import getitem
 from typing import TypeVar
 
+from ...core.legal import nth_set_bit
 from .actions import PLACE, Place
 from .board import CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SIZE, SPAN
 from .tiles import KINDS, NW_LAND, SYMMETRIC
@@ -142,3 +143,22 @@ def placements(frontier: int, box: tuple[int, int, int, int], lpar: int, kind: i
     # the bytes without cells give empty tuples: filtered out before ``chain`` reads them
     return tuple(chain.from_iterable(filter(None, map(
         getitem, tables[lo:hi], ((frontier & mask) >> (lo << 3)).to_bytes(hi - lo, "little")))))
+
+
+def placement_at(frontier: int, box: tuple[int, int, int, int], lpar: int, kind: int,
+                 u: float) -> Place:
+    """``placements(frontier, box, lpar, kind)[int(u * n)]`` of their ``n``, for ``u`` in
+    [0, 1), without the tuple: the cell by its rank in the mask, then the rotation (a kind
+    whose two fits differ has two placements a cell, base and base + 2).
+
+    >>> box, frontier = (5, 5, 5, 5), BIT[49] | BIT[59] | BIT[61] | BIT[71]
+    >>> [str(placement_at(frontier, box, 0, 1, u)) for u in (0.0, 0.2, 0.25, 0.99)]
+    ['f5 r1', 'f5 r3', 'e6 r1', 'f7 r3']
+    """
+    cells = frontier & window(box)[0]
+    if SYMMETRIC[kind]:
+        cell = nth_set_bit(cells, int(u * cells.bit_count()))
+        return PLACE[cell][(CELL_PARITY[cell] == lpar) ^ NW_LAND[kind]]
+    i = int(u * (cells.bit_count() << 1))
+    cell = nth_set_bit(cells, i >> 1)
+    return PLACE[cell][((CELL_PARITY[cell] == lpar) ^ NW_LAND[kind]) + ((i & 1) << 1)]

@@ -26,7 +26,7 @@ from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, CORNERS, SPAN, box_inner
 from .explain import breakdown, final_rows
 from .graphs import board_graph
-from .masks import cells_of, extent, placements, window
+from .masks import cells_of, extent, placement_at, placements, window
 from .scoring import GNOME_SPOT, Analysis, analyse, final_points, gnome_spots, gnomes_at
 from .text import board_text
 from .tiles import BRIDGE, KINDS, LAND, NW_LAND, SYMMETRIC, TUSSOCK, WATER
@@ -184,6 +184,16 @@ class LandlockPosition(Position):
             return PLACE[CENTER][:2] if SYMMETRIC[kind] else PLACE[CENTER]
         # the frontier's cells that keep the map within 6 x 6, by cell then rotation
         return placements(self.frontier, self.box, self.lpar, kind)
+
+    def _pick(self, u: float) -> Action:
+        """``_legal_actions()[int(u * n)]`` (a rollout's move) without the tuple, for a tile
+        placed beside the map; else read from the list."""
+        kind = self.tile
+        box = self.box
+        if box is None or kind is None or kind == BRIDGE or self.land_team is None:
+            legal = self._legal_actions()
+            return legal[int(u * len(legal))]
+        return placement_at(self.frontier, box, self.lpar, kind, u)
 
     def _is_legal(self, action: Action) -> bool:
         """The rules' verdict on an action without listing them all (the fast path)."""
