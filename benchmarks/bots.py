@@ -337,6 +337,9 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(search_rates([tuple(s) for s in setups], iterations)))
         return
 
+    if args.instructions and shutil.which("valgrind") is None:  # before any work
+        parser.exit(2, "bots.py --instructions counts with valgrind, which is not on PATH: "
+                       "apt-get install valgrind\n")
     ready = [n for n in SETUPS if loads(n)]
     names = [n for n in ready if not args.only or n in args.only]
     missing = [n for n in SETUPS if n not in ready]

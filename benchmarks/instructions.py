@@ -17,6 +17,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -68,6 +69,9 @@ def main() -> None:
         play(name, part, int(games))
         return
 
+    if shutil.which("valgrind") is None:  # before any game is played
+        parser.exit(2, "instructions.py counts with valgrind, which is not on PATH: "
+                       "apt-get install valgrind\n")
     print(f"instructions per game (valgrind; {args.games} counted after {WARM_UP} unseen)")
     print(f"{'game':<14}{'setup':>12}{'whole game':>14}")
     for name in args.only:
