@@ -37,7 +37,10 @@ class _Positional:
     __slots__ = ()
 
     def action_id(self, action):
-        return self.legal_actions().index(action)
+        try:
+            return self.legal_actions().index(action)
+        except ValueError:
+            raise IllegalAction(f"no id for {action!r}") from None
 
     def action_from_id(self, i):
         legal = self.legal_actions()
@@ -132,6 +135,99 @@ class LaxIdNim(_Toy):
 
     name = "lax-id-nim"
     state_class = LaxState
+
+
+class _Aliased(ActionSpace):
+    """The table's ids, and a spare id 4 that names ``take 1`` (whose id is 2)."""
+
+    size = 5
+
+    def __init__(self):
+        self.table = ActionTable((Bonus(0), Bonus(1), Take(1), Take(2)))
+
+    def id_of(self, action):
+        return self.table.id_of(action)
+
+    def action_at(self, i):
+        return Take(1) if i == 4 else self.table.action_at(i)
+
+
+class AliasedNim(_Toy):
+    """An id names an action that has another id."""
+
+    name = "aliased-nim"
+
+    def _action_space(self):
+        return _Aliased()
+
+
+class _AnyTake(ActionSpace):
+    """Bonuses 0 and 1, then id 2 for whichever take the list offers (it names none)."""
+
+    size = 3
+    bonuses = ActionTable((Bonus(0), Bonus(1)))
+
+    def id_of(self, action):
+        return 2 if type(action) is Take else self.bonuses.id_of(action)
+
+    def action_at(self, i):
+        return self.bonuses.action_at(i)
+
+
+class _Greedy:
+    """One take at a time, as many as allowed; and any take gets the id of the one listed."""
+
+    __slots__ = ()
+
+    def _legal_actions(self):
+        legal = super()._legal_actions()
+        return legal if None in self.bonus else legal[-1:]
+
+    def action_id(self, action):
+        if type(action) is Take and type(action.count) is int:
+            return 2  # the bug: the listed take's id, given to a take not listed
+        return super().action_id(action)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GreedyState(_Greedy, NimState):
+    def _view(self, player):
+        plain = NimState._view(self, player)
+        return GreedyView(game=self.game, player=player, pile=plain.pile, first=plain.first,
+                          bonus=plain.bonus, taken_last=plain.taken_last, takes=plain.takes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GreedyView(_Greedy, NimView):
+    def determinize(self, rng):
+        bonus = tuple(rng.randrange(2) if b == -1 else b for b in self.bonus)
+        return GreedyState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
+                           taken_last=self.taken_last, takes=self.takes)
+
+
+class GreedyNim(_Toy):
+    """A position-dependent id is given to every take, the listed one or not."""
+
+    name = "greedy-nim"
+    state_class = GreedyState
+
+    def _action_space(self):
+        return _AnyTake()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FragileState(NimState):
+    def action_id(self, action):
+        if type(action) is Take:
+            return 1 + action.count  # the bug: a malformed take raises TypeError
+        return NimState.action_id(self, action)
+
+
+class FragileNim(_Toy):
+    """``action_id`` of a malformed take raises ``TypeError``."""
+
+    name = "fragile-nim"
+    state_class = FragileState
 
 
 # --- metadata ----------------------------------------------------------------------------

@@ -136,6 +136,10 @@ def test_a_game_that_cannot_reach_another_process_says_so(registered):
     ("ShortNim", r"'take 2' has id 3, not an int in 0..2"),
     ("MaskNim", r"legal_mask\(\) is True at \[0, \d"),
     ("LaxIdNim", r"action_from_id\(-1\) was accepted"),
+    ("AliasedNim", r"aliased-nim: action_at\(4\) names 'take 1', whose id is 2"),
+    ("GreedyNim", r"action_id\('take 2'\) is 2, but action_from_id\(2\) is 'take 1': the id "
+                  r"names another action"),
+    ("FragileNim", r"action_id of a malformed Take raised TypeError, not IllegalAction"),
     ("HastyNim", r"the game lasted \d+ plies, more than max_game_length 4"),
     ("BigWinNim", r"returns\(\) \(.*2\.0.*\) leave -1.0..1.0"),
     ("PeekingNim", r"observation\(\) differs for a state the player cannot tell apart .* "
@@ -144,7 +148,9 @@ def test_a_game_that_cannot_reach_another_process_says_so(registered):
                     r"observation of shape \(6,\), not the declared \(4,\)"),
 ])
 def test_each_broken_id_metadata_or_observation_toy_is_caught(registered, broken, message):
-    """Ids that depend on the position, out of range, a wrong mask, a lax decoder; a length
+    """Ids that depend on the position, out of range, a wrong mask, a lax decoder, an id
+    naming an action that has another, a position-dependent id given to an action not
+    listed, a malformed action that raises another exception; a length
     bound too short, returns out of bounds; an observation that leaks or has another shape."""
     import broken_ids
 

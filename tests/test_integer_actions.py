@@ -133,7 +133,14 @@ def test_lacuna_free_placements_and_positions_outside_the_space():
 
     with pytest.raises(IllegalAction, match="no integer id"):
         s.action_id(PlaceFree(1, 1))  # a free placement off the listed lattices
-    assert s.action_id(Place(0, 1, 300)) == 7 + 5  # slot 5 of pair (0, 1)
+    with pytest.raises(IllegalAction, match="id 12 depends on the position, and here names "
+                                            "no action"):
+        s.action_id(Place(0, 1, 300))  # slot 5 of pair (0, 1): no pair is listed here
+    # a point of two lattices has the coarser id; its finer id names no action
+    coarse = s.action_id("place free -0.75,-0.5")
+    with pytest.raises(IllegalAction) as refused:
+        s.action_from_id(6894)
+    assert coarse == 6786 and "place free" not in str(refused.value).split("may play")[0]
     with pytest.raises(IllegalAction, match="no integer id"):
         s.action_id(Place(47, 60, 512))  # a flower id no game from new() has
 
@@ -192,4 +199,40 @@ def test_lacuna_slot_5_is_the_listed_position_nearest_the_middle():
     assert s.legal_action_ids() == (7 + 5,) and s.action_from_id(12) == only
     with pytest.raises(IllegalAction, match="action id 13 .*'place 0-2 @0'.* is not legal"):
         s.action_from_id(13)
-    assert s.action_id(Place(0, 1, 100)) == 12  # any other position: slot 5 as well
+    # any other position along the pair has no id: slot 5 is the listed one's alone
+    others = [k for k in range(0, 1025, 8) if k != only.k and s.is_legal(Place(0, 1, k))]
+    assert others
+    for k in others:
+        with pytest.raises(IllegalAction, match=f"has no integer id here: id 12 depends on "
+                                                f"the position, and here names '{only}'"):
+            s.action_id(Place(0, 1, k))
+    assert s.action_id(Place(0, 1, only.k)) == 12
+
+
+@pytest.mark.parametrize("name, make", [
+    ("lascaux", lambda a: a.Choose("0")), ("lascaux", lambda a: a.Choose(0.0)),
+    ("lascaux", lambda a: a.Choose(False)), ("landlock", lambda a: a.Place(cell=60.0, rot=0)),
+    ("landlock", lambda a: a.Place(cell=60, rot=False)),
+    ("lacuna", lambda a: a.Place(0, 22, 0.5)), ("lacuna", lambda a: a.SetAside(object())),
+])
+def test_action_id_refuses_a_malformed_action_as_apply_does(name, make):
+    """Fields are checked as ``apply`` checks them: an id is never given to an action
+    ``apply`` would refuse as malformed, and the refusal is ``IllegalAction``."""
+    import importlib
+
+    action = make(importlib.import_module(f"tabletop.games.{name}.actions"))
+    state = tabletop.load(name).new(seed=1)
+    with pytest.raises(IllegalAction, match="is not a well-formed"):
+        state.action_id(action)
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+
+
+def test_action_id_takes_numpys_numbers_as_apply_does():
+    from tabletop.games.lacuna.actions import SetAside
+    from tabletop.games.lascaux.actions import Choose
+
+    lacuna = tabletop.load("lacuna").new(seed=1)
+    assert lacuna.action_id(SetAside(np.int64(3))) == 3
+    assert lacuna.apply(SetAside(np.int64(3))) == lacuna.apply(SetAside(3))
+    assert tabletop.load("lascaux").new(seed=1).action_id(Choose(np.int64(3))) == 3

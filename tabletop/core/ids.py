@@ -26,13 +26,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from .action import Action
 from .errors import IllegalAction
-from .plain import plain
+from .plain import plain, plain_fields
 from .quoting import brief
 from .readonly import readonly_array
+from .wellformed import action_text, field_problem
 
 if TYPE_CHECKING:
-    from .game import Action, Game
+    from .game import Game
     from .legal import LegalActions
 
 
@@ -126,18 +128,33 @@ class IntegerActions:
 
     def action_id(self, action: Action | str) -> int:
         """The integer of ``action`` (an Action, or notation of a legal one): the same in
-        every position. An action outside the integer space raises ``IllegalAction``."""
+        every position. An action outside the integer space raises ``IllegalAction``, and so
+        does a malformed one (its fields are checked as ``apply`` checks them) and one whose
+        id depends on the position (``action_at`` names no action for it) but names another
+        action here: such an id belongs to the legal action the list gives it."""
         if isinstance(action, str):
             action = self._coerce(action)
-        try:
-            i = action_space(self.game).id_of(action)
-        except Exception:  # a malformed action: a field no table holds
-            i = None
-        if i is None and not hasattr(action, "__dataclass_fields__"):
+        if not isinstance(action, Action):
             raise self._refusal(f"{brief(action)} is not an action")
+        action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
+        problem = field_problem(action)
+        if problem is not None:
+            raise self._refusal(f"{action_text(action)!r} is not a well-formed "
+                                f"{self.game.name} action ({problem})")
+        space = action_space(self.game)
+        try:
+            i = space.id_of(action)
+        except Exception:  # a field no table holds
+            i = None
         if i is None:
-            raise self._refusal(f"{str(action)!r} has no integer id in {self.game.name} "
-                                "(it lies outside the integer action space)")
+            raise self._refusal(f"{action_text(action)!r} has no integer id in "
+                                f"{self.game.name} (it lies outside the integer action space)")
+        if space.action_at(i) is None:
+            listed = self._by_id().get(i)
+            if listed != action:
+                names = f"names {str(listed)!r}" if listed is not None else "names no action"
+                raise self._refusal(f"{action_text(action)!r} has no integer id here: id {i} "
+                                    f"depends on the position, and here {names}")
         return i
 
     def action_from_id(self, i: int) -> Action:

@@ -1,9 +1,12 @@
 """Integer actions and metadata: the checks ``check_game`` runs at every step and game end.
 
+* once: every id the game's space names an action for (``action_at``) is that action's id;
 * at a state: every legal action's id is an int in range and round-trips through
   ``action_from_id``; the same action has the same id in every state met (``Ids.seen``);
-  ``legal_action_ids`` and ``legal_mask`` agree with the legal actions; ids out of range or
-  not legal are refused with ``IllegalAction``; the mover's view answers the same;
+  an action met earlier, legal here or not, has either no id or one that names it (or
+  nothing) here; ``legal_action_ids`` and ``legal_mask`` agree with the legal actions; ids
+  out of range or not legal, and malformed actions, are refused with ``IllegalAction``; the
+  mover's view answers the same;
 * at a game's end: it lasted at most ``game.max_game_length`` plies, and ``returns()`` has
   one float per player within ``min_utility .. max_utility``, adding up to ``utility_sum``
   when the game declares one.
@@ -15,30 +18,45 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 import numpy as np
 
 from ..errors import IllegalAction
 from ..game import Action, Game, State
+from ..ids import action_space
 from .common import ConformanceError, fail, random_states
 
 
 @dataclass
 class Ids:
-    """What the id checks remember across states: each action's id where first met."""
+    """What the id checks remember across states: each action's id where first met, and a
+    few of the last state's legal actions (hand-built actions for the next state)."""
 
     seen: dict[Action, tuple[int, str]] = field(default_factory=dict)
+    earlier: tuple[Action, ...] = ()
 
 
 def check_action_ids(game: Game, seeds: Iterable[int] = range(3), every: int = 1) -> None:
     """The id checks at every ``every``-th state of seeded random games, and the metadata
     checks at each game's end."""
+    check_space(game)
     ids = Ids()
     for where, state in random_states(game, seeds, every):
         check_ids(state, where, ids)
         if state.is_terminal:
             check_outcome_numbers(state, where)
+
+
+def check_space(game: Game) -> None:
+    """Every id whose action the space names (``action_at``) is that action's id: no id
+    names an action that has another."""
+    space = action_space(game)
+    for i in range(space.size):
+        named = space.action_at(i)
+        if named is not None and space.id_of(named) != i:
+            fail(game.name, f"action_at({i}) names {str(named)!r}, whose id is "
+                            f"{space.id_of(named)}")
 
 
 def check_ids(state: State, where: str, ids: Ids) -> None:
@@ -71,6 +89,8 @@ def check_ids(state: State, where: str, ids: Ids) -> None:
                     "ids of the legal actions")
     _check_mask(state, sorted(found), size, where)
     _check_refusals(state, found, size, where)
+    _check_earlier(state, ids.earlier, where)
+    ids.earlier = tuple(legal[:: max(len(legal) // 8, 1)])
     mover = state.current_player
     if mover is not None:
         view = state.view(mover)
@@ -113,6 +133,34 @@ def _check_refusals(state: State, found: dict[int, Action], size: int, where: st
         fail(where, f"action_from_id({bad!r}) was accepted")
 
 
+def _check_earlier(state: State, earlier: tuple[Action, ...], where: str) -> None:
+    """Actions of the state before, as hand-built actions here: each has no id, or one that
+    names it (or no legal action) here; a malformed one is refused with ``IllegalAction``."""
+    for action in earlier:
+        try:
+            i = state.action_id(action)
+        except IllegalAction:
+            continue
+        try:
+            back = state.action_from_id(i)
+        except IllegalAction:
+            continue
+        if back != action:
+            fail(where, f"action_id({str(action)!r}) is {i}, but action_from_id({i}) is "
+                        f"{str(back)!r}: the id names another action")
+    sample = next(iter(earlier), None)
+    if is_dataclass(sample) and fields(sample):
+        broken = replace(sample, **{fields(sample)[0].name: object()})
+        try:
+            state.action_id(broken)
+        except IllegalAction:
+            return
+        except Exception as err:  # the contract: IllegalAction, never another exception
+            fail(where, f"action_id of a malformed {type(sample).__name__} raised "
+                        f"{type(err).__name__}, not IllegalAction")
+        fail(where, f"action_id of a malformed {type(sample).__name__} was accepted")
+
+
 def check_outcome_numbers(state: State, where: str) -> None:
     """At a finished game: its length within ``max_game_length``, and its returns."""
     game = state.game
@@ -129,4 +177,5 @@ def check_outcome_numbers(state: State, where: str) -> None:
         fail(where, f"returns() {returns!r} do not add up to utility_sum {total}")
 
 
-__all__ = ["ConformanceError", "Ids", "check_action_ids", "check_ids", "check_outcome_numbers"]
+__all__ = ["ConformanceError", "Ids", "check_action_ids", "check_ids", "check_outcome_numbers",
+           "check_space"]

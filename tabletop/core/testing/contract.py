@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..record import replay
-from .actionids import Ids, check_ids, check_outcome_numbers
+from .actionids import Ids, check_ids, check_outcome_numbers, check_space
 from .clicks import check_clicks
 from .common import ConformanceError, fail
 from .hashseeds import check_hash_seeds
@@ -83,6 +83,7 @@ def check_game(
     seeds = tuple(seeds)
     report = Report()
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
+    check_space(game)
     ids = Ids()  # each action's id where first met: the same in every state
     for seed in seeds:
         state = game.new(seed=seed, setup=setup)

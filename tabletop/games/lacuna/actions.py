@@ -226,11 +226,12 @@ class LacunaSpace(ActionSpace):
     * ``0 .. 6``: ``aside <colour>`` (``COLOURS`` order);
     * ``7 + 6 · pair + slot``: a placement along ``pair`` (the index of ``a < b < 48`` in
       the order (0,1), (0,2), …, (46,47)) at sample spot ``slot`` (``k`` = 0, 256, 512,
-      768, 1024), or slot 5 for any other ``k`` (the position nearest the middle that the
-      list offers when every sample spot is taken: which ``k`` that is depends on the
-      position, so ``action_from_id`` finds it among the legal actions);
+      768, 1024), or slot 5 (the position nearest the middle that the list offers when
+      every sample spot is taken: which ``k`` that is depends on the position, so
+      ``action_at`` names none, and a state gives slot 5 to the listed one alone);
     * then the free placements on the three listed lattices, coarsest first, each point
-      row by row (``x``, then ``y``); a point on two lattices has the coarser one's id.
+      row by row (``x``, then ``y``); a point on two lattices has the coarser one's id (its
+      id on the finer lattice names no action).
 
     Placements at any other position, and free placements off those lattices, stay legal
     through notation but have no id.
@@ -242,6 +243,8 @@ class LacunaSpace(ActionSpace):
     (Place(a=0, b=2, k=512), True)
     >>> i = space.id_of(PlaceFree(2500, -5000)); space.action_at(i)
     PlaceFree(x=2500, y=-5000)
+    >>> space.id_of(PlaceFree(0, 0)), space.action_at(space.bases[1] + 8 * 17 + 8)  # finer
+    (6815, None)
     """
 
     def __init__(self, mat: int) -> None:
@@ -295,5 +298,6 @@ class LacunaSpace(ActionSpace):
                 span = _free_span(level)
                 row, col = divmod(i - self.bases[level], 2 * span + 1)
                 step = self.steps[level]
-                return PlaceFree((row - span) * step, (col - span) * step)
+                found = PlaceFree((row - span) * step, (col - span) * step)
+                return found if self.id_of(found) == i else None  # else a coarser id's point
         return None
