@@ -7,10 +7,11 @@ on a Dask LocalCluster with 1 and with 2 worker processes (one thread each).
 
 Prints games/s for each engine (the median of ``--runs`` timed runs, after one untimed
 warm-up run that starts the workers), the speed-up of 2 Dask workers over 1, and the
-overhead per game Dask adds: the same number of empty games (``max_plies=0``: agents built,
-game dealt, record made, nothing played) timed here and on one Dask worker. Every run also
-checks that the engines played the same games (same seeds, same records). Every number
-printed was measured by this run; on a shared 2-core machine expect noise: compare medians.
+overhead per game Dask adds: the same number of nearly empty games (``max_plies=1``:
+agents built, game dealt, one move played, record made) timed here and on one Dask worker.
+Every run also checks that the engines played the same games (same seeds, same records).
+Every number printed was measured by this run; on a shared 2-core machine expect noise:
+compare medians.
 """
 
 from __future__ import annotations
@@ -63,10 +64,10 @@ def main() -> None:
     results: dict[str, ArenaResult] = {}
     overhead: dict[str, float] = {}
     rows["in-process"], results["in-process"] = timed(tournament(), args.runs)
-    empty_here, _ = timed(tournament(games=args.empty, max_plies=0), args.runs)
+    empty_here, _ = timed(tournament(games=args.empty, max_plies=1), args.runs)
     with ProcessPoolExecutor(2) as pool:
         rows["ProcessPoolExecutor(2)"], results["pool"] = timed(tournament(pool), args.runs)
-        empty, _ = timed(tournament(pool, games=args.empty, max_plies=0), args.runs)
+        empty, _ = timed(tournament(pool, games=args.empty, max_plies=1), args.runs)
         overhead["ProcessPoolExecutor(2)"] = empty - empty_here
     for workers in (1, 2):
         name = f"Dask LocalCluster, {workers} worker{'s' * (workers > 1)}"
@@ -74,7 +75,7 @@ def main() -> None:
                           dashboard_address=":0") as cluster, Client(cluster) as client:
             rows[name], results[name] = timed(tournament(client), args.runs)
             if workers == 1:
-                empty, _ = timed(tournament(client, games=args.empty, max_plies=0),
+                empty, _ = timed(tournament(client, games=args.empty, max_plies=1),
                                  args.runs)
                 overhead[name] = empty - empty_here
     same = len({tuple(str(g.record) for g in r.games) for r in results.values()}) == 1
@@ -86,7 +87,7 @@ def main() -> None:
     print(f"\nspeed-up of 2 Dask workers over 1: {one / two:.2f}×")
     for name, extra in overhead.items():
         print(f"overhead per game, {name}: {1000 * extra / args.empty:.2f} ms "
-              f"({args.empty} empty games: {1000 * empty_here / args.empty:.2f} ms/game "
+              f"({args.empty} one-move games: {1000 * empty_here / args.empty:.2f} ms/game "
               f"here, {1000 * (empty_here + extra) / args.empty:.2f} ms there)")
     print(f"the same games, record by record, on every engine: {same}")
 

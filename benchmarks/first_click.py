@@ -37,7 +37,7 @@ import json, sys, time
 from tabletop.widgets import warmup
 warmup.ENABLED = {enabled}
 import tabletop
-from tabletop.render.canvas import click_point
+from tabletop.render.scenecanvas import click_point
 t = time.perf_counter()
 w = tabletop.play({game!r}, seed=1, agent_delay=0, panel_delay=0)
 opened = time.perf_counter() - t

@@ -167,6 +167,28 @@ def test_rl_environment_steps_to_the_end(game):
     assert len(step.rewards) == game.num_players()
 
 
+def test_a_game_pickles_and_copies_as_the_same_game(game):
+    """As OpenSpiel's own games do: loaded again from its name and parameters."""
+    import copy
+    import pickle
+
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert type(again) is type(game) and str(again) == str(game)
+        assert again.get_parameters() == game.get_parameters()
+        assert again.tabletop == game.tabletop and again.seed == game.seed
+        first, second = again.new_initial_state(), game.new_initial_state()
+        if first.is_chance_node():
+            first.apply_action(3)
+            second.apply_action(3)
+        assert str(first) == str(second)
+
+
+def test_an_int_is_taken_for_a_float_option_as_tabletop_takes_it():
+    game = openspiel.load_game("lacuna", mat_radius=2)
+    assert game.get_parameters()["mat_radius"] == 2.0
+    assert game.tabletop == tabletop.load("lacuna", mat_radius=2)
+
+
 def test_bad_parameters_are_refused():
     with pytest.raises(Exception, match="seed must be from 0"):
         openspiel.load_game("lava-flows", seed=2**31)

@@ -1,5 +1,6 @@
-"""Issue 20's benchmark scripts run and print their figures beside their references (a brief
-run each: the figures themselves are read by a person from full runs, never asserted here)."""
+"""The benchmark scripts run as their docstrings say, and issue 20's print their figures
+beside their references (a brief run each: the figures themselves are read by a person from
+full runs, never asserted here)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,36 @@ def _run(script: str, *args: str, path: str | None = None) -> subprocess.Complet
         env["PATH"] = path
     return subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], env=env,
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+#: The smallest arguments of every script in ``benchmarks/`` (``None``: run by a test below).
+SMALLEST = {
+    "adapters.py": ["--seconds", "0.05", "--runs", "1"],
+    "arena_scale.py": ["--games", "2", "--runs", "1", "--empty", "2", "--iterations", "2"],
+    "bot_waits.py": ["--rounds", "1"],
+    "bots.py": None,
+    "first_click.py": ["--runs", "1"],
+    "first_use.py": None,
+    "instructions.py": None,  # needs valgrind, and a minute a game under it
+    "lacuna.py": ["--seconds", "0.05", "--runs", "1"],
+    "landlock.py": [],
+    "lascaux.py": ["--seconds", "0.05", "--runs", "1"],
+    "lava_flows.py": ["--seconds", "0.05", "--runs", "1"],
+    "playouts.py": None,
+    "soak.py": ["--games", "1"],
+    "widget.py": ["lascaux", "--states", "100", "--plies", "20"],
+}
+
+
+def test_every_script_is_run_by_a_test():
+    assert sorted(SMALLEST) == sorted(p.name for p in (ROOT / "benchmarks").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", [name for name, args in SMALLEST.items() if args is not None])
+def test_each_script_runs_with_its_smallest_arguments(script):
+    done = _run(script, *SMALLEST[script])  # type: ignore[misc]
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip()
 
 
 def test_playouts_prints_each_game_as_a_ratio_to_tic_tac_toe():

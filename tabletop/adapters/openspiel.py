@@ -87,7 +87,9 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
     >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
     <ChanceMode.DETERMINISTIC: 0>
     """
-    options = plain_inside(options)
+    defaults = game_class(name).defaults if name in tabletop.games() else {}
+    options = {key: float(value) if type(defaults.get(key)) is float and type(value) is int
+               else value for key, value in plain_inside(options).items()}  # OpenSpiel's types
     params: dict[str, Any] = {"seed": NO_SEED if seed is None else plain(seed),
                               "seeds": plain(seeds), **options}
     _split(params)  # refused here, with tabletop's message, before OpenSpiel casts them
@@ -177,6 +179,10 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
                          _game_info(self.tabletop, seeds if chance else 0), full)
         self.seeds = seeds
         self._start = _Shared(self.tabletop.new(seed=self.seed)) if not chance else None
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as OpenSpiel's name and parameters: loaded again, it is the same game."""
+        return pyspiel.load_game, (short_name(self.tabletop_name), self.get_parameters())
 
     def new_initial_state(self) -> TabletopState:
         """The chance node over seeds, or (with a fixed seed) the state from that seed."""
