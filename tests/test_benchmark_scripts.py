@@ -51,7 +51,7 @@ def test_every_script_is_run_by_a_test():
 
 @pytest.mark.parametrize("script", [name for name, args in SMALLEST.items() if args is not None])
 def test_each_script_runs_with_its_smallest_arguments(script):
-    done = _run(script, *SMALLEST[script])  # type: ignore[misc]
+    done = _run(script, *SMALLEST[script])
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip()
 

@@ -35,6 +35,19 @@ def test_it_equals_hashes_prints_and_pickles_as_its_tuple():
     assert legal != list(built) and legal != built[:-1]
 
 
+def test_it_orders_and_repeats_as_its_tuple():
+    legal = LegalActions(3, lambda i: "abc"[i])
+    built = ("a", "b", "c")
+    for other in (built, ("a", "b"), ("a", "c"), (), LegalActions(1, lambda i: "b")):
+        plain = tuple(other)
+        assert (legal < other, legal <= other, legal > other, legal >= other) == \
+            (built < plain, built <= plain, built > plain, built >= plain)
+        assert (other < legal, other >= legal) == (plain < built, plain >= built)
+    assert legal * 2 == 2 * legal == built * 2 and legal * 0 == ()
+    with pytest.raises(TypeError):
+        legal < ["a"]  # noqa: B015 -- as a tuple refuses a list
+
+
 def test_indices_out_of_range_raise_index_error():
     legal = LegalActions(2, lambda i: "ab"[i])
     assert legal[-2] == "a"

@@ -46,6 +46,13 @@ def index_of(i: object) -> int:
                         f"{type(i).__name__}") from None
 
 
+def _tuple_of(other: object) -> tuple[Any, ...] | None:
+    """The tuple a ``LegalActions`` or a tuple stands for; ``None`` for anything else."""
+    if isinstance(other, LegalActions):
+        return other.as_tuple()
+    return other if isinstance(other, tuple) else None
+
+
 class LegalActions(Sequence[T]):
     """A read-only sequence of ``length`` actions, action ``i`` being ``at(i)`` (``0 <= i <
     length``); ``build()``, if given, returns the whole tuple faster than ``at`` one by one.
@@ -123,12 +130,26 @@ class LegalActions(Sequence[T]):
     def __bool__(self) -> bool:
         return self._length > 0
 
+    # compared, hashed, added and repeated as the tuple it stands for
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalActions):
-            other = other.as_tuple()
-        if isinstance(other, tuple):
-            return self.as_tuple() == other
-        return NotImplemented
+        found = _tuple_of(other)
+        return NotImplemented if found is None else self.as_tuple() == found
+
+    def __lt__(self, other: object) -> bool:
+        found = _tuple_of(other)
+        return NotImplemented if found is None else self.as_tuple() < found
+
+    def __le__(self, other: object) -> bool:
+        found = _tuple_of(other)
+        return NotImplemented if found is None else self.as_tuple() <= found
+
+    def __gt__(self, other: object) -> bool:
+        found = _tuple_of(other)
+        return NotImplemented if found is None else self.as_tuple() > found
+
+    def __ge__(self, other: object) -> bool:
+        found = _tuple_of(other)
+        return NotImplemented if found is None else self.as_tuple() >= found
 
     def __hash__(self) -> int:
         return hash(self.as_tuple())
@@ -138,6 +159,11 @@ class LegalActions(Sequence[T]):
 
     def __radd__(self, other: Any) -> Any:
         return other + self.as_tuple()
+
+    def __mul__(self, times: SupportsIndex) -> tuple[T, ...]:
+        return self.as_tuple() * times
+
+    __rmul__ = __mul__
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (tuple, (self.as_tuple(),))
