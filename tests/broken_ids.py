@@ -46,7 +46,7 @@ class _Positional:
         legal = self.legal_actions()
         if type(i) is int and 0 <= i < len(legal):
             return legal[i]
-        raise IllegalAction(f"no action {i!r}")
+        raise IllegalAction("no such action")
 
     def legal_action_ids(self):
         return tuple(range(len(self.legal_actions())))
@@ -228,6 +228,21 @@ class FragileNim(_Toy):
 
     name = "fragile-nim"
     state_class = FragileState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChattyState(NimState):
+    def action_from_id(self, i):
+        if type(i) is int and not 0 <= i < self.game.num_distinct_actions:
+            raise IllegalAction(f"no id {i}")  # the bug: 5,000 digits are no text
+        return NimState.action_from_id(self, i)
+
+
+class ChattyNim(_Toy):
+    """``action_from_id`` quotes an id out of range in full."""
+
+    name = "chatty-nim"
+    state_class = ChattyState
 
 
 # --- metadata ----------------------------------------------------------------------------

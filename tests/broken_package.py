@@ -1,6 +1,7 @@
 """Toys whose rules are sound but whose package is not: no click input, an action no clicks
-reach, a target covered by another, a picture that crashes or changes, a picture that
-depends on hash order. ``check_game`` must catch each (``test_check_game.py``).
+reach, a target covered by another, a click that ignores numpy's numbers or raises on a
+stray one, a picture that crashes or changes, a picture that depends on hash order.
+``check_game`` must catch each (``test_check_game.py``).
 """
 
 from __future__ import annotations
@@ -97,3 +98,35 @@ class HashOrderNim(SecretNim):
         for row, fact in enumerate(facts):
             scene.text(370, 10 + 4 * row, fact, font_size=3, anchor="end")
         return scene
+
+
+class StrictInput(CounterInput):
+    """Compares targets by their types too: ``("bonus", np.int64(0))`` is no target."""
+
+
+def _strict_click(self, target, point=None):
+    if type(target) is tuple and any(type(part).__module__ == "numpy" for part in target):
+        return None  # the bug: the click is ignored
+    return CounterInput.click(self, target, point)
+
+
+# set after the class is made, past the wrapper ``ClickInput`` gives a game's own ``click``
+StrictInput.click = _strict_click
+
+
+class StrictNim(SecretNim):
+    name = "strict-nim"
+    input_class = StrictInput
+
+
+class ListingInput(CounterInput):
+    """Reads a click's target as a pair before anything else: a stray number raises."""
+
+    def click(self, target, point=None):
+        kind, _ = target  # the bug: TypeError for a target that is no pair
+        return CounterInput.click(self, target, point)
+
+
+class ListingNim(SecretNim):
+    name = "listing-nim"
+    input_class = ListingInput

@@ -88,13 +88,18 @@ def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
                     r"clicking, e.g. 'bonus 1' \(its paths: none\)"),
     ("CoveredNim", r"target \('counter', \d\) is drawn, but covered by other targets "
                    r"everywhere"),
+    ("StrictNim", r"clicking \('bonus', 0\) with numpy's numbers made None \(selection "
+                  r"\(\)\), not Bonus\(value=0\) \(selection \(\)\)"),
+    ("ListingNim", r"a click on np.int64\(1\), no target, raised TypeError, not "
+                   r"IllegalAction"),
     ("CrashingNim", r"ply \d+, Player 0's view: drawing raised ZeroDivisionError"),
     ("RestlessNim", "drawing the same position twice gave different SVG bytes"),
     ("HashOrderNim", "the SVG bytes differ under another PYTHONHASHSEED"),
 ])
 def test_each_broken_package_is_caught(registered, broken, message):
     """Sound rules, a broken package: no input, an action no clicks reach, a covered
-    target, a picture that crashes, changes, or follows hash order."""
+    target, a click that ignores numpy's numbers, a picture that crashes, changes, or
+    follows hash order."""
     with pytest.raises(ConformanceError, match=message):
         check_game(registered(getattr(broken_package, broken)), seeds=range(3))
 
@@ -140,6 +145,8 @@ def test_a_game_that_cannot_reach_another_process_says_so(registered):
     ("GreedyNim", r"action_id\('take 2'\) is 2, but action_from_id\(2\) is 'take 1': the id "
                   r"names another action"),
     ("FragileNim", r"action_id of a malformed Take raised TypeError, not IllegalAction"),
+    ("ChattyNim", r"action_from_id\(an integer of about 5001 digits\) raised ValueError, not "
+                  r"IllegalAction"),
     ("HastyNim", r"the game lasted \d+ plies, more than max_game_length 4"),
     ("BigWinNim", r"returns\(\) \(.*2\.0.*\) leave -1.0..1.0"),
     ("PeekingNim", r"observation\(\) differs for a state the player cannot tell apart .* "

@@ -80,3 +80,15 @@ def test_a_position_built_from_numpy_numbers_is_the_plain_one(name):
     made = POSITIONS[name](game, numpy)
     assert made == POSITIONS[name](game, lambda x: x)
     assert repr(made) == repr(POSITIONS[name](game, lambda x: x))  # no np.int64 inside
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_widget_takes_a_numpy_target_as_the_plain_one(name):
+    """A bare numpy number is no target: refused in the message line, as a plain one is; a
+    target holding numpy's numbers is the target holding the plain ones."""
+    widget = tabletop.play(name, seed=2)
+    for stray in (np.int64(1), np.float64(1.0)):
+        assert widget.choose(stray) is None and widget.session.message.kind == "error"
+    target = widget.session.input.next_targets()[0]
+    twin = tuple(np.int64(p) if type(p) is int else p for p in target)
+    assert widget.choose(twin) == tabletop.play(name, seed=2).choose(target)

@@ -165,7 +165,7 @@ class IntegerActions:
         if isinstance(i, bool) or not isinstance(i, int):
             raise self._refusal(f"an action id must be an int, not {brief(i)}")
         if not 0 <= i < size:
-            raise self._refusal(f"action id {i} is out of range 0..{size - 1}")
+            raise self._refusal(f"action id {brief(i)} is out of range 0..{size - 1}")
         found: Action | None = self._by_id().get(i)
         if found is None:
             named = action_space(self.game).action_at(i)

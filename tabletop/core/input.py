@@ -11,15 +11,26 @@ actions as targets are clicked, says what to highlight next, and explains a wron
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+import functools
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any
 
 from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, State, View
+from .plain import plain_inside
 from .quoting import brief, cut
 
 Target = Hashable
 Point = tuple[float, float]
+
+
+def _taking_plain_targets(click: Callable[..., Action | None]) -> Callable[..., Action | None]:
+    @functools.wraps(click)
+    def taking(self: ClickInput, target: Target, point: Point | None = None) -> Action | None:
+        return click(self, plain_inside(target), point)
+
+    return taking
 
 
 class ClickInput:
@@ -29,6 +40,13 @@ class ClickInput:
     needed: ``label`` names a target in the game's words (buttons, refusals), ``hint`` says
     in one line what a click does at the current step.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``click`` gets its target with numpy's numbers made plain too."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("click")
+        if own is not None:
+            cls.click = _taking_plain_targets(own)  # type: ignore[method-assign]
 
     def __init__(self, subject: State | View) -> None:
         self.subject = subject
@@ -97,7 +115,8 @@ class ClickInput:
         clicked instead, and leaves the selection as it was. Clicking the last selected
         target again un-selects it.
         """
-        if self.selection and target == self.selection[-1]:
+        target = plain_inside(target)  # numpy's numbers, as the plain ones they hold (a
+        if self.selection and target == self.selection[-1]:  # bare one compares as an array)
             self.selection = self.selection[:-1]
             return None
         finished = self.finish(target, point)

@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import IllegalAction
 from ..game import Action, Game, State
 from ..ids import action_space
+from ..quoting import brief
 from .common import ConformanceError, fail, random_states
 
 
@@ -120,7 +121,7 @@ def _check_mask(state: State, ids: list[int], size: int, where: str) -> None:
 
 def _check_refusals(state: State, found: dict[int, Action], size: int, where: str) -> None:
     illegal = next((i for i in range(size) if i not in found), None)
-    for bad in (-1, size, illegal, "0", 1.5):
+    for bad in (-1, size, illegal, "0", 1.5, 10**5000, -(10**5000)):
         if bad is None:
             continue
         try:
@@ -128,9 +129,9 @@ def _check_refusals(state: State, found: dict[int, Action], size: int, where: st
         except IllegalAction:
             continue
         except Exception as err:  # the contract: IllegalAction, never another exception
-            fail(where, f"action_from_id({bad!r}) raised {type(err).__name__}, not "
+            fail(where, f"action_from_id({brief(bad)}) raised {type(err).__name__}, not "
                         "IllegalAction")
-        fail(where, f"action_from_id({bad!r}) was accepted")
+        fail(where, f"action_from_id({brief(bad)}) was accepted")
 
 
 def _check_earlier(state: State, earlier: tuple[Action, ...], where: str) -> None:

@@ -5,8 +5,9 @@ clicks its way through the game's input the way the widget does: at each step it
 picture with the offered targets highlighted, clicks each drawn target at a point where the
 picture's hit test finds it (a target the picture does not draw is pressed as a button), and
 follows every selection that leaves more to click. Each legal action must come out of some
-sequence of clicks, and nothing else may come out. A game without a ``ClickInput`` subclass
-as its ``input_class`` fails: it cannot be played in the widget.
+sequence of clicks, and nothing else may come out; a first click with numpy's numbers in its
+target does what the plain one does. A game without a ``ClickInput`` subclass as its
+``input_class`` fails: it cannot be played in the widget.
 
 >>> import tabletop
 >>> check_clicks(tabletop.load("lava-flows"), seeds=[0], every=20) > 0
@@ -18,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from copy import copy
 
+import numpy as np
+
 from ...render.scene import Scene
 from ...render.scenecanvas import click_point
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
-from ..input import ClickInput
+from ..input import ClickInput, Point
+from ..quoting import cut
 from .common import ConformanceError, click_input, fail, last_seen, random_states
+from .scalars import numpy_twin
 
 
 def input_class(game: Game) -> type[ClickInput]:
@@ -83,6 +88,8 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
             fail(where, f"draw returned {type(scene).__name__}, not a Scene")
         drawn = scene.targets()
         after = f" after {' then '.join(map(repr, selection))}" if selection else ""
+        if not selection:
+            _check_stray_number(inp, offered, where)
         for target in offered:
             point = _point(scene, target, where + after) if target in drawn else None
             probe = copy(inp)  # each click from the same input: a click may switch its mode
@@ -91,6 +98,8 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
                 action = probe.click(target, point)
             except IllegalAction as err:
                 fail(where, f"clicking the offered target {target!r}{after} was refused: {err}")
+            if not selection:
+                _check_numpy_twin(inp, target, point, action, probe.selection, where)
             if action is None:
                 if probe.selection == selection:
                     continue  # a switch of how the next click lands (Lacuna's "place freely")
@@ -105,6 +114,44 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
                 reached.add(action)
     inp.reset()
     return reached
+
+
+def _check_stray_number(inp: ClickInput, offered: tuple[Hashable, ...], where: str) -> None:
+    """A click on a bare numpy number that is no target is refused as any stray click is
+    (numpy compares with a tuple element by element: no truth value to test)."""
+    stray = np.int64(1)
+    if stray in [t for t in offered if type(t) is int]:
+        return
+    probe = copy(inp)
+    probe.selection = ()
+    try:
+        probe.click(stray)
+    except IllegalAction:
+        return
+    except Exception as err:  # noqa: BLE001 - the contract: IllegalAction, nothing else
+        fail(where, f"a click on np.int64(1), no target, raised {type(err).__name__}, not "
+                    f"IllegalAction")
+    fail(where, "a click on np.int64(1), no target, was not refused")
+
+
+def _check_numpy_twin(inp: ClickInput, target: Hashable, point: Point | None,
+                      action: Action | None, selected: tuple[Hashable, ...], where: str) -> None:
+    """A first click on ``target`` with its numbers as numpy's (a notebook's ``np.int64``)
+    does what the plain click did: the same action, or the same selection."""
+    parts = target if type(target) is tuple else (target,)
+    if not any(type(part) in (int, float) for part in parts):
+        return  # no number in it
+    twin = tuple(map(numpy_twin, target)) if type(target) is tuple else numpy_twin(target)
+    probe = copy(inp)
+    probe.selection = ()
+    try:
+        got = probe.click(twin, point)
+    except Exception as err:  # noqa: BLE001 - any refusal is the finding
+        fail(where, f"clicking {target!r} with numpy's numbers raised {type(err).__name__}: "
+                    f"{cut(str(err), 120)}")
+    if got != action or probe.selection != selected:
+        fail(where, f"clicking {target!r} with numpy's numbers made {got!r} (selection "
+                    f"{probe.selection!r}), not {action!r} (selection {selected!r})")
 
 
 def _point(scene: Scene, target: Hashable, where: str) -> tuple[float, float]:
