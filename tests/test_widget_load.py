@@ -87,6 +87,27 @@ BAD = {
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("nan")}]}}},),
         "candidate 1 needs 'value'"),
+    "thinking with a value past a float": lambda good: (
+        ({**good, "thinking": {"1": {**good["thinking"]["1"],
+                                     "candidates": [{"action": "x", "visits": 1,
+                                                     "value": 10**399}]}}},),
+        "candidate 1 needs 'value' as int or float (from -10**12 to 10**12)"),
+    "thinking with visits past the digit limit": lambda good: (
+        ({**good, "thinking": {"1": {**good["thinking"]["1"],
+                                     "candidates": [{"action": "x", "visits": 10**5000,
+                                                     "value": 0.5}]}}},),
+        "not an integer of about 5001 digits"),
+    "thinking with iterations past the digit limit": lambda good: (
+        ({**good, "thinking": {"1": {**good["thinking"]["1"], "iterations": 10**5000}}},),
+        "'iterations' should be an integer from 0 to 10**12"),
+    "thinking with an agent of a million characters": lambda good: (
+        ({**good, "thinking": {"1": {**good["thinking"]["1"], "agent": "x" * 10**6}}},),
+        "'agent' should be a string of at most 200 characters"),
+    "thinking with an endless value": lambda good: (
+        ({**good, "thinking": {"1": {**good["thinking"]["1"],
+                                     "candidates": [{"action": "x", "visits": 1,
+                                                     "value": float("inf")}]}}},),
+        "candidate 1 needs 'value'"),
     "deeply nested JSON": lambda good: ((DEEP,), "nests too deeply"),
     "deeply nested JSON in a field": lambda good: (
         (json.dumps({**good, "thinking": None})[:-1] + ', "x": ' + DEEP + "}",),

@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,6 +40,10 @@ from ..core.quoting import brief
 #: The fields of one candidate move that the panel shows, and their JSON types.
 CANDIDATE_FIELDS: dict[str, tuple[type, ...]] = {"action": (str,), "visits": (int,),
                                                  "value": (int, float)}
+#: The largest count or value a record's thinking may hold, and its longest text: what the
+#: panel shows must be shown (no float overflow, no integer past Python's digit limit).
+LARGEST = 10**12
+LONGEST = 200
 
 
 def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
@@ -113,12 +116,13 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
     if played is not None and choice != played:
         raise InvalidRecord(f"{where} says the bot chose {brief(choice)}, but the record "
                             f"plays {brief(played)} there")
-    for field in ("agent",):
-        if field in entry and not isinstance(entry[field], str):
-            raise InvalidRecord(f"{where}: {field!r} should be a string")
+    if "agent" in entry and not _is_text(entry["agent"]):
+        raise InvalidRecord(f"{where}: 'agent' should be a string of at most {LONGEST} "
+                            f"characters, not {brief(entry['agent'])}")
     for field in ("iterations", "player"):
-        if field in entry and not _is_int(entry[field]):
-            raise InvalidRecord(f"{where}: {field!r} should be an integer")
+        if field in entry and not _is_count(entry[field]):
+            raise InvalidRecord(f"{where}: {field!r} should be an integer from 0 to 10**12, "
+                                f"not {brief(entry[field])}")
     if "shallow" in entry and not isinstance(entry["shallow"], bool):
         raise InvalidRecord(f"{where}: 'shallow' should be true or false")
     candidates = entry.get("candidates")
@@ -130,11 +134,10 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
             raise InvalidRecord(f"{where}: candidate {i + 1} should be an object")
         for field, kinds in CANDIDATE_FIELDS.items():
             value = candidate.get(field)
-            if not isinstance(value, kinds) or isinstance(value, bool) or (
-                    isinstance(value, float) and not math.isfinite(value)):
+            if not _fits(field, value):
                 raise InvalidRecord(f"{where}: candidate {i + 1} needs {field!r} as "
-                                    f"{' or '.join(k.__name__ for k in kinds)}, not "
-                                    f"{brief(value)}")
+                                    f"{' or '.join(k.__name__ for k in kinds)} "
+                                    f"({_BOUNDS[field]}), not {brief(value)}")
     return dict(entry)
 
 
@@ -149,5 +152,28 @@ def _ply_key(key: object) -> int | None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST
+
+
+def _fits(field: str, value: object) -> bool:
+    """Whether a candidate's ``field`` holds what the panel can show."""
+    if field == "action":
+        return _is_text(value)
+    if field == "visits":
+        return _is_count(value)
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and -LARGEST <= value <= LARGEST  # compared as it is: NaN and huge ints fail
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= LONGEST
+
+
+#: How each candidate field is bounded, as a refusal says it.
+_BOUNDS = {"action": f"at most {LONGEST} characters", "visits": "from 0 to 10**12",
+           "value": "from -10**12 to 10**12"}
 
 
