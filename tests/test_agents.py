@@ -237,11 +237,15 @@ def test_counts_may_be_any_integer_type_but_never_a_bool():
             ) == (0.5, 1.2, 0.5, 3)
 
 
+SECONDS_RULE = "seconds must be a finite number > 0 and at most 86,400 (a day)"
 #: Settings an agent must refuse when made (each would fail, or never end, mid-search).
 BAD_SETTINGS = [
-    ("seconds", "5", "seconds must be a finite number > 0"),
-    ("seconds", math.inf, "seconds must be a finite number > 0"),  # a search without end
-    ("seconds", True, "seconds must be a finite number > 0"),
+    ("seconds", "5", SECONDS_RULE),
+    ("seconds", math.inf, SECONDS_RULE),  # a search without end
+    ("seconds", 1e30, SECONDS_RULE),  # as good as one
+    ("seconds", True, SECONDS_RULE),
+    ("iterations", 10**9 + 1, "iterations must be a positive int (at most 10**9)"),
+    ("iterations", 10**30, "iterations must be a positive int (at most 10**9)"),
     ("exploration", "a", "exploration must be a finite number ≥ 0"),
     ("exploration", math.nan, "exploration must be a finite number ≥ 0"),
     ("exploration", -1.0, "exploration must be a finite number ≥ 0"),
@@ -261,7 +265,7 @@ BAD_SETTINGS = [
 
 @pytest.mark.parametrize("name, value, message", BAD_SETTINGS)
 def test_a_wrong_setting_is_refused_when_the_agent_is_made(name, value, message):
-    budget = {} if name == "seconds" else {"iterations": 5}
+    budget = {} if name in ("seconds", "iterations") else {"iterations": 5}
     with pytest.raises(ValueError, match=re.escape(message) + ", not "):
         MCTSAgent(**budget, **{name: value})
     if name == "seed":

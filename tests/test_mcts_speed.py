@@ -243,15 +243,16 @@ def tree_numbers(root: Node) -> list:
 
 @pytest.mark.parametrize("name, players", GAMES)
 def test_a_counted_search_is_the_clocked_loop(name, players):
-    """With a count alone the loop skips the clock and lists every ``log`` at once: the same
-    search as the clocked loop (given time to spare), which grows ``logs`` one by one."""
+    """With a count alone the loop skips the clock and makes the ``log``s in doubling blocks:
+    the same search as the clocked loop (given time to spare), which grows ``logs`` one by
+    one."""
     game = tabletop.load(name, players=players)
     for where, state in random_states(game, seeds=range(2), every=13):
         if state.is_terminal:
             continue
         view = state.view(state.current_player)
         counted, clocked = MCTSAgent(iterations=30, seed=5), MCTSAgent(iterations=30, seed=5,
-                                                                       seconds=1e6)
+                                                                       seconds=86_400)
         mine, theirs = counted.analyse(view), clocked.analyse(view)
         assert mine.iterations == theirs.iterations, where
         assert tree_numbers(mine.root) == tree_numbers(theirs.root), where
@@ -266,3 +267,23 @@ def test_logs_are_math_log():
     search.run()
     assert search.logs[1:] == [math.log(a) for a in range(1, 26)]
     assert search.logs[0] == -math.inf
+
+
+def test_a_huge_count_allocates_nothing_at_once(monkeypatch):
+    """``iterations=10**9`` is a budget, not a list of 10**9 logs made before the first
+    iteration: the table grows with the iterations run."""
+    state = tabletop.load("lascaux", players=3).new(seed=1)
+    view = state.view(state.current_player)
+    search = _Search(MCTSAgent(iterations=10**9, seed=1), view, view.legal_actions())
+    calls = []
+
+    def iterate(done):
+        calls.append(done)
+        if len(calls) == 5:
+            raise KeyboardInterrupt  # a person stopping the search
+
+    monkeypatch.setattr(search, "_iterate", iterate)
+    with pytest.raises(KeyboardInterrupt):
+        search.run()
+    assert calls == [0, 1, 2, 3, 4] and 6 <= len(search.logs) <= 16
+    assert search.logs[1:6] == [math.log(a) for a in range(1, 6)]

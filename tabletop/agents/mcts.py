@@ -284,7 +284,8 @@ class _Search:
         self.last: tuple[State | None, State | None] = (None, None)
         self.keys: dict[tuple[Action, int], Observed] = {}
         # ``logs[a] == math.log(a)`` up to the iterations so far plus one (``avail``'s bound),
-        # filled at once given a count; ``logs[0]`` is -inf: a 0 fails as ``math.log(0)`` did
+        # filled in doubling blocks given a count; ``logs[0]`` is -inf: a 0 fails as
+        # ``math.log(0)`` did
         self.logs = [-math.inf]
         self.everyone = (1 << self.players) - 1
         # a rollout's length (``None``: to the end) and its draws, read once per search
@@ -322,10 +323,11 @@ class _Search:
     def _loop(self, start: float) -> int:
         """The iterations, until the budget is spent (at least one); how many were run."""
         limit, seconds, logs, log = self.agent.iterations, self.agent.seconds, self.logs, math.log
-        if seconds is None:  # a count alone: no clock to read, every ``log`` known at once
+        if seconds is None:  # a count alone: no clock to read, the ``log``s made in blocks
             assert limit is not None
-            logs.extend(map(log, range(1, limit + 1)))
             for done in range(limit):
+                if len(logs) <= done + 1:  # doubled as needed: no count allocates all at once
+                    logs.extend(map(log, range(len(logs), min(2 * len(logs), limit + 1))))
                 self._iterate(done)
             return limit
         deadline, done = start + seconds, 0

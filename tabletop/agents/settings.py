@@ -26,6 +26,11 @@ from ..core.plain import real, whole
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 
+#: The largest budgets a search takes: past them it would not end in any session (and a
+#: tree of 10**9 nodes outgrows any memory first).
+MOST_ITERATIONS = 10**9
+MOST_SECONDS = 86_400.0
+
 #: The thinking budget at each named strength: (iterations, seconds), whichever ends first.
 STRENGTHS: dict[str, tuple[int | None, float | None]] = {
     "weak": (50, None),
@@ -50,9 +55,11 @@ def budget(iterations: object, seconds: object, strength: object
     if iterations is None and seconds is None:
         return STRENGTHS["default"]
     if iterations is not None:
-        iterations = whole(iterations, 1, "iterations must be a positive int")
+        iterations = whole(iterations, 1, "iterations must be a positive int (at most 10**9)",
+                           most=MOST_ITERATIONS)
     if seconds is not None:
-        seconds = real(seconds, "seconds must be a finite number > 0", low=0.0, above=True)
+        seconds = real(seconds, "seconds must be a finite number > 0 and at most 86,400 (a day)",
+                       low=0.0, high=MOST_SECONDS, above=True)
     return iterations, seconds
 
 
