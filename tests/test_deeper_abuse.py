@@ -216,3 +216,36 @@ def test_a_huge_node_or_a_long_colour_is_quoted_short():
     assert len(str(caught.value)) < 300
     with pytest.raises(TypeError, match="a colour is a CSS colour string, not None"):
         parse_color(None)
+
+
+@pytest.mark.parametrize("name, make, error, says", [
+    ("landlock", lambda a: a.Place(999, 0), ValueError, "cannot name Place\\(cell=999"),
+    ("landlock", lambda a: a.Bridge(10**30), ValueError, "cannot name Bridge"),
+    ("lacuna", lambda a: a.Place(0, 1, 10**5000), ValueError, "cannot name a Place"),
+    ("lascaux", lambda a: a.Choose("x"), TypeError, "takes a well-formed action of lascaux"),
+])
+def test_describe_refuses_an_action_it_cannot_name(name, make, error, says):
+    """A malformed action of the game gets a clear error, not the IndexError or the
+    digit-limit error of its fields (probe 29)."""
+    import importlib
+
+    game = tabletop.load(name)
+    action = make(importlib.import_module(f"tabletop.games.{name.replace('-', '_')}.actions"))
+    for viewer in (None, 1):
+        with pytest.raises(error, match=says):
+            game.describe(action, 0, viewer)
+
+
+def test_a_depth_of_5000_digits_stops_at_the_node_bound_with_a_warning():
+    from tabletop.widgets import TreeWidget
+
+    state = tabletop.load("lascaux").new(seed=1)
+    with pytest.warns(RuntimeWarning, match="before depth an integer of about 5001 digits"):
+        tabletop.explore(state, depth=10**5000)
+    with pytest.warns(RuntimeWarning, match="before depth an integer of about 5001 digits"):
+        TreeWidget(state, depth=10**5000)
+
+
+def test_lacuna_says_there_are_no_pawns_yet():
+    with pytest.raises(ValueError, match=r"pawn_xy\(\): there are no pawns yet \(asked for 0\)"):
+        tabletop.load("lacuna").new(seed=1).pawn_xy(0)

@@ -356,7 +356,9 @@ BAD_WIDGET_SETTINGS = [
     ({"seed": -1}, "seed must be an int from 0 to 2\\*\\*64 - 1 or None"),
     ({"agent_delay": -1}, "agent_delay must be a finite number ≥ 0"),
     ({"panel_delay": float("nan")}, "panel_delay must be a finite number ≥ 0"),
-    ({"resolution": 0}, "resolution must be a finite number > 0"),
+    ({"resolution": 0}, "resolution must be a finite number > 0 and at most 4"),
+    ({"resolution": 100}, "resolution must be a finite number > 0 and at most 4"),
+    ({"resolution": 1e24}, "resolution must be a finite number > 0 and at most 4"),
 ]
 
 

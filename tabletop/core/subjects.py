@@ -26,8 +26,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .action import Action, of_game
-from .plain import player_of
+from .plain import plain_fields, player_of
 from .quoting import brief
+from .wellformed import field_problem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -66,6 +67,13 @@ def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, 
         rule = f"describe() takes players 0..{players - 1} or None"
         actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
         viewer = None if viewer is None else player_of(viewer, players, f"{rule} as viewer")
-        return method(game, action, actor, viewer)
+        problem = field_problem(plain_fields(action))
+        if problem is not None:
+            raise TypeError(f"describe() takes a well-formed action of {game.name}: {problem}")
+        try:
+            return method(game, action, actor, viewer)
+        except Exception as err:  # a field out of every table (a cell 999): no notation
+            raise ValueError(f"describe() cannot name {brief(action)} in {game.name}'s "
+                             f"notation ({type(err).__name__})") from None
 
     return describe

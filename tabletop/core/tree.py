@@ -83,8 +83,8 @@ def explore(
                 break
             queue.extend(new)
     if not graph.graph["complete"] and max_nodes == MAX_NODES:
-        warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {depth}: pass "
-                      "max_nodes=None to explore everything, or a smaller depth",
+        warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
+                      "pass max_nodes=None to explore everything, or a smaller depth",
                       RuntimeWarning, stacklevel=2)
     return graph
 

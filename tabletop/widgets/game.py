@@ -54,6 +54,11 @@ def _button(description: str, tooltip: str, *, icon: str = "", width: str = "aut
                     layout=w.Layout(width=width))
 
 
+#: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
+#: past what a browser draws (resolution 100 asked for 3.3e9 pixels).
+MAX_RESOLUTION = 4.0
+
+
 class GameWidget(w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
@@ -82,7 +87,8 @@ class GameWidget(w.VBox):
                                hot_seat=hot_seat, seed=seed)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
-        resolution = real(resolution, "resolution must be a finite number > 0", low=0.0, above=True)
+        resolution = real(resolution, "resolution must be a finite number > 0 and at most 4",
+                          low=0.0, high=MAX_RESOLUTION, above=True)
         self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False

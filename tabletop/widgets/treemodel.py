@@ -109,7 +109,7 @@ class TreeModel:
         self.show_all: set[int] = set()
         self.open_to(depth)
         if not self.complete and max_nodes == MAX_NODES:
-            warnings.warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {depth}: "
+            warnings.warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
                           "pass max_nodes=None to open everything, or a smaller depth",
                           RuntimeWarning, stacklevel=2)
 

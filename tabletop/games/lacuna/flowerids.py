@@ -49,8 +49,9 @@ def index_of(call: str, value: object, count: int, what: str) -> int:
     """
     found = plain(value)
     if type(found) is not int or not 0 <= found < count:
-        there = f"{what} 0..{count - 1}" if count else f"no {what} yet"
-        raise ValueError(f"{call}() takes one of the {there}, not {brief(value)}")
+        if not count:
+            raise ValueError(f"{call}(): there are no {what} yet (asked for {brief(value)})")
+        raise ValueError(f"{call}() takes one of the {what} 0..{count - 1}, not {brief(value)}")
     return found
 
 
