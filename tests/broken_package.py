@@ -119,7 +119,7 @@ class StrictNim(SecretNim):
     input_class = StrictInput
 
 
-class ListingInput(CounterInput):
+class PairingInput(CounterInput):
     """Reads a click's target as a pair before anything else: a stray number raises."""
 
     def click(self, target, point=None):
@@ -127,6 +127,6 @@ class ListingInput(CounterInput):
         return CounterInput.click(self, target, point)
 
 
-class ListingNim(SecretNim):
-    name = "listing-nim"
-    input_class = ListingInput
+class PairingNim(SecretNim):
+    name = "pairing-nim"
+    input_class = PairingInput

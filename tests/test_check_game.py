@@ -48,14 +48,17 @@ def test_a_refusal_whose_reason_holds_the_legal_list_is_caught(registered):
         check_game(registered(ListingNim), seeds=range(10))
 
 
-def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_one(registered):
-    from broken_malformed import LaxNim
+def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_or_nameless_one(registered):
+    from broken_malformed import LaxNim, NamelessNim
 
     from tabletop.core.testing.malformed import check_malformed_actions
 
     check_malformed_actions(registered(SecretNim), seeds=range(5), every=1)
     with pytest.raises(ConformanceError, match=r"is_legal\(Take\(count=.*\)\) answered True"):
         check_malformed_actions(registered(LaxNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match=r"describe\(Take\(count=\d+\)\) raised "
+                                               r"IndexError, not TypeError or ValueError"):
+        check_malformed_actions(registered(NamelessNim), seeds=range(5), every=1)
 
 
 def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):
@@ -90,7 +93,7 @@ def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
                    r"everywhere"),
     ("StrictNim", r"clicking \('bonus', 0\) with numpy's numbers made None \(selection "
                   r"\(\)\), not Bonus\(value=0\) \(selection \(\)\)"),
-    ("ListingNim", r"a click on np.int64\(1\), no target, raised TypeError, not "
+    ("PairingNim", r"a click on np.int64\(1\), no target, raised TypeError, not "
                    r"IllegalAction"),
     ("CrashingNim", r"ply \d+, Player 0's view: drawing raised ZeroDivisionError"),
     ("RestlessNim", "drawing the same position twice gave different SVG bytes"),

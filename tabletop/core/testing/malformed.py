@@ -4,8 +4,9 @@ For each kind of action a game offers, the check builds copies of real legal act
 field replaced by something no rule expects (``None``, a negative or huge number, a number
 over Python's 4,300-digit limit, NaN, a string, a list, a bool) and asks each seeded position
 about them: ``is_legal`` must answer a bool, ``False`` for anything of the wrong type;
-``apply`` must agree with it, refusing with a short ``IllegalAction``, quickly; and the state
-must be unchanged.
+``apply`` must agree with it, refusing with a short ``IllegalAction``, quickly; the state
+must be unchanged; ``action_id`` refuses it with ``IllegalAction``, and ``describe`` names it
+or refuses it with ``TypeError`` or ``ValueError``.
 
 >>> import tabletop
 >>> check_malformed_actions(tabletop.load("lascaux", players=3), seeds=[0])
@@ -110,11 +111,33 @@ def _answered(state: State, bad: Action, must_refuse: bool, where: str) -> None:
     else:
         if not answer:
             fail(where, f"apply({shown}) accepted a malformed action")
+    _named(state, bad, shown, where)
     took = time.perf_counter() - started
     if took > TIME_LIMIT:
         fail(where, f"answering {shown} took {took:.2f} s")
     if state != before[0] or str(state) != before[1]:
         fail(where, f"trying {shown} changed the state")
+
+
+def _named(state: State, bad: Action, shown: str, where: str) -> None:
+    """``action_id`` refuses a malformed action with ``IllegalAction`` (or gives the id of
+    a legal variant); ``describe`` names it or refuses it with ``TypeError`` or
+    ``ValueError`` — never the error of a field (an ``IndexError``, the digit limit)."""
+    try:
+        state.action_id(bad)
+    except IllegalAction:
+        pass
+    except Exception as err:  # noqa: BLE001 - the contract: IllegalAction, nothing else
+        fail(where, f"action_id({shown}) raised {type(err).__name__} instead of IllegalAction")
+    try:
+        said = state.game.describe(bad, state.current_player, None)
+    except (TypeError, ValueError):
+        return
+    except Exception as err:  # noqa: BLE001 - what describe's refusals are
+        fail(where, f"describe({shown}) raised {type(err).__name__}, not TypeError or "
+                    f"ValueError")
+    if not isinstance(said, str):
+        fail(where, f"describe({shown}) gave {type(said).__name__}, not text")
 
 
 def _describe(action: Action) -> str:
