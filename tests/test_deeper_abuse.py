@@ -249,3 +249,28 @@ def test_a_depth_of_5000_digits_stops_at_the_node_bound_with_a_warning():
 def test_lacuna_says_there_are_no_pawns_yet():
     with pytest.raises(ValueError, match=r"pawn_xy\(\): there are no pawns yet \(asked for 0\)"):
         tabletop.load("lacuna").new(seed=1).pawn_xy(0)
+
+
+def test_the_widgets_graphs_are_live_read_only_views():
+    """``widget.timeline`` and ``TreeWidget.graph`` read the graphs the widgets grow, and
+    refuse changes that would leave a widget on a node it no longer has (probe 29)."""
+    from tabletop.widgets import TreeWidget
+
+    widget = tabletop.play("lascaux", players=3, seed=5)
+    widget.play("choose pink")
+    tree = TreeWidget(tabletop.load("lascaux").new(seed=1), depth=1)
+    for graph, node in ((widget.timeline, widget.node), (tree.graph, 0)):
+        with pytest.raises(nx.NetworkXError, match="Frozen graph can't be modified"):
+            graph.remove_node(node)
+        with pytest.raises(TypeError):
+            graph.nodes[node]["state"] = None
+        with pytest.raises(TypeError):
+            graph.graph["root"] = 5
+        changed = graph.copy()
+        changed.remove_node(node)
+        assert node in graph and node not in changed
+    timeline = widget.timeline
+    widget.back()
+    widget.play("choose blue")  # a branch: the view made before reads it
+    assert timeline.out_degree(0) == 2 and widget.state.history[-1].colour == 5
+    assert timeline.nodes[widget.node]["state"] == widget.state

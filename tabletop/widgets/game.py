@@ -23,6 +23,7 @@ from ..agents.settings import bot_seats
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption, InvalidRecord, TabletopError
 from ..core.game import Action, State
+from ..core.graphview import readonly_view
 from ..core.memos import Bound
 from ..core.plain import flag, plain, real
 from ..core.quoting import brief
@@ -220,8 +221,9 @@ class GameWidget(w.VBox):
     # --- the public surface -----------------------------------------------------------------
     @property
     def timeline(self) -> nx.DiGraph:
-        """The session's states (node attribute ``state``) with actions on the edges."""
-        return self.session.graph
+        """The session's states (node attribute ``state``) with actions on the edges: a live,
+        read-only view (the widget alone grows it; ``copy()`` gives one to change)."""
+        return readonly_view(self.session.graph)
 
     @property
     def navigator(self) -> Timeline:

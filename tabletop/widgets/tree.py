@@ -28,6 +28,7 @@ import networkx as nx
 
 from ..agents import Analysis
 from ..core.game import State
+from ..core.graphview import readonly_view
 from ..core.plain import player_of, real, whole
 from ..core.quoting import brief
 from ..render.scene import Scene
@@ -137,8 +138,9 @@ class TreeWidget(w.VBox):
     # --- the API the clicks use ---------------------------------------------------------------
     @property
     def graph(self) -> nx.DiGraph:
-        """The tree as a networkx ``DiGraph`` (it grows as nodes of a game tree are opened)."""
-        return self.model.graph
+        """The tree as a networkx ``DiGraph`` (it grows as nodes of a game tree are opened): a
+        live, read-only view (``copy()`` gives one to change)."""
+        return readonly_view(self.model.graph)
 
     @property
     def selected(self) -> int:
