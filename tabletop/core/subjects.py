@@ -67,12 +67,13 @@ def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, 
         rule = f"describe() takes players 0..{players - 1} or None"
         actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
         viewer = None if viewer is None else player_of(viewer, players, f"{rule} as viewer")
-        problem = field_problem(plain_fields(action))
-        if problem is not None:
-            raise TypeError(f"describe() takes a well-formed action of {game.name}: {problem}")
         try:
             return method(game, action, actor, viewer)
-        except Exception as err:  # a field out of every table (a cell 999): no notation
+        except Exception as err:  # a field of a wrong type, or out of every table (cell 999)
+            problem = field_problem(plain_fields(action))
+            if problem is not None:
+                raise TypeError(f"describe() takes a well-formed action of {game.name}: "
+                                f"{problem}") from None
             raise ValueError(f"describe() cannot name {brief(action)} in {game.name}'s "
                              f"notation ({type(err).__name__})") from None
 
