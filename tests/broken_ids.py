@@ -30,6 +30,20 @@ class _Toy(SecretNim):
 
 # --- ids ---------------------------------------------------------------------------------
 
+def _view_as(cls, state, player):
+    """``state``'s view for ``player``, made a ``cls`` (a toy's own view class)."""
+    plain = NimState._view(state, player)
+    return cls(game=state.game, player=player, pile=plain.pile, first=plain.first,
+               bonus=plain.bonus, taken_last=plain.taken_last, takes=plain.takes)
+
+
+def _drawn_as(cls, view, rng):
+    """A state of ``cls`` drawn from ``view`` (the hidden bonuses at random)."""
+    bonus = tuple(rng.randrange(2) if b == -1 else b for b in view.bonus)
+    return cls(game=view.game, pile=view.pile, first=view.first, bonus=bonus,
+               taken_last=view.taken_last, takes=view.takes)
+
+
 class _Positional:
     """Ids are places in the legal list, which lists the takes backwards on an odd pile:
     ``take 1`` is id 0 on a pile of 6 and id 1 on a pile of 7."""
@@ -64,18 +78,13 @@ class PositionalState(_Positional, NimState):
         return legal[::-1] if self.pile % 2 and None not in self.bonus else legal
 
     def _view(self, player):
-        plain = NimState._view(self, player)
-        return PositionalView(game=self.game, player=player, pile=plain.pile,
-                              first=plain.first, bonus=plain.bonus,
-                              taken_last=plain.taken_last, takes=plain.takes)
+        return _view_as(PositionalView, self, player)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PositionalView(_Positional, NimView):
     def determinize(self, rng):
-        bonus = tuple(rng.randrange(2) if b == -1 else b for b in self.bonus)
-        return PositionalState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
-                               taken_last=self.taken_last, takes=self.takes)
+        return _drawn_as(PositionalState, self, rng)
 
 
 class PositionalNim(_Toy):
@@ -192,17 +201,13 @@ class _Greedy:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GreedyState(_Greedy, NimState):
     def _view(self, player):
-        plain = NimState._view(self, player)
-        return GreedyView(game=self.game, player=player, pile=plain.pile, first=plain.first,
-                          bonus=plain.bonus, taken_last=plain.taken_last, takes=plain.takes)
+        return _view_as(GreedyView, self, player)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GreedyView(_Greedy, NimView):
     def determinize(self, rng):
-        bonus = tuple(rng.randrange(2) if b == -1 else b for b in self.bonus)
-        return GreedyState(game=self.game, pile=self.pile, first=self.first, bonus=bonus,
-                           taken_last=self.taken_last, takes=self.takes)
+        return _drawn_as(GreedyState, self, rng)
 
 
 class GreedyNim(_Toy):
