@@ -225,6 +225,54 @@ def test_timeline_branches_and_keeps_every_branch(nim):
         tl.goto(9)
 
 
+class SteeredModel:
+    """The timeline's "forward" rule at its plainest: every move steers every ancestor."""
+
+    def __init__(self):
+        self.parent, self.children, self.preferred, self.cursor = {0: None}, {0: []}, {}, 0
+
+    def path(self, node):
+        return [node] if node == 0 else self.path(self.parent[node]) + [node]
+
+    def goto(self, node):
+        path = self.path(node)
+        self.preferred.update(zip(path, path[1:], strict=False))
+        self.cursor = node
+
+    def line(self):
+        line = self.path(self.cursor)
+        while self.children[line[-1]]:
+            line.append(self.preferred.get(line[-1], self.children[line[-1]][-1]))
+        return line
+
+
+def test_a_timeline_steers_forward_as_if_every_move_went_through_goto(nim):
+    rng = random.Random(7)
+    for _ in range(30):
+        tl, model = Timeline(nim.new(seed=0)), SteeredModel()
+        for _ in range(40):
+            op = rng.choice(["play", "play", "back", "forward", "start", "goto", "set"])
+            if op == "play" and not tl.state.is_terminal:
+                action = rng.choice(tl.state.legal_actions()[:2])
+                tl.play(action)
+                child = tl.cursor
+                if child not in model.parent:
+                    model.parent[child], model.children[child] = model.cursor, []
+                    model.children[model.cursor].append(child)
+                model.goto(child)
+            elif op in ("back", "forward"):
+                getattr(tl, op)()
+                model.cursor = tl.cursor
+            elif op == "start":
+                tl.start()
+                model.cursor = 0
+            elif op in ("goto", "set"):
+                node = rng.randrange(len(tl))
+                tl.goto(node) if op == "goto" else setattr(tl, "cursor", node)
+                model.goto(node) if op == "goto" else setattr(model, "cursor", node)
+            assert tl.line() == model.line(), op
+
+
 def test_explore_counts_paths_and_groups_information_sets(nim):
     s = nim.new(seed=2)
     g = explore(s, depth=2)

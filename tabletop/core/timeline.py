@@ -30,7 +30,7 @@ class Timeline:
     each ancestor lead there).
     """
 
-    __slots__ = ("graph", "_cursor", "_next_id", "_preferred")
+    __slots__ = ("graph", "_cursor", "_next_id", "_preferred", "_on_line")
 
     def __init__(self, root: State) -> None:
         import networkx as nx
@@ -43,6 +43,7 @@ class Timeline:
         self._cursor = 0
         self._next_id = 1
         self._preferred: dict[int, int] = {}  # node -> the child "forward" goes to
+        self._on_line = True  # "forward" from each ancestor of the cursor leads to it
 
     @property
     def cursor(self) -> int:
@@ -52,6 +53,7 @@ class Timeline:
     @cursor.setter
     def cursor(self, node: int) -> None:
         self._cursor = self._node(node)
+        self._on_line = False
 
     @property
     def state(self) -> State:
@@ -70,13 +72,22 @@ class Timeline:
         action = state._coerce(action)
         for child in self.graph.successors(self.cursor):
             if self.graph.edges[self.cursor, child]["action"] == action:
-                return self.goto(child)
+                return self._step_to(child)
         child = self._next_id
         self._next_id += 1
         self.graph.add_node(child, state=state.apply(action),
                             ply=self.graph.nodes[self.cursor]["ply"] + 1)
         self.graph.add_edge(self.cursor, child, action=action, notation=str(action))
-        return self.goto(child)
+        return self._step_to(child)
+
+    def _step_to(self, child: int) -> State:
+        """``goto(child)`` for a child of the cursor: only the cursor's way forward changes
+        when its ancestors already lead to it (so a long record loads in linear time)."""
+        if not self._on_line:
+            return self.goto(child)
+        self._preferred[self._cursor] = child
+        self._cursor = child
+        return self.state
 
     def goto(self, node: int) -> State:
         """Move the cursor to ``node``; "forward" from each ancestor now leads this way."""
@@ -84,6 +95,7 @@ class Timeline:
         self._cursor = path[-1]
         for parent, child in itertools.pairwise(path):
             self._preferred[parent] = child
+        self._on_line = True
         return self.state
 
     def back(self) -> State:
@@ -103,6 +115,7 @@ class Timeline:
     def start(self) -> State:
         """Jump to the first state (keeping the way forward)."""
         self._cursor = 0
+        self._on_line = True
         return self.state
 
     def end(self) -> State:
