@@ -41,6 +41,32 @@ class ListingNim(SecretNim):
         return action
 
 
+@dataclass(frozen=True, slots=True)
+class WordTake(Take):
+    """A take whose notation is a word from a table (set after the class is made, past the
+    wrapper ``Action`` gives a class's own ``__str__``): ``WordTake(999)`` is an IndexError."""
+
+
+WordTake.__str__ = lambda take: ("take none", "take one", "take two", "take three")[take.count]
+
+
+class WordyNim(SecretNim):
+    """Secret Nim whose takes are ``WordTake``: its notation fails on a malformed take."""
+
+    name = "wordy-nim"
+
+    def _initial(self, rng: random.Random) -> WordyState:
+        return WordyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                          bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WordyState(NimState):
+    def _legal_actions(self):
+        takes = NimState._legal_actions(self)
+        return tuple(WordTake(a.count) if isinstance(a, Take) else a for a in takes)
+
+
 class NamelessNim(SecretNim):
     """Names a take by a table of words, trusting its count: ``Take(999)`` is an IndexError
     (set after the class is made, past the check ``Game`` gives a game's own ``describe``)."""

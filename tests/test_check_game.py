@@ -49,7 +49,7 @@ def test_a_refusal_whose_reason_holds_the_legal_list_is_caught(registered):
 
 
 def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_or_nameless_one(registered):
-    from broken_malformed import LaxNim, NamelessNim
+    from broken_malformed import LaxNim, NamelessNim, WordyNim
 
     from tabletop.core.testing.malformed import check_malformed_actions
 
@@ -59,6 +59,9 @@ def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_or_nameless_one(
     with pytest.raises(ConformanceError, match=r"describe\(Take\(count=\d+\)\) raised "
                                                r"IndexError, not TypeError or ValueError"):
         check_malformed_actions(registered(NamelessNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match=r"str\(WordTake\(count=\d+\)\) raised "
+                                               r"IndexError"):
+        check_malformed_actions(registered(WordyNim), seeds=range(5), every=1)
 
 
 def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):

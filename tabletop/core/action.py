@@ -2,16 +2,52 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from typing import Any
+
+from .quoting import brief
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move, decision or claim. Subclasses are frozen dataclasses; ``str(a)`` is notation."""
+    """A move, decision or claim. Subclasses are frozen dataclasses; ``str(a)`` is notation.
+
+    ``str`` never fails or is empty: an action whose fields its game cannot name (built by
+    hand, out of range) shows as its class and fields.
+
+    >>> from tabletop.games.landlock.actions import Place
+    >>> str(Place(999, 0))
+    'Place(cell=999, rot=0)'
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Action, cls).__init_subclass__(**kwargs)  # (slots=True remade the class)
+        own = cls.__dict__.get("__str__")
+        if own is not None and not hasattr(own, "__wrapped__"):  # (as are slotted subclasses)
+            cls.__str__ = _never_failing(own)  # type: ignore[method-assign]
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__.lower()
+
+
+def _never_failing(notation: Callable[[Action], str]) -> Callable[[Action], str]:
+    @functools.wraps(notation)
+    def never_failing(action: Action) -> str:
+        try:
+            text = notation(action)
+        except Exception:  # a field the game's notation cannot name
+            return fields_text(action)
+        return text if isinstance(text, str) and text else fields_text(action)
+
+    return never_failing
+
+
+def fields_text(action: Action) -> str:
+    """``action`` as its class and fields, each quoted briefly (huge numbers, long texts)."""
+    shown = ", ".join(f"{f.name}={brief(getattr(action, f.name), 40)}" for f in fields(action))
+    return f"{type(action).__name__}({shown})"
 
 
 def of_game(action: Action, game: Any) -> bool:

@@ -5,8 +5,8 @@ field replaced by something no rule expects (``None``, a negative or huge number
 over Python's 4,300-digit limit, NaN, a string, a list, a bool) and asks each seeded position
 about them: ``is_legal`` must answer a bool, ``False`` for anything of the wrong type;
 ``apply`` must agree with it, refusing with a short ``IllegalAction``, quickly; the state
-must be unchanged; ``action_id`` refuses it with ``IllegalAction``, and ``describe`` names it
-or refuses it with ``TypeError`` or ``ValueError``.
+must be unchanged; ``action_id`` refuses it with ``IllegalAction``, ``describe`` names it
+or refuses it with ``TypeError`` or ``ValueError``, and ``str`` shows it without failing.
 
 >>> import tabletop
 >>> check_malformed_actions(tabletop.load("lascaux", players=3), seeds=[0])
@@ -122,7 +122,14 @@ def _answered(state: State, bad: Action, must_refuse: bool, where: str) -> None:
 def _named(state: State, bad: Action, shown: str, where: str) -> None:
     """``action_id`` refuses a malformed action with ``IllegalAction`` (or gives the id of
     a legal variant); ``describe`` names it or refuses it with ``TypeError`` or
-    ``ValueError`` — never the error of a field (an ``IndexError``, the digit limit)."""
+    ``ValueError`` — never the error of a field (an ``IndexError``, the digit limit); ``str``
+    shows it (an error message, a notebook's output)."""
+    try:
+        text = str(bad)
+    except Exception as err:  # noqa: BLE001 - str must not fail
+        fail(where, f"str({shown}) raised {type(err).__name__}: {err}")
+    if not text:
+        fail(where, f"str({shown}) is empty")
     try:
         state.action_id(bad)
     except IllegalAction:
