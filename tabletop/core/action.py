@@ -44,6 +44,22 @@ def _never_failing(notation: Callable[[Action], str]) -> Callable[[Action], str]
     return never_failing
 
 
+def notation(action: Action) -> str:
+    """``action`` in its game's notation, as its class's own ``__str__`` writes it: unlike
+    ``str``, this raises when the game cannot name the action (a ``ValueError`` if it gives
+    no text).
+
+    >>> from tabletop.games.landlock.actions import Place
+    >>> notation(Place(3, 1))
+    'd1 r1'
+    """
+    own = type(action).__str__
+    text = getattr(own, "__wrapped__", own)(action)
+    if not isinstance(text, str) or not text:
+        raise ValueError(f"{fields_text(action)} has no notation")
+    return text
+
+
 def fields_text(action: Action) -> str:
     """``action`` as its class and fields, each quoted briefly (huge numbers, long texts)."""
     shown = ", ".join(f"{f.name}={brief(getattr(action, f.name), 40)}" for f in fields(action))

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
 from .action import Action as Action  # re-exported: the games import it from here
+from .action import notation
 from .builders import position_builder
 from .choices import OptionChecks, did_you_mean, suggestion
 from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
@@ -239,7 +240,7 @@ class Game(OptionChecks, GameFacts):
 
         Games with secret actions override this to redact them.
         """
-        return str(action)
+        return notation(action)
 
 
 class Position(Derives):

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from ...core.action import notation
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
@@ -356,4 +357,4 @@ class Lascaux(Game):
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         if isinstance(action, Choose) and viewer is not None and viewer != actor:
             return "choose ?"
-        return str(action)
+        return notation(action)

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tabletop.core.action import notation
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
@@ -541,7 +542,7 @@ class LavaFlows(Game):
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         if isinstance(action, Arrange) and viewer is not None and viewer != actor:
             return "arrange ?"
-        return str(action)
+        return notation(action)
 
     # --- building positions --------------------------------------------------------------
     def position(
