@@ -17,9 +17,13 @@ class Action:
     ``str`` never fails or is empty: an action whose fields its game cannot name (built by
     hand, out of range) shows as its class and fields.
 
-    >>> from tabletop.games.landlock.actions import Place
-    >>> str(Place(999, 0))
-    'Place(cell=999, rot=0)'
+    >>> @dataclass(frozen=True)
+    ... class Take(Action):
+    ...     count: int
+    ...     def __str__(self):
+    ...         return ("take none", "take one")[self.count]
+    >>> str(Take(1)), str(Take(7))
+    ('take one', 'Take(count=7)')
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -32,11 +36,11 @@ class Action:
         return type(self).__name__.lower()
 
 
-def _never_failing(notation: Callable[[Action], str]) -> Callable[[Action], str]:
-    @functools.wraps(notation)
+def _never_failing(own: Callable[[Action], str]) -> Callable[[Action], str]:
+    @functools.wraps(own)
     def never_failing(action: Action) -> str:
         try:
-            text = notation(action)
+            text = own(action)
         except Exception:  # a field the game's notation cannot name
             return fields_text(action)
         return text if isinstance(text, str) and text else fields_text(action)
@@ -49,9 +53,16 @@ def notation(action: Action) -> str:
     ``str``, this raises when the game cannot name the action (a ``ValueError`` if it gives
     no text).
 
-    >>> from tabletop.games.landlock.actions import Place
-    >>> notation(Place(3, 1))
-    'd1 r1'
+    >>> @dataclass(frozen=True)
+    ... class Take(Action):
+    ...     count: int
+    ...     def __str__(self):
+    ...         return ("take none", "take one")[self.count]
+    >>> notation(Take(1))
+    'take one'
+    >>> notation(Take(7))
+    Traceback (most recent call last):
+    IndexError: tuple index out of range
     """
     own = type(action).__str__
     text = getattr(own, "__wrapped__", own)(action)
