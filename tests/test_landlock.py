@@ -142,6 +142,36 @@ def test_matching_every_tile_fits_every_empty_cell_in_exactly_two_rotations(kind
             assert s.is_legal(PLACE[cell][rot]) == (rot in offered)
 
 
+@pytest.mark.parametrize("kind", range(len(KINDS)))
+def test_the_first_tile_takes_a_rotation_180_degrees_from_a_listed_one_as_that_one(kind):
+    """On f6 a tile without a gnome lists r0 and r1 (the two checkerboards); ``f6 r2`` and
+    ``f6 r3`` are the same tiles (as the rules page's example says), and a ``Place`` object
+    turned so is refused with that reason, not with "the first tile goes in the middle"."""
+    s = GAME2.position([], tile=KINDS[kind].name)
+    listed = [a.rot for a in s.legal_actions()]
+    for rot in range(4):
+        played = s.apply(f"f6 r{rot}").history[-1]
+        assert played.rot == (rot if rot in listed else rot % 2)
+        if rot not in listed:
+            with pytest.raises(tabletop.IllegalAction, match=f"the same as r{rot % 2}: play f6"):
+                s.apply(PLACE[cell_index("f6")][rot])
+    with pytest.raises(tabletop.IllegalAction, match="the first tile goes in the middle"):
+        s.apply("e6 r0")
+
+
+def test_a_tussock_is_placed_in_any_rotation_as_its_one_listed_placement():
+    """I3: a tussock's corners are wild, so every rotation of it on a cell is the same tile."""
+    s = GAME2.position(["f6 path r0"], tile="tussock")
+    for listed in s.legal_actions():
+        where = CELL_NAMES[listed.cell]
+        for rot in range(4):
+            assert GAME2.parse_action(s, f"{where} r{rot}") == listed
+            assert GAME2.parse_action(s.view(0), f"{where} r{rot}") == listed
+            if rot != listed.rot:
+                with pytest.raises(tabletop.IllegalAction, match="tussock turned .* is the same"):
+                    s.apply(PLACE[listed.cell][rot])
+
+
 def test_wrong_rotation_is_refused_with_a_reason():
     s = GAME2.position(["f6 path r0"], tile="stream")
     bad = next(PLACE[c][r] for c in s.legal_cells() for r in range(4)

@@ -241,8 +241,11 @@ class LandlockPosition(Position):
             if kind == BRIDGE and self.bridge_targets():
                 first = CELL_NAMES[self.bridge_targets()[0]]
                 return f"a bridge must replace a tile (e.g. bridge {first})"
-            if self.box is None:
+            if self.box is None and cell != CENTER:
                 return f"the first tile goes in the middle, {CELL_NAMES[CENTER]}"
+            if self.box is None:  # a rotation a tile without a gnome lists 180° apart
+                return (f"a {name} turned r{action.rot} is the same as r{action.rot % 2}: "
+                        f"play {where} r{action.rot % 2}")
             if self.board[cell] >= 0:
                 return f"{where} already holds a {KINDS[self.board[cell] >> 2].name}"
             if not self.frontier >> cell & 1:
@@ -250,7 +253,7 @@ class LandlockPosition(Position):
             if cell not in self.legal_cells():
                 return f"a tile at {where} would make the map longer than {SPAN} tiles"
             base = base_rotation(kind, cell, self.lpar)
-            if (action.rot - base) % 2:
+            if (action.rot - base) % 2 and kind != TUSSOCK:
                 terrain = "land" if KINDS[kind].band in ("L", "LW", "") else "water"
                 return (f"a {name} on {where} fits only as r{base} or r{base + 2} (its {terrain} "
                         f"corners must meet {where}'s {terrain} corners)")

@@ -201,8 +201,9 @@ class Landlock(Game):
         return self.position(pile=pile, land=None, first=first)
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """Also accept ``f6`` alone when one placement uses f6, and ``f6 r2`` for a tile
-        without a gnome that fits as ``f6 r0`` (both rotations give the same tile). Well-formed
+        """Also accept ``f6`` alone when one placement uses f6, ``f6 r2`` for a tile without a
+        gnome that fits as ``f6 r0`` (both rotations give the same tile; on the first tile
+        too), and any rotation of a tussock placed after the first tile (I3). Well-formed
         notation of an illegal move is returned for ``apply`` to refuse with its reason."""
         if text in ROLES:
             return ROLE_ACTIONS[ROLES.index(text)]
@@ -226,8 +227,10 @@ class Landlock(Game):
                 return None
             if len(parts) == 1 and len(here) == 1:
                 return here[0]
-            if rot is not None and len(here) == 1 and (int(rot[1]) - here[0].rot) % 2 == 0:
-                return here[0]
+            if rot is not None:
+                same = _same_tile(here, int(rot[1]), state.tile == TUSSOCK)
+                if same is not None:
+                    return same
             if len(parts) == 1:
                 wanted = PLACE[cell][0] if not here else None
                 if here:
@@ -305,3 +308,16 @@ class Landlock(Game):
             to_move=first if to_move is None else to_move, tussocks=tussocks,
             gnome_bonus=gnome_bonus, pile=order,
         )
+
+
+def _same_tile(here: list[Place], rot: int, tussock: bool) -> Place | None:
+    """The listed placement on a cell (``here``) that puts down the same tile as ``rot``:
+    that rotation itself, else the one listed 180° apart when just one is (a tile without a
+    gnome), else a tussock's one listed rotation (its corners are wild)."""
+    for placement in here:
+        if placement.rot == rot:
+            return placement
+    same = [placement for placement in here if (placement.rot - rot) % 2 == 0]
+    if len(same) == 1:
+        return same[0]
+    return here[0] if tussock and len(here) == 1 else None
