@@ -273,3 +273,43 @@ def test_the_widgets_graphs_are_live_read_only_views():
     widget.play("choose blue")  # a branch: the view made before reads it
     assert timeline.out_degree(0) == 2 and widget.state.history[-1].colour == 5
     assert timeline.nodes[widget.node]["state"] == widget.state
+
+
+def test_a_bots_thinking_is_read_only_in_the_timeline_and_copied_where_it_is_returned():
+    """The thinking on an edge is a dict of lists: the read-only view is read-only all the
+    way down, and ``save`` and ``session.thinking`` give copies (probe 30: a choice set to
+    "HACK" through ``widget.timeline`` was saved, and the record then failed to load)."""
+    widget = tabletop.play("lava-flows", seed=1, bots={0: "mcts-weak"}, view=None,
+                           agent_delay=0)
+    edge = next(e for e in widget.timeline.edges if "thinking" in widget.timeline.edges[e])
+    thinking = widget.timeline.edges[edge]["thinking"]
+    with pytest.raises(TypeError):
+        thinking["choice"] = "HACK"
+    with pytest.raises(TypeError):
+        thinking["candidates"][0]["visits"] = 10**9
+    assert thinking == widget.session.graph.edges[edge]["thinking"]
+    before = widget.save()
+    widget.session.thinking()["choice"] = "HACK"
+    widget.save()["thinking"]["1"]["candidates"][0]["visits"] = 10**9
+    mine = widget.timeline.copy()
+    mine.edges[edge]["thinking"]["candidates"].clear()
+    assert widget.save() == before
+    widget.load(widget.save())
+
+
+def test_the_navigator_reads_the_timeline_and_leaves_stepping_to_the_widget():
+    """``widget.navigator.play`` moved the session behind the widget's back (the state
+    trait and the turn line kept the old move, the bot never replied): it reads, only."""
+    widget = tabletop.play("lascaux", players=3, seed=5)
+    widget.play("choose pink")
+    navigator = widget.navigator
+    assert navigator.cursor == widget.node and navigator.line() == [0, widget.node]
+    assert navigator.state == widget.state and len(navigator) == 2
+    for step in ("play", "goto", "back", "forward", "start", "end"):
+        with pytest.raises(AttributeError, match=f"read-only here: step with the widget's "
+                                                 f"own {step}"):
+            getattr(navigator, step)
+    with pytest.raises(nx.NetworkXError, match="Frozen graph"):
+        navigator.graph.add_edge(0, 4242)
+    widget.back()
+    assert navigator.cursor == 0 == widget.node  # live

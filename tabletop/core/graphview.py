@@ -3,11 +3,13 @@ widget's tree): it reads as the graph reads now, and refuses every change, so a 
 leave the owner with a node it no longer has or a state it never reached.
 
 Unlike ``readonly.frozen_graph`` (which freezes a finished graph in place), the graph itself
-stays the owner's to grow; the view costs nothing to make and copies nothing.
+stays the owner's to grow; the view costs nothing to make and copies nothing. Attribute
+values are read-only all the way down (a bot's thinking on an edge is a dict of lists).
 
 >>> import networkx as nx
 >>> graph = nx.DiGraph([(0, 1)], name="line")
 >>> graph.nodes[1]["state"] = "b"
+>>> graph.edges[0, 1]["thinking"] = {"choice": "b", "top": [{"visits": 9}]}
 >>> view = readonly_view(graph)
 >>> graph.add_edge(1, 2)                       # the owner grows it: the view reads it
 >>> sorted(view.edges), view.nodes[1]["state"], view.out_degree(1)
@@ -19,14 +21,22 @@ networkx.exception.NetworkXError: Frozen graph can't be modified
 >>> view.nodes[1]["state"] = "c"
 Traceback (most recent call last):
 ...
-TypeError: 'mappingproxy' object does not support item assignment
->>> copy = view.copy(); copy.remove_node(1); len(copy), len(graph)
-(2, 3)
+TypeError: 'ReadOnlyMapping' object does not support item assignment
+>>> view.edges[0, 1]["thinking"]["top"][0]["visits"] = 10**9
+Traceback (most recent call last):
+...
+TypeError: 'ReadOnlyMapping' object does not support item assignment
+>>> view.edges[0, 1]["thinking"] == {"choice": "b", "top": [{"visits": 9}]}
+True
+>>> mine = view.copy(); mine.edges[0, 1]["thinking"]["choice"] = "c"; mine.remove_node(2)
+>>> len(mine), len(graph), graph.edges[0, 1]["thinking"]["choice"]
+(2, 3, 'b')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import copy
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -36,9 +46,80 @@ if TYPE_CHECKING:
 G = TypeVar("G", bound="nx.Graph")
 
 
+class ReadOnlyMapping(Mapping[Any, Any]):
+    """A dict seen read-only, its values too (``read_only``); ``copy()`` gives a dict of
+    one's own, with its dicts, lists and sets copied (other values are shared: states and
+    actions are immutable)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[Any, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: Any) -> Any:
+        return read_only(self._data[key])
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def copy(self) -> dict[Any, Any]:
+        return {key: _own(value) for key, value in self._data.items()}
+
+
+class ReadOnlyList(Sequence[Any]):
+    """A list seen read-only, its items too; equal to a list or tuple of equal items."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Sequence[Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return ReadOnlyList(self._data[index])
+        return read_only(self._data[index])
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ReadOnlyList):
+            other = other._data
+        return isinstance(other, list | tuple) and list(self._data) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # (equal to lists, which have none)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+
+def read_only(value: Any) -> Any:
+    """``value`` as the view shows it: dicts and lists wrapped read-only, sets frozen."""
+    if isinstance(value, dict | MappingProxyType):
+        return ReadOnlyMapping(value)
+    if isinstance(value, list):
+        return ReadOnlyList(value)
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+def _own(value: Any) -> Any:
+    return copy.deepcopy(value) if isinstance(value, dict | list | set) else value
+
+
 class _Proxies(Mapping[Any, Any]):
-    """A mapping whose values are read-only: attribute dicts as mapping proxies (``depth``
-    1), or an adjacency's neighbour tables as mappings of them (``depth`` 2)."""
+    """An adjacency's neighbour tables (``depth`` 2) as mappings of read-only attribute
+    dicts, or a node table (``depth`` 1) as a mapping of them."""
 
     __slots__ = ("_data", "_depth")
 
@@ -48,7 +129,7 @@ class _Proxies(Mapping[Any, Any]):
 
     def __getitem__(self, key: Any) -> Any:
         value = self._data[key]
-        return MappingProxyType(value) if self._depth == 1 else _Proxies(value)
+        return ReadOnlyMapping(value) if self._depth == 1 else _Proxies(value)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._data)
@@ -62,12 +143,12 @@ class _Proxies(Mapping[Any, Any]):
 
 def readonly_view(graph: G) -> G:
     """A view of ``graph`` (a Graph or DiGraph) that reads it live and changes nothing: its
-    structure frozen (``nx.freeze``) and every attribute dict a mapping proxy; ``copy()``
-    gives a changeable graph of networkx's own."""
+    structure frozen (``nx.freeze``) and every attribute read-only (``read_only``); ``copy()``
+    gives a changeable graph of networkx's own, whose attributes are its own to change."""
     import networkx as nx
 
     view: G = nx.graphviews.generic_graph_view(graph)
-    view.graph = MappingProxyType(graph.graph)
+    view.graph = ReadOnlyMapping(graph.graph)
     view._node = _Proxies(graph._node)
     if graph.is_directed():
         view._succ = view._adj = _Proxies(graph._succ, 2)

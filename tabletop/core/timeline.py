@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .game import Action, State
 from .plain import whole
@@ -171,3 +171,69 @@ class Timeline:
     def __len__(self) -> int:
         count: int = self.graph.number_of_nodes()
         return count
+
+
+class TimelineReader:
+    """A timeline to read, not to step: its cursor, states, lines and branches, live. Its
+    owner (a game widget) alone moves it, so that what is on show stays in step.
+
+    >>> import tabletop
+    >>> tl = Timeline(tabletop.load("lascaux").new(seed=1))
+    >>> reader = TimelineReader(tl)
+    >>> _ = tl.play(tl.state.legal_actions()[0])
+    >>> reader.cursor, reader.line(), len(reader)
+    (1, [0, 1], 2)
+    >>> reader.back()
+    Traceback (most recent call last):
+    ...
+    AttributeError: the timeline is read-only here: step with the widget's own back()
+    """
+
+    __slots__ = ("_timeline",)
+
+    def __init__(self, timeline: Timeline) -> None:
+        self._timeline = timeline
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The timeline's graph, read-only (``copy()`` gives one to change)."""
+        from .graphview import readonly_view
+
+        return readonly_view(self._timeline.graph)
+
+    @property
+    def cursor(self) -> int:
+        return self._timeline.cursor
+
+    @property
+    def state(self) -> State:
+        return self._timeline.state
+
+    @property
+    def root(self) -> State:
+        return self._timeline.root
+
+    def parent(self, node: int) -> int | None:
+        return self._timeline.parent(node)
+
+    def path_to(self, node: int) -> list[int]:
+        return self._timeline.path_to(node)
+
+    def line(self) -> list[int]:
+        return self._timeline.line()
+
+    def leaves(self) -> Iterator[int]:
+        return self._timeline.leaves()
+
+    def __len__(self) -> int:
+        return len(self._timeline)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _STEPS:
+            raise AttributeError(f"the timeline is read-only here: step with the widget's "
+                                 f"own {name}()")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+#: What moves a timeline: a reader has none of it.
+_STEPS = frozenset({"play", "goto", "back", "forward", "start", "end"})

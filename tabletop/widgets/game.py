@@ -5,7 +5,7 @@
 
 The logic lives in ``Session``; this module lays out the controls and keeps them in step.
 ``widget.timeline`` is the networkx ``DiGraph`` of the session (states on nodes, actions on
-edges); ``widget.navigator`` is the ``Timeline`` that walks it.
+edges); ``widget.navigator`` reads its cursor, lines and branches.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..core.graphview import readonly_view
 from ..core.memos import Bound
 from ..core.plain import flag, plain, real
 from ..core.quoting import brief
-from ..core.timeline import Timeline
+from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
@@ -226,9 +226,10 @@ class GameWidget(w.VBox):
         return readonly_view(self.session.graph)
 
     @property
-    def navigator(self) -> Timeline:
-        """The ``Timeline`` over ``timeline``: cursor, back, forward, branches."""
-        return self.session.timeline
+    def navigator(self) -> TimelineReader:
+        """The timeline to read, live: its cursor, lines and branches (``play``, ``goto``,
+        ``back`` … are the widget's, which keep the picture in step)."""
+        return TimelineReader(self.session.timeline)
 
     @property
     def node(self) -> int:

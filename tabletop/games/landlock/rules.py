@@ -228,7 +228,7 @@ class Landlock(Game):
             if len(parts) == 1 and len(here) == 1:
                 return here[0]
             if rot is not None:
-                same = _same_tile(here, int(rot[1]), state.tile == TUSSOCK)
+                same = _same_tile(here, int(rot[1]), getattr(state, "tile", None) == TUSSOCK)
                 if same is not None:
                     return same
             if len(parts) == 1:
