@@ -26,8 +26,9 @@ BOARD_MIN = 400
 GAP = 12
 #: The message line's fixed height: three lines of text.
 MESSAGE_HEIGHT = 58
-#: The click controls' region: room for two rows of buttons, scrolling beyond three.
-CONTROLS_MIN, CONTROLS_MAX = 60, 92
+#: The click controls' region keeps room for two rows of buttons, and grows to show every
+#: button (the score, moves and thinking below it in the side panel share what is left).
+CONTROLS_MIN = 60
 
 
 def main_row(board: w.Widget, side: w.Widget) -> w.HBox:
@@ -50,11 +51,10 @@ def side_panel(top: Sequence[w.Widget], details: Sequence[w.Widget]) -> w.VBox:
 
 
 def controls(parts: Sequence[w.Widget]) -> w.HBox:
-    """The click controls (confirm, cancel, choice buttons): a region of its own height,
-    which scrolls when more buttons than fit appear."""
+    """The click controls (confirm, cancel, choice buttons): two rows' room at least, and
+    every button shown (Lava Flows' four claim buttons take four rows beside the board)."""
     box = w.HBox(list(parts)).add_class("tt-controls")
     box.layout.min_height = f"{CONTROLS_MIN}px"
-    box.layout.max_height = f"{CONTROLS_MAX}px"
     return box
 
 

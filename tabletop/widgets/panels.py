@@ -42,7 +42,9 @@ CSS = """
 .tabletop-game .tt-msg.error { color: #b42318; }
 .tabletop-game .tt-msg.done { color: #1d7a3a; }
 .tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: #6b7080; }
-.tabletop-game .tt-controls { overflow-y: auto; overflow-x: hidden; align-content: flex-start;
+.tabletop-game .tabletop-message { overflow-y: auto; overflow-x: hidden; }
+.tabletop-game .tt-turn.tt-over { white-space: normal; }
+.tabletop-game .tt-controls { overflow: hidden; align-content: flex-start;
   align-items: flex-start; flex-wrap: wrap; gap: 4px; }
 .tabletop-game .tt-controls .jupyter-button { height: 28px; padding: 0 8px; font-size: 12px;
   margin: 0; }
@@ -106,8 +108,8 @@ def turn_html(name: str | None, seat: str, *, colour: str = "#888",
     >>> turn_html("Lava", "mcts", status="thinking")   # doctest: +ELLIPSIS
     '<div class="tt-turn tt-thinking">...<b>Lava</b> (mcts) is thinking…</div>'
     """
-    if result is not None:
-        return f'<div class="tt-turn"><b>Game over</b> · {escape(result)}</div>'
+    if result is not None:  # (wrapping: the final score is never cut off)
+        return f'<div class="tt-turn tt-over"><b>Game over</b> · {escape(result)}</div>'
     who = f"{dot(colour)}<b>{escape(name or '')}</b>"
     if status == "thinking":
         return f'<div class="tt-turn tt-thinking">{who} ({escape(seat)}) is thinking…</div>'
@@ -125,6 +127,11 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
     return f"{' and '.join(winners)} win ({shown})"
 
 
+#: About what the message line's three lines hold, in characters: a longer message scrolls
+#: in its region, and shows whole in its tooltip.
+MESSAGE_ROOM = 120
+
+
 def message_html(text: str, kind: str = "info", hint: str = "") -> str:
     """The message line; ``hint`` (what a click does now) follows a move's news, greyed,
     as a sentence of its own.
@@ -134,7 +141,9 @@ def message_html(text: str, kind: str = "info", hint: str = "") -> str:
     """
     sentence = f"{hint[:1].upper()}{hint[1:]}." if hint else ""
     after = f' <span class="tt-hint">{escape(sentence)}</span>' if hint else ""
-    return f'<div class="tt-msg {escape(kind)}">{escape(text)}{after}</div>'
+    whole = f"{text} {sentence}".strip()
+    title = f' title="{escape(whole)}"' if len(whole) > MESSAGE_ROOM else ""
+    return f'<div class="tt-msg {escape(kind)}"{title}>{escape(text)}{after}</div>'
 
 
 def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Breakdown] | None,
