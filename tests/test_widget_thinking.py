@@ -184,3 +184,23 @@ def test_the_hot_seat_message_line_never_tells_a_secret_under_the_cover():
     nxt = w.state.current_player
     assert nxt != mover and f"{w.session.name(mover)} played choose ?." in w.message
     assert "your turn" in w.message
+
+
+@pytest.mark.parametrize("name", ["lascaux", "lava-flows", "landlock"])
+def test_a_forced_move_says_there_was_nothing_to_search(name):
+    """With one legal move the search runs no iteration: the panel says so, instead of
+    "after 0 iterations" and a value of 0.00 that reads as a sure loss (probe 30)."""
+    from tabletop.agents import MCTSAgent
+
+    game = tabletop.load(name)
+    for seed in range(30):
+        rng, state = random.Random(seed), game.new(seed=seed)
+        while not state.is_terminal and len(state.legal_actions()) > 1:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal:
+            break
+    agent = MCTSAgent(iterations=50, seed=1)
+    only = agent.act(state.view(state.current_player))
+    shown = thinking_html(agent.last_analysis.to_json(), "")
+    assert f"played <b>{only}</b>, the only legal move" in shown
+    assert "0 iterations" not in shown and "0.00" not in shown

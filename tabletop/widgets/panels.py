@@ -215,6 +215,10 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
                 'knows: its thinking shows in the full-state view, and here once the game is '
                 'over.</div>')
     candidates = thinking.get("candidates", ())
+    choice = escape(str(thinking.get("choice", "")))
+    if thinking.get("iterations") == 0 and len(candidates) <= 1:  # nothing to weigh
+        return (f'{head}<div class="tt-empty">{agent} played <b>{choice}</b>, the only legal '
+                'move: there was nothing to search.</div>')
     rows = "".join(
         f"<tr><td>{escape(str(c['action']))}</td><td>{c['visits']}</td>"
         f"<td>{c['value']:.2f}</td></tr>" for c in candidates)
@@ -222,8 +226,7 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     if thinking.get("shallow") is True:
         most = max((c["visits"] for c in candidates), default=0)
         shallow = f'<div class="tt-empty">{escape(shallow_text(most))}</div>'
-    return (f'{head}<div class="tt-empty">{agent} chose '
-            f'<b>{escape(str(thinking.get("choice", "")))}</b> after '
+    return (f'{head}<div class="tt-empty">{agent} chose <b>{choice}</b> after '
             f'{thinking.get("iterations", "?")} iterations</div>{shallow}'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
 
