@@ -13,8 +13,8 @@ viewer is entitled to it (see ``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -425,7 +425,7 @@ class Session:
         bot = self.graph.nodes[parent]["state"].current_player
         after = self.graph.nodes[child]["state"]
         if over or may_see(after, bot, viewer):
-            return copy.deepcopy(found)  # the caller's to change: the timeline's stays
+            return deepcopy(found)  # the caller's to change: the timeline's stays
         return hidden(found.get("agent", "bot"))
 
     def thinking_by(self) -> str:
