@@ -419,13 +419,12 @@ class Session:
 
     def _thinking_for(self, parent: int, child: int, viewer: int | None,
                       over: bool) -> dict[str, Any]:
-        """The thinking on the edge ``parent -> child`` as ``viewer`` may see it (in full
-        once the game is ``over``)."""
+        """A copy of the thinking on ``parent -> child`` as ``viewer`` (or all, if ``over``)."""
         found: dict[str, Any] = self.graph.edges[parent, child]["thinking"]
         bot = self.graph.nodes[parent]["state"].current_player
         after = self.graph.nodes[child]["state"]
         if over or may_see(after, bot, viewer):
-            return deepcopy(found)  # the caller's to change: the timeline's stays
+            return deepcopy(found)
         return hidden(found.get("agent", "bot"))
 
     def thinking_by(self) -> str:
