@@ -1,5 +1,7 @@
 """check_game passes a sound game and catches a deliberately broken one for each invariant."""
 
+import sys
+
 import broken_package
 import pytest
 from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
@@ -234,3 +236,78 @@ def test_the_memo_knob_shrinks_every_bound_and_restores_it():
     with pytest.raises(ValueError, match="at least 1 entry, not 0"):
         with small_memos(0):
             pass
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("ForgetfulNim", r"forgetful-nim seed \d+ ply \d+ view \d: information_state\(\) is the "
+                     r"same as at forgetful-nim seed \d+ ply \d+ view \d, yet the views "
+                     r"differ \(field 'card': \d != \d\): it leaves out something the player "
+                     r"knows"),
+    ("FlatNim", r"flat-nim seed \d+ ply \d+ view \d: observation\(\) is the same as at "
+                r"flat-nim seed \d+ ply \d+ view \d and so is the public position, yet what "
+                r"the player knows of the secrets differs \(field 'card': \d != \d\)"),
+])
+def test_views_that_differ_but_share_an_information_state_or_tensor_are_caught(
+        registered, broken, message):
+    """A privately dealt card the view holds but the information state (or the tensor)
+    leaves out: two of the player's information states merge."""
+    import broken_infostates
+
+    from tabletop.core.testing.observations import check_observations
+
+    game = registered(getattr(broken_infostates, broken))
+    with pytest.raises(ConformanceError, match=message):
+        check_game(game, seeds=range(10), package_seeds=0)
+    with pytest.raises(ConformanceError, match=message):
+        check_observations(game, seeds=range(10))
+
+
+def test_a_private_card_shown_in_the_information_state_and_tensor_passes(registered):
+    from broken_infostates import DealtNim
+
+    report = check_game(registered(DealtNim), seeds=range(10), package_seeds=0)
+    assert report.games == 10
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("NoSpaceNim", r"no-space-nim: the game must define Game\._action_space\(\) \(no-space-nim "
+                   r"declares no integer actions\): the game's numbering of its actions"),
+    ("NoLengthNim", r"no-length-nim: the game must define Game\.max_game_length .*: a bound on "
+                    r"the plies of any game"),
+    ("NoShapeNim", r"no-shape-nim: the game must define Game\.observation_shape .*: the shape "
+                   r"of every view's tensor"),
+    ("NoTensorNim", r"no-tensor-nim: the game must define View\._observation\(\) .*: the "
+                    r"view's tensor"),
+])
+def test_a_missing_declaration_is_named_with_why_it_is_needed(registered, broken, message):
+    """Not the base class's bare NotImplementedError from inside a check: what to define."""
+    import broken_declarations
+
+    from tabletop.core.testing import check_abuse
+
+    game = registered(getattr(broken_declarations, broken))
+    for check in (check_game, check_abuse):
+        with pytest.raises(ConformanceError, match=message + r".*docs/adding-a-game\.md"):
+            check(game, seeds=range(2))
+
+
+def test_scores_that_fail_before_the_end_are_caught(registered):
+    from broken_declarations import EndScoreNim
+
+    with pytest.raises(ConformanceError, match=r"end-score-nim seed 0 ply 0: scores raised "
+                                               r"IndexError: .* \(_scores\(\) is called before "
+                                               r"the end too"):
+        check_game(registered(EndScoreNim), seeds=range(2))
+
+
+def test_check_abuse_without_hypothesis_names_the_extra(registered, monkeypatch):
+    from tabletop.core.testing import check_abuse
+    from tabletop.core.testing.fuzzing import check_fuzzing
+
+    monkeypatch.setitem(sys.modules, "hypothesis", None)  # as after a plain pip install
+    game = registered(SecretNim)
+    for check in (check_abuse, check_fuzzing):
+        with pytest.raises(ModuleNotFoundError, match=r"^check_\w+ needs hypothesis .* only "
+                                                      r"the test extra installs: pip install "
+                                                      r"'tabletop\[test\]'"):
+            check(game, seeds=range(1))

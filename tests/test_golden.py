@@ -1,5 +1,10 @@
-"""Golden playthroughs: every file in tests/golden replays to the same text."""
+"""Golden playthroughs: every file in tests/golden replays to the same text; the command line
+writes one for a registered game or a game class given as module:Class."""
 
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,3 +29,55 @@ def test_golden_playthrough_replays_identically(path):
 def test_every_game_has_a_golden_playthrough(name):
     games = {settings_of(p.read_text())["game"] for p in FILES}
     assert name in games, f"no golden playthrough for {name} in tests/golden"
+
+
+def test_a_game_class_given_as_module_and_class_is_registered_and_written(tmp_path):
+    """The step docs/adding-a-game.md shows for a new game: no registration beforehand."""
+    from toygame import SecretNim
+
+    from tabletop.core.golden import main, playthrough
+    from tabletop.core.registry import names, unregister
+
+    assert "secret-nim" not in names()
+    try:
+        main(["toygame:SecretNim", "--seed", "3", "--out", str(tmp_path)])
+        written = (tmp_path / "secret-nim-2p-seed3.txt").read_text()
+        assert written == playthrough(SecretNim(), 3) == regenerate(written)
+    finally:
+        unregister("secret-nim")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("kuhn", r"^python -m tabletop\.core\.golden: no game called 'kuhn'; known games: .* \(a "
+             r"game not registered here: name its class as module:Class, e\.g\. "
+             r"mypackage\.rules:MyGame\)$"),
+    ("no_such_module:Game", r"^python -m tabletop\.core\.golden: cannot import "
+                            r"'no_such_module' \(No module named 'no_such_module'\); run from "
+                            r"the folder that holds it, or add that folder to PYTHONPATH$"),
+    ("toygame:Nothing", r"^python -m tabletop\.core\.golden: toygame has no Game class "
+                        r"'Nothing' \(found None\)$"),
+    ("toygame:Take", r"toygame has no Game class 'Take' \(found <class 'toygame\.Take'>\)$"),
+    ("toygame:", r"'toygame:' should be module:Class, e\.g\. mypackage\.rules:MyGame$"),
+    ("lascaux", r"^python -m tabletop\.core\.golden: lascaux is played by 3, 4, 5 players, not 2$"),
+])
+def test_a_game_the_command_cannot_reach_is_one_line_that_says_why(spec, message, tmp_path):
+    from tabletop.core.golden import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main([spec, "--players", "2", "--out", str(tmp_path)])
+    text = str(stopped.value.code)
+    assert "\n" not in text and re.search(message, text), text
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_command_line_reaches_the_worked_example_from_its_folder(tmp_path):
+    """``python -m tabletop.core.golden goofspiel.rules:Goofspiel`` run in ``examples/``."""
+    examples = Path(__file__).parent.parent / "examples"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(tabletop.__file__).parent.parent), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "tabletop.core.golden",
+                           "goofspiel.rules:Goofspiel", "--seed", "2", "--out", str(tmp_path)],
+                          cwd=examples, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "goofspiel-2p-seed2.txt").read_text().startswith(
+        "# tabletop golden playthrough")

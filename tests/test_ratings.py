@@ -5,6 +5,7 @@ without stopping the tournament."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -197,3 +198,50 @@ def test_the_plot_shows_ratings_with_intervals():
     with pytest.raises(ValueError, match="kind should be one of"):
         result.plot(kind="pie")
     assert result.ratings(samples=10).plot().get_xlabel().startswith("Elo")
+
+
+def sweep_of_three(games):
+    """``games`` three-player games, every one won by ``mcts`` (as in a probe's Lascaux)."""
+    return ArenaResult("x", 3, ("mcts", "r1", "r2"), [
+        GameResult(index=i, seed=i, seats=("mcts", "r1", "r2"), scores=(1.0, 0.0, 0.0),
+                   winners=(0,), length=1, finished=True, seconds=0.0, record={})
+        for i in range(games)])
+
+
+@pytest.mark.parametrize("samples", [200, 0])
+def test_a_clean_sweep_gets_an_interval_of_some_width_around_its_rating(samples):
+    """Every resampled game tells the same story, so the bootstrap alone collapsed to a
+    point; the normal approximation from the fit's curvature keeps the interval honest."""
+    two = ratings(ArenaResult("x", 2, ("a", "b"), [game(i, "a", "b", 0) for i in range(6)]),
+                  samples=samples)
+    three = ratings(sweep_of_three(6), samples=samples)
+    for elo, agents in ((two, ("a", "b")), (three, ("mcts", "r1", "r2"))):
+        for agent in agents:
+            rating, low, high = elo[agent]
+            assert low < rating < high and high - low > 100, (agent, low, rating, high)
+    assert two["a"][0] > 0 > two["b"][0] and three.ranked()[0] == "mcts"
+
+
+def test_only_draws_get_an_interval_of_some_width():
+    elo = ratings(ArenaResult("x", 2, ("a", "b"), [game(i, "a", "b", None) for i in range(3)]))
+    assert elo["a"][0] == elo["b"][0] == 0.0
+    assert elo["a"][1] < -50 and elo["a"][2] > 50
+
+
+def test_without_games_there_is_no_rating_and_no_interval_and_it_says_so():
+    elo = ratings(ArenaResult("x", 2, ("a", "b"), []))
+    assert all(math.isnan(v) for v in (*elo["a"], *elo["b"]))
+    for text in (str(elo), elo._repr_html_()):
+        assert text.count("no games") == 2 and "nan" not in text and "0 … 0" not in text
+    assert elo == ratings(ArenaResult("x", 2, ("a", "b"), []))
+
+
+def test_agents_that_never_met_another_group_are_not_comparable():
+    apart = ratings(ArenaResult("x", 2, ("a", "b", "c", "d"),
+                                [game(0, "a", "b", 0), game(1, "c", "d", 1)]))
+    assert all(math.isnan(r) for r in apart.rating) and "not comparable" in str(apart)
+    # an agent that only played itself has no rating; the others still do
+    alone = ratings(ArenaResult("x", 2, ("a", "b", "c"),
+                                [game(0, "a", "b", 0), game(1, "c", "c", 1)]))
+    assert math.isnan(alone["c"][0]) and alone["a"][1] < alone["a"][0] < alone["a"][2]
+    assert alone.ranked() == ["a", "b", "c"]

@@ -171,7 +171,7 @@ class NimView(View):
                         taken_last=self.taken_last, takes=self.takes)
 
     def _text(self):
-        return f"pile {self.pile}, bonus {self.bonus}"
+        return f"pile {self.pile}, first {self.first}, bonus {self.bonus}"
 
     def _observation(self):
         """pile, takes, first, who took last (-1: nobody), each bonus (-1 hidden, -2 not

@@ -6,9 +6,16 @@ the larger share of the win takes the point, an equal share (a draw, a shared wi
 a point each. Bradley–Terry fits one strength per agent to those points (by Hunter's MM
 algorithm, with one pseudo-game drawn between every pair that met, so that an agent that
 never lost still gets a finite rating); ratings are ``400 log10(strength)``, Elo points,
-and a difference ``d`` means an expected score of ``1 / (1 + 10 ** (-d / 400))``. The
-intervals come from refitting on games resampled with replacement (seeded: the same call
-gives the same intervals).
+and a difference ``d`` means an expected score of ``1 / (1 + 10 ** (-d / 400))``.
+
+Each interval is the wider of two: the percentiles of refits on games resampled with
+replacement (seeded: the same call gives the same intervals; it respects that one game of
+several players scores several pairs at once), and the normal approximation from the
+curvature of the fit's likelihood, pseudo-games included (which does not collapse when
+every resampled game tells the same story: after a clean sweep or only draws, the bootstrap
+alone gives an interval of zero width). An agent that met no other agent has no rating
+(``nan``, shown "no games"), and so has every agent when the agents fall into groups that
+never met (their ratings cannot be compared: "not comparable").
 
 >>> import numpy as np
 >>> wins = np.array([[0.0, 30.0], [10.0, 0.0]])     # a beat b 30 times, lost 10
@@ -19,9 +26,11 @@ gives the same intervals).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -154,7 +163,10 @@ def bradley_terry(wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10,
 
 @dataclass(frozen=True, repr=False)
 class Ratings:
-    """Elo-scale ratings (``rating``) with their bootstrap intervals (``low``, ``high``)."""
+    """Elo-scale ratings (``rating``) with their intervals (``low``, ``high``): the wider of
+    the bootstrap's and the normal approximation's (see the module). All three are ``nan``
+    for an agent that has no rating (no game against another agent, or groups of agents
+    that never met)."""
 
     agents: tuple[str, ...]
     rating: tuple[float, ...]
@@ -170,29 +182,34 @@ class Ratings:
         return self.rating[i], self.low[i], self.high[i]
 
     def ranked(self) -> list[str]:
-        """The agents, strongest first."""
-        return [a for _, a in sorted(zip(self.rating, self.agents, strict=True),
-                                     key=lambda ra: -ra[0])]
+        """The agents, strongest first (those without a rating last)."""
+        return [a for a, *_ in self._rows()]
 
     def _rows(self) -> list[tuple[str, float, float, float, int]]:
         rows = zip(self.agents, self.rating, self.low, self.high, self.games, strict=True)
-        return sorted(rows, key=lambda r: -r[1])
+        return sorted(rows, key=lambda r: (math.isnan(r[1]), -r[1] if r[1] == r[1] else 0))
+
+    def _cells(self) -> list[tuple[str, str, str, int]]:
+        """Each row as text: agent, Elo, interval, games."""
+        return [(a, "–" if math.isnan(r) else f"{r:.0f}",
+                 ("not comparable" if n else "no games") if math.isnan(r)
+                 else f"{lo:.0f} … {hi:.0f}", n) for a, r, lo, hi, n in self._rows()]
 
     def __str__(self) -> str:
         w = max([10, *(len(a) + 2 for a in self.agents)])
         lines = [f"{'agent':<{w}}{'Elo':>7}{f'{self.confidence:.0%} interval':>18}"
                  f"{'games':>7}"]
-        lines += [f"{a:<{w}}{r:>7.0f}{f'{lo:.0f} … {hi:.0f}':>18}{n:>7}"
-                  for a, r, lo, hi, n in self._rows()]
+        lines += [f"{a:<{w}}{r:>7}{span:>18}{n:>7}" for a, r, span, n in self._cells()]
         return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        body = "".join(f"<tr><td>{escape(a)}</td><td>{r:.0f}</td><td>{lo:.0f} … {hi:.0f}"
-                       f"</td><td>{n}</td></tr>" for a, r, lo, hi, n in self._rows())
-        return (f"<p>Bradley–Terry ratings (Elo points), {self.confidence:.0%} bootstrap "
-                f"intervals over {self.samples} resamplings</p><table><tr><th>agent</th>"
+        body = "".join(f"<tr><td>{escape(a)}</td><td>{r}</td><td>{span}</td><td>{n}</td></tr>"
+                       for a, r, span, n in self._cells())
+        return (f"<p>Bradley–Terry ratings (Elo points), {self.confidence:.0%} intervals: "
+                f"the wider of {self.samples} bootstrap resamplings' and the normal "
+                f"approximation's</p><table><tr><th>agent</th>"
                 f"<th>Elo</th><th>interval</th><th>games</th></tr>{body}</table>")
 
     def plot(self, ax: Any = None) -> Any:
@@ -206,8 +223,12 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
             confidence: float = 0.95, anchor: str | None = None,
             prior: float = 1.0) -> Ratings:
     """Bradley–Terry ratings of ``result``'s agents on the Elo scale, centred on 0 (or with
-    ``anchor``'s rating 0), with ``confidence`` intervals from ``samples`` bootstrap
-    resamplings of the games (drawn from ``numpy.random.default_rng(seed)``).
+    ``anchor``'s rating 0), with ``confidence`` intervals: the wider of the percentiles of
+    ``samples`` bootstrap resamplings of the games (drawn from
+    ``numpy.random.default_rng(seed)``) and the normal approximation from the fit's
+    curvature (``prior`` pseudo-games drawn per pair included), so that a clean sweep or
+    a run of draws still gets an interval of some width. Agents without a rating get
+    ``nan`` (see the module).
 
     >>> from tabletop.arena import arena
     >>> r = arena("lascaux", ["mcts-weak", "random", "random"], games=4, progress=False)
@@ -217,28 +238,100 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     """
     samples, seed, confidence, prior = _settings(samples, seed, confidence, prior)
     agents, game, first, second, points = _points(result)
-    n = len(agents)
-
-    def fit(weight: np.ndarray | None) -> np.ndarray:
-        elo = 400 * np.log10(bradley_terry(_wins(n, first, second, points, weight), prior))
-        return elo - (elo[agents.index(anchor)] if anchor is not None else elo.mean())
-
     if anchor is not None:
         known_agent(tuple(agents), anchor)
-    best = fit(None)
+    n = len(agents)
+    wins = _wins(n, first, second, points)
+    centre = _centre(agents, wins, anchor)
+    best = _elo(wins, prior, centre)
+    tail = (1 - confidence) / 2
+    spread = NormalDist().inv_cdf(1 - tail) * _standard_errors(wins, prior, centre)
+    low, high = best - spread, best + spread
+    if samples:
+        draws = _bootstrap(n, result, game, first, second, points, prior, centre, samples,
+                           seed)
+        low = np.minimum(low, np.quantile(draws, tail, axis=0))
+        high = np.maximum(high, np.quantile(draws, 1 - tail, axis=0))
+    unrated = np.isnan(best) | np.isinf(spread)
+    low, high = np.where(unrated, np.nan, low), np.where(unrated, np.nan, high)
+    played = {s.agent: s.games for s in result.summary()}
+    return Ratings(tuple(agents), _floats(np.where(unrated, np.nan, best)),
+                   _floats(np.minimum(low, best)), _floats(np.maximum(high, best)),
+                   tuple(played.get(a, 0) for a in agents), confidence, samples)
+
+
+def _centre(agents: list[str], wins: np.ndarray, anchor: str | None) -> np.ndarray:
+    """The weights whose sum over the Elo of the agents is 0: the anchor's alone, or the
+    mean of those that met another agent (all zero if none did)."""
+    weights = np.zeros(len(agents))
+    if anchor is not None:
+        weights[agents.index(anchor)] = 1.0
+        return weights
+    rated = ((wins + wins.T) > 0).any(axis=1)
+    if rated.any():
+        weights[rated] = 1.0 / rated.sum()
+    return weights
+
+
+def _elo(wins: np.ndarray, prior: float, centre: np.ndarray) -> np.ndarray:
+    """Elo from the fit of ``wins``, with ``centre``'s weighted sum 0; ``nan`` for an agent
+    that met no other."""
+    elo = 400 * np.log10(bradley_terry(wins, prior))
+    elo = elo - centre @ elo
+    return np.where(((wins + wins.T) > 0).any(axis=1), elo, np.nan)
+
+
+def _standard_errors(wins: np.ndarray, prior: float, centre: np.ndarray) -> np.ndarray:
+    """Each centred Elo's standard error from the curvature of the log-likelihood at the
+    fit (``prior`` pseudo-games drawn per pair that met included); ``inf`` where the games
+    do not tie it to the centre (groups of agents that never met)."""
+    met = (wins + wins.T) > 0
+    games = (wins + wins.T) + met * prior
+    p = bradley_terry(wins, prior)
+    share = p[:, None] / (p[:, None] + p[None, :])
+    weight = games * share * share.T  # each pair's information: n p (1 - p)
+    information = np.diag(weight.sum(axis=1)) - weight
+    covariance = np.linalg.pinv(information)
+    group = _groups(met)
+    errors = np.empty(len(wins))
+    for i in range(len(wins)):
+        contrast = -centre.copy()
+        contrast[i] += 1.0
+        sums = np.bincount(group, weights=contrast)
+        if np.any(np.abs(sums) > 1e-9) or not met[i].any():
+            errors[i] = 0.0 if not contrast.any() else np.inf
+        else:
+            errors[i] = math.sqrt(max(contrast @ covariance @ contrast, 0.0))
+    return errors * 400 / math.log(10)
+
+
+def _groups(met: np.ndarray) -> np.ndarray:
+    """Each agent's group: agents linked by a chain of meetings share one."""
+    group = np.full(len(met), -1)
+    for start in range(len(met)):
+        if group[start] < 0:
+            group[start], stack = start, [start]
+            while stack:
+                for j in np.flatnonzero(met[stack.pop()]):
+                    if group[j] < 0:
+                        group[j] = start
+                        stack.append(int(j))
+    return group
+
+
+def _bootstrap(n: int, result: ArenaResult, game: np.ndarray, first: np.ndarray,
+               second: np.ndarray, points: np.ndarray, prior: float, centre: np.ndarray,
+               samples: int, seed: int) -> np.ndarray:
+    """The Elo of ``samples`` refits, each on the games resampled with replacement."""
     rng = np.random.default_rng(seed)
     draws = np.empty((samples, n))
+    games = len(result.games)
     for k in range(samples):
-        counts = np.bincount(rng.integers(0, len(result.games), len(result.games)),
-                             minlength=len(result.games))
-        draws[k] = fit(counts[game].astype(float))
-    tail = (1 - confidence) / 2
-    low, high = (np.quantile(draws, [tail, 1 - tail], axis=0) if samples
-                 else (best, best))
-    played = {s.agent: s.games for s in result.summary()}
-    return Ratings(tuple(agents), _floats(best), _floats(np.minimum(low, best)),
-                   _floats(np.maximum(high, best)), tuple(played[a] for a in agents),
-                   confidence, samples)
+        counts = np.bincount(rng.integers(0, games, games), minlength=games)
+        wins = _wins(n, first, second, points, counts[game].astype(float))
+        draws[k] = 400 * np.log10(bradley_terry(wins, prior))
+        draws[k] -= centre @ draws[k]
+    return draws
 
 
 #: The most bootstrap resamplings ``ratings`` makes (each one a refit: about 0.05 ms a game).
@@ -267,4 +360,5 @@ def known_agent(agents: tuple[str, ...], agent: object) -> int:
 
 
 def _floats(values: Sequence[float] | np.ndarray) -> tuple[float, ...]:
-    return tuple(round(float(v), 1) for v in values)
+    """Rounded to 0.1; every ``nan`` the one ``math.nan`` (so equal ratings compare equal)."""
+    return tuple(math.nan if math.isnan(v) else round(float(v), 1) for v in values)

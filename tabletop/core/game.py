@@ -470,6 +470,7 @@ class State(_Positioned):
         return found
 
     def _scores(self) -> tuple[float, ...]:
+        """One number per player at every ply, unfinished states too (records read it)."""
         raise NotImplementedError
 
     @property

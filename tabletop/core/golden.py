@@ -1,22 +1,27 @@
 """Golden playthroughs: a seeded random game written out step by step, to compare later.
 
 Write one with ``python -m tabletop.core.golden GAME --players N --seed S`` (into
-``tests/golden/``); ``tests/test_golden.py`` replays every file and compares the text.
-Each step shows the position, every player's view, the legal actions and the action taken.
+``tests/golden/``), where GAME is a registered name (``lascaux``) or a game class as
+``module:Class`` (``mypackage.rules:MyGame``: imported, and registered under its ``name``);
+``tests/test_golden.py`` replays every file and compares the text. In Python,
+``playthrough(game, seed)`` is the same text. Each step shows the position, every player's
+view, the legal actions and the action taken.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 from pathlib import Path
 from typing import Any, cast
 
+from .errors import TabletopError, UnknownGame
 from .game import Game
 from .plain import plain, whole
 from .quoting import brief
-from .registry import load
+from .registry import load, register
 
 HEADER = "# tabletop golden playthrough"
 
@@ -90,16 +95,51 @@ def regenerate(text: str) -> str:
     return playthrough(game, settings["seed"])
 
 
+def game_named(spec: str, players: int | None = None) -> Game:
+    """The game a command line names: a registered name, or a game class as
+    ``module:Class``, imported and registered under its ``name`` (so its golden files
+    replay in this process)."""
+    import tabletop  # noqa: F401  (registers the shipped games)
+
+    if ":" in spec:
+        cls = game_class_at(spec)
+        register(cls.name, cls)
+        return load(cls.name, players=players)
+    try:
+        return load(spec, players=players)
+    except UnknownGame as err:
+        raise UnknownGame(f"{err} (a game not registered here: name its class as "
+                          "module:Class, e.g. mypackage.rules:MyGame)") from None
+
+
+def game_class_at(spec: str) -> type[Game]:
+    """The ``Game`` subclass ``"module:Class"`` names; else a ``ValueError`` saying why."""
+    module, _, attr = spec.partition(":")
+    if not module or not attr.isidentifier():
+        raise ValueError(f"{spec!r} should be module:Class, e.g. mypackage.rules:MyGame")
+    try:
+        found = getattr(importlib.import_module(module), attr, None)
+    except ImportError as err:
+        raise ValueError(f"cannot import {module!r} ({err}); run from the folder that holds "
+                         "it, or add that folder to PYTHONPATH") from None
+    if not (isinstance(found, type) and issubclass(found, Game)):
+        raise ValueError(f"{module} has no Game class {attr!r} (found {brief(found)})")
+    if not isinstance(found.name, str) or not found.name:
+        raise ValueError(f"{spec} has no name to register it under (set its name)")
+    return found
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("game")
+    parser.add_argument("game", help="a registered name, or module:Class")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, action="append", default=None)
     parser.add_argument("--out", type=Path, default=Path("tests/golden"))
     args = parser.parse_args(argv)
-    import tabletop  # noqa: F401  (registers the games)
-
-    game = load(args.game, players=args.players)
+    try:
+        game = game_named(args.game, args.players)
+    except (TabletopError, ValueError, TypeError) as err:
+        raise SystemExit(f"python -m tabletop.core.golden: {err}") from None
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in args.seed or [1]:
         path = args.out / filename(game, seed)

@@ -1,8 +1,11 @@
 """The conformance suite every game's tests call, and the helpers tests and benchmarks share.
 
-* ``check_game(game)`` plays seeded random games and checks the contract at every step
-  (legality, immutability, notation and records, determinism, views, integer action ids,
-  observation tensors, lengths and returns), then the rest of the
+* ``check_game(game)`` first checks the game declares what the suite needs
+  (``check_declarations``: integer actions, a length bound, an observation tensor), then
+  plays seeded random games and checks the contract at every step (legality, immutability,
+  notation and records, running scores, determinism, views, integer action ids,
+  observation tensors and information states, which tell apart every two views of a
+  player that differ; lengths and returns), then the rest of the
   package: every view draws, every legal action is reached by clicking through the game's
   input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
@@ -13,7 +16,8 @@
   where they cannot be clicked or too small to hit,
   reference cycles that only the garbage collector would free, memos that break once
   full (``check_small_memos``), and arguments a game's own methods should refuse (junk
-  seeds, another game's position, a player it lacks, a misspelt picture option);
+  seeds, another game's position, a player it lacks, a misspelt picture option); it needs
+  hypothesis (the ``test`` extra) and says so at once without it;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on
@@ -29,6 +33,7 @@ from .actionids import check_action_ids
 from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
+from .declarations import check_declarations
 from .hashseeds import check_hash_seeds
 from .memos import check_small_memos
 from .observations import check_observations
@@ -37,7 +42,7 @@ from .soak import SoakResult, soak
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
-    "check_clicks", "check_game", "check_hash_seeds", "check_observations", "check_pictures",
-    "check_small_memos",
+    "check_clicks", "check_declarations", "check_game", "check_hash_seeds",
+    "check_observations", "check_pictures", "check_small_memos",
     "playout", "random_playout", "random_states", "soak",
 ]

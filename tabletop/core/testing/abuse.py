@@ -12,7 +12,8 @@ from ..game import Game
 from .arguments import check_arguments
 from .builders import check_position_builder
 from .cycles import check_cycles
-from .fuzzing import check_fuzzing
+from .declarations import check_declarations
+from .fuzzing import check_fuzzing, require_hypothesis
 from .hitareas import check_hit_areas
 from .immutability import check_immutability
 from .longgames import check_long_games
@@ -46,7 +47,13 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
 
 
 def check_abuse(game: Game, seeds: Iterable[int] = range(2)) -> None:
-    """Run every robustness check on ``game`` with the given seeds; raise on the first breach."""
+    """Run every robustness check on ``game`` with the given seeds; raise on the first breach.
+
+    Needs hypothesis (``pip install 'tabletop[test]'``), for ``check_fuzzing``: without it,
+    a ``ModuleNotFoundError`` saying so comes before any check runs.
+    """
     seeds = tuple(seeds)
+    require_hypothesis("check_abuse")
+    check_declarations(game, seeds[0] if seeds else 0)
     for check in CHECKS:
         check(game, seeds)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import fields
 
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
@@ -30,6 +31,25 @@ class ConformanceError(AssertionError):
 def fail(where: str, message: str) -> None:
     """Raise ``ConformanceError`` for ``where`` (e.g. ``"lacuna seed 3 ply 12"``)."""
     raise ConformanceError(f"{where}: {message}")
+
+
+def compared_fields(view: View) -> tuple[tuple[str, object], ...]:
+    """``(name, value)`` of every field a view's equality compares."""
+    return tuple((f.name, getattr(view, f.name)) for f in fields(view) if f.compare)
+
+
+def first_difference(a: View, b: View) -> str:
+    """The first compared field in which two views differ, in words."""
+    return field_difference(compared_fields(a), compared_fields(b))
+
+
+def field_difference(a: tuple[tuple[str, object], ...],
+                     b: tuple[tuple[str, object], ...]) -> str:
+    """The first field in which two ``compared_fields`` differ, in words."""
+    for (name, x), (_, y) in zip(a, b, strict=False):
+        if x != y:
+            return f"field {name!r}: {x!r} != {y!r}"
+    return "no field differs"
 
 
 def random_playout(game: Game, seed: int, setup: str = "decide",

@@ -1,10 +1,12 @@
 """The contract check every game's tests call: ``check_game(game)``.
 
-It plays seeded random games to the end and checks, at every step, the contract of
-``tabletop.core.game``: legality, immutability, notation and record round trips, determinism
-from the seed, that views leak nothing and determinize consistently, the lazy legal actions
-against their built tuple (``lazy.py``), integer action ids and masks (``actionids.py``),
-observation tensors and information states (``observations.py``), and at each end the
+First, that the game declares what the suite needs (``declarations.py``). Then it plays
+seeded random games to the end and checks, at every step, the contract of
+``tabletop.core.game``: legality, immutability, notation and record round trips, the
+running scores, determinism from the seed, that views leak nothing and determinize
+consistently, the lazy legal actions against their built tuple (``lazy.py``), integer
+action ids and masks (``actionids.py``), observation tensors and information states, and
+that no two views of a player that differ share one (``observations.py``), and at each end the
 game's length bound and returns. Then the rest of the game package, at the positions of the
 first seeds: every view and full state draws (``pictures.py``), every legal action is reached
 by clicking through the game's input (``clicks.py``; a game without one fails), and the SVG
@@ -29,10 +31,11 @@ from ..game import Action, Game, State, View
 from ..record import replay
 from .actionids import Ids, check_ids, check_outcome_numbers, check_space
 from .clicks import check_clicks
-from .common import ConformanceError, fail
+from .common import ConformanceError, fail, first_difference
+from .declarations import check_declarations
 from .hashseeds import check_hash_seeds
 from .lazy import check_lazy
-from .observations import check_observation, check_twin
+from .observations import Distinct, check_observation, check_twin
 from .pictures import DrawOptions, check_pictures
 
 
@@ -83,8 +86,10 @@ def check_game(
     seeds = tuple(seeds)
     report = Report()
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
+    check_declarations(game, seeds[0] if seeds else 0)
     check_space(game)
     ids = Ids()  # each action's id where first met: the same in every state
+    distinct = Distinct()  # every view met, by information state and tensor
     for seed in seeds:
         state = game.new(seed=seed, setup=setup)
         check_lazy(state, f"{game.name} seed {seed} ply 0")  # before anything else reads it
@@ -97,7 +102,7 @@ def check_game(
             _check_step(state, where, foreign, rng, report, apply_all)
             check_ids(state, where, ids)
             if ply % views_every == 0:
-                _check_views(state, where, rng, report)
+                _check_views(state, where, rng, report, distinct)
             earlier.append((state, copy.deepcopy(state), hash(state), str(state)))
             if state.is_terminal:
                 report.terminal += 1
@@ -145,6 +150,7 @@ def _check_determinism(game: Game, seed: int, setup: str) -> None:
 def _check_step(state: State, where: str, foreign: list[Action], rng: random.Random,
                 report: Report, apply_all: int) -> None:
     report.steps += 1
+    _check_running_scores(state, where)
     legal = state.legal_actions()
     if state.is_terminal != (state.current_player is None):
         fail(where, "is_terminal disagrees with current_player is None")
@@ -183,6 +189,18 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
         fail(where, "a rejected action changed the state")
 
 
+def _check_running_scores(state: State, where: str) -> None:
+    """``scores`` answers at every step, not only at the end: records, score panels and
+    bots read the running score."""
+    try:
+        scores = state.scores
+    except Exception as err:
+        fail(where, f"scores raised {type(err).__name__}: {err} (_scores() is called before "
+                    "the end too, for records and score panels: give the running score)")
+    if len(scores) != state.game.players:
+        fail(where, f"{len(scores)} scores for {state.game.players} players")
+
+
 def _check_refusal(state: State, bad: Any, err: IllegalAction, where: str) -> None:
     """A refusal explains itself, and its ``reason`` says why without the list of legal
     actions (what a teaching notebook shows, e.g. ``tabletop.teaching.why_not``)."""
@@ -196,7 +214,8 @@ def _check_refusal(state: State, bad: Any, err: IllegalAction, where: str) -> No
                     "state._refusal(reason) to keep the reason apart from the list)")
 
 
-def _check_views(state: State, where: str, rng: random.Random, report: Report) -> None:
+def _check_views(state: State, where: str, rng: random.Random, report: Report,
+                 distinct: Distinct) -> None:
     for player in range(state.game.players):
         view = state.view(player)
         report.views_checked += 1
@@ -206,6 +225,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report) -
         hash(view)
         _check_no_secrets(view, here)
         check_observation(view, here)
+        distinct.check(view, here)
         if view.current_player != state.current_player:
             fail(here, "the view disagrees about whose turn it is")
         expected = state.legal_actions() if state.current_player == player else ()
@@ -218,7 +238,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report) -
             if twin.view(player) != view:
                 fail(here, f"a determinization's view differs from the view "
                             f"(view leaks, or determinize is inconsistent): "
-                            f"{_first_difference(twin.view(player), view)}")
+                            f"{first_difference(twin.view(player), view)}")
             check_twin(view, twin.view(player), here)
             if k == 0 and state.current_player == player and twin.legal_actions() != expected:
                 fail(here, "a determinization offers different legal actions")
@@ -237,7 +257,7 @@ def _check_secret_swap(state: State, action: Action, where: str) -> None:
                 if a != b:
                     fail(f"{where} view {viewer}",
                           f"player {viewer} sees {str(action)!r} only as {seen!r}, yet it "
-                          f"shows in their view: {_first_difference(a, b)}")
+                          f"shows in their view: {first_difference(a, b)}")
                 break
 
 
@@ -251,13 +271,6 @@ def _check_no_secrets(view: View, where: str) -> None:
             fail(where, f"view field {f.name!r} holds a random generator")
         if isinstance(value, State):
             fail(where, f"view field {f.name!r} holds a full State")
-
-
-def _first_difference(a: View, b: View) -> str:
-    for f in fields(a):
-        if f.compare and getattr(a, f.name) != getattr(b, f.name):
-            return f"field {f.name!r}: {getattr(a, f.name)!r} != {getattr(b, f.name)!r}"
-    return "no field differs"
 
 
 def _check_record(state: State, where: str) -> None:

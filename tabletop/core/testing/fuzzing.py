@@ -58,11 +58,25 @@ class _Hung(BaseException):
 
 def check_fuzzing(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Fuzz ``game``'s notation and records from the seeded positions; raise
-    ``ConformanceError`` naming the input on the first broken promise."""
+    ``ConformanceError`` naming the input on the first broken promise. Needs hypothesis
+    (the ``test`` extra)."""
     seeds = tuple(seeds)
+    require_hypothesis("check_fuzzing")
     positions = _positions(game, seeds)
     check_notation(game, positions)
     check_records(game, seeds)
+
+
+def require_hypothesis(who: str) -> None:
+    """A ``ModuleNotFoundError`` naming the extra that installs hypothesis, if it is
+    missing (a plain ``pip install tabletop`` leaves it out)."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise ModuleNotFoundError(
+            f"{who} needs hypothesis (it fuzzes notation and records), which only the test "
+            "extra installs: pip install 'tabletop[test]' (or pip install hypothesis)",
+            name="hypothesis") from None
 
 
 # --- positions and the corpus of notation ---------------------------------------------------

@@ -1,0 +1,55 @@
+"""What a game must declare before the conformance suite can check it, checked first.
+
+Besides its rules, a game declares its integer actions (``Game._action_space()``), a bound
+on its length (``Game.max_game_length``) and its observation tensor
+(``Game.observation_shape`` and ``View._observation()``): AI libraries read them, and
+``check_game`` checks each at every step. A game that leaves one out fails here with a
+``ConformanceError`` naming what to define and why, not with the base class's bare
+``NotImplementedError`` from deep inside a check.
+
+>>> import tabletop
+>>> check_declarations(tabletop.load("lascaux"))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..game import Game
+from .common import ConformanceError
+
+#: What ``check_declarations`` asks for: the name to define, why, and how to read it.
+REQUIRED: tuple[tuple[str, str, Callable[[Game, int], object]], ...] = (
+    ("Game._action_space()",
+     "the game's numbering of its actions (an ActionTable in actions.py): the suite checks "
+     "action ids and legal masks, and OpenSpiel and PettingZoo play by them",
+     lambda game, seed: game.num_distinct_actions),
+    ("Game.max_game_length",
+     "a bound on the plies of any game, proven from the rules: the suite checks that every "
+     "game ends within it, and the adapters report it",
+     lambda game, seed: game.max_game_length),
+    ("Game.observation_shape",
+     "the shape of every view's tensor: the suite checks each tensor against it",
+     lambda game, seed: game.observation_shape),
+    ("View._observation()",
+     "the view's tensor (built in tensor.py from the view's fields): the suite checks it "
+     "hides what the view hides and keeps what the player knows",
+     lambda game, seed: game.new(seed=seed).view(0)._observation()),
+)
+
+
+def check_declarations(game: Game, seed: int = 0) -> None:
+    """Each of ``REQUIRED`` is defined (the tensor: of player 0's view at ``new(seed)``);
+    one that raises ``NotImplementedError`` is a ``ConformanceError`` naming it and why it
+    is needed (see ``docs/adding-a-game.md``). Other errors are left to the checks that
+    follow, which say where and how."""
+    for name, why, read in REQUIRED:
+        try:
+            read(game, seed)
+        except NotImplementedError as err:
+            said = f" ({err})" if str(err) else ""
+            raise ConformanceError(
+                f"{game.name}: the game must define {name}{said}: {why} (see "
+                "docs/adding-a-game.md, 'What the conformance suite needs')") from None
+        except Exception:  # noqa: S112  (defined, but wrong: the checks that follow say how)
+            continue
