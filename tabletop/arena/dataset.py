@@ -103,7 +103,7 @@ class Dataset:
         self.path = Path(path)
         self.batch = batch
         header = {"format": FORMAT, **header}
-        keeping = {"format": FORMAT, "tables": table_format(),
+        keeping: dict[str, Any] = {"format": FORMAT, "tables": table_format(),
                    "entrants": [{"label": label, "agent": agent}
                                 for label, agent in zip(header["agents"], agents, strict=True)]}
         self.games: dict[int, GameResult] = {}
