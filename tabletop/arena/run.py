@@ -176,8 +176,13 @@ def arena(
     a directory the games stream into (see ``tabletop.arena.dataset``): run the same call
     again to resume it, or to extend it with a larger ``games``.
 
-    ``move_time`` (seconds) is the longest an agent may think per move: past it, it loses
-    the game (``GameResult.error`` says so). With ``errors="forfeit"`` (the default) an
+    ``agents`` is a list (or tuple) of specs, one per seat, or a mapping ``{label: spec}``;
+    two different agents under one label are refused. An agent object is copied for every
+    game (by pickle), so each game starts from the same state here as in a worker.
+
+    ``move_time`` (seconds) is the longest an agent may take to be built and to think per
+    move: past it, it loses the game (``GameResult.error`` says so), and the game ends even
+    if the agent never stops (``tabletop.arena.clock``). With ``errors="forfeit"`` (the default) an
     agent that raises or moves illegally loses its game too, with the error recorded, and
     the tournament goes on; with ``errors="raise"`` its exception stops the tournament.
 
