@@ -53,6 +53,7 @@ def test_two_different_agents_under_one_label_are_refused():
 def test_one_agent_twice_is_one_entrant():
     bot = MCTSAgent(iterations=5, seed=1)
     for agents in (["random", "random", "random"], [First, First, "random"],
+                   ["random", ("random", {}), "mcts-weak"],
                    [bot, bot, "random"], [RandomAgent(seed=2), RandomAgent(seed=2), First]):
         assert len(arena("lascaux", agents, games=1, progress=False)) == 1
 

@@ -28,12 +28,12 @@ Spec = Any  # str | tuple[str, dict] | an agent class | Callable[[int], Agent] |
 
 
 def entrants(agents: object) -> tuple[list[str], list[Spec]]:
-    """The labels and the specs of ``agents``: a list (or tuple) of specs, one per seat, or
-    a mapping ``{label: spec}``. Anything else — a set, a generator — is refused, as is one
+    """The labels and the specs of ``agents``: a list (any sequence) of specs, one per seat,
+    or a mapping ``{label: spec}``. Anything else — a set, a generator — is refused, as is one
     label given to two different entrants (their results would merge)."""
     if isinstance(agents, Mapping):
         return unique_labels([label_of(k) for k in agents]), list(agents.values())
-    if not isinstance(agents, list | tuple):
+    if not isinstance(agents, Sequence) or isinstance(agents, str | bytes):
         raise TypeError(f"agents should be a list of agents, one per seat (such as "
                         f"['mcts', 'random']), or a mapping of labels to agents, not "
                         f"{brief(agents)}")
@@ -120,8 +120,10 @@ def describe(spec: Spec) -> str:
         return spec.strip().lower()
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):
-        options = json.dumps(dict(spec[1]), sort_keys=True, default=_json_option)
-        return f"{spec[0].strip().lower()} {options}"
+        name = spec[0].strip().lower()
+        if not spec[1]:
+            return name
+        return f"{name} {json.dumps(dict(spec[1]), sort_keys=True, default=_json_option)}"
     if isinstance(spec, type):
         return f"class {_qualified(spec)}"
     if isinstance(spec, Agent):
