@@ -103,9 +103,10 @@ class Dataset:
         self.path = Path(path)
         self.batch = batch
         header = {"format": FORMAT, **header}
+        entrants = [{"label": label, "agent": agent}
+                    for label, agent in zip(header["agents"], agents, strict=True)]
         keeping: dict[str, Any] = {"format": FORMAT, "tables": table_format(),
-                   "entrants": [{"label": label, "agent": agent}
-                                for label, agent in zip(header["agents"], agents, strict=True)]}
+                                   "entrants": entrants}
         self.games: dict[int, GameResult] = {}
         if (self.path / HEADER).exists():  # resumed: refused before anything changes
             stored = read_header(self.path)
