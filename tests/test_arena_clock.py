@@ -15,8 +15,7 @@ RELEASE = threading.Event()  # set at the end of each test: the stubborn bots th
 
 
 @pytest.fixture(autouse=True)
-def short_grace(monkeypatch):
-    monkeypatch.setattr(clock, "GRACE", 0.2)
+def release():
     RELEASE.clear()
     yield
     RELEASE.set()
@@ -87,7 +86,8 @@ def finishes(call, seconds=60.0):
     return out["value"]
 
 
-def test_a_bot_that_swallows_the_interruption_loses_and_the_tournament_ends():
+def test_a_bot_that_swallows_the_interruption_loses_and_the_tournament_ends(monkeypatch):
+    monkeypatch.setattr(clock, "GRACE", 0.2)  # (a shorter wait for what will not stop)
     result = finishes(lambda: arena("lava-flows", [Stubborn, "random"], games=2,
                                     progress=False, move_time=0.2))
     errors = [g.error for g in result.games]
