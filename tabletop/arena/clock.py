@@ -109,9 +109,9 @@ class Clock:
         raise Overrun(stopped=not self.abandoned)
 
     def close(self) -> None:
-        """Let the helper thread end (an abandoned one is left to itself)."""
-        if not self.abandoned:
-            self.calls.put(None)
+        """Let the helper thread end: now, or, if it was abandoned, once its call returns
+        (if ever)."""
+        self.calls.put(None)
 
 
 def limited(seconds: float | None, function: Callable[..., Any], *args: Any) -> Any:
