@@ -95,6 +95,11 @@ def test_a_bot_that_swallows_the_interruption_loses_and_the_tournament_ends(monk
     assert all("did not stop when interrupted: its thread was left running" in e["message"]
                for e in errors)
     assert [g.winner for g in result.games] == ["random", "random"]
+    RELEASE.set()  # the abandoned bots return at last: their threads end, none is left idle
+    for thread in threading.enumerate():
+        if thread.name == "tabletop-agent":
+            thread.join(30)
+            assert not thread.is_alive()
 
 
 def test_a_bot_that_stops_when_interrupted_says_only_that_it_took_too_long():
