@@ -59,6 +59,16 @@ def test_a_dask_cluster_plays_the_same_games_as_this_process(client):
     assert len(pids) == 2 and os.getpid() not in pids  # two processes, not this one
 
 
+def test_an_agent_object_plays_the_same_games_on_dask_as_here(client):
+    from tabletop.agents import MCTSAgent
+
+    bot = {"bot": MCTSAgent(seed=1, iterations=10), "random": "random"}
+    here = arena("lava-flows", bot, games=6, seed=3, progress=False)
+    there = arena("lava-flows", bot, games=6, seed=3, progress=False, executor=client,
+                  batch=2)
+    same_games(here, there)
+
+
 class Counting:
     """Anything with ``submit``: counts the futures in flight at once."""
 

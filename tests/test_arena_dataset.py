@@ -77,31 +77,32 @@ def test_the_same_call_resumes_and_plays_only_the_missing_seeds(tmp_path, monkey
 
 
 CRASHING_RUN = """
-import os, sys
-from tabletop.agents import RandomAgent
+import sys
+from test_arena_dataset import Crash
 from tabletop.arena import arena
-
-class Crash(RandomAgent):
-    name = "crash"
-    built = 0
-
-    def __init__(self, seed=None):
-        super().__init__(seed)
-        Crash.built += 1
-        if Crash.built == 7:      # (one built to check the spec) game 5 starts: power off
-            os._exit(9)
 
 arena("lascaux", [Crash, "random", "random"], games=8, progress=False, save=sys.argv[1],
       batch=4)
 """
 
 
-class Steady(tabletop.agents.RandomAgent):
-    name = "crash"  # the same entrant as in the crashing run, without the crash
+class Crash(tabletop.agents.RandomAgent):
+    """A random agent that turns the power off (exits) as game 5 starts, when the
+    environment says so; without it, the same entrant plays on."""
+
+    name = "crash"
+    built = 0
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        Crash.built += 1
+        if os.environ.get("TABLETOP_CRASH") and Crash.built == 7:  # (one built to check it)
+            os._exit(9)
 
 
 def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+           "TABLETOP_CRASH": "1"}
     done = subprocess.run([sys.executable, "-c", CRASHING_RUN, str(tmp_path)], env=env,
                           timeout=120)
     assert done.returncode == 9
@@ -110,13 +111,13 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
     (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,")  # cut short
     with pytest.warns(UserWarning, match=r"batch-00001.jsonl.part .* half-written .* the 1 "
                                          "game in it will be played again"):
-        resumed = arena("lascaux", [Steady, "random", "random"], games=8, progress=False,
+        resumed = arena("lascaux", [Crash, "random", "random"], games=8, progress=False,
                         save=tmp_path, batch=4)
     assert (tmp_path / "games" / "batch-00001.jsonl.crashed").exists()
     stems = sorted(p.name.split(".")[0] for p in (tmp_path / "games").glob("*.jsonl"))
     tables = sorted(p.name.split(".")[0] for p in (tmp_path / "results").iterdir())
     assert stems == tables == ["batch-00000", "batch-00002"]
-    whole = arena("lascaux", [Steady, "random", "random"], games=8, progress=False)
+    whole = arena("lascaux", [Crash, "random", "random"], games=8, progress=False)
     assert without_seconds(resumed) == without_seconds(whole)
     assert without_seconds(load(tmp_path, verify=True)) == without_seconds(whole)
 

@@ -161,7 +161,9 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
 def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
     """The agent ``spec`` means, seeded with ``seed``: an agent object (used as it is), a
     name, ``(name, options)``, an agent class (built with ``seed=`` if it takes one), or a
-    factory called with the seed. Anything else is refused, saying what is accepted.
+    factory called with the seed. Anything else is refused, saying what is accepted — a
+    plain ``act(view)`` function too: a function is always a factory, and one whose first
+    parameter is ``view`` or ``state`` is refused before it is called.
 
     >>> resolve_agent(3.5)
     Traceback (most recent call last):
@@ -179,13 +181,43 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
         takes_seed = "seed" in inspect.signature(spec).parameters
         built = spec(seed=seed) if takes_seed else spec()
     elif callable(spec):
-        built = spec(seed)
+        built = _from_factory(spec, seed)
     else:
         raise TypeError(f"an agent is a name, (name, options), an agent, an agent class or "
                         f"a factory of seed -> agent, not {brief(spec)}")
     if not isinstance(built, Agent):
         raise TypeError(f"{brief(spec)} made {brief(built)}, which has no act(view)")
     return built
+
+
+#: What a function given as an agent is taken for (and what it is not).
+_FACTORY_ONLY = ("a function given as an agent is a factory f(seed) -> agent; a function "
+                 "that picks a move from a view is no agent: make it the act(self, view) "
+                 "method of a class, and give the class")
+
+
+def _from_factory(factory: Callable[..., Any], seed: int | None) -> Any:
+    """``factory(seed)``: refused up front if it takes a view (an act function), and its
+    ``TypeError`` or ``AttributeError`` explained (the seed was taken for something else).
+
+    >>> def first(view): ...
+    >>> _from_factory(first, 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: first(view) takes a view: a function given as an agent is a factory ...
+    """
+    name = getattr(factory, "__name__", None) or brief(factory)
+    try:
+        parameters = list(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):  # no signature to read (a builtin): call it
+        parameters = []
+    if parameters and parameters[0] in ("view", "state"):
+        raise TypeError(f"{name}({parameters[0]}) takes a {parameters[0]}: {_FACTORY_ONLY}")
+    try:
+        return factory(seed)
+    except (TypeError, AttributeError) as err:
+        raise TypeError(f"{name} was called as an agent factory with seed={seed} and raised "
+                        f"{type(err).__name__}: {cut(str(err))} — {_FACTORY_ONLY}") from err
 
 
 def agent_label(spec: Any) -> str:

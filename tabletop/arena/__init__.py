@@ -20,15 +20,17 @@ seed, the game and the seat) in whichever process plays it:
 * a name with options, ``("mcts", {"iterations": 200})``;
 * an agent class (built with ``seed=`` if it takes one), or a factory ``f(seed) -> agent``
   (module-level, to be picklable) — ``tabletop.agents.resolve_agent`` reads every spec;
-* or a mapping ``{label: spec}`` to name the entrants yourself.
+* an agent object, copied for every game (by pickle): each game starts from it as it is;
+* or a mapping ``{label: spec}`` to name the entrants yourself (one label, one agent).
 
 Game ``i`` uses seed ``seed + i`` and rotates the seats, so that every agent plays every seat
 equally often: agent ``j`` sits at seat ``(j + i) % players``. The same call gives the same
 games, game by game, wherever they are played.
 
-The modules: ``run`` (``arena``: executors, batches, resubmission, progress), ``play`` (one
-game, time limits and forfeits), ``results`` (``ArenaResult``), ``dataset`` (``save=`` and
-``load``), ``ratings`` (Wilson intervals, head-to-head tables, Bradley–Terry) and ``plots``.
+The modules: ``run`` (``arena``: executors, batches, resubmission, progress), ``entrants``
+(labels, descriptions, copies), ``play`` (one game and its forfeits), ``clock`` (time
+limits), ``results`` (``ArenaResult``), ``dataset`` (``save=`` and ``load``), ``ratings``
+(Wilson intervals, head-to-head tables, Bradley–Terry) and ``plots``.
 """
 
 from __future__ import annotations

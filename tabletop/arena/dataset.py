@@ -3,9 +3,15 @@
 A dataset is a directory::
 
     arena.json                  what the tournament is (game, options, agents, seed …)
+    dataset.json                who each agent is (beyond its label), the tables' format
     games/batch-00000.jsonl     one JSON line per game: its result and its record
     games/batch-00001.jsonl.part    the batch being written (a crash leaves it behind)
     results/batch-00000.parquet the same games as a table (.csv without pandas/pyarrow)
+
+Every game line must belong to the tournament of ``arena.json`` — its game and options, the
+seed and the seats that its index gives, once — or the dataset is refused, naming the file
+and line (``load`` and a resume alike). A dataset keeps the table format it was started
+with: resuming a Parquet one where pyarrow is missing fails before any game is played.
 
 Each finished game is appended to the open batch at once; a full batch is closed by
 writing its table (temporary file, then rename) and renaming ``.part`` away. A ``.part``
@@ -34,7 +40,7 @@ from typing import IO, Any
 
 from ..core.errors import InvalidRecord
 from ..core.plain import flag
-from ..core.quoting import brief, cut
+from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
 from .play import forfeit_winners
 from .results import ArenaResult, GameResult, flat_row, row
@@ -43,7 +49,10 @@ FORMAT = "tabletop-arena/1"
 #: What every game line holds (and ``error``, ``winner``).
 LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
              "record")
-GAMES, TABLES, HEADER = "games", "results", "arena.json"
+GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
+TABLE_FORMATS = ("parquet", "csv")
+#: What every header holds.
+REQUIRED = ("game", "players", "options", "agents", "seed")
 
 
 def table_format() -> str:
@@ -62,9 +71,9 @@ def _write_atomically(path: Path, write: Any) -> None:
     os.replace(tmp, path)
 
 
-def write_table(rows: list[dict[str, Any]], path: Path) -> Path:
-    """``rows`` as ``path`` with the suffix of ``table_format()``, written atomically."""
-    kind = table_format()
+def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
+    """``rows`` as ``path`` with the suffix of ``kind`` (a table format), written
+    atomically."""
     path = path.with_suffix("." + kind)
     if kind == "parquet":
         import pandas as pd
@@ -84,25 +93,33 @@ def write_table(rows: list[dict[str, Any]], path: Path) -> Path:
 class Dataset:
     """An open dataset: ``add`` each finished game, ``close`` at the end.
 
-    ``header`` says which tournament this is; reopening a dataset with another header is
-    refused, so that a resumed run never mixes two tournaments.
+    ``header`` says which tournament this is and ``agents`` what each entrant is
+    (``entrants.describe``); reopening a dataset for another tournament, or with another
+    agent under one of its labels, is refused, so that a resumed run never mixes two.
     """
 
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any],
-                 batch: int = 100) -> None:
+                 agents: list[str], batch: int = 100) -> None:
         self.path = Path(path)
         self.batch = batch
+        header = {"format": FORMAT, **header}
+        entrants = [{"label": label, "agent": agent}
+                    for label, agent in zip(header["agents"], agents, strict=True)]
+        keeping: dict[str, Any] = {"format": FORMAT, "tables": table_format(),
+                                   "entrants": entrants}
+        self.games: dict[int, GameResult] = {}
+        if (self.path / HEADER).exists():  # resumed: refused before anything changes
+            stored = read_header(self.path)
+            _same_tournament(self.path, stored, header)
+            keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
+            self.games = {g.index: g for g in read_games(self.path, stored)}
+        self.tables: str = keeping["tables"]
         (self.path / GAMES).mkdir(parents=True, exist_ok=True)
         (self.path / TABLES).mkdir(exist_ok=True)
-        stored = self.path / HEADER
-        header = {"format": FORMAT, **header}
-        if stored.exists():
-            _same_tournament(self.path, read_header(self.path), header)
-        else:
-            _write_atomically(stored, lambda tmp: tmp.write_text(
-                json.dumps(header, indent=1), encoding="utf-8"))
+        if not (self.path / HEADER).exists():  # dataset.json first: arena.json says it is one
+            _write_json(self.path / KEEPING, keeping)
+            _write_json(self.path / HEADER, header)
         self._recover()
-        self.games = {g.index: g for g in read_games(self.path, header["players"])}
         numbers = (re.match(r"batch-(\d+)", p.name) for p in (self.path / GAMES).iterdir())
         self.number = 1 + max((int(m.group(1)) for m in numbers if m),
                               default=-1)  # a crashed batch's number is not used again
@@ -116,7 +133,8 @@ class Dataset:
         """Set aside the batches a crash left half-written; remove the tables without
         games, and temporary files."""
         for part in sorted((self.path / GAMES).glob("*.jsonl.part")):
-            lines = sum(1 for _ in part.open(encoding="utf-8", errors="replace"))
+            with part.open(encoding="utf-8", errors="replace") as f:
+                lines = sum(1 for _ in f)
             warnings.warn(f"{part.name} in {self.path} was left half-written (a crash?): "
                           f"the {lines} game{'s' * (lines != 1)} in it will be played again",
                           stacklevel=4)
@@ -144,7 +162,8 @@ class Dataset:
         if self.open is None:
             return
         name = f"batch-{self.number:05d}"
-        write_table([flat_row(g) for g in self.pending], self.path / TABLES / name)
+        write_table([flat_row(g) for g in self.pending], self.path / TABLES / name,
+                    self.tables)
         self.open.flush()
         os.fsync(self.open.fileno())
         self.open.close()
@@ -155,6 +174,51 @@ class Dataset:
 
     def close(self) -> None:
         self.commit()
+
+
+def _write_json(path: Path, content: dict[str, Any]) -> None:
+    _write_atomically(path, lambda tmp: tmp.write_text(json.dumps(content, indent=1),
+                                                       encoding="utf-8"))
+
+
+def read_keeping(path: Path) -> dict[str, Any]:
+    """The ``dataset.json`` of the dataset at ``path``, checked (``InvalidRecord`` if
+    damaged; a ``ValueError`` if missing: such a dataset cannot be resumed safely)."""
+    where = path / KEEPING
+    try:
+        keeping = _json(where.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path} has no {KEEPING} (it was written by an earlier tabletop): "
+                         f"it does not say who its agents are beyond their labels, so it "
+                         f"cannot be resumed; load() still reads it — save to a new "
+                         f"folder") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise InvalidRecord(f"{where} is not a dataset's description: {cut(str(error))}"
+                            ) from None
+    entrants = keeping.get("entrants") if isinstance(keeping, dict) else None
+    if not isinstance(keeping, dict) or keeping.get("tables") not in TABLE_FORMATS \
+            or not isinstance(entrants, list) or not all(
+                isinstance(e, dict) and isinstance(e.get("agent"), str) for e in entrants):
+        raise InvalidRecord(f"{where} is not a dataset's description: it needs 'tables' "
+                            f"(one of {TABLE_FORMATS}) and 'entrants' (each with its 'agent')")
+    return keeping
+
+
+def _same_keeping(path: Path, old: dict[str, Any], asked: dict[str, Any]) -> dict[str, Any]:
+    """``old`` (the stored ``dataset.json``), if its entrants are the ones ``asked`` and
+    its table format can be written here; else a ``ValueError`` or an ``ImportError``."""
+    stored = [e["agent"] for e in old["entrants"]]
+    for j, entrant in enumerate(asked["entrants"]):
+        before = stored[j] if j < len(stored) else None
+        if before != entrant["agent"]:
+            raise ValueError(f"{path} holds another tournament: its agent "
+                             f"{quote(entrant['label'])} is {cut(str(before), 120)}, not "
+                             f"{cut(entrant['agent'], 120)}")
+    if old["tables"] == "parquet" and table_format() != "parquet":
+        raise ImportError(f"{path} keeps its tables as Parquet ({KEEPING} says so), and "
+                          f"writing Parquet needs pandas and pyarrow: pip install pandas "
+                          f"pyarrow, or resume it where they are installed")
+    return old
 
 
 def _same_tournament(path: Path, old: dict[str, Any], header: dict[str, Any]) -> None:
@@ -190,9 +254,9 @@ def read_header(path: Path) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
         raise InvalidRecord(f"{path / HEADER} is not a tournament's header: "
                             f"{cut(str(error))}") from None
-    if not isinstance(header, dict) or not {"game", "players", "agents"} <= set(header):
-        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: it needs 'game', "
-                            f"'players' and 'agents'")
+    if not isinstance(header, dict) or not set(REQUIRED) <= set(header):
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: it needs "
+                            f"{', '.join(map(repr, REQUIRED))}")
     problem = _header_problem(header)
     if problem:
         raise InvalidRecord(f"{path / HEADER} is not a tournament's header: {problem}")
@@ -209,6 +273,13 @@ def _header_problem(header: dict[str, Any]) -> str:
     if not isinstance(agents, list) or len(agents) != players \
             or not all(isinstance(a, str) for a in agents):
         return f"'agents' should be a list of {players} labels, not {brief(agents)}"
+    seed, options, max_plies = header["seed"], header["options"], header.get("max_plies")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        return f"'seed' should be an int from 0 to 2**64 - 1, not {brief(seed)}"
+    if not isinstance(options, dict):
+        return f"'options' should be an object, not {brief(options)}"
+    if max_plies is not None and (type(max_plies) is not int or max_plies < 1):
+        return f"'max_plies' should be null or an int ≥ 1, not {brief(max_plies)}"
     return ""
 
 
@@ -265,20 +336,64 @@ def _seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def read_games(path: Path, players: int) -> list[GameResult]:
-    """The games of every closed batch of the dataset at ``path`` (a tournament of
-    ``players``), by index; ``InvalidRecord`` names the first damaged line."""
+def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
+    """The games of every closed batch of the dataset at ``path`` (of the tournament
+    ``header``), by index; ``InvalidRecord`` names the first line that is damaged or that
+    does not belong to the tournament, or that plays a game again."""
     games: dict[int, GameResult] = {}
+    where: dict[int, str] = {}
     for batch in sorted((path / GAMES).glob("batch-*.jsonl")):
         with batch.open(encoding="utf-8") as f:
             for number, text in enumerate(f, 1):
+                line = f"{batch} line {number}"
                 try:
-                    game = _game(_json(text), players)
+                    game = _game(_json(text), header["players"])
                 except ValueError as err:
-                    raise InvalidRecord(f"{batch} line {number} is not a game of a "
-                                        f"tournament: {cut(str(err))}") from None
-                games[game.index] = game
+                    raise InvalidRecord(f"{line} is not a game of a tournament: "
+                                        f"{cut(str(err))}") from None
+                problem = _stranger(game, header)
+                if problem:
+                    raise InvalidRecord(f"{line} is not a game of the tournament in "
+                                        f"{path / HEADER}: {problem}")
+                if game.index in games:
+                    raise InvalidRecord(f"{line} is game {game.index} again (already at "
+                                        f"{where[game.index]})")
+                games[game.index], where[game.index] = game, line
     return [games[i] for i in sorted(games)]
+
+
+def rotation(agents: list[str], index: int) -> tuple[str, ...]:
+    """The label at each seat in game ``index``: entrant ``j`` sits at ``(j + index) % n``.
+
+    >>> rotation(["a", "b", "c"], 1)
+    ('c', 'a', 'b')
+    """
+    n = len(agents)
+    seats = [""] * n
+    for j, label in enumerate(agents):
+        seats[(j + index) % n] = label
+    return tuple(seats)
+
+
+def _stranger(game: GameResult, header: dict[str, Any]) -> str:
+    """Why ``game`` is not a game of the tournament ``header`` ("" if it is one)."""
+    record, index = game.record, game.index
+    for key in ("game", "players", "options"):
+        if record.get(key) != header[key]:
+            return (f"its record's {key} is {brief(record.get(key))}, the tournament's "
+                    f"{brief(header[key])}")
+    if game.seed != header["seed"] + index:
+        return (f"its seed is {game.seed}, and game {index} of a tournament of seed "
+                f"{header['seed']} has seed {header['seed'] + index}")
+    if record.get("seed") != game.seed:
+        return f"its record's seed is {brief(record.get('seed'))}, its own {game.seed}"
+    seats = rotation(header["agents"], index)
+    if game.seats != seats:
+        return f"its seats are {brief(list(game.seats))}, game {index}'s are {brief(list(seats))}"
+    limit = header.get("max_plies")
+    if limit is not None and game.length > limit:
+        return f"it lasted {game.length} plies, more than the tournament's max_plies {limit}"
+    return ""
 
 
 def check(game: GameResult, players: int) -> None:
@@ -305,7 +420,8 @@ def check(game: GameResult, players: int) -> None:
 
 
 def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
-    """Reopen the dataset at ``path`` as an ``ArenaResult``, replaying nothing — or, with
+    """Reopen the dataset at ``path`` as an ``ArenaResult``, replaying nothing (every line
+    must still be a game of its tournament: its game, options, seed and seats) — or, with
     ``verify=True``, replaying every record and checking it reaches the stored result
     (``InvalidRecord`` names the first game that does not)."""
     if not isinstance(path, (str, os.PathLike)):
@@ -314,7 +430,7 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     path = Path(path)
     header = read_header(path)
     players = header["players"]
-    games = read_games(path, players)
+    games = read_games(path, header)
     if verify:
         for game in games:
             check(game, players)

@@ -11,25 +11,20 @@ True
 
 from __future__ import annotations
 
-import ctypes
 import random
-import threading
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..agents import Agent, resolve_agent
+from ..agents import Agent
 from ..core.errors import IllegalAction
-from ..core.game import Action, Game, View
+from ..core.game import Game
 from ..core.quoting import brief
+from .clock import Clock, MoveTimeout, Overrun
+from .entrants import Spec, build
 from .results import GameResult
 
-Spec = Any  # str | tuple[str, dict] | an agent class | Callable[[int], Agent] | Agent
-
-
-class MoveTimeout(BaseException):
-    """Raised inside an agent that overruns ``move_time`` (a ``BaseException``, so that a
-    bot's own ``except Exception`` does not swallow it)."""
+__all__ = ["MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game"]
 
 
 def agent_seed(seed: int, index: int, entrant: int) -> int:
@@ -37,70 +32,16 @@ def agent_seed(seed: int, index: int, entrant: int) -> int:
     return random.Random(f"arena/{seed}/{index}/{entrant}").randrange(2**32)
 
 
-class Watchdog:
-    """Interrupts the thread that made it when a move runs past ``seconds``.
+def overrun_message(move_time: float, what: str, stopped: bool) -> str:
+    """What a game's error says of an agent that overran ``move_time`` doing ``what``.
 
-    One daemon thread per game waits for the deadline of the move in progress and raises
-    ``MoveTimeout`` in the playing thread (again every ``seconds`` while the move goes on).
-    Pure Python code stops at once; a call into C (a long ``sleep``, a numpy kernel)
-    stops when it returns, and the move is judged by its measured time anyway.
+    >>> overrun_message(0.5, "move", True)
+    'took longer than 0.5 s to move'
     """
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.target = threading.get_ident()
-        self.cond = threading.Condition()
-        self.deadline: float | None = None
-        self.fired = False
-        self.closed = False
-        self.thread = threading.Thread(target=self._watch, daemon=True,
-                                       name="tabletop-move-watchdog")
-        self.thread.start()
-
-    def _raise(self, exc: type[BaseException] | None) -> None:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(
-            ctypes.c_ulong(self.target), ctypes.py_object(exc) if exc else ctypes.c_void_p())
-
-    def _watch(self) -> None:
-        with self.cond:
-            while not self.closed:
-                if self.deadline is None:
-                    self.cond.wait()
-                    continue
-                left = self.deadline - time.monotonic()
-                if left > 0:
-                    self.cond.wait(left)
-                    continue
-                self.fired = True
-                self.deadline = time.monotonic() + self.seconds
-                self._raise(MoveTimeout)
-
-    def act(self, agent: Agent, view: View) -> Action:
-        """``agent.act(view)``, or ``MoveTimeout`` if it takes longer than ``seconds``."""
-        start = time.monotonic()
-        with self.cond:
-            self.deadline, self.fired = start + self.seconds, False
-            self.cond.notify()
-        try:
-            action = agent.act(view)
-        finally:
-            self.disarm()
-        if self.fired or time.monotonic() - start > self.seconds:
-            raise MoveTimeout
-        return action
-
-    def disarm(self) -> None:
-        """No deadline any more; an interruption sent but not yet raised is cancelled."""
-        with self.cond:
-            self.deadline = None
-            if self.fired:
-                self._raise(None)
-
-    def close(self) -> None:
-        self.disarm()
-        with self.cond:
-            self.closed = True
-            self.cond.notify()
+    message = f"took longer than {move_time:g} s to {what}"
+    if stopped:
+        return message
+    return message + " and did not stop when interrupted: its thread was left running"
 
 
 #: What ``play_game`` does with an agent's exception: lose the game, or raise it.
@@ -124,80 +65,109 @@ def forfeit_winners(players: int, seat: int) -> tuple[int, ...]:
     return tuple(p for p in range(players) if p != seat)
 
 
+class Table:
+    """One game in progress: the seats, the agents, the state, and the fault that ended it
+    (if one did). Calls into the agents go through a ``Clock`` when there is a time limit."""
+
+    def __init__(self, game: Game, labels: Sequence[str], index: int, seed: int,
+                 move_time: float | None, errors: str) -> None:
+        n = game.players
+        self.index, self.move_time, self.errors = index, move_time, errors
+        self.seats = [(j + index) % n for j in range(n)]  # entrant j sits at seats[j]
+        self.labels = [""] * n
+        for j, seat in enumerate(self.seats):
+            self.labels[seat] = labels[j]
+        self.agents: list[Agent | None] = [None] * n
+        self.state = game.new(seed=seed + index)
+        self.plies = 0
+        self.error: dict[str, Any] | None = None
+        self.clock = Clock(move_time) if move_time is not None else None
+
+    def call(self, seat: int, what: str, function: Any, *args: Any) -> Any:
+        """``function(*args)`` for the agent at ``seat``; its failure or overrun (doing
+        ``what``) becomes the game's fault, or, with ``errors="raise"``, is raised marked."""
+        try:
+            return self.clock.call(function, *args) if self.clock else function(*args)
+        except Overrun as over:
+            assert self.move_time is not None
+            self.fail(seat, "timeout", overrun_message(self.move_time, what, over.stopped))
+        except IllegalAction as err:
+            self.fail(seat, "error", f"illegal action: {err}", err)
+        except Exception as err:
+            prefix = "could not be built: " if what == "be built" else ""
+            self.fail(seat, "error", f"{prefix}{type(err).__name__}: {err}", err)
+        return None
+
+    def fail(self, seat: int, kind: str, message: str, err: Exception | None = None) -> None:
+        self.error = {"seat": seat, "agent": self.labels[seat], "kind": kind,
+                      "message": message[:500], "ply": self.plies}
+        if err is not None and self.errors == "raise":
+            mark(err, self.index, self.error)
+            raise err
+
+    def build(self, specs: Sequence[Spec], seed: int) -> None:
+        """Build every entrant's agent (until one fails)."""
+        for j, spec in enumerate(specs):
+            seat = self.seats[j]
+            self.agents[seat] = self.call(seat, "be built", build, spec,
+                                          agent_seed(seed, self.index, j))
+            if self.error is not None:
+                return
+
+    def play(self, max_plies: int | None) -> None:
+        """Play until the game ends, ``max_plies`` are played, or an agent fails."""
+        while (self.error is None and not self.state.is_terminal
+               and (max_plies is None or self.plies < max_plies)):
+            player = self.state.current_player
+            assert player is not None
+            agent = self.agents[player]
+            assert agent is not None
+            action = self.call(player, "move", agent.act, self.state.view(player))
+            if self.error is not None:
+                return
+            try:
+                self.state = self.state.apply(action)
+            except IllegalAction as err:
+                self.fail(player, "error", f"illegal action: {err}", err)
+            except Exception as err:
+                self.fail(player, "error", f"{type(err).__name__}: {err}", err)
+            else:
+                self.plies += 1
+
+    def close(self) -> None:
+        if self.clock is not None:
+            self.clock.close()
+
+
 def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: int,
               seed: int, max_plies: int | None = None,
               move_time: float | None = None, errors: str = "raise") -> GameResult:
     """Play game ``index`` of a tournament (module-level, so that workers can run it).
 
     Entrant ``j`` sits at seat ``(j + index) % players``; the game's seed is
-    ``seed + index``. An agent that takes longer than ``move_time`` seconds to move loses
-    the game, and ``error`` says why. So does one that cannot be built, raises or returns an
-    illegal action when ``errors="forfeit"``; with ``errors="raise"`` its exception is
-    raised, marked with ``arena_fault`` (the game, seat and agent) so that the arena does
-    not take it for a lost worker.
+    ``seed + index``; an agent object is copied afresh for the game (by pickle). An agent
+    that takes longer than ``move_time`` seconds to be built or to move loses the game, and
+    ``error`` says why (see ``tabletop.arena.clock``: the game ends even if the agent does
+    not stop). So does one that cannot be built, raises or returns an illegal action when
+    ``errors="forfeit"``; with ``errors="raise"`` its exception is raised, marked with
+    ``arena_fault`` (the game, seat and agent) so that the arena does not take it for a lost
+    worker.
     """
     if errors not in ERRORS:
         raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
-    n = game.players
     start = time.perf_counter()
-    seats = [(j + index) % n for j in range(n)]  # entrant j sits at seats[j]
-    by_seat: list[Agent | None] = [None] * n
-    labels_by_seat = [""] * n
-    state = game.new(seed=seed + index)
-    error: dict[str, Any] | None = None
-
-    def fault(seat: int, kind: str, message: str) -> dict[str, Any]:
-        return {"seat": seat, "agent": labels_by_seat[seat], "kind": kind,
-                "message": message[:500], "ply": plies}
-
-    plies = 0
-    for j in range(n):
-        labels_by_seat[seats[j]] = labels[j]
-    for j, spec in enumerate(specs):
-        try:
-            by_seat[seats[j]] = resolve_agent(spec, agent_seed(seed, index, j))
-        except Exception as err:
-            error = fault(seats[j], "error", f"could not be built: {type(err).__name__}: "
-                                             f"{err}")
-            if errors == "raise":
-                mark(err, index, error)
-                raise
-            break
-    watchdog = Watchdog(move_time) if move_time is not None and error is None else None
+    table = Table(game, labels, index, seed, move_time, errors)
     try:
-        while (error is None and not state.is_terminal
-               and (max_plies is None or plies < max_plies)):
-            player = state.current_player
-            assert player is not None
-            agent = by_seat[player]
-            assert agent is not None
-            view = state.view(player)
-            try:
-                action = watchdog.act(agent, view) if watchdog else agent.act(view)
-                state = state.apply(action)
-            except MoveTimeout:
-                if watchdog is not None:  # in case the move's own clean-up was cut short
-                    watchdog.disarm()
-                error = fault(player, "timeout", f"took longer than {move_time:g} s to move")
-            except IllegalAction as err:
-                error = fault(player, "error", f"illegal action: {err}")
-                if errors == "raise":
-                    mark(err, index, error)
-                    raise
-            except Exception as err:
-                error = fault(player, "error", f"{type(err).__name__}: {err}")
-                if errors == "raise":
-                    mark(err, index, error)
-                    raise
-            else:
-                plies += 1
+        table.build(specs, seed)
+        table.play(max_plies)
     finally:
-        if watchdog is not None:
-            watchdog.close()
-    winners = tuple(state.winners) if error is None else forfeit_winners(n, error["seat"])
+        table.close()
+    state, error = table.state, table.error
+    winners = tuple(state.winners) if error is None else forfeit_winners(game.players,
+                                                                          error["seat"])
     return GameResult(
-        index=index, seed=seed + index, seats=tuple(labels_by_seat),
-        scores=tuple(state.scores), winners=winners, length=plies,
+        index=index, seed=seed + index, seats=tuple(table.labels),
+        scores=tuple(state.scores), winners=winners, length=table.plies,
         finished=state.is_terminal, seconds=round(time.perf_counter() - start, 3),
         record=state.to_record(), error=error,
     )

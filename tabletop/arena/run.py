@@ -11,50 +11,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
-from ..agents import agent_label, resolve_agent
 from ..core.game import Game
-from ..core.plain import flag, listlike, plain, real, whole
-from ..core.quoting import brief, cut, quote
+from ..core.plain import flag, real, whole
+from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
-from .play import ERRORS, Spec, play_game
+from .entrants import Spec, check_entrants, describe, entrants
+from .play import ERRORS, play_game
 from .results import ArenaResult, GameResult
-
-
-def entrants(agents: Sequence[Spec] | Mapping[str, Spec]) -> tuple[list[str], list[Spec]]:
-    """The labels and the specs of ``agents`` (a sequence of specs, or ``{label: spec}``)."""
-    if isinstance(agents, Mapping):
-        return unique_labels([label_of(k) for k in agents]), list(agents.values())
-    if not listlike(agents):
-        raise TypeError(f"agents should be a list of agents, one per seat (such as "
-                        f"['mcts', 'random']), or a mapping of labels to agents, not "
-                        f"{brief(agents)}")
-    return [agent_label(spec) for spec in agents], list(agents)
-
-
-def label_of(key: object) -> str:
-    """An entrant's label from a key of the ``agents`` mapping: a string, or what a
-    number's ``str`` says."""
-    key = plain(key)
-    if isinstance(key, str):
-        return key
-    if isinstance(key, float) or isinstance(key, int) and key.bit_length() <= 64:
-        return str(key)  # (no 5,000-digit label)
-    raise TypeError(f"the agents mapping's keys are labels: strings (or numbers), not "
-                    f"{brief(key)}")
-
-
-def unique_labels(labels: list[str]) -> list[str]:
-    """``labels``, if no two are the same; else a ``ValueError`` naming the one repeated."""
-    seen: set[str] = set()
-    for label in labels:
-        if label in seen:
-            raise ValueError(f"two entrants of the agents mapping are labelled "
-                             f"{quote(label)}: their results would merge")
-        seen.add(label)
-    return labels
-
 
 #: The most games one ``arena`` call plays (its list of games to do is kept in memory).
 MAX_GAMES = 10_000_000
@@ -211,8 +176,13 @@ def arena(
     a directory the games stream into (see ``tabletop.arena.dataset``): run the same call
     again to resume it, or to extend it with a larger ``games``.
 
-    ``move_time`` (seconds) is the longest an agent may think per move: past it, it loses
-    the game (``GameResult.error`` says so). With ``errors="forfeit"`` (the default) an
+    ``agents`` is a list (or tuple) of specs, one per seat, or a mapping ``{label: spec}``;
+    two different agents under one label are refused. An agent object is copied for every
+    game (by pickle), so each game starts from the same state here as in a worker.
+
+    ``move_time`` (seconds) is the longest an agent may take to be built and to think per
+    move: past it, it loses the game (``GameResult.error`` says so), and the game ends even
+    if the agent never stops (``tabletop.arena.clock``). With ``errors="forfeit"`` (the default) an
     agent that raises or moves illegally loses its game too, with the error recorded, and
     the tournament goes on; with ``errors="raise"`` its exception stops the tournament.
 
@@ -242,8 +212,7 @@ def arena(
                          low=0.0, above=True)
     if errors not in ERRORS:
         raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
-    for spec in specs:  # fail here, not in a worker, on a bad spec
-        resolve_agent(spec, 0)
+    check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
     pool = as_executor(executor)
     store = None
     done: dict[int, GameResult] = {}
@@ -253,7 +222,7 @@ def arena(
         header = {"game": game.name, "players": game.players,
                   "options": dict(game.options), "agents": labels, "seed": seed,
                   "max_plies": max_plies, "move_time": move_time}
-        store = Dataset(save, header, batch=batch)
+        store = Dataset(save, header, [describe(spec) for spec in specs], batch=batch)
         done = {i: g for i, g in store.games.items() if i < games}
     todo = [i for i in range(games) if i not in done]
     call = Match(game, specs, labels, seed, max_plies, move_time, errors)

@@ -1,0 +1,171 @@
+"""Who plays a tournament: the entrants' labels, what each one is (its *description*, kept
+in a dataset so that another agent under the same label is refused), and the fresh agents
+each game builds.
+
+An agent *object* is copied for every game by pickle, in this process as in a worker, so
+that every game starts from the object as it was when the tournament was called:
+
+>>> from tabletop.agents import MCTSAgent
+>>> describe(("MCTS", {"iterations": 40})), describe(MCTSAgent(iterations=9, seed=1))
+('mcts {"iterations": 40}', 'object tabletop.agents.mcts:MCTSAgent MCTSAgent(iterations=9, seed=1)')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..agents import Agent, agent_label, resolve_agent
+from ..core.plain import plain
+from ..core.quoting import brief, cut, quote
+from .clock import Overrun, limited
+
+Spec = Any  # str | tuple[str, dict] | an agent class | Callable[[int], Agent] | Agent
+
+
+def entrants(agents: object) -> tuple[list[str], list[Spec]]:
+    """The labels and the specs of ``agents``: a list (any sequence) of specs, one per seat,
+    or a mapping ``{label: spec}``. Anything else — a set, a generator — is refused, as is one
+    label given to two different entrants (their results would merge)."""
+    if isinstance(agents, Mapping):
+        return unique_labels([label_of(k) for k in agents]), list(agents.values())
+    if not isinstance(agents, Sequence) or isinstance(agents, str | bytes):
+        raise TypeError(f"agents should be a list of agents, one per seat (such as "
+                        f"['mcts', 'random']), or a mapping of labels to agents, not "
+                        f"{brief(agents)}")
+    specs = list(agents)
+    labels = [agent_label(spec) for spec in specs]
+    _same_label_same_agent(labels, specs)
+    return labels, specs
+
+
+def label_of(key: object) -> str:
+    """An entrant's label from a key of the ``agents`` mapping: a string, or what a
+    number's ``str`` says."""
+    key = plain(key)
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float) or isinstance(key, int) and key.bit_length() <= 64:
+        return str(key)  # (no 5,000-digit label)
+    raise TypeError(f"the agents mapping's keys are labels: strings (or numbers), not "
+                    f"{brief(key)}")
+
+
+def unique_labels(labels: list[str]) -> list[str]:
+    """``labels``, if no two are the same; else a ``ValueError`` naming the one repeated."""
+    seen: set[str] = set()
+    for label in labels:
+        if label in seen:
+            raise ValueError(f"two entrants of the agents mapping are labelled "
+                             f"{quote(label)}: their results would merge")
+        seen.add(label)
+    return labels
+
+
+def _same_label_same_agent(labels: list[str], specs: list[Spec]) -> None:
+    """A ``ValueError`` if two entrants of the list share a label but are different agents
+    (another description, or another class or function of the same name)."""
+    first: dict[str, Spec] = {}
+    for label, spec in zip(labels, specs, strict=True):
+        if label not in first:
+            first[label] = spec
+            continue
+        other = first[label]
+        made_by_call = callable(spec) and not is_object(spec)  # a class or a factory
+        if describe(other) != describe(spec) or made_by_call and spec is not other:
+            raise ValueError(f"two different entrants of agents are labelled {quote(label)} "
+                             f"({cut(describe(other), 80)} and {cut(describe(spec), 80)}): "
+                             f"their results would merge; name them with a mapping, "
+                             f"{{'label': agent, …}}")
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def _qualified(thing: Any) -> str:
+    """``module:qualname`` of a class or function, else its type's and its ``repr``."""
+    module, name = getattr(thing, "__module__", None), getattr(thing, "__qualname__", None)
+    if isinstance(module, str) and isinstance(name, str):
+        return f"{module}:{name}"
+    return f"{_qualified(type(thing))} {_ADDRESS.sub('', repr(thing))}"
+
+
+def _settings(agent: Any) -> str:
+    """What an agent object is set to: its ``repr``, or its attributes when its class has no
+    ``repr`` of its own (memory addresses left out; a long text ends in its digest)."""
+    if type(agent).__repr__ is object.__repr__ and hasattr(agent, "__dict__"):
+        text = "{" + ", ".join(f"{k}={v!r}" for k, v in sorted(vars(agent).items())) + "}"
+    else:
+        text = repr(agent)
+    text = _ADDRESS.sub("", text)
+    if len(text) > 300:
+        text = text[:240] + " … sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+    return text
+
+
+def _json_option(value: Any) -> Any:
+    value = plain(value)
+    return value if isinstance(value, str | int | float | bool | list | dict) else repr(value)
+
+
+def describe(spec: Spec) -> str:
+    """What entrant ``spec`` is, as text that is the same in any process: a name (as
+    ``make_agent`` reads it) and its options, the class or factory's ``module:name``, or an
+    object's class and settings."""
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
+            and isinstance(spec[1], Mapping):
+        name = spec[0].strip().lower()
+        if not spec[1]:
+            return name
+        return f"{name} {json.dumps(dict(spec[1]), sort_keys=True, default=_json_option)}"
+    if isinstance(spec, type):
+        return f"class {_qualified(spec)}"
+    if isinstance(spec, Agent):
+        return f"object {_qualified(type(spec))} {_settings(spec)}"
+    return f"factory {_qualified(spec)}"
+
+
+def is_object(spec: Spec) -> bool:
+    """Whether ``spec`` is an agent object (not a class, a name or a factory)."""
+    return isinstance(spec, Agent) and not isinstance(spec, type)
+
+
+def fresh(spec: Spec) -> Spec:
+    """``spec`` for one game: an agent object's copy (by pickle, as a worker would get it);
+    any other spec as it is."""
+    if is_object(spec):
+        return pickle.loads(pickle.dumps(spec))
+    return spec
+
+
+def build(spec: Spec, seed: int) -> Agent:
+    """The agent ``spec`` gives for one game, seeded with ``seed``."""
+    return resolve_agent(fresh(spec), seed)
+
+
+def check_entrants(labels: Sequence[str], specs: Sequence[Spec],
+                   move_time: float | None) -> None:
+    """Build every entrant once, here, before any game (within ``move_time`` each): a bad
+    spec, an object that cannot be copied or a constructor that overruns is refused now,
+    not in a worker."""
+    for label, spec in zip(labels, specs, strict=True):
+        if is_object(spec):
+            try:
+                pickle.dumps(spec)
+            except Exception as err:
+                raise TypeError(f"agent {quote(label)} is an object, and every game starts "
+                                f"from a copy of it made by pickle, which fails: "
+                                f"{type(err).__name__}: {cut(str(err))}; give its class or "
+                                f"a factory f(seed) -> agent instead") from None
+        try:
+            limited(move_time, build, spec, 0)
+        except Overrun:
+            raise ValueError(f"agent {quote(label)} took longer than move_time={move_time:g} "
+                             f"s to be built (building an agent has the time of one move)"
+                             ) from None

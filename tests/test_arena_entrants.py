@@ -1,0 +1,141 @@
+"""Who plays a tournament: one label is one agent (in the call and in a resumed dataset),
+an agent object starts every game from the same state here as in a worker, and what is no
+entrant — an ``act(view)`` function, a set, a generator — is refused saying what is."""
+
+from __future__ import annotations
+
+import gc
+import json
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from tabletop.agents import MCTSAgent, RandomAgent, resolve_agent
+from tabletop.arena import arena
+
+
+def records(result):
+    return [g.record["actions"] for g in result.games]
+
+
+class First:
+    name = "first"
+
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, view):
+        return view.legal_actions()[0]
+
+
+class Last(First):
+    name = "first"  # another agent under the same label
+
+    def act(self, view):
+        return view.legal_actions()[-1]
+
+
+def test_two_different_agents_under_one_label_are_refused():
+    bots = [MCTSAgent(iterations=5, seed=1), MCTSAgent(iterations=200, seed=2)]
+    with pytest.raises(ValueError, match=r"two different entrants of agents are labelled "
+                                         r"'mcts' .*iterations=5.*iterations=200.*would merge"):
+        arena("lava-flows", bots, games=1, progress=False)
+    with pytest.raises(ValueError, match="labelled 'first'"):
+        arena("lava-flows", [First, Last], games=1, progress=False)
+    with pytest.raises(ValueError, match="labelled 'random' .*RandomAgent.* and random"):
+        arena("lava-flows", [RandomAgent(seed=2), "random"], games=1, progress=False)
+    with pytest.raises(ValueError, match="labelled '<lambda>'"):
+        arena("lava-flows", [lambda seed: First(), lambda seed: Last()], games=1,
+              progress=False)
+
+
+def test_one_agent_twice_is_one_entrant():
+    bot = MCTSAgent(iterations=5, seed=1)
+    for agents in (["random", "random", "random"], [First, First, "random"],
+                   ["random", ("random", {}), "mcts-weak"],
+                   [bot, bot, "random"], [RandomAgent(seed=2), RandomAgent(seed=2), First]):
+        assert len(arena("lascaux", agents, games=1, progress=False)) == 1
+
+
+def test_a_dataset_knows_its_agents_beyond_their_labels(tmp_path):
+    arena("lava-flows", [MCTSAgent(iterations=5), "random"], games=2, progress=False,
+          save=tmp_path)
+    kept = json.loads((tmp_path / "dataset.json").read_text())
+    assert [e["label"] for e in kept["entrants"]] == ["mcts", "random"]
+    assert "iterations=5" in kept["entrants"][0]["agent"]
+    with pytest.raises(ValueError, match=r"holds another tournament: its agent 'mcts' is "
+                                         r".*iterations=5.*, not .*iterations=300"):
+        arena("lava-flows", [MCTSAgent(iterations=300), "random"], games=4, progress=False,
+              save=tmp_path)
+    with pytest.raises(ValueError, match="its agent 'first' is class .*First, not class "
+                                         ".*Last"):
+        folder = tmp_path / "classes"
+        arena("lava-flows", {"first": First, "b": "random"}, games=1, progress=False,
+              save=folder)
+        arena("lava-flows", {"first": Last, "b": "random"}, games=2, progress=False,
+              save=folder)
+    assert len(arena("lava-flows", [MCTSAgent(iterations=5), "random"], games=3,
+                     progress=False, save=tmp_path)) == 3  # the same agent resumes it
+
+
+def test_an_agent_object_starts_every_game_from_the_same_state():
+    bot = MCTSAgent(seed=1, iterations=20)
+    here = arena("lava-flows", [bot, "random"], games=3, seed=0, progress=False)
+    again = arena("lava-flows", [bot, "random"], games=3, seed=0, progress=False)
+    assert records(here) == records(again)
+    with ProcessPoolExecutor(1) as pool:
+        there = arena("lava-flows", [bot, "random"], games=3, seed=0, progress=False,
+                      executor=pool)
+    assert records(there) == records(here)
+
+
+class Unpicklable(First):
+    def __init__(self, seed=None):
+        self.lock = __import__("threading").Lock()
+
+
+def test_an_agent_object_that_cannot_be_copied_is_refused_before_any_game():
+    with pytest.raises(TypeError, match="agent 'first' is an object, and every game starts "
+                                        "from a copy of it made by pickle"):
+        arena("lava-flows", [Unpicklable(), "random"], games=1, progress=False)
+
+
+def my_bot(view):
+    return view.legal_actions()[0]
+
+
+def seeded_bot(seed):
+    return seed.legal_actions()[0]  # an act function whose parameter has another name
+
+
+def test_an_act_function_is_refused_saying_what_an_entrant_is():
+    for spec in (my_bot, seeded_bot):
+        with pytest.raises(TypeError, match="a function given as an agent is a factory "
+                                            r"f\(seed\) -> agent"):
+            arena("lava-flows", [spec, "random"], games=1, progress=False)
+    with pytest.raises(TypeError, match=r"my_bot\(view\) takes a view"):
+        resolve_agent(my_bot, seed=1)
+    with pytest.raises(TypeError, match="seeded_bot was called as an agent factory with "
+                                        "seed=1 and raised AttributeError") as raised:
+        resolve_agent(seeded_bot, seed=1)
+    assert isinstance(raised.value.__cause__, AttributeError)
+
+
+@pytest.mark.parametrize("agents", [{"random", "mcts"}, (a for a in ["random", "mcts"]),
+                                    frozenset(["random"]), {"random": 1}.keys()],
+                         ids=["set", "generator", "frozenset", "keys"])
+def test_agents_in_no_order_are_refused(agents):
+    with pytest.raises(TypeError, match="agents should be a list of agents, one per seat"):
+        arena("lava-flows", agents, games=1, progress=False)
+
+
+def test_a_crashed_batch_is_set_aside_with_no_file_left_open(tmp_path):
+    arena("lava-flows", ["random", "random"], games=1, progress=False, save=tmp_path)
+    (tmp_path / "games" / "batch-00001.jsonl.part").write_text("{}\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        arena("lava-flows", ["random", "random"], games=2, progress=False, save=tmp_path)
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+    assert any("half-written" in str(w.message) for w in caught)

@@ -1,0 +1,123 @@
+"""A dataset's lines must belong to its tournament (game, options, the seed and seats their
+index gives, once each) for ``load`` and a resume alike; a dataset keeps one table format."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.arena import arena, dataset, load
+
+PAIR = ["random", "mcts-weak"]
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lines") / "saved"
+    arena("lava-flows", PAIR, games=4, seed=0, progress=False, save=folder, batch=4)
+    return folder
+
+
+def copy(saved: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "copy"
+    shutil.copytree(saved, folder)
+    return folder
+
+
+def add_lines(folder: Path, lines: list[dict], name="batch-00007.jsonl") -> None:
+    (folder / "games" / name).write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def lines_of(folder: Path) -> list[dict]:
+    return [json.loads(x) for x in (folder / "games" / "batch-00000.jsonl").open()]
+
+
+def refused_everywhere(folder: Path, message: str) -> None:
+    where = r"batch-00007\.jsonl line 1 .*"
+    for verify in (False, True):
+        with pytest.raises(tabletop.InvalidRecord, match=where + message):
+            load(folder, verify=verify)
+    before = sorted(p.name for p in (folder / "games").iterdir())
+    with pytest.raises(tabletop.InvalidRecord, match=where + message):
+        arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder, batch=4)
+    assert sorted(p.name for p in (folder / "games").iterdir()) == before  # nothing played
+
+
+def test_games_of_another_seed_are_refused(saved, tmp_path):
+    other = tmp_path / "other"
+    arena("lava-flows", PAIR, games=2, seed=1000, progress=False, save=other)
+    folder = copy(saved, tmp_path)
+    shutil.copy(other / "games" / "batch-00000.jsonl", folder / "games" / "batch-00007.jsonl")
+    refused_everywhere(folder, r"is not a game of the tournament in .*arena\.json: its seed "
+                               r"is 1000, and game 0 of a tournament of seed 0 has seed 0")
+
+
+def test_games_of_another_game_or_options_are_refused(saved, tmp_path):
+    other = tmp_path / "other"
+    arena("landlock", PAIR, games=1, seed=0, progress=False, save=other)
+    folder = copy(saved, tmp_path)
+    shutil.copy(other / "games" / "batch-00000.jsonl", folder / "games" / "batch-00007.jsonl")
+    refused_everywhere(folder, "its record's game is 'landlock', the tournament's "
+                               "'lava-flows'")
+    line = lines_of(saved)[0]
+    line["record"]["options"] = {**line["record"]["options"], "made": "up"}
+    add_lines(folder, [line])
+    refused_everywhere(folder, "its record's options is")
+
+
+def test_games_whose_seats_do_not_rotate_are_refused(saved, tmp_path):
+    folder = copy(saved, tmp_path)
+    (folder / "games" / "batch-00000.jsonl").unlink()
+    line = lines_of(saved)[1]
+    line["seats"] = line["seats"][::-1]  # game 1 as if game 0's seats
+    add_lines(folder, [line])
+    refused_everywhere(folder, r"its seats are \['random', 'mcts-weak'\], game 1's are "
+                               r"\['mcts-weak', 'random'\]")
+
+
+def test_a_game_stored_twice_is_refused(saved, tmp_path):
+    folder = copy(saved, tmp_path)
+    add_lines(folder, [lines_of(saved)[2]])
+    refused_everywhere(folder, r"is game 2 again \(already at .*batch-00000\.jsonl line 3\)")
+
+
+def test_a_game_longer_than_the_limit_is_refused(tmp_path):
+    arena("lava-flows", PAIR, games=1, progress=False, save=tmp_path, max_plies=3)
+    header = json.loads((tmp_path / "arena.json").read_text())
+    (tmp_path / "arena.json").write_text(json.dumps({**header, "max_plies": 2}))
+    with pytest.raises(tabletop.InvalidRecord, match="it lasted 3 plies, more than the "
+                                                     "tournament's max_plies 2"):
+        load(tmp_path)
+
+
+def test_a_dataset_keeps_its_table_format(tmp_path, monkeypatch):
+    arena("lava-flows", PAIR, games=2, progress=False, save=tmp_path, batch=2)
+    assert json.loads((tmp_path / "dataset.json").read_text())["tables"] == "parquet"
+    monkeypatch.setattr(dataset, "table_format", lambda: "csv")  # pyarrow gone
+    with pytest.raises(ImportError, match=r"keeps its tables as Parquet \(dataset.json says "
+                                          r"so\), and writing Parquet needs pandas and "
+                                          "pyarrow"):
+        arena("lava-flows", PAIR, games=4, progress=False, save=tmp_path, batch=2)
+    assert sorted(p.name for p in (tmp_path / "results").iterdir()) == ["batch-00000.parquet"]
+    csv = tmp_path / "csv"
+    arena("lava-flows", PAIR, games=2, progress=False, save=csv, batch=2)
+    monkeypatch.undo()  # pyarrow back: the dataset goes on in CSV
+    arena("lava-flows", PAIR, games=4, progress=False, save=csv, batch=2)
+    assert sorted(p.name for p in (csv / "results").iterdir()) == ["batch-00000.csv",
+                                                                    "batch-00001.csv"]
+
+
+def test_a_dataset_without_its_description_is_not_resumed(saved, tmp_path):
+    folder = copy(saved, tmp_path)
+    (folder / "dataset.json").unlink()
+    assert len(load(folder)) == 4
+    with pytest.raises(ValueError, match="has no dataset.json .* cannot be resumed"):
+        arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)
+    (folder / "dataset.json").write_text('{"tables": "xls", "entrants": []}')
+    with pytest.raises(tabletop.InvalidRecord, match="dataset.json is not a dataset's "
+                                                     "description: it needs 'tables'"):
+        arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)
