@@ -27,7 +27,7 @@ def axes_of(ax: Any) -> Any:
 
 def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
     """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
-    Bradley–Terry ratings with their bootstrap intervals (``kind="ratings"``); returns the
+    Bradley–Terry ratings with their intervals (``kind="ratings"``); returns the
     axes."""
     if kind not in KINDS:
         raise ValueError(f"kind should be one of {KINDS}, not {brief(kind)}")
@@ -53,7 +53,7 @@ def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> 
                 fmt="o", capsize=4)
     ax.set_yticks(list(ys), [a for *_, a in rows])
     ax.axvline(0, color="grey", linestyle="--", linewidth=1)
-    ax.set_xlabel(f"Elo (Bradley–Terry), {ratings.confidence:.0%} bootstrap intervals")
+    ax.set_xlabel(f"Elo (Bradley–Terry), {ratings.confidence:.0%} intervals")
     ax.set_title(title or "ratings")
     return ax
 
