@@ -117,28 +117,19 @@ def _own(value: Any) -> Any:
     return copy.deepcopy(value) if isinstance(value, dict | list | set) else value
 
 
-class _Proxies(Mapping[Any, Any]):
+class _Proxies(ReadOnlyMapping):
     """An adjacency's neighbour tables (``depth`` 2) as mappings of read-only attribute
     dicts, or a node table (``depth`` 1) as a mapping of them."""
 
-    __slots__ = ("_data", "_depth")
+    __slots__ = ("_depth",)
 
     def __init__(self, data: Mapping[Any, Any], depth: int = 1) -> None:
-        self._data = data
+        super().__init__(data)
         self._depth = depth
 
     def __getitem__(self, key: Any) -> Any:
         value = self._data[key]
         return ReadOnlyMapping(value) if self._depth == 1 else _Proxies(value)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._data
 
 
 def readonly_view(graph: G) -> G:
