@@ -42,7 +42,7 @@ from ..core.errors import InvalidRecord
 from ..core.plain import flag
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
-from .play import forfeit_winners
+from .play import forfeit_winners, rotation
 from .results import ArenaResult, GameResult, flat_row, row
 
 FORMAT = "tabletop-arena/1"
@@ -360,19 +360,6 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
                                         f"{where[game.index]})")
                 games[game.index], where[game.index] = game, line
     return [games[i] for i in sorted(games)]
-
-
-def rotation(agents: list[str], index: int) -> tuple[str, ...]:
-    """The label at each seat in game ``index``: entrant ``j`` sits at ``(j + index) % n``.
-
-    >>> rotation(["a", "b", "c"], 1)
-    ('c', 'a', 'b')
-    """
-    n = len(agents)
-    seats = [""] * n
-    for j, label in enumerate(agents):
-        seats[(j + index) % n] = label
-    return tuple(seats)
 
 
 def _stranger(game: GameResult, header: dict[str, Any]) -> str:

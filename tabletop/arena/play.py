@@ -24,12 +24,25 @@ from .clock import Clock, MoveTimeout, Overrun
 from .entrants import Spec, build
 from .results import GameResult
 
-__all__ = ["MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game"]
+__all__ = ["MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game", "rotation"]
 
 
 def agent_seed(seed: int, index: int, entrant: int) -> int:
     """The seed of entrant ``entrant``'s agent in game ``index`` (stable across processes)."""
     return random.Random(f"arena/{seed}/{index}/{entrant}").randrange(2**32)
+
+
+def rotation(agents: Sequence[str], index: int) -> tuple[str, ...]:
+    """The label at each seat in game ``index``: entrant ``j`` sits at ``(j + index) % n``.
+
+    >>> rotation(["a", "b", "c"], 1)
+    ('c', 'a', 'b')
+    """
+    n = len(agents)
+    seats = [""] * n
+    for j, label in enumerate(agents):
+        seats[(j + index) % n] = label
+    return tuple(seats)
 
 
 def overrun_message(move_time: float, what: str, stopped: bool) -> str:
@@ -74,9 +87,7 @@ class Table:
         n = game.players
         self.index, self.move_time, self.errors = index, move_time, errors
         self.seats = [(j + index) % n for j in range(n)]  # entrant j sits at seats[j]
-        self.labels = [""] * n
-        for j, seat in enumerate(self.seats):
-            self.labels[seat] = labels[j]
+        self.labels = list(rotation(labels, index))
         self.agents: list[Agent | None] = [None] * n
         self.state = game.new(seed=seed + index)
         self.plies = 0
