@@ -86,3 +86,23 @@ class LooseIndexNim(_Toy):
 
     name = "loose-index-nim"
     state_class = LooseIndexState
+
+
+class _Writable(LegalActions):
+    # The bug: its attributes can be rebound, the action ``apply`` trusts among them.
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WritableState(NimState):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        return _Writable(len(built), built.__getitem__, lambda: built)
+
+
+class WritableNim(_Toy):
+    """Its ``legal_actions()._last`` can be set: ``apply`` would take what was put there."""
+
+    name = "writable-nim"
+    state_class = WritableState

@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import IllegalAction
-from tabletop.core.legal import LegalActions, nth_set_bit
+from tabletop.core.legal import NONE, LegalActions, nth_set_bit
 from tabletop.core.testing import playout
 
 
@@ -85,3 +85,29 @@ def test_nth_set_bit_at_the_widths_its_halvings_change(width):
                  1 << (width - 1) | 1):
         bits = [b for b in range(mask.bit_length()) if mask >> b & 1]
         assert [nth_set_bit(mask, n) for n in range(len(bits))] == bits
+
+
+@pytest.mark.parametrize("name", ["_last", "_length", "_items", "_at", "_mask", "anything"])
+def test_a_handed_out_sequence_cannot_be_rebound(name):
+    """``apply`` trusts the action last read from the sequence, and every position where
+    nobody may act shares one empty sequence: neither can be changed from outside."""
+    state = placing()
+    legal = state.legal_actions()
+    legal[0]
+    other = placing(seed=4).legal_actions()[-1]
+    for target in (legal, NONE, LegalActions.of((1, 2))):
+        with pytest.raises(AttributeError, match="legal actions are read-only"):
+            setattr(target, name, other)
+        with pytest.raises(AttributeError, match="legal actions are read-only"):
+            delattr(target, name)
+    assert len(NONE) == 0 and legal._last == legal[0]
+    if other not in legal:
+        with pytest.raises(IllegalAction):
+            state.apply(other)
+
+
+def test_index_of_an_action_not_listed_says_so():
+    legal = placing().legal_actions()
+    assert legal.index(legal[3]) == 3 and legal.index(legal[3], 2, 9) == 3
+    with pytest.raises(ValueError, match=r"'nothing' is not among these \d+ legal actions"):
+        legal.index("nothing")

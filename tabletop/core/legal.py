@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, SupportsIndex, TypeVar, overload
+from typing import Any, NoReturn, SupportsIndex, TypeVar, overload
 
 T = TypeVar("T")
 
@@ -62,22 +62,24 @@ class LegalActions(Sequence[T]):
 
     def __init__(self, length: int, at: Callable[[int], T],
                  build: Callable[[], tuple[T, ...]] | None = None) -> None:
-        self._length = length
-        self._at = at
-        self._build = build
-        self._items: tuple[T, ...] | None = None
-        # The last action read by index: ``_coerce`` accepts it without building the list.
-        self._last: T | None = None
+        # ``_last`` is the last action read by index: ``_coerce`` accepts it without
+        # building the list. The slots are written through ``_SET``: the sequence is
+        # read-only to everyone else (``__setattr__``).
+        _SET["_length"](self, length)
+        _SET["_at"](self, at)
+        _SET["_build"](self, build)
+        _SET["_items"](self, None)
+        _SET["_last"](self, None)
 
     @classmethod
     def of(cls, items: tuple[T, ...]) -> LegalActions[T]:
         """The sequence of an already built tuple."""
         made: LegalActions[T] = object.__new__(cls)  # the hot path: no __init__ call
-        made._length = len(items)
-        made._at = items.__getitem__
-        made._build = None
-        made._items = items
-        made._last = None
+        _set_length(made, len(items))
+        _set_at(made, items.__getitem__)
+        _set_build(made, None)
+        _set_items(made, items)
+        _set_last(made, None)
         return made
 
     @property
@@ -91,7 +93,7 @@ class LegalActions(Sequence[T]):
         if items is None:
             build = self._build
             items = build() if build is not None else tuple(map(self._at, range(self._length)))
-            self._items = items
+            _set_items(self, items)
         return items
 
     def __len__(self) -> int:
@@ -108,14 +110,14 @@ class LegalActions(Sequence[T]):
         items = self._items
         if items is not None:  # built: the tuple answers
             found = items[i]
-            self._last = found
+            _set_last(self, found)
             return found
         n = self._length
         k = index_of(i)
         if not -n <= k < n:
             raise IndexError("legal action index out of range")
         found = self._at(k + n if k < 0 else k)
-        self._last = found
+        _set_last(self, found)
         return found
 
     def __iter__(self) -> Iterator[T]:
@@ -129,6 +131,14 @@ class LegalActions(Sequence[T]):
 
     def __bool__(self) -> bool:
         return self._length > 0
+
+    def index(self, value: Any, start: SupportsIndex = 0, stop: SupportsIndex = 2**63) -> int:
+        """Where ``value`` is in the list (``ValueError`` saying so if it is not there)."""
+        try:
+            return self.as_tuple().index(value, start, stop)
+        except ValueError:
+            raise ValueError(f"{str(value)!r} is not among these {self._length} legal "
+                             "actions") from None
 
     # compared, hashed, added and repeated as the tuple it stands for
     def __eq__(self, other: object) -> bool:
@@ -170,6 +180,27 @@ class LegalActions(Sequence[T]):
 
     def __repr__(self) -> str:
         return repr(self.as_tuple())  # printed like the tuple it stands for
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _refuse(name)
+
+    def __delattr__(self, name: str) -> None:
+        _refuse(name)
+
+
+def _refuse(name: str) -> NoReturn:
+    raise AttributeError(f"legal actions are read-only (their {name!r} can't be set or "
+                         "deleted): list(legal) is a copy to change")
+
+
+def _setters(cls: type) -> dict[str, Callable[[object, object], None]]:
+    """How to write each of ``cls``'s own slots (its ``__setattr__`` refuses)."""
+    return {name: vars(cls)[name].__set__ for name in vars(cls)["__slots__"]}
+
+
+_SET = _setters(LegalActions)
+_set_length, _set_at, _set_build, _set_items, _set_last = (
+    _SET[name] for name in ("_length", "_at", "_build", "_items", "_last"))
 
 
 def nth_set_bit(mask: int, n: int) -> int:
@@ -256,11 +287,13 @@ def from_bits(mask: int, item: Callable[[int], T],
     ('c',)
     """
     made: _Bits[T] = object.__new__(_Bits)  # the hot path: no __init__, no closure per list
-    made._length = mask.bit_count()
-    made._mask = mask
-    made._item = item
-    made._build_bits = build
-    made._items = made._last = made._build = None
+    _set_length(made, mask.bit_count())
+    _set_mask(made, mask)
+    _set_item(made, item)
+    _set_build_bits(made, build)
+    _set_items(made, None)
+    _set_last(made, None)
+    _set_build(made, None)
     return made
 
 
@@ -283,7 +316,7 @@ class _Bits(LegalActions[T]):
             build = self._build_bits
             items = build(self._mask) if build is not None else tuple(
                 map(self._at, range(self._length)))
-            self._items = items
+            _set_items(self, items)
         return items
 
     @overload
@@ -298,8 +331,11 @@ class _Bits(LegalActions[T]):
         if not -n <= i < n:
             raise IndexError("legal action index out of range")
         found = self._item(nth_set_bit(self._mask, i + n if i < 0 else i))
-        self._last = found
+        _set_last(self, found)
         return found
+
+
+_set_mask, _set_item, _set_build_bits = _setters(_Bits).values()
 
 
 #: The legal actions of a position where nobody may act.

@@ -4,8 +4,8 @@
 On fresh copies of the state (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
 an index out of range, an index that is no integer (a ``TypeError``), slices, iteration,
-``in``, equality and hash agree with the tuple; and that each action read by index is
-accepted by ``apply``. Then ``check_pick``: the rollout hook ``State._pick(u)`` is the
+``in``, equality and hash agree with the tuple; that each action read by index is
+accepted by ``apply``; and that nothing of the sequence can be rebound (``check_sealed``). Then ``check_pick``: the rollout hook ``State._pick(u)`` is the
 listed action ``int(u·n)``.
 
 >>> import tabletop
@@ -69,7 +69,25 @@ def check_lazy(state: State, where: str) -> None:
         fail(where, "legal_actions() is not equal to its built tuple, or hashes otherwise")
     if any(a not in lazy for a in built[:PROBES]) or object() in lazy:
         fail(where, "'in' on legal_actions() disagrees with the built tuple")
+    check_sealed(lazy, where)
     check_pick(state, built, where)
+
+
+#: What ``check_sealed`` tries to rebind on a handed-out sequence: its own slots and a new name.
+REBOUND = ("_last", "_length", "_items", "_at", "note")
+
+
+def check_sealed(legal: LegalActions[object], where: str) -> None:
+    """Nothing of a handed-out ``legal_actions()`` can be rebound or deleted: ``apply``
+    trusts the action last read from it (and a terminal position's empty one is shared)."""
+    for name in REBOUND:
+        for change in (lambda: setattr(legal, name, None), lambda: delattr(legal, name)):
+            try:
+                change()
+            except (AttributeError, TypeError):
+                continue
+            fail(where, f"legal_actions().{name} could be set or deleted: the sequence "
+                        "apply trusts can be changed from outside")
 
 
 #: Where ``check_pick`` reads the rollout hook, besides each probed index's two edges.
