@@ -88,6 +88,18 @@ def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
         check_options(registered(LooseNim))
 
 
+def test_a_game_whose_attributes_can_be_rebound_is_caught(registered):
+    """``game.max_take = 9`` after loading would change the rules under every state of it."""
+    from broken_options import RebindableNim
+
+    from tabletop.core.testing.options import check_frozen
+
+    check_frozen(registered(SecretNim))
+    with pytest.raises(ConformanceError, match=r"rebindable-nim: game\.\w+ could be rebound: "
+                                               r"a made game must be immutable"):
+        check_frozen(registered(RebindableNim))
+
+
 @pytest.mark.parametrize("broken, message", [
     ("NoInputNim", "no-input-nim: the game declares no click input \\(input_class is None"),
     ("ShadowNim", r"ply 2, Player \d's view: 1 legal action\(s\) cannot be reached by "

@@ -246,3 +246,19 @@ def test_the_abuse_suite_runs_the_check():
     from tabletop.core.testing.abuse import CHECKS
 
     assert check_immutability in CHECKS
+
+
+@pytest.mark.parametrize("name", ["lacuna", "lascaux", "lava-flows", "landlock"])
+def test_a_made_game_cannot_be_changed(name):
+    """The probe's example: ``game.strict = False`` changed the rules under existing states
+    and their records. Every attribute of a made game is refused, new and old alike."""
+    game = tabletop.load(name)
+    state = playout(game.new(seed=3), 3, plies=6)
+    record = state.to_record()
+    for attribute in ("strict", "_options", "_players", "_hash", "players", "options", "new"):
+        if hasattr(game, attribute):
+            with pytest.raises(AttributeError, match="is immutable"):
+                setattr(game, attribute, False)
+            with pytest.raises(AttributeError, match="is immutable"):
+                delattr(game, attribute)
+    assert game == tabletop.load(name) and tabletop.replay(record) == state

@@ -45,6 +45,7 @@ from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
+from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
 from .wellformed import action_text, field_problem
 
@@ -61,8 +62,9 @@ LISTED_ACTIONS = 12
 _MISSING: Any = object()
 
 
-class Game(OptionChecks, GameFacts):
-    """A game's rules plus its options; immutable, hashable, equal by name and options.
+class Game(OptionChecks, GameFacts, SetOnce):
+    """A game's rules plus its options; immutable (``SetOnce``), hashable, equal by name and
+    options.
 
     Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every option and
     its default), and may override ``_check_option`` to validate values.
@@ -114,6 +116,7 @@ class Game(OptionChecks, GameFacts):
             self._check_option(key, value)
         self._players = players
         self._options = MappingProxyType(merged)
+        self._hash = hash((self.name, players, tuple(sorted(merged.items()))))
 
     @property
     def players(self) -> int:
@@ -133,11 +136,7 @@ class Game(OptionChecks, GameFacts):
         )
 
     def __hash__(self) -> int:
-        try:
-            return self._hash  # every state's hash starts with its game's: worked out once
-        except AttributeError:
-            self._hash: int = hash((self.name, self._players, tuple(sorted(self._options.items()))))
-            return self._hash
+        return self._hash  # every state's hash starts with its game's: worked out once
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (rebuild_game, (type(self), self._players, dict(self._options)))

@@ -7,6 +7,10 @@ raise ``InvalidOption`` at once, or give a game that starts, plays, records and 
 (an odd value the game can really use). Anything else — another exception, or one that comes
 later from ``new()`` or a move — is a breach.
 
+A game once made is a value every state of it shares: ``check_frozen`` tries to rebind and
+delete each of its attributes (its options, player count, anything its ``__init__`` worked
+out from them) and checks each attempt is refused and the game is as it was.
+
 >>> import tabletop
 >>> check_options(tabletop.load("lava-flows"), seeds=[0])
 """
@@ -43,6 +47,38 @@ def check_options(game: Game, seeds: Iterable[int] = range(2)) -> None:
         for key in options:
             _try(cls, {**options, "players": game.players, key: value}, seed,
                  f"{key}={brief(value)}")
+    check_frozen(game)
+
+
+def check_frozen(game: Game) -> None:
+    """No attribute of ``game`` can be rebound or deleted (setting or deleting raises), and
+    it still equals, and hashes like, a game loaded afresh with its options."""
+    fresh = type(game)(game.players, **game.options)
+    for name in _attribute_names(game):
+        for change, verb in ((lambda: setattr(game, name, MARK), "rebound"),
+                             (lambda: delattr(game, name), "deleted")):
+            try:
+                change()
+            except (AttributeError, TypeError):
+                continue
+            fail(game.name, f"game.{name} could be {verb}: a made game must be immutable "
+                            "(every state and record of it shares it)")
+    if game != fresh or hash(game) != hash(fresh) or repr(game) != repr(fresh):
+        fail(game.name, "the game changed when its attributes were set")
+
+
+#: What ``check_frozen`` writes: a value no game uses.
+MARK = object()
+
+
+def _attribute_names(game: Game) -> list[str]:
+    """What a made game holds: its slots and instance dict, and its public attributes."""
+    names = list(getattr(game, "__dict__", {}))
+    for cls in type(game).__mro__:
+        slots = vars(cls).get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    names += [n for n in dir(game) if not n.startswith("_")]
+    return [n for n in dict.fromkeys(names) if n not in ("__weakref__", "__dict__")]
 
 
 def _try(cls: type[Game], kwargs: dict[str, Any], seed: int, what: str) -> None:
