@@ -67,8 +67,14 @@ def test_make_agent_resolves_names_strengths_and_options():
 def test_make_agent_explains_bad_names_and_options():
     with pytest.raises(ValueError, match="no agent called 'alphazero'; known agents: 'random'"):
         make_agent("alphazero")
-    with pytest.raises(ValueError, match="does not take these options"):
+    with pytest.raises(ValueError, match="agent 'random' has no option 'depth'; its options: "
+                                         "none"):
         make_agent("random", depth=3)
+    with pytest.raises(ValueError, match="agent 'mcts' has no option 'iteration'; did you mean "
+                                         "'iterations'\\? its options: iterations, seconds"):
+        make_agent("mcts", iteration=100)
+    with pytest.raises(ValueError, match="agent 'mcts-strong' sets strength='strong' itself"):
+        make_agent("mcts-strong", strength="weak")
     with pytest.raises(ValueError, match="strength 'godlike' is not one of"):
         make_agent("mcts", strength="godlike")
     with pytest.raises(ValueError, match="not both"):

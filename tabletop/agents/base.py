@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
-from ..core.choices import unknown
+from ..core.choices import did_you_mean, unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
@@ -151,11 +151,37 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         module, _, attr = factory.partition(":")
         factory = getattr(import_module(module), attr)
         _REGISTRY[key] = (factory, preset)
+    _check_option_names(key, factory, preset, options)
+    return factory(seed=seed, **preset, **options)
+
+
+def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, Any],
+                        options: dict[str, Any]) -> None:
+    """Refuse an option the name already sets, or one the factory does not take (naming the
+    nearest and every one it does; a factory that takes ``**options`` checks its own).
+
+    >>> make_agent("mcts", iteration=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'mcts' has no option 'iteration'; did you mean 'iterations'? its options: ...
+    """
+    for word in options:
+        if word in preset:
+            raise ValueError(f"agent {key!r} sets {word}={preset[word]!r} itself; pass "
+                             f"{word}= to the agent it presets instead")
     try:
-        return factory(seed=seed, **preset, **options)
-    except TypeError as err:
-        raise ValueError(f"agent {key!r} does not take these options "
-                         f"{cut(str(sorted(options)))}: {cut(str(err))}") from None
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a callable without a signature: it checks its own
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    takes = [p.name for p in parameters if p.name != "seed"
+             and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for word in options:
+        if word not in takes:
+            raise ValueError(f"agent {key!r} has no option {brief(word)}; "
+                             f"{did_you_mean(word, takes)}its options: "
+                             f"{', '.join(takes) or 'none'}")
 
 
 def resolve_agent(spec: Any, seed: int | None = None) -> Agent:

@@ -5,8 +5,8 @@ On fresh copies of the state (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
 an index out of range, an index that is no integer (a ``TypeError``), slices, iteration,
 ``in``, equality and hash agree with the tuple; that each action read by index is
-accepted by ``apply``; and that nothing of the sequence can be rebound (``check_sealed``). Then ``check_pick``: the rollout hook ``State._pick(u)`` is the
-listed action ``int(u·n)``.
+accepted by ``apply``; and that nothing of the sequence can be rebound (``check_sealed``).
+Then ``check_pick``: the rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
 
 >>> import tabletop
 >>> state = tabletop.load("lacuna").new(seed=1, setup="random")
@@ -16,6 +16,7 @@ listed action ``int(u·n)``.
 from __future__ import annotations
 
 import copy
+from functools import partial
 
 from ..game import State
 from ..legal import LegalActions
@@ -81,7 +82,7 @@ def check_sealed(legal: LegalActions[object], where: str) -> None:
     """Nothing of a handed-out ``legal_actions()`` can be rebound or deleted: ``apply``
     trusts the action last read from it (and a terminal position's empty one is shared)."""
     for name in REBOUND:
-        for change in (lambda: setattr(legal, name, None), lambda: delattr(legal, name)):
+        for change in (partial(setattr, legal, name, None), partial(delattr, legal, name)):
             try:
                 change()
             except (AttributeError, TypeError):

@@ -18,6 +18,7 @@ out from them) and checks each attempt is refused and the game is as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from ..errors import InvalidOption
@@ -55,8 +56,8 @@ def check_frozen(game: Game) -> None:
     it still equals, and hashes like, a game loaded afresh with its options."""
     fresh = type(game)(game.players, **game.options)
     for name in _attribute_names(game):
-        for change, verb in ((lambda: setattr(game, name, MARK), "rebound"),
-                             (lambda: delattr(game, name), "deleted")):
+        for change, verb in ((partial(setattr, game, name, MARK), "rebound"),
+                             (partial(delattr, game, name), "deleted")):
             try:
                 change()
             except (AttributeError, TypeError):
