@@ -42,3 +42,31 @@ def test_a_sequence_is_taken_where_the_builder_reads_one():
     flowers = [(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0.5, "blue")]
     assert lacuna.position(flowers, collected=[[2], []]) == lacuna.position(
         flowers, collected=((2,), ()))
+
+
+def test_a_list_that_holds_itself_is_refused_everywhere_the_api_takes_lists(registered,
+                                                                            monkeypatch):
+    """``position(tiles=x)``, ``to_record(note=x)`` and ``click(x)`` with ``x`` holding itself
+    (or nested 100,000 deep) said ``RecursionError``; now each is refused in words. With the
+    core's nesting limit lifted, as it was, the builder check and the click check fail."""
+    from tabletop.core import plain
+    from tabletop.core.errors import IllegalAction, InvalidRecord
+    from tabletop.core.testing.builders import DEEP, LOOP
+    from tabletop.core.testing.words import check_click_words
+
+    game = tabletop.load("landlock")
+    state = game.new(seed=1)
+    for junk in (LOOP, DEEP):
+        with pytest.raises(ValueError, match=r"Landlock\.position: an argument nests more "
+                                             r"than 16 deep \(or holds itself\)"):
+            game.position(tiles=junk)
+        with pytest.raises(InvalidRecord, match="nests more than 16 deep"):
+            state.to_record(note=junk)
+        with pytest.raises(IllegalAction, match="makes no legal action; try Land, Water"):
+            game.input_class(state).click(junk)
+    monkeypatch.setattr(plain, "MAX_NESTING", 10**9)
+    with pytest.raises(ConformanceError, match="raised RecursionError"):
+        check_position_builder(registered(TakeAway))
+    with pytest.raises(ConformanceError, match="a click on a list that holds itself raised "
+                                               "RecursionError"):
+        check_click_words(game, seeds=[0])

@@ -50,6 +50,8 @@ def position_builder(method: Callable[..., R]) -> Callable[..., R]:
                                    **{key: plain_inside(value) for key, value in kwargs.items()})
         except TypeError as error:  # a call Python itself would refuse: said as Python does
             raise TypeError(f"{call}() {error}") from None
+        except ValueError as error:  # an argument nested too deep to be a position's
+            raise ValueError(f"{call}: an argument {error}") from None
         for name, value in bound.arguments.items():
             kinds = allowed.get(name)
             if kinds is not None and not fits(value, kinds):

@@ -28,9 +28,18 @@ Point = tuple[float, float]
 def _taking_plain_targets(click: Callable[..., Action | None]) -> Callable[..., Action | None]:
     @functools.wraps(click)
     def taking(self: ClickInput, target: Target, point: Point | None = None) -> Action | None:
-        return click(self, plain_inside(target), point)
+        return click(self, _plain_target(self, target), point)
 
     return taking
+
+
+def _plain_target(clicks: ClickInput, target: Target) -> Target:
+    """``target`` with numpy's numbers made plain; one nested too deep to be any game's
+    target (a list that holds itself) is refused as clicking it would be."""
+    try:
+        return plain_inside(target)
+    except ValueError:
+        raise IllegalAction(clicks._refusal(target)) from None
 
 
 class ClickInput:
@@ -115,7 +124,7 @@ class ClickInput:
         clicked instead, and leaves the selection as it was. Clicking the last selected
         target again un-selects it.
         """
-        target = plain_inside(target)  # numpy's numbers, as the plain ones they hold (a
+        target = _plain_target(self, target)  # numpy's numbers, as plain ones (a
         if self.selection and target == self.selection[-1]:  # bare one compares as an array)
             self.selection = self.selection[:-1]
             return None

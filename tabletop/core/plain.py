@@ -45,15 +45,33 @@ def plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def plain_inside(value: Any) -> Any:
+#: How deep ``plain_inside`` goes into tuples, lists and dicts: no argument of the API nests
+#: deeper, and a list that holds itself is refused here, not by a ``RecursionError``.
+MAX_NESTING = 16
+
+
+def plain_inside(value: Any, depth: int = 0) -> Any:
     """``value`` with numpy scalars made plain, inside tuples, lists and dicts too (the
-    containers rebuilt only where they are of exactly those types)."""
+    containers rebuilt only where they are of exactly those types); a ``ValueError`` if they
+    nest more than ``MAX_NESTING`` deep (a list that holds itself, say).
+
+    >>> loop = []; loop.append(loop)
+    >>> plain_inside(loop)
+    Traceback (most recent call last):
+    ...
+    ValueError: nests more than 16 deep (or holds itself): [[...]]
+    """
     if isinstance(value, np.generic):
         return value.item()
-    if type(value) in (tuple, list):
-        return type(value)(map(plain_inside, value))
-    if type(value) is dict:
-        return {plain_inside(k): plain_inside(v) for k, v in value.items()}
+    kind = type(value)
+    if kind is tuple or kind is list or kind is dict:
+        if depth >= MAX_NESTING:
+            raise ValueError(f"nests more than {MAX_NESTING} deep (or holds itself): "
+                             f"{brief(value)}")
+        if kind is dict:
+            return {plain_inside(k, depth + 1): plain_inside(v, depth + 1)
+                    for k, v in value.items()}
+        return kind(plain_inside(item, depth + 1) for item in value)
     return value
 
 

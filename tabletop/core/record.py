@@ -98,7 +98,10 @@ def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
     if taken:
         raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
                             f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
-    extra = {key: plain_inside(value) for key, value in extra.items()}
+    try:
+        extra = {key: plain_inside(value) for key, value in extra.items()}
+    except ValueError as error:
+        raise InvalidRecord(f"to_record() takes JSON data; this {error}") from None
     budget = [MAX_EXTRA_ITEMS]
     for key, value in extra.items():
         _check_plain(value, key, budget)

@@ -3,10 +3,10 @@ with a ``ValueError``.
 
 Teachers build puzzles with ``game.position(...)``, so its arguments come from people. Each
 argument of the builder is given values a notebook user might pass by mistake (wrong types,
-NaN, huge strings, nested junk); every call must build a position or raise a ``ValueError``
-(``InvalidOption`` is one) — never an exception from the builder's insides. A builder's
-required arguments get the first junk value it accepts, so that its other arguments can
-be tried.
+NaN, huge strings, nested junk, a list that holds itself); every call must build a position
+or raise a ``ValueError`` (``InvalidOption`` is one) — never an exception from the
+builder's insides. A builder's required arguments get the first junk value it accepts, so
+that its other arguments can be tried.
 """
 
 from __future__ import annotations
@@ -20,8 +20,25 @@ from typing import Any
 from ..game import Game
 from .common import fail
 
+
+def _nested(depth: int) -> list[Any]:
+    """A list nested ``depth`` deep (past the recursion limit, for a large ``depth``)."""
+    outer: list[Any] = []
+    inner = outer
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return outer
+
+
+#: A list that holds itself, and one nested far past Python's recursion limit: refused
+#: with a ``ValueError`` as too deep, not a ``RecursionError``.
+LOOP: list[Any] = []
+LOOP.append(LOOP)
+DEEP = _nested(100_000)
+
 #: What a notebook user might pass by mistake, for any argument.
-JUNK: tuple[Any, ...] = (
+JUNK: tuple[Any, ...] = (LOOP, DEEP,
     None, 0, 5, -1, 2.5, math.nan, True, "", "zz", "x" * 5000, [], {}, [[]], [None], (1, 2),
     {"a1": 5}, {"zz": "W"}, {"c3": "Q"}, [("x", 1, 2)], [(1e300, 0, 0)], ["f6 dragon r0"],
     [{"a": 1}])

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from ..errors import IllegalAction
 from ..game import Game
 from ..input import ClickInput
+from .builders import LOOP
 from .common import click_input, fail, input_steps, mover_subjects
 
 #: What a raw target looks like in text: brackets, quotes, a quoted word or a numbered piece.
@@ -59,6 +60,15 @@ def _check_step(inp: ClickInput, where: str) -> None:
                "the refusal of a stray click", where)
     else:
         fail(where, f"a click on {STRAY!r}, no target of the game, was not refused")
+    try:
+        inp.click(LOOP)
+    except IllegalAction:
+        pass
+    except Exception as err:  # noqa: BLE001 - the finding
+        fail(where, f"a click on a list that holds itself raised {type(err).__name__}, not "
+                    "IllegalAction")
+    else:
+        fail(where, "a click on a list that holds itself was not refused")
     if inp.selection != selection:
         fail(where, "a refused click changed the clicks made so far")
 
