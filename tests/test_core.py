@@ -314,3 +314,17 @@ def test_a_timeline_names_a_node_it_does_not_have_the_same_way_everywhere(nim):
         with pytest.raises(ValueError, match="a timeline node is an int ≥ 0, not 'x'"):
             ask("x")
     assert tl.parent(0) is None and tl.path_to(0) == [0]
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_subclass_of_a_shipped_game_draws_and_clicks_with_its_parts(name):
+    """A house-rules subclass written in a notebook (module ``__main__``) finds the renderer
+    and click input its shipped parent declares, in the parent's package."""
+    parent = type(tabletop.load(name))
+    house = type(f"House{parent.__name__}", (parent,), {"name": f"house-{name}",
+                                                        "__module__": "__main__"})
+    game = house()
+    state = game.new(seed=2)
+    assert game.input_class is parent.input_class is not None
+    assert state.svg() == parent().new(seed=2).svg()
+    assert game.input_class(state).next_targets()

@@ -21,8 +21,15 @@ _found: dict[tuple[type, str], Any] = {}
 
 
 def part(owner: type, declaration: str) -> Any:
-    """What ``owner.<declaration>`` (``"module:name"``, the module relative to ``owner``'s
-    package) names, imported once; ``None`` if the game declares nothing there."""
+    """What ``owner.<declaration>`` (``"module:name"``, the module relative to the package
+    of the class that declares it) names, imported once; ``None`` if nothing is declared.
+
+    >>> import tabletop
+    >>> class HouseLascaux(type(tabletop.load("lascaux"))):   # in a notebook's __main__
+    ...     name = "house-lascaux"
+    >>> part(HouseLascaux, "clicks").__name__
+    'LascauxInput'
+    """
     key = (owner, declaration)
     if key not in _found:
         spec = getattr(owner, declaration, "")
@@ -32,7 +39,7 @@ def part(owner: type, declaration: str) -> Any:
 
 def _resolve(owner: type, declaration: str, spec: str) -> Any:
     module, colon, name = spec.partition(":")
-    package = owner.__module__.rpartition(".")[0]
+    package = _declarer(owner, declaration).__module__.rpartition(".")[0]
     if not colon or not module or not name:
         raise TypeError(f"{owner.__name__}.{declaration} should read 'module:name', "
                         f"not {spec!r}")
@@ -42,6 +49,12 @@ def _resolve(owner: type, declaration: str, spec: str) -> Any:
     except (ImportError, AttributeError) as err:
         raise TypeError(f"{owner.__name__}.{declaration} = {spec!r}: no {name} in "
                         f"{where} ({err})") from err
+
+
+def _declarer(owner: type, declaration: str) -> type:
+    """The class in ``owner``'s MRO that wrote the declaration: its package holds the part
+    (a subclass of a shipped game, in a notebook, draws with the shipped renderer)."""
+    return next((cls for cls in owner.__mro__ if declaration in vars(cls)), owner)
 
 
 class Declared:
