@@ -324,3 +324,26 @@ def test_check_abuse_without_hypothesis_names_the_extra(registered, monkeypatch)
                                                       r"the test extra installs: pip install "
                                                       r"'tabletop\[test\]'"):
             check(game, seeds=range(1))
+
+
+def test_checking_a_game_not_registered_under_its_name_says_to_register_it(registered):
+    """The suite replays records, which name their game: an unregistered game, or a class
+    other than the one its name is registered to, is told what to do, not handed the
+    replay's ``InvalidRecord``."""
+    from tabletop.core.testing import check_abuse
+
+    class HouseNim(SecretNim):
+        name = "house-nim"
+
+    class Impostor(SecretNim):
+        pass
+
+    registered(SecretNim)
+    for check in (check_game, check_abuse):
+        with pytest.raises(ConformanceError, match=r"house-nim: no game is registered under "
+                                                   r"this name: call tabletop\.core\.registry"
+                                                   r"\.register\('house-nim', HouseNim\)"):
+            check(HouseNim(), seeds=[0])
+        with pytest.raises(ConformanceError, match=r"secret-nim: the name is registered to "
+                                                   r"toygame\.SecretNim, not to .*Impostor"):
+            check(Impostor(), seeds=[0])

@@ -7,6 +7,9 @@ on its length (``Game.max_game_length``) and its observation tensor
 ``ConformanceError`` naming what to define and why, not with the base class's bare
 ``NotImplementedError`` from deep inside a check.
 
+It also checks the game is registered under its name (``check_registered``): records name
+their game, and the suite replays them with ``tabletop.replay``.
+
 >>> import tabletop
 >>> check_declarations(tabletop.load("lascaux"))
 """
@@ -15,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..errors import UnknownGame
 from ..game import Game
+from ..registry import game_class
 from .common import ConformanceError
 
 #: What ``check_declarations`` asks for: the name to define, why, and how to read it.
@@ -43,6 +48,7 @@ def check_declarations(game: Game, seed: int = 0) -> None:
     one that raises ``NotImplementedError`` is a ``ConformanceError`` naming it and why it
     is needed (see ``docs/adding-a-game.md``). Other errors are left to the checks that
     follow, which say where and how."""
+    check_registered(game)
     for name, why, read in REQUIRED:
         try:
             read(game, seed)
@@ -53,3 +59,21 @@ def check_declarations(game: Game, seed: int = 0) -> None:
                 "docs/adding-a-game.md, 'What the conformance suite needs')") from None
         except Exception:  # noqa: S112  (defined, but wrong: the checks that follow say how)
             continue
+
+
+def check_registered(game: Game) -> None:
+    """``game``'s class is the one registered under its ``name``, else a ``ConformanceError``
+    saying how to register it (the suite replays records, which name their game)."""
+    cls, name = type(game), game.name
+    how = (f"tabletop.core.registry.register({name!r}, {cls.__name__}) before checking it "
+           "(records name their game, and the suite replays them)")
+    try:
+        registered = game_class(name)
+    except UnknownGame:
+        raise ConformanceError(f"{name}: no game is registered under this name: call "
+                               f"{how}") from None
+    if registered is not cls:
+        raise ConformanceError(f"{name}: the name is registered to {registered.__module__}."
+                               f"{registered.__qualname__}, not to {cls.__module__}."
+                               f"{cls.__qualname__}: give the class a name of its own, or call "
+                               f"{how}")
