@@ -100,6 +100,22 @@ def test_a_determinized_state_of_another_game_is_refused(name):
         other.deserialize_state(drawn.serialize())
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_chance_node_is_no_state_of_a_game_with_a_fixed_seed(name):
+    text = openspiel.load_game(name).new_initial_state().serialize()
+    assert openspiel.load_game(name, seeds=5).deserialize_state(text).is_chance_node()
+    with pytest.raises(InvalidRecord, match="seed differs: expected 3 .*, found the chance"):
+        openspiel.load_game(name, seed=3).deserialize_state(text)
+
+
+def test_new_initial_state_from_text_is_refused():
+    game = openspiel.load_game("lascaux", players=3)
+    text = _played(game).serialize()
+    for start in (text, {"seed": 1}):
+        with pytest.raises(ValueError, match="starts from no text or JSON.*deserialize_state"):
+            game.new_initial_state(start)
+
+
 def test_wrapping_a_state_of_another_seed_or_option_is_refused():
     game = openspiel.load_game("lava-flows", seed=3)
     with pytest.raises(ValueError, match="seed differs: expected 3 .*, found 8"):

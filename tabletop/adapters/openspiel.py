@@ -185,8 +185,14 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         """Pickled as OpenSpiel's name and parameters: loaded again, it is the same game."""
         return pyspiel.load_game, (short_name(self.tabletop_name), self.get_parameters())
 
-    def new_initial_state(self) -> TabletopState:
-        """The chance node over seeds, or (with a fixed seed) the state from that seed."""
+    def new_initial_state(self, *start: object) -> TabletopState:
+        """The chance node over seeds, or (with a fixed seed) the state from that seed.
+        OpenSpiel's ``new_initial_state(text or json)`` is refused (``ValueError``): a
+        state comes back from text through ``deserialize_state``, which checks its game."""
+        if start:
+            raise ValueError(f"{self} starts from no text or JSON, not {brief(start[0])}: "
+                             "call new_initial_state(), or deserialize_state(text) for a "
+                             "serialized state")
         return TabletopState(self, self._start)
 
     def make_py_observer(self, iig_obs_type: Any = None,
@@ -336,7 +342,12 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if shared is not None and not isinstance(shared, _Shared):
             raise InvalidRecord(f"a serialized state of {game} holds {brief(shared)}, not a "
                                 "tabletop state")
-        wrong = None if shared is None else _mismatch(game, shared.state)
+        if shared is None:  # the chance node: a game with seed= has none
+            wrong = None if game.seed is None else (
+                f"seed differs: expected {game.seed} (the game's seed=), found the chance "
+                "node, before a seed is drawn")
+        else:
+            wrong = _mismatch(game, shared.state)
         if wrong is not None:
             raise InvalidRecord(f"the serialized state is not a state of {game}: {wrong}")
         self.__dict__["_shared"] = shared
