@@ -40,7 +40,7 @@ def test_an_argument_that_is_no_action_id_is_refused_and_changes_nothing(name, m
     size = environment.unwrapped.game.num_distinct_actions
     before = _snapshot(environment)
     for action in [*NOT_IDS, size, np.int64(size)]:
-        with pytest.raises(IllegalAction, match=rf"step takes an action id, an int from 0 to "
+        with pytest.raises(IllegalAction, match=rf"step needs an action id, an int from 0 to "
                                                 rf"{size - 1} .* marks \(now \d"):
             environment.step(action)
         assert _snapshot(environment) == before, action

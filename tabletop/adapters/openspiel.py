@@ -285,11 +285,11 @@ def _mismatch(game: TabletopGame, state: State) -> str | None:
     return None
 
 
-def _action_arg(action: object, game: TabletopGame) -> int:
+def _action_arg(action: object, state: TabletopState) -> int:
     """``action`` as an int if it is one (numpy's integers and 0-d integer arrays too, as
-    OpenSpiel takes them) below the game's action and chance-outcome counts; else
-    ``IllegalAction``: a bool, float, string, ``None`` or array is no action id
-    (OpenSpiel itself would take ``True`` as 1)."""
+    OpenSpiel takes them); else ``IllegalAction``: a bool, float, string, ``None`` or array
+    is no action id (OpenSpiel itself would take ``True`` as 1), nor is a negative int or
+    one too large for OpenSpiel (the node's own check says what is legal of the others)."""
     if isinstance(action, np.ndarray) and action.shape == () \
             and np.issubdtype(action.dtype, np.integer):
         action = action.item()
@@ -300,10 +300,11 @@ def _action_arg(action: object, game: TabletopGame) -> int:
     if action < 0:
         raise IllegalAction(f"action id {action} is negative: ids start at 0 "
                             "(legal_actions() lists them)")
-    actions, seeds = game.tabletop.num_distinct_actions, game.seeds if game.seed is None else 0
-    if action >= max(actions, seeds):
-        raise IllegalAction(f"action id {action} is out of range: actions are 0 .. "
-                            f"{actions - 1}" + (f", seeds 0 .. {seeds - 1}" if seeds else ""))
+    if action >= 2**63:  # more than OpenSpiel's 64-bit ids hold
+        if state.tabletop is None:
+            state._seed(action)  # the chance node's message
+        size = state.get_game().tabletop.num_distinct_actions
+        raise IllegalAction(f"action id {brief(action)} is out of range 0..{size - 1}")
     return action
 
 
@@ -396,22 +397,22 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """Apply the action (or chance outcome) with id ``action``: an int, numpy's too; a
         bool, float, string, ``None`` or array is an ``IllegalAction``, as is an id that is
         not legal here (saying what is)."""
-        super().apply_action(_action_arg(action, self.get_game()))
+        super().apply_action(_action_arg(action, self))
 
     def apply_action_with_legality_check(self, action: int) -> None:
         """``apply_action``, with OpenSpiel's check that ``action`` is legal."""
-        super().apply_action_with_legality_check(_action_arg(action, self.get_game()))
+        super().apply_action_with_legality_check(_action_arg(action, self))
 
     def child(self, action: int) -> TabletopState:
         """The state after ``action`` (checked as ``apply_action`` checks it)."""
-        child: TabletopState = super().child(_action_arg(action, self.get_game()))
+        child: TabletopState = super().child(_action_arg(action, self))
         return child
 
     def action_to_string(self, *player_and_action: Any) -> str:
         """``action_to_string([player,] action)``, the action id checked as by
         ``apply_action``."""
         *player, action = player_and_action
-        text: str = super().action_to_string(*player, _action_arg(action, self.get_game()))
+        text: str = super().action_to_string(*player, _action_arg(action, self))
         return text
 
     def _apply_action(self, action: int) -> None:

@@ -89,7 +89,7 @@ def env(name: str, players: int | None = None, render_mode: str | None = None,
     >>> e.step(True)                              # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tabletop.core.errors.IllegalAction: player_0 is still playing: step takes an action id, ...
+    tabletop.core.errors.IllegalAction: player_0 is still playing: step needs an action id, ...
     """
     environment: AECEnv = raw_env(name, players=players, render_mode=render_mode, **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
@@ -270,7 +270,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             return action
         legal = self.tabletop.legal_action_ids()
         shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
-        raise IllegalAction(f"{agent} is still playing: step takes an action id, an int from "
+        raise IllegalAction(f"{agent} is still playing: step needs an action id, an int from "
                             f"0 to {size - 1} (numpy's too) that the action mask marks "
                             f"(now {shown}), not {brief(action)}")
 
