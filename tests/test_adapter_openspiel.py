@@ -62,13 +62,18 @@ def test_metadata(case):
     assert info.num_distinct_actions() == mine.num_distinct_actions
     assert info.num_players() == players
     assert info.max_chance_outcomes() == openspiel.SEEDS
-    assert info.max_game_length() == mine.max_game_length + 1
+    # decisions only, as OpenSpiel counts them: the seed's chance node is counted apart
+    assert info.max_game_length() == mine.max_game_length
+    assert info.max_chance_nodes_in_history() == 1
+    assert info.max_history_length() == mine.max_game_length + 1
     assert (info.min_utility(), info.max_utility()) == (mine.min_utility, mine.max_utility)
     assert info.observation_tensor_shape() == list(mine.observation_shape)
     assert info.information_state_tensor_shape() == list(mine.observation_shape)
     seeded = openspiel.load_game(name, players=players, seed=4)
     assert seeded.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert (seeded.max_chance_outcomes(), seeded.max_game_length()) == \
+        (0, mine.max_game_length)
+    assert (seeded.max_chance_nodes_in_history(), seeded.max_history_length()) == \
         (0, mine.max_game_length)
     assert pyspiel.load_game(kind.short_name, {"players": players}).num_players() == players
 

@@ -46,7 +46,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
                       'pip install "tabletop[openspiel]"') from error
 
 import tabletop
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, InvalidRecord
 from tabletop.core.game import Game, State
 from tabletop.core.ids import action_space
 from tabletop.core.plain import plain, plain_inside
@@ -139,12 +139,13 @@ def _game_type(cls: type[Game], utility_sum: float | None, chance: bool) -> Any:
 
 
 def _game_info(game: Game, chance_outcomes: int) -> Any:
-    """The ``GameInfo`` of a tabletop game (the chance node adds one to the length)."""
+    """The ``GameInfo`` of a tabletop game. ``max_game_length`` counts decisions only, as
+    OpenSpiel's does: the chance node is ``max_chance_nodes_in_history()``."""
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions, max_chance_outcomes=chance_outcomes,
         num_players=game.players, min_utility=game.min_utility,
         max_utility=game.max_utility, utility_sum=game.utility_sum,
-        max_game_length=game.max_game_length + (1 if chance_outcomes else 0))
+        max_game_length=game.max_game_length)
 
 
 def _split(params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
@@ -184,22 +185,51 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         """Pickled as OpenSpiel's name and parameters: loaded again, it is the same game."""
         return pyspiel.load_game, (short_name(self.tabletop_name), self.get_parameters())
 
-    def new_initial_state(self) -> TabletopState:
-        """The chance node over seeds, or (with a fixed seed) the state from that seed."""
+    def new_initial_state(self, *start: object) -> TabletopState:
+        """The chance node over seeds, or (with a fixed seed) the state from that seed.
+        OpenSpiel's ``new_initial_state(text or json)`` is refused (``ValueError``): a
+        state comes back from text through ``deserialize_state``, which checks its game."""
+        if start:
+            raise ValueError(f"{self} starts from no text or JSON, not {brief(start[0])}: "
+                             "call new_initial_state(), or deserialize_state(text) for a "
+                             "serialized state")
         return TabletopState(self, self._start)
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> TabletopObserver:
-        """The observer of the information state (``perfect_recall``) or the observation."""
+                         params: dict[str, Any] | None = None) -> TabletopObserver | None:
+        """The observer of the information state (``perfect_recall``) or the observation;
+        ``None`` (OpenSpiel's "not provided") for any other type: tabletop observes a
+        player's whole view, public and private information together, nothing less.
+
+        >>> game = load_game("lacuna")
+        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).recall
+        True
+        >>> print(game.make_py_observer(pyspiel.IIGObservationType(
+        ...     public_info=True, perfect_recall=False,
+        ...     private_info=pyspiel.PrivateInfoType.NONE)))
+        None
+        """
+        if isinstance(iig_obs_type, dict) and params is None:  # C++'s make_observer(params)
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"tabletop observers take no parameters, not {brief(params)}")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if iig_obs_type is not None and (
                 iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                 or not iig_obs_type.public_info):
-            raise ValueError("tabletop observes a player's view: public and private "
-                             "information of that player together, nothing else")
+            return None
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return TabletopObserver(self.tabletop.observation_shape, recall)
+
+    def make_observer(self, *type_and_params: Any) -> Any:
+        """OpenSpiel's C++ observer, ``make_observer([iig_obs_type,] params)``; a type
+        ``make_py_observer`` does not provide is a ``ValueError`` saying which are."""
+        if len(type_and_params) == 2 and self.make_py_observer(*type_and_params) is None:
+            kind = type_and_params[0]
+            raise ValueError(
+                f"{self} provides no observer with public_info={kind.public_info}, "
+                f"private_info={kind.private_info}: tabletop observes a player's view, "
+                "public_info=True with private_info=SINGLE_PLAYER (perfect_recall either)")
+        return super().make_observer(*type_and_params)
 
     def max_chance_nodes_in_history(self) -> int:
         """One chance node (the seed), or none with a fixed seed."""
@@ -226,8 +256,56 @@ class _Shared:
 
 
 def _from_record(text: str) -> _Shared:
-    """The unpickling of ``_Shared``: the state its record reaches."""
+    """The unpickling of ``_Shared``: the state its record reaches (which game's it is, the
+    ``TabletopState`` it is set on checks)."""
     return _Shared(tabletop.replay(text))
+
+
+def _mismatch(game: TabletopGame, state: State) -> str | None:
+    """What makes ``state`` no state of ``game`` (the first field that differs, expected
+    and found), or ``None``: its game, players and options, and its seed (the fixed seed
+    of ``seed=``, else one of the chance node's seeds; a determinized state has none)."""
+    mine, found = game.tabletop, state.game
+    if found is not mine and found != mine:
+        if found.name != mine.name:
+            return f"game differs: expected {mine.name!r}, found {found.name!r}"
+        if found.players != mine.players:
+            return f"players differ: expected {mine.players}, found {found.players}"
+        for key in sorted({*mine.options, *found.options}):
+            if mine.options.get(key) != found.options.get(key):
+                return (f"option {key!r} differs: expected {brief(mine.options.get(key))}, "
+                        f"found {brief(found.options.get(key))}")
+        return f"game differs: expected {mine!r}, found {found!r}"  # pragma: no cover
+    seed = state.seed
+    if seed is not None and game.seed is not None and seed != game.seed:
+        return f"seed differs: expected {game.seed} (the game's seed=), found {seed}"
+    if seed is not None and game.seed is None and not 0 <= seed < game.seeds:
+        return (f"seed differs: expected a chance outcome 0 .. {game.seeds - 1}, "
+                f"found {seed}")
+    return None
+
+
+def _action_arg(action: object, state: TabletopState) -> int:
+    """``action`` as an int if it is one (numpy's integers and 0-d integer arrays too, as
+    OpenSpiel takes them); else ``IllegalAction``: a bool, float, string, ``None`` or array
+    is no action id (OpenSpiel itself would take ``True`` as 1), nor is a negative int or
+    one too large for OpenSpiel (the node's own check says what is legal of the others)."""
+    if isinstance(action, np.ndarray) and action.shape == () \
+            and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    action = plain(action)
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise IllegalAction(f"an action id must be an int (numpy's integers too), not "
+                            f"{brief(action)}")
+    if action < 0:
+        raise IllegalAction(f"action id {action} is negative: ids start at 0 "
+                            "(legal_actions() lists them)")
+    if action >= 2**63:  # more than OpenSpiel's 64-bit ids hold
+        if state.tabletop is None:
+            state._seed(action)  # the chance node's message
+        size = state.get_game().tabletop.num_distinct_actions
+        raise IllegalAction(f"action id {brief(action)} is out of range 0..{size - 1}")
+    return action
 
 
 # --- states --------------------------------------------------------------------------------
@@ -242,9 +320,38 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
         super().__init__(game)
-        if isinstance(state, State) and state.game != game.tabletop:
-            raise ValueError(f"a state of {state.game!r} cannot be a state of {game.tabletop!r}")
-        self._shared = _Shared(state) if isinstance(state, State) else state
+        if isinstance(state, State):
+            wrong = _mismatch(game, state)
+            if wrong is not None:
+                raise ValueError(f"a state of {state.game!r} cannot be a state of {game}: "
+                                 f"{wrong}")
+            state = _Shared(state)
+        self.__dict__["_shared"] = state
+
+    @property
+    def _shared(self) -> _Shared | None:
+        """The tabletop state held (in ``__dict__``, which OpenSpiel serializes and clones)."""
+        shared: _Shared | None = self.__dict__["_shared"]
+        return shared
+
+    @_shared.setter
+    def _shared(self, shared: _Shared | None) -> None:
+        """Set by ``_apply_action`` and by OpenSpiel's ``clone``, ``deserialize_state`` and
+        unpickling: a state that is not of this game (a record of another game, player
+        count, options or fixed seed) is an ``InvalidRecord`` naming what differs."""
+        game = self.get_game()
+        if shared is not None and not isinstance(shared, _Shared):
+            raise InvalidRecord(f"a serialized state of {game} holds {brief(shared)}, not a "
+                                "tabletop state")
+        if shared is None:  # the chance node: a game with seed= has none
+            wrong = None if game.seed is None else (
+                f"seed differs: expected {game.seed} (the game's seed=), found the chance "
+                "node, before a seed is drawn")
+        else:
+            wrong = _mismatch(game, shared.state)
+        if wrong is not None:
+            raise InvalidRecord(f"the serialized state is not a state of {game}: {wrong}")
+        self.__dict__["_shared"] = shared
 
     @property
     def tabletop(self) -> State | None:
@@ -286,12 +393,36 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                                 f"{seeds - 1}")
         return int(action)
 
+    def apply_action(self, action: int) -> None:
+        """Apply the action (or chance outcome) with id ``action``: an int, numpy's too; a
+        bool, float, string, ``None`` or array is an ``IllegalAction``, as is an id that is
+        not legal here (saying what is)."""
+        super().apply_action(_action_arg(action, self))
+
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """``apply_action``, with OpenSpiel's check that ``action`` is legal."""
+        super().apply_action_with_legality_check(_action_arg(action, self))
+
+    def child(self, action: int) -> TabletopState:
+        """The state after ``action`` (checked as ``apply_action`` checks it)."""
+        child: TabletopState = super().child(_action_arg(action, self))
+        return child
+
+    def action_to_string(self, *player_and_action: Any) -> str:
+        """``action_to_string([player,] action)``, the action id checked as by
+        ``apply_action``."""
+        *player, action = player_and_action
+        text: str = super().action_to_string(*player, _action_arg(action, self))
+        return text
+
     def _apply_action(self, action: int) -> None:
+        # the new state is one of this game's: set directly, without the setter's check
         if self._shared is None:
-            self._shared = _Shared(self.get_game().tabletop.new(seed=self._seed(action)))
+            self.__dict__["_shared"] = _Shared(
+                self.get_game().tabletop.new(seed=self._seed(action)))
         else:
             state = self._shared.state
-            self._shared = _Shared(state.apply(state.action_from_id(int(action))))
+            self.__dict__["_shared"] = _Shared(state.apply(state.action_from_id(int(action))))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A seed, or the action's notation."""

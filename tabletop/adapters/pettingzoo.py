@@ -5,7 +5,10 @@ PettingZoo's classic games are (illegal moves end the game with a loss for the m
 out of range are refused, the call order is enforced); ``raw_env(...)`` is the bare one.
 
 * agents ``player_0`` … ``player_{n-1}`` are tabletop's players ``0 .. n-1``;
-* an action is an integer id (``Discrete(game.num_distinct_actions)``, ``state.action_id``);
+* an action is an integer id (``Discrete(game.num_distinct_actions)``, ``state.action_id``):
+  an int, numpy's integers too (a 0-d integer array as well, as ``Discrete`` holds it); a
+  bool, float, string, ``None``, other array or an id out of range is an ``IllegalAction``
+  saying what ``step`` takes, and nothing changes;
 * an observation is ``{"observation": view.observation(), "action_mask": mask}`` of the
   agent's own view (``Dict`` of two ``Box`` spaces, as PettingZoo's classic games); the mask
   is the view's ``legal_mask()`` as ``int8``, all zeros when the agent is not to move. With
@@ -51,7 +54,7 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import EzPickle, seeding
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import BaseWrapper, wrappers
     from PIL import Image
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
@@ -59,7 +62,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 import tabletop
-from tabletop.core.errors import InvalidOption
+from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Game, State, View
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
@@ -77,12 +80,34 @@ COUNT_BOUND = 100.0
 def env(name: str, players: int | None = None, render_mode: str | None = None,
         **options: Any) -> AECEnv:
     """The game ``name`` as a PettingZoo AEC environment, wrapped as PettingZoo's classic
-    games are: an illegal action ends the game (the mover gets ``-1``), an id outside the
-    action space raises, and ``reset`` must come first. ``options`` go to ``raw_env``."""
+    games are: an illegal action ends the game (the mover gets ``-1``), anything that is no
+    id of the action space raises (``IllegalAction``, as ``raw_env`` says it), and ``reset``
+    must come first. ``options`` go to ``raw_env``.
+
+    >>> e = env("lava-flows")
+    >>> e.reset(seed=1)
+    >>> e.step(True)                              # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.IllegalAction: player_0 is still playing: step needs an action id, ...
+    """
     environment: AECEnv = raw_env(name, players=players, render_mode=render_mode, **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    environment = _ActionIds(environment)
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+class _ActionIds(BaseWrapper):
+    """Refuses a ``step`` argument that is no action id, with ``raw_env``'s message, before
+    ``TerminateIllegalWrapper`` indexes its mask with it (``True`` would pick a mask, not an
+    entry). It stands where PettingZoo's ``AssertOutOfBoundsWrapper`` would, saying more."""
+
+    def step(self, action: Any) -> None:
+        raw = self.unwrapped
+        agent = raw.agent_selection
+        if not (raw.terminations[agent] or raw.truncations[agent]):
+            action = raw._action_id(agent, action)
+        self.env.step(action)
 
 
 class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare environment)
@@ -190,9 +215,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is still playing: step needs an action id, not None")
-        move = self.tabletop.action_from_id(action)  # an IllegalAction if it is no legal id
+        move = self.tabletop.action_from_id(self._action_id(agent, action))  # legal, or refused
         self._cumulative_rewards[agent] = 0.0
         self.tabletop = self.tabletop.apply(move)
         self._clear_rewards()
@@ -234,6 +257,22 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             return agent
         raise KeyError(f"no agent {brief(agent)} in this environment; its agents: "
                        f"{', '.join(self.possible_agents)}")
+
+    def _action_id(self, agent: str, action: object) -> int:
+        """``action`` as an int id of the action space (numpy's integers and 0-d integer
+        arrays too); else ``IllegalAction`` saying what ``step`` takes."""
+        if isinstance(action, np.ndarray) and action.shape == () \
+                and np.issubdtype(action.dtype, np.integer):
+            action = action.item()
+        action = plain(action)
+        size = self.game.num_distinct_actions
+        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < size:
+            return action
+        legal = self.tabletop.legal_action_ids()
+        shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
+        raise IllegalAction(f"{agent} is still playing: step needs an action id, an int from "
+                            f"0 to {size - 1} (numpy's too) that the action mask marks "
+                            f"(now {shown}), not {brief(action)}")
 
     def _view(self, agent: str) -> View:
         return self.tabletop.view(self._player[self._known(agent)])
