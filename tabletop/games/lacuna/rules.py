@@ -243,8 +243,7 @@ class Lacuna(Game):
                 continue
             if key in options:
                 raise InvalidOption(f"option {key}={o[key]!r} of lacuna is too large: at most "
-                                    f"5% of mat_radius={o['mat_radius']!r}, "
-                                    f"{params.mat // 20 / TICKS:g}")
+                                    f"5% of mat_radius={o['mat_radius']!r}")
             least = 20 * max(size for k, size in (("flower_radius", params.flower),
                                                   ("pawn_radius", params.pawn))
                              if k not in options) / TICKS
