@@ -1,6 +1,7 @@
 """The binder/ folder, checked statically (Docker is not available to build it here)."""
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
 
 ROOT = Path(__file__).parent.parent
 BINDER = ROOT / "binder"
@@ -23,11 +25,27 @@ def project() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
+def runtime_problem(runtime: str, requires_python: str) -> str | None:
+    """What is wrong with a ``runtime.txt`` line for a project that ``requires_python``."""
+    if not re.fullmatch(r"python-3\.\d+", runtime):
+        return f"{runtime!r} is not 'python-3.N'"
+    version = runtime.removeprefix("python-")
+    if not SpecifierSet(requires_python).contains(version):
+        return f"{runtime} is outside requires-python {requires_python}"
+    return None
+
+
 def test_runtime_names_a_python_the_project_supports():
     runtime = (BINDER / "runtime.txt").read_text().strip()
-    assert runtime.startswith("python-3.")
-    minor = int(runtime.split(".")[1])
-    assert minor >= 10, f"{runtime} is older than requires-python {project()['requires-python']}"
+    assert runtime_problem(runtime, project()["requires-python"]) is None
+
+
+def test_the_runtime_check_reads_requires_python():
+    assert runtime_problem("python-3.11", ">=3.11") is None
+    assert runtime_problem("python-3.10", ">=3.11") == \
+        "python-3.10 is outside requires-python >=3.11"
+    assert runtime_problem("python-3.12", ">=3.11,<3.12") is not None
+    assert runtime_problem("3.11", ">=3.11") == "'3.11' is not 'python-3.N'"
 
 
 def test_postbuild_is_executable_and_installs_tabletop():

@@ -414,3 +414,30 @@ def test_a_record_stores_the_layout_and_replay_never_resamples_it():
     del record["start"]["pour"]
     with pytest.raises(InvalidRecord, match="needs 'layout'.*and 'pour'"):
         tabletop.replay(record)
+
+
+def test_the_least_mat_radius_is_said_and_every_mat_in_the_range_plays():
+    """``mat_radius`` is 0.5–2, and at least 20 × the flower and pawn radii: 0.62 with the
+    default radii. Below that, the error says so (not only that the default flower_radius
+    the caller never gave is "too large"); a mat down to 0.5 plays with smaller pieces."""
+    with pytest.raises(InvalidOption, match=r"mat_radius=0\.6199 of lacuna is too small for "
+                       r"the default flower_radius=0\.031: .* mat_radius must be at least 0\.62, "
+                       r"or flower_radius and pawn_radius of at most 0\.0309 be given"):
+        tabletop.load("lacuna", mat_radius=0.6199)
+    with pytest.raises(InvalidOption, match=r"too small for the default pawn_radius=0\.029: "
+                       r".* at least 0\.58"):
+        tabletop.load("lacuna", mat_radius=0.5, flower_radius=0.025)
+    with pytest.raises(InvalidOption, match=r"flower_radius=0\.03 of lacuna is too large: at "
+                       r"most 5% of mat_radius=0\.5$"):
+        tabletop.load("lacuna", mat_radius=0.5, flower_radius=0.03, pawn_radius=0.02)
+    with pytest.raises(InvalidOption, match=r"from 0\.5 to 2"):
+        tabletop.load("lacuna", mat_radius=0.4999, flower_radius=0.02, pawn_radius=0.02)
+    for options in ({"mat_radius": 0.62}, {"mat_radius": 0.5, "flower_radius": 0.025,
+                                           "pawn_radius": 0.025},
+                    {"mat_radius": 2, "flower_radius": 0.1, "pawn_radius": 0.1}):
+        game = tabletop.load("lacuna", **options)
+        for seed in range(3):
+            state = game.new(seed=seed)
+            while not state.is_terminal:
+                state = state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+            assert game.draw(state).shapes

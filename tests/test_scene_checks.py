@@ -3,11 +3,12 @@ well-formed and free of injected markup whatever strings it holds (``render/svg.
 
 import math
 import xml.dom.minidom
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from tabletop.render.scene import Scene, Style
+from tabletop.render.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text
 from tabletop.render.svg import to_svg
 
 
@@ -57,3 +58,50 @@ def test_strings_cannot_break_out_of_the_svg():
     assert rects[0].getAttribute("fill") == 'w" onload="x'
     assert rects[1].getAttribute("stroke").startswith('x"/><script>')
     assert document.getElementsByTagName("text")[0].firstChild.data == "c\ufffdd\ufffd"
+
+
+# --- sizes, shapes made elsewhere, and the scene's own size ---------------------------------
+@pytest.mark.parametrize("call, error, message", [
+    (lambda s: s.circle(1, 1, -2), ValueError, "circle's r should be above 0, not -2"),
+    (lambda s: s.circle(1, 1, 0), ValueError, "circle's r should be above 0, not 0"),
+    (lambda s: s.circle(1, 1, 1, hit_r=-1), ValueError, "hit_r should be at least 0"),
+    (lambda s: s.rect(0, 0, -5, 1), ValueError, "rectangle's w should be above 0"),
+    (lambda s: s.rect(0, 0, 5, 0), ValueError, "rectangle's h should be above 0"),
+    (lambda s: s.rect(0, 0, 5, 5, rx=-1), ValueError, "rectangle's rx should be at least 0"),
+    (lambda s: s.line([(0, 0)]), ValueError, "line takes at least 2 \\(x, y\\) points, not 1"),
+    (lambda s: s.polygon([(0, 0), (1, 1)]), ValueError, "polygon takes at least 3"),
+    (lambda s: s.polygon([]), ValueError, "polygon takes at least 3"),
+    (lambda s: s.circle(1, 1, 1, stroke_width=-1), ValueError, "stroke_width should be at least"),
+    (lambda s: s.circle(1, 1, 1, opacity=1.5), ValueError, "opacity should be from 0 to 1"),
+    (lambda s: s.text(1, 1, "a", font_size=0), ValueError, "font_size should be above 0"),
+    (lambda s: s.line([(0, 0), (1, 1)], dash=(2, -1)), ValueError, "dash should be at least 0"),
+    (lambda s: s.circle(1, 1, 1, style="red"), TypeError, "style should be a Style, not 'red'"),
+    (lambda s: s.add("circle"), TypeError, "a scene takes shapes \\(circle, rect, line"),
+    (lambda s: s.add(None), TypeError, "a scene takes shapes"),
+    (lambda s: s.add(Circle(Style(), 0, None, None, math.nan, 1, 1)), ValueError, "not nan"),
+    (lambda s: s.add(Rect(Style(), 0, None, None, 0, 0, -1, 1)), ValueError, "w should be"),
+    (lambda s: s.add(Circle("red", 0, None, None, 1, 1, 1)), TypeError, "style should be a"),
+    (lambda s: s.add(Line(Style(), 0, [1], None, ((0, 0), (1, 1)))), TypeError, "hashable"),
+    (lambda s: s.add(Polygon(Style(), 0, None, None, ((0, 0),))), ValueError, "at least 3"),
+    (lambda s: s.add(Text(Style(), 0, None, None, 1, 1, 5)), TypeError, "text should be a"),
+    (lambda s: s.add(Shape(Style(), 0, None, None)), TypeError, "not a bare Shape"),
+    (lambda s: s.add(replace(Circle(Style(), 0, None, None, 1, 1, 1), r=-1)), ValueError,
+     "r should be above 0"),
+    (lambda s: Scene(-1, 1), ValueError, "scene's width should be at least 0, not -1"),
+    (lambda s: Scene(1, -0.5), ValueError, "scene's height should be at least 0"),
+    (lambda s: Scene(math.nan, 1), ValueError, "scene's numbers should be finite"),
+])
+def test_a_bad_size_or_shape_is_refused_when_given(call, error, message):
+    scene = Scene(100, 60)
+    with pytest.raises(error, match=message):
+        call(scene)
+    assert scene.shapes == []
+
+
+def test_shapes_made_elsewhere_are_added_and_drawn():
+    scene = Scene(0, 10)  # a width of 0 is taken: the tree widget settles its width later
+    circle = scene.add(Circle(Style(fill="red"), 1, ("a",), None, 5, 5, 2))
+    scene.add(Line(Style(stroke="blue"), 0, None, None, [(0, 0), (np.float64(3), 4)]))
+    assert circle.kind == "circle" and scene.hit(5, 5) == ("a",)
+    assert scene.shapes[1].points == ((0.0, 0.0), (3.0, 4.0))  # made plain tuples
+    assert '<polyline points="0,0 3,4"' in to_svg(scene)

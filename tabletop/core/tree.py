@@ -15,7 +15,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from .collector import collector_paused
-from .game import State, View
+from .game import Game, State, View
 from .plain import flag, player_of, whole
 from .quoting import brief
 
@@ -95,11 +95,15 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     A node that already has children is left as it is (``[]``). Returns ``None`` if
     ``max_nodes`` was reached first (the children added until then stay).
     """
-    if node not in graph:
+    _explored(graph, "expand")
+    if isinstance(node, bool) or node not in graph:
         known = graph.number_of_nodes()
         raise ValueError(f"expand needs a node of the graph (0 .. {known - 1}), not {brief(node)}")
     if max_nodes is not None:
         max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
+    if not isinstance(graph.nodes[node].get("state"), State):
+        raise ValueError(f"expand needs a node that explore or expand added, with its state; "
+                         f"node {brief(node)} has none")
     if graph.succ[node]:  # (``out_degree`` would tie the graph in a cycle with its view)
         return []
     state: State = graph.nodes[node]["state"]
@@ -125,6 +129,26 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     return new
 
 
+def _explored(graph: object, caller: str) -> None:
+    """Refuse a ``graph`` that ``explore`` did not make (its marks: the game, the root and
+    each node's ``state`` and ``depth``), before a bare ``KeyError`` from its insides.
+
+    >>> import networkx as nx
+    >>> _explored(nx.DiGraph([(0, 1)]), "expand")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: expand needs a graph made by explore(), not a DiGraph without explore's marks...
+    """
+    import networkx as nx
+
+    if not isinstance(graph, nx.DiGraph):
+        raise TypeError(f"{caller} needs a graph made by explore(), not {brief(graph)}")
+    marks = graph.graph
+    if not isinstance(marks.get("game"), Game) or marks.get("root") not in graph:
+        raise ValueError(f"{caller} needs a graph made by explore(), not a "
+                         f"{type(graph).__name__} without explore's marks (its game and root)")
+
+
 def _add(graph: nx.DiGraph, node: int, state: State, depth: int) -> None:
     player = state.current_player
     graph.add_node(node, state=state, depth=depth, player=player,
@@ -143,8 +167,12 @@ def layer_counts(graph: nx.DiGraph) -> list[int]:
 
     Where no line ends early and nothing was cut or merged, the last entry equals ``perft``.
     """
+    _explored(graph, "layer_counts")
     counts: dict[int, int] = {}
-    for _, d in graph.nodes(data="depth"):
+    for node, d in graph.nodes(data="depth"):
+        if type(d) is not int:
+            raise ValueError(f"layer_counts needs a graph made by explore(), whose nodes have a "
+                             f"depth; node {brief(node)} has {brief(d)}")
         counts[d] = counts.get(d, 0) + 1
     return [counts.get(d, 0) for d in range(max(counts) + 1)]
 

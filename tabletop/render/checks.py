@@ -37,13 +37,39 @@ def shape(what: str, layer: object, target: object, title: object, *values: obje
 
 
 def style(fill: object, stroke: object, font_weight: object, anchor: object,
-          *values: object) -> None:
+          stroke_width: object, opacity: object, font_size: object, *dash: object) -> None:
     """Refuse a style's colours, font weight or anchor that is not a string (a colour may be
-    ``None``), or a number ``values`` that is not finite."""
+    ``None``), a number that is not finite, a negative stroke width or dash, an opacity
+    outside 0..1 or a font size that is not positive.
+
+    >>> style(None, "red", "bold", "end", -1, 1, 12)
+    Traceback (most recent call last):
+    ...
+    ValueError: a style's stroke_width should be at least 0, not -1
+    """
     if not (type(font_weight) is str and type(anchor) is str
             and (fill is None or type(fill) is str) and (stroke is None or type(stroke) is str)):
         texts("style", fill=fill, stroke=stroke, font_weight=font_weight, anchor=anchor)
-    numbers("style", *values)
+    numbers("style", stroke_width, opacity, font_size, *dash)
+    sizes("style", stroke_width=stroke_width, dash=min(dash, default=0))  # type: ignore[type-var]
+    sizes("style", positive=True, font_size=font_size)
+    if not 0 <= opacity <= 1:  # type: ignore[operator]
+        raise ValueError(f"a style's opacity should be from 0 to 1, not {brief(opacity)}")
+
+
+def shape_type(shape: object, kinds: tuple[str, ...]) -> None:
+    """Refuse what ``Scene.add`` is given unless it is a shape of one of ``kinds``."""
+    if getattr(shape, "kind", None) not in kinds or not hasattr(shape, "bounds"):
+        raise TypeError(f"a scene takes shapes ({', '.join(kinds)}), not {brief(shape)}")
+
+
+def sizes(what: str, positive: bool = False, **values: object) -> None:
+    """Refuse any of ``values`` (a name and its number, already checked by ``numbers``) that
+    is negative, or with ``positive`` zero too: a size that no backend can draw."""
+    for name, value in values.items():
+        if value < 0 or (positive and value == 0):  # type: ignore[operator]
+            least = "above 0" if positive else "at least 0"
+            raise ValueError(f"a {what}'s {name} should be {least}, not {brief(value)}")
 
 
 def numbers(what: str, *values: object) -> None:
@@ -61,8 +87,10 @@ def numbers(what: str, *values: object) -> None:
                          f"not {brief(value)}")
 
 
-def points(what: str, given: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
-    """``given`` as a tuple of ``(x, y)`` floats, each number checked."""
+def points(what: str, given: Sequence[tuple[float, float]],
+           least: int = 1) -> tuple[tuple[float, float], ...]:
+    """``given`` as a tuple of ``(x, y)`` floats, each number checked; at least ``least``
+    of them."""
     try:
         pairs = [tuple(p) for p in given]
     except TypeError:
@@ -71,6 +99,8 @@ def points(what: str, given: Sequence[tuple[float, float]]) -> tuple[tuple[float
     if any(len(p) != 2 for p in pairs):
         raise TypeError(f"a {what} takes (x, y) points, not {brief(given)}")
     numbers(what, *(v for p in pairs for v in p))
+    if len(pairs) < least:
+        raise ValueError(f"a {what} takes at least {least} (x, y) points, not {len(pairs)}")
     return tuple((float(x), float(y)) for x, y in pairs)
 
 

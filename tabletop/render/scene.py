@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from . import checks
 from .svg import to_svg
@@ -58,6 +58,19 @@ class Shape:
     target: Hashable | None
     title: str | None
 
+    def __post_init__(self) -> None:
+        """Refuse a wrong field now (a shape made directly, or by ``dataclasses.replace``,
+        as well as by a ``Scene`` method), not later in ``to_svg`` or on a canvas."""
+        if not isinstance(self.style, Style):
+            raise TypeError(f"a {self.kind}'s style should be a Style, not "
+                            f"{checks.brief(self.style)}")
+        self._check()
+
+    def _check(self) -> None:
+        """Refuse this kind's own fields (the common ones with ``checks.shape``)."""
+        raise TypeError(f"a scene draws only {', '.join(KINDS)}, not a bare "
+                        f"{type(self).__name__}")
+
     def contains(self, x: float, y: float) -> bool:
         raise NotImplementedError
 
@@ -78,6 +91,12 @@ class Circle(Shape):
     r: float
     hit_r: float = 0.0
 
+    def _check(self) -> None:
+        checks.shape("circle", self.layer, self.target, self.title, self.x, self.y, self.r,
+                     self.hit_r)
+        checks.sizes("circle", positive=True, r=self.r)
+        checks.sizes("circle", hit_r=self.hit_r)
+
     def contains(self, x: float, y: float) -> bool:
         reach = max(self.r, self.hit_r)
         return (x - self.x) ** 2 + (y - self.y) ** 2 <= reach * reach
@@ -96,6 +115,12 @@ class Rect(Shape):
     h: float
     rx: float = 0.0
 
+    def _check(self) -> None:
+        checks.shape("rectangle", self.layer, self.target, self.title, self.x, self.y, self.w,
+                     self.h, self.rx)
+        checks.sizes("rectangle", positive=True, w=self.w, h=self.h)
+        checks.sizes("rectangle", rx=self.rx)
+
     def contains(self, x: float, y: float) -> bool:
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
 
@@ -110,6 +135,10 @@ class Line(Shape):
     kind: ClassVar[str] = "line"
 
     points: tuple[Point, ...]
+
+    def _check(self) -> None:
+        object.__setattr__(self, "points", checks.points("line", self.points, least=2))
+        checks.shape("line", self.layer, self.target, self.title)
 
     def contains(self, x: float, y: float) -> bool:
         reach = max(self.style.stroke_width / 2, 4.0)
@@ -126,6 +155,10 @@ class Polygon(Shape):
     kind: ClassVar[str] = "polygon"
 
     points: tuple[Point, ...]
+
+    def _check(self) -> None:
+        object.__setattr__(self, "points", checks.points("polygon", self.points, least=3))
+        checks.shape("polygon", self.layer, self.target, self.title)
 
     def contains(self, x: float, y: float) -> bool:
         inside = False
@@ -147,6 +180,11 @@ class Text(Shape):
     y: float
     text: str
 
+    def _check(self) -> None:
+        checks.shape("text", self.layer, self.target, self.title, self.x, self.y)
+        if not isinstance(self.text, str):
+            raise TypeError(f"a text's text should be a string, not {checks.brief(self.text)}")
+
     def contains(self, x: float, y: float) -> bool:
         x0, y0, x1, y1 = self.bounds()
         return x0 <= x <= x1 and y0 <= y <= y1
@@ -156,6 +194,10 @@ class Text(Shape):
         width = 0.6 * size * len(self.text)
         left = {"start": self.x, "end": self.x - width}.get(self.style.anchor, self.x - width / 2)
         return (left, self.y - size / 2, left + width, self.y + size / 2)
+
+
+#: The kinds of shape a scene holds, as ``Shape.kind`` names them (what the backends draw).
+KINDS = ("circle", "rect", "line", "polygon", "text")
 
 
 class Scene:
@@ -170,6 +212,7 @@ class Scene:
         self, width: float, height: float, background: str | None = None, title: str = ""
     ) -> None:
         checks.numbers("scene", width, height)
+        checks.sizes("scene", width=width, height=height)  # 0: a width settled later
         checks.texts("scene", background=background, title=title)
         self.width = width
         self.height = height
@@ -180,6 +223,8 @@ class Scene:
     def _style(self, style: Style | None, kw: dict[str, Any]) -> Style:
         if style is None:
             return Style(**kw)
+        if not isinstance(style, Style):
+            raise TypeError(f"a shape's style should be a Style, not {checks.brief(style)}")
         if kw:
             from dataclasses import replace
 
@@ -187,7 +232,14 @@ class Scene:
         return style
 
     def add(self, shape: Shape) -> Shape:
-        """Add a shape made elsewhere; returns it."""
+        """Add a shape made elsewhere (checked when it was made); returns it.
+
+        >>> Scene(10, 10).add("circle")
+        Traceback (most recent call last):
+        ...
+        TypeError: a scene takes shapes (circle, rect, line, polygon, text), not 'circle'
+        """
+        checks.shape_type(shape, KINDS)
         self.shapes.append(shape)
         return shape
 
@@ -195,7 +247,6 @@ class Scene:
                target: Hashable | None = None, title: str | None = None,
                hit_r: float = 0.0, style: Style | None = None, **style_kw: Any) -> None:
         """Add a circle centred at ``(x, y)``; clicks within ``max(r, hit_r)`` hit it."""
-        checks.shape("circle", layer, target, title, x, y, r, hit_r)
         self.shapes.append(
             Circle(self._style(style, style_kw), layer, target, title, x, y, r, hit_r))
 
@@ -203,7 +254,6 @@ class Scene:
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add a rectangle with top-left corner ``(x, y)``."""
-        checks.shape("rectangle", layer, target, title, x, y, w, h, rx)
         self.shapes.append(
             Rect(self._style(style, style_kw), layer, target, title, x, y, w, h, rx)
         )
@@ -211,25 +261,20 @@ class Scene:
     def line(self, points: Sequence[Point], *, layer: int = 0, target: Hashable | None = None,
              title: str | None = None, style: Style | None = None, **style_kw: Any) -> None:
         """Add a polyline through ``points``."""
-        pts = checks.points("line", points)
-        checks.shape("line", layer, target, title)
-        self.shapes.append(Line(self._style(style, style_kw), layer, target, title, pts))
+        self.shapes.append(Line(self._style(style, style_kw), layer, target, title,
+                                cast(tuple[Point, ...], points)))
 
     def polygon(self, points: Sequence[Point], *, layer: int = 0,
                 target: Hashable | None = None, title: str | None = None,
                 style: Style | None = None, **style_kw: Any) -> None:
         """Add a closed polygon."""
-        pts = checks.points("polygon", points)
-        checks.shape("polygon", layer, target, title)
-        self.shapes.append(Polygon(self._style(style, style_kw), layer, target, title, pts))
+        self.shapes.append(Polygon(self._style(style, style_kw), layer, target, title,
+                                   cast(tuple[Point, ...], points)))
 
     def text(self, x: float, y: float, text: str, *, layer: int = 0,
              target: Hashable | None = None, title: str | None = None,
              style: Style | None = None, **style_kw: Any) -> None:
         """Add text whose anchor point (baseline middle by default) is ``(x, y)``."""
-        checks.shape("text", layer, target, title, x, y)
-        if not isinstance(text, str):
-            raise TypeError(f"a text's text should be a string, not {checks.brief(text)}")
         self.shapes.append(Text(self._style(style, style_kw), layer, target, title, x, y, text))
 
     def ordered(self) -> list[Shape]:

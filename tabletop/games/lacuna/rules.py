@@ -213,7 +213,17 @@ class Lacuna(Game):
     """Lacuna (Mark Gerrits, CMYK 2023) for 2 players: collect flowers along open lines.
 
     Options (mat units, multiples of 0.0001): ``mat_radius`` (0.5–2), ``flower_radius`` and
-    ``pawn_radius`` (each at most 5% of the mat radius).
+    ``pawn_radius`` (0.0001–0.1, each at most 5% of the mat radius). So with the default
+    flower and pawn radii (0.031, 0.029) the mat radius is at least 0.62; a smaller mat, down
+    to 0.5, needs smaller flowers and pawns given with it.
+
+    >>> Lacuna(mat_radius=0.62).params.mat, Lacuna(mat_radius=0.5, flower_radius=0.025,
+    ...                                            pawn_radius=0.025).params.mat
+    (6200, 5000)
+    >>> Lacuna(mat_radius=0.6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: option mat_radius=0.6 of lacuna is too small ... 0.62, ...
     """
 
     name = "lacuna"
@@ -229,9 +239,19 @@ class Lacuna(Game):
         o = self.options
         params = params_of(o)
         for key, size in (("flower_radius", params.flower), ("pawn_radius", params.pawn)):
-            if 20 * size > params.mat:
+            if 20 * size <= params.mat:
+                continue
+            if key in options:
                 raise InvalidOption(f"option {key}={o[key]!r} of lacuna is too large: at most "
                                     f"5% of mat_radius={o['mat_radius']!r}")
+            least = 20 * max(size for k, size in (("flower_radius", params.flower),
+                                                  ("pawn_radius", params.pawn))
+                             if k not in options) / TICKS
+            raise InvalidOption(
+                f"option mat_radius={o['mat_radius']!r} of lacuna is too small for the default "
+                f"{key}={o[key]!r}: flowers and pawns are at most 5% of the mat radius, so "
+                f"mat_radius must be at least {least:g}, or flower_radius and pawn_radius of "
+                f"at most {params.mat // 20 / TICKS:g} be given with it")
 
     def _check_option(self, key: str, value: Any) -> None:
         low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)

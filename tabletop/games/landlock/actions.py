@@ -6,6 +6,8 @@
 
 >>> str(PLACE[60][1]), str(BRIDGES[48]), str(ROLE_ACTIONS[0])
 ('f6 r1', 'bridge e5', 'land')
+>>> notation_problem("e6 r5")
+"a placement's rotation is r0, r1, r2 or r3 (quarter turns clockwise), not 'r5'"
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from tabletop.core.game import Action
 from tabletop.core.ids import ActionTable
 
-from .board import CELL_NAMES, CELLS
+from .board import CELL_NAMES, CELLS, cell_index
 
 ROLES = ("land", "water")
 
@@ -61,3 +63,32 @@ ROLE_ACTIONS: tuple[Role, Role] = (Role("land"), Role("water"))
 #: turned ``r`` at ``2 + 4 c + r`` (cells 0..120 of the 11 × 11 lattice, ``board.CELLS``),
 #: then a bridge on cell ``c`` at ``2 + 4 · 121 + c``.
 ACTION_TABLE = ActionTable((*ROLE_ACTIONS, *(p for row in PLACE for p in row), *BRIDGES))
+
+
+#: What every action looks like, for a message about text that is none of them.
+FORMS = "actions are 'land', 'water', a placement like 'f6 r1' (rotation r0..r3) or 'bridge e5'"
+
+
+def notation_problem(text: str) -> str | None:
+    """What makes ``text`` (lower case, single spaces) no Landlock action at all, saying what
+    is allowed (the cells a1 … k11, the rotations r0..r3); ``None`` if it is well formed
+    (``f6`` alone too: the one placement there, when there is one)."""
+    if text in ROLES:
+        return None
+    parts = text.split()
+    bridge = parts[:1] == ["bridge"]
+    if bridge:
+        parts = parts[1:]
+        if len(parts) != 1:
+            return "a bridge names the one cell it replaces, like 'bridge e5'"
+    if not 1 <= len(parts) <= 2:
+        return FORMS
+    try:
+        cell_index(parts[0])
+    except ValueError as error:
+        looks_like_cell = parts[0][:1].isalpha() and parts[0][1:].isdigit()
+        return str(error) if looks_like_cell else FORMS
+    if len(parts) == 2 and parts[1] not in ("r0", "r1", "r2", "r3"):
+        return ("a placement's rotation is r0, r1, r2 or r3 (quarter turns clockwise), "
+                f"not {parts[1]!r}")
+    return None

@@ -56,8 +56,7 @@ def parse_tile(item: str | tuple[Any, ...]) -> tuple[int, int, int]:
         parts.append(0)
     if len(parts) != 3:
         raise ValueError(f"a placed tile is 'cell kind rotation' like 'f6 path r0', not {item!r}")
-    cell = parts[0] if isinstance(parts[0], int) else cell_index(str(parts[0]))
-    kind = parts[1] if isinstance(parts[1], int) else kind_index(str(parts[1]))
+    cell, kind = cell_of(parts[0]), kind_index(parts[1])
     rot = parts[2]
     if isinstance(rot, str):
         digits = rot.lower().lstrip("r")  # only r0..r3 (or 0..3): no int() of long text
@@ -65,6 +64,20 @@ def parse_tile(item: str | tuple[Any, ...]) -> tuple[int, int, int]:
     if rot not in (0, 1, 2, 3):
         raise ValueError(f"rotation must be r0..r3 (quarter turns clockwise), not {parts[2]!r}")
     return cell, kind, rot
+
+
+def cell_of(value: object) -> int:
+    """A cell given by its name (``"f6"``) or its number (``0 .. 120``).
+
+    >>> cell_of("f6"), cell_of(60)
+    (60, 60)
+    """
+    if type(value) is int:
+        if not 0 <= value < len(CELL_NAMES):
+            raise ValueError(f"a cell's number is 0 .. {len(CELL_NAMES) - 1} (a1 … k11), "
+                             f"not {value!r}")
+        return value
+    return cell_index(str(value))
 
 
 def _fits(kind: int, cell: int, rot: int, lpar: int) -> bool:

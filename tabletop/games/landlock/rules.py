@@ -26,9 +26,21 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
+from ...core.plain import player_of, whole
 from ...core.position import evolve, maker
+from ...core.quoting import brief
 from . import tensor
-from .actions import ACTION_TABLE, BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
+from .actions import (
+    ACTION_TABLE,
+    BRIDGES,
+    PLACE,
+    ROLE_ACTIONS,
+    ROLES,
+    Bridge,
+    Place,
+    Role,
+    notation_problem,
+)
 from .board import CELL_X, CELL_Y, CORNERS, cell_index
 from .maps import placed_board, tiles_from_rows
 from .masks import BIT, NEIGHBOUR_MASK
@@ -207,6 +219,9 @@ class Landlock(Game):
         notation of an illegal move is returned for ``apply`` to refuse with its reason."""
         if text in ROLES:
             return ROLE_ACTIONS[ROLES.index(text)]
+        problem = notation_problem(text)
+        if problem is not None:
+            raise state._refusal(f"{text!r} is no Landlock action: {problem}")
         parts = text.split()
         wanted: Action | None = None
         if len(parts) == 2 and parts[0] == "bridge":
@@ -275,6 +290,12 @@ class Landlock(Game):
           6 P\\  S\\
           7 S\\  P\\7
         """
+        last = self.players - 1
+        first = player_of(first, self.players, f"first must be a player 0..{last}")
+        if to_move is not None:
+            to_move = player_of(to_move, self.players, f"to_move must be a player 0..{last}")
+        tussocks, gnome_bonus = team_points("tussocks", tussocks), \
+            team_points("gnome_bonus", gnome_bonus)
         placed: list[str | tuple[Any, ...]] = list(tiles)
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
@@ -291,7 +312,7 @@ class Landlock(Game):
         if pile is None:
             order = tuple(sorted(rest.elements()))
         else:
-            order = tuple(k if isinstance(k, int) else kind_index(k) for k in pile)
+            order = tuple(kind_index(k) for k in pile)
             if Counter(order) - rest:
                 raise ValueError("the pile holds tiles that are already in play or not in the box")
         if land is None and used:
@@ -308,6 +329,24 @@ class Landlock(Game):
             to_move=first if to_move is None else to_move, tussocks=tussocks,
             gnome_bonus=gnome_bonus, pile=order,
         )
+
+
+def team_points(name: str, value: object) -> tuple[int, int]:
+    """``value`` as points per team: a pair of ints ≥ 0; else a ``ValueError`` naming
+    ``name``.
+
+    >>> team_points("tussocks", (1, -2))
+    Traceback (most recent call last):
+    ...
+    ValueError: tussocks must be two ints ≥ 0 (points per team), not (1, -2)
+    """
+    try:
+        pair = tuple(whole(v, 0, name) for v in value)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2:
+        raise ValueError(f"{name} must be two ints ≥ 0 (points per team), not {brief(value)}")
+    return pair[0], pair[1]
 
 
 def _same_tile(here: list[Place], rot: int, tussock: bool) -> Place | None:

@@ -88,13 +88,22 @@ SYMMETRIC: tuple[bool, ...] = tuple(kind.symmetric for kind in KINDS)
 GNOME_CORNER: tuple[int | None, ...] = tuple(kind.gnome for kind in KINDS)
 
 
-def kind_index(name: str) -> int:
-    """The index of a kind from its name or code, case-insensitive (``"path"``, ``"SL"``).
+def kind_index(name: str | int) -> int:
+    """The index of a kind from its name or code, case-insensitive (``"path"``, ``"SL"``),
+    or the index itself (``0 .. 7``).
 
-    >>> kind_index("stream"), kind_index("t")
-    (3, 7)
+    >>> kind_index("stream"), kind_index("t"), kind_index(7)
+    (3, 7, 7)
+    >>> kind_index(9)
+    Traceback (most recent call last):
+    ...
+    ValueError: a tile kind's number is 0 .. 7, not 9
     """
-    key = name.strip().lower()
+    if type(name) is int:
+        if not 0 <= name < len(KINDS):
+            raise ValueError(f"a tile kind's number is 0 .. {len(KINDS) - 1}, not {name!r}")
+        return name
+    key = name.strip().lower()  # type: ignore[union-attr]  # (other junk: position says)
     for k, kind in enumerate(KINDS):
         if key in (kind.name, kind.code.lower()):
             return k
