@@ -226,6 +226,8 @@ class Lacuna(Game):
     tabletop.core.errors.InvalidOption: option mat_radius=0.6 of lacuna is too small ... 0.62, ...
     """
 
+    __slots__ = ()  # a made game holds only what Game does: nothing to rebind
+
     name = "lacuna"
     title = "Lacuna"
     player_counts = (2,)

@@ -169,6 +169,8 @@ class Landlock(Game):
     type) or ``"placed"`` (the player whose tile makes gnomes face scores them at once).
     """
 
+    __slots__ = ()  # a made game holds only what Game does: nothing to rebind
+
     name = "landlock"
     title = "The Legend of Landlock"
     player_counts = (2, 4)
