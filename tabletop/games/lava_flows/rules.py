@@ -27,13 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.action import notation
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import constructor, evolve, maker
+from tabletop.core.quoting import brief
 
 from . import tensor
 from .actions import (
@@ -311,6 +313,8 @@ class LavaState(LavaPosition, State):
             if all(cones[c] == q for c in GOAL_CELLS[q]):
                 winner, outcome = q, "win"
                 break
+        if not outcome and self.plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
+            outcome = "ply cap"  # as ``_apply`` ends a game that reaches the cap
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
                       outcome=outcome, positions=(key,),
@@ -568,13 +572,25 @@ class LavaFlows(Game):
         >>> s = tabletop.load("lava-flows").position({"c3": "W w"}, cones={"a3": 0, "b3": 0})
         >>> s.winners, s.cones[INDEX["c3"]]
         ((0,), 0)
+
+        ``plies`` counts the plies of play made so far (``0`` to ``ply_cap``): at the cap the
+        position is a finished draw, as a game that plays up to it is.
+
+        >>> g = tabletop.load("lava-flows", ply_cap=10)
+        >>> done = g.position({"a1": "W"}, plies=10)
+        >>> done.is_terminal, done.outcome, done.winners
+        (True, 'ply cap', ())
         """
+        cap = self._play.ply_cap
+        if isinstance(plies, bool) or not isinstance(plies, Integral) or not 0 <= plies <= cap:
+            raise InvalidOption(f"plies is the number of plies of play made, a whole number "
+                                f"from 0 to ply_cap ({cap}); not {brief(plies)}")
         stacks, cone_list = read_cells(cells, cones or {})
         mover = player_of(to_move)
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
-            lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
+            lock=-1 if lock is None else cell_of(lock), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 
