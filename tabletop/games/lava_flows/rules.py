@@ -363,18 +363,15 @@ class LavaState(LavaPosition, State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def _view(self, player: int) -> LavaView:
-        memory = self.game.options["memory"]
-        if memory:
-            stacks = tuple(hide_all(s) for s in self.stacks)
-            claims = tuple(replace(c, found="") for c in self.claims)
-        else:
-            table = VIEW_MASK[player]
-            stacks = tuple(s.translate(table) for s in self.stacks)
-            claims = self.claims
-        pool_w, pool_b = self._slot_pools()
-        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims, _hand=None,
-                      first=self.first if self.phase == PLAY else -1,
-                      pools=(pool_w, pool_b), hidden=self._hidden_pool())
+        first = self.first if self.phase == PLAY else -1
+        if self.game.options["memory"]:  # the shapes, no content, no verdict's why (``forgetting``)
+            return evolve(self, LavaView, player=player, stacks=tuple(map(hide_all, self.stacks)),
+                          claims=tuple(replace(c, found="", kind="") for c in self.claims),
+                          _hand=None, first=first, pools=("", ""), hidden=(0, 0))
+        table = VIEW_MASK[player]
+        return evolve(self, LavaView, player=player, _hand=None, first=first,
+                      stacks=tuple(s.translate(table) for s in self.stacks),
+                      pools=self._slot_pools(), hidden=self._hidden_pool())
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.phase == PLAY else ""
@@ -544,7 +541,8 @@ class LavaFlows(Game):
         raise state._refusal(f"{text!r} is not legal here{because}")
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
-        if isinstance(action, Arrange) and viewer is not None and viewer != actor:
+        if isinstance(action, Arrange) and viewer is not None and (
+                viewer != actor or self.options["memory"]):  # memory=True: forgotten too
             return "arrange ?"
         return notation(action)
 
