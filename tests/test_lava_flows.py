@@ -116,7 +116,7 @@ def test_a_medium_under_a_large_is_hidden_and_a_large_never_is(game):
     hidden = tabletop.load("lava-flows", memory=True).position(
         {"b2": "w b W b B w", "a1": "W", "c3": "B"}, to_move=WHITE)
     assert hidden.view(WHITE).stack_text("b2") == "(?) (?) W (?) B w"
-    assert hidden.view(WHITE).hidden == (1, 2)
+    assert hidden.view(WHITE).hidden == (0, 0)  # memory=True: not even their colours counted
 
 
 def test_views_show_own_hidden_pieces_and_mask_the_opponents(game):
@@ -137,7 +137,7 @@ def test_memory_true_views_never_show_hidden_pieces(game):
     view = s.view(WHITE)
     assert view.stack_text("a1") == "[?:W] W"  # White's own hiding place, not shown
     assert view.stack_text("b2") == "(?) B"  # a Medium both saw covered, not shown
-    assert view.hidden == (1, 0)
+    assert view.hidden == (0, 0) and view.pools == ("", "")  # nothing hidden remembered
     perfect = game.position(full_home_rows(b2="w B", c3="")).view(WHITE)
     assert perfect.stack_text("a1") == "[b:W] W" and perfect.stack_text("b2") == "(w) B"
     assert tabletop.load("lava-flows").options["memory"] is False  # default: perfect memory

@@ -6,7 +6,11 @@ Every view's ``observation()`` is a read-only ``float32`` array of the declared
 player an equal observation and an equal information state, so neither leaks what the
 view hides. The other way round, two views of one player that differ (``!=``) give
 different information states and different tensors (``Distinct``), so neither loses what
-the view knows: a hand that only the view's fields hold, say.
+the view knows: a hand that only the view's fields hold, say. And two views of one player
+that are equal (``==``) hand out the same tensor, text, move log and information state
+(``Consistent``), so none of them tells apart what the view's equality merges: a field
+left out of ``==`` (``compare=False``), or a move log that remembers a secret the view
+forgets.
 
 >>> import tabletop
 >>> check_observations(tabletop.load("lava-flows"), seeds=[2], every=5)
@@ -31,14 +35,14 @@ _Met = tuple[str, tuple[tuple[str, object], ...]]
 def check_observations(game: Game, seeds: Iterable[int] = range(3), every: int = 1) -> None:
     """The observation checks for every view at every ``every``-th state of seeded random
     games, each against two determinizations, and across all of them (``Distinct``)."""
-    distinct = Distinct()
+    distinct = Distinct()  # (which checks ``Consistent`` too)
     for where, state in random_states(game, seeds, every):
         rng = random.Random(where)
         for player in range(game.players):
             view = state.view(player)
             here = f"{where} view {player}"
             check_observation(view, here)
-            distinct.check(view, here)
+            distinct.check(view, here, state)
             for _ in range(2):
                 check_twin(view, view.determinize(random.Random(rng.random())).view(player),
                            here)
@@ -88,9 +92,13 @@ class Distinct:
 
     def __init__(self) -> None:
         self._met: dict[tuple[object, ...], _Met] = {}
+        self._consistent = Consistent()  # the converse, on the same views
 
-    def check(self, view: View, where: str) -> None:
-        """Record ``view`` (met at ``where``), failing if it collides with another."""
+    def check(self, view: View, where: str, state: State | None = None) -> None:
+        """Record ``view`` (met at ``where``; of ``state``, if given), failing if it
+        collides with another, or if it equals one met before but hands out something else
+        (``Consistent``)."""
+        self._consistent.check(view, where, state)
         every = compared_fields(view)
         public = public_fields(type(view))
         private = tuple((name, value) for name, value in every if name not in public)
@@ -110,6 +118,90 @@ class Distinct:
         if earlier[1] != mine:
             fail(where, f"{problem.format(earlier[0])} ({field_difference(earlier[1], mine)})"
                         ": it leaves out something the player knows")
+
+
+#: What ``Consistent`` keeps of a view met: where, then what it handed out (``_HANDED``).
+_Handed = tuple[str, tuple[object, ...]]
+
+
+class Consistent:
+    """Every view met so far, by player and value: two views that compare equal (``==``,
+    so the same hash) are one information state, and must hand out the same
+    ``observation()`` and the same text (``str``); with the same move log, the same
+    ``information_state()``; and, given the states they came from, the same *private* log:
+    the steps the player saw otherwise than another player did (their own secret choices,
+    what was shown to them alone). Else something the view's equality leaves out (a field
+    with ``compare=False``, a cache, a log that remembers a secret the view forgets) tells
+    the two apart. (Public steps may differ: a view need not hold the whole public history,
+    e.g. a pile's size before the takes that led to it.)
+
+    >>> import tabletop
+    >>> state = tabletop.load("lava-flows").new(seed=1)
+    >>> consistent = Consistent()
+    >>> consistent.check(state.view(0), "here", state)
+    >>> consistent.check(state.view(0), "there", state)  # an equal view, the same strings
+    """
+
+    def __init__(self) -> None:
+        self._met: dict[tuple[int, object], _Handed] = {}
+
+    def check(self, view: View, where: str, state: State | None = None) -> None:
+        """Record ``view`` (met at ``where``; of ``state``, if given), failing if an equal
+        view met before handed out something else."""
+        tensor = view.observation()
+        handed: tuple[object, ...] = (
+            _digest(repr(tensor.shape).encode() + tensor.tobytes()), str(view),
+            None if state is None else private_log(state, view.player),
+            (tuple(view._log), view.information_state()))
+        try:
+            key: tuple[int, object] = (view.player, view)
+            earlier = self._met.setdefault(key, (where, handed))
+        except TypeError:  # an unhashable view: by the fields its equality compares
+            key = (view.player, repr(compared_fields(view)))
+            earlier = self._met.setdefault(key, (where, handed))
+        for what, before, now in zip(_HANDED, earlier[1], handed, strict=True):
+            if isinstance(before, tuple) and isinstance(now, tuple) \
+                    and what == "information_state()":  # compared for one and the same log
+                before, now = (None, None) if before[0] != now[0] else (before[1], now[1])
+            if before is not None and now is not None and before != now:
+                fail(where, f"{what} differs from the one at {earlier[0]}, yet the views are "
+                            f"equal (==){_first_change(before, now)}: it tells apart what "
+                            "the view's equality merges (it reads something the view's "
+                            "compared fields do not hold, or remembers what the view forgets)")
+
+
+#: The names of what ``Consistent`` compares, in order.
+_HANDED = ("observation()", "str()", "the private move log (the steps the player saw "
+           "otherwise than another player did)", "information_state()")
+
+
+def private_log(state: State, player: int) -> tuple[str, ...]:
+    """The entries of ``state.log(player)`` that another player's log shows otherwise:
+    what the player saw of the secret steps (their own choices, what only they were
+    shown).
+
+    >>> import tabletop
+    >>> state = tabletop.load("lava-flows").new(seed=2, setup="random")
+    >>> private_log(state, 1)
+    ('arrange ?', 'arrange black a3 white b3')
+    """
+    logs = [state.log(p) for p in range(state.game.players)]
+    mine = logs[player]
+    return tuple(entry for i, entry in enumerate(mine)
+                 if any(log[i] != entry for log in logs))
+
+
+def _first_change(before: object, now: object) -> str:
+    """Where two logs (or texts) first differ, in words; nothing for digests."""
+    if not isinstance(now, str | tuple) or not isinstance(before, str | tuple):
+        return ""
+    tuples = isinstance(now, tuple)
+    a = before if isinstance(before, tuple) else before.splitlines()
+    b = now if isinstance(now, tuple) else now.splitlines()
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f" ({'entry' if tuples else 'line'} {i + (not tuples)}: {x!r} != {y!r})"
+    return f" ({len(a)} {'entries' if tuples else 'lines'} != {len(b)})"
 
 
 def public_fields(view_class: type) -> frozenset[str]:

@@ -20,9 +20,13 @@ class Claim:
     """An announcement — a Bubble Up claim or an Oreo announcement — and how it went.
 
     ``kind`` says what its maker knew: ``"sure"`` (knew it right), ``"guess"`` (could not
-    know) or ``"bluff"`` (knew it wrong); ``found`` is what the reveal showed (empty in a
-    ``memory=True`` view). ``ply`` numbers the action as the move log, the timeline and
-    records do: actions since ``new()``, the two secret arrangements counted.
+    know) or ``"bluff"`` (knew it wrong); ``found`` is what the reveal showed. A
+    ``memory=True`` view keeps only the verdict (``right``): ``kind`` and ``found`` are
+    empty there. ``ply`` numbers the action as the move log, the timeline and records do:
+    actions since ``new()``, the two secret arrangements counted.
+
+    >>> print(Claim(4, 0, "bubble c1 claim black", "", True, ""))
+    4. White bubble c1 claim black: right
     """
 
     ply: int
@@ -33,9 +37,10 @@ class Claim:
     found: str
 
     def __str__(self) -> str:
-        found = f", found {self.found}" if self.found else ""
+        why = ", ".join(x for x in (self.kind, self.found and f"found {self.found}") if x)
         verdict = "right" if self.right else "wrong"
-        return f"{self.ply}. {NAMES[self.player]} {self.action}: {verdict} ({self.kind}{found})"
+        return f"{self.ply}. {NAMES[self.player]} {self.action}: {verdict}" + (
+            f" ({why})" if why else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from .board import (
 )
 from .cells import Reader, cell_reader
 from .findings import Claim, Oreo
+from .forgetting import forgetful_pools
 from .knowledge import (
     KEY_HEADS,
     cone_key,
@@ -355,11 +356,15 @@ class LavaPosition(Position):
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
                 # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
-                pool_w, pool_b = self._slot_pools()
+                play = self.game._play  # type: ignore[attr-defined]
+                if play.memory:  # what a player who forgets may think the unknowns hold
+                    pool_w, pool_b, hidden = self._forgetful_pools()
+                else:
+                    pool_w, pool_b = self._slot_pools()
+                    hidden = self._hidden_pool() if uses & 4 else (0, 0)
                 found = oreo_claims(tokens, cone_len, visible, pool_w if uses & 1 else "",
                                     pool_b if uses & 2 else "",
-                                    self._hidden_pool() if uses & 4 else (0, 0),
-                                    self.game._play.top_only)[0]  # type: ignore[attr-defined]
+                                    hidden if uses & 4 else (0, 0), play.top_only)[0]
                 for depth, middle in found:
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
@@ -382,9 +387,21 @@ class LavaPosition(Position):
         from (empty where unused, so that the caches hit more often)."""
         if not uses:
             return "", "", (0, 0)
-        pool_w, pool_b = self._slot_pools()
+        if self.game._play.memory:  # type: ignore[attr-defined]
+            pool_w, pool_b, hidden = self._forgetful_pools()
+        else:
+            pool_w, pool_b = self._slot_pools()
+            hidden = self._hidden_pool() if uses & 4 else (0, 0)
         return (pool_w if uses & 1 else "", pool_b if uses & 2 else "",
-                self._hidden_pool() if uses & 4 else (0, 0))
+                hidden if uses & 4 else (0, 0))
+
+    def _forgetful_pools(self) -> tuple[str, str, tuple[int, int]]:
+        """With ``memory=True``, the pools the unknowns draw on for every player (state and
+        view alike): ``forgetting.forgetful_pools``, from what is in view."""
+        found: tuple[str, str, tuple[int, int]] | None = self._cache.get("forgetful")
+        if found is None:
+            found = self._cache["forgetful"] = forgetful_pools(self.stacks, self.cones)
+        return found
 
     def oreos(self) -> tuple[Oreo, ...]:
         """The Oreos a learner may point at: for a state, every Oreo (hidden or not); for a

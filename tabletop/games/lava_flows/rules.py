@@ -27,13 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.action import notation
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import constructor, evolve, maker
+from tabletop.core.quoting import brief
 
 from . import tensor
 from .actions import (
@@ -311,6 +313,8 @@ class LavaState(LavaPosition, State):
             if all(cones[c] == q for c in GOAL_CELLS[q]):
                 winner, outcome = q, "win"
                 break
+        if not outcome and self.plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
+            outcome = "ply cap"  # as ``_apply`` ends a game that reaches the cap
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
                       outcome=outcome, positions=(key,),
@@ -359,18 +363,15 @@ class LavaState(LavaPosition, State):
         return (self.winner,) if self.winner >= 0 else ()
 
     def _view(self, player: int) -> LavaView:
-        memory = self.game.options["memory"]
-        if memory:
-            stacks = tuple(hide_all(s) for s in self.stacks)
-            claims = tuple(replace(c, found="") for c in self.claims)
-        else:
-            table = VIEW_MASK[player]
-            stacks = tuple(s.translate(table) for s in self.stacks)
-            claims = self.claims
-        pool_w, pool_b = self._slot_pools()
-        return evolve(self, LavaView, player=player, stacks=stacks, claims=claims, _hand=None,
-                      first=self.first if self.phase == PLAY else -1,
-                      pools=(pool_w, pool_b), hidden=self._hidden_pool())
+        first = self.first if self.phase == PLAY else -1
+        if self.game.options["memory"]:  # the shapes, no content, no verdict's why (``forgetting``)
+            return evolve(self, LavaView, player=player, stacks=tuple(map(hide_all, self.stacks)),
+                          claims=tuple(replace(c, found="", kind="") for c in self.claims),
+                          _hand=None, first=first, pools=("", ""), hidden=(0, 0))
+        table = VIEW_MASK[player]
+        return evolve(self, LavaView, player=player, _hand=None, first=first,
+                      stacks=tuple(s.translate(table) for s in self.stacks),
+                      pools=self._slot_pools(), hidden=self._hidden_pool())
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.phase == PLAY else ""
@@ -540,7 +541,8 @@ class LavaFlows(Game):
         raise state._refusal(f"{text!r} is not legal here{because}")
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
-        if isinstance(action, Arrange) and viewer is not None and viewer != actor:
+        if isinstance(action, Arrange) and viewer is not None and (
+                viewer != actor or self.options["memory"]):  # memory=True: forgotten too
             return "arrange ?"
         return notation(action)
 
@@ -568,13 +570,25 @@ class LavaFlows(Game):
         >>> s = tabletop.load("lava-flows").position({"c3": "W w"}, cones={"a3": 0, "b3": 0})
         >>> s.winners, s.cones[INDEX["c3"]]
         ((0,), 0)
+
+        ``plies`` counts the plies of play made so far (``0`` to ``ply_cap``): at the cap the
+        position is a finished draw, as a game that plays up to it is.
+
+        >>> g = tabletop.load("lava-flows", ply_cap=10)
+        >>> done = g.position({"a1": "W"}, plies=10)
+        >>> done.is_terminal, done.outcome, done.winners
+        (True, 'ply cap', ())
         """
+        cap = self._play.ply_cap
+        if isinstance(plies, bool) or not isinstance(plies, Integral) or not 0 <= plies <= cap:
+            raise InvalidOption(f"plies is the number of plies of play made, a whole number "
+                                f"from 0 to ply_cap ({cap}); not {brief(plies)}")
         stacks, cone_list = read_cells(cells, cones or {})
         mover = player_of(to_move)
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
-            lock=-1 if lock is None else cell_of(lock), plies=plies, positions=(), winner=-1,
+            lock=-1 if lock is None else cell_of(lock), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 

@@ -34,6 +34,7 @@ from .board import (
     top_large,
 )
 from .findings import Oreo
+from .forgetting import forgetful_fill
 from .knowledge import (
     oreo_claims,
     perspective,
@@ -59,10 +60,11 @@ def _state_maker(cls: type[State]) -> Callable[[LavaView, tuple[str, ...], int],
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LavaView(LavaPosition, View):
     """What one player sees: the opponent's hiding places as ``m``/``n`` ("maybe
-    something"), with ``memory=True`` every hidden piece as unknown (``h``, ``m``, ``n``);
-    ``first`` is ``-1`` until the centre stack is placed; ``pools`` what White's and
-    Black's unrevealed hiding places still hold; ``hidden`` how many white and black
-    Mediums known to both lie hidden."""
+    something"), with ``memory=True`` every hidden piece as unknown (``h``, ``m``, ``n``:
+    see ``forgetting``); ``first`` is ``-1`` until the centre stack is placed; ``pools``
+    what White's and Black's unrevealed hiding places still hold; ``hidden`` how many white
+    and black Mediums known to both lie hidden (with ``memory=True``, forgotten: empty and
+    zero)."""
 
     pools: tuple[str, str]
     hidden: tuple[int, int]
@@ -100,11 +102,16 @@ class LavaView(LavaPosition, View):
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unknown hiding places filled with a
         random arrangement of what they still hold, unknown colours drawn from the hidden
-        Mediums, and (during setup) a random first player."""
-        stacks = list(self.stacks)
+        Mediums, and (during setup) a random first player. With ``memory=True``, any
+        filling of the unknowns that the board allows (``forgetting.forgetful_fill``)."""
         found = self._cache.get("unknowns")  # where the unknowns are: the same every time
         if found is None:
             found = self._cache["unknowns"] = self._unknowns()
+        first = self.first if self.first >= 0 else rng.randrange(2)
+        if self.game.options["memory"]:  # nothing hidden remembered: any filling that fits
+            filled = forgetful_fill(self.stacks, self.cones, found, rng)
+            return _state_maker(self.game.state_class)(self, filled, first)
+        stacks = list(self.stacks)
         for hider, spots in enumerate(found[:2]):
             if spots:
                 contents = list(self.pools[hider])
@@ -120,7 +127,6 @@ class LavaView(LavaPosition, View):
             for (c, i), colour in zip(spots, colours, strict=True):
                 s = stacks[c]
                 stacks[c] = s[:i] + colour + s[i + 1:]
-        first = self.first if self.first >= 0 else rng.randrange(2)
         return _state_maker(self.game.state_class)(self, tuple(stacks), first)
 
     def _unknowns(self) -> tuple[list[tuple[int, int]], ...]:
@@ -142,13 +148,13 @@ class LavaView(LavaPosition, View):
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""
         header = f"Lava Flows · view of {NAMES[self.player]} · {self.game_status()}{first}"
-        unknown = []
-        for hider in (0, 1):
+        unknown: list[str] = []  # what the unknowns hold: forgotten with ``memory=True``
+        for hider in () if self.game.options["memory"] else (0, 1):
             if MASK_SLOT[hider] in "".join(self.stacks):
                 held = ", ".join({"w": "white", "b": "black", "-": "nothing"}[x]
                                  for x in self.pools[hider])
                 unknown.append(f"  {NAMES[hider]}'s unknown hiding places hold: {held}")
-        if MASK_HIDDEN in "".join(self.stacks):
+        if MASK_HIDDEN in "".join(self.stacks) and not self.game.options["memory"]:
             unknown.append(f"  unseen hidden Mediums: {self.hidden[0]} white, "
                            f"{self.hidden[1]} black")
         return self._board_text(header, tuple(unknown))
