@@ -255,7 +255,10 @@ def test_a_made_game_cannot_be_changed(name):
     game = tabletop.load(name)
     state = playout(game.new(seed=3), 3, plies=6)
     record = state.to_record()
-    for attribute in ("strict", "_options", "_players", "_hash", "players", "options", "new"):
+    with pytest.raises(AttributeError, match="is immutable: it has no attribute 'house'"):
+        game.house = "rule"
+    for attribute in ("strict", "_play", "_options", "_players", "_hash", "players", "options",
+                      "new"):
         if hasattr(game, attribute):
             with pytest.raises(AttributeError, match="is immutable"):
                 setattr(game, attribute, False)

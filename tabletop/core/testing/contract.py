@@ -225,7 +225,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report,
         hash(view)
         _check_no_secrets(view, here)
         check_observation(view, here)
-        distinct.check(view, here)
+        distinct.check(view, here, state)
         if view.current_player != state.current_player:
             fail(here, "the view disagrees about whose turn it is")
         expected = state.legal_actions() if state.current_player == player else ()

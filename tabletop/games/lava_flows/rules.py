@@ -471,6 +471,8 @@ class LavaFlows(Game):
     1 to ``MAX_PLY_CAP``).
     """
 
+    __slots__ = ("_play",)
+
     name = "lava-flows"
     title = "Lava Flows"
     player_counts = (2,)
