@@ -37,9 +37,10 @@ def _plain_target(clicks: ClickInput, target: Target) -> Target:
     """``target`` with numpy's numbers made plain; one nested too deep to be any game's
     target (a list that holds itself) is refused as clicking it would be."""
     try:
-        return plain_inside(target)
+        plain: Target = plain_inside(target)
     except ValueError:
         raise IllegalAction(clicks._refusal(target)) from None
+    return plain
 
 
 class ClickInput:

@@ -60,6 +60,12 @@ class LegalActions(Sequence[T]):
 
     __slots__ = ("_length", "_at", "_build", "_items", "_last")
 
+    _length: int
+    _at: Callable[[int], T]
+    _build: Callable[[], tuple[T, ...]] | None
+    _items: tuple[T, ...] | None
+    _last: T | None
+
     def __init__(self, length: int, at: Callable[[int], T],
                  build: Callable[[], tuple[T, ...]] | None = None) -> None:
         # ``_last`` is the last action read by index: ``_coerce`` accepts it without

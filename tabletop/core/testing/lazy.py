@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from functools import partial
+from typing import Any
 
 from ..game import State
 from ..legal import LegalActions
@@ -78,7 +79,7 @@ def check_lazy(state: State, where: str) -> None:
 REBOUND = ("_last", "_length", "_items", "_at", "note")
 
 
-def check_sealed(legal: LegalActions[object], where: str) -> None:
+def check_sealed(legal: LegalActions[Any], where: str) -> None:
     """Nothing of a handed-out ``legal_actions()`` can be rebound or deleted: ``apply``
     trusts the action last read from it (and a terminal position's empty one is shared)."""
     for name in REBOUND:
