@@ -77,13 +77,10 @@ class LegalActions(Sequence[T]):
         _SET["_items"](self, None)
         _SET["_last"](self, None)
 
-    @classmethod
-    def of(cls, items: tuple[T, ...]) -> LegalActions[T]:
+    @staticmethod
+    def of(items: tuple[T, ...]) -> LegalActions[T]:
         """The sequence of an already built tuple."""
-        made: LegalActions[T] = object.__new__(cls)  # the hot path: no __init__ call
-        _set_length(made, len(items))
-        _set_at(made, items.__getitem__)
-        _set_build(made, None)
+        made: LegalActions[T] = object.__new__(_Built)  # the hot path: two writes, no __init__
         _set_items(made, items)
         _set_last(made, None)
         return made
@@ -143,7 +140,7 @@ class LegalActions(Sequence[T]):
         try:
             return self.as_tuple().index(value, start, stop)
         except ValueError:
-            raise ValueError(f"{str(value)!r} is not among these {self._length} legal "
+            raise ValueError(f"{str(value)!r} is not among these {len(self)} legal "
                              "actions") from None
 
     # compared, hashed, added and repeated as the tuple it stands for
@@ -205,8 +202,23 @@ def _setters(cls: type) -> dict[str, Callable[[object, object], None]]:
 
 
 _SET = _setters(LegalActions)
-_set_length, _set_at, _set_build, _set_items, _set_last = (
-    _SET[name] for name in ("_length", "_at", "_build", "_items", "_last"))
+_set_length, _set_items, _set_last = (_SET[name] for name in ("_length", "_items", "_last"))
+
+
+class _Built(LegalActions[T]):
+    """``of``'s sequence: its tuple is built and answers for everything, the length too (so
+    only ``_items`` and ``_last`` are written: every playout makes one per ply)."""
+
+    __slots__ = ()
+
+    _items: tuple[T, ...]
+    _build = None
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
 
 
 def nth_set_bit(mask: int, n: int) -> int:
@@ -299,7 +311,6 @@ def from_bits(mask: int, item: Callable[[int], T],
     _set_build_bits(made, build)
     _set_items(made, None)
     _set_last(made, None)
-    _set_build(made, None)
     return made
 
 
@@ -312,6 +323,7 @@ class _Bits(LegalActions[T]):
     _mask: int
     _item: Callable[[int], T]
     _build_bits: Callable[[int], tuple[T, ...]] | None
+    _build = None  # ``as_tuple`` builds from the mask
 
     def _at(self, n: int) -> T:  # a method here, not a slot
         return self._item(nth_set_bit(self._mask, n))
