@@ -47,7 +47,10 @@ def explore(
 
     With ``infosets_for=p``, every node where ``p`` is to move gets an ``infoset`` attribute:
     nodes whose ``view(p)`` is equal share it (the states ``p`` cannot tell apart), and the
-    graph's ``infosets`` attribute maps each infoset to its nodes.
+    graph's ``infosets`` attribute maps each infoset to its nodes. These group positions, not
+    histories: two public move orders that reach one view share an infoset here, where a
+    player with perfect recall (OpenSpiel's ``information_state_string``) tells them apart;
+    group by ``view(p).information_state()`` for those.
 
     Python's cycle collector is paused while the tree grows (``core.collector``).
     """
