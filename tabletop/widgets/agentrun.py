@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
+from ..core.errors import TabletopError
 from ..core.game import Action, View
 from ..core.plain import real
 from .session import Message, Session
@@ -180,8 +181,20 @@ class AgentRunner:
 
     def _fail(self, err: Exception) -> None:
         self._set_thinking(None)
-        self.host.session.message = Message(f"bot failed: {err}", "error")
+        self.host.session.message = Message(failure(err), "error")
         self.host._refresh()
+
+
+def failure(err: Exception) -> str:
+    """The message line for an agent that failed: what it raised, and its kind unless it is
+    one of tabletop's errors (which say it all).
+
+    >>> from tabletop.core.errors import IllegalAction
+    >>> failure(KeyError("x")), failure(IllegalAction("no move"))
+    ("bot failed: 'x' (KeyError)", 'bot failed: no move')
+    """
+    kind = "" if isinstance(err, TabletopError) else f" ({type(err).__name__})"
+    return f"bot failed: {err}{kind}"
 
 
 def synchronous(step: Callable[[], Any]) -> Any:

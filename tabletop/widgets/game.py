@@ -20,21 +20,19 @@ import traitlets
 
 from ..agents import agent_names
 from ..agents.settings import bot_seats
-from ..core.choices import suggestion
-from ..core.errors import InvalidOption, InvalidRecord, TabletopError
+from ..core.errors import InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
-from ..core.plain import flag, plain, real
-from ..core.quoting import brief
+from ..core.plain import flag, real
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
-from .agentrun import AgentRunner, Seconds, synchronous
+from .agentrun import AgentRunner, Seconds, decide, failure, synchronous
 from .picture import with_picture
 from .session import Message, Session
-from .starting import hot_seat_flag, shown_state
+from .starting import hot_seat_flag, shown_state, view_value
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
@@ -81,10 +79,8 @@ class GameWidget(w.VBox):
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
         state = shown_state(state, "GameWidget")
         bots = bot_seats(bots)
-        if isinstance(view, str) and view == "auto":
-            humans = [p for p in range(state.game.players) if p not in bots]
-            view = humans[0] if bots and len(humans) == 1 else None
-        self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
+        self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
+                                                                 bots),
                                hot_seat=hot_seat, seed=seed)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
@@ -250,12 +246,15 @@ class GameWidget(w.VBox):
 
     @property
     def view(self) -> int | None:
-        """The player whose view is drawn, or ``None`` for the full state."""
+        """The player whose view is drawn, or ``None`` for the full state (set it as the
+        widget's ``view=`` argument: a player, ``"full"``, ``None`` or ``"auto"``)."""
         return self.session.view
 
     @view.setter
     def view(self, value: int | str | None) -> None:
-        chosen = _view_value(value, self.session.game.players)
+        s = self.session
+        chosen = view_value(value, s.game.players,
+                            [p for p, agent in enumerate(s.seats) if agent is not None])
         self.view_picker.value = _FULL if chosen is None else chosen
 
     @property
@@ -307,13 +306,11 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
 
     def agent_move(self) -> Action | None:
-        """The player to move's agent (a random one for a human seat) makes a move now."""
+        """The player to move's agent (a random one for a human seat) makes a move now; if
+        it can't (the game is over, the agent fails), the message line says why."""
         self._cancel_pending()
-        try:
-            action = synchronous(self.session.agent_move)
-        except (TabletopError, ValueError) as err:
-            self.session.message = Message(str(err), "error")
-            self._refresh()
+        action = self._agent_step()
+        if action is None:
             return None
         self._refresh(full=True)
         self._after_move()
@@ -541,18 +538,27 @@ class GameWidget(w.VBox):
             self.runner.start(loop)
             return
         for _ in range(AGENT_RUN_LIMIT):
-            if self.session.agent_to_move() is None or not self._agent_step():
+            if self.session.agent_to_move() is None or self._agent_step() is None:
                 break
         self._refresh(full=True)
 
-    def _agent_step(self) -> bool:
+    def _agent_step(self) -> Action | None:
+        """One agent move here and now, as ``AgentRunner`` makes one: whatever the agent
+        raises, or an illegal move, is told in the message line (then ``None``)."""
+        s = self.session
         try:
-            synchronous(self.session.agent_move)
-        except (TabletopError, ValueError) as err:
-            self.session.message = Message(f"bot failed: {err}", "error")
-            self._refresh()
-            return False
-        return True
+            decision = decide(s.mover(), s.state.view(s.state.current_player))  # type: ignore
+        except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
+            return self._told(err)
+        try:
+            return synchronous(lambda: s.agent_move(decision))
+        except (TabletopError, ValueError) as err:  # its move is not legal
+            return self._told(err)
+
+    def _told(self, err: Exception) -> Action | None:
+        self.session.message = Message(failure(err), "error")
+        self._refresh()
+        return None
 
     def _cancel_pending(self) -> None:
         self.runner.cancel()
@@ -579,16 +585,6 @@ class GameWidget(w.VBox):
     def __repr__(self) -> str:
         s = self.session
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
-
-
-def _view_value(view: int | str | None, players: int) -> int | None:
-    view = plain(view)
-    if view is None or isinstance(view, str) and view == "full":
-        return None
-    if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
-        return view
-    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
