@@ -57,10 +57,15 @@ class Decision:
 
 
 def decide(agent: Any, view: View) -> Decision:
-    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``)."""
+    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``); an agent whose
+    ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
         action = agent.act(view)
-        return Decision(agent_label(agent), action, getattr(agent, "last_analysis", None))
+        try:
+            analysis = getattr(agent, "last_analysis", None)
+        except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show
+            analysis = None
+        return Decision(agent_label(agent), action, analysis)
 
 
 class Host(Protocol):
