@@ -252,3 +252,19 @@ def test_the_graphs_tabletop_makes_pass_and_a_tree_shows_at_most_500_deep():
     assert len(TreeWidget(_chain(500), depth=500, max_nodes=None).visible_nodes()) == 501
     with pytest.raises(ValueError, match="501 deep; a tree shows at most 500"):
         TreeWidget(_chain(501))
+
+
+def test_a_bots_thinking_with_numpys_numbers_is_kept_as_plain_numbers():
+    import numpy as np
+
+    class Numpy(Reports):
+        def to_json(self) -> Any:
+            summary = copy.deepcopy(self.summary)
+            summary["iterations"] = np.int64(5)
+            summary["candidates"][0].update(visits=np.int64(5), value=np.float64(0.5))
+            return summary
+
+    widget = first_seat_bot("lascaux", Numpy())
+    a, b = widget.session.line()[:2]
+    kept = widget.timeline.edges[a, b]["thinking"]
+    assert type(kept["iterations"]) is int and type(kept["candidates"][0]["value"]) is float

@@ -119,14 +119,24 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
     """
     if not isinstance(entry, Mapping):
         raise InvalidRecord(f"{where} should be an object, not {type(entry).__name__}")
-    data: dict[str, Any] = json_copy(entry, where)
+    try:
+        copied: dict[str, Any] = json_copy(entry, where)
+    except InvalidRecord:  # say what is wrong with a field the panel reads, if one is
+        _check_fields(entry, where, played)
+        raise
+    _check_fields(copied, where, played)
+    return copied
+
+
+def _check_fields(data: Mapping[Any, Any], where: str, played: str | None) -> None:
+    """Raise ``InvalidRecord`` unless the fields the panel reads are what it can show."""
     if not isinstance(data.get("hidden", False), bool):
         raise InvalidRecord(f"{where}: 'hidden' should be true or false")
     if data.get("hidden") is True:  # saved for a viewer not entitled to it
         if set(data) != {"agent", "hidden"} or not isinstance(data["agent"], str):
             raise InvalidRecord(f"{where} is hidden thinking: it holds only 'agent' (a "
                                 "string) and 'hidden'")
-        return data
+        return
     choice = data.get("choice")
     if not isinstance(choice, str):
         raise InvalidRecord(f"{where} has no 'choice' notation")
@@ -155,7 +165,6 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
                 raise InvalidRecord(f"{where}: candidate {i + 1} needs {field!r} as "
                                     f"{' or '.join(k.__name__ for k in kinds)} "
                                     f"({_BOUNDS[field]}), not {brief(value)}")
-    return data
 
 
 def json_copy(value: Any, where: str) -> Any:
@@ -168,12 +177,14 @@ def json_copy(value: Any, where: str) -> Any:
     >>> json_copy({"seconds": float("nan")}, "thinking")
     Traceback (most recent call last):
     ...
-    tabletop.core.errors.InvalidRecord: thinking holds nan, which is not finite JSON data
+    tabletop.core.errors.InvalidRecord: thinking: 'seconds' holds nan, which is not finite JSON
+    data
     """
     return _copied(value, where, [MOST_VALUES], 0)
 
 
 def _copied(value: Any, where: str, budget: list[int], depth: int) -> Any:
+    """``value`` copied (see ``json_copy``); ``where`` names its top-level field, if any."""
     budget[0] -= 1
     if budget[0] < 0:
         raise InvalidRecord(f"{where} holds more than {MOST_VALUES} values")
@@ -187,7 +198,8 @@ def _copied(value: Any, where: str, budget: list[int], depth: int) -> Any:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise InvalidRecord(f"{where} has the key {brief(key)}: keys are strings")
-            copied[key] = _copied(item, where, budget, depth + 1)
+            inside = f"{where}: {key!r}" if depth == 0 else where
+            copied[key] = _copied(item, inside, budget, depth + 1)
         return copied
     if value is None or isinstance(value, bool | str) or isinstance(value, int) \
             and -LARGEST_JSON <= value <= LARGEST_JSON \
