@@ -268,3 +268,39 @@ def test_a_bots_thinking_with_numpys_numbers_is_kept_as_plain_numbers():
     a, b = widget.session.line()[:2]
     kept = widget.timeline.edges[a, b]["thinking"]
     assert type(kept["iterations"]) is int and type(kept["candidates"][0]["value"]) is float
+
+
+@pytest.mark.parametrize("how", ["property", "to_json"])
+def test_in_an_event_loop_a_bots_unreadable_thinking_is_dropped_and_play_goes_on(how):
+    import asyncio
+
+    async def scenario() -> None:
+        state = tabletop.load("lascaux").new(seed=1)
+        widget = GameWidget(state, bots={1: Reports(None, how), 2: "random"}, view=None,
+                            agent_delay=0.01, panel_delay=0)
+        widget.play(state.legal_actions()[0])
+        for _ in range(500):
+            if not widget.runner.running:
+                break
+            await asyncio.sleep(0.01)
+        assert widget.session.ply() == 3 and "bot failed" not in widget.message
+        a, b = widget.session.line()[1:3]
+        assert "thinking" not in widget.timeline.edges[a, b]
+
+    asyncio.run(scenario())
+
+
+def test_a_delay_read_from_the_class_is_its_descriptor():
+    from tabletop.widgets.agentrun import Seconds
+
+    assert isinstance(GameWidget.agent_delay, Seconds)
+    assert isinstance(GameWidget.panel_delay, Seconds)
+
+
+def test_a_records_thinking_may_be_keyed_by_numpys_ints(saved):
+    import numpy as np
+
+    record = copy.deepcopy(saved)
+    record["thinking"] = {np.int64(int(k)): v for k, v in record["thinking"].items()}
+    widget = tabletop.play(record)
+    assert widget.save(full=True)["thinking"] == saved["thinking"]

@@ -214,9 +214,9 @@ class Seconds:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name, self.slot = name, f"_{name}"
 
-    def __get__(self, widget: Any, owner: type | None = None) -> float:
-        found: float = getattr(widget, self.slot)
-        return found
+    def __get__(self, widget: Any, owner: type | None = None) -> Any:
+        """The widget's delay; the descriptor itself when read from the class."""
+        return self if widget is None else getattr(widget, self.slot)
 
     def __set__(self, widget: Any, value: object) -> None:
         setattr(widget, self.slot, real(value, f"{self.name} must be a finite number ≥ 0",

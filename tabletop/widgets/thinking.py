@@ -214,6 +214,7 @@ LARGEST_JSON = 10**400
 
 
 def _ply_key(key: object) -> int | None:
+    key = plain(key)  # numpy's, in a record built in Python
     if _is_int(key):
         return key  # type: ignore[return-value]
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 9 \
