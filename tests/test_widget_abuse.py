@@ -304,3 +304,35 @@ def test_a_records_thinking_may_be_keyed_by_numpys_ints(saved):
     record["thinking"] = {np.int64(int(k)): v for k, v in record["thinking"].items()}
     widget = tabletop.play(record)
     assert widget.save(full=True)["thinking"] == saved["thinking"]
+
+
+class Counting:
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, view: Any) -> Any:
+        self.calls += 1
+        return view.legal_actions()[0]
+
+
+def test_opening_a_record_with_bots_searches_nothing_it_throws_away():
+    widget = tabletop.play("lacuna", seed=1)
+    for _ in range(3):
+        widget.play(widget.state.legal_actions()[0])
+    record = widget.save()
+    bots = {0: Counting(), 1: Counting()}
+    opened = tabletop.play(record, bots=bots)
+    assert sum(bot.calls for bot in bots.values()) == 0  # it played the game out, then lost it
+    assert opened.session.ply() == 3 and len(opened.timeline) == 4
+    assert opened.agent_move() is not None and bots[0].calls >= 1  # they play when asked
+
+
+def test_start_bots_holds_the_first_bot_and_is_true_or_false():
+    state = tabletop.load("lascaux").new(seed=1)
+    bot = Counting()
+    widget = GameWidget(state, bots={0: bot}, agent_delay=0, start_bots=False)
+    assert bot.calls == 0 and widget.session.ply() == 0
+    with pytest.raises(TypeError, match="start_bots should be True or False"):
+        GameWidget(state, start_bots="no")

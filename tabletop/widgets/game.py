@@ -66,7 +66,8 @@ class GameWidget(w.VBox):
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
     seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
-    (the Pause toggle) holds them (see ``agentrun``).
+    (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
+    ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     """
 
     state = traitlets.Instance(State, read_only=True)
@@ -76,8 +77,10 @@ class GameWidget(w.VBox):
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
-                 resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
+                 resolution: float = 2.0, panel_delay: float = PANEL_DELAY,
+                 start_bots: bool = True) -> None:
         state = shown_state(state, "GameWidget")
+        start_bots = flag(start_bots, "start_bots")
         bots = bot_seats(bots)
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
@@ -100,7 +103,8 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
-        self._after_move()
+        if start_bots:
+            self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
 
     # --- the parts --------------------------------------------------------------------------
