@@ -336,3 +336,20 @@ def test_start_bots_holds_the_first_bot_and_is_true_or_false():
     assert bot.calls == 0 and widget.session.ply() == 0
     with pytest.raises(TypeError, match="start_bots should be True or False"):
         GameWidget(state, start_bots="no")
+
+
+def test_a_tree_grows_its_own_copy_of_the_graph_it_is_given():
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    graph = tabletop.explore(state, depth=1, infosets_for=1)
+    nodes, infosets = len(graph), copy.deepcopy(graph.graph["infosets"])
+    tree = TreeWidget(graph, depth=1)
+    for child in tree.model.children(0)[:3]:
+        tree.expand(child)
+    assert len(graph) == nodes and graph.graph["infosets"] == infosets  # the given graph: as it was
+    del graph.nodes[1]["depth"]
+    graph.remove_node(2)
+    tree.refresh()  # the tree's own copy: as it was
+    assert 2 in tree.graph and "depth" in tree.graph.nodes[1]
+    again = TreeWidget(tree.graph, depth=1)  # a read-only graph: the copy grows
+    again.expand(again.model.children(0)[-1])  # not opened in ``tree``: children computed
+    assert len(again.graph) > len(tree.graph)

@@ -2,7 +2,8 @@
 
 ``tabletop.explore`` and ``Analysis.to_graph`` make these graphs; one built or changed by
 hand is checked node by node when the widget is made, so a fault is a ``ValueError`` naming
-the node or edge and the field, never an error from the drawing's insides later.
+the node or edge and the field, never an error from the drawing's insides later. The tree
+grows its own copy of the graph.
 
 >>> import networkx as nx
 >>> graph = nx.DiGraph()
@@ -18,11 +19,13 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
 
 from ..core.game import Game, State
+from ..core.graphview import ReadOnlyList
 from ..core.quoting import brief
 
 #: The longest line from the root a tree graph may hold (the tree is laid out by walking it).
@@ -49,6 +52,31 @@ def check_tree_graph(graph: nx.DiGraph) -> None:
         _check_node(graph, node, players)
     for a, b, data in graph.edges(data=True):
         _check_edge(a, b, data, players)
+
+
+def own_copy(graph: nx.DiGraph) -> nx.DiGraph:
+    """A copy of ``graph`` for a tree to grow: its nodes, edges and their fields, and the
+    indexes ``explore`` keeps in ``graph.graph``, copied (a read-only graph gives one that
+    grows; changing the given graph later changes nothing in the tree)."""
+    copied = nx.DiGraph()
+    copied.graph.update(_fresh(graph.graph, 2))
+    copied.add_nodes_from((n, _fresh(data, 2)) for n, data in graph.nodes(data=True))
+    copied.add_edges_from((a, b, _fresh(data, 2)) for a, b, data in graph.edges(data=True))
+    return copied
+
+
+def _fresh(value: Any, levels: int) -> Any:
+    """``value`` with its mappings, lists and sets copied ``levels`` deep, as plain ones
+    (states, views and games are values: shared)."""
+    if levels <= 0:
+        return value
+    if isinstance(value, Mapping):  # a read-only view's too
+        return {key: _fresh(item, levels - 1) for key, item in value.items()}
+    if isinstance(value, list | ReadOnlyList):
+        return [_fresh(item, levels - 1) for item in value]
+    if isinstance(value, set | frozenset):
+        return set(value)
+    return value
 
 
 def _players(graph: nx.DiGraph) -> int | None:

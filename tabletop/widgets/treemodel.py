@@ -24,7 +24,7 @@ from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
-from .treegraph import check_tree_graph
+from .treegraph import check_tree_graph, own_copy
 
 #: Layout of the tree picture, in scene units (one CSS pixel each in the widget). A node sits
 #: on the row of its first child, so opening a node never moves it, and the root, the first
@@ -62,7 +62,7 @@ def _tree_of(subject: object) -> tuple[nx.DiGraph, str]:
         return explore(subject, depth=0), "game"
     if isinstance(subject, nx.DiGraph):
         check_tree_graph(subject)
-        return subject, "search" if subject.graph.get("source") == "mcts" else "game"
+        return own_copy(subject), "search" if subject.graph.get("source") == "mcts" else "game"
     if isinstance(subject, View):
         raise TypeError("a View has no tree of its own: pass view.determinize(rng), or "
                         "MCTSAgent().analyse(view) for the search from it")
