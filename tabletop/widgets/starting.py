@@ -64,6 +64,6 @@ def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | 
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    raise InvalidOption(f"view must be 'full' (or None), 'auto' or a player number "
-                        f"0..{players - 1}, not {brief(view)}"
-                        f"{suggestion(view, ('full', 'auto'))}")
+    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))} ('auto': the "
+                        f"one human's view when bots fill the other seats)")
