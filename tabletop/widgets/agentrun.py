@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
+from ..core.errors import TabletopError
 from ..core.game import Action, View
 from ..core.plain import real
 from .session import Message, Session
@@ -56,10 +57,15 @@ class Decision:
 
 
 def decide(agent: Any, view: View) -> Decision:
-    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``)."""
+    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``); an agent whose
+    ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
         action = agent.act(view)
-        return Decision(agent_label(agent), action, getattr(agent, "last_analysis", None))
+        try:
+            analysis = getattr(agent, "last_analysis", None)
+        except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show
+            analysis = None
+        return Decision(agent_label(agent), action, analysis)
 
 
 class Host(Protocol):
@@ -180,8 +186,20 @@ class AgentRunner:
 
     def _fail(self, err: Exception) -> None:
         self._set_thinking(None)
-        self.host.session.message = Message(f"bot failed: {err}", "error")
+        self.host.session.message = Message(failure(err), "error")
         self.host._refresh()
+
+
+def failure(err: Exception) -> str:
+    """The message line for an agent that failed: what it raised, and its kind unless it is
+    one of tabletop's errors (which say it all).
+
+    >>> from tabletop.core.errors import IllegalAction
+    >>> failure(KeyError("x")), failure(IllegalAction("no move"))
+    ("bot failed: 'x' (KeyError)", 'bot failed: no move')
+    """
+    kind = "" if isinstance(err, TabletopError) else f" ({type(err).__name__})"
+    return f"bot failed: {err}{kind}"
 
 
 def synchronous(step: Callable[[], Any]) -> Any:
@@ -196,9 +214,9 @@ class Seconds:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name, self.slot = name, f"_{name}"
 
-    def __get__(self, widget: Any, owner: type | None = None) -> float:
-        found: float = getattr(widget, self.slot)
-        return found
+    def __get__(self, widget: Any, owner: type | None = None) -> Any:
+        """The widget's delay; the descriptor itself when read from the class."""
+        return self if widget is None else getattr(widget, self.slot)
 
     def __set__(self, widget: Any, value: object) -> None:
         setattr(widget, self.slot, real(value, f"{self.name} must be a finite number ≥ 0",

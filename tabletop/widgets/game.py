@@ -20,21 +20,19 @@ import traitlets
 
 from ..agents import agent_names
 from ..agents.settings import bot_seats
-from ..core.choices import suggestion
-from ..core.errors import InvalidOption, InvalidRecord, TabletopError
+from ..core.errors import InvalidRecord, TabletopError
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
-from ..core.plain import flag, plain, real
-from ..core.quoting import brief
+from ..core.plain import flag, real
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
-from .agentrun import AgentRunner, Seconds, synchronous
+from .agentrun import AgentRunner, Seconds, decide, failure, synchronous
 from .picture import with_picture
 from .session import Message, Session
-from .starting import hot_seat_flag, shown_state
+from .starting import hot_seat_flag, shown_state, view_value
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
@@ -68,7 +66,8 @@ class GameWidget(w.VBox):
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
     seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
-    (the Pause toggle) holds them (see ``agentrun``).
+    (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
+    ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     """
 
     state = traitlets.Instance(State, read_only=True)
@@ -78,13 +77,13 @@ class GameWidget(w.VBox):
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
-                 resolution: float = 2.0, panel_delay: float = PANEL_DELAY) -> None:
+                 resolution: float = 2.0, panel_delay: float = PANEL_DELAY,
+                 start_bots: bool = True) -> None:
         state = shown_state(state, "GameWidget")
+        start_bots = flag(start_bots, "start_bots")
         bots = bot_seats(bots)
-        if isinstance(view, str) and view == "auto":
-            humans = [p for p in range(state.game.players) if p not in bots]
-            view = humans[0] if bots and len(humans) == 1 else None
-        self.session = Session(state, bots=bots, view=_view_value(view, state.game.players),
+        self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
+                                                                 bots),
                                hot_seat=hot_seat, seed=seed)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
@@ -104,7 +103,8 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
-        self._after_move()
+        if start_bots:
+            self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
 
     # --- the parts --------------------------------------------------------------------------
@@ -250,12 +250,15 @@ class GameWidget(w.VBox):
 
     @property
     def view(self) -> int | None:
-        """The player whose view is drawn, or ``None`` for the full state."""
+        """The player whose view is drawn, or ``None`` for the full state (set it as the
+        widget's ``view=`` argument: a player, ``"full"``, ``None`` or ``"auto"``)."""
         return self.session.view
 
     @view.setter
     def view(self, value: int | str | None) -> None:
-        chosen = _view_value(value, self.session.game.players)
+        s = self.session
+        chosen = view_value(value, s.game.players,
+                            [p for p, agent in enumerate(s.seats) if agent is not None])
         self.view_picker.value = _FULL if chosen is None else chosen
 
     @property
@@ -307,13 +310,11 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
 
     def agent_move(self) -> Action | None:
-        """The player to move's agent (a random one for a human seat) makes a move now."""
+        """The player to move's agent (a random one for a human seat) makes a move now; if
+        it can't (the game is over, the agent fails), the message line says why."""
         self._cancel_pending()
-        try:
-            action = synchronous(self.session.agent_move)
-        except (TabletopError, ValueError) as err:
-            self.session.message = Message(str(err), "error")
-            self._refresh()
+        action = self._agent_step()
+        if action is None:
             return None
         self._refresh(full=True)
         self._after_move()
@@ -541,18 +542,27 @@ class GameWidget(w.VBox):
             self.runner.start(loop)
             return
         for _ in range(AGENT_RUN_LIMIT):
-            if self.session.agent_to_move() is None or not self._agent_step():
+            if self.session.agent_to_move() is None or self._agent_step() is None:
                 break
         self._refresh(full=True)
 
-    def _agent_step(self) -> bool:
+    def _agent_step(self) -> Action | None:
+        """One agent move here and now, as ``AgentRunner`` makes one: whatever the agent
+        raises, or an illegal move, is told in the message line (then ``None``)."""
+        s = self.session
         try:
-            synchronous(self.session.agent_move)
-        except (TabletopError, ValueError) as err:
-            self.session.message = Message(f"bot failed: {err}", "error")
-            self._refresh()
-            return False
-        return True
+            decision = decide(s.mover(), s.state.view(s.state.current_player))  # type: ignore
+        except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
+            return self._told(err)
+        try:
+            return synchronous(lambda: s.agent_move(decision))
+        except (TabletopError, ValueError) as err:  # its move is not legal
+            return self._told(err)
+
+    def _told(self, err: Exception) -> Action | None:
+        self.session.message = Message(failure(err), "error")
+        self._refresh()
+        return None
 
     def _cancel_pending(self) -> None:
         self.runner.cancel()
@@ -579,16 +589,6 @@ class GameWidget(w.VBox):
     def __repr__(self) -> str:
         s = self.session
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
-
-
-def _view_value(view: int | str | None, players: int) -> int | None:
-    view = plain(view)
-    if view is None or isinstance(view, str) and view == "full":
-        return None
-    if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
-        return view
-    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -42,7 +42,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
                                 "play() is given a game's name or a Game, not a record")
         _no_game_options(options, "a record")
         opened = read_record(record, ply)  # a bad record: InvalidRecord before any widget
-        widget = GameWidget(opened.end, seed=record.get("seed"), **widget_kw)
+        # no bot moves before the record is open (as after ``load``): none is thrown away
+        widget = GameWidget(opened.end, seed=record.get("seed"), start_bots=False,
+                            **widget_kw)
         widget.load(record, ply)
         return widget
     if isinstance(game, str):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from copy import deepcopy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -29,15 +29,12 @@ from ..core.input import ClickInput
 from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
-from ..render.scene import Circle, Scene, Shape, Style, Text
+from ..render.scene import Scene
 from .inputs import input_for
+from .picks import mark_picked
 from .records import read_record
 from .starting import hot_seat_flag, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
-
-#: The colour that marks the targets picked so far.
-PICKED = "#f5b700"
-
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
@@ -377,26 +374,35 @@ class Session:
         self._input_key = None
         return played
 
-    def agent_move(self, agent: Any | None = None) -> Action:
-        """Let the player to move's agent (or ``agent``) move; ``IllegalAction`` if none can."""
-        s = self.state
-        p = s.current_player
+    def mover(self, agent: Any | None = None) -> Any:
+        """The agent that moves now: ``agent`` (a name or spec, resolved as a seat takes it),
+        else the seat's, else a random one; ``IllegalAction`` if the game is over."""
+        p = self.state.current_player
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
-        if agent is not None:  # a name or spec, as a seat takes it
-            agent = resolve_agent(agent, self._seat_seed(p))
-        else:
-            agent = self.seats[p] or resolve_agent("random", None)
-        played = self.play(agent.act(s.view(p)), by=agent_label(agent))
-        analysis = getattr(agent, "last_analysis", None)
-        if analysis is not None:
-            edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
-            try:  # kept only if it is about this move, in the format the panel shows
-                thinking = check_entry(analysis.to_json(), "the bot's thinking", str(played))
-            except InvalidRecord:
-                self.graph.edges[edge].pop("thinking", None)
-            else:
-                self.graph.edges[edge]["thinking"] = thinking
+        if agent is not None:
+            return resolve_agent(agent, self._seat_seed(p))
+        return self.seats[p] or resolve_agent("random", None)
+
+    def agent_move(self, agent: Any | None = None) -> Action:
+        """Let the player to move's agent (or ``agent``) move; ``IllegalAction`` if none can.
+
+        Whatever the agent raises comes out before anything changes; thinking it reports
+        that the panel can't show (or can't be read) is dropped, never half-kept.
+        """
+        agent = self.mover(agent)
+        s = self.state
+        action = agent.act(s.view(s.current_player))  # type: ignore[arg-type]
+        report = _report(agent)
+        played = self.play(action, by=agent_label(agent))
+        edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
+        try:  # kept only if it is about this move, in the format the panel shows
+            if report is None:
+                raise InvalidRecord("no thinking")
+            self.graph.edges[edge]["thinking"] = check_entry(report, "the bot's thinking",
+                                                             str(played))
+        except InvalidRecord:
+            self.graph.edges[edge].pop("thinking", None)
         return played
 
     def thinking(self) -> dict[str, Any] | None:
@@ -547,7 +553,7 @@ class Session:
                                    last=self._visible_last())
             self._size = (scene.width, scene.height)
             if inp is not None and inp.selection:
-                scene = _mark_picked(scene, inp.selection)
+                scene = mark_picked(scene, inp.selection)
         self._scene = (key, scene)
         return scene
 
@@ -573,28 +579,12 @@ class Session:
         return self.game.draw(self.subject(), last=self._visible_last())
 
 
-def _mark_picked(scene: Scene, picked: tuple[Hashable, ...]) -> Scene:
-    """A copy of ``scene`` with the picked targets' shapes outlined above everything else."""
-    marked = Scene(scene.width, scene.height, background=scene.background, title=scene.title)
-    marked.shapes = list(scene.shapes)
-    shapes = scene.targets()
-    top = max((s.layer for s in scene.shapes), default=0) + 1
-    for target in picked:
-        shape = shapes.get(target)
-        if shape is not None:
-            marked.add(_outline(shape, top))
-    return marked
-
-
-def _outline(shape: Shape, layer: int) -> Shape:
-    style = Style(fill=None, stroke=PICKED, stroke_width=4)
-    if isinstance(shape, Text):
-        x0, y0, x1, y1 = shape.bounds()
-        from ..render.scene import Rect
-
-        return Rect(style, layer, None, None, x0 - 3, y0 - 3, x1 - x0 + 6, y1 - y0 + 6, 4)
-    if isinstance(shape, Circle):
-        return replace(shape, style=style, layer=layer, target=None, title=None,
-                       r=shape.r + 2)
-    return replace(shape, style=style, layer=layer, target=None, title=None)
-
+def _report(agent: Any) -> Any:
+    """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
+    says nothing or fails to say it: an agent's thinking is told, never in the way of its
+    move."""
+    try:
+        analysis = getattr(agent, "last_analysis", None)
+        return None if analysis is None else analysis.to_json()
+    except Exception:  # noqa: BLE001 - any agent's own failure: no thinking to show
+        return None

@@ -1,11 +1,14 @@
 """What a session starts from: the state it is given (checked), the timeline that reaches
-it, and the hot seat's setting."""
+it, the view and the hot seat's setting."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
-from ..core.plain import flag
+from ..core.plain import flag, plain
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 
@@ -43,3 +46,24 @@ def timeline_for(state: State) -> Timeline:
     for action in state.history:
         timeline.play(action)
     return timeline
+
+
+def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | None:
+    """``view`` as the widget's view: ``None`` for ``"full"`` (or ``None``), a player, or for
+    ``"auto"`` the one human's view when ``bots`` fill every other seat (else the full
+    state); else ``InvalidOption``.
+
+    >>> view_value("auto", 3, bots=[0, 2]), view_value("auto", 3, bots=[2]), view_value(1, 3)
+    (1, None, 1)
+    """
+    view = plain(view)
+    if isinstance(view, str) and view == "auto":
+        humans = [p for p in range(players) if p not in bots]
+        return humans[0] if bots and len(humans) == 1 else None
+    if view is None or isinstance(view, str) and view == "full":
+        return None
+    if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
+        return view
+    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))} ('auto': the "
+                        f"one human's view when bots fill the other seats)")

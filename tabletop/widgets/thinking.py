@@ -30,11 +30,13 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InvalidRecord
 from ..core.game import State
+from ..core.plain import MAX_NESTING, plain
 from ..core.quoting import brief
 
 #: The fields of one candidate move that the panel shows, and their JSON types.
@@ -44,6 +46,9 @@ CANDIDATE_FIELDS: dict[str, tuple[type, ...]] = {"action": (str,), "visits": (in
 #: panel shows must be shown (no float overflow, no integer past Python's digit limit).
 LARGEST = 10**12
 LONGEST = 200
+#: The most values (numbers, texts, lists, objects) one move's thinking may hold: a search's
+#: candidates with a value per player fit many times over.
+MOST_VALUES = 100_000
 
 
 def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
@@ -102,30 +107,52 @@ def check_thinking(raw: object, notations: Sequence[str]) -> dict[int, dict[str,
 
 
 def check_entry(entry: object, where: str, played: str | None = None) -> dict[str, Any]:
-    """One agent move's thinking, checked (see ``check_thinking``); ``InvalidRecord`` if not."""
+    """A copy of one agent move's thinking, checked (see ``check_thinking``): finite JSON data
+    (a tuple becomes a list, numpy's numbers plain ones) in the format the panel shows;
+    ``InvalidRecord`` if not. The copy shares nothing with ``entry``, so changing what was
+    given changes nothing the widget keeps.
+
+    >>> check_entry({"hidden": 1, "agent": "mcts"}, "the bot's thinking")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidRecord: the bot's thinking: 'hidden' should be true or false
+    """
     if not isinstance(entry, Mapping):
         raise InvalidRecord(f"{where} should be an object, not {type(entry).__name__}")
-    if entry.get("hidden") is True:  # saved for a viewer not entitled to it
-        if set(entry) != {"agent", "hidden"} or not isinstance(entry["agent"], str):
+    try:
+        copied: dict[str, Any] = json_copy(entry, where)
+    except InvalidRecord:  # say what is wrong with a field the panel reads, if one is
+        _check_fields(entry, where, played)
+        raise
+    _check_fields(copied, where, played)
+    return copied
+
+
+def _check_fields(data: Mapping[Any, Any], where: str, played: str | None) -> None:
+    """Raise ``InvalidRecord`` unless the fields the panel reads are what it can show."""
+    if not isinstance(data.get("hidden", False), bool):
+        raise InvalidRecord(f"{where}: 'hidden' should be true or false")
+    if data.get("hidden") is True:  # saved for a viewer not entitled to it
+        if set(data) != {"agent", "hidden"} or not isinstance(data["agent"], str):
             raise InvalidRecord(f"{where} is hidden thinking: it holds only 'agent' (a "
                                 "string) and 'hidden'")
-        return dict(entry)
-    choice = entry.get("choice")
+        return
+    choice = data.get("choice")
     if not isinstance(choice, str):
         raise InvalidRecord(f"{where} has no 'choice' notation")
     if played is not None and choice != played:
         raise InvalidRecord(f"{where} says the bot chose {brief(choice)}, but the record "
                             f"plays {brief(played)} there")
-    if "agent" in entry and not _is_text(entry["agent"]):
+    if "agent" in data and not _is_text(data["agent"]):
         raise InvalidRecord(f"{where}: 'agent' should be a string of at most {LONGEST} "
-                            f"characters, not {brief(entry['agent'])}")
+                            f"characters, not {brief(data['agent'])}")
     for field in ("iterations", "player"):
-        if field in entry and not _is_count(entry[field]):
+        if field in data and not _is_count(data[field]):
             raise InvalidRecord(f"{where}: {field!r} should be an integer from 0 to 10**12, "
-                                f"not {brief(entry[field])}")
-    if "shallow" in entry and not isinstance(entry["shallow"], bool):
+                                f"not {brief(data[field])}")
+    if "shallow" in data and not isinstance(data["shallow"], bool):
         raise InvalidRecord(f"{where}: 'shallow' should be true or false")
-    candidates = entry.get("candidates")
+    candidates = data.get("candidates")
     if not isinstance(candidates, list):
         raise InvalidRecord(f"{where}: 'candidates' should be a list of moves with visits "
                             "and values")
@@ -138,10 +165,56 @@ def check_entry(entry: object, where: str, played: str | None = None) -> dict[st
                 raise InvalidRecord(f"{where}: candidate {i + 1} needs {field!r} as "
                                     f"{' or '.join(k.__name__ for k in kinds)} "
                                     f"({_BOUNDS[field]}), not {brief(value)}")
-    return dict(entry)
+
+
+def json_copy(value: Any, where: str) -> Any:
+    """A copy of ``value`` if it is finite JSON data, at most ``MAX_NESTING`` deep and
+    ``MOST_VALUES`` values in all (tuples become lists, numpy's numbers plain ones); else
+    ``InvalidRecord`` saying what in ``where`` is not.
+
+    >>> json_copy({"values": (0.5, 1)}, "thinking")
+    {'values': [0.5, 1]}
+    >>> json_copy({"seconds": float("nan")}, "thinking")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidRecord: thinking: 'seconds' holds nan, which is not finite JSON
+    data
+    """
+    return _copied(value, where, [MOST_VALUES], 0)
+
+
+def _copied(value: Any, where: str, budget: list[int], depth: int) -> Any:
+    """``value`` copied (see ``json_copy``); ``where`` names its top-level field, if any."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InvalidRecord(f"{where} holds more than {MOST_VALUES} values")
+    value = plain(value)
+    if isinstance(value, Mapping | list | tuple):
+        if depth >= MAX_NESTING:
+            raise InvalidRecord(f"{where} nests more than {MAX_NESTING} deep (or holds itself)")
+        if not isinstance(value, Mapping):
+            return [_copied(item, where, budget, depth + 1) for item in value]
+        copied = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidRecord(f"{where} has the key {brief(key)}: keys are strings")
+            inside = f"{where}: {key!r}" if depth == 0 else where
+            copied[key] = _copied(item, inside, budget, depth + 1)
+        return copied
+    if value is None or isinstance(value, bool | str) or isinstance(value, int) \
+            and -LARGEST_JSON <= value <= LARGEST_JSON \
+            or isinstance(value, float) and math.isfinite(value):
+        return value
+    raise InvalidRecord(f"{where} holds {brief(value)}, which is not finite JSON data")
+
+
+#: The largest integer a record's thinking may hold anywhere (far past any count; a record's
+#: text reads no integer of more digits).
+LARGEST_JSON = 10**400
 
 
 def _ply_key(key: object) -> int | None:
+    key = plain(key)  # numpy's, in a record built in Python
     if _is_int(key):
         return key  # type: ignore[return-value]
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 9 \

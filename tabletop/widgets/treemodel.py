@@ -24,6 +24,7 @@ from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
+from .treegraph import check_tree_graph, own_copy
 
 #: Layout of the tree picture, in scene units (one CSS pixel each in the widget). A node sits
 #: on the row of its first child, so opening a node never moves it, and the root, the first
@@ -60,10 +61,8 @@ def _tree_of(subject: object) -> tuple[nx.DiGraph, str]:
     if isinstance(subject, State):
         return explore(subject, depth=0), "game"
     if isinstance(subject, nx.DiGraph):
-        if 0 not in subject or "depth" not in subject.nodes[0]:
-            raise ValueError("a graph for TreeWidget comes from tabletop.explore or "
-                             "Analysis.to_graph (integer nodes, 0 the root, with depth)")
-        return subject, "search" if subject.graph.get("source") == "mcts" else "game"
+        check_tree_graph(subject)
+        return own_copy(subject), "search" if subject.graph.get("source") == "mcts" else "game"
     if isinstance(subject, View):
         raise TypeError("a View has no tree of its own: pass view.determinize(rng), or "
                         "MCTSAgent().analyse(view) for the search from it")
@@ -450,8 +449,13 @@ class TreeModel:
         return self.scene().hit(x, y)
 
     def click(self, x: float, y: float) -> int | None:
-        """A click at scene point ``(x, y)``: selects and opens/closes a node; returns it."""
-        target = self.hit(*coordinates(x, y))
+        """A click at scene point ``(x, y)``: selects and opens/closes a node; returns it.
+        A click off the tree (or at a coordinate that is not a finite number) hits nothing."""
+        x, y = coordinates(x, y)
+        scene = self.scene()
+        if not (0 <= x <= scene.width and 0 <= y <= scene.height):  # off the tree, or NaN
+            return None
+        target = scene.hit(x, y)
         if not isinstance(target, tuple):
             return None
         kind, node = target
