@@ -105,3 +105,30 @@ def test_shapes_made_elsewhere_are_added_and_drawn():
     assert circle.kind == "circle" and scene.hit(5, 5) == ("a",)
     assert scene.shapes[1].points == ((0.0, 0.0), (3.0, 4.0))  # made plain tuples
     assert '<polyline points="0,0 3,4"' in to_svg(scene)
+
+
+@pytest.mark.parametrize("point", [(1e308, 1e308), (float("nan"), 0.0), (10**400, 0),
+                                   (float("-inf"), 5.0), ("x", 1)])
+def test_a_point_that_is_not_finite_or_far_out_hits_nothing(point):
+    """``hit`` squared 1e308 (``OverflowError``) and took a 400-digit int to a float."""
+    import tabletop
+
+    scene = tabletop.load("lava-flows").new(seed=1).scene()
+    assert scene.hit(*point) is None
+    cell = scene.targets()[("cell", "a1")]
+    assert scene.hit(cell.x + cell.w / 2, cell.y + cell.h / 2) == ("cell", "a1")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 0, -1, "x", None])
+def test_a_canvas_resolution_is_checked_whenever_it_is_set(value):
+    """``board.resolution = nan`` was kept, and the next draw failed converting NaN."""
+    from tabletop.render.scenecanvas import SceneCanvas
+
+    canvas = SceneCanvas(resolution=2)
+    for change in (lambda: setattr(canvas, "resolution", value),
+                   lambda: canvas.set_resolution(value)):
+        with pytest.raises(ValueError, match="resolution must be a finite number > 0"):
+            change()
+        assert canvas.resolution == 2.0 and canvas.renderer.scale == 2.0
+    with pytest.raises(ValueError, match="resolution must be a finite number > 0"):
+        SceneCanvas(resolution=value)

@@ -200,6 +200,11 @@ class Text(Shape):
 KINDS = ("circle", "rect", "line", "polygon", "text")
 
 
+#: Farther from the origin than any scene reaches: a point out there hits nothing (and its
+#: squared distances would overflow).
+FAR = 1e150
+
+
 class Scene:
     """A picture of ``width`` × ``height`` units, built by adding shapes.
 
@@ -290,7 +295,14 @@ class Scene:
             yield layer, by_layer[layer]
 
     def hit(self, x: float, y: float) -> Hashable | None:
-        """The target of the topmost targeted shape under ``(x, y)``, or ``None``."""
+        """The target of the topmost targeted shape under ``(x, y)``, or ``None`` (also for a
+        point that is not finite, or too far out to compute with)."""
+        try:
+            x, y = float(x), float(y)
+        except (TypeError, ValueError, OverflowError):
+            return None
+        if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > FAR:
+            return None
         for shape in reversed(self.ordered()):
             if shape.target is not None and shape.contains(x, y):
                 return shape.target

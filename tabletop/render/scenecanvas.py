@@ -19,6 +19,7 @@ import math
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from ..core.plain import real
 from .canvas import LAYERS, CanvasRenderer
 from .scene import Circle, Scene, Shape, Text
 
@@ -41,7 +42,7 @@ class SceneCanvas:
         from ipycanvas import MultiCanvas
         from ipywidgets import Box
 
-        self.resolution = resolution
+        self._resolution = _resolution_of(resolution)
         self.fit_height = fit_height
         self.widget = MultiCanvas(layers, width=1, height=1)
         self.widget.add_class("tabletop-canvas")
@@ -53,6 +54,15 @@ class SceneCanvas:
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
+
+    @property
+    def resolution(self) -> float:
+        """Canvas pixels per scene unit: a finite number above 0 (checked when set)."""
+        return self._resolution
+
+    @resolution.setter
+    def resolution(self, resolution: float) -> None:
+        self.set_resolution(resolution)
 
     def fitted_width(self, width: float, height: float) -> float:
         """The widest a ``width`` x ``height`` scene is shown, in CSS pixels."""
@@ -77,8 +87,9 @@ class SceneCanvas:
 
     def set_resolution(self, resolution: float) -> None:
         """Draw the next scenes at ``resolution`` canvas pixels per scene unit."""
-        if resolution != self.resolution:
-            self.resolution = resolution
+        resolution = _resolution_of(resolution)
+        if resolution != self._resolution:
+            self._resolution = resolution
             self.renderer.scale = resolution
             self.renderer.forget()
 
@@ -155,3 +166,9 @@ def click_point(scene: Scene, target: Hashable) -> tuple[float, float]:
             if scene.hit(x, y) == target:
                 return (x, y)
     raise ValueError(f"target {target!r} is covered by other shapes everywhere")
+
+
+def _resolution_of(resolution: object) -> float:
+    """``resolution`` as a float, or a ``ValueError`` if it is no finite number above 0."""
+    return real(resolution, "a canvas's resolution must be a finite number > 0", low=0.0,
+                above=True)
