@@ -1,0 +1,62 @@
+"""Round 32's probe of the games' surfaces: a hand-built ``last`` in every picture."""
+
+import pytest
+from broken_gameprobe import MarkingNim
+from toygame import SecretNim
+
+import tabletop
+from tabletop.core.testing import ConformanceError
+from tabletop.core.testing.abuse import CHECKS
+from tabletop.core.testing.gameprobe import check_drawn_last
+from tabletop.games.lacuna.actions import Place as LacunaPlace
+from tabletop.games.lacuna.actions import PlaceFree as LacunaPlaceFree
+from tabletop.games.landlock.actions import Bridge, Place
+from tabletop.games.lava_flows.actions import Bubble, Eject, Move, Slide
+
+
+def test_the_check_is_part_of_the_abuse_suite():
+    assert check_drawn_last in CHECKS
+
+
+def test_a_sound_toy_passes(registered):
+    check_drawn_last(registered(SecretNim), seeds=range(2))
+
+
+def test_a_renderer_indexing_a_table_with_last_is_caught(registered):
+    with pytest.raises(ConformanceError, match=r"drawing the state with last=Take\(count=\d+\) "
+                                               r"raised IndexError"):
+        check_drawn_last(registered(MarkingNim), seeds=range(2))
+
+
+@pytest.mark.parametrize("name, last", [
+    ("landlock", Place(cell=1_000_000, rot=0)),
+    ("landlock", Place(cell=-1, rot=0)),
+    ("landlock", Bridge(cell=2**70)),
+    ("lava-flows", Move(src="z1", dst="a1")),
+    ("lava-flows", Slide(src="a1", dst="")),
+    ("lava-flows", Eject(cell="a9", depth=1, dst="a1", claim="bwb")),
+    ("lava-flows", Bubble(cell="c4")),
+    ("lacuna", LacunaPlace(-1, 11, 512)),
+    ("lacuna", LacunaPlace(0, 99, 512)),
+])
+def test_a_last_naming_nothing_on_the_board_is_left_unmarked(name, last):
+    """It was an IndexError or KeyError from the renderer's tables (Lacuna's negative
+    flower a ValueError about ``flower_xy``)."""
+    state = tabletop.load(name).new(seed=1)
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[0])
+    unmarked = LacunaPlaceFree(0, 0) if name == "lacuna" else None  # Lacuna rings the pawn
+    for subject in (state, state.view(0), state.view(1)):
+        assert subject.svg(last=last) == subject.svg(last=unmarked)
+
+
+@pytest.mark.parametrize("name, last, field", [
+    ("landlock", Place(cell="f6", rot=0), "cell"),
+    ("lava-flows", Move(src=3, dst="a1"), "src"),
+    ("lacuna", LacunaPlace(0, 1, 0.5), "k"),
+])
+def test_a_last_with_a_field_of_the_wrong_type_is_refused(name, last, field):
+    state = tabletop.load(name).new(seed=1)
+    with pytest.raises(TypeError, match=rf"last should be a well-formed action of {name}; "
+                                        rf".*field '{field}' should be"):
+        state.svg(last=last)
