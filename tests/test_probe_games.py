@@ -60,3 +60,23 @@ def test_a_last_with_a_field_of_the_wrong_type_is_refused(name, last, field):
     with pytest.raises(TypeError, match=rf"last should be a well-formed action of {name}; "
                                         rf".*field '{field}' should be"):
         state.svg(last=last)
+
+
+# --- hand-built positions that no game reaches -----------------------------------------------
+@pytest.mark.parametrize("options", [
+    {"land": None, "pending": True},
+    {"tiles": ["f6 path r0"], "pile": [], "pending": True},
+])
+def test_landlock_refuses_a_pending_bridge_tile_with_no_tile_in_hand(options):
+    """It was accepted, and ``pending`` showed in the observation tensor of a start or
+    finished position (two positions the rules cannot tell apart, told apart)."""
+    with pytest.raises(ValueError, match="no tile is in hand"):
+        tabletop.load("landlock").position(**options)
+    assert tabletop.load("landlock").position(["f6 path r0"], tile="stream",
+                                              pending=True).pending
+
+
+@pytest.mark.parametrize("round_number", [0, -3])
+def test_lascaux_refuses_a_round_before_the_first(round_number):
+    with pytest.raises(tabletop.InvalidOption, match="round_number counts the rounds from 1"):
+        tabletop.load("lascaux").position(round_number=round_number)

@@ -339,6 +339,8 @@ class Lascaux(Game):
             raise InvalidOption(f"at most {TABLE_LIMIT} cards can be left on the table")
         if not 0 <= start < n or pot < 0 or min(stones_t) < 0:
             raise InvalidOption("start must be a player; pot and stones must be ≥ 0")
+        if round_number < 1:
+            raise InvalidOption(f"round_number counts the rounds from 1, not {round_number}")
         state = LascauxState(
             game=self, deck=deck_ids, table=table_ids, fresh=len(table_ids),
             collections=held, stones=stones_t, pot=pot, start=start, phase=CHOOSE,
