@@ -1,5 +1,6 @@
 """Round 32's probe of the games' surfaces: a hand-built ``last`` in every picture."""
 
+import numpy as np
 import pytest
 from broken_gameprobe import MarkingNim
 from toygame import SecretNim
@@ -80,3 +81,37 @@ def test_landlock_refuses_a_pending_bridge_tile_with_no_tile_in_hand(options):
 def test_lascaux_refuses_a_round_before_the_first(round_number):
     with pytest.raises(tabletop.InvalidOption, match="round_number counts the rounds from 1"):
         tabletop.load("lascaux").position(round_number=round_number)
+
+
+FLOWERS = [(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue")]
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"pawns": [(0.1, 0.1, 1.0)]}, r"pawn 0's owner must be 0 or 1, not 1.0"),
+    ({"pawns": [(0.1, 0.1, True)]}, r"pawn 0's owner must be 0 or 1, not True"),
+    ({"collected": [[True], []]}, r"collected flowers are ids 0..2, not True"),
+    ({"collected": [[1.5], []]}, r"collected flowers are ids 0..2, not 1.5"),
+    ({"collected": [[0], [], [1]]}, r"collected must be two lists of flower ids"),
+    ({"collected": [[0], [0]]}, r"collected flower 0 is listed twice"),
+])
+def test_lacuna_position_reads_each_pawn_owner_and_collected_flower_as_a_whole_number(
+        options, message):
+    """An owner of 1.0 was kept, and drawing the position raised "tuple indices must be
+    integers"; True was kept as a bool; a third list of collected flowers was ignored."""
+    with pytest.raises(ValueError, match=message):
+        tabletop.load("lacuna").position(FLOWERS, **options)
+
+
+def test_lacuna_position_takes_numpy_whole_numbers_as_plain_ones():
+    state = tabletop.load("lacuna").position(FLOWERS, pawns=[(0.1, 0.1, np.int64(1))],
+                                             collected=[[np.int64(2)], []])
+    assert type(state.pawns[0][2]) is int and state.collected == (4, 0)
+    assert "<svg" in state.svg()
+
+
+@pytest.mark.parametrize("stones", [[1.0, 2, 3], [True, 2, 3], [-1, 2, 3]])
+def test_lascaux_position_reads_stones_as_whole_numbers(stones):
+    """1.0 and True were kept: the state's stones and scores were floats and bools."""
+    with pytest.raises(tabletop.InvalidOption, match="stones are whole numbers ≥ 0"):
+        tabletop.load("lascaux").position(stones=stones)
+    assert tabletop.load("lascaux").position(stones=[np.int64(3), 2, 3]).stones == (3, 2, 3)
