@@ -8,8 +8,9 @@ value of the wrong kind is refused instead of tripping the drawing up or being r
 something else:
 
 * ``highlight`` must be a collection of hashable targets, ``last`` an action of the game
-  (its class from the package of the game's class or of a class it derives from) or
-  ``None``;
+  (its class from the package of the game's class or of a class it derives from) whose
+  fields are of their annotated types (as ``apply`` requires), or ``None``; a ``last`` that
+  names nothing in the subject (a cell off the board) is left unmarked by the renderer;
 * an option annotated (or defaulting to) ``bool`` must be ``True`` or ``False`` (numpy's
   bools too; ``"no"`` is no flag), ``bool | None`` may be ``None`` too;
 * another option annotated with plain types (``tuple[int, int] | None``) must be of them
@@ -45,7 +46,7 @@ from .action import Action, of_game
 from .choices import did_you_mean
 from .plain import flag, listlike, plain_inside
 from .quoting import brief
-from .wellformed import fits, plain_types, type_names
+from .wellformed import field_problem, fits, plain_types, type_names
 
 if TYPE_CHECKING:
     from .game import Game
@@ -107,6 +108,10 @@ def drawing_options(game: Game, renderer: Callable[..., Any],
     if last is not None and not (isinstance(last, Action) and of_game(last, game)):
         raise TypeError(f"last should be an action or None (an action of {game.name}), not "
                         f"{brief(last)}")
+    problem = None if last is None else field_problem(last)
+    if problem is not None:
+        raise TypeError(f"last should be a well-formed action of {game.name}; {brief(last)}: "
+                        f"{problem}")
     for key, value in options.items():
         if known is not None and key not in SHARED:
             checked[key] = known[key].checked(value)

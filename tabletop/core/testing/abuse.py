@@ -14,6 +14,7 @@ from .builders import check_position_builder
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .fuzzing import check_fuzzing, require_hypothesis
+from .gameprobe import check_drawn_last
 from .hitareas import check_hit_areas
 from .immutability import check_immutability
 from .longgames import check_long_games
@@ -43,6 +44,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_click_words,
     check_hit_areas,
     check_arguments,
+    check_drawn_last,
 )
 
 

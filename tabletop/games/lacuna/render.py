@@ -191,7 +191,8 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
     if isinstance(last, Place | PlaceFree) and subject.pawns:
         x, y = to_pixels(subject, *subject.pawn_xy(len(subject.pawns) - 1))
         scene.circle(x, y, rp + 4, fill=None, stroke="#ff5577", stroke_width=2, layer=6)
-        if isinstance(last, Place) and max(last.a, last.b) < len(subject.points):
+        if isinstance(last, Place) and 0 <= min(last.a, last.b) \
+                and max(last.a, last.b) < len(subject.points):
             scene.line([xy_f(last.a), xy_f(last.b)], stroke="#ff5577", stroke_width=1,
                        dash=(4, 3), layer=3)
 

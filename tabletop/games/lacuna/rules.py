@@ -23,6 +23,7 @@ from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import number
+from tabletop.core.plain import whole
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
@@ -340,17 +341,18 @@ class Lacuna(Game):
             fy = round(_exact(y, f"pawn {i}'s y") * TICKS * STEPS)
             if fx * fx + fy * fy > (p.mat * STEPS) ** 2:
                 raise ValueError(f"pawn {i} at ({x}, {y}) is off the mat")
-            if owner not in (0, 1):
-                raise ValueError(f"pawn {i}'s owner must be 0 or 1, not {owner!r}")
-            placed.append((fx, fy, owner))
+            placed.append((fx, fy, whole(owner, 0, f"pawn {i}'s owner must be 0 or 1", 1)))
         if len(placed) > 2 * PAWNS_EACH:
             raise ValueError(f"at most {2 * PAWNS_EACH} pawns, not {len(placed)}")
+        if isinstance(collected, str | Mapping) or len(collected) != 2:
+            raise ValueError(f"collected must be two lists of flower ids, one per player, not "
+                             f"{brief(collected)}")
         masks = [0, 0]
         for owner in (0, 1):
             for f in collected[owner]:
-                if not 0 <= f < len(pts) or any((m >> f) & 1 for m in masks):
-                    raise ValueError(f"collected flower {f!r} is not a flower, or is listed "
-                                     "twice")
+                f = whole(f, 0, f"collected flowers are ids 0..{len(pts) - 1}", len(pts) - 1)
+                if any((m >> f) & 1 for m in masks):
+                    raise ValueError(f"collected flower {f} is listed twice")
                 masks[owner] |= 1 << f
         if start not in (0, 1):
             raise ValueError(f"start must be 0 or 1, not {start!r}")

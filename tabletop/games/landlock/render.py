@@ -34,6 +34,7 @@ from .board import (
     CELL_NAMES,
     CELL_X,
     CELL_Y,
+    CELLS,
     CENTER,
     LETTERS,
     SIZE,
@@ -101,7 +102,7 @@ def draw(subject: LandlockPosition, *, highlight: Collection[Hashable] = (),
         _draw_best(scene, subject, grid)
     if enclosed:
         _draw_enclosed(scene, subject, grid)
-    if last is not None and isinstance(last, (Place, Bridge)) and grid.shows(last.cell):
+    if isinstance(last, (Place, Bridge)) and 0 <= last.cell < CELLS and grid.shows(last.cell):
         x, y = grid.cell_xy(last.cell)
         scene.rect(x + 2, y + 2, CS - 4, CS - 4, fill=None, stroke="#e4572e", stroke_width=3,
                    layer=6, title=f"last: {last}")

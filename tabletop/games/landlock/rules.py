@@ -323,11 +323,16 @@ class Landlock(Game):
             hand, order = order[0], order[1:]
         if land not in (*ROLES, None):
             raise ValueError(f"land must be 'land' or 'water', not {land!r}")
+        in_hand = None if count >= FULL else hand
+        if pending and in_hand is None:
+            raise ValueError("pending=True says the tile in hand was removed by a bridge, but "
+                             "no tile is in hand (before the roles are chosen, or the map is "
+                             "full or the pile empty)")
         land_team = None if land is None else \
             team_of(first) if land == "land" else 1 - team_of(first)
         return LandlockState(
             game=self, first=first, land_team=land_team, board=board,
-            tile=None if count >= FULL else hand, pending=pending,
+            tile=in_hand, pending=pending,
             to_move=first if to_move is None else to_move, tussocks=tussocks,
             gnome_bonus=gnome_bonus, pile=order,
         )

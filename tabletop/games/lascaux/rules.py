@@ -30,7 +30,7 @@ from ...core.action import notation
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
-from ...core.plain import flag
+from ...core.plain import flag, whole
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
@@ -327,7 +327,11 @@ class Lascaux(Game):
         table_ids = tuple(card_id(c) for c in table)
         deck_ids = tuple(card_id(c) for c in deck)
         held = tuple(tuple(sorted(card_id(c) for c in cs)) for cs in (collections or [()] * n))
-        stones_t = tuple(stones) if stones is not None else (self.start_stones,) * n
+        try:
+            stones_t = (tuple(whole(s, 0, "stones are whole numbers ≥ 0") for s in stones)
+                        if stones is not None else (self.start_stones,) * n)
+        except ValueError as error:
+            raise InvalidOption(str(error)) from None
         everything = table_ids + deck_ids + tuple(c for cs in held for c in cs)
         if len(set(everything)) != len(everything):
             raise InvalidOption("a card is placed twice (table, deck and collections)")
@@ -339,6 +343,8 @@ class Lascaux(Game):
             raise InvalidOption(f"at most {TABLE_LIMIT} cards can be left on the table")
         if not 0 <= start < n or pot < 0 or min(stones_t) < 0:
             raise InvalidOption("start must be a player; pot and stones must be ≥ 0")
+        if round_number < 1:
+            raise InvalidOption(f"round_number counts the rounds from 1, not {round_number}")
         state = LascauxState(
             game=self, deck=deck_ids, table=table_ids, fresh=len(table_ids),
             collections=held, stones=stones_t, pot=pot, start=start, phase=CHOOSE,

@@ -278,8 +278,12 @@ def _claims(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
 
 
 def _last(scene: Scene, action: Action) -> None:
+    """The last action marked: an arrow, a ring, or a word; a cell that is no cell of the
+    board (a hand-built action) leaves it unmarked."""
     if isinstance(action, Move | Slide | Eject):
         src = action.cell if isinstance(action, Eject) else action.src
+        if src not in INDEX or action.dst not in INDEX:
+            return
         (x0, y0), (x1, y1) = _centre(INDEX[src]), _centre(INDEX[action.dst])
         scene.line([(x0, y0), (x1, y1)], stroke=LAST, stroke_width=4, opacity=0.6, layer=6)
         dx, dy = (x1 - x0) / CELL, (y1 - y0) / CELL
@@ -289,7 +293,7 @@ def _last(scene: Scene, action: Action) -> None:
         scene.polygon([tip, (back[0] + side[0], back[1] + side[1]),
                        (back[0] - side[0], back[1] - side[1])], fill=LAST, opacity=0.8,
                       layer=6)
-    elif isinstance(action, Bubble):
+    elif isinstance(action, Bubble) and action.cell in INDEX:
         x, y = _centre(INDEX[action.cell])
         scene.circle(x, y, CELL / 2 - 6, stroke=LAST, stroke_width=3, opacity=0.6, layer=6)
     elif isinstance(action, Pass | Arrange):
