@@ -22,7 +22,7 @@ import inspect
 import random
 from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core.choices import did_you_mean, unknown
 from ..core.errors import UnknownAgent
@@ -148,11 +148,40 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         raise UnknownAgent(unknown("agent", name, _REGISTRY) + ", or an object with act(view)")
     factory, preset = _REGISTRY[key]
     if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        factory = getattr(import_module(module), attr)
+        factory = _imported(key, factory)
         _REGISTRY[key] = (factory, preset)
     _check_option_names(key, factory, preset, options)
-    return factory(seed=seed, **preset, **options)
+    try:
+        made = factory(seed=seed, **preset, **options)
+    except TypeError as err:  # the factory does not take what a name's factory is given
+        raise TypeError(f"agent {key!r}'s factory {brief(factory)} was called with seed= and "
+                        f"its options, and raised TypeError: {cut(str(err))}") from err
+    if not isinstance(made, Agent) or isinstance(made, type):
+        raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
+                        f"has no act(view)")
+    return made
+
+
+def _imported(key: str, where: str) -> AgentFactory:
+    """The factory a name was registered with as ``"module:name"``, imported; a
+    ``ValueError`` naming the agent and what could not be imported.
+
+    >>> _imported("nowhere", "no_such_module:Bot")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'nowhere' is registered as 'no_such_module:Bot', which cannot be ...
+    """
+    module, _, attr = where.partition(":")
+    try:
+        factory = getattr(import_module(module), attr)
+    except (ImportError, AttributeError, ValueError, TypeError) as err:
+        raise ValueError(f"agent {key!r} is registered as {brief(where)}, which cannot be "
+                         f"imported ({type(err).__name__}: {cut(str(err))}): register it "
+                         f"again with the factory itself or its right 'module:name'") from None
+    if not callable(factory):
+        raise ValueError(f"agent {key!r} is registered as {brief(where)}, which is "
+                         f"{brief(factory)}, not a factory (seed=…, **options) -> agent")
+    return cast(AgentFactory, factory)
 
 
 def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, Any],
@@ -200,12 +229,20 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
         return make_agent(spec, seed=seed)
     if (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
             and isinstance(spec[1], Mapping)):
-        return make_agent(spec[0], seed=seed, **dict(spec[1]))
+        return make_agent(spec[0], seed=seed, **_option_words(spec[0], spec[1]))
     if isinstance(spec, Agent) and not isinstance(spec, type):
         return spec
     if isinstance(spec, type):
-        takes_seed = "seed" in inspect.signature(spec).parameters
-        built = spec(seed=seed) if takes_seed else spec()
+        try:
+            takes_seed = "seed" in inspect.signature(spec).parameters
+        except (TypeError, ValueError):  # a class without a signature (a builtin): no seed
+            takes_seed = False
+        try:
+            built = spec(seed=seed) if takes_seed else spec()
+        except TypeError as err:
+            raise TypeError(f"the agent class {brief(spec)} could not be built with "
+                            f"{'seed=' + str(seed) if takes_seed else 'no arguments'}: "
+                            f"{cut(str(err))}") from err
     elif callable(spec):
         built = _from_factory(spec, seed)
     else:
@@ -214,6 +251,21 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
     if not isinstance(built, Agent):
         raise TypeError(f"{brief(spec)} made {brief(built)}, which has no act(view)")
     return built
+
+
+def _option_words(name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
+    """The options of a ``(name, options)`` spec, whose keys must be option names.
+
+    >>> _option_words("mcts", {1: 2})
+    Traceback (most recent call last):
+    ...
+    TypeError: the options of ('mcts', …) are named by strings, such as {'iterations': 200}, not 1
+    """
+    for word in options:
+        if not isinstance(word, str):
+            raise TypeError(f"the options of ({name!r}, …) are named by strings, such as "
+                            f"{{'iterations': 200}}, not {brief(word)}")
+    return dict(options)
 
 
 #: What a function given as an agent is taken for (and what it is not).

@@ -66,7 +66,7 @@ from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
 from .evaluation import evaluation
-from .settings import budget, seed_of
+from .settings import MOST_ITERATIONS, budget, seed_of
 
 Reward = list[float]
 #: How the players see a move: per player its key in their tree, its label there and whether
@@ -220,16 +220,19 @@ class MCTSAgent:
     ) -> None:
         iterations, seconds = budget(iterations, seconds, strength)
         if rollout_depth != math.inf:
-            rollout_depth = whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf")
+            rollout_depth = whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf "
+                                  "(an int at most 10**9)", most=MOST_ITERATIONS)
         exploration = real(exploration, "exploration must be a finite number ≥ 0", low=0.0)
         score_weight = real(score_weight, "score_weight must be a number from 0 to 1",
                             low=0.0, high=1.0)
         if evaluate is not None and not callable(evaluate):
             raise ValueError(f"evaluate must be a function of a state, or None, not "
                              f"{brief(evaluate)}")
-        keep_samples = whole(keep_samples, 0, "keep_samples must be an int ≥ 0")
+        keep_samples = whole(keep_samples, 0, "keep_samples must be an int ≥ 0 (at most 10**9)",
+                             most=MOST_ITERATIONS)
         if widen_from is not None:
-            widen_from = whole(widen_from, 1, "widen_from must be a positive int or None")
+            widen_from = whole(widen_from, 1, "widen_from must be a positive int or None (an "
+                               "int at most 10**9)", most=MOST_ITERATIONS)
         seed = seed_of(seed)
         self.widen_from = widen_from
         self.iterations = iterations
