@@ -186,6 +186,26 @@ class Task:
                 "</i></p>")
 
 
+def _class_in(code: str) -> type:
+    """The last class the author's ``code`` defines, run in a namespace of its own; a
+    ``ValueError`` saying why, if it cannot be run or defines none.
+
+    >>> _class_in("class Bot(:")
+    Traceback (most recent call last):
+    ValueError: the solution's code could not be run: SyntaxError: invalid syntax ...
+    """
+    namespace: dict[str, Any] = {}
+    try:
+        exec(compile(code, "<solution>", "exec"), namespace)  # noqa: S102
+    except Exception as err:  # noqa: BLE001 (the author's code: any failure is named)
+        raise ValueError(f"the solution's code could not be run: {type(err).__name__}: "
+                         f"{cut(str(err))}") from err
+    classes = [v for v in namespace.values() if isinstance(v, type)]
+    if not classes:
+        raise ValueError(f"the solution's code defines no class: {quote(code)}")
+    return classes[-1]
+
+
 class AgentTask(Task):
     r"""A task whose answer is an agent: ``answer(MyAgent)`` plays ``games`` quick seeded
     games of ``game`` against ``opponents`` (specs as ``tabletop.arena`` takes them), seats
@@ -224,9 +244,7 @@ class AgentTask(Task):
             resolve_agent(spec, 0)
         self.code = solution if isinstance(solution, str) and "class " in solution else ""
         if self.code:
-            namespace: dict[str, Any] = {}
-            exec(compile(self.code, "<solution>", "exec"), namespace)  # noqa: S102
-            solution = [v for v in namespace.values() if isinstance(v, type)][-1]
+            solution = _class_in(self.code)
         super().__init__(question, lambda agent: False, solution=solution, why=why,
                          hint=hint, wrong=wrong)
 
