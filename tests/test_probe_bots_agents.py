@@ -4,10 +4,14 @@ with a ``ValueError`` or ``TypeError`` naming it — never an error from the ins
 
 from __future__ import annotations
 
+import math
+import pickle
+
+import numpy as np
 import pytest
 
 import tabletop
-from tabletop.agents import MCTSAgent, base, make_agent, register_agent, resolve_agent
+from tabletop.agents import MCTSAgent, RandomAgent, base, make_agent, register_agent, resolve_agent
 from tabletop.core.errors import UnknownAgent
 
 
@@ -81,3 +85,61 @@ def test_a_factory_that_does_not_take_a_seed_is_explained():
 def test_unknown_names_are_still_unknown_agents():
     with pytest.raises(UnknownAgent):
         make_agent("probe32-never-registered")
+
+
+# --- settings set after the agent is made -------------------------------------------------------
+
+SET_LATER = [
+    ("iterations", "x", ValueError, "iterations must be a positive int"),
+    ("iterations", 10**12, ValueError, r"at most 10\*\*9"),
+    ("iterations", None, ValueError, "iterations or seconds"),
+    ("seconds", 1e300, ValueError, "seconds must be a finite number > 0 and at most 86,400"),
+    ("seconds", "x", ValueError, "seconds must be"),
+    ("exploration", "x", ValueError, "exploration must be a finite number"),
+    ("rollout_depth", -1, ValueError, "rollout_depth must be an int ≥ 0"),
+    ("rollout_depth", 10**100, ValueError, "rollout_depth must be an int ≥ 0"),
+    ("widen_from", "x", ValueError, "widen_from must be a positive int"),
+    ("evaluate", 5, ValueError, "evaluate must be a function"),
+    ("score_weight", 5, ValueError, "score_weight must be a number from 0 to 1"),
+    ("keep_samples", "x", ValueError, "keep_samples must be an int ≥ 0"),
+    ("seed", "x", ValueError, "seed must be an int"),
+    ("rng", None, TypeError, "rng must be a random.Random"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "kind", "message"), SET_LATER)
+def test_a_setting_set_later_is_checked_as_when_made(name, value, kind, message):
+    agent = MCTSAgent(iterations=20, seed=1)
+    before = dict(vars(agent))
+    with pytest.raises(kind, match=message):
+        setattr(agent, name, value)
+    assert vars(agent) == before  # nothing changed
+
+
+def test_settings_set_later_are_used():
+    s = tabletop.load("landlock").new(seed=1)
+    agent = MCTSAgent(iterations=20, seed=1)
+    agent.iterations = np.int64(7)
+    agent.rollout_depth = math.inf
+    agent.seconds = 5
+    agent.iterations = None  # seconds alone now
+    agent.iterations = 9
+    assert agent.analyse(s).iterations == 9 and type(agent.iterations) is int
+
+
+@pytest.mark.parametrize(("name", "value", "kind"), [("rng", None, TypeError),
+                                                     ("seed", -1, ValueError)])
+def test_the_random_agent_checks_its_settings_too(name, value, kind):
+    agent = RandomAgent(seed=1)
+    with pytest.raises(kind):
+        setattr(agent, name, value)
+    s = tabletop.load("landlock").new(seed=1)
+    assert agent.act(s) in s.legal_actions()
+
+
+def test_a_searched_agent_still_pickles():
+    s = tabletop.load("landlock").new(seed=1)
+    agent = MCTSAgent(iterations=20, seed=1)
+    agent.act(s)
+    copy = pickle.loads(pickle.dumps(agent))
+    assert copy.iterations == 20 and copy.act(s) == agent.act(s)

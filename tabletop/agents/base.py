@@ -29,7 +29,7 @@ from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief, cut
-from .settings import seed_of
+from .settings import rng_of, seed_of
 
 
 @runtime_checkable
@@ -74,6 +74,13 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed_of(seed)
         self.rng = random.Random(self.seed)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "seed":
+            value = seed_of(value)
+        elif name == "rng":
+            value = rng_of(value)
+        object.__setattr__(self, name, value)
 
     def act(self, view: View | State) -> Action:
         """A uniformly random legal action of the view's player."""
