@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.arena import ArenaResult, arena, load, play_game, results_table
+from tabletop.arena import ArenaResult, GameResult, arena, load, play_game, results_table
 from tabletop.core.record import MAX_SEED
 
 RANDOM3 = ["random"] * 3
@@ -233,3 +233,39 @@ def test_an_executor_that_gives_no_futures_is_named():
 def test_results_table_takes_tournaments(junk):
     with pytest.raises(TypeError, match="results_table takes a list of ArenaResults"):
         results_table(junk)
+
+
+# --- results built by hand ----------------------------------------------------------------------
+
+def one(seats=("a", "b"), scores=(1, 0), winners=(0,)):
+    return GameResult(index=0, seed=0, seats=seats, scores=scores, winners=winners, length=1,
+                      finished=True, seconds=0.1, record={})
+
+
+@pytest.mark.parametrize(("fields", "kind", "message"), [
+    ({"seats": "ab"}, TypeError, "seats are a tuple of labels"),
+    ({"seats": ()}, TypeError, "seats are a tuple of labels"),
+    ({"scores": (1, 0, 0)}, ValueError, "scores are a tuple of 2"),
+    ({"winners": (7,)}, ValueError, r"winners are a tuple of different seats 0 \.\. 1"),
+    ({"winners": (0, 0)}, ValueError, "winners are a tuple of different seats"),
+    ({"winners": (True,)}, ValueError, "winners are a tuple of different seats"),
+])
+def test_a_game_result_built_by_hand_is_checked(fields, kind, message):
+    with pytest.raises(kind, match=message):
+        one(**fields)
+
+
+@pytest.mark.parametrize(("players", "agents", "games", "message"), [
+    (0, (), [], "players are an int ≥ 1"),
+    ("2", ("a", "b"), [], "players are an int ≥ 1"),
+    (2, ("a", "b"), [one(("a", "b", "c"), (1, 0, 0))], "game 0 has seats"),
+    (2, ("a", "b"), [one(("a", "z"))], r"game 0 has seats \['a', 'z'\]"),
+])
+def test_an_arena_result_built_by_hand_is_checked(players, agents, games, message):
+    with pytest.raises(ValueError, match=message):
+        ArenaResult("x", players, agents, games)
+
+
+def test_a_field_of_more_agents_than_seats_is_still_a_result():
+    result = ArenaResult("x", 2, ("a", "b", "c"), [one(("a", "b")), one(("c", "a"))])
+    assert [s.games for s in result.summary()] == [2, 1, 1]
