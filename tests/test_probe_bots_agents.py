@@ -143,3 +143,13 @@ def test_a_searched_agent_still_pickles():
     agent.act(s)
     copy = pickle.loads(pickle.dumps(agent))
     assert copy.iterations == 20 and copy.act(s) == agent.act(s)
+
+
+@pytest.mark.parametrize("spec", [("mcts", 5), ("mcts", None), ("mcts", [("iterations", 5)])])
+def test_a_pair_whose_options_are_no_mapping_is_refused_in_words(spec):
+    from tabletop.agents import agent_label
+    from tabletop.arena import arena
+
+    assert agent_label(spec) == "tuple"
+    with pytest.raises(TypeError, match=r"an agent is a name, \(name, options\)"):
+        arena("landlock", [spec, "random"], games=1, progress=False)

@@ -313,7 +313,8 @@ def agent_label(spec: Any) -> str:
     """
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
+            and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
         options = ",".join(f"{k}={v}" for k, v in dict(spec[1]).items())
         return f"{spec[0]}({options})" if options else spec[0]
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
