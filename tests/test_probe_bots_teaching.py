@@ -57,3 +57,31 @@ def test_solution_code_that_gives_a_class_still_works():
     task = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=2,
                      solution=code)
     assert task.answer(Bot).right
+
+
+class Forever:
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, view):
+        while True:
+            pass
+
+
+def test_a_learner_agent_that_never_moves_is_stopped_and_told():
+    import time
+
+    task = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=3,
+                     solution=Bot, move_time=0.2)
+    start = time.perf_counter()
+    verdict = task.answer(Forever)
+    assert time.perf_counter() - start < 5
+    assert not verdict.right
+    assert "It was stopped in game 1: it took longer than 0.2 s to move" in str(verdict)
+
+
+@pytest.mark.parametrize("move_time", [0, -1, 1e300, "x"])
+def test_an_agent_task_takes_a_move_time_up_to_a_day(move_time):
+    with pytest.raises(ValueError, match="move_time must be a finite number of seconds > 0"):
+        AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=2,
+                  solution=Bot, move_time=move_time)

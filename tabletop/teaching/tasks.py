@@ -211,7 +211,9 @@ class AgentTask(Task):
     games of ``game`` against ``opponents`` (specs as ``tabletop.arena`` takes them), seats
     rotating, and is right when every move was legal and the agent won at least ``target``
     of them (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
-    an agent class (shown folded as code).
+    an agent class (shown folded as code). An agent that thinks longer than ``move_time``
+    seconds over one move (or over being built) is stopped, and told so: an answer never
+    hangs the notebook (``move_time=None``: no limit).
 
     >>> import random
     >>> class PotWatcher:
@@ -232,7 +234,11 @@ class AgentTask(Task):
 
     def __init__(self, question: str, game: str, opponents: Sequence[Any], target: float, *,
                  solution: Any, games: int = 60, seed: int = 0, why: str = "",
-                 hint: str = "", wrong: Sequence[Any] = ()) -> None:
+                 hint: str = "", wrong: Sequence[Any] = (),
+                 move_time: float | None = 10.0) -> None:
+        from ..arena.play import move_time_of
+
+        self.move_time = move_time_of(move_time)
         self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
         self.opponents = list(items(opponents, "opponents"))
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
@@ -272,11 +278,15 @@ class AgentTask(Task):
                                     for i, spec in enumerate(self.opponents, 1)}}
         try:
             result = arena(self.game, seats, games=self.games, seed=self.seed, progress=False,
-                           errors="raise")
+                           errors="raise", move_time=self.move_time)
         except IllegalAction as err:
             return False, False, f"It played a move the rules refuse: {err.reason}."
         except Exception as err:  # noqa: BLE001
             return False, False, f"It stopped the game: {type(err).__name__}: {err}"
+        slow = next((g for g in result.games if g.error and g.error["agent"] == "yours"), None)
+        if slow is not None:
+            return False, False, (f"It was stopped in game {slow.index + 1}: it "
+                                  f"{slow.error['message']}.")  # type: ignore[index]
         row = result.summary()[0]
         shared = sum(1 for g in result.games if "yours" in g.winner_agents
                      and len(g.winners) > 1)
