@@ -153,3 +153,10 @@ def test_a_pair_whose_options_are_no_mapping_is_refused_in_words(spec):
     assert agent_label(spec) == "tuple"
     with pytest.raises(TypeError, match=r"an agent is a name, \(name, options\)"):
         arena("landlock", [spec, "random"], games=1, progress=False)
+
+
+@pytest.mark.parametrize(("word", "why"), [("seed", "the agent is seeded where it is made"),
+                                           ("name", "the agent's name is the pair's first")])
+def test_a_pair_cannot_set_the_seed_or_the_name(word, why):
+    with pytest.raises(ValueError, match=f"cannot set '{word}': {why}"):
+        resolve_agent(("mcts", {word: 5, "iterations": 5}), seed=1)

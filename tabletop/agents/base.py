@@ -272,6 +272,13 @@ def _option_words(name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
         if not isinstance(word, str):
             raise TypeError(f"the options of ({name!r}, …) are named by strings, such as "
                             f"{{'iterations': 200}}, not {brief(word)}")
+        if word == "name":
+            raise ValueError(f"the options of ({name!r}, …) cannot set 'name': the agent's "
+                             f"name is the pair's first item")
+        if word == "seed":
+            raise ValueError(f"the options of ({name!r}, …) cannot set 'seed': the agent is "
+                             f"seeded where it is made (each game seeds its own); for one "
+                             f"seed, give an agent object such as make_agent({name!r}, seed=5)")
     return dict(options)
 
 
