@@ -129,8 +129,11 @@ def test_arena_move_time_too_large_for_a_float_is_refused():
 
 
 def test_win_rates_and_games_needed_refuse_huge_numbers():
-    with pytest.raises(ValueError, match="wins should be a number from 0 to games=an integer"):
+    with pytest.raises(ValueError, match=r"games should be an int ≥ 0 \(at most 1e\+15\), not an "
+                                         "integer of about 5001 digits"):
         WinRate(wins=10**400, games=HUGE)
+    with pytest.raises(ValueError, match="wins should be a number from 0 to games=10, not an "):
+        WinRate(wins=10**400, games=10)
     with pytest.raises(ValueError, match="confidence should be a number between 0 and 1"):
         WinRate(1, 2, confidence=10**400)
     with pytest.raises(ValueError, match="margin should be a number above 0 and at most 1"):

@@ -22,14 +22,14 @@ import inspect
 import random
 from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core.choices import did_you_mean, unknown
 from ..core.errors import UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief, cut
-from .settings import seed_of
+from .settings import rng_of, seed_of
 
 
 @runtime_checkable
@@ -74,6 +74,13 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed_of(seed)
         self.rng = random.Random(self.seed)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "seed":
+            value = seed_of(value)
+        elif name == "rng":
+            value = rng_of(value)
+        object.__setattr__(self, name, value)
 
     def act(self, view: View | State) -> Action:
         """A uniformly random legal action of the view's player."""
@@ -148,11 +155,40 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         raise UnknownAgent(unknown("agent", name, _REGISTRY) + ", or an object with act(view)")
     factory, preset = _REGISTRY[key]
     if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        factory = getattr(import_module(module), attr)
+        factory = _imported(key, factory)
         _REGISTRY[key] = (factory, preset)
     _check_option_names(key, factory, preset, options)
-    return factory(seed=seed, **preset, **options)
+    try:
+        made = factory(seed=seed, **preset, **options)
+    except TypeError as err:  # the factory does not take what a name's factory is given
+        raise TypeError(f"agent {key!r}'s factory {brief(factory)} was called with seed= and "
+                        f"its options, and raised TypeError: {cut(str(err))}") from err
+    if not isinstance(made, Agent) or isinstance(made, type):
+        raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
+                        f"has no act(view)")
+    return made
+
+
+def _imported(key: str, where: str) -> AgentFactory:
+    """The factory a name was registered with as ``"module:name"``, imported; a
+    ``ValueError`` naming the agent and what could not be imported.
+
+    >>> _imported("nowhere", "no_such_module:Bot")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'nowhere' is registered as 'no_such_module:Bot', which cannot be ...
+    """
+    module, _, attr = where.partition(":")
+    try:
+        factory = getattr(import_module(module), attr)
+    except (ImportError, AttributeError, ValueError, TypeError) as err:
+        raise ValueError(f"agent {key!r} is registered as {brief(where)}, which cannot be "
+                         f"imported ({type(err).__name__}: {cut(str(err))}): register it "
+                         f"again with the factory itself or its right 'module:name'") from None
+    if not callable(factory):
+        raise ValueError(f"agent {key!r} is registered as {brief(where)}, which is "
+                         f"{brief(factory)}, not a factory (seed=…, **options) -> agent")
+    return cast(AgentFactory, factory)
 
 
 def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, Any],
@@ -200,12 +236,20 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
         return make_agent(spec, seed=seed)
     if (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
             and isinstance(spec[1], Mapping)):
-        return make_agent(spec[0], seed=seed, **dict(spec[1]))
+        return make_agent(spec[0], seed=seed, **_option_words(spec[0], spec[1]))
     if isinstance(spec, Agent) and not isinstance(spec, type):
         return spec
     if isinstance(spec, type):
-        takes_seed = "seed" in inspect.signature(spec).parameters
-        built = spec(seed=seed) if takes_seed else spec()
+        try:
+            takes_seed = "seed" in inspect.signature(spec).parameters
+        except (TypeError, ValueError):  # a class without a signature (a builtin): no seed
+            takes_seed = False
+        try:
+            built = spec(seed=seed) if takes_seed else spec()
+        except TypeError as err:
+            raise TypeError(f"the agent class {brief(spec)} could not be built with "
+                            f"{'seed=' + str(seed) if takes_seed else 'no arguments'}: "
+                            f"{cut(str(err))}") from err
     elif callable(spec):
         built = _from_factory(spec, seed)
     else:
@@ -214,6 +258,28 @@ def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
     if not isinstance(built, Agent):
         raise TypeError(f"{brief(spec)} made {brief(built)}, which has no act(view)")
     return built
+
+
+def _option_words(name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
+    """The options of a ``(name, options)`` spec, whose keys must be option names.
+
+    >>> _option_words("mcts", {1: 2})
+    Traceback (most recent call last):
+    ...
+    TypeError: the options of ('mcts', …) are named by strings, such as {'iterations': 200}, not 1
+    """
+    for word in options:
+        if not isinstance(word, str):
+            raise TypeError(f"the options of ({name!r}, …) are named by strings, such as "
+                            f"{{'iterations': 200}}, not {brief(word)}")
+        if word == "name":
+            raise ValueError(f"the options of ({name!r}, …) cannot set 'name': the agent's "
+                             f"name is the pair's first item")
+        if word == "seed":
+            raise ValueError(f"the options of ({name!r}, …) cannot set 'seed': the agent is "
+                             f"seeded where it is made (each game seeds its own); for one "
+                             f"seed, give an agent object such as make_agent({name!r}, seed=5)")
+    return dict(options)
 
 
 #: What a function given as an agent is taken for (and what it is not).
@@ -254,7 +320,8 @@ def agent_label(spec: Any) -> str:
     """
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
+            and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
         options = ",".join(f"{k}={v}" for k, v in dict(spec[1]).items())
         return f"{spec[0]}({options})" if options else spec[0]
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)

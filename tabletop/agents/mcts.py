@@ -61,12 +61,10 @@ from itertools import islice
 from ..core.collector import collector_paused
 from ..core.game import Action, Game, State, View
 from ..core.legal import LegalActions
-from ..core.plain import real, whole
-from ..core.quoting import brief
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
 from .evaluation import evaluation
-from .settings import budget, seed_of
+from .settings import budget, checked_setting
 
 Reward = list[float]
 #: How the players see a move: per player its key in their tree, its label there and whether
@@ -219,29 +217,21 @@ class MCTSAgent:
         widen_from: int | None = WIDEN_FROM,
     ) -> None:
         iterations, seconds = budget(iterations, seconds, strength)
-        if rollout_depth != math.inf:
-            rollout_depth = whole(rollout_depth, 0, "rollout_depth must be an int ≥ 0 or math.inf")
-        exploration = real(exploration, "exploration must be a finite number ≥ 0", low=0.0)
-        score_weight = real(score_weight, "score_weight must be a number from 0 to 1",
-                            low=0.0, high=1.0)
-        if evaluate is not None and not callable(evaluate):
-            raise ValueError(f"evaluate must be a function of a state, or None, not "
-                             f"{brief(evaluate)}")
-        keep_samples = whole(keep_samples, 0, "keep_samples must be an int ≥ 0")
-        if widen_from is not None:
-            widen_from = whole(widen_from, 1, "widen_from must be a positive int or None")
-        seed = seed_of(seed)
+        # each setting is checked as it is set (``__setattr__``), now and whenever set again
         self.widen_from = widen_from
-        self.iterations = iterations
         self.seconds = seconds
-        self.seed = seed
+        self.iterations = iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.score_weight = score_weight
         self.evaluate = evaluate
         self.keep_samples = keep_samples
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.rng = random.Random(self.seed)
         self.last_analysis: Analysis | None = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, checked_setting(self, name, value))
 
     def __repr__(self) -> str:
         budget = []

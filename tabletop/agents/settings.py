@@ -17,7 +17,10 @@ ValueError: exploration must be a finite number ≥ 0, not nan
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+import numbers
+import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.choices import suggestion
@@ -54,13 +57,88 @@ def budget(iterations: object, seconds: object, strength: object
         return STRENGTHS[strength]
     if iterations is None and seconds is None:
         return STRENGTHS["default"]
-    if iterations is not None:
-        iterations = whole(iterations, 1, "iterations must be a positive int (at most 10**9)",
-                           most=MOST_ITERATIONS)
-    if seconds is not None:
-        seconds = real(seconds, "seconds must be a finite number > 0 and at most 86,400 (a day)",
-                       low=0.0, high=MOST_SECONDS, above=True)
-    return iterations, seconds
+    return _iterations(iterations), _seconds(seconds)
+
+
+def _iterations(value: object) -> int | None:
+    if value is None:
+        return None
+    return whole(value, 1, "iterations must be a positive int (at most 10**9)",
+                 most=MOST_ITERATIONS)
+
+
+def _seconds(value: object) -> float | None:
+    if value is None:
+        return None
+    return real(value, "seconds must be a finite number > 0 and at most 86,400 (a day)",
+                low=0.0, high=MOST_SECONDS, above=True)
+
+
+def _rollout_depth(value: object) -> int | float:
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value == math.inf:
+        return math.inf
+    return whole(value, 0, "rollout_depth must be an int ≥ 0 or math.inf (an int at most "
+                 "10**9)", most=MOST_ITERATIONS)
+
+
+def _evaluate(value: object) -> object:
+    if value is not None and not callable(value):
+        raise ValueError(f"evaluate must be a function of a state, or None, not {brief(value)}")
+    return value
+
+
+def _widen_from(value: object) -> int | None:
+    if value is None:
+        return None
+    return whole(value, 1, "widen_from must be a positive int or None (an int at most 10**9)",
+                 most=MOST_ITERATIONS)
+
+
+def rng_of(value: object) -> random.Random:
+    """An agent's random number generator: a ``random.Random``, else a ``TypeError``."""
+    if not isinstance(value, random.Random):
+        raise TypeError(f"rng must be a random.Random (seed the agent instead: seed=…), "
+                        f"not {brief(value)}")
+    return value
+
+
+#: Every setting of an ``MCTSAgent``, checked as the constructor checks it, when it is made
+#: and whenever it is set again (``agent.iterations = 5000``).
+MCTS_SETTINGS: dict[str, Callable[[object], object]] = {
+    "iterations": _iterations,
+    "seconds": _seconds,
+    "exploration": lambda v: real(v, "exploration must be a finite number ≥ 0", low=0.0),
+    "rollout_depth": _rollout_depth,
+    "score_weight": lambda v: real(v, "score_weight must be a number from 0 to 1", low=0.0,
+                                   high=1.0),
+    "evaluate": _evaluate,
+    "keep_samples": lambda v: whole(v, 0, "keep_samples must be an int ≥ 0 (at most 10**9)",
+                                    most=MOST_ITERATIONS),
+    "widen_from": _widen_from,
+    "seed": lambda v: seed_of(v),
+    "rng": rng_of,
+}
+
+
+def checked_setting(agent: object, name: str, value: object) -> object:
+    """``value`` for ``agent``'s setting ``name`` (any other name: as it is), checked; an
+    ``MCTSAgent`` keeps iterations or seconds (or both).
+
+    >>> from tabletop.agents import MCTSAgent
+    >>> agent = MCTSAgent(iterations=50)
+    >>> agent.iterations = None
+    Traceback (most recent call last):
+    ValueError: an MCTSAgent searches for iterations or seconds (or both): not both None
+    """
+    check = MCTS_SETTINGS.get(name)
+    if check is None:
+        return value
+    value = check(value)
+    partner = {"iterations": "seconds", "seconds": "iterations"}.get(name)
+    if value is None and partner and getattr(agent, partner, 0) is None:
+        raise ValueError("an MCTSAgent searches for iterations or seconds (or both): not "
+                         "both None")
+    return value
 
 
 SEED_RULE = "seed must be an int from 0 to 2**64 - 1 or None"

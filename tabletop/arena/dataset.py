@@ -42,7 +42,7 @@ from ..core.errors import InvalidRecord
 from ..core.plain import flag
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
-from .play import forfeit_winners, rotation
+from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ArenaResult, GameResult, flat_row, row
 
 FORMAT = "tabletop-arena/1"
@@ -51,6 +51,8 @@ LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished"
              "record")
 GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
 TABLE_FORMATS = ("parquet", "csv")
+#: What a game's ``error`` may say happened (``GameResult.error["kind"]``).
+ERROR_KINDS = ("error", "timeout")
 #: What every header holds.
 REQUIRED = ("game", "players", "options", "agents", "seed")
 
@@ -63,6 +65,14 @@ def table_format() -> str:
     except ImportError:
         return "csv"
     return "parquet"
+
+
+def _must_be(path: Path, folder: bool) -> None:
+    """An ``InvalidRecord`` if ``path`` exists but is not a folder (``folder``) or not a
+    file: a dataset someone tampered with, named before anything reads or writes it."""
+    if path.exists() and path.is_dir() != folder:
+        raise InvalidRecord(f"{path} should be a {'folder' if folder else 'file'} of a "
+                            f"tournament dataset, and is a {'file' if folder else 'folder'}")
 
 
 def _write_atomically(path: Path, write: Any) -> None:
@@ -108,6 +118,10 @@ class Dataset:
         keeping: dict[str, Any] = {"format": FORMAT, "tables": table_format(),
                                    "entrants": entrants}
         self.games: dict[int, GameResult] = {}
+        if self.path.exists() and not self.path.is_dir():
+            raise ValueError(f"save should name a folder, and {self.path} is a file")
+        for name, folder in ((HEADER, False), (KEEPING, False), (GAMES, True), (TABLES, True)):
+            _must_be(self.path / name, folder)
         if (self.path / HEADER).exists():  # resumed: refused before anything changes
             stored = read_header(self.path)
             _same_tournament(self.path, stored, header)
@@ -132,7 +146,11 @@ class Dataset:
     def _recover(self) -> None:
         """Set aside the batches a crash left half-written; remove the tables without
         games, and temporary files."""
-        for part in sorted((self.path / GAMES).glob("*.jsonl.part")):
+        parts = sorted((self.path / GAMES).glob("*.jsonl.part"))
+        tables = list((self.path / TABLES).iterdir())
+        for left in parts + tables:  # all checked before any is moved or removed
+            _must_be(left, folder=False)
+        for part in parts:
             with part.open(encoding="utf-8", errors="replace") as f:
                 lines = sum(1 for _ in f)
             warnings.warn(f"{part.name} in {self.path} was left half-written (a crash?): "
@@ -140,7 +158,7 @@ class Dataset:
                           stacklevel=4)
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
-        for table in (self.path / TABLES).iterdir():
+        for table in tables:
             if table.suffix == ".tmp" or table.name.split(".")[0] not in names:
                 table.unlink()
 
@@ -185,6 +203,7 @@ def read_keeping(path: Path) -> dict[str, Any]:
     """The ``dataset.json`` of the dataset at ``path``, checked (``InvalidRecord`` if
     damaged; a ``ValueError`` if missing: such a dataset cannot be resumed safely)."""
     where = path / KEEPING
+    _must_be(where, folder=False)
     try:
         keeping = _json(where.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -246,6 +265,7 @@ def _json(text: str) -> Any:
 
 def read_header(path: Path) -> dict[str, Any]:
     """The header of the dataset at ``path``, checked: ``InvalidRecord`` if damaged."""
+    _must_be(path / HEADER, folder=False)
     try:
         header = _json((path / HEADER).read_text(encoding="utf-8"))
     except (FileNotFoundError, NotADirectoryError):
@@ -280,6 +300,10 @@ def _header_problem(header: dict[str, Any]) -> str:
         return f"'options' should be an object, not {brief(options)}"
     if max_plies is not None and (type(max_plies) is not int or max_plies < 1):
         return f"'max_plies' should be null or an int ≥ 1, not {brief(max_plies)}"
+    move_time = header.get("move_time")
+    if move_time is not None and not (_finite(move_time) and 0 < move_time <= MOST_MOVE_TIME):
+        return (f"'move_time' should be null or seconds above 0 and at most "
+                f"{MOST_MOVE_TIME:,.0f}, not {brief(move_time)}")
     return ""
 
 
@@ -299,16 +323,23 @@ def _game(line: object, players: int) -> GameResult:
             f"a list of {players} labels")
     _expect(line, "scores", _listed(scores, players, _finite), f"a list of {players} numbers")
     _expect(line, "winners", isinstance(winners, list) and all(
-        _seat(w, players) for w in winners), f"a list of seats 0 .. {players - 1}")
+        _seat(w, players) for w in winners) and len(set(winners)) == len(winners),
+        f"a list of seats 0 .. {players - 1}, each once")
     _expect(line, "length", type(line["length"]) is int and line["length"] >= 0, "an int ≥ 0")
     _expect(line, "finished", type(line["finished"]) is bool, "true or false")
-    _expect(line, "seconds", _finite(line["seconds"]), "a number")
+    _expect(line, "seconds", _finite(line["seconds"]) and line["seconds"] >= 0,
+            "a number ≥ 0")
     _expect(line, "record", isinstance(line["record"], dict), "a game record (an object)")
     error = line.get("error")
     _expect(line, "error", error is None or isinstance(error, dict)
-            and _seat(error.get("seat"), players) and isinstance(error.get("kind"), str)
+            and _seat(error.get("seat"), players) and error.get("kind") in ERROR_KINDS
             and isinstance(error.get("message"), str),
-            f"null or an object with 'seat' (0 .. {players - 1}), 'kind' and 'message'")
+            f"null or an object with 'seat' (0 .. {players - 1}), 'kind' (one of "
+            f"{', '.join(map(repr, ERROR_KINDS))}) and 'message'")
+    if error is not None and winners != list(forfeit_winners(players, error["seat"])):
+        raise ValueError(f"seat {error['seat']} lost it by an error, so its winners are "
+                         f"{list(forfeit_winners(players, error['seat']))}, not "
+                         f"{brief(winners)}")
     return GameResult(
         index=line["index"], seed=line["seed"], seats=tuple(seats), scores=tuple(scores),
         winners=tuple(winners), length=line["length"], finished=line["finished"],
@@ -342,7 +373,11 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
     does not belong to the tournament, or that plays a game again."""
     games: dict[int, GameResult] = {}
     where: dict[int, str] = {}
-    for batch in sorted((path / GAMES).glob("batch-*.jsonl")):
+    _must_be(path / GAMES, folder=True)
+    batches = sorted((path / GAMES).glob("batch-*.jsonl"))
+    for batch in batches:
+        _must_be(batch, folder=False)
+    for batch in batches:
         with batch.open(encoding="utf-8") as f:
             for number, text in enumerate(f, 1):
                 line = f"{batch} line {number}"
@@ -422,4 +457,4 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
         for game in games:
             check(game, players)
     return ArenaResult(game=header["game"], players=players, agents=tuple(header["agents"]),
-                       games=games)
+                       games=tuple(games))

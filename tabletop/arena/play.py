@@ -19,7 +19,9 @@ from typing import Any
 from ..agents import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
+from ..core.plain import real, whole
 from ..core.quoting import brief
+from ..core.record import MAX_SEED
 from .clock import Clock, MoveTimeout, Overrun
 from .entrants import Spec, build
 from .results import GameResult
@@ -59,6 +61,55 @@ def overrun_message(move_time: float, what: str, stopped: bool) -> str:
 
 #: What ``play_game`` does with an agent's exception: lose the game, or raise it.
 ERRORS = ("forfeit", "raise")
+#: The longest ``move_time`` (a day; the clock's timer cannot wait much longer).
+MOST_MOVE_TIME = 86_400.0
+
+
+def move_time_of(move_time: object) -> float | None:
+    """``move_time`` checked: ``None``, or seconds above 0 and at most a day.
+
+    >>> move_time_of(1e300)
+    Traceback (most recent call last):
+    ValueError: move_time must be a finite number of seconds > 0 or None (at most 86,400: ...
+    """
+    if move_time is None:
+        return None
+    return real(move_time, "move_time must be a finite number of seconds > 0 or None (at most "
+                "86,400: a day)", low=0.0, high=MOST_MOVE_TIME, above=True)
+
+
+def max_plies_of(max_plies: object) -> int | None:
+    """``max_plies`` checked: ``None``, or an int ≥ 1."""
+    if max_plies is None:
+        return None
+    return whole(max_plies, 1, "max_plies must be an int ≥ 1 or None")
+
+
+def errors_of(errors: object) -> str:
+    """``errors`` checked: one of ``ERRORS``."""
+    if not isinstance(errors, str) or errors not in ERRORS:
+        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
+    return errors
+
+
+def _seats_of(game: object, specs: Any, labels: Any, index: object, seed: object
+              ) -> tuple[Game, list[Spec], list[str], int, int]:
+    """``play_game``'s game, entrants, index and seed, checked: a ``TypeError`` or a
+    ``ValueError`` naming the one that is wrong."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game should be a Game (tabletop.load(name)), not {brief(game)}")
+    n = game.players
+    for name, given in (("specs", specs), ("labels", labels)):
+        if not isinstance(given, Sequence) or isinstance(given, str | bytes) \
+                or len(given) != n:
+            raise TypeError(f"{name} should be a list of {n} (one per player of {game.name}), "
+                            f"not {brief(given)}")
+    if not all(isinstance(label, str) for label in labels):
+        raise TypeError(f"labels should be strings, not {brief(labels)}")
+    index = whole(index, 0, "index must be an int ≥ 0")
+    seed = whole(seed, 0, f"seed must be an int ≥ 0 (at most 2**64 - 1 - index = "
+                          f"{MAX_SEED - index})", most=MAX_SEED - index)
+    return game, list(specs), list(labels), index, seed
 
 
 def mark(err: BaseException, index: int, fault: dict[str, Any]) -> None:
@@ -164,8 +215,9 @@ def play_game(game: Game, specs: Sequence[Spec], labels: Sequence[str], index: i
     ``arena_fault`` (the game, seat and agent) so that the arena does not take it for a lost
     worker.
     """
-    if errors not in ERRORS:
-        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
+    game, specs, labels, index, seed = _seats_of(game, specs, labels, index, seed)
+    max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)
+    errors = errors_of(errors)
     start = time.perf_counter()
     table = Table(game, labels, index, seed, move_time, errors)
     try:

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..core.plain import real, whole
 from ..core.quoting import brief
+from ..core.readonly import readonly_array
 from ..core.record import MAX_SEED
 from ..teaching.winrate import WinRate, confidence_of
 
@@ -95,6 +96,10 @@ class Pairwise:
     agents: tuple[str, ...]
     points: np.ndarray
     games: np.ndarray
+
+    def __post_init__(self) -> None:  # read-only copies: nothing changes the table after
+        object.__setattr__(self, "points", readonly_array(np.asarray(self.points, float)))
+        object.__setattr__(self, "games", readonly_array(np.asarray(self.games, int)))
 
     def rate(self, a: str, b: str, confidence: float = 0.95) -> WinRate:
         """How often ``a`` beat ``b`` (draws count half), with its Wilson interval."""

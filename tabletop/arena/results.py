@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..core.plain import player_of
+from ..core.plain import player_of, whole
+from ..core.quoting import brief
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
@@ -49,6 +50,19 @@ class GameResult:
     record: dict[str, Any] = field(repr=False, compare=False)
     error: dict[str, Any] | None = None
 
+    def __post_init__(self) -> None:
+        seats, winners = self.seats, self.winners
+        if not isinstance(seats, tuple) or not seats or not all(isinstance(s, str)
+                                                                for s in seats):
+            raise TypeError(f"a GameResult's seats are a tuple of labels, not {brief(seats)}")
+        if not isinstance(self.scores, tuple) or len(self.scores) != len(seats):
+            raise ValueError(f"a GameResult's scores are a tuple of {len(seats)} (one per seat), "
+                             f"not {brief(self.scores)}")
+        if not isinstance(winners, tuple) or len(set(winners)) != len(winners) or not all(
+                type(w) is int and 0 <= w < len(seats) for w in winners):
+            raise ValueError(f"a GameResult's winners are a tuple of different seats 0 .. "
+                             f"{len(seats) - 1}, not {brief(winners)}")
+
     @property
     def winner_agents(self) -> tuple[str, ...]:
         return tuple(self.seats[p] for p in self.winners)
@@ -79,14 +93,41 @@ class AgentSummary:
     by_seat: tuple[float | None, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class ArenaResult:
-    """The games of a tournament, with summaries, tables and a plot."""
+    """The games of a tournament, with summaries, tables and a plot; read-only (``agents``
+    and ``games`` are tuples, whatever sequences it was given), so that nothing changes
+    what its summaries, ratings and plots say after the fact.
+
+    >>> ArenaResult("lascaux", 3, ("a", "b", "c"), ["a game"])
+    Traceback (most recent call last):
+    TypeError: an ArenaResult's games are GameResults, not 'a game'
+    """
 
     game: str
     players: int
     agents: tuple[str, ...]
-    games: list[GameResult]
+    games: tuple[GameResult, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.agents, Sequence) or isinstance(self.agents, str) \
+                or not all(isinstance(a, str) for a in self.agents):
+            raise TypeError(f"an ArenaResult's agents are labels (strings), not "
+                            f"{brief(self.agents)}")
+        players = whole(self.players, 1, "an ArenaResult's players are an int ≥ 1")
+        object.__setattr__(self, "players", players)
+        if not isinstance(self.games, Sequence) or isinstance(self.games, str):
+            raise TypeError(f"an ArenaResult's games are a sequence of GameResults, not "
+                            f"{brief(self.games)}")
+        for g in self.games:
+            if not isinstance(g, GameResult):
+                raise TypeError(f"an ArenaResult's games are GameResults, not {brief(g)}")
+            if len(g.seats) != players or not set(g.seats) <= set(self.agents):
+                raise ValueError(f"game {g.index} has seats {brief(list(g.seats))}: an "
+                                 f"ArenaResult's games seat {players} of its agents "
+                                 f"{brief(list(self.agents))}")
+        object.__setattr__(self, "agents", tuple(self.agents))
+        object.__setattr__(self, "games", tuple(self.games))
 
     def __len__(self) -> int:
         return len(self.games)
@@ -223,5 +264,12 @@ def flat_row(g: GameResult) -> dict[str, Any]:
 
 
 def results_table(results: Iterable[ArenaResult]) -> str:
-    """Several tournaments' summaries as one plain-text table (for benchmarks)."""
-    return "\n\n".join(str(r) for r in results)
+    """Several tournaments' summaries as one plain-text table (for benchmarks); anything
+    but a list of ``ArenaResult`` is a ``TypeError``."""
+    if isinstance(results, str | bytes | ArenaResult) or not isinstance(results, Iterable):
+        raise TypeError(f"results_table takes a list of ArenaResults, not {brief(results)}")
+    listed = list(results)
+    for r in listed:
+        if not isinstance(r, ArenaResult):
+            raise TypeError(f"results_table takes a list of ArenaResults; one is {brief(r)}")
+    return "\n\n".join(str(r) for r in listed)

@@ -12,13 +12,13 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from ..core.game import Game
-from ..core.plain import flag, real, whole
+from ..core.plain import flag, whole
 from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
 from .entrants import Spec, check_entrants, describe, entrants
-from .play import ERRORS, play_game
+from .play import errors_of, max_plies_of, move_time_of, play_game
 from .results import ArenaResult, GameResult
 
 #: The most games one ``arena`` call plays (its list of games to do is kept in memory).
@@ -58,7 +58,11 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
     pending: dict[Future[GameResult], tuple[int, int]] = {}
 
     def submit(i: int, attempt: int) -> None:
-        pending[executor.submit(call, i)] = (i, attempt)
+        future = executor.submit(call, i)
+        if not isinstance(future, Future):
+            raise TypeError(f"executor.submit should return a concurrent.futures.Future, "
+                            f"and {brief(executor)} returned {brief(future)}")
+        pending[future] = (i, attempt)
 
     try:
         for i in queue:
@@ -205,13 +209,8 @@ def arena(
     games, seed = _games_and_seed(games, seed)
     batch = whole(batch, 1, "batch must be an int ≥ 1")
     retries = whole(retries, 0, "retries must be an int ≥ 0")
-    if max_plies is not None:
-        max_plies = whole(max_plies, 1, "max_plies must be an int ≥ 1 or None")
-    if move_time is not None:
-        move_time = real(move_time, "move_time must be a finite number of seconds > 0 or None",
-                         low=0.0, above=True)
-    if errors not in ERRORS:
-        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
+    max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)
+    errors = errors_of(errors)
     check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
     pool = as_executor(executor)
     store = None
@@ -239,4 +238,4 @@ def arena(
         if store is not None:
             store.close()
     return ArenaResult(game=game.name, players=game.players, agents=tuple(labels),
-                       games=[done[i] for i in range(games)])
+                       games=tuple(done[i] for i in range(games)))

@@ -186,12 +186,34 @@ class Task:
                 "</i></p>")
 
 
+def _class_in(code: str) -> type:
+    """The last class the author's ``code`` defines, run in a namespace of its own; a
+    ``ValueError`` saying why, if it cannot be run or defines none.
+
+    >>> _class_in("class Bot(:")
+    Traceback (most recent call last):
+    ValueError: the solution's code could not be run: SyntaxError: invalid syntax ...
+    """
+    namespace: dict[str, Any] = {}
+    try:
+        exec(compile(code, "<solution>", "exec"), namespace)  # noqa: S102
+    except Exception as err:  # noqa: BLE001 (the author's code: any failure is named)
+        raise ValueError(f"the solution's code could not be run: {type(err).__name__}: "
+                         f"{cut(str(err))}") from err
+    classes = [v for v in namespace.values() if isinstance(v, type)]
+    if not classes:
+        raise ValueError(f"the solution's code defines no class: {quote(code)}")
+    return classes[-1]
+
+
 class AgentTask(Task):
     r"""A task whose answer is an agent: ``answer(MyAgent)`` plays ``games`` quick seeded
     games of ``game`` against ``opponents`` (specs as ``tabletop.arena`` takes them), seats
     rotating, and is right when every move was legal and the agent won at least ``target``
     of them (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
-    an agent class (shown folded as code).
+    an agent class (shown folded as code). An agent that thinks longer than ``move_time``
+    seconds over one move (or over being built) is stopped, and told so: an answer never
+    hangs the notebook (``move_time=None``: no limit).
 
     >>> import random
     >>> class PotWatcher:
@@ -212,7 +234,11 @@ class AgentTask(Task):
 
     def __init__(self, question: str, game: str, opponents: Sequence[Any], target: float, *,
                  solution: Any, games: int = 60, seed: int = 0, why: str = "",
-                 hint: str = "", wrong: Sequence[Any] = ()) -> None:
+                 hint: str = "", wrong: Sequence[Any] = (),
+                 move_time: float | None = 10.0) -> None:
+        from ..arena.play import move_time_of
+
+        self.move_time = move_time_of(move_time)
         self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
         self.opponents = list(items(opponents, "opponents"))
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
@@ -224,9 +250,7 @@ class AgentTask(Task):
             resolve_agent(spec, 0)
         self.code = solution if isinstance(solution, str) and "class " in solution else ""
         if self.code:
-            namespace: dict[str, Any] = {}
-            exec(compile(self.code, "<solution>", "exec"), namespace)  # noqa: S102
-            solution = [v for v in namespace.values() if isinstance(v, type)][-1]
+            solution = _class_in(self.code)
         super().__init__(question, lambda agent: False, solution=solution, why=why,
                          hint=hint, wrong=wrong)
 
@@ -254,11 +278,15 @@ class AgentTask(Task):
                                     for i, spec in enumerate(self.opponents, 1)}}
         try:
             result = arena(self.game, seats, games=self.games, seed=self.seed, progress=False,
-                           errors="raise")
+                           errors="raise", move_time=self.move_time)
         except IllegalAction as err:
             return False, False, f"It played a move the rules refuse: {err.reason}."
         except Exception as err:  # noqa: BLE001
             return False, False, f"It stopped the game: {type(err).__name__}: {err}"
+        slow = next((g for g in result.games if g.error and g.error["agent"] == "yours"), None)
+        if slow is not None:
+            return False, False, (f"It was stopped in game {slow.index + 1}: it "
+                                  f"{slow.error['message']}.")  # type: ignore[index]
         row = result.summary()[0]
         shared = sum(1 for g in result.games if "yours" in g.winner_agents
                      and len(g.winners) > 1)

@@ -32,7 +32,8 @@ class WinRate:
     confidence: float = 0.95
 
     def __post_init__(self) -> None:
-        games = whole(self.games, 0, "games should be an int ≥ 0")
+        games = whole(self.games, 0, f"games should be an int ≥ 0 (at most {MAX_GAMES:.0e})",
+                      most=MAX_GAMES)
         wins = real(self.wins, f"wins should be a number from 0 to games={brief(games)}", 0.0,
                     games)
         confidence = confidence_of(self.confidence)
@@ -148,14 +149,21 @@ def games_needed(margin: float, rate: float = 0.5, confidence: float = 0.95) -> 
 MAX_GAMES = 1e15
 
 
+#: The highest confidence level: nearer 1, the interval's edge rounds to 1 and its width
+#: to infinity (``1 - 1e-16`` would pass ``< 1`` and fail in every interval).
+MOST_CONFIDENCE = 1 - 1e-9
+
+
 def confidence_of(value: object) -> float:
-    """``value`` as a confidence level: a number between 0 and 1, both excluded; else a
-    ``ValueError``."""
-    rule = "confidence should be a number between 0 and 1"
-    level = real(value, rule, 0.0, 1.0, above=True)
-    if level >= 1:
-        raise ValueError(f"{rule}, not {brief(value)}")
-    return level
+    """``value`` as a confidence level: a number between 0 and 1, both excluded (at most
+    ``1 - 1e-9``); else a ``ValueError``.
+
+    >>> confidence_of(1 - 1e-16)
+    Traceback (most recent call last):
+    ValueError: confidence should be a number between 0 and 1 (at most 1 - 1e-9), not 0.99...
+    """
+    rule = "confidence should be a number between 0 and 1 (at most 1 - 1e-9)"
+    return real(value, rule, 0.0, MOST_CONFIDENCE, above=True)
 
 
 def _z(confidence: object) -> float:
