@@ -468,3 +468,20 @@ def test_register_agent_reads_names_as_make_agent_does_and_refuses_junk():
     with pytest.raises(TypeError, match="an agent factory is a callable"):
         register_agent("five", 5)
     assert agent_names() == ("random", "mcts", "mcts-weak", "mcts-strong")
+
+
+def test_a_pickled_agent_leaves_its_last_analysis_behind():
+    """An arena copies its entrants by pickle for every game: the last search tree (often
+    megabytes) is not copied with them; the agent's settings and random state are."""
+    import pickle
+
+    from tabletop.agents.mcts import MCTSAgent
+
+    agent = MCTSAgent(iterations=60, seed=3)
+    state = tabletop.load("lascaux").new(seed=1)
+    agent.act(state.view(state.current_player))
+    assert agent.last_analysis is not None
+    copy = pickle.loads(pickle.dumps(agent))
+    assert copy.last_analysis is None and agent.last_analysis is not None
+    assert copy.iterations == 60 and copy.rng.random() == agent.rng.random()
+    assert len(pickle.dumps(agent)) < len(pickle.dumps(agent.last_analysis))

@@ -48,3 +48,23 @@ def test_plies_outside_zero_to_the_cap_are_refused(plies):
     game = tabletop.load("lava-flows", ply_cap=5)
     with pytest.raises(InvalidOption, match=r"from 0 to ply_cap \(5\); not -?\d+"):
         game.position(CELLS, plies=plies)
+
+
+@pytest.mark.parametrize(("to_move", "plies", "first"),
+                         [(0, 0, 0), (1, 0, 1), (1, 3, 0), (0, 5, 1)])
+def test_the_first_player_follows_from_who_moves_and_the_plies(to_move, plies, first):
+    """Players alternate, so a built position's first player is the one its plies imply,
+    as in a played game; a ``first`` that disagrees is refused, not kept."""
+    game = tabletop.load("lava-flows")
+    assert game.position(CELLS, to_move=to_move, plies=plies).first == first
+    assert game.position(CELLS, to_move=to_move, plies=plies, first=first).first == first
+    with pytest.raises(InvalidOption, match=r"moved first \(players alternate\)"):
+        game.position(CELLS, to_move=to_move, plies=plies, first=1 - first)
+
+
+def test_a_played_game_and_its_built_position_agree_on_the_first_player():
+    state = tabletop.load("lava-flows").new(seed=3, setup="random")
+    while not state.is_terminal and state.plies < 5:
+        state = state.apply(state.legal_actions()[0])
+    built = state.game.position({}, to_move=state.to_move, plies=state.plies)
+    assert built.first == state.first

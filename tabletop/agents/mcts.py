@@ -233,6 +233,12 @@ class MCTSAgent:
     def __setattr__(self, name: str, value: object) -> None:
         object.__setattr__(self, name, checked_setting(self, name, value))
 
+    def __getstate__(self) -> dict[str, object]:
+        """A pickled (or deep-copied) agent leaves its ``last_analysis`` behind: a search
+        tree can take megabytes, and an arena copies its entrants for every game. The
+        ``Analysis`` itself pickles, if you want to keep one."""
+        return {**self.__dict__, "last_analysis": None}
+
     def __repr__(self) -> str:
         budget = []
         if self.iterations is not None:

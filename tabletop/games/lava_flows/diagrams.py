@@ -44,6 +44,26 @@ def player_of(who: int | str) -> int:
     raise InvalidOption(f"{who!r} is not a player: use 0 / 'white' or 1 / 'black'")
 
 
+def first_player(to_move: int, first: int | str | None, plies: int) -> int:
+    """Who moved first, given who moves after ``plies`` plies of play: players alternate,
+    so ``first`` (if given) must agree.
+
+    >>> first_player(1, None, 3)
+    0
+    >>> first_player(1, "black", 3)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: first='black' cannot be: after 3 plies of play with \
+black to move, white moved first (players alternate)
+    """
+    implied = to_move if plies % 2 == 0 else 1 - to_move
+    if first is not None and player_of(first) != implied:
+        raise InvalidOption(f"first={first!r} cannot be: after {plies} plies of play with "
+                            f"{('white', 'black')[to_move]} to move, "
+                            f"{('white', 'black')[implied]} moved first (players alternate)")
+    return implied
+
+
 _PIECE_CODES = {
     "W": "W", "B": "B", "w": "w", "b": "b", "(w)": "w", "(b)": "b",
     "[w:W]": "0", "[b:W]": "1", "[-:W]": "2", "[w:B]": "3", "[b:B]": "4", "[-:B]": "5",

@@ -78,7 +78,7 @@ from .board import (
     solidified,
     top_large,
 )
-from .diagrams import cell_of, player_of, read_cells
+from .diagrams import cell_of, first_player, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
@@ -574,7 +574,8 @@ class LavaFlows(Game):
         ((0,), 0)
 
         ``plies`` counts the plies of play made so far (``0`` to ``ply_cap``): at the cap the
-        position is a finished draw, as a game that plays up to it is.
+        position is a finished draw, as a game that plays up to it is. ``first`` follows from
+        ``to_move`` and ``plies``; given, it must agree.
 
         >>> g = tabletop.load("lava-flows", ply_cap=10)
         >>> done = g.position({"a1": "W"}, plies=10)
@@ -589,7 +590,7 @@ class LavaFlows(Game):
         mover = player_of(to_move)
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
-            first=mover if first is None else player_of(first), phase=PLAY, to_move=mover,
+            first=first_player(mover, first, plies), phase=PLAY, to_move=mover,
             lock=-1 if lock is None else cell_of(lock), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
