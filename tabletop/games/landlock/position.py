@@ -320,7 +320,9 @@ class LandlockPosition(Position):
         final = None
         if self.land_team is not None and self.box is not None:
             final = final_rows(self.analysis(), self.land_team, game.options["gnomes"] == "end")
-        placed = game.options["gnomes"] == "placed"
+        # gnome points scored when placed; also a builder's (``position(gnome_bonus=...)``)
+        # under ``gnomes="end"``, which ``team_points`` counts: the rows add up to the scores
+        placed = game.options["gnomes"] == "placed" or any(self.gnome_bonus)
         return breakdown(names, self.tussocks, self.gnome_bonus if placed else None, final,
                          terminal=self.current_player is None)
 

@@ -50,6 +50,10 @@ from .tiles import BRIDGE, GNOME_CORNER, KINDS, TILE_SET, TUSSOCK, kind_index
 from .view import LandlockView
 
 NAMES = {2: ("North", "South"), 4: ("North", "East", "South", "West")}
+#: The tiles with a gnome: a game's facing gnomes score at most this many points.
+GNOME_TILES = sum(kind.count for kind in KINDS if kind.gnome is not None)
+_WHAT = {"tussocks": "tussock (the box holds 3)",
+         "gnome_bonus": "gnome (12 tiles carry one)"}
 GNOME_OPTIONS = ("end", "placed")
 
 __all__ = ["FULL", "GNOME_OPTIONS", "NAMES", "Landlock", "LandlockState", "LandlockView",
@@ -298,6 +302,11 @@ class Landlock(Game):
             to_move = player_of(to_move, self.players, f"to_move must be a player 0..{last}")
         tussocks, gnome_bonus = team_points("tussocks", tussocks), \
             team_points("gnome_bonus", gnome_bonus)
+        for name, points, most in (("tussocks", tussocks, KINDS[TUSSOCK].count),
+                                   ("gnome_bonus", gnome_bonus, GNOME_TILES)):
+            if sum(points) > most:
+                raise ValueError(f"{name} {points} is more than the box allows: {most} "
+                                 f"points in all, one per {_WHAT[name]}")
         placed: list[str | tuple[Any, ...]] = list(tiles)
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
@@ -328,6 +337,9 @@ class Landlock(Game):
             raise ValueError("pending=True says the tile in hand was removed by a bridge, but "
                              "no tile is in hand (before the roles are chosen, or the map is "
                              "full or the pile empty)")
+        if pending and in_hand in (BRIDGE, TUSSOCK):
+            raise ValueError(f"pending=True says a bridge removed the tile in hand, but a "
+                             f"{KINDS[in_hand].name} can't be removed by a bridge")
         land_team = None if land is None else \
             team_of(first) if land == "land" else 1 - team_of(first)
         return LandlockState(
