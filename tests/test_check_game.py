@@ -4,7 +4,14 @@ import sys
 
 import broken_package
 import pytest
-from toygame import LeakyNim, MutatingNim, RejectingNim, SecretNim, UnseededNim
+from toygame import (
+    LeakyNim,
+    MiscountingNim,
+    MutatingNim,
+    RejectingNim,
+    SecretNim,
+    UnseededNim,
+)
 
 from tabletop.core.testing import (
     ConformanceError,
@@ -37,6 +44,7 @@ def test_the_random_setup_path_passes_too(registered):
     (LeakyNim, r"sees 'bonus \d' only as 'bonus \?', yet it shows in their view"),
     (UnseededNim, "two games from the same seed differ"),
     (RejectingNim, "legal action 'take 2' was rejected by apply"),
+    (MiscountingNim, r"score_breakdown\(\) totals \(\d\.0, \d\.0\) but scores are \(\d, \d\)"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

@@ -324,3 +324,22 @@ class TakeView(View):
 
     def _observation(self):
         return np.array([self.pile, self.turn, -1 if self.last is None else self.last])
+
+
+class MiscountingNim(SecretNim):
+    """Secret Nim whose score breakdown leaves the bonuses out: its totals are not the scores."""
+
+    name = "miscounting-nim"
+
+    def _initial(self, rng):
+        return MiscountingState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                                bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MiscountingState(NimState):
+    def score_breakdown(self):
+        from tabletop.core.breakdown import Breakdown, Row
+
+        last = [2.0 if self.taken_last == p else 0.0 for p in range(2)]
+        return Breakdown(players=("first", "second"), rows=(Row("last counter", tuple(last)),))

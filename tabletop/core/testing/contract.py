@@ -191,7 +191,7 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
 
 def _check_running_scores(state: State, where: str) -> None:
     """``scores`` answers at every step, not only at the end: records, score panels and
-    bots read the running score."""
+    bots read the running score; and the score breakdown adds up to it."""
     try:
         scores = state.scores
     except Exception as err:
@@ -199,6 +199,21 @@ def _check_running_scores(state: State, where: str) -> None:
                     "the end too, for records and score panels: give the running score)")
     if len(scores) != state.game.players:
         fail(where, f"{len(scores)} scores for {state.game.players} players")
+    _check_breakdown(state, where)
+
+
+def _check_breakdown(subject: State | View, where: str) -> None:
+    """A score breakdown (of a state, or of a view that has one) adds up to its scores."""
+    breakdown, scores = getattr(subject, "score_breakdown", None), getattr(subject, "scores",
+                                                                          None)
+    if breakdown is None or scores is None:
+        return
+    totals = breakdown().totals
+    if len(totals) != len(scores) or any(abs(t - s) > 1e-9
+                                         for t, s in zip(totals, scores, strict=True)):
+        fail(where, f"score_breakdown() totals {totals} but scores are {tuple(scores)} (every "
+                    "point of a score needs its row, and no row may count a point the score "
+                    "lacks)")
 
 
 def _check_refusal(state: State, bad: Any, err: IllegalAction, where: str) -> None:
@@ -224,6 +239,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report,
             fail(here, "view(p) is not a View of player p")
         hash(view)
         _check_no_secrets(view, here)
+        _check_breakdown(view, here)
         check_observation(view, here)
         distinct.check(view, here, state)
         if view.current_player != state.current_player:
