@@ -42,6 +42,7 @@ out of range are refused, the call order is enforced); ``raw_env(...)`` is the b
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Mapping
 from typing import Any
@@ -165,8 +166,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (and copied) as its arguments and the game under way: a copy of a
-        started environment is at the same point of the same game, not a fresh one."""
-        running = {key: self.__dict__[key] for key in _RUNNING if key in self.__dict__}
+        started environment is at the same point of the same game, not a fresh one, and
+        shares nothing that changes with it (even ``copy.copy``: the state is immutable)."""
+        running = {key: value if key == "tabletop" else copy.deepcopy(value)
+                   for key, value in self.__dict__.items() if key in _RUNNING}
         return {**EzPickle.__getstate__(self), "running": running}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
