@@ -174,6 +174,8 @@ def test_what_wraps_observes_and_resamples_is_checked():
         with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*64 - 1"):
             openspiel.resampler(seed=bad)
     assert openspiel.resampler(seed=np.uint64(2**64 - 1)) is not None
+    with pytest.raises(TypeError, match="a resampler draws from a TabletopState"):
+        openspiel.resampler(seed=1)(state.tabletop, 0)
     for drawn in ("x", 2.0, -0.5, float("nan"), None, True):
         with pytest.raises(ValueError, match="probability_sampler\\(\\) must return a number"):
             state.resample_from_infostate(0, lambda drawn=drawn: drawn)

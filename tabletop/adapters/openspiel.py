@@ -132,6 +132,8 @@ def resampler(seed: int | None = None) -> Resampler:
     rng = random.Random(seed_of(seed))
 
     def resample(state: TabletopState, player: int) -> TabletopState:
+        if not isinstance(state, TabletopState):
+            raise TypeError(f"a resampler draws from a TabletopState, not {brief(state)}")
         return state.resample(player, rng)
 
     return resample
