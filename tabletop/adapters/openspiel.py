@@ -46,12 +46,27 @@ except ImportError as error:  # pragma: no cover - depends on the environment
                       'pip install "tabletop[openspiel]"') from error
 
 import tabletop
+from tabletop.agents.settings import seed_of
 from tabletop.core.errors import IllegalAction, InvalidRecord
 from tabletop.core.game import Game, State
 from tabletop.core.ids import action_space
 from tabletop.core.plain import plain, plain_inside
 from tabletop.core.quoting import brief
 from tabletop.core.registry import game_class
+
+from .openspiel_checks import (
+    CHANCE,
+    action_arg,
+    draw_seed,
+    history_ids,
+    history_problem,
+    invalid,
+    mismatch,
+    observation_kind,
+    player_arg,
+    player_checked,
+    text_problem,
+)
 
 __all__ = ["GAMES", "SEEDS", "TabletopGame", "TabletopObserver", "TabletopState", "load_game",
            "resampler", "short_name"]
@@ -62,6 +77,8 @@ SEEDS = 1000
 NO_SEED = -1
 #: The largest fixed seed: OpenSpiel's integer parameters are 32-bit.
 MAX_FIXED_SEED = 2**31 - 1
+#: The default of a player argument: the player to move.
+MOVER: Any = object()
 #: The most chance outcomes (``chance_outcomes()`` lists them all, for every game).
 MAX_SEEDS = 100_000
 
@@ -74,6 +91,9 @@ def short_name(name: str) -> str:
     >>> short_name("lava-flows")
     'tabletop_lava_flows'
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name is a string (one of {', '.join(tabletop.games())}), "
+                        f"not {brief(name)}")
     return "tabletop_" + name.replace("-", "_")
 
 
@@ -109,9 +129,11 @@ def resampler(seed: int | None = None) -> Resampler:
     >>> bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(), 2.0, 10)
     >>> bot.set_resampler(resampler(seed=1))
     """
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
 
     def resample(state: TabletopState, player: int) -> TabletopState:
+        if not isinstance(state, TabletopState):
+            raise TypeError(f"a resampler draws from a TabletopState, not {brief(state)}")
         return state.resample(player, rng)
 
     return resample
@@ -211,6 +233,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         """
         if isinstance(iig_obs_type, dict) and params is None:  # C++'s make_observer(params)
             iig_obs_type, params = None, iig_obs_type
+        observation_kind(iig_obs_type, pyspiel)
         if params:
             raise ValueError(f"tabletop observers take no parameters, not {brief(params)}")
         if iig_obs_type is not None and (
@@ -230,6 +253,22 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
                 f"private_info={kind.private_info}: tabletop observes a player's view, "
                 "public_info=True with private_info=SINGLE_PLAYER (perfect_recall either)")
         return super().make_observer(*type_and_params)
+
+    def deserialize_state(self, text: str) -> TabletopState:
+        """The state ``serialize()`` wrote; text that is no serialized state of this game
+        (damaged, of another game, or whose history is not its state's) is an
+        ``InvalidRecord`` saying what is wrong."""
+        if not isinstance(text, str):
+            raise TypeError(f"deserialize_state takes the text serialize() wrote, not "
+                            f"{brief(text)}")
+        problem = text_problem(text)
+        if problem is not None:
+            raise InvalidRecord(f"{self} cannot deserialize this text: {problem}")
+        try:
+            state: TabletopState = super().deserialize_state(text)
+        except Exception as error:  # the unpickling of a damaged __dict__= line
+            raise invalid(error) from error
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
         """One chance node (the seed), or none with a fixed seed."""
@@ -261,51 +300,17 @@ def _from_record(text: str) -> _Shared:
     return _Shared(tabletop.replay(text))
 
 
-def _mismatch(game: TabletopGame, state: State) -> str | None:
-    """What makes ``state`` no state of ``game`` (the first field that differs, expected
-    and found), or ``None``: its game, players and options, and its seed (the fixed seed
-    of ``seed=``, else one of the chance node's seeds; a determinized state has none)."""
-    mine, found = game.tabletop, state.game
-    if found is not mine and found != mine:
-        if found.name != mine.name:
-            return f"game differs: expected {mine.name!r}, found {found.name!r}"
-        if found.players != mine.players:
-            return f"players differ: expected {mine.players}, found {found.players}"
-        for key in sorted({*mine.options, *found.options}):
-            if mine.options.get(key) != found.options.get(key):
-                return (f"option {key!r} differs: expected {brief(mine.options.get(key))}, "
-                        f"found {brief(found.options.get(key))}")
-        return f"game differs: expected {mine!r}, found {found!r}"  # pragma: no cover
-    seed = state.seed
-    if seed is not None and game.seed is not None and seed != game.seed:
-        return f"seed differs: expected {game.seed} (the game's seed=), found {seed}"
-    if seed is not None and game.seed is None and not 0 <= seed < game.seeds:
-        return (f"seed differs: expected a chance outcome 0 .. {game.seeds - 1}, "
-                f"found {seed}")
-    return None
-
-
 def _action_arg(action: object, state: TabletopState) -> int:
-    """``action`` as an int if it is one (numpy's integers and 0-d integer arrays too, as
-    OpenSpiel takes them); else ``IllegalAction``: a bool, float, string, ``None`` or array
-    is no action id (OpenSpiel itself would take ``True`` as 1), nor is a negative int or
-    one too large for OpenSpiel (the node's own check says what is legal of the others)."""
-    if isinstance(action, np.ndarray) and action.shape == () \
-            and np.issubdtype(action.dtype, np.integer):
-        action = action.item()
-    action = plain(action)
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise IllegalAction(f"an action id must be an int (numpy's integers too), not "
-                            f"{brief(action)}")
-    if action < 0:
-        raise IllegalAction(f"action id {action} is negative: ids start at 0 "
-                            "(legal_actions() lists them)")
-    if action >= 2**63:  # more than OpenSpiel's 64-bit ids hold
-        if state.tabletop is None:
-            state._seed(action)  # the chance node's message
-        size = state.get_game().tabletop.num_distinct_actions
-        raise IllegalAction(f"action id {brief(action)} is out of range 0..{size - 1}")
-    return action
+    """``action`` as an int id (``openspiel_checks.action_arg``); at the chance node an id
+    too large for OpenSpiel gets the chance node's message."""
+    size = state.get_game().tabletop.num_distinct_actions
+    try:
+        return action_arg(action, size)
+    except IllegalAction:
+        found = plain(action)
+        if state.tabletop is None and type(found) is int and found >= 2**63:
+            state._seed(found)  # the chance node's message
+        raise
 
 
 # --- states --------------------------------------------------------------------------------
@@ -319,9 +324,15 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     """
 
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
+        if not isinstance(game, TabletopGame):
+            raise TypeError(f"TabletopState(game, state) takes a game of "
+                            f"tabletop.adapters.openspiel (load_game(name)), not {brief(game)}")
+        if not isinstance(state, State | _Shared | None):
+            raise TypeError(f"TabletopState(game, state) wraps a tabletop State of the game "
+                            f"(of a view: view.determinize(rng)), not {brief(state)}")
         super().__init__(game)
         if isinstance(state, State):
-            wrong = _mismatch(game, state)
+            wrong = mismatch(game, state)
             if wrong is not None:
                 raise ValueError(f"a state of {state.game!r} cannot be a state of {game}: "
                                  f"{wrong}")
@@ -348,7 +359,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                 f"seed differs: expected {game.seed} (the game's seed=), found the chance "
                 "node, before a seed is drawn")
         else:
-            wrong = _mismatch(game, shared.state)
+            wrong = mismatch(game, shared.state) or history_problem(
+                self.history(), self.move_number(),
+                history_ids(game.tabletop, shared.state, game.seed is None))
         if wrong is not None:
             raise InvalidRecord(f"the serialized state is not a state of {game}: {wrong}")
         self.__dict__["_shared"] = shared
@@ -376,6 +389,37 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     def _legal_actions(self, player: int) -> list[int]:
         """The ids of the legal actions, ascending."""
         return list(self._held().legal_action_ids())
+
+    def _player(self, player: object, chance: bool = False) -> int:
+        """``player`` checked: one of the game's (or chance, if ``chance``); OpenSpiel's
+        ``PlayerId`` names too."""
+        if isinstance(player, pyspiel.PlayerId):
+            player = int(player)
+        return player_arg(player, self.num_players(), chance=chance)
+
+    def legal_actions(self, player: Any = MOVER) -> list[int]:
+        """The legal ids of ``player`` (by default the player to move): none for a player
+        not to move. (OpenSpiel's own would list the seeds for any player at the chance
+        node.)"""
+        if player is MOVER:
+            return list(super().legal_actions())
+        if self._player(player, chance=True) != self.current_player():
+            return []
+        return list(super().legal_actions())
+
+    def legal_actions_mask(self, player: Any = MOVER) -> list[int]:
+        """``legal_actions(player)`` as 0s and 1s, one per action (per chance outcome for
+        chance). OpenSpiel's own wrote the seeds past the end of a player's mask at the
+        chance node, corrupting memory."""
+        if player is MOVER:
+            return list(super().legal_actions_mask())
+        who = self._player(player, chance=True)
+        game = self.get_game()
+        size = game.max_chance_outcomes() if who == CHANCE else game.num_distinct_actions()
+        mask = [0] * size
+        for action in self.legal_actions(who):
+            mask[action] = 1
+        return mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seeds, uniformly (at the chance node only: elsewhere a ``SpielError``)."""
@@ -410,10 +454,30 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def action_to_string(self, *player_and_action: Any) -> str:
         """``action_to_string([player,] action)``, the action id checked as by
-        ``apply_action``."""
+        ``apply_action``, the player as one of the game's or chance (``-1``)."""
+        if len(player_and_action) not in (1, 2):
+            raise TypeError(f"action_to_string([player,] action) takes one or two arguments, "
+                            f"not {len(player_and_action)}")
         *player, action = player_and_action
+        player = [self._player(p, chance=True) for p in player]
         text: str = super().action_to_string(*player, _action_arg(action, self))
         return text
+
+    def string_to_action(self, *player_and_text: Any) -> int:
+        """``string_to_action([player,] text)``: the legal id whose ``action_to_string`` is
+        ``text``; else ``IllegalAction`` listing them."""
+        if len(player_and_text) not in (1, 2):
+            raise TypeError(f"string_to_action([player,] text) takes one or two arguments, "
+                            f"not {len(player_and_text)}")
+        *player, text = player_and_text
+        who = self._player(player[0], chance=True) if player else self.current_player()
+        legal = self.legal_actions(who) if player else self.legal_actions()
+        named = {self.action_to_string(who, a): a for a in legal}
+        if isinstance(text, str) and text in named:
+            return named[text]
+        shown = ", ".join(map(repr, list(named)[:12])) + (", …" if len(named) > 12 else "")
+        raise IllegalAction(f"{brief(text)} names no legal action here; legal: "
+                            f"{shown or 'none'}")
 
     def _apply_action(self, action: int) -> None:
         # the new state is one of this game's: set directly, without the setter's check
@@ -460,7 +524,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> TabletopState:
         """OpenSpiel's resampling hook, through ``view.determinize``."""
-        return self.resample(player, random.Random(int(probability_sampler() * 2**53)))
+        return self.resample(player, random.Random(draw_seed(probability_sampler())))
 
     def __str__(self) -> str:
         if self._shared is None:
@@ -482,7 +546,7 @@ class TabletopObserver:
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Write ``player``'s observation of ``state`` (zeros before the seed is drawn)."""
-        held = state.tabletop
+        held = _observed(state)
         if held is None:
             self.tensor.fill(0.0)
         else:
@@ -490,12 +554,24 @@ class TabletopObserver:
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """``player``'s information state or observation of ``state``, as text."""
-        held = state.tabletop
+        held = _observed(state)
         if held is None:
             return str(state)
         view = held.view(player)
         return view.information_state() if self.recall else str(view)
 
+
+def _observed(state: object) -> State | None:
+    """The tabletop state an observer reads (``None`` at the chance node); a ``TypeError``
+    for anything that is no ``TabletopState``."""
+    if not isinstance(state, TabletopState):
+        raise TypeError(f"a tabletop observer reads a TabletopState, not {brief(state)}")
+    return state.tabletop
+
+
+for _name in ("observation_tensor", "information_state_tensor", "observation_string",
+              "information_state_string", "player_return", "player_reward"):
+    setattr(TabletopState, _name, player_checked(getattr(pyspiel.State, _name), _name))
 
 #: The ``TabletopGame`` subclass of each game of tabletop, by tabletop name.
 GAMES: dict[str, type[TabletopGame]] = {}

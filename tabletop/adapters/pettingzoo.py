@@ -42,6 +42,7 @@ out of range are refused, the call order is enforced); ``raw_env(...)`` is the b
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Mapping
 from typing import Any
@@ -94,7 +95,20 @@ def env(name: str, players: int | None = None, render_mode: str | None = None,
     environment: AECEnv = raw_env(name, players=players, render_mode=render_mode, **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = _ActionIds(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    return _InOrder(environment)
+
+
+class _InOrder(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, whose ``last()`` asks ``raw_env`` whether an
+    agent is to act (its own reads the agent's reward from a dict it has left)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            problem = self.unwrapped._no_agent()
+            if problem is not None:
+                raise ValueError(f"last() has no agent to answer for: {problem}")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return found
 
 
 class _ActionIds(BaseWrapper):
@@ -149,6 +163,18 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         self.np_random, _ = seeding.np_random(None)
         #: The current tabletop ``State`` (``state()`` is AEC's global state).
         self.tabletop: State = self.game.new(seed=0, setup=setup)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and copied) as its arguments and the game under way: a copy of a
+        started environment is at the same point of the same game, not a fresh one, and
+        shares nothing that changes with it (even ``copy.copy``: the state is immutable)."""
+        running = {key: value if key == "tabletop" else copy.deepcopy(value)
+                   for key, value in self.__dict__.items() if key in _RUNNING}
+        return {**EzPickle.__getstate__(self), "running": running}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        EzPickle.__setstate__(self, saved)
+        self.__dict__.update(saved.get("running", {}))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` (or, with ``mask="info"``, ``Box``) for every agent."""
@@ -210,7 +236,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
 
     def step(self, action: int | None) -> None:
         """Play the action with id ``action`` (an int; numpy's too) for
-        ``agent_selection`` (``None`` for an agent whose game is over)."""
+        ``agent_selection`` (``None`` for an agent whose game is over). Before ``reset``,
+        or once every agent has stepped out of a finished game, ``IllegalAction``."""
+        problem = self._no_agent()
+        if problem is not None:
+            raise IllegalAction(f"step({brief(action)}) plays nothing: {problem}")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -232,6 +262,25 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AEC's ``(observation, reward, termination, truncation, info)`` of
+        ``agent_selection``; a ``ValueError`` before ``reset`` or once every agent has
+        stepped out of a finished game."""
+        problem = self._no_agent()
+        if problem is not None:
+            raise ValueError(f"last() has no agent to answer for: {problem}")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return found
+
+    def _no_agent(self) -> str | None:
+        """Why no agent is to act (no game yet, or every agent has left), or ``None``."""
+        if "agents" not in self.__dict__:
+            return "no game has started: call reset() (or reset(seed=...)) first"
+        if self.agent_selection not in self.terminations:
+            return ("the game is over and every agent has stepped out of it: reset() "
+                    "starts another")
+        return None
+
     def render(self) -> None | np.ndarray | str:
         """The view of the agent to act (``agent_selection``): its text (``"ansi"``), its
         picture as an ``H × W × 3`` ``uint8`` array (``"rgb_array"``), or the text printed
@@ -240,6 +289,9 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             gymnasium.logger.warn("render() without a render_mode: make the environment "
                                   "with render_mode='ansi', 'rgb_array' or 'human'")
             return None
+        if "agents" not in self.__dict__:
+            raise ValueError("render() has no game to draw: call reset() (or "
+                             "reset(seed=...)) first")
         view = self._view(self.agent_selection)
         if self.render_mode == "rgb_array":
             return rasterise(view._repr_svg_())
@@ -290,6 +342,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         """With ``mask="info"``, each agent's info holds its mask (a new dict each step)."""
         if self.mask_in_info:
             self.infos = {agent: {"action_mask": self._mask(agent)} for agent in self.agents}
+
+
+#: What ``reset`` and ``step`` set: the game under way, kept by copies and pickles.
+_RUNNING = ("tabletop", "agents", "rewards", "_cumulative_rewards", "terminations",
+            "truncations", "agent_selection", "infos", "np_random")
 
 
 def rasterise(svg: str) -> np.ndarray:

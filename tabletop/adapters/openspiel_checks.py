@@ -1,0 +1,174 @@
+"""What the OpenSpiel adapter checks of what it is given (``tabletop.adapters.openspiel``):
+action ids, players, a resampler's draws, serialized text and its history.
+
+Each refuses in words (``IllegalAction``, ``ValueError``, ``TypeError``, ``InvalidRecord``)
+what OpenSpiel itself would take quietly (``True`` as player 1), answer with a C++ check
+message, or crash on.
+
+>>> player_arg(np.int64(1), 3, chance=False)
+1
+>>> player_arg(True, 3, chance=True)
+Traceback (most recent call last):
+...
+ValueError: player must be 0 .. 2 (or -1: chance), not True
+>>> draw_seed(0.5)
+4503599627370496
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.core.errors import IllegalAction, InvalidRecord
+from tabletop.core.ids import action_space
+from tabletop.core.plain import plain
+from tabletop.core.quoting import brief
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game, State
+
+#: OpenSpiel's id of the chance player.
+CHANCE = -1
+#: The lines of OpenSpiel's serialization of a Python game's state, in order.
+TAGS = ("history=", "move_number=", "__dict__=")
+
+
+def player_arg(player: object, players: int, *, chance: bool) -> int:
+    """``player`` as an int ``0 .. players - 1`` (or ``-1``, chance, if ``chance``); numpy's
+    ints too. Else a ``ValueError``: a bool is no player (OpenSpiel would read ``True``
+    as player 1), nor is a float, a string or a pseudo-player such as ``-4``."""
+    found = plain(player)
+    if type(found) is int and (0 <= found < players or (chance and found == CHANCE)):
+        return found
+    also = f" (or {CHANCE}: chance)" if chance else ""
+    raise ValueError(f"player must be 0 .. {players - 1}{also}, not {brief(player)}")
+
+
+def player_checked(method: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """OpenSpiel's state method ``name`` (``method``), whose argument is a player, with the
+    player checked by the state's ``_player``: a bool, a float or a player outside the game
+    is a ``ValueError``."""
+
+    def checked(self: Any, *args: Any) -> Any:
+        return method(self, *(self._player(arg) for arg in args))
+
+    checked.__name__ = checked.__qualname__ = name
+    checked.__doc__ = (f"OpenSpiel's ``{name}([player])``, the player one of the game's "
+                       "(numpy's ints too; a bool is no player).")
+    return checked
+
+
+def action_arg(action: object, size: int) -> int:
+    """``action`` as an int if it is one (numpy's integers and 0-d integer arrays too, as
+    OpenSpiel takes them); else ``IllegalAction``: a bool, float, string, ``None`` or array
+    is no action id (OpenSpiel itself would take ``True`` as 1), nor is a negative int.
+    An id of 2**63 or more (more than OpenSpiel's 64-bit ids hold) is refused as out of
+    ``0 .. size - 1``; the node's own check says what is legal of the others."""
+    if isinstance(action, np.ndarray) and action.shape == () \
+            and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    action = plain(action)
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise IllegalAction(f"an action id must be an int (numpy's integers too), not "
+                            f"{brief(action)}")
+    if action < 0:
+        raise IllegalAction(f"action id {action} is negative: ids start at 0 "
+                            "(legal_actions() lists them)")
+    if action >= 2**63:
+        raise IllegalAction(f"action id {brief(action)} is out of range 0..{size - 1}")
+    return action
+
+
+def draw_seed(drawn: object) -> int:
+    """A seed for ``random.Random`` from what OpenSpiel's ``probability_sampler`` drew (a
+    number from 0 to 1); anything else is a ``ValueError`` (a string would be repeated
+    2**53 times)."""
+    if isinstance(drawn, numbers.Real) and not isinstance(drawn, bool) \
+            and math.isfinite(float(drawn)) and 0.0 <= float(drawn) <= 1.0:
+        return int(float(drawn) * 2**53)
+    raise ValueError(f"probability_sampler() must return a number from 0 to 1, not "
+                     f"{brief(drawn)}")
+
+
+def text_problem(text: str) -> str | None:
+    """What makes ``text`` no serialized state of a Python OpenSpiel game (its three lines
+    ``history=…``, ``move_number=…``, ``__dict__=`` and base64), or ``None``."""
+    lines = text.split("\n")
+    if len(lines) != len(TAGS) or not all(map(str.startswith, lines, TAGS)):
+        return ("a serialized state has three lines, history=…, move_number=… and "
+                f"__dict__=…, not {brief(text)}")
+    try:
+        base64.b64decode(lines[2][len(TAGS[2]):], validate=True)
+    except (binascii.Error, ValueError):
+        return "its __dict__= line is not base64"
+    return None
+
+
+def history_ids(game: Game, state: State, chance: bool) -> list[int]:
+    """The OpenSpiel history of ``state``: its seed (if a chance node drew it) and the id
+    of each action of its history."""
+    space = action_space(game)
+    ids = [space.id_of(action) for action in state.history]
+    head = [state.seed] if chance and state.seed is not None else []
+    return head + [-1 if i is None else i for i in ids]
+
+
+def history_problem(found: Sequence[int], move_number: int, expected: Sequence[int]) -> str | None:
+    """What makes the OpenSpiel history ``found`` (and its ``move_number``) no history of a
+    state whose whole history is ``expected``, or ``None``. ``found`` may be a tail of it
+    (a state wrapped mid-game starts a fresh history) or empty (a clone, whose history
+    OpenSpiel copies after the state)."""
+    found = list(found)
+    if move_number != len(found):
+        return (f"move_number differs: expected {len(found)} (the moves in its history), "
+                f"found {move_number}")
+    if found and (len(found) > len(expected) or list(expected[-len(found):]) != found):
+        return (f"history differs: expected the ids {brief(list(expected))} (or their "
+                f"last ones), found {brief(found)}")
+    return None
+
+
+def mismatch(game: Any, state: State) -> str | None:
+    """What makes ``state`` no state of ``game`` (the first field that differs, expected
+    and found), or ``None``: its game, players and options, and its seed (the fixed seed
+    of ``seed=``, else one of the chance node's seeds; a determinized state has none)."""
+    mine, found = game.tabletop, state.game
+    if found is not mine and found != mine:
+        if found.name != mine.name:
+            return f"game differs: expected {mine.name!r}, found {found.name!r}"
+        if found.players != mine.players:
+            return f"players differ: expected {mine.players}, found {found.players}"
+        for key in sorted({*mine.options, *found.options}):
+            if mine.options.get(key) != found.options.get(key):
+                return (f"option {key!r} differs: expected {brief(mine.options.get(key))}, "
+                        f"found {brief(found.options.get(key))}")
+        return f"game differs: expected {mine!r}, found {found!r}"  # pragma: no cover
+    seed = state.seed
+    if seed is not None and game.seed is not None and seed != game.seed:
+        return f"seed differs: expected {game.seed} (the game's seed=), found {seed}"
+    if seed is not None and game.seed is None and not 0 <= seed < game.seeds:
+        return (f"seed differs: expected a chance outcome 0 .. {game.seeds - 1}, "
+                f"found {seed}")
+    return None
+
+
+def observation_kind(kind: Any, pyspiel: Any) -> None:
+    """Refuse an observer type that is no ``pyspiel.IIGObservationType`` (``TypeError``)."""
+    if kind is not None and not isinstance(kind, pyspiel.IIGObservationType):
+        raise TypeError(f"iig_obs_type should be a pyspiel.IIGObservationType or None, not "
+                        f"{brief(kind)}")
+
+
+def invalid(error: Exception) -> InvalidRecord:
+    """An error met while reading serialized text, as the ``InvalidRecord`` it stands for."""
+    if isinstance(error, InvalidRecord):
+        return error
+    return InvalidRecord(f"the serialized state could not be read: {type(error).__name__}: "
+                         f"{brief(str(error))}")
