@@ -94,7 +94,8 @@ class GameWidget(BotTurns, w.VBox):
         self._panels_full = False
         self._syncing = False
         self._choice_buttons: dict[Hashable, w.Button] = {}
-        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT)
+        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT,
+                                 fit_css=layout.row_height())
         self.board.on_click(self.click)
         self._build()
         super().__init__(children=self._layout())
