@@ -1,5 +1,6 @@
-"""Probe 33, the widgets from Python: ``close()`` stops the bots at once and ends the widget,
-and junk driven into a widget is refused, the widget unchanged."""
+"""Probe 33, the widgets from Python: ``close()`` stops the bots at once (a tree's game widget's
+too), ends the widget and leaves none of its parts open; junk driven into a widget is refused,
+the widget unchanged."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.widgets import GameWidget
+from tabletop.widgets import GameWidget, TreeWidget
 
 GAMES = [("lascaux", 3), ("lava-flows", 2), ("landlock", 2), ("lacuna", 2)]
 
@@ -109,9 +110,45 @@ def test_a_closed_widget_refuses_every_change_and_stays_readable():
 def test_closing_closes_every_control_the_widget_holds():
     widget = tabletop.play("lascaux", players=3, seed=1)
     inner = [widget.board.widget, *widget.board.canvases, widget.slider, widget.pause_button,
-             widget.turn_html, *widget.seat_pickers]
+             widget.turn_html, *widget.seat_pickers, widget.slider.layout, widget.slider.style]
     widget.close()
     assert widget.comm is None and all(part.comm is None for part in inner)
+
+
+def _open_widgets() -> int:
+    from ipywidgets.widgets import widget as ipywidget
+
+    return len(ipywidget._instances)  # every widget whose comm is open (ipywidgets' own)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: tabletop.play("lascaux", players=3, seed=2, bots={1: "random"}),
+    lambda: TreeWidget(tabletop.load("lava-flows").new(seed=1), depth=2)],
+    ids=["game", "tree"])
+def test_a_closed_widget_leaves_no_widget_open(make):
+    make().close()  # the first one may open ipycanvas' shared manager
+    before = _open_widgets()
+    for _ in range(3):
+        make().close()
+    assert _open_widgets() == before
+
+
+def test_closing_a_tree_stops_the_bots_of_the_game_it_opened():
+    errors = thread_errors()
+
+    async def scenario() -> None:
+        tree = TreeWidget(tabletop.load("lascaux", players=3).new(seed=1), opener=lambda s, **k:
+                          tabletop.play(s, bots=dict.fromkeys(range(3), "random"),
+                                        agent_delay=0.01, panel_delay=0, **k))
+        game = tree.open_in_game()
+        await asyncio.sleep(0.1)
+        states = len(game.timeline)
+        tree.close()
+        await asyncio.sleep(0.4)
+        assert game.closed and len(game.timeline) == states
+
+    run(scenario)
+    assert errors == []
 
 
 @pytest.mark.parametrize("x, y", [(math.nan, 1.0), (1.0, math.inf), (1e308, -1e308),

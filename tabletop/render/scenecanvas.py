@@ -112,6 +112,12 @@ class SceneCanvas:
             widest = f"min({widest}, calc({self.fit_css} * {width / height:.4f}))"
         self.frame.layout.max_width = widest
 
+    def close(self) -> None:
+        """Close the canvases and their frame, with their layouts (the page forgets them)."""
+        for part in [*self.canvases, self.widget, self.frame]:
+            part.close()
+            part.layout.close()
+
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""
         return (x / self.resolution, y / self.resolution)

@@ -44,10 +44,13 @@ def while_open(method: F) -> F:
 
 
 def close_all(widget: w.Widget) -> None:
-    """Close ``widget`` and every widget it holds (their comms, and so the page's views)."""
-    for child in getattr(widget, "children", ()):
-        close_all(child)
+    """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
+    so the page's views); a game widget among them stops its bots."""
     widget.close()
+    for part in [*getattr(widget, "children", ()), getattr(widget, "layout", None),
+                 getattr(widget, "style", None)]:
+        if isinstance(part, w.Widget) and part is not widget:
+            close_all(part)
 
 
 class BotTurns:
@@ -58,6 +61,7 @@ class BotTurns:
     agent_delay: float
     pause_button: w.ToggleButton
     board: SceneCanvas
+    layout: w.Layout
     _choice_buttons: dict[Hashable, w.Button]
     _panels_due: asyncio.TimerHandle | None
 
@@ -76,11 +80,11 @@ class BotTurns:
         if self._panels_due is not None:
             self._panels_due.cancel()
             self._panels_due = None
+        self.board.close()
         for child in [*getattr(self, "children", ()), *self._choice_buttons.values()]:
             close_all(child)
-        for canvas in self.board.canvases:
-            canvas.close()
         super().close()  # type: ignore[misc]
+        self.layout.close()
 
     @while_open
     def agent_move(self) -> Action | None:
