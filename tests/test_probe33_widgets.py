@@ -87,6 +87,31 @@ def test_a_search_under_way_when_closing_is_dropped_and_nothing_raises_afterward
     assert errors == []
 
 
+class Closing:
+    """A bot that closes its widget as it makes its ``last``-th move."""
+
+    name = "closing"
+
+    def __init__(self, widget: list[GameWidget], last: int) -> None:
+        self.widget, self.last, self.calls = widget, last, 0
+
+    def act(self, view: Any) -> Any:
+        self.calls += 1
+        if self.calls == self.last:
+            self.widget[0].close()
+        return view.legal_actions()[0]
+
+
+def test_without_an_event_loop_the_bots_stop_once_the_widget_closes():
+    shell: list[GameWidget] = []
+    bot = Closing(shell, last=5)
+    widget = GameWidget(tabletop.load("lascaux", players=3).new(seed=1), start_bots=False,
+                        bots=dict.fromkeys(range(3), bot))
+    shell.append(widget)
+    widget.agent_move()
+    assert widget.closed and bot.calls == 5 and widget.session.ply() <= 5
+
+
 def test_a_closed_widget_refuses_every_change_and_stays_readable():
     widget = tabletop.play("lascaux", players=3, seed=1, bots={1: "random", 2: "random"})
     widget.play(widget.state.legal_actions()[0])

@@ -153,7 +153,7 @@ class AgentRunner:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.paused:
+        while not (self.paused or self.closed):
             session = self.host.session
             agent = session.agent_to_move()
             if agent is None:

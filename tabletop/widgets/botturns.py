@@ -109,7 +109,8 @@ class BotTurns:
             self.runner.start(loop)
             return
         for _ in range(AGENT_RUN_LIMIT):
-            if self.session.agent_to_move() is None or self._agent_step() is None:
+            if self.runner.closed or self.session.agent_to_move() is None \
+                    or self._agent_step() is None:
                 break
         self._refresh(full=True)
 
