@@ -128,3 +128,24 @@ def test_a_click_on_the_board_shrunk_for_a_short_window_makes_the_move(
     page.wait_for_function(
         "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
         arg=[f"{widget_css(tag)} .tabletop-log li.now", expected], timeout=30_000)
+
+
+def test_at_1280x720_the_bots_panel_fits_beside_the_shorter_board(lab_page: Any,
+                                                                  artifacts: Path) -> None:
+    page, tag = lab_page, "bots"
+    found = _at(page, {"width": 1280, "height": 720}, tag)
+    steps, expected = plan_move(mid_game(*BOT_CONFIG))
+    for step in steps:
+        click_step(page, tag, step)
+    thinking = page.locator(f"{widget_css(tag)} .tabletop-thinking")
+    thinking.wait_for(state="visible", timeout=60_000)
+    page.wait_for_timeout(300)
+    shown = boxes(page, tag)
+    for part in (*VISIBLE, "thinking"):
+        assert shown["area"][1] - 1 <= shown[part][1] and shown[part][3] <= shown["area"][3] + 1, \
+            f"{part} {shown[part]} is outside the visible area {shown['area']}"
+    assert shown["thinking"][3] <= shown["side"][3] + 1, "the bot's panel runs out of its column"
+    assert [round(v) for v in shown["seats"]] == [round(v) for v in found["seats"]]
+    assert not page.evaluate(OVERFLOW_JS, widget_css(tag))
+    assert not page.evaluate(CLIPPED_JS, widget_css(tag))
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / "laptop-bots-thinking.png"))
