@@ -39,6 +39,13 @@ def test_a_fitted_board_fills_its_width_up_to_its_tallest(size: tuple[int, int],
     assert board.to_scene(size[0], size[1]) == (size[0] / 2, size[1] / 2)
 
 
+def test_a_fitted_board_also_keeps_to_a_css_height_the_browser_works_out() -> None:
+    board = SceneCanvas(resolution=2, fit_height=500, fit_css=layout.row_height())
+    board.draw(_scene(640, 516))
+    assert board.frame.layout.max_width == (
+        f"min(620px, calc({layout.row_height()} * {640 / 516:.4f}))")  # 500 px tall at most
+
+
 def test_a_board_without_fit_keeps_one_css_pixel_per_unit() -> None:
     board = SceneCanvas(resolution=2)
     board.draw(_scene(300, 200))
@@ -61,7 +68,7 @@ def test_the_regions_have_fixed_sizes() -> None:
     widget = tabletop.play("lascaux", players=5, seed=1, setup="random", agent_delay=0)
     assert widget.board.fit_height == layout.BOARD_HEIGHT
     side = _side(widget)
-    assert side.layout.height == f"{layout.BOARD_HEIGHT}px"
+    assert side.layout.height == layout.row_height()
     assert widget.message_html.layout.height == f"{layout.MESSAGE_HEIGHT}px"
     controls = next(x for x in _all(widget) if "tt-controls" in x._dom_classes)
     assert (controls.layout.min_height, controls.layout.max_height) == (

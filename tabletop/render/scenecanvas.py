@@ -35,15 +35,19 @@ class SceneCanvas:
     width its frame is given instead, keeping the scene's proportions, up to one CSS pixel per
     scene unit and ``fit_height`` CSS pixels tall: the browser scales the picture, and the
     frontend reports clicks in canvas pixels whatever the scale, so ``to_scene`` still holds.
+    ``fit_css`` (with ``fit_height``) is a CSS length the board is at most as tall as too,
+    worked out by the browser: one that follows the window's height keeps a short window's
+    controls below the board on screen.
     """
 
     def __init__(self, *, layers: int = LAYERS, resolution: float = 2.0,
-                 fit_height: float | None = None) -> None:
+                 fit_height: float | None = None, fit_css: str | None = None) -> None:
         from ipycanvas import MultiCanvas
         from ipywidgets import Box
 
         self._resolution = _resolution_of(resolution)
         self.fit_height = fit_height
+        self.fit_css = fit_css
         self.widget = MultiCanvas(layers, width=1, height=1)
         self.widget.add_class("tabletop-canvas")
         self.frame = Box([self.widget]).add_class("tabletop-board")
@@ -103,7 +107,16 @@ class SceneCanvas:
         # The canvas fills its frame's width and its height follows the canvas's own
         # proportions; the frame's widest is where the picture is 1:1 or fit_height tall.
         layout.width, layout.height = "100%", "auto"
-        self.frame.layout.max_width = f"{math.floor(self.fitted_width(width, height))}px"
+        widest = f"{math.floor(self.fitted_width(width, height))}px"
+        if self.fit_css is not None and height > 0:  # the width for fit_css's height
+            widest = f"min({widest}, calc({self.fit_css} * {width / height:.4f}))"
+        self.frame.layout.max_width = widest
+
+    def close(self) -> None:
+        """Close the canvases and their frame, with their layouts (the page forgets them)."""
+        for part in [*self.canvases, self.widget, self.frame]:
+            part.close()
+            part.layout.close()
 
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""

@@ -15,7 +15,8 @@ kernel) and ``agent_delay > 0``. Each turn goes:
 *held*, not played. On resume a held move is played at once if the position is unchanged (so
 pausing never changes what the agents play), else dropped. **Cancel** (a step, a new move, a
 seat change, a record opened) drops everything: a search in progress finishes in its thread and
-its result is thrown away; a search still queued never starts.
+its result is thrown away; a search still queued never starts. **Close** (the widget's
+``close()``) cancels so for good: nothing the runner held or searched is played after it.
 
 Every search goes through ``decide``, which holds ``SEARCH_LOCK``: one search at a time in the
 process, so an agent (its random generator, its ``last_analysis``) is never used by two threads
@@ -94,6 +95,7 @@ class AgentRunner:
         self.host = host
         self.thinking: int | None = None
         self.paused = False
+        self.closed = False
         self._task: asyncio.Task[None] | None = None
         self._held: tuple[Key, Decision] | None = None
         self._shown = 0.0  # loop time when the last move appeared
@@ -110,7 +112,7 @@ class AgentRunner:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin the agents' turns from the position on show (after a move just shown)."""
         self.cancel()
-        if self.paused or self.host.session.agent_to_move() is None:
+        if self.closed or self.paused or self.host.session.agent_to_move() is None:
             return
         self._shown = loop.time()
         self._task = loop.create_task(self._run())
@@ -122,6 +124,11 @@ class AgentRunner:
             self._task = None
         self._held = None
         self._set_thinking(None)
+
+    def close(self) -> None:
+        """Cancel, for good: after it no turn starts and no move is played."""
+        self.closed = True
+        self.cancel()
 
     def pause(self) -> None:
         """Stop after the search in progress (its move is held for ``resume``)."""
@@ -146,7 +153,7 @@ class AgentRunner:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.paused:
+        while not (self.paused or self.closed):
             session = self.host.session
             agent = session.agent_to_move()
             if agent is None:
@@ -177,6 +184,8 @@ class AgentRunner:
             self._shown = loop.time()
 
     def _play(self, decision: Decision) -> None:
+        if self.closed:  # a safety net: closing cancels the task that would get here
+            return
         try:
             self.host.session.agent_move(decision)
         except Exception as err:  # noqa: BLE001 - an illegal choice is told, not lost

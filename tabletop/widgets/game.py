@@ -20,7 +20,7 @@ import traitlets
 
 from ..agents import agent_names
 from ..agents.settings import bot_seats
-from ..core.errors import InvalidRecord, TabletopError
+from ..core.errors import InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
@@ -29,7 +29,8 @@ from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import layout, panels
-from .agentrun import AgentRunner, Seconds, decide, failure, synchronous
+from .agentrun import AgentRunner, Seconds
+from .botturns import BotTurns, running_loop, while_open
 from .picture import with_picture
 from .session import Message, Session
 from .starting import hot_seat_flag, shown_state, view_value
@@ -38,8 +39,6 @@ from .warmup import warm_up
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
 #: meanwhile, off the event loop: see ``agentrun``).
 AGENT_DELAY = 0.6
-#: Most agent moves played in a row without a pause (an agents-only game with no event loop).
-AGENT_RUN_LIMIT = 100_000
 #: Seconds the controls and side panels wait after a board frame is sent, when an event loop
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
@@ -58,7 +57,7 @@ def _button(description: str, tooltip: str, *, icon: str = "", width: str = "aut
 MAX_RESOLUTION = 4.0
 
 
-class GameWidget(w.VBox):
+class GameWidget(BotTurns, w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
     ``state`` is a read-only traitlet: ``widget.observe(f, "state")`` hears every move and
@@ -68,6 +67,7 @@ class GameWidget(w.VBox):
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
     (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
+    ``close()`` stops the bots at once and ends the widget (see ``botturns``).
     """
 
     state = traitlets.Instance(State, read_only=True)
@@ -94,7 +94,8 @@ class GameWidget(w.VBox):
         self._panels_full = False
         self._syncing = False
         self._choice_buttons: dict[Hashable, w.Button] = {}
-        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT)
+        self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT,
+                                 fit_css=layout.row_height())
         self.board.on_click(self.click)
         self._build()
         super().__init__(children=self._layout())
@@ -255,6 +256,7 @@ class GameWidget(w.VBox):
         return self.session.view
 
     @view.setter
+    @while_open
     def view(self, value: int | str | None) -> None:
         s = self.session
         chosen = view_value(value, s.game.players,
@@ -267,6 +269,7 @@ class GameWidget(w.VBox):
         return self.runner.paused
 
     @paused.setter
+    @while_open
     def paused(self, value: bool) -> None:
         self.pause_button.value = flag(value, "paused")
 
@@ -275,6 +278,7 @@ class GameWidget(w.VBox):
         return self.session.hot_seat
 
     @hot_seat.setter
+    @while_open
     def hot_seat(self, value: bool) -> None:
         self.hot_seat_toggle.value = hot_seat_flag(value)
 
@@ -282,59 +286,59 @@ class GameWidget(w.VBox):
         """The ``Scene`` on the canvas now."""
         return self.board.scene
 
+    @while_open
     def click(self, x: float, y: float) -> Action | None:
         """A click on the board at scene coordinates (what a mouse press on the canvas does)."""
         action = self.session.click(x, y)
         self._after_input(action)
         return action
 
+    @while_open
     def choose(self, target: Hashable) -> Action | None:
         """Pick a target (what an off-board button does); plays the move it completes."""
         action = self.session.choose(target)
         self._after_input(action)
         return action
 
+    @while_open
     def play(self, action: Action | str) -> Action:
         """Play ``action`` (or its notation) at the state on show."""
         played = self.session.play(action)
         self._after_input(played)
         return played
 
+    @while_open
     def cancel(self) -> None:
         self.session.cancel()
         self._refresh()
 
+    @while_open
     def confirm(self) -> None:
         """Lift the hot-seat cover for the player to move."""
         self.session.confirm()
         self._refresh(full=True)
 
-    def agent_move(self) -> Action | None:
-        """The player to move's agent (a random one for a human seat) makes a move now; if
-        it can't (the game is over, the agent fails), the message line says why."""
-        self._cancel_pending()
-        action = self._agent_step()
-        if action is None:
-            return None
-        self._refresh(full=True)
-        self._after_move()
-        return action
-
+    @while_open
     def back(self) -> None:
         self._step(self.session.back)
 
+    @while_open
     def forward(self) -> None:
         self._step(self.session.forward)
 
+    @while_open
     def start(self) -> None:
         self._step(self.session.start)
 
+    @while_open
     def end(self) -> None:
         self._step(self.session.end)
 
+    @while_open
     def goto(self, node: int) -> None:
         self._step(lambda: self.session.goto(node))
 
+    @while_open
     def set_seat(self, player: int, spec: Any) -> None:
         """Make ``player`` human (``"human"``) or a bot (a name or an agent)."""
         self.session.set_seat(player, spec)
@@ -356,6 +360,7 @@ class GameWidget(w.VBox):
         ``Session.save``."""
         return self.session.save(flag(full, "full"))
 
+    @while_open
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
         """Open a saved record at ``ply`` (default: its own ``ply``, else the end).
 
@@ -403,7 +408,7 @@ class GameWidget(w.VBox):
         if self.state is not s.state:
             self.set_trait("state", s.state)
         self._panels_full = self._panels_full or full
-        loop = _running_loop()
+        loop = running_loop()
         if self.panel_delay > 0 and loop is not None:
             if self._panels_due is None:
                 self._panels_due = loop.call_later(self.panel_delay, self._show_panels)
@@ -530,56 +535,6 @@ class GameWidget(w.VBox):
         self._refresh(full=True)
         self._after_move()
 
-    # --- agents ---------------------------------------------------------------------------------
-    def _after_move(self) -> None:
-        """If an agent is to move, let it: one move at a time, searched off the event loop, when
-        one runs and ``agent_delay > 0`` (see ``agentrun``); else at once, here."""
-        self._cancel_pending()
-        if self.session.agent_to_move() is None or self.runner.paused:
-            return
-        loop = _running_loop()
-        if self.agent_delay > 0 and loop is not None:
-            self.runner.start(loop)
-            return
-        for _ in range(AGENT_RUN_LIMIT):
-            if self.session.agent_to_move() is None or self._agent_step() is None:
-                break
-        self._refresh(full=True)
-
-    def _agent_step(self) -> Action | None:
-        """One agent move here and now, as ``AgentRunner`` makes one: whatever the agent
-        raises, or an illegal move, is told in the message line (then ``None``)."""
-        s = self.session
-        try:
-            decision = decide(s.mover(), s.state.view(s.state.current_player))  # type: ignore
-        except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
-            return self._told(err)
-        try:
-            return synchronous(lambda: s.agent_move(decision))
-        except (TabletopError, ValueError) as err:  # its move is not legal
-            return self._told(err)
-
-    def _told(self, err: Exception) -> Action | None:
-        self.session.message = Message(failure(err), "error")
-        self._refresh()
-        return None
-
-    def _cancel_pending(self) -> None:
-        self.runner.cancel()
-
-    def _label_pause(self) -> None:
-        paused = self.pause_button.value
-        self.pause_button.description = "Resume bots" if paused else "Pause bots"
-        self.pause_button.icon = "play" if paused else "pause"
-
-    def _on_pause(self, change: dict[str, Any]) -> None:
-        self._label_pause()
-        if change["new"]:
-            self.runner.pause()
-        else:
-            self.runner.resume()  # a held move is played now, if still for this position
-            self._after_move()
-
     # --- static pictures ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget's view, and its board as a picture for viewers without the kernel."""
@@ -590,9 +545,3 @@ class GameWidget(w.VBox):
         s = self.session
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -4,7 +4,9 @@ JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook
 wide. The widget is a row of the board (scaled to the width it gets, at most
 ``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
 nothing below the row moves when buttons, messages or the agent's panel change. Below
-``BOARD_MIN + GAP + SIDE_WIDTH`` px the side panel wraps under the board.
+``BOARD_MIN + GAP + SIDE_WIDTH`` px the side panel wraps under the board. On a short
+window (1280x720: about 600 px of notebook) the row is ``row_height()`` tall, so that the bars
+below it stay on screen too.
 
 Sizes are ipywidgets layouts (inline styles, checked without a browser); looks are the CSS
 in ``panels``.
@@ -18,6 +20,11 @@ import ipywidgets as w
 
 #: Tallest the board is drawn (CSS px), and the side panel's height beside it.
 BOARD_HEIGHT = 500
+#: Least height of the row on a short window, and the window's height the row leaves for the
+#: rest: JupyterLab's menus, toolbar and status bar (about 121 px) and the two bars below the
+#: row (116 px when the seats bar takes two lines).
+BOARD_HEIGHT_LEAST = 360
+WINDOW_ROOM = 245
 #: The side panel's width when beside the board (it takes the whole row below it).
 SIDE_WIDTH = 330
 #: Narrowest board kept beside the side panel; below it the panel wraps under the board.
@@ -31,6 +38,16 @@ MESSAGE_HEIGHT = 58
 CONTROLS_MIN = 60
 
 
+def row_height() -> str:
+    """The CSS height of the board's row: ``BOARD_HEIGHT``, less on a short window.
+
+    >>> row_height()
+    'min(500px, max(360px, calc(100vh - 245px)))'
+    """
+    return (f"min({BOARD_HEIGHT}px, max({BOARD_HEIGHT_LEAST}px, "
+            f"calc(100vh - {WINDOW_ROOM}px)))")
+
+
 def main_row(board: w.Widget, side: w.Widget) -> w.HBox:
     """The board and the side panel: side by side, or the panel below when narrow.
 
@@ -39,7 +56,7 @@ def main_row(board: w.Widget, side: w.Widget) -> w.HBox:
     """
     board.layout.flex = f"1000 1 {BOARD_MIN}px"
     side.layout.flex = f"1 1 {SIDE_WIDTH}px"
-    side.layout.height = f"{BOARD_HEIGHT}px"
+    side.layout.height = row_height()
     side.layout.max_width = "100%"
     return w.HBox([board, side]).add_class("tt-main")
 

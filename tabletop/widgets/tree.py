@@ -32,6 +32,7 @@ from ..core.graphview import readonly_view
 from ..core.plain import player_of, real, whole
 from ..core.quoting import brief
 from ..render.scene import Scene
+from .botturns import close_all
 from .picture import with_picture
 from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
 
@@ -134,6 +135,15 @@ class TreeWidget(w.VBox):
         super().__init__(children=[controls, main, self.game_box])
         self.add_class("tabletop-tree")
         self.refresh()
+
+    def close(self) -> None:
+        """Close the widget and every part of it, the game widget it opened too (whose bots
+        stop at once)."""
+        self.canvas.close()
+        for child in self.children:
+            close_all(child)
+        super().close()
+        self.layout.close()
 
     # --- the API the clicks use ---------------------------------------------------------------
     @property

@@ -520,3 +520,22 @@ def code_notebook(root: Path, filename: str, cells: list[str]) -> str:
                 "nbformat": 4, "nbformat_minor": 5}
     (root / filename).write_text(json.dumps(notebook))
     return filename
+
+
+# Runs code in the notebook's kernel (as a cell would, without one) and returns its printout.
+KERNEL_JS = """async code => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  let out = '';
+  const future = kernel.requestExecute({code, store_history: false});
+  future.onIOPub = msg => {
+    if (msg.content.text) out += msg.content.text;
+    if (msg.content.ename) out += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def run_in_kernel(page: Any, code: str) -> str:
+    """Run ``code`` in the kernel of the notebook open in ``page``; what it printed."""
+    return str(page.evaluate(KERNEL_JS, code))

@@ -2,11 +2,11 @@
 
 One JupyterLab page (file browser open) shows the cases of ``crowded``: Lacuna's longest
 refusal (six lines in a three-line message region), Lava Flows' four rows of claim buttons,
-and a finished four-player Landlock's result. At 1366x768 and 1280x800: the turn line, the
+and a finished four-player Landlock's result. At 1366x768, 1280x800 and 1280x720: the turn line, the
 message line and the controls do not overlap; what a region holds is drawn inside it (a long
 message scrolls in its region instead of running over the buttons); every button lies inside
 the controls and the visible area; the result is not cut off. Screenshots:
-``artifacts/crowded-<case>-<width>.png``.
+``artifacts/crowded-<case>-<width>x<height>.png``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from servers import Server
 
 pytestmark = pytest.mark.browser
 
-SIZES = ({"width": 1366, "height": 768}, {"width": 1280, "height": 800})
+SIZES = ({"width": 1366, "height": 768}, {"width": 1280, "height": 800},
+         {"width": 1280, "height": 720})
 
 CELL = """import sys
 
@@ -83,7 +84,7 @@ def test_a_crowded_side_panel_keeps_each_part_in_its_region(tag: str, size: dict
     page.wait_for_timeout(150)
     found = page.evaluate(REGIONS_JS, widget_css(tag))
     page.locator(widget_css(tag)).screenshot(
-        path=str(artifacts / f"crowded-{tag}-{size['width']}.png"))
+        path=str(artifacts / f"crowded-{tag}-{size['width']}x{size['height']}.png"))
     area = boxes(page, tag)["area"]
     assert not found["spill"], f"{tag}: drawn outside its region: {found['spill']}"
     turn, message, controls = found["turn"], found["message"], found["controls"]

@@ -1,0 +1,157 @@
+"""The game widget's bots and its end: "Bot move", the bots' replies, Pause, and ``close()``.
+
+``BotTurns`` is a part of ``GameWidget`` (a mixin): the bots move one at a time in an event loop
+(``agentrun``), at once without one. ``close()`` ends the widget: the bots stop at once (a
+search already under way finishes in its worker thread and its move is thrown away), the page
+forgets its controls, and whatever would change the game afterwards (a move, a step, a seat,
+a record, Pause) is refused with a ``ValueError``, the widget unchanged; reading it (its
+``timeline``, ``save()``, ``message``) still works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+from ..core.errors import TabletopError
+from ..core.game import Action
+from ..render.scenecanvas import SceneCanvas
+from .agentrun import AgentRunner, decide, failure, synchronous
+from .session import Message, Session
+
+#: Most agent moves played in a row without a pause (an agents-only game with no event loop).
+AGENT_RUN_LIMIT = 100_000
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def while_open(method: F) -> F:
+    """Refuse ``method`` on a closed widget (a ``ValueError`` saying so), before it changes
+    anything."""
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.runner.closed:
+            raise ValueError(f"this {type(self).__name__} is closed: {method.__name__} changes "
+                             "nothing now; open the game in a new widget (tabletop.play)")
+        return method(self, *args, **kwargs)
+
+    return checked  # type: ignore[return-value]
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
+    so the page's views); a game widget among them stops its bots."""
+    widget.close()
+    for part in [*getattr(widget, "children", ()), getattr(widget, "layout", None),
+                 getattr(widget, "style", None)]:
+        if isinstance(part, w.Widget) and part is not widget:
+            close_all(part)
+
+
+class BotTurns:
+    """The bots' part of ``GameWidget`` (see the module's docstring)."""
+
+    session: Session
+    runner: AgentRunner
+    agent_delay: float
+    pause_button: w.ToggleButton
+    board: SceneCanvas
+    layout: w.Layout
+    _choice_buttons: dict[Hashable, w.Button]
+    _panels_due: asyncio.TimerHandle | None
+
+    def _refresh(self, full: bool = False) -> None:
+        raise NotImplementedError  # GameWidget's
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` ended the widget."""
+        return self.runner.closed
+
+    def close(self) -> None:
+        """End the widget: its bots stop now (a search under way is dropped), its controls
+        leave the page, and a move, step or setting afterwards raises ``ValueError``."""
+        self.runner.close()
+        if self._panels_due is not None:
+            self._panels_due.cancel()
+            self._panels_due = None
+        self.board.close()
+        for child in [*getattr(self, "children", ()), *self._choice_buttons.values()]:
+            close_all(child)
+        super().close()  # type: ignore[misc]
+        self.layout.close()
+
+    @while_open
+    def agent_move(self) -> Action | None:
+        """The player to move's agent (a random one for a human seat) makes a move now; if
+        it can't (the game is over, the agent fails), the message line says why."""
+        self._cancel_pending()
+        action = self._agent_step()
+        if action is None:
+            return None
+        self._refresh(full=True)
+        self._after_move()
+        return action
+
+    def _after_move(self) -> None:
+        """If an agent is to move, let it: one move at a time, searched off the event loop, when
+        one runs and ``agent_delay > 0`` (see ``agentrun``); else at once, here."""
+        self._cancel_pending()
+        if self.session.agent_to_move() is None or self.runner.paused or self.runner.closed:
+            return
+        loop = running_loop()
+        if self.agent_delay > 0 and loop is not None:
+            self.runner.start(loop)
+            return
+        for _ in range(AGENT_RUN_LIMIT):
+            if self.runner.closed or self.session.agent_to_move() is None \
+                    or self._agent_step() is None:
+                break
+        self._refresh(full=True)
+
+    def _agent_step(self) -> Action | None:
+        """One agent move here and now, as ``AgentRunner`` makes one: whatever the agent
+        raises, or an illegal move, is told in the message line (then ``None``)."""
+        s = self.session
+        try:
+            decision = decide(s.mover(), s.state.view(s.state.current_player))  # type: ignore
+        except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
+            return self._told(err)
+        try:
+            return synchronous(lambda: s.agent_move(decision))
+        except (TabletopError, ValueError) as err:  # its move is not legal
+            return self._told(err)
+
+    def _told(self, err: Exception) -> Action | None:
+        self.session.message = Message(failure(err), "error")
+        self._refresh()
+        return None
+
+    def _cancel_pending(self) -> None:
+        self.runner.cancel()
+
+    def _label_pause(self) -> None:
+        paused = self.pause_button.value
+        self.pause_button.description = "Resume bots" if paused else "Pause bots"
+        self.pause_button.icon = "play" if paused else "pause"
+
+    def _on_pause(self, change: dict[str, Any]) -> None:
+        self._label_pause()
+        if change["new"]:
+            self.runner.pause()
+        else:
+            self.runner.resume()  # a held move is played now, if still for this position
+            self._after_move()
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread, if any."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
