@@ -2,11 +2,14 @@
 game, and the conformance check that says so); one walker of JSON-like data for records and
 bot thinking."""
 
+import math
+
+import numpy as np
 import pytest
 from broken_probe33_records import FormsNim, GenericNim, ListsNim, UnquotedNim
 
 import tabletop
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, InvalidRecord
 from tabletop.core.registry import game_class
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.common import playout
@@ -44,3 +47,65 @@ def test_the_sound_toy_passes(registered):
 def test_each_broken_toy_is_caught(registered, broken):
     with pytest.raises(ConformanceError, match="refused without saying what actions look"):
         check_notation_forms(registered(broken), seeds=range(3), every=1)
+
+
+# --- one walker of JSON-like data ----------------------------------------------------------
+
+def test_records_and_thinking_walk_json_with_the_one_core_walker(monkeypatch):
+    """Both refuse through ``plain.json_data``: a walker made to refuse everything refuses
+    for both, each in its own words."""
+    import tabletop.core.plain as plain_module
+    from tabletop.core import record
+    from tabletop.widgets import thinking
+
+    def refuse(value, budget, *args, **kwargs):
+        raise plain_module.NotJSON("value", value)
+
+    monkeypatch.setattr(record, "json_data", refuse)
+    monkeypatch.setattr(thinking, "json_data", refuse)
+    with pytest.raises(InvalidRecord, match="record 'note' holds 1, which is not a finite"):
+        record._check_plain(1, "note", [10])
+    with pytest.raises(InvalidRecord, match="thinking holds 1, which is not finite JSON"):
+        thinking.json_copy(1, "thinking")
+
+
+LOOP: list = []
+LOOP.append(LOOP)
+
+
+@pytest.mark.parametrize("value, in_record, in_thinking", ids=range(8), argvalues=[
+    ({"a": (1, 2)}, "record 'x' holds \\(1, 2\\), which is not a finite JSON value", None),
+    ({"a": np.int64(3)}, "record 'x' holds np.int64\\(3\\)|record 'x' holds 3", None),
+    ({1: 2}, "record 'x' has a key 1, not a string", "thinking has the key 1: keys are"),
+    (LOOP, "record 'x' nests more than 16 deep", "thinking nests more than 16 deep"),
+    ({"a": [math.nan]}, "record 'x' holds nan", "thinking: 'a' holds nan, which is not"),
+    (list(range(200_001)), "record 'x' holds too much data", "more than 100000 values"),
+    (2 ** 1600, "record 'x' holds an integer of about 482 digits", "thinking holds an int"),
+    (10 ** 401, None, "thinking holds an integer of about 402 digits, which is not finite"),
+])
+def test_each_caller_keeps_its_rules_and_words(value, in_record, in_thinking):
+    from tabletop.core.record import _check_plain
+    from tabletop.widgets.thinking import json_copy
+
+    if in_record is None:
+        _check_plain(value, "x", [100_000])  # a record reads integers of 400 digits
+    else:
+        with pytest.raises(InvalidRecord, match=in_record):
+            _check_plain(value, "x", [100_000])
+    if in_thinking is None:
+        json_copy(value, "thinking")  # taken: a tuple as a list, numpy's numbers plain
+    else:
+        with pytest.raises(InvalidRecord, match=in_thinking):
+            json_copy(value, "thinking")
+
+
+def test_json_data_copies_loosely_and_names_the_outer_field():
+    from tabletop.core.plain import NotJSON, json_data
+
+    given = {"a": (1, np.float32(0.5)), "b": {"c": [None, True, "x"]}}
+    copied = json_data(given, [100], loose=True)
+    assert copied == {"a": [1, 0.5], "b": {"c": [None, True, "x"]}}
+    assert copied["b"]["c"] is not given["b"]["c"]
+    with pytest.raises(NotJSON) as refused:
+        json_data({"b": {"c": [object()]}}, [100])
+    assert (refused.value.problem, refused.value.field) == ("value", "b")
