@@ -2,6 +2,7 @@
 game, and the conformance check that says so); one walker of JSON-like data for records and
 bot thinking."""
 
+import json
 import math
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 from broken_probe33_records import FormsNim, GenericNim, ListsNim, UnquotedNim
 
 import tabletop
-from tabletop.core.errors import IllegalAction, InvalidRecord
+from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.registry import game_class
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.common import playout
@@ -109,3 +110,88 @@ def test_json_data_copies_loosely_and_names_the_outer_field():
     with pytest.raises(NotJSON) as refused:
         json_data({"b": {"c": [object()]}}, [100])
     assert (refused.value.problem, refused.value.field) == ("value", "b")
+
+
+# --- JSON text that names a key twice --------------------------------------------------------
+
+def _record_text(name="lascaux"):
+    state = playout(tabletop.load(name).new(seed=3), seed=3, plies=6)
+    return json.dumps(state.to_record(note={"a": 1}))
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('{"format"', '{"game": "lava-flows", "format"', "game"),
+    ('"seed": ', '"seed": 5, "seed": ', "seed"),
+    ('"options": {', '"options": {"strict_colour": true, ', "strict_colour"),
+    ('"note": {', '"note": {"a": 2, ', "a"),
+])
+def test_record_text_naming_a_key_twice_is_refused(old, new, key):
+    """Python's json keeps the last of two keys, other readers the first: the same text would
+    replay as two different games."""
+    text = _record_text().replace(old, new, 1)
+    with pytest.raises(InvalidRecord, match=f"record text gives the key '{key}' twice in one "
+                                            "object"):
+        tabletop.replay(text)
+
+
+def test_a_golden_file_naming_a_key_twice_or_not_json_is_refused():
+    from tabletop.core.golden import HEADER, settings_of
+
+    with pytest.raises(ValueError, match="give the key 'seed' twice"):
+        settings_of(HEADER + '\n{"game": "lascaux", "players": 3, "options": {}, "seed": 1, '
+                             '"seed": 2}\n')
+    with pytest.raises(ValueError, match=r"its second line\) are not JSON: Expecting"):
+        settings_of(HEADER + "\n{bad\n")
+
+
+@pytest.mark.parametrize("option", ["players", "name"])
+def test_a_golden_file_with_players_among_its_options_is_refused_in_words(option):
+    from tabletop.core.golden import HEADER, regenerate
+
+    text = HEADER + "\n" + json.dumps({"game": "lascaux", "players": 3, "options": {option: 3},
+                                       "seed": 1}) + "\n"
+    with pytest.raises(ValueError, match="no option 'players' or 'name'"):
+        regenerate(text)
+
+
+def test_a_playthrough_needs_a_seed_to_be_played_again():
+    from tabletop.core.golden import playthrough
+
+    with pytest.raises(InvalidOption, match="playthrough needs a seed"):
+        playthrough(tabletop.load("lascaux"), None)
+
+
+# --- trees pruned by hand ----------------------------------------------------------------------
+
+def test_expand_after_a_node_was_removed_overwrites_no_node():
+    from tabletop.core.tree import expand, explore
+
+    graph = explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=1)
+    last = max(graph)
+    kept = graph.nodes[last]["state"]
+    graph.remove_node(1)
+    new = expand(graph, 2)
+    assert new and last not in new and len(set(new)) == len(new)
+    assert graph.nodes[last]["state"] is kept and list(graph.predecessors(last)) == [0]
+
+
+def test_a_merged_tree_expanded_again_after_a_removal_has_no_bare_node():
+    from tabletop.core.tree import expand, explore
+
+    graph = explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=1,
+                    merge=True)
+    graph.remove_node(1)
+    graph.remove_edges_from(list(graph.out_edges(0)))
+    expand(graph, 0)
+    assert all("state" in graph.nodes[n] for n in graph)
+
+
+@pytest.mark.parametrize("depth", [None, "x", 1.5])
+def test_expand_refuses_a_node_whose_depth_was_changed(depth):
+    from tabletop.core.tree import expand, explore
+
+    graph = explore(tabletop.load("lascaux").new(seed=1), depth=1)
+    graph.nodes[2]["depth"] = depth
+    with pytest.raises(ValueError, match=r"with its depth \(an int\); node 2 has the "
+                                         "depth"):
+        expand(graph, 2)

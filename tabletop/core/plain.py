@@ -207,7 +207,8 @@ def _far(number: Any) -> float:
 class NotJSON(ValueError):
     """Why ``json_data`` refused a value: ``problem`` is ``"values"`` (more than the budget),
     ``"depth"`` (nested too deep, or holding itself), ``"key"`` (``found``, a key that is no
-    string) or ``"value"`` (``found``, no finite JSON value); ``field`` is the key of the
+    string), ``"value"`` (``found``, no finite JSON value) or ``"twice"`` (``found``, a key
+    JSON text gives twice in one object: ``json_object``); ``field`` is the key of the
     outermost mapping it was found under, if any. Callers say it in their own words."""
 
     def __init__(self, problem: str, found: object = None, field: str | None = None) -> None:
@@ -266,3 +267,24 @@ def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: b
             or isinstance(value, float) and math.isfinite(value):
         return value
     raise NotJSON("value", value, field)
+
+
+def json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object JSON text holds, given to ``json.loads(object_pairs_hook=...)``: a key given
+    twice in one object raises ``NotJSON("twice", key)``, as readers disagree on which counts
+    (Python's ``json`` keeps the last, others the first).
+
+    >>> import json
+    >>> json.loads('{"seed": 1, "seed": 2}', object_pairs_hook=json_object)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.plain.NotJSON: twice: 'seed'
+    """
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotJSON("twice", key)
+            seen.add(key)
+    return found

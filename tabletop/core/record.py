@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
-from .plain import NotJSON, json_data, plain, plain_inside
+from .plain import NotJSON, json_data, json_object, plain, plain_inside
 from .quoting import brief, cut, quote
 from .registry import game_class
 
@@ -188,7 +188,11 @@ def _from_text(text: str) -> Any:
                             f"{MAX_TEXT}")
     try:
         return json.loads(text, parse_constant=_Unreadable, parse_int=_read_int,
-                          parse_float=_read_float)
+                          parse_float=_read_float, object_pairs_hook=json_object)
+    except NotJSON as twice:
+        raise InvalidRecord(f"record text gives the key {brief(twice.found)} twice in one "
+                            "object: JSON readers disagree on which counts, so a record names "
+                            "each key once") from None
     except RecursionError:
         raise InvalidRecord("record text nests too deeply to be a record") from None
     except ValueError as err:  # json.JSONDecodeError among them
