@@ -195,3 +195,25 @@ def test_expand_refuses_a_node_whose_depth_was_changed(depth):
     with pytest.raises(ValueError, match=r"with its depth \(an int\); node 2 has the "
                                          "depth"):
         expand(graph, 2)
+
+
+# --- where a click fell ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+@pytest.mark.parametrize("point", [(10**400, 0), ("a", "b"), (1, 2, 3), 5, "xy", {"x": 1},
+                                   (True, False)])
+def test_a_click_at_no_point_is_refused_naming_the_point(name, point):
+    """Lacuna read a click's point as numbers (an OverflowError, a TypeError from inside);
+    every game now gets two floats or a ValueError saying what a point is."""
+    state = tabletop.load(name).new(seed=2)
+    inp = state.game.input_class(state)
+    target = inp.next_targets()[0]
+    if point == (10**400, 0):  # a number too large for a float: far off, so it hits nothing
+        try:
+            inp.click(target, point)
+        except IllegalAction:
+            pass
+        return
+    with pytest.raises(ValueError, match=r"point should be a pair of numbers \(x, y\) or None"):
+        inp.click(target, point)
+    assert inp.selection == ()

@@ -18,7 +18,7 @@ from typing import Any
 from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, State, View
-from .plain import plain_inside
+from .plain import plain_inside, point_of
 from .quoting import brief, cut
 
 Target = Hashable
@@ -28,7 +28,7 @@ Point = tuple[float, float]
 def _taking_plain_targets(click: Callable[..., Action | None]) -> Callable[..., Action | None]:
     @functools.wraps(click)
     def taking(self: ClickInput, target: Target, point: Point | None = None) -> Action | None:
-        return click(self, _plain_target(self, target), point)
+        return click(self, _plain_target(self, target), _point(point))
 
     return taking
 
@@ -41,6 +41,12 @@ def _plain_target(clicks: ClickInput, target: Target) -> Target:
     except ValueError:
         raise IllegalAction(clicks._refusal(target)) from None
     return plain
+
+
+def _point(point: object) -> Point | None:
+    """A click's ``point`` as two floats, or ``None``; else a ``ValueError`` saying what a
+    point is (a game's ``finish`` reads only numbers)."""
+    return None if point is None else point_of(point)
 
 
 class ClickInput:
@@ -123,10 +129,12 @@ class ClickInput:
 
         A click that leads to no legal action raises ``IllegalAction`` saying what may be
         clicked instead, and leaves the selection as it was. Clicking the last selected
-        target again un-selects it.
+        target again un-selects it. ``point`` (where the click fell) is two numbers or
+        ``None``; anything else is a ``ValueError``.
         """
         target = _plain_target(self, target)  # numpy's numbers, as plain ones (a
-        if self.selection and target == self.selection[-1]:  # bare one compares as an array)
+        point = _point(point)  # bare one compares as an array), and a point of two floats
+        if self.selection and target == self.selection[-1]:
             self.selection = self.selection[:-1]
             return None
         finished = self.finish(target, point)
