@@ -217,3 +217,28 @@ def test_a_click_at_no_point_is_refused_naming_the_point(name, point):
     with pytest.raises(ValueError, match=r"point should be a pair of numbers \(x, y\) or None"):
         inp.click(target, point)
     assert inp.selection == ()
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_a_click_input_refuses_junk_and_another_games_positions(name):
+    game = tabletop.load(name)
+    for junk in ("x", None, 5, game):
+        with pytest.raises(TypeError, match="takes a state or view of its game, not"):
+            game.input_class(junk)
+    for other in sorted(set(EXAMPLES) - {name}):
+        state = tabletop.load(other).new(seed=1)
+        with pytest.raises(TypeError, match=f"reads clicks on another game's positions, not "
+                                            f"{other}'s"):
+            game.input_class(state)
+    state = game.new(seed=1)
+    assert game.input_class(state).next_targets() and game.input_class(state.view(0))
+
+
+def test_a_game_subclass_keeps_its_parents_click_input(registered):
+    from tabletop.games.lascaux.rules import Lascaux
+
+    class House(Lascaux):
+        name = "house-lascaux"
+
+    state = registered(House).new(seed=1)
+    assert state.game.input_class(state).next_targets()

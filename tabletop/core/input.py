@@ -49,6 +49,20 @@ def _point(point: object) -> Point | None:
     return None if point is None else point_of(point)
 
 
+def _check_subject(clicks: ClickInput, subject: object) -> None:
+    """Refuse a ``subject`` that is no state or view (a ``TypeError``), or one of a game whose
+    declared click input is another (its targets and paths would mean nothing there)."""
+    mine = type(clicks)
+    if not isinstance(subject, State | View):
+        raise TypeError(f"{mine.__name__} takes a state or view of its game, not "
+                        f"{brief(subject)}")
+    declared = getattr(subject.game, "input_class", None)
+    if isinstance(declared, type) and not (issubclass(mine, declared)
+                                           or issubclass(declared, mine)):
+        raise TypeError(f"{mine.__name__} reads clicks on another game's positions, not "
+                        f"{subject.game.name}'s: use game.input_class ({declared.__name__})")
+
+
 class ClickInput:
     """The clicks made so far in one state, and the legal actions they can still mean.
 
@@ -65,6 +79,7 @@ class ClickInput:
             cls.click = _taking_plain_targets(own)  # type: ignore[method-assign]
 
     def __init__(self, subject: State | View) -> None:
+        _check_subject(self, subject)
         self.subject = subject
         self.selection: tuple[Target, ...] = ()
         self._route_list: list[tuple[tuple[Target, ...], Action]] | None = None
