@@ -3,6 +3,7 @@ notation-forms check), beside a sound one, all built on ``SecretNim``."""
 
 from __future__ import annotations
 
+from broken_targets import TakeInput, TargetNim
 from toygame import SecretNim, Take
 
 from tabletop.core.notation import unknown
@@ -51,3 +52,20 @@ class UnquotedNim(SecretNim):
         if text.startswith("take "):
             return Take(int(text[5:])) if text[5:].isdigit() else None
         raise state._refusal(f"{text!r}: actions are takes and bonuses")
+
+
+class OwnInitInput(TakeInput):
+    """Sets itself up without ``ClickInput.__init__``, so it checks nothing it is given."""
+
+    def __init__(self, subject):
+        self.subject = subject
+        self.selection = ()
+        self._route_list = None
+
+
+class AnySubjectNim(TargetNim):
+    """Its click input takes anything (an ``AttributeError`` on junk, another game's state
+    silently)."""
+
+    name = "any-subject-nim"
+    input_class = OwnInitInput

@@ -7,14 +7,16 @@ import math
 
 import numpy as np
 import pytest
-from broken_probe33_records import FormsNim, GenericNim, ListsNim, UnquotedNim
+from broken_probe33_records import AnySubjectNim, FormsNim, GenericNim, ListsNim, UnquotedNim
+from broken_targets import TargetNim
 
 import tabletop
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.registry import game_class
 from tabletop.core.testing import ConformanceError
+from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.common import playout
-from tabletop.core.testing.probe33_records import check_notation_forms
+from tabletop.core.testing.probe33_records import check_click_subjects, check_notation_forms
 
 CONFIGS = [(name, players) for name in tabletop.games()
            for players in game_class(name).player_counts]
@@ -242,3 +244,14 @@ def test_a_game_subclass_keeps_its_parents_click_input(registered):
 
     state = registered(House).new(seed=1)
     assert state.game.input_class(state).next_targets()
+
+
+def test_the_click_subjects_check_is_part_of_the_abuse_suite():
+    assert check_click_subjects in CHECKS
+
+
+def test_the_click_subjects_check_passes_a_sound_toy_and_catches_a_broken_one(registered):
+    check_click_subjects(registered(TargetNim))
+    with pytest.raises(ConformanceError, match="any-subject-nim: OwnInitInput: made on 'x', "
+                                               "it raised AttributeError"):
+        check_click_subjects(registered(AnySubjectNim))

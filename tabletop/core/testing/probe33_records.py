@@ -1,4 +1,5 @@
-"""Typed text that is no action at all is refused saying what actions look like.
+"""Typed text that is no action at all is refused saying what actions look like; a click
+input takes only positions of its own game.
 
 A person who types junk (``"xyzzy"``, ``"1 2 3"``, a word of no notation) gets an
 ``IllegalAction`` whose reason — the part before the list of legal actions — quotes an
@@ -7,8 +8,13 @@ listed) and in a view of a player not to move. An example counts if its first wo
 some action's notation met in the seeded games (so ``'f6 r1'`` counts once ``f5 r0`` was
 legal somewhere: the first words are compared by their shape, letters and digits apart).
 
+A game's click input (``input_class``), made on junk or on another game's position, raises
+a ``TypeError`` saying so, not an ``AttributeError`` from its insides nor silently offering
+targets that mean nothing there (``check_click_subjects``).
+
 >>> import tabletop
 >>> check_notation_forms(tabletop.load("lascaux", players=3), seeds=[0])
+>>> check_click_subjects(tabletop.load("lascaux", players=3), seeds=[0])
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from collections.abc import Iterable, Iterator
 from ..errors import IllegalAction
 from ..game import Game, State, View
 from ..quoting import quote
-from .common import fail, random_playout
+from ..registry import load, names
+from .common import click_input, fail, random_playout
 
 #: Texts no game's notation is: typed by mistake, empty, digits, punctuation.
 JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0")
@@ -84,3 +91,36 @@ def _check_refusal(game: Game, subject: State | View, junk: str, firsts: set[str
         fail(where, f"typed {junk!r} was refused without saying what actions look like "
                     f"(quote an example of the notation, e.g. \"actions are 'pass' or "
                     f"'move a1-b1'\"): {reason!r}")
+
+
+#: What is no position at all, given to a click input.
+NOT_SUBJECTS: tuple[object, ...] = ("x", None, 5, ())
+
+
+def check_click_subjects(game: Game, seeds: Iterable[int] = range(2)) -> None:
+    """The game's click input refuses junk and a position of another registered game with
+    a ``TypeError`` (a game without ``input_class`` has no clicks, and passes)."""
+    make_input = click_input(game)
+    if make_input is None:
+        return
+    where = f"{game.name}: {make_input.__name__}"
+    strangers: list[object] = [*NOT_SUBJECTS, game]
+    strangers += [load(name).new(seed=next(iter(seeds), 0)) for name in names()
+                  if name != game.name][:2]
+    for stranger in strangers:
+        try:
+            made = make_input(stranger)  # type: ignore[arg-type]  # the point
+            made.next_targets()
+            made.hint()
+        except TypeError:
+            continue
+        except Exception as err:  # noqa: BLE001 - the finding
+            fail(where, f"made on {_named(stranger)}, it raised {type(err).__name__}, not a "
+                        f"TypeError saying what it takes: {err}")
+        fail(where, f"was made on {_named(stranger)} without a TypeError: a click input "
+                    "takes a state or view of its own game (ClickInput.__init__ checks it)")
+
+
+def _named(stranger: object) -> str:
+    found = getattr(stranger, "game", None)
+    return f"a {found.name} position" if isinstance(found, Game) else repr(stranger)
