@@ -4,7 +4,7 @@ notation-forms check), beside a sound one, all built on ``SecretNim``."""
 from __future__ import annotations
 
 from broken_targets import TakeInput, TargetNim
-from toygame import SecretNim, Take
+from toygame import Bonus, SecretNim, Take
 
 from tabletop.core.notation import unknown
 
@@ -19,6 +19,9 @@ class FormsNim(SecretNim):
 
     def _parse(self, state, text):
         found = super()._parse(state, text)
+        word, _, value = text.partition(" ")
+        if found is None and word == "bonus" and value.isdigit():
+            found = Bonus(int(value))
         if found is None:
             raise state._refusal(unknown(text, "Secret Nim", FORMS))
         return found
@@ -69,3 +72,13 @@ class AnySubjectNim(TargetNim):
 
     name = "any-subject-nim"
     input_class = OwnInitInput
+
+
+class SilentTurnNim(SecretNim):
+    """Reads no move where none is legal (as Lacuna did): a move typed in the view of the
+    player not to move gets "not a legal action here", not whose turn it is."""
+
+    name = "silent-turn-nim"
+
+    def _parse(self, state, text):
+        return super()._parse(state, text) if state.legal_actions() else None

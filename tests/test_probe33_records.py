@@ -7,7 +7,14 @@ import math
 
 import numpy as np
 import pytest
-from broken_probe33_records import AnySubjectNim, FormsNim, GenericNim, ListsNim, UnquotedNim
+from broken_probe33_records import (
+    AnySubjectNim,
+    FormsNim,
+    GenericNim,
+    ListsNim,
+    SilentTurnNim,
+    UnquotedNim,
+)
 from broken_targets import TargetNim
 
 import tabletop
@@ -16,7 +23,11 @@ from tabletop.core.registry import game_class
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.common import playout
-from tabletop.core.testing.probe33_records import check_click_subjects, check_notation_forms
+from tabletop.core.testing.probe33_records import (
+    check_click_subjects,
+    check_notation_forms,
+    check_typed_turns,
+)
 
 CONFIGS = [(name, players) for name in tabletop.games()
            for players in game_class(name).player_counts]
@@ -255,3 +266,22 @@ def test_the_click_subjects_check_passes_a_sound_toy_and_catches_a_broken_one(re
     with pytest.raises(ConformanceError, match="any-subject-nim: OwnInitInput: made on 'x', "
                                                "it raised AttributeError"):
         check_click_subjects(registered(AnySubjectNim))
+
+
+def test_the_typed_turns_check_is_part_of_the_abuse_suite():
+    assert check_typed_turns in CHECKS
+
+
+def test_the_typed_turns_check_passes_a_sound_toy_and_catches_a_broken_one(registered):
+    check_typed_turns(registered(FormsNim), seeds=range(3), every=1)
+    with pytest.raises(ConformanceError, match="view: typed 'bonus 0' was refused without "
+                                               "saying \"it is Player"):
+        check_typed_turns(registered(SilentTurnNim), seeds=range(3), every=1)
+
+
+@pytest.mark.parametrize("name", ["lacuna", "lava-flows"])
+def test_a_move_typed_out_of_turn_says_whose_turn_it_is(name):
+    state = playout(tabletop.load(name).new(seed=3), seed=3, plies=4)
+    waiting = state.view(1 - state.current_player)
+    with pytest.raises(IllegalAction, match=r"is not legal here \(it is \w+'s turn, not"):
+        waiting._coerce(str(state.legal_actions()[0]))

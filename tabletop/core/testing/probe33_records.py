@@ -12,8 +12,13 @@ A game's click input (``input_class``), made on junk or on another game's positi
 a ``TypeError`` saying so, not an ``AttributeError`` from its insides nor silently offering
 targets that mean nothing there (``check_click_subjects``).
 
+A move typed in the view of a player not to move is refused saying whose turn it is, and
+one typed after the end saying the game is over, whatever the game's own parser does first
+(``check_typed_turns``).
+
 >>> import tabletop
 >>> check_notation_forms(tabletop.load("lascaux", players=3), seeds=[0])
+>>> check_typed_turns(tabletop.load("lascaux", players=3), seeds=[0])
 >>> check_click_subjects(tabletop.load("lascaux", players=3), seeds=[0])
 """
 
@@ -124,3 +129,42 @@ def check_click_subjects(game: Game, seeds: Iterable[int] = range(2)) -> None:
 def _named(stranger: object) -> str:
     found = getattr(stranger, "game", None)
     return f"a {found.name} position" if isinstance(found, Game) else repr(stranger)
+
+
+def check_typed_turns(game: Game, seeds: Iterable[int] = range(2), every: int = 3,
+                      sampled: int = 3) -> None:
+    """At every ``every``-th position of each seeded game, ``sampled`` of the mover's legal
+    moves, typed in each other player's view, are refused with the view's turn problem
+    ("it is White's turn, not Black's") in the reason; the last moves legal before the end,
+    typed at the end, are refused saying the game is over."""
+    for seed in seeds:
+        last: list[str] = []
+        state = None
+        for ply, state in enumerate(random_playout(game, seed)):
+            if state.is_terminal:
+                break
+            last = [str(a) for a in state.legal_actions()[:sampled]]
+            if ply % every:
+                continue
+            where = f"{game.name} seed {seed} ply {ply}"
+            for player in range(game.players):
+                view = state.view(player)
+                turn = view._turn_problem()
+                if turn is not None:
+                    for text in last:
+                        _typed(view, text, turn, f"{where}, {game.player_name(player)}'s view")
+        if state is not None:
+            for text in last:
+                _typed(state, text, "over", f"{game.name} seed {seed} at the end")
+
+
+def _typed(subject: State | View, text: str, said: str, where: str) -> None:
+    try:
+        subject._coerce(text)
+    except IllegalAction as err:
+        if said not in err.reason:
+            fail(where, f"typed {text!r} was refused without saying {said!r}: {err.reason!r}")
+    except Exception as err:  # noqa: BLE001 - the finding
+        fail(where, f"typed {text!r} raised {type(err).__name__}, not IllegalAction: {err}")
+    else:
+        fail(where, f"typed {text!r} was taken")

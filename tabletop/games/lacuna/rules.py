@@ -374,8 +374,8 @@ class Lacuna(Game):
         action = parse(text)
         if action is None:
             raise state._refusal(unknown(text, "Lacuna", FORMS))
-        if not state.legal_actions():  # over, or (a view) not this player's turn
-            return None
+        if not state.legal_actions():  # over, or (a view) not this player's turn: the
+            return action  # core's refusal says which
         assert isinstance(state, LacunaPosition)
         reason = state._problem(action)
         if reason:

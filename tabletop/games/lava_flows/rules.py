@@ -540,7 +540,7 @@ class LavaFlows(Game):
             raise state._refusal(unknown(text, "Lava Flows", FORMS))
         if state.is_terminal:
             raise IllegalAction(f"{text!r}: the game is over")
-        reason = state._why_illegal(action)
+        reason = state._turn_problem() or state._why_illegal(action)  # (a view's turn first)
         because = f" ({reason})" if reason else ""
         raise state._refusal(f"{text!r} is not legal here{because}")
 
