@@ -285,3 +285,17 @@ def test_a_move_typed_out_of_turn_says_whose_turn_it_is(name):
     waiting = state.view(1 - state.current_player)
     with pytest.raises(IllegalAction, match=r"is not legal here \(it is \w+'s turn, not"):
         waiting._coerce(str(state.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_a_click_on_a_numpy_array_is_read_as_its_items_or_refused(name):
+    """An array compared with a target raised numpy's "truth value … is ambiguous"."""
+    state = tabletop.load(name).new(seed=2)
+    inp = state.game.input_class(state)
+    first = inp.next_targets()[0]
+    for junk in (np.array([1, 2]), np.array(7), np.array([[1, 2]]), {1, 2}):
+        with pytest.raises(IllegalAction, match="makes no legal action"):
+            inp.click(junk)
+        assert inp.selection == ()
+    as_array = np.array(first, dtype=object) if isinstance(first, tuple) else np.array(first)
+    assert inp.click(as_array) == state.game.input_class(state).click(first)

@@ -15,6 +15,8 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, State, View
@@ -34,11 +36,15 @@ def _taking_plain_targets(click: Callable[..., Action | None]) -> Callable[..., 
 
 
 def _plain_target(clicks: ClickInput, target: Target) -> Target:
-    """``target`` with numpy's numbers made plain; one nested too deep to be any game's
-    target (a list that holds itself) is refused as clicking it would be."""
+    """``target`` with numpy's numbers made plain (a numpy array as the tuple of its items);
+    one no game's target can be — unhashable, or nested too deep (a list that holds itself)
+    — is refused as clicking it would be."""
+    if isinstance(target, np.ndarray):  # (compared with a target, an array is no bool)
+        target = target.item() if target.ndim == 0 else tuple(target.tolist())
     try:
         plain: Target = plain_inside(target)
-    except ValueError:
+        hash(plain)
+    except (ValueError, TypeError):
         raise IllegalAction(clicks._refusal(target)) from None
     return plain
 
