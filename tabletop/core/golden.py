@@ -17,9 +17,9 @@ import random
 from pathlib import Path
 from typing import Any, cast
 
-from .errors import TabletopError, UnknownGame
+from .errors import InvalidOption, TabletopError, UnknownGame
 from .game import Game
-from .plain import plain, whole
+from .plain import NotJSON, json_object, plain, whole
 from .quoting import brief
 from .registry import load, register
 
@@ -37,6 +37,9 @@ def playthrough(game: Game, seed: int, max_steps: int = 2000) -> str:
         raise TypeError(f"playthrough needs a Game (tabletop.load(name)), not {brief(game)}")
     max_steps = whole(max_steps, 0, "max_steps must be an int ≥ 0")
     seed = plain(seed)
+    if seed is None:  # a random seed: the file could not be played again
+        raise InvalidOption("playthrough needs a seed, an int from 0 to 2**64 - 1: its file "
+                            "is played again from it")
     state = game.new(seed=seed)
     rng = random.Random(seed)
     settings = {"game": game.name, "players": game.players, "options": dict(game.options),
@@ -65,9 +68,15 @@ def settings_of(text: str) -> dict[str, Any]:
     if len(lines) < 2 or lines[0] != HEADER:
         raise ValueError("not a golden playthrough file")
     try:
-        settings = json.loads(lines[1])
+        settings = json.loads(lines[1], object_pairs_hook=json_object)
     except RecursionError:
         raise ValueError("a golden file's settings are nested too deeply") from None
+    except NotJSON as twice:
+        raise ValueError(f"a golden file's settings (its second line) give the key "
+                         f"{brief(twice.found)} twice") from None
+    except ValueError as err:  # json.JSONDecodeError
+        raise ValueError(f"a golden file's settings (its second line) are not JSON: "
+                         f"{err}") from None
     problem = _settings_problem(settings)
     if problem:
         raise ValueError(f"a golden file's settings (its second line) {problem}")
@@ -83,6 +92,8 @@ def _settings_problem(settings: object) -> str:
         return f"should name the game, not {brief(settings['game'])}"
     if not isinstance(settings["options"], dict):
         return f"should hold the options as an object, not {brief(settings['options'])}"
+    if {"players", "name"} & set(settings["options"]):
+        return "should hold the players beside the options, and no option 'players' or 'name'"
     if type(settings["seed"]) is not int:
         return f"should hold an int seed, not {brief(settings['seed'])}"
     return ""

@@ -15,10 +15,12 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, State, View
-from .plain import plain_inside
+from .plain import plain_inside, point_of
 from .quoting import brief, cut
 
 Target = Hashable
@@ -28,19 +30,43 @@ Point = tuple[float, float]
 def _taking_plain_targets(click: Callable[..., Action | None]) -> Callable[..., Action | None]:
     @functools.wraps(click)
     def taking(self: ClickInput, target: Target, point: Point | None = None) -> Action | None:
-        return click(self, _plain_target(self, target), point)
+        return click(self, _plain_target(self, target), _point(point))
 
     return taking
 
 
 def _plain_target(clicks: ClickInput, target: Target) -> Target:
-    """``target`` with numpy's numbers made plain; one nested too deep to be any game's
-    target (a list that holds itself) is refused as clicking it would be."""
+    """``target`` with numpy's numbers made plain (a numpy array as the tuple of its items);
+    one no game's target can be — unhashable, or nested too deep (a list that holds itself)
+    — is refused as clicking it would be."""
+    if isinstance(target, np.ndarray):  # (compared with a target, an array is no bool)
+        target = target.item() if target.ndim == 0 else tuple(target.tolist())
     try:
         plain: Target = plain_inside(target)
-    except ValueError:
+        hash(plain)
+    except (ValueError, TypeError):
         raise IllegalAction(clicks._refusal(target)) from None
     return plain
+
+
+def _point(point: object) -> Point | None:
+    """A click's ``point`` as two floats, or ``None``; else a ``ValueError`` saying what a
+    point is (a game's ``finish`` reads only numbers)."""
+    return None if point is None else point_of(point)
+
+
+def _check_subject(clicks: ClickInput, subject: object) -> None:
+    """Refuse a ``subject`` that is no state or view (a ``TypeError``), or one of a game whose
+    declared click input is another (its targets and paths would mean nothing there)."""
+    mine = type(clicks)
+    if not isinstance(subject, State | View):
+        raise TypeError(f"{mine.__name__} takes a state or view of its game, not "
+                        f"{brief(subject)}")
+    declared = getattr(subject.game, "input_class", None)
+    if isinstance(declared, type) and not (issubclass(mine, declared)
+                                           or issubclass(declared, mine)):
+        raise TypeError(f"{mine.__name__} reads clicks on another game's positions, not "
+                        f"{subject.game.name}'s: use game.input_class ({declared.__name__})")
 
 
 class ClickInput:
@@ -59,6 +85,7 @@ class ClickInput:
             cls.click = _taking_plain_targets(own)  # type: ignore[method-assign]
 
     def __init__(self, subject: State | View) -> None:
+        _check_subject(self, subject)
         self.subject = subject
         self.selection: tuple[Target, ...] = ()
         self._route_list: list[tuple[tuple[Target, ...], Action]] | None = None
@@ -123,10 +150,12 @@ class ClickInput:
 
         A click that leads to no legal action raises ``IllegalAction`` saying what may be
         clicked instead, and leaves the selection as it was. Clicking the last selected
-        target again un-selects it.
+        target again un-selects it. ``point`` (where the click fell) is two numbers or
+        ``None``; anything else is a ``ValueError``.
         """
         target = _plain_target(self, target)  # numpy's numbers, as plain ones (a
-        if self.selection and target == self.selection[-1]:  # bare one compares as an array)
+        point = _point(point)  # bare one compares as an array), and a point of two floats
+        if self.selection and target == self.selection[-1]:
             self.selection = self.selection[:-1]
             return None
         finished = self.finish(target, point)

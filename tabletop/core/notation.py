@@ -40,6 +40,16 @@ def check_length(text: str, what: str = "notation") -> None:
                             "characters")
 
 
+def unknown(text: str, game: str, forms: str) -> str:
+    """The reason for refusing ``text`` that is no action of ``game`` at all: every game
+    says the same, with ``forms`` (what its actions look like, with quoted examples).
+
+    >>> unknown("jump", "Lascaux", "actions are 'choose blue', 'pay' or 'pass'")
+    "'jump' is no Lascaux action: actions are 'choose blue', 'pay' or 'pass'"
+    """
+    return f"{quote(text)} is no {game} action: {forms}"
+
+
 def number(token: str, what: str, low: int, high: int) -> Fraction:
     """The exact value of a short decimal or fraction ``token`` between ``low`` and ``high``.
 

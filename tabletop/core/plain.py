@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar, cast
 
@@ -202,3 +202,89 @@ def _far(number: Any) -> float:
         return float(number)
     except OverflowError:
         return math.inf if number > 0 else -math.inf
+
+
+class NotJSON(ValueError):
+    """Why ``json_data`` refused a value: ``problem`` is ``"values"`` (more than the budget),
+    ``"depth"`` (nested too deep, or holding itself), ``"key"`` (``found``, a key that is no
+    string), ``"value"`` (``found``, no finite JSON value) or ``"twice"`` (``found``, a key
+    JSON text gives twice in one object: ``json_object``); ``field`` is the key of the
+    outermost mapping it was found under, if any. Callers say it in their own words."""
+
+    def __init__(self, problem: str, found: object = None, field: str | None = None) -> None:
+        super().__init__(f"{problem}: {brief(found)}" + (f" in {field!r}" if field else ""))
+        self.problem, self.found, self.field = problem, found, field
+
+
+def json_data(value: Any, budget: list[int], depth_limit: int = MAX_NESTING,
+              largest: int = 10**400, loose: bool = False) -> Any:
+    """A copy of ``value`` if it is finite JSON data — ``dict`` with string keys, ``list``,
+    ``str``, ``bool``, ``None``, an ``int`` of magnitude ``largest`` at most and a finite
+    ``float`` — with no value deeper than ``depth_limit`` and at most ``budget[0]`` values
+    (the budget is shared and spent); else ``NotJSON``. ``loose`` also takes any mapping, a
+    tuple (copied as a list) and numpy's numbers (as the plain ones they hold).
+
+    The one walker of JSON-like data: records check their caller's fields with it, the
+    thinking panel copies a bot's thinking with it.
+
+    >>> json_data({"values": (0.5, np.int64(1))}, [100], loose=True)
+    {'values': [0.5, 1]}
+    >>> json_data({"values": (0.5, 1)}, [100])
+    Traceback (most recent call last):
+    ...
+    tabletop.core.plain.NotJSON: value: (0.5, 1) in 'values'
+    >>> loop: list[Any] = []; loop.append(loop)
+    >>> json_data(loop, [100])
+    Traceback (most recent call last):
+    ...
+    tabletop.core.plain.NotJSON: depth: [[...]]
+    """
+    return _json_copy(value, budget, depth_limit, largest, loose, 0, None)
+
+
+def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: bool,
+               depth: int, field: str | None) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise NotJSON("values", None, field)
+    if depth > limit:
+        raise NotJSON("depth", value, field)
+    if loose:
+        value = plain(value)
+    if isinstance(value, dict) or loose and isinstance(value, Mapping):
+        copied = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise NotJSON("key", key, field)
+            copied[key] = _json_copy(item, budget, limit, largest, loose, depth + 1,
+                                     key if depth == 0 else field)
+        return copied
+    if isinstance(value, list) or loose and isinstance(value, tuple):
+        return [_json_copy(item, budget, limit, largest, loose, depth + 1, field)
+                for item in value]
+    if value is None or isinstance(value, bool | str) \
+            or isinstance(value, int) and -largest <= value <= largest \
+            or isinstance(value, float) and math.isfinite(value):
+        return value
+    raise NotJSON("value", value, field)
+
+
+def json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object JSON text holds, given to ``json.loads(object_pairs_hook=...)``: a key given
+    twice in one object raises ``NotJSON("twice", key)``, as readers disagree on which counts
+    (Python's ``json`` keeps the last, others the first).
+
+    >>> import json
+    >>> json.loads('{"seed": 1, "seed": 2}', object_pairs_hook=json_object)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.plain.NotJSON: twice: 'seed'
+    """
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotJSON("twice", key)
+            seen.add(key)
+    return found

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
-from .plain import plain, plain_inside
+from .plain import NotJSON, json_data, json_object, plain, plain_inside
 from .quoting import brief, cut, quote
 from .registry import game_class
 
@@ -188,7 +188,11 @@ def _from_text(text: str) -> Any:
                             f"{MAX_TEXT}")
     try:
         return json.loads(text, parse_constant=_Unreadable, parse_int=_read_int,
-                          parse_float=_read_float)
+                          parse_float=_read_float, object_pairs_hook=json_object)
+    except NotJSON as twice:
+        raise InvalidRecord(f"record text gives the key {brief(twice.found)} twice in one "
+                            "object: JSON readers disagree on which counts, so a record names "
+                            "each key once") from None
     except RecursionError:
         raise InvalidRecord("record text nests too deeply to be a record") from None
     except ValueError as err:  # json.JSONDecodeError among them
@@ -234,27 +238,21 @@ def _check_options(options: dict[Any, Any]) -> None:
                                 f"string or true/false, not {brief(value)}")
 
 
-def _check_plain(value: Any, where: str, budget: list[int], depth: int = 0) -> None:
-    """Raise unless ``value`` is finite JSON data, ``MAX_DEPTH`` deep at most, and holds at
-    most ``budget[0]`` values (the budget is shared and spent)."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise InvalidRecord(f"record {where!r} holds too much data")
-    if depth > MAX_DEPTH:
-        raise InvalidRecord(f"record {where!r} nests more than {MAX_DEPTH} deep")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise InvalidRecord(f"record {where!r} has a key {brief(key)}, not a string")
-            _check_plain(item, where, budget, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_plain(item, where, budget, depth + 1)
-    elif isinstance(value, float) and not math.isfinite(value) \
-            or isinstance(value, int) and value.bit_length() > 4 * _MAX_DIGITS \
-            or not (value is None or isinstance(value, bool | int | float | str)):
-        raise InvalidRecord(f"record {where!r} holds {brief(value)}, which is not a finite "
-                            "JSON value")
+def _check_plain(value: Any, where: str, budget: list[int]) -> None:
+    """Raise unless ``value`` is finite JSON data (``plain.json_data``), ``MAX_DEPTH`` deep at
+    most, and holds at most ``budget[0]`` values (the budget is shared and spent)."""
+    try:
+        json_data(value, budget, MAX_DEPTH, 2 ** (4 * _MAX_DIGITS) - 1)
+    except NotJSON as refused:
+        raise InvalidRecord(_SAID[refused.problem].format(
+            where=repr(where), found=brief(refused.found), deep=MAX_DEPTH)) from None
+
+
+#: What a record says of each ``NotJSON`` problem in a field.
+_SAID = {"values": "record {where} holds too much data",
+         "depth": "record {where} nests more than {deep} deep",
+         "key": "record {where} has a key {found}, not a string",
+         "value": "record {where} holds {found}, which is not a finite JSON value"}
 
 
 def _check_result_shape(result: Any) -> None:

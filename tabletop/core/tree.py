@@ -104,9 +104,12 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
         raise ValueError(f"expand needs a node of the graph (0 .. {known - 1}), not {brief(node)}")
     if max_nodes is not None:
         max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1")
-    if not isinstance(graph.nodes[node].get("state"), State):
-        raise ValueError(f"expand needs a node that explore or expand added, with its state; "
-                         f"node {brief(node)} has none")
+    marks = graph.nodes[node]
+    if not isinstance(marks.get("state"), State) or type(marks.get("depth")) is not int:
+        what, held = ("state", "none") if not isinstance(marks.get("state"), State) \
+            else ("depth (an int)", f"the depth {brief(marks.get('depth'))}")
+        raise ValueError(f"expand needs a node that explore or expand added, with its {what}; "
+                         f"node {brief(node)} has {held}")
     if graph.succ[node]:  # (``out_degree`` would tie the graph in a cycle with its view)
         return []
     state: State = graph.nodes[node]["state"]
@@ -120,16 +123,25 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     for action in state.legal_actions():
         child_state = state.apply(action)
         child = index.get(child_state) if merge else None
-        if child is None:
+        if child is None or child not in graph:  # (a node removed since: added anew)
             if max_nodes is not None and graph.number_of_nodes() >= max_nodes:
                 return None
-            child = graph.number_of_nodes()
+            child = _fresh(graph)
             _add(graph, child, child_state, depth)
             if merge:
                 index[child_state] = child
             new.append(child)
         graph.add_edge(node, child, action=action, notation=str(action), actor=actor)
     return new
+
+
+def _fresh(graph: nx.DiGraph) -> int:
+    """A node id the graph does not hold: the node count, unless nodes were removed from the
+    graph (then the next free one after it), so that no node is ever overwritten."""
+    child: int = graph.number_of_nodes()
+    while child in graph:
+        child += 1
+    return child
 
 
 def _explored(graph: object, caller: str) -> None:

@@ -30,13 +30,12 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InvalidRecord
 from ..core.game import State
-from ..core.plain import MAX_NESTING, plain
+from ..core.plain import MAX_NESTING, NotJSON, json_data, plain
 from ..core.quoting import brief
 
 #: The fields of one candidate move that the panel shows, and their JSON types.
@@ -180,32 +179,20 @@ def json_copy(value: Any, where: str) -> Any:
     tabletop.core.errors.InvalidRecord: thinking: 'seconds' holds nan, which is not finite JSON
     data
     """
-    return _copied(value, where, [MOST_VALUES], 0)
+    try:
+        return json_data(value, [MOST_VALUES], MAX_NESTING, LARGEST_JSON, loose=True)
+    except NotJSON as refused:
+        inside = f"{where}: {refused.field!r}" if refused.field is not None else where
+        raise InvalidRecord(_SAID[refused.problem].format(
+            where=inside, found=brief(refused.found), most=MOST_VALUES,
+            deep=MAX_NESTING)) from None
 
 
-def _copied(value: Any, where: str, budget: list[int], depth: int) -> Any:
-    """``value`` copied (see ``json_copy``); ``where`` names its top-level field, if any."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise InvalidRecord(f"{where} holds more than {MOST_VALUES} values")
-    value = plain(value)
-    if isinstance(value, Mapping | list | tuple):
-        if depth >= MAX_NESTING:
-            raise InvalidRecord(f"{where} nests more than {MAX_NESTING} deep (or holds itself)")
-        if not isinstance(value, Mapping):
-            return [_copied(item, where, budget, depth + 1) for item in value]
-        copied = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise InvalidRecord(f"{where} has the key {brief(key)}: keys are strings")
-            inside = f"{where}: {key!r}" if depth == 0 else where
-            copied[key] = _copied(item, inside, budget, depth + 1)
-        return copied
-    if value is None or isinstance(value, bool | str) or isinstance(value, int) \
-            and -LARGEST_JSON <= value <= LARGEST_JSON \
-            or isinstance(value, float) and math.isfinite(value):
-        return value
-    raise InvalidRecord(f"{where} holds {brief(value)}, which is not finite JSON data")
+#: What ``json_copy`` says of each ``NotJSON`` problem.
+_SAID = {"values": "{where} holds more than {most} values",
+         "depth": "{where} nests more than {deep} deep (or holds itself)",
+         "key": "{where} has the key {found}: keys are strings",
+         "value": "{where} holds {found}, which is not finite JSON data"}
 
 
 #: The largest integer a record's thinking may hold anywhere (far past any count; a record's

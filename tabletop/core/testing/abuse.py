@@ -21,6 +21,7 @@ from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
 from .options import check_options
+from .probe33_records import check_click_subjects, check_typed_turns
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
 from .secrecy import check_secrecy
@@ -42,6 +43,8 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_small_memos,
     check_targets_on_board,
     check_click_words,
+    check_click_subjects,
+    check_typed_turns,
     check_hit_areas,
     check_arguments,
     check_drawn_last,

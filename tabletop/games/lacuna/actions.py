@@ -143,6 +143,11 @@ def place(a: int, b: int, k: int) -> Place:
     return found
 
 
+#: What every action looks like, for a message about text that is none of them.
+FORMS = ("actions are 'place 0-1 @1/2' (two flowers 0 … 47 and a position from 0 to 1 "
+         "along the line between them), 'place free 0.25,-0.5' and 'aside red' (the "
+         f"colours: {', '.join(COLOURS)})")
+
 # Each pattern is linear: no two adjacent parts can match the same characters.
 _PLACE_RE = re.compile(r"place ?(\d+) ?- ?(\d+) ?@ ?(\S+)", re.ASCII)
 _FREE_RE = re.compile(r"place ?free ?(.*)")

@@ -22,13 +22,22 @@ from typing import Any
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.notation import number
+from tabletop.core.notation import number, unknown
 from tabletop.core.plain import whole
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
 from . import tensor
-from .actions import COLOURS, MAX_COORDINATE, LacunaSpace, Place, PlaceFree, SetAside, parse
+from .actions import (
+    COLOURS,
+    FORMS,
+    MAX_COORDINATE,
+    LacunaSpace,
+    Place,
+    PlaceFree,
+    SetAside,
+    parse,
+)
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, mover, params_of, player_name
 from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
@@ -362,11 +371,11 @@ class Lacuna(Game):
 
     # --- notation, names, pictures ----------------------------------------------------------
     def _parse(self, state: State | View, text: str) -> Action | None:
-        if not state.legal_actions():  # over, or (a view) not this player's turn
-            return None
         action = parse(text)
         if action is None:
-            return None
+            raise state._refusal(unknown(text, "Lacuna", FORMS))
+        if not state.legal_actions():  # over, or (a view) not this player's turn: the
+            return action  # core's refusal says which
         assert isinstance(state, LacunaPosition)
         reason = state._problem(action)
         if reason:

@@ -26,6 +26,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
+from ...core.notation import unknown
 from ...core.plain import player_of, whole
 from ...core.position import evolve, maker
 from ...core.quoting import brief
@@ -227,7 +228,7 @@ class Landlock(Game):
             return ROLE_ACTIONS[ROLES.index(text)]
         problem = notation_problem(text)
         if problem is not None:
-            raise state._refusal(f"{text!r} is no Landlock action: {problem}")
+            raise state._refusal(unknown(text, "Landlock", problem))
         parts = text.split()
         wanted: Action | None = None
         if len(parts) == 2 and parts[0] == "bridge":

@@ -12,6 +12,9 @@ from ...core.game import Action
 from ...core.ids import ActionTable
 from .cards import ALL_COLOURS, COLOURS, colours_of
 
+#: What every action looks like, for a message about text that is none of them.
+FORMS = f"actions are 'choose blue' (the colours: {', '.join(COLOURS)}), pay and pass"
+
 
 @dataclass(frozen=True, slots=True)
 class Choose(Action):

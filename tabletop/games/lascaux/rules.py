@@ -30,10 +30,11 @@ from ...core.action import notation
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
+from ...core.notation import unknown
 from ...core.plain import flag, whole
 from ...core.position import evolve, maker
 from . import tensor
-from .actions import ACTION_TABLE, CHOICES, PASS, PAY, Choose, Pay
+from .actions import ACTION_TABLE, CHOICES, FORMS, PASS, PAY, Choose, Pay
 from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id, mask_of
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
@@ -249,13 +250,14 @@ class Lascaux(Game):
         self.strict: bool = bool(self.options["strict_colour"])
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """Any Lascaux notation, legal or not, so that an illegal one gets its reason."""
+        """Any Lascaux notation, legal or not, so that an illegal one gets its reason; text
+        that is none says what actions look like (``notation.unknown``)."""
         if text in ("pay", "pass"):
             return PAY if text == "pay" else PASS
         word, _, colour = text.partition(" ")
-        if word == "choose" and colour in COLOURS:
-            return CHOICES[COLOURS.index(colour)]
-        return None
+        if word == "choose":  # no colour of the game: the legal list names the colours
+            return CHOICES[COLOURS.index(colour)] if colour in COLOURS else None
+        raise state._refusal(unknown(text, "Lascaux", FORMS))
 
     def _action_space(self) -> ActionSpace:
         return ACTION_TABLE

@@ -163,6 +163,11 @@ ACTION_TABLE = ActionTable((
     PASS,
 ))
 
+#: What every action looks like, for a message about text that is none of them.
+FORMS = ("actions are 'arrange black a1 white c3', 'move a1-b1', 'slide a1-b1', 'bubble a1' "
+         "(or 'bubble a1 claim black', 'white', 'nothing'), 'eject b2@1 c2' (or with "
+         "'claim wbw', 'claim bwb') and 'pass', on cells a1 … c3")
+
 _CELL = "([abc][123])"
 _SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (
     (re.compile(rf"arrange black {_CELL} white {_CELL}"), Arrange),

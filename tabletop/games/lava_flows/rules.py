@@ -34,6 +34,7 @@ from tabletop.core.action import notation
 from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
+from tabletop.core.notation import unknown
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
@@ -42,6 +43,7 @@ from .actions import (
     ACTION_TABLE,
     BUBBLE_CLAIMS,
     CLAIMS,
+    FORMS,
     MIDDLE,
     PATTERN,
     Arrange,
@@ -535,10 +537,10 @@ class LavaFlows(Game):
         """Well-formed notation of an illegal action: raise ``IllegalAction`` saying why."""
         action = parse(text)
         if action is None:
-            return None
+            raise state._refusal(unknown(text, "Lava Flows", FORMS))
         if state.is_terminal:
             raise IllegalAction(f"{text!r}: the game is over")
-        reason = state._why_illegal(action)
+        reason = state._turn_problem() or state._why_illegal(action)  # (a view's turn first)
         because = f" ({reason})" if reason else ""
         raise state._refusal(f"{text!r} is not legal here{because}")
 
