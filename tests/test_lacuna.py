@@ -259,7 +259,7 @@ def test_errors_explain():
         t.apply(Place(0, 2, 0))
     with pytest.raises(IllegalAction, match="between 0 and 1"):
         t.apply("place 0-1 @1.5")
-    with pytest.raises(IllegalAction, match="'plant 0-1' is no Lacuna action: actions are "
+    with pytest.raises(IllegalAction, match="'plant 0-1' is no action in Lacuna: actions are "
                                              "'place 0-1 @1/2'"):
         t.apply("plant 0-1")
 

@@ -34,8 +34,8 @@ def placing(game):
     ("hello", "actions are 'land', 'water'"),
 ])
 def test_text_that_is_no_action_says_what_is_allowed(game, placing, text, said):
-    with pytest.raises(IllegalAction, match=f"'{text}' is no Landlock action: .*{said}.*; "
-                                            "North may play: f6 r0"):
+    with pytest.raises(IllegalAction, match=f"'{text}' is no action in The Legend of "
+                                            f"Landlock: .*{said}.*; North may play: f6 r0"):
         placing.apply(text)
 
 

@@ -558,5 +558,6 @@ def test_notation_is_readable_and_round_trips(game):
     assert game.parse_action(s, "  EJECT  b2@1   C2 ") == Eject("b2", 1, "c2")
     assert str(Move("b1", "b2")) == "move b1-b2" and str(Bubble("a1", "white")) == (
         "bubble a1 claim white")
-    with pytest.raises(IllegalAction, match="'jump' is no Lava Flows action: actions are 'arrange"):
+    with pytest.raises(IllegalAction,
+                       match="'jump' is no action in Lava Flows: actions are 'arrange"):
         game.parse_action(s, "jump")

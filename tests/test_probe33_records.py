@@ -7,7 +7,8 @@ import math
 
 import numpy as np
 import pytest
-from broken_probe33_records import (
+from broken_targets import TargetNim
+from broken_typed import (
     AnySubjectNim,
     FormsNim,
     GenericNim,
@@ -15,7 +16,6 @@ from broken_probe33_records import (
     SilentTurnNim,
     UnquotedNim,
 )
-from broken_targets import TargetNim
 
 import tabletop
 from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
@@ -23,7 +23,7 @@ from tabletop.core.registry import game_class
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.common import playout
-from tabletop.core.testing.probe33_records import (
+from tabletop.core.testing.typed import (
     check_click_subjects,
     check_notation_forms,
     check_typed_turns,

@@ -76,6 +76,7 @@ class Goofspiel(Game):
 
     name = "goofspiel"
     title = "Goofspiel"
+    notation_forms = "actions are bids like 'bid 3' (a card of your hand, 1 up)"
     player_counts = (2,)
     defaults = {"cards": 5}
     renderer = "render:draw"

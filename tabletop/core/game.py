@@ -39,7 +39,7 @@ from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
-from .notation import check_length
+from .notation import check_length, unknown
 from .observation import Observed
 from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
@@ -83,6 +83,9 @@ class Game(OptionChecks, GameFacts, SetOnce):
     state_class: ClassVar[type[State]]
     #: The ``ClickInput`` subclass ``clicks`` names (``None`` without one).
     input_class: ClassVar[Any] = Declared("clicks")
+    #: What the game's actions look like, quoted ("actions are 'pay' or 'pass'"): typed text
+    #: that is no action at all is refused saying so (``core.notation.unknown``).
+    notation_forms: ClassVar[str] = ""
 
     __slots__ = ("_options", "_players", "_hash", "__weakref__")
 
@@ -105,11 +108,11 @@ class Game(OptionChecks, GameFacts, SetOnce):
         if type(players) is not int or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise InvalidOption(f"{self.name} is played by {counts} players, not {brief(players)}")
-        unknown = sorted(set(options) - set(self.defaults))
-        if unknown:
+        strays = sorted(set(options) - set(self.defaults))
+        if strays:
             known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
-            hint = did_you_mean(unknown[0], ["players", *self.defaults])
-            raise InvalidOption(f"{self.name} has no option {brief(unknown[0])}; {hint}"
+            hint = did_you_mean(strays[0], ["players", *self.defaults])
+            raise InvalidOption(f"{self.name} has no option {brief(strays[0])}; {hint}"
                                 f"options: {known}")
         merged = {**self.defaults, **options}
         for key, value in merged.items():
@@ -129,11 +132,8 @@ class Game(OptionChecks, GameFacts, SetOnce):
         return self._options
 
     def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and other._players == self._players
-            and other._options == self._options
-        )
+        return (type(other) is type(self) and other._players == self._players
+                and other._options == self._options)
 
     def __hash__(self) -> int:
         return self._hash  # every state's hash starts with its game's: worked out once
@@ -203,7 +203,8 @@ class Game(OptionChecks, GameFacts, SetOnce):
         if found is None and key.isascii() and key.isprintable():
             found = self._parse(state, key)
         if found is None:
-            raise state._refusal(f"{text!r} is not a legal action here")
+            raise state._refusal(unknown(text, self.title, self.notation_forms)
+                                 if self.notation_forms else f"{text!r} is not a legal action here")
         return found
 
     def _parse(self, state: State | View, text: str) -> Action | None:

@@ -45,9 +45,9 @@ def unknown(text: str, game: str, forms: str) -> str:
     says the same, with ``forms`` (what its actions look like, with quoted examples).
 
     >>> unknown("jump", "Lascaux", "actions are 'choose blue', 'pay' or 'pass'")
-    "'jump' is no Lascaux action: actions are 'choose blue', 'pay' or 'pass'"
+    "'jump' is no action in Lascaux: actions are 'choose blue', 'pay' or 'pass'"
     """
-    return f"{quote(text)} is no {game} action: {forms}"
+    return f"{quote(text)} is no action in {game}: {forms}"
 
 
 def number(token: str, what: str, low: int, high: int) -> Fraction:

@@ -21,11 +21,11 @@ from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
 from .options import check_options
-from .probe33_records import check_click_subjects, check_typed_turns
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
+from .typed import check_click_subjects, check_notation_forms, check_typed_turns
 from .words import check_click_words
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
@@ -45,6 +45,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_click_words,
     check_click_subjects,
     check_typed_turns,
+    check_notation_forms,
     check_hit_areas,
     check_arguments,
     check_drawn_last,

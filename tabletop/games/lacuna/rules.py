@@ -22,7 +22,7 @@ from typing import Any
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.notation import number, unknown
+from tabletop.core.notation import number
 from tabletop.core.plain import whole
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
@@ -240,6 +240,7 @@ class Lacuna(Game):
 
     name = "lacuna"
     title = "Lacuna"
+    notation_forms = FORMS
     player_counts = (2,)
     defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
     renderer = "render:draw"
@@ -373,7 +374,7 @@ class Lacuna(Game):
     def _parse(self, state: State | View, text: str) -> Action | None:
         action = parse(text)
         if action is None:
-            raise state._refusal(unknown(text, "Lacuna", FORMS))
+            return None  # no action at all: the core says what actions look like
         if not state.legal_actions():  # over, or (a view) not this player's turn: the
             return action  # core's refusal says which
         assert isinstance(state, LacunaPosition)

@@ -34,6 +34,7 @@ from . import tensor
 from .actions import (
     ACTION_TABLE,
     BRIDGES,
+    FORMS,
     PLACE,
     ROLE_ACTIONS,
     ROLES,
@@ -178,6 +179,7 @@ class Landlock(Game):
 
     name = "landlock"
     title = "The Legend of Landlock"
+    notation_forms = FORMS
     player_counts = (2, 4)
     defaults = {"gnomes": "end"}
     renderer = "render:draw"
@@ -228,7 +230,7 @@ class Landlock(Game):
             return ROLE_ACTIONS[ROLES.index(text)]
         problem = notation_problem(text)
         if problem is not None:
-            raise state._refusal(unknown(text, "Landlock", problem))
+            raise state._refusal(unknown(text, self.title, problem))
         parts = text.split()
         wanted: Action | None = None
         if len(parts) == 2 and parts[0] == "bridge":

@@ -30,7 +30,6 @@ from ...core.action import notation
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
-from ...core.notation import unknown
 from ...core.plain import flag, whole
 from ...core.position import evolve, maker
 from . import tensor
@@ -237,6 +236,7 @@ class Lascaux(Game):
 
     name = "lascaux"
     title = "Lascaux"
+    notation_forms = FORMS
     player_counts = (3, 4, 5)
     defaults = {"strict_colour": False}
     renderer = "render:draw"
@@ -257,7 +257,7 @@ class Lascaux(Game):
         word, _, colour = text.partition(" ")
         if word == "choose":  # no colour of the game: the legal list names the colours
             return CHOICES[COLOURS.index(colour)] if colour in COLOURS else None
-        raise state._refusal(unknown(text, "Lascaux", FORMS))
+        return None  # no action at all: the core says what actions look like
 
     def _action_space(self) -> ActionSpace:
         return ACTION_TABLE

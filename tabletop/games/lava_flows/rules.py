@@ -34,7 +34,6 @@ from tabletop.core.action import notation
 from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
-from tabletop.core.notation import unknown
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
@@ -477,6 +476,7 @@ class LavaFlows(Game):
 
     name = "lava-flows"
     title = "Lava Flows"
+    notation_forms = FORMS
     player_counts = (2,)
     defaults: ClassVar[Mapping[str, Any]] = {
         "slide": "onto", "oreo": "anywhere", "memory": False, "ply_cap": 200,
@@ -534,10 +534,10 @@ class LavaFlows(Game):
         return NAMES[player]
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """Well-formed notation of an illegal action: raise ``IllegalAction`` saying why."""
-        action = parse(text)
-        if action is None:
-            raise state._refusal(unknown(text, "Lava Flows", FORMS))
+        """Well-formed notation of an illegal action: raise ``IllegalAction`` saying why
+        (``None`` for no action at all: the core says what actions look like)."""
+        if (action := parse(text)) is None:
+            return None
         if state.is_terminal:
             raise IllegalAction(f"{text!r}: the game is over")
         reason = state._turn_problem() or state._why_illegal(action)  # (a view's turn first)
@@ -545,10 +545,9 @@ class LavaFlows(Game):
         raise state._refusal(f"{text!r} is not legal here{because}")
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
-        if isinstance(action, Arrange) and viewer is not None and (
-                viewer != actor or self.options["memory"]):  # memory=True: forgotten too
-            return "arrange ?"
-        return notation(action)
+        hidden = isinstance(action, Arrange) and viewer is not None and (
+            viewer != actor or self.options["memory"])  # memory=True: forgotten too
+        return "arrange ?" if hidden else notation(action)
 
     # --- building positions --------------------------------------------------------------
     def position(

@@ -34,7 +34,7 @@ from ..registry import load, names
 from .common import click_input, fail, random_playout
 
 #: Texts no game's notation is: typed by mistake, empty, digits, punctuation.
-JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0")
+JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0", "é", "ß 9")
 
 #: A quoted example in a message.
 QUOTED = re.compile(r"'([^']+)'")

@@ -6,8 +6,6 @@ from __future__ import annotations
 from broken_targets import TakeInput, TargetNim
 from toygame import Bonus, SecretNim, Take
 
-from tabletop.core.notation import unknown
-
 #: What Secret Nim's actions look like.
 FORMS = "actions are 'take 2' (one to three counters) and 'bonus 1'"
 
@@ -16,14 +14,13 @@ class FormsNim(SecretNim):
     """Sound: junk is refused naming the forms, at every position."""
 
     name = "forms-nim"
+    notation_forms = FORMS  # the core's refusal of junk says it
 
     def _parse(self, state, text):
         found = super()._parse(state, text)
         word, _, value = text.partition(" ")
         if found is None and word == "bonus" and value.isdigit():
             found = Bonus(int(value))
-        if found is None:
-            raise state._refusal(unknown(text, "Secret Nim", FORMS))
         return found
 
 
