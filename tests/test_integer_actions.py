@@ -236,3 +236,20 @@ def test_action_id_takes_numpys_numbers_as_apply_does():
     assert lacuna.action_id(SetAside(np.int64(3))) == 3
     assert lacuna.apply(SetAside(np.int64(3))) == lacuna.apply(SetAside(3))
     assert tabletop.load("lascaux").new(seed=1).action_id(Choose(np.int64(3))) == 3
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_int_subclass_names_the_same_action_everywhere(name):
+    """``action_at`` and ``action_from_id`` take what the other takes: an IntEnum id is its
+    int; a bool is refused by both."""
+    import enum
+
+    from tabletop.core.ids import action_space
+
+    state = tabletop.load(name).new(seed=2, setup="random")
+    legal = state.legal_action_ids()[0]
+    Id = enum.IntEnum("Id", {"FIRST": legal})
+    space = action_space(state.game)
+    assert space.action_at(Id.FIRST) == space.action_at(legal) == state.action_from_id(Id.FIRST)
+    with pytest.raises(TypeError, match="an action id is an int, not True"):
+        space.action_at(True)

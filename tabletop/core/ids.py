@@ -72,8 +72,9 @@ def _in_range(action_at: Callable[[Any, int], Action | None]
     @functools.wraps(action_at)
     def checked(space: Any, i: int) -> Action | None:
         found = plain(i)
-        if type(found) is not int:
+        if isinstance(found, bool) or not isinstance(found, int):
             raise TypeError(f"an action id is an int, not {brief(i)}")
+        found = int(found)  # an int subclass (an IntEnum) too, as ``action_from_id`` takes it
         return action_at(space, found) if 0 <= found < space.size else None
 
     return checked
