@@ -404,7 +404,8 @@ def test_notation_is_readable_and_forgiving():
     assert str(a) == f"{CELL_NAMES[a.cell]} r{a.rot}"
     assert GAME2.parse_action(s, f"  {str(a).upper()} ") == a
     assert GAME2.parse_action(s, CELL_NAMES[a.cell]) == a  # the cell alone when unambiguous
-    with pytest.raises(tabletop.IllegalAction, match="no Landlock action: no cell 'z9'"):
+    with pytest.raises(tabletop.IllegalAction,
+                       match="no action in The Legend of Landlock: no cell 'z9'"):
         GAME2.parse_action(s, "z9 r0")
     g = GAME2.position(["f6 path r0"], tile="path-land-gnome")
     with pytest.raises(tabletop.IllegalAction):
