@@ -329,3 +329,67 @@ def test_every_relative_link_resolves():
               for link in relative_links(text)
               if not (source.parent / link.split("#")[0]).exists()]
     assert not broken, "links to nothing:\n" + "\n".join(broken)
+
+
+# --- the figures the pages give -------------------------------------------------------------
+
+def page_text(relative: str) -> str:
+    return " ".join((ROOT / relative).read_text(encoding="utf-8").split())
+
+
+def test_the_observation_pages_figures_are_the_games():
+    import tabletop
+
+    text = page_text("docs/observations.md")
+    lava, landlock, lacuna = (tabletop.load(n) for n in ("lava-flows", "landlock", "lacuna"))
+    lascaux = {n: tabletop.load("lascaux", players=n) for n in (3, 4, 5)}
+    for title, game in (("Lava Flows", lava), ("Landlock", landlock), ("Lacuna", lacuna),
+                        ("Lascaux", lascaux[3])):
+        assert f"| {title} | {game.num_distinct_actions} |" in text, title
+    assert f"| Lava Flows | `ply_cap + 2` ({lava.max_game_length}) |" in text
+    lengths = ", ".join(str(g.max_game_length) for g in lascaux.values())
+    assert f"| Lascaux | {lengths} (3, 4, 5 players) |" in text
+    assert f"| Landlock | {landlock.max_game_length} |" in text
+    assert f"| Lacuna | {lacuna.max_game_length} |" in text
+    assert f"### Lava Flows: `{lava.observation_shape}`" in text
+    assert f"### The Legend of Landlock: `{landlock.observation_shape}`" in text
+    assert f"### Lacuna: `{lacuna.observation_shape}`" in text
+    sizes = " / ".join(str(g.observation_shape[0]) for g in lascaux.values())
+    assert f"### Lascaux: a flat vector, {sizes} numbers for 3 / 4 / 5 players" in text
+
+
+def options_table(text: str) -> dict[str, str]:
+    """``{option: default}`` from a rules page's options table (a ``default`` column, or a
+    value marked ``(default)``), the defaults as the page writes them.
+
+    >>> options_table("| option | default | meaning |\\n|---|---|---|\\n| `a` | `1` | x |")
+    {'a': '1'}
+    >>> options_table("| option | values | meaning |\\n|---|---|---|\\n"
+    ...               "| `g` | `\\"end\\"` (default) | x |\\n| | `\\"placed\\"` | y |")
+    {'g': '"end"'}
+    """
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| option |"))
+    header = [c.strip() for c in lines[start].strip("|").split("|")]
+    found = {}
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if not cells[0]:
+            continue  # another value of the option above
+        if "default" in header:
+            default = cells[header.index("default")]
+        else:
+            default = next(c for c in cells if c.endswith("(default)")).removesuffix("(default)")
+        found[cells[0].strip("`")] = default.strip().strip("`")
+    return found
+
+
+@pytest.mark.parametrize("name", ["lacuna", "landlock", "lascaux", "lava-flows"])
+def test_a_rules_pages_options_are_the_games_with_their_defaults(name):
+    import tabletop
+
+    table = options_table((ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8"))
+    defaults = dict(tabletop.load(name).defaults)
+    assert {k: ast.literal_eval(v) for k, v in table.items()} == defaults
