@@ -279,15 +279,25 @@ def code_spans(text: str) -> list[str]:
     return re.findall(r"`([^`\n]+)`", text)
 
 
+def prose() -> list[tuple[Path, str]]:
+    """The pages' text, and the markdown cells of each notebook."""
+    sources = [(page, page.read_text(encoding="utf-8")) for page in PAGES]
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        sources.append((notebook, "\n".join("".join(c["source"]) for c in cells
+                                            if c["cell_type"] == "markdown")))
+    return sources
+
+
 def test_every_tabletop_name_the_docs_give_exists():
     missing = []
-    for page in PAGES:
-        for span in code_spans(page.read_text(encoding="utf-8")):
+    for source, text in prose():
+        for span in code_spans(text):
             for name in re.findall(r"(?<![\w.])tabletop(?:\.[A-Za-z_]\w*)+", span):
                 try:
                     resolve(name)
                 except (ImportError, AttributeError) as error:
-                    missing.append(f"{page.name}: {name} ({error})")
+                    missing.append(f"{source.name}: {name} ({error})")
     assert not missing, "\n".join(missing)
 
 
@@ -320,12 +330,7 @@ def relative_links(text: str) -> list[str]:
 
 
 def test_every_relative_link_resolves():
-    sources = [(page, page.read_text(encoding="utf-8")) for page in PAGES]
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-        sources.append((notebook, "\n".join("".join(c["source"]) for c in cells
-                                            if c["cell_type"] == "markdown")))
-    broken = [f"{source.relative_to(ROOT)}: {link}" for source, text in sources
+    broken = [f"{source.relative_to(ROOT)}: {link}" for source, text in prose()
               for link in relative_links(text)
               if not (source.parent / link.split("#")[0]).exists()]
     assert not broken, "links to nothing:\n" + "\n".join(broken)
