@@ -124,6 +124,11 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     if not (callable(factory) or isinstance(factory, str) and ":" in factory):
         raise TypeError(f"an agent factory is a callable (seed=…, **options) -> agent, or "
                         f"its 'module:name', not {brief(factory)}")
+    if "seed" in options:  # every make_agent call gives the seed: a preset one clashes
+        raise ValueError(f"agent {key!r} cannot preset seed=: make_agent seeds each agent "
+                         f"it makes (make_agent({key!r}, seed=5))")
+    if callable(factory):  # (a "module:name" is checked when it is first imported)
+        _check_option_names(key, factory, {}, options)
     _REGISTRY[key] = (factory, options)
 
 
@@ -156,6 +161,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     factory, preset = _REGISTRY[key]
     if isinstance(factory, str):
         factory = _imported(key, factory)
+        _check_option_names(key, factory, {}, preset)
         _REGISTRY[key] = (factory, preset)
     _check_option_names(key, factory, preset, options)
     try:

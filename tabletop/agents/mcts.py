@@ -236,7 +236,8 @@ class MCTSAgent:
     def __getstate__(self) -> dict[str, object]:
         """A pickled (or deep-copied) agent leaves its ``last_analysis`` behind: a search
         tree can take megabytes, and an arena copies its entrants for every game. The
-        ``Analysis`` itself pickles, if you want to keep one."""
+        ``Analysis`` itself pickles (and deep-copies) however deep its tree, if you want to
+        keep one."""
         return {**self.__dict__, "last_analysis": None}
 
     def __repr__(self) -> str:

@@ -12,6 +12,7 @@ that every game starts from the object as it was when the tournament was called:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import pickle
@@ -138,9 +139,18 @@ def is_object(spec: Spec) -> bool:
 
 def fresh(spec: Spec) -> Spec:
     """``spec`` for one game: an agent object's copy (by pickle, as a worker would get it);
-    any other spec as it is."""
+    any other spec as it is.
+
+    In a worker, an object whose class was written in the caller's script or notebook
+    (``__main__``) arrives with a class rebuilt from its code (Dask's cloudpickle), which
+    pickle cannot name there: that copy is made by ``copy.deepcopy``, which takes the same
+    state (``__getstate__``/``__reduce__``) without naming the class.
+    """
     if is_object(spec):
-        return pickle.loads(pickle.dumps(spec))
+        try:
+            return pickle.loads(pickle.dumps(spec))
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return copy.deepcopy(spec)
     return spec
 
 

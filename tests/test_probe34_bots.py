@@ -1,0 +1,186 @@
+"""Probe 34 (bots, search trees, tournaments): search trees copy and pickle however deep they
+grow, and so do read-only views of their nodes; an agent object whose class was written in
+the caller's script plays the same games in a Dask worker as here; ``register_agent``
+refuses presets that no ``make_agent`` call could use."""
+
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+import sys
+
+import pytest
+
+import tabletop
+from tabletop.agents import MCTSAgent, RandomAgent, make_agent, register_agent
+from tabletop.agents.analysis import Node, NodeView
+from tabletop.arena import arena
+from tabletop.arena.play import play_game
+from tabletop.core.errors import UnknownAgent
+
+# --- search trees: copies and pickles at any depth ---------------------------------------------
+
+
+def chain(depth: int) -> Node:
+    """A hand-made search tree: a line of ``depth`` nodes under the root (a search down a
+    long game with one move worth following grows such a line)."""
+    root = node = Node(None, "", None, 2)
+    for i in range(depth):
+        child = Node(f"m{i}", f"m{i}", i % 2, 2)
+        child.visits, child.total = depth - i, [1.0, 2.0]
+        node.children[child.action] = child
+        node.slots = [child, None]
+        node = child
+    return root
+
+
+def shape(root: Node) -> list[tuple[object, ...]]:
+    """Every node's fields, breadth first (walked without recursion)."""
+    out, todo = [], [root]
+    for node in todo:
+        out.append((node.action, node.label, node.actor, node.visits, tuple(node.total),
+                    tuple(node.children), [c is not None for c in node.slots]))
+        todo.extend(node.children.values())
+    return out
+
+
+def depth_of(root: Node) -> int:
+    deepest, todo = 0, [(root, 0)]
+    while todo:
+        node, d = todo.pop()
+        deepest = max(deepest, d)
+        todo.extend((c, d + 1) for c in node.children.values())
+    return deepest
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy", "copy"])
+def test_a_deep_search_tree_copies_and_pickles(how):
+    root = chain(5000)  # far deeper than pickle or deepcopy could recurse
+    again = {"pickle": lambda r: pickle.loads(pickle.dumps(r)), "deepcopy": copy.deepcopy,
+             "copy": copy.copy}[how](root)
+    assert again is not root and depth_of(again) == 5000
+    assert shape(again) == shape(root)
+
+
+def test_a_copied_tree_keeps_its_shared_nodes_shared():
+    root = Node(None, "", None, 2)
+    shared = Node("x", "x", 0, 2)
+    a, b = Node("a", "a", 0, 2), Node("b", "b", 1, 2)
+    root.children.update(a=a, b=b)
+    a.children["x"] = b.children["x"] = shared  # one node in two players' trees
+    again = pickle.loads(pickle.dumps(root))
+    assert again.children["a"].children["x"] is again.children["b"].children["x"]
+    assert again.children["a"].children["x"] is not shared
+
+
+def test_a_deep_analysis_deep_copies_and_pickles():
+    state = tabletop.load("lascaux", players=3).new(seed=1)
+    # no exploration: the search follows one line down the game, some 130 moves deep
+    analysis = MCTSAgent(iterations=1500, seed=1, exploration=0.0).analyse(state)
+    assert depth_of(analysis._tree) > 100
+    for again in (copy.deepcopy(analysis), pickle.loads(pickle.dumps(analysis))):
+        assert again.to_json() == analysis.to_json()
+        graph, copied = analysis.to_graph(), again.to_graph()
+        assert list(graph.edges(data="notation")) == list(copied.edges(data="notation"))
+        assert [d["visits"] for _, d in graph.nodes(data=True)] == \
+            [d["visits"] for _, d in copied.nodes(data=True)]
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy", "copy"])
+def test_a_read_only_node_copies_and_pickles(how):
+    state = tabletop.load("lava-flows").new(seed=1)
+    root = MCTSAgent(iterations=40, seed=1).analyse(state).root
+    again = {"pickle": lambda r: pickle.loads(pickle.dumps(r)), "deepcopy": copy.deepcopy,
+             "copy": copy.copy}[how](root)
+    assert isinstance(again, NodeView) and again.visits == root.visits
+    assert sorted(map(str, again.children)) == sorted(map(str, root.children))
+    with pytest.raises(AttributeError, match="read-only"):
+        again.visits = 0
+
+
+# --- an agent object of the caller's own class, in a worker ------------------------------------
+
+
+class ScriptBot:
+    """A bot as a script or notebook writes it."""
+
+    name = "script"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def act(self, view):
+        return view.legal_actions()[-1]
+
+
+def rebuilt(cls):
+    """``cls`` as a worker gets it from cloudpickle when the caller wrote it in ``__main__``:
+    the same code, but no class pickle can find by its name."""
+    return type(cls.__name__, (), {k: v for k, v in vars(cls).items()
+                                   if k not in ("__dict__", "__weakref__")}
+                | {"__module__": "__main__", "__qualname__": "ScriptBot"})
+
+
+def test_an_object_of_a_class_pickle_cannot_name_still_plays_its_games():
+    game = tabletop.load("lava-flows")
+    here = play_game(game, [ScriptBot(), "random"], ["script", "random"], 0, seed=3)
+    bot = rebuilt(ScriptBot)()
+    with pytest.raises(pickle.PicklingError):
+        pickle.dumps(bot)
+    there = play_game(game, [bot, "random"], ["script", "random"], 0, seed=3,
+                      errors="forfeit")
+    assert there.error is None  # was: "could not be built: PicklingError …", every game
+    assert there.record == here.record
+
+
+def test_an_object_of_a_class_written_in_main_plays_the_same_games_on_dask(monkeypatch):
+    distributed = pytest.importorskip("distributed") if os.environ.get("CI") != "true" \
+        else __import__("distributed")
+    main = sys.modules["__main__"]
+    cls = rebuilt(ScriptBot)
+    monkeypatch.setattr(main, "ScriptBot", cls, raising=False)  # pickled by value to workers
+    agents = {"script": cls(), "random": "random"}
+    here = arena("lava-flows", agents, games=4, seed=2, progress=False)
+    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1,
+                                  dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as client:
+        there = arena("lava-flows", agents, games=4, seed=2, progress=False, executor=client)
+    assert [g.error for g in there.games] == [None] * 4
+    assert [g.record for g in there.games] == [g.record for g in here.games]
+
+
+# --- registered presets -----------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def registry():
+    """Each test's registrations are forgotten after it (other tests list the names)."""
+    from tabletop.agents import base
+
+    kept = dict(base._REGISTRY)
+    yield
+    base._REGISTRY.clear()
+    base._REGISTRY.update(kept)
+
+
+def test_a_registered_preset_seed_is_refused_when_registered():
+    with pytest.raises(ValueError, match="cannot preset seed="):
+        register_agent("probe34-seeded", RandomAgent, seed=3)
+    with pytest.raises(ValueError, match="cannot preset seed="):
+        register_agent("probe34-seeded", "tabletop.agents:RandomAgent", seed=3)
+
+
+def test_a_registered_preset_the_factory_does_not_take_is_named_when_registered():
+    with pytest.raises(ValueError, match="no option 'iteration'; did you mean 'iterations'"):
+        register_agent("probe34-typo", MCTSAgent, iteration=3)
+    with pytest.raises(UnknownAgent):  # nothing was registered
+        make_agent("probe34-typo")
+
+
+def test_a_registered_preset_of_a_module_name_is_checked_when_first_made():
+    register_agent("probe34-later", "tabletop.agents:MCTSAgent", iteration=3)
+    with pytest.raises(ValueError, match="no option 'iteration'"):
+        make_agent("probe34-later")
+    register_agent("probe34-later", "tabletop.agents:MCTSAgent", iterations=3)
+    assert make_agent("probe34-later", seed=1).iterations == 3
