@@ -184,3 +184,66 @@ def test_a_registered_preset_of_a_module_name_is_checked_when_first_made():
         make_agent("probe34-later")
     register_agent("probe34-later", "tabletop.agents:MCTSAgent", iterations=3)
     assert make_agent("probe34-later", seed=1).iterations == 3
+
+
+# --- an agent's exception that pickle cannot copy ---------------------------------------------
+
+
+class Odd(Exception):
+    """An exception whose ``__init__`` takes other arguments than its ``args``: pickle
+    copies it as ``Odd("1 2")``, which fails."""
+
+    def __init__(self, a, b):
+        super().__init__(f"{a} {b}")
+
+
+class OddBot:
+    name = "odd"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def act(self, view):
+        raise Odd(1, 2)
+
+
+#: Run in a fresh process: a Dask client (other tests here make one) changes how this
+#: process pickles exceptions, and ``Odd`` then copies.
+ODD_SCRIPT = """
+import pickle, sys
+from concurrent.futures import ProcessPoolExecutor
+from tabletop.arena import arena
+from tabletop.arena.play import AgentError
+from test_probe34_bots import Odd, OddBot
+
+try:
+    pickle.loads(pickle.dumps(Odd(1, 2)))
+    sys.exit("Odd copied")
+except TypeError:
+    pass
+for pool in (None, ProcessPoolExecutor(1)):
+    try:  # with a pool, this was BrokenProcessPool: "A child process terminated abruptly"
+        arena("lava-flows", [OddBot, "random"], games=2, progress=False, errors="raise",
+              executor=pool)
+    except AgentError as err:
+        assert "agent 'odd' raised Odd: 1 2" in str(err), err
+        assert err.arena_fault["agent"] == "odd", err.arena_fault
+        assert pickle.loads(pickle.dumps(err)).arena_fault == err.arena_fault
+        assert pool is not None or isinstance(err.__cause__, Odd)
+    else:
+        sys.exit("nothing raised")
+    if pool is not None:
+        pool.shutdown()
+print("ok")
+"""
+
+
+def test_an_exception_pickle_cannot_copy_is_raised_as_an_agent_error_saying_what_it_was():
+    import subprocess
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    path = os.pathsep.join([str(here.parent), str(here), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-c", ODD_SCRIPT], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": path}, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]
