@@ -15,6 +15,7 @@ import pytest
 import tabletop
 from tabletop.agents import MCTSAgent, RandomAgent, make_agent, register_agent
 from tabletop.agents.analysis import Node, NodeView
+from tabletop.agents.mcts import cutoff_value
 from tabletop.arena import arena
 from tabletop.arena.play import play_game
 from tabletop.core.errors import UnknownAgent
@@ -247,3 +248,36 @@ def test_an_exception_pickle_cannot_copy_is_raised_as_an_agent_error_saying_what
     done = subprocess.run([sys.executable, "-c", ODD_SCRIPT], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": path}, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+# --- agents told apart by every setting --------------------------------------------------------
+
+OTHER_SETTINGS = [
+    {"exploration": 5.0}, {"rollout_depth": 0}, {"score_weight": 0.5}, {"keep_samples": 0},
+    {"widen_from": None}, {"evaluate": cutoff_value},
+]
+
+
+@pytest.mark.parametrize("setting", OTHER_SETTINGS, ids=lambda s: next(iter(s)))
+def test_two_agents_that_differ_in_any_setting_are_not_one_entrant(setting):
+    first, other = MCTSAgent(iterations=9, seed=1), MCTSAgent(iterations=9, seed=1, **setting)
+    assert repr(first) != repr(other) and next(iter(setting)) in repr(other)
+    with pytest.raises(ValueError, match="two different entrants of agents are labelled"):
+        arena("lava-flows", [first, other], games=1, progress=False)
+
+
+def test_random_agents_of_other_seeds_are_not_one_entrant():
+    assert repr(RandomAgent()) == "RandomAgent()" and repr(RandomAgent(seed=4)) == \
+        "RandomAgent(seed=4)"
+    with pytest.raises(ValueError, match="two different entrants of agents are labelled"):
+        arena("lava-flows", [RandomAgent(seed=1), RandomAgent(seed=2)], games=1,
+              progress=False)
+
+
+def test_a_dataset_is_not_resumed_with_an_agent_of_other_settings(tmp_path):
+    arena("lava-flows", {"bot": MCTSAgent(iterations=5, seed=1), "r": "random"}, games=1,
+          progress=False, save=tmp_path)
+    other = MCTSAgent(iterations=5, seed=1, exploration=3.0)
+    with pytest.raises(ValueError, match="holds another tournament: its agent 'bot'"):
+        arena("lava-flows", {"bot": other, "r": "random"}, games=2, progress=False,
+              save=tmp_path)

@@ -87,7 +87,7 @@ class RandomAgent:
         return self.rng.choice(legal_for(as_view(view)))
 
     def __repr__(self) -> str:
-        return "RandomAgent()"
+        return "RandomAgent()" if self.seed is None else f"RandomAgent(seed={self.seed})"
 
 
 # --- the registry and the resolver ----------------------------------------------------------
