@@ -6,18 +6,23 @@ refuses presets that no ``make_agent`` call could use."""
 from __future__ import annotations
 
 import copy
+import json
+import math
 import os
 import pickle
 import sys
 
+import numpy as np
 import pytest
 
 import tabletop
+import tabletop.arena
 from tabletop.agents import MCTSAgent, RandomAgent, make_agent, register_agent
 from tabletop.agents.analysis import Node, NodeView
 from tabletop.agents.mcts import cutoff_value
 from tabletop.arena import arena
 from tabletop.arena.play import play_game
+from tabletop.arena.results import GameResult
 from tabletop.core.errors import UnknownAgent
 
 # --- search trees: copies and pickles at any depth ---------------------------------------------
@@ -281,3 +286,51 @@ def test_a_dataset_is_not_resumed_with_an_agent_of_other_settings(tmp_path):
     with pytest.raises(ValueError, match="holds another tournament: its agent 'bot'"):
         arena("lava-flows", {"bot": other, "r": "random"}, games=2, progress=False,
               save=tmp_path)
+
+
+# --- a game's result is read-only all the way down ---------------------------------------------
+
+
+class NoMove:
+    name = "nomove"
+
+    def act(self, view):
+        return None
+
+
+def changes(record, error):
+    yield lambda: record["actions"].append("junk")
+    yield lambda: record.__setitem__("seed", 3)
+    yield lambda: record["options"].clear()
+    yield lambda: error.__setitem__("seat", 1)
+
+
+def test_a_game_results_record_and_error_cannot_be_changed(tmp_path):
+    played = arena("lava-flows", [NoMove, "random"], games=2, progress=False, save=tmp_path)
+    for result in (played, tabletop.arena.load(tmp_path)):
+        g = result.games[0]
+        before = (json.dumps(g.record), json.dumps(g.error), result.rows())
+        for change in changes(g.record, g.error):
+            with pytest.raises(TypeError, match="read-only"):
+                change()
+        assert (json.dumps(g.record), json.dumps(g.error), result.rows()) == before
+    g = arena("lava-flows", ["random", "random"], games=1, progress=False).games[0]
+    assert tabletop.replay(g.record).is_terminal  # still a record
+    assert pickle.loads(pickle.dumps(g)) == g and copy.deepcopy(g).record == g.record
+    mine = g.record.copy()
+    mine["actions"] = list(mine["actions"]) + ["junk"]  # a copy changes
+
+
+def test_a_game_result_built_by_hand_holds_json_data():
+    fields = dict(index=0, seed=1, seats=("a", "b"), scores=(1.0, 0.0), winners=(0,),
+                  length=1, finished=True, seconds=0.0)
+    record = {"actions": ["x"], "seed": np.int64(1)}
+    g = GameResult(**fields, record=record)
+    assert type(g.record["seed"]) is int
+    record["actions"].append("y")  # the caller's dict is not the result's
+    assert g.record["actions"] == ["x"]
+    for junk in ({"x": {1, 2}}, {"x": object()}, {1: 2}, [], None, {"x": math.nan}):
+        with pytest.raises(TypeError, match="a GameResult's record is"):
+            GameResult(**fields, record=junk)
+    with pytest.raises(TypeError, match="a GameResult's error is"):
+        GameResult(**fields, record={}, error={"message": {1}})
