@@ -334,3 +334,31 @@ def test_a_game_result_built_by_hand_holds_json_data():
             GameResult(**fields, record=junk)
     with pytest.raises(TypeError, match="a GameResult's error is"):
         GameResult(**fields, record={}, error={"message": {1}})
+
+
+# --- the conformance check: bots' secrecy -------------------------------------------------------
+
+
+def test_bot_secrecy_passes_a_sound_game_and_catches_a_peeking_one(registered):
+    from broken_bots import PeekingNim
+    from toygame import SecretNim
+
+    from tabletop.core.testing import ConformanceError
+    from tabletop.core.testing.bots import check_bot_secrecy
+
+    check_bot_secrecy(registered(SecretNim), seeds=range(3))
+    peeking = registered(PeekingNim)
+    with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
+                                               r"determinized states \(a bot's samples\)"):
+        check_bot_secrecy(peeking, seeds=range(3))
+    # no other check of what a player sees catches it
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    check_secrecy(peeking, seeds=range(3), every=1)
+
+
+def test_bot_secrecy_is_part_of_check_abuse():
+    from tabletop.core.testing.abuse import CHECKS
+    from tabletop.core.testing.bots import check_bot_secrecy
+
+    assert check_bot_secrecy in CHECKS
