@@ -362,3 +362,21 @@ def test_bot_secrecy_is_part_of_check_abuse():
     from tabletop.core.testing.bots import check_bot_secrecy
 
     assert check_bot_secrecy in CHECKS
+
+
+# --- entrants described the same in every process ------------------------------------------------
+
+
+def test_a_function_among_an_entrants_options_is_described_without_its_address(tmp_path):
+    from tabletop.agents import agent_label
+    from tabletop.arena.entrants import describe
+
+    spec = ("mcts", {"iterations": 5, "evaluate": cutoff_value, "junk": object()})
+    # a memory address differs in every process: a dataset could never be resumed
+    assert "0x" not in describe(spec) and "0x" not in agent_label(spec)
+    assert "tabletop.agents.mcts:cutoff_value" in describe(spec)
+    assert agent_label(spec[:1] + ({"evaluate": cutoff_value},)) == "mcts(evaluate=cutoff_value)"
+    spec = ("mcts", {"iterations": 5, "evaluate": cutoff_value})
+    arena("lava-flows", [spec, "random"], games=1, progress=False, save=tmp_path)
+    assert len(arena("lava-flows", [spec, "random"], games=2, progress=False,
+                     save=tmp_path)) == 2

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
@@ -328,7 +329,21 @@ def agent_label(spec: Any) -> str:
         return spec
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
-        options = ",".join(f"{k}={v}" for k, v in dict(spec[1]).items())
+        options = ",".join(f"{k}={_shown(v)}" for k, v in dict(spec[1]).items())
         return f"{spec[0]}({options})" if options else spec[0]
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
                or type(spec).__name__)
+
+
+def _shown(value: Any) -> str:
+    """An option's value in a label: a function or class by its name, anything else as
+    ``str`` gives it, without memory addresses (a label is the same in every process).
+
+    >>> from tabletop.agents.mcts import cutoff_value
+    >>> agent_label(("mcts", {"evaluate": cutoff_value}))
+    'mcts(evaluate=cutoff_value)'
+    """
+    name = getattr(value, "__qualname__", None)
+    if isinstance(name, str) and callable(value):
+        return name
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", str(value))

@@ -109,8 +109,19 @@ def _settings(agent: Any) -> str:
 
 
 def _json_option(value: Any) -> Any:
+    """An option's value as JSON: as it is, or a function or class as its ``module:name``,
+    anything else as its ``repr`` without memory addresses (the same in every process).
+
+    >>> from tabletop.agents.mcts import cutoff_value
+    >>> _json_option(cutoff_value), _json_option(object())
+    ('tabletop.agents.mcts:cutoff_value', '<object object>')
+    """
     value = plain(value)
-    return value if isinstance(value, str | int | float | bool | list | dict) else repr(value)
+    if isinstance(value, str | int | float | bool | list | dict):
+        return value
+    if isinstance(getattr(value, "__qualname__", None), str):
+        return _qualified(value)
+    return _ADDRESS.sub("", repr(value))
 
 
 def describe(spec: Spec) -> str:
