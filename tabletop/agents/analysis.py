@@ -84,6 +84,63 @@ class Node:
     def __repr__(self) -> str:
         return f"<Node {self.label or 'root'}: {self.visits} visits>"
 
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[Any, ...]]]]:
+        """Pickled and copied as a flat list of its subtree's nodes (``flat_tree``): a tree
+        searched down a long game is deeper than pickle or ``deepcopy`` can recurse."""
+        return grown_tree, (flat_tree(self),)
+
+
+def flat_tree(root: Node) -> list[tuple[Any, ...]]:
+    """The nodes under ``root`` (itself first; each once, however many parents it has) as
+    rows of their fields, each node that a field holds written as its row number.
+
+    >>> a, b = Node(None, "", None, 2), Node("x", "x", 0, 2)
+    >>> a.children["x"] = b; a.slots = [b, None]
+    >>> [(row[0], row[6], row[12]) for row in flat_tree(a)]
+    [(None, (('x', 1),), (1, None)), ('x', (), ())]
+    """
+    number = {id(root): 0}
+    nodes = [root]
+    for node in nodes:  # (grows as it goes: breadth first, no recursion)
+        for child in (*node.children.values(), *node.slots):
+            if child is not None and id(child) not in number:
+                number[id(child)] = len(nodes)
+                nodes.append(child)
+    rows = []
+    for node in nodes:
+        fields = []
+        for name in Node.__slots__:
+            value = getattr(node, name)
+            if name == "children":
+                value = tuple((key, number[id(c)]) for key, c in value.items())
+            elif name == "slots":
+                value = tuple(None if c is None else number[id(c)] for c in value)
+            elif isinstance(value, list):
+                value = list(value)
+            fields.append(value)
+        rows.append(tuple(fields))
+    return rows
+
+
+def grown_tree(rows: list[tuple[Any, ...]]) -> Node:
+    """The tree ``flat_tree`` wrote as ``rows``: its root.
+
+    >>> a = Node(None, "", None, 2); a.children["x"] = Node("x", "x", 0, 2)
+    >>> grown_tree(flat_tree(a)).children["x"].label
+    'x'
+    """
+    nodes = [Node.__new__(Node) for _ in rows]
+    for node, row in zip(nodes, rows, strict=True):
+        for name, value in zip(Node.__slots__, row, strict=True):
+            if name == "children":
+                value = {key: nodes[i] for key, i in value}
+            elif name == "slots":
+                value = [None if i is None else nodes[i] for i in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(node, name, value)
+    return nodes[0]
+
 
 class NodeView:
     """A read-only view of a search tree's ``Node``: its fields as they are (lists as copies,
@@ -136,6 +193,10 @@ class NodeView:
 
     def __repr__(self) -> str:
         return repr(self._node)
+
+    def __reduce__(self) -> tuple[Any, tuple[Node]]:
+        """Copied and pickled as a view of its node (copied deeply with it, or not)."""
+        return NodeView, (self._node,)
 
 
 def credit(nodes: Sequence[Node], reward: Sequence[float], players: int) -> None:

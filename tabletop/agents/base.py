@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
@@ -87,7 +88,7 @@ class RandomAgent:
         return self.rng.choice(legal_for(as_view(view)))
 
     def __repr__(self) -> str:
-        return "RandomAgent()"
+        return "RandomAgent()" if self.seed is None else f"RandomAgent(seed={self.seed})"
 
 
 # --- the registry and the resolver ----------------------------------------------------------
@@ -124,6 +125,11 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     if not (callable(factory) or isinstance(factory, str) and ":" in factory):
         raise TypeError(f"an agent factory is a callable (seed=…, **options) -> agent, or "
                         f"its 'module:name', not {brief(factory)}")
+    if "seed" in options:  # every make_agent call gives the seed: a preset one clashes
+        raise ValueError(f"agent {key!r} cannot preset seed=: make_agent seeds each agent "
+                         f"it makes (make_agent({key!r}, seed=5))")
+    if callable(factory):  # (a "module:name" is checked when it is first imported)
+        _check_option_names(key, factory, {}, options)
     _REGISTRY[key] = (factory, options)
 
 
@@ -156,6 +162,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     factory, preset = _REGISTRY[key]
     if isinstance(factory, str):
         factory = _imported(key, factory)
+        _check_option_names(key, factory, {}, preset)
         _REGISTRY[key] = (factory, preset)
     _check_option_names(key, factory, preset, options)
     try:
@@ -322,7 +329,21 @@ def agent_label(spec: Any) -> str:
         return spec
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
-        options = ",".join(f"{k}={v}" for k, v in dict(spec[1]).items())
+        options = ",".join(f"{k}={_shown(v)}" for k, v in dict(spec[1]).items())
         return f"{spec[0]}({options})" if options else spec[0]
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
                or type(spec).__name__)
+
+
+def _shown(value: Any) -> str:
+    """An option's value in a label: a function or class by its name, anything else as
+    ``str`` gives it, without memory addresses (a label is the same in every process).
+
+    >>> from tabletop.agents.mcts import cutoff_value
+    >>> agent_label(("mcts", {"evaluate": cutoff_value}))
+    'mcts(evaluate=cutoff_value)'
+    """
+    name = getattr(value, "__qualname__", None)
+    if isinstance(name, str) and callable(value):
+        return name
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", str(value))

@@ -180,6 +180,11 @@ def open_slots(order: list[int], opened: int, wanted: int, draw: Callable[[], fl
 WIDEN_FROM = 64
 
 
+#: The settings an ``MCTSAgent``'s ``repr`` leaves out when they are these.
+_DEFAULTS: dict[str, object] = {"exploration": 0.7, "rollout_depth": 20, "score_weight": 0.0,
+                                "evaluate": None, "keep_samples": 8, "widen_from": WIDEN_FROM}
+
+
 class MCTSAgent:
     """Information-set Monte Carlo tree search, for any game through the contract alone.
 
@@ -236,16 +241,30 @@ class MCTSAgent:
     def __getstate__(self) -> dict[str, object]:
         """A pickled (or deep-copied) agent leaves its ``last_analysis`` behind: a search
         tree can take megabytes, and an arena copies its entrants for every game. The
-        ``Analysis`` itself pickles, if you want to keep one."""
+        ``Analysis`` itself pickles (and deep-copies) however deep its tree, if you want to
+        keep one."""
         return {**self.__dict__, "last_analysis": None}
 
     def __repr__(self) -> str:
-        budget = []
+        """Every setting that is not its default (a tournament tells two agents under one
+        label apart by it: ``arena.entrants.describe``).
+
+        >>> MCTSAgent(iterations=9, exploration=2, rollout_depth=math.inf, seed=1)
+        MCTSAgent(iterations=9, exploration=2.0, rollout_depth=inf, seed=1)
+        >>> MCTSAgent(iterations=9, evaluate=cutoff_value)
+        MCTSAgent(iterations=9, evaluate=cutoff_value, seed=None)
+        """
+        shown = []
         if self.iterations is not None:
-            budget.append(f"iterations={self.iterations}")
+            shown.append(f"iterations={self.iterations}")
         if self.seconds is not None:
-            budget.append(f"seconds={self.seconds}")
-        return f"MCTSAgent({', '.join(budget)}, seed={self.seed})"
+            shown.append(f"seconds={self.seconds}")
+        for name, default in _DEFAULTS.items():
+            value = getattr(self, name)
+            if value != default:
+                text = getattr(value, "__qualname__", None) if name == "evaluate" else None
+                shown.append(f"{name}={text}" if text else f"{name}={value!r}")
+        return f"MCTSAgent({', '.join(shown)}, seed={self.seed})"
 
     def act(self, view: View | State) -> Action:
         """The chosen action for the view's player; ``last_analysis`` keeps the search."""

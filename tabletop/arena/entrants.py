@@ -12,6 +12,7 @@ that every game starts from the object as it was when the tournament was called:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import pickle
@@ -108,8 +109,19 @@ def _settings(agent: Any) -> str:
 
 
 def _json_option(value: Any) -> Any:
+    """An option's value as JSON: as it is, or a function or class as its ``module:name``,
+    anything else as its ``repr`` without memory addresses (the same in every process).
+
+    >>> from tabletop.agents.mcts import cutoff_value
+    >>> _json_option(cutoff_value), _json_option(object())
+    ('tabletop.agents.mcts:cutoff_value', '<object object>')
+    """
     value = plain(value)
-    return value if isinstance(value, str | int | float | bool | list | dict) else repr(value)
+    if isinstance(value, str | int | float | bool | list | dict):
+        return value
+    if isinstance(getattr(value, "__qualname__", None), str):
+        return _qualified(value)
+    return _ADDRESS.sub("", repr(value))
 
 
 def describe(spec: Spec) -> str:
@@ -138,9 +150,18 @@ def is_object(spec: Spec) -> bool:
 
 def fresh(spec: Spec) -> Spec:
     """``spec`` for one game: an agent object's copy (by pickle, as a worker would get it);
-    any other spec as it is."""
+    any other spec as it is.
+
+    In a worker, an object whose class was written in the caller's script or notebook
+    (``__main__``) arrives with a class rebuilt from its code (Dask's cloudpickle), which
+    pickle cannot name there: that copy is made by ``copy.deepcopy``, which takes the same
+    state (``__getstate__``/``__reduce__``) without naming the class.
+    """
     if is_object(spec):
-        return pickle.loads(pickle.dumps(spec))
+        try:
+            return pickle.loads(pickle.dumps(spec))
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return copy.deepcopy(spec)
     return spec
 
 

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 from collections.abc import Sequence
@@ -20,13 +21,14 @@ from ..agents import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import real, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED
 from .clock import Clock, MoveTimeout, Overrun
 from .entrants import Spec, build
 from .results import GameResult
 
-__all__ = ["MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game", "rotation"]
+__all__ = ["AgentError", "MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game",
+           "rotation"]
 
 
 def agent_seed(seed: int, index: int, entrant: int) -> int:
@@ -112,12 +114,34 @@ def _seats_of(game: object, specs: Any, labels: Any, index: object, seed: object
     return game, list(specs), list(labels), index, seed
 
 
-def mark(err: BaseException, index: int, fault: dict[str, Any]) -> None:
-    """Mark ``err`` as an agent's fault in game ``index`` (the mark survives pickling)."""
+class AgentError(RuntimeError):
+    """An agent's exception that could not be copied by pickle (so not sent back from a
+    worker, where a process pool took it for a crashed process): its type and message,
+    with the same ``arena_fault``."""
+
+
+def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
+    """``err`` marked as an agent's fault in game ``index``, with a mark that survives
+    pickling; an ``AgentError`` saying what it was if ``err`` does not survive pickling
+    itself (an exception whose ``__init__`` takes other arguments than its ``args``).
+
+    >>> class Odd(Exception):
+    ...     def __init__(self, a, b): super().__init__(f"{a}/{b}")
+    >>> raised = mark(Odd(1, 2), 3, {"seat": 0, "agent": "odd"})
+    >>> type(raised).__name__, str(raised), raised.arena_fault["game"]
+    ('AgentError', "agent 'odd' raised Odd: 1/2 (an exception that pickle cannot copy)", 3)
+    """
+    marked = {"game": index, **fault}
     try:
-        err.arena_fault = {"game": index, **fault}  # type: ignore[attr-defined]
-    except AttributeError:  # an exception type with __slots__
-        pass
+        err.arena_fault = marked  # type: ignore[attr-defined]
+        pickle.loads(pickle.dumps(err))
+    except Exception:
+        copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised "
+                          f"{type(err).__name__}: {cut(str(err))} (an exception that pickle "
+                          f"cannot copy)")
+        copy.arena_fault = marked  # type: ignore[attr-defined]
+        return copy
+    return err
 
 
 def forfeit_winners(players: int, seat: int) -> tuple[int, ...]:
@@ -164,8 +188,10 @@ class Table:
         self.error = {"seat": seat, "agent": self.labels[seat], "kind": kind,
                       "message": message[:500], "ply": self.plies}
         if err is not None and self.errors == "raise":
-            mark(err, self.index, self.error)
-            raise err
+            raised = mark(err, self.index, self.error)
+            if raised is err:
+                raise err
+            raise raised from err
 
     def build(self, specs: Sequence[Spec], seed: int) -> None:
         """Build every entrant's agent (until one fails)."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..core.plain import player_of, whole
+from ..core.plain import NotJSON, json_data, player_of, whole
 from ..core.quoting import brief
+from ..core.readonly import ReadOnlyDict
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
@@ -25,6 +26,67 @@ if TYPE_CHECKING:
 #: The columns of ``ArenaResult.rows`` (and of a dataset's table, seats and scores spread).
 COLUMNS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
            "error")
+
+
+class FrozenList(list[Any]):
+    """A ``list`` that refuses every change (a game result's record holds its actions in
+    one); ``copy()`` (or ``list(x)``) gives a plain one. It prints, compares, serialises to
+    JSON and copies as the list it replaces.
+
+    >>> x = FrozenList(["a"]); x.append("b")
+    Traceback (most recent call last):
+    TypeError: this list is read-only (part of a game's result); copy it to change it: list(x)
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this list is read-only (part of a game's result); copy it to change "
+                        "it: list(x)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def copy(self) -> list[Any]:
+        """A plain, changeable ``list`` with the same items."""
+        return list(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+
+def frozen_json(value: object, name: str) -> Any:
+    """A read-only copy of ``value``, which must be JSON data (dicts with string keys, lists,
+    strings, finite numbers, ``None``; nested at most 16 deep), else a ``TypeError`` naming
+    the ``GameResult`` field ``name``: dicts as ``ReadOnlyDict``, lists as ``FrozenList``.
+
+    >>> frozen_json({"actions": ["a"]}, "record")["actions"]
+    ['a']
+    >>> frozen_json({"x": {1, 2}}, "record")
+    Traceback (most recent call last):
+    TypeError: a GameResult's record is JSON data (as to_record() gives), not {'x': {1, 2}}
+    """
+    if not isinstance(value, dict):
+        raise TypeError(f"a GameResult's {name} is a dict of JSON data, not {brief(value)}")
+    try:
+        copied = json_data(value, [MAX_VALUES], loose=True)
+    except NotJSON:
+        raise TypeError(f"a GameResult's {name} is JSON data (as to_record() gives), not "
+                        f"{brief(value)}") from None
+    return _freeze(copied)
+
+
+#: The most values a game result's record (or error) may hold.
+MAX_VALUES = 10_000_000
+
+
+def _freeze(value: Any) -> Any:
+    """JSON data (nested at most ``MAX_NESTING`` deep) with every dict and list read-only."""
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return FrozenList(_freeze(v) for v in value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -51,6 +113,9 @@ class GameResult:
     error: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "record", frozen_json(self.record, "record"))
+        if self.error is not None:
+            object.__setattr__(self, "error", frozen_json(self.error, "error"))
         seats, winners = self.seats, self.winners
         if not isinstance(seats, tuple) or not seats or not all(isinstance(s, str)
                                                                 for s in seats):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .arguments import check_arguments
+from .bots import check_bot_secrecy
 from .builders import check_position_builder
 from .cycles import check_cycles
 from .declarations import check_declarations
@@ -49,6 +50,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_hit_areas,
     check_arguments,
     check_drawn_last,
+    check_bot_secrecy,
 )
 
 
