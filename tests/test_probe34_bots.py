@@ -380,3 +380,22 @@ def test_a_function_among_an_entrants_options_is_described_without_its_address(t
     arena("lava-flows", [spec, "random"], games=1, progress=False, save=tmp_path)
     assert len(arena("lava-flows", [spec, "random"], games=2, progress=False,
                      save=tmp_path)) == 2
+
+
+def test_make_agent_given_a_class_says_to_make_one():
+    from tabletop.agents import MCTSAgent, make_agent
+    from tabletop.core.errors import UnknownAgent
+
+    with pytest.raises(UnknownAgent, match=r"not the class MCTSAgent: make one "
+                                           r"\(MCTSAgent\(\.\.\.\)\), or give it a name"):
+        make_agent(MCTSAgent)
+
+
+def test_a_results_ratings_take_the_prior_the_function_takes():
+    from tabletop.arena import arena
+    from tabletop.arena.ratings import ratings
+
+    result = arena("lascaux", ["mcts-weak", "random", "random"], games=6, progress=False)
+    strong = str(result.ratings(samples=20, prior=3.0))
+    assert strong == str(ratings(result, samples=20, prior=3.0))
+    assert strong != str(result.ratings(samples=20, prior=0.5))

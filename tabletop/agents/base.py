@@ -156,6 +156,10 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     """
     if isinstance(name, Agent) and not isinstance(name, type):
         return name
+    if isinstance(name, type):
+        raise UnknownAgent(f"make_agent takes an agent's name or an agent object, not the class "
+                           f"{name.__name__}: make one ({name.__name__}(...)), or give it a "
+                           f"name with register_agent")
     key = name.strip().lower() if isinstance(name, str) else None
     if key is None or key not in _REGISTRY:
         raise UnknownAgent(unknown("agent", name, _REGISTRY) + ", or an object with act(view)")

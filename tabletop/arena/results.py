@@ -253,13 +253,13 @@ class ArenaResult:
         return pairwise(self)
 
     def ratings(self, samples: int = 200, seed: int = 0, confidence: float = 0.95,
-                anchor: str | None = None) -> Ratings:
+                anchor: str | None = None, prior: float = 1.0) -> Ratings:
         """Bradley–Terry ratings on the Elo scale with bootstrap intervals
-        (``ratings.ratings``)."""
+        (``ratings.ratings``, which says what each argument does)."""
         from .ratings import ratings
 
         return ratings(self, samples=samples, seed=seed, confidence=confidence,
-                       anchor=anchor)
+                       anchor=anchor, prior=prior)
 
     def summary_frame(self) -> Any:
         """The summary as a pandas DataFrame indexed by agent."""
