@@ -105,3 +105,21 @@ def test_lacuna_scores_in_threads_sharing_a_layout():
         for thread in threads:
             thread.join()
     assert not errors, errors[0]
+
+
+def test_the_values_check_passes_every_game_and_catches_its_broken_toys(registered):
+    import broken_values
+    from toygame import SecretNim
+
+    from tabletop.core.testing import ConformanceError
+    from tabletop.core.testing.values import check_replaced_fields, check_threads, check_values
+
+    check_values(registered(SecretNim), seeds=range(3))
+    check_threads(registered(broken_values.CarefulMemoNim), seeds=range(4))
+    with pytest.raises(ConformanceError, match=r"unchecked-nim seed 0 ply 0: dataclasses\."
+                                               r"replace\(UncheckedState, game=<junk>\) was "
+                                               r"accepted"):
+        check_replaced_fields(registered(broken_values.UncheckedNim), seeds=range(2))
+    with pytest.raises(ConformanceError, match=r"shared-memo-nim seed \d+: played in 3 threads "
+                                               r"at once .* play raised KeyError"):
+        check_threads(registered(broken_values.SharedMemoNim), seeds=range(4))
