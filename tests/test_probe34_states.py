@@ -123,3 +123,39 @@ def test_the_values_check_passes_every_game_and_catches_its_broken_toys(register
     with pytest.raises(ConformanceError, match=r"shared-memo-nim seed \d+: played in 3 threads "
                                                r"at once .* play raised KeyError"):
         check_threads(registered(broken_values.SharedMemoNim), seeds=range(4))
+
+
+@pytest.mark.parametrize("name, attribute", [("lacuna", "graph"), ("landlock", "G_L"),
+                                             ("landlock", "G_W"), ("lava-flows", "graph")])
+def test_networkx_methods_called_on_the_class_cannot_change_a_frozen_graph(name, attribute):
+    import networkx as nx
+
+    states = list(random_playout(tabletop.load(name), 0))
+    graph = getattr(states[len(states) // 2], attribute)
+    before = (sorted(map(repr, graph.nodes(data=True))), sorted(map(repr, graph.edges)))
+    nodes = list(graph.nodes)
+    for change in (lambda: nx.Graph.add_edge(graph, nodes[0], "new"),
+                   lambda: nx.Graph.add_node(graph, "new"),
+                   lambda: nx.Graph.remove_node(graph, nodes[0]),
+                   lambda: nx.Graph.add_edges_from(graph, [(nodes[0], nodes[-1])])):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert (sorted(map(repr, graph.nodes(data=True))), sorted(map(repr, graph.edges))) == before
+    assert nx.shortest_path_length(graph, nodes[0]) and graph.copy().add_edge(0, 1) is None
+
+
+def test_a_frozen_directed_graph_keeps_its_successors_and_predecessors_read_only():
+    import networkx as nx
+
+    from tabletop.core.readonly import frozen_graph
+
+    graph = frozen_graph(nx.DiGraph([(0, 1), (1, 2)]))
+    assert graph._succ is graph._adj and list(graph.predecessors(1)) == [0]
+    for change in (lambda: nx.DiGraph.add_edge(graph, 2, 0),
+                   lambda: nx.DiGraph.remove_edge(graph, 0, 1)):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert sorted(graph.edges) == [(0, 1), (1, 2)] and list(graph.pred[2]) == [1]
+    mine = graph.copy()
+    mine.add_edge(2, 0)
+    assert sorted(mine.edges) == [(0, 1), (1, 2), (2, 0)] and type(mine) is nx.DiGraph
