@@ -126,11 +126,9 @@ def _foreign(cls: type, state_class: type | None) -> bool:
     """Whether a position of class ``cls`` is of another game than one whose states are
     ``state_class``: it is no such state, and the game's own position classes it is built
     on (``core.position.position``) are none of that state's."""
-    from .game import Position, _Positioned  # (``game`` imports this module)
-
     if not isinstance(state_class, type) or issubclass(cls, state_class):
         return False
-    own = {base for base in cls.__mro__
-           if issubclass(base, Position) and not issubclass(base, _Positioned)
+    own = {base for base in cls.__mro__  # a position class: no State's or View's methods
+           if issubclass(base, Derives) and not hasattr(base, "legal_actions")
            and not base.__module__.startswith("tabletop.core")}
     return bool(own) and own.isdisjoint(state_class.__mro__)

@@ -31,7 +31,7 @@ from typing import Any
 from ..game import Game, State, View
 from ..memos import small_memos
 from .common import fail, random_playout
-from .memos import _answers
+from .memos import played_answers
 
 #: Threads playing at once, and how often the interpreter switches between them (s).
 THREADS = 3
@@ -99,7 +99,7 @@ def check_threads(game: Game, seeds: Iterable[int] = range(2)) -> None:
     thread alone; no thread may raise."""
     seeds = tuple(seeds)
     with small_memos(1):
-        alone = {seed: _answers(game, seed) for seed in seeds}
+        alone = {seed: played_answers(game, seed) for seed in seeds}
         found: dict[tuple[int, int], list[str]] = {}
         errors: list[tuple[int, BaseException]] = []
 
@@ -107,7 +107,7 @@ def check_threads(game: Game, seeds: Iterable[int] = range(2)) -> None:
             order = seeds[k % len(seeds):] + seeds[:k % len(seeds)]
             for seed in order:
                 try:
-                    found[k, seed] = _answers(game, seed)
+                    found[k, seed] = played_answers(game, seed)
                 except Exception as error:  # noqa: BLE001 - reported by the main thread
                     errors.append((seed, error))
                     return
