@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from toygame import NimState, SecretNim, Take
+
+from tabletop.core.position import evolve
 
 _SLOW = re.compile(r"take (\d+)+")  # nested repetition: exponential on "take 111…1x"
 
@@ -46,7 +48,8 @@ class TrustingNim(SecretNim):
                              bonus=(None, None), taken_last=None)
 
     def _initial_from(self, rng: random.Random, start: Any) -> TrustingState:
-        return replace(self._initial(rng), pile=start.get("pile"))  # the bug: no check at all
+        # the bug: no check at all (and ``evolve``, a fast path, not the checked constructor)
+        return evolve(self._initial(rng), pile=start.get("pile"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

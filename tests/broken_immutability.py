@@ -8,7 +8,10 @@
 * ``ViewingNim``: the same marks as a read-only view of a read-only array, which a user can
   make writeable again (and then the view);
 * ``RebindingNim``: ``counters()`` returns a cached graph frozen by ``nx.freeze`` alone, whose
-  attribute dict a user can replace.
+  attribute dict a user can replace;
+* ``TablingNim``: ``counters()`` returns a cached graph frozen as ``frozen_graph`` froze
+  graphs before probe 34 (attribute dicts read-only, ``nx.freeze``, sealed) but with its node
+  and adjacency tables plain dicts, which ``nx.Graph.add_node(graph, n)`` writes.
 """
 
 from __future__ import annotations
@@ -126,3 +129,35 @@ class RebindingState(NimState):
 
     def _text(self):
         return NimState._text(self) + f", {self.counters().graph.get('name')}"
+
+
+class TablingNim(SecretNim):
+    name = "tabling-nim"
+
+    def _initial(self, rng):
+        return _start(self, TablingState, rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TablingState(NimState):
+    def counters(self):
+        """The counters as a path graph, every attribute dict read-only, frozen and sealed,
+        but its tables left as they are (the bug)."""
+        import networkx as nx
+
+        from tabletop.core.sealed import seal
+
+        def compute():
+            graph = nx.path_graph(self.pile)
+            graph.graph = ReadOnlyDict({"name": "pile"})
+            for node, data in graph._node.items():
+                graph._node[node] = ReadOnlyDict(data)
+            for nbrs in graph._adj.values():
+                for other, data in nbrs.items():
+                    nbrs[other] = ReadOnlyDict(data)
+            return seal(nx.freeze(graph))
+
+        return self._cached("counters", compute)
+
+    def _text(self):
+        return NimState._text(self) + f", {len(self.counters())} counters"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from toygame import NimState, SecretNim
 
+from tabletop.core.position import evolve
+
 
 class RawNim(SecretNim):
     """Sound with plain numbers; its piles are ``players`` plus 3 to 7, as given."""
@@ -17,5 +19,6 @@ class RawNim(SecretNim):
         self.given = 2 if players is None else players  # the bug: kept as given, not plain
 
     def _initial(self, rng):
-        return NimState(game=self, pile=self.given + rng.randint(3, 7), first=rng.randrange(2),
-                        bonus=(None, None), taken_last=None)
+        start = NimState(game=self, pile=3, first=rng.randrange(2), bonus=(None, None),
+                         taken_last=None)  # (the constructor would make a numpy pile plain)
+        return evolve(start, pile=self.given + rng.randint(3, 7))  # a fast path keeps it

@@ -8,7 +8,14 @@ import pickle
 import networkx as nx
 import numpy as np
 import pytest
-from broken_immutability import HandingNim, NotingNim, RebindingNim, UnlockableNim, ViewingNim
+from broken_immutability import (
+    HandingNim,
+    NotingNim,
+    RebindingNim,
+    TablingNim,
+    UnlockableNim,
+    ViewingNim,
+)
 from toygame import SecretNim
 
 import tabletop
@@ -49,6 +56,8 @@ def test_the_sound_toy_passes(registered):
                  r"afterwards str\(state\) differs"),
     (RebindingNim, r"changing what state\.counters\(\) returned changed the position; "
                    r"afterwards str\(state\) differs"),
+    (TablingNim, r"changing what state\.counters\(\) returned changed the position; "
+                 r"afterwards str\(state\) differs"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

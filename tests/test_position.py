@@ -47,7 +47,10 @@ def test_position_fields_are_declared_once_and_stay_slotted():
     class PileState(Pile, State):
         secret: int
 
-    s = PileState(game=tabletop.load("lascaux"), counters=3, secret=1)
+    class PileGame(SecretNim):  # a state holds a game of its own kind (``core.derived``)
+        state_class = PileState
+
+    s = PileState(game=PileGame(), counters=3, secret=1)
     assert not hasattr(s, "__dict__") and "counters" in PileState.__slots__
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.counters = 4  # type: ignore[misc]

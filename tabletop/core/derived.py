@@ -17,12 +17,29 @@ given.)
 >>> before = Counted(game=tabletop.load("lascaux"), pile=(1, 2))
 >>> before.total, dataclasses.replace(before, pile=(5,)).total
 (3, 5)
+
+Each field the constructor and ``replace`` take is checked first (``field_value``): against the
+plain types of its annotation (numpy's numbers taken as the plain ones), the ``game`` for
+being one of the position's own game, and a view's ``player`` for being one of the game's
+players; anything else is refused at once, naming the field and what it may be (never met
+later as an ``IndexError`` from a game's insides):
+
+>>> dataclasses.replace(before, pile=None)
+Traceback (most recent call last):
+...
+TypeError: Counted: field 'pile' should be tuple, not None
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, field
+import sys
+from dataclasses import MISSING, field, fields
+from functools import cache
 from typing import Any
+
+from .plain import plain_inside, player_of
+from .quoting import brief
+from .wellformed import fits, plain_types, type_names
 
 
 def derived(*, default: Any = MISSING) -> Any:
@@ -39,6 +56,15 @@ class Derives:
     __slots__ = ()
 
     def __post_init__(self) -> None:
+        kind: Any = type(self)
+        checked = _CHECKED.get(kind)
+        if checked is None:
+            checked = _CHECKED[kind] = _checked_fields(kind)
+        for name, kinds in checked:
+            value = getattr(self, name)
+            made = field_value(self, name, value, kinds)
+            if made is not value:
+                object.__setattr__(self, name, made)
         for name, value in self._derive().items():
             object.__setattr__(self, name, value)
 
@@ -46,3 +72,63 @@ class Derives:
         """The values of this class's ``derived()`` fields without a default (none here),
         worked out from its other fields."""
         return {}
+
+
+#: By position class, the fields ``__post_init__`` checks (``_checked_fields``).
+_CHECKED: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
+
+
+def _checked_fields(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    """The fields of ``cls`` its constructor takes, each with the plain types its annotation
+    allows (a field whose annotation is too rich to check, or does not resolve, is left out)."""
+    hints: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):  # field by field: one bad annotation spoils no other
+        module = vars(sys.modules[base.__module__]) if base.__module__ in sys.modules else {}
+        for name, hint in vars(base).get("__annotations__", {}).items():
+            try:
+                hints[name] = eval(hint, dict(module), dict(vars(base))) \
+                    if isinstance(hint, str) else hint
+            except Exception:  # noqa: BLE001 - a name only a type checker sees: not checked
+                continue
+    found = []
+    for f in fields(cls):
+        kinds = plain_types(hints.get(f.name)) if f.init else None
+        if kinds is not None:
+            found.append((f.name, kinds))
+    return tuple(found)
+
+
+def field_value(position: Any, name: str, value: Any, kinds: tuple[type, ...]) -> Any:
+    """``value`` for ``position``'s field ``name`` (numpy's numbers made plain), if it fits
+    the ``kinds`` of its annotation and, for ``game`` and a view's ``player``, the position;
+    else a ``TypeError`` or ``ValueError`` naming the field and what it may be."""
+    kind: Any = type(position)
+    where = kind.__name__
+    if not fits(value, kinds):
+        made = plain_inside(value)
+        if not fits(made, kinds):
+            raise TypeError(f"{where}: field {name!r} should be {type_names(kinds)}, not "
+                            f"{brief(value)}")
+        value = made
+    if name == "game" and _foreign(kind, getattr(value, "state_class", None)):
+        raise TypeError(f"{where}: field 'game' should be a game of its own kind, not "
+                        f"{brief(value)}")
+    if name == "player" and hasattr(position, "determinize"):  # a view's player
+        players = getattr(position.game, "players", None)
+        if isinstance(players, int):
+            value = player_of(value, players, f"{where}: field 'player' should be a player "
+                                              f"0..{players - 1}")
+    return value
+
+
+@cache
+def _foreign(cls: type, state_class: type | None) -> bool:
+    """Whether a position of class ``cls`` is of another game than one whose states are
+    ``state_class``: it is no such state, and the game's own position classes it is built
+    on (``core.position.position``) are none of that state's."""
+    if not isinstance(state_class, type) or issubclass(cls, state_class):
+        return False
+    own = {base for base in cls.__mro__  # a position class: no State's or View's methods
+           if issubclass(base, Derives) and not hasattr(base, "legal_actions")
+           and not base.__module__.startswith("tabletop.core")}
+    return bool(own) and own.isdisjoint(state_class.__mro__)

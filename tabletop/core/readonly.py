@@ -26,6 +26,10 @@ TypeError: this dict is read-only (returned by an immutable state); copy it to c
 Traceback (most recent call last):
 ...
 AttributeError: a frozen graph's 'graph' can't be set; copy it to change it: graph.copy()
+>>> nx.Graph.add_edge(g, 0, 2)                 # networkx's method on the class: refused too
+Traceback (most recent call last):
+...
+TypeError: this dict is read-only (returned by an immutable state); copy it to change it: dict(d)
 >>> h = g.copy(); h.add_edge(0, 2); sorted(h.edges), sorted(g.edges)
 ([(0, 1), (0, 2), (1, 2)], [(0, 1), (1, 2)])
 >>> type(h).__name__
@@ -78,18 +82,28 @@ def frozen_graph(graph: G) -> G:
     if graph.is_multigraph():
         raise TypeError("frozen_graph takes a Graph or DiGraph, not a multigraph")
     graph.graph = ReadOnlyDict(graph.graph)
-    nodes = graph._node
-    for node, data in nodes.items():
-        nodes[node] = ReadOnlyDict(data)
+    # The tables too, not only the attribute dicts: networkx's own methods called on the
+    # class (``nx.Graph.add_edge(g, u, v)``) write the tables directly, past ``nx.freeze``.
+    graph._node = ReadOnlyDict({node: ReadOnlyDict(data) for node, data in graph._node.items()})
     shared: dict[int, ReadOnlyDict] = {}  # one read-only dict per edge, in every adjacency
-    tables = (graph._adj, graph._pred) if graph.is_directed() else (graph._adj,)
-    for table in tables:
-        for nbrs in table.values():
+
+    def table(adjacency: dict[Any, dict[Any, Any]]) -> ReadOnlyDict:
+        made = {}
+        for node, nbrs in adjacency.items():
+            row = {}
             for other, data in nbrs.items():
                 found = shared.get(id(data))
                 if found is None:
                     found = shared[id(data)] = ReadOnlyDict(data)
-                nbrs[other] = found
+                row[other] = found
+            made[node] = ReadOnlyDict(row)
+        return ReadOnlyDict(made)
+
+    if graph.is_directed():
+        graph._succ = graph._adj = table(graph._succ)  # (one table: networkx's own layout)
+        graph._pred = table(graph._pred)
+    else:
+        graph._adj = table(graph._adj)
     import networkx as nx
 
     from .sealed import seal

@@ -27,6 +27,7 @@ from .scalars import check_numpy_scalars
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
+from .values import check_values
 from .words import check_click_words
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
@@ -51,6 +52,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_arguments,
     check_drawn_last,
     check_bot_secrecy,
+    check_values,
 )
 
 

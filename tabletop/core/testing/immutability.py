@@ -6,7 +6,8 @@ arguments, with each player for a ``player`` or ``viewer`` parameter, and with t
 sample actions for parameters named like them, e.g. Lacuna's ``positions(a, b)``), and
 everything in the result that can be changed is changed the ways a user might: numpy arrays
 written (and made writeable first, through the arrays it views as well), networkx graphs
-edited (nodes, edges, graph/node/edge attributes, the graph's attribute dict rebound),
+edited (nodes, edges, graph/node/edge attributes, the graph's attribute dict rebound, and
+nodes and edges through networkx's methods called on its class, ``nx.Graph.add_node(g, n)``),
 dicts, lists and sets changed, attributes of dataclasses and other objects rebound — one
 level deep as well. A change that raises is refused, as it should be. Then the
 state and its views must look exactly as before (equality, hash, text, scores, winners,
@@ -359,6 +360,13 @@ def _graph_changes(graph: nx.Graph) -> list[tuple[str, Callable[[], Any]]]:
     attempts.append(("add a node", lambda: graph.add_node(MARK)))
     if nodes:
         attempts.append(("remove a node", lambda: graph.remove_node(nodes[0])))
+    # networkx's own methods called on its class write the tables, past ``nx.freeze``
+    plain = nx.DiGraph if graph.is_directed() else nx.Graph
+    attempts.append(("add a node through nx.Graph.add_node", partial(plain.add_node, graph,
+                                                                      MARK)))
+    if edges:
+        attempts.append(("remove an edge through nx.Graph.remove_edge",
+                         partial(plain.remove_edge, graph, *edges[-1][:2])))
     return attempts
 
 

@@ -35,10 +35,10 @@ def check_small_memos(game: Game, seeds: Iterable[int] = range(2)) -> None:
     where the small memos raise."""
     for seed in seeds:
         where = f"{game.name} seed {seed}"
-        usual = _answers(game, seed)
+        usual = played_answers(game, seed)
         try:
             with small_memos(1):
-                small = _answers(game, seed)
+                small = played_answers(game, seed)
         except Exception as error:  # noqa: BLE001 - any failure is the finding
             fail(where, f"with every memo bounded at one entry, play raised "
                         f"{type(error).__name__}: {error}")
@@ -51,7 +51,7 @@ def check_small_memos(game: Game, seeds: Iterable[int] = range(2)) -> None:
                         f"answers, not {len(usual)}")
 
 
-def _answers(game: Game, seed: int) -> list[str]:
+def played_answers(game: Game, seed: int) -> list[str]:
     """What one seeded game shows, as text: each state, its legal actions, and the ends of
     rollouts from determinizations of the mover's view."""
     rng = random.Random(seed)

@@ -96,9 +96,8 @@ def claim_masks(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
     n = rows.shape[1]
     try:
         raw = b"".join(map(columns.__getitem__, pawns))
-    except KeyError:
-        _fill(rows, pawns, columns)
-        raw = b"".join(map(columns.__getitem__, pawns))
+    except KeyError:  # read from what ``_fill`` found: another thread may empty ``columns``
+        raw = b"".join(map(_fill(rows, pawns, columns).__getitem__, pawns))
     best = _LEAST(np.ndarray((len(pawns), 2, n), _F, raw))  # [player, flower]
     near = int.from_bytes(_PACK(_LESS(best, best[::-1]), bitorder="little").tobytes(), "little")
     return near & ((1 << n) - 1), near >> n
@@ -108,21 +107,42 @@ _LEAST, _PACK, _LESS = np.minimum.reduce, np.packbits, np.less
 
 
 def _fill(rows: np.ndarray, pawns: Sequence[tuple[int, int, int]],
-          columns: dict[tuple[int, int, int], bytes]) -> None:
-    """Put the ``claim_masks`` column of each of ``pawns``' spots missing from ``columns``
-    there, under both owners, each in its own half (a search puts either player's pawn on
-    the same spots; one matrix product; at most ``MAX_COLUMNS`` kept)."""
+          columns: dict[tuple[int, int, int], bytes]) -> dict[tuple[int, int, int], bytes]:
+    """The ``claim_masks`` columns of each of ``pawns``' spots under both owners, each in
+    its own half (a search puts either player's pawn on the same spots): those ``columns``
+    keeps, and the missing ones worked out (one matrix product) and kept there too (at most
+    ``MAX_COLUMNS``). The caller reads what this returns, never ``columns`` again: another
+    thread may empty the memo meanwhile, and a spot is kept in one ``update`` (both halves
+    or neither, even if the thread is interrupted), so a spot with a half is whole.
+
+    >>> rows = flower_rows(((0, 0), (4, 0)))
+    >>> sorted(_fill(rows, [(1, 0, 0), (3, 0, 1)], {}))
+    [(1, 0, 0), (1, 0, 1), (3, 0, 0), (3, 0, 1)]
+    """
     spots = dict.fromkeys((x, y) for x, y, _ in pawns)
     if len(columns) + 2 * len(spots) > MAX_COLUMNS.size:
-        columns.clear()  # before choosing what is missing: every pawn is read after this
-    missing = [(x, y) for x, y in spots if (x, y, 0) not in columns]
+        columns.clear()
+    found: dict[tuple[int, int, int], bytes] = {}
+    missing = []
+    for x, y in spots:
+        mine, theirs = columns.get((x, y, 0)), columns.get((x, y, 1))
+        if mine is None or theirs is None:
+            missing.append((x, y))
+        else:
+            found[x, y, 0], found[x, y, 1] = mine, theirs
+    if not missing:
+        return found
     cols = array("d", [v for x, y in missing for v in (-2 * x, -2 * y, x * x + y * y)])
     raw = (np.frombuffer(cols, dtype=_F).reshape(len(missing), 3) @ rows).tobytes()
     size = len(raw) // len(missing)
     far = _FAR * (size // len(_FAR))
+    made: dict[tuple[int, int, int], bytes] = {}
     for i, (x, y) in enumerate(missing):
         mine = raw[i * size:(i + 1) * size]
-        columns[x, y, 0], columns[x, y, 1] = mine + far, far + mine
+        made[x, y, 0], made[x, y, 1] = mine + far, far + mine
+    columns.update(made)
+    found.update(made)
+    return found
 
 
 _FAR = np.array([np.inf]).tobytes()  # one float64 infinity: the other player's half
