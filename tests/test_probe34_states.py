@@ -159,3 +159,19 @@ def test_a_frozen_directed_graph_keeps_its_successors_and_predecessors_read_only
     mine = graph.copy()
     mine.add_edge(2, 0)
     assert sorted(mine.edges) == [(0, 1), (1, 2), (2, 0)] and type(mine) is nx.DiGraph
+
+
+def test_the_ids_of_listed_actions_belong_to_the_list_in_use():
+    """Two threads may each cache a legal list for one state; the ids the fast path of
+    ``apply`` trusts are always those of the list it holds, kept alive with it (ids of a
+    list dropped meanwhile could be reused by other objects)."""
+    state = tabletop.load("lascaux").new(seed=3)
+    first = state.legal_actions()
+    list(first)  # built: the id shortcut applies
+    assert state._legal_ids(first) == frozenset(map(id, first))
+    del state._cache["legal"]  # as if another thread had cached its own list
+    second = state.legal_actions()
+    list(second)
+    assert second is not first
+    assert state._legal_ids(second) == frozenset(map(id, second))
+    assert state._cache["legal_ids"][0] is second

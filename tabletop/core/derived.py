@@ -32,7 +32,7 @@ TypeError: Counted: field 'pile' should be tuple, not None
 
 from __future__ import annotations
 
-import sys
+import typing
 from dataclasses import MISSING, field, fields
 from functools import cache
 from typing import Any
@@ -83,11 +83,11 @@ def _checked_fields(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
     allows (a field whose annotation is too rich to check, or does not resolve, is left out)."""
     hints: dict[str, Any] = {}
     for base in reversed(cls.__mro__):  # field by field: one bad annotation spoils no other
-        module = vars(sys.modules[base.__module__]) if base.__module__ in sys.modules else {}
         for name, hint in vars(base).get("__annotations__", {}).items():
+            one = type("One", (), {"__annotations__": {name: hint},
+                                   "__module__": base.__module__})
             try:
-                hints[name] = eval(hint, dict(module), dict(vars(base))) \
-                    if isinstance(hint, str) else hint
+                hints[name] = typing.get_type_hints(one, localns=dict(vars(base)))[name]
             except Exception:  # noqa: BLE001 - a name only a type checker sees: not checked
                 continue
     found = []

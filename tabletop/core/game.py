@@ -64,11 +64,8 @@ _MISSING: Any = object()
 
 class Game(OptionChecks, GameFacts, SetOnce):
     """A game's rules plus its options; immutable (``SetOnce``), hashable, equal by name and
-    options.
-
-    Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every option and
-    its default), and may override ``_check_option`` to validate values.
-    """
+    options. Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every
+    option and its default), and may override ``_check_option`` to validate values."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -208,12 +205,10 @@ class Game(OptionChecks, GameFacts, SetOnce):
         return found
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not.
-
-        Only called for text that is not the notation of a legal action: games override it so
+        """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not;
+        called only for text that is not the notation of a legal action. Games override it so
         that illegal actions typed as text get their specific reason, and for legal actions
-        outside the listed sample (e.g. Lacuna's positions).
-        """
+        outside the listed sample (e.g. Lacuna's positions)."""
         return None
 
     @named_players
@@ -236,10 +231,8 @@ class Game(OptionChecks, GameFacts, SetOnce):
 
     @described
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
-        """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``.
-
-        Games with secret actions override this to redact them.
-        """
+        """How ``viewer`` (``None``: everyone, omniscient) sees ``action`` by ``actor``
+        (games with secret actions override this to redact them)."""
         return notation(action)
 
 
@@ -330,8 +323,12 @@ class _Positioned(IntegerActions, Position):
     def _legal_set(self) -> frozenset[Action]:
         return self._cached("legal_set", lambda: frozenset(self.legal_actions()))
 
-    def _legal_ids(self) -> frozenset[int]:
-        return self._cached("legal_ids", lambda: frozenset(map(id, self.legal_actions())))
+    def _legal_ids(self, legal: LegalActions[Action]) -> frozenset[int]:
+        """The ids of ``legal``'s objects, kept with it (so no thread sees one freed, reused)."""
+        kept = self._cache.get("legal_ids")
+        if kept is None or kept[0] is not legal:
+            kept = self._cache["legal_ids"] = (legal, frozenset(map(id, legal)))
+        return kept[1]
 
     def _why_illegal(self, action: Action) -> str | None:
         """A game's own reason why ``action`` is illegal, if it has a better one."""
@@ -369,7 +366,7 @@ class _Positioned(IntegerActions, Position):
         if not isinstance(action, Action):
             raise self._refusal(f"{brief(action)} is not an action")
         legal = self.legal_actions()
-        if action is legal._last or (legal.built and id(action) in self._legal_ids()):
+        if action is legal._last or (legal.built and id(action) in self._legal_ids(legal)):
             return action  # one of the listed objects: the common case, and the fastest
         if self.is_terminal:
             raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")

@@ -98,7 +98,7 @@ def same_value(original: State | View, restored: Any, where: str) -> None:
     if restored.legal_actions() != original.legal_actions():
         fail(where, "the restored object has other legal actions")
     own = frozenset(map(id, restored.legal_actions()))
-    if not restored._legal_ids() <= own:
+    if not restored._legal_ids(restored.legal_actions()) <= own:
         fail(where, "the restored object accepts actions by the ids of objects that are not "
                     "its own legal actions (a stale id-keyed cache)")
     if isinstance(original, State):

@@ -80,7 +80,7 @@ class LacunaState(LacunaPosition, State):
     def _is_legal(self, action: Action) -> bool:
         return self._problem(action) is None
 
-    def _legal_ids(self) -> frozenset[int]:
+    def _legal_ids(self, legal: Any) -> frozenset[int]:
         # The core's shortcut (the ids of the listed actions) costs a set of a few hundred
         # ids per state; ``_is_legal`` answers a listed action in O(1) already.
         return _NO_IDS
