@@ -81,9 +81,9 @@ class PinnedIdsState(NimState):
     def _apply(self, action):
         return replace(NimState._apply(self, action), pinned=frozenset())
 
-    def _legal_ids(self):
+    def _legal_ids(self, legal):
         if not self.pinned:  # the bug: id()s kept in a field, which pickles carry along
-            object.__setattr__(self, "pinned", frozenset(map(id, self.legal_actions())))
+            object.__setattr__(self, "pinned", frozenset(map(id, legal)))
         return self.pinned
 
 

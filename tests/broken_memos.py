@@ -31,12 +31,13 @@ def _takes(pile: int, most: int, careful: bool = False) -> tuple[Take, ...]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForgetfulState(NimState):
-    careful = False  # (a class constant, not a field)
+    careful = False  # (class constants, not fields: a careful twin, another memo)
+    open_takes = staticmethod(_takes)
 
     def _legal_actions(self):
         if None in self.bonus:
             return NimState._legal_actions(self)
-        return _takes(self.pile, self.game.options["max_take"], self.careful)
+        return self.open_takes(self.pile, self.game.options["max_take"], self.careful)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,6 +7,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from broken_memos import ForgetfulNim, ForgetfulState
 from toygame import NimState, SecretNim, Take
 
 from tabletop.core.memos import Bound
@@ -47,13 +48,8 @@ def _takes(pile: int, most: int, careful: bool) -> tuple[Take, ...]:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SharedMemoState(NimState):
-    careful = False  # (a class constant, not a field)
-
-    def _legal_actions(self):
-        if None in self.bonus:
-            return NimState._legal_actions(self)
-        return _takes(self.pile, self.game.options["max_take"], self.careful)
+class SharedMemoState(ForgetfulState):
+    open_takes = staticmethod(_takes)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,15 +57,11 @@ class CarefulMemoState(SharedMemoState):
     careful = True
 
 
-class SharedMemoNim(SecretNim):
+class SharedMemoNim(ForgetfulNim):
     """Sound in one thread; in several, its memo of takes is emptied under another's feet."""
 
     name = "shared-memo-nim"
-    state_class: type[SharedMemoState] = SharedMemoState
-
-    def _initial(self, rng: random.Random) -> SharedMemoState:
-        return self.state_class(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
-                                bonus=(None, None), taken_last=None)
+    state_class = SharedMemoState
 
 
 class CarefulMemoNim(SharedMemoNim):

@@ -36,3 +36,15 @@ def registered():
     yield add
     for name in names:
         unregister(name)
+
+
+@pytest.fixture
+def agent_registry():
+    """Agent names a test registers (``register_agent``) are forgotten after it: other tests
+    list the names. Use it with ``pytestmark = pytest.mark.usefixtures("agent_registry")``."""
+    from tabletop.agents import base
+
+    before = dict(base._REGISTRY)
+    yield
+    base._REGISTRY.clear()
+    base._REGISTRY.update(before)

@@ -24,6 +24,8 @@ else:
     pytest.importorskip(
         "pettingzoo", reason='PettingZoo is an optional extra: pip install "tabletop[pettingzoo]"')
 
+from test_adapter_openspiel_checks import _played
+
 import tabletop
 from tabletop.adapters import openspiel
 from tabletop.adapters.pettingzoo import env, raw_env
@@ -35,16 +37,6 @@ IDS = [f"{name}-{n}" for name, n in CASES]
 PLAYER_METHODS = ("observation_tensor", "information_state_tensor", "observation_string",
                   "information_state_string", "player_return", "player_reward",
                   "legal_actions", "legal_actions_mask")
-
-
-def _played(game, plies=3, seed=4):
-    state = game.new_initial_state()
-    if state.is_chance_node():
-        state.apply_action(seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)

@@ -159,15 +159,7 @@ def test_an_object_of_a_class_written_in_main_plays_the_same_games_on_dask(monke
 # --- registered presets -----------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def registry():
-    """Each test's registrations are forgotten after it (other tests list the names)."""
-    from tabletop.agents import base
-
-    kept = dict(base._REGISTRY)
-    yield
-    base._REGISTRY.clear()
-    base._REGISTRY.update(kept)
+pytestmark = pytest.mark.usefixtures("agent_registry")
 
 
 def test_a_registered_preset_seed_is_refused_when_registered():

@@ -11,17 +11,10 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.agents import MCTSAgent, RandomAgent, base, make_agent, register_agent, resolve_agent
+from tabletop.agents import MCTSAgent, RandomAgent, make_agent, register_agent, resolve_agent
 from tabletop.core.errors import UnknownAgent
 
-
-@pytest.fixture(autouse=True)
-def _registry_as_it_was():
-    """Each test's registrations are undone (other tests read ``agent_names()``)."""
-    before = dict(base._REGISTRY)
-    yield
-    base._REGISTRY.clear()
-    base._REGISTRY.update(before)
+pytestmark = pytest.mark.usefixtures("agent_registry")
 
 
 @pytest.mark.parametrize(("option", "value"), [
