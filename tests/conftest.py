@@ -2,6 +2,7 @@
 example of ``docs/adding-a-game.md`` (``examples/goofspiel``) made importable, as a game
 package living outside the library would be."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -48,3 +49,23 @@ def agent_registry():
     yield
     base._REGISTRY.clear()
     base._REGISTRY.update(before)
+
+
+#: The environment as the session began: nbval's kernels inherit this process's environment,
+#: so a variable left set (``MPLBACKEND`` by a test once; Dask's cluster sets
+#: ``PYTHONHASHSEED`` and the ``*_NUM_THREADS`` in the process that starts it) would change
+#: what the notebooks run and output.
+_ENVIRONMENT = dict(os.environ)
+
+
+@pytest.fixture(autouse=True)
+def _environment_kept():
+    """After each test, ``os.environ`` is as the session began (``PYTEST_*`` aside)."""
+    yield
+    for key in {*os.environ, *_ENVIRONMENT}:
+        if key.startswith("PYTEST_") or os.environ.get(key) == _ENVIRONMENT.get(key):
+            continue
+        if key in _ENVIRONMENT:
+            os.environ[key] = _ENVIRONMENT[key]
+        else:
+            del os.environ[key]

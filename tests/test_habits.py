@@ -95,3 +95,17 @@ def test_the_four_games_are_registered_in_order_and_load():
 def test_every_name_the_widgets_export_exists():
     for name in tabletop.widgets.__all__:
         assert getattr(tabletop.widgets, name) is not None
+
+
+def test_the_environment_a_test_leaves_is_put_back():
+    """Kernels that nbval starts inherit this process's environment: a variable a test or
+    a library (Dask's cluster) leaves set is put back by the conftest after each test."""
+    import os
+
+    from conftest import _environment_kept
+
+    os.environ["TABLETOP_LEFT_BEHIND"] = "1"
+    keeper = _environment_kept.__wrapped__()
+    next(keeper)
+    next(keeper, None)  # the fixture's teardown
+    assert "TABLETOP_LEFT_BEHIND" not in os.environ
