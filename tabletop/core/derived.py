@@ -60,8 +60,10 @@ class Derives:
         checked = _CHECKED.get(kind)
         if checked is None:
             checked = _CHECKED[kind] = _checked_fields(kind)
-        for name, kinds in checked:
+        for name, kinds, sure in checked:
             value = getattr(self, name)
+            if type(value) in sure:  # the common case, settled by the value's type alone
+                continue
             made = field_value(self, name, value, kinds)
             if made is not value:
                 object.__setattr__(self, name, made)
@@ -75,12 +77,14 @@ class Derives:
 
 
 #: By position class, the fields ``__post_init__`` checks (``_checked_fields``).
-_CHECKED: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
+_CHECKED: dict[type, tuple[tuple[str, tuple[type, ...], frozenset[type]], ...]] = {}
 
 
-def _checked_fields(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
+def _checked_fields(cls: type) -> tuple[tuple[str, tuple[type, ...], frozenset[type]], ...]:
     """The fields of ``cls`` its constructor takes, each with the plain types its annotation
-    allows (a field whose annotation is too rich to check, or does not resolve, is left out)."""
+    allows (a field whose annotation is too rich to check, or does not resolve, is left out)
+    and the types that settle it at once (no float, which must be finite; none for ``game``
+    and ``player``, which are checked against the position)."""
     hints: dict[str, Any] = {}
     for base in reversed(cls.__mro__):  # field by field: one bad annotation spoils no other
         for name, hint in vars(base).get("__annotations__", {}).items():
@@ -94,7 +98,8 @@ def _checked_fields(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
     for f in fields(cls):
         kinds = plain_types(hints.get(f.name)) if f.init else None
         if kinds is not None:
-            found.append((f.name, kinds))
+            sure = frozenset() if f.name in ("game", "player") else frozenset(kinds) - {float}
+            found.append((f.name, kinds, sure))
     return tuple(found)
 
 
