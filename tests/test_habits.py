@@ -97,15 +97,17 @@ def test_every_name_the_widgets_export_exists():
         assert getattr(tabletop.widgets, name) is not None
 
 
-def test_the_environment_a_test_leaves_is_put_back():
+def test_the_environment_a_test_leaves_is_put_back(request):
     """Kernels that nbval starts inherit this process's environment: a variable a test or
     a library (Dask's cluster) leaves set is put back by the conftest after each test."""
     import os
+    from pathlib import Path
 
-    from conftest import _environment_kept
-
+    here = str(Path(__file__).with_name("conftest.py"))  # (not tests/browser's conftest)
+    conftest = next(p for p in request.config.pluginmanager.get_plugins()
+                    if getattr(p, "__file__", None) == here)
     os.environ["TABLETOP_LEFT_BEHIND"] = "1"
-    keeper = _environment_kept.__wrapped__()
+    keeper = conftest._environment_kept.__wrapped__()
     next(keeper)
     next(keeper, None)  # the fixture's teardown
     assert "TABLETOP_LEFT_BEHIND" not in os.environ
