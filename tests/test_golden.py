@@ -70,6 +70,31 @@ def test_a_game_the_command_cannot_reach_is_one_line_that_says_why(spec, message
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("seeds, message", [
+    (["1", "-4"], r"seed must be an int from 0 to 2\*\*64 - 1, not -4$"),
+    ([str(2**64)], r"seed must be an int from 0 to 2\*\*64 - 1, not 18446744073709551616$"),
+])
+def test_a_seed_no_game_starts_from_is_one_line_and_nothing_is_written(seeds, message,
+                                                                        tmp_path):
+    from tabletop.core.golden import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["lava-flows", *(f"--seed={seed}" for seed in seeds), "--out", str(tmp_path)])
+    text = str(stopped.value.code)
+    assert text.startswith("python -m tabletop.core.golden: ") and re.search(message, text)
+    assert not list(tmp_path.iterdir())  # not even seed 1's file
+
+
+def test_an_out_that_is_no_folder_is_one_line(tmp_path):
+    from tabletop.core.golden import main
+
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(SystemExit, match=r"^python -m tabletop\.core\.golden: cannot write "
+                                         r"to '.*a-file' \(File exists\); --out names a "
+                                         r"folder$"):
+        main(["lava-flows", "--out", str(tmp_path / "a-file")])
+
+
 def test_the_command_line_reaches_the_worked_example_from_its_folder(tmp_path):
     """``python -m tabletop.core.golden goofspiel.rules:Goofspiel`` run in ``examples/``."""
     examples = Path(__file__).parent.parent / "examples"

@@ -1,8 +1,12 @@
 """The worked example of ``docs/adding-a-game.md``: Goofspiel, a game package written outside
 the library by following that page, passes the whole conformance suite once registered."""
 
+import doctest
+import importlib
+import pkgutil
 import random
 
+import goofspiel
 import pytest
 from goofspiel import Bid, Goofspiel
 
@@ -75,3 +79,16 @@ def test_it_plays_in_the_widget_by_clicking(game):
     x0, y0, x1, y1 = scene.targets()[("card", 3)].bounds()
     widget.click((x0 + x1) / 2, (y0 + y1) / 2)
     assert widget.state.history == (Bid(3),)
+
+
+EXAMPLE_MODULES = ["goofspiel", *sorted(
+    m.name for m in pkgutil.walk_packages(goofspiel.__path__, "goofspiel."))]
+
+
+@pytest.mark.parametrize("name", EXAMPLE_MODULES)
+def test_the_examples_docstring_examples_run(game, name):
+    """The worked example's own docstring examples (``test_doctests`` covers ``tabletop``
+    alone); each registers the game, which the fixture forgets again."""
+    result = doctest.testmod(importlib.import_module(name), verbose=False,
+                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and result.failed == 0, f"{result} in {name}"

@@ -74,6 +74,22 @@ def test_pre_commit_runs_what_ci_runs_with_the_installed_tools():
         assert entry in ci, f"pre-commit runs {entry!r}, which CI does not"
 
 
+def test_each_pre_commit_hook_runs_when_a_file_it_checks_changes():
+    """A hook runs only for commits touching its ``files``: every folder its entry (or, for
+    mypy, the config's ``files``) checks must match, or a change there is never checked."""
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    mypy_files = re.search(r"^files = \[(.*)\]", (ROOT / "pyproject.toml").read_text(), re.M)
+    assert mypy_files
+    for hook in (hook for repo in config["repos"] for hook in repo["hooks"]):
+        words = hook["entry"].split()
+        folders = [w for w in words[1:] if (ROOT / w).is_dir()] if words[0] == "ruff" \
+            else re.findall(r'"([^"]+)"', mypy_files.group(1))
+        assert folders, hook["id"]
+        for folder in folders:
+            assert re.search(hook["files"], f"{folder}/some_module.py"), \
+                f"the {hook['id']} hook checks {folder}/ but does not run when it changes"
+
+
 def test_the_developer_pages_point_at_files_that_exist():
     for page in ("CONTRIBUTING.md", "CHANGELOG.md"):
         text = (ROOT / page).read_text()

@@ -24,6 +24,7 @@ from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
 
+from . import tensor
 from .actions import Bid, action_table, parse
 from .cards import FEWEST_CARDS, MOST_CARDS, NAMES, deal
 from .position import GoofPosition
@@ -102,8 +103,8 @@ class Goofspiel(Game):
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        """A flat vector of ``6 + 6 · cards`` numbers (``GoofView._observation``)."""
-        return (6 + 6 * int(self.options["cards"]),)
+        """A flat vector of ``6 + 6 · cards`` numbers (``tensor.sections``)."""
+        return tensor.shape(int(self.options["cards"]))
 
     @property
     def max_game_length(self) -> int:

@@ -23,6 +23,7 @@ from tabletop.core.position import evolve
 
 from .cards import deal
 from .position import GoofPosition
+from .tensor import observation
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,20 +58,5 @@ class GoofView(GoofPosition, View):
         return evolve(self, self.game.state_class, pile=tuple(pile), bids=tuple(bids))
 
     def _observation(self) -> np.ndarray:
-        """A flat vector (``observation_size``): I am North, I am South, I am to move, the
-        game is over; then one-hots over the cards 1..n: the prize on show, my hand, the
-        other's hand, the prizes I took, the prizes they took, my bid this round; then
-        whether the other has bid this round, and the prizes face down."""
-        n = self.game.options["cards"]
-        me, other = self.player, 1 - self.player
-
-        def cards(values: object) -> list[float]:
-            return [float(c in values) for c in range(1, n + 1)]  # type: ignore[operator]
-
-        mover = self.current_player
-        return np.array([
-            me == 0, me == 1, mover == me, mover is None,
-            *cards((self.prize,)), *cards(self.hands[me]), *cards(self.hands[other]),
-            *cards(self.taken[me]), *cards(self.taken[other]), *cards((self.own_bid,)),
-            self.laid[other], self.pile_size,
-        ], dtype=np.float32)
+        """The tensor of ``tensor.py`` (``tensor.sections`` names its parts)."""
+        return observation(self)

@@ -149,13 +149,20 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:
         game = game_named(args.game, args.players)
+        seeds = args.seed or [1]
+        for seed in seeds:  # every seed checked before any file is written
+            game.new(seed=seed)
+        texts = {filename(game, seed): playthrough(game, seed) for seed in seeds}
     except (TabletopError, ValueError, TypeError) as err:
         raise SystemExit(f"python -m tabletop.core.golden: {err}") from None
-    args.out.mkdir(parents=True, exist_ok=True)
-    for seed in args.seed or [1]:
-        path = args.out / filename(game, seed)
-        path.write_text(playthrough(game, seed))
-        print(f"wrote {path}")
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, text in texts.items():
+            (args.out / name).write_text(text)
+            print(f"wrote {args.out / name}")
+    except OSError as err:
+        raise SystemExit(f"python -m tabletop.core.golden: cannot write to {str(args.out)!r} "
+                         f"({err.strerror or err}); --out names a folder") from None
 
 
 if __name__ == "__main__":

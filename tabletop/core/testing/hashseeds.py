@@ -1,10 +1,12 @@
-"""The same pictures under another hash seed: ``check_hash_seeds(game, seed)``.
+"""The same pictures and numbers under another hash seed: ``check_hash_seeds(game, seed)``.
 
 Python salts the hash of every string with ``PYTHONHASHSEED``, so a picture built by iterating
 a set (or anything ordered by hash) comes out in another order in another process. The check
 draws a few positions of one seeded random game here and in one fresh Python process under a
-different hash seed, and compares the SVG bytes picture by picture. The game reaches the child
-process pickled (its class by import path), so a toy game from the tests works too.
+different hash seed, and compares the SVG bytes picture by picture; then what AI libraries
+read (``hashnumbers``): the legal actions in order with their ids, every view's observation
+tensor and information state. The game reaches the child process pickled (its class by
+import path), so a toy game from the tests works too.
 
 >>> import tabletop
 >>> check_hash_seeds(tabletop.load("lava-flows"), seed=0, states=2)  # the start and the end
@@ -22,14 +24,17 @@ from typing import Any
 
 from ..game import Game
 from .common import fail
+from .hashnumbers import number_digests
 from .pictures import DrawOptions, digests
 
 _CHILD = """
 import json, pickle, sys
 path, payload = pickle.loads(sys.stdin.buffer.read())
 sys.path[:0] = path
+from tabletop.core.testing.hashnumbers import number_digests
 from tabletop.core.testing.pictures import digests
-print(json.dumps(digests(*pickle.loads(payload))))
+args = pickle.loads(payload)
+print(json.dumps([digests(*args), number_digests(*args[:4])]))
 """
 
 
@@ -42,10 +47,12 @@ def other_hash_seed() -> str:
 def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "decide",
                      options: DrawOptions = ({},)) -> int:
     """The SVG of ``states`` positions of seed ``seed`` (every view and the full state, with
-    each set of drawing options) is byte-identical here and under another hash seed; returns
-    how many pictures were compared."""
+    each set of drawing options) is byte-identical here and under another hash seed, and so
+    are their legal actions' order and ids, tensors and information states; returns how many
+    pictures were compared."""
     args: tuple[Any, ...] = (game, seed, states, setup, [dict(o) for o in options])
     here = digests(*args)
+    numbers = number_digests(game, seed, states, setup)
     try:
         stdin = pickle.dumps((list(sys.path), pickle.dumps(args)))
     except (pickle.PicklingError, AttributeError, TypeError) as err:
@@ -57,7 +64,8 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
     if run.returncode:
         fail(f"{game.name} seed {seed}", f"drawing under PYTHONHASHSEED={env['PYTHONHASHSEED']} "
                                          f"failed:\n{run.stderr.decode(errors='replace')}")
-    there = [tuple(pair) for pair in json.loads(run.stdout)]
+    pictures, their_numbers = json.loads(run.stdout)
+    there = [tuple(pair) for pair in pictures]
     for (where, mine), (_, theirs) in zip(here, there, strict=False):
         if mine != theirs:
             fail(where, f"the SVG bytes differ under another PYTHONHASHSEED "
@@ -66,4 +74,12 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
     if len(here) != len(there):
         fail(f"{game.name} seed {seed}", f"{len(here)} pictures here, {len(there)} under "
                                          f"another PYTHONHASHSEED")
+    for (what, mine), (_, theirs) in zip(numbers, their_numbers, strict=False):
+        if mine != theirs:
+            fail(what, f"not the same under another PYTHONHASHSEED ({env['PYTHONHASHSEED']}): it "
+                       f"depends on hash order (a set or dict of strings iterated?), so ids and "
+                       f"tensors made in one process do not hold in another")
+    if len(numbers) != len(their_numbers):
+        fail(f"{game.name} seed {seed}", f"{len(numbers)} positions' numbers here, "
+                                         f"{len(their_numbers)} under another PYTHONHASHSEED")
     return len(here)
