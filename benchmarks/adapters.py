@@ -26,9 +26,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
+from arguments import above_zero, game_names
 
 import tabletop
 from tabletop.core.registry import game_class
@@ -125,34 +125,11 @@ def player_counts(name: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys((min(counts), max(counts))))
 
 
-def _above_zero(kind: type) -> Callable[[str], Any]:
-    """An argparse type: a ``kind`` number above 0, else a one-line usage error."""
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-        return value
-    return parse
-
-
-def _games(parser: argparse.ArgumentParser, text: str) -> list[str]:
-    """The comma-separated registered game names of ``--games``, else a usage error."""
-    names = [name for name in text.split(",") if name]
-    unknown = [name for name in names if name not in tabletop.games()]
-    if unknown or not names:
-        wrong = f"no game {', '.join(map(repr, unknown))}" if unknown else "names no game"
-        parser.error(f"--games {wrong}; the games are {', '.join(tabletop.games())}")
-    return names
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=_above_zero(float), default=1.0, help="per way per run")
-    parser.add_argument("--runs", type=_above_zero(int), default=5)
+    parser.add_argument("--seconds", type=above_zero(float), default=1.0, help="per way per run")
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     parser.add_argument("--games", default=",".join(tabletop.games()))
     parser.add_argument("--quick", action="store_true", help="3 runs of 0.1 s: a smoke test")
     args = parser.parse_args()
@@ -164,7 +141,7 @@ def main() -> None:
     head = f"{'game':<18}" + "".join(f"{way + ' plies/s':>22}" for way in WAYS)
     print(head + f"{'games/s (t/OS/PZ)':>22}{'OpenSpiel':>11}{'PettingZoo':>12}")
     start = time.perf_counter()
-    for name in _games(parser, args.games):
+    for name in game_names(parser, args.games):
         for players in player_counts(name):
             runs = {"tabletop": tabletop_run(name, players),
                     "OpenSpiel": openspiel_run(name, players),

@@ -23,7 +23,10 @@ import statistics
 import time
 from typing import Any
 
+from arguments import above_zero, not_negative, usage_errors
+
 import tabletop
+from tabletop.agents import make_agent
 
 PROBE_S = 0.005
 
@@ -94,8 +97,11 @@ async def main(bot: str, rounds: int, players: int, seed: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", default="mcts")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=above_zero(int), default=3)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=not_negative(int), default=7)
     args = parser.parse_args()
+    with usage_errors(parser):  # before the widget opens
+        tabletop.load("lascaux", players=args.players)
+        make_agent(args.bot)
     asyncio.run(main(args.bot, args.rounds, args.players, args.seed))

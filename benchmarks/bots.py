@@ -37,6 +37,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from arguments import above_zero, game_names, usage_errors
+
 import tabletop
 from tabletop.agents import STRENGTHS, MCTSAgent
 from tabletop.arena import arena
@@ -307,14 +309,15 @@ def strength(name: str, players: int, games: int, budget: dict[str, object],
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per strength match")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--games", type=above_zero(int), default=100,
+                        help="games per strength match")
+    parser.add_argument("--iterations", type=above_zero(int), default=None,
                         help="MCTS iterations per move in the strength matches")
-    parser.add_argument("--seconds", type=float, default=None,
+    parser.add_argument("--seconds", type=above_zero(float), default=None,
                         help="MCTS seconds per move in the strength matches")
-    parser.add_argument("--speed-iterations", type=int, default=500,
+    parser.add_argument("--speed-iterations", type=above_zero(int), default=500,
                         help="iterations per search when measuring iterations/s")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=above_zero(int), default=2)
     parser.add_argument("--only", nargs="*", default=None, help="game names")
     parser.add_argument("--lascaux-players", type=int, nargs="*", default=[4],
                         help="player counts for the Lascaux strength match")
@@ -322,7 +325,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--against", metavar="REF", default=None,
                         help="also measure the search of git REF, alternating with this one")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--against)")
+    parser.add_argument("--rounds", type=above_zero(int), default=5,
+                        help="alternating rounds (--against)")
     parser.add_argument("--instructions", action="store_true",
                         help="instructions per iteration by valgrind (with --against: both)")
     parser.add_argument("--child-rates", default=None, help=argparse.SUPPRESS)
@@ -340,8 +344,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.instructions and shutil.which("valgrind") is None:  # before any work
         parser.exit(2, "bots.py --instructions counts with valgrind, which is not on PATH: "
                        "apt-get install valgrind\n")
+    only = game_names(parser, args.only, "--only") if args.only else None
+    with usage_errors(parser):
+        for players in args.lascaux_players:
+            tabletop.load("lascaux", players=players)
     ready = [n for n in SETUPS if loads(n)]
-    names = [n for n in ready if not args.only or n in args.only]
+    names = [n for n in ready if not only or n in only]
     missing = [n for n in SETUPS if n not in ready]
     if missing:
         print(f"not installed yet, skipped: {', '.join(missing)}")

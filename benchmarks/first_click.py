@@ -30,6 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from arguments import above_zero, game_names
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = """
@@ -77,8 +79,9 @@ def run(game: str, enabled: bool, after: bool, cache: str) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="lacuna")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=above_zero(int), default=3)
     args = parser.parse_args()
+    game_names(parser, [args.game], "--game")
     with tempfile.TemporaryDirectory() as filled:
         run(args.game, True, True, filled)  # fills this numba cache
         print(f"{args.game}: first two moves by clicks in a fresh process, medians of "

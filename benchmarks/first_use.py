@@ -24,6 +24,8 @@ import statistics
 import subprocess
 import sys
 
+from arguments import above_zero, game_names
+
 NUMPY = """
 import time
 start = time.perf_counter()
@@ -63,13 +65,13 @@ def timed(code: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     parser.add_argument("--games", default=None, help="comma-separated (default: all)")
     parser.add_argument("--json", action="store_true", help="print the medians as JSON too")
     args = parser.parse_args()
     import tabletop  # the names only; every timing is in a fresh process
 
-    names = args.games.split(",") if args.games else list(tabletop.games())
+    names = game_names(parser, args.games) if args.games else list(tabletop.games())
     codes = {"import numpy": NUMPY, "import tabletop": TABLETOP}
     codes.update({f"first move: {name}": FIRST_MOVE.format(name=name) for name in names})
     for code in codes.values():  # one untimed round: warms the disk cache and any caches

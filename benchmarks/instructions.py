@@ -21,6 +21,8 @@ import shutil
 import subprocess
 import sys
 
+from arguments import above_zero, game_names
+
 import tabletop
 from tabletop.core.testing import playout
 
@@ -59,7 +61,7 @@ def instructions(name: str, part: str, games: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=above_zero(int), default=40)
     parser.add_argument("--only", nargs="*", default=list(tabletop.games()))
     parser.add_argument("--child", nargs=3, metavar=("NAME", "PART", "GAMES"),
                         help=argparse.SUPPRESS)
@@ -74,7 +76,7 @@ def main() -> None:
                        "apt-get install valgrind\n")
     print(f"instructions per game (valgrind; {args.games} counted after {WARM_UP} unseen)")
     print(f"{'game':<14}{'setup':>12}{'whole game':>14}")
-    for name in args.only:
+    for name in game_names(parser, args.only, "--only"):
         instructions(name, "game", 0)  # writes the bytecode caches before anything counts
         base = instructions(name, "game", 0)
         setup = (instructions(name, "setup", args.games) - base) / args.games

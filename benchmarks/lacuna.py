@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 
+from arguments import above_zero
 from playouts import open_spiel_run, tabletop_run
 
 import tabletop
@@ -93,8 +94,8 @@ def first_game_time(runs: int = 3) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=above_zero(float), default=1.0)
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     args = parser.parse_args()
 
     layouts = fresh_layouts(60)

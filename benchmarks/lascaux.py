@@ -14,6 +14,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from arguments import above_zero
+
 import tabletop
 from tabletop.core.testing import playout
 
@@ -41,8 +43,8 @@ def per_second(work: Callable[[], None], seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=1.5)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=above_zero(float), default=1.5)
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     args = parser.parse_args()
 
     print(f"medians of {args.runs} runs of {args.seconds:g} s "

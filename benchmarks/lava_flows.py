@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 
+from arguments import above_zero, usage_errors
 from playouts import open_spiel_run
 
 import tabletop
@@ -43,8 +44,8 @@ def lava_run(options: dict[str, object], seconds: float, seed: int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=above_zero(float), default=2.0)
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     parser.add_argument("--option", action="append", default=[],
                         help="a game option as key=value, e.g. memory=True")
     args = parser.parse_args()
@@ -55,6 +56,8 @@ def main() -> None:
             options[key] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
             options[key] = value
+    with usage_errors(parser):
+        tabletop.load("lava-flows", **options)
     ours: list[float] = []
     theirs: list[float] = []
     ratios: list[float] = []

@@ -17,7 +17,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+
+from arguments import above_zero, game_names
 
 import tabletop
 from tabletop.core.testing import playout
@@ -85,34 +86,11 @@ PLAYER_COUNTS = {"lascaux": (3, 4, 5), "landlock": (2, 4)}
 REFERENCE = "open_spiel python_tic_tac_toe"
 
 
-def _above_zero(kind: type) -> Callable[[str], Any]:
-    """An argparse type: a ``kind`` number above 0, else a one-line usage error."""
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-        return value
-    return parse
-
-
-def _games(parser: argparse.ArgumentParser, text: str) -> list[str]:
-    """The comma-separated registered game names of ``--games``, else a usage error."""
-    names = [name for name in text.split(",") if name]
-    unknown = [name for name in names if name not in tabletop.games()]
-    if unknown or not names:
-        wrong = f"no game {', '.join(map(repr, unknown))}" if unknown else "names no game"
-        parser.error(f"--games {wrong}; the games are {', '.join(tabletop.games())}")
-    return names
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=_above_zero(float), default=2.0)
-    parser.add_argument("--runs", type=_above_zero(int), default=5)
+    parser.add_argument("--seconds", type=above_zero(float), default=2.0)
+    parser.add_argument("--runs", type=above_zero(int), default=5)
     parser.add_argument("--games", default=",".join(tabletop.games()))
     args = parser.parse_args()
 
@@ -120,7 +98,7 @@ def main() -> None:
     reference = open_spiel_run()
     if reference is not None:
         runs[REFERENCE] = reference
-    for name in _games(parser, args.games):
+    for name in game_names(parser, args.games):
         for players in PLAYER_COUNTS.get(name, (None,)):
             label = name if players is None else f"{name} ({players}p)"
             runs[label] = tabletop_run(name, players)

@@ -27,6 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from arguments import above_zero, game_names, not_negative  # noqa: E402
+
 import tabletop  # noqa: E402
 from tabletop.core.timeline import Timeline  # noqa: E402
 from tabletop.render.scenecanvas import click_point  # noqa: E402
@@ -94,11 +96,13 @@ def timeline_memory(name: str, states: int, seed: int) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to run (default: all registered)")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--plies", type=int, default=400, help="most plies per played game")
-    parser.add_argument("--states", type=int, default=10_000, help="states in the timeline")
+    parser.add_argument("--seed", type=not_negative(int), default=7)
+    parser.add_argument("--plies", type=above_zero(int), default=400,
+                        help="most plies per played game")
+    parser.add_argument("--states", type=above_zero(int), default=10_000,
+                        help="states in the timeline")
     args = parser.parse_args(argv)
-    names = args.games or list(tabletop.games())
+    names = game_names(parser, args.games, "games") if args.games else list(tabletop.games())
     if not names:
         from test_widget_toy import ClickNim
 

@@ -1,6 +1,6 @@
-"""The playout benchmarks (``benchmarks/playouts.py``, issue 2's, and
-``benchmarks/adapters.py``, issue 18's) refuse arguments they cannot run with in one usage
-line, before timing anything: no traceback from a division by zero or an empty median."""
+"""Every benchmark script refuses arguments it cannot run with in one usage line, before
+timing anything (``benchmarks/arguments.py`` holds the checks they share): no traceback from
+a division by zero, an empty median, the game registry or a game's options."""
 
 from __future__ import annotations
 
@@ -32,3 +32,46 @@ def test_an_argument_it_cannot_run_with_is_one_usage_line(script, args, message)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith(f"{script}: error: {message}"), last
+
+
+@pytest.mark.parametrize("script, args, message", [
+    ("lacuna.py", ["--runs", "0"], "argument --runs: must be above 0, not 0"),
+    ("lascaux.py", ["--seconds", "inf"], "argument --seconds: must be above 0, not inf"),
+    ("lava_flows.py", ["--option", "slide=sideways"],
+     "option slide='sideways' of lava-flows must be one of"),
+    ("lava_flows.py", ["--option", "colour=1"], "lava-flows has no option 'colour'"),
+    ("first_use.py", ["--games", "lacuna,chess"], "--games no game 'chess'"),
+    ("first_click.py", ["--game", "chess"], "--game no game 'chess'"),
+    ("instructions.py", ["--only", "chess"], "--only no game 'chess'"),
+    ("instructions.py", ["--games", "0"], "argument --games: must be above 0, not 0"),
+    ("bots.py", ["--only", "chess"], "--only no game 'chess'"),
+    ("bots.py", ["--lascaux-players", "9"], "lascaux is played by 3, 4, 5 players, not 9"),
+    ("bots.py", ["--workers", "0"], "argument --workers: must be above 0, not 0"),
+    ("widget.py", ["chess"], "games no game 'chess'"),
+    ("widget.py", ["--seed", "-1"], "argument --seed: must be 0 or more, not -1"),
+    ("bot_waits.py", ["--bot", "mtcs"], "no agent called 'mtcs'; did you mean 'mcts'?"),
+    ("bot_waits.py", ["--players", "2"], "lascaux is played by 3, 4, 5 players, not 2"),
+])
+def test_every_benchmark_refuses_what_it_cannot_run_in_one_usage_line(script, args, message):
+    env = dict(os.environ, PYTHONPATH=str(Path(tabletop.__file__).parent.parent))
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], env=env,
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"{script}: error: ") and message in last, last
+
+
+def test_the_shared_argument_types_refuse_nan_and_infinity():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from arguments import above_zero, not_negative
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    import argparse
+    for parse in (above_zero(float), not_negative(float)):
+        for text in ("nan", "inf", "-inf"):
+            with pytest.raises(argparse.ArgumentTypeError, match="must be"):
+                parse(text)
+    assert not_negative(int)("0") == 0 and above_zero(float)("0.5") == 0.5
+    with pytest.raises(argparse.ArgumentTypeError, match="'x' is not a number"):
+        above_zero(int)("x")
