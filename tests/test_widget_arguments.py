@@ -4,6 +4,7 @@ node budget, seats and the timeline's cursor."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -209,3 +210,36 @@ def test_a_tree_node_is_an_int(lascaux, node):
 def test_an_opener_is_a_function(lascaux):
     with pytest.raises(TypeError, match="opener must be a function of a state .*, not 5"):
         TreeWidget(lascaux, opener=5)
+
+
+@pytest.mark.parametrize("make", [
+    lambda s: GameWidget(s, view=7),
+    lambda s: GameWidget(s, hot_seat="yes"),
+    lambda s: GameWidget(s, agent_delay=-1),
+    lambda s: GameWidget(s, bots={1: "mtcs"}),
+    lambda s: GameWidget(s, resolution="x"),
+    lambda s: GameWidget(s, no_such_option=1),
+    lambda s: TreeWidget(s, no_such_option=1),
+    lambda s: TreeWidget("not a state"),
+], ids=["view", "hot_seat", "agent_delay", "bots", "resolution", "game-kw", "tree-kw",
+        "tree-subject"])
+def test_a_widget_refused_when_made_goes_away_quietly(lava, make):
+    """A bad argument is one clear error: the half-made widget, closed by the garbage
+    collector, raises nothing more (no "Exception ignored … AttributeError" under it)."""
+    import gc
+    import sys
+
+    unraised: list[Any] = []
+    hook, sys.unraisablehook = sys.unraisablehook, unraised.append
+    try:
+        with pytest.raises((ValueError, TypeError)):
+            make(lava)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert not unraised, [f"{u.exc_type.__name__}: {u.exc_value}" for u in unraised]
+
+
+@pytest.mark.parametrize("cls", [GameWidget, TreeWidget])
+def test_closing_a_widget_whose_init_never_ran_changes_nothing(cls):
+    cls.__new__(cls).close()  # what ipywidgets' __del__ does with a widget __init__ refused

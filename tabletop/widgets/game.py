@@ -20,7 +20,7 @@ import traitlets
 
 from ..agents import agent_names
 from ..agents.settings import bot_seats
-from ..core.errors import InvalidRecord
+from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
@@ -302,8 +302,19 @@ class GameWidget(BotTurns, w.VBox):
 
     @while_open
     def play(self, action: Action | str) -> Action:
-        """Play ``action`` (or its notation) at the state on show."""
-        played = self.session.play(action)
+        """Play ``action`` (or its notation) at the state on show.
+
+        An illegal one raises ``IllegalAction`` (what a call from Python expects) and also
+        says why in the message line, as a refused click does, with nothing else changed
+        (the legal moves only when the viewer on show may click: they are the mover's).
+        """
+        try:
+            played = self.session.play(action)
+        except IllegalAction as err:
+            said = err.reason if self.session.blocked() else str(err)
+            self.session.message = Message(said, "error")
+            self._refresh()
+            raise
         self._after_input(played)
         return played
 

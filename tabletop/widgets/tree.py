@@ -139,7 +139,9 @@ class TreeWidget(w.VBox):
     def close(self) -> None:
         """Close the widget and every part of it, the game widget it opened too (whose bots
         stop at once)."""
-        self.canvas.close()
+        canvas = getattr(self, "canvas", None)  # None: __init__ raised before making it
+        if canvas is not None:
+            canvas.close()
         for child in self.children:
             close_all(child)
         super().close()
