@@ -243,3 +243,38 @@ def test_a_widget_refused_when_made_goes_away_quietly(lava, make):
 @pytest.mark.parametrize("cls", [GameWidget, TreeWidget])
 def test_closing_a_widget_whose_init_never_ran_changes_nothing(cls):
     cls.__new__(cls).close()  # what ipywidgets' __del__ does with a widget __init__ refused
+
+
+@pytest.mark.parametrize("options", [
+    {"agent_delay": -1}, {"panel_delay": "x"}, {"resolution": 0}, {"resolution": 99},
+    {"bots": {1: ("mcts", {"iteratons": 5})}}, {"bots": {1: ("mcts", {"iterations": -5})}},
+    {"bots": {1: "mtcs"}}, {"view": 9}, {"hot_seat": 1}, {"seed": -1}, {"setup": "bogus"},
+], ids=str)
+def test_every_bad_option_of_play_is_one_line_in_a_notebook(options):
+    """A wrong value for any of ``play``'s options is a ``CallerError``: IPython shows its
+    one line (what is wrong, what is allowed), not a traceback into the widget."""
+    from tabletop.core.errors import CallerError
+
+    with pytest.raises(CallerError) as refused:
+        tabletop.play("lascaux", **options)
+    assert refused.value._render_traceback_() == [
+        f"{type(refused.value).__name__}: {refused.value}"]
+
+
+@pytest.mark.parametrize("spec", [("mcts", {"iteratons": 5}), "mtcs"])
+def test_a_bad_agent_for_a_seat_is_one_line_and_changes_no_seat(lava, spec):
+    from tabletop.core.errors import CallerError
+
+    widget = GameWidget(lava)
+    with pytest.raises(CallerError):
+        widget.set_seat(1, spec)
+    with pytest.raises(CallerError):
+        widget.set_seat(7, "random")
+    assert widget.session.seats == [None, None]
+
+
+@pytest.mark.parametrize("name", ["agent_delay", "panel_delay"])
+def test_a_bad_delay_set_later_is_one_line(lava, name):
+    widget = GameWidget(lava)
+    with pytest.raises(InvalidOption, match=f"{name} must be a finite number"):
+        setattr(widget, name, -0.5)

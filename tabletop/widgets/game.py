@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
-from ..core.plain import flag, real
+from ..core.plain import flag
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
@@ -33,7 +33,7 @@ from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, running_loop, while_open
 from .picture import with_picture
 from .session import Message, Session
-from .starting import hot_seat_flag, shown_state, view_value
+from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
@@ -87,8 +87,8 @@ class GameWidget(BotTurns, w.VBox):
                                hot_seat=hot_seat, seed=seed)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
-        resolution = real(resolution, "resolution must be a finite number > 0 and at most 4",
-                          low=0.0, high=MAX_RESOLUTION, above=True)
+        resolution = option_number(resolution, "resolution must be a finite number > 0 and "
+                                   "at most 4", high=MAX_RESOLUTION, above=True)
         self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
