@@ -4,7 +4,7 @@ import pytest
 from toygame import Take
 
 from tabletop import IllegalAction
-from tabletop.teaching import Exercise, moves, side_by_side, why_not
+from tabletop.teaching import Exercise, Task, moves, side_by_side, why_not
 
 
 def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
@@ -101,6 +101,23 @@ def test_side_by_side_captions_each_picture(nim):
     assert html.count("<img") == 2 and "mine" in html and "theirs" in html
     assert pictures.svgs == (s.view(0)._repr_svg_(), s.view(1)._repr_svg_())
 
+
+
+@pytest.mark.parametrize("captions", [["mine"], ["mine", "theirs", "nobody's"]])
+def test_side_by_side_refuses_captions_that_are_not_one_per_picture(nim, captions):
+    s = nim.new(seed=1)
+    with pytest.raises(ValueError, match="one per picture: 2 pictures"):
+        side_by_side(s.view(0), s.view(1), captions=captions)
+    with pytest.raises(TypeError, match="got none"):
+        side_by_side(captions=captions)
+
+
+def test_a_tasks_refused_solution_is_said_so_with_the_checks_reason():
+    with pytest.raises(ValueError) as refused:
+        Task("How many?", lambda n: n == 3, solution=4, explain=lambda n: f"{n} is too many.")
+    said = str(refused.value)
+    assert said.startswith("the stored solution '4' is not a right answer")
+    assert "4 is too many." in said and "A solution" not in said
 
 def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
     s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
