@@ -126,3 +126,11 @@ def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
     assert "No answer yet" in str(ex.answer("")) and "take" not in str(ex.answer(""))
     only_two = Exercise(s, "Take two.", right=lambda b, a, t: a == Take(2), solution="take 2")
     assert 'ex.answer("take 1")' in str(only_two.answer(""))
+
+
+def test_an_exercise_on_a_finished_game_is_refused_when_made(nim):
+    s = nim.new(seed=1)
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    with pytest.raises(ValueError, match="the game is over at this position"):
+        Exercise(s, "Your move?", right=lambda b, a, t: True)

@@ -113,6 +113,9 @@ class Exercise:
                  solution: Action | str | None = None, wrong: Sequence[Action | str] = ()
                  ) -> None:
         self.state = position_of(state, "an exercise's state", views=False)
+        if state.is_terminal:  # no move could ever answer it
+            raise ValueError("an exercise asks for a move, and the game is over at this "
+                             "position: give a position where someone is to move")
         self.question = text_of(question, "an exercise's question")
         self.right = function_of(right, "right")
         self.why = text_of(why, "why")
