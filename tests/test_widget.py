@@ -92,10 +92,13 @@ def test_an_illegal_play_from_python_says_why_in_the_message_line(name):
     assert widget.message == str(refused.value) and "error" in widget.message_html.value
     assert widget.state is before and widget.node == node
     other = (widget.state.current_player + 1) % widget.state.game.players
-    widget.view = other  # the viewer may not click: the mover's legal moves stay unsaid
+    widget.view = other  # told as the seat on show sees it: the mover's moves stay unsaid
+    legal = str(widget.state.legal_actions()[0])
     with pytest.raises(IllegalAction) as refused:
-        widget.play("no such move")
-    assert widget.message == refused.value.reason != str(refused.value)
+        widget.play(legal + " nowhere")
+    said = widget.message
+    assert said != str(refused.value) and "no action is legal" in said
+    assert "may play" not in said and said.startswith(repr(legal + " nowhere"))
 
 def test_timeline_steps_and_branches(click_nim):
     widget = new_widget()

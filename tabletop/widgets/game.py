@@ -21,10 +21,11 @@ import traitlets
 from ..agents import agent_names
 from ..agents.settings import bot_seats
 from ..core.errors import IllegalAction, InvalidRecord
-from ..core.game import Action, State
+from ..core.game import Action, State, View
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
 from ..core.plain import flag
+from ..core.quoting import quote
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
@@ -305,14 +306,14 @@ class GameWidget(BotTurns, w.VBox):
         """Play ``action`` (or its notation) at the state on show.
 
         An illegal one raises ``IllegalAction`` (what a call from Python expects) and also
-        says why in the message line, as a refused click does, with nothing else changed
-        (the legal moves only when the viewer on show may click: they are the mover's).
+        says why in the message line, as a refused click does, with nothing else changed:
+        in the words of the view on show (a seat's message never tells what it can't see).
         """
         try:
             played = self.session.play(action)
-        except IllegalAction as err:
-            said = err.reason if self.session.blocked() else str(err)
-            self.session.message = Message(said, "error")
+        except IllegalAction:
+            self.session.message = Message(_refusal(self.session.subject(), action),
+                                           "error")
             self._refresh()
             raise
         self._after_input(played)
@@ -556,3 +557,13 @@ class GameWidget(BotTurns, w.VBox):
         s = self.session
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
 
+
+
+def _refusal(subject: State | View, action: Action | str) -> str:
+    """Why ``action`` is refused, as ``subject`` (the state or view on show) tells it; if that
+    view would allow it, only that it is not legal (the reason is what the view can't see)."""
+    try:
+        subject._coerce(action)
+    except IllegalAction as err:
+        return str(err)
+    return f"{quote(str(action))} is not legal here"
