@@ -134,3 +134,18 @@ def test_an_exercise_on_a_finished_game_is_refused_when_made(nim):
         s = s.apply(s.legal_actions()[0])
     with pytest.raises(ValueError, match="the game is over at this position"):
         Exercise(s, "Your move?", right=lambda b, a, t: True)
+
+
+@pytest.mark.parametrize("name", ["lascaux", "lava-flows"])
+def test_an_examples_captions_tell_moves_as_its_viewer_sees_them(name):
+    import tabletop
+    from tabletop.teaching import Example
+
+    s = tabletop.load(name).new(seed=1)
+    mover, move = s.current_player, str(s.legal_actions()[0])
+    other = (mover + 1) % s.game.players
+    assert move in Example(s, [(move, "")]).captions[1]
+    assert move in Example(s, [(move, "")], viewer=mover).captions[1]
+    hidden = Example(s, [(move, "a secret choice")], viewer=other)
+    told = s.game.describe(s._coerce(move), mover, other)
+    assert move not in repr(hidden) and told in hidden.captions[1]
