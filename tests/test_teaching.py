@@ -149,3 +149,9 @@ def test_an_examples_captions_tell_moves_as_its_viewer_sees_them(name):
     hidden = Example(s, [(move, "a secret choice")], viewer=other)
     told = s.game.describe(s._coerce(move), mover, other)
     assert move not in repr(hidden) and told in hidden.captions[1]
+
+
+def test_an_exercise_no_move_can_answer_is_refused_when_made(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    with pytest.raises(ValueError, match="no legal move is a right answer"):
+        Exercise(s, "Take ten.", right=lambda b, a, t: a == Take(10))
