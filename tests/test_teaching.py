@@ -4,7 +4,7 @@ import pytest
 from toygame import Take
 
 from tabletop import IllegalAction
-from tabletop.teaching import Exercise, moves, side_by_side, why_not
+from tabletop.teaching import Exercise, Task, moves, side_by_side, why_not
 
 
 def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
@@ -102,6 +102,23 @@ def test_side_by_side_captions_each_picture(nim):
     assert pictures.svgs == (s.view(0)._repr_svg_(), s.view(1)._repr_svg_())
 
 
+
+@pytest.mark.parametrize("captions", [["mine"], ["mine", "theirs", "nobody's"]])
+def test_side_by_side_refuses_captions_that_are_not_one_per_picture(nim, captions):
+    s = nim.new(seed=1)
+    with pytest.raises(ValueError, match="one per picture: 2 pictures"):
+        side_by_side(s.view(0), s.view(1), captions=captions)
+    with pytest.raises(TypeError, match="got none"):
+        side_by_side(captions=captions)
+
+
+def test_a_tasks_refused_solution_is_said_so_with_the_checks_reason():
+    with pytest.raises(ValueError) as refused:
+        Task("How many?", lambda n: n == 3, solution=4, explain=lambda n: f"{n} is too many.")
+    said = str(refused.value)
+    assert said.startswith("the stored solution '4' is not a right answer")
+    assert "4 is too many." in said and "A solution" not in said
+
 def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
     s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
     ex = Exercise(s, "Take any.", right=lambda b, a, t: a == Take(1) or a == Take(2),
@@ -109,3 +126,32 @@ def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
     assert "No answer yet" in str(ex.answer("")) and "take" not in str(ex.answer(""))
     only_two = Exercise(s, "Take two.", right=lambda b, a, t: a == Take(2), solution="take 2")
     assert 'ex.answer("take 1")' in str(only_two.answer(""))
+
+
+def test_an_exercise_on_a_finished_game_is_refused_when_made(nim):
+    s = nim.new(seed=1)
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    with pytest.raises(ValueError, match="the game is over at this position"):
+        Exercise(s, "Your move?", right=lambda b, a, t: True)
+
+
+@pytest.mark.parametrize("name", ["lascaux", "lava-flows"])
+def test_an_examples_captions_tell_moves_as_its_viewer_sees_them(name):
+    import tabletop
+    from tabletop.teaching import Example
+
+    s = tabletop.load(name).new(seed=1)
+    mover, move = s.current_player, str(s.legal_actions()[0])
+    other = (mover + 1) % s.game.players
+    assert move in Example(s, [(move, "")]).captions[1]
+    assert move in Example(s, [(move, "")], viewer=mover).captions[1]
+    hidden = Example(s, [(move, "a secret choice")], viewer=other)
+    told = s.game.describe(s._coerce(move), mover, other)
+    assert move not in repr(hidden) and told in hidden.captions[1]
+
+
+def test_an_exercise_no_move_can_answer_is_refused_when_made(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    with pytest.raises(ValueError, match="no legal move is a right answer"):
+        Exercise(s, "Take ten.", right=lambda b, a, t: a == Take(10))

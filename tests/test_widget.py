@@ -12,7 +12,7 @@ from toygame import Bonus, Take
 
 import tabletop
 from tabletop.agents import agent_names, resolve_agent
-from tabletop.core.errors import InvalidOption, InvalidRecord
+from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.registry import register, unregister
 from tabletop.render.scenecanvas import click_point
 from tabletop.widgets import GameWidget
@@ -77,6 +77,28 @@ def test_an_illegal_click_says_why(click_nim):
     assert widget.click(370, 75) is None  # bare table
     assert widget.message.startswith("Nothing to play there")
 
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_illegal_play_from_python_says_why_in_the_message_line(name):
+    """``widget.play`` refuses as a click does: the refusal replaces the message line (no
+    stale message stays), nothing changes, and the caller gets ``IllegalAction``."""
+    widget = tabletop.play(name, seed=1)
+    with pytest.raises(InvalidRecord):
+        widget.load(widget.save(), ply=99)  # leaves "could not open the record" on the line
+    before, node = widget.state, widget.node
+    with pytest.raises(IllegalAction) as refused:
+        widget.play("no such move")
+    assert widget.message == str(refused.value) and "error" in widget.message_html.value
+    assert widget.state is before and widget.node == node
+    other = (widget.state.current_player + 1) % widget.state.game.players
+    widget.view = other  # told as the seat on show sees it: the mover's moves stay unsaid
+    legal = str(widget.state.legal_actions()[0])
+    with pytest.raises(IllegalAction) as refused:
+        widget.play(legal + " nowhere")
+    said = widget.message
+    assert said != str(refused.value) and "no action is legal" in said
+    assert "may play" not in said and said.startswith(repr(legal + " nowhere"))
 
 def test_timeline_steps_and_branches(click_nim):
     widget = new_widget()

@@ -4,6 +4,7 @@ node budget, seats and the timeline's cursor."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -209,3 +210,71 @@ def test_a_tree_node_is_an_int(lascaux, node):
 def test_an_opener_is_a_function(lascaux):
     with pytest.raises(TypeError, match="opener must be a function of a state .*, not 5"):
         TreeWidget(lascaux, opener=5)
+
+
+@pytest.mark.parametrize("make", [
+    lambda s: GameWidget(s, view=7),
+    lambda s: GameWidget(s, hot_seat="yes"),
+    lambda s: GameWidget(s, agent_delay=-1),
+    lambda s: GameWidget(s, bots={1: "mtcs"}),
+    lambda s: GameWidget(s, resolution="x"),
+    lambda s: GameWidget(s, no_such_option=1),
+    lambda s: TreeWidget(s, no_such_option=1),
+    lambda s: TreeWidget("not a state"),
+], ids=["view", "hot_seat", "agent_delay", "bots", "resolution", "game-kw", "tree-kw",
+        "tree-subject"])
+def test_a_widget_refused_when_made_goes_away_quietly(lava, make):
+    """A bad argument is one clear error: the half-made widget, closed by the garbage
+    collector, raises nothing more (no "Exception ignored … AttributeError" under it)."""
+    import gc
+    import sys
+
+    unraised: list[Any] = []
+    hook, sys.unraisablehook = sys.unraisablehook, unraised.append
+    try:
+        with pytest.raises((ValueError, TypeError)):
+            make(lava)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert not unraised, [f"{u.exc_type.__name__}: {u.exc_value}" for u in unraised]
+
+
+@pytest.mark.parametrize("cls", [GameWidget, TreeWidget])
+def test_closing_a_widget_whose_init_never_ran_changes_nothing(cls):
+    cls.__new__(cls).close()  # what ipywidgets' __del__ does with a widget __init__ refused
+
+
+@pytest.mark.parametrize("options", [
+    {"agent_delay": -1}, {"panel_delay": "x"}, {"resolution": 0}, {"resolution": 99},
+    {"bots": {1: ("mcts", {"iteratons": 5})}}, {"bots": {1: ("mcts", {"iterations": -5})}},
+    {"bots": {1: "mtcs"}}, {"view": 9}, {"hot_seat": 1}, {"seed": -1}, {"setup": "bogus"},
+], ids=str)
+def test_every_bad_option_of_play_is_one_line_in_a_notebook(options):
+    """A wrong value for any of ``play``'s options is a ``CallerError``: IPython shows its
+    one line (what is wrong, what is allowed), not a traceback into the widget."""
+    from tabletop.core.errors import CallerError
+
+    with pytest.raises(CallerError) as refused:
+        tabletop.play("lascaux", **options)
+    assert refused.value._render_traceback_() == [
+        f"{type(refused.value).__name__}: {refused.value}"]
+
+
+@pytest.mark.parametrize("spec", [("mcts", {"iteratons": 5}), "mtcs"])
+def test_a_bad_agent_for_a_seat_is_one_line_and_changes_no_seat(lava, spec):
+    from tabletop.core.errors import CallerError
+
+    widget = GameWidget(lava)
+    with pytest.raises(CallerError):
+        widget.set_seat(1, spec)
+    with pytest.raises(CallerError):
+        widget.set_seat(7, "random")
+    assert widget.session.seats == [None, None]
+
+
+@pytest.mark.parametrize("name", ["agent_delay", "panel_delay"])
+def test_a_bad_delay_set_later_is_one_line(lava, name):
+    widget = GameWidget(lava)
+    with pytest.raises(InvalidOption, match=f"{name} must be a finite number"):
+        setattr(widget, name, -0.5)

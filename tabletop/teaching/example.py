@@ -14,7 +14,8 @@ from .pictures import Pictures, svg_of
 
 class Example:
     """An example of play, as in a rulebook's box: a position and scripted moves, each with a
-    comment, shown as numbered pictures (as ``viewer`` sees them, or the full state).
+    comment, shown as numbered pictures (as ``viewer`` sees them, or the full state); each
+    caption tells the move as the viewer sees it (a secret choice of another seat hidden).
 
     ``final`` is the position after the last move, to continue from.
 
@@ -43,10 +44,11 @@ class Example:
                                 f"{brief(step)}")
             move, comment = step[0], text_of(step[1], "a step's comment")
             before = self.states[-1]
-            actor = before.game.player_name(before.current_player) \
-                if before.current_player is not None else "Nobody"
+            mover = before.current_player
+            actor = before.game.player_name(mover) if mover is not None else "Nobody"
             after = before.apply(move)
-            played = str(after.history[-1])
+            # as the viewer sees it: another seat's secret choice stays secret in the caption
+            played = before.game.describe(after.history[-1], mover, self.viewer)
             self.states.append(after)
             self.captions.append(f"{number}. {actor}: {played}. {comment}".strip())
 

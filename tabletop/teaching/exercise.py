@@ -113,6 +113,9 @@ class Exercise:
                  solution: Action | str | None = None, wrong: Sequence[Action | str] = ()
                  ) -> None:
         self.state = position_of(state, "an exercise's state", views=False)
+        if state.is_terminal:  # no move could ever answer it
+            raise ValueError("an exercise asks for a move, and the game is over at this "
+                             "position: give a position where someone is to move")
         self.question = text_of(question, "an exercise's question")
         self.right = function_of(right, "right")
         self.why = text_of(why, "why")
@@ -125,6 +128,9 @@ class Exercise:
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
             raise ValueError(f"the stored solution {quote(str(solution))} is not a right answer")
+        if self.solution_move is None and not self.solutions():  # no answer could be right
+            raise ValueError("no legal move is a right answer to this exercise: right() refuses "
+                             "every one (give a position where one is, or a solution=)")
         for move in self.wrong:  # a check that fails on one meets the author, here
             if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")

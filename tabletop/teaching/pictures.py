@@ -55,16 +55,22 @@ def svg_of(subject: State | View, draw: Mapping[str, Any]) -> str:
 
 def side_by_side(*subjects: State | View, captions: Sequence[str] = (),
                  draw: Mapping[str, Any] | None = None, width: int = 420) -> Pictures:
-    """Pictures of states or views next to each other, captioned.
+    """Pictures of states or views next to each other, captioned (one caption per picture,
+    or none).
 
     >>> import tabletop
     >>> s = tabletop.load("lava-flows").new(seed=1, setup="random")
     >>> side_by_side(s.view(0), s.view(1), captions=["White sees", "Black sees"]).captions
     ('White sees', 'Black sees')
     """
+    if not subjects:
+        raise TypeError("side_by_side shows one or more states or views, and got none")
     for subject in subjects:
         position_of(subject, "each picture")
     captions = texts(captions, "captions")
+    if captions and len(captions) != len(subjects):  # a caption under the wrong picture
+        raise ValueError(f"captions should be one per picture: {len(subjects)} pictures, "
+                         f"{len(captions)} captions (or none)")
     draw = options_of(draw, "draw")
     for game in {subject.game for subject in subjects}:
         drawing_of(draw, "draw", game)

@@ -73,9 +73,11 @@ class Task:
         self.solution_value = solution
         self.wrong = items(wrong, "wrong")
         self._solved: Verdict | None = None
-        if not self.solution():
-            raise ValueError(f"the stored solution {quote(self._show(solution))} is refused: "
-                             f"{self.solution()}")
+        if not self.solution():  # the check's own words on why, if it explains
+            said = self.explain(self._read(solution)) if self.explain else ""
+            raise ValueError(f"the stored solution {quote(self._show(solution))} is not a "
+                             f"right answer: check({self._show(solution)}) is false. "
+                             f"{said}".strip())
         for value in self.wrong:  # a check that fails on one meets the author, here
             if self._answer(value, strict=True):
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")

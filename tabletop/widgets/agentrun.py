@@ -35,8 +35,8 @@ from typing import Any, Protocol
 from ..agents import agent_label
 from ..core.errors import TabletopError
 from ..core.game import Action, View
-from ..core.plain import real
 from .session import Message, Session
+from .starting import option_number
 
 #: The one worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
 SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-bot")
@@ -228,5 +228,5 @@ class Seconds:
         return self if widget is None else getattr(widget, self.slot)
 
     def __set__(self, widget: Any, value: object) -> None:
-        setattr(widget, self.slot, real(value, f"{self.name} must be a finite number ≥ 0",
-                                        low=0.0))
+        setattr(widget, self.slot, option_number(value, f"{self.name} must be a finite "
+                                                 "number ≥ 0"))

@@ -76,12 +76,20 @@ class BotTurns:
     def close(self) -> None:
         """End the widget: its bots stop now (a search under way is dropped), its controls
         leave the page, and a move, step or setting afterwards raises ``ValueError``."""
-        self.runner.close()
-        if self._panels_due is not None:
-            self._panels_due.cancel()
+        # Every part is looked up: a widget whose __init__ raised (a bad argument) is closed
+        # by the garbage collector with only some of its parts made, and must close quietly.
+        runner = getattr(self, "runner", None)
+        if runner is not None:
+            runner.close()
+        due = getattr(self, "_panels_due", None)
+        if due is not None:
+            due.cancel()
             self._panels_due = None
-        self.board.close()
-        for child in [*getattr(self, "children", ()), *self._choice_buttons.values()]:
+        board = getattr(self, "board", None)
+        if board is not None:
+            board.close()
+        for child in [*getattr(self, "children", ()),
+                      *getattr(self, "_choice_buttons", {}).values()]:
             close_all(child)
         super().close()  # type: ignore[misc]
         self.layout.close()

@@ -20,11 +20,12 @@ import traitlets
 
 from ..agents import agent_names
 from ..agents.settings import bot_seats
-from ..core.errors import InvalidRecord
-from ..core.game import Action, State
+from ..core.errors import IllegalAction, InvalidRecord
+from ..core.game import Action, State, View
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
-from ..core.plain import flag, real
+from ..core.plain import flag
+from ..core.quoting import quote
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
@@ -33,7 +34,7 @@ from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, running_loop, while_open
 from .picture import with_picture
 from .session import Message, Session
-from .starting import hot_seat_flag, shown_state, view_value
+from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
 
 #: Least seconds between a move and an agent's reply, so a person sees both (the agent searches
@@ -87,8 +88,8 @@ class GameWidget(BotTurns, w.VBox):
                                hot_seat=hot_seat, seed=seed)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
-        resolution = real(resolution, "resolution must be a finite number > 0 and at most 4",
-                          low=0.0, high=MAX_RESOLUTION, above=True)
+        resolution = option_number(resolution, "resolution must be a finite number > 0 and "
+                                   "at most 4", high=MAX_RESOLUTION, above=True)
         self.runner = AgentRunner(self)
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
@@ -302,8 +303,19 @@ class GameWidget(BotTurns, w.VBox):
 
     @while_open
     def play(self, action: Action | str) -> Action:
-        """Play ``action`` (or its notation) at the state on show."""
-        played = self.session.play(action)
+        """Play ``action`` (or its notation) at the state on show.
+
+        An illegal one raises ``IllegalAction`` (what a call from Python expects) and also
+        says why in the message line, as a refused click does, with nothing else changed:
+        in the words of the view on show (a seat's message never tells what it can't see).
+        """
+        try:
+            played = self.session.play(action)
+        except IllegalAction:
+            self.session.message = Message(_refusal(self.session.subject(), action),
+                                           "error")
+            self._refresh()
+            raise
         self._after_input(played)
         return played
 
@@ -545,3 +557,13 @@ class GameWidget(BotTurns, w.VBox):
         s = self.session
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
 
+
+
+def _refusal(subject: State | View, action: Action | str) -> str:
+    """Why ``action`` is refused, as ``subject`` (the state or view on show) tells it; if that
+    view would allow it, only that it is not legal (the reason is what the view can't see)."""
+    try:
+        subject._coerce(action)
+    except IllegalAction as err:
+        return str(err)
+    return f"{quote(str(action))} is not legal here"

@@ -23,7 +23,7 @@ import networkx as nx
 from ..agents import agent_label, resolve_agent
 from ..agents.settings import bot_seats, seed_of
 from ..core.breakdown import Breakdown
-from ..core.errors import IllegalAction, InvalidOption, InvalidRecord
+from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.plain import coordinates, flag, plain, player_of, point_of
@@ -121,13 +121,19 @@ class Session:
 
         The message line is cleared: what it said was about the seats before.
         """
-        seat = self._check_player(player)
-        if seat is None:
-            raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
-        if spec is None or isinstance(spec, str) and spec == "human":
-            self.seats[seat] = None
-        else:
-            self.seats[seat] = resolve_agent(spec, self._seat_seed(seat))
+        try:  # a wrong seat or agent option is the caller's: one line in a notebook
+            seat = self._check_player(player)
+            if seat is None:
+                raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
+            if spec is None or isinstance(spec, str) and spec == "human":
+                agent = None
+            else:
+                agent = resolve_agent(spec, self._seat_seed(seat))
+        except CallerError:
+            raise
+        except ValueError as err:
+            raise InvalidOption(str(err)) from err
+        self.seats[seat] = agent
         self._input_key = None
         self.message = Message()
 

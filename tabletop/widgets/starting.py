@@ -8,7 +8,7 @@ from collections.abc import Collection
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
-from ..core.plain import flag, plain
+from ..core.plain import flag, plain, real
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 
@@ -32,6 +32,24 @@ def hot_seat_flag(on: object) -> bool:
         return flag(on, "hot_seat")
     except TypeError:
         raise InvalidOption(f"hot_seat must be True or False, not {brief(on)}") from None
+
+
+def option_number(value: object, rule: str, low: float = 0.0, high: float = float("inf"),
+                  above: bool = False) -> float:
+    """A widget's numeric option (a delay, a resolution) as a ``float``; else
+    ``InvalidOption`` stating ``rule`` (one line in a notebook, as every bad option is).
+
+    >>> option_number(0.5, "agent_delay must be a finite number ≥ 0")
+    0.5
+    >>> option_number(-1, "agent_delay must be a finite number ≥ 0")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: agent_delay must be a finite number ≥ 0, not -1
+    """
+    try:
+        return real(value, rule, low=low, high=high, above=above)
+    except ValueError as err:
+        raise InvalidOption(str(err)) from None
 
 
 def timeline_for(state: State) -> Timeline:

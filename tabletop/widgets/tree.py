@@ -29,11 +29,12 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State
 from ..core.graphview import readonly_view
-from ..core.plain import player_of, real, whole
+from ..core.plain import player_of, whole
 from ..core.quoting import brief
 from ..render.scene import Scene
 from .botturns import close_all
 from .picture import with_picture
+from .starting import option_number
 from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
 
 __all__ = ["TreeModel", "TreeWidget"]
@@ -90,8 +91,8 @@ class TreeWidget(w.VBox):
         self.game_widget: Any = None
         from ..render.scenecanvas import SceneCanvas
 
-        self.resolution = real(resolution, "resolution must be a finite number > 0", low=0.0,
-                               above=True)
+        self.resolution = option_number(resolution, "resolution must be a finite number > 0",
+                                        above=True)
         self.canvas = SceneCanvas(resolution=self.resolution)
         self.canvas.on_click(self.click)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
@@ -139,7 +140,9 @@ class TreeWidget(w.VBox):
     def close(self) -> None:
         """Close the widget and every part of it, the game widget it opened too (whose bots
         stop at once)."""
-        self.canvas.close()
+        canvas = getattr(self, "canvas", None)  # None: __init__ raised before making it
+        if canvas is not None:
+            canvas.close()
         for child in self.children:
             close_all(child)
         super().close()
