@@ -259,6 +259,39 @@ def test_without_an_event_loop_bots_move_at_once_and_pause_holds_them():
     assert len(widget.state.history) > ply + 1
 
 
+def test_bots_pause_while_no_view_shows_the_widget_and_go_on_when_one_does():
+    """A re-run or cleared cell leaves the old widget with no view (the page counts them in
+    ``_view_count``): its bots must not play on unseen, nor stay paused once it is shown."""
+    widget = lascaux({p: "random" for p in range(PLAYERS) if p != human_seat()})
+    assert widget._view_count == 0  # the page is asked to count its views
+    widget._view_count = 1
+    widget._view_count = 0  # the cell's output is gone
+    assert widget.paused
+    ply = len(widget.state.history)
+    widget.play(widget.state.legal_actions()[0])
+    assert len(widget.state.history) == ply + 1  # no bot moved unseen
+    assert "paused</i>" in widget.turn_html.value
+    widget._view_count = 1  # shown again (display(widget))
+    assert not widget.paused and len(widget.state.history) > ply + 1
+
+
+def test_a_pause_a_person_chose_outlives_the_widget_being_hidden_and_shown():
+    widget = lascaux({p: "random" for p in range(PLAYERS) if p != human_seat()})
+    widget._view_count = 1
+    widget.paused = True
+    widget._view_count = 0
+    widget._view_count = 2
+    assert widget.paused  # their pause, not the page's
+    widget.paused = False
+    widget._view_count = 0
+    widget.paused = False  # resumed by hand while unseen: the page's pause is over
+    widget._view_count = 1
+    assert not widget.paused
+    widget.close()
+    widget._view_count = 0  # a closed widget's views going away change nothing
+    assert widget.closed
+
+
 def test_a_search_in_the_worker_thread_keeps_the_bots_thinking_for_the_panel():
     async def scenario() -> GameWidget:
         widget = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak",

@@ -1,11 +1,13 @@
 """The game widget's bots and its end: "Bot move", the bots' replies, Pause, and ``close()``.
 
 ``BotTurns`` is a part of ``GameWidget`` (a mixin): the bots move one at a time in an event loop
-(``agentrun``), at once without one. ``close()`` ends the widget: the bots stop at once (a
-search already under way finishes in its worker thread and its move is thrown away), the page
-forgets its controls, and whatever would change the game afterwards (a move, a step, a seat,
-a record, Pause) is refused with a ``ValueError``, the widget unchanged; reading it (its
-``timeline``, ``save()``, ``message``) still works.
+(``agentrun``), at once without one. They pause by themselves when the page stops showing the
+widget (its cell re-run or cleared: ipywidgets' count of views falls to 0) and go on when a
+view shows it again, unless a person resumed them meanwhile. ``close()`` ends the widget: the
+bots stop at once (a search already under way finishes in its worker thread and its move is
+thrown away), the page forgets its controls, and whatever would change the game afterwards (a
+move, a step, a seat, a record, Pause) is refused with a ``ValueError``, the widget unchanged;
+reading it (its ``timeline``, ``save()``, ``message``) still works.
 """
 
 from __future__ import annotations
@@ -64,9 +66,27 @@ class BotTurns:
     layout: w.Layout
     _choice_buttons: dict[Hashable, w.Button]
     _panels_due: asyncio.TimerHandle | None
+    _unseen_pause = False  # the bots paused because no view shows the widget
+    _view_count: int | None
 
     def _refresh(self, full: bool = False) -> None:
         raise NotImplementedError  # GameWidget's
+
+    def _pause_when_unseen(self) -> None:
+        """Have the page count its views of the widget (``_view_count``: ``None`` turns the
+        count off) and pause the bots while none is left."""
+        self._view_count = 0
+        self.observe(self._on_views, "_view_count")  # type: ignore[attr-defined]
+
+    def _on_views(self, change: dict[str, Any]) -> None:
+        if self.runner.closed:
+            return
+        before, now = change["old"] or 0, change["new"] or 0
+        if now == 0 < before and not self.runner.paused:
+            self._unseen_pause = True
+            self.pause_button.value = True
+        elif now > 0 and self._unseen_pause:
+            self.pause_button.value = False
 
     @property
     def closed(self) -> bool:
@@ -149,6 +169,7 @@ class BotTurns:
         self.pause_button.icon = "play" if paused else "pause"
 
     def _on_pause(self, change: dict[str, Any]) -> None:
+        self._unseen_pause = self._unseen_pause and change["new"]  # a person's resume ends it
         self._label_pause()
         if change["new"]:
             self.runner.pause()

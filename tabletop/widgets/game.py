@@ -105,6 +105,7 @@ class GameWidget(BotTurns, w.VBox):
         self._refresh(full=True)
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
+        self._pause_when_unseen()
         if start_bots:
             self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
