@@ -29,6 +29,10 @@ from tabletop.render.svg import to_svg
     (lambda s: Style(dash=(1, math.inf)), ValueError, "style's numbers"),
     (lambda s: Scene(math.inf, 10), ValueError, "scene's numbers"),
     (lambda s: Scene(10, 10, background=3), TypeError, "scene's background should be"),
+    (lambda s: s.circle(1, 1, 1, fil="red"), TypeError,
+     "no style keyword called 'fil'; did you mean 'fill'\\? known style keywords: 'fill'"),
+    (lambda s: s.text(1, 1, "a", style=Style(), colour="red"), TypeError,
+     "no style keyword called 'colour'"),
 ])
 def test_a_bad_value_is_refused_when_given(call, error, message):
     scene = Scene(100, 60)

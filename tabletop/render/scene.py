@@ -15,9 +15,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, cast
 
+from ..core.choices import unknown
 from . import checks
 from .svg import to_svg
 
@@ -198,6 +199,8 @@ class Text(Shape):
 
 #: The kinds of shape a scene holds, as ``Shape.kind`` names them (what the backends draw).
 KINDS = ("circle", "rect", "line", "polygon", "text")
+#: The keywords a shape takes for its ``Style`` (``scene.circle(x, y, r, fill="red")``).
+STYLE_KEYWORDS = tuple(f.name for f in fields(Style))
 
 
 #: Farther from the origin than any scene reaches: a point out there hits nothing (and its
@@ -226,6 +229,11 @@ class Scene:
         self.shapes: list[Shape] = []
 
     def _style(self, style: Style | None, kw: dict[str, Any]) -> Style:
+        """The shape's ``style``, with the style keywords ``kw`` (``fill``, ``stroke``, …)
+        over it; a keyword that is no part of a style is refused, naming the nearest."""
+        for name in kw:
+            if name not in STYLE_KEYWORDS:
+                raise TypeError(unknown("style keyword", name, STYLE_KEYWORDS))
         if style is None:
             return Style(**kw)
         if not isinstance(style, Style):
