@@ -245,3 +245,38 @@ def test_agents_that_never_met_another_group_are_not_comparable():
                                 [game(0, "a", "b", 0), game(1, "c", "c", 1)]))
     assert math.isnan(alone["c"][0]) and alone["a"][1] < alone["a"][0] < alone["a"][2]
     assert alone.ranked() == ["a", "b", "c"]
+
+
+def test_a_ladder_of_two_player_matches_is_rated_as_one_field():
+    """MCTS at two strengths and random in a 2-player game: each pair is its own arena
+    call (two seats), and ``combine`` makes one field of them for the ratings."""
+    from tabletop.arena import combine
+
+    pairs = (["mcts-weak", "random"], ["mcts", "random"], ["mcts", "mcts-weak"])
+    runs = [arena("landlock", pair, games=4, progress=False) for pair in pairs]
+    field = combine(runs)
+    assert field.agents == ("mcts-weak", "random", "mcts")
+    assert field.games == runs[0].games + runs[1].games + runs[2].games
+    rated = field.ratings(samples=20)
+    assert sorted(rated.agents) == ["mcts", "mcts-weak", "random"]
+    assert all(not math.isnan(rated[a][0]) for a in rated.agents)
+    table = field.pairwise()
+    assert table.games.sum() == 2 * 12  # every game, once each way
+    assert combine([runs[0]]).games == runs[0].games
+
+
+def test_combine_refuses_what_is_not_one_game():
+    from tabletop.arena import combine
+
+    ll = arena("landlock", ["random", "random"], games=1, progress=False)
+    placed = arena("landlock", ["random", "random"], games=1, progress=False, gnomes="placed")
+    lava = arena("lava-flows", ["random", "random"], games=1, progress=False)
+    with pytest.raises(ValueError, match="other options: .*'?gnomes.*end.*placed"):
+        combine([ll, placed])
+    with pytest.raises(ValueError, match="one game: landlock with 2 players, then lava-flows"):
+        combine([ll, lava])
+    with pytest.raises(ValueError, match="at least one"):
+        combine([])
+    for wrong in (ll, "ab", [ll, "x"], None):
+        with pytest.raises(TypeError, match="combine takes a list of ArenaResults"):
+            combine(wrong)

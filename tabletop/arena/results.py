@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
@@ -338,3 +339,59 @@ def results_table(results: Iterable[ArenaResult]) -> str:
         if not isinstance(r, ArenaResult):
             raise TypeError(f"results_table takes a list of ArenaResults; one is {brief(r)}")
     return "\n\n".join(str(r) for r in listed)
+
+
+def combine(results: Iterable[ArenaResult]) -> ArenaResult:
+    """Several tournaments of one game as one field, for ratings across matches that each
+    seat fewer agents than the field holds — in a 2-player game, every pair of a ladder
+    (MCTS at several strengths, and random) played as its own ``arena`` call.
+
+    The agents are all the tournaments' labels, in order of first appearance; a label must
+    name the same agent in every tournament (nothing here can tell otherwise). The games
+    are all the tournaments' games, in order; the same seed in two tournaments is two
+    games. Tournaments of other games, player counts or options are refused.
+
+    >>> from tabletop.arena import arena
+    >>> runs = [arena("landlock", pair, games=2, progress=False) for pair in
+    ...         (["mcts-weak", "random"], ["mcts", "random"], ["mcts", "mcts-weak"])]
+    >>> field = combine(runs)
+    >>> field.agents, len(field)
+    (('mcts-weak', 'random', 'mcts'), 6)
+    >>> sorted(field.ratings(samples=20).agents)
+    ['mcts', 'mcts-weak', 'random']
+    """
+    if isinstance(results, str | bytes | ArenaResult) or not isinstance(results, Iterable):
+        raise TypeError(f"combine takes a list of ArenaResults, not {brief(results)}")
+    listed = list(results)
+    if not listed:
+        raise ValueError("combine needs at least one ArenaResult")
+    for r in listed:
+        if not isinstance(r, ArenaResult):
+            raise TypeError(f"combine takes a list of ArenaResults; one is {brief(r)}")
+    first = listed[0]
+    options: set[str] = set()
+    for r in listed:
+        if (r.game, r.players) != (first.game, first.players):
+            raise ValueError(f"combine takes tournaments of one game: {first.game} with "
+                             f"{first.players} players, then {r.game} with {r.players}")
+        said = _options(r)
+        if said is not None:
+            options.add(said)
+        if len(options) > 1:
+            raise ValueError(f"combine takes tournaments of one game, and these were played "
+                             f"with other options: {' and '.join(sorted(options))}")
+    agents = tuple(dict.fromkeys(a for r in listed for a in r.agents))
+    return ArenaResult(game=first.game, players=first.players, agents=agents,
+                       games=tuple(g for r in listed for g in r.games))
+
+
+def _options(result: ArenaResult) -> str | None:
+    """The options of ``result``'s games, as their records give them (``None`` if no record
+    says; a tournament whose records disagree is refused)."""
+    found = {json.dumps(g.record["options"], sort_keys=True, default=str)
+             for g in result.games
+             if isinstance(g.record, dict) and isinstance(g.record.get("options"), dict)}
+    if len(found) > 1:
+        raise ValueError(f"the games of one ArenaResult were played with other options: "
+                         f"{' and '.join(sorted(found))}")
+    return found.pop() if found else None
