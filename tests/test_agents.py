@@ -485,3 +485,14 @@ def test_a_pickled_agent_leaves_its_last_analysis_behind():
     assert copy.last_analysis is None and agent.last_analysis is not None
     assert copy.iterations == 60 and copy.rng.random() == agent.rng.random()
     assert len(pickle.dumps(agent)) < len(pickle.dumps(agent.last_analysis))
+
+
+def test_the_search_trees_nodes_list_their_fields():
+    """``dir`` (and so tab completion) shows a read-only node's fields, as a Node's."""
+    from tabletop.agents import MCTSAgent
+
+    state = tabletop.load("lascaux", players=3).new(seed=0)
+    root = MCTSAgent(iterations=20, seed=0).analyse(state.view(state.current_player)).root
+    shown = dir(root)
+    assert {"visits", "children", "total", "action", "mean", "values"} <= set(shown)
+    assert all(hasattr(root, name) for name in shown)
