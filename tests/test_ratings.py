@@ -143,6 +143,36 @@ def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
     assert result.to_dataframe()["error"].iloc[0] == "error: ZeroDivisionError: my bug"
 
 
+class Quitter:
+    """Calls ``sys.exit`` (or raises ``GeneratorExit``) when asked to move."""
+
+    name = "quitter"
+
+    def __init__(self, seed=None, how=SystemExit):
+        self.how = how
+
+    def act(self, view):
+        raise self.how(3) if self.how is SystemExit else self.how()
+
+
+def _generator_exit(seed):
+    return Quitter(seed, GeneratorExit)
+
+
+@pytest.mark.parametrize("move_time", [None, 5.0])
+@pytest.mark.parametrize("spec,kind", [(Quitter, "SystemExit: 3"),
+                                       (_generator_exit, "GeneratorExit: ")])
+def test_a_bot_that_exits_loses_like_one_that_raises(take_away, spec, kind, move_time):
+    """``sys.exit()`` in a bot is its error, not an exit of the tournament (or a worker)."""
+    labels = {"quitter": spec, "random": "random"}
+    result = arena("take-away", labels, games=2, progress=False, pile=7, move_time=move_time)
+    assert [g.error["message"] for g in result.games] == [kind, kind]
+    assert all(g.winner == "random" for g in result.games)
+    with pytest.raises(RuntimeError, match=f"agent 'quitter' raised {kind}") as caught:
+        arena("take-away", labels, games=2, progress=False, pile=7, errors="raise")
+    assert caught.value.arena_fault["agent"] == "quitter"
+
+
 def test_an_illegal_move_loses(take_away):
     (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7).games
     assert g.error is not None and g.error["agent"] == "cheat"

@@ -182,6 +182,12 @@ class Table:
         except Exception as err:
             prefix = "could not be built: " if what == "be built" else ""
             self.fail(seat, "error", f"{prefix}{type(err).__name__}: {err}", err)
+        except (SystemExit, GeneratorExit) as err:  # the bot's own exit (not Ctrl-C): an
+            # error of the bot, which must not end the tournament (or a worker) as an exit
+            prefix = "could not be built: " if what == "be built" else ""
+            message = f"{prefix}{type(err).__name__}: {err}"
+            self.fail(seat, "error", message, AgentError(f"agent {quote(self.labels[seat])} "
+                                                         f"raised {message}"))
         return None
 
     def fail(self, seat: int, kind: str, message: str, err: Exception | None = None) -> None:
