@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import tabletop
@@ -121,3 +122,29 @@ def test_a_dataset_without_its_description_is_not_resumed(saved, tmp_path):
     with pytest.raises(tabletop.InvalidRecord, match="dataset.json is not a dataset's "
                                                      "description: it needs 'tables'"):
         arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)
+
+
+@pytest.mark.parametrize("args,message", [
+    ((True, 0, 0), "seed must be an int from 0 to 2\\*\\*64 - 1, not True"),
+    ((-1, 0, 0), "seed must be an int from 0 to 2\\*\\*64 - 1, not -1"),
+    ((10**5000, 0, 0), "seed must be .*, not an integer of about 5001 digits"),
+    ((0, 1.0, 0), "index must be an int ≥ 0 \\(a game of the tournament\\), not 1.0"),
+    ((0, 0, "x"), "entrant must be an int ≥ 0 \\(an entrant of the tournament\\), not 'x'"),
+])
+def test_agent_seeds_take_only_whole_numbers_in_range(args, message):
+    """``agent_seed(True, …)`` named another seed than ``agent_seed(1, …)``; a 5,001-digit
+    seed hit Python's integer-to-text limit."""
+    from tabletop.arena import agent_seed
+
+    with pytest.raises(ValueError, match=message):
+        agent_seed(*args)
+    assert agent_seed(np.int64(2), np.int64(3), np.int64(1)) == agent_seed(2, 3, 1)
+
+
+def test_a_rotation_takes_only_a_game_index():
+    from tabletop.arena.play import rotation
+
+    for index in (-1, 1.5, True, "1"):
+        with pytest.raises(ValueError, match="index must be an int ≥ 0"):
+            rotation(["a", "b"], index)
+    assert rotation(["a", "b"], 3) == ("b", "a")
