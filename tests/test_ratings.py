@@ -310,3 +310,32 @@ def test_combine_refuses_what_is_not_one_game():
     for wrong in (ll, "ab", [ll, "x"], None):
         with pytest.raises(TypeError, match="combine takes a list of ArenaResults"):
             combine(wrong)
+
+
+@pytest.mark.parametrize("wins", [[[0, -1], [1, 0]], [[0, math.nan], [1, 0]],
+                                  [[0, 1e308], [1e308, 0]], np.zeros((2, 3)),
+                                  np.zeros((0, 0)), "x", [[0, "a"], [1, 0]]])
+def test_bradley_terry_refuses_a_table_that_is_no_points(wins):
+    """A negative or NaN count fitted strengths of 1, as if nothing were known."""
+    with pytest.raises(ValueError, match="wins should be a square table of finite points"):
+        bradley_terry(wins)
+
+
+@pytest.mark.parametrize("setting,message", [
+    ({"prior": -1}, "prior should be a finite number ≥ 0"),
+    ({"prior": math.nan}, "prior should be a finite number ≥ 0"),
+    ({"tol": 0}, "tol should be a finite number > 0"),
+    ({"steps": 0}, "steps should be an int ≥ 1"),
+])
+def test_bradley_terry_refuses_settings_out_of_range(setting, message):
+    with pytest.raises(ValueError, match=message):
+        bradley_terry(np.array([[0.0, 3.0], [1.0, 0.0]]), **setting)
+    assert bradley_terry([[0, 3], [1, 0]], prior=0.0) == pytest.approx([3 ** 0.5, 3 ** -0.5])
+
+
+@pytest.mark.parametrize("name", ["win_rates", "pairwise", "ratings", "plot"])
+def test_the_rating_functions_take_only_a_tournament(name):
+    import tabletop.arena as module
+
+    with pytest.raises(TypeError, match=f"{name} takes an ArenaResult .*, not 'x'"):
+        getattr(module, name)("x")
