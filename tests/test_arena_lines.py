@@ -148,3 +148,28 @@ def test_a_rotation_takes_only_a_game_index():
         with pytest.raises(ValueError, match="index must be an int ≥ 0"):
             rotation(["a", "b"], index)
     assert rotation(["a", "b"], 3) == ("b", "a")
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("index", -1, "a GameResult's index is an int from 0 to 2\\*\\*64 - 1, not -1"),
+    ("index", True, "index is an int"),
+    ("seed", 2**64, "seed is an int from 0 to 2\\*\\*64 - 1"),
+    ("length", 1.5, "length is an int"),
+    ("scores", (float("nan"), 0.0), "scores are finite numbers"),
+    ("finished", "yes", "finished should be True or False"),
+    ("seconds", -1, "seconds are a finite number ≥ 0"),
+    ("seconds", float("inf"), "seconds are a finite number ≥ 0"),
+    ("error", {"kind": "oops", "seat": 0}, "error has a 'kind' \\(one of"),
+    ("error", {"kind": "error", "seat": 2}, "and a 'seat' \\(0 .. 1\\)"),
+])
+def test_a_game_result_built_by_hand_is_checked_field_by_field(field, value, message):
+    """A dataset's lines were checked, but a GameResult built by hand took a negative
+    index, NaN scores or an error of no known kind, and its tables and ratings showed them."""
+    from tabletop.arena import GameResult
+
+    good = dict(index=0, seed=7, seats=("a", "b"), scores=(1.0, 0.0), winners=(0,),
+                length=5, finished=True, seconds=0.01, record={})
+    with pytest.raises((TypeError, ValueError), match=message):
+        GameResult(**{**good, field: value})
+    made = GameResult(**{**good, "index": np.int64(3), "finished": np.bool_(True)})
+    assert type(made.index) is int and made.finished is True

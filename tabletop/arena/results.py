@@ -10,19 +10,25 @@
 from __future__ import annotations
 
 import json
+import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..core.plain import NotJSON, json_data, player_of, whole
+from ..core.plain import NotJSON, flag, json_data, player_of, whole
 from ..core.quoting import brief
 from ..core.readonly import ReadOnlyDict
+from ..core.record import MAX_SEED
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
     from ..teaching.winrate import WinRate
     from .ratings import Pairwise, Ratings
+
+#: What a game's ``error`` may say happened (``GameResult.error["kind"]``).
+ERROR_KINDS = ("error", "timeout")
 
 #: The columns of ``ArenaResult.rows`` (and of a dataset's table, seats and scores spread).
 COLUMNS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
@@ -128,6 +134,27 @@ class GameResult:
                 type(w) is int and 0 <= w < len(seats) for w in winners):
             raise ValueError(f"a GameResult's winners are a tuple of different seats 0 .. "
                              f"{len(seats) - 1}, not {brief(winners)}")
+        self._check_numbers()
+
+    def _check_numbers(self) -> None:
+        """The index, seed, scores, length, flag, time and error have their types and
+        ranges (a ``ValueError`` or ``TypeError`` naming the field)."""
+        rule = "a GameResult's {} is an int from {} to {}"
+        for name, most in (("index", MAX_SEED), ("seed", MAX_SEED), ("length", MAX_SEED)):
+            value = whole(getattr(self, name), 0, rule.format(name, 0, "2**64 - 1"), most=most)
+            object.__setattr__(self, name, value)
+        if not all(_finite(v) for v in self.scores):
+            raise ValueError(f"a GameResult's scores are finite numbers, not "
+                             f"{brief(self.scores)}")
+        object.__setattr__(self, "finished", flag(self.finished, "a GameResult's finished"))
+        if not _finite(self.seconds) or self.seconds < 0:
+            raise ValueError(f"a GameResult's seconds are a finite number ≥ 0, not "
+                             f"{brief(self.seconds)}")
+        error = self.error
+        if error is not None and (error.get("kind") not in ERROR_KINDS or type(
+                error.get("seat")) is not int or not 0 <= error["seat"] < len(self.seats)):
+            raise ValueError(f"a GameResult's error has a 'kind' (one of {ERROR_KINDS}) and "
+                             f"a 'seat' (0 .. {len(self.seats) - 1}), not {brief(error)}")
 
     @property
     def winner_agents(self) -> tuple[str, ...]:
@@ -310,6 +337,12 @@ class ArenaResult:
         return (f"<p>{escape(self.game)}, {self.players} players, {len(self.games)} games</p>"
                 f"<table><tr><th>agent</th><th>games</th><th>wins</th><th>draws</th>"
                 f"<th>win rate</th>{head}</tr>{body}</table>")
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a finite real number (numpy's too; a bool is none)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) \
+        and math.isfinite(value)
 
 
 def row(g: GameResult) -> dict[str, Any]:
