@@ -173,3 +173,11 @@ def test_a_game_result_built_by_hand_is_checked_field_by_field(field, value, mes
         GameResult(**{**good, field: value})
     made = GameResult(**{**good, "index": np.int64(3), "finished": np.bool_(True)})
     assert type(made.index) is int and made.finished is True
+
+
+@pytest.mark.parametrize("name", [3, "", None])
+def test_an_arena_result_names_its_game(name):
+    from tabletop.arena import ArenaResult
+
+    with pytest.raises(TypeError, match="an ArenaResult's game is a game's name, not"):
+        ArenaResult(name, 2, ("a", "b"), [])

@@ -203,6 +203,8 @@ class ArenaResult:
     games: tuple[GameResult, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not self.game:
+            raise TypeError(f"an ArenaResult's game is a game's name, not {brief(self.game)}")
         if not isinstance(self.agents, Sequence) or isinstance(self.agents, str) \
                 or not all(isinstance(a, str) for a in self.agents):
             raise TypeError(f"an ArenaResult's agents are labels (strings), not "
