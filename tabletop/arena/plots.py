@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.quoting import brief
+from .given import arena_result
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
-from .ratings import arena_result
 
 if TYPE_CHECKING:
     from .ratings import Ratings

@@ -40,6 +40,7 @@ from ..core.quoting import brief
 from ..core.readonly import readonly_array
 from ..core.record import MAX_SEED
 from ..teaching.winrate import WinRate, confidence_of
+from .given import arena_result
 
 if TYPE_CHECKING:
     from .results import ArenaResult
@@ -196,17 +197,6 @@ def _table(wins: object) -> np.ndarray:
             or not np.all((table >= 0) & (table <= MOST_POINTS)):
         raise ValueError(rule)
     return table
-
-
-def arena_result(result: object, what: str) -> ArenaResult:
-    """``result`` if it is an ``ArenaResult``; else a ``TypeError`` naming ``what`` needs one
-    (``tabletop.arena.load(path)`` reopens a dataset as one)."""
-    from .results import ArenaResult
-
-    if not isinstance(result, ArenaResult):
-        raise TypeError(f"{what} takes an ArenaResult (what arena returns, or "
-                        f"tabletop.arena.load(path) of a dataset), not {brief(result)}")
-    return result
 
 
 @dataclass(frozen=True, repr=False)
