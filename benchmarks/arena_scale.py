@@ -24,7 +24,10 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import tabletop
+from tabletop.agents.settings import MOST_ITERATIONS
 from tabletop.arena import ArenaResult, arena
+from tabletop.core.registry import game_class
 
 
 def timed(run: Callable[[], ArenaResult], runs: int) -> tuple[float, ArenaResult]:
@@ -38,28 +41,44 @@ def timed(run: Callable[[], ArenaResult], runs: int) -> tuple[float, ArenaResult
     return statistics.median(seconds), result
 
 
-def main() -> None:
+def counting(text: str) -> int:
+    """An argparse type: a whole number ≥ 1, refused with the range otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, not {text!r}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="landlock")
-    parser.add_argument("--iterations", type=int, default=20, help="of the MCTS entrant")
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--empty", type=int, default=300, help="games for the overhead")
+    parser.add_argument("--iterations", type=counting, default=20, help="of the MCTS entrant")
+    parser.add_argument("--games", type=counting, default=60)
+    parser.add_argument("--runs", type=counting, default=3)
+    parser.add_argument("--empty", type=counting, default=300, help="games for the overhead")
     parser.add_argument("--quick", action="store_true", help="24 games, 2 runs")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.game not in tabletop.games():
+        parser.error(f"no game {args.game!r}; games: {', '.join(tabletop.games())}")
+    if args.iterations > MOST_ITERATIONS:
+        parser.error(f"--iterations must be at most {MOST_ITERATIONS:,}, not {args.iterations}")
     if args.quick:
         args.games, args.runs, args.empty = 24, 2, 100
     from dask.distributed import Client, LocalCluster
 
-    specs = {"mcts": ("mcts", {"iterations": args.iterations}), "random": "random"}
+    players = min(game_class(args.game).player_counts)  # MCTS against random in every other seat
+    specs = [("mcts", {"iterations": args.iterations})] + ["random"] * (players - 1)
 
     def tournament(executor: Any = None, games: int = args.games,
                    **kw: Any) -> Callable[[], ArenaResult]:
         return lambda: arena(args.game, specs, games=games, seed=1, progress=False,
                              executor=executor, **kw)
 
-    print(f"{args.game}: {args.games} games of MCTS ({args.iterations} iterations) against "
-          f"random; median of {args.runs} runs; {os.cpu_count()} cores")
+    print(f"{args.game}, {players} players: {args.games} games of MCTS ({args.iterations} "
+          f"iterations) against random; median of {args.runs} runs; {os.cpu_count()} cores")
     rows: dict[str, float] = {}
     results: dict[str, ArenaResult] = {}
     overhead: dict[str, float] = {}

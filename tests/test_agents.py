@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -485,3 +489,39 @@ def test_a_pickled_agent_leaves_its_last_analysis_behind():
     assert copy.last_analysis is None and agent.last_analysis is not None
     assert copy.iterations == 60 and copy.rng.random() == agent.rng.random()
     assert len(pickle.dumps(agent)) < len(pickle.dumps(agent.last_analysis))
+
+
+def test_the_search_trees_nodes_list_their_fields():
+    """``dir`` (and so tab completion) shows a read-only node's fields, as a Node's."""
+    from tabletop.agents import MCTSAgent
+
+    state = tabletop.load("lascaux", players=3).new(seed=0)
+    root = MCTSAgent(iterations=20, seed=0).analyse(state.view(state.current_player)).root
+    shown = dir(root)
+    assert {"visits", "children", "total", "action", "mean", "values"} <= set(shown)
+    assert all(hasattr(root, name) for name in shown)
+
+
+_DECISIONS = """
+import json
+from tabletop.arena import arena
+games = [("lacuna", 2), ("lascaux", 3), ("lascaux", 5), ("lava-flows", 2), ("landlock", 2),
+         ("landlock", 4)]
+print(json.dumps([[g.record["actions"] for g in arena(
+    name, [("mcts", {"iterations": 30})] + ["random"] * (players - 1), games=2,
+    progress=False).games] for name, players in games]))
+"""
+
+
+def test_the_same_seed_gives_the_same_decisions_under_any_hash_seed():
+    """A Dask worker or a spawned process salts string hashes otherwise than this one: MCTS
+    and random bots must decide the same there (no order taken from a set of strings)."""
+    root = str(Path(tabletop.__file__).parent.parent)
+    seen = set()
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": root}
+        run = subprocess.run([sys.executable, "-c", _DECISIONS], env=env, capture_output=True,
+                             text=True, timeout=300, check=False)
+        assert run.returncode == 0, run.stderr[-2000:]
+        seen.add(run.stdout)
+    assert len(seen) == 1

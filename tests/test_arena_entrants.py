@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import gc
 import json
+import pickle
 import warnings
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import pytest
 
@@ -139,3 +140,54 @@ def test_a_crashed_batch_is_set_aside_with_no_file_left_open(tmp_path):
         gc.collect()
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
     assert any("half-written" in str(w.message) for w in caught)
+
+
+def _made_here(seed):
+    return RandomAgent(seed=seed)
+
+
+class _Pickling(Executor):
+    """An executor whose workers get each call by pickle (as a process pool's or an MPI
+    pool's do), here in this thread: a call that cannot be pickled fails in its future."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def submit(self, fn, *args):
+        self.calls += 1
+        future = Future()
+        try:
+            future.set_result(pickle.loads(pickle.dumps(fn))(*args))
+        except Exception as err:  # noqa: BLE001 - handed to the caller through the future
+            future.set_exception(err)
+        return future
+
+
+def test_an_entrant_a_process_pool_cannot_be_sent_is_refused_before_any_game():
+    """A lambda factory cannot be pickled to a process pool's workers: refused at once,
+    naming the entrant and what to give instead — not taken for lost workers, retried
+    and warned about game after game."""
+    local = lambda seed: RandomAgent(seed=seed)  # noqa: E731 - the case in point
+    with ProcessPoolExecutor(1) as pool, warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(TypeError, match=r"agent '<lambda>' cannot be sent to the "
+                                            r"executor's worker processes \(by pickle"):
+            arena("landlock", [local, "random"], games=2, progress=False, executor=pool)
+        played = arena("landlock", [_made_here, "random"], games=2, progress=False,
+                       executor=pool)
+    assert records(played) == records(arena("landlock", [_made_here, "random"], games=2,
+                                            progress=False))
+
+
+def test_a_game_that_cannot_be_sent_is_no_lost_game():
+    """Any executor: a future failing with a pickling error stops the run at once."""
+    pool = _Pickling()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(TypeError, match="game 0 could not be sent to the executor's "
+                                            "workers .*defined at the top of a module"):
+            arena("landlock", [lambda seed: RandomAgent(seed=seed), "random"], games=3,
+                  progress=False, executor=pool, batch=1)
+    assert pool.calls == 1
+    assert len(arena("landlock", [_made_here, "random"], games=2, progress=False,
+                     executor=_Pickling())) == 2

@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import tabletop
@@ -121,3 +122,62 @@ def test_a_dataset_without_its_description_is_not_resumed(saved, tmp_path):
     with pytest.raises(tabletop.InvalidRecord, match="dataset.json is not a dataset's "
                                                      "description: it needs 'tables'"):
         arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)
+
+
+@pytest.mark.parametrize("args,message", [
+    ((True, 0, 0), "seed must be an int from 0 to 2\\*\\*64 - 1, not True"),
+    ((-1, 0, 0), "seed must be an int from 0 to 2\\*\\*64 - 1, not -1"),
+    ((10**5000, 0, 0), "seed must be .*, not an integer of about 5001 digits"),
+    ((0, 1.0, 0), "index must be an int ≥ 0 \\(a game of the tournament\\), not 1.0"),
+    ((0, 0, "x"), "entrant must be an int ≥ 0 \\(an entrant of the tournament\\), not 'x'"),
+])
+def test_agent_seeds_take_only_whole_numbers_in_range(args, message):
+    """``agent_seed(True, …)`` named another seed than ``agent_seed(1, …)``; a 5,001-digit
+    seed hit Python's integer-to-text limit."""
+    from tabletop.arena import agent_seed
+
+    with pytest.raises(ValueError, match=message):
+        agent_seed(*args)
+    assert agent_seed(np.int64(2), np.int64(3), np.int64(1)) == agent_seed(2, 3, 1)
+
+
+def test_a_rotation_takes_only_a_game_index():
+    from tabletop.arena.play import rotation
+
+    for index in (-1, 1.5, True, "1"):
+        with pytest.raises(ValueError, match="index must be an int ≥ 0"):
+            rotation(["a", "b"], index)
+    assert rotation(["a", "b"], 3) == ("b", "a")
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("index", -1, "a GameResult's index is an int from 0 to 2\\*\\*64 - 1, not -1"),
+    ("index", True, "index is an int"),
+    ("seed", 2**64, "seed is an int from 0 to 2\\*\\*64 - 1"),
+    ("length", 1.5, "length is an int"),
+    ("scores", (float("nan"), 0.0), "scores are finite numbers"),
+    ("finished", "yes", "finished should be True or False"),
+    ("seconds", -1, "seconds are a finite number ≥ 0"),
+    ("seconds", float("inf"), "seconds are a finite number ≥ 0"),
+    ("error", {"kind": "oops", "seat": 0}, "error has a 'kind' \\(one of"),
+    ("error", {"kind": "error", "seat": 2}, "and a 'seat' \\(0 .. 1\\)"),
+])
+def test_a_game_result_built_by_hand_is_checked_field_by_field(field, value, message):
+    """A dataset's lines were checked, but a GameResult built by hand took a negative
+    index, NaN scores or an error of no known kind, and its tables and ratings showed them."""
+    from tabletop.arena import GameResult
+
+    good = dict(index=0, seed=7, seats=("a", "b"), scores=(1.0, 0.0), winners=(0,),
+                length=5, finished=True, seconds=0.01, record={})
+    with pytest.raises((TypeError, ValueError), match=message):
+        GameResult(**{**good, field: value})
+    made = GameResult(**{**good, "index": np.int64(3), "finished": np.bool_(True)})
+    assert type(made.index) is int and made.finished is True
+
+
+@pytest.mark.parametrize("name", [3, "", None])
+def test_an_arena_result_names_its_game(name):
+    from tabletop.arena import ArenaResult
+
+    with pytest.raises(TypeError, match="an ArenaResult's game is a game's name, not"):
+        ArenaResult(name, 2, ("a", "b"), [])

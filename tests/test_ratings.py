@@ -143,6 +143,36 @@ def test_a_bot_that_raises_loses_with_its_error_recorded(take_away):
     assert result.to_dataframe()["error"].iloc[0] == "error: ZeroDivisionError: my bug"
 
 
+class Quitter:
+    """Calls ``sys.exit`` (or raises ``GeneratorExit``) when asked to move."""
+
+    name = "quitter"
+
+    def __init__(self, seed=None, how=SystemExit):
+        self.how = how
+
+    def act(self, view):
+        raise self.how(3) if self.how is SystemExit else self.how()
+
+
+def _generator_exit(seed):
+    return Quitter(seed, GeneratorExit)
+
+
+@pytest.mark.parametrize("move_time", [None, 5.0])
+@pytest.mark.parametrize("spec,kind", [(Quitter, "SystemExit: 3"),
+                                       (_generator_exit, "GeneratorExit: ")])
+def test_a_bot_that_exits_loses_like_one_that_raises(take_away, spec, kind, move_time):
+    """``sys.exit()`` in a bot is its error, not an exit of the tournament (or a worker)."""
+    labels = {"quitter": spec, "random": "random"}
+    result = arena("take-away", labels, games=2, progress=False, pile=7, move_time=move_time)
+    assert [g.error["message"] for g in result.games] == [kind, kind]
+    assert all(g.winner == "random" for g in result.games)
+    with pytest.raises(RuntimeError, match=f"agent 'quitter' raised {kind}") as caught:
+        arena("take-away", labels, games=2, progress=False, pile=7, errors="raise")
+    assert caught.value.arena_fault["agent"] == "quitter"
+
+
 def test_an_illegal_move_loses(take_away):
     (g,) = arena("take-away", ["random", Cheat], games=1, progress=False, pile=7).games
     assert g.error is not None and g.error["agent"] == "cheat"
@@ -245,3 +275,67 @@ def test_agents_that_never_met_another_group_are_not_comparable():
                                 [game(0, "a", "b", 0), game(1, "c", "c", 1)]))
     assert math.isnan(alone["c"][0]) and alone["a"][1] < alone["a"][0] < alone["a"][2]
     assert alone.ranked() == ["a", "b", "c"]
+
+
+def test_a_ladder_of_two_player_matches_is_rated_as_one_field():
+    """MCTS at two strengths and random in a 2-player game: each pair is its own arena
+    call (two seats), and ``combine`` makes one field of them for the ratings."""
+    from tabletop.arena import combine
+
+    pairs = (["mcts-weak", "random"], ["mcts", "random"], ["mcts", "mcts-weak"])
+    runs = [arena("landlock", pair, games=4, progress=False) for pair in pairs]
+    field = combine(runs)
+    assert field.agents == ("mcts-weak", "random", "mcts")
+    assert field.games == runs[0].games + runs[1].games + runs[2].games
+    rated = field.ratings(samples=20)
+    assert sorted(rated.agents) == ["mcts", "mcts-weak", "random"]
+    assert all(not math.isnan(rated[a][0]) for a in rated.agents)
+    table = field.pairwise()
+    assert table.games.sum() == 2 * 12  # every game, once each way
+    assert combine([runs[0]]).games == runs[0].games
+
+
+def test_combine_refuses_what_is_not_one_game():
+    from tabletop.arena import combine
+
+    ll = arena("landlock", ["random", "random"], games=1, progress=False)
+    placed = arena("landlock", ["random", "random"], games=1, progress=False, gnomes="placed")
+    lava = arena("lava-flows", ["random", "random"], games=1, progress=False)
+    with pytest.raises(ValueError, match="other options: .*'?gnomes.*end.*placed"):
+        combine([ll, placed])
+    with pytest.raises(ValueError, match="one game: landlock with 2 players, then lava-flows"):
+        combine([ll, lava])
+    with pytest.raises(ValueError, match="at least one"):
+        combine([])
+    for wrong in (ll, "ab", [ll, "x"], None):
+        with pytest.raises(TypeError, match="combine takes a list of ArenaResults"):
+            combine(wrong)
+
+
+@pytest.mark.parametrize("wins", [[[0, -1], [1, 0]], [[0, math.nan], [1, 0]],
+                                  [[0, 1e308], [1e308, 0]], np.zeros((2, 3)),
+                                  np.zeros((0, 0)), "x", [[0, "a"], [1, 0]]])
+def test_bradley_terry_refuses_a_table_that_is_no_points(wins):
+    """A negative or NaN count fitted strengths of 1, as if nothing were known."""
+    with pytest.raises(ValueError, match="wins should be a square table of finite points"):
+        bradley_terry(wins)
+
+
+@pytest.mark.parametrize("setting,message", [
+    ({"prior": -1}, "prior should be a finite number ≥ 0"),
+    ({"prior": math.nan}, "prior should be a finite number ≥ 0"),
+    ({"tol": 0}, "tol should be a finite number > 0"),
+    ({"steps": 0}, "steps should be an int ≥ 1"),
+])
+def test_bradley_terry_refuses_settings_out_of_range(setting, message):
+    with pytest.raises(ValueError, match=message):
+        bradley_terry(np.array([[0.0, 3.0], [1.0, 0.0]]), **setting)
+    assert bradley_terry([[0, 3], [1, 0]], prior=0.0) == pytest.approx([3 ** 0.5, 3 ** -0.5])
+
+
+@pytest.mark.parametrize("name", ["win_rates", "pairwise", "ratings", "plot"])
+def test_the_rating_functions_take_only_a_tournament(name):
+    import tabletop.arena as module
+
+    with pytest.raises(TypeError, match=f"{name} takes an ArenaResult .*, not 'x'"):
+        getattr(module, name)("x")

@@ -181,6 +181,11 @@ class NodeView:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a search tree's node is read-only: {name!r} cannot be set")
 
+    def __dir__(self) -> list[str]:
+        """The node's fields beside the methods, so that ``dir`` and tab completion show
+        ``visits``, ``children`` … as they show a ``Node``'s."""
+        return sorted({*object.__dir__(self), *Node.__slots__} - {"_node", "_views"})
+
     def mean(self, player: int) -> float:
         """The mean reward of ``player`` (``0 .. players - 1``) over the visits."""
         players = len(self._node.total)

@@ -39,9 +39,9 @@ from .dataset import load
 from .play import MoveTimeout, agent_seed, play_game
 from .plots import plot
 from .ratings import Pairwise, Ratings, bradley_terry, pairwise, ratings, win_rates
-from .results import AgentSummary, ArenaResult, GameResult, results_table
+from .results import AgentSummary, ArenaResult, GameResult, combine, results_table
 from .run import arena
 
 __all__ = ["AgentSummary", "ArenaResult", "GameResult", "MoveTimeout", "Pairwise",
-           "Ratings", "agent_seed", "arena", "bradley_terry", "load", "pairwise",
+           "Ratings", "agent_seed", "arena", "bradley_terry", "combine", "load", "pairwise",
            "play_game", "plot", "ratings", "results_table", "win_rates"]

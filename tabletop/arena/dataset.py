@@ -43,7 +43,7 @@ from ..core.plain import flag
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
-from .results import ArenaResult, GameResult, flat_row, row
+from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
 
 FORMAT = "tabletop-arena/1"
 #: What every game line holds (and ``error``, ``winner``).
@@ -51,8 +51,6 @@ LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished"
              "record")
 GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
 TABLE_FORMATS = ("parquet", "csv")
-#: What a game's ``error`` may say happened (``GameResult.error["kind"]``).
-ERROR_KINDS = ("error", "timeout")
 #: What every header holds.
 REQUIRED = ("game", "players", "options", "agents", "seed")
 

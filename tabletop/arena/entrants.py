@@ -170,6 +170,34 @@ def build(spec: Spec, seed: int) -> Agent:
     return resolve_agent(fresh(spec), seed)
 
 
+def check_sendable(labels: Sequence[str], specs: Sequence[Spec]) -> None:
+    """For an executor whose workers get their games by pickle (a process pool): every
+    entrant must pickle, or each game would fail to be sent, and look like a lost worker.
+
+    >>> check_sendable(["mine"], [lambda seed: None])  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    TypeError: agent 'mine' cannot be sent to the executor's worker processes (by pickle:
+    PicklingError: ...); give a class or a factory defined at the top of a module ...
+    """
+    for label, spec in zip(labels, specs, strict=True):
+        try:
+            pickle.dumps(spec)
+        except Exception as err:
+            raise TypeError(f"agent {quote(label)} cannot be sent to the executor's worker "
+                            f"processes (by pickle: {type(err).__name__}: {cut(str(err))}); "
+                            f"give a class or a factory defined at the top of a module (a "
+                            f"lambda or a function defined inside another is not "
+                            f"picklable), or a name such as 'mcts'") from err
+
+
+def is_unsendable(err: BaseException) -> bool:
+    """Whether ``err``, from a game's future, says the game could not be pickled to its
+    worker (not a lost worker: sending it again would fail again)."""
+    if isinstance(err, pickle.PicklingError):
+        return True
+    return isinstance(err, TypeError | AttributeError) and "pickle" in str(err).lower()
+
+
 def check_entrants(labels: Sequence[str], specs: Sequence[Spec],
                    move_time: float | None) -> None:
     """Build every entrant once, here, before any game (within ``move_time`` each): a bad

@@ -32,7 +32,21 @@ __all__ = ["AgentError", "MoveTimeout", "Spec", "agent_seed", "forfeit_winners",
 
 
 def agent_seed(seed: int, index: int, entrant: int) -> int:
-    """The seed of entrant ``entrant``'s agent in game ``index`` (stable across processes)."""
+    """The seed of entrant ``entrant``'s agent in game ``index`` of the tournament of seed
+    ``seed`` (stable across processes). All three are whole numbers ≥ 0 (numpy's too; a
+    bool, which would name another seed than 1, is none), ``seed`` at most 2**64 − 1.
+
+    >>> agent_seed(0, 3, 1) == agent_seed(0, 3, 1) != agent_seed(0, 3, 0)
+    True
+    >>> agent_seed(True, 0, 0)
+    Traceback (most recent call last):
+    ValueError: seed must be an int from 0 to 2**64 - 1, not True
+    """
+    seed = whole(seed, 0, "seed must be an int from 0 to 2**64 - 1", most=MAX_SEED)
+    index = whole(index, 0, "index must be an int ≥ 0 (a game of the tournament)",
+                  most=MAX_SEED)
+    entrant = whole(entrant, 0, "entrant must be an int ≥ 0 (an entrant of the tournament)",
+                    most=MAX_SEED)
     return random.Random(f"arena/{seed}/{index}/{entrant}").randrange(2**32)
 
 
@@ -42,6 +56,8 @@ def rotation(agents: Sequence[str], index: int) -> tuple[str, ...]:
     >>> rotation(["a", "b", "c"], 1)
     ('c', 'a', 'b')
     """
+    index = whole(index, 0, "index must be an int ≥ 0 (a game of the tournament)",
+                  most=MAX_SEED)
     n = len(agents)
     seats = [""] * n
     for j, label in enumerate(agents):
@@ -182,6 +198,12 @@ class Table:
         except Exception as err:
             prefix = "could not be built: " if what == "be built" else ""
             self.fail(seat, "error", f"{prefix}{type(err).__name__}: {err}", err)
+        except (SystemExit, GeneratorExit) as err:  # the bot's own exit (not Ctrl-C): an
+            # error of the bot, which must not end the tournament (or a worker) as an exit
+            prefix = "could not be built: " if what == "be built" else ""
+            message = f"{prefix}{type(err).__name__}: {err}"
+            self.fail(seat, "error", message, AgentError(f"agent {quote(self.labels[seat])} "
+                                                         f"raised {message}"))
         return None
 
     def fail(self, seat: int, kind: str, message: str, err: Exception | None = None) -> None:

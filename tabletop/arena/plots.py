@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.quoting import brief
+from .given import arena_result
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
     """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
     Bradley–Terry ratings with their intervals (``kind="ratings"``); returns the
     axes."""
+    result = arena_result(result, "plot")
     if kind not in KINDS:
         raise ValueError(f"kind should be one of {KINDS}, not {brief(kind)}")
     axes_of(ax)

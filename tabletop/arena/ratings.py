@@ -40,6 +40,7 @@ from ..core.quoting import brief
 from ..core.readonly import readonly_array
 from ..core.record import MAX_SEED
 from ..teaching.winrate import WinRate, confidence_of
+from .given import arena_result
 
 if TYPE_CHECKING:
     from .results import ArenaResult
@@ -53,6 +54,7 @@ def win_rates(result: ArenaResult, confidence: float = 0.95) -> dict[str, WinRat
     >>> sorted(r.win_rates())
     ['mcts-weak', 'random']
     """
+    result = arena_result(result, "win_rates")
     return {s.agent: WinRate(s.wins, s.games, confidence)
             for s in result.summary() if s.games}
 
@@ -137,7 +139,7 @@ def pairwise(result: ArenaResult) -> Pairwise:
     >>> int(table.games[0, 1]), table.rate("random", "random").games
     (6, 0)
     """
-    agents, _, first, second, points = _points(result)
+    agents, _, first, second, points = _points(arena_result(result, "pairwise"))
     meetings = np.zeros((len(agents), len(agents)), dtype=int)
     np.add.at(meetings, (first, second), 1)
     meetings += meetings.T
@@ -147,8 +149,21 @@ def pairwise(result: ArenaResult) -> Pairwise:
 def bradley_terry(wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10,
                   steps: int = 10_000) -> np.ndarray:
     """Bradley–Terry strengths (geometric mean 1) from ``wins[i, j]``, the points ``i``
-    scored against ``j``; ``prior`` pseudo-games drawn between every pair that met."""
-    wins = np.asarray(wins, dtype=float)
+    scored against ``j``; ``prior`` pseudo-games drawn between every pair that met.
+
+    ``wins`` is a square table of finite points ≥ 0 (at most ``MOST_POINTS`` each),
+    ``prior`` a finite number ≥ 0, ``tol`` one > 0 and ``steps`` an int ≥ 1; anything else
+    is a ``ValueError`` saying which (a negative or NaN count gave strengths of 1 as if
+    nothing were known).
+
+    >>> bradley_terry([[0, -1], [1, 0]])
+    Traceback (most recent call last):
+    ValueError: wins should be a square table of finite points ≥ 0 (at most 1e+12 each), ...
+    """
+    wins = _table(wins)
+    prior = real(prior, "prior should be a finite number ≥ 0 (pseudo-games per pair)", 0.0)
+    tol = real(tol, "tol should be a finite number > 0", 0.0, above=True)
+    steps = whole(steps, 1, "steps should be an int ≥ 1 (at most 10**7)", most=10**7)
     met = (wins + wins.T) > 0
     wins = wins + met * prior / 2
     games = wins + wins.T
@@ -164,6 +179,24 @@ def bradley_terry(wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10,
             return new
         p = new
     return p
+
+
+#: The most points one agent may have scored against another in ``bradley_terry``'s table.
+MOST_POINTS = 1e12
+
+
+def _table(wins: object) -> np.ndarray:
+    """``wins`` as a square float array of finite points from 0 to ``MOST_POINTS``."""
+    rule = (f"wins should be a square table of finite points ≥ 0 (at most {MOST_POINTS:g} "
+            f"each), not {brief(wins)}")
+    try:
+        table = np.array(wins, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(rule) from None
+    if table.ndim != 2 or table.shape[0] != table.shape[1] or not table.size \
+            or not np.all((table >= 0) & (table <= MOST_POINTS)):
+        raise ValueError(rule)
+    return table
 
 
 @dataclass(frozen=True, repr=False)
@@ -241,6 +274,7 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     >>> elo["random"]
     (0.0, 0.0, 0.0)
     """
+    result = arena_result(result, "ratings")
     samples, seed, confidence, prior = _settings(samples, seed, confidence, prior)
     agents, game, first, second, points = _points(result)
     if anchor is not None:

@@ -9,19 +9,26 @@
 
 from __future__ import annotations
 
+import json
+import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..core.plain import NotJSON, json_data, player_of, whole
+from ..core.plain import NotJSON, flag, json_data, player_of, whole
 from ..core.quoting import brief
 from ..core.readonly import ReadOnlyDict
+from ..core.record import MAX_SEED
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:
     from ..teaching.winrate import WinRate
     from .ratings import Pairwise, Ratings
+
+#: What a game's ``error`` may say happened (``GameResult.error["kind"]``).
+ERROR_KINDS = ("error", "timeout")
 
 #: The columns of ``ArenaResult.rows`` (and of a dataset's table, seats and scores spread).
 COLUMNS = ("index", "seed", "seats", "scores", "winners", "length", "finished", "seconds",
@@ -127,6 +134,27 @@ class GameResult:
                 type(w) is int and 0 <= w < len(seats) for w in winners):
             raise ValueError(f"a GameResult's winners are a tuple of different seats 0 .. "
                              f"{len(seats) - 1}, not {brief(winners)}")
+        self._check_numbers()
+
+    def _check_numbers(self) -> None:
+        """The index, seed, scores, length, flag, time and error have their types and
+        ranges (a ``ValueError`` or ``TypeError`` naming the field)."""
+        rule = "a GameResult's {} is an int from {} to {}"
+        for name, most in (("index", MAX_SEED), ("seed", MAX_SEED), ("length", MAX_SEED)):
+            value = whole(getattr(self, name), 0, rule.format(name, 0, "2**64 - 1"), most=most)
+            object.__setattr__(self, name, value)
+        if not all(_finite(v) for v in self.scores):
+            raise ValueError(f"a GameResult's scores are finite numbers, not "
+                             f"{brief(self.scores)}")
+        object.__setattr__(self, "finished", flag(self.finished, "a GameResult's finished"))
+        if not _finite(self.seconds) or self.seconds < 0:
+            raise ValueError(f"a GameResult's seconds are a finite number ≥ 0, not "
+                             f"{brief(self.seconds)}")
+        error = self.error
+        if error is not None and (error.get("kind") not in ERROR_KINDS or type(
+                error.get("seat")) is not int or not 0 <= error["seat"] < len(self.seats)):
+            raise ValueError(f"a GameResult's error has a 'kind' (one of {ERROR_KINDS}) and "
+                             f"a 'seat' (0 .. {len(self.seats) - 1}), not {brief(error)}")
 
     @property
     def winner_agents(self) -> tuple[str, ...]:
@@ -175,6 +203,8 @@ class ArenaResult:
     games: tuple[GameResult, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not self.game:
+            raise TypeError(f"an ArenaResult's game is a game's name, not {brief(self.game)}")
         if not isinstance(self.agents, Sequence) or isinstance(self.agents, str) \
                 or not all(isinstance(a, str) for a in self.agents):
             raise TypeError(f"an ArenaResult's agents are labels (strings), not "
@@ -311,6 +341,12 @@ class ArenaResult:
                 f"<th>win rate</th>{head}</tr>{body}</table>")
 
 
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a finite real number (numpy's too; a bool is none)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) \
+        and math.isfinite(value)
+
+
 def row(g: GameResult) -> dict[str, Any]:
     """``g`` as a JSON-safe dict, without its record."""
     return {**{k: v for k, v in asdict(g).items() if k in COLUMNS}, "winner": g.winner}
@@ -338,3 +374,59 @@ def results_table(results: Iterable[ArenaResult]) -> str:
         if not isinstance(r, ArenaResult):
             raise TypeError(f"results_table takes a list of ArenaResults; one is {brief(r)}")
     return "\n\n".join(str(r) for r in listed)
+
+
+def combine(results: Iterable[ArenaResult]) -> ArenaResult:
+    """Several tournaments of one game as one field, for ratings across matches that each
+    seat fewer agents than the field holds — in a 2-player game, every pair of a ladder
+    (MCTS at several strengths, and random) played as its own ``arena`` call.
+
+    The agents are all the tournaments' labels, in order of first appearance; a label must
+    name the same agent in every tournament (nothing here can tell otherwise). The games
+    are all the tournaments' games, in order; the same seed in two tournaments is two
+    games. Tournaments of other games, player counts or options are refused.
+
+    >>> from tabletop.arena import arena
+    >>> runs = [arena("landlock", pair, games=2, progress=False) for pair in
+    ...         (["mcts-weak", "random"], ["mcts", "random"], ["mcts", "mcts-weak"])]
+    >>> field = combine(runs)
+    >>> field.agents, len(field)
+    (('mcts-weak', 'random', 'mcts'), 6)
+    >>> sorted(field.ratings(samples=20).agents)
+    ['mcts', 'mcts-weak', 'random']
+    """
+    if isinstance(results, str | bytes | ArenaResult) or not isinstance(results, Iterable):
+        raise TypeError(f"combine takes a list of ArenaResults, not {brief(results)}")
+    listed = list(results)
+    if not listed:
+        raise ValueError("combine needs at least one ArenaResult")
+    for r in listed:
+        if not isinstance(r, ArenaResult):
+            raise TypeError(f"combine takes a list of ArenaResults; one is {brief(r)}")
+    first = listed[0]
+    options: set[str] = set()
+    for r in listed:
+        if (r.game, r.players) != (first.game, first.players):
+            raise ValueError(f"combine takes tournaments of one game: {first.game} with "
+                             f"{first.players} players, then {r.game} with {r.players}")
+        said = _options(r)
+        if said is not None:
+            options.add(said)
+        if len(options) > 1:
+            raise ValueError(f"combine takes tournaments of one game, and these were played "
+                             f"with other options: {' and '.join(sorted(options))}")
+    agents = tuple(dict.fromkeys(a for r in listed for a in r.agents))
+    return ArenaResult(game=first.game, players=first.players, agents=agents,
+                       games=tuple(g for r in listed for g in r.games))
+
+
+def _options(result: ArenaResult) -> str | None:
+    """The options of ``result``'s games, as their records give them (``None`` if no record
+    says; a tournament whose records disagree is refused)."""
+    found = {json.dumps(g.record["options"], sort_keys=True, default=str)
+             for g in result.games
+             if isinstance(g.record, dict) and isinstance(g.record.get("options"), dict)}
+    if len(found) > 1:
+        raise ValueError(f"the games of one ArenaResult were played with other options: "
+                         f"{' and '.join(sorted(found))}")
+    return found.pop() if found else None

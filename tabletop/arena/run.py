@@ -8,7 +8,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..core.game import Game
@@ -17,7 +17,7 @@ from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
-from .entrants import Spec, check_entrants, describe, entrants
+from .entrants import Spec, check_entrants, check_sendable, describe, entrants, is_unsendable
 from .play import errors_of, max_plies_of, move_time_of, play_game
 from .results import ArenaResult, GameResult
 
@@ -78,6 +78,11 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                 except Exception as err:
                     if getattr(err, "arena_fault", None) is not None:
                         raise  # an agent's own error, raised on purpose: not a lost game
+                    if is_unsendable(err):
+                        raise TypeError(f"game {i} could not be sent to the executor's "
+                                        f"workers ({type(err).__name__}: {cut(str(err))}): "
+                                        f"give agents as names, classes or factories "
+                                        f"defined at the top of a module") from err
                     if attempt >= retries:
                         raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
                                            f"time with {type(err).__name__}: "
@@ -213,6 +218,8 @@ def arena(
     errors = errors_of(errors)
     check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
     pool = as_executor(executor)
+    if isinstance(pool, ProcessPoolExecutor):
+        check_sendable(labels, specs)  # its workers get every game by pickle
     store = None
     done: dict[int, GameResult] = {}
     if save is not None:
