@@ -24,7 +24,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import tabletop
+from arguments import above_zero, game_names
+
 from tabletop.agents.settings import MOST_ITERATIONS
 from tabletop.arena import ArenaResult, arena
 from tabletop.core.registry import game_class
@@ -41,28 +42,17 @@ def timed(run: Callable[[], ArenaResult], runs: int) -> tuple[float, ArenaResult
     return statistics.median(seconds), result
 
 
-def counting(text: str) -> int:
-    """An argparse type: a whole number ≥ 1, refused with the range otherwise."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, not {text!r}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="landlock")
-    parser.add_argument("--iterations", type=counting, default=20, help="of the MCTS entrant")
-    parser.add_argument("--games", type=counting, default=60)
-    parser.add_argument("--runs", type=counting, default=3)
-    parser.add_argument("--empty", type=counting, default=300, help="games for the overhead")
+    parser.add_argument("--iterations", type=above_zero(int), default=20,
+                        help="of the MCTS entrant")
+    parser.add_argument("--games", type=above_zero(int), default=60)
+    parser.add_argument("--runs", type=above_zero(int), default=3)
+    parser.add_argument("--empty", type=above_zero(int), default=300, help="games for the overhead")
     parser.add_argument("--quick", action="store_true", help="24 games, 2 runs")
     args = parser.parse_args(argv)
-    if args.game not in tabletop.games():
-        parser.error(f"no game {args.game!r}; games: {', '.join(tabletop.games())}")
+    game_names(parser, [args.game], "--game")
     if args.iterations > MOST_ITERATIONS:
         parser.error(f"--iterations must be at most {MOST_ITERATIONS:,}, not {args.iterations}")
     if args.quick:

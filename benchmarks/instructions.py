@@ -74,9 +74,10 @@ def main() -> None:
     if shutil.which("valgrind") is None:  # before any game is played
         parser.exit(2, "instructions.py counts with valgrind, which is not on PATH: "
                        "apt-get install valgrind\n")
+    names = game_names(parser, args.only, "--only")
     print(f"instructions per game (valgrind; {args.games} counted after {WARM_UP} unseen)")
     print(f"{'game':<14}{'setup':>12}{'whole game':>14}")
-    for name in game_names(parser, args.only, "--only"):
+    for name in names:
         instructions(name, "game", 0)  # writes the bytecode caches before anything counts
         base = instructions(name, "game", 0)
         setup = (instructions(name, "setup", args.games) - base) / args.games

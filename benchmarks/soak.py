@@ -17,9 +17,11 @@ import argparse
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
+
+from arguments import above_zero, game_names, not_negative
 
 import tabletop
 from tabletop.core.record import MAX_SEED
@@ -66,34 +68,21 @@ def chunks(configs: list[Config], games: int, first_seed: int, size: int
             yield i, first_seed + start, min(size, games - start)
 
 
-def counting(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number ≥ ``least``, refused with the range otherwise."""
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = least - 1
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be a whole number ≥ {least}, not {text!r}")
-        return value
-    return read
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=counting(1), default=200,
+    parser.add_argument("--games", type=above_zero(int), default=200,
                         help="games per configuration")
     parser.add_argument("--only", help="soak only this game (its registered name)")
-    parser.add_argument("--processes", type=counting(1), default=1)
-    parser.add_argument("--first-seed", type=counting(0), default=0)
-    parser.add_argument("--chunk", type=counting(1), default=500, help="games per unit of work")
+    parser.add_argument("--processes", type=above_zero(int), default=1)
+    parser.add_argument("--first-seed", type=not_negative(int), default=0)
+    parser.add_argument("--chunk", type=above_zero(int), default=500, help="games per unit of work")
     args = parser.parse_args(argv)
     if args.first_seed + args.games - 1 > MAX_SEED:
         parser.error(f"--first-seed must be at most 2**64 - games = "
                      f"{MAX_SEED - args.games + 1}: every game's seed is at most 2**64 - 1")
-    if args.only is not None and args.only not in tabletop.games():
-        parser.error(f"no game {args.only!r}; games: {', '.join(tabletop.games())}")
+    if args.only is not None:
+        game_names(parser, [args.only], "--only")
 
     configs = configurations(args.only)
     totals = [SoakResult() for _ in configs]

@@ -51,6 +51,19 @@ def test_an_argument_it_cannot_run_with_is_one_usage_line(script, args, message)
     ("widget.py", ["--seed", "-1"], "argument --seed: must be 0 or more, not -1"),
     ("bot_waits.py", ["--bot", "mtcs"], "no agent called 'mtcs'; did you mean 'mcts'?"),
     ("bot_waits.py", ["--players", "2"], "lascaux is played by 3, 4, 5 players, not 2"),
+    # a soak of no games would report no failures; a run of no games has no median
+    ("soak.py", ["--games", "0"], "argument --games: must be above 0, not 0"),
+    ("soak.py", ["--processes", "-1"], "argument --processes: must be above 0, not -1"),
+    ("soak.py", ["--chunk", "0"], "argument --chunk: must be above 0, not 0"),
+    ("soak.py", ["--first-seed", "-1"], "argument --first-seed: must be 0 or more, not -1"),
+    ("soak.py", ["--first-seed", str(2**64 - 1), "--games", "2"],
+     "--first-seed must be at most 2**64 - games = 18446744073709551614"),
+    ("soak.py", ["--only", "chess"], "--only no game 'chess'"),
+    ("arena_scale.py", ["--runs", "0"], "argument --runs: must be above 0, not 0"),
+    ("arena_scale.py", ["--games", "-3"], "argument --games: must be above 0, not -3"),
+    ("arena_scale.py", ["--empty", "x"], "argument --empty: 'x' is not a number"),
+    ("arena_scale.py", ["--iterations", "0"], "argument --iterations: must be above 0, not 0"),
+    ("arena_scale.py", ["--game", "chess"], "--game no game 'chess'; the games are lacuna"),
 ])
 def test_every_benchmark_refuses_what_it_cannot_run_in_one_usage_line(script, args, message):
     env = dict(os.environ, PYTHONPATH=str(Path(tabletop.__file__).parent.parent))
@@ -59,6 +72,7 @@ def test_every_benchmark_refuses_what_it_cannot_run_in_one_usage_line(script, ar
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith(f"{script}: error: ") and message in last, last
+    assert done.stdout == ""  # refused before any game or timing
 
 
 def test_the_shared_argument_types_refuse_nan_and_infinity():
