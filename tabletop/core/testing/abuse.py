@@ -14,6 +14,7 @@ from .bots import check_bot_secrecy
 from .builders import check_position_builder
 from .cycles import check_cycles
 from .declarations import check_declarations
+from .entry import suite_game, suite_seeds
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .hitareas import check_hit_areas
@@ -62,8 +63,9 @@ def check_abuse(game: Game, seeds: Iterable[int] = range(2)) -> None:
     Needs hypothesis (``pip install 'tabletop[test]'``), for ``check_fuzzing``: without it,
     a ``ModuleNotFoundError`` saying so comes before any check runs.
     """
-    seeds = tuple(seeds)
+    game = suite_game(game, "check_abuse")
+    seeds = suite_seeds(seeds, "check_abuse")
     require_hypothesis("check_abuse")
-    check_declarations(game, seeds[0] if seeds else 0)
+    check_declarations(game, seeds[0])
     for check in CHECKS:
         check(game, seeds)

@@ -33,6 +33,7 @@ from .actionids import Ids, check_ids, check_outcome_numbers, check_space
 from .clicks import check_clicks
 from .common import ConformanceError, fail, first_difference
 from .declarations import check_declarations
+from .entry import suite_count, suite_game, suite_seeds
 from .hashseeds import check_hash_seeds
 from .lazy import check_lazy
 from .observations import Distinct, check_observation, check_twin
@@ -83,10 +84,18 @@ def check_game(
     is enough). ``package_seeds=0`` checks the rules only (and that the game declares a
     click input). Raises ``ConformanceError`` on the first breach.
     """
-    seeds = tuple(seeds)
+    game = suite_game(game, "check_game")
+    seeds = suite_seeds(seeds, "check_game")
+    for name, value, least in [("max_steps", max_steps, 1), ("apply_all", apply_all, 0),
+                               ("views_every", views_every, 1),
+                               ("package_seeds", package_seeds, 0),
+                               ("pictures_every", pictures_every, 1),
+                               ("clicks_every", clicks_every, 1),
+                               ("hash_seed_states", hash_seed_states, 0)]:
+        suite_count(value, name, "check_game", least)
     report = Report()
     foreign: list[Action] = []  # legal actions seen elsewhere: candidates for illegal tries
-    check_declarations(game, seeds[0] if seeds else 0)
+    check_declarations(game, seeds[0])
     check_space(game)
     ids = Ids()  # each action's id where first met: the same in every state
     distinct = Distinct()  # every view met, by information state and tensor

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from ..game import Game, State
 from ..record import replay
 from .common import ConformanceError, fail
+from .entry import suite_count, suite_game, suite_seeds
 from .roundtrip import check_round_trips
 
 #: Messages kept per soak (the count of failed games is always exact).
@@ -57,6 +58,10 @@ class SoakResult:
 def soak(game: Game, games: int, first_seed: int = 0, every: int = 16) -> SoakResult:
     """Play ``games`` seeded random games (seeds ``first_seed ...``), checking every
     invariant; expensive checks at about one ply in ``every``."""
+    game = suite_game(game, "soak")
+    games = suite_count(games, "games", "soak")
+    suite_seeds(range(first_seed, first_seed + games), "soak")
+    every = suite_count(every, "every", "soak")
     result = SoakResult()
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
