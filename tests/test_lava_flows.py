@@ -544,6 +544,32 @@ def test_position_builder_checks_its_input(game):
         game.position({"d4": "W"})
 
 
+def test_position_builder_refuses_what_the_rules_never_make(game):
+    """``game.position`` refuses arguments that cannot hold together: a Cinder Cone forms
+    only in its owner's goal row (Solidification), a player hides a Medium under one of
+    their own Larges (Setup 1) and it stays right under it until revealed, the lock is on
+    the stack of the last Bubble Up, and each cell is given once."""
+    with pytest.raises(InvalidOption, match=r"cones=\{'a1': 0\}: a Cinder Cone forms only in "
+                                            r"its owner's goal row, and White's is a3, b3, c3"):
+        game.position({"a1": "W"}, cones={"a1": 0})
+    with pytest.raises(InvalidOption, match="Black's is a1, b1, c1"):
+        game.position({"b2": "w"}, cones={"c3": "black"})
+    with pytest.raises(InvalidOption, match=r"a1 '\[b:B\] W': a hiding place sits directly "
+                                            r"under its hider's Large \('\[b:B\] B'\)"):
+        game.position({"a1": "[b:B] W"})
+    with pytest.raises(InvalidOption, match="hiding place"):
+        game.position({"b2": "[w:W] w W"})
+    with pytest.raises(InvalidOption, match="lock='b2': .* b2 holds no stack"):
+        game.position({"a1": "W"}, lock="b2")
+    with pytest.raises(InvalidOption, match=r"cells names cell a1 twice \('a1', 'A1'\)"):
+        game.position({"a1": "W", "A1": "B"})
+    with pytest.raises(InvalidOption, match="cones names cell a3 twice"):
+        game.position({}, cones={"a3": 0, "A3": 0})
+    # what the rules do make is still built: a hiding place in view is read as public
+    assert cell(game.position({"a1": "[b:W] w"}), "a1") == "b w"
+    assert game.position({"a3": "B w"}, cones={"a3": 0}, lock="a3").lock == INDEX["a3"]
+
+
 # --- notation --------------------------------------------------------------------------------
 
 def test_notation_is_readable_and_round_trips(game):

@@ -79,7 +79,7 @@ from .board import (
     solidified,
     top_large,
 )
-from .diagrams import cell_of, first_player, player_of, read_cells
+from .diagrams import first_player, lock_cell, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
@@ -592,7 +592,7 @@ class LavaFlows(Game):
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=first_player(mover, first, plies), phase=PLAY, to_move=mover,
-            lock=-1 if lock is None else cell_of(lock), plies=int(plies), positions=(), winner=-1,
+            lock=lock_cell(lock, stacks), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 
