@@ -572,6 +572,24 @@ def test_position_builder_refuses_what_the_rules_never_make(game):
 
 # --- notation --------------------------------------------------------------------------------
 
+def test_claims_may_be_typed_in_the_rules_own_words(game):
+    """The specification's words for a claim — "hidden black", "hidden white", "nothing
+    hidden", an Oreo "W-B-W" / "B-W-B" — name the same actions as the short notation, which
+    is still how the actions print."""
+    s = game.position(WHITE_SECRETS, to_move=BLACK)
+    for said, meant in (("bubble a1 claim hidden black", "bubble a1 claim black"),
+                        ("Bubble A1 claim Hidden White", "bubble a1 claim white"),
+                        ("bubble a1 claim nothing hidden", "bubble a1 claim nothing"),
+                        ("eject a1@1 a2 claim B-W-B", "eject a1@1 a2 claim bwb")):
+        action = game.parse_action(s, said)
+        assert action in s.legal_actions() and str(action) == meant
+        assert s.apply(said) == s.apply(meant)
+    with pytest.raises(IllegalAction, match="cannot believe there is a wbw Oreo"):
+        game.parse_action(s, "eject a1@1 a2 claim w-b-w")  # said another way, still refused
+    with pytest.raises(IllegalAction, match="is no action in Lava Flows"):
+        game.parse_action(s, "bubble a1 claim white hidden")
+
+
 def test_notation_is_readable_and_round_trips(game):
     """Action notation readable by a person, and ``parse_action`` accepts it."""
     s = game.position(WHITE_SECRETS, to_move=BLACK)
