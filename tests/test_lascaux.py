@@ -169,6 +169,33 @@ def test_position_builder_validates():
     assert len(s.table) == 2 and s.phase == "choose"
 
 
+def test_position_builder_messages_quote_the_input_and_what_is_allowed():
+    """Each refusal of ``game.position`` names the argument, quotes what was given and says
+    what is allowed (not one message for several arguments)."""
+    g = game()
+    with pytest.raises(tabletop.InvalidOption, match=r"start is the player who starts the "
+                                                     r"round, 0\.\.2, not 3"):
+        g.position(start=3)
+    with pytest.raises(tabletop.InvalidOption, match="pot is a whole number of stones ≥ 0, "
+                                                     "not -1"):
+        g.position(pot=-1)
+    with pytest.raises(tabletop.InvalidOption, match=r"card 'deer blue/brown' is placed twice "
+                                                     r"\(table and collections\[1\]\)"):
+        g.position(table=["deer blue/brown"], collections=[[], ["deer brown/blue"], []])
+    with pytest.raises(tabletop.InvalidOption, match="placed twice in deck"):
+        g.position(deck=[0, 0])
+    with pytest.raises(tabletop.InvalidOption, match=r"deck: no card 'horse blue/brown' in the "
+                                                     r"deck: a card is an animal and two "
+                                                     r"different colours, e\.g\. 'deer "
+                                                     r"blue/brown', or a number 0\.\.53"):
+        g.position(deck=["horse blue/brown"])
+    with pytest.raises(tabletop.InvalidOption, match=r"collections\[2\]: card number 54"):
+        g.position(collections=[[], [], [54]])
+    with pytest.raises(tabletop.InvalidOption, match="give stones for all 3 players, one "
+                                                     "entry each; 2 given"):
+        g.position(stones=(1, 2))
+
+
 def test_no_reveal_when_the_table_is_already_full():
     """The limits count leftovers: a table of 7 leftovers reveals nothing."""
     s = game().position(table=NO_BLUE[:7], deck=["ibex blue/brown"])

@@ -544,7 +544,51 @@ def test_position_builder_checks_its_input(game):
         game.position({"d4": "W"})
 
 
+def test_position_builder_refuses_what_the_rules_never_make(game):
+    """``game.position`` refuses arguments that cannot hold together: a Cinder Cone forms
+    only in its owner's goal row (Solidification), a player hides a Medium under one of
+    their own Larges (Setup 1) and it stays right under it until revealed, the lock is on
+    the stack of the last Bubble Up, and each cell is given once."""
+    with pytest.raises(InvalidOption, match=r"cones=\{'a1': 0\}: a Cinder Cone forms only in "
+                                            r"its owner's goal row, and White's is a3, b3, c3"):
+        game.position({"a1": "W"}, cones={"a1": 0})
+    with pytest.raises(InvalidOption, match="Black's is a1, b1, c1"):
+        game.position({"b2": "w"}, cones={"c3": "black"})
+    with pytest.raises(InvalidOption, match=r"a1 '\[b:B\] W': a hiding place sits directly "
+                                            r"under its hider's Large \('\[b:B\] B'\)"):
+        game.position({"a1": "[b:B] W"})
+    with pytest.raises(InvalidOption, match="hiding place"):
+        game.position({"b2": "[w:W] w W"})
+    with pytest.raises(InvalidOption, match="lock='b2': .* b2 holds no stack"):
+        game.position({"a1": "W"}, lock="b2")
+    with pytest.raises(InvalidOption, match=r"cells names cell a1 twice \('a1', 'A1'\)"):
+        game.position({"a1": "W", "A1": "B"})
+    with pytest.raises(InvalidOption, match="cones names cell a3 twice"):
+        game.position({}, cones={"a3": 0, "A3": 0})
+    # what the rules do make is still built: a hiding place in view is read as public
+    assert cell(game.position({"a1": "[b:W] w"}), "a1") == "b w"
+    assert game.position({"a3": "B w"}, cones={"a3": 0}, lock="a3").lock == INDEX["a3"]
+
+
 # --- notation --------------------------------------------------------------------------------
+
+def test_claims_may_be_typed_in_the_rules_own_words(game):
+    """The specification's words for a claim — "hidden black", "hidden white", "nothing
+    hidden", an Oreo "W-B-W" / "B-W-B" — name the same actions as the short notation, which
+    is still how the actions print."""
+    s = game.position(WHITE_SECRETS, to_move=BLACK)
+    for said, meant in (("bubble a1 claim hidden black", "bubble a1 claim black"),
+                        ("Bubble A1 claim Hidden White", "bubble a1 claim white"),
+                        ("bubble a1 claim nothing hidden", "bubble a1 claim nothing"),
+                        ("eject a1@1 a2 claim B-W-B", "eject a1@1 a2 claim bwb")):
+        action = game.parse_action(s, said)
+        assert action in s.legal_actions() and str(action) == meant
+        assert s.apply(said) == s.apply(meant)
+    with pytest.raises(IllegalAction, match="cannot believe there is a wbw Oreo"):
+        game.parse_action(s, "eject a1@1 a2 claim w-b-w")  # said another way, still refused
+    with pytest.raises(IllegalAction, match="is no action in Lava Flows"):
+        game.parse_action(s, "bubble a1 claim white hidden")
+
 
 def test_notation_is_readable_and_round_trips(game):
     """Action notation readable by a person, and ``parse_action`` accepts it."""

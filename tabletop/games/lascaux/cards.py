@@ -109,7 +109,8 @@ def card_id(text: str | int) -> int:
     >>> card_id("deer blue/blue")
     Traceback (most recent call last):
     ...
-    ValueError: no card 'deer blue/blue' in the deck
+    ValueError: no card 'deer blue/blue' in the deck: a card is an animal and two different \
+colours, e.g. 'deer blue/brown', or a number 0..53
     """
     if isinstance(text, int) and not isinstance(text, bool):
         if not 0 <= text < CARD_COUNT:
@@ -123,7 +124,9 @@ def card_id(text: str | int) -> int:
             raise ValueError
         return _BY_TEXT[(animal, colours)]
     except (ValueError, IndexError, KeyError):
-        raise ValueError(f"no card {text!r} in the deck") from None
+        raise ValueError(f"no card {text!r} in the deck: a card is an animal and two different "
+                         f"colours, e.g. 'deer blue/brown', or a number 0..{CARD_COUNT - 1}"
+                         ) from None
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -34,7 +34,17 @@ from ...core.plain import flag, whole
 from ...core.position import evolve, maker
 from . import tensor
 from .actions import ACTION_TABLE, CHOICES, FORMS, PASS, PAY, Choose, Pay
-from .cards import ALL_COLOURS, CARD_COUNT, COLOURS, MASK, NOT_SHOWING, SHOWING, card_id, mask_of
+from .cards import (
+    ALL_COLOURS,
+    CARD_COUNT,
+    COLOURS,
+    MASK,
+    NOT_SHOWING,
+    SHOWING,
+    card_id,
+    describe,
+    mask_of,
+)
 from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 
@@ -42,6 +52,29 @@ from .view import LascauxView
 TABLE_LIMIT = 7
 #: Rounds in a row that change nothing (deck empty, or nothing revealed) before the game ends.
 IDLE_LIMIT = 3
+
+
+def _cards(where: str, cards: Iterable[int | str]) -> tuple[int, ...]:
+    """The card numbers ``cards`` name; a ``ValueError`` naming ``where`` for one that is
+    no card."""
+    try:
+        return tuple(card_id(c) for c in cards)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def _placed_once(*places: tuple[str, tuple[int, ...]]) -> None:
+    """``InvalidOption`` naming the first card given in two places (or twice in one)."""
+    seen: dict[int, str] = {}
+    for where, cards in places:
+        for card in cards:
+            if card in seen:
+                twice = (f"in {where}" if seen[card] == where
+                         else f"({seen[card]} and {where})")
+                raise InvalidOption(f"card {describe(card)!r} is placed twice {twice}: each card "
+                                    f"may be in one place at most")
+            seen[card] = where
+
 
 __all__ = ["BID", "CHOOSE", "IDLE_LIMIT", "OVER", "TABLE_LIMIT", "Lascaux", "LascauxState",
            "LascauxView"]
@@ -326,25 +359,28 @@ class Lascaux(Game):
         (['deer:B/Br', 'horse:P/W', 'ibex:Y/G'], 0)
         """
         n = self.players
-        table_ids = tuple(card_id(c) for c in table)
-        deck_ids = tuple(card_id(c) for c in deck)
-        held = tuple(tuple(sorted(card_id(c) for c in cs)) for cs in (collections or [()] * n))
         try:
+            table_ids = _cards("table", table)
+            deck_ids = _cards("deck", deck)
+            held = tuple(tuple(sorted(_cards(f"collections[{p}]", cs)))
+                         for p, cs in enumerate(collections or [()] * n))
             stones_t = (tuple(whole(s, 0, "stones are whole numbers ≥ 0") for s in stones)
                         if stones is not None else (self.start_stones,) * n)
+            start = whole(start, 0, f"start is the player who starts the round, 0..{n - 1}",
+                          n - 1)
+            pot = whole(pot, 0, "pot is a whole number of stones ≥ 0")
         except ValueError as error:
             raise InvalidOption(str(error)) from None
-        everything = table_ids + deck_ids + tuple(c for cs in held for c in cs)
-        if len(set(everything)) != len(everything):
-            raise InvalidOption("a card is placed twice (table, deck and collections)")
-        if len(held) != n or len(stones_t) != n:
-            raise InvalidOption(f"give collections and stones for all {n} players")
+        _placed_once(("table", table_ids), ("deck", deck_ids),
+                     *((f"collections[{p}]", cs) for p, cs in enumerate(held)))
+        for name, given in (("collections", held), ("stones", stones_t)):
+            if len(given) != n:
+                raise InvalidOption(f"give {name} for all {n} players, one entry each; "
+                                    f"{len(given)} given")
         if not reveal and not table_ids:
             raise InvalidOption("reveal=False needs cards on the table to choose from")
         if len(table_ids) > TABLE_LIMIT:
             raise InvalidOption(f"at most {TABLE_LIMIT} cards can be left on the table")
-        if not 0 <= start < n or pot < 0 or min(stones_t) < 0:
-            raise InvalidOption("start must be a player; pot and stones must be ≥ 0")
         if round_number < 1:
             raise InvalidOption(f"round_number counts the rounds from 1, not {round_number}")
         state = LascauxState(

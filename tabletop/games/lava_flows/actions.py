@@ -169,12 +169,17 @@ FORMS = ("actions are 'arrange black a1 white c3', 'move a1-b1', 'slide a1-b1', 
          "'claim wbw', 'claim bwb') and 'pass', on cells a1 … c3")
 
 _CELL = "([abc][123])"
+#: A claim in the notation's words, or in the rules' ("hidden black", "nothing hidden").
+_SPOKEN = {"hidden black": "black", "hidden white": "white", "nothing hidden": "nothing",
+           "w-b-w": "wbw", "b-w-b": "bwb"}
+_BUBBLE_WORDS = "black|white|nothing|hidden black|hidden white|nothing hidden"
 _SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (
     (re.compile(rf"arrange black {_CELL} white {_CELL}"), Arrange),
     (re.compile(rf"move {_CELL}-{_CELL}"), Move),
     (re.compile(rf"slide {_CELL}-{_CELL}"), Slide),
-    (re.compile(rf"bubble {_CELL}(?: claim (black|white|nothing))?"), Bubble),
-    (re.compile(rf"eject {_CELL}@(\d+) {_CELL}(?: claim (wbw|bwb))?", re.ASCII), Eject),
+    (re.compile(rf"bubble {_CELL}(?: claim ({_BUBBLE_WORDS}))?"), Bubble),
+    (re.compile(rf"eject {_CELL}@(\d+) {_CELL}(?: claim (wbw|bwb|w-b-w|b-w-b))?", re.ASCII),
+     Eject),
 )
 
 
@@ -183,6 +188,12 @@ def parse(text: str) -> Action | None:
 
     >>> parse("eject b2@1 c2"), parse("bubble a1 claim nothing"), parse("jump")
     (Eject(cell='b2', depth=1, dst='c2', claim=''), Bubble(cell='a1', claim='nothing'), None)
+
+    A claim may also be said as the rules say it: ``claim hidden black``, ``claim nothing
+    hidden``, ``claim w-b-w`` (the action prints as ``claim black``, ``claim wbw``).
+
+    >>> parse("bubble a1 claim nothing hidden"), str(parse("eject b2@1 c2 claim B-W-B"))
+    (Bubble(cell='a1', claim='nothing'), 'eject b2@1 c2 claim bwb')
 
     Text longer than ``MAX_NOTATION`` characters, and a depth over 99, raise
     ``IllegalAction`` saying what is allowed.
@@ -194,7 +205,7 @@ def parse(text: str) -> Action | None:
     for pattern, kind in _SYNTAX:
         match = pattern.fullmatch(text)
         if match:
-            parts = [g or "" for g in match.groups()]
+            parts = [_SPOKEN.get(g, g) if g else "" for g in match.groups()]
             if kind is Eject:
                 depth = integer(parts[1], f"{quote(text)}: the depth", 0, 99)
                 return Eject(parts[0], depth, parts[2], parts[3])

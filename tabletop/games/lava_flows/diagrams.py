@@ -12,21 +12,48 @@ from collections.abc import Mapping
 
 from tabletop.core.errors import InvalidOption
 
-from .board import CONE_PIECES, INDEX, PUBLIC, SLOT_CONTENT
+from .board import CELLS, CONE_PIECES, GOAL_CELLS, INDEX, NAMES, PUBLIC, SLOT_CONTENT
 
 
 def read_cells(cells: Mapping[str, str], cones: Mapping[str, int | str]
                ) -> tuple[list[str], list[int]]:
     """The stacks (piece codes) and cone owners a diagram describes; ``InvalidOption`` for
-    a cell, piece or player that does not exist, or more pieces than the game has."""
+    a cell, piece or player that does not exist, more pieces than the game has, or pieces
+    where the rules can never put them (a cone outside its owner's goal row, a hiding place
+    under another Large than its hider's).
+
+    >>> read_cells({}, {"a1": "white"})
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: cones={'a1': 'white'}: a Cinder Cone forms only in its \
+owner's goal row, and White's is a3, b3, c3
+    """
     stacks = ["" for _ in range(9)]
     for name, text in cells.items():
-        stacks[cell_of(name)] = "".join(piece_code(t) for t in text.split())
+        stacks[_once(name, cells, "cells")] = "".join(piece_code(t) for t in text.split())
+        check_hiding_places(name, text)
     cone_list = [-1] * 9
     for name, owner in cones.items():
-        cone_list[cell_of(name)] = player_of(owner)
+        i, who = _once(name, cones, "cones"), player_of(owner)
+        if i not in GOAL_CELLS[who]:
+            goal = ", ".join(CELLS[j] for j in GOAL_CELLS[who])
+            raise InvalidOption(f"cones={{{name!r}: {owner!r}}}: a Cinder Cone forms only in "
+                                f"its owner's goal row, and {NAMES[who]}'s is {goal}")
+        cone_list[i] = who
     check_material(stacks, cone_list)
     return stacks, cone_list
+
+
+def _once(name: str, given: Mapping[str, object], argument: str) -> int:
+    """The cell ``name`` names; ``InvalidOption`` if ``given`` names it twice (``"a1"`` and
+    ``"A1"``), which would silently keep only one."""
+    i = cell_of(name)
+    names = [key for key in given if cell_of(key) == i]
+    if len(names) > 1:
+        twice = ", ".join(map(repr, names))
+        raise InvalidOption(f"{argument} names cell {CELLS[i]} twice ({twice}): give each "
+                            f"cell once")
+    return i
 
 
 def cell_of(name: str) -> int:
@@ -42,6 +69,25 @@ def player_of(who: int | str) -> int:
     if isinstance(who, str) and who.lower() in ("white", "black"):
         return ("white", "black").index(who.lower())
     raise InvalidOption(f"{who!r} is not a player: use 0 / 'white' or 1 / 'black'")
+
+
+def lock_cell(lock: str | None, stacks: list[str]) -> int:
+    """The cell the lock names (``-1``: none): one holding a stack, the one the last Bubble
+    Up was made on.
+
+    >>> lock_cell("b2", ["W"] + [""] * 8)
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: lock='b2': the lock is on the stack of the last \
+Bubble Up, and b2 holds no stack
+    """
+    if lock is None:
+        return -1
+    i = cell_of(lock)
+    if not stacks[i]:
+        raise InvalidOption(f"lock={lock!r}: the lock is on the stack of the last Bubble Up, "
+                            f"and {CELLS[i]} holds no stack")
+    return i
 
 
 def first_player(to_move: int, first: int | str | None, plies: int) -> int:
@@ -76,6 +122,28 @@ def piece_code(token: str) -> str:
     except KeyError:
         known = " ".join(_PIECE_CODES)
         raise InvalidOption(f"{token!r} is not a piece; write one of {known}") from None
+
+
+def check_hiding_places(name: str, text: str) -> None:
+    """``InvalidOption`` if a hiding place (``[b:W]``) in ``text`` has a Large above it but
+    not its hider's Large directly above: a player hides a Medium under one of their own
+    Larges, and it stays right under it until it is revealed. (With no Large above, the
+    piece is in view, and read as known to both.)
+
+    >>> check_hiding_places("a1", "[b:B] W")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: a1 '[b:B] W': a hiding place sits directly under its \
+hider's Large ('[b:B] B'), never under another piece
+    """
+    tokens = text.split()
+    for k, token in enumerate(tokens):
+        if token.startswith("[") and any(t in ("W", "B") for t in tokens[k + 1:]):
+            large = token[-2]
+            if tokens[k + 1] != large:
+                raise InvalidOption(f"{name} {text!r}: a hiding place sits directly under "
+                                    f"its hider's Large ('{token} {large}'), never under "
+                                    f"another piece")
 
 
 def check_material(stacks: list[str], cones: list[int]) -> None:

@@ -79,7 +79,7 @@ from .board import (
     solidified,
     top_large,
 )
-from .diagrams import cell_of, first_player, player_of, read_cells
+from .diagrams import first_player, lock_cell, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
     COLOURS,
@@ -117,8 +117,7 @@ class LavaState(LavaPosition, State):
     def _slot_pools(self) -> tuple[str, str]:
         """What White's and Black's unrevealed hiding places hold: sorted, ``-`` for
         nothing, ``b``/``w`` for a black/white Medium."""
-        # Not kept in the cache: a state of a search mostly asks once, and a first entry in
-        # its cache (a dict's table made and freed) cost more than the lookup.
+        # Not cached: a search's state mostly asks once; a first cache entry costs more.
         return SLOT_POOLS["".join(self.stacks).translate(SLOTS_ONLY)]
 
     def _hidden_pool(self) -> tuple[int, int]:
@@ -517,8 +516,7 @@ class LavaFlows(Game):
 
     @property
     def grid(self) -> nx.Graph:
-        """The 3×3 grid as a networkx graph (``board.GRID``: built once, frozen, shared by
-        every state); hot loops use the equivalent ``board.NEIGHBOURS``."""
+        """The 3×3 grid as a networkx graph (built once, frozen, shared by every state)."""
         return shared_grid()
 
     def _initial(self, rng: random.Random) -> LavaState:
@@ -534,10 +532,12 @@ class LavaFlows(Game):
         return NAMES[player]
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """Well-formed notation of an illegal action: raise ``IllegalAction`` saying why
-        (``None`` for no action at all: the core says what actions look like)."""
+        """A legal action said another way (``claim nothing hidden``), else ``IllegalAction``
+        saying why (``None`` for no action at all: the core says what actions look like)."""
         if (action := parse(text)) is None:
             return None
+        if (legal := state._notation_index().get(str(action))) is not None:
+            return legal
         if state.is_terminal:
             raise IllegalAction(f"{text!r}: the game is over")
         reason = state._turn_problem() or state._why_illegal(action)  # (a view's turn first)
@@ -592,7 +592,7 @@ class LavaFlows(Game):
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=first_player(mover, first, plies), phase=PLAY, to_move=mover,
-            lock=-1 if lock is None else cell_of(lock), plies=int(plies), positions=(), winner=-1,
+            lock=lock_cell(lock, stacks), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 
