@@ -28,7 +28,7 @@ from tabletop.agents import (
     register_agent,
 )
 from tabletop.agents.mcts import WIDEN_FROM, margin_value_of, outcome, score_shares
-from tabletop.core.errors import UnknownAgent
+from tabletop.core.errors import InvalidOption, UnknownAgent
 from tabletop.core.game import Action, State
 from tabletop.core.testing import random_states
 
@@ -71,16 +71,18 @@ def test_make_agent_resolves_names_strengths_and_options():
 def test_make_agent_explains_bad_names_and_options():
     with pytest.raises(ValueError, match="no agent called 'alphazero'; known agents: 'random'"):
         make_agent("alphazero")
-    with pytest.raises(ValueError, match="agent 'random' has no option 'depth'; its options: "
+    with pytest.raises(InvalidOption, match="agent 'random' has no option 'depth'; its options: "
                                          "none"):
         make_agent("random", depth=3)
-    with pytest.raises(ValueError, match="agent 'mcts' has no option 'iteration'; did you mean "
+    with pytest.raises(InvalidOption, match="agent 'mcts' has no option 'iteration'; did you mean "
                                          "'iterations'\\? its options: iterations, seconds"):
         make_agent("mcts", iteration=100)
-    with pytest.raises(ValueError, match="agent 'mcts-strong' sets strength='strong' itself"):
+    with pytest.raises(InvalidOption, match="agent 'mcts-strong' sets strength='strong' itself"):
         make_agent("mcts-strong", strength="weak")
-    with pytest.raises(ValueError, match="strength 'godlike' is not one of"):
+    with pytest.raises(InvalidOption, match="strength 'godlike' is not one of"):
         make_agent("mcts", strength="godlike")
+    with pytest.raises(InvalidOption, match="agent 'mcts': iterations must be a positive int"):
+        make_agent("mcts", iterations=-5)  # the caller's mistake: one line in a notebook
     with pytest.raises(ValueError, match="not both"):
         MCTSAgent(iterations=10, strength="weak")
     with pytest.raises(ValueError, match="positive int"):

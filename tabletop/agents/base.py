@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core.choices import did_you_mean, unknown
-from ..core.errors import UnknownAgent
+from ..core.errors import CallerError, InvalidOption, UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.quoting import brief, cut
@@ -174,6 +174,10 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
     except TypeError as err:  # the factory does not take what a name's factory is given
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} was called with seed= and "
                         f"its options, and raised TypeError: {cut(str(err))}") from err
+    except CallerError:
+        raise
+    except ValueError as err:  # an option's value out of range: the caller's, one line
+        raise InvalidOption(f"agent {key!r}: {err}") from err
     if not isinstance(made, Agent) or isinstance(made, type):
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
                         f"has no act(view)")
@@ -210,11 +214,11 @@ def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, An
     >>> make_agent("mcts", iteration=100)
     Traceback (most recent call last):
     ...
-    ValueError: agent 'mcts' has no option 'iteration'; did you mean 'iterations'? its options: ...
+    tabletop.core.errors.InvalidOption: agent 'mcts' has no option 'iteration'; did you mean ...
     """
     for word in options:
         if word in preset:
-            raise ValueError(f"agent {key!r} sets {word}={preset[word]!r} itself; pass "
+            raise InvalidOption(f"agent {key!r} sets {word}={preset[word]!r} itself; pass "
                              f"{word}= to the agent it presets instead")
     try:
         parameters = inspect.signature(factory).parameters.values()
@@ -226,7 +230,7 @@ def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, An
              and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     for word in options:
         if word not in takes:
-            raise ValueError(f"agent {key!r} has no option {brief(word)}; "
+            raise InvalidOption(f"agent {key!r} has no option {brief(word)}; "
                              f"{did_you_mean(word, takes)}its options: "
                              f"{', '.join(takes) or 'none'}")
 
