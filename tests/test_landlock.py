@@ -431,6 +431,21 @@ def test_position_builder_checks_its_input():
         GAME2.position(rows=["P S P S P S P"], top_left="c6")
 
 
+def test_too_many_plain_paths_or_streams_say_the_others_carry_gnomes():
+    """The box has 17 streams, 11 of them plain: a map of rows with 12 plain ``S`` is told
+    how to write the other six (with the gnome's corner), not only "the box has 11"."""
+    twelve = ["S P S P S P", "P S P S P S", "S P S P S P", "P S P S P S"]
+    with pytest.raises(ValueError, match=r"^12 stream tiles, but the box has 11 without a "
+                                         r"gnome \(and 6 streams with one: write the "
+                                         r"gnome's corner, like S7\)$"):
+        GAME2.position(rows=twelve, top_left="c4")
+    with pytest.raises(ValueError, match=r"^12 path tiles, but the box has 11 without a gnome"):
+        GAME2.position(rows=[" ".join("P" if t == "S" else "S" for t in r.split())
+                             for r in twelve], top_left="c4")
+    with pytest.raises(ValueError, match=r"^4 tussock tiles, but the box has 3$"):
+        GAME2.position(rows=["T T T T"], top_left="f6")
+
+
 def test_text_round_trips_through_the_position_builder():
     for _, s in random_states(GAME2, range(2), every=9):
         if s.box is None:
