@@ -161,6 +161,21 @@ def test_pawn_blocks_later_lines_and_only_the_one_pair_is_collected():
     assert all(isinstance(a, PlaceFree) for a in t.legal_actions())
 
 
+def test_where_a_pawn_may_stand_is_measured_from_the_flower_named_first():
+    """``positions``/``stretch`` name the line either way round, measured from the first
+    flower as ``along`` and the notation (``place 1-0 @1/4`` is 1/4 of the way from 1); the
+    docstring once said ``a < b``; this pins the reversed call)."""
+    s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
+    assert s.stretch(0, 1) == ((0, 734), (802, 1024))
+    assert s.stretch(1, 0) == ((0, 222), (290, 1024))  # 1024 - 802, 1024 - 734
+    forward, back = s.positions(0, 1), s.positions(1, 0)
+    assert (back == forward[::-1]).all() and not back.flags.writeable
+    for k in (0, 230, 256, 289, 290, 1024):
+        typed = parse(f"place 1-0 @{k}/1024")
+        assert s.is_legal(typed) == bool(back[k])
+    assert s.nearest_place(1, 0, 0.25, 0) == s.nearest_place(0, 1, 0.25, 0)
+
+
 def test_pawn_cannot_overlap_a_flower_or_a_pawn():
     # blue is 0.05 from the red line: no block (> 0.031) but a pawn needs 0.06 of room
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
