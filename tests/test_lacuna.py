@@ -164,7 +164,7 @@ def test_pawn_blocks_later_lines_and_only_the_one_pair_is_collected():
 def test_where_a_pawn_may_stand_is_measured_from_the_flower_named_first():
     """``positions``/``stretch`` name the line either way round, measured from the first
     flower as ``along`` and the notation (``place 1-0 @1/4`` is 1/4 of the way from 1); the
-    docstring once said ``a < b``; this pins the reversed call)."""
+    docstring once said ``a < b``; this pins the reversed call."""
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
     assert s.stretch(0, 1) == ((0, 734), (802, 1024))
     assert s.stretch(1, 0) == ((0, 222), (290, 1024))  # 1024 - 802, 1024 - 734
