@@ -314,6 +314,9 @@ class Landlock(Game):
             if sum(points) > most:
                 raise ValueError(f"{name} {points} is more than the box allows: {most} "
                                  f"points in all, one per {_WHAT[name]}")
+        if isinstance(tiles, str):  # (its letters would each be read as a tile)
+            raise ValueError(f"tiles should be a list of placed tiles like ['f6 path r0', "
+                             f"'g6 stream r0'], not the text {brief(tiles)}")
         placed: list[str | tuple[Any, ...]] = list(tiles)
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
