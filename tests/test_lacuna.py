@@ -413,6 +413,23 @@ def test_constructed_positions_are_checked():
     assert isinstance(s, LacunaState) and s.current_player == 1 and s.seed is None
 
 
+@pytest.mark.parametrize("flowers, pawns, said", [
+    ("0,0,red", (), r"^flowers should be a list of \(x, y, colour\), not '0,0,red'$"),
+    ([5], (), r"^flowers should be a list of \(x, y, colour\), not 5 \(flower 0\)$"),
+    ([(0, 0, "red"), (0.5, 0)], (), r"not \(0\.5, 0\) \(flower 1\)$"),
+    ([(0, 0, "red")], "x", r"^pawns should be a list of \(x, y, owner\), not 'x'$"),
+    ([(0, 0, "red")], [(0.2, 0.2)], r"^pawns should be a list of \(x, y, owner\), not "
+                                    r"\(0\.2, 0\.2\) \(pawn 0\)$"),
+    ([(0, 0, "Red")], (), r"^'Red' is not a colour \(0\.\.6 or red, .*\); did you mean "
+                          r"'red'\?$"),
+])
+def test_constructed_positions_name_an_entry_that_is_no_triple(flowers, pawns, said):
+    """A text or a pair was unpacked by Python ("not enough values to unpack"), a number
+    failed inside the builder ("could not read its arguments")."""
+    with pytest.raises(ValueError, match=said):
+        GAME.position(flowers, pawns)
+
+
 def test_a_record_stores_the_layout_and_replay_never_resamples_it():
     """Spec, setup 2: "The layout is public; a record stores the positions, never re-samples
     them" — replay places the flowers where the record says, and checks they are a layout."""
