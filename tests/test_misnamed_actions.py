@@ -1,7 +1,11 @@
-"""A malformed action never prints as the notation of another action (a refusal quotes what
-the caller built): the misnamed-action check, its broken toy, and Lacuna's and Landlock's
-actions, whose notation once looked fields up in tables (``Place(cell=-1)`` read ``k11``,
-``SetAside(True)`` read ``aside orange``)."""
+"""Refusals that name what the caller gave, in the game's words.
+
+* A malformed action never prints as the notation of another action (a refusal quotes what
+  the caller built): the misnamed-action check, its broken toy, and Lacuna's and Landlock's
+  actions, whose notation once looked fields up in tables (``Place(cell=-1)`` read ``k11``,
+  ``SetAside(True)`` read ``aside orange``).
+* A position builder refuses a wrong argument in its own words, not Python's: the
+  builder-words check, its broken toy, and Lacuna's and Landlock's builders."""
 
 import pytest
 from toygame import SecretNim
@@ -71,3 +75,37 @@ def test_lacuna_shows_a_bool_as_itself_not_as_a_colour_or_a_position():
     assert str(LacunaPlace(0, 1, True)) == "place 0-1 @True"
     with pytest.raises(IllegalAction, match=r"^'place 0-1 @True' is not legal here"):
         t.apply(LacunaPlace(0, 1, True))
+
+
+def test_the_builder_words_check_passes_a_sound_toy_and_catches_python_words(registered):
+    from broken_games35b_builders import LiteralTakeAway
+    from toygame import TakeAway
+
+    from tabletop.core.testing.builderwords import check_builder_words
+
+    check_builder_words(registered(TakeAway))
+    with pytest.raises(ConformanceError, match=r"literal-take-away position\(pile=.*\): "
+                                               r"refused in Python's words: "):
+        check_builder_words(registered(LiteralTakeAway))
+
+
+@pytest.mark.parametrize("game", [LANDLOCK, tabletop.load("landlock", players=4), LACUNA],
+                         ids=["landlock", "landlock-4", "lacuna"])
+def test_landlock_and_lacuna_builders_refuse_in_their_own_words(game):
+    from tabletop.core.testing.builderwords import check_builder_words
+
+    check_builder_words(game)
+
+
+@pytest.mark.parametrize("build, said", [
+    (lambda: LACUNA.position([(0, 0, "red")], collected=(1, 2)),
+     r"^collected must be two lists of flower ids, one per player, not \(1, 2\)$"),
+    (lambda: LANDLOCK.position(rows=[["P", "S"]], top_left="f6"),
+     r"^rows are texts of cells like 'P S P', not \['P', 'S'\] \(row 1\)$"),
+    (lambda: LANDLOCK.position(["f6 path r0"], pile=[["path"]]),
+     r"^a tile kind is a name, a code or a number 0 \.\. 7 \(like 'path', 'SL' or 3\), "
+     r"not \['path'\]$"),
+])
+def test_builder_arguments_of_the_wrong_shape_are_named(build, said):
+    with pytest.raises(ValueError, match=said):
+        build()

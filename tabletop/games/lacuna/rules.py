@@ -385,6 +385,10 @@ class Lacuna(Game):
                              f"{brief(collected)}")
         masks = [0, 0]
         for owner in (0, 1):
+            if isinstance(collected[owner], str | Mapping) \
+                    or not isinstance(collected[owner], Iterable):
+                raise ValueError(f"collected must be two lists of flower ids, one per player, "
+                                 f"not {brief(collected)}")
             for f in collected[owner]:
                 f = whole(f, 0, f"collected flowers are ids 0..{len(pts) - 1}", len(pts) - 1)
                 if any((m >> f) & 1 for m in masks):

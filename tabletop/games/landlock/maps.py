@@ -108,6 +108,9 @@ def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bo
     origin = cell_index(top_left)
     placed = []
     for dy, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise ValueError(f"rows are texts of cells like 'P S P', not {brief(row)} "
+                             f"(row {dy + 1})")
         for dx, token in enumerate(row.split()):
             x, y = CELL_X[origin] + dx, CELL_Y[origin] + dy
             if x >= SIZE or y >= SIZE:
