@@ -109,3 +109,16 @@ def test_landlock_and_lacuna_builders_refuse_in_their_own_words(game):
 def test_builder_arguments_of_the_wrong_shape_are_named(build, said):
     with pytest.raises(ValueError, match=said):
         build()
+
+
+def test_a_role_in_capitals_is_shown_as_its_field_not_as_the_role_it_reads_as():
+    """Notation is read in any case, so ``Role("LAND")`` printed ``LAND`` — text that is
+    legal typed — in the refusal of the action itself."""
+    from tabletop.games.landlock.actions import Role
+
+    s = LANDLOCK.new(seed=1)
+    assert str(Role("LAND")) == "Role(role='LAND')" and str(Role("land")) == "land"
+    with pytest.raises(IllegalAction, match=r"""^"Role\(role='LAND'\)" is not legal here """
+                                            r"\(the roles are land and water\)"):
+        s.apply(Role("LAND"))
+    assert s.apply("LAND").role(0) == "land"

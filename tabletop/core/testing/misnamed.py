@@ -7,7 +7,8 @@ wrong action when the field is malformed: a negative index counts from the end o
 cell). The refusal then quotes an action the caller never built, one that may even be legal.
 
 For each kind of action a game offers, ``check_misnamed_actions`` builds the malformed
-variants the malformed-action check builds (``malformed.malformed_variants``) and, for each
+variants the malformed-action check builds (``malformed.malformed_variants``), and copies
+with a text field in capitals (``Role("LAND")``: notation is read in any case), and, for each
 that has no integer id in a seeded position, reads its ``str`` back with ``parse_action``:
 the text must not denote an action that has an id there (a well-formed action of the game).
 A class whose notation cannot name a field should raise (its ``str`` then falls back to the
@@ -20,6 +21,7 @@ fields, ``Place(cell=-1, rot=0)``) or show the value itself (``take True``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields, is_dataclass, replace
 
 from ..errors import IllegalAction, TabletopError
 from ..game import Action, Game, State
@@ -37,9 +39,24 @@ def check_misnamed_actions(game: Game, seeds: Iterable[int] = range(2), every: i
         for action in state.legal_actions():
             samples.setdefault(type(action), action)
         for sample in samples.values():
-            for bad, _ in malformed_variants(sample):
+            for bad in (*(v for v, _ in malformed_variants(sample)), *_recased(sample)):
                 if not _has_id(state, bad):
                     _not_misnamed(state, bad, where)
+
+
+def _recased(action: Action) -> list[Action]:
+    """Copies of ``action`` with a text field in other letter cases (``"LAND"``, ``"Land"``):
+    notation is read case-insensitively, so such a field must not print as the real one."""
+    found = []
+    for f in fields(action) if is_dataclass(action) else ():
+        value = getattr(action, f.name)
+        if isinstance(value, str):
+            for other in {value.upper(), value.capitalize()} - {value}:
+                try:
+                    found.append(replace(action, **{f.name: other}))
+                except Exception:  # noqa: BLE001 - a class that validates its fields
+                    continue
+    return found
 
 
 def _has_id(state: State, action: Action) -> bool:

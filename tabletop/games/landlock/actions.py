@@ -9,11 +9,12 @@
 >>> notation_problem("e6 r5")
 "a placement's rotation is r0, r1, r2 or r3 (quarter turns clockwise), not 'r5'"
 
-An action whose fields name no cell or rotation prints as its fields, never as another
-action (``-1`` would otherwise count from the end of the cells, ``True`` be cell 1):
+An action whose fields name no cell, rotation or role prints as its fields, never as another
+action (``-1`` would otherwise count from the end of the cells, ``True`` be cell 1, and
+``LAND`` read back as ``land``):
 
->>> str(Place(-1, 0)), str(Bridge(True)), str(Place(60, 7))
-('Place(cell=-1, rot=0)', 'Bridge(cell=True)', 'Place(cell=60, rot=7)')
+>>> str(Place(-1, 0)), str(Bridge(True)), str(Place(60, 7)), str(Role("LAND"))
+('Place(cell=-1, rot=0)', 'Bridge(cell=True)', 'Place(cell=60, rot=7)', "Role(role='LAND')")
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class Role(Action):
     role: str
 
     def __str__(self) -> str:
+        if self.role not in ROLES:  # ("LAND" would read back as land: show the field)
+            raise ValueError(f"no role {self.role!r}: the roles are land and water")
         return self.role
 
 
