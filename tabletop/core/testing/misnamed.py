@@ -15,7 +15,7 @@ A class whose notation cannot name a field should raise (its ``str`` then falls 
 fields, ``Place(cell=-1, rot=0)``) or show the value itself (``take True``).
 
 >>> import tabletop
->>> check_misnamed_actions(tabletop.load("lava-flows"), seeds=[0])
+>>> check_misnamed_actions(tabletop.load("landlock"), seeds=[0])
 """
 
 from __future__ import annotations
