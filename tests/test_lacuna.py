@@ -161,6 +161,21 @@ def test_pawn_blocks_later_lines_and_only_the_one_pair_is_collected():
     assert all(isinstance(a, PlaceFree) for a in t.legal_actions())
 
 
+def test_where_a_pawn_may_stand_is_measured_from_the_flower_named_first():
+    """``positions``/``stretch`` name the line either way round, measured from the first
+    flower as ``along`` and the notation (``place 1-0 @1/4`` is 1/4 of the way from 1); the
+    docstring once said ``a < b``; this pins the reversed call."""
+    s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
+    assert s.stretch(0, 1) == ((0, 734), (802, 1024))
+    assert s.stretch(1, 0) == ((0, 222), (290, 1024))  # 1024 - 802, 1024 - 734
+    forward, back = s.positions(0, 1), s.positions(1, 0)
+    assert (back == forward[::-1]).all() and not back.flags.writeable
+    for k in (0, 230, 256, 289, 290, 1024):
+        typed = parse(f"place 1-0 @{k}/1024")
+        assert s.is_legal(typed) == bool(back[k])
+    assert s.nearest_place(1, 0, 0.25, 0) == s.nearest_place(0, 1, 0.25, 0)
+
+
 def test_pawn_cannot_overlap_a_flower_or_a_pawn():
     # blue is 0.05 from the red line: no block (> 0.031) but a pawn needs 0.06 of room
     s = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0.25, 0.05, "blue")])
@@ -396,6 +411,23 @@ def test_constructed_positions_are_checked():
         GAME.position([(0, 0, "pink")])
     s = GAME.position([(0, 0, "red"), (0.5, 0, 0)], [(0.2, 0.2, 0)])
     assert isinstance(s, LacunaState) and s.current_player == 1 and s.seed is None
+
+
+@pytest.mark.parametrize("flowers, pawns, said", [
+    ("0,0,red", (), r"^flowers should be a list of \(x, y, colour\), not '0,0,red'$"),
+    ([5], (), r"^flowers should be a list of \(x, y, colour\), not 5 \(flower 0\)$"),
+    ([(0, 0, "red"), (0.5, 0)], (), r"not \(0\.5, 0\) \(flower 1\)$"),
+    ([(0, 0, "red")], "x", r"^pawns should be a list of \(x, y, owner\), not 'x'$"),
+    ([(0, 0, "red")], [(0.2, 0.2)], r"^pawns should be a list of \(x, y, owner\), not "
+                                    r"\(0\.2, 0\.2\) \(pawn 0\)$"),
+    ([(0, 0, "Red")], (), r"^'Red' is not a colour \(0\.\.6 or red, .*\); did you mean "
+                          r"'red'\?$"),
+])
+def test_constructed_positions_name_an_entry_that_is_no_triple(flowers, pawns, said):
+    """A text or a pair was unpacked by Python ("not enough values to unpack"), a number
+    failed inside the builder ("could not read its arguments")."""
+    with pytest.raises(ValueError, match=said):
+        GAME.position(flowers, pawns)
 
 
 def test_a_record_stores_the_layout_and_replay_never_resamples_it():

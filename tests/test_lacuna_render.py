@@ -274,3 +274,45 @@ def test_in_the_widget_place_freely_is_a_button_that_changes_where_a_click_lands
     assert "exactly there" in w.message
     w.click(*_line_click(w.state, 24, 41, 256))
     assert w.state.history[-1] == Place(24, 41, 233)
+
+
+def test_a_pair_that_is_no_line_is_refused_not_drawn_as_a_blocked_line():
+    """``line=(a, b)`` draws a line's stretch or blockers; a pair of two colours, one flower
+    twice, a flower taken, or flowers not yet coloured is no line (it was drawn dashed as
+    "blocked" with nothing ringed)."""
+    s = GAME.new(seed=2).apply("aside blue")
+    c = s.colors
+    a, b = next((a, b) for a in range(48) for b in range(a + 1, 48) if c[a] != c[b])
+    with pytest.raises(ValueError, match=rf"^line=\({a}, {b}\) is no line: flower {a} is "
+                                         r"\w+ and flower \d+ \w+ \(a line joins two "
+                                         r"flowers of one colour\)$"):
+        s.scene(line=(b, a))
+    with pytest.raises(ValueError, match=r"^line=\(3, 3\) is no line: it names flower 3 twice"):
+        s.svg(line=(3, 3))
+    taken = s.apply(s.legal_actions()[0])
+    gone = taken.history[-1]
+    partner = next(f for f in taken.flowers_on_mat() if c[f] == c[gone.a])
+    with pytest.raises(ValueError, match=rf"flower {gone.a} is no longer on the mat"):
+        taken.scene(line=(gone.a, partner))
+    with pytest.raises(ValueError, match=r"the colours are not poured yet"):
+        GAME.new(seed=2).view(1).scene(line=(0, 1))
+    a, b = s.open_pairs()[0]
+    assert s.scene(line=(a, b)) is not None  # a line is drawn as before
+    (a, b), why = s.blocked_pairs()[0]
+    assert sum(1 for sh in s.scene(line=(a, b)).shapes if sh.title == f"blocks {a}-{b}") \
+        == len(why) > 0
+
+
+@pytest.mark.parametrize("point", ["x", (1,), (1, 2, 3), (math.nan, 0), (0, math.inf),
+                                   (True, 0), None])
+def test_click_to_place_refuses_a_point_that_is_no_pair_of_finite_numbers(point):
+    from tabletop.games.lacuna import click_to_place
+
+    s = GAME.new(seed=1).apply("aside red")
+    with pytest.raises(ValueError, match=r"^click_to_place takes a point \(x, y\) of two "
+                                         r"finite numbers in scene pixels, not "):
+        click_to_place(s, 0, 1, point)
+    with pytest.raises(ValueError, match=r"^click_to_place\(a, b\): a and b should be "
+                                         r"flowers 0\.\.47, not 0, 99"):
+        click_to_place(s, 0, 99, (300, 300))
+    assert click_to_place(s, 0, 1, (236, 37)) == Place(0, 1, 519)

@@ -431,6 +431,36 @@ def test_position_builder_checks_its_input():
         GAME2.position(rows=["P S P S P S P"], top_left="c6")
 
 
+def test_too_many_plain_paths_or_streams_say_the_others_carry_gnomes():
+    """The box has 17 streams, 11 of them plain: a map of rows with 12 plain ``S`` is told
+    how to write the other six (with the gnome's corner), not only "the box has 11"."""
+    twelve = ["S P S P S P", "P S P S P S", "S P S P S P", "P S P S P S"]
+    with pytest.raises(ValueError, match=r"^12 stream tiles, but the box has 11 without a "
+                                         r"gnome \(and 6 streams with one: write the "
+                                         r"gnome's corner, like S7\)$"):
+        GAME2.position(rows=twelve, top_left="c4")
+    with pytest.raises(ValueError, match=r"^12 path tiles, but the box has 11 without a gnome"):
+        GAME2.position(rows=[" ".join("P" if t == "S" else "S" for t in r.split())
+                             for r in twelve], top_left="c4")
+    with pytest.raises(ValueError, match=r"^4 tussock tiles, but the box has 3$"):
+        GAME2.position(rows=["T T T T"], top_left="f6")
+
+
+@pytest.mark.parametrize("tiles, said", [
+    ("f6 path r0", r"^tiles should be a list of placed tiles like \['f6 path r0', 'g6 stream "
+                   r"r0'\], not the text 'f6 path r0'$"),
+    ([5], r"^a placed tile is 'cell kind rotation' like 'f6 path r0' \(or a tuple like "
+          r"\('f6', 'path', 0\)\), not 5$"),
+    (["f6 path r0", None], r"not None$"),
+])
+def test_position_builder_names_a_placed_tile_that_is_none(tiles, said):
+    """A text for ``tiles`` was read letter by letter ("not 'f'"), a number failed inside
+    the builder ("could not read its arguments: TypeError")."""
+    with pytest.raises(ValueError, match=said):
+        GAME2.position(tiles)
+    assert GAME2.position(["f6 path r0", ("g6", "stream", 0)]).board_text()
+
+
 def test_text_round_trips_through_the_position_builder():
     for _, s in random_states(GAME2, range(2), every=9):
         if s.box is None:

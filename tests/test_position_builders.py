@@ -23,13 +23,18 @@ def test_the_check_passes_a_sound_toy_and_catches_a_builder_that_divides_by_its_
         check_position_builder(registered(DividingTakeAway))
 
 
-def test_the_argument_and_its_kinds_are_named():
+def test_the_argument_and_its_kinds_are_named(registered):
+    from broken_games35b_builders import LiteralTakeAway
+
     with pytest.raises(ValueError, match=r"Landlock\.position: tile should be str or None, "
                                          r"not \{'a1': 5\}"):
         tabletop.load("landlock").position(tile={"a1": 5})
-    with pytest.raises(ValueError, match=r"Landlock\.position could not read its arguments: "
-                                         r"AttributeError: 'NoneType' object has no attribute"):
-        tabletop.load("landlock").position(pile=[None])
+    with pytest.raises(ValueError, match=r"^a tile kind is a name, a code or a number 0 \.\. 7 "
+                                         r"\(like 'path', 'SL' or 3\), not None$"):
+        tabletop.load("landlock").position(pile=[None])  # (was the fallback below)
+    with pytest.raises(ValueError, match=r"LiteralTakeAway\.position could not read its "
+                                         r"arguments: TypeError: int\(\) argument must be"):
+        registered(LiteralTakeAway).position([])
     with pytest.raises(TypeError, match=r"LavaFlows\.position\(\) missing a required argument"):
         tabletop.load("lava-flows").position(plies=3)
 

@@ -39,9 +39,14 @@ COLOURS = ("red", "orange", "yellow", "green", "blue", "violet", "white")
 
 
 def colour_name(colour: int) -> str:
-    """``COLOURS[colour]``, or the number itself if it is not a colour."""
-    return COLOURS[colour] if isinstance(colour, int) and 0 <= colour < len(COLOURS) \
-        else str(colour)
+    """``COLOURS[colour]``, or the value itself if it is not a colour (a bool is none: it
+    would read as red or orange).
+
+    >>> colour_name(1), colour_name(True), colour_name(-1)
+    ('orange', 'True', '-1')
+    """
+    return COLOURS[colour] if isinstance(colour, int) and not isinstance(colour, bool) \
+        and 0 <= colour < len(COLOURS) else str(colour)
 
 
 def fraction_text(k: int) -> str:
@@ -55,8 +60,14 @@ def fraction_text(k: int) -> str:
     ('0.424', '0.42', '0.001')
 
     Every move's notation asks (a search names each new move), so the texts of the
-    positions ``0 .. STEPS`` are kept once made.
+    positions ``0 .. STEPS`` are kept once made. A bool is no position (``True`` would read
+    as ``1/1024``): it is shown as itself.
+
+    >>> fraction_text(True)
+    'True'
     """
+    if isinstance(k, bool):
+        return str(k)
     found = _FRACTION_TEXTS.get(k) if type(k) is int else None
     if found is None:
         found = _fraction_text(k)

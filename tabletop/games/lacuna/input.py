@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import Action
 from tabletop.core.input import ClickInput, Point
+from tabletop.core.plain import finite_point, point_of
+from tabletop.core.quoting import brief
 
 from .actions import Place, PlaceFree, SetAside, colour_name, fraction_text, tick_text
+from .flowerids import pair_of
 from .geometry import TICKS
 from .render import from_pixels
 
@@ -37,8 +40,25 @@ PLACE_ON_DOTS: Target = ("placement", "dots")
 
 def click_to_place(subject: LacunaPosition, a: int, b: int, point: Point) -> Place | None:
     """The legal ``Place`` on the pair a-b nearest to a click at ``point`` (scene pixels),
-    to 1/1024 of the line (free placement)."""
-    x, y = from_pixels(subject, *point)
+    to 1/1024 of the line (free placement); ``None`` if the pair takes no pawn. A point that
+    is no pair of finite numbers is refused with a ``ValueError`` saying so.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lacuna").new(seed=1).apply("aside red")
+    >>> click_to_place(s, 0, 1, (236, 37))  # a click near the middle of the line 0-1
+    Place(a=0, b=1, k=519)
+    >>> click_to_place(s, 0, 1, "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: click_to_place takes a point (x, y) of two finite numbers in scene pixels, not 'x'
+    """
+    pair_of("click_to_place", a, b, len(subject.points))
+    try:
+        px, py = finite_point(*point_of(point), "click_to_place")
+    except ValueError:
+        raise ValueError(f"click_to_place takes a point (x, y) of two finite numbers in scene "
+                         f"pixels, not {brief(point)}") from None
+    x, y = from_pixels(subject, px, py)
     return subject.nearest_place(a, b, x, y)
 
 

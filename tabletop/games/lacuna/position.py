@@ -217,9 +217,18 @@ class LacunaPosition(Position):
         return pair_of(call, a, b, len(self.points))
 
     def positions(self, a: int, b: int) -> np.ndarray:
-        """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` from ``a`` to ``b``
-        (``a < b``): the pair is open and the pawn overlaps nothing. Exact; read-only.
-        Flowers that do not exist are refused with a ``ValueError``."""
+        """``[k]``, ``k = 0 .. 1024``: a pawn may stand at ``k/1024`` of the way from ``a``
+        to ``b`` (either order, measured from ``a`` as ``along`` and the notation measure):
+        the pair is open and the pawn overlaps nothing. Exact; read-only. Flowers that do
+        not exist are refused with a ``ValueError``.
+
+        >>> from tabletop.games.lacuna import Lacuna
+        >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "red"), (0.1, 0.05, "blue")])
+        >>> s.stretch(0, 1), s.stretch(1, 0)  # the blue flower stands near flower 0
+        (((0, 136), (273, 1024)), ((0, 751), (888, 1024)))
+        >>> bool(s.positions(0, 1)[205]), bool(s.positions(1, 0)[1024 - 205])
+        (False, False)
+        """
         a, b = self._pair("positions", a, b)
         geo = self.geometry
         if geo is None or not self.is_open(a, b):
@@ -228,8 +237,9 @@ class LacunaPosition(Position):
             geo.positions_ok(a, b, self.on_mat, self.pawns)))
 
     def stretch(self, a: int, b: int) -> tuple[tuple[int, int], ...]:
-        """The legal stretches of the line ``a``-``b`` (``a < b``) as ``(k0, k1)`` runs of
-        grid positions (both ends legal); ``()`` if the pair is blocked or has no room."""
+        """The legal stretches of the line ``a``-``b`` as ``(k0, k1)`` runs of grid positions
+        ``k/1024`` of the way from ``a`` (both ends legal; either order, as ``positions``);
+        ``()`` if the pair is blocked or has no room."""
         ok = self.positions(*self._pair("stretch", a, b)).tolist()
         runs: list[tuple[int, int]] = []
         start = None

@@ -7,7 +7,8 @@ territories=None, labels=True)``:
   colour's, ``False`` or ``None`` none; ``blocked``: the same for the blocked lines, each with
   its blockers ringed (any other value is refused, a misspelt colour with the nearest name);
 * ``line=(a, b)``: the legal stretch of one line (where a pawn may stand), or what blocks it;
-  ``a`` and ``b`` must be flowers of the picture (``0 .. 47`` in a full game);
+  ``a`` and ``b`` must be two flowers of one colour still on the mat (``0 .. 47`` in a full
+  game): any other pair is no line, and is refused saying why, not drawn as a blocked one;
 * ``territories``: the nearest-pawn regions (Voronoi) and who takes each flower — on by
   default once the game is over;
 * ``labels``: flower numbers.
@@ -89,12 +90,27 @@ def _colour_filter(value: Colours) -> set[int] | None:
 
 
 def _line(subject: LacunaPosition, line: tuple[int, int]) -> tuple[int, int]:
-    """``line`` as two flowers of ``subject``, lower first; else a ``ValueError``."""
+    """``line`` as two flowers of one colour on the mat of ``subject``, lower first; else a
+    ``ValueError`` saying why it is no line."""
     pair = flower_ids(line, len(subject.points)) if len(line) == 2 else None
     if pair is None:
         raise ValueError(f"line should be a pair (a, b) of {flowers_text(len(subject.points))}"
                          f", not {brief(line)}")
-    return min(pair), max(pair)
+    a, b = min(pair), max(pair)
+    why = None
+    if a == b:
+        why = f"it names flower {a} twice (a line joins two flowers)"
+    elif subject.colors is None:
+        why = "the colours are not poured yet (the start player sets a colour aside first)"
+    elif not (subject.on_mat >> a) & 1 or not (subject.on_mat >> b) & 1:
+        gone = a if not (subject.on_mat >> a) & 1 else b
+        why = f"flower {gone} is no longer on the mat (a player took it)"
+    elif subject.colors[a] != subject.colors[b]:
+        why = (f"flower {a} is {colour_name(subject.colors[a])} and flower {b} "
+               f"{colour_name(subject.colors[b])} (a line joins two flowers of one colour)")
+    if why is not None:
+        raise ValueError(f"line=({a}, {b}) is no line: {why}")
+    return a, b
 
 
 def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),

@@ -14,11 +14,12 @@ bottom, the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tabletop.core.choices import suggestion
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
@@ -169,6 +170,30 @@ def _exact(value: Any, what: str) -> Fraction:
         raise ValueError(f"{what} must be a number, not {brief(value)}") from None
 
 
+def _triples(items: Any, what: str, form: str) -> list[tuple[Any, Any, Any]]:
+    """``items`` (flowers or pawns) as a list of ``(x, y, third)`` triples; a ``ValueError``
+    naming ``what`` and its ``form`` otherwise (a text, a number, a pair).
+
+    >>> _triples([(0, 0.5, "red")], "flowers", "(x, y, colour)")
+    [(0, 0.5, 'red')]
+    >>> _triples([(0, 0.5)], "pawns", "(x, y, owner)")
+    Traceback (most recent call last):
+    ...
+    ValueError: pawns should be a list of (x, y, owner), not (0, 0.5) (pawn 0)
+    """
+    single = what[:-1]
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
+        raise ValueError(f"{what} should be a list of {form}, not {brief(items)}")
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, str | bytes | Mapping) or not isinstance(item, Iterable) \
+                or len(item := tuple(item)) != 3:
+            raise ValueError(f"{what} should be a list of {form}, not {brief(item)} "
+                             f"({single} {i})")
+        out.append(item)
+    return out
+
+
 def _ticks(value: Any, what: str) -> int:
     return round(_exact(value, what) * TICKS)
 
@@ -178,7 +203,8 @@ def _colour(c: int | str) -> int:
         return COLOURS.index(c)
     if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < NCOLOURS:
         return c
-    raise ValueError(f"{c!r} is not a colour (0..6 or {', '.join(COLOURS)})")
+    raise ValueError(f"{brief(c)} is not a colour (0..6 or {', '.join(COLOURS)})"
+                     f"{suggestion(c, COLOURS) if isinstance(c, str) else ''}")
 
 
 def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
@@ -337,7 +363,7 @@ class Lacuna(Game):
         """
         p = self.params
         pts, cols = [], []
-        for i, (x, y, c) in enumerate(flowers):
+        for i, (x, y, c) in enumerate(_triples(flowers, "flowers", "(x, y, colour)")):
             tx, ty = _ticks(x, f"flower {i}'s x"), _ticks(y, f"flower {i}'s y")
             if tx * tx + ty * ty > p.mat * p.mat:
                 raise ValueError(f"flower {i} at ({x}, {y}) is off the mat")
@@ -346,7 +372,7 @@ class Lacuna(Game):
         if len(pts) > MAX_FLOWERS:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {len(pts)}")
         placed = []
-        for i, (x, y, owner) in enumerate(pawns):
+        for i, (x, y, owner) in enumerate(_triples(pawns, "pawns", "(x, y, owner)")):
             fx = round(_exact(x, f"pawn {i}'s x") * TICKS * STEPS)
             fy = round(_exact(y, f"pawn {i}'s y") * TICKS * STEPS)
             if fx * fx + fy * fy > (p.mat * STEPS) ** 2:
@@ -359,6 +385,10 @@ class Lacuna(Game):
                              f"{brief(collected)}")
         masks = [0, 0]
         for owner in (0, 1):
+            if isinstance(collected[owner], str | Mapping) \
+                    or not isinstance(collected[owner], Iterable):
+                raise ValueError(f"collected must be two lists of flower ids, one per player, "
+                                 f"not {brief(collected)}")
             for f in collected[owner]:
                 f = whole(f, 0, f"collected flowers are ids 0..{len(pts) - 1}", len(pts) - 1)
                 if any((m >> f) & 1 for m in masks):

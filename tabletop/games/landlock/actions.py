@@ -8,11 +8,19 @@
 ('f6 r1', 'bridge e5', 'land')
 >>> notation_problem("e6 r5")
 "a placement's rotation is r0, r1, r2 or r3 (quarter turns clockwise), not 'r5'"
+
+An action whose fields name no cell, rotation or role prints as its fields, never as another
+action (``-1`` would otherwise count from the end of the cells, ``True`` be cell 1, and
+``LAND`` read back as ``land``):
+
+>>> str(Place(-1, 0)), str(Bridge(True)), str(Place(60, 7)), str(Role("LAND"))
+('Place(cell=-1, rot=0)', 'Bridge(cell=True)', 'Place(cell=60, rot=7)', "Role(role='LAND')")
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 from tabletop.core.game import Action
 from tabletop.core.ids import ActionTable
@@ -22,6 +30,23 @@ from .board import CELL_NAMES, CELLS, cell_index
 ROLES = ("land", "water")
 
 
+def number(value: object, count: int, what: str) -> int:
+    """``value`` if it is a whole number ``0 .. count - 1`` (not a bool); else a
+    ``ValueError`` (an action's notation then falls back to its fields)."""
+    if type(value) is int and 0 <= value < count:  # the common case, first
+        return value
+    whole = int(value) if isinstance(value, Integral) and not isinstance(value, bool) else -1
+    if not 0 <= whole < count:  # (numpy's ints too)
+        raise ValueError(f"no {what} {value!r}: they are 0 .. {count - 1}")
+    return whole
+
+
+def cell_name(cell: object) -> str:
+    """The name of cell number ``cell`` (``60`` -> ``"f6"``); a ``ValueError`` for anything
+    that numbers no cell (a bool, a negative number, 121 or more)."""
+    return CELL_NAMES[number(cell, CELLS, "cell")]
+
+
 @dataclass(frozen=True, slots=True)
 class Role(Action):
     """The first player's choice of role: ``"land"`` or ``"water"``."""
@@ -29,6 +54,8 @@ class Role(Action):
     role: str
 
     def __str__(self) -> str:
+        if self.role not in ROLES:  # ("LAND" would read back as land: show the field)
+            raise ValueError(f"no role {self.role!r}: the roles are land and water")
         return self.role
 
 
@@ -40,7 +67,7 @@ class Place(Action):
     rot: int
 
     def __str__(self) -> str:
-        return f"{CELL_NAMES[self.cell]} r{self.rot}"
+        return f"{cell_name(self.cell)} r{number(self.rot, 4, 'rotation')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +77,7 @@ class Bridge(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"bridge {CELL_NAMES[self.cell]}"
+        return f"bridge {cell_name(self.cell)}"
 
 
 #: Every action, made once: ``PLACE[cell][rot]``, ``BRIDGES[cell]``, ``ROLE_ACTIONS``.

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.core.quoting import brief
+
 from .board import (
     CELL_NAMES,
     CELL_PARITY,
@@ -50,7 +52,14 @@ def parse_tile(item: str | tuple[Any, ...]) -> tuple[int, int, int]:
 
     >>> parse_tile("g7 SL r3")
     (72, 5, 3)
+    >>> parse_tile(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a placed tile is 'cell kind rotation' like 'f6 path r0' ..., not 5
     """
+    if not isinstance(item, str | tuple | list):
+        raise ValueError(f"a placed tile is 'cell kind rotation' like 'f6 path r0' (or a tuple "
+                         f"like ('f6', 'path', 0)), not {brief(item)}")
     parts: list[Any] = item.split() if isinstance(item, str) else list(item)
     if len(parts) == 2:
         parts.append(0)
@@ -99,6 +108,9 @@ def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bo
     origin = cell_index(top_left)
     placed = []
     for dy, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise ValueError(f"rows are texts of cells like 'P S P', not {brief(row)} "
+                             f"(row {dy + 1})")
         for dx, token in enumerate(row.split()):
             x, y = CELL_X[origin] + dx, CELL_Y[origin] + dy
             if x >= SIZE or y >= SIZE:

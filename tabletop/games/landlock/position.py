@@ -21,6 +21,7 @@ from ...core.derived import derived
 from ...core.game import Action, Game, Position
 from ...core.plain import player_of
 from ...core.position import position
+from ...core.quoting import brief
 from ...core.readonly import frozen_graph
 from .actions import BRIDGES, PLACE, ROLE_ACTIONS, ROLES, Bridge, Place, Role
 from .board import CELL_NAMES, CELL_PARITY, CELLS, CENTER, CORNERS, SPAN, box_inner
@@ -204,6 +205,8 @@ class LandlockPosition(Position):
             if kind == BRIDGE and self.bridge_targets():
                 return False
             cell, rot = action.cell, action.rot
+            if not 0 <= cell < CELLS:  # (a negative cell would shift the wrong way)
+                return False
             if self.box is None:
                 return cell == CENTER and rot in ((0, 1) if SYMMETRIC[kind] else (0, 1, 2, 3))
             if not (self.frontier & window(self.box)[0]) >> cell & 1:
@@ -235,8 +238,11 @@ class LandlockPosition(Position):
             return self._bridge_reason(action.cell)
         if isinstance(action, Place):
             cell = action.cell
-            if not 0 <= cell < CELLS or action.rot not in (0, 1, 2, 3):
-                return "no such cell or rotation"
+            if not 0 <= cell < CELLS:
+                return f"there is no cell {brief(cell)}: cells are 0 .. {CELLS - 1} (a1 … k11)"
+            if action.rot not in (0, 1, 2, 3):
+                return (f"there is no rotation {brief(action.rot)}: rotations are 0 .. 3 (quarter "
+                        f"turns clockwise)")
             where = CELL_NAMES[cell]
             if kind == BRIDGE and self.bridge_targets():
                 first = CELL_NAMES[self.bridge_targets()[0]]
@@ -263,7 +269,7 @@ class LandlockPosition(Position):
 
     def _bridge_reason(self, cell: int) -> str:
         if not 0 <= cell < CELLS:
-            return "no such cell"
+            return f"there is no cell {brief(cell)}: cells are 0 .. {CELLS - 1} (a1 … k11)"
         where = CELL_NAMES[cell]
         code = self.board[cell]
         if code < 0:

@@ -57,6 +57,10 @@ GNOME_TILES = sum(kind.count for kind in KINDS if kind.gnome is not None)
 _WHAT = {"tussocks": "tussock (the box holds 3)",
          "gnome_bonus": "gnome (12 tiles carry one)"}
 GNOME_OPTIONS = ("end", "placed")
+#: What a map's rows may mean by too many plain paths or streams: the box's other six of
+#: each carry a gnome, written with its corner (``P7``, ``S3``).
+_GNOME_HINT = {code: f" without a gnome (and 6 {name}s with one: write the gnome's corner, "
+                     f"like {code}7)" for code, name in (("P", "path"), ("S", "stream"))}
 
 __all__ = ["FULL", "GNOME_OPTIONS", "NAMES", "Landlock", "LandlockState", "LandlockView",
            "base_rotation", "team_of"]
@@ -310,6 +314,9 @@ class Landlock(Game):
             if sum(points) > most:
                 raise ValueError(f"{name} {points} is more than the box allows: {most} "
                                  f"points in all, one per {_WHAT[name]}")
+        if isinstance(tiles, str):  # (its letters would each be read as a tile)
+            raise ValueError(f"tiles should be a list of placed tiles like ['f6 path r0', "
+                             f"'g6 stream r0'], not the text {brief(tiles)}")
         placed: list[str | tuple[Any, ...]] = list(tiles)
         if rows is not None:
             placed.extend(tiles_from_rows(rows, top_left))
@@ -321,7 +328,8 @@ class Landlock(Game):
             used[hand] += 1
         for k, n in used.items():
             if n > KINDS[k].count:
-                raise ValueError(f"{n} {KINDS[k].name} tiles, but the box has {KINDS[k].count}")
+                raise ValueError(f"{n} {KINDS[k].name} tiles, but the box has "
+                                 f"{KINDS[k].count}{_GNOME_HINT.get(KINDS[k].code, '')}")
         rest = Counter(TILE_SET) - used
         if pile is None:
             order = tuple(sorted(rest.elements()))

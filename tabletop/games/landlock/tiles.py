@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.core.quoting import brief
+
 LAND, WATER = "L", "W"
 
 
@@ -103,7 +105,10 @@ def kind_index(name: str | int) -> int:
         if not 0 <= name < len(KINDS):
             raise ValueError(f"a tile kind's number is 0 .. {len(KINDS) - 1}, not {name!r}")
         return name
-    key = name.strip().lower()  # type: ignore[union-attr]  # (other junk: position says)
+    if not isinstance(name, str):
+        raise ValueError(f"a tile kind is a name, a code or a number 0 .. {len(KINDS) - 1} "
+                         f"(like 'path', 'SL' or 3), not {brief(name)}")
+    key = name.strip().lower()
     for k, kind in enumerate(KINDS):
         if key in (kind.name, kind.code.lower()):
             return k
