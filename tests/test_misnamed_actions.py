@@ -31,9 +31,15 @@ def test_the_check_passes_a_sound_toy_and_catches_a_table_notation(registered):
         check_misnamed_actions(registered(TableNim), seeds=range(3), every=1)
 
 
-@pytest.mark.parametrize("game", [LANDLOCK, tabletop.load("landlock", players=4), LACUNA],
-                         ids=["landlock", "landlock-4", "lacuna"])
-def test_no_action_of_landlock_or_lacuna_is_misnamed(game):
+EVERY_GAME = [LANDLOCK, tabletop.load("landlock", players=4), LACUNA,
+              tabletop.load("lascaux", players=3), tabletop.load("lascaux", players=5),
+              tabletop.load("lava-flows"), tabletop.load("lava-flows", memory=True)]
+GAME_IDS = ["landlock", "landlock-4", "lacuna", "lascaux-3", "lascaux-5", "lava-flows",
+            "lava-flows-memory"]
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=GAME_IDS)
+def test_no_action_of_any_game_is_misnamed(game):
     check_misnamed_actions(game, seeds=range(4), every=3)
 
 
@@ -89,9 +95,8 @@ def test_the_builder_words_check_passes_a_sound_toy_and_catches_python_words(reg
         check_builder_words(registered(LiteralTakeAway))
 
 
-@pytest.mark.parametrize("game", [LANDLOCK, tabletop.load("landlock", players=4), LACUNA],
-                         ids=["landlock", "landlock-4", "lacuna"])
-def test_landlock_and_lacuna_builders_refuse_in_their_own_words(game):
+@pytest.mark.parametrize("game", EVERY_GAME, ids=GAME_IDS)
+def test_every_games_builder_refuses_in_its_own_words(game):
     from tabletop.core.testing.builderwords import check_builder_words
 
     check_builder_words(game)
@@ -122,3 +127,30 @@ def test_a_role_in_capitals_is_shown_as_its_field_not_as_the_role_it_reads_as():
                                             r"\(the roles are land and water\)"):
         s.apply(Role("LAND"))
     assert s.apply("LAND").role(0) == "land"
+
+
+def test_lascaux_and_lava_flows_show_a_field_no_table_holds_as_itself():
+    from tabletop.games.lascaux.actions import Choose
+    from tabletop.games.lava_flows.actions import Arrange, Bubble, Eject, Move
+
+    assert [str(Choose(-1)), str(Choose(True)), str(Choose(6))] == [
+        "Choose(colour=-1)", "Choose(colour=True)", "Choose(colour=6)"]  # not 'choose blue'
+    assert str(Choose(5)) == "choose blue"
+    assert str(Move("A1", "b1")) == "Move(src='A1', dst='b1')"  # not 'move a1-b1'
+    assert str(Arrange("a1", "B1")) == "Arrange(black='a1', white='B1')"
+    assert str(Bubble("a1", "WHITE")) == "Bubble(cell='a1', claim='WHITE')"
+    assert str(Eject("b2", 2, "c2", "WBW")) == "Eject(cell='b2', depth=2, dst='c2', claim='WBW')"
+    assert str(Bubble("a1", "white")) == "bubble a1 claim white"
+
+
+@pytest.mark.parametrize("build, said", [
+    (lambda: tabletop.load("lascaux", players=3).position(collections=[None]),
+     "collections[0] should be a list of cards"),
+    (lambda: tabletop.load("lascaux", players=3).position(table="deer blue/brown"),
+     "table should be a list of cards"),
+    (lambda: tabletop.load("lava-flows").position({"a1": 5}),
+     "cells={'a1': 5}: a cell's stack is a text of pieces"),
+])
+def test_lascaux_and_lava_flows_builders_name_an_argument_of_the_wrong_shape(build, said):
+    with pytest.raises(tabletop.core.InvalidOption, match=said.replace("[", "\\[")):
+        build()

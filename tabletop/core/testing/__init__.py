@@ -9,10 +9,11 @@
   package: every view draws, every legal action is reached by clicking through the game's
   input, and the SVG bytes do not depend on the hash seed;
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
-  surface, mutating returned data, malformed actions, fuzzed notation and records, very
+  surface, mutating returned data, malformed actions (and their notation naming another
+  action), fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
   should work out again, numpy's numbers where the API takes numbers, junk arguments to a
-  game's ``position`` builder, click targets drawn
+  game's ``position`` builder (refused in the game's words), click targets drawn
   where they cannot be clicked or too small to hit,
   reference cycles that only the garbage collector would free, memos that break once
   full (``check_small_memos``), and arguments a game's own methods should refuse (junk

@@ -12,6 +12,7 @@ from ..game import Game
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
 from .builders import check_position_builder
+from .builderwords import check_builder_words
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
@@ -22,6 +23,7 @@ from .immutability import check_immutability
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
+from .misnamed import check_misnamed_actions
 from .options import check_options
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
@@ -35,11 +37,13 @@ from .words import check_click_words
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
     check_malformed_actions,
+    check_misnamed_actions,
     check_options,
     check_immutability,
     check_replace,
     check_numpy_scalars,
     check_position_builder,
+    check_builder_words,
     check_fuzzing,
     check_long_games,
     check_cycles,

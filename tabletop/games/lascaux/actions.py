@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 
 from ...core.game import Action
 from ...core.ids import ActionTable
@@ -23,7 +24,15 @@ class Choose(Action):
     colour: int
 
     def __str__(self) -> str:
-        return f"choose {COLOURS[self.colour]}"
+        """``choose blue``; a colour that is no index of ``COLOURS`` (``-1``, ``True``) makes
+        the notation fall back to the fields, ``Choose(colour=-1)``, never another colour."""
+        colour = self.colour
+        if type(colour) is not int or not 0 <= colour < len(COLOURS):
+            colour = int(colour) if isinstance(colour, Integral) \
+                and not isinstance(colour, bool) else -1  # numpy's ints are colours too
+            if not 0 <= colour < len(COLOURS):
+                raise ValueError(f"no colour {self.colour!r}")
+        return f"choose {COLOURS[colour]}"
 
 
 @dataclass(frozen=True, slots=True)

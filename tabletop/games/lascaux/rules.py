@@ -56,7 +56,10 @@ IDLE_LIMIT = 3
 
 def _cards(where: str, cards: Iterable[int | str]) -> tuple[int, ...]:
     """The card numbers ``cards`` name; a ``ValueError`` naming ``where`` for one that is
-    no card."""
+    no card, or for ``cards`` that are no list of cards (a text is one card, not a list)."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidOption(f"{where} should be a list of cards (each like 'deer blue/brown' "
+                            f"or a number 0..53), not {cards!r:.60}")
     try:
         return tuple(card_id(c) for c in cards)
     except ValueError as error:

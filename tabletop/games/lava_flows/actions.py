@@ -24,6 +24,23 @@ CLAIMS = ("black", "white", "nothing")
 PATTERN = {"b": "wbw", "w": "bwb"}
 MIDDLE = {"wbw": "b", "bwb": "w"}
 MAX_DEPTH = 12
+_CELL_NAMES = frozenset(CELLS)
+
+
+def _named(text: object, names: frozenset[str] | tuple[str, ...], what: str) -> str:
+    """``text`` if it is one of ``names``; else a ``ValueError``, and the action's notation
+    falls back to its fields (``"A1"`` or ``"WHITE"`` would read back as another action).
+
+    >>> _named("white", CLAIMS, "claim"), str(Move("A1", "b1"))
+    ('white', "Move(src='A1', dst='b1')")
+    """
+    if isinstance(text, str) and text in names:
+        return text
+    raise ValueError(f"no {what} {text!r}")
+
+
+def _cell(text: object) -> str:
+    return _named(text, _CELL_NAMES, "cell")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +52,7 @@ class Arrange(Action):
     white: str
 
     def __str__(self) -> str:
-        return f"arrange black {self.black} white {self.white}"
+        return f"arrange black {_cell(self.black)} white {_cell(self.white)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +63,7 @@ class Move(Action):
     dst: str
 
     def __str__(self) -> str:
-        return f"move {self.src}-{self.dst}"
+        return f"move {_cell(self.src)}-{_cell(self.dst)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +74,7 @@ class Slide(Action):
     dst: str
 
     def __str__(self) -> str:
-        return f"slide {self.src}-{self.dst}"
+        return f"slide {_cell(self.src)}-{_cell(self.dst)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +86,8 @@ class Bubble(Action):
     claim: str = ""
 
     def __str__(self) -> str:
-        return f"bubble {self.cell} claim {self.claim}" if self.claim else f"bubble {self.cell}"
+        text = f"bubble {_cell(self.cell)}"
+        return text if self.claim == "" else f"{text} claim {_named(self.claim, CLAIMS, 'claim')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +102,9 @@ class Eject(Action):
     claim: str = ""
 
     def __str__(self) -> str:
-        text = f"eject {self.cell}@{self.depth} {self.dst}"
-        return f"{text} claim {self.claim}" if self.claim else text
+        text = f"eject {_cell(self.cell)}@{self.depth} {_cell(self.dst)}"
+        return text if self.claim == "" else \
+            f"{text} claim {_named(self.claim, tuple(MIDDLE), 'claim')}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,9 @@ owner's goal row, and White's is a3, b3, c3
     """
     stacks = ["" for _ in range(9)]
     for name, text in cells.items():
+        if not isinstance(text, str):
+            raise InvalidOption(f"cells={{{name!r}: {text!r:.40}}}: a cell's stack is a text of "
+                                f"pieces bottom to top, like 'W b' or '[b:W]'")
         stacks[_once(name, cells, "cells")] = "".join(piece_code(t) for t in text.split())
         check_hiding_places(name, text)
     cone_list = [-1] * 9
