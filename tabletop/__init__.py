@@ -13,12 +13,23 @@ from . import games as _games  # noqa: F401  (registers the games)
 from .core.errors import IllegalAction, InvalidOption, InvalidRecord, UnknownGame
 from .core.game import Action, Game, State, View
 from .core.record import replay
-from .core.registry import load
-from .core.registry import names as games
+from .core.registry import load, names
 from .core.tree import explore
 
 #: The version: written here only (pyproject.toml reads it; CHANGELOG.md names it).
 __version__ = "0.1.0"
+
+
+def games() -> tuple[str, ...]:
+    """The registered games' names, in registration order (``load(name)`` loads one).
+
+    The function stands where Python would keep the ``tabletop.games`` package, so it bears
+    the package's name: ``import tabletop.games.lacuna as lacuna`` still finds the package.
+    """
+    return names()
+
+
+games.__name__ = f"{__name__}.games"  # what ``import … as`` looks a subpackage up under
 
 
 def play(game: str | Game | State, **options: Any) -> Any:

@@ -3,6 +3,8 @@ private names imported across modules, no file over 600 lines, and every game pa
 the same files in the same roles (``docs/adding-a-game.md``)."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -108,3 +110,15 @@ def test_every_self_emptying_memo_reads_a_bound():
     assert len(memos) >= 10  # the games' memos are found at all
     fixed = [memo for memo in memos if ".size" not in memo[2]]
     assert not fixed, f"memos bounded by a fixed number, not a core.memos.Bound: {fixed}"
+
+
+def test_every_game_package_imports_under_a_name_despite_the_games_function():
+    """``tabletop.games()`` (a function) stands where Python keeps the ``tabletop.games``
+    package; ``import tabletop.games.<game> as …`` must still reach the package."""
+    packages = [f"tabletop.games.{name.replace('-', '_')}" for name in GAMES]
+    code = "; ".join(f"import {package} as g{i}; print(g{i}.__name__)"
+                     for i, package in enumerate(packages))
+    done = subprocess.run([sys.executable, "-c", code + "; import tabletop; "
+                           "print(tabletop.games())"], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines() == [*packages, repr(GAMES)]
