@@ -63,3 +63,18 @@ def position_builder(method: Callable[..., R]) -> Callable[..., R]:
             raise ValueError(f"{call} could not read its arguments: "
                              f"{type(error).__name__}: {cut(str(error), 160)}") from error
     return build
+
+
+def own_position(game: Any, **arguments: Any) -> Any:
+    """``game.position(**arguments)`` without the checks of its arguments, for the game's
+    own calls with values it made itself (a shuffled deck in ``_initial``), which the checks
+    for people's arguments would only slow down.
+
+    >>> import tabletop
+    >>> game = tabletop.load("lascaux")
+    >>> own_position(game, deck=list(range(54)), start=1) == game.position(
+    ...     deck=list(range(54)), start=1)
+    True
+    """
+    method = type(game).position
+    return getattr(method, "__wrapped__", method)(game, **arguments)

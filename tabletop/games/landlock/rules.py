@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.builders import own_position
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
@@ -223,7 +224,7 @@ class Landlock(Game):
         first = rng.randrange(self.players)
         pile = list(TILE_SET)
         rng.shuffle(pile)
-        return self.position(pile=pile, land=None, first=first)
+        return own_position(self, pile=pile, land=None, first=first)
 
     def _parse(self, state: State | View, text: str) -> Action | None:
         """Also accept ``f6`` alone when one placement uses f6, ``f6 r2`` for a tile without a

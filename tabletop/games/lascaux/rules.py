@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ...core.action import notation
+from ...core.builders import own_position
 from ...core.errors import InvalidOption
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
@@ -333,7 +334,7 @@ class Lascaux(Game):
         deck = list(range(CARD_COUNT))
         rng.shuffle(deck)
         start = rng.randrange(self.players)
-        return self.position(deck=deck, start=start)
+        return own_position(self, deck=deck, start=start)
 
     def position(
         self,
