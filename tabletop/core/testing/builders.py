@@ -50,7 +50,7 @@ def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
     build: Callable[..., Any] | None = getattr(game, "position", None)
     if build is None:
         return
-    for argument, junk, call in _calls(build):
+    for argument, junk, call in builder_calls(build):
         try:
             call()
         except ValueError:
@@ -61,7 +61,7 @@ def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
                  f"ValueError saying what it may be)")
 
 
-def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
+def builder_calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
     """``(argument, junk, call)`` for each argument of the builder and each junk value."""
     parameters = list(inspect.signature(build).parameters.values())
     required = [p for p in parameters if p.default is inspect.Parameter.empty

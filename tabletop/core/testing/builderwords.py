@@ -14,13 +14,12 @@ teacher reading it should learn which argument is wrong and what it may be.
 
 from __future__ import annotations
 
-import inspect
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import Game
-from .builders import JUNK
+from .builders import builder_calls
 from .common import fail
 
 #: What Python, not a game, says: the start of a message a builder let through.
@@ -37,9 +36,9 @@ def check_builder_words(game: Game, seeds: Iterable[int] = ()) -> None:
     build: Callable[..., Any] | None = getattr(game, "position", None)
     if build is None:
         return
-    for argument, junk, arguments in _tries(build):
+    for argument, junk, call in builder_calls(build):
         try:
-            build(*arguments[0], **arguments[1])
+            call()
         except ValueError as error:
             message = str(error)
             if PYTHON_WORDS.search(message):
@@ -48,33 +47,3 @@ def check_builder_words(game: Game, seeds: Iterable[int] = ()) -> None:
                      f"wrong and what it may be)")
         except Exception:  # noqa: BLE001 - check_position_builder reports these
             continue
-
-
-Arguments = tuple[list[Any], dict[str, Any]]
-
-
-def _tries(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Arguments]]:
-    """``(argument, junk, (args, kwargs))``: each argument of the builder given each junk
-    value, its required arguments (if it has any) the first junk value it builds with."""
-    parameters = list(inspect.signature(build).parameters.values())
-    required = [p for p in parameters if p.default is inspect.Parameter.empty
-                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    base = [_taken(build, len(required))] * len(required)
-    for parameter in parameters:
-        for junk in JUNK:
-            if parameter in required:
-                at = required.index(parameter)
-                yield parameter.name, junk, ([*base[:at], junk, *base[at + 1:]], {})
-            elif parameter.kind == parameter.KEYWORD_ONLY or not required:
-                yield parameter.name, junk, (list(base), {parameter.name: junk})
-
-
-def _taken(build: Callable[..., Any], count: int) -> Any:
-    """The first junk value the builder builds with for its ``count`` required arguments."""
-    for junk in JUNK:
-        try:
-            build(*[junk] * count)
-        except Exception:  # noqa: BLE001 - looking for one it takes
-            continue
-        return junk
-    return None

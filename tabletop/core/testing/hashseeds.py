@@ -65,21 +65,22 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
         fail(f"{game.name} seed {seed}", f"drawing under PYTHONHASHSEED={env['PYTHONHASHSEED']} "
                                          f"failed:\n{run.stderr.decode(errors='replace')}")
     pictures, their_numbers = json.loads(run.stdout)
-    there = [tuple(pair) for pair in pictures]
-    for (where, mine), (_, theirs) in zip(here, there, strict=False):
-        if mine != theirs:
-            fail(where, f"the SVG bytes differ under another PYTHONHASHSEED "
-                        f"({env['PYTHONHASHSEED']}): the picture depends on hash order "
-                        f"(a set or dict of strings iterated?)")
-    if len(here) != len(there):
-        fail(f"{game.name} seed {seed}", f"{len(here)} pictures here, {len(there)} under "
-                                         f"another PYTHONHASHSEED")
-    for (what, mine), (_, theirs) in zip(numbers, their_numbers, strict=False):
-        if mine != theirs:
-            fail(what, f"not the same under another PYTHONHASHSEED ({env['PYTHONHASHSEED']}): it "
-                       f"depends on hash order (a set or dict of strings iterated?), so ids and "
-                       f"tensors made in one process do not hold in another")
-    if len(numbers) != len(their_numbers):
-        fail(f"{game.name} seed {seed}", f"{len(numbers)} positions' numbers here, "
-                                         f"{len(their_numbers)} under another PYTHONHASHSEED")
+    seed_text = f"another PYTHONHASHSEED ({env['PYTHONHASHSEED']})"
+    _same(f"{game.name} seed {seed}", "pictures", here, pictures,
+          f"the SVG bytes differ under {seed_text}: the picture depends on hash order (a set or "
+          f"dict of strings iterated?)")
+    _same(f"{game.name} seed {seed}", "positions' numbers", numbers, their_numbers,
+          f"not the same under {seed_text}: it depends on hash order (a set or dict of strings "
+          f"iterated?), so ids and tensors made in one process do not hold in another")
     return len(here)
+
+
+def _same(where: str, what: str, here: list[tuple[str, str]], there: list[list[str]],
+          differ: str) -> None:
+    """Fail at the first ``(place, digest)`` pair that differs, saying ``differ``, or if
+    there are not as many ``what`` here as there."""
+    for (place, mine), (_, theirs) in zip(here, there, strict=False):
+        if mine != theirs:
+            fail(place, differ)
+    if len(here) != len(there):
+        fail(where, f"{len(here)} {what} here, {len(there)} under another PYTHONHASHSEED")
