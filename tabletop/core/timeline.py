@@ -172,6 +172,27 @@ class Timeline:
         count: int = self.graph.number_of_nodes()
         return count
 
+    def __repr__(self) -> str:
+        return (f"<Timeline of {self.root.game.name}: {len(self)} nodes, "
+                f"{sum(1 for _ in self.leaves())} branch ends, cursor at node {self.cursor}>")
+
+    def __copy__(self) -> Timeline:
+        """A timeline to step on its own: ``copy.copy`` shares no graph, cursor memory or
+        node numbering with this one (states are values, so they are shared as they are).
+
+        >>> import copy, tabletop
+        >>> tl = Timeline(tabletop.load("lascaux").new(seed=1))
+        >>> other = copy.copy(tl)
+        >>> _ = other.play(other.state.legal_actions()[0])
+        >>> len(tl), len(other)
+        (1, 2)
+        """
+        twin = object.__new__(Timeline)
+        twin.graph = self.graph.copy()
+        twin._cursor, twin._next_id, twin._on_line = self._cursor, self._next_id, self._on_line
+        twin._preferred = dict(self._preferred)
+        return twin
+
 
 class TimelineReader:
     """A timeline to read, not to step: its cursor, states, lines and branches, live. Its
@@ -192,7 +213,12 @@ class TimelineReader:
     __slots__ = ("_timeline",)
 
     def __init__(self, timeline: Timeline) -> None:
+        if not isinstance(timeline, Timeline):
+            raise TypeError(f"a TimelineReader reads a Timeline, not {brief(timeline)}")
         self._timeline = timeline
+
+    def __repr__(self) -> str:
+        return f"<read-only {repr(self._timeline)[1:]}"
 
     @property
     def graph(self) -> nx.DiGraph:

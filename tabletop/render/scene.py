@@ -198,7 +198,7 @@ class Text(Shape):
 
 
 #: The kinds of shape a scene holds, as ``Shape.kind`` names them (what the backends draw).
-KINDS = ("circle", "rect", "line", "polygon", "text")
+KINDS = checks.KINDS
 #: The keywords a shape takes for its ``Style`` (``scene.circle(x, y, r, fill="red")``).
 STYLE_KEYWORDS = tuple(f.name for f in fields(Style))
 
