@@ -138,3 +138,20 @@ def test_to_svg_checks_what_was_set_on_a_scene_after_it_was_made() -> None:
     scene.height = -3
     with pytest.raises(ValueError, match="height should be at least 0"):
         to_svg(scene)
+
+
+def test_naming_a_wrong_choice_among_choices_that_are_not_words() -> None:
+    from tabletop.core.choices import nearest, unknown
+
+    assert unknown("size", "3", [3, 5]) == "no size called '3'; known sizes: 3, 5"
+    assert nearest("lascux", [None, 3, "lascaux"]) == "lascaux"
+
+
+def test_the_tree_module_example_holds_for_every_game() -> None:
+    from tabletop.core.tree import layer_counts, perft
+
+    for name in tabletop.games():
+        state = tabletop.load(name).new(seed=1)
+        graph = explore(state, depth=2)
+        assert graph.number_of_nodes() == 1 + len(state.legal_actions()) + perft(state, 2)
+        assert layer_counts(graph) == [1, perft(state, 1), perft(state, 2)]

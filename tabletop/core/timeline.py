@@ -6,7 +6,17 @@ branch stays reachable.
 
 >>> from tabletop.core.timeline import Timeline
 >>> import tabletop
->>> tl = Timeline(tabletop.load("lava-flows").new(seed=1, setup="random"))  # doctest: +SKIP
+>>> tl = Timeline(tabletop.load("lava-flows").new(seed=1, setup="random"))
+>>> first, second = tl.state.legal_actions()[:2]
+>>> _ = tl.play(first); _ = tl.back(); _ = tl.play(second)   # a branch at the start
+>>> tl.cursor, tl.line(), sorted(tl.leaves()), tl.parent(2), len(tl)
+(2, [0, 2], [1, 2], 0, 3)
+>>> _ = tl.goto(1); tl.line(), tl.path_to(2)
+([0, 1], [0, 2])
+>>> tl.goto(7)
+Traceback (most recent call last):
+...
+KeyError: 'no node 7 in the timeline (nodes 0..2)'
 """
 
 from __future__ import annotations

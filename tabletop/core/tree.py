@@ -2,9 +2,11 @@
 and ``perft`` (a count).
 
 >>> import tabletop
->>> state = tabletop.load("landlock").new(seed=1, setup="random")         # doctest: +SKIP
->>> g = explore(state, depth=1)                                           # doctest: +SKIP
->>> g.number_of_nodes() == 1 + len(state.legal_actions())                 # doctest: +SKIP
+>>> state = tabletop.load("landlock").new(seed=1, setup="random")
+>>> g = explore(state, depth=1)
+>>> g.number_of_nodes() == 1 + len(state.legal_actions())
+True
+>>> layer_counts(explore(state, depth=2)) == [1, perft(state, 1), perft(state, 2)]
 True
 """
 
