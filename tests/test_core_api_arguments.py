@@ -155,3 +155,13 @@ def test_the_tree_module_example_holds_for_every_game() -> None:
         graph = explore(state, depth=2)
         assert graph.number_of_nodes() == 1 + len(state.legal_actions()) + perft(state, 2)
         assert layer_counts(graph) == [1, perft(state, 1), perft(state, 2)]
+
+
+@pytest.mark.parametrize("x, y", [("5", 5), (None, None), (5, [5]), (True, 5), (5, 1j)])
+def test_a_scene_is_hit_at_two_numbers(x, y) -> None:
+    scene = Scene(10, 10)
+    scene.rect(0, 0, 10, 10, target="all")
+    with pytest.raises(ValueError, match="a click is at two numbers"):
+        scene.hit(x, y)
+    assert scene.hit(np.float32(5), np.int64(5)) == "all"
+    assert scene.hit(float("nan"), 5) is None and scene.hit(10**400, 5) is None
