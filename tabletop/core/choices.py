@@ -11,6 +11,8 @@ typo ends in one line that says what was meant.
 True
 >>> unknown("agent", "mtcs", ["random", "mcts"])
 "no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', 'mcts'"
+>>> unknown("size", "3", [3, 5])
+"no size called '3'; known sizes: 3, 5"
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def nearest(word: object, choices: Iterable[str]) -> str | None:
     (``colour_strict`` ~ ``strict_colour``), else ``difflib.get_close_matches``."""
     if not isinstance(word, str) or len(word) > LONGEST:
         return None
-    by_key = {_key(c): c for c in choices}
+    by_key = {_key(c): c for c in choices if isinstance(c, str)}  # (numbers are not spelt)
     key = _key(word)
     for other, choice in by_key.items():
         if _words(other) == _words(key):

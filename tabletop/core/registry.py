@@ -7,6 +7,10 @@ Games register themselves by import path, so nothing is imported until a game is
 >>> "toy-example" in names()
 True
 >>> unregister("toy-example")
+>>> register("lascaux", "my_games:Lascaux")
+Traceback (most recent call last):
+...
+ValueError: 'lascaux' is a built-in game: register yours under another name
 """
 
 from __future__ import annotations
@@ -16,21 +20,59 @@ from typing import TYPE_CHECKING, Any
 
 from .choices import unknown
 from .errors import UnknownGame
+from .quoting import brief
 
 if TYPE_CHECKING:
     from .game import Game
 
 _entries: dict[str, str | type[Game]] = {}
 
+#: Where the built-in games live: a name registered from here cannot be taken over.
+_BUILT_IN = "tabletop.games."
+
 
 def register(name: str, game: str | type[Game]) -> None:
-    """Register a game class, or its ``"module:Class"`` path, under ``name``."""
+    """Register a game class, or its ``"module:Class"`` path, under ``name``.
+
+    ``name`` is a non-empty string; ``game`` a ``Game`` subclass or a ``"module:Class"``
+    path (imported when the game is first loaded). Registering a name again replaces it (a
+    notebook cell run twice), except the built-in games'.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a game's name is a non-empty string, not {brief(name)}")
+    if isinstance(game, str):
+        module, colon, attr = game.partition(":")
+        if not (colon and module.strip() and attr.strip()):
+            raise ValueError(f"game {name!r} should be registered as a Game subclass or its "
+                             f"'module:Class' path, not {brief(game)}")
+    else:
+        _check_class(name, game)
+    old = _entries.get(name)
+    if old is not None and _path(old).startswith(_BUILT_IN) \
+            and not _path(game).startswith(_BUILT_IN):  # (the package registering again)
+        raise ValueError(f"{name!r} is a built-in game: register yours under another name")
     _entries[name] = game
+
+
+def _path(entry: str | type[Game]) -> str:
+    """An entry as its ``"module:Class"`` path."""
+    return entry if isinstance(entry, str) else f"{entry.__module__}:{entry.__qualname__}"
+
+
+def _check_class(name: str, game: Any) -> type[Game]:
+    """``game`` if it is a ``Game`` subclass, else a ``TypeError`` naming what it is."""
+    if not (isinstance(game, type) and any(  # (by name: ``game`` imports this module)
+            f"{c.__module__}.{c.__qualname__}" == "tabletop.core.game.Game"
+            for c in game.__mro__)):
+        raise TypeError(f"game {name!r} should be registered as a Game subclass or its "
+                        f"'module:Class' path, not {brief(game)}")
+    return game
 
 
 def unregister(name: str) -> None:
     """Forget a registered game (used by tests that register toy games)."""
-    _entries.pop(name, None)
+    if isinstance(name, str):
+        _entries.pop(name, None)
 
 
 def names() -> tuple[str, ...]:
@@ -46,7 +88,12 @@ def game_class(name: str) -> type[Game]:
         raise UnknownGame(unknown("game", name, _entries)) from None
     if isinstance(entry, str):
         module, _, attr = entry.partition(":")
-        entry = getattr(importlib.import_module(module), attr)
+        try:
+            found = getattr(importlib.import_module(module.strip()), attr.strip())
+        except (ImportError, AttributeError) as error:
+            raise ImportError(f"game {name!r} is registered as {entry!r}, which cannot be "
+                              f"imported: {error}") from error
+        entry = _check_class(name, found)
         _entries[name] = entry
     return entry
 

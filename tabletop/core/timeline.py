@@ -6,7 +6,17 @@ branch stays reachable.
 
 >>> from tabletop.core.timeline import Timeline
 >>> import tabletop
->>> tl = Timeline(tabletop.load("lava-flows").new(seed=1, setup="random"))  # doctest: +SKIP
+>>> tl = Timeline(tabletop.load("lava-flows").new(seed=1, setup="random"))
+>>> first, second = tl.state.legal_actions()[:2]
+>>> _ = tl.play(first); _ = tl.back(); _ = tl.play(second)   # a branch at the start
+>>> tl.cursor, tl.line(), sorted(tl.leaves()), tl.parent(2), len(tl)
+(2, [0, 2], [1, 2], 0, 3)
+>>> _ = tl.goto(1); tl.line(), tl.path_to(2)
+([0, 1], [0, 2])
+>>> tl.goto(7)
+Traceback (most recent call last):
+...
+KeyError: 'no node 7 in the timeline (nodes 0..2)'
 """
 
 from __future__ import annotations
@@ -172,6 +182,27 @@ class Timeline:
         count: int = self.graph.number_of_nodes()
         return count
 
+    def __repr__(self) -> str:
+        return (f"<Timeline of {self.root.game.name}: {len(self)} nodes, "
+                f"{sum(1 for _ in self.leaves())} branch ends, cursor at node {self.cursor}>")
+
+    def __copy__(self) -> Timeline:
+        """A timeline to step on its own: ``copy.copy`` shares no graph, cursor memory or
+        node numbering with this one (states are values, so they are shared as they are).
+
+        >>> import copy, tabletop
+        >>> tl = Timeline(tabletop.load("lascaux").new(seed=1))
+        >>> other = copy.copy(tl)
+        >>> _ = other.play(other.state.legal_actions()[0])
+        >>> len(tl), len(other)
+        (1, 2)
+        """
+        twin = object.__new__(Timeline)
+        twin.graph = self.graph.copy()
+        twin._cursor, twin._next_id, twin._on_line = self._cursor, self._next_id, self._on_line
+        twin._preferred = dict(self._preferred)
+        return twin
+
 
 class TimelineReader:
     """A timeline to read, not to step: its cursor, states, lines and branches, live. Its
@@ -192,7 +223,12 @@ class TimelineReader:
     __slots__ = ("_timeline",)
 
     def __init__(self, timeline: Timeline) -> None:
+        if not isinstance(timeline, Timeline):
+            raise TypeError(f"a TimelineReader reads a Timeline, not {brief(timeline)}")
         self._timeline = timeline
+
+    def __repr__(self) -> str:
+        return f"<read-only {repr(self._timeline)[1:]}"
 
     @property
     def graph(self) -> nx.DiGraph:

@@ -2,14 +2,17 @@
 and ``perft`` (a count).
 
 >>> import tabletop
->>> state = tabletop.load("landlock").new(seed=1, setup="random")         # doctest: +SKIP
->>> g = explore(state, depth=1)                                           # doctest: +SKIP
->>> g.number_of_nodes() == 1 + len(state.legal_actions())                 # doctest: +SKIP
+>>> state = tabletop.load("landlock").new(seed=1, setup="random")
+>>> g = explore(state, depth=1)
+>>> g.number_of_nodes() == 1 + len(state.legal_actions())
+True
+>>> layer_counts(explore(state, depth=2)) == [1, perft(state, 1), perft(state, 2)]
 True
 """
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from collections import deque
 from typing import TYPE_CHECKING
@@ -99,7 +102,9 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     ``max_nodes`` was reached first (the children added until then stay).
     """
     _explored(graph, "expand")
-    if isinstance(node, bool) or node not in graph:
+    if isinstance(node, numbers.Integral) and not isinstance(node, bool):
+        node = int(node)  # (numpy's too; a float or a bool that equals a node is no node)
+    if type(node) is not int or node not in graph:
         known = graph.number_of_nodes()
         raise ValueError(f"expand needs a node of the graph (0 .. {known - 1}), not {brief(node)}")
     if max_nodes is not None:

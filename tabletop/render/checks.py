@@ -19,6 +19,28 @@ from ..core.quoting import brief
 
 #: The largest size of a number a scene holds (pixels: anything near is a mistake).
 LIMIT = 1e15
+#: The kinds of shape a scene holds, as ``Shape.kind`` names them (what the backends draw).
+KINDS = ("circle", "rect", "line", "polygon", "text")
+
+
+def scene(given: object, caller: str) -> None:
+    """Refuse what is no ``Scene`` (by its class, not importing the scene module), or one
+    whose size, texts or shapes were set since it was made to what it would not take.
+
+    >>> scene("<svg/>", "to_svg")
+    Traceback (most recent call last):
+    ...
+    TypeError: to_svg draws a Scene, not '<svg/>'
+    """
+    if not any(f"{c.__module__}.{c.__qualname__}" == "tabletop.render.scene.Scene"
+               for c in type(given).__mro__):
+        raise TypeError(f"{caller} draws a Scene, not {brief(given)}")
+    width, height = given.width, given.height  # type: ignore[attr-defined]
+    numbers("scene", width, height)
+    sizes("scene", width=width, height=height)
+    texts("scene", background=given.background, title=given.title)  # type: ignore[attr-defined]
+    for shape in given.shapes:  # type: ignore[attr-defined]  # (a list one may append to)
+        shape_type(shape, KINDS)
 
 
 def shape(what: str, layer: object, target: object, title: object, *values: object) -> None:

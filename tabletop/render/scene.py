@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, cast
 
 from ..core.choices import unknown
+from ..core.plain import coordinates
 from . import checks
 from .svg import to_svg
 
@@ -198,7 +199,7 @@ class Text(Shape):
 
 
 #: The kinds of shape a scene holds, as ``Shape.kind`` names them (what the backends draw).
-KINDS = ("circle", "rect", "line", "polygon", "text")
+KINDS = checks.KINDS
 #: The keywords a shape takes for its ``Style`` (``scene.circle(x, y, r, fill="red")``).
 STYLE_KEYWORDS = tuple(f.name for f in fields(Style))
 
@@ -304,11 +305,15 @@ class Scene:
 
     def hit(self, x: float, y: float) -> Hashable | None:
         """The target of the topmost targeted shape under ``(x, y)``, or ``None`` (also for a
-        point that is not finite, or too far out to compute with)."""
-        try:
-            x, y = float(x), float(y)
-        except (TypeError, ValueError, OverflowError):
-            return None
+        point that is not finite, or too far out to compute with). A point is two real
+        numbers, as a click's is (``ValueError`` else).
+
+        >>> Scene(10, 10).hit("5", 5)
+        Traceback (most recent call last):
+        ...
+        ValueError: a click is at two numbers x, y, not '5', 5
+        """
+        x, y = coordinates(x, y)
         if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > FAR:
             return None
         for shape in reversed(self.ordered()):

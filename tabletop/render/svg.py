@@ -15,6 +15,8 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from . import checks
+
 if TYPE_CHECKING:  # (scene.py imports this module to draw itself)
     from .scene import Scene, Style
 
@@ -117,7 +119,14 @@ def _element(shape: Any) -> str:
 
 
 def to_svg(scene: Scene) -> str:
-    """The scene as a standalone SVG document (the same bytes on every run)."""
+    """The scene as a standalone SVG document (the same bytes on every run).
+
+    >>> to_svg("<svg/>")
+    Traceback (most recent call last):
+    ...
+    TypeError: to_svg draws a Scene, not '<svg/>'
+    """
+    checks.scene(scene, "to_svg")
     w, h = num(scene.width), num(scene.height)
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
