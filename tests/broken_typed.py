@@ -54,6 +54,20 @@ class UnquotedNim(SecretNim):
         raise state._refusal(f"{text!r}: actions are takes and bonuses")
 
 
+class NormalisedNim(FormsNim):
+    """Names the forms, but quotes the text as the core normalised it ('q9 zz' for
+    '  Q9   ZZ '), not as typed: it refuses inside ``_parse`` instead of raising
+    ``NotationProblem``."""
+
+    name = "normalised-nim"
+
+    def _parse(self, state, text):
+        found = super()._parse(state, text)
+        if found is None and text.startswith("q9"):
+            raise state._refusal(f"{text!r} is no action: actions are 'take 1' or 'bonus 2'")
+        return found
+
+
 class OwnInitInput(TakeInput):
     """Sets itself up without ``ClickInput.__init__``, so it checks nothing it is given."""
 

@@ -13,6 +13,7 @@ from broken_typed import (
     FormsNim,
     GenericNim,
     ListsNim,
+    NormalisedNim,
     SilentTurnNim,
     UnquotedNim,
 )
@@ -61,6 +62,21 @@ def test_the_sound_toy_passes(registered):
 def test_each_broken_toy_is_caught(registered, broken):
     with pytest.raises(ConformanceError, match="refused without saying what actions look"):
         check_notation_forms(registered(broken), seeds=range(3), every=1)
+
+
+def test_a_refusal_that_quotes_the_normalised_text_is_caught(registered):
+    with pytest.raises(ConformanceError, match="typed '  Q9   ZZ ' was refused without quoting "
+                                               "it as typed"):
+        check_notation_forms(registered(NormalisedNim), seeds=range(3), every=1)
+
+
+def test_landlock_quotes_typed_junk_as_typed():
+    state = tabletop.load("landlock").new(seed=1)
+    for typed in (" F6  R9 ", "   ", "Bridge  Q9"):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(typed)
+        assert refused.value.reason.startswith(f"{typed!r} is no action in The Legend of "
+                                               f"Landlock: ")
 
 
 # --- one walker of JSON-like data ----------------------------------------------------------

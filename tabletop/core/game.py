@@ -39,7 +39,7 @@ from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
-from .notation import check_length, unknown
+from .notation import NotationProblem, check_length, unknown
 from .observation import Observed
 from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
@@ -198,7 +198,10 @@ class Game(OptionChecks, GameFacts, SetOnce):
         key = " ".join(text.split()).lower()
         found = state._notation_index().get(key)
         if found is None and key.isascii() and key.isprintable():
-            found = self._parse(state, key)
+            try:
+                found = self._parse(state, key)
+            except NotationProblem as problem:  # said of the text as typed
+                raise state._refusal(unknown(text, self.title, str(problem))) from None
         if found is None:
             raise state._refusal(unknown(text, self.title, self.notation_forms)
                                  if self.notation_forms else f"{text!r} is not a legal action here")
@@ -206,9 +209,9 @@ class Game(OptionChecks, GameFacts, SetOnce):
 
     def _parse(self, state: State | View, text: str) -> Action | None:
         """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not;
-        called only for text that is not the notation of a legal action. Games override it so
-        that illegal actions typed as text get their specific reason, and for legal actions
-        outside the listed sample (e.g. Lacuna's positions)."""
+        called only for text that is not the notation of a legal action (a game overrides it
+        to give illegal moves their reason, and for legal ones outside the listed sample);
+        it raises ``NotationProblem(why)`` for text that is no action at all."""
         return None
 
     @named_players

@@ -40,6 +40,15 @@ def check_length(text: str, what: str = "notation") -> None:
                             "characters")
 
 
+class NotationProblem(ValueError):
+    """What a game's ``_parse`` raises for text that is no action at all, saying why (the
+    core refuses it quoting the text as typed, before it was normalised).
+
+    >>> str(NotationProblem("no cell 'q9'"))
+    "no cell 'q9'"
+    """
+
+
 def unknown(text: str, game: str, forms: str) -> str:
     """The reason for refusing ``text`` that is no action of ``game`` at all: every game
     says the same, with ``forms`` (what its actions look like, with quoted examples).

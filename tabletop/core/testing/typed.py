@@ -34,7 +34,8 @@ from ..registry import load, names
 from .common import click_input, fail, random_playout
 
 #: Texts no game's notation is: typed by mistake, empty, digits, punctuation.
-JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0", "é", "ß 9")
+JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0", "é", "ß 9",
+        "  Q9   ZZ ", "   ", "XYZZY")
 
 #: A quoted example in a message.
 QUOTED = re.compile(r"'([^']+)'")
@@ -53,9 +54,10 @@ def shape(word: str) -> str:
 
 def check_notation_forms(game: Game, seeds: Iterable[int] = range(2),
                          every: int = 7) -> None:
-    """Junk text is refused with ``IllegalAction`` whose reason quotes an example of the
-    game's notation, for the state and every player's view at every ``every``-th position
-    and the end of each seeded random game."""
+    """Junk text is refused with ``IllegalAction`` whose reason quotes the text as typed
+    (capitals and spaces too) and an example of the game's notation, for the state and
+    every player's view at every ``every``-th position and the end of each seeded random
+    game."""
     firsts: set[str] = set()
     subjects: list[tuple[str, State | View]] = []
     for where, subject in _subjects(game, seeds, every):
@@ -90,6 +92,9 @@ def _check_refusal(game: Game, subject: State | View, junk: str, firsts: set[str
                     f"{err}")
     else:
         fail(where, f"parse_action({junk!r}) gave {found!r}: junk text is no action")
+    if quote(junk) not in reason and repr(junk) not in reason:
+        fail(where, f"typed {junk!r} was refused without quoting it as typed (a game's "
+                    f"_parse raises NotationProblem for the core to quote it): {reason!r}")
     said = reason.replace(quote(junk), " ").replace(repr(junk), " ")  # the junk itself
     examples = [e for e in QUOTED.findall(said) if e.strip()]
     if not any(shape(e.lower().split()[0]) in firsts for e in examples):

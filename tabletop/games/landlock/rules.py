@@ -27,7 +27,7 @@ from ...core.builders import own_position
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
-from ...core.notation import unknown
+from ...core.notation import NotationProblem
 from ...core.plain import player_of, whole
 from ...core.position import evolve, maker
 from ...core.quoting import brief
@@ -235,7 +235,7 @@ class Landlock(Game):
             return ROLE_ACTIONS[ROLES.index(text)]
         problem = notation_problem(text)
         if problem is not None:
-            raise state._refusal(unknown(text, self.title, problem))
+            raise NotationProblem(problem)
         parts = text.split()
         wanted: Action | None = None
         if len(parts) == 2 and parts[0] == "bridge":
