@@ -87,19 +87,19 @@ def test_the_builder_words_check_passes_a_sound_toy_and_catches_python_words(reg
     from broken_games35b_builders import LiteralTakeAway
     from toygame import TakeAway
 
-    from tabletop.core.testing.builderwords import check_builder_words
+    from tabletop.core.testing.builders import check_position_builder
 
-    check_builder_words(registered(TakeAway))
+    check_position_builder(registered(TakeAway))
     with pytest.raises(ConformanceError, match=r"literal-take-away position\(pile=.*\): "
                                                r"refused in Python's words: "):
-        check_builder_words(registered(LiteralTakeAway))
+        check_position_builder(registered(LiteralTakeAway))
 
 
 @pytest.mark.parametrize("game", EVERY_GAME, ids=GAME_IDS)
 def test_every_games_builder_refuses_in_its_own_words(game):
-    from tabletop.core.testing.builderwords import check_builder_words
+    from tabletop.core.testing.builders import check_position_builder
 
-    check_builder_words(game)
+    check_position_builder(game)
 
 
 @pytest.mark.parametrize("build, said", [

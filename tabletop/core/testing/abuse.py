@@ -12,7 +12,6 @@ from ..game import Game
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
 from .builders import check_position_builder
-from .builderwords import check_builder_words
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
@@ -43,7 +42,6 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_replace,
     check_numpy_scalars,
     check_position_builder,
-    check_builder_words,
     check_fuzzing,
     check_long_games,
     check_cycles,

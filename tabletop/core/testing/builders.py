@@ -5,19 +5,23 @@ Teachers build puzzles with ``game.position(...)``, so its arguments come from p
 argument of the builder is given values a notebook user might pass by mistake (wrong types,
 NaN, huge strings, nested junk, a list that holds itself); every call must build a position
 or raise a ``ValueError`` (``InvalidOption`` is one) — never an exception from the
-builder's insides. A builder's required arguments get the first junk value it accepts, so
-that its other arguments can be tried.
+builder's insides — whose message says what is wrong in the game's words, not Python's
+(``not enough values to unpack``, ``'int' object is not iterable``; a state's own field
+check, ``field 'pile' should be int``, is fine). A builder's required arguments get the
+first junk value it accepts, so that its other arguments can be tried.
 """
 
 from __future__ import annotations
 
 import inspect
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
 from ..game import Game
+from ..quoting import brief
 from .common import fail
 
 
@@ -44,24 +48,39 @@ JUNK: tuple[Any, ...] = (LOOP, DEEP,
     [{"a": 1}])
 
 
+#: What Python, not a game, says: the start of a message a builder let through.
+PYTHON_WORDS = re.compile(
+    r"values to unpack|invalid literal for|is not iterable"
+    r"|is not subscriptable|object has no attribute|index out of range|negative shift count"
+    r"|could not convert string to|math domain error|unhashable type|has no len\(\)"
+    r"|takes \d+ positional argument")
+
+
 def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
     """Raise ``ConformanceError`` if ``game.position`` (when it has one) answers a wrong
-    argument with anything but a position or a ``ValueError``. (No seeds: nothing random.)"""
+    argument with anything but a position or a ``ValueError`` in the game's words. (No
+    seeds: nothing random.)"""
     build: Callable[..., Any] | None = getattr(game, "position", None)
     if build is None:
         return
-    for argument, junk, call in builder_calls(build):
+    for argument, junk, call in _calls(build):
         try:
             call()
-        except ValueError:
-            continue
+        except ValueError as error:
+            if PYTHON_WORDS.search(str(error)):
+                fail(_where(game, argument, junk), f"refused in Python's words: "
+                     f"{str(error)[:200]} (say which argument is wrong and what it may be)")
         except Exception as error:  # noqa: BLE001 - anything else is the finding
-            fail(f"{game.name} position({argument}={junk!r:.40})",
-                 f"raised {type(error).__name__}: {error} (a wrong argument should get a "
-                 f"ValueError saying what it may be)")
+            fail(_where(game, argument, junk), f"raised {type(error).__name__}: {error} (a "
+                 f"wrong argument should get a ValueError saying what it may be)")
 
 
-def builder_calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
+def _where(game: Game, argument: str, junk: Any) -> str:
+    """The call that broke (written only then: ``repr`` of the deep junk cannot be)."""
+    return f"{game.name} position({argument}={brief(junk)})"
+
+
+def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
     """``(argument, junk, call)`` for each argument of the builder and each junk value."""
     parameters = list(inspect.signature(build).parameters.values())
     required = [p for p in parameters if p.default is inspect.Parameter.empty
