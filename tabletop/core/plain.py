@@ -96,6 +96,8 @@ def whole(value: object, least: float, rule: str, most: float = math.inf) -> int
     >>> whole(np.int64(3), 1, "games should be an int from 1 to 9", most=9)
     3
     """
+    if type(value) is int and least <= value <= most:  # the common case, at once
+        return value
     if isinstance(value, numbers.Integral) and not isinstance(value, bool) \
             and least <= int(value) <= most:
         return int(value)

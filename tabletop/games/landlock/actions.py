@@ -20,31 +20,20 @@ action (``-1`` would otherwise count from the end of the cells, ``True`` be cell
 from __future__ import annotations
 
 from dataclasses import dataclass
-from numbers import Integral
 
 from tabletop.core.game import Action
 from tabletop.core.ids import ActionTable
+from tabletop.core.plain import whole
 
 from .board import CELL_NAMES, CELLS, cell_index
 
 ROLES = ("land", "water")
 
 
-def number(value: object, count: int, what: str) -> int:
-    """``value`` if it is a whole number ``0 .. count - 1`` (not a bool); else a
-    ``ValueError`` (an action's notation then falls back to its fields)."""
-    if type(value) is int and 0 <= value < count:  # the common case, first
-        return value
-    whole = int(value) if isinstance(value, Integral) and not isinstance(value, bool) else -1
-    if not 0 <= whole < count:  # (numpy's ints too)
-        raise ValueError(f"no {what} {value!r}: they are 0 .. {count - 1}")
-    return whole
-
-
 def cell_name(cell: object) -> str:
     """The name of cell number ``cell`` (``60`` -> ``"f6"``); a ``ValueError`` for anything
     that numbers no cell (a bool, a negative number, 121 or more)."""
-    return CELL_NAMES[number(cell, CELLS, "cell")]
+    return CELL_NAMES[whole(cell, 0, "no such cell", CELLS - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +56,7 @@ class Place(Action):
     rot: int
 
     def __str__(self) -> str:
-        return f"{cell_name(self.cell)} r{number(self.rot, 4, 'rotation')}"
+        return f"{cell_name(self.cell)} r{whole(self.rot, 0, 'no such rotation', 3)}"
 
 
 @dataclass(frozen=True, slots=True)

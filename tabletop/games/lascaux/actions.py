@@ -7,10 +7,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from numbers import Integral
 
 from ...core.game import Action
 from ...core.ids import ActionTable
+from ...core.plain import whole
 from .cards import ALL_COLOURS, COLOURS, colours_of
 
 #: What every action looks like, for a message about text that is none of them.
@@ -26,13 +26,7 @@ class Choose(Action):
     def __str__(self) -> str:
         """``choose blue``; a colour that is no index of ``COLOURS`` (``-1``, ``True``) makes
         the notation fall back to the fields, ``Choose(colour=-1)``, never another colour."""
-        colour = self.colour
-        if type(colour) is not int or not 0 <= colour < len(COLOURS):
-            colour = int(colour) if isinstance(colour, Integral) \
-                and not isinstance(colour, bool) else -1  # numpy's ints are colours too
-            if not 0 <= colour < len(COLOURS):
-                raise ValueError(f"no colour {self.colour!r}")
-        return f"choose {COLOURS[colour]}"
+        return f"choose {COLOURS[whole(self.colour, 0, 'no such colour', len(COLOURS) - 1)]}"
 
 
 @dataclass(frozen=True, slots=True)
