@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..core.choices import suggestion
+from ..core.choices import did_you_mean, suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
 from ..core.plain import flag, plain, real
@@ -23,6 +23,21 @@ def shown_state(state: object, shower: str) -> State:
                         f"whose view to draw, {shower}(state, view=p)")
     raise TypeError(f"{shower} shows a State (tabletop.play also takes a game's name, a Game "
                     f"or a record), not {brief(state)}")
+
+
+def seat_refusal(spec: object, agents: Collection[str]) -> str:
+    """Why ``spec`` seats no one: no such agent, the nearest of the agents' names and
+    ``"human"``, all of the agents, and that ``"human"`` gives the seat to a person.
+
+    >>> seat_refusal("humna", ["random", "mcts"])
+    "no agent called 'humna'; did you mean 'human'? known agents: 'random', 'mcts', or an ..."
+    """
+    if isinstance(spec, tuple) and spec:  # (name, options): the name is what is unknown
+        spec = spec[0]
+    known = ", ".join(repr(a) for a in agents)
+    return (f"no agent called {brief(spec)}; {did_you_mean(spec, [*agents, 'human'])}known "
+            f"agents: {known}, or an object with act(view); 'human' leaves the seat to a "
+            f"person")
 
 
 def hot_seat_flag(on: object) -> bool:
