@@ -117,3 +117,4 @@ def test_a_wrong_seat_names_human_among_the_choices(spec, nearest):
             else f"did you mean '{nearest}'?" in message)
     assert message.endswith("'human' leaves the seat to a person")
     assert widget.session.seats == [None, None]
+
