@@ -172,3 +172,16 @@ def invalid(error: Exception) -> InvalidRecord:
         return error
     return InvalidRecord(f"the serialized state could not be read: {type(error).__name__}: "
                          f"{brief(str(error))}")
+
+
+def notation_id(state: Any, text: object, legal: Sequence[int]) -> int | None:
+    """The id among ``legal`` of the action ``text`` denotes in tabletop's notation (any
+    case and spacing, Lacuna's ``@0.5`` as ``@1/2``: what ``state.apply`` reads), or
+    ``None`` if it denotes none of them (or ``state`` is ``None``: the chance node)."""
+    if state is None or not isinstance(text, str) or not legal:
+        return None
+    try:
+        found = state.action_id(state.game.parse_action(state, text))
+    except IllegalAction:
+        return None
+    return found if found in legal else None
