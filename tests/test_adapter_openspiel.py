@@ -247,3 +247,11 @@ def test_string_to_action_reads_tabletops_notation_as_apply_does(name):
         with pytest.raises(tabletop.IllegalAction, match="names no legal action here"):
             state.string_to_action(player, "no such move")
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_string_to_action_reads_a_seed_in_any_case_and_spacing():
+    state = openspiel.load_game("lava-flows", seeds=10).new_initial_state()
+    assert [state.string_to_action(text) for text in ("seed 3", " SEED  3 ", "Seed 9")] \
+        == [3, 3, 9]
+    with pytest.raises(tabletop.IllegalAction, match="'seed 10' names no legal action"):
+        state.string_to_action(pyspiel.PlayerId.CHANCE, "seed 10")

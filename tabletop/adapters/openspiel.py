@@ -477,7 +477,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         named = {self.action_to_string(who, a): a for a in legal}
         if isinstance(text, str) and text in named:
             return named[text]
-        if (found := notation_id(self.tabletop, text, legal)) is not None:  # "PAY" is pay
+        if (found := notation_id(self.tabletop, text, named)) is not None:  # "PAY" is pay
             return found
         shown = ", ".join(map(repr, list(named)[:12])) + (", …" if len(named) > 12 else "")
         raise IllegalAction(f"{brief(text)} names no legal action here; legal: "
