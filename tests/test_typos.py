@@ -96,7 +96,7 @@ def test_ipython_shows_the_one_line_and_no_traceback():
                      f"known games: {GAMES}"]
 
 
-@pytest.mark.parametrize("spec", ["human", "Human", " HUMAN ", None])
+@pytest.mark.parametrize("spec", ["human", "Human", " HUMAN ", None, ("human", {})])
 def test_a_seat_is_made_human_spelt_as_agents_are(spec):
     """``"human"`` is read as agents' names are (case and spaces do not count)."""
     assert tabletop.play("lacuna", bots={1: "Random"}).session.seats[1] is not None
@@ -118,3 +118,11 @@ def test_a_wrong_seat_names_human_among_the_choices(spec, nearest):
     assert message.endswith("'human' leaves the seat to a person")
     assert widget.session.seats == [None, None]
 
+
+
+def test_human_with_options_is_refused_in_one_line():
+    widget = tabletop.play("lacuna", bots={1: "random"})
+    message = raised(lambda: widget.set_seat(1, ("Human", {"x": 1})), InvalidOption)
+    assert message == "'human' takes no options (a person plays the seat), not {'x': 1}: " \
+                      "give 'human' alone"
+    assert widget.session.seats[1] is not None

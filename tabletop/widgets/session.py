@@ -33,7 +33,7 @@ from ..render.scene import Scene
 from .inputs import input_for
 from .picks import mark_picked
 from .records import read_record
-from .starting import hot_seat_flag, seat_refusal, shown_state, timeline_for
+from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
@@ -125,8 +125,8 @@ class Session:
             seat = self._check_player(player)
             if seat is None:
                 raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
-            if spec is None or isinstance(spec, str) and spec.strip().lower() == "human":
-                agent = None  # spelt as agents' names are: case and spaces do not count
+            if human_seat(spec):
+                agent = None
             else:
                 agent = resolve_agent(spec, self._seat_seed(seat))
         except UnknownAgent as err:  # a seat may also be made human: the choices say so
