@@ -117,7 +117,8 @@ class Session:
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
-        """Make ``player`` human (``None`` or ``"human"``) or a bot (a name or an agent).
+        """Make ``player`` human (``None``, ``"human"`` in any case, ``("human", {})``) or a
+        bot (a name or an agent; ``UnknownAgent`` names ``"human"`` among the choices).
 
         The message line is cleared: what it said was about the seats before.
         """
