@@ -227,3 +227,31 @@ def test_an_action_id_that_names_no_action_is_refused_not_printed_as_none():
     with pytest.raises(tabletop.IllegalAction, match="action id 1000 is out of range"):
         state.action_to_string(state.current_player(), 1000)
     assert state.action_to_string(state.current_player(), state.legal_actions()[0]) != "None"
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_string_to_action_reads_tabletops_notation_as_apply_does(name):
+    """Any spelling tabletop's notation reads (case, spacing; Lacuna's ``@0.5``) names the
+    same id as the exact ``action_to_string``; text naming no legal action is refused."""
+    game = openspiel.load_game(name, players=max(game_class(name).player_counts), seed=4)
+    state, rng = game.new_initial_state(), random.Random(4)
+    for _ in range(6):
+        player = state.current_player()
+        legal = state.legal_actions()
+        for action in rng.sample(legal, min(len(legal), 12)):
+            text = state.action_to_string(player, action)
+            for typed in (text.upper(), f"  {text.replace(' ', '   ')} ",
+                          text.replace("@1/2", "@0.5").replace("@3/4", "@0.75")):
+                assert state.string_to_action(player, typed) == action, typed
+                assert state.string_to_action(typed) == action, typed
+        with pytest.raises(tabletop.IllegalAction, match="names no legal action here"):
+            state.string_to_action(player, "no such move")
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_string_to_action_reads_a_seed_in_any_case_and_spacing():
+    state = openspiel.load_game("lava-flows", seeds=10).new_initial_state()
+    assert [state.string_to_action(text) for text in ("seed 3", " SEED  3 ", "Seed 9")] \
+        == [3, 3, 9]
+    with pytest.raises(tabletop.IllegalAction, match="'seed 10' names no legal action"):
+        state.string_to_action(pyspiel.PlayerId.CHANCE, "seed 10")

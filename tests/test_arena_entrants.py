@@ -191,3 +191,15 @@ def test_a_game_that_cannot_be_sent_is_no_lost_game():
     assert pool.calls == 1
     assert len(arena("landlock", [_made_here, "random"], games=2, progress=False,
                      executor=_Pickling())) == 2
+
+
+@pytest.mark.parametrize("spec, label", [("Random", "random"), (" random ", "random"),
+                                         (("MCTS-weak", {}), "mcts-weak"),
+                                         (("MCTS", {"iterations": 5}), "mcts(iterations=5)")])
+def test_one_agent_typed_two_ways_is_one_entrant(spec, label):
+    """A name is labelled as ``make_agent`` reads it, so it merges with the same agent
+    typed another way (as two "random" do) instead of being rated as a second entrant."""
+    canonical = ("mcts-weak" if label == "mcts-weak" else
+                 ("mcts", {"iterations": 5}) if label.startswith("mcts(") else "random")
+    result = arena("lava-flows", [canonical, spec], games=2, progress=False)
+    assert [s.agent for s in result.summary()] == [label]

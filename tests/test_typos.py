@@ -50,7 +50,8 @@ def test_a_game_name(call, message):
 def test_a_bot_name_in_play():
     message = raised(lambda: tabletop.play("lacuna", bots={1: "mtcs"}), UnknownAgent)
     assert message == ("no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', "
-                       "'mcts', 'mcts-weak', 'mcts-strong', or an object with act(view)")
+                       "'mcts', 'mcts-weak', 'mcts-strong', or an object with act(view); "
+                       "'human' leaves the seat to a person")
     assert "did you mean 'mcts-weak'?" in raised(lambda: resolve_agent("mcts_waek"), UnknownAgent)
     assert "did you mean" not in raised(lambda: resolve_agent("alphazero"), UnknownAgent)
     assert raised(lambda: make_agent(3), UnknownAgent).startswith("no agent called 3; known agents")
@@ -93,3 +94,35 @@ def test_ipython_shows_the_one_line_and_no_traceback():
     shown = (out.stdout + out.stderr).strip().splitlines()
     assert shown == [f"UnknownGame: no game called 'lascux'; did you mean 'lascaux'? "
                      f"known games: {GAMES}"]
+
+
+@pytest.mark.parametrize("spec", ["human", "Human", " HUMAN ", None, ("human", {})])
+def test_a_seat_is_made_human_spelt_as_agents_are(spec):
+    """``"human"`` is read as agents' names are (case and spaces do not count)."""
+    assert tabletop.play("lacuna", bots={1: "Random"}).session.seats[1] is not None
+    assert tabletop.play("lacuna", bots={1: spec}).session.seats == [None, None]
+    widget = tabletop.play("lascaux", players=3, bots={1: "random", 2: "random"})
+    widget.set_seat(2, spec)
+    assert widget.session.seats[2] is None
+
+
+@pytest.mark.parametrize("spec, nearest", [("humna", "human"), (("mtcs", {}), "mcts"),
+                                           ("chess", None)])
+def test_a_wrong_seat_names_human_among_the_choices(spec, nearest):
+    widget = tabletop.play("lacuna")
+    message = raised(lambda: widget.set_seat(1, spec), UnknownAgent)
+    name = spec[0] if isinstance(spec, tuple) else spec
+    assert message.startswith(f"no agent called '{name}'; ")
+    assert ("did you mean" not in message if nearest is None
+            else f"did you mean '{nearest}'?" in message)
+    assert message.endswith("'human' leaves the seat to a person")
+    assert widget.session.seats == [None, None]
+
+
+
+def test_human_with_options_is_refused_in_one_line():
+    widget = tabletop.play("lacuna", bots={1: "random"})
+    message = raised(lambda: widget.set_seat(1, ("Human", {"x": 1})), InvalidOption)
+    assert message == "'human' takes no options (a person plays the seat), not {'x': 1}: " \
+                      "give 'human' alone"
+    assert widget.session.seats[1] is not None

@@ -62,6 +62,7 @@ from .openspiel_checks import (
     history_problem,
     invalid,
     mismatch,
+    notation_id,
     observation_kind,
     player_arg,
     player_checked,
@@ -465,7 +466,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def string_to_action(self, *player_and_text: Any) -> int:
         """``string_to_action([player,] text)``: the legal id whose ``action_to_string`` is
-        ``text``; else ``IllegalAction`` listing them."""
+        ``text``, or that ``text`` names in tabletop's notation; else ``IllegalAction``
+        listing them."""
         if len(player_and_text) not in (1, 2):
             raise TypeError(f"string_to_action([player,] text) takes one or two arguments, "
                             f"not {len(player_and_text)}")
@@ -475,6 +477,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         named = {self.action_to_string(who, a): a for a in legal}
         if isinstance(text, str) and text in named:
             return named[text]
+        if (found := notation_id(self.tabletop, text, named)) is not None:  # "PAY" is pay
+            return found
         shown = ", ".join(map(repr, list(named)[:12])) + (", …" if len(named) > 12 else "")
         raise IllegalAction(f"{brief(text)} names no legal action here; legal: "
                             f"{shown or 'none'}")

@@ -21,7 +21,7 @@ import base64
 import binascii
 import math
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -172,3 +172,25 @@ def invalid(error: Exception) -> InvalidRecord:
         return error
     return InvalidRecord(f"the serialized state could not be read: {type(error).__name__}: "
                          f"{brief(str(error))}")
+
+
+def notation_id(state: Any, text: object, named: Mapping[str, int]) -> int | None:
+    """The id of the legal action ``text`` names: ``named`` maps each legal one's
+    ``action_to_string`` to its id, read in any case and spacing (``"SEED 3"``), or else
+    tabletop's notation as ``state.apply`` reads it (Lacuna's ``@0.5`` as ``@1/2``);
+    ``None`` if it names none of them. ``state`` is ``None`` at the chance node.
+
+    >>> notation_id(None, "  SEED 3", {"seed 3": 3})
+    3
+    """
+    if not isinstance(text, str) or not named:
+        return None
+    spelt = {" ".join(k.split()).lower(): a for k, a in named.items()}
+    found = spelt.get(" ".join(text.split()).lower())
+    if found is not None or state is None:
+        return found
+    try:
+        found = state.action_id(state.game.parse_action(state, text))
+    except IllegalAction:
+        return None
+    return found if found in named.values() else None

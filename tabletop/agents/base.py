@@ -330,15 +330,19 @@ def _from_factory(factory: Callable[..., Any], seed: int | None) -> Any:
 def agent_label(spec: Any) -> str:
     """A short name for an agent or a spec: its ``name``, or its class's name.
 
-    >>> agent_label(RandomAgent()), agent_label(("mcts", {"iterations": 9}))
+    A name is spelt as ``make_agent`` reads it (``"MCTS "`` is ``"mcts"``), so one agent
+    has one label however it was typed.
+
+    >>> agent_label(RandomAgent()), agent_label(("MCTS", {"iterations": 9}))
     ('random', 'mcts(iterations=9)')
     """
     if isinstance(spec, str):
-        return spec
+        return spec.strip().lower()
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
+        name = spec[0].strip().lower()
         options = ",".join(f"{k}={_shown(v)}" for k, v in dict(spec[1]).items())
-        return f"{spec[0]}({options})" if options else spec[0]
+        return f"{name}({options})" if options else name
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
                or type(spec).__name__)
 

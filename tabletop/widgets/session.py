@@ -20,10 +20,10 @@ from typing import Any
 
 import networkx as nx
 
-from ..agents import agent_label, resolve_agent
+from ..agents import agent_label, agent_names, resolve_agent
 from ..agents.settings import bot_seats, seed_of
 from ..core.breakdown import Breakdown
-from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord
+from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.plain import coordinates, flag, plain, player_of, point_of
@@ -33,7 +33,7 @@ from ..render.scene import Scene
 from .inputs import input_for
 from .picks import mark_picked
 from .records import read_record
-from .starting import hot_seat_flag, shown_state, timeline_for
+from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
@@ -117,7 +117,8 @@ class Session:
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
-        """Make ``player`` human (``None`` or ``"human"``) or a bot (a name or an agent).
+        """Make ``player`` human (``None``, ``"human"`` in any case, ``("human", {})``) or a
+        bot (a name or an agent; ``UnknownAgent`` names ``"human"`` among the choices).
 
         The message line is cleared: what it said was about the seats before.
         """
@@ -125,10 +126,12 @@ class Session:
             seat = self._check_player(player)
             if seat is None:
                 raise ValueError(f"a seat is a player 0..{self.game.players - 1}, not None")
-            if spec is None or isinstance(spec, str) and spec == "human":
+            if human_seat(spec):
                 agent = None
             else:
                 agent = resolve_agent(spec, self._seat_seed(seat))
+        except UnknownAgent as err:  # a seat may also be made human: the choices say so
+            raise UnknownAgent(seat_refusal(spec, agent_names())) from err  # (or (name, opts))
         except CallerError:
             raise
         except ValueError as err:

@@ -3,9 +3,9 @@ it, the view and the hot seat's setting."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
-from ..core.choices import suggestion
+from ..core.choices import did_you_mean, suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
 from ..core.plain import flag, plain, real
@@ -23,6 +23,39 @@ def shown_state(state: object, shower: str) -> State:
                         f"whose view to draw, {shower}(state, view=p)")
     raise TypeError(f"{shower} shows a State (tabletop.play also takes a game's name, a Game "
                     f"or a record), not {brief(state)}")
+
+
+def human_seat(spec: object) -> bool:
+    """Whether ``spec`` leaves a seat to a person: ``None`` or ``"human"``, spelt as agents'
+    names are (case and spaces do not count), also as ``("human", {})``; ``"human"`` with
+    options is ``InvalidOption``.
+
+    >>> human_seat(" Human"), human_seat(("human", {})), human_seat("random")
+    (True, True, False)
+    """
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[1], Mapping):
+        if not isinstance(spec[0], str) or not human_seat(spec[0]):
+            return False
+        if spec[1]:
+            raise InvalidOption(f"'human' takes no options (a person plays the seat), not "
+                                f"{brief(dict(spec[1]))}: give 'human' alone")
+        return True
+    return spec is None or isinstance(spec, str) and spec.strip().lower() == "human"
+
+
+def seat_refusal(spec: object, agents: Collection[str]) -> str:
+    """Why ``spec`` seats no one: no such agent, the nearest of the agents' names and
+    ``"human"``, all of the agents, and that ``"human"`` gives the seat to a person.
+
+    >>> seat_refusal("humna", ["random", "mcts"])
+    "no agent called 'humna'; did you mean 'human'? known agents: 'random', 'mcts', or an ..."
+    """
+    if isinstance(spec, tuple) and spec:  # (name, options): the name is what is unknown
+        spec = spec[0]
+    known = ", ".join(repr(a) for a in agents)
+    return (f"no agent called {brief(spec)}; {did_you_mean(spec, [*agents, 'human'])}known "
+            f"agents: {known}, or an object with act(view); 'human' leaves the seat to a "
+            f"person")
 
 
 def hot_seat_flag(on: object) -> bool:
