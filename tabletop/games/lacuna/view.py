@@ -15,12 +15,27 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.core import ranges
 from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
-from .board import FLOWERS, NCOLOURS, player_name
+from .board import FLOWERS, NCOLOURS, PAWNS_EACH, player_name
+from .geometry import MAX_FLOWERS
 from .position import LacunaPosition
 from .tensor import observation
+
+
+def position_ranges(position: LacunaPosition) -> dict[str, ranges.Allowed]:
+    """What ``LacunaPosition``'s fields may hold beyond their types (``core.ranges``): its
+    ``_ranges``, kept here (``position.py`` is full)."""
+    colour, player = ranges.Span(0, NCOLOURS - 1), ranges.Span(0, 1)
+    coloured = 0 if position.colors is None else len(position.points)  # collected: of these
+    return {"start": player,
+            "points": ranges.Row(ranges.Items((None, None)), longest=MAX_FLOWERS),
+            "colors": ranges.Row(colour, length=len(position.points)), "aside": colour,
+            "pawns": ranges.Row(ranges.Items((None, None, player)), longest=2 * PAWNS_EACH),
+            "collected": ranges.Row(ranges.Span(0, (1 << coloured) - 1), length=2)}
+
 
 #: The cached parts of the dead mask (``LacunaPosition._dead``) a determinized state shares.
 _CARRIED = ("flowers", "pawn_kill", "dead")
@@ -29,6 +44,8 @@ _CARRIED = ("flowers", "pawn_kill", "dead")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LacunaView(LacunaPosition, View):
     """What a player sees: everything but the pour order before the set-aside choice."""
+
+    _ranges = position_ranges
 
     def determinize(self, rng: random.Random) -> State:
         if self.colors is None:  # the pour order is hidden: sample it
