@@ -20,8 +20,10 @@ ValueError: Span: field 'x' should be an int 0..3, not 7
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import wraps
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from .quoting import brief
@@ -65,10 +67,11 @@ class Row:
         if not isinstance(value, tuple) or not self._long_enough(len(value)):
             return False
         each = self.each
-        if type(each) is Span and value:  # the common case, at C speed: min and max
-            items = [v for v in value if v is not None] if None in value else value
-            return not items or each.fits(min(items)) and each.fits(max(items))
-        return each is None or all(each.fits(item) for item in value)
+        if each is None or not value:
+            return True
+        if type(each) is Span and None not in value:  # the common case, at C speed
+            return each.low <= min(value) and (each.high is None or max(value) <= each.high)
+        return all(each.fits(item) for item in value)
 
     def _long_enough(self, n: int) -> bool:
         if self.length is not None:
@@ -109,8 +112,8 @@ class Word:
     longest: int
 
     def fits(self, value: Any) -> bool:
-        return (isinstance(value, str) and len(value) <= self.longest
-                and all(c in self.letters for c in value))
+        return isinstance(value, str) and len(value) <= self.longest and \
+            not value.strip(self.letters)  # (what is left is a character not allowed)
 
     def __str__(self) -> str:
         return f"a string of at most {self.longest} of {self.letters!r}"
@@ -129,12 +132,45 @@ class OneOf:
         return "one of " + ", ".join(repr(v) for v in self.values)
 
 
+Ranges = Mapping[str, Allowed]
+
+#: How many (class, game) declarations ``per_game`` keeps per method before it starts over.
+_KEPT = 64
+
+
+def per_game(method: Callable[[Any], Ranges]) -> Callable[[Any], Ranges]:
+    """``_ranges`` made once per position class and game, then read from a memo: for a
+    declaration that depends on the game alone (its player count, its options), so that a
+    position made by hand does not build its declaration again.
+
+    >>> class Seat:
+    ...     def __init__(self, game): self.game = game
+    ...     @per_game
+    ...     def _ranges(self): return {"to_move": Span(0, self.game - 1)}
+    >>> Seat(3)._ranges() is Seat(3)._ranges(), str(Seat(4)._ranges()["to_move"])
+    (True, 'an int 0..3')
+    """
+    made: dict[tuple[type, Any], Ranges] = {}
+
+    @wraps(method)
+    def cached(position: Any) -> Ranges:
+        key = (type(position), position.game)
+        found = made.get(key)
+        if found is None:
+            if len(made) >= _KEPT:
+                made.clear()
+            found = made[key] = MappingProxyType(dict(method(position)))
+        return found
+
+    return cached
+
+
 def check_ranges(cls: type, ranges: Mapping[str, Allowed], values: Any) -> None:
     """Refuse, with a ``ValueError`` naming ``cls`` and the field, the first field of
     ``values`` (a position, or a mapping) that ``ranges`` does not allow."""
-    get = values.get if isinstance(values, Mapping) else lambda name: getattr(values, name)
+    mapping = isinstance(values, Mapping)
     for name, allowed in ranges.items():
-        value = get(name)
+        value = values[name] if mapping else getattr(values, name)
         if not allowed.fits(value):
             raise ValueError(f"{cls.__name__}: field {name!r} should be {allowed}, not "
                              f"{brief(value)}{_where(allowed, value)}")

@@ -45,7 +45,7 @@ from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
 from .start import read_start
-from .view import LacunaView, position_ranges
+from .view import LacunaView, layout_ranges
 
 _NO_IDS: frozenset[int] = frozenset()
 _PAWNS = 2 * PAWNS_EACH  # pawns in a game (a global: no product per move)
@@ -62,9 +62,8 @@ class LacunaState(LacunaPosition, State):
     #: The pour order the game started with, kept (uncompared) for the record's start data.
     pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
-        colours = ranges.Row(ranges.Span(0, NCOLOURS - 1), longest=MAX_FLOWERS)
-        return {**position_ranges(self), "tokens": colours, "pour": colours}
+    def _ranges(self) -> ranges.Ranges:
+        return layout_ranges(len(self.points), self.colors is not None, state=True)
 
     @classmethod
     def from_coordinates(cls, game: Game, flowers: Sequence[tuple[Any, Any, int | str]],

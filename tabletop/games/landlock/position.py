@@ -106,7 +106,8 @@ class LandlockPosition(Position):
         return {"count": count, "box": box, "filled": filled, "frontier": frontier,
                 "lpar": lpar}
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         player, points = ranges.Span(0, self.game.players - 1), ranges.Span(0)
         return {"first": player, "land_team": ranges.Span(0, 1),
                 "board": ranges.Row(ranges.Span(-1, 4 * len(KINDS) - 1), length=CELLS),

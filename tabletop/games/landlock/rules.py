@@ -77,7 +77,8 @@ class LandlockState(LandlockPosition, State):
 
     pile: tuple[int, ...] = field(repr=False)
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         tiles = ranges.Row(ranges.Span(0, len(KINDS) - 1), longest=sum(KIND_COUNTS))
         return {**LandlockPosition._ranges(self), "pile": tiles}
 

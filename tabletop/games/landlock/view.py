@@ -33,7 +33,8 @@ class LandlockView(LandlockPosition, View):
 
     pile_size: int
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         return {**LandlockPosition._ranges(self), "pile_size": ranges.Span(0, sum(KIND_COUNTS))}
 
     @property

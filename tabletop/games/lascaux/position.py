@@ -79,7 +79,8 @@ class LascauxPosition(Position):
     #: step asks and a property's call cost as much as a fifth of a move; not in the repr.
     current_player: int | None = field(repr=False)
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         players = self.game.players
         player, card, count = ranges.Span(0, players - 1), CARD, ranges.Span(0)
         cards = ranges.Row(card, longest=CARD_COUNT)

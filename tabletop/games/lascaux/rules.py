@@ -95,7 +95,8 @@ class LascauxState(LascauxPosition, State):
     deck: tuple[int, ...]
     choices: tuple[int | None, ...]
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         return {**LascauxPosition._ranges(self), "deck": ranges.Row(CARD, longest=CARD_COUNT),
                 "choices": ranges.Row(COLOUR, length=self.game.players)}
 

@@ -36,7 +36,8 @@ class LascauxView(LascauxPosition, View):
     chosen: tuple[bool, ...]
     own: int | None
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         return {**LascauxPosition._ranges(self), "deck_size": ranges.Span(0, CARD_COUNT),
                 "chosen": ranges.Row(length=self.game.players), "own": COLOUR}
 

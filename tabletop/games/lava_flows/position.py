@@ -241,7 +241,8 @@ class LavaPosition(Position):
     def _derive(self) -> dict[str, Any]:
         return {"current_player": whose_turn(self.phase, self.to_move, self.outcome)}
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         player, cell = ranges.Span(0, 1), ranges.Span(-1, len(CELLS) - 1)
         return {"stacks": ranges.Row(ranges.Word("WBwb012345mnh", 12), length=len(CELLS)),
                 "cones": ranges.Row(ranges.Span(-1, 1), length=len(CELLS)),

@@ -70,7 +70,8 @@ class LavaView(LavaPosition, View):
     pools: tuple[str, str]
     hidden: tuple[int, int]
 
-    def _ranges(self) -> dict[str, ranges.Allowed]:
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
         return {**LavaPosition._ranges(self), "pools": ranges.Row(length=2),
                 "hidden": ranges.Row(ranges.Span(0, 3), length=2)}
 
