@@ -38,11 +38,11 @@ def layout_ranges(flowers: int, coloured: bool, state: bool = False) -> ranges.R
     """``position_ranges`` for a layout of ``flowers`` flowers, ``coloured`` once the colours
     are known; with ``state``, a state's too (its hidden pour order). Made once each."""
     colour, player = ranges.Span(0, NCOLOURS - 1), ranges.Span(0, 1)
-    found = {"start": player,
-             "points": ranges.Row(ranges.Items((None, None)), longest=MAX_FLOWERS),
-             "colors": ranges.Row(colour, length=flowers), "aside": colour,
-             "pawns": ranges.Row(ranges.Items((None, None, player)), longest=2 * PAWNS_EACH),
-             "collected": ranges.Row(ranges.Span(0, (1 << flowers * coloured) - 1), length=2)}
+    found: dict[str, ranges.Allowed] = {
+        "start": player, "points": ranges.Row(ranges.Items((None, None)), longest=MAX_FLOWERS),
+        "colors": ranges.Row(colour, length=flowers), "aside": colour,
+        "pawns": ranges.Row(ranges.Items((None, None, player)), longest=2 * PAWNS_EACH),
+        "collected": ranges.Row(ranges.Span(0, (1 << flowers * coloured) - 1), length=2)}
     if state:
         colours = ranges.Row(colour, longest=MAX_FLOWERS)
         found.update(tokens=colours, pour=colours)
