@@ -46,3 +46,44 @@ def test_a_what_if_by_replace_takes_the_turn_and_moves_from_its_fields(name):
     assert made == late and made.current_player == late.current_player
     assert tuple(made.legal_actions()) == tuple(late.legal_actions())
     assert made.view(0) == late.view(0)
+
+
+def test_a_field_out_of_range_that_breaks_the_game_later_is_caught(registered):
+    from broken_ranges import UncheckedNim
+
+    with pytest.raises(ConformanceError, match=r"replace\(position, first=\.\.\.\) with "
+                                               r"1000000 was accepted, and then IndexError"):
+        check_replace(registered(UncheckedNim), seeds=range(2))
+
+
+def test_declared_ranges_refuse_the_value_at_once(registered):
+    from broken_ranges import CheckedNim
+
+    game = registered(CheckedNim)
+    check_replace(game, seeds=range(2))
+    with pytest.raises(ValueError, match=r"CheckedState: field 'first' should be an int "
+                                         r"0\.\.1, not 1000000"):
+        dataclasses.replace(game.new(seed=1), first=10**6)
+
+
+@pytest.mark.parametrize("name, field, value, message", [
+    ("lava-flows", "lock", 10**6, r"LavaState: field 'lock' should be an int -1\.\.8"),
+    ("lava-flows", "to_move", 10**6, r"field 'to_move' should be an int 0\.\.1"),
+    ("lava-flows", "cones", (-1,) * 8, r"field 'cones' should be a tuple of 9, each an int "
+                                       r"-1\.\.1, not .* \(of 8\)"),
+    ("lascaux", "start", 10**6, r"LascauxState: field 'start' should be an int 0\.\.2"),
+    ("lascaux", "current_player", -1, r"field 'current_player' should be an int 0\.\.2"),
+    ("lascaux", "table", (10**6,), r"field 'table' should be .* \(item 0 is 1000000\)"),
+    ("lacuna", "start", 10**6, r"LacunaState: field 'start' should be an int 0\.\.1"),
+    ("lacuna", "collected", (-1, 0), r"field 'collected' should be a tuple of 2, each an int"),
+    ("landlock", "first", 10**6, r"LandlockState: field 'first' should be an int 0\.\.1"),
+    ("landlock", "pile", (99,), r"field 'pile' should be a tuple of 0 to \d+, each an int"),
+])
+def test_a_value_out_of_range_is_refused_at_once_naming_the_field(name, field, value, message):
+    state = tabletop.load(name).new(seed=3)
+    with pytest.raises(ValueError, match=message):
+        dataclasses.replace(state, **{field: value})
+    for player in range(state.game.players):  # views, too, for the fields they share
+        if field in {f.name for f in dataclasses.fields(state.view(player)) if f.init}:
+            with pytest.raises(ValueError, match=message.replace(r"State:", r"View:")):
+                dataclasses.replace(state.view(player), **{field: value})

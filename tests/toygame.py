@@ -16,6 +16,7 @@ import numpy as np
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionTable
 from tabletop.core.input import ClickInput, single
+from tabletop.core.ranges import Row, Span
 from tabletop.render.scene import Scene
 
 HIDDEN = -1
@@ -95,6 +96,13 @@ def draw_pile(subject, *, highlight=(), last=None, shade=False):
     return scene
 
 
+def nim_ranges(position):
+    """What a Nim position's fields may hold beyond their types (``core.ranges``)."""
+    player = Span(0, 1)
+    return {"pile": Span(0), "first": player, "bonus": Row(Span(HIDDEN, 1), length=2),
+            "taken_last": player, "takes": Span(0)}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NimState(State):
     pile: int
@@ -111,6 +119,9 @@ class NimState(State):
             if self.bonus[p] is None:
                 return p
         return (self.first + self.takes) % 2
+
+    def _ranges(self):
+        return nim_ranges(self)
 
     def _is_setup(self):
         return None in self.bonus
@@ -160,6 +171,9 @@ class NimView(View):
     bonus: tuple[int | None, ...]
     taken_last: int | None
     takes: int
+
+    def _ranges(self):
+        return nim_ranges(self)
 
     @property
     def current_player(self):

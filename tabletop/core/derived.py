@@ -33,12 +33,14 @@ TypeError: Counted: field 'pile' should be tuple, not None
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from dataclasses import MISSING, field, fields
 from functools import cache
 from typing import Any
 
 from .plain import plain_inside, player_of
 from .quoting import brief
+from .ranges import Allowed, check_ranges
 from .wellformed import fits, plain_types, type_names
 
 
@@ -67,8 +69,17 @@ class Derives:
             made = field_value(self, name, value, kinds)
             if made is not value:
                 object.__setattr__(self, name, made)
+        ranges = self._ranges()
+        if ranges:
+            check_ranges(kind, ranges, self)
         for name, value in self._derive().items():
             object.__setattr__(self, name, value)
+
+    def _ranges(self) -> Mapping[str, Allowed]:
+        """By field, what it may hold beyond its type (``core.ranges``: a span of ints, a
+        tuple's length and items), from the game's own sizes; checked after the types and
+        before ``_derive`` (none here)."""
+        return {}
 
     def _derive(self) -> dict[str, Any]:
         """The values of this class's ``derived()`` fields without a default (none here),

@@ -12,6 +12,11 @@ Positions from seeded random games are paired across plies and games; each posit
 ``dataclasses.replace``, and the result must answer as ``b`` does: equal to it, the same
 mover, legal actions and scores, and the same view for every player. Each player's view is
 tried the same way.
+
+Then ``check_out_of_range``: each int field, each int inside a tuple field and each tuple's
+length is given a value out of any range (``WILD``); the position must refuse it at once
+(the game declares its fields' ranges, ``core.ranges``) or answer every public question
+with no exception but tabletop's own.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import fields, replace
 from typing import Any
 
+from ..errors import TabletopError
 from ..game import Game, State, View
 from .common import fail, random_playout
 
@@ -30,6 +36,7 @@ SAMPLES = 6
 def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Raise ``ConformanceError`` if a state or view of ``game`` made by
     ``dataclasses.replace`` from another's compared fields answers differently from it."""
+    seeds = list(seeds)
     samples: list[tuple[str, State]] = []
     for seed in seeds:
         states = list(random_playout(game, seed))
@@ -42,6 +49,7 @@ def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
         for player in range(game.players):
             _check_pair(f"{where}, player {player}'s view (replacing into another view)",
                         a.view(player), b.view(player))
+    check_out_of_range(game, seeds)
 
 
 def _check_pair(where: str, source: State | View, target: State | View) -> None:
@@ -88,3 +96,96 @@ def _brief(answer: Any) -> str:
     """An answer, cut short for a message."""
     text = repr(answer)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+#: Ints put in every int field, and in every int inside a tuple field: none is in range for
+#: a player, a count or an index into a game's tables.
+WILD = (-1, 10**6)
+
+
+def check_out_of_range(game: Game, seeds: Iterable[int] = range(2)) -> None:
+    """Raise ``ConformanceError`` if a state or view of ``game`` given, by
+    ``dataclasses.replace``, an int field (or an int inside a tuple field) out of range, or
+    a tuple one item too short or too long, is neither refused at once (``ValueError`` or
+    ``TypeError``) nor answers every public question without an internal exception (only
+    tabletop's own errors may come)."""
+    for seed in seeds:
+        states = list(random_playout(game, seed))
+        for ply in sorted({0, len(states) // 2, len(states) - 1}):
+            state = states[ply]
+            where = f"{game.name} seed {seed} ply {ply}"
+            _check_wild(where, state)
+            for player in range(game.players):
+                _check_wild(f"{where}, player {player}'s view", state.view(player))
+
+
+def _check_wild(where: str, position: State | View) -> None:
+    """Every wild value of every field of ``position``, by ``replace``."""
+    for name, value, how in _wild_values(position):
+        try:
+            made = replace(position, **{name: value})
+        except (ValueError, TypeError) as error:  # refused at once, as it should be, ...
+            if "field '" not in str(error):  # ... naming the field (or one it must fit)
+                fail(where, f"dataclasses.replace(position, {name}=...) with {how} was "
+                            f"refused with {type(error).__name__}: {error}, which names "
+                            f"no field")
+            continue
+        except Exception as error:  # noqa: BLE001 - any other is the defect reported
+            fail(where, f"dataclasses.replace(position, {name}=...) with {how} raised "
+                        f"{type(error).__name__}: {error} from the game's insides")
+        try:
+            _ask_everything(made)
+        except TabletopError:
+            continue
+        except Exception as error:  # noqa: BLE001 - any other is the defect reported
+            fail(where, f"dataclasses.replace(position, {name}=...) with {how} was accepted, "
+                        f"and then {type(error).__name__}: {error} came from the game's "
+                        f"insides; declare the field's range in the position's _ranges() "
+                        f"(core.ranges) so that the constructor refuses it at once")
+
+
+def _wild_values(position: State | View) -> Iterable[tuple[str, Any, str]]:
+    """``(field, wild value, in words)`` for each int field and tuple field."""
+    for f in fields(position):
+        if not f.init or f.name in ("game", "player"):
+            continue
+        value = getattr(position, f.name)
+        if _is_int(value):
+            for wild in WILD:
+                yield f.name, wild, f"{wild}"
+        elif isinstance(value, tuple) and value:
+            yield f.name, value[:-1], f"its tuple one item short ({len(value) - 1} items)"
+            yield f.name, value + value[-1:], f"its tuple one item long ({len(value) + 1})"
+            for i in sorted({0, len(value) - 1}):
+                for inner, wild in _wild_items(value[i]):
+                    made = (*value[:i], wild, *value[i + 1:])
+                    yield f.name, made, f"item {i}{inner} set to {_brief(wild)}"
+
+
+def _wild_items(item: Any) -> Iterable[tuple[str, Any]]:
+    """``("[j]"..., wild item)``: an int item made wild, or an int inside a tuple item."""
+    if _is_int(item):
+        for wild in WILD:
+            yield "", wild
+    elif isinstance(item, tuple):
+        for j in sorted({0, len(item) - 1} if item else set()):
+            if _is_int(item[j]):
+                for wild in WILD:
+                    yield f"[{j}]", (*item[:j], wild, *item[j + 1:])
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ask_everything(position: State | View) -> None:
+    """Every public question of ``position``: its text, moves, end, scores, record, views."""
+    str(position)
+    _ = position.current_player, position.is_terminal
+    tuple(position.legal_actions())
+    if isinstance(position, State):
+        _ = position.scores, position.winners, position.returns
+        position.to_record()
+        for player in range(position.game.players):
+            str(position.view(player))
+            tuple(position.view(player).legal_actions())

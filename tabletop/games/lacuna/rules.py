@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tabletop.core import ranges
 from tabletop.core.choices import suggestion
 from tabletop.core.errors import InvalidOption, InvalidRecord
 from tabletop.core.game import Action, Game, State, View
@@ -44,7 +45,7 @@ from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
 from .start import read_start
-from .view import LacunaView
+from .view import LacunaView, layout_ranges
 
 _NO_IDS: frozenset[int] = frozenset()
 _PAWNS = 2 * PAWNS_EACH  # pawns in a game (a global: no product per move)
@@ -60,6 +61,9 @@ class LacunaState(LacunaPosition, State):
     tokens: tuple[int, ...]
     #: The pour order the game started with, kept (uncompared) for the record's start data.
     pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def _ranges(self) -> ranges.Ranges:
+        return layout_ranges(len(self.points), self.colors is not None, state=True)
 
     @classmethod
     def from_coordinates(cls, game: Game, flowers: Sequence[tuple[Any, Any, int | str]],

@@ -12,15 +12,42 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 import numpy as np
 
+from tabletop.core import ranges
 from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
-from .board import FLOWERS, NCOLOURS, player_name
+from .board import FLOWERS, NCOLOURS, PAWNS_EACH, player_name
+from .geometry import MAX_FLOWERS
 from .position import LacunaPosition
 from .tensor import observation
+
+
+def position_ranges(position: LacunaPosition) -> ranges.Ranges:
+    """What ``LacunaPosition``'s fields may hold beyond their types (``core.ranges``): its
+    ``_ranges``, kept here (``position.py`` is full)."""
+    return layout_ranges(len(position.points), position.colors is not None)
+
+
+@lru_cache(maxsize=256)
+def layout_ranges(flowers: int, coloured: bool, state: bool = False) -> ranges.Ranges:
+    """``position_ranges`` for a layout of ``flowers`` flowers, ``coloured`` once the colours
+    are known; with ``state``, a state's too (its hidden pour order). Made once each."""
+    colour, player = ranges.Span(0, NCOLOURS - 1), ranges.Span(0, 1)
+    found: dict[str, ranges.Allowed] = {
+        "start": player, "points": ranges.Row(ranges.Items((None, None)), longest=MAX_FLOWERS),
+        "colors": ranges.Row(colour, length=flowers), "aside": colour,
+        "pawns": ranges.Row(ranges.Items((None, None, player)), longest=2 * PAWNS_EACH),
+        "collected": ranges.Row(ranges.Span(0, (1 << flowers * coloured) - 1), length=2)}
+    if state:
+        colours = ranges.Row(colour, longest=MAX_FLOWERS)
+        found.update(tokens=colours, pour=colours)
+    return MappingProxyType(found)
+
 
 #: The cached parts of the dead mask (``LacunaPosition._dead``) a determinized state shares.
 _CARRIED = ("flowers", "pawn_kill", "dead")
@@ -29,6 +56,8 @@ _CARRIED = ("flowers", "pawn_kill", "dead")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LacunaView(LacunaPosition, View):
     """What a player sees: everything but the pour order before the set-aside choice."""
+
+    _ranges = position_ranges
 
     def determinize(self, rng: random.Random) -> State:
         if self.colors is None:  # the pour order is hidden: sample it

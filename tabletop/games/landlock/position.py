@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core import ranges
 from ...core.breakdown import Breakdown
 from ...core.derived import derived
 from ...core.game import Action, Game, Position
@@ -104,6 +105,15 @@ class LandlockPosition(Position):
                                                   self.board[placed] & 3)
         return {"count": count, "box": box, "filled": filled, "frontier": frontier,
                 "lpar": lpar}
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        player, points = ranges.Span(0, self.game.players - 1), ranges.Span(0)
+        return {"first": player, "land_team": ranges.Span(0, 1),
+                "board": ranges.Row(ranges.Span(-1, 4 * len(KINDS) - 1), length=CELLS),
+                "tile": ranges.Span(0, len(KINDS) - 1), "to_move": player,
+                "tussocks": ranges.Row(points, length=2),
+                "gnome_bonus": ranges.Row(points, length=2)}
 
     # --- what states and views each know their own way -----------------------------------
     @property

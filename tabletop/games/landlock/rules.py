@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core import ranges
 from ...core.builders import own_position
 from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
@@ -49,7 +50,7 @@ from .maps import placed_board, tiles_from_rows
 from .masks import BIT, NEIGHBOUR_MASK
 from .position import FULL, LandlockPosition, base_rotation, lpar_of, team_of
 from .scoring import gnomes_at
-from .tiles import BRIDGE, GNOME_CORNER, KINDS, TILE_SET, TUSSOCK, kind_index
+from .tiles import BRIDGE, GNOME_CORNER, KIND_COUNTS, KINDS, TILE_SET, TUSSOCK, kind_index
 from .view import LandlockView
 
 NAMES = {2: ("North", "South"), 4: ("North", "East", "South", "West")}
@@ -75,6 +76,11 @@ class LandlockState(LandlockPosition, State):
     order (kind numbers, next tile first)."""
 
     pile: tuple[int, ...] = field(repr=False)
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        tiles = ranges.Row(ranges.Span(0, len(KINDS) - 1), longest=sum(KIND_COUNTS))
+        return {**LandlockPosition._ranges(self), "pile": tiles}
 
     @property
     def pile_count(self) -> int:

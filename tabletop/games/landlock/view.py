@@ -17,6 +17,7 @@ from itertools import chain, repeat
 
 import numpy as np
 
+from ...core import ranges
 from ...core.game import State, View
 from ...core.position import evolve
 from ...core.shuffling import shuffle
@@ -31,6 +32,10 @@ class LandlockView(LandlockPosition, View):
     """What one player sees: everything but the pile's order (only its size)."""
 
     pile_size: int
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        return {**LandlockPosition._ranges(self), "pile_size": ranges.Span(0, sum(KIND_COUNTS))}
 
     @property
     def pile_count(self) -> int:

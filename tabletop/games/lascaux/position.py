@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import field
 from typing import TYPE_CHECKING
 
+from ...core import ranges
 from ...core.breakdown import Breakdown, Row
 from ...core.game import Action, Position
 from ...core.position import position
@@ -33,7 +34,7 @@ from .actions import (
     Pass,
     Pay,
 )
-from .cards import ANIMALS, BIT, COLOURS, mask_of, short
+from .cards import ANIMALS, BIT, CARD_COUNT, COLOURS, mask_of, short
 
 if TYPE_CHECKING:
     from .rules import Lascaux
@@ -45,6 +46,9 @@ NAMES = ("Marcel", "Jacques", "Georges", "Simon", "Robot")
 
 #: One resolved token: (player, colour, cards it took), listed from the top of the stack.
 Claim = tuple[int, int, tuple[int, ...]]
+
+#: What a card number and a colour number may be (``_ranges``).
+CARD, COLOUR = ranges.Span(0, CARD_COUNT - 1), ranges.Span(0, len(COLOURS) - 1)
 
 
 @position
@@ -74,6 +78,20 @@ class LascauxPosition(Position):
     #: lay a token from ``start``. Kept as a field, set by every move, because every search
     #: step asks and a property's call cost as much as a fifth of a move; not in the repr.
     current_player: int | None = field(repr=False)
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        players = self.game.players
+        player, card, count = ranges.Span(0, players - 1), CARD, ranges.Span(0)
+        cards = ranges.Row(card, longest=CARD_COUNT)
+        return {"table": cards, "fresh": ranges.Span(0, CARD_COUNT),
+                "collections": ranges.Row(cards, length=players),
+                "stones": ranges.Row(count, length=players), "pot": count, "start": player,
+                "phase": ranges.OneOf((CHOOSE, BID, OVER)),
+                "stack": ranges.Row(player, longest=players), "turn": player,
+                "round_number": count, "idle": count,
+                "resolved": ranges.Row(ranges.Items((player, COLOUR, cards)), longest=players),
+                "current_player": player}
 
     # --- what states and views each know their own way -----------------------------------
     @property

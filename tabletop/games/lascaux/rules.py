@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+from ...core import ranges
 from ...core.action import notation
 from ...core.builders import own_position
 from ...core.errors import InvalidOption
@@ -46,7 +47,7 @@ from .cards import (
     describe,
     mask_of,
 )
-from .position import BID, CHOOSE, NAMES, OVER, Claim, LascauxPosition
+from .position import BID, CARD, CHOOSE, COLOUR, NAMES, OVER, Claim, LascauxPosition
 from .view import LascauxView
 
 #: Cards the reveal stops at.
@@ -93,6 +94,11 @@ class LascauxState(LascauxPosition, State):
 
     deck: tuple[int, ...]
     choices: tuple[int | None, ...]
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        return {**LascauxPosition._ranges(self), "deck": ranges.Row(CARD, longest=CARD_COUNT),
+                "choices": ranges.Row(COLOUR, length=self.game.players)}
 
     @property
     def deck_count(self) -> int:

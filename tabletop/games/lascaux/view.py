@@ -16,11 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...core import ranges
 from ...core.game import State, View
 from ...core.plain import flag
 from ...core.position import maker
 from .cards import CARD_COUNT, COLOURS, colours_of, mask_of
-from .position import LascauxPosition
+from .position import COLOUR, LascauxPosition
 from .tensor import observation
 
 
@@ -34,6 +35,11 @@ class LascauxView(LascauxPosition, View):
     deck_size: int
     chosen: tuple[bool, ...]
     own: int | None
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        return {**LascauxPosition._ranges(self), "deck_size": ranges.Span(0, CARD_COUNT),
+                "chosen": ranges.Row(length=self.game.players), "own": COLOUR}
 
     @property
     def deck_count(self) -> int:

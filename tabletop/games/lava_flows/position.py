@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from operator import getitem
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from tabletop.core import ranges
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
@@ -239,6 +240,15 @@ class LavaPosition(Position):
 
     def _derive(self) -> dict[str, Any]:
         return {"current_player": whose_turn(self.phase, self.to_move, self.outcome)}
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        player, cell = ranges.Span(0, 1), ranges.Span(-1, len(CELLS) - 1)
+        return {"stacks": ranges.Row(ranges.Word("WBwb012345mnh", 12), length=len(CELLS)),
+                "cones": ranges.Row(ranges.Span(-1, 1), length=len(CELLS)),
+                "first": ranges.Span(-1, 1), "phase": ranges.Span(0, PLAY), "to_move": player,
+                "lock": cell, "plies": ranges.Span(0, int(self.game.options["ply_cap"])),
+                "winner": ranges.Span(-1, 1)}
 
     # --- copies and pickles: without what the last ply handed on --------------------------
     # (``_hand`` holds the game's memos: a pickle or deep copy would carry them all. A copy

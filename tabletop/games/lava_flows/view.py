@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.core import ranges
 from tabletop.core.game import State, View
 from tabletop.core.position import maker
 
@@ -68,6 +69,11 @@ class LavaView(LavaPosition, View):
 
     pools: tuple[str, str]
     hidden: tuple[int, int]
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        return {**LavaPosition._ranges(self), "pools": ranges.Row(length=2),
+                "hidden": ranges.Row(ranges.Span(0, 3), length=2)}
 
     @property
     def viewer(self) -> int | None:
