@@ -4,7 +4,8 @@ A record is plain JSON: the game, its options, the seed and the actions in notat
 outcome it reached, so that a tampered record is caught on replay. A record is untrusted
 input: whatever is wrong with it (a missing or mistyped field, NaN, numbers or text too large,
 nesting too deep, an illegal action, an altered result) raises ``InvalidRecord`` naming the
-field, and nothing else escapes.
+field, and nothing else escapes. A record dict built in Python reads as its JSON text would
+(``json_shaped``): tuples as lists, any mapping as an object, numpy's numbers as plain ones.
 
 >>> from tabletop.core.record import FORMAT
 >>> FORMAT
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
-from .plain import NotJSON, json_data, json_object, plain, plain_inside
+from .plain import NotJSON, json_data, json_object, plain
 from .quoting import brief, cut, quote
 from .registry import game_class
 
@@ -92,16 +93,14 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
 
 
 def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
-    """``extra`` with numpy's numbers made plain, if no key is a field of the record and every
-    value is finite JSON data; else ``InvalidRecord`` saying which is not."""
+    """``extra`` as JSON (``json_shaped``: tuples as lists, numpy's numbers plain), if no key
+    is a field of the record and every value is finite JSON data; else ``InvalidRecord``
+    saying which is not."""
     taken = [key for key in extra if key in OWN_FIELDS]
     if taken:
         raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
                             f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
-    try:
-        extra = {key: plain_inside(value) for key, value in extra.items()}
-    except ValueError as error:
-        raise InvalidRecord(f"to_record() takes JSON data; this {error}") from None
+    extra = {key: json_shaped(value, 1) for key, value in extra.items()}
     budget = [MAX_EXTRA_ITEMS]
     for key, value in extra.items():
         _check_plain(value, key, budget)
@@ -138,14 +137,10 @@ def read(record: object) -> dict[str, Any]:
     its text holds), without replaying it; ``InvalidRecord`` names a malformed field."""
     if isinstance(record, str):
         record = _from_text(record)
+    elif isinstance(record, Mapping):  # built in Python: take what ``json.dumps`` would write
+        record = json_shaped(record)
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
-    # numpy's numbers, as a record built in Python may hold them: top-level fields, options,
-    # and the result's values and lists (nothing deeper: those are all the numbers there are)
-    record = {key: plain(value) for key, value in record.items()}
-    for key in ("options", "result"):
-        if type(record.get(key)) is dict:
-            record[key] = {k: _plain_items(v) for k, v in record[key].items()}
     for key, kind in _REQUIRED.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
@@ -176,9 +171,26 @@ def read(record: object) -> dict[str, Any]:
     return record
 
 
-def _plain_items(value: Any) -> Any:
-    """``value`` made plain, or each item of it if it is a list."""
-    return [plain(item) for item in value] if type(value) is list else plain(value)
+def json_shaped(value: Any, depth: int = 0) -> Any:
+    """A copy of ``value`` with JSON's containers for Python's: a tuple (or list) as a list,
+    any mapping (a ``game.options`` proxy, say) as a dict, a numpy number as the plain one —
+    so a record built in Python from the library's own values (``state.scores``, a tuple of
+    notations) reads as its JSON text does. Nothing is refused here: what is still no JSON
+    (a set, NaN, a key that is no string) is left for the field's own check to name, and so
+    is anything deeper than ``MAX_DEPTH + 2`` (a list that holds itself, say).
+
+    >>> import types
+    >>> json_shaped({"scores": (4, 3), "options": types.MappingProxyType({"x": (1,)})})
+    {'scores': [4, 3], 'options': {'x': [1]}}
+    """
+    value = plain(value)
+    if depth > MAX_DEPTH + 2:
+        return value
+    if isinstance(value, Mapping):
+        return {plain(key): json_shaped(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_shaped(item, depth + 1) for item in value]
+    return value
 
 
 def _from_text(text: str) -> Any:
@@ -258,6 +270,9 @@ _SAID = {"values": "record {where} holds too much data",
 def _check_result_shape(result: Any) -> None:
     if not isinstance(result, dict):
         raise InvalidRecord(f"record 'result' should be an object, not {brief(result)}")
+    allowed = {"terminal": "true or false",
+               "scores": "a list of finite numbers, one per player",
+               "winners": "a list of player numbers (0 and up), possibly empty"}
     kinds: dict[str, Callable[[Any], bool]] = {
         "terminal": lambda v: isinstance(v, bool),
         "scores": lambda v: isinstance(v, list) and len(v) <= 64 and all(
@@ -269,7 +284,8 @@ def _check_result_shape(result: Any) -> None:
     }
     for key, fits in kinds.items():
         if key in result and not fits(result[key]):
-            raise InvalidRecord(f"record 'result' {key!r} is malformed: {brief(result[key])}")
+            raise InvalidRecord(f"record 'result' {key!r} should be {allowed[key]}, not "
+                                f"{brief(result[key])}")
 
 
 # --- loading and starting the game --------------------------------------------------------

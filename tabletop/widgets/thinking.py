@@ -8,10 +8,13 @@ The widget shows an agent's thinking in full only to a viewer entitled to it:
 * the full-state view (``view=None``: the person who sees everything anyway),
 * the agent's own seat,
 * anyone, once the game on show is over,
-* another seat only when the agent knew nothing that seat didn't: every move up to and
-  including the agent's own was seen by that seat in full, or the same way the agent saw it
-  (``game.describe``). Secrets reach players through actions in every game of tabletop
-  (``DESIGN.md``: secret choices are actions), so this is what their views differ by.
+* another seat only when the agent knew nothing that seat didn't: every move before the
+  agent's own was seen by that seat in full, or the same way the agent saw it
+  (``game.describe``), and the agent's own move in full — its thinking names it, and an
+  agent that forgets its move at once (Lava Flows with ``memory=True``: its own log reads
+  ``arrange ?``) still chose it knowing. Secrets reach players through actions in every
+  game of tabletop (``DESIGN.md``: secret choices are actions), so this is what their
+  views differ by.
 
 Anyone else sees only that the agent thought, not what (``hidden(...)``): no choice, no
 candidate, no number that could tell one secret from another.
@@ -24,6 +27,10 @@ as it does for thinking it saw happen. Hidden thinking is ``{"agent": ..., "hidd
 >>> s = tabletop.load("lascaux", players=3).new(seed=0).apply("choose pink")
 >>> s.log(1), may_see(s, agent=2, viewer=1), may_see(s, agent=2, viewer=None)
 (('choose ?',), False, True)
+>>> forgets = tabletop.load("lava-flows", memory=True).new(seed=0)
+>>> forgets = forgets.apply("arrange black a1 white b1")
+>>> forgets.log(0), forgets.log(1), may_see(forgets, agent=0, viewer=1)
+(('arrange ?',), ('arrange ?',), False)
 >>> hidden("mcts")["hidden"]
 True
 """
@@ -62,6 +69,8 @@ def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
         return False
     seen = state.log(viewer)
     known = state.log(agent)
+    if state.history and seen[-1] != str(state.history[-1]):  # the agent's own move
+        return False
     return all(mine == str(action) or mine == theirs
                for action, mine, theirs in zip(state.history, seen, known, strict=True))
 
