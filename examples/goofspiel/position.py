@@ -15,6 +15,7 @@ every finished round. A ``GoofState`` adds the prize pile's order and this round
 
 from __future__ import annotations
 
+from tabletop.core import ranges
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
@@ -38,6 +39,17 @@ class GoofPosition(Position):
     taken: tuple[tuple[int, ...], ...]
     laid: tuple[bool, ...]
     rounds: tuple[Round, ...]
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        """What each field may hold beyond its type, from the number of cards: checked when
+        a position is made by hand (its constructor, ``dataclasses.replace``)."""
+        n = self.game.options["cards"]
+        card = ranges.Span(1, n)
+        cards = ranges.Row(card, longest=n)
+        return {"prize": ranges.Span(0, n), "hands": ranges.Row(cards, length=2),
+                "taken": ranges.Row(cards, length=2), "laid": ranges.Row(length=2),
+                "rounds": ranges.Row(ranges.Items((card, card, card)), longest=n)}
 
     # --- what states and views each know their own way -----------------------------------
     @property

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core import ranges
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
@@ -38,6 +39,12 @@ class GoofState(GoofPosition, State):
 
     pile: tuple[int, ...]
     bids: tuple[int | None, ...]
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        card = ranges.Span(1, self.game.options["cards"])
+        return {**GoofPosition._ranges(self), "pile": ranges.Row(card, longest=card.high),
+                "bids": ranges.Row(card, length=2)}
 
     @property
     def pile_count(self) -> int:

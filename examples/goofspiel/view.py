@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.core import ranges
 from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
@@ -33,6 +34,12 @@ class GoofView(GoofPosition, View):
 
     pile_size: int
     own_bid: int | None
+
+    @ranges.per_game
+    def _ranges(self) -> ranges.Ranges:
+        n = self.game.options["cards"]
+        return {**GoofPosition._ranges(self), "pile_size": ranges.Span(0, n),
+                "own_bid": ranges.Span(1, n)}
 
     @property
     def pile_count(self) -> int:
