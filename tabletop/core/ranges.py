@@ -26,6 +26,7 @@ from functools import wraps
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from .memos import Bound
 from .quoting import brief
 
 
@@ -135,7 +136,7 @@ class OneOf:
 Ranges = Mapping[str, Allowed]
 
 #: How many (class, game) declarations ``per_game`` keeps per method before it starts over.
-_KEPT = 64
+_KEPT = Bound(64)
 
 
 def per_game(method: Callable[[Any], Ranges]) -> Callable[[Any], Ranges]:
@@ -157,7 +158,7 @@ def per_game(method: Callable[[Any], Ranges]) -> Callable[[Any], Ranges]:
         key = (type(position), position.game)
         found = made.get(key)
         if found is None:
-            if len(made) >= _KEPT:
+            if len(made) >= _KEPT.size:
                 made.clear()
             found = made[key] = MappingProxyType(dict(method(position)))
         return found
