@@ -446,6 +446,23 @@ def test_too_many_plain_paths_or_streams_say_the_others_carry_gnomes():
         GAME2.position(rows=["T T T T"], top_left="f6")
 
 
+def test_position_builder_refuses_a_tile_in_hand_on_a_full_map():
+    """A full 6 × 6 map ends the game (36 tiles, 4 left over), so a tile in hand cannot go
+    with it: ``tile="path"`` was dropped without a word, giving a finished game."""
+    s = GAME2.new(seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+    x0, _, y0, _ = s.box
+    rows = [row[4:] for row in s.board_text().splitlines()[1:]]
+    top_left = CELL_NAMES[y0 * 11 + x0]
+    done = GAME2.position(rows=rows, top_left=top_left)
+    assert done.is_terminal and done.board == s.board and done.tile is None
+    with pytest.raises(ValueError, match=r"^tile='path' would be in hand, but the map is full "
+                                         r"\(36 tiles\): the game is over"):
+        GAME2.position(rows=rows, top_left=top_left, tile="path")
+
+
 @pytest.mark.parametrize("tiles, said", [
     ("f6 path r0", r"^tiles should be a list of placed tiles like \['f6 path r0', 'g6 stream "
                    r"r0'\], not the text 'f6 path r0'$"),

@@ -2,6 +2,7 @@
 ``ValueError`` naming the call and the argument, never an ``AttributeError`` or ``TypeError``
 from the builder's insides."""
 
+import numpy as np
 import pytest
 from broken_builders import DividingTakeAway
 from toygame import TakeAway
@@ -75,3 +76,32 @@ def test_a_list_that_holds_itself_is_refused_everywhere_the_api_takes_lists(regi
     with pytest.raises(ConformanceError, match="a click on a list that holds itself raised "
                                                "RecursionError"):
         check_click_words(game, seeds=[0])
+
+
+def test_a_numpy_array_builds_what_the_list_it_holds_builds(registered):
+    """``lascaux.position(deck=np.arange(5))`` was refused: "no card np.int64(0) in the deck
+    ... or a number 0..53"; Landlock's ``pile=np.array([3, 0, 7])`` likewise ("a tile kind is
+    ... a number 0 .. 7, not np.int64(3)"). The builders now take an array as the tuple of
+    plain numbers it holds, and the builder check compares every list of numbers it tries
+    with its array; a builder the core does not wrap fails it."""
+    from broken_builders import UnwrappedTakeAway
+
+    lascaux = tabletop.load("lascaux", players=3)
+    assert lascaux.position(deck=np.arange(5), stones=np.array([3, 4, 5]), start=np.int64(1)) \
+        == lascaux.position(deck=[0, 1, 2, 3, 4], stones=(3, 4, 5), start=1)
+    assert lascaux.position(table=[1], deck=(2, 3), collections=((), np.array([7]), [])) \
+        == lascaux.position(table=[1], deck=(2, 3), collections=((), (7,), ()))
+    landlock = tabletop.load("landlock")
+    assert landlock.position(["f6 path r0"], pile=np.array([3, 0, 7])) \
+        == landlock.position(["f6 path r0"], pile=[3, 0, 7])
+    lacuna = tabletop.load("lacuna")
+    flowers = [(-0.5, 0, 0), (0.5, 0, 0), (0, 0.5, 1)]
+    assert lacuna.position(flowers, collected=(np.array([2]), ())) \
+        == lacuna.position(flowers, collected=((2,), ()))
+    with pytest.raises(ValueError, match=r"^pawn 0's owner must be 0 or 1, not 1\.0$"):
+        lacuna.position(flowers, np.array([[0.2, -0.5, 1]]))  # a float array holds floats
+    with pytest.raises(ConformanceError, match=r"position\(taken=array\(\[1, 2\]\)\): refused "
+                                               r"ValueError: taken holds takes 1\.\.3, "
+                                               r"not \S*1\)?, where the list \(1, 2\) it "
+                                               r"holds builds"):
+        check_position_builder(registered(UnwrappedTakeAway))

@@ -1,11 +1,11 @@
 """A game's ``position(...)`` builder, safe to call from a notebook.
 
 Teachers build puzzles with it, so its arguments come from people: numpy's numbers are taken
-as the plain ones (``plain_inside``), each argument is checked against its annotation's
-plain types (``str | None``, ``int``, an iterable), and a builder that trips over an
-argument it cannot read deeper inside answers with a ``ValueError`` naming the call, never
-an ``AttributeError`` from its insides. (``Game.__init_subclass__`` wraps every game's
-``position``.)
+as the plain ones and numpy's arrays as tuples of them (``plain_inside``), each argument is
+checked against its annotation's plain types (``str | None``, ``int``, an iterable), and a
+builder that trips over an argument it cannot read deeper inside answers with a
+``ValueError`` naming the call, never an ``AttributeError`` from its insides.
+(``Game.__init_subclass__`` wraps every game's ``position``.)
 
 >>> import tabletop
 >>> tabletop.load("landlock").position(tile={"a1": 5})
@@ -46,8 +46,9 @@ def position_builder(method: Callable[..., R]) -> Callable[..., R]:
     def build(game: Any, *args: Any, **kwargs: Any) -> R:
         call = f"{type(game).__name__}.position"
         try:
-            bound = signature.bind(game, *map(plain_inside, args),
-                                   **{key: plain_inside(value) for key, value in kwargs.items()})
+            bound = signature.bind(game, *(plain_inside(a, arrays=True) for a in args),
+                                   **{key: plain_inside(value, arrays=True)
+                                      for key, value in kwargs.items()})
         except TypeError as error:  # a call Python itself would refuse: said as Python does
             raise TypeError(f"{call}() {error}") from None
         except ValueError as error:  # an argument nested too deep to be a position's

@@ -50,29 +50,40 @@ def plain(value: Any) -> Any:
 MAX_NESTING = 16
 
 
-def plain_inside(value: Any, depth: int = 0) -> Any:
+def plain_inside(value: Any, depth: int = 0, *, arrays: bool = False) -> Any:
     """``value`` with numpy scalars made plain, inside tuples, lists and dicts too (the
     containers rebuilt only where they are of exactly those types); a ``ValueError`` if they
-    nest more than ``MAX_NESTING`` deep (a list that holds itself, say).
+    nest more than ``MAX_NESTING`` deep (a list that holds itself, say). With ``arrays``,
+    a numpy array becomes the tuple of plain values it holds (tuples in tuples for more
+    dimensions), at any depth: a builder's ``deck=np.arange(3)`` is ``(0, 1, 2)``.
 
     >>> loop = []; loop.append(loop)
     >>> plain_inside(loop)
     Traceback (most recent call last):
     ...
     ValueError: nests more than 16 deep (or holds itself): [[...]]
+    >>> plain_inside((np.arange(2), [np.array([[0.5]])]), arrays=True)
+    ((0, 1), [((0.5,),)])
     """
     if isinstance(value, np.generic):
         return value.item()
+    if arrays and isinstance(value, np.ndarray):
+        return _tuples(value.tolist())  # plain values all through (0-d: its one value)
     kind = type(value)
     if kind is tuple or kind is list or kind is dict:
         if depth >= MAX_NESTING:
             raise ValueError(f"nests more than {MAX_NESTING} deep (or holds itself): "
                              f"{brief(value)}")
         if kind is dict:
-            return {plain_inside(k, depth + 1): plain_inside(v, depth + 1)
-                    for k, v in value.items()}
-        return kind(plain_inside(item, depth + 1) for item in value)
+            return {plain_inside(k, depth + 1, arrays=arrays):
+                    plain_inside(v, depth + 1, arrays=arrays) for k, v in value.items()}
+        return kind(plain_inside(item, depth + 1, arrays=arrays) for item in value)
     return value
+
+
+def _tuples(value: Any) -> Any:
+    """``value`` (from ``ndarray.tolist``) with its lists made tuples, all through."""
+    return tuple(map(_tuples, value)) if type(value) is list else value
 
 
 def plain_fields(action: T) -> T:

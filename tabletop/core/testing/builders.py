@@ -8,7 +8,9 @@ or raise a ``ValueError`` (``InvalidOption`` is one) — never an exception from
 builder's insides — whose message says what is wrong in the game's words, not Python's
 (``not enough values to unpack``, ``'int' object is not iterable``; a state's own field
 check, ``field 'pile' should be int``, is fine). A builder's required arguments get the
-first junk value it accepts, so that its other arguments can be tried.
+first junk value it accepts, so that its other arguments can be tried. A list of numbers
+given as a numpy array (``np.arange`` sweeps card numbers) must build what the list
+builds, or be refused as the list is: not refused for holding ``np.int64(1)``, "no number".
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
+
+import numpy as np
 
 from ..game import Game
 from ..quoting import brief
@@ -64,8 +68,9 @@ def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
     if build is None:
         return
     for argument, junk, call in _calls(build):
+        made: Any = None
         try:
-            call()
+            made = call()
         except ValueError as error:
             if PYTHON_WORDS.search(str(error)):
                 fail(_where(game, argument, junk), f"refused in Python's words: "
@@ -73,6 +78,40 @@ def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
         except Exception as error:  # noqa: BLE001 - anything else is the finding
             fail(_where(game, argument, junk), f"raised {type(error).__name__}: {error} (a "
                  f"wrong argument should get a ValueError saying what it may be)")
+        if _numbers(junk):
+            _check_array_twin(game, argument, junk, call, made)
+
+
+def _numbers(junk: Any) -> bool:
+    """Whether ``junk`` is a non-empty list or tuple of plain numbers (not bools), nested
+    evenly: what a numpy array holds as well."""
+    if not isinstance(junk, list | tuple) or not junk:
+        return False
+    try:
+        array = np.array(junk)
+    except ValueError:  # ragged
+        return False
+    return array.dtype.kind in "if"
+
+
+def _check_array_twin(game: Game, argument: str, junk: Any, call: partial[Any],
+                      made: Any) -> None:
+    """``call`` with ``junk`` given as a numpy array builds what the list built (``made``,
+    ``None`` if it was refused), or is refused as the list was."""
+    twin = np.array(junk)
+    args = tuple(twin if a is junk else a for a in call.args)
+    keywords = {k: twin if v is junk else v for k, v in call.keywords.items()}
+    try:
+        found = call.func(*args, **keywords)
+    except Exception as error:  # noqa: BLE001 - compared with the list's answer
+        if made is not None:
+            fail(_where(game, argument, twin), f"refused {type(error).__name__}: {error}, "
+                 f"where the list {junk!r} it holds builds a position (numpy's numbers "
+                 f"are taken wherever the API takes numbers)")
+        return
+    if made is None or found != made:
+        fail(_where(game, argument, twin), f"built {brief(found)}, where the list {junk!r} "
+             f"it holds {'is refused' if made is None else 'builds ' + brief(made)}")
 
 
 def _where(game: Game, argument: str, junk: Any) -> str:
@@ -80,7 +119,7 @@ def _where(game: Game, argument: str, junk: Any) -> str:
     return f"{game.name} position({argument}={brief(junk)})"
 
 
-def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, Callable[[], Any]]]:
+def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, partial[Any]]]:
     """``(argument, junk, call)`` for each argument of the builder and each junk value."""
     parameters = list(inspect.signature(build).parameters.values())
     required = [p for p in parameters if p.default is inspect.Parameter.empty

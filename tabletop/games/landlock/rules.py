@@ -292,8 +292,9 @@ class Landlock(Game):
         must include ``f6``, fit one checkerboard and stay within 6 × 6. Or the map as
         ``rows`` of cells starting at cell ``top_left``, written as the state's text shows
         them (see ``maps.tiles_from_rows``). ``tile``: the tile to place now (``None``:
-        the first of ``pile``, or the game is over if the map is full). ``pile``: the draw
-        order, kinds by name (or number) (default: the tiles not used, in the box's order).
+        the first of ``pile``; with a full map the game is over, and a tile is refused).
+        ``pile``: the draw order, kinds by name (or number) (default: the tiles not used, in
+        the box's order).
         ``land``: the role of the first player's team (``None``: not chosen yet, nothing
         placed or drawn, as at the start). ``first``, ``to_move`` (default ``first``),
         ``pending`` (the tile in hand was removed by a bridge), ``tussocks``/``gnome_bonus``:
@@ -350,6 +351,9 @@ class Landlock(Game):
             hand, order = order[0], order[1:]
         if land not in (*ROLES, None):
             raise ValueError(f"land must be 'land' or 'water', not {land!r}")
+        if tile is not None and count >= FULL:  # not dropped without a word
+            raise ValueError(f"tile={tile!r} would be in hand, but the map is full ({FULL} "
+                             f"tiles): the game is over and no tile is placed (leave tile out)")
         in_hand = None if count >= FULL else hand
         if pending and in_hand is None:
             raise ValueError("pending=True says the tile in hand was removed by a bridge, but "
