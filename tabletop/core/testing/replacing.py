@@ -193,8 +193,8 @@ def _wild_items(item: Any, depth: int = 3) -> Iterable[tuple[str, str, Any]]:
         for words, number in WILD_NUMBERS.items():
             yield "", words, number
     elif isinstance(item, str):
-        for words, wild in wild_strings(item):
-            yield "", words, wild
+        for words, text in wild_strings(item):
+            yield "", words, text
     elif depth <= 0:
         return
     elif isinstance(item, tuple):

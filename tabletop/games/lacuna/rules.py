@@ -63,7 +63,7 @@ class LacunaState(LacunaPosition, State):
     pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def _ranges(self) -> ranges.Ranges:
-        return layout_ranges(len(self.points), self.colors is not None, self.game.params.mat,
+        return layout_ranges(len(self.points), self.colors is not None, self.params.mat,
                              state=True)
 
     @classmethod

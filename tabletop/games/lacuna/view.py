@@ -31,7 +31,7 @@ def position_ranges(position: LacunaPosition) -> ranges.Ranges:
     """What ``LacunaPosition``'s fields may hold beyond their types (``core.ranges``): its
     ``_ranges``, kept here (``position.py`` is full)."""
     return layout_ranges(len(position.points), position.colors is not None,
-                         position.game.params.mat)
+                         position.params.mat)
 
 
 @lru_cache(maxsize=256)

@@ -94,7 +94,8 @@ class LascauxPosition(Position):
                 "stones": ranges.Row(count, length=players), "pot": count, "start": player,
                 "phase": ranges.OneOf((CHOOSE, BID, OVER)),
                 "stack": ranges.Row(player, longest=players), "turn": player,
-                "round_number": ranges.Span(0, MOST_ROUNDS), "idle": ranges.Span(0, 3),  # (to IDLE_LIMIT)
+                "round_number": ranges.Span(0, MOST_ROUNDS),
+                "idle": ranges.Span(0, 3),  # (to IDLE_LIMIT)
                 "resolved": ranges.Row(ranges.Items((player, COLOUR, cards)), longest=players),
                 "end": ranges.OneOf(ENDS), "current_player": player}
 

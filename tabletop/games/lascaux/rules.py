@@ -48,7 +48,16 @@ from .cards import (
     mask_of,
 )
 from .position import (
-    BID, CARD, CHOOSE, COLOUR, MOST_ROUNDS, MOST_STONES, NAMES, OVER, Claim, LascauxPosition,
+    BID,
+    CARD,
+    CHOOSE,
+    COLOUR,
+    MOST_ROUNDS,
+    MOST_STONES,
+    NAMES,
+    OVER,
+    Claim,
+    LascauxPosition,
 )
 from .view import LascauxView
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core import ranges
-
 from .board import (
     NAMES,
 )

@@ -35,8 +35,7 @@ from .board import (
     top_large,
 )
 from .findings import Oreo
-from .forgetting import ANYTHING
-from .forgetting import forgetful_fill
+from .forgetting import ANYTHING, forgetful_fill
 from .knowledge import (
     oreo_claims,
     perspective,
@@ -75,13 +74,14 @@ class LavaView(LavaPosition, View):
         if self.game.options["memory"]:  # nothing hidden remembered: nothing in the pools
             return _forgetful_ranges(self)
         joined = "".join(self.stacks) if type(self.stacks) is tuple else ""
-        key = (self.game, *(sum(map(joined.count, (mask, *digits)))  # (unrevealed places)
-                            for mask, digits in zip(MASK_SLOT, SLOT, strict=True)))
+        white, black = (sum(map(joined.count, (mask, *digits)))  # (unrevealed places)
+                        for mask, digits in zip(MASK_SLOT, SLOT, strict=True))
+        key = (self.game, white, black)
         found = _VIEW_RANGES.get(key)
         if found is None:
             if len(_VIEW_RANGES) >= 256:
                 _VIEW_RANGES.clear()
-            found = _VIEW_RANGES[key] = _view_ranges(LavaPosition._ranges(self), *key[1:])
+            found = _VIEW_RANGES[key] = _view_ranges(LavaPosition._ranges(self), white, black)
         return found
 
     @property
