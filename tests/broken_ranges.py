@@ -2,13 +2,17 @@
 Secret Nim whose text names the first player from a table by ``first`` and whose fields'
 ranges are not declared, so that ``dataclasses.replace(state, first=10**6)`` is accepted and
 its text then fails with an ``IndexError`` (``UncheckedNim``); the same game declaring them
-(``CheckedNim``) refuses the value at once."""
+(``CheckedNim``) refuses the value at once. Likewise for a string field: ``MoodyNim``'s text
+looks its ``mood`` up in a table with no declared range, so that ``mood="?"`` is accepted and
+the text fails with a ``KeyError``; ``SteadyNim`` declares the moods and refuses it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from toygame import NimState, SecretNim, nim_ranges
+
+from tabletop.core.ranges import OneOf
 
 NAMES = ("Ann", "Bob")
 
@@ -46,3 +50,45 @@ class CheckedNim(SecretNim):
     def _initial(self, rng):
         return CheckedState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                             bonus=(None, None), taken_last=None)
+
+
+#: How a ``MoodyState`` words its mood: the table its text looks ``mood`` up in.
+MOODS = {"calm": "calmly", "keen": "keenly"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoodyState(NimState):
+    mood: str = "calm"
+
+    def _ranges(self):
+        return nim_ranges(self)  # the bug: ``mood`` has no declared range
+
+    def _text(self):
+        return f"pile {self.pile}, played {MOODS[self.mood]}"
+
+
+class MoodyNim(SecretNim):
+    """Sound in every rule it plays; ``replace`` takes any ``mood``, which its text looks
+    up."""
+
+    name = "moody-nim"
+
+    def _initial(self, rng):
+        return MoodyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                          bonus=(None, None), taken_last=None, mood=rng.choice(sorted(MOODS)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SteadyState(MoodyState):
+    def _ranges(self):
+        return {**nim_ranges(self), "mood": OneOf(tuple(MOODS))}
+
+
+class SteadyNim(SecretNim):
+    """The same text, ``mood`` declared one of the table's: ``replace`` refuses ``"?"``."""
+
+    name = "steady-nim"
+
+    def _initial(self, rng):
+        return SteadyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                           bonus=(None, None), taken_last=None, mood=rng.choice(sorted(MOODS)))

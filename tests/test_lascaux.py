@@ -176,7 +176,7 @@ def test_position_builder_messages_quote_the_input_and_what_is_allowed():
     with pytest.raises(tabletop.InvalidOption, match=r"start is the player who starts the "
                                                      r"round, 0\.\.2, not 3"):
         g.position(start=3)
-    with pytest.raises(tabletop.InvalidOption, match="pot is a whole number of stones ≥ 0, "
+    with pytest.raises(tabletop.InvalidOption, match="pot is a whole number of stones 0..999, "
                                                      "not -1"):
         g.position(pot=-1)
     with pytest.raises(tabletop.InvalidOption, match=r"card 'deer blue/brown' is placed twice "

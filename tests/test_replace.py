@@ -66,6 +66,25 @@ def test_declared_ranges_refuse_the_value_at_once(registered):
         dataclasses.replace(game.new(seed=1), first=10**6)
 
 
+def test_a_string_field_looked_up_without_a_range_is_caught(registered):
+    from broken_ranges import MoodyNim
+
+    with pytest.raises(ConformanceError, match=r"replace\(position, mood=\.\.\.\) with the "
+                                               r"empty string was accepted, and then "
+                                               r"KeyError"):
+        check_replace(registered(MoodyNim), seeds=range(2))
+
+
+def test_a_declared_string_range_refuses_a_wild_string_at_once(registered):
+    from broken_ranges import SteadyNim
+
+    game = registered(SteadyNim)
+    check_replace(game, seeds=range(2))
+    with pytest.raises(ValueError, match=r"SteadyState: field 'mood' should be one of 'calm', "
+                                         r"'keen', not '\?'"):
+        dataclasses.replace(game.new(seed=1), mood="?")
+
+
 @pytest.mark.parametrize("name, field, value, message", [
     ("lava-flows", "lock", 10**6, r"LavaState: field 'lock' should be an int -1\.\.8"),
     ("lava-flows", "to_move", 10**6, r"field 'to_move' should be an int 0\.\.1"),

@@ -88,9 +88,9 @@ class SecretNim(Game):
 
 
 def draw_pile(subject, *, highlight=(), last=None, shade=False):
-    """The pile, a counter a target each (``shade``: darker)."""
+    """The pile, a counter a target each, the first nine (``shade``: darker)."""
     scene = Scene(40 * 9 + 20, 60, background="white")
-    for i in range(subject.pile):
+    for i in range(min(subject.pile, 9)):  # (the picture holds nine; a pile may be huge)
         scene.circle(20 + 40 * i, 30, 15, fill="#5c2e0e" if shade else "#a0522d",
                      target=("counter", i))
     return scene
@@ -99,8 +99,8 @@ def draw_pile(subject, *, highlight=(), last=None, shade=False):
 def nim_ranges(position):
     """What a Nim position's fields may hold beyond their types (``core.ranges``)."""
     player = Span(0, 1)
-    return {"pile": Span(0), "first": player, "bonus": Row(Span(HIDDEN, 1), length=2),
-            "taken_last": player, "takes": Span(0)}
+    return {"pile": Span(0, 9999), "first": player, "bonus": Row(Span(HIDDEN, 1), length=2),
+            "taken_last": player, "takes": Span(0, 9999)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

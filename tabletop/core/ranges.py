@@ -107,17 +107,31 @@ class Items:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """A string of at most ``longest`` characters, each one of ``letters``."""
+    """A string of at most ``longest`` characters (and at least ``shortest``), each one of
+    ``letters``; with ``distinct``, none twice.
+
+    >>> pool = Word("-bw", 2, shortest=2, distinct=True)
+    >>> pool.fits("-w"), pool.fits("ww"), pool.fits("w"), str(pool)
+    (True, False, False, "a string of 2 of '-bw', none twice")
+    """
 
     letters: str
     longest: int
+    shortest: int = 0
+    distinct: bool = False
 
     def fits(self, value: Any) -> bool:
-        return isinstance(value, str) and len(value) <= self.longest and \
-            not value.strip(self.letters)  # (what is left is a character not allowed)
+        return isinstance(value, str) and self.shortest <= len(value) <= self.longest and \
+            not value.strip(self.letters) and \
+            (not self.distinct or len(set(value)) == len(value))  # (strip: what is left is
+        # a character not allowed)
 
     def __str__(self) -> str:
-        return f"a string of at most {self.longest} of {self.letters!r}"
+        size = f"{self.longest}" if self.shortest == self.longest else \
+            f"at most {self.longest}" if not self.shortest else \
+            f"{self.shortest} to {self.longest}"
+        return f"a string of {size} of {self.letters!r}" + (", none twice" if self.distinct
+                                                            else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +145,31 @@ class OneOf:
 
     def __str__(self) -> str:
         return "one of " + ", ".join(repr(v) for v in self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """An object of class ``kind`` (a nested dataclass, as an item of a tuple field) whose
+    fields each fit what ``ranges`` allows them (fields not named: anything).
+
+    >>> claim = Fields(Span, {"low": Span(0, 1)})
+    >>> claim.fits(Span(1, 5)), claim.fits(Span(7)), claim.fits((1, 5)), str(claim)
+    (True, False, False, 'a Span whose low is an int 0..1')
+    """
+
+    kind: type
+    ranges: Mapping[str, Allowed]
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, self.kind) and all(
+            allowed.fits(getattr(value, name)) for name, allowed in self.ranges.items())
+
+    def __str__(self) -> str:
+        return f"a {self.kind.__name__} whose " + ", ".join(
+            f"{name} is {allowed}" for name, allowed in self.ranges.items())
+
+    def __hash__(self) -> int:  # (a mapping is not hashable: its class and names are enough)
+        return hash((self.kind, tuple(self.ranges)))
 
 
 Ranges = Mapping[str, Allowed]
@@ -178,12 +217,23 @@ def check_ranges(cls: type, ranges: Mapping[str, Allowed], values: Any) -> None:
 
 
 def _where(allowed: Allowed, value: Any) -> str:
-    """Which item of a tuple is wrong, when the tuple's length is right."""
+    """Which item of a tuple is wrong, when the tuple's length is right (and which field of
+    it, for a nested object)."""
     if not isinstance(allowed, Row) or not isinstance(value, tuple) or allowed.each is None:
         return ""
     if not allowed._long_enough(len(value)):
         return f" (of {len(value)})"
     for i, item in enumerate(value):
         if not allowed.each.fits(item):
-            return f" (item {i} is {brief(item)})"
+            return f" (item {i} is {brief(item)}{_which_field(allowed.each, item)})"
+    return ""
+
+
+def _which_field(allowed: Allowed, item: Any) -> str:
+    """For a nested object, which of its fields is wrong."""
+    if not isinstance(allowed, Fields) or not isinstance(item, allowed.kind):
+        return ""
+    for name, part in allowed.ranges.items():
+        if not part.fits(getattr(item, name)):
+            return f": its {name} should be {part}, not {brief(getattr(item, name))}"
     return ""

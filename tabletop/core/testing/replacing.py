@@ -21,12 +21,14 @@ with no exception but tabletop's own.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
-from dataclasses import fields, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from ..errors import TabletopError
 from ..game import Game, State, View
+from ..observation import Observed
 from .common import fail, random_playout
 
 #: Positions taken from each seeded game, spread over it.
@@ -98,16 +100,38 @@ def _brief(answer: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-#: Ints put in every int field, and in every int inside a tuple field: none is in range for
-#: a player, a count or an index into a game's tables.
+#: Ints put in every int field, and in every int inside a tuple field or a nested object:
+#: none is in range for a player, a count or an index into a game's tables.
 WILD = (-1, 10**6)
+
+#: Numbers put in every int and float field, and in those inside tuples and nested objects,
+#: by name: a coordinate or count far off either way, or past what a float holds.
+WILD_NUMBERS = {"-1e300": -1e300, "1e300": 1e300, "10**400": 10**400}
+
+#: How long the "very long string" is: longer than any field of any game may be.
+LONG = 10_000
+
+
+def wild_strings(value: str) -> Iterable[tuple[str, str]]:
+    """``(in words, wild string)`` for a string field holding ``value``: empty, one unknown
+    letter, its own letters in another order, and very long (its first letter repeated).
+
+    >>> [words for words, _ in wild_strings("ab")]
+    ['the empty string', "an unknown letter '?'", "its letters reversed 'ba'", '10000 letters']
+    """
+    yield "the empty string", ""
+    yield "an unknown letter '?'", "?"
+    if value[::-1] != value:
+        yield f"its letters reversed {_brief(value[::-1])}", value[::-1]
+    yield f"{LONG} letters", (value[:1] or "x") * LONG
 
 
 def check_out_of_range(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Raise ``ConformanceError`` if a state or view of ``game`` given, by
-    ``dataclasses.replace``, an int field (or an int inside a tuple field) out of range, or
-    a tuple one item too short or too long, is neither refused at once (``ValueError`` or
-    ``TypeError``) nor answers every public question without an internal exception (only
+    ``dataclasses.replace``, a wild value (``_wild_values``: an int out of range, a wild
+    string, a tuple one item too short or too long, a nested item rebuilt with such a value)
+    is neither refused at once (``ValueError`` or ``TypeError`` naming a field) nor answers
+    every public question (``_ask_everything``) without an internal exception (only
     tabletop's own errors may come)."""
     for seed in seeds:
         states = list(random_playout(game, seed))
@@ -139,53 +163,94 @@ def _check_wild(where: str, position: State | View) -> None:
             continue
         except Exception as error:  # noqa: BLE001 - any other is the defect reported
             fail(where, f"dataclasses.replace(position, {name}=...) with {how} was accepted, "
-                        f"and then {type(error).__name__}: {error} came from the game's "
-                        f"insides; declare the field's range in the position's _ranges() "
-                        f"(core.ranges) so that the constructor refuses it at once")
+                        f"and then {type(error).__name__}: {_brief(str(error))} came from the "
+                        f"game's insides; declare the field's range in the position's "
+                        f"_ranges() (core.ranges) so that the constructor refuses it at once")
 
 
 def _wild_values(position: State | View) -> Iterable[tuple[str, Any, str]]:
-    """``(field, wild value, in words)`` for each int field and tuple field."""
+    """``(field, wild value, in words)`` for each int, string, tuple and nested object
+    field: wild numbers and strings (``_wild_items``), a tuple one item short and one long,
+    and its first and last items made wild the same way, nested tuples and objects too."""
     for f in fields(position):
         if not f.init or f.name in ("game", "player"):
             continue
         value = getattr(position, f.name)
-        if _is_int(value):
-            for wild in WILD:
-                yield f.name, wild, f"{wild}"
-        elif isinstance(value, tuple) and value:
+        if isinstance(value, tuple) and value:
             yield f.name, value[:-1], f"its tuple one item short ({len(value) - 1} items)"
             yield f.name, value + value[-1:], f"its tuple one item long ({len(value) + 1})"
-            for i in sorted({0, len(value) - 1}):
-                for inner, wild in _wild_items(value[i]):
-                    made = (*value[:i], wild, *value[i + 1:])
-                    yield f.name, made, f"item {i}{inner} set to {_brief(wild)}"
+        for path, words, wild in _wild_items(value):
+            yield f.name, wild, f"{f.name}{path} set to {words}" if path else words
 
 
-def _wild_items(item: Any) -> Iterable[tuple[str, Any]]:
-    """``("[j]"..., wild item)``: an int item made wild, or an int inside a tuple item."""
-    if _is_int(item):
-        for wild in WILD:
-            yield "", wild
+def _wild_items(item: Any, depth: int = 3) -> Iterable[tuple[str, str, Any]]:
+    """``(path, in words, wild item)``: a number made wild (``WILD`` for an int,
+    ``WILD_NUMBERS`` for any), a string made wild (``wild_strings``), or a tuple's first or
+    last item, or a nested object's field, made wild the same way (``depth`` levels down)."""
+    if _is_int(item) or isinstance(item, float):
+        for wild in WILD if _is_int(item) else ():
+            yield "", f"{wild}", wild
+        for words, number in WILD_NUMBERS.items():
+            yield "", words, number
+    elif isinstance(item, str):
+        for words, text in wild_strings(item):
+            yield "", words, text
+    elif depth <= 0:
+        return
     elif isinstance(item, tuple):
         for j in sorted({0, len(item) - 1} if item else set()):
-            if _is_int(item[j]):
-                for wild in WILD:
-                    yield f"[{j}]", (*item[:j], wild, *item[j + 1:])
+            for path, words, wild in _wild_items(item[j], depth - 1):
+                yield f"[{j}]{path}", words, (*item[:j], wild, *item[j + 1:])
+    elif is_dataclass(item) and not isinstance(item, type):
+        for f in fields(item):
+            if not f.init:
+                continue
+            for path, words, wild in _wild_items(getattr(item, f.name), depth - 1):
+                try:
+                    rebuilt = replace(item, **{f.name: wild})
+                except (ValueError, TypeError):  # the item itself refuses it: so may the user
+                    continue
+                yield f".{f.name}{path}", words, rebuilt
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: How many legal actions ``_ask_everything`` has the game describe.
+DESCRIBED = 8
+
+
 def _ask_everything(position: State | View) -> None:
-    """Every public question of ``position``: its text, moves, end, scores, record, views."""
-    str(position)
-    _ = position.current_player, position.is_terminal
-    tuple(position.legal_actions())
+    """Every public question of ``position``: its text, picture, moves and their
+    descriptions, end, scores, record, and each view's text, picture, moves, tensor,
+    information state and determinization."""
+    _ask_position(position)
     if isinstance(position, State):
         _ = position.scores, position.winners, position.returns
         position.to_record()
         for player in range(position.game.players):
-            str(position.view(player))
-            tuple(position.view(player).legal_actions())
+            _ask_position(position.view(player))
+    else:
+        _ask_view(position)
+
+
+def _ask_position(position: State | View) -> None:
+    """What a state and a view both answer."""
+    str(position)
+    position.svg()
+    _ = position.current_player, position.is_terminal
+    actions = tuple(position.legal_actions())
+    viewer = position.player if isinstance(position, View) else None
+    for action in actions[:DESCRIBED]:
+        position.game.describe(action, position.current_player, viewer)
+    if isinstance(position, View):
+        _ask_view(position)
+
+
+def _ask_view(view: View) -> None:
+    """What only a view answers: its tensor, information state and a determinization."""
+    if type(view)._observation is not Observed._observation:  # the game declares a tensor
+        view.observation()
+    view.information_state()
+    view.determinize(random.Random(0))

@@ -63,7 +63,8 @@ class LacunaState(LacunaPosition, State):
     pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def _ranges(self) -> ranges.Ranges:
-        return layout_ranges(len(self.points), self.colors is not None, state=True)
+        return layout_ranges(len(self.points), self.colors is not None, self.params.mat,
+                             state=True)
 
     @classmethod
     def from_coordinates(cls, game: Game, flowers: Sequence[tuple[Any, Any, int | str]],

@@ -22,7 +22,7 @@ from tabletop.core.game import State, View
 from tabletop.core.position import evolve
 
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, player_name
-from .geometry import MAX_FLOWERS
+from .geometry import MAX_FLOWERS, STEPS
 from .position import LacunaPosition
 from .tensor import observation
 
@@ -30,18 +30,26 @@ from .tensor import observation
 def position_ranges(position: LacunaPosition) -> ranges.Ranges:
     """What ``LacunaPosition``'s fields may hold beyond their types (``core.ranges``): its
     ``_ranges``, kept here (``position.py`` is full)."""
-    return layout_ranges(len(position.points), position.colors is not None)
+    return layout_ranges(len(position.points), position.colors is not None,
+                         position.params.mat)
 
 
 @lru_cache(maxsize=256)
-def layout_ranges(flowers: int, coloured: bool, state: bool = False) -> ranges.Ranges:
+def layout_ranges(flowers: int, coloured: bool, mat: int,
+                  state: bool = False) -> ranges.Ranges:
     """``position_ranges`` for a layout of ``flowers`` flowers, ``coloured`` once the colours
-    are known; with ``state``, a state's too (its hidden pour order). Made once each."""
+    are known, on a mat of radius ``mat`` ticks (flower centres within it, pawn centres, in
+    fine units, too); with ``state``, a state's too (its hidden pour order). Made once each.
+
+    >>> str(layout_ranges(2, False, 10_000)["points"])
+    'a tuple of 0 to 64, each (an int -10000..10000, an int -10000..10000)'
+    """
     colour, player = ranges.Span(0, NCOLOURS - 1), ranges.Span(0, 1)
+    tick, fine = ranges.Span(-mat, mat), ranges.Span(-mat * STEPS, mat * STEPS)
     found: dict[str, ranges.Allowed] = {
-        "start": player, "points": ranges.Row(ranges.Items((None, None)), longest=MAX_FLOWERS),
+        "start": player, "points": ranges.Row(ranges.Items((tick, tick)), longest=MAX_FLOWERS),
         "colors": ranges.Row(colour, length=flowers), "aside": colour,
-        "pawns": ranges.Row(ranges.Items((None, None, player)), longest=2 * PAWNS_EACH),
+        "pawns": ranges.Row(ranges.Items((fine, fine, player)), longest=2 * PAWNS_EACH),
         "collected": ranges.Row(ranges.Span(0, (1 << flowers * coloured) - 1), length=2)}
     if state:
         colours = ranges.Row(colour, longest=MAX_FLOWERS)

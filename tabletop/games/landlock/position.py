@@ -108,12 +108,14 @@ class LandlockPosition(Position):
 
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:
-        player, points = ranges.Span(0, self.game.players - 1), ranges.Span(0)
+        player = ranges.Span(0, self.game.players - 1)
+        tussocks = ranges.Span(0, KINDS[TUSSOCK].count)  # (one point per tussock in the box)
+        gnomes = ranges.Span(0, sum(kind.count for kind in KINDS if kind.gnome is not None))
         return {"first": player, "land_team": ranges.Span(0, 1),
                 "board": ranges.Row(ranges.Span(-1, 4 * len(KINDS) - 1), length=CELLS),
                 "tile": ranges.Span(0, len(KINDS) - 1), "to_move": player,
-                "tussocks": ranges.Row(points, length=2),
-                "gnome_bonus": ranges.Row(points, length=2)}
+                "tussocks": ranges.Row(tussocks, length=2),
+                "gnome_bonus": ranges.Row(gnomes, length=2)}
 
     # --- what states and views each know their own way -----------------------------------
     @property

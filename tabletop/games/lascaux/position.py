@@ -49,6 +49,11 @@ Claim = tuple[int, int, tuple[int, ...]]
 
 #: What a card number and a colour number may be (``_ranges``).
 CARD, COLOUR = ranges.Span(0, CARD_COUNT - 1), ranges.Span(0, len(COLOURS) - 1)
+#: The most stones a player or the pot may hold, and the highest round number, in a
+#: position given by hand (a game from ``new()`` stays far below: 60 stones, 327 rounds).
+MOST_STONES, MOST_ROUNDS = 999, 9_999
+#: Why a game ended (``end``): not yet, every card taken, or three idle rounds.
+ENDS = ("", "cards", "stalled")
 
 
 @position
@@ -82,16 +87,17 @@ class LascauxPosition(Position):
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:
         players = self.game.players
-        player, card, count = ranges.Span(0, players - 1), CARD, ranges.Span(0)
+        player, card, count = ranges.Span(0, players - 1), CARD, ranges.Span(0, MOST_STONES)
         cards = ranges.Row(card, longest=CARD_COUNT)
         return {"table": cards, "fresh": ranges.Span(0, CARD_COUNT),
                 "collections": ranges.Row(cards, length=players),
                 "stones": ranges.Row(count, length=players), "pot": count, "start": player,
                 "phase": ranges.OneOf((CHOOSE, BID, OVER)),
                 "stack": ranges.Row(player, longest=players), "turn": player,
-                "round_number": count, "idle": count,
+                "round_number": ranges.Span(0, MOST_ROUNDS),
+                "idle": ranges.Span(0, 3),  # (to IDLE_LIMIT)
                 "resolved": ranges.Row(ranges.Items((player, COLOUR, cards)), longest=players),
-                "current_player": player}
+                "end": ranges.OneOf(ENDS), "current_player": player}
 
     # --- what states and views each know their own way -----------------------------------
     @property

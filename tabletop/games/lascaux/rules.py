@@ -47,7 +47,18 @@ from .cards import (
     describe,
     mask_of,
 )
-from .position import BID, CARD, CHOOSE, COLOUR, NAMES, OVER, Claim, LascauxPosition
+from .position import (
+    BID,
+    CARD,
+    CHOOSE,
+    COLOUR,
+    MOST_ROUNDS,
+    MOST_STONES,
+    NAMES,
+    OVER,
+    Claim,
+    LascauxPosition,
+)
 from .view import LascauxView
 
 #: Cards the reveal stops at.
@@ -374,11 +385,14 @@ class Lascaux(Game):
             deck_ids = _cards("deck", deck)
             held = tuple(tuple(sorted(_cards(f"collections[{p}]", cs)))
                          for p, cs in enumerate(collections or [()] * n))
-            stones_t = (tuple(whole(s, 0, "stones are whole numbers ≥ 0") for s in stones)
+            stones_t = (tuple(whole(s, 0, f"stones are whole numbers 0..{MOST_STONES}",
+                                    MOST_STONES) for s in stones)
                         if stones is not None else (self.start_stones,) * n)
             start = whole(start, 0, f"start is the player who starts the round, 0..{n - 1}",
                           n - 1)
-            pot = whole(pot, 0, "pot is a whole number of stones ≥ 0")
+            pot = whole(pot, 0, f"pot is a whole number of stones 0..{MOST_STONES}", MOST_STONES)
+            round_number = whole(round_number, 1, f"round_number counts the rounds from 1 to "
+                                                  f"{MOST_ROUNDS}", MOST_ROUNDS)
         except ValueError as error:
             raise InvalidOption(str(error)) from None
         _placed_once(("table", table_ids), ("deck", deck_ids),
@@ -391,8 +405,6 @@ class Lascaux(Game):
             raise InvalidOption("reveal=False needs cards on the table to choose from")
         if len(table_ids) > TABLE_LIMIT:
             raise InvalidOption(f"at most {TABLE_LIMIT} cards can be left on the table")
-        if round_number < 1:
-            raise InvalidOption(f"round_number counts the rounds from 1, not {round_number}")
         state = LascauxState(
             game=self, deck=deck_ids, table=table_ids, fresh=len(table_ids),
             collections=held, stones=stones_t, pot=pot, start=start, phase=CHOOSE,

@@ -9,7 +9,9 @@ b2@1 wbw (visible)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from ...core import ranges
 from .board import (
     NAMES,
 )
@@ -58,3 +60,22 @@ class Oreo:
     def __str__(self) -> str:
         how = "visible" if self.visible else ("hidden" if self.certain else "possible")
         return f"{self.cell}@{self.depth} {self.colours} ({how})"
+
+
+#: What a claim's maker knew (``Claim.kind``); empty where a ``memory=True`` view forgot it.
+KINDS = ("sure", "guess", "bluff", "")
+
+
+@lru_cache(maxsize=16)
+def claim_ranges(ply_cap: int) -> ranges.Fields:
+    """What a ``Claim`` in a position's ``claims`` may hold (``core.ranges``): a ply of a
+    game capped at ``ply_cap`` plies of play (the two arrangements and the claim's own ply
+    on top), a player, a kind of ``KINDS``.
+
+    >>> claim_ranges(200).fits(Claim(4, 0, "bubble c1 claim black", "", True, ""))
+    True
+    >>> claim_ranges(200).fits(Claim(4, 7, "bubble c1 claim black", "", True, ""))
+    False
+    """
+    return ranges.Fields(Claim, {"ply": ranges.Span(0, ply_cap + 3),
+                                 "player": ranges.Span(0, 1), "kind": ranges.OneOf(KINDS)})

@@ -55,7 +55,7 @@ from .board import (
     top_large,
 )
 from .cells import Reader, cell_reader
-from .findings import Claim, Oreo
+from .findings import Claim, Oreo, claim_ranges
 from .forgetting import forgetful_pools
 from .knowledge import (
     KEY_HEADS,
@@ -69,6 +69,10 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 _P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
+OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``); "": not yet
+#: A stack's letters: a state's, a view's that remembers (``m``, ``n``: unknown hiding places)
+#: and one's that forgets (``h``, too); a stack's most.
+KNOWN, SEEN, FORGOTTEN, STACK_MOST = "WBwb012345", "WBwb012345mn", "WBwb012345mnh", 12
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
 #: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
@@ -244,11 +248,13 @@ class LavaPosition(Position):
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:
         player, cell = ranges.Span(0, 1), ranges.Span(-1, len(CELLS) - 1)
-        return {"stacks": ranges.Row(ranges.Word("WBwb012345mnh", 12), length=len(CELLS)),
+        letters = KNOWN if self.viewer is None else FORGOTTEN
+        return {"stacks": ranges.Row(ranges.Word(letters, STACK_MOST), length=len(CELLS)),
                 "cones": ranges.Row(ranges.Span(-1, 1), length=len(CELLS)),
                 "first": ranges.Span(-1, 1), "phase": ranges.Span(0, PLAY), "to_move": player,
                 "lock": cell, "plies": ranges.Span(0, int(self.game.options["ply_cap"])),
-                "winner": ranges.Span(-1, 1)}
+                "winner": ranges.Span(-1, 1), "outcome": ranges.OneOf(OUTCOMES),
+                "claims": ranges.Row(claim_ranges(int(self.game.options["ply_cap"])))}
 
     # --- copies and pickles: without what the last ply handed on --------------------------
     # (``_hand`` holds the game's memos: a pickle or deep copy would carry them all. A copy

@@ -35,14 +35,14 @@ from .board import (
     top_large,
 )
 from .findings import Oreo
-from .forgetting import forgetful_fill
+from .forgetting import ANYTHING, forgetful_fill
 from .knowledge import (
     oreo_claims,
     perspective,
     pool_uses,
     visible_oreos,
 )
-from .position import LavaPosition
+from .position import SEEN, STACK_MOST, LavaPosition
 from .tensor import observation
 
 #: By state class, ``evolve(view, cls, stacks=…, first=…)`` without keywords (a view holds
@@ -70,10 +70,19 @@ class LavaView(LavaPosition, View):
     pools: tuple[str, str]
     hidden: tuple[int, int]
 
-    @ranges.per_game
     def _ranges(self) -> ranges.Ranges:
-        return {**LavaPosition._ranges(self), "pools": ranges.Row(length=2),
-                "hidden": ranges.Row(ranges.Span(0, 3), length=2)}
+        if self.game.options["memory"]:  # nothing hidden remembered: nothing in the pools
+            return _forgetful_ranges(self)
+        joined = "".join(self.stacks) if type(self.stacks) is tuple else ""
+        white, black = (sum(map(joined.count, (mask, *digits)))  # (unrevealed places)
+                        for mask, digits in zip(MASK_SLOT, SLOT, strict=True))
+        key = (self.game, white, black)
+        found = _VIEW_RANGES.get(key)
+        if found is None:
+            if len(_VIEW_RANGES) >= 256:
+                _VIEW_RANGES.clear()
+            found = _VIEW_RANGES[key] = _view_ranges(LavaPosition._ranges(self), white, black)
+        return found
 
     @property
     def viewer(self) -> int | None:
@@ -164,3 +173,26 @@ class LavaView(LavaPosition, View):
             unknown.append(f"  unseen hidden Mediums: {self.hidden[0]} white, "
                            f"{self.hidden[1]} black")
         return self._board_text(header, tuple(unknown))
+
+
+@ranges.per_game
+def _forgetful_ranges(view: LavaView) -> ranges.Ranges:
+    """``LavaView._ranges`` with ``memory=True``: its pools empty, no Medium's colour known."""
+    return {**LavaPosition._ranges(view), "pools": ranges.OneOf((("", ""),)),
+            "hidden": ranges.OneOf(((0, 0),))}
+
+
+#: ``_view_ranges`` by game and counts of unknowns, made once each (up to 256, then afresh).
+_VIEW_RANGES: dict[tuple[object, int, int], ranges.Ranges] = {}
+
+
+def _view_ranges(shared: ranges.Ranges, white: int, black: int) -> ranges.Ranges:
+    """``LavaView._ranges`` (``memory=False``) for a view whose stacks show ``white`` and
+    ``black`` unrevealed hiding places (``m``, ``n``, or the viewer's own digits: ``0``-``2``
+    White's, ``3``-``5`` Black's): each hider's pool holds one item of
+    ``-bw`` per place, none twice; no stack shows a Medium of unknown colour (``h``: only
+    a view that forgets has them)."""
+    pool = [ranges.Word(ANYTHING, n, shortest=n, distinct=True) for n in (white, black)]
+    stacks = ranges.Row(ranges.Word(SEEN, STACK_MOST), length=len(CELLS))
+    return {**shared, "stacks": stacks, "pools": ranges.Items(tuple(pool)),
+            "hidden": ranges.Row(ranges.Span(0, 3), length=2)}
