@@ -19,6 +19,7 @@ import numpy as np
 
 from tabletop.core import ranges
 from tabletop.core.game import State, View
+from tabletop.core.memos import Bound
 from tabletop.core.position import maker
 
 from .actions import (
@@ -79,7 +80,7 @@ class LavaView(LavaPosition, View):
         key = (self.game, white, black)
         found = _VIEW_RANGES.get(key)
         if found is None:
-            if len(_VIEW_RANGES) >= 256:
+            if len(_VIEW_RANGES) >= _VIEW_RANGES_HELD.size:
                 _VIEW_RANGES.clear()
             found = _VIEW_RANGES[key] = _view_ranges(LavaPosition._ranges(self), white, black)
         return found
@@ -184,6 +185,7 @@ def _forgetful_ranges(view: LavaView) -> ranges.Ranges:
 
 #: ``_view_ranges`` by game and counts of unknowns, made once each (up to 256, then afresh).
 _VIEW_RANGES: dict[tuple[object, int, int], ranges.Ranges] = {}
+_VIEW_RANGES_HELD = Bound(256)
 
 
 def _view_ranges(shared: ranges.Ranges, white: int, black: int) -> ranges.Ranges:
