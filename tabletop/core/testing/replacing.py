@@ -231,12 +231,10 @@ def _ask_everything(position: State | View) -> None:
         position.to_record()
         for player in range(position.game.players):
             _ask_position(position.view(player))
-    else:
-        _ask_view(position)
 
 
 def _ask_position(position: State | View) -> None:
-    """What a state and a view both answer."""
+    """What a state and a view both answer (and, for a view, what only a view answers)."""
     str(position)
     position.svg()
     _ = position.current_player, position.is_terminal
