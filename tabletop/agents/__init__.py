@@ -13,6 +13,7 @@ from .analysis import Analysis, Candidate, Node
 from .base import (
     Agent,
     RandomAgent,
+    agent_key,
     agent_label,
     agent_names,
     make_agent,
@@ -24,6 +25,6 @@ from .settings import STRENGTHS
 
 __all__ = [
     "STRENGTHS", "Agent", "Analysis", "Candidate", "MCTSAgent", "Node", "RandomAgent",
-    "agent_label", "agent_names", "cutoff_value", "make_agent", "margin_value",
+    "agent_key", "agent_label", "agent_names", "cutoff_value", "make_agent", "margin_value",
     "register_agent", "resolve_agent",
 ]

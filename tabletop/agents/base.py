@@ -106,6 +106,15 @@ _REGISTRY: dict[str, tuple[AgentFactory | str, dict[str, Any]]] = {
 _BUILT_IN = frozenset(_REGISTRY)
 
 
+def agent_key(name: str) -> str:
+    """An agent's name as ``make_agent`` reads it: case and surrounding spaces do not count.
+
+    >>> agent_key(" MCTS-weak")
+    'mcts-weak'
+    """
+    return name.strip().lower()
+
+
 def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> None:
     """Make ``make_agent(name, seed=…, **kw)`` call ``factory(seed=…, **options, **kw)``;
     ``factory`` may be given as ``"module:name"``. Names are read as ``make_agent`` reads
@@ -117,7 +126,7 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     ...
     ValueError: 'random' is a built-in agent: register yours under another name
     """
-    key = name.strip().lower() if isinstance(name, str) else ""
+    key = agent_key(name) if isinstance(name, str) else ""
     if not key:
         raise ValueError(f"an agent's name is a non-empty string, not {brief(name)}")
     if key in _BUILT_IN:
@@ -160,7 +169,7 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         raise UnknownAgent(f"make_agent takes an agent's name or an agent object, not the class "
                            f"{name.__name__}: make one ({name.__name__}(...)), or give it a "
                            f"name with register_agent")
-    key = name.strip().lower() if isinstance(name, str) else None
+    key = agent_key(name) if isinstance(name, str) else None
     if key is None or key not in _REGISTRY:
         raise UnknownAgent(unknown("agent", name, _REGISTRY) + ", or an object with act(view)")
     factory, preset = _REGISTRY[key]
@@ -337,10 +346,10 @@ def agent_label(spec: Any) -> str:
     ('random', 'mcts(iterations=9)')
     """
     if isinstance(spec, str):
-        return spec.strip().lower()
+        return agent_key(spec)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):  # (any other tuple is refused when resolved)
-        name = spec[0].strip().lower()
+        name = agent_key(spec[0])
         options = ",".join(f"{k}={_shown(v)}" for k, v in dict(spec[1]).items())
         return f"{name}({options})" if options else name
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)

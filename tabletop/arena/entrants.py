@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..agents import Agent, agent_label, resolve_agent
+from ..agents import Agent, agent_key, agent_label, resolve_agent
 from ..core.plain import plain
 from ..core.quoting import brief, cut, quote
 from .clock import Overrun, limited
@@ -129,10 +129,10 @@ def describe(spec: Spec) -> str:
     ``make_agent`` reads it) and its options, the class or factory's ``module:name``, or an
     object's class and settings."""
     if isinstance(spec, str):
-        return spec.strip().lower()
+        return agent_key(spec)
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):
-        name = spec[0].strip().lower()
+        name = agent_key(spec[0])
         if not spec[1]:
             return name
         return f"{name} {json.dumps(dict(spec[1]), sort_keys=True, default=_json_option)}"

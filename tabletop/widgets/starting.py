@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from ..agents import agent_key
 from ..core.choices import did_you_mean, suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
@@ -40,7 +41,7 @@ def human_seat(spec: object) -> bool:
             raise InvalidOption(f"'human' takes no options (a person plays the seat), not "
                                 f"{brief(dict(spec[1]))}: give 'human' alone")
         return True
-    return spec is None or isinstance(spec, str) and spec.strip().lower() == "human"
+    return spec is None or isinstance(spec, str) and agent_key(spec) == "human"
 
 
 def seat_refusal(spec: object, agents: Collection[str]) -> str:
