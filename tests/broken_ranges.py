@@ -4,15 +4,17 @@ ranges are not declared, so that ``dataclasses.replace(state, first=10**6)`` is 
 its text then fails with an ``IndexError`` (``UncheckedNim``); the same game declaring them
 (``CheckedNim``) refuses the value at once. Likewise for a string field: ``MoodyNim``'s text
 looks its ``mood`` up in a table with no declared range, so that ``mood="?"`` is accepted and
-the text fails with a ``KeyError``; ``SteadyNim`` declares the moods and refuses it."""
+the text fails with a ``KeyError``; ``SteadyNim`` declares the moods and refuses it. And a
+declaration too narrow for the game's own play: ``CrampedNim`` (``check_fits_own_ranges``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toygame import NimState, SecretNim, nim_ranges
+from toygame import Bonus, NimState, SecretNim, nim_ranges
 
-from tabletop.core.ranges import OneOf
+from tabletop.core.position import evolve
+from tabletop.core.ranges import OneOf, Span
 
 NAMES = ("Ann", "Bob")
 
@@ -92,3 +94,31 @@ class SteadyNim(SecretNim):
     def _initial(self, rng):
         return SteadyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                            bonus=(None, None), taken_last=None, mood=rng.choice(sorted(MOODS)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrampedState(NimState):
+    def _ranges(self):
+        return {**nim_ranges(self), "takes": Span(0, 2)}  # the bug: a game takes more turns
+
+    def _apply(self, action):
+        # ``NimState._apply`` with ``evolve``, the fast path a game uses for its own moves:
+        # it checks no range, so play reaches positions the declaration refuses.
+        p = self.current_player
+        if isinstance(action, Bonus):
+            return evolve(self, bonus=(action.value, self.bonus[1]) if p == 0
+                          else (self.bonus[0], action.value))
+        pile = self.pile - action.count
+        return evolve(self, pile=pile, taken_last=p if pile == 0 else None,
+                      takes=self.takes + 1)
+
+
+class CrampedNim(SecretNim):
+    """Sound in every rule it plays; its declared range of ``takes`` (0..2) is narrower than
+    the games it plays, so its own positions, rebuilt from their fields, are refused."""
+
+    name = "cramped-nim"
+
+    def _initial(self, rng):
+        return CrampedState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                            bonus=(None, None), taken_last=None)

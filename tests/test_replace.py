@@ -90,6 +90,9 @@ def test_a_declared_string_range_refuses_a_wild_string_at_once(registered):
     ("lava-flows", "to_move", 10**6, r"field 'to_move' should be an int 0\.\.1"),
     ("lava-flows", "cones", (-1,) * 8, r"field 'cones' should be a tuple of 9, each an int "
                                        r"-1\.\.1, not .* \(of 8\)"),
+    ("lava-flows", "positions", ("1-1/" + "x" * 10**5,), r"field 'positions' should be a "
+                                                         r"tuple of 0 to 201, each a string"),
+    ("lava-flows", "positions", ("0-1/........./||||||||",) * 202, r"'positions' .* 0 to 201"),
     ("lascaux", "start", 10**6, r"LascauxState: field 'start' should be an int 0\.\.2"),
     ("lascaux", "current_player", -1, r"field 'current_player' should be an int 0\.\.2"),
     ("lascaux", "table", (10**6,), r"field 'table' should be .* \(item 0 is 1000000\)"),
@@ -106,3 +109,13 @@ def test_a_value_out_of_range_is_refused_at_once_naming_the_field(name, field, v
         if field in {f.name for f in dataclasses.fields(state.view(player)) if f.init}:
             with pytest.raises(ValueError, match=message.replace(r"State:", r"View:")):
                 dataclasses.replace(state.view(player), **{field: value})
+
+
+def test_a_declaration_narrower_than_the_games_own_play_is_caught(registered):
+    from broken_ranges import CrampedNim
+
+    with pytest.raises(ConformanceError, match=r"ply \d+: the game reached this position, but "
+                                               r"rebuilt from its own fields it is refused: "
+                                               r"CrampedState: field 'takes' should be an int "
+                                               r"0\.\.2, not 3"):
+        check_replace(registered(CrampedNim), seeds=range(2))

@@ -13,7 +13,8 @@ Positions from seeded random games are paired across plies and games; each posit
 mover, legal actions and scores, and the same view for every player. Each player's view is
 tried the same way.
 
-Then ``check_out_of_range``: each int field, each int inside a tuple field and each tuple's
+Every position of those games, and each player's view of it, must also fit its own
+declared ranges (``check_fits_own_ranges``). Then ``check_out_of_range``: each int field, each int inside a tuple field and each tuple's
 length is given a value out of any range (``WILD``); the position must refuse it at once
 (the game declares its fields' ranges, ``core.ranges``) or answer every public question
 with no exception but tabletop's own.
@@ -42,6 +43,11 @@ def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
     samples: list[tuple[str, State]] = []
     for seed in seeds:
         states = list(random_playout(game, seed))
+        for ply, state in enumerate(states):
+            where = f"{game.name} seed {seed} ply {ply}"
+            check_fits_own_ranges(state, where)
+            for player in range(game.players):
+                check_fits_own_ranges(state.view(player), f"{where}, player {player}'s view")
         step = max(1, len(states) // SAMPLES)
         samples += [(f"{game.name} seed {seed} ply {ply}", states[ply])
                     for ply in range(0, len(states), step)]
@@ -52,6 +58,20 @@ def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
             _check_pair(f"{where}, player {player}'s view (replacing into another view)",
                         a.view(player), b.view(player))
     check_out_of_range(game, seeds)
+
+
+def check_fits_own_ranges(position: State | View, where: str) -> None:
+    """Fail unless ``dataclasses.replace(position)`` — the position rebuilt from its own
+    fields, every declared range checked (``core.ranges``) — is accepted and equal to it: a
+    declaration must admit every position the game itself reaches."""
+    try:
+        made = replace(position)
+    except (ValueError, TypeError) as err:
+        fail(where, f"the game reached this position, but rebuilt from its own fields it is "
+                    f"refused: {err} (a declared range is too narrow)")
+    if made != position:
+        fail(where, "the position rebuilt from its own fields (dataclasses.replace) is not "
+                    "equal to it")
 
 
 def _check_pair(where: str, source: State | View, target: State | View) -> None:

@@ -3,9 +3,10 @@
 Each game (seed ``s``: ``setup="decide"`` for even seeds, ``"random"`` for odd ones, moves
 from ``random.Random(s)``) is played to its end, checking
 
-* at every ply: terminal ⇔ no legal action ⇔ no current player;
-* at sampled plies (about one in ``every``): each player's view equals the view of a
-  determinization of it, and a view holds the mover's legal actions;
+* at every ply: terminal ⇔ no legal action ⇔ no current player; the state fits its own
+  declared ranges (``check_fits_own_ranges``);
+* at sampled plies (about one in ``every``): each player's view fits its ranges and equals
+  the view of a determinization of it, and a view holds the mover's legal actions;
 * at the end: ``replay`` of the JSON record is the final state, ``replay(record, ply=k)`` is
   the state at a sampled ply ``k``, scores and winners are well formed, and copy, deepcopy
   and pickle round trips of the final state, the state at ply ``k`` and a view are the same
@@ -30,6 +31,7 @@ from ..game import Game, State
 from ..record import replay
 from .common import ConformanceError, fail
 from .entry import suite_count, suite_game, suite_seeds
+from .replacing import check_fits_own_ranges
 from .roundtrip import check_round_trips
 
 #: Messages kept per soak (the count of failed games is always exact).
@@ -90,6 +92,7 @@ def soak_one(game: Game, seed: int, every: int = 16) -> int:
             fail(f"{game.name} seed {seed} ply {ply}",
                  f"terminal={state.is_terminal}, current player {state.current_player!r}, "
                  f"{len(legal)} legal actions")
+        check_fits_own_ranges(state, f"{game.name} seed {seed} ply {ply}")
         if checks.randrange(every) == 0:
             _check_views(state, checks, f"{game.name} seed {seed} ply {ply}")
         if state.is_terminal:
@@ -104,6 +107,7 @@ def soak_one(game: Game, seed: int, every: int = 16) -> int:
 def _check_views(state: State, rng: random.Random, where: str) -> None:
     for player in range(state.game.players):
         view = state.view(player)
+        check_fits_own_ranges(view, f"{where} view {player}")
         twin = view.determinize(random.Random(rng.random()))
         if twin.view(player) != view:
             fail(f"{where} view {player}", "a determinization's view differs from the view")

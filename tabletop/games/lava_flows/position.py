@@ -71,8 +71,12 @@ _P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``); "": not yet
 #: A stack's letters: a state's, a view's that remembers (``m``, ``n``: unknown hiding places)
-#: and one's that forgets (``h``, too); a stack's most.
-KNOWN, SEEN, FORGOTTEN, STACK_MOST = "WBwb012345", "WBwb012345mn", "WBwb012345mnh", 12
+#: and one's that forgets (``h``, too); a stack's most: all 12 pieces and the marks of the six
+#: hiding places (one under each Large).
+KNOWN, SEEN, FORGOTTEN, STACK_MOST = "WBwb012345", "WBwb012345mn", "WBwb012345mnh", 12 + 6
+#: What a repetition key may hold: the mover and the lock, the cones (``.wb``) and the nine
+#: stacks' appearances, with the ``/`` and ``|`` between them.
+KEY_LETTERS, KEY_LONGEST = "0123456789-./|WBwb", 4 + 9 + 1 + 9 * STACK_MOST + 8
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
 #: then by cone owner (+1: the first for no cone); a dict by stack. Never indexed by ``-1``:
@@ -249,12 +253,14 @@ class LavaPosition(Position):
     def _ranges(self) -> ranges.Ranges:
         player, cell = ranges.Span(0, 1), ranges.Span(-1, len(CELLS) - 1)
         letters = KNOWN if self.viewer is None else FORGOTTEN
+        cap = int(self.game.options["ply_cap"])
         return {"stacks": ranges.Row(ranges.Word(letters, STACK_MOST), length=len(CELLS)),
                 "cones": ranges.Row(ranges.Span(-1, 1), length=len(CELLS)),
                 "first": ranges.Span(-1, 1), "phase": ranges.Span(0, PLAY), "to_move": player,
-                "lock": cell, "plies": ranges.Span(0, int(self.game.options["ply_cap"])),
+                "lock": cell, "plies": ranges.Span(0, cap),
+                "positions": ranges.Row(ranges.Word(KEY_LETTERS, KEY_LONGEST), longest=cap + 1),
                 "winner": ranges.Span(-1, 1), "outcome": ranges.OneOf(OUTCOMES),
-                "claims": ranges.Row(claim_ranges(int(self.game.options["ply_cap"])))}
+                "claims": ranges.Row(claim_ranges(cap))}
 
     # --- copies and pickles: without what the last ply handed on --------------------------
     # (``_hand`` holds the game's memos: a pickle or deep copy would carry them all. A copy
