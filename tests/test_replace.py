@@ -119,3 +119,18 @@ def test_a_declaration_narrower_than_the_games_own_play_is_caught(registered):
                                                r"CrampedState: field 'takes' should be an int "
                                                r"0\.\.2, not 3"):
         check_replace(registered(CrampedNim), seeds=range(2))
+
+
+def test_a_lava_flows_stack_of_every_piece_and_an_empty_hiding_place_is_a_position():
+    # Seed 188's game stacks 12 pieces and an empty hiding place in one cell by ply 39; the
+    # stacks' range once said 12 letters, so that position, rebuilt, was refused.
+    from tabletop.core.testing.soak import soak_one
+
+    game = tabletop.load("lava-flows")
+    assert soak_one(game, 188) > 39
+    state = game.new(seed=1)
+    deep = ("WBwbwbwb2WB5WB",) + ("",) * 8
+    assert dataclasses.replace(state, stacks=deep).stacks == deep
+    with pytest.raises(ValueError, match=r"field 'stacks' should be a tuple of 9, each a "
+                                         r"string of at most 14 of"):
+        dataclasses.replace(state, stacks=("W" + deep[0],) + deep[1:])

@@ -14,10 +14,10 @@ mover, legal actions and scores, and the same view for every player. Each player
 tried the same way.
 
 Every position of those games, and each player's view of it, must also fit its own
-declared ranges (``check_fits_own_ranges``). Then ``check_out_of_range``: each int field, each int inside a tuple field and each tuple's
-length is given a value out of any range (``WILD``); the position must refuse it at once
-(the game declares its fields' ranges, ``core.ranges``) or answer every public question
-with no exception but tabletop's own.
+declared ranges (``check_fits_own_ranges``). Then ``check_out_of_range``: each int field,
+each int inside a tuple field and each tuple's length is given a value out of any range
+(``WILD``); the position must refuse it at once (the game declares its fields' ranges,
+``core.ranges``) or answer every public question with no exception but tabletop's own.
 """
 
 from __future__ import annotations

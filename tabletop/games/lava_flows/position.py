@@ -51,6 +51,7 @@ from .board import (
     HOME_CELLS,
     INDEX,
     NAMES,
+    STACK_MOST,
     shared_grid,
     top_large,
 )
@@ -71,9 +72,8 @@ _P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``); "": not yet
 #: A stack's letters: a state's, a view's that remembers (``m``, ``n``: unknown hiding places)
-#: and one's that forgets (``h``, too); a stack's most: all 12 pieces and the marks of the six
-#: hiding places (one under each Large).
-KNOWN, SEEN, FORGOTTEN, STACK_MOST = "WBwb012345", "WBwb012345mn", "WBwb012345mnh", 12 + 6
+#: and one's that forgets (``h``, too).
+KNOWN, SEEN, FORGOTTEN = "WBwb012345", "WBwb012345mn", "WBwb012345mnh"
 #: What a repetition key may hold: the mover and the lock, the cones (``.wb``) and the nine
 #: stacks' appearances, with the ``/`` and ``|`` between them.
 KEY_LETTERS, KEY_LONGEST = "0123456789-./|WBwb", 4 + 9 + 1 + 9 * STACK_MOST + 8

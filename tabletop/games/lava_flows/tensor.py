@@ -18,8 +18,10 @@ from typing import Any
 
 import numpy as np
 
-#: Stack heights drawn: 12 pieces and the two empty hiding places at most.
-LEVELS = 14
+from .board import STACK_MOST
+
+#: Stack heights drawn: every letter a stack may hold.
+LEVELS = STACK_MOST
 #: Every piece code a view shows (``board.py``): Larges, Mediums known to both, each
 #: player's hiding places as their hider knows them, and the unknown ``m``, ``n``, ``h``.
 CODES = "WBwb012345mnh"

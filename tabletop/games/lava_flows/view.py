@@ -33,6 +33,7 @@ from .board import (
     MASK_SLOT,
     NAMES,
     SLOT,
+    STACK_MOST,
     top_large,
 )
 from .findings import Oreo
@@ -43,7 +44,7 @@ from .knowledge import (
     pool_uses,
     visible_oreos,
 )
-from .position import SEEN, STACK_MOST, LavaPosition
+from .position import SEEN, LavaPosition
 from .tensor import observation
 
 #: By state class, ``evolve(view, cls, stacks=…, first=…)`` without keywords (a view holds
