@@ -32,7 +32,7 @@ from tabletop.core.ids import ActionSpace
 from tabletop.core.position import evolve
 
 from . import tensor
-from .actions import Call, action_table, parse
+from .actions import Bid, Call, action_table, parse
 from .dice import FEWEST_DICE, FEWEST_FACES, MOST_DICE, MOST_FACES, NAMES, total_dice
 from .position import LiarPosition
 from .view import LiarView
@@ -57,7 +57,8 @@ class LiarState(LiarPosition, State):
     def _apply(self, action: Action) -> LiarState:
         if isinstance(action, Call):
             return evolve(self, revealed=self.dice)
-        return evolve(self, bids=self.bids + ((action.quantity, action.face),))  # type: ignore[attr-defined]
+        assert isinstance(action, Bid)
+        return evolve(self, bids=self.bids + ((action.quantity, action.face),))
 
     def _scores(self) -> tuple[float, ...]:
         return self.points
