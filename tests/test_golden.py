@@ -106,3 +106,38 @@ def test_the_command_line_reaches_the_worked_example_from_its_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "goofspiel-2p-seed2.txt").read_text().startswith(
         "# tabletop golden playthrough")
+
+
+def test_options_not_at_their_default_are_given_on_the_command_line_and_named(tmp_path):
+    """A game's options reach the command line (``--option KEY=VALUE``), and games that
+    differ only in them write different files; default options keep the plain name."""
+    from tabletop.core.golden import filename, main, playthrough
+
+    main(["lava-flows", "--option", "slide=empty", "--option", "memory=true", "--seed", "4",
+          "--out", str(tmp_path)])
+    main(["lava-flows", "--seed", "4", "--out", str(tmp_path)])
+    game = tabletop.load("lava-flows", slide="empty", memory=True)
+    named = "lava-flows-2p-memory=true-slide=empty-seed4.txt"
+    assert filename(game, 4) == named
+    assert {p.name for p in tmp_path.iterdir()} == {"lava-flows-2p-seed4.txt", named}
+    written = (tmp_path / named).read_text()
+    assert written == playthrough(game, 4) == regenerate(written)
+    assert filename(tabletop.load("lascaux", players=3, strict_colour=False), 7) == \
+        "lascaux-3p-seed7.txt"
+
+
+@pytest.mark.parametrize("option, message", [
+    ("slide", r"--option takes KEY=VALUE \(e\.g\. --option cards=3\), not 'slide'$"),
+    ("=empty", r"--option takes KEY=VALUE"),
+    ("slid=empty", r"lava-flows has no option 'slid'; did you mean 'slide'\?"),
+    ("memory=1", r"option memory=1 of lava-flows should be of type bool"),
+])
+def test_a_bad_option_on_the_command_line_is_one_line(option, message, tmp_path):
+    from tabletop.core.golden import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["lava-flows", "--option", option, "--out", str(tmp_path)])
+    text = str(stopped.value.code)
+    assert "\n" not in text and text.startswith("python -m tabletop.core.golden: ")
+    assert re.search(message, text), text
+    assert not list(tmp_path.iterdir())

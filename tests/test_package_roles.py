@@ -1,5 +1,6 @@
 """Every game package, the four shipped ones and the worked example of
-``docs/adding-a-game.md`` (``examples/goofspiel``), has the files of that page's table, and
+``docs/adding-a-game.md`` (``examples/goofspiel``) and the sixth game written from it
+(``tests/liars_dice``), has the files of that page's table, and
 each file imports only what the table's "imports" column allows: the same names mean the
 same roles in every package, so a reader learns the shape from any one of them."""
 
@@ -13,6 +14,7 @@ import tabletop
 ROOT = Path(tabletop.__file__).parent
 PACKAGES = {name: ROOT / "games" / name.replace("-", "_") for name in tabletop.games()}
 PACKAGES["goofspiel (example)"] = ROOT.parent / "examples" / "goofspiel"
+PACKAGES["liars-dice (tests)"] = ROOT.parent / "tests" / "liars_dice"
 
 #: The files of the table in ``docs/adding-a-game.md``, every package has each one.
 ROLES = ("actions", "position", "rules", "view", "tensor", "render", "input")

@@ -1,8 +1,9 @@
 """tabletop's games as OpenSpiel games (the optional extra ``pip install "tabletop[openspiel]"``).
 
 ``load_game(name)`` returns a ``pyspiel.Game`` registered as ``tabletop_<name>`` (dashes
-become underscores). Every game of tabletop is registered when this module is imported, so
-``pyspiel.load_game("tabletop_lava_flows")`` works too. The first node is a chance node
+become underscores). Every game of tabletop is registered when this module is imported (one
+registered later, at its first ``load_game``), so ``pyspiel.load_game("tabletop_lava_flows")``
+works too. The first node is a chance node
 whose outcomes are the seeds ``0 .. seeds - 1`` (1000 by default, at most ``MAX_SEEDS``;
 uniform) given to ``game.new(seed=...)``; with ``seed=`` (0 to 2**31 - 1, OpenSpiel's
 integer parameters are 32-bit) the game has no chance node and starts from that seed.
@@ -118,6 +119,7 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
         params["players"] = plain(players)
         options["players"] = plain(players)
     tabletop.load(name, **options)  # a name, player count or option tabletop refuses
+    _register()  # a game registered with tabletop after this module was imported
     return pyspiel.load_game(short_name(name), params)
 
 
@@ -586,7 +588,7 @@ def _register() -> None:
     classes, as in OpenSpiel's own Python games: OpenSpiel's registry outlives the
     interpreter, and a class (unlike a function) is not freed when it lets go of it."""
     known = set(pyspiel.registered_names())
-    for name in tabletop.games():
+    for name in (name for name in tabletop.games() if name not in GAMES):
         factory = GAMES[name] = type(f"TabletopGame_{short_name(name)}", (TabletopGame,),
                                      {"tabletop_name": name, "__module__": __name__})
         if short_name(name) not in known:

@@ -1,8 +1,9 @@
 """Golden playthroughs: a seeded random game written out step by step, to compare later.
 
 Write one with ``python -m tabletop.core.golden GAME --players N --seed S`` (into
-``tests/golden/``), where GAME is a registered name (``lascaux``) or a game class as
-``module:Class`` (``mypackage.rules:MyGame``: imported, and registered under its ``name``);
+``tests/golden/``; add ``--option KEY=VALUE`` for each game option not at its default),
+where GAME is a registered name (``lascaux``) or a game class as ``module:Class``
+(``mypackage.rules:MyGame``: imported, and registered under its ``name``);
 ``tests/test_golden.py`` replays every file and compares the text. In Python,
 ``playthrough(game, seed)`` is the same text. Each step shows the position, every player's
 view, the legal actions and the action taken.
@@ -27,8 +28,39 @@ HEADER = "# tabletop golden playthrough"
 
 
 def filename(game: Game, seed: int) -> str:
-    """``<game>-<players>p-seed<N>.txt``."""
-    return f"{game.name}-{game.players}p-seed{seed}.txt"
+    """``<game>-<players>p-seed<N>.txt``; each option not at its default adds
+    ``-<key>=<value>`` before the seed, so games that differ only in their options write
+    different files.
+
+    >>> import tabletop
+    >>> filename(tabletop.load("lava-flows", slide="empty"), 3)
+    'lava-flows-2p-slide=empty-seed3.txt'
+    """
+    changed = "".join(f"-{key}={_option_text(value)}"
+                      for key, value in sorted(game.options.items())
+                      if value != type(game).defaults.get(key))
+    return f"{game.name}-{game.players}p{changed}-seed{seed}.txt"
+
+
+def _option_text(value: object) -> str:
+    """An option's value as a file name shows it: JSON, without quotes around a string."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def option_of(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` of the command line as ``(key, value)``: the value read as JSON
+    (``3``, ``true``, ``0.5``), else kept as the text.
+
+    >>> option_of("slide=empty"), option_of("dice=1"), option_of("memory=true")
+    (('slide', 'empty'), ('dice', 1), ('memory', True))
+    """
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip():
+        raise ValueError(f"--option takes KEY=VALUE (e.g. --option cards=3), not {text!r}")
+    try:
+        return key.strip(), json.loads(value)
+    except ValueError:
+        return key.strip(), value
 
 
 def playthrough(game: Game, seed: int, max_steps: int = 2000) -> str:
@@ -106,18 +138,18 @@ def regenerate(text: str) -> str:
     return playthrough(game, settings["seed"])
 
 
-def game_named(spec: str, players: int | None = None) -> Game:
-    """The game a command line names: a registered name, or a game class as
-    ``module:Class``, imported and registered under its ``name`` (so its golden files
-    replay in this process)."""
+def game_named(spec: str, players: int | None = None, **options: Any) -> Game:
+    """The game a command line names, with ``players`` and ``options``: a registered name,
+    or a game class as ``module:Class``, imported and registered under its ``name`` (so its
+    golden files replay in this process)."""
     import tabletop  # noqa: F401  (registers the shipped games)
 
     if ":" in spec:
         cls = game_class_at(spec)
         register(cls.name, cls)
-        return load(cls.name, players=players)
+        return load(cls.name, players=players, **options)
     try:
-        return load(spec, players=players)
+        return load(spec, players=players, **options)
     except UnknownGame as err:
         raise UnknownGame(f"{err} (a game not registered here: name its class as "
                           "module:Class, e.g. mypackage.rules:MyGame)") from None
@@ -145,10 +177,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", help="a registered name, or module:Class")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, action="append", default=None)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeat for more), e.g. --option cards=3")
     parser.add_argument("--out", type=Path, default=Path("tests/golden"))
     args = parser.parse_args(argv)
     try:
-        game = game_named(args.game, args.players)
+        options = dict(option_of(text) for text in args.option)
+        game = game_named(args.game, args.players, **options)
         seeds = args.seed or [1]
         for seed in seeds:  # every seed checked before any file is written
             game.new(seed=seed)

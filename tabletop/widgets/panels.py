@@ -119,12 +119,21 @@ def turn_html(name: str | None, seat: str, *, colour: str = "#888",
 
 
 def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
-    shown = "–".join(_num(s) for s in scores)
+    """The result line: the winners and the scores (a negative score listed apart, so no
+    dash reads as its minus).
+
+    >>> result_text(["Gold"], (3, 2)), result_text([], (0, 0))
+    ('Gold wins (3–2)', 'a draw (0–0)')
+    >>> result_text(["Ann", "Bo", "Di"], (1, 1, -3, 1))
+    'Ann, Bo and Di win (1, 1, −3, 1)'
+    """
+    signed = any(s < 0 for s in scores)
+    shown = (", " if signed else "–").join(_num(s).replace("-", "−") for s in scores)
     if not winners:
         return f"a draw ({shown})"
     if len(winners) == 1:
         return f"{winners[0]} wins ({shown})"
-    return f"{' and '.join(winners)} win ({shown})"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} win ({shown})"
 
 
 #: About what the message line's three lines hold, in characters: a longer message scrolls

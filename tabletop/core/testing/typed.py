@@ -37,8 +37,18 @@ from .common import click_input, fail, random_playout
 JUNK = ("xyzzy", "", "1 2 3", "hello world", "??", "-", "@ @", "q9 zz", "0", "é", "ß 9",
         "  Q9   ZZ ", "   ", "XYZZY")
 
-#: A quoted example in a message.
-QUOTED = re.compile(r"'([^']+)'")
+#: A quoted example in a message: its quotes stand apart from words, so an apostrophe
+#: (``Liar's Dice``, ``Gold's turn``) opens or closes none.
+QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
+
+
+def quoted_examples(text: str) -> list[str]:
+    """The non-blank texts ``text`` quotes in single quotes, apostrophes skipped.
+
+    >>> quoted_examples("no action in Liar's Dice: try 'bid 3x5' or 'liar'")
+    ['bid 3x5', 'liar']
+    """
+    return [e for e in QUOTED.findall(text) if e.strip()]
 
 
 def shape(word: str) -> str:
@@ -96,7 +106,7 @@ def _check_refusal(game: Game, subject: State | View, junk: str, firsts: set[str
         fail(where, f"typed {junk!r} was refused without quoting it as typed (a game's "
                     f"_parse raises NotationProblem for the core to quote it): {reason!r}")
     said = reason.replace(quote(junk), " ").replace(repr(junk), " ")  # the junk itself
-    examples = [e for e in QUOTED.findall(said) if e.strip()]
+    examples = quoted_examples(said)
     if not any(shape(e.lower().split()[0]) in firsts for e in examples):
         fail(where, f"typed {junk!r} was refused without saying what actions look like "
                     f"(quote an example of the notation, e.g. \"actions are 'pass' or "
