@@ -242,3 +242,25 @@ def test_cores_docstring_lists_what_core_holds():
     assert listed, tabletop.core.__doc__
     modules = {p.stem for p in (ROOT / "tabletop" / "core").iterdir()}
     assert "agents" not in listed[1] and not modules & {"agents", "agent", "mcts"}
+
+
+def test_resample_from_infostate_takes_what_the_adapters_page_says():
+    """The page named the argument ``sampler`` beside ``openspiel.resampler``: a resampler
+    passed there failed inside with "missing 2 required positional arguments"."""
+    pytest.importorskip("pyspiel")
+    import random
+
+    from tabletop.adapters import openspiel
+
+    says("adapters.md", "`state.resample_from_infostate(player, probability_sampler)`")
+    says("adapters.md", "a function of no arguments returning a number from 0 to 1, such as "
+                        "`random.random`; a resampler is refused with a `TypeError`")
+    state = openspiel.load_game("lascaux", players=3).new_initial_state()
+    state.apply_action(2)
+    state.apply_action(state.legal_actions()[0])
+    drawn = state.resample_from_infostate(1, random.Random(0).random)
+    assert drawn.information_state_string(1) == state.information_state_string(1)
+    for wrong in (openspiel.resampler(seed=0), 5):
+        with pytest.raises(TypeError, match="probability_sampler should be a function of no "
+                                            "arguments that returns a number from 0 to 1"):
+            state.resample_from_infostate(1, wrong)
