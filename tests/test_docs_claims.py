@@ -264,3 +264,55 @@ def test_resample_from_infostate_takes_what_the_adapters_page_says():
         with pytest.raises(TypeError, match="probability_sampler should be a function of no "
                                             "arguments that returns a number from 0 to 1"):
             state.resample_from_infostate(1, wrong)
+
+
+# --- the API reference ----------------------------------------------------------------------
+
+#: An ``autoclass`` directive of a page, its options and the members it lists.
+AUTOCLASS = re.compile(r"^\.\. autoclass:: (?P<name>\S+)\n(?P<options>(?:[ \t]+:.*\n"
+                       r"(?:[ \t]{4,}[^:\s].*\n)*)*)", re.M)
+
+
+def autoclasses(text: str) -> list[tuple[str, set[str], list[str]]]:
+    """``(class, options, listed members)`` of each ``autoclass`` directive in ``text``.
+
+    >>> autoclasses(".. autoclass:: a.B\\n   :inherited-members:\\n   :members: x, y,\\n"
+    ...             "             z\\n")
+    [('a.B', {'inherited-members', 'members'}, ['x', 'y', 'z'])]
+    """
+    found = []
+    for match in AUTOCLASS.finditer(text):
+        options = dict(re.findall(r":([\w-]+):([^:]*?)(?=\n\s+:[\w-]+:|\Z)",
+                                  match["options"].strip(), re.S))
+        listed = [m.strip() for m in options.get("members", "").split(",") if m.strip()]
+        found.append((match["name"], set(options), listed))
+    return found
+
+
+def test_every_member_the_api_reference_lists_is_shown():
+    """Sphinx's autodoc drops a listed member that a class inherits, silently, unless the
+    directive says ``:inherited-members:`` — so ``current_player``, ``legal_actions``,
+    ``observation``, ``num_distinct_actions`` and twenty more were missing from the API
+    page, under a build with ``-W``."""
+    from test_docs_examples import resolve
+
+    dropped = []
+    for page_path in sorted((ROOT / "docs").glob("*.md")):
+        for name, options, listed in autoclasses(page_path.read_text(encoding="utf-8")):
+            cls = resolve(name)
+            assert isinstance(cls, type), name
+            for member in listed:
+                assert hasattr(cls, member), f"{page_path.name}: {name} has no {member!r}"
+                own = member in vars(cls) or member in getattr(cls, "__annotations__", {})
+                if not own and "inherited-members" not in options:
+                    dropped.append(f"{page_path.name}: {name}.{member}")
+    assert not dropped, "listed, inherited, so not shown (add :inherited-members:):\n" + \
+        "\n".join(dropped)
+
+
+def test_the_helpers_examples():
+    import doctest
+    import sys
+
+    result = doctest.testmod(sys.modules[__name__])
+    assert result.attempted and not result.failed
