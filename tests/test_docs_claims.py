@@ -114,7 +114,8 @@ def limits() -> list[tuple[str, str, object, object]]:
     from tabletop.arena.ratings import MAX_SAMPLES
     from tabletop.core import notation, plain, record
     from tabletop.teaching import pictures, winrate
-    from tabletop.widgets import GameWidget, TreeWidget, thinking
+    from tabletop.widgets import GameWidget, TreeWidget, thinking, treegraph
+    from tabletop.widgets import game as game_widget
 
     tree = inspect.signature(TreeWidget).parameters
     run = inspect.signature(arena).parameters
@@ -134,6 +135,10 @@ def limits() -> list[tuple[str, str, object, object]]:
         ("promises.md", "at most `max_nodes` nodes (10,000 by default",
          tree["max_nodes"].default, 10_000),
         ("widget.md", "`max_nodes` nodes (10,000 by default", tree["max_nodes"].default, 10_000),
+        ("promises.md", "The board's `resolution` is at most 4 canvas pixels per unit",
+         game_widget.MAX_RESOLUTION, 4),
+        ("widget.md", "int nodes reached from the root 0 without cycles, at most 500 deep",
+         treegraph.MAX_TREE_DEPTH, 500),
         ("widget.md", "`agent_delay > 0` (the default, 0.6 s)",
          inspect.signature(GameWidget).parameters["agent_delay"].default, 0.6),
         ("widget.md", "fewer than 10 times (`tabletop.agents.analysis.SHALLOW_VISITS`)",
