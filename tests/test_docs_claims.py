@@ -114,7 +114,7 @@ def limits() -> list[tuple[str, str, object, object]]:
     from tabletop.arena.ratings import MAX_SAMPLES
     from tabletop.core import notation, plain, record
     from tabletop.teaching import pictures, winrate
-    from tabletop.widgets import GameWidget, TreeWidget, thinking, treegraph
+    from tabletop.widgets import GameWidget, TreeWidget, layout, thinking, treegraph
     from tabletop.widgets import game as game_widget
 
     tree = inspect.signature(TreeWidget).parameters
@@ -139,6 +139,9 @@ def limits() -> list[tuple[str, str, object, object]]:
          game_widget.MAX_RESOLUTION, 4),
         ("widget.md", "int nodes reached from the root 0 without cycles, at most 500 deep",
          treegraph.MAX_TREE_DEPTH, 500),
+        ("promises.md", "shorter than about 745 px the board's row shrinks with the window (to "
+         "360 px at least)", (layout.BOARD_HEIGHT + layout.WINDOW_ROOM,
+                              layout.BOARD_HEIGHT_LEAST), (745, 360)),
         ("widget.md", "`agent_delay > 0` (the default, 0.6 s)",
          inspect.signature(GameWidget).parameters["agent_delay"].default, 0.6),
         ("widget.md", "fewer than 10 times (`tabletop.agents.analysis.SHALLOW_VISITS`)",
