@@ -67,6 +67,7 @@ from .openspiel_checks import (
     observation_kind,
     player_arg,
     player_checked,
+    sample,
     text_problem,
 )
 
@@ -530,7 +531,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> TabletopState:
         """OpenSpiel's resampling hook, through ``view.determinize``."""
-        return self.resample(player, random.Random(draw_seed(probability_sampler())))
+        return self.resample(player, random.Random(draw_seed(sample(probability_sampler))))
 
     def __str__(self) -> str:
         if self._shared is None:

@@ -86,6 +86,29 @@ def action_arg(action: object, size: int) -> int:
     return action
 
 
+def sample(probability_sampler: object) -> object:
+    """What OpenSpiel's ``probability_sampler`` (a function of no arguments) draws; a
+    ``TypeError`` saying what it should be for anything else, such as a tabletop resampler
+    (which is for ``ISMCTSBot.set_resampler``).
+
+    >>> sample(lambda: 0.25)
+    0.25
+    >>> sample(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: probability_sampler should be a function of no arguments that returns ..., not 5
+    """
+    said = ("probability_sampler should be a function of no arguments that returns a number "
+            "from 0 to 1 (such as random.random)")
+    if not callable(probability_sampler):
+        raise TypeError(f"{said}, not {brief(probability_sampler)}")
+    try:
+        return probability_sampler()
+    except TypeError as error:
+        raise TypeError(f"{said}: called with none, {brief(probability_sampler)} raised "
+                        f"TypeError: {error}") from error
+
+
 def draw_seed(drawn: object) -> int:
     """A seed for ``random.Random`` from what OpenSpiel's ``probability_sampler`` drew (a
     number from 0 to 1); anything else is a ``ValueError`` (a string would be repeated

@@ -79,11 +79,11 @@ COUNT_BOUND = 100.0
 
 
 def env(name: str, players: int | None = None, render_mode: str | None = None,
-        **options: Any) -> AECEnv:
+        setup: str = "decide", mask: str = "observation", **options: Any) -> AECEnv:
     """The game ``name`` as a PettingZoo AEC environment, wrapped as PettingZoo's classic
     games are: an illegal action ends the game (the mover gets ``-1``), anything that is no
     id of the action space raises (``IllegalAction``, as ``raw_env`` says it), and ``reset``
-    must come first. ``options`` go to ``raw_env``.
+    must come first. ``setup``, ``mask`` and the game's ``options`` go to ``raw_env``.
 
     >>> e = env("lava-flows")
     >>> e.reset(seed=1)
@@ -92,7 +92,8 @@ def env(name: str, players: int | None = None, render_mode: str | None = None,
     ...
     tabletop.core.errors.IllegalAction: player_0 is still playing: step needs an action id, ...
     """
-    environment: AECEnv = raw_env(name, players=players, render_mode=render_mode, **options)
+    environment: AECEnv = raw_env(name, players=players, render_mode=render_mode,
+                                  setup=setup, mask=mask, **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = _ActionIds(environment)
     return _InOrder(environment)

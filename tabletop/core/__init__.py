@@ -1,4 +1,4 @@
-"""Game-independent machinery: the contract, errors, records, timelines, trees, agents, checks.
+"""Game-independent machinery: the contract, errors, records, timelines, trees, checks.
 
 ``core`` imports no game.
 """

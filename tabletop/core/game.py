@@ -581,7 +581,7 @@ class View(Observed, _Positioned):
     _log: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state consistent with this view, hidden parts sampled from ``rng``."""
+        """A full state consistent with this view, hidden parts drawn from ``rng`` (or a seed)."""
         raise NotImplementedError
 
     def _legal_or_none(self) -> LegalActions[Action]:
