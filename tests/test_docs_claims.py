@@ -284,9 +284,10 @@ AUTOCLASS = re.compile(r"^\.\. autoclass:: (?P<name>\S+)\n(?P<options>(?:[ \t]+:
 def autoclasses(text: str) -> list[tuple[str, set[str], list[str]]]:
     """``(class, options, listed members)`` of each ``autoclass`` directive in ``text``.
 
-    >>> autoclasses(".. autoclass:: a.B\\n   :inherited-members:\\n   :members: x, y,\\n"
-    ...             "             z\\n")
-    [('a.B', {'inherited-members', 'members'}, ['x', 'y', 'z'])]
+    >>> [(name, sorted(options), listed) for name, options, listed in autoclasses(
+    ...     ".. autoclass:: a.B\\n   :inherited-members:\\n   :members: x, y,\\n"
+    ...     "             z\\n")]
+    [('a.B', ['inherited-members', 'members'], ['x', 'y', 'z'])]
     """
     found = []
     for match in AUTOCLASS.finditer(text):
