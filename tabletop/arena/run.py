@@ -219,7 +219,9 @@ def arena(
     check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
     pool = as_executor(executor)
     if isinstance(pool, ProcessPoolExecutor):
-        check_sendable(labels, specs)  # its workers get every game by pickle
+        context = getattr(pool, "_mp_context", None)  # how its workers start
+        check_sendable(labels, specs,  # its workers get every game by pickle
+                       None if context is None else context.get_start_method())
     store = None
     done: dict[int, GameResult] = {}
     if save is not None:
