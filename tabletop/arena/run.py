@@ -8,7 +8,14 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from typing import Any
 
 from ..core.game import Game
@@ -58,7 +65,10 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
     pending: dict[Future[GameResult], tuple[int, int]] = {}
 
     def submit(i: int, attempt: int) -> None:
-        future = executor.submit(call, i)
+        try:
+            future = executor.submit(call, i)
+        except BrokenExecutor as err:
+            raise broken(i, err) from err
         if not isinstance(future, Future):
             raise TypeError(f"executor.submit should return a concurrent.futures.Future, "
                             f"and {brief(executor)} returned {brief(future)}")
@@ -78,6 +88,8 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                 except Exception as err:
                     if getattr(err, "arena_fault", None) is not None:
                         raise  # an agent's own error, raised on purpose: not a lost game
+                    if isinstance(err, BrokenExecutor):  # no game can be sent to it again
+                        raise broken(i, err) from err
                     if is_unsendable(err):
                         raise TypeError(f"game {i} could not be sent to the executor's "
                                         f"workers ({type(err).__name__}: {cut(str(err))}): "
@@ -98,6 +110,24 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
     finally:
         for future in pending:
             future.cancel()
+
+
+def broken(index: int, err: BaseException) -> RuntimeError:
+    """The error for a pool that broke under game ``index``: a ``concurrent.futures`` pool
+    whose worker process died (killed, out of memory, an agent that ended its process) takes
+    no more games, so resubmitting them would only fail again.
+
+    >>> from concurrent.futures.process import BrokenProcessPool
+    >>> print(broken(3, BrokenProcessPool("terminated abruptly")))  # doctest: +ELLIPSIS
+    the executor broke while playing game 3: BrokenProcessPool: terminated abruptly. ...
+    """
+    why = cut(str(err)).rstrip(".")
+    return RuntimeError(f"the executor broke while playing game {index}: "
+                        f"{type(err).__name__}: {why}. A worker process died "
+                        f"(killed, out of memory, or an agent ended it), and a pool of "
+                        f"concurrent.futures takes no more games once broken: make a new "
+                        f"one (with save=, the same call resumes where this one stopped), "
+                        f"or use a Dask client, which replaces lost workers")
 
 
 class Match:
