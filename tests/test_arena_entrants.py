@@ -280,3 +280,35 @@ def test_a_notebook_agent_is_sent_where_workers_can_have_it(notebook_main, tmp_p
     script.write_text("")
     notebook_main.__file__ = str(script)
     check_sendable(["mine"], [notebook_main.Mine], "spawn")
+
+
+class Picky:
+    """An agent with an option: plays its ``pick``-th legal move (or the last)."""
+
+    def __init__(self, seed=None, pick=0):
+        self.pick = pick
+
+    def act(self, view):
+        legal = view.legal_actions()
+        return legal[min(self.pick, len(legal) - 1)]
+
+
+def test_a_name_registered_here_plays_the_same_games_in_spawned_workers(monkeypatch):
+    """``register_agent`` fills this process's registry only: a pool's spawned worker (or a
+    Dask worker) did not know the name, so the agent forfeited every game there, with
+    "could not be built: UnknownAgent". The arena now carries what the name stands for —
+    its factory, or its "module:name", with the preset options — and the games agree."""
+    import multiprocessing
+
+    from tabletop.agents import base, register_agent
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # forgotten after the test
+    register_agent("picky-last", Picky, pick=99)
+    register_agent("picky-by-path", f"{__name__}:Picky")
+    agents = {"last": "Picky-Last", "second": ("picky-by-path", {"pick": 1})}
+    here = arena("lava-flows", agents, games=2, progress=False)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        there = arena("lava-flows", agents, games=2, progress=False, executor=pool)
+    assert [g.error for g in there.games] == [None, None]
+    assert records(there) == records(here)

@@ -25,6 +25,7 @@ from types import FunctionType
 from typing import Any
 
 from ..agents import Agent, agent_key, agent_label, resolve_agent
+from ..agents.base import made_by, registered
 from ..core.plain import plain
 from ..core.quoting import brief, cut, quote
 from .clock import Overrun, limited
@@ -167,6 +168,44 @@ def fresh(spec: Spec) -> Spec:
         except (pickle.PicklingError, AttributeError, TypeError):
             return copy.deepcopy(spec)
     return spec
+
+
+class Registered:
+    """A name given to ``register_agent`` in the caller's process, carried to a worker with
+    what it stands for (a worker's registry has only the built-in names): called with a
+    seed, it makes the agent as ``make_agent`` would there.
+
+    >>> from tabletop.agents import RandomAgent, register_agent
+    >>> register_agent("my-random", RandomAgent)
+    >>> portable(("My-Random", {}))(seed=3)
+    RandomAgent(seed=3)
+    """
+
+    def __init__(self, key: str, factory: Any, preset: dict[str, Any],
+                 options: dict[str, Any]) -> None:
+        self.key, self.factory, self.preset, self.options = key, factory, preset, options
+
+    def __call__(self, seed: int | None) -> Agent:
+        return made_by(self.key, self.factory, self.preset, seed, self.options)
+
+    def __repr__(self) -> str:
+        return f"Registered({self.key!r}, {self.factory!r})"
+
+
+def portable(spec: Spec) -> Spec:
+    """``spec`` as any process can build it: a name (or ``(name, options)``) registered in
+    this process becomes a ``Registered`` carrying its factory; any other spec as it is."""
+    if isinstance(spec, str):
+        name, options = spec, {}
+    elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
+          and isinstance(spec[1], Mapping)):
+        name, options = spec[0], dict(spec[1])
+    else:
+        return spec
+    entry = registered(name)
+    if entry is None:
+        return spec
+    return Registered(agent_key(name), entry[0], entry[1], options)
 
 
 def build(spec: Spec, seed: int) -> Agent:

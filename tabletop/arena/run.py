@@ -24,7 +24,15 @@ from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
-from .entrants import Spec, check_entrants, check_sendable, describe, entrants, is_unsendable
+from .entrants import (
+    Spec,
+    check_entrants,
+    check_sendable,
+    describe,
+    entrants,
+    is_unsendable,
+    portable,
+)
 from .play import errors_of, max_plies_of, move_time_of, play_game
 from .results import ArenaResult, GameResult
 
@@ -247,10 +255,11 @@ def arena(
     max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)
     errors = errors_of(errors)
     check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
+    sent = [portable(spec) for spec in specs]  # a name registered here, as workers build it
     pool = as_executor(executor)
     if isinstance(pool, ProcessPoolExecutor):
         context = getattr(pool, "_mp_context", None)  # how its workers start
-        check_sendable(labels, specs,  # its workers get every game by pickle
+        check_sendable(labels, sent,  # its workers get every game by pickle
                        None if context is None else context.get_start_method())
     store = None
     done: dict[int, GameResult] = {}
@@ -263,7 +272,7 @@ def arena(
         store = Dataset(save, header, [describe(spec) for spec in specs], batch=batch)
         done = {i: g for i, g in store.games.items() if i < games}
     todo = [i for i in range(games) if i not in done]
-    call = Match(game, specs, labels, seed, max_plies, move_time, errors)
+    call = Match(game, sent, labels, seed, max_plies, move_time, errors)
     bar = Progress(games, list(done.values()), game.name, progress)
     stream = map(call, todo) if pool is None else in_flight(pool, call, todo, batch, retries)
     try:
