@@ -175,10 +175,11 @@ class Registered:
     what it stands for (a worker's registry has only the built-in names): called with a
     seed, it makes the agent as ``make_agent`` would there.
 
-    >>> from tabletop.agents import RandomAgent, register_agent
-    >>> register_agent("my-random", RandomAgent)
-    >>> portable(("My-Random", {}))(seed=3)
+    >>> from tabletop.agents import RandomAgent
+    >>> Registered("my-random", RandomAgent, {}, {})(seed=3)
     RandomAgent(seed=3)
+    >>> portable(("mcts", {"iterations": 5}))  # a built-in name: every process has it
+    ('mcts', {'iterations': 5})
     """
 
     def __init__(self, key: str, factory: Any, preset: dict[str, Any],
