@@ -192,3 +192,36 @@ def test_the_move_time_is_enforced_in_the_dask_worker(client):
 def test_anything_else_is_refused_as_an_executor():
     with pytest.raises(TypeError, match="a concurrent.futures.Executor or a Dask client"):
         arena("lascaux", ["random"] * 3, games=1, progress=False, executor=object())
+
+
+class Quitter:
+    """A bot that ends the worker process it plays in (``os._exit``), and plays its first
+    legal move in the main process."""
+
+    name = "quitter"
+
+    def act(self, view):
+        import multiprocessing
+
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        return view.legal_actions()[0]
+
+
+def test_a_broken_process_pool_stops_the_run_saying_so(tmp_path: Path):
+    """A worker process that dies breaks a ``ProcessPoolExecutor`` for good: the games were
+    warned about as "submitted again" into the broken pool, and ``BrokenProcessPool`` escaped
+    from its ``submit``. Now the run stops at once with an error that says what happened and
+    what to do, and the saved games resume elsewhere."""
+    import warnings
+    from concurrent.futures import ProcessPoolExecutor
+
+    agents = {"quitter": Quitter, "random": "random"}
+    with ProcessPoolExecutor(1) as pool, warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RuntimeError, match=r"the executor broke while playing game \d: "
+                                               r"BrokenProcessPool: .*make a new one"):
+            arena("lava-flows", agents, games=3, progress=False, executor=pool,
+                  save=tmp_path / "run")
+    resumed = arena("lava-flows", agents, games=3, progress=False, save=tmp_path / "run")
+    same_games(arena("lava-flows", agents, games=3, progress=False), resumed)

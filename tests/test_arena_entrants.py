@@ -203,3 +203,112 @@ def test_one_agent_typed_two_ways_is_one_entrant(spec, label):
                  ("mcts", {"iterations": 5}) if label.startswith("mcts(") else "random")
     result = arena("lava-flows", [canonical, spec], games=2, progress=False)
     assert [s.agent for s in result.summary()] == [label]
+
+
+class _Notebook:
+    """An agent class as a notebook defines it: in a ``__main__`` that has no file."""
+
+    def __init__(self, seed=None):
+        self.agent = RandomAgent(seed=seed)
+
+    def act(self, view):
+        return self.agent.act(view)
+
+
+@pytest.fixture
+def notebook_main(monkeypatch):
+    """``__main__`` as in a notebook (or ``python -c``): no file a worker could run again,
+    holding ``_Notebook`` (named ``Mine`` there) and a factory of it."""
+    import sys
+    import types
+
+    main = types.ModuleType("__main__")
+    cls = type("Mine", (_Notebook,), {"__module__": "__main__"})
+
+    def factory(seed):
+        return cls(seed)
+
+    factory.__module__, factory.__qualname__ = "__main__", "factory"
+    main.Mine, main.factory = cls, factory
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    return main
+
+
+class _Holding:
+    """An agent of a module's class that holds a notebook's function."""
+
+    def __init__(self, helper):
+        self.helper = helper
+
+    def act(self, view):
+        return view.legal_actions()[0]
+
+
+@pytest.mark.parametrize("kind", ["class", "object", "factory", "object holding one"])
+def test_a_notebook_agent_a_spawned_pool_cannot_import_is_refused_before_any_game(
+        notebook_main, kind):
+    """A class (or factory) written in a notebook pickles by its name in ``__main__``,
+    which a pool's spawned worker cannot import: each worker died unpickling the game
+    (``BrokenProcessPool`` after the retries). Refused at once, saying what to do."""
+    import multiprocessing
+
+    spec = {"class": notebook_main.Mine, "object": notebook_main.Mine(1),
+            "factory": notebook_main.factory,
+            "object holding one": _Holding(notebook_main.factory)}[kind]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        with pytest.raises(TypeError, match=r"agent 'mine' uses '(Mine|factory)', defined "
+                                            r"in this notebook or session \(__main__\).*"
+                                            r"define it in a module"):
+            arena("lava-flows", {"mine": spec, "random": "random"}, games=2,
+                  progress=False, executor=pool)
+
+
+def test_a_notebook_agent_is_sent_where_workers_can_have_it(notebook_main, tmp_path):
+    """Where the workers do get ``__main__`` — a forked pool, or a script's file that a
+    spawned worker runs again — the same agent is accepted and plays the same games."""
+    import multiprocessing
+
+    from tabletop.arena.entrants import check_sendable
+
+    fork = multiprocessing.get_context("fork")
+    agents = {"mine": notebook_main.Mine, "random": "random"}
+    with ProcessPoolExecutor(1, mp_context=fork) as pool:
+        played = arena("lava-flows", agents, games=2, progress=False, executor=pool)
+    assert records(played) == records(arena("lava-flows", agents, games=2, progress=False))
+    script = tmp_path / "script.py"
+    script.write_text("")
+    notebook_main.__file__ = str(script)
+    check_sendable(["mine"], [notebook_main.Mine], "spawn")
+
+
+class Picky:
+    """An agent with an option: plays its ``pick``-th legal move (or the last)."""
+
+    def __init__(self, seed=None, pick=0):
+        self.pick = pick
+
+    def act(self, view):
+        legal = view.legal_actions()
+        return legal[min(self.pick, len(legal) - 1)]
+
+
+def test_a_name_registered_here_plays_the_same_games_in_spawned_workers(monkeypatch):
+    """``register_agent`` fills this process's registry only: a pool's spawned worker (or a
+    Dask worker) did not know the name, so the agent forfeited every game there, with
+    "could not be built: UnknownAgent". The arena now carries what the name stands for —
+    its factory, or its "module:name", with the preset options — and the games agree."""
+    import multiprocessing
+
+    from tabletop.agents import base, register_agent
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # forgotten after the test
+    register_agent("picky-last", Picky, pick=99)
+    register_agent("picky-by-path", f"{__name__}:Picky")
+    agents = {"last": "Picky-Last", "second": ("picky-by-path", {"pick": 1})}
+    here = arena("lava-flows", agents, games=2, progress=False)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        there = arena("lava-flows", agents, games=2, progress=False, executor=pool)
+    assert [g.error for g in there.games] == [None, None]
+    assert records(there) == records(here)

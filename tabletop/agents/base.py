@@ -177,6 +177,32 @@ def make_agent(name: str | Agent, seed: int | None = None, **options: Any) -> Ag
         factory = _imported(key, factory)
         _check_option_names(key, factory, {}, preset)
         _REGISTRY[key] = (factory, preset)
+    return made_by(key, factory, preset, seed, options)
+
+
+def registered(name: str) -> tuple[AgentFactory | str, dict[str, Any]] | None:
+    """What a name given to ``register_agent`` in this process stands for — its factory
+    (or ``"module:name"``) and preset options — or ``None`` for a built-in or unknown name.
+    Another process (a pool's worker) has only the built-in names.
+
+    >>> registered("mcts") is None
+    True
+    """
+    key = agent_key(name) if isinstance(name, str) else ""
+    if key in _BUILT_IN or key not in _REGISTRY:
+        return None
+    factory, preset = _REGISTRY[key]
+    return factory, dict(preset)
+
+
+def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
+            seed: int | None, options: Mapping[str, Any]) -> Agent:
+    """The agent named ``key`` makes: ``factory(seed=seed, **preset, **options)``, checked
+    as ``make_agent`` checks it (the factory may be its ``"module:name"``)."""
+    if isinstance(factory, str):
+        factory = _imported(key, factory)
+        _check_option_names(key, factory, {}, dict(preset))
+    options = dict(options)
     _check_option_names(key, factory, preset, options)
     try:
         made = factory(seed=seed, **preset, **options)

@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import json
+import os
 import pickle
 import re
+import sys
 from collections.abc import Mapping, Sequence
+from types import FunctionType
 from typing import Any
 
 from ..agents import Agent, agent_key, agent_label, resolve_agent
+from ..agents.base import made_by, registered
 from ..core.plain import plain
 from ..core.quoting import brief, cut, quote
 from .clock import Overrun, limited
@@ -165,14 +170,58 @@ def fresh(spec: Spec) -> Spec:
     return spec
 
 
+class Registered:
+    """A name given to ``register_agent`` in the caller's process, carried to a worker with
+    what it stands for (a worker's registry has only the built-in names): called with a
+    seed, it makes the agent as ``make_agent`` would there.
+
+    >>> from tabletop.agents import RandomAgent
+    >>> Registered("my-random", RandomAgent, {}, {})(seed=3)
+    RandomAgent(seed=3)
+    >>> portable(("mcts", {"iterations": 5}))  # a built-in name: every process has it
+    ('mcts', {'iterations': 5})
+    """
+
+    def __init__(self, key: str, factory: Any, preset: dict[str, Any],
+                 options: dict[str, Any]) -> None:
+        self.key, self.factory, self.preset, self.options = key, factory, preset, options
+
+    def __call__(self, seed: int | None) -> Agent:
+        return made_by(self.key, self.factory, self.preset, seed, self.options)
+
+    def __repr__(self) -> str:
+        return f"Registered({self.key!r}, {self.factory!r})"
+
+
+def portable(spec: Spec) -> Spec:
+    """``spec`` as any process can build it: a name (or ``(name, options)``) registered in
+    this process becomes a ``Registered`` carrying its factory; any other spec as it is."""
+    if isinstance(spec, str):
+        name, options = spec, {}
+    elif (isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str)
+          and isinstance(spec[1], Mapping)):
+        name, options = spec[0], dict(spec[1])
+    else:
+        return spec
+    entry = registered(name)
+    if entry is None:
+        return spec
+    return Registered(agent_key(name), entry[0], entry[1], options)
+
+
 def build(spec: Spec, seed: int) -> Agent:
     """The agent ``spec`` gives for one game, seeded with ``seed``."""
     return resolve_agent(fresh(spec), seed)
 
 
-def check_sendable(labels: Sequence[str], specs: Sequence[Spec]) -> None:
+def check_sendable(labels: Sequence[str], specs: Sequence[Spec],
+                   start_method: str | None = None) -> None:
     """For an executor whose workers get their games by pickle (a process pool): every
     entrant must pickle, or each game would fail to be sent, and look like a lost worker.
+    Its workers must also be able to unpickle it: one that names a class or function of a
+    ``__main__`` they cannot import (a notebook's, or ``python -c``'s) would kill every
+    worker of a pool that does not fork (``start_method`` ``"spawn"`` or
+    ``"forkserver"``; ``None`` when unknown, taken as not forking).
 
     >>> check_sendable(["mine"], [lambda seed: None])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
@@ -181,13 +230,53 @@ def check_sendable(labels: Sequence[str], specs: Sequence[Spec]) -> None:
     """
     for label, spec in zip(labels, specs, strict=True):
         try:
-            pickle.dumps(spec)
+            names = main_names(spec)
         except Exception as err:
             raise TypeError(f"agent {quote(label)} cannot be sent to the executor's worker "
                             f"processes (by pickle: {type(err).__name__}: {cut(str(err))}); "
                             f"give a class or a factory defined at the top of a module (a "
                             f"lambda or a function defined inside another is not "
                             f"picklable), or a name such as 'mcts'") from err
+        if names and start_method != "fork" and not main_importable():
+            raise TypeError(f"agent {quote(label)} uses {quote(names[0])}, defined in this "
+                            f"notebook or session (__main__), which the executor's worker "
+                            f"processes (started by {start_method or 'spawn'!r}, not fork) "
+                            f"cannot import: define it in a module (a .py file) and import "
+                            f"it from there, or use a Dask client (it sends the code "
+                            f"itself) or no executor")
+
+
+class _MainFinder(pickle.Pickler):
+    """A pickler that notes the classes and functions it names in ``__main__``."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO())
+        self.found: list[str] = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        if (isinstance(obj, type | FunctionType)
+                and getattr(obj, "__module__", None) == "__main__"):
+            self.found.append(str(getattr(obj, "__qualname__", obj)))
+        return NotImplemented
+
+
+def main_names(spec: Spec) -> list[str]:
+    """The classes and functions of ``__main__`` that pickling ``spec`` names (it raises
+    what pickle raises when ``spec`` cannot be pickled).
+
+    >>> main_names(("mcts", {"iterations": 5})), main_names(Agent)
+    ([], [])
+    """
+    finder = _MainFinder()
+    finder.dump(spec)
+    return finder.found
+
+
+def main_importable() -> bool:
+    """Whether a worker process that does not fork can rebuild ``__main__``: it runs the
+    script's file again; a notebook, ``python -c`` or an interactive session has none."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return isinstance(path, str) and os.path.isfile(path)
 
 
 def is_unsendable(err: BaseException) -> bool:

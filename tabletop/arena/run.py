@@ -8,7 +8,14 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from typing import Any
 
 from ..core.game import Game
@@ -17,7 +24,15 @@ from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .dataset import Dataset
-from .entrants import Spec, check_entrants, check_sendable, describe, entrants, is_unsendable
+from .entrants import (
+    Spec,
+    check_entrants,
+    check_sendable,
+    describe,
+    entrants,
+    is_unsendable,
+    portable,
+)
 from .play import errors_of, max_plies_of, move_time_of, play_game
 from .results import ArenaResult, GameResult
 
@@ -58,7 +73,10 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
     pending: dict[Future[GameResult], tuple[int, int]] = {}
 
     def submit(i: int, attempt: int) -> None:
-        future = executor.submit(call, i)
+        try:
+            future = executor.submit(call, i)
+        except BrokenExecutor as err:
+            raise broken(i, err) from err
         if not isinstance(future, Future):
             raise TypeError(f"executor.submit should return a concurrent.futures.Future, "
                             f"and {brief(executor)} returned {brief(future)}")
@@ -78,6 +96,8 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                 except Exception as err:
                     if getattr(err, "arena_fault", None) is not None:
                         raise  # an agent's own error, raised on purpose: not a lost game
+                    if isinstance(err, BrokenExecutor):  # no game can be sent to it again
+                        raise broken(i, err) from err
                     if is_unsendable(err):
                         raise TypeError(f"game {i} could not be sent to the executor's "
                                         f"workers ({type(err).__name__}: {cut(str(err))}): "
@@ -98,6 +118,24 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
     finally:
         for future in pending:
             future.cancel()
+
+
+def broken(index: int, err: BaseException) -> RuntimeError:
+    """The error for a pool that broke under game ``index``: a ``concurrent.futures`` pool
+    whose worker process died (killed, out of memory, an agent that ended its process) takes
+    no more games, so resubmitting them would only fail again.
+
+    >>> from concurrent.futures.process import BrokenProcessPool
+    >>> print(broken(3, BrokenProcessPool("terminated abruptly")))  # doctest: +ELLIPSIS
+    the executor broke while playing game 3: BrokenProcessPool: terminated abruptly. ...
+    """
+    why = cut(str(err)).rstrip(".")
+    return RuntimeError(f"the executor broke while playing game {index}: "
+                        f"{type(err).__name__}: {why}. A worker process died "
+                        f"(killed, out of memory, or an agent ended it), and a pool of "
+                        f"concurrent.futures takes no more games once broken: make a new "
+                        f"one (with save=, the same call resumes where this one stopped), "
+                        f"or use a Dask client, which replaces lost workers")
 
 
 class Match:
@@ -217,9 +255,12 @@ def arena(
     max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)
     errors = errors_of(errors)
     check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
+    sent = [portable(spec) for spec in specs]  # a name registered here, as workers build it
     pool = as_executor(executor)
     if isinstance(pool, ProcessPoolExecutor):
-        check_sendable(labels, specs)  # its workers get every game by pickle
+        context = getattr(pool, "_mp_context", None)  # how its workers start
+        check_sendable(labels, sent,  # its workers get every game by pickle
+                       None if context is None else context.get_start_method())
     store = None
     done: dict[int, GameResult] = {}
     if save is not None:
@@ -231,7 +272,7 @@ def arena(
         store = Dataset(save, header, [describe(spec) for spec in specs], batch=batch)
         done = {i: g for i, g in store.games.items() if i < games}
     todo = [i for i in range(games) if i not in done]
-    call = Match(game, specs, labels, seed, max_plies, move_time, errors)
+    call = Match(game, sent, labels, seed, max_plies, move_time, errors)
     bar = Progress(games, list(done.values()), game.name, progress)
     stream = map(call, todo) if pool is None else in_flight(pool, call, todo, batch, retries)
     try:
