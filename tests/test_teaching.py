@@ -125,7 +125,7 @@ def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
                   explain=lambda b, a, t: "Taking nothing is not a move.")
     assert "No answer yet" in str(ex.answer("")) and "take" not in str(ex.answer(""))
     only_two = Exercise(s, "Take two.", right=lambda b, a, t: a == Take(2), solution="take 2")
-    assert 'ex.answer("take 1")' in str(only_two.answer(""))
+    assert '.answer("take 1")' in str(only_two.answer(""))
 
 
 def test_an_exercise_on_a_finished_game_is_refused_when_made(nim):
@@ -155,3 +155,22 @@ def test_an_exercise_no_move_can_answer_is_refused_when_made(nim):
     s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
     with pytest.raises(ValueError, match="no legal move is a right answer"):
         Exercise(s, "Take ten.", right=lambda b, a, t: a == Take(10))
+
+
+def test_a_move_copied_with_its_quotes_is_read_and_an_answer_of_no_kind_is_not_understood(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2",
+                  solution="take 2", wrong=("take 1", "take 3"))
+    for typed in ("'take 2'", '"take 2"', "`take 2`", "  'take 2'\n", "take 2.", '"take 2".'):
+        assert ex.answer(typed), typed
+    for odd in (2, 2.0, ["take 2"], ("take 2",), {"move": "take 2"}, b"take 2", object()):
+        verdict = ex.answer(odd)
+        assert not verdict.legal and not verdict, odd
+        assert str(verdict).startswith("Not understood: ") and "is not a move" in str(verdict)
+        assert str(verdict).split(" is not a move")[1].endswith('as in .answer("take 1").')
+
+
+def test_an_empty_answer_shows_how_to_answer_without_naming_a_variable(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2", solution="take 2")
+    assert str(ex.answer("")).endswith('as in .answer("take 1").')

@@ -86,12 +86,20 @@ class Verdict:
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
 
+#: What a typed move may come wrapped in: quotes (``"'pass'"``, a move copied with its
+#: backticks) and a full stop (``"pay."``), which no move's notation begins or ends with.
+WRAPPING = "'\"`."
+
+
 def _text(action: object) -> str:
-    """An answer as typed: its notation if it is a move or a string, else a short quote of
-    it (an answer of no kind, even a huge int, is refused as illegal, not met by ``str``)."""
+    """An answer as typed: its notation if it is a move or a string (without the quotes or
+    full stop it was typed with), else a short quote of it (an answer of no kind, even a huge
+    int, is not understood, not met by ``str``)."""
     if action is None:
         return ""
-    return str(action) if isinstance(action, (str, Action)) else brief(action)
+    if isinstance(action, str):
+        return action.strip().strip(WRAPPING).strip()
+    return str(action) if isinstance(action, Action) else brief(action)
 
 
 class Exercise:
@@ -152,10 +160,14 @@ class Exercise:
         text = _text(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
-                           f'quotes, as in ex.answer("{self._sample()}").',
+                           f'quotes, as in .answer("{self._sample()}").',
                            solution=self._reveal())
+        if not isinstance(action, (str, Action)):  # a number, a list: no move of any game
+            return Verdict(text, False, False, f"Not understood: {text} is not a move: type "
+                           f'your move as text between the quotes, as in .answer("'
+                           f'{self._sample()}").', solution=self._reveal())
         try:
-            chosen = self.state._coerce(action)  # type: ignore[arg-type]
+            chosen = self.state._coerce(text if isinstance(action, str) else action)
         except IllegalAction as err:
             return Verdict(text, False, False, f"Not legal: {err.reason}.{self._nudge()}",
                            solution=self._reveal())

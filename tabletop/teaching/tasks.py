@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
 from collections.abc import Callable, Sequence
@@ -26,13 +27,21 @@ def games_of(games: object) -> int:
     return whole(games, 1, f"games should be an int from 1 to {MAX_GAMES:,}", most=MAX_GAMES)
 
 
+#: What separates the words of a set typed as text: spaces, commas, semicolons, "and", "&",
+#: and the brackets and quotes of a set or list typed as Python (``"{'b3', 'c3'}"``).
+SEPARATORS = re.compile(r"""(?:[\s,;&{}\[\]()'"`]|\band\b)+""")
+#: Quotes a typed word may come in (``'"refused"'``, a word copied with its backticks).
+QUOTES = "'\"`"
+
+
 def _kind(value: Any) -> str:
-    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"``, ``"True or
-    False"``, ``"a word"`` or ``"a set"``; else ``""``."""
+    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"`` (a finite
+    one: NaN and infinity count nothing), ``"True or False"``, ``"a word"`` or ``"a set"``;
+    else ``""``."""
     if isinstance(value, bool):
         return "True or False"
     if isinstance(value, numbers.Real):
-        return "a number"
+        return "a number" if isinstance(value, numbers.Integral) or math.isfinite(value) else ""
     if isinstance(value, str):
         return "a word"
     return "a set" if isinstance(value, (set, frozenset)) else ""
@@ -83,19 +92,58 @@ class Task:
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
-        """A typed answer read like the solution (a number, a set of words, True or False);
-        a ``ValueError`` or ``TypeError`` if it cannot be."""
+        """A typed answer read like the solution (a number, a set of words, True or False,
+        a word spelt as the task spells it); a ``ValueError`` or ``TypeError`` if it cannot be.
+        """
         like = plain(self.solution_value)
         value = plain(value)
         if isinstance(value, str) and isinstance(like, bool):
-            return {"true": True, "false": False}.get(value.strip().lower(), value)
+            return {"true": True, "false": False}.get(self._word(value).lower(), value)
         if isinstance(value, str) and _kind(like) == "a number":
-            return float(value) if "." in value else int(value)
+            text = value.strip()
+            try:
+                return int(text)
+            except ValueError:  # "6.5", "1e3"; "six" stays a ValueError
+                return float(text)
         if isinstance(value, str) and isinstance(like, (set, frozenset)):
-            return {w for w in re.split(r"[\s,;]+", value.strip()) if w}
-        if isinstance(value, (list, tuple)) and isinstance(like, (set, frozenset)):
-            return set(value)
-        return value.strip() if isinstance(value, str) else value
+            value = SEPARATORS.split(value.strip().rstrip("."))
+        if isinstance(value, (list, tuple, set, frozenset)) and isinstance(like, (set, frozenset)):
+            return {self._member(w) for w in value if not isinstance(w, str) or w.strip()}
+        return self._word(value) if isinstance(value, str) else value
+
+    def _spellings(self) -> dict[str, str]:
+        """The words of the solution and the listed wrong answers (alone or in sets), by
+        their case-folded form: a typed word is read as the task spells it."""
+        found: dict[str, set[str]] = {}
+        for value in (self.solution_value, *self.wrong):
+            words = value if isinstance(value, (set, frozenset, list, tuple)) else (value,)
+            for word in words:
+                if isinstance(word, str):
+                    found.setdefault(word.casefold(), set()).add(word)
+        return {key: next(iter(spelt)) for key, spelt in found.items() if len(spelt) == 1}
+
+    def _word(self, text: str) -> str:
+        """A typed word without its quotes and full stop, spelt as the task spells it (or in
+        lower case, when every word the task knows is)."""
+        text = text.strip().strip(QUOTES + ".!").strip()
+        spellings = self._spellings()
+        if text.casefold() in spellings:
+            return spellings[text.casefold()]
+        lower = spellings and all(word == word.lower() for word in spellings.values())
+        return text.lower() if lower else text
+
+    def _member(self, word: Any) -> Any:
+        """A member of a typed set, read like the solution's members (a word, or a whole
+        number where they are whole numbers)."""
+        if not isinstance(word, str):
+            return word
+        members = plain(self.solution_value)
+        if members and all(isinstance(m, int) and not isinstance(m, bool) for m in members):
+            try:
+                return int(word)
+            except ValueError:
+                return word
+        return self._word(word)
 
     def _unfit(self, value: Any) -> str:
         """What kind of answer is wanted, if ``value`` (already read) is not of the solution's
