@@ -1,8 +1,11 @@
 """Exercises check answers without raising, and say which kind of answer it was."""
 
+import re
+
 import pytest
 from toygame import Take
 
+import tabletop
 from tabletop import IllegalAction
 from tabletop.teaching import Exercise, Task, moves, side_by_side, why_not
 
@@ -21,7 +24,7 @@ def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
 
 
 def test_an_exercise_with_a_viewer_draws_only_that_players_view(nim):
-    s = nim.new(seed=1).apply("bonus 1").apply("bonus 0")
+    s = nim.new(seed=1).apply("bonus 1").apply("bonus 0").apply("take 1")  # player 1 to move
     ex = Exercise(s, "Take one.", right=lambda b, a, t: True, viewer=1)
     assert ex._picture(s) == s.view(1)._repr_svg_()
     assert ex.answer("take 1").picture == s.apply("take 1").view(1)._repr_svg_()
@@ -174,3 +177,28 @@ def test_an_empty_answer_shows_how_to_answer_without_naming_a_variable(nim):
     s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
     ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2", solution="take 2")
     assert str(ex.answer("")).endswith('as in .answer("take 1").')
+
+
+def test_an_exercises_viewer_is_the_player_who_answers():
+    """Another seat's view would show the mover what they may not know (a face-down token)."""
+    s = tabletop.load("lascaux").new(seed=1).apply("choose blue")  # Jacques to choose
+    with pytest.raises(ValueError, match=r"viewer=0 \(Marcel\) is not to move: the exercise "
+                                         r"asks Jacques for a move"):
+        Exercise(s, "Choose.", right=lambda b, a, t: True, viewer=0)
+    assert Exercise(s, "Choose.", right=lambda b, a, t: True, viewer=1).viewer == 1
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_why_not_names_players_as_the_game_does(name):
+    """A refusal says "North must first choose", never "player 0 must first choose"."""
+    import random
+
+    game, rng = tabletop.load(name), random.Random(5)
+    line = [game.new(seed=5)]  # the first plies of a game, and the moves typed at each
+    while len(line) < 12 and not line[-1].is_terminal:
+        line.append(line[-1].apply(rng.choice(line[-1].legal_actions())))
+    typed = {str(a) for state in line for a in state.legal_actions()[:8]}
+    for state in line:
+        for text in sorted(typed):
+            said = why_not(state, text)
+            assert not re.search(r"\bplayer \d", said), said

@@ -110,9 +110,9 @@ class Exercise:
     misses, and ``hint`` nudges. ``solution`` is one right move, revealed only on request
     (``solution()``, or the folded part of a wrong answer's verdict); ``wrong`` lists plausible
     wrong answers, which the notebook tests check are refused with an explanation. Both are
-    checked when the exercise is made. With ``viewer=p`` the pictures show player ``p``'s
-    view, so an exercise about hidden information doesn't give it away; ``draw`` holds the
-    game's drawing options for the pictures (e.g. ``networks=True``).
+    checked when the exercise is made. With ``viewer=p`` (the player to move) the pictures
+    show ``p``'s view, so an exercise about hidden information doesn't give it away;
+    ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
@@ -128,8 +128,15 @@ class Exercise:
         self.right = function_of(right, "right")
         self.why = text_of(why, "why")
         self.hint = text_of(hint, "hint")
-        # draw this player's view, not the full state (hidden games)
+        # draw this player's view, not the full state (hidden games): the view of the player
+        # who answers, as another seat's view shows what the mover may not know
         self.viewer = viewer_of(viewer, state)
+        mover = state.current_player
+        if self.viewer is not None and self.viewer != mover:
+            names = state.game.player_name
+            raise ValueError(f"viewer={self.viewer} ({names(self.viewer)}) is not to move: the "
+                             f"exercise asks {names(mover) if mover is not None else 'nobody'} "
+                             f"for a move, and shows what they see (viewer={mover})")
         self.draw = drawing_of(draw, "draw", state.game)
         self.explain = function_of(explain, "explain", optional=True)
         self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
