@@ -120,6 +120,30 @@ def test_every_exercise_answers_a_class_of_newcomers_without_giving_the_solution
         assert ex.answer(str(ex.solution_move).upper()), f"{name}: the solution in capitals"
 
 
+#: The notebooks a newcomer reads cell by cell (the others train, search and run clusters:
+#: minutes, where these take seconds).
+READ_CELL_BY_CELL = sorted(ROOT / "notebooks" / name for name in (
+    "00-start-here.ipynb", *LEARN.values(), "05-inspecting-games.ipynb", *EDGES.values()))
+
+
+@pytest.mark.parametrize("path", READ_CELL_BY_CELL, ids=lambda p: p.name)
+def test_a_cell_run_twice_runs_again(path):
+    """A newcomer runs a cell again (to look once more, after a wrong answer): no cell may
+    depend on having run only once, as ``state = state.apply(...)`` or
+    ``first = Example(state, ...); state = first.final`` did (the second run refused the
+    move, its flowers already taken)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    namespace: dict[str, Any] = {"__name__": "__notebook__"}
+    for number, cell in enumerate(code_cells(path)):
+        if cell.lstrip().startswith(("%", "!")):
+            continue
+        code = compile(cell, f"{path.name}, code cell {number}", "exec")
+        exec(code, namespace)  # noqa: S102 (our own notebooks)
+        exec(code, namespace)  # noqa: S102
+
+
 @pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
 def test_answer_cells_are_empty_and_no_cell_types_an_answer(path):
     code = code_cells(path)
