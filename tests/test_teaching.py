@@ -202,3 +202,18 @@ def test_why_not_names_players_as_the_game_does(name):
         for text in sorted(typed):
             said = why_not(state, text)
             assert not re.search(r"\bplayer \d", said), said
+
+
+def test_an_answer_that_is_no_move_yet_offers_the_hint_folded_before_the_solution(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2",
+                  hint="More than one.", solution="take 2")
+    for answer in ("", None, 7):
+        verdict = ex.answer(answer)
+        html = verdict._repr_html_()
+        assert verdict.hint == "More than one." and "More than one." not in str(verdict)
+        assert html.index("Show a hint") < html.index("Show a solution")
+    assert not ex.answer("take 1").hint and "Hint: More than one." in str(ex.answer("take 1"))
+    task = Task("How many?", check=lambda n: n == 2, solution=2, hint="More than one.")
+    assert task.answer("").hint == "More than one." and "Show a hint" in \
+        task.answer("")._repr_html_() and "Show a solution" not in task.answer("")._repr_html_()

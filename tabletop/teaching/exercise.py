@@ -58,7 +58,8 @@ def why_not(state: State, action: Action | str) -> str:
 class Verdict:
     """The outcome of an answer: right, wrong-but-legal, illegal, or none yet.
 
-    Shows itself in notebooks; a wrong answer's picture offers the solution folded away.
+    Shows itself in notebooks; a wrong answer's picture offers the solution folded away, and
+    an answer that is not yet a move (none, or one of no kind) the hint, folded too.
     """
 
     answer: str
@@ -68,6 +69,7 @@ class Verdict:
     picture: str = ""  # SVG of the position after the answer, as the exercise's viewer sees it
     after: State | None = None
     solution: str = ""  # HTML of the solution, shown folded (only for answers that were not right)
+    hint: str = ""  # the hint, shown folded before the solution (where the message has none)
 
     def __str__(self) -> str:
         return self.message
@@ -80,8 +82,10 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.right else ("#b26a00" if self.legal else "#b3261e")
-        folded = (f"<details><summary>Show a solution</summary>{self.solution}</details>"
-                  if self.solution else "")
+        folded = (f"<details><summary>Show a hint</summary><p>{escape(self.hint)}</p></details>"
+                  if self.hint else "")
+        folded += (f"<details><summary>Show a solution</summary>{self.solution}</details>"
+                   if self.solution else "")
         return (f'<div style="border-left:4px solid {colour};padding:4px 10px">'
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
@@ -168,11 +172,11 @@ class Exercise:
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
                            f'quotes, as in .answer("{self._sample()}").',
-                           solution=self._reveal())
+                           solution=self._reveal(), hint=self.hint)
         if not isinstance(action, (str, Action)):  # a number, a list: no move of any game
             return Verdict(text, False, False, f"Not understood: {text} is not a move: type "
                            f'your move as text between the quotes, as in .answer("'
-                           f'{self._sample()}").', solution=self._reveal())
+                           f'{self._sample()}").', solution=self._reveal(), hint=self.hint)
         try:
             chosen = self.state._coerce(text if isinstance(action, str) else action)
         except IllegalAction as err:

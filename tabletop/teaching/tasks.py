@@ -175,7 +175,8 @@ class Task:
         raised, not reported."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return Verdict("", False, False, "No answer yet: type your answer between the "
-                           f"brackets, as in .answer({self._example()}), and run the cell.")
+                           f"brackets, as in .answer({self._example()}), and run the cell.",
+                           hint=self.hint)
         try:
             value = self._read(value)
         except (ValueError, TypeError):  # a huge number, a set of unhashable items
@@ -204,7 +205,7 @@ class Task:
         kind = f" ({wanted})" if wanted else ""
         return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} is not an "
                        f"answer of the right kind{kind}, such as {self._example()}.",
-                       solution=self._reveal())
+                       solution=self._reveal(), hint=self.hint)
 
     def solution(self) -> Verdict:
         """The stored solution, with why it is right (worked out once)."""
