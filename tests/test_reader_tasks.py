@@ -184,6 +184,18 @@ def test_a_task_reads_an_answer_as_a_newcomer_types_it():
     assert flowers.answer("38, 13") and flowers.answer("13 and 38")
 
 
+def test_a_wrong_answers_hint_follows_a_full_sentence_and_a_non_agent_is_shown_as_typed():
+    task = Task("How many?", check=lambda n: n == 2, solution=2, wrong=(3,),
+                explain=lambda n: "Count the pairs", hint="Two of a kind.")
+    assert str(task.answer(3)) == "Not this time: 3. Count the pairs. Hint: Two of a kind."
+    agents = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=1,
+                       solution="random", hint="Watch the pot.")
+    for odd, shown in ((5, "5"), ([], "[]"), (None, "")):
+        said = str(agents.answer(odd))
+        assert not shown or said.startswith(f"Not legal: {shown}. That is not an agent"), said
+        assert " Hint: " not in said or ". Hint: Watch the pot." in said, said
+
+
 class Watcher:
     """Pays while the pot is small, then passes; chooses colours at random."""
 

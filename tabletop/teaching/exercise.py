@@ -90,6 +90,17 @@ class Verdict:
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
 
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does (a full stop added if it has none), so that a
+    hint after it reads as the next sentence.
+
+    >>> sentence("Count them"), sentence("Right!"), sentence("")
+    ('Count them.', 'Right!', '')
+    """
+    text = text.strip()
+    return text + "." if text and text[-1] not in ".!?" else text
+
+
 #: What a typed move may come wrapped in: quotes (``"'pass'"``, a move copied with its
 #: backticks) and a full stop (``"pay."``), which no move's notation begins or ends with.
 WRAPPING = "'\"`."
@@ -195,7 +206,7 @@ class Exercise:
         if right:
             return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
                            self._picture(after), after)
-        message = f"Not this time: {str(chosen)!r}. {said}".strip() + self._nudge()
+        message = sentence(f"Not this time: {str(chosen)!r}. {said}") + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
 
     def solution(self) -> Verdict:

@@ -16,7 +16,7 @@ from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
-from .exercise import Verdict
+from .exercise import Verdict, sentence
 
 
 def games_of(games: object) -> int:
@@ -194,7 +194,7 @@ class Task:
                            f"({type(err).__name__}: {cut(str(err))}).",
                            solution=self._reveal())
         head = "Right" if right else ("Not this time" if understood else "Not legal")
-        message = f"{head}: {self._show(value)}. {said}".strip()
+        message = sentence(f"{head}: {self._show(value)}. {said}")
         if not right:
             message += f" Hint: {self.hint}" if self.hint else ""
         return Verdict(self._show(value), understood, right, message,
@@ -312,8 +312,12 @@ class AgentTask(Task):
         return ""  # an agent may be a name, a class, an object or a factory
 
     def _show(self, value: Any) -> str:
+        """An agent by its name (a class's, a function's, its own, or its class's); a value
+        that is no agent (a number, a list) as itself."""
+        if isinstance(value, str) or type(value).__module__ == "builtins" and not callable(value):
+            return cut(value) if isinstance(value, str) else brief(value)
         return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)
-                       or type(value).__name__ if not isinstance(value, str) else value))
+                       or type(value).__name__))
 
     def _example(self) -> str:
         return "MyAgent"
