@@ -120,6 +120,28 @@ def test_every_exercise_answers_a_class_of_newcomers_without_giving_the_solution
         assert ex.answer(str(ex.solution_move).upper()), f"{name}: the solution in capitals"
 
 
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_an_exercise_on_hidden_information_is_decided_by_what_its_viewer_sees(path):
+    """A move is right or wrong alike in every position the viewer cannot tell from the real
+    one: a verdict that turned on a face-down token would be unfair, and its explanation
+    would tell the learner the token (04's "which colour gives the most points?" refused
+    pink, right in four positions out of five that Marcel's view allows)."""
+    import random
+
+    for name, ex in exercises_in(run_until_last_exercise(path)).items():
+        if ex.viewer is None:
+            continue
+        view = ex.state.view(ex.viewer)
+        worlds = [ex.state] + [view.determinize(random.Random(k)) for k in range(8)]
+        tried = {str(ex.solution_move), *ex.wrong, *map(str, ex.state.legal_actions()[:6])}
+        for text in sorted(tried):
+            if not ex.state.is_legal(text):
+                continue
+            verdicts = {bool(ex.right(w, w._coerce(text), w.apply(text))) for w in worlds}
+            assert len(verdicts) == 1, f"{name}: {text!r} is right in some positions " \
+                f"{ex.viewer=} cannot tell apart and wrong in others"
+
+
 #: The notebooks a newcomer reads cell by cell (the others train, search and run clusters:
 #: minutes, where these take seconds).
 READ_CELL_BY_CELL = sorted(ROOT / "notebooks" / name for name in (
