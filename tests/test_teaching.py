@@ -217,3 +217,17 @@ def test_an_answer_that_is_no_move_yet_offers_the_hint_folded_before_the_solutio
     task = Task("How many?", check=lambda n: n == 2, solution=2, hint="More than one.")
     assert task.answer("").hint == "More than one." and "Show a hint" in \
         task.answer("")._repr_html_() and "Show a solution" not in task.answer("")._repr_html_()
+
+
+def test_an_exercise_whose_verdict_turns_on_what_its_viewer_cannot_see_is_refused():
+    s = tabletop.load("lascaux").new(seed=1).apply("choose blue")  # Jacques can't see it
+
+    def peeks(before, action, after):
+        return str(action) == ("choose green" if before.choices[0] == s.choices[0]
+                               else "choose pink")
+
+    with pytest.raises(ValueError, match="'choose green' is right here but not in every "
+                                         "position player 1 cannot tell from this one"):
+        Exercise(s, "Guess.", right=peeks, viewer=1, solution="choose green")
+    assert Exercise(s, "Green.", right=lambda b, a, t: str(a) == "choose green", viewer=1,
+                    solution="choose green", wrong=("choose pink",))

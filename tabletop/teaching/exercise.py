@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -21,6 +22,9 @@ from .arguments import (
 )
 from .pictures import img_of, svg_of
 
+#: How many positions an exercise with a viewer draws from the viewer's view, to check
+#: that its solution and listed wrong answers do not turn on what the viewer cannot see.
+WORLDS = 8
 #: ``right(before, action, after)`` says whether an answer is right.
 Check = Callable[[State, Action, State], bool]
 #: ``explain(before, action, after)`` says, in the game's words, what a wrong answer misses.
@@ -164,6 +168,26 @@ class Exercise:
         for move in self.wrong:  # a check that fails on one meets the author, here
             if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
+        if self.viewer is not None:
+            self._check_fair((self.solution_move, *self.wrong))
+
+    def _check_fair(self, moves: Sequence[Action | str | None]) -> None:
+        """A ``ValueError`` if one of the listed ``moves`` is right in some positions the
+        viewer cannot tell from this one (``WORLDS`` drawn from their view) and wrong in
+        others: a verdict must not turn on what the viewer may not see."""
+        view = self.state.view(self.viewer)  # type: ignore[arg-type]
+        worlds = [view.determinize(random.Random(k)) for k in range(WORLDS)]
+        for move in moves:
+            if move is None or not self.state.is_legal(move):
+                continue
+            text = str(move)
+            right = self._is_right(self.state._coerce(text))
+            for world in worlds:
+                if self.right(world, world._coerce(text), world.apply(text)) != right:
+                    raise ValueError(
+                        f"{quote(text)} is {'right' if right else 'wrong'} here but not in "
+                        f"every position player {self.viewer} cannot tell from this one: judge "
+                        "a move by what the viewer sees (in every position their view allows)")
 
     def _is_right(self, action: Action) -> bool:
         return self.right(self.state, action, self.state.apply(action))
