@@ -133,6 +133,69 @@ def test_a_task_reads_typed_answers_like_its_solution():
     assert "<details><summary>Show a solution</summary>" in html and "b3, c3" in html
 
 
+#: What a class of newcomers types into a task's answer: numbers out of every range, words,
+#: sets, lists, things of no kind at all.
+ODD_VALUES: tuple[Any, ...] = (
+    0, -1, 1, 10**400, 2.5, float("nan"), float("inf"), True, "0", "-1", "1e3", "nan", "six",
+    "yes", "B3 C3", "{a3, b3}", "a3 and b3", "brown.", "'Accepted'", [], ["a3"], set(), {},
+    b"6", object())
+
+
+@pytest.mark.parametrize("path", with_tasks(), ids=lambda p: p.name)
+def test_every_task_answers_a_class_of_newcomers_in_plain_words(path):
+    """However odd the answer, the reader gets a verdict from the task's own words or a
+    "Not understood": never an error from inside the author's check, never the solution
+    unasked, and the solution however it is typed (capitals, quotes, a full stop)."""
+    for name, task in tasks_in(run_until_last_task(path)).items():
+        if isinstance(task, AgentTask):
+            continue  # its answers play tournaments: test_an_agent_task_... covers them
+        solution = task._show(task.solution_value)
+        for value in ODD_VALUES:
+            verdict = task.answer(value)
+            assert "could not be checked" not in verdict.message, f"{name}, {value!r}: {verdict}"
+            if not verdict:  # naming the solution among every choice gives nothing away
+                said = re.split(r"\. | is not an answer", verdict.message, maxsplit=1)[-1]
+                said = said.rstrip(".")  # without the answer it echoes
+                every = all(gives_away(said, task._show(w)) for w in task.wrong)
+                assert every or not gives_away(said, solution), f"{name}: {verdict}"
+        value = task.solution_value
+        typed = (" ".join(sorted(map(str, value))).upper() if isinstance(value, (set, frozenset))
+                 else f'"{value}".'.upper() if isinstance(value, str) else f" {value} ")
+        assert task.answer(typed), f"{name}: the solution typed as {typed!r} is refused"
+
+
+def test_a_task_reads_an_answer_as_a_newcomer_types_it():
+    cells = Task("Which?", check=lambda c: c == {"b3", "c3"}, solution={"b3", "c3"},
+                 wrong=({"a3"},), explain=lambda c: "Look at what is still hidden.")
+    for typed in ("B3 C3", "{b3, c3}", "['b3', 'c3']", "b3 and c3", "b3 & c3.", ("B3", "C3")):
+        assert cells.answer(typed), typed
+    word = Task("Accepted or refused?", check=lambda w: w == "refused", solution="refused",
+                wrong=("accepted",), explain=lambda w: "The seed makes the tile pile.")
+    for typed in ("Refused", "REFUSED", '"refused"', "`refused`", "refused."):
+        assert str(word.answer(typed)) == "Right: refused.", typed
+    count = Task("How many?", check=lambda n: n == 1000, solution=1000, wrong=(10,),
+                 explain=lambda n: f"{n:g} is {1000 - n:g} short.")
+    assert count.answer("1e3") and count.answer("1000.0")
+    for odd in ("nan", float("nan"), "inf", float("-inf")):  # counts nothing: not a number
+        verdict = count.answer(odd)
+        assert not verdict.legal and str(verdict).startswith("Not understood"), odd
+    flowers = Task("Which flowers?", check=lambda f: f == {13, 38}, solution={13, 38},
+                   wrong=({13},), explain=lambda f: "Find the open line.")
+    assert flowers.answer("38, 13") and flowers.answer("13 and 38")
+
+
+def test_a_wrong_answers_hint_follows_a_full_sentence_and_a_non_agent_is_shown_as_typed():
+    task = Task("How many?", check=lambda n: n == 2, solution=2, wrong=(3,),
+                explain=lambda n: "Count the pairs", hint="Two of a kind.")
+    assert str(task.answer(3)) == "Not this time: 3. Count the pairs. Hint: Two of a kind."
+    agents = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=1,
+                       solution="random", hint="Watch the pot.")
+    for odd, shown in ((5, "5"), ([], "[]"), (None, "")):
+        said = str(agents.answer(odd))
+        assert not shown or said.startswith(f"Not legal: {shown}. That is not an agent"), said
+        assert " Hint: " not in said or ". Hint: Watch the pot." in said, said
+
+
 class Watcher:
     """Pays while the pot is small, then passes; chooses colours at random."""
 

@@ -1,8 +1,11 @@
 """Exercises check answers without raising, and say which kind of answer it was."""
 
+import re
+
 import pytest
 from toygame import Take
 
+import tabletop
 from tabletop import IllegalAction
 from tabletop.teaching import Exercise, Task, moves, side_by_side, why_not
 
@@ -21,7 +24,7 @@ def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
 
 
 def test_an_exercise_with_a_viewer_draws_only_that_players_view(nim):
-    s = nim.new(seed=1).apply("bonus 1").apply("bonus 0")
+    s = nim.new(seed=1).apply("bonus 1").apply("bonus 0").apply("take 1")  # player 1 to move
     ex = Exercise(s, "Take one.", right=lambda b, a, t: True, viewer=1)
     assert ex._picture(s) == s.view(1)._repr_svg_()
     assert ex.answer("take 1").picture == s.apply("take 1").view(1)._repr_svg_()
@@ -125,7 +128,7 @@ def test_the_example_move_of_an_empty_answer_is_never_a_right_one(nim):
                   explain=lambda b, a, t: "Taking nothing is not a move.")
     assert "No answer yet" in str(ex.answer("")) and "take" not in str(ex.answer(""))
     only_two = Exercise(s, "Take two.", right=lambda b, a, t: a == Take(2), solution="take 2")
-    assert 'ex.answer("take 1")' in str(only_two.answer(""))
+    assert '.answer("take 1")' in str(only_two.answer(""))
 
 
 def test_an_exercise_on_a_finished_game_is_refused_when_made(nim):
@@ -155,3 +158,76 @@ def test_an_exercise_no_move_can_answer_is_refused_when_made(nim):
     s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
     with pytest.raises(ValueError, match="no legal move is a right answer"):
         Exercise(s, "Take ten.", right=lambda b, a, t: a == Take(10))
+
+
+def test_a_move_copied_with_its_quotes_is_read_and_an_answer_of_no_kind_is_not_understood(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2",
+                  solution="take 2", wrong=("take 1", "take 3"))
+    for typed in ("'take 2'", '"take 2"', "`take 2`", "  'take 2'\n", "take 2.", '"take 2".'):
+        assert ex.answer(typed), typed
+    for odd in (2, 2.0, ["take 2"], ("take 2",), {"move": "take 2"}, b"take 2", object()):
+        verdict = ex.answer(odd)
+        assert not verdict.legal and not verdict, odd
+        assert str(verdict).startswith("Not understood: ") and "is not a move" in str(verdict)
+        assert str(verdict).split(" is not a move")[1].endswith('as in .answer("take 1").')
+
+
+def test_an_empty_answer_shows_how_to_answer_without_naming_a_variable(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2", solution="take 2")
+    assert str(ex.answer("")).endswith('as in .answer("take 1").')
+
+
+def test_an_exercises_viewer_is_the_player_who_answers():
+    """Another seat's view would show the mover what they may not know (a face-down token)."""
+    s = tabletop.load("lascaux").new(seed=1).apply("choose blue")  # Jacques to choose
+    with pytest.raises(ValueError, match=r"viewer=0 \(Marcel\) is not to move: the exercise "
+                                         r"asks Jacques for a move"):
+        Exercise(s, "Choose.", right=lambda b, a, t: True, viewer=0)
+    assert Exercise(s, "Choose.", right=lambda b, a, t: True, viewer=1).viewer == 1
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_why_not_names_players_as_the_game_does(name):
+    """A refusal says "North must first choose", never "player 0 must first choose"."""
+    import random
+
+    game, rng = tabletop.load(name), random.Random(5)
+    line = [game.new(seed=5)]  # the first plies of a game, and the moves typed at each
+    while len(line) < 12 and not line[-1].is_terminal:
+        line.append(line[-1].apply(rng.choice(line[-1].legal_actions())))
+    typed = {str(a) for state in line for a in state.legal_actions()[:8]}
+    for state in line:
+        for text in sorted(typed):
+            said = why_not(state, text)
+            assert not re.search(r"\bplayer \d", said), said
+
+
+def test_an_answer_that_is_no_move_yet_offers_the_hint_folded_before_the_solution(nim):
+    s = nim.new(seed=1).apply("bonus 0").apply("bonus 1")
+    ex = Exercise(s, "Take two.", right=lambda b, a, t: str(a) == "take 2",
+                  hint="More than one.", solution="take 2")
+    for answer in ("", None, 7):
+        verdict = ex.answer(answer)
+        html = verdict._repr_html_()
+        assert verdict.hint == "More than one." and "More than one." not in str(verdict)
+        assert html.index("Show a hint") < html.index("Show a solution")
+    assert not ex.answer("take 1").hint and "Hint: More than one." in str(ex.answer("take 1"))
+    task = Task("How many?", check=lambda n: n == 2, solution=2, hint="More than one.")
+    assert task.answer("").hint == "More than one." and "Show a hint" in \
+        task.answer("")._repr_html_() and "Show a solution" not in task.answer("")._repr_html_()
+
+
+def test_an_exercise_whose_verdict_turns_on_what_its_viewer_cannot_see_is_refused():
+    s = tabletop.load("lascaux").new(seed=1).apply("choose blue")  # Jacques can't see it
+
+    def peeks(before, action, after):
+        return str(action) == ("choose green" if before.choices[0] == s.choices[0]
+                               else "choose pink")
+
+    with pytest.raises(ValueError, match="'choose green' is right here but not in every "
+                                         "position player 1 cannot tell from this one"):
+        Exercise(s, "Guess.", right=peeks, viewer=1, solution="choose green")
+    assert Exercise(s, "Green.", right=lambda b, a, t: str(a) == "choose green", viewer=1,
+                    solution="choose green", wrong=("choose pink",))

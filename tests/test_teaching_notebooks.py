@@ -29,6 +29,7 @@ from notebook_cells import (
 
 import tabletop
 from tabletop.teaching import Example, Exercise
+from tabletop.teaching.pictures import svg_of
 
 #: The learn-to-play notebook of each game.
 LEARN = {"lava-flows": "01-lava-flows.ipynb", "landlock": "02-landlock.ipynb",
@@ -65,7 +66,7 @@ def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
         assert ex.answer(ex.solution_move), f"{name}: its solution is refused"
         assert ex.solution().right and str(ex.solution_move) in str(ex.solution())
         assert len(ex.wrong) >= 2, f"{name}: fewer than two plausible wrong answers"
-        shown = re.search(r'as in ex\.answer\("(.+)"\)', str(ex.answer("")))
+        shown = re.search(r'as in \.answer\("(.+)"\)', str(ex.answer("")))
         assert shown and not ex.answer(shown.group(1)), \
             f"{name}: the empty answer's example move is a right answer"
         for move in ex.wrong:
@@ -81,6 +82,88 @@ def test_every_exercise_accepts_its_solution_and_explains_wrong_answers(path):
                 assert said in verdict.message
             else:
                 assert verdict.message.startswith("Not legal: ") and len(verdict.message) > 30
+
+
+def odd_answers(ex: Exercise) -> list[Any]:
+    """What a class of newcomers types: nothing, numbers, lists, the solution in capitals,
+    quoted or squashed, half a move, the moves of other games, every legal move, the first
+    moves of every game as objects, states and views."""
+    solution = str(ex.solution_move)
+    others = [tabletop.load(name).new(seed=1) for name in tabletop.games()]
+    return ["", "  ", None, 0, 3.5, True, [solution], {"move": solution}, solution.upper(),
+            f"'{solution}'", f"`{solution}`", solution.replace(" ", ""), solution[:-1],
+            "pass", "hint", "solution", "e2e4", *(str(s.legal_actions()[0]) for s in others),
+            *(s.legal_actions()[0] for s in others), *others, ex.state.view(0),
+            *ex.state.legal_actions()]
+
+
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_every_exercise_answers_a_class_of_newcomers_without_giving_the_solution_away(path):
+    """However odd the answer, the learner gets a verdict: never an error from the author's
+    check, never the solution unless it was the answer, and its pictures only ever of what
+    the exercise's viewer sees."""
+    for name, ex in exercises_in(run_until_last_exercise(path)).items():
+        solution = repr(str(ex.solution_move))
+        for answer in odd_answers(ex):
+            verdict = ex.answer(answer)
+            assert "could not be checked" not in verdict.message, f"{name}: {verdict}"
+            assert verdict.message.split(":")[0] in (
+                "Right", "Not this time", "Not legal", "Not understood", "No answer yet"), \
+                f"{name}, {answer!r}: {verdict}"
+            if not verdict:
+                typed = verdict.message.split(". ", 1)[0]  # "Not legal: 'x' is no action…"
+                assert solution not in verdict.message.replace(typed, "", 1), \
+                    f"{name}: answering {answer!r} gives the solution away: {verdict}"
+            if verdict.after is not None and ex.viewer is not None:
+                assert verdict.picture == ex._picture(verdict.after)
+                assert verdict.picture == svg_of(verdict.after.view(ex.viewer), ex.draw)
+        assert ex.answer(str(ex.solution_move).upper()), f"{name}: the solution in capitals"
+
+
+@pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
+def test_an_exercise_on_hidden_information_is_decided_by_what_its_viewer_sees(path):
+    """A move is right or wrong alike in every position the viewer cannot tell from the real
+    one: a verdict that turned on a face-down token would be unfair, and its explanation
+    would tell the learner the token (04's "which colour gives the most points?" refused
+    pink, right in four positions out of five that Marcel's view allows)."""
+    import random
+
+    for name, ex in exercises_in(run_until_last_exercise(path)).items():
+        if ex.viewer is None:
+            continue
+        view = ex.state.view(ex.viewer)
+        worlds = [ex.state] + [view.determinize(random.Random(k)) for k in range(8)]
+        tried = {str(ex.solution_move), *ex.wrong, *map(str, ex.state.legal_actions()[:6])}
+        for text in sorted(tried):
+            if not ex.state.is_legal(text):
+                continue
+            verdicts = {bool(ex.right(w, w._coerce(text), w.apply(text))) for w in worlds}
+            assert len(verdicts) == 1, f"{name}: {text!r} is right in some positions " \
+                f"{ex.viewer=} cannot tell apart and wrong in others"
+
+
+#: The notebooks a newcomer reads cell by cell (the others train, search and run clusters:
+#: minutes, where these take seconds).
+READ_CELL_BY_CELL = sorted(ROOT / "notebooks" / name for name in (
+    "00-start-here.ipynb", *LEARN.values(), "05-inspecting-games.ipynb", *EDGES.values()))
+
+
+@pytest.mark.parametrize("path", READ_CELL_BY_CELL, ids=lambda p: p.name)
+def test_a_cell_run_twice_runs_again(path):
+    """A newcomer runs a cell again (to look once more, after a wrong answer): no cell may
+    depend on having run only once, as ``state = state.apply(...)`` or
+    ``first = Example(state, ...); state = first.final`` did (the second run refused the
+    move, its flowers already taken)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    namespace: dict[str, Any] = {"__name__": "__notebook__"}
+    for number, cell in enumerate(code_cells(path)):
+        if cell.lstrip().startswith(("%", "!")):
+            continue
+        code = compile(cell, f"{path.name}, code cell {number}", "exec")
+        exec(code, namespace)  # noqa: S102 (our own notebooks)
+        exec(code, namespace)  # noqa: S102
 
 
 @pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)

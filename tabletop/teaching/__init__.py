@@ -11,7 +11,7 @@ A notebook that teaches a game imports ``tabletop`` and this package, and nothin
 ...               explain=lambda before, action, after: "Paying costs you a stone.",
 ...               solution="pass", wrong=("pay", "choose purple"))
 >>> print(ex.answer(""))
-No answer yet: type your move between the quotes, as in ex.answer("pay").
+No answer yet: type your move between the quotes, as in .answer("pay").
 >>> print(ex.answer("pay"))
 Not this time: 'pay'. Paying costs you a stone.
 >>> print(ex.answer("choose purple"))  # doctest: +ELLIPSIS

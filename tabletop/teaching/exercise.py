@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -21,6 +22,9 @@ from .arguments import (
 )
 from .pictures import img_of, svg_of
 
+#: How many positions an exercise with a viewer draws from the viewer's view, to check
+#: that its solution and listed wrong answers do not turn on what the viewer cannot see.
+WORLDS = 8
 #: ``right(before, action, after)`` says whether an answer is right.
 Check = Callable[[State, Action, State], bool]
 #: ``explain(before, action, after)`` says, in the game's words, what a wrong answer misses.
@@ -58,7 +62,8 @@ def why_not(state: State, action: Action | str) -> str:
 class Verdict:
     """The outcome of an answer: right, wrong-but-legal, illegal, or none yet.
 
-    Shows itself in notebooks; a wrong answer's picture offers the solution folded away.
+    Shows itself in notebooks; a wrong answer's picture offers the solution folded away, and
+    an answer that is not yet a move (none, or one of no kind) the hint, folded too.
     """
 
     answer: str
@@ -68,6 +73,7 @@ class Verdict:
     picture: str = ""  # SVG of the position after the answer, as the exercise's viewer sees it
     after: State | None = None
     solution: str = ""  # HTML of the solution, shown folded (only for answers that were not right)
+    hint: str = ""  # the hint, shown folded before the solution (where the message has none)
 
     def __str__(self) -> str:
         return self.message
@@ -80,18 +86,39 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.right else ("#b26a00" if self.legal else "#b3261e")
-        folded = (f"<details><summary>Show a solution</summary>{self.solution}</details>"
-                  if self.solution else "")
+        folded = (f"<details><summary>Show a hint</summary><p>{escape(self.hint)}</p></details>"
+                  if self.hint else "")
+        folded += (f"<details><summary>Show a solution</summary>{self.solution}</details>"
+                   if self.solution else "")
         return (f'<div style="border-left:4px solid {colour};padding:4px 10px">'
                 f"<b>{escape(self.message)}</b><div>{img_of(self.picture)}</div>{folded}</div>")
 
 
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does (a full stop added if it has none), so that a
+    hint after it reads as the next sentence.
+
+    >>> sentence("Count them"), sentence("Right!"), sentence("")
+    ('Count them.', 'Right!', '')
+    """
+    text = text.strip()
+    return text + "." if text and text[-1] not in ".!?" else text
+
+
+#: What a typed move may come wrapped in: quotes (``"'pass'"``, a move copied with its
+#: backticks) and a full stop (``"pay."``), which no move's notation begins or ends with.
+WRAPPING = "'\"`."
+
+
 def _text(action: object) -> str:
-    """An answer as typed: its notation if it is a move or a string, else a short quote of
-    it (an answer of no kind, even a huge int, is refused as illegal, not met by ``str``)."""
+    """An answer as typed: its notation if it is a move or a string (without the quotes or
+    full stop it was typed with), else a short quote of it (an answer of no kind, even a huge
+    int, is not understood, not met by ``str``)."""
     if action is None:
         return ""
-    return str(action) if isinstance(action, (str, Action)) else brief(action)
+    if isinstance(action, str):
+        return action.strip().strip(WRAPPING).strip()
+    return str(action) if isinstance(action, Action) else brief(action)
 
 
 class Exercise:
@@ -102,9 +129,9 @@ class Exercise:
     misses, and ``hint`` nudges. ``solution`` is one right move, revealed only on request
     (``solution()``, or the folded part of a wrong answer's verdict); ``wrong`` lists plausible
     wrong answers, which the notebook tests check are refused with an explanation. Both are
-    checked when the exercise is made. With ``viewer=p`` the pictures show player ``p``'s
-    view, so an exercise about hidden information doesn't give it away; ``draw`` holds the
-    game's drawing options for the pictures (e.g. ``networks=True``).
+    checked when the exercise is made. With ``viewer=p`` (the player to move) the pictures
+    show ``p``'s view, so an exercise about hidden information doesn't give it away;
+    ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
@@ -120,8 +147,15 @@ class Exercise:
         self.right = function_of(right, "right")
         self.why = text_of(why, "why")
         self.hint = text_of(hint, "hint")
-        # draw this player's view, not the full state (hidden games)
+        # draw this player's view, not the full state (hidden games): the view of the player
+        # who answers, as another seat's view shows what the mover may not know
         self.viewer = viewer_of(viewer, state)
+        mover = state.current_player
+        if self.viewer is not None and self.viewer != mover:
+            names = state.game.player_name
+            raise ValueError(f"viewer={self.viewer} ({names(self.viewer)}) is not to move: the "
+                             f"exercise asks {names(mover) if mover is not None else 'nobody'} "
+                             f"for a move, and shows what they see (viewer={mover})")
         self.draw = drawing_of(draw, "draw", state.game)
         self.explain = function_of(explain, "explain", optional=True)
         self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
@@ -134,6 +168,26 @@ class Exercise:
         for move in self.wrong:  # a check that fails on one meets the author, here
             if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
+        if self.viewer is not None:
+            self._check_fair((self.solution_move, *self.wrong))
+
+    def _check_fair(self, moves: Sequence[Action | str | None]) -> None:
+        """A ``ValueError`` if one of the listed ``moves`` is right in some positions the
+        viewer cannot tell from this one (``WORLDS`` drawn from their view) and wrong in
+        others: a verdict must not turn on what the viewer may not see."""
+        view = self.state.view(self.viewer)  # type: ignore[arg-type]
+        worlds = [view.determinize(random.Random(k)) for k in range(WORLDS)]
+        for move in moves:
+            if move is None or not self.state.is_legal(move):
+                continue
+            text = str(move)
+            right = self._is_right(self.state._coerce(text))
+            for world in worlds:
+                if self.right(world, world._coerce(text), world.apply(text)) != right:
+                    raise ValueError(
+                        f"{quote(text)} is {'right' if right else 'wrong'} here but not in "
+                        f"every position player {self.viewer} cannot tell from this one: judge "
+                        "a move by what the viewer sees (in every position their view allows)")
 
     def _is_right(self, action: Action) -> bool:
         return self.right(self.state, action, self.state.apply(action))
@@ -152,10 +206,14 @@ class Exercise:
         text = _text(action)
         if not text.strip():
             return Verdict(text, False, False, "No answer yet: type your move between the "
-                           f'quotes, as in ex.answer("{self._sample()}").',
-                           solution=self._reveal())
+                           f'quotes, as in .answer("{self._sample()}").',
+                           solution=self._reveal(), hint=self.hint)
+        if not isinstance(action, (str, Action)):  # a number, a list: no move of any game
+            return Verdict(text, False, False, f"Not understood: {text} is not a move: type "
+                           f'your move as text between the quotes, as in .answer("'
+                           f'{self._sample()}").', solution=self._reveal(), hint=self.hint)
         try:
-            chosen = self.state._coerce(action)  # type: ignore[arg-type]
+            chosen = self.state._coerce(text if isinstance(action, str) else action)
         except IllegalAction as err:
             return Verdict(text, False, False, f"Not legal: {err.reason}.{self._nudge()}",
                            solution=self._reveal())
@@ -172,7 +230,7 @@ class Exercise:
         if right:
             return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
                            self._picture(after), after)
-        message = f"Not this time: {str(chosen)!r}. {said}".strip() + self._nudge()
+        message = sentence(f"Not this time: {str(chosen)!r}. {said}") + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
 
     def solution(self) -> Verdict:

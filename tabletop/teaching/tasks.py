@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
-from .exercise import Verdict
+from .exercise import Verdict, sentence
 
 
 def games_of(games: object) -> int:
@@ -26,13 +27,21 @@ def games_of(games: object) -> int:
     return whole(games, 1, f"games should be an int from 1 to {MAX_GAMES:,}", most=MAX_GAMES)
 
 
+#: What separates the words of a set typed as text: spaces, commas, semicolons, "and", "&",
+#: and the brackets and quotes of a set or list typed as Python (``"{'b3', 'c3'}"``).
+SEPARATORS = re.compile(r"""(?:[\s,;&{}\[\]()'"`]|\band\b)+""")
+#: Quotes a typed word may come in (``'"refused"'``, a word copied with its backticks).
+QUOTES = "'\"`"
+
+
 def _kind(value: Any) -> str:
-    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"``, ``"True or
-    False"``, ``"a word"`` or ``"a set"``; else ``""``."""
+    """The kind of answer ``value`` is, where a kind is asked for: ``"a number"`` (a finite
+    one: NaN and infinity count nothing), ``"True or False"``, ``"a word"`` or ``"a set"``;
+    else ``""``."""
     if isinstance(value, bool):
         return "True or False"
     if isinstance(value, numbers.Real):
-        return "a number"
+        return "a number" if isinstance(value, numbers.Integral) or math.isfinite(value) else ""
     if isinstance(value, str):
         return "a word"
     return "a set" if isinstance(value, (set, frozenset)) else ""
@@ -83,19 +92,58 @@ class Task:
                 raise ValueError(f"{quote(self._show(value))} is listed as wrong but is accepted")
 
     def _read(self, value: Any) -> Any:
-        """A typed answer read like the solution (a number, a set of words, True or False);
-        a ``ValueError`` or ``TypeError`` if it cannot be."""
+        """A typed answer read like the solution (a number, a set of words, True or False,
+        a word spelt as the task spells it); a ``ValueError`` or ``TypeError`` if it cannot be.
+        """
         like = plain(self.solution_value)
         value = plain(value)
         if isinstance(value, str) and isinstance(like, bool):
-            return {"true": True, "false": False}.get(value.strip().lower(), value)
+            return {"true": True, "false": False}.get(self._word(value).lower(), value)
         if isinstance(value, str) and _kind(like) == "a number":
-            return float(value) if "." in value else int(value)
+            text = value.strip()
+            try:
+                return int(text)
+            except ValueError:  # "6.5", "1e3"; "six" stays a ValueError
+                return float(text)
         if isinstance(value, str) and isinstance(like, (set, frozenset)):
-            return {w for w in re.split(r"[\s,;]+", value.strip()) if w}
-        if isinstance(value, (list, tuple)) and isinstance(like, (set, frozenset)):
-            return set(value)
-        return value.strip() if isinstance(value, str) else value
+            value = SEPARATORS.split(value.strip().rstrip("."))
+        if isinstance(value, (list, tuple, set, frozenset)) and isinstance(like, (set, frozenset)):
+            return {self._member(w) for w in value if not isinstance(w, str) or w.strip()}
+        return self._word(value) if isinstance(value, str) else value
+
+    def _spellings(self) -> dict[str, str]:
+        """The words of the solution and the listed wrong answers (alone or in sets), by
+        their case-folded form: a typed word is read as the task spells it."""
+        found: dict[str, set[str]] = {}
+        for value in (self.solution_value, *self.wrong):
+            words = value if isinstance(value, (set, frozenset, list, tuple)) else (value,)
+            for word in words:
+                if isinstance(word, str):
+                    found.setdefault(word.casefold(), set()).add(word)
+        return {key: next(iter(spelt)) for key, spelt in found.items() if len(spelt) == 1}
+
+    def _word(self, text: str) -> str:
+        """A typed word without its quotes and full stop, spelt as the task spells it (or in
+        lower case, when every word the task knows is)."""
+        text = text.strip().strip(QUOTES + ".!").strip()
+        spellings = self._spellings()
+        if text.casefold() in spellings:
+            return spellings[text.casefold()]
+        lower = spellings and all(word == word.lower() for word in spellings.values())
+        return text.lower() if lower else text
+
+    def _member(self, word: Any) -> Any:
+        """A member of a typed set, read like the solution's members (a word, or a whole
+        number where they are whole numbers)."""
+        if not isinstance(word, str):
+            return word
+        members = plain(self.solution_value)
+        if members and all(isinstance(m, int) and not isinstance(m, bool) for m in members):
+            try:
+                return int(word)
+            except ValueError:
+                return word
+        return self._word(word)
 
     def _unfit(self, value: Any) -> str:
         """What kind of answer is wanted, if ``value`` (already read) is not of the solution's
@@ -127,7 +175,8 @@ class Task:
         raised, not reported."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return Verdict("", False, False, "No answer yet: type your answer between the "
-                           f"brackets, as in .answer({self._example()}), and run the cell.")
+                           f"brackets, as in .answer({self._example()}), and run the cell.",
+                           hint=self.hint)
         try:
             value = self._read(value)
         except (ValueError, TypeError):  # a huge number, a set of unhashable items
@@ -145,7 +194,7 @@ class Task:
                            f"({type(err).__name__}: {cut(str(err))}).",
                            solution=self._reveal())
         head = "Right" if right else ("Not this time" if understood else "Not legal")
-        message = f"{head}: {self._show(value)}. {said}".strip()
+        message = sentence(f"{head}: {self._show(value)}. {said}")
         if not right:
             message += f" Hint: {self.hint}" if self.hint else ""
         return Verdict(self._show(value), understood, right, message,
@@ -156,7 +205,7 @@ class Task:
         kind = f" ({wanted})" if wanted else ""
         return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} is not an "
                        f"answer of the right kind{kind}, such as {self._example()}.",
-                       solution=self._reveal())
+                       solution=self._reveal(), hint=self.hint)
 
     def solution(self) -> Verdict:
         """The stored solution, with why it is right (worked out once)."""
@@ -263,8 +312,12 @@ class AgentTask(Task):
         return ""  # an agent may be a name, a class, an object or a factory
 
     def _show(self, value: Any) -> str:
+        """An agent by its name (a class's, a function's, its own, or its class's); a value
+        that is no agent (a number, a list) as itself."""
+        if isinstance(value, str) or type(value).__module__ == "builtins" and not callable(value):
+            return cut(value) if isinstance(value, str) else brief(value)
         return cut(str(getattr(value, "__name__", None) or getattr(value, "name", None)
-                       or type(value).__name__ if not isinstance(value, str) else value))
+                       or type(value).__name__))
 
     def _example(self) -> str:
         return "MyAgent"

@@ -240,7 +240,7 @@ class LandlockPosition(Position):
                 return "the roles are already chosen"
             return f"the roles are {' and '.join(ROLES)}"
         if self.land_team is None:
-            return f"player {self.first} must first choose land or water"
+            return f"{self.game.player_name(self.first)} must first choose land or water"
         if kind is None:
             return "the game is over"
         name = KINDS[kind].name
