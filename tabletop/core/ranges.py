@@ -121,10 +121,10 @@ class Word:
     distinct: bool = False
 
     def fits(self, value: Any) -> bool:
+        # (what ``strip`` leaves is a character not among the letters)
         return isinstance(value, str) and self.shortest <= len(value) <= self.longest and \
             not value.strip(self.letters) and \
-            (not self.distinct or len(set(value)) == len(value))  # (strip: what is left is
-        # a character not allowed)
+            (not self.distinct or len(set(value)) == len(value))
 
     def __str__(self) -> str:
         size = f"{self.longest}" if self.shortest == self.longest else \

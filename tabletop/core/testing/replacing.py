@@ -39,10 +39,9 @@ SAMPLES = 6
 def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Raise ``ConformanceError`` if a state or view of ``game`` made by
     ``dataclasses.replace`` from another's compared fields answers differently from it."""
-    seeds = list(seeds)
+    played = {seed: list(random_playout(game, seed)) for seed in seeds}
     samples: list[tuple[str, State]] = []
-    for seed in seeds:
-        states = list(random_playout(game, seed))
+    for seed, states in played.items():
         for ply, state in enumerate(states):
             where = f"{game.name} seed {seed} ply {ply}"
             check_fits_own_ranges(state, where)
@@ -57,7 +56,7 @@ def check_replace(game: Game, seeds: Iterable[int] = range(2)) -> None:
         for player in range(game.players):
             _check_pair(f"{where}, player {player}'s view (replacing into another view)",
                         a.view(player), b.view(player))
-    check_out_of_range(game, seeds)
+    _check_wild_in(game, played)
 
 
 def check_fits_own_ranges(position: State | View, where: str) -> None:
@@ -153,8 +152,12 @@ def check_out_of_range(game: Game, seeds: Iterable[int] = range(2)) -> None:
     is neither refused at once (``ValueError`` or ``TypeError`` naming a field) nor answers
     every public question (``_ask_everything``) without an internal exception (only
     tabletop's own errors may come)."""
-    for seed in seeds:
-        states = list(random_playout(game, seed))
+    _check_wild_in(game, {seed: list(random_playout(game, seed)) for seed in seeds})
+
+
+def _check_wild_in(game: Game, played: dict[int, list[State]]) -> None:
+    """``check_out_of_range`` on games already played: their states by seed."""
+    for seed, states in played.items():
         for ply in sorted({0, len(states) // 2, len(states) - 1}):
             state = states[ply]
             where = f"{game.name} seed {seed} ply {ply}"

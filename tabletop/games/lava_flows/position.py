@@ -44,6 +44,7 @@ from .actions import (
 from .board import (
     ADJACENT,
     CELLS,
+    CODES,
     COLOUR,
     COLOUR_NAMES,
     CONE_PIECES,
@@ -71,9 +72,9 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 _P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``); "": not yet
-#: A stack's letters: a state's, a view's that remembers (``m``, ``n``: unknown hiding places)
-#: and one's that forgets (``h``, too).
-KNOWN, SEEN, FORGOTTEN = "WBwb012345", "WBwb012345mn", "WBwb012345mnh"
+#: A stack's letters (``board.CODES``): a state's, a view's that remembers (``m``, ``n``:
+#: unknown hiding places) and one's that forgets (``h``, too).
+KNOWN, SEEN, FORGOTTEN = CODES[:-3], CODES[:-1], CODES
 #: What a repetition key may hold: the mover and the lock, the cones (``.wb``) and the nine
 #: stacks' appearances, with the ``/`` and ``|`` between them.
 KEY_LETTERS, KEY_LONGEST = "0123456789-./|WBwb", 4 + 9 + 1 + 9 * STACK_MOST + 8

@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from .board import STACK_MOST
+from .board import CODES, STACK_MOST
 
 #: Stack heights drawn: every letter a stack may hold.
 LEVELS = STACK_MOST
-#: Every piece code a view shows (``board.py``): Larges, Mediums known to both, each
-#: player's hiding places as their hider knows them, and the unknown ``m``, ``n``, ``h``.
-CODES = "WBwb012345mnh"
+#: Each piece code a view shows (``board.CODES``: Larges, Mediums known to both, each
+#: player's hiding places as their hider knows them, and the unknown ``m``, ``n``, ``h``),
+#: by its place in a height's planes.
 _CODE = {c: i for i, c in enumerate(CODES)}
 #: What fills the rest of the planes, one number everywhere.
 SCALARS = (
