@@ -4,12 +4,12 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
+from project import on_binder, pyproject
 
 ROOT = Path(__file__).parent.parent
 BINDER = ROOT / "binder"
@@ -22,7 +22,7 @@ def binder_requirements() -> dict[str, Requirement]:
 
 
 def project() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return pyproject()["project"]
 
 
 def runtime_problem(runtime: str, requires_python: str) -> str | None:
@@ -56,14 +56,13 @@ def test_postbuild_is_executable_and_installs_tabletop():
 
 def test_pins_agree_with_pyproject():
     pins = binder_requirements()
-    for dep in map(Requirement, project()["dependencies"]):
+    for dep in on_binder(project()["dependencies"]):
         pin = pins.get(dep.name.lower())
         assert pin is not None, f"binder/requirements.txt does not pin {dep.name}"
         (spec,) = pin.specifier
         assert spec.operator == "==", f"{pin} should be an exact pin"
         assert dep.specifier.contains(spec.version), f"{pin} violates pyproject's {dep}"
-    lab = [Requirement(r) for r in project()["optional-dependencies"]["lab"]]
-    for dep in lab:
+    for dep in on_binder(project()["optional-dependencies"]["lab"]):
         (spec,) = pins[dep.name.lower()].specifier
         assert dep.specifier.contains(spec.version)
 

@@ -1,15 +1,14 @@
 """Habits that keep the package in shape: one version, type hints shipped, tools that agree."""
 
 import re
-import tomllib
 import warnings
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
+from project import pyproject
 
 import tabletop
 import tabletop.widgets
@@ -18,9 +17,6 @@ from tabletop.core.registry import game_class
 
 ROOT = Path(__file__).parent.parent
 
-
-def pyproject() -> dict[str, Any]:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 
 def test_the_version_is_written_once_and_the_build_reads_it_from_there():

@@ -9,14 +9,15 @@ from the core dependencies or the ``[lab]`` extra, and be pinned in ``binder/req
 from __future__ import annotations
 
 import ast
+import inspect
 import json
 import sys
-import tomllib
-from importlib.metadata import packages_distributions
+from importlib.metadata import distributions, packages_distributions
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
+from project import on_binder, pyproject
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -79,13 +80,22 @@ def needed(notebook: Path) -> set[str]:
 
 def distribution(module: str) -> str:
     """The (normalised) name of the installed distribution that provides ``module``."""
-    dists = packages_distributions().get(module)
+    dists = packages_distributions().get(module) or files_providing(module)
     assert dists, f"{module} is not installed, so the test cannot tell what provides it"
     return dists[0].lower().replace("_", "-")
 
 
+def files_providing(module: str) -> list[str]:
+    """The installed distributions whose files hold the top-level ``module``: what Python
+    3.10's ``packages_distributions`` misses for those that ship no ``top_level.txt``."""
+    return [dist.metadata["Name"] for dist in distributions()
+            if any(path.parts[0] == module or (len(path.parts) == 1 and
+                                                  inspect.getmodulename(path.name) == module)
+                   for path in dist.files or ())]
+
+
 def project() -> dict:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return pyproject()["project"]
 
 
 def names(requirements: list[str]) -> set[str]:
@@ -93,8 +103,10 @@ def names(requirements: list[str]) -> set[str]:
 
 
 def lab_environment() -> set[str]:
-    """What ``pip install -e ".[lab]"`` asks for by name: the core dependencies and the extra."""
-    return names(project()["dependencies"]) | names(project()["optional-dependencies"]["lab"])
+    """What ``pip install -e ".[lab]"`` asks for by name on Binder's Python: the core
+    dependencies and the extra."""
+    needs = on_binder(project()["dependencies"] + project()["optional-dependencies"]["lab"])
+    return {r.name.lower().replace("_", "-") for r in needs}
 
 
 def binder_pins() -> set[str]:

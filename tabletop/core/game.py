@@ -31,6 +31,7 @@ from .action import Action as Action  # re-exported: the games import it from he
 from .action import notation
 from .builders import position_builder
 from .choices import OptionChecks, did_you_mean, suggestion
+from .compat import slot_setter
 from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .drawing import drawing_options
@@ -564,9 +565,7 @@ class State(_Positioned):
 
 
 #: The slots ``apply`` sets on each new state, set through their descriptors (no lookup).
-_set_seed: Callable[[State, Any], None] = vars(State)["_seed"].__set__
-_set_seen: Callable[[State, Any], None] = vars(State)["_seen"].__set__
-_set_trail: Callable[[State, Any], None] = vars(State)["_trail"].__set__
+_set_seed, _set_seen, _set_trail = (slot_setter(State, n) for n in ("_seed", "_seen", "_trail"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

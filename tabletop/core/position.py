@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import Any, TypeVar, overload
 
+from .compat import dataclass_transform
 from .game import Position
 
 T = TypeVar("T")

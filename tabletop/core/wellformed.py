@@ -46,9 +46,9 @@ def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
 def plain_types(hint: Any) -> tuple[type, ...] | None:
     if hint is None:
         return None
-    if isinstance(hint, type):
-        return (hint,)
     origin = typing.get_origin(hint)
+    if origin is None and isinstance(hint, type):
+        return (hint,)  # (Python 3.10 takes ``tuple[int, ...]`` for a type too)
     if origin in (typing.Union, types.UnionType):
         parts = [plain_types(arg) for arg in typing.get_args(hint)]
         plain = [p for p in parts if p is not None]

@@ -266,28 +266,37 @@ class TreeModel:
         """Positions of the drawn nodes, and of the "+k more" markers, in scene units."""
         pos: dict[int, tuple[float, float]] = {}
         more: dict[int, tuple[float, float]] = {}
-        row = [0]
+        row = 0
         drawn = set(self.visible())
 
-        def place(node: int) -> float:
-            depth = self.graph.nodes[node]["depth"]
-            x = MARGIN + RADIUS + depth * COLUMN
+        def opened(node: int) -> list[Any]:
+            """A node about to be placed: it, its x, its drawn children, the next child to
+            place, and the y of the first child placed (its own y: ``None`` until known)."""
+            x = MARGIN + RADIUS + self.graph.nodes[node]["depth"] * COLUMN
             kids = [k for k in self._shown_children(node) if k in drawn] \
                 if node in self.open else []
-            ys = [place(k) for k in kids if k not in pos]
-            hidden = len(self.children(node)) - len(kids)
-            if kids and hidden > 0:
-                more[node] = (x + COLUMN, MARGIN + ROW / 2 + row[0] * ROW)
-                row[0] += 1
-            if ys:
-                y = ys[0]
-            else:
-                y = MARGIN + ROW / 2 + row[0] * ROW
-                row[0] += 1
-            pos[node] = (x, y)
-            return y
+            return [node, x, kids, 0, None]
 
-        place(0)
+        stack = [opened(0)]  # a loop, not recursion: trees are drawn up to 500 deep
+        while stack:
+            frame = stack[-1]
+            node, x, kids, i, y = frame
+            while i < len(kids) and kids[i] in pos:
+                i += 1
+            if i < len(kids):  # place the next child first, then come back
+                frame[3] = i + 1
+                stack.append(opened(kids[i]))
+                continue
+            stack.pop()
+            if kids and len(self.children(node)) > len(kids):
+                more[node] = (x + COLUMN, MARGIN + ROW / 2 + row * ROW)
+                row += 1
+            if y is None:  # a leaf, as drawn: a row of its own
+                y = MARGIN + ROW / 2 + row * ROW
+                row += 1
+            pos[node] = (x, y)
+            if stack and stack[-1][4] is None:
+                stack[-1][4] = y  # a parent stands level with its first child
         return pos, more
 
     def scene(self) -> Scene:

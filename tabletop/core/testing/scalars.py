@@ -63,7 +63,8 @@ def _check_seeded(made: Game, game: Game, seed: int) -> None:
     from the plain seed (random moves, the same), holding and recording plain values."""
     where = f"{game.name} made with numpy scalars, seed np.int64({seed})"
     try:
-        state = made.new(seed=np.int64(seed))  # type: ignore[arg-type]  # (numpy's: the point)
+        numpy_seed: Any = np.int64(seed)  # (numpy's: the point)
+        state = made.new(seed=numpy_seed)
     except Exception as error:  # noqa: BLE001 - any refusal is the finding
         fail(where, f"game.new refused it: {type(error).__name__}: {error}")
     plain = game.new(seed=seed)

@@ -1,0 +1,32 @@
+"""``pyproject.toml`` as a table, for the tests that keep it in step with everything else
+(``tomllib`` from Python 3.11, its ancestor ``tomli`` before)."""
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+ROOT = Path(__file__).parent.parent
+
+
+def pyproject() -> dict[str, Any]:
+    """The whole of ``pyproject.toml``."""
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def binder_python() -> str:
+    """The Python version Binder runs (``binder/runtime.txt``: ``python-3.N``)."""
+    return (ROOT / "binder" / "runtime.txt").read_text().strip().removeprefix("python-")
+
+
+def on_binder(requirements: list[str]) -> list[Requirement]:
+    """The ``requirements`` that apply on Binder's Python (a marker may leave one out)."""
+    found = map(Requirement, requirements)
+    return [r for r in found if r.marker is None
+            or r.marker.evaluate({"python_version": binder_python()})]
