@@ -11,7 +11,9 @@
   attribute dict a user can replace;
 * ``TablingNim``: ``counters()`` returns a cached graph frozen as ``frozen_graph`` froze
   graphs before probe 34 (attribute dicts read-only, ``nx.freeze``, sealed) but with its node
-  and adjacency tables plain dicts, which ``nx.Graph.add_node(graph, n)`` writes.
+  and adjacency tables plain dicts, which ``nx.Graph.add_node(graph, n)`` writes;
+* ``StrictNim``: ``counters()`` returns a graph frozen by ``frozen_graph`` whose attribute dict
+  refuses ``pop("id", None)``, a call that changes nothing, so ``nx.write_graphml`` fails.
 """
 
 from __future__ import annotations
@@ -161,3 +163,39 @@ class TablingState(NimState):
 
     def _text(self):
         return NimState._text(self) + f", {len(self.counters())} counters"
+
+
+class StrictNim(SecretNim):
+    name = "strict-nim"
+
+    def _initial(self, rng):
+        return _start(self, StrictState, rng)
+
+
+class _StrictDict(ReadOnlyDict):
+    """Refuses even a change that changes nothing (``ReadOnlyDict`` before round 49)."""
+
+    __slots__ = ()
+
+    def pop(self, *args, **kwargs):
+        self._refuse()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrictState(NimState):
+    def counters(self):
+        """The counters as a path graph frozen by ``frozen_graph``, but with an attribute
+        dict that refuses ``pop("id", None)`` (the bug: ``nx.write_graphml`` fails on it,
+        though it changes nothing)."""
+        from tabletop.core.readonly import frozen_graph
+
+        def compute():
+            import networkx as nx
+
+            graph = frozen_graph(nx.path_graph(self.pile, create_using=nx.Graph))
+            graph.__dict__["graph"] = _StrictDict(name="pile")
+            return graph
+        return self._cached("counters", compute)
+
+    def _text(self):
+        return NimState._text(self) + f", {self.counters().graph.get('name')}"

@@ -12,6 +12,7 @@ from broken_immutability import (
     HandingNim,
     NotingNim,
     RebindingNim,
+    StrictNim,
     TablingNim,
     UnlockableNim,
     ViewingNim,
@@ -58,6 +59,8 @@ def test_the_sound_toy_passes(registered):
                    r"afterwards str\(state\) differs"),
     (TablingNim, r"changing what state\.counters\(\) returned changed the position; "
                  r"afterwards str\(state\) differs"),
+    (StrictNim, r"state\.counters\(\) returned a graph that nx\.generate_graphml cannot "
+                r"read: TypeError: this dict is read-only"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
@@ -274,3 +277,35 @@ def test_a_made_game_cannot_be_changed(name):
             with pytest.raises(AttributeError, match="is immutable"):
                 delattr(game, attribute)
     assert game == tabletop.load(name) and tabletop.replay(record) == state
+
+
+# --- round 49: networkx's readers change nothing, and work on frozen graphs ----------------
+
+def test_frozen_graphs_write_as_graphml_and_freeze_again():
+    """``nx.write_graphml`` pops ``"id"`` from the graph's dict and puts it back, and
+    ``nx.freeze`` sets what a frozen graph already has: both used to be refused."""
+    import io
+
+    import networkx as nx
+
+    from tabletop.core.readonly import frozen_graph
+
+    graph = frozen_graph(nx.Graph(nx.path_graph(3), terrain="L"))
+    out = io.BytesIO()
+    nx.write_graphml_xml(graph, out)
+    back = nx.read_graphml(io.BytesIO(out.getvalue()), node_type=int)
+    assert sorted(back.edges) == sorted(graph.edges) and back.graph["terrain"] == "L"
+    state = play(tabletop.load("landlock"), seed=1)
+    for board in (state.G_L, state.G_W, state.view(0).G_L):
+        # only the format's own limit (a tuple: ``pos``), never the read-only dict
+        with pytest.raises(nx.NetworkXError, match="does not support <class 'tuple'>"):
+            nx.write_graphml_xml(board, io.BytesIO())
+        assert nx.freeze(board) is board and nx.is_frozen(board)
+    board = state.G_L
+    with pytest.raises(TypeError, match="read-only"):
+        board.graph.pop("terrain", None)  # a pop that would change something: refused
+    with pytest.raises(TypeError, match="read-only"):
+        board.graph.setdefault("id", "mine")
+    assert board.graph.setdefault("terrain") == "L" and dict(board.graph) == {"terrain": "L"}
+    with pytest.raises(AttributeError, match="can't be set"):
+        board.add_node = print  # another value than it holds: refused

@@ -384,8 +384,10 @@ def test_graphs_are_cached_and_carry_attributes():
     assert nx.utils.graphs_equal(g, s.G_L)
     edge = s.G_L.edges[(5, 3), (4, 4)]  # the bridge at e4 joins F4 and E5
     assert edge == {"cell": "e4", "tile": "bridge"}
-    assert s.G_L.nodes[(2, 2)] == {"name": "C3", "edge": True, "covered": False}
-    assert s.G_L.nodes[(4, 4)] == {"name": "E5", "edge": False, "covered": True}
+    assert s.G_L.nodes[(2, 2)] == {"name": "C3", "edge": True, "covered": False,
+                                    "pos": (2, -2)}
+    assert s.G_L.nodes[(4, 4)] == {"name": "E5", "edge": False, "covered": True,
+                                    "pos": (4, -4)}
 
 
 # --- breakdown ------------------------------------------------------------------------------

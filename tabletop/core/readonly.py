@@ -30,6 +30,8 @@ AttributeError: a frozen graph's 'graph' can't be set; copy it to change it: gra
 Traceback (most recent call last):
 ...
 TypeError: this dict is read-only (returned by an immutable state); copy it to change it: dict(d)
+>>> g.graph.pop("id", None) is None, nx.freeze(g) is g   # changing nothing: allowed
+(True, True)
 >>> h = g.copy(); h.add_edge(0, 2); sorted(h.edges), sorted(g.edges)
 ([(0, 1), (0, 2), (1, 2)], [(0, 1), (1, 2)])
 >>> type(h).__name__
@@ -62,7 +64,21 @@ class ReadOnlyDict(dict[Any, Any]):
                         "change it: dict(d)")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
+    clear = popitem = update = _refuse
+
+    # A call that would change nothing answers as a dict's: networkx's writers pop a key
+    # they then put back (``G.graph.pop("id", None)`` in ``write_graphml``).
+    def pop(self, key: Any, *default: Any) -> Any:
+        """``default`` for a key the dict lacks; any other pop is refused."""
+        if default and len(default) == 1 and key not in self:
+            return default[0]
+        self._refuse()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        """The value of a key the dict holds; setting a new one is refused."""
+        if key in self:
+            return self[key]
+        self._refuse()
 
     def copy(self) -> dict[Any, Any]:
         """A plain, changeable ``dict`` with the same items."""

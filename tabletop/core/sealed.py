@@ -6,8 +6,9 @@ attribute dicts read-only; but a graph is an ordinary object, so its ``graph``, 
 graph a class that refuses setting or deleting any attribute (and prints as networkx's
 own: ``Graph with 9 nodes and 6 edges``). Graphs networkx makes from it
 (``G.__class__()``: views, subgraphs, results of algorithms) are not sealed, and ``copy()``
-gives a changeable graph of networkx's own class. Imported with networkx, when a graph is
-first frozen.
+gives a changeable graph of networkx's own class. Setting an attribute to the object it
+already holds changes nothing and is allowed, so ``nx.freeze`` may freeze it again.
+Imported with networkx, when a graph is first frozen.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ _SEALED = "_sealed"  # in a sealed graph's __dict__ only (not in one networkx ma
 
 
 def _setattr(graph: nx.Graph, name: str, value: Any) -> None:
-    if graph.__dict__.get(_SEALED):
+    # Setting what is already there changes nothing (``nx.freeze`` on a frozen graph).
+    if graph.__dict__.get(_SEALED) and graph.__dict__.get(name, _SEALED) is not value:
         _refuse(name)
     object.__setattr__(graph, name, value)
 

@@ -12,7 +12,8 @@ dicts, lists and sets changed, attributes of dataclasses and other objects rebou
 level deep as well. A change that raises is refused, as it should be. Then the
 state and its views must look exactly as before (equality, hash, text, scores, winners,
 legal actions, record, pictures), and reading the same thing again must give what it gave
-before the changes.
+before the changes. A returned graph must also read as networkx reads graphs: written as
+GraphML, frozen again and copied (each changes nothing).
 
 The changes are made on a twin of each position (replayed from its record, so that nothing
 is cached or shared with the original), in two orders, so that a change made before or after
@@ -191,6 +192,8 @@ def _abuse(state: State, original: State, order: int, only: str | None = None
         value = _outcome_or_none(read)
         if value is None:
             continue
+        if isinstance(value, nx.Graph):
+            stale += _unreadable(full, value)
         before = _snapshot(value)
         accepted = _change(value)
         if not accepted:
@@ -202,6 +205,29 @@ def _abuse(state: State, original: State, order: int, only: str | None = None
                          f"({', '.join(accepted)}); read again it gives {_short(again)}, "
                          f"not {_short(before)}")
     return changed, stale
+
+
+def _unreadable(full: str, graph: nx.Graph) -> list[str]:
+    """What networkx's own readers cannot do with a returned graph (they may change nothing
+    it holds: ``write_graphml`` pops the key ``"id"`` and puts it back, ``nx.freeze`` sets
+    what a frozen graph already has): write it as GraphML (a value the format cannot hold is
+    ``NetworkXError``, the format's limit), freeze it again, copy it to a graph to change."""
+    problems = []
+    reads: list[tuple[str, Callable[[], Any]]] = [
+        ("nx.generate_graphml", lambda: "".join(nx.generate_graphml(graph))),
+        ("nx.freeze", partial(nx.freeze, graph)),
+        ("nx.node_link_data", partial(nx.node_link_data, graph, edges="edges")),
+        ("graph.copy().add_node", lambda: graph.copy().add_node(MARK))]
+    for name, read in reads:
+        try:
+            read()
+        except nx.NetworkXError as err:
+            if name != "nx.generate_graphml" or "does not support" not in str(err):
+                problems.append(f"{full} returned a graph that {name} cannot read: {err}")
+        except Exception as err:
+            problems.append(f"{full} returned a graph that {name} cannot read: "
+                            f"{type(err).__name__}: {err}")
+    return problems
 
 
 def _outcome_or_none(read: Callable[[], Any]) -> Any:

@@ -4,7 +4,9 @@ Nodes are the grid vertices ``(x, y)`` of one terrain at the corners of placed t
 joins the two vertices a tile's band of that terrain runs between (paths and bridges in
 ``G_L``, streams and bridges in ``G_W``; tussocks add none). Node attributes: ``name``
 (``"F6"``), ``edge`` (on the map's bounding box) and ``covered`` (all four tiles around it
-placed). Edge attributes: ``cell`` (``"f6"``) and ``tile`` (the kind's name).
+placed) and ``pos`` (``(x, -y)``: ``nx.draw(G, nx.get_node_attributes(G, "pos"))`` lays
+the network out as the picture draws it, north up). Edge attributes: ``cell`` (``"f6"``)
+and ``tile`` (the kind's name).
 
 These graphs are for notebooks and for checking the fast scorer in ``scoring.py``;
 ``analyse_graphs`` scores from them the way the rules say, with networkx queries (an enclosed
@@ -54,7 +56,7 @@ def board_graph(board: tuple[int, ...], lpar: int, box: tuple[int, int, int, int
         x, y = vertex_xy(v)
         on_edge = x in (x0, x1 + 1) or y in (y0, y1 + 1)
         graph.add_node((x, y), name=vertex_name(v), edge=on_edge,
-                       covered=len(around) == 4 and all(around))
+                       covered=len(around) == 4 and all(around), pos=(x, -y))
     for cell in box_cells(box):
         code = board[cell]
         if code < 0:

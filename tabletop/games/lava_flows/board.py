@@ -79,7 +79,8 @@ ADJACENT: frozenset[tuple[int, int]] = frozenset(
 
 def build_grid() -> nx.Graph:
     """The 3×3 grid as a networkx graph: nodes are cell names with ``index``, ``row``,
-    ``col``, ``home`` and ``goal`` (a player, or ``None``); edges join orthogonal neighbours.
+    ``col``, ``home`` and ``goal`` (a player, or ``None``) and ``pos`` (``(col, row)``, row 1
+    at the bottom as drawn, for ``nx.draw``); edges join orthogonal neighbours.
 
     >>> g = build_grid()
     >>> sorted(g["b2"]), g.nodes["a3"]["goal"]
@@ -92,7 +93,7 @@ def build_grid() -> nx.Graph:
         row, col = divmod(i, 3)
         home = next((p for p in (WHITE, BLACK) if i in HOME_CELLS[p]), None)
         goal = GOAL_OWNER[i] if GOAL_OWNER[i] >= 0 else None
-        graph.add_node(name, index=i, row=row, col=col, home=home, goal=goal)
+        graph.add_node(name, index=i, row=row, col=col, home=home, goal=goal, pos=(col, row))
     for r in range(3):
         for c in range(3):
             if c < 2:
