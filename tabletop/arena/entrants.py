@@ -284,7 +284,9 @@ def is_unsendable(err: BaseException) -> bool:
     worker (not a lost worker: sending it again would fail again)."""
     if isinstance(err, pickle.PicklingError):
         return True
-    return isinstance(err, TypeError | AttributeError) and "pickle" in str(err).lower()
+    said = str(err).lower()  # "can't pickle local object …" (from Python 3.13: "can't get")
+    return isinstance(err, TypeError | AttributeError) and (
+        "pickle" in said or "local object" in said)
 
 
 def check_entrants(labels: Sequence[str], specs: Sequence[Spec],
