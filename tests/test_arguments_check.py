@@ -9,6 +9,7 @@ from broken_arguments import (
     AnyPlayerNim,
     AnySeedNim,
     AnyViewerNim,
+    ByTextNim,
     LooseFlagNim,
     LooseQueryNim,
     OwnDrawNim,
@@ -38,6 +39,8 @@ def test_sound_toys_pass(registered, toy):
     (AnySeedNim, r"seed \d ply \d+, player \d's view: determinize\('7'\): taken, not refused"),
     (AnyPlayerNim, r"any-player-nim player_name: player_name\('0'\): taken, not refused"),
     (AnyViewerNim, r"any-viewer-nim subjects: describe\(None, 0, 0\): taken, not refused"),
+    (ByTextNim, r"by-text-nim subjects: apply\(.*\) was refused without saying it is an "
+                r"action of "),
     (LooseQueryNim, r"seed \d ply \d+, state: counter_x\(True\): taken, not refused"),
     (LooseFlagNim, r"seed \d ply \d+, state: bonuses\(reveal='no'\): taken, not refused"),
 ])

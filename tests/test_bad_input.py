@@ -92,3 +92,16 @@ def test_lacuna_positions_refuse_a_pawn_coordinate_that_is_no_short_number(x):
     game = tabletop.load("lacuna")
     with pytest.raises(ValueError, match="pawn 0's x must be a number"):
         game.position([(0.1, 0.1, 0), (0.2, 0.2, 0)], pawns=[(x, 0, 0)])
+
+
+@pytest.mark.parametrize("mine, theirs", [(a, b) for a in tabletop.games()
+                                          for b in tabletop.games() if a != b])
+def test_another_games_action_is_refused_saying_whose_it_is(mine, theirs):
+    state = tabletop.load(mine).new(seed=2, setup="random")
+    other = tabletop.load(theirs)
+    stranger = other.new(seed=2, setup="random").legal_actions()[0]
+    assert not state.is_legal(stranger)
+    for method in (state.apply, state.action_id):
+        with pytest.raises(tabletop.IllegalAction,
+                           match=f"an action of {other.title}, not of {state.game.title}"):
+            method(stranger)

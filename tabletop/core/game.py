@@ -48,7 +48,7 @@ from .quoting import brief, cut, quote
 from .record import MAX_SEED, make_record
 from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
-from .wellformed import action_text, field_problem
+from .wellformed import action_problem, action_text
 
 if TYPE_CHECKING:
     from .breakdown import Breakdown
@@ -375,7 +375,7 @@ class _Positioned(IntegerActions, Position):
         if self.is_terminal:
             raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
         action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
-        reason = field_problem(action) or self._turn_problem()
+        reason = action_problem(action, self.game) or self._turn_problem()
         if reason is None:
             try:
                 if self._is_legal(action):

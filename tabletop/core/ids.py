@@ -31,7 +31,7 @@ from .errors import IllegalAction
 from .plain import plain, plain_fields
 from .quoting import brief
 from .readonly import readonly_array
-from .wellformed import action_text, field_problem
+from .wellformed import action_problem, action_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -138,7 +138,7 @@ class IntegerActions:
         if not isinstance(action, Action):
             raise self._refusal(f"{brief(action)} is not an action")
         action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
-        problem = field_problem(action)
+        problem = action_problem(action, self.game)
         if problem is not None:
             raise self._refusal(f"{action_text(action)!r} is not a well-formed "
                                 f"{self.game.name} action ({problem})")

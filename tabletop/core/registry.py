@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .action import of_game
 from .choices import unknown
 from .errors import UnknownGame
 from .quoting import brief
@@ -111,3 +112,22 @@ def load(name: str, **options: Any) -> Game:
     tabletop.core.errors.UnknownGame: no game called 'lascux'; did you mean 'lascaux'? ...
     """
     return game_class(name)(**options)
+
+
+def stranger_problem(action: Any, game: Game) -> str | None:
+    """Why ``action`` is no action of ``game`` when its class is another registered game's
+    (defined in that game's package, which is not ``game``'s); else ``None``.
+
+    >>> import tabletop
+    >>> landlock = tabletop.load("landlock").new(seed=1).legal_actions()[0]
+    >>> stranger_problem(landlock, tabletop.load("lacuna"))
+    'an action of The Legend of Landlock, not of Lacuna'
+    """
+    home = type(action).__module__.rpartition(".")[0]  # a top-level module tells nothing
+    if not home or of_game(action, game):
+        return None
+    for name, entry in list(_entries.items()):
+        if _path(entry).partition(":")[0].rpartition(".")[0] == home:
+            other = game_class(name)
+            return f"an action of {other.title or name}, not of {game.title or game.name}"
+    return None

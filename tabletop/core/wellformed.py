@@ -25,9 +25,13 @@ import typing
 from dataclasses import fields, is_dataclass
 from functools import cache
 from numbers import Rational
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .quoting import brief
+from .registry import stranger_problem
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @cache
@@ -94,6 +98,12 @@ def field_problem(action: Any) -> str | None:
         if not fits(value, allowed):
             return f"field {name!r} should be {type_names(allowed)}, not {brief(value)}"
     return None
+
+
+def action_problem(action: Any, game: Game) -> str | None:
+    """Why ``action`` can be no action of ``game``: it is another registered game's
+    (``stranger_problem``), or its fields don't fit its class (``field_problem``)."""
+    return stranger_problem(action, game) or field_problem(action)
 
 
 def action_text(action: Any) -> str:

@@ -9,6 +9,8 @@ break by writing around the core:
 * **subjects and players**: ``game.draw`` and ``game.parse_action`` take a position of
   this game only, ``game.player_name`` one of its players (numpy's ints included),
   ``game.describe`` an action and two players or ``None``;
+* **strangers**: another registered game's action is refused by ``apply`` and
+  ``action_id`` (``IllegalAction``) saying whose it is, and ``is_legal`` says no;
 * **queries**: every public method of a state or view that takes arguments refuses junk
   for them (one taking a single ``int``, a bool or a huge int; one with ``bool`` flags,
   ``"no"`` for each) with a ``TypeError``,
@@ -32,8 +34,9 @@ from typing import Any, cast
 
 import numpy as np
 
+from .. import registry
 from ..drawing import flag_options
-from ..errors import TabletopError
+from ..errors import IllegalAction, TabletopError
 from ..game import Game, State, View
 from ..parts import part
 from .common import fail, random_states
@@ -105,10 +108,37 @@ def _check_subjects(game: Game, draws: bool) -> None:
     _refused(where, "parse_action(another game's position)", game.parse_action, stranger,
              "pass")
     action = game.new(seed=0).legal_actions()[0]
+    _check_strangers(game, game.new(seed=0), where)
     _refused(where, "describe(None, 0, 0)", game.describe, None, 0, 0)
     for actor, viewer in ((True, None), (game.players, None), (0, "0"), (0, -1)):
         _refused(where, f"describe(action, {actor!r}, {viewer!r})", game.describe, action,
                  actor, viewer, kinds=(TypeError, ValueError))
+
+
+def _check_strangers(game: Game, state: State, where: str) -> None:
+    """Another registered game's first action, given to ``state``, is refused by name."""
+    own = type(game).__module__.rpartition(".")[0]
+    for name in registry.names():
+        other = registry.load(name)
+        package = type(other).__module__.rpartition(".")[0]
+        if not package or package == own:  # (a top-level module's actions tell no game)
+            continue
+        stranger = other.new(seed=0, setup="random").legal_actions()[0]
+        if state.is_legal(stranger):
+            fail(where, f"is_legal({stranger!r}), an action of {other.title}: True")
+        for method in ("apply", "action_id"):
+            try:
+                getattr(state, method)(stranger)
+            except IllegalAction as refusal:
+                if other.title not in str(refusal):
+                    fail(where, f"{method}({stranger!r}) was refused without saying it is "
+                                f"an action of {other.title}: {refusal}")
+            except Exception as error:  # noqa: BLE001 - the wrong kind of refusal
+                fail(where, f"{method}({stranger!r}), an action of {other.title}: raised "
+                            f"{type(error).__name__} ({error}), not IllegalAction")
+            else:
+                fail(where, f"{method}({stranger!r}), an action of {other.title}: taken")
+        return  # one stranger is enough: the core answers all alike
 
 
 def _draws(game: Game) -> bool:
