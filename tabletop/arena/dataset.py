@@ -16,7 +16,9 @@ with: resuming a Parquet one where pyarrow is missing fails before any game is p
 Each finished game is appended to the open batch at once; a full batch is closed by
 writing its table (temporary file, then rename) and renaming ``.part`` away. A ``.part``
 found when a dataset is reopened is a batch a crash cut short: it is set aside and its games
-are played again. Everything is JSON (and Parquet/CSV): nothing is ever unpickled.
+are played again. Everything is JSON (and Parquet/CSV): nothing is ever unpickled. One
+writer at a time: an open dataset holds ``writing.lock`` (``writer``), and files of the
+folder that are not the dataset's own are left alone.
 
 >>> import tempfile, tabletop
 >>> from tabletop.arena import arena, load
@@ -39,11 +41,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
-from ..core.plain import flag
+from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
+from .writer import WriterLock
 
 FORMAT = "tabletop-arena/1"
 #: What every game line holds (and ``error``, ``winner``).
@@ -51,6 +54,8 @@ LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished"
              "record")
 GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
 TABLE_FORMATS = ("parquet", "csv")
+#: The names of the tables (and their temporary files) a dataset writes in ``results/``.
+OWN_TABLE = re.compile(r"batch-\d+\.(parquet|csv)(\.tmp)?")
 #: What every header holds.
 REQUIRED = ("game", "players", "options", "agents", "seed")
 
@@ -108,7 +113,7 @@ class Dataset:
 
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any],
                  agents: list[str], batch: int = 100) -> None:
-        self.path = Path(path)
+        self.path = folder_path(path)
         self.batch = batch
         header = {"format": FORMAT, **header}
         entrants = [{"label": label, "agent": agent}
@@ -120,11 +125,18 @@ class Dataset:
             raise ValueError(f"save should name a folder, and {self.path} is a file")
         for name, folder in ((HEADER, False), (KEEPING, False), (GAMES, True), (TABLES, True)):
             _must_be(self.path / name, folder)
-        if (self.path / HEADER).exists():  # resumed: refused before anything changes
-            stored = read_header(self.path)
-            _same_tournament(self.path, stored, header)
-            keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
-            self.games = {g.index: g for g in read_games(self.path, stored)}
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.lock: WriterLock | None = WriterLock(self.path)  # before anything is read
+        self.open: IO[str] | None = None
+        self.pending: list[GameResult] = []
+        try:
+            self._start(header, keeping)
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self, header: dict[str, Any], keeping: dict[str, Any]) -> None:
+        keeping = self._reopen(header, keeping)
         self.tables: str = keeping["tables"]
         (self.path / GAMES).mkdir(parents=True, exist_ok=True)
         (self.path / TABLES).mkdir(exist_ok=True)
@@ -135,8 +147,22 @@ class Dataset:
         numbers = (re.match(r"batch-(\d+)", p.name) for p in (self.path / GAMES).iterdir())
         self.number = 1 + max((int(m.group(1)) for m in numbers if m),
                               default=-1)  # a crashed batch's number is not used again
-        self.open: IO[str] | None = None
-        self.pending: list[GameResult] = []
+
+    def _reopen(self, header: dict[str, Any], keeping: dict[str, Any]) -> dict[str, Any]:
+        """The ``dataset.json`` to keep: the stored one of a resumed dataset (its games
+        read into ``games``), refused before anything changes if it is another tournament's
+        or damaged; else ``keeping``, if the folder holds no games without a header."""
+        if (self.path / HEADER).exists():
+            stored = read_header(self.path)
+            _same_tournament(self.path, stored, header)
+            keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
+            self.games = {g.index: g for g in read_games(self.path, stored)}
+        elif (self.path / GAMES).is_dir() and any((self.path / GAMES).glob("batch-*")):
+            raise InvalidRecord(f"{self.path / GAMES} holds games, but {self.path} has no "
+                                f"{HEADER} to say which tournament they belong to; adding "
+                                f"games to them would mix two: restore {HEADER}, or save "
+                                f"to another folder")
+        return keeping
 
     def _batches(self) -> list[Path]:
         return sorted((self.path / GAMES).glob("batch-*.jsonl"))
@@ -156,8 +182,9 @@ class Dataset:
                           stacklevel=4)
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
-        for table in tables:
-            if table.suffix == ".tmp" or table.name.split(".")[0] not in names:
+        for table in tables:  # only the dataset's own: a file put there by hand stays
+            if OWN_TABLE.fullmatch(table.name) and (
+                    table.suffix == ".tmp" or table.name.split(".")[0] not in names):
                 table.unlink()
 
     def add(self, game: GameResult) -> None:
@@ -189,7 +216,24 @@ class Dataset:
         self.number += 1
 
     def close(self) -> None:
-        self.commit()
+        """Close the open batch, and let the next writer in."""
+        try:
+            self.commit()
+        finally:
+            if self.lock is not None:
+                self.lock.release()
+                self.lock = None
+
+
+def folder_path(path: object, what: str = "save should be the path of a folder") -> Path:
+    """``path`` (a ``str`` or ``os.PathLike``) as a ``Path``; a ``TypeError`` for anything
+    else and a ``ValueError`` for an empty one (which ``Path`` would take as the current
+    folder)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"{what}, not {brief(path)}")
+    if not os.fspath(path):
+        raise ValueError(f"{what}, not an empty string (write '.' for the current folder)")
+    return Path(path)
 
 
 def _write_json(path: Path, content: dict[str, Any]) -> None:
@@ -250,9 +294,12 @@ def _same_tournament(path: Path, old: dict[str, Any], header: dict[str, Any]) ->
 
 
 def _json(text: str) -> Any:
-    """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too)."""
+    """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too, and
+    a key given twice in one object, which JSON readers take differently)."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=json_object)
+    except NotJSON as twice:
+        raise ValueError(f"it gives the key {brief(twice.found)} twice in one object") from None
     except json.JSONDecodeError:
         raise
     except RecursionError:
@@ -376,12 +423,12 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
     for batch in batches:
         _must_be(batch, folder=False)
     for batch in batches:
-        with batch.open(encoding="utf-8") as f:
-            for number, text in enumerate(f, 1):
+        with batch.open("rb") as f:
+            for number, raw in enumerate(f, 1):
                 line = f"{batch} line {number}"
                 try:
-                    game = _game(_json(text), header["players"])
-                except ValueError as err:
+                    game = _game(_json(raw.decode("utf-8")), header["players"])
+                except (ValueError, TypeError) as err:  # a GameResult refuses with either
                     raise InvalidRecord(f"{line} is not a game of a tournament: "
                                         f"{cut(str(err))}") from None
                 problem = _stranger(game, header)
@@ -444,10 +491,8 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     must still be a game of its tournament: its game, options, seed and seats) — or, with
     ``verify=True``, replaying every record and checking it reaches the stored result
     (``InvalidRecord`` names the first game that does not)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"a tournament dataset is a path to a folder, not {brief(path)}")
+    path = folder_path(path, "a tournament dataset is a path to a folder")
     verify = flag(verify, "verify")
-    path = Path(path)
     header = read_header(path)
     players = header["players"]
     games = read_games(path, header)

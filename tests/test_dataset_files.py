@@ -1,0 +1,165 @@
+"""A tournament dataset's files as a hostile or careless disk leaves them: bytes that are not
+UTF-8, keys given twice, a record that is no JSON data, files put in by hand, games without
+their header, an empty path, and two writers at once. Each is refused by name (or left
+alone), never a raw decoding error, a mixed dataset or a user's file deleted."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.arena import arena, load
+from tabletop.arena.dataset import Dataset
+
+ROOT = Path(__file__).parent.parent
+THREE = ["random"] * 3
+
+
+def saved(folder: Path, games: int = 4) -> Path:
+    arena("lascaux", THREE, games=games, progress=False, save=folder, batch=2)
+    return folder
+
+
+def first_batch(folder: Path) -> Path:
+    return folder / "games" / "batch-00000.jsonl"
+
+
+def test_a_batch_whose_bytes_are_not_utf8_is_refused_naming_its_file_and_line(tmp_path):
+    batch = first_batch(saved(tmp_path))
+    lines = batch.read_bytes().splitlines(keepends=True)
+    batch.write_bytes(lines[0] + lines[1][:40] + b"\xff\xfe" + lines[1][42:])
+    match = r"batch-00000\.jsonl line 2 is not a game of a tournament: 'utf-8' codec can't"
+    with pytest.raises(tabletop.InvalidRecord, match=match):
+        load(tmp_path)
+    with pytest.raises(tabletop.InvalidRecord, match=match):  # and a resume, before any game
+        saved(tmp_path, games=6)
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
+        "batch-00000.jsonl", "batch-00001.jsonl"]
+
+
+@pytest.mark.parametrize("where", ["line", "arena.json", "dataset.json"])
+def test_a_key_given_twice_in_a_dataset_file_is_refused(tmp_path, where):
+    """Python's json keeps the last of two keys, other readers the first: a line saying
+    two things (``"winners": [0] … "winners": [2]``) is refused, as a record text is."""
+    saved(tmp_path)
+    path = first_batch(tmp_path) if where == "line" else tmp_path / where
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"format"' if where != "line" else '"index"',
+                                 '"players": 3, "format"' if where != "line"
+                                 else '"index": 9, "index"', 1), encoding="utf-8")
+    if where == "dataset.json":
+        text = text.replace('"tables"', '"tables": "csv", "tables"', 1)
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(tabletop.InvalidRecord, match=r"dataset.json is not a dataset's "
+                                                         r"description: .*'tables' twice"):
+            saved(tmp_path, games=6)
+        return
+    what = "'index'" if where == "line" else "'players'"
+    with pytest.raises(tabletop.InvalidRecord, match=f"gives the key {what} twice in one "
+                                                     f"object"):
+        load(tmp_path)
+
+
+def test_a_line_whose_record_is_no_json_data_is_an_invalid_record(tmp_path):
+    batch = first_batch(saved(tmp_path))
+    text = batch.read_text(encoding="utf-8")
+    batch.write_text(text.replace('"record":{', '"record":{"x":NaN,', 1), encoding="utf-8")
+    with pytest.raises(tabletop.InvalidRecord, match=r"batch-00000\.jsonl line 1 is not a "
+                                                     r"game of a tournament: .*record"):
+        load(tmp_path)
+
+
+def test_a_resume_removes_only_the_datasets_own_stale_tables(tmp_path):
+    saved(tmp_path)
+    results = tmp_path / "results"
+    kind = next(results.iterdir()).suffix
+    mine = [results / "my notes.txt", results / f"summary{kind}", results / "batch-7.txt"]
+    for path in mine:
+        path.write_text("keep me", encoding="utf-8")
+    (results / f"batch-00009{kind}").write_text("a table without games", encoding="utf-8")
+    saved(tmp_path, games=6)
+    assert all(path.read_text(encoding="utf-8") == "keep me" for path in mine)
+    assert not (results / f"batch-00009{kind}").exists()
+    assert len(load(tmp_path)) == 6
+
+
+@pytest.mark.parametrize("kept", ["nothing", "dataset.json"])
+def test_games_without_their_header_are_not_mixed_with_a_new_tournament(tmp_path, kept):
+    saved(tmp_path)
+    (tmp_path / "arena.json").unlink()
+    if kept == "nothing":
+        (tmp_path / "dataset.json").unlink()
+    before = sorted(p.name for p in (tmp_path / "games").iterdir())
+    with pytest.raises(tabletop.InvalidRecord, match=r"games holds games, but .* has no "
+                                                     r"arena\.json .* restore arena\.json, "
+                                                     r"or save to another folder"):
+        saved(tmp_path, games=6)
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == before
+    assert not (tmp_path / "arena.json").exists()
+
+
+def test_a_folder_with_only_a_dataset_json_is_started_afresh(tmp_path):
+    """What a crash between writing dataset.json and arena.json leaves: no games."""
+    saved(tmp_path)
+    (tmp_path / "arena.json").unlink()
+    for path in [*(tmp_path / "games").iterdir(), *(tmp_path / "results").iterdir()]:
+        path.unlink()
+    saved(tmp_path, games=3)
+    assert len(load(tmp_path)) == 3
+
+
+def test_an_empty_path_is_refused_rather_than_taken_as_the_current_folder(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="save should be the path of a folder, not an "
+                                         "empty string"):
+        arena("lascaux", THREE, games=1, progress=False, save="")
+    with pytest.raises(ValueError, match="a tournament dataset is a path to a folder, not "
+                                         "an empty string"):
+        load("")
+    assert list(tmp_path.iterdir()) == []
+
+
+def header() -> dict:
+    return {"game": "lascaux", "players": 3, "options": {"strict_colour": False},
+            "agents": ["a", "b", "c"], "seed": 0, "max_plies": None, "move_time": None}
+
+
+def test_two_writers_cannot_open_one_dataset_at_once(tmp_path):
+    first = Dataset(tmp_path, header(), ["random"] * 3)
+    with pytest.raises(RuntimeError, match="is being written by another arena"):
+        Dataset(tmp_path, header(), ["random"] * 3)
+    with pytest.raises(RuntimeError, match="is being written by another arena"):
+        arena("lascaux", {"a": "random", "b": "random", "c": "random"}, games=1,
+              progress=False, save=tmp_path)
+    first.close()
+    Dataset(tmp_path, header(), ["random"] * 3).close()  # the next one gets in
+
+
+def test_a_refused_reopening_lets_the_next_writer_in(tmp_path):
+    Dataset(tmp_path, header(), ["random"] * 3).close()
+    other = {**header(), "seed": 5}
+    with pytest.raises(ValueError, match="holds another tournament"):
+        Dataset(tmp_path, other, ["random"] * 3)
+    Dataset(tmp_path, header(), ["random"] * 3).close()
+
+
+KILLED = """
+import os, sys
+from tabletop.arena.dataset import Dataset
+Dataset(sys.argv[1], {header!r}, ["random"] * 3)
+os._exit(3)
+"""
+
+
+def test_a_writer_that_dies_leaves_no_lock_behind(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", KILLED.format(header=header()),
+                           str(tmp_path)], env=env, timeout=120)
+    assert done.returncode == 3
+    Dataset(tmp_path, header(), ["random"] * 3).close()
