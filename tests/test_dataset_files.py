@@ -6,6 +6,7 @@ alone), never a raw decoding error, a mixed dataset or a user's file deleted."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,35 @@ def test_a_writer_that_dies_leaves_no_lock_behind(tmp_path):
                            str(tmp_path)], env=env, timeout=120)
     assert done.returncode == 3
     Dataset(tmp_path, header(), ["random"] * 3).close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+@pytest.mark.parametrize("name", ["arena.json", "dataset.json", "games/batch-00007.jsonl",
+                                  "games/batch-00007.jsonl.part", "results/batch-00000.csv"])
+def test_a_pipe_or_device_in_a_dataset_is_refused_rather_than_read_forever(tmp_path, name):
+    """Reading a named pipe waits for a writer that never comes (``/dev/zero`` never ends):
+    every file of a dataset must be a regular file, checked before it is opened."""
+    saved(tmp_path)
+    path = tmp_path / name
+    path.unlink(missing_ok=True)
+    if name == "dataset.json":
+        path.symlink_to(os.devnull)
+    else:
+        os.mkfifo(path)
+    match = f"{name.split('/')[-1]} should be a file of a tournament dataset, and is a " \
+            f"special file"
+
+    def hung(*_):
+        raise TimeoutError("reading the dataset hung on a special file")
+
+    before = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)  # a failure, not a hung test run
+    try:
+        with pytest.raises(tabletop.InvalidRecord, match=match):
+            saved(tmp_path, games=6)
+        if name.endswith(".jsonl") or name == "arena.json":
+            with pytest.raises(tabletop.InvalidRecord, match=match):
+                load(tmp_path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)

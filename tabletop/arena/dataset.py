@@ -72,10 +72,13 @@ def table_format() -> str:
 
 def _must_be(path: Path, folder: bool) -> None:
     """An ``InvalidRecord`` if ``path`` exists but is not a folder (``folder``) or not a
-    file: a dataset someone tampered with, named before anything reads or writes it."""
-    if path.exists() and path.is_dir() != folder:
+    regular file (a pipe or a device would never end: reading it would hang or fill the
+    memory): a dataset someone tampered with, named before anything reads or writes it."""
+    if path.exists() and not (path.is_dir() if folder else path.is_file()):
+        kind = "folder" if path.is_dir() else "file" if path.is_file() else \
+            "special file (a pipe, socket or device)"
         raise InvalidRecord(f"{path} should be a {'folder' if folder else 'file'} of a "
-                            f"tournament dataset, and is a {'file' if folder else 'folder'}")
+                            f"tournament dataset, and is a {kind}")
 
 
 def _write_atomically(path: Path, write: Any) -> None:
