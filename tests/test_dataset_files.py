@@ -196,3 +196,37 @@ def test_a_pipe_or_device_in_a_dataset_is_refused_rather_than_read_forever(tmp_p
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, before)
+
+
+class FullDisk:
+    """An open batch file on a disk that fills up half way through the next line."""
+
+    def __init__(self, file):
+        self.file = file
+
+    def write(self, text):
+        self.file.write(text[: len(text) // 2])
+        self.file.flush()
+        raise OSError(28, "No space left on device")
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
+
+
+def test_a_batch_cut_mid_line_by_a_failed_write_is_not_closed_as_a_whole_one(tmp_path):
+    """A full disk (or an interrupt) in the middle of a line: the batch is not renamed into
+    place with half a line at its end (which would make the whole dataset unreadable); it
+    stays a ``.part``, and the resume plays its games again."""
+    games = arena("lascaux", THREE, games=3, progress=False).games
+    store = Dataset(tmp_path, {**header(), "agents": ["random"] * 3}, ["random"] * 3,
+                    batch=10)
+    store.add(games[0])
+    store.open = FullDisk(store.open)
+    with pytest.raises(OSError, match="No space left"):
+        store.add(games[1])
+    store.close()
+    assert [p.name for p in (tmp_path / "games").iterdir()] == ["batch-00000.jsonl.part"]
+    assert len(load(tmp_path)) == 0
+    with pytest.warns(UserWarning, match="half-written"):
+        saved(tmp_path, games=3)
+    assert len(load(tmp_path, verify=True)) == 3

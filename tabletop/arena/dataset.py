@@ -31,6 +31,7 @@ folder that are not the dataset's own are left alone.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import math
@@ -132,6 +133,7 @@ class Dataset:
         self.lock: WriterLock | None = WriterLock(self.path)  # before anything is read
         self.open: IO[str] | None = None
         self.pending: list[GameResult] = []
+        self.cut = False  # whether a write to the open batch failed part way
         try:
             self._start(header, keeping)
         except BaseException:
@@ -195,17 +197,22 @@ class Dataset:
         if self.open is None:
             self.open = (self.path / GAMES / f"batch-{self.number:05d}.jsonl.part").open(
                 "w", encoding="utf-8")
-        self.open.write(json.dumps({**row(game), "record": game.record},
-                                   separators=(",", ":")) + "\n")
-        self.open.flush()
+        line = json.dumps({**row(game), "record": game.record}, separators=(",", ":"))
+        try:
+            self.open.write(line + "\n")
+            self.open.flush()
+        except BaseException:  # a full disk, an interrupt: the batch may end mid-line
+            self.cut = True  # so it is left as a .part, played again when resumed
+            raise
         self.pending.append(game)
         self.games[game.index] = game
         if len(self.pending) >= self.batch:
             self.commit()
 
     def commit(self) -> None:
-        """Close the open batch: its table, then its games, each renamed into place."""
-        if self.open is None:
+        """Close the open batch: its table, then its games, each renamed into place (not
+        a batch a write failed in part way: it stays a ``.part``, to be played again)."""
+        if self.open is None or self.cut:
             return
         name = f"batch-{self.number:05d}"
         write_table([flat_row(g) for g in self.pending], self.path / TABLES / name,
@@ -223,6 +230,10 @@ class Dataset:
         try:
             self.commit()
         finally:
+            if self.open is not None:  # not committed: left as a .part (its handle closed)
+                with contextlib.suppress(OSError):
+                    self.open.close()
+                self.open = None
             if self.lock is not None:
                 self.lock.release()
                 self.lock = None
