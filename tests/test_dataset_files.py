@@ -230,3 +230,22 @@ def test_a_batch_cut_mid_line_by_a_failed_write_is_not_closed_as_a_whole_one(tmp
     with pytest.warns(UserWarning, match="half-written"):
         saved(tmp_path, games=3)
     assert len(load(tmp_path, verify=True)) == 3
+
+
+def test_a_resume_writes_again_the_table_of_a_batch_that_lost_it(tmp_path):
+    """``results/`` holds every closed batch's table (what ``pandas.read_parquet`` of the
+    folder reads): one removed by hand is written again from its games on resume."""
+    saved(tmp_path)
+    results = tmp_path / "results"
+    lost = sorted(results.iterdir())[0]
+    kept = sorted(results.iterdir())[1].read_bytes()
+    lost.unlink()
+    saved(tmp_path, games=6)
+    assert lost.exists() and sorted(results.iterdir())[1].read_bytes() == kept
+    assert sorted(p.name.split(".")[0] for p in results.iterdir()) == sorted(
+        p.stem for p in (tmp_path / "games").glob("*.jsonl"))
+    if lost.suffix == ".csv":
+        return
+    pandas = pytest.importorskip("pandas")
+    table = pandas.read_parquet(results)
+    assert sorted(table["index"]) == list(range(6))

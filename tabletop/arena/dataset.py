@@ -83,8 +83,12 @@ def _must_be(path: Path, folder: bool) -> None:
 
 
 def _write_atomically(path: Path, write: Any) -> None:
+    """``write(tmp)``, then ``tmp`` on the disk and renamed to ``path``: a reader sees the
+    whole file or none, even after a power cut."""
     tmp = path.with_name(path.name + ".tmp")
     write(tmp)
+    with tmp.open("rb+") as written:
+        os.fsync(written.fileno())
     os.replace(tmp, path)
 
 
@@ -134,6 +138,7 @@ class Dataset:
         self.open: IO[str] | None = None
         self.pending: list[GameResult] = []
         self.cut = False  # whether a write to the open batch failed part way
+        self.by_batch: dict[str, list[GameResult]] = {}  # the closed batches' games
         try:
             self._start(header, keeping)
         except BaseException:
@@ -161,7 +166,7 @@ class Dataset:
             stored = read_header(self.path)
             _same_tournament(self.path, stored, header)
             keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
-            self.games = {g.index: g for g in read_games(self.path, stored)}
+            self.games = {g.index: g for g in read_games(self.path, stored, self.by_batch)}
         elif (self.path / GAMES).is_dir() and any((self.path / GAMES).glob("batch-*")):
             raise InvalidRecord(f"{self.path / GAMES} holds games, but {self.path} has no "
                                 f"{HEADER} to say which tournament they belong to; adding "
@@ -174,7 +179,7 @@ class Dataset:
 
     def _recover(self) -> None:
         """Set aside the batches a crash left half-written; remove the tables without
-        games, and temporary files."""
+        games, and temporary files; write again the tables of games that lost theirs."""
         parts = sorted((self.path / GAMES).glob("*.jsonl.part"))
         tables = list((self.path / TABLES).iterdir())
         for left in parts + tables:  # all checked before any is moved or removed
@@ -191,6 +196,10 @@ class Dataset:
             if OWN_TABLE.fullmatch(table.name) and (
                     table.suffix == ".tmp" or table.name.split(".")[0] not in names):
                 table.unlink()
+        for name, games in self.by_batch.items():  # a table removed or never written
+            if not (self.path / TABLES / f"{name}.{self.tables}").exists():
+                write_table([flat_row(g) for g in games], self.path / TABLES / name,
+                            self.tables)
 
     def add(self, game: GameResult) -> None:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""
@@ -426,10 +435,12 @@ def _seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
+def read_games(path: Path, header: dict[str, Any],
+               by_batch: dict[str, list[GameResult]] | None = None) -> list[GameResult]:
     """The games of every closed batch of the dataset at ``path`` (of the tournament
-    ``header``), by index; ``InvalidRecord`` names the first line that is damaged or that
-    does not belong to the tournament, or that plays a game again."""
+    ``header``), by index (and, into ``by_batch``, by batch name); ``InvalidRecord`` names
+    the first line that is damaged or that does not belong to the tournament, or that plays
+    a game again."""
     games: dict[int, GameResult] = {}
     where: dict[int, str] = {}
     _must_be(path / GAMES, folder=True)
@@ -453,6 +464,8 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
                     raise InvalidRecord(f"{line} is game {game.index} again (already at "
                                         f"{where[game.index]})")
                 games[game.index], where[game.index] = game, line
+                if by_batch is not None:
+                    by_batch.setdefault(batch.stem, []).append(game)
     return [games[i] for i in sorted(games)]
 
 
