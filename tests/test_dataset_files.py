@@ -249,3 +249,18 @@ def test_a_resume_writes_again_the_table_of_a_batch_that_lost_it(tmp_path):
     pandas = pytest.importorskip("pandas")
     table = pandas.read_parquet(results)
     assert sorted(table["index"]) == list(range(6))
+
+
+@pytest.mark.parametrize("name", ["arena.json", "dataset.json"])
+def test_a_dataset_of_another_format_is_refused_rather_than_misread(tmp_path, name):
+    saved(tmp_path)
+    path = tmp_path / name
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '"tabletop-arena/1"', '"tabletop-arena/2"'), encoding="utf-8")
+    match = f"{name} is not .*: its format is 'tabletop-arena/2', and this tabletop reads " \
+            f"'tabletop-arena/1'"
+    if name == "arena.json":
+        with pytest.raises(tabletop.InvalidRecord, match=match):
+            load(tmp_path)
+    with pytest.raises(tabletop.InvalidRecord, match=match):
+        saved(tmp_path, games=6)

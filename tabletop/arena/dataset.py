@@ -279,6 +279,9 @@ def read_keeping(path: Path) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as error:
         raise InvalidRecord(f"{where} is not a dataset's description: {cut(str(error))}"
                             ) from None
+    if isinstance(keeping, dict) and keeping.get("format", FORMAT) != FORMAT:
+        raise InvalidRecord(f"{where} is not a dataset's description: "
+                            f"{_other_format(keeping['format'])}")
     entrants = keeping.get("entrants") if isinstance(keeping, dict) else None
     if not isinstance(keeping, dict) or keeping.get("tables") not in TABLE_FORMATS \
             or not isinstance(entrants, list) or not all(
@@ -354,6 +357,8 @@ def read_header(path: Path) -> dict[str, Any]:
 def _header_problem(header: dict[str, Any]) -> str:
     """What is wrong with a header's game, players and agents ("" if nothing)."""
     game, players, agents = header["game"], header["players"], header["agents"]
+    if header.get("format", FORMAT) != FORMAT:
+        return _other_format(header["format"])
     if not isinstance(game, str):
         return f"'game' should be a game's name, not {brief(game)}"
     if type(players) is not int or players < 1:
@@ -373,6 +378,12 @@ def _header_problem(header: dict[str, Any]) -> str:
         return (f"'move_time' should be null or seconds above 0 and at most "
                 f"{MOST_MOVE_TIME:,.0f}, not {brief(move_time)}")
     return ""
+
+
+def _other_format(found: object) -> str:
+    """Why a file of format ``found`` is not read (another tabletop wrote it)."""
+    return (f"its format is {brief(found)}, and this tabletop reads {FORMAT!r} (a dataset "
+            f"written by another version: open it with that one)")
 
 
 def _game(line: object, players: int) -> GameResult:
