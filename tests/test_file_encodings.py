@@ -90,3 +90,12 @@ def test_an_interrupted_golden_write_leaves_no_file(tmp_path, monkeypatch):
                                           ("empty", "empty"), (0.5, "0.5")])
 def test_an_options_text_in_a_golden_file_name_never_leaves_the_folder(value, shown):
     assert golden._option_text(value) == shown
+
+
+def test_a_golden_file_that_cannot_be_written_is_named_itself(tmp_path):
+    (tmp_path / "lava-flows-2p-seed1.txt").mkdir()  # a folder where the file goes
+    with pytest.raises(SystemExit, match=r"cannot write '.*lava-flows-2p-seed1\.txt' \(.+\)$"):
+        golden.main(["lava-flows", "--seed", "1", "--out", str(tmp_path)])
+    assert [p.name for p in tmp_path.iterdir()] == ["lava-flows-2p-seed1.txt"]
+    with pytest.raises(SystemExit, match=r"cannot write to '.*' \(.+\); --out names a folder"):
+        golden.main(["lava-flows", "--seed", "1", "--out", __file__])  # a file, not a folder

@@ -218,12 +218,16 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"python -m tabletop.core.golden: {err}") from None
     try:
         args.out.mkdir(parents=True, exist_ok=True)
-        for name, text in texts.items():
-            write(args.out / name, text)
-            print(f"wrote {args.out / name}")
     except OSError as err:
         raise SystemExit(f"python -m tabletop.core.golden: cannot write to {str(args.out)!r} "
                          f"({err.strerror or err}); --out names a folder") from None
+    for name, text in texts.items():
+        try:
+            write(args.out / name, text)
+        except OSError as err:  # the file's own path (a folder of its name, say)
+            raise SystemExit(f"python -m tabletop.core.golden: cannot write "
+                             f"{str(args.out / name)!r} ({err.strerror or err})") from None
+        print(f"wrote {args.out / name}")
 
 
 if __name__ == "__main__":
