@@ -264,3 +264,18 @@ def test_a_dataset_of_another_format_is_refused_rather_than_misread(tmp_path, na
             load(tmp_path)
     with pytest.raises(tabletop.InvalidRecord, match=match):
         saved(tmp_path, games=6)
+
+
+def test_a_file_system_without_locks_still_takes_a_dataset(tmp_path, monkeypatch):
+    """Only a lock held by another writer refuses; a file system that has none (some network
+    or FUSE ones say ENOLCK) is written as before, not taken for a busy dataset."""
+    import errno
+
+    from tabletop.arena import writer
+
+    def no_locks(fd):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(writer, "_lock", no_locks)
+    saved(tmp_path)
+    assert len(load(tmp_path)) == 4

@@ -44,12 +44,14 @@ class WriterLock:
         self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             _lock(self.fd)
-        except OSError:
+        except (BlockingIOError, PermissionError):  # held: EWOULDBLOCK, or Windows' EACCES
             os.close(self.fd)
             self.fd = None
             raise RuntimeError(f"{folder} is being written by another arena(save=...) (in "
                                f"this process or another): wait for it to finish, or save "
                                f"to another folder") from None
+        except OSError:  # a file system without locks (some network or FUSE ones): go on
+            pass
 
     def release(self) -> None:
         """Let the next writer in (closing the file releases the lock)."""
