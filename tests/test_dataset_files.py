@@ -279,3 +279,30 @@ def test_a_file_system_without_locks_still_takes_a_dataset(tmp_path, monkeypatch
     monkeypatch.setattr(writer, "_lock", no_locks)
     saved(tmp_path)
     assert len(load(tmp_path)) == 4
+
+
+def test_a_table_being_written_is_hidden_from_a_reader_of_the_folder(tmp_path, monkeypatch):
+    """While a table is written, its temporary file sits in ``results/``: it is hidden
+    (``.batch-….tmp``), so ``pandas.read_parquet("path/results")`` (which skips names
+    starting with ``.``) or a glob of ``*.csv`` never reads a table half-written; a resume
+    removes one a crash left (and the visible ``.tmp`` of earlier versions)."""
+    from tabletop.arena import dataset
+
+    renamed = []
+    replace = os.replace
+
+    def noting(src, dst):
+        renamed.append(Path(src).name)
+        replace(src, dst)
+
+    monkeypatch.setattr(dataset.os, "replace", noting)
+    saved(tmp_path)
+    temporary = [name for name in renamed if name.endswith(".tmp")]
+    assert temporary and all(name.startswith(".") for name in temporary)
+    results = tmp_path / "results"
+    kind = next(results.iterdir()).suffix
+    for left in (f".batch-00002{kind}.tmp", f"batch-00003{kind}.tmp"):
+        (results / left).write_bytes(b"half a table")
+    saved(tmp_path, games=6)
+    assert sorted(p.name for p in results.iterdir()) == [
+        f"batch-0000{i}{kind}" for i in range(3)]  # the two .tmp gone, batch 2 written

@@ -56,7 +56,7 @@ LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished"
 GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
 TABLE_FORMATS = ("parquet", "csv")
 #: The names of the tables (and their temporary files) a dataset writes in ``results/``.
-OWN_TABLE = re.compile(r"batch-\d+\.(parquet|csv)(\.tmp)?")
+OWN_TABLE = re.compile(r"\.?batch-\d+\.(parquet|csv)(\.tmp)?")
 #: What every header holds.
 REQUIRED = ("game", "players", "options", "agents", "seed")
 
@@ -84,8 +84,10 @@ def _must_be(path: Path, folder: bool) -> None:
 
 def _write_atomically(path: Path, write: Any) -> None:
     """``write(tmp)``, then ``tmp`` on the disk and renamed to ``path``: a reader sees the
-    whole file or none, even after a power cut."""
-    tmp = path.with_name(path.name + ".tmp")
+    whole file or none, even after a power cut. ``tmp`` is hidden (its name starts with
+    ``.``), so a reader of the whole folder (``pandas.read_parquet("path/results")``) skips
+    it while it is being written."""
+    tmp = path.with_name(f".{path.name}.tmp")
     write(tmp)
     with tmp.open("rb+") as written:
         os.fsync(written.fileno())
@@ -194,7 +196,7 @@ class Dataset:
         names = {p.stem for p in self._batches()}
         for table in tables:  # only the dataset's own: a file put there by hand stays
             if OWN_TABLE.fullmatch(table.name) and (
-                    table.suffix == ".tmp" or table.name.split(".")[0] not in names):
+                    table.suffix == ".tmp" or table.name.lstrip(".").split(".")[0] not in names):
                 table.unlink()
         for name, games in self.by_batch.items():  # a table removed or never written
             if not (self.path / TABLES / f"{name}.{self.tables}").exists():
