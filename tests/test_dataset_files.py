@@ -83,8 +83,10 @@ def test_a_resume_removes_only_the_datasets_own_stale_tables(tmp_path):
     for path in mine:
         path.write_text("keep me", encoding="utf-8")
     (results / f"batch-00009{kind}").write_text("a table without games", encoding="utf-8")
+    (results / "plots").mkdir()
     saved(tmp_path, games=6)
     assert all(path.read_text(encoding="utf-8") == "keep me" for path in mine)
+    assert (results / "plots").is_dir()
     assert not (results / f"batch-00009{kind}").exists()
     assert len(load(tmp_path)) == 6
 

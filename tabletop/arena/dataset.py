@@ -183,7 +183,7 @@ class Dataset:
         """Set aside the batches a crash left half-written; remove the tables without
         games, and temporary files; write again the tables of games that lost theirs."""
         parts = sorted((self.path / GAMES).glob("*.jsonl.part"))
-        tables = list((self.path / TABLES).iterdir())
+        tables = [t for t in (self.path / TABLES).iterdir() if OWN_TABLE.fullmatch(t.name)]
         for left in parts + tables:  # all checked before any is moved or removed
             _must_be(left, folder=False)
         for part in parts:
@@ -195,8 +195,7 @@ class Dataset:
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
         for table in tables:  # only the dataset's own: a file put there by hand stays
-            if OWN_TABLE.fullmatch(table.name) and (
-                    table.suffix == ".tmp" or table.name.lstrip(".").split(".")[0] not in names):
+            if table.suffix == ".tmp" or table.name.lstrip(".").split(".")[0] not in names:
                 table.unlink()
         for name, games in self.by_batch.items():  # a table removed or never written
             if not (self.path / TABLES / f"{name}.{self.tables}").exists():
