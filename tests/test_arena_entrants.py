@@ -62,7 +62,7 @@ def test_one_agent_twice_is_one_entrant():
 def test_a_dataset_knows_its_agents_beyond_their_labels(tmp_path):
     arena("lava-flows", [MCTSAgent(iterations=5), "random"], games=2, progress=False,
           save=tmp_path)
-    kept = json.loads((tmp_path / "dataset.json").read_text())
+    kept = json.loads((tmp_path / "dataset.json").read_text(encoding="utf-8"))
     assert [e["label"] for e in kept["entrants"]] == ["mcts", "random"]
     assert "iterations=5" in kept["entrants"][0]["agent"]
     with pytest.raises(ValueError, match=r"holds another tournament: its agent 'mcts' is "

@@ -18,7 +18,7 @@ FILES = sorted(GOLDEN.glob("*.txt"))
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_playthrough_replays_identically(path):
-    expected = path.read_text()
+    expected = path.read_text(encoding="utf-8")
     assert regenerate(expected) == expected, (
         f"{path.name} no longer replays the same; if the change is intended, rewrite it with "
         f"python -m tabletop.core.golden"
@@ -27,7 +27,7 @@ def test_golden_playthrough_replays_identically(path):
 
 @pytest.mark.parametrize("name", tabletop.games())
 def test_every_game_has_a_golden_playthrough(name):
-    games = {settings_of(p.read_text())["game"] for p in FILES}
+    games = {settings_of(p.read_text(encoding="utf-8"))["game"] for p in FILES}
     assert name in games, f"no golden playthrough for {name} in tests/golden"
 
 
@@ -41,7 +41,7 @@ def test_a_game_class_given_as_module_and_class_is_registered_and_written(tmp_pa
     assert "secret-nim" not in names()
     try:
         main(["toygame:SecretNim", "--seed", "3", "--out", str(tmp_path)])
-        written = (tmp_path / "secret-nim-2p-seed3.txt").read_text()
+        written = (tmp_path / "secret-nim-2p-seed3.txt").read_text(encoding="utf-8")
         assert written == playthrough(SecretNim(), 3) == regenerate(written)
     finally:
         unregister("secret-nim")
@@ -104,7 +104,7 @@ def test_the_command_line_reaches_the_worked_example_from_its_folder(tmp_path):
                            "goofspiel.rules:Goofspiel", "--seed", "2", "--out", str(tmp_path)],
                           cwd=examples, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "goofspiel-2p-seed2.txt").read_text().startswith(
+    assert (tmp_path / "goofspiel-2p-seed2.txt").read_text(encoding="utf-8").startswith(
         "# tabletop golden playthrough")
 
 
@@ -120,7 +120,7 @@ def test_options_not_at_their_default_are_given_on_the_command_line_and_named(tm
     named = "lava-flows-2p-memory=true-slide=empty-seed4.txt"
     assert filename(game, 4) == named
     assert {p.name for p in tmp_path.iterdir()} == {"lava-flows-2p-seed4.txt", named}
-    written = (tmp_path / named).read_text()
+    written = (tmp_path / named).read_text(encoding="utf-8")
     assert written == playthrough(game, 4) == regenerate(written)
     assert filename(tabletop.load("lascaux", players=3, strict_colour=False), 7) == \
         "lascaux-3p-seed7.txt"

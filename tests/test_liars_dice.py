@@ -160,7 +160,7 @@ def test_a_golden_playthrough_is_written_with_its_options(game, tmp_path):
 
     main(["liars_dice.rules:LiarsDice", "--players", "4", "--option", "dice=1",
           "--option", "faces=3", "--seed", "2", "--out", str(tmp_path)])
-    written = (tmp_path / "liars-dice-4p-dice=1-faces=3-seed2.txt").read_text()
+    written = (tmp_path / "liars-dice-4p-dice=1-faces=3-seed2.txt").read_text(encoding="utf-8")
     assert '"options": {"dice": 1, "faces": 3}' in written and regenerate(written) == written
 
 

@@ -97,7 +97,7 @@ def case_id(case: tuple[str, int, str]) -> str:
 
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 def test_search_decides_as_recorded(case):
-    expected = json.loads(GOLDEN.read_text())[case_id(case)]
+    expected = json.loads(GOLDEN.read_text(encoding="utf-8"))[case_id(case)]
     got = json.loads(json.dumps(decisions(*case)))
     assert got == expected, (
         f"MCTS no longer decides as recorded for {case_id(case)}; if the algorithm was meant "
@@ -118,7 +118,7 @@ def test_the_record_tells_a_changed_search(monkeypatch, change):
         # the slots opened in the order they are listed, with no draws
         monkeypatch.setattr(mcts, "open_slots", lambda order, opened, wanted, draw:
                             max(opened, min(wanted, len(order))))
-    expected = json.loads(GOLDEN.read_text())[case_id(case)]
+    expected = json.loads(GOLDEN.read_text(encoding="utf-8"))[case_id(case)]
     assert json.loads(json.dumps(decisions(*case))) != expected
 
 

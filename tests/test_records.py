@@ -228,3 +228,21 @@ def test_malformed_lacuna_start_data_is_refused_naming_the_part(label, change, f
     with pytest.raises(InvalidRecord, match=field):
         tabletop.replay(record)
     assert time.perf_counter() - start < 1
+
+
+def test_a_saved_file_given_instead_of_its_text_says_how_to_replay_it(tmp_path):
+    """``replay`` (and ``widget.load``) take a record or its text, never a path: a path, the
+    file's bytes or its name are refused saying how to read the file, and nothing is read."""
+    from pathlib import Path
+
+    state = tabletop.load("lava-flows").new(seed=3)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(state.to_record()), encoding="utf-8")
+    hint = r"replay\(Path\(name\)\.read_text\(encoding='utf-8'\)\)"
+    for given in (saved, saved.read_bytes(), str(saved), "game.json"):
+        with pytest.raises(InvalidRecord, match=hint):
+            tabletop.replay(given)
+    assert tabletop.replay(Path(saved).read_text(encoding="utf-8")) == state
+    with pytest.raises(InvalidRecord, match="BOM") as refused:  # the text's own fault
+        tabletop.replay("\ufeff" + saved.read_text(encoding="utf-8"))
+    assert "read_text" not in str(refused.value)

@@ -16,7 +16,9 @@ with: resuming a Parquet one where pyarrow is missing fails before any game is p
 Each finished game is appended to the open batch at once; a full batch is closed by
 writing its table (temporary file, then rename) and renaming ``.part`` away. A ``.part``
 found when a dataset is reopened is a batch a crash cut short: it is set aside and its games
-are played again. Everything is JSON (and Parquet/CSV): nothing is ever unpickled.
+are played again. Everything is JSON (and Parquet/CSV): nothing is ever unpickled. One
+writer at a time: an open dataset holds ``writing.lock`` (``writer``), and files of the
+folder that are not the dataset's own are left alone.
 
 >>> import tempfile, tabletop
 >>> from tabletop.arena import arena, load
@@ -29,6 +31,7 @@ are played again. Everything is JSON (and Parquet/CSV): nothing is ever unpickle
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import math
@@ -39,11 +42,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
-from ..core.plain import flag
+from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
+from .writer import WriterLock
 
 FORMAT = "tabletop-arena/1"
 #: What every game line holds (and ``error``, ``winner``).
@@ -51,6 +55,8 @@ LINE_KEYS = ("index", "seed", "seats", "scores", "winners", "length", "finished"
              "record")
 GAMES, TABLES, HEADER, KEEPING = "games", "results", "arena.json", "dataset.json"
 TABLE_FORMATS = ("parquet", "csv")
+#: The names of the tables (and their temporary files) a dataset writes in ``results/``.
+OWN_TABLE = re.compile(r"\.?batch-\d+\.(parquet|csv)(\.tmp)?")
 #: What every header holds.
 REQUIRED = ("game", "players", "options", "agents", "seed")
 
@@ -67,15 +73,24 @@ def table_format() -> str:
 
 def _must_be(path: Path, folder: bool) -> None:
     """An ``InvalidRecord`` if ``path`` exists but is not a folder (``folder``) or not a
-    file: a dataset someone tampered with, named before anything reads or writes it."""
-    if path.exists() and path.is_dir() != folder:
+    regular file (a pipe or a device would never end: reading it would hang or fill the
+    memory): a dataset someone tampered with, named before anything reads or writes it."""
+    if path.exists() and not (path.is_dir() if folder else path.is_file()):
+        kind = "folder" if path.is_dir() else "file" if path.is_file() else \
+            "special file (a pipe, socket or device)"
         raise InvalidRecord(f"{path} should be a {'folder' if folder else 'file'} of a "
-                            f"tournament dataset, and is a {'file' if folder else 'folder'}")
+                            f"tournament dataset, and is a {kind}")
 
 
 def _write_atomically(path: Path, write: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+    """``write(tmp)``, then ``tmp`` on the disk and renamed to ``path``: a reader sees the
+    whole file or none, even after a power cut. ``tmp`` is hidden (its name starts with
+    ``.``), so a reader of the whole folder (``pandas.read_parquet("path/results")``) skips
+    it while it is being written."""
+    tmp = path.with_name(f".{path.name}.tmp")
     write(tmp)
+    with tmp.open("rb+") as written:
+        os.fsync(written.fileno())
     os.replace(tmp, path)
 
 
@@ -108,7 +123,7 @@ class Dataset:
 
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any],
                  agents: list[str], batch: int = 100) -> None:
-        self.path = Path(path)
+        self.path = folder_path(path)
         self.batch = batch
         header = {"format": FORMAT, **header}
         entrants = [{"label": label, "agent": agent}
@@ -120,11 +135,20 @@ class Dataset:
             raise ValueError(f"save should name a folder, and {self.path} is a file")
         for name, folder in ((HEADER, False), (KEEPING, False), (GAMES, True), (TABLES, True)):
             _must_be(self.path / name, folder)
-        if (self.path / HEADER).exists():  # resumed: refused before anything changes
-            stored = read_header(self.path)
-            _same_tournament(self.path, stored, header)
-            keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
-            self.games = {g.index: g for g in read_games(self.path, stored)}
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.lock: WriterLock | None = WriterLock(self.path)  # before anything is read
+        self.open: IO[str] | None = None
+        self.pending: list[GameResult] = []
+        self.cut = False  # whether a write to the open batch failed part way
+        self.by_batch: dict[str, list[GameResult]] = {}  # the closed batches' games
+        try:
+            self._start(header, keeping)
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self, header: dict[str, Any], keeping: dict[str, Any]) -> None:
+        keeping = self._reopen(header, keeping)
         self.tables: str = keeping["tables"]
         (self.path / GAMES).mkdir(parents=True, exist_ok=True)
         (self.path / TABLES).mkdir(exist_ok=True)
@@ -135,17 +159,31 @@ class Dataset:
         numbers = (re.match(r"batch-(\d+)", p.name) for p in (self.path / GAMES).iterdir())
         self.number = 1 + max((int(m.group(1)) for m in numbers if m),
                               default=-1)  # a crashed batch's number is not used again
-        self.open: IO[str] | None = None
-        self.pending: list[GameResult] = []
+
+    def _reopen(self, header: dict[str, Any], keeping: dict[str, Any]) -> dict[str, Any]:
+        """The ``dataset.json`` to keep: the stored one of a resumed dataset (its games
+        read into ``games``), refused before anything changes if it is another tournament's
+        or damaged; else ``keeping``, if the folder holds no games without a header."""
+        if (self.path / HEADER).exists():
+            stored = read_header(self.path)
+            _same_tournament(self.path, stored, header)
+            keeping = _same_keeping(self.path, read_keeping(self.path), keeping)
+            self.games = {g.index: g for g in read_games(self.path, stored, self.by_batch)}
+        elif (self.path / GAMES).is_dir() and any((self.path / GAMES).glob("batch-*")):
+            raise InvalidRecord(f"{self.path / GAMES} holds games, but {self.path} has no "
+                                f"{HEADER} to say which tournament they belong to; adding "
+                                f"games to them would mix two: restore {HEADER}, or save "
+                                f"to another folder")
+        return keeping
 
     def _batches(self) -> list[Path]:
         return sorted((self.path / GAMES).glob("batch-*.jsonl"))
 
     def _recover(self) -> None:
         """Set aside the batches a crash left half-written; remove the tables without
-        games, and temporary files."""
+        games, and temporary files; write again the tables of games that lost theirs."""
         parts = sorted((self.path / GAMES).glob("*.jsonl.part"))
-        tables = list((self.path / TABLES).iterdir())
+        tables = [t for t in (self.path / TABLES).iterdir() if OWN_TABLE.fullmatch(t.name)]
         for left in parts + tables:  # all checked before any is moved or removed
             _must_be(left, folder=False)
         for part in parts:
@@ -156,26 +194,35 @@ class Dataset:
                           stacklevel=4)
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
-        for table in tables:
-            if table.suffix == ".tmp" or table.name.split(".")[0] not in names:
+        for table in tables:  # only the dataset's own: a file put there by hand stays
+            if table.suffix == ".tmp" or table.name.lstrip(".").split(".")[0] not in names:
                 table.unlink()
+        for name, games in self.by_batch.items():  # a table removed or never written
+            if not (self.path / TABLES / f"{name}.{self.tables}").exists():
+                write_table([flat_row(g) for g in games], self.path / TABLES / name,
+                            self.tables)
 
     def add(self, game: GameResult) -> None:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""
         if self.open is None:
             self.open = (self.path / GAMES / f"batch-{self.number:05d}.jsonl.part").open(
                 "w", encoding="utf-8")
-        self.open.write(json.dumps({**row(game), "record": game.record},
-                                   separators=(",", ":")) + "\n")
-        self.open.flush()
+        line = json.dumps({**row(game), "record": game.record}, separators=(",", ":"))
+        try:
+            self.open.write(line + "\n")
+            self.open.flush()
+        except BaseException:  # a full disk, an interrupt: the batch may end mid-line
+            self.cut = True  # so it is left as a .part, played again when resumed
+            raise
         self.pending.append(game)
         self.games[game.index] = game
         if len(self.pending) >= self.batch:
             self.commit()
 
     def commit(self) -> None:
-        """Close the open batch: its table, then its games, each renamed into place."""
-        if self.open is None:
+        """Close the open batch: its table, then its games, each renamed into place (not
+        a batch a write failed in part way: it stays a ``.part``, to be played again)."""
+        if self.open is None or self.cut:
             return
         name = f"batch-{self.number:05d}"
         write_table([flat_row(g) for g in self.pending], self.path / TABLES / name,
@@ -189,7 +236,28 @@ class Dataset:
         self.number += 1
 
     def close(self) -> None:
-        self.commit()
+        """Close the open batch, and let the next writer in."""
+        try:
+            self.commit()
+        finally:
+            if self.open is not None:  # not committed: left as a .part (its handle closed)
+                with contextlib.suppress(OSError):
+                    self.open.close()
+                self.open = None
+            if self.lock is not None:
+                self.lock.release()
+                self.lock = None
+
+
+def folder_path(path: object, what: str = "save should be the path of a folder") -> Path:
+    """``path`` (a ``str`` or ``os.PathLike``) as a ``Path``; a ``TypeError`` for anything
+    else and a ``ValueError`` for an empty one (which ``Path`` would take as the current
+    folder)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"{what}, not {brief(path)}")
+    if not os.fspath(path):
+        raise ValueError(f"{what}, not an empty string (write '.' for the current folder)")
+    return Path(path)
 
 
 def _write_json(path: Path, content: dict[str, Any]) -> None:
@@ -212,6 +280,9 @@ def read_keeping(path: Path) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as error:
         raise InvalidRecord(f"{where} is not a dataset's description: {cut(str(error))}"
                             ) from None
+    if isinstance(keeping, dict) and keeping.get("format", FORMAT) != FORMAT:
+        raise InvalidRecord(f"{where} is not a dataset's description: "
+                            f"{_other_format(keeping['format'])}")
     entrants = keeping.get("entrants") if isinstance(keeping, dict) else None
     if not isinstance(keeping, dict) or keeping.get("tables") not in TABLE_FORMATS \
             or not isinstance(entrants, list) or not all(
@@ -250,9 +321,12 @@ def _same_tournament(path: Path, old: dict[str, Any], header: dict[str, Any]) ->
 
 
 def _json(text: str) -> Any:
-    """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too)."""
+    """``text`` read as JSON: a ``ValueError`` for what is none (nesting too deep too, and
+    a key given twice in one object, which JSON readers take differently)."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=json_object)
+    except NotJSON as twice:
+        raise ValueError(f"it gives the key {brief(twice.found)} twice in one object") from None
     except json.JSONDecodeError:
         raise
     except RecursionError:
@@ -284,6 +358,8 @@ def read_header(path: Path) -> dict[str, Any]:
 def _header_problem(header: dict[str, Any]) -> str:
     """What is wrong with a header's game, players and agents ("" if nothing)."""
     game, players, agents = header["game"], header["players"], header["agents"]
+    if header.get("format", FORMAT) != FORMAT:
+        return _other_format(header["format"])
     if not isinstance(game, str):
         return f"'game' should be a game's name, not {brief(game)}"
     if type(players) is not int or players < 1:
@@ -303,6 +379,12 @@ def _header_problem(header: dict[str, Any]) -> str:
         return (f"'move_time' should be null or seconds above 0 and at most "
                 f"{MOST_MOVE_TIME:,.0f}, not {brief(move_time)}")
     return ""
+
+
+def _other_format(found: object) -> str:
+    """Why a file of format ``found`` is not read (another tabletop wrote it)."""
+    return (f"its format is {brief(found)}, and this tabletop reads {FORMAT!r} (a dataset "
+            f"written by another version: open it with that one)")
 
 
 def _game(line: object, players: int) -> GameResult:
@@ -365,10 +447,12 @@ def _seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
+def read_games(path: Path, header: dict[str, Any],
+               by_batch: dict[str, list[GameResult]] | None = None) -> list[GameResult]:
     """The games of every closed batch of the dataset at ``path`` (of the tournament
-    ``header``), by index; ``InvalidRecord`` names the first line that is damaged or that
-    does not belong to the tournament, or that plays a game again."""
+    ``header``), by index (and, into ``by_batch``, by batch name); ``InvalidRecord`` names
+    the first line that is damaged or that does not belong to the tournament, or that plays
+    a game again."""
     games: dict[int, GameResult] = {}
     where: dict[int, str] = {}
     _must_be(path / GAMES, folder=True)
@@ -376,12 +460,12 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
     for batch in batches:
         _must_be(batch, folder=False)
     for batch in batches:
-        with batch.open(encoding="utf-8") as f:
-            for number, text in enumerate(f, 1):
+        with batch.open("rb") as f:
+            for number, raw in enumerate(f, 1):
                 line = f"{batch} line {number}"
                 try:
-                    game = _game(_json(text), header["players"])
-                except ValueError as err:
+                    game = _game(_json(raw.decode("utf-8")), header["players"])
+                except (ValueError, TypeError) as err:  # a GameResult refuses with either
                     raise InvalidRecord(f"{line} is not a game of a tournament: "
                                         f"{cut(str(err))}") from None
                 problem = _stranger(game, header)
@@ -392,6 +476,8 @@ def read_games(path: Path, header: dict[str, Any]) -> list[GameResult]:
                     raise InvalidRecord(f"{line} is game {game.index} again (already at "
                                         f"{where[game.index]})")
                 games[game.index], where[game.index] = game, line
+                if by_batch is not None:
+                    by_batch.setdefault(batch.stem, []).append(game)
     return [games[i] for i in sorted(games)]
 
 
@@ -444,10 +530,8 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     must still be a game of its tournament: its game, options, seed and seats) — or, with
     ``verify=True``, replaying every record and checking it reaches the stored result
     (``InvalidRecord`` names the first game that does not)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"a tournament dataset is a path to a folder, not {brief(path)}")
+    path = folder_path(path, "a tournament dataset is a path to a folder")
     verify = flag(verify, "verify")
-    path = Path(path)
     header = read_header(path)
     players = header["players"]
     games = read_games(path, header)

@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
+import re
 from pathlib import Path
 from typing import Any, cast
 
@@ -43,8 +45,19 @@ def filename(game: Game, seed: int) -> str:
 
 
 def _option_text(value: object) -> str:
-    """An option's value as a file name shows it: JSON, without quotes around a string."""
-    return value if isinstance(value, str) else json.dumps(value)
+    """An option's value as a file name shows it: JSON, without quotes around a string, and
+    ``_`` for each character a file name cannot hold on some system (a path separator among
+    them: an option's text never names a file outside ``--out``).
+
+    >>> _option_text("../up/and:away"), _option_text(0.5)
+    ('.._up_and_away', '0.5')
+    """
+    text = value if isinstance(value, str) else json.dumps(value)
+    return _UNSAFE.sub("_", text)
+
+
+#: What a file name must not hold: path separators, Windows' reserved characters, controls.
+_UNSAFE = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f]')
 
 
 def option_of(text: str) -> tuple[str, Any]:
@@ -172,6 +185,19 @@ def game_class_at(spec: str) -> type[Game]:
     return found
 
 
+def write(path: Path, text: str) -> None:
+    """``text`` as the file ``path``: UTF-8 with ``\\n`` line ends whatever the platform's
+    defaults (the files are compared byte for byte wherever they are replayed), written to a
+    temporary file first and renamed into place, so an interrupted write leaves no file
+    that looks like a golden playthrough cut short."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_bytes(text.encode("utf-8"))
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game", help="a registered name, or module:Class")
@@ -192,12 +218,16 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"python -m tabletop.core.golden: {err}") from None
     try:
         args.out.mkdir(parents=True, exist_ok=True)
-        for name, text in texts.items():
-            (args.out / name).write_text(text)
-            print(f"wrote {args.out / name}")
     except OSError as err:
         raise SystemExit(f"python -m tabletop.core.golden: cannot write to {str(args.out)!r} "
                          f"({err.strerror or err}); --out names a folder") from None
+    for name, text in texts.items():
+        try:
+            write(args.out / name, text)
+        except OSError as err:  # the file's own path (a folder of its name, say)
+            raise SystemExit(f"python -m tabletop.core.golden: cannot write "
+                             f"{str(args.out / name)!r} ({err.strerror or err})") from None
+        print(f"wrote {args.out / name}")
 
 
 if __name__ == "__main__":

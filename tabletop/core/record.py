@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -139,6 +140,9 @@ def read(record: object) -> dict[str, Any]:
         record = _from_text(record)
     elif isinstance(record, Mapping):  # built in Python: take what ``json.dumps`` would write
         record = json_shaped(record)
+    if isinstance(record, bytes | bytearray | os.PathLike):
+        raise InvalidRecord(f"a record is a JSON object or its text, not "
+                            f"{type(record).__name__}: {_FROM_A_FILE}")
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     for key, kind in _REQUIRED.items():
@@ -208,7 +212,14 @@ def _from_text(text: str) -> Any:
     except RecursionError:
         raise InvalidRecord("record text nests too deeply to be a record") from None
     except ValueError as err:  # json.JSONDecodeError among them
-        raise InvalidRecord(f"record is not valid JSON: {err}") from None
+        hint = "" if text.lstrip()[:1] in ("{", "", "\ufeff") else \
+            f" (a record's text starts with '{{'; {_FROM_A_FILE})"
+        raise InvalidRecord(f"record is not valid JSON: {err}{hint}") from None
+
+
+#: How to replay a record saved as a file: ``replay`` takes no path, and reads no file.
+_FROM_A_FILE = "to replay a saved file, read its text: replay(Path(name).read_text(" \
+               "encoding='utf-8'))"
 
 
 def _read_int(text: str) -> int | _Unreadable:
