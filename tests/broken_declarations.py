@@ -72,3 +72,18 @@ class EndScoreNim(SecretNim):
     def _initial(self, rng: random.Random) -> EndScoreState:
         return EndScoreState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                              bonus=(None, None), taken_last=None)
+
+
+class UndatedChangeNim(SecretNim):
+    """A rule change without its day (``replay`` could not say which records it breaks)."""
+
+    name = "undated-change-nim"
+    rule_changes = ("a take of three is no longer allowed",)
+
+
+class UnorderedChangesNim(SecretNim):
+    """Rule changes newest first (``replay`` would name the wrong last day)."""
+
+    name = "unordered-changes-nim"
+    rule_changes = ("2026-12-02: a take of three is no longer allowed",
+                    "2026-11-30: the bonus is taken last")

@@ -312,6 +312,23 @@ def test_a_missing_declaration_is_named_with_why_it_is_needed(registered, broken
             check(game, seeds=range(2))
 
 
+@pytest.mark.parametrize("broken, message", [
+    ("UndatedChangeNim", r"undated-change-nim: rule change 'a take of three is no longer "
+                         r"allowed' should read 'YYYY-MM-DD: what changed'"),
+    ("UnorderedChangesNim", r"unordered-changes-nim: rule_changes should run oldest first"),
+])
+def test_rule_changes_must_be_dated_in_order(registered, broken, message):
+    """replay quotes a game's rule changes and the last day when an older record fails."""
+    import broken_declarations
+
+    from tabletop.core.testing import check_abuse
+
+    game = registered(getattr(broken_declarations, broken))
+    for check in (check_game, check_abuse):
+        with pytest.raises(ConformanceError, match=message):
+            check(game, seeds=range(2))
+
+
 def test_scores_that_fail_before_the_end_are_caught(registered):
     from broken_declarations import EndScoreNim
 

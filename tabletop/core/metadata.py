@@ -46,6 +46,9 @@ class GameFacts:
     min_utility: ClassVar[float] = LOSS
     max_utility: ClassVar[float] = WIN
     chance: ClassVar[str] = "seed"
+    #: Each change to the rules that makes an older record replay otherwise, oldest first:
+    #: ``"2026-12-01: a bridge cancels …"``. ``replay`` names them when a record fails.
+    rule_changes: ClassVar[tuple[str, ...]] = ()
 
     if TYPE_CHECKING:
         name: ClassVar[str]

@@ -125,10 +125,29 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
             state = state.apply(text)
         except TabletopError as err:
             raise InvalidRecord(f"action {i + 1} of the record, {quote(text)}, is illegal: "
-                                f"{err}") from None
+                                f"{err}{older_rules(game)}") from None
     if ply == len(actions) and record.get("result") is not None:
         _check_result(record["result"], state)
     return state
+
+
+def older_rules(game: Game) -> str:
+    """What to add when a record fails to replay: the game's rule changes, if it declares any
+    (``Game.rule_changes``), since a record written before one cannot replay as it was played.
+
+    >>> import tabletop
+    >>> older_rules(tabletop.load("lascaux"))
+    ''
+    >>> print(older_rules(tabletop.load("landlock")))  # doctest: +ELLIPSIS
+    . If a tabletop from before 2026-12-01 wrote this record, that is why: the rules of ...
+    """
+    changes = [c.split(": ", 1) for c in type(game).rule_changes]
+    if not changes:
+        return ""
+    said = " and ".join(f"on {c[0]} ({c[-1]})" for c in changes)
+    return (f". If a tabletop from before {changes[-1][0]} wrote this record, that is why: the "
+            f"rules of {game.title or game.name} changed {said}, so it cannot replay as it was "
+            "played; open it with the tabletop that wrote it, or play the game again")
 
 
 # --- reading and checking the fields ------------------------------------------------------
@@ -344,7 +363,7 @@ def _check_result(result: dict[str, Any], state: State) -> None:
         if key in result and result[key] != value:
             raise InvalidRecord(
                 f"record says {key} {result[key]!r} but its actions give {value!r}: the "
-                "record was altered"
+                f"record was altered{older_rules(state.game)}"
             )
 
 

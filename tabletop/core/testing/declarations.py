@@ -8,7 +8,9 @@ on its length (``Game.max_game_length``) and its observation tensor
 ``NotImplementedError`` from deep inside a check.
 
 It also checks the game is registered under its name (``check_registered``): records name
-their game, and the suite replays them with ``tabletop.replay``.
+their game, and the suite replays them with ``tabletop.replay``; and that its
+``rule_changes`` are dated, in order (``check_rule_changes``): ``replay`` quotes them when an
+older record no longer replays.
 
 >>> import tabletop
 >>> check_declarations(tabletop.load("lascaux"))
@@ -16,7 +18,9 @@ their game, and the suite replays them with ``tabletop.replay``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import date
 
 from ..errors import UnknownGame
 from ..game import Game
@@ -49,6 +53,7 @@ def check_declarations(game: Game, seed: int = 0) -> None:
     is needed (see ``docs/adding-a-game.md``). Other errors are left to the checks that
     follow, which say where and how."""
     check_registered(game)
+    check_rule_changes(game)
     for name, why, read in REQUIRED:
         try:
             read(game, seed)
@@ -77,3 +82,39 @@ def check_registered(game: Game) -> None:
                                f"{registered.__qualname__}, not to {cls.__module__}."
                                f"{cls.__qualname__}: give the class a name of its own, or call "
                                f"{how}")
+
+
+#: One of ``Game.rule_changes``: the day of the change, then what changed.
+_DATED = re.compile(r"(\d{4}-\d{2}-\d{2}): \S.*", re.DOTALL)
+
+
+def check_rule_changes(game: Game) -> None:
+    """``Game.rule_changes`` is a tuple of ``"YYYY-MM-DD: what changed"`` texts, oldest
+    first: ``replay`` names them, and the last date, when a record fails to replay.
+
+    >>> import tabletop
+    >>> check_rule_changes(tabletop.load("landlock"))
+    """
+    changes = type(game).rule_changes
+    if not isinstance(changes, tuple):
+        raise ConformanceError(f"{game.name}: rule_changes should be a tuple of "
+                               f"'YYYY-MM-DD: what changed' texts, not {type(changes).__name__}")
+    days: list[date] = []
+    for change in changes:
+        found = _DATED.fullmatch(change) if isinstance(change, str) else None
+        day = _day(found.group(1)) if found else None
+        if day is None:
+            raise ConformanceError(f"{game.name}: rule change {change!r} should read "
+                                   "'YYYY-MM-DD: what changed' (replay quotes the date to "
+                                   "say which older records it cannot replay)")
+        days.append(day)
+    if days != sorted(days):
+        raise ConformanceError(f"{game.name}: rule_changes should run oldest first, so that "
+                               f"replay names the latest; they are dated {days}")
+
+
+def _day(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None

@@ -37,7 +37,7 @@ from tabletop.core.ids import ActionSpace
 from tabletop.core.position import constructor, evolve, maker
 from tabletop.core.quoting import brief
 
-from . import tensor
+from . import actions, tensor
 from .actions import (
     ACTION_TABLE,
     BUBBLE_CLAIMS,
@@ -476,10 +476,10 @@ class LavaFlows(Game):
     name = "lava-flows"
     title = "Lava Flows"
     notation_forms = FORMS
+    rule_changes = actions.RULE_CHANGES
     player_counts = (2,)
-    defaults: ClassVar[Mapping[str, Any]] = {
-        "slide": "onto", "oreo": "anywhere", "memory": False, "ply_cap": 200,
-    }
+    defaults: ClassVar[Mapping[str, Any]] = {"slide": "onto", "oreo": "anywhere",
+                                              "memory": False, "ply_cap": 200}
     renderer = "render:draw"
     clicks = "input:LavaFlowsInput"
     state_class = LavaState
