@@ -1,0 +1,75 @@
+"""A notebook's Interrupt (a ``KeyboardInterrupt``) in the middle of a call, then carrying on
+with the same objects: nothing is left half-changed."""
+
+import sys
+
+import pytest
+from test_core import played
+
+from tabletop.core.timeline import Timeline
+
+
+class _Stop(KeyboardInterrupt):
+    pass
+
+
+def interrupted(call, at):
+    """Run ``call()``, raising a ``KeyboardInterrupt`` as its ``at``-th Python call starts;
+    whether it was interrupted (else it ran to its end)."""
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        count += 1
+        if count == at:
+            sys.settrace(None)
+            raise _Stop
+        return None
+
+    sys.settrace(tracer)
+    try:
+        call()
+    except _Stop:
+        return True
+    finally:
+        sys.settrace(None)
+    return False
+
+
+def _shape(tl):
+    """What a timeline holds: each node's parent, ply and state, each edge's notation."""
+    g = tl.graph
+    return ({n: (tl.parent(n), g.nodes[n]["ply"], g.nodes[n]["state"]) for n in g},
+            {e: g.edges[e]["notation"] for e in g.edges})
+
+
+def test_a_move_interrupted_anywhere_leaves_the_timeline_as_it_was_or_played(nim):
+    """Interrupted while the new state is worked out, its notation written or the tree grown,
+    the timeline is as before the move (no node played from nowhere, no number skipped) or
+    the move is made; playing the move again (if the cursor did not move) then gives the
+    timeline of an uninterrupted move."""
+    def fresh():
+        tl = Timeline(played(nim))
+        tl.play("take 1")
+        tl.back()  # a branch next: the tree grows beside node 1
+        return tl
+
+    done = fresh()
+    done.play("take 2")
+    before, after = _shape(fresh()), _shape(done)
+    at = 0
+    while True:
+        at += 1
+        tl = fresh()
+        if not interrupted(lambda tl=tl: tl.play("take 2"), at):
+            break
+        shape = _shape(tl)
+        assert shape in (before, after), f"interrupted at call {at}: {shape}"
+        if tl.cursor == 0:  # not moved yet (the node made or not): the move is played again
+            tl.play("take 2")
+        assert _shape(tl) == after and tl.cursor == 2 and len(tl) == 3, at
+    assert at > 10  # the move makes that many calls: each was interrupted once
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__]))
