@@ -6,6 +6,8 @@ import sys
 import pytest
 from test_core import played
 
+import tabletop
+from tabletop.core.testing import check_interrupts
 from tabletop.core.timeline import Timeline
 
 
@@ -71,5 +73,21 @@ def test_a_move_interrupted_anywhere_leaves_the_timeline_as_it_was_or_played(nim
     assert at > 10  # the move makes that many calls: each was interrupted once
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(pytest.main([__file__]))
+def test_a_memo_left_half_filled_by_an_interrupt_is_caught(registered):
+    """The toy's memo stores an entry, then fills it: interrupted in between, the game offers
+    no take at that pile ever after. Its twin, storing each entry whole, passes."""
+    import broken_interrupts
+    from toygame import SecretNim
+
+    from tabletop.core.testing import ConformanceError, check_interrupts
+
+    check_interrupts(registered(SecretNim), seeds=range(2))
+    check_interrupts(registered(broken_interrupts.WholeFilledNim), seeds=range(3))
+    with pytest.raises(ConformanceError, match=r"half-filled-nim seed 0: interrupted at call "
+                                               r"\d+, the same game then raised ValueError"):
+        check_interrupts(registered(broken_interrupts.HalfFilledNim), seeds=range(3))
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_every_game_answers_as_new_after_an_interrupt_anywhere(name):
+    check_interrupts(tabletop.load(name), seeds=range(1))
