@@ -28,6 +28,7 @@ import numpy as np
 
 from .action import Action
 from .errors import IllegalAction
+from .memos import Bound
 from .plain import plain, plain_fields
 from .quoting import brief
 from .readonly import readonly_array
@@ -102,14 +103,21 @@ class ActionTable(ActionSpace):
 
 R = TypeVar("R")
 _SPACES: dict[Any, ActionSpace] = {}
+#: How many games' spaces ``_SPACES`` keeps: a session sweeping an option (Lacuna's radii,
+#: Lava Flows' ply cap) meets a new game at every value, and each space holds every action.
+_SPACES_HELD = Bound(64)
 
 
 def action_space(game: Game) -> ActionSpace:
-    """The game's ``ActionSpace``, built once per game and options."""
+    """The game's ``ActionSpace``, built once per game and options (kept for the last few
+    dozen games met, then built afresh: a long session's sweep of options stays bounded)."""
     key = (type(game), game)
     found = _SPACES.get(key)
     if found is None:
-        found = _SPACES[key] = game._action_space()
+        found = game._action_space()
+        if len(_SPACES) >= _SPACES_HELD.size:
+            _SPACES.clear()
+        _SPACES[key] = found
     return found
 
 

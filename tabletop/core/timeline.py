@@ -83,11 +83,20 @@ class Timeline:
         for child in self.graph.successors(self.cursor):
             if self.graph.edges[self.cursor, child]["action"] == action:
                 return self._step_to(child)
-        child = self._next_id
-        self._next_id += 1
-        self.graph.add_node(child, state=state.apply(action),
-                            ply=self.graph.nodes[self.cursor]["ply"] + 1)
-        self.graph.add_edge(self.cursor, child, action=action, notation=str(action))
+        # Everything is worked out first, then the tree grows by a node and its edge at once:
+        # an interrupt (a notebook's Interrupt, a KeyboardInterrupt) anywhere in between
+        # leaves it as it was, never with a node played from nowhere or a number skipped.
+        after, notation = state.apply(action), str(action)
+        ply, child = self.graph.nodes[self.cursor]["ply"] + 1, self._next_id
+        try:
+            self._next_id = child + 1
+            self.graph.add_node(child, state=after, ply=ply)
+            self.graph.add_edge(self.cursor, child, action=action, notation=notation)
+        except BaseException:
+            if child in self.graph:
+                self.graph.remove_node(child)  # (its edge with it, if it got one)
+            self._next_id = child
+            raise
         return self._step_to(child)
 
     def _step_to(self, child: int) -> State:

@@ -16,7 +16,8 @@
   game's ``position`` builder (refused in the game's words), click targets drawn
   where they cannot be clicked or too small to hit,
   reference cycles that only the garbage collector would free, memos that break once
-  full (``check_small_memos``), and arguments a game's own methods should refuse (junk
+  full (``check_small_memos``) or are left half-filled by an Interrupt
+  (``check_interrupts``), and arguments a game's own methods should refuse (junk
   seeds, another game's position, a player it lacks, a misspelt picture option); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
@@ -36,6 +37,7 @@ from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .declarations import check_declarations
 from .hashseeds import check_hash_seeds
+from .interrupts import check_interrupts
 from .memos import check_small_memos
 from .observations import check_observations
 from .pictures import check_pictures
@@ -43,7 +45,7 @@ from .soak import SoakResult, soak
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
-    "check_clicks", "check_declarations", "check_game", "check_hash_seeds",
+    "check_clicks", "check_declarations", "check_game", "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos",
     "playout", "random_playout", "random_states", "soak",
 ]

@@ -19,6 +19,7 @@ from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .hitareas import check_hit_areas
 from .immutability import check_immutability
+from .interrupts import check_interrupts
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
@@ -46,6 +47,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_long_games,
     check_cycles,
     check_small_memos,
+    check_interrupts,
     check_targets_on_board,
     check_click_words,
     check_click_subjects,

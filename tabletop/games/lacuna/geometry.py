@@ -49,6 +49,7 @@ MAX_FLOWERS = 64
 _F = np.float64
 T = TypeVar("T")
 _TALLIES = Bound(256)  # the tallies ``tally_of`` keeps per layout
+_GAPS = Bound(64)  # the spot gaps ``spot_bits_of`` keeps limits for
 _ALL_K = np.arange(STEPS + 1, dtype=_F)
 Tally = tuple[tuple[int, ...], int, int]
 """The flowers' part of a dead mask, carried along a game: ``Geometry.full_mat``."""
@@ -146,6 +147,8 @@ def spot_bits_of(length2: np.ndarray, gap: int) -> int:
     """
     limits = _LIMITS.get(gap)
     if limits is None:
+        if len(_LIMITS) >= _GAPS.size:  # one per spot gap: a sweep of the radii meets many
+            _LIMITS.clear()
         limits = _LIMITS[gap] = np.array([(spots * gap) ** 2 for spots in (1, 2, 4)], dtype=_F)
     level = limits.searchsorted(length2, side="right")  # how many limits it reaches
     bits = _OFFERED.take(level, axis=0)
