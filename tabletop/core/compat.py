@@ -31,7 +31,7 @@ def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     frozen ``__setattr__``: through the slot's descriptor, which needs no lookup.
 
     Before Python 3.11 a slotted dataclass declares its bases' fields again as slots of its
-    own (CPython issue 90562), so a subclass's field is not in ``cls``'s slot: there it is
+    own (changed in 3.11), so a subclass's field is not in ``cls``'s slot: there it is
     set by name instead.
     """
     if sys.version_info >= (3, 11):
