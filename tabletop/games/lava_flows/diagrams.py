@@ -29,19 +29,30 @@ def read_cells(cells: Mapping[str, str], cones: Mapping[str, int | str]
 owner's goal row, and White's is a3, b3, c3
     """
     stacks = ["" for _ in range(9)]
+    written: dict[int, tuple[str, int]] = {}  # cones written in the cells, as '{W w}'
     for name, text in cells.items():
         if not isinstance(text, str):
             raise InvalidOption(f"cells={{{name!r}: {text!r:.40}}}: a cell's stack is a text of "
                                 f"pieces bottom to top, like 'W b' or '[b:W]'")
-        stacks[_once(name, cells, "cells")] = "".join(piece_code(t) for t in text.split())
+        i = _once(name, cells, "cells")
+        cone, text = cone_written(name, text)
+        if cone is not None:
+            written[i] = (f"cells={{{name!r}: ...}}", cone)
+        stacks[i] = "".join(piece_code(t) for t in text.split())
         check_hiding_places(name, text)
-    cone_list = [-1] * 9
     for name, owner in cones.items():
         i, who = _once(name, cones, "cones"), player_of(owner)
+        if i in written and written[i][1] != who:
+            raise InvalidOption(f"cones={{{name!r}: {owner!r}}} disagrees with the cone written "
+                                f"in cells ({written[i][0]} starts with "
+                                f"{{{' '.join(CONE_PIECES[written[i][1]])}}}): give it once")
+        written[i] = (f"cones={{{name!r}: {owner!r}}}", who)
+    cone_list = [-1] * 9
+    for i, (given, who) in written.items():
         if i not in GOAL_CELLS[who]:
             goal = ", ".join(CELLS[j] for j in GOAL_CELLS[who])
-            raise InvalidOption(f"cones={{{name!r}: {owner!r}}}: a Cinder Cone forms only in "
-                                f"its owner's goal row, and {NAMES[who]}'s is {goal}")
+            raise InvalidOption(f"{given}: a Cinder Cone forms only in its owner's goal row, "
+                                f"and {NAMES[who]}'s is {goal}")
         cone_list[i] = who
     check_material(stacks, cone_list)
     return stacks, cone_list
@@ -119,11 +130,49 @@ _PIECE_CODES = {
 }
 
 
+def cone_written(name: str, text: str) -> tuple[int | None, str]:
+    """The owner of the Cinder Cone a cell's text starts with (``{W w}``, as the state's text
+    writes it; ``None``: no cone) and the rest of the text.
+
+    >>> cone_written("a3", "{W w} B b")
+    (0, ' B b')
+    >>> cone_written("a3", "{B w}")
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidOption: cells={'a3': '{B w}'}: '{B w}' is no Cinder Cone: a \
+cone is a Large with a Medium of its colour, written first, '{W w}' (White's) or '{B b}' (Black's)
+    """
+    body = text.lstrip()
+    if not body.startswith("{"):
+        return None, text
+    end = body.find("}")
+    group = body[:end + 1] if end >= 0 else body
+    inside = " ".join(group.strip("{}").split())
+    owner = next((p for p, pieces in CONE_PIECES.items() if p >= 0 and inside == " ".join(pieces)),
+                 None)
+    if owner is None or end < 0:
+        raise InvalidOption(f"cells={{{name!r}: {text!r:.40}}}: {group!r:.20} is no Cinder Cone: "
+                            "a cone is a Large with a Medium of its colour, written first, "
+                            "'{W w}' (White's) or '{B b}' (Black's)")
+    return owner, body[end + 1:]
+
+
+#: Marks a view writes for what its player cannot tell; a position states every piece.
+_VIEW_ONLY = ("(?)", "[?:W]", "[?:B]")
+
+
 def piece_code(token: str) -> str:
     try:
         return _PIECE_CODES[token]
     except KeyError:
         known = " ".join(_PIECE_CODES)
+        if token in _VIEW_ONLY:
+            raise InvalidOption(f"{token!r} is how a view shows a piece its player cannot tell; "
+                                f"a position says what every piece is: write one of "
+                                f"{known}") from None
+        if "{" in token or "}" in token:
+            raise InvalidOption(f"{token!r}: a Cinder Cone is written at the bottom of its "
+                                "cell, '{W w}' (White's) or '{B b}' (Black's)") from None
         raise InvalidOption(f"{token!r} is not a piece; write one of {known}") from None
 
 

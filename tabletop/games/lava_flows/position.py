@@ -472,15 +472,18 @@ class LavaPosition(Position):
             if c == self.lock:
                 return (f"{NAMES[1 - p]} bubbled up on {action.cell} last turn, so "
                         f"{NAMES[p]} may not bubble up there now")
+            if not s:  # what no claim mends comes first, then: claim or no claim
+                return (f"only a cone is on {action.cell}, and a Bubble Up moves the pieces "
+                        "above a cone" if self.cones[c] >= 0 else f"{action.cell} is empty")
+            if len(s) < 2:
+                return (f"a Bubble Up needs at least two pieces above any cone on {action.cell}, "
+                        "a hiding place under a Large counting as one: a lone piece would "
+                        "move onto itself")
             if top_large(s) >= 0 and action.claim not in CLAIMS:
                 return ("the lowest piece there cannot be seen: claim black, white or "
                         f"nothing, e.g. 'bubble {action.cell} claim black'")
             if top_large(s) < 0 and action.claim:
                 return "the lowest piece there is in view: bubble up without a claim"
-            if len(s) < 2:
-                return (f"a Bubble Up needs at least two pieces above any cone on {action.cell}, "
-                        "a hiding place under a Large counting as one: a lone piece would "
-                        "move onto itself")
             return None
         if isinstance(action, Eject):
             c = INDEX.get(action.cell, -1)
