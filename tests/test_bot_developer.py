@@ -83,3 +83,31 @@ def test_the_widget_tells_the_hint_in_its_message_line():
         widget.play(widget.state.legal_actions()[0])
     assert widget.state.current_player == 1
     assert "bot failed" in widget.message and "action_from_id(" in widget.message
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_adapters_tell_an_action_given_for_an_id_how_to_get_its_id(name):
+    """The mirror: an Action or its notation where an adapter takes an int id says which id."""
+    pytest.importorskip("pettingzoo")
+    from tabletop.adapters.pettingzoo import raw_env
+
+    players = 3 if name == "lascaux" else 2
+    env = raw_env(name, players=players)
+    env.reset(seed=0)
+    state = env.tabletop
+    i = state.legal_action_ids()[0]
+    action = state.action_from_id(i)
+    told = rf"not .*: tabletop's action_id\('{action}'\) gives its id, {i}$"
+    for given in (action, str(action).upper()):
+        with pytest.raises(IllegalAction, match=told):
+            env.step(given)
+    assert env.tabletop is state
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+
+    spiel = openspiel.load_game(name, players=players, seed=0).new_initial_state()
+    for given in (action, str(action)):
+        with pytest.raises(IllegalAction, match=told):
+            spiel.apply_action(given)
+    with pytest.raises(IllegalAction, match=r"not 'seed 3'$"):  # the chance node: no hint
+        openspiel.load_game(name, players=players).new_initial_state().apply_action("seed 3")

@@ -154,6 +154,28 @@ def not_an_action(subject: Any, action: object) -> str:
     return f"{brief(action)} is not an action"
 
 
+def id_hint(subject: Any, action: object) -> str:
+    """What an adapter adds when ``action`` — an Action, or notation — is given where an
+    int id belongs (the mirror of ``not_an_action``): how to get its id at ``subject``, a
+    state or view (``""`` when ``subject`` is ``None`` or the action has no id there).
+
+    >>> import tabletop
+    >>> s = tabletop.load("lascaux", players=3).new(seed=0)
+    >>> id_hint(s, s.legal_actions()[1])
+    ": tabletop's action_id('choose yellow') gives its id, 1"
+    >>> id_hint(s, " CHOOSE blue"), id_hint(s, "pay")
+    (": tabletop's action_id('choose blue') gives its id, 5", '')
+    """
+    if subject is None or not isinstance(action, Action | str):
+        return ""
+    try:
+        i = subject.action_id(action)
+        named = str(subject.action_from_id(i)) if isinstance(action, str) else str(action)
+    except IllegalAction:
+        return ""
+    return f": tabletop's action_id({named!r}) gives its id, {i}"
+
+
 class IntegerActions:
     """The integer-action methods of states and views (a mixin of ``game._Positioned``)."""
 
