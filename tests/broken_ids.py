@@ -146,6 +146,23 @@ class LaxIdNim(_Toy):
     state_class = LaxState
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexingState(NimState):
+    def apply(self, action):
+        if isinstance(action, int):  # the bug: an int is taken as a place in the legal list
+            legal = self.legal_actions()
+            action = legal[action % len(legal)]
+        return NimState.apply(self, action)
+
+
+class IndexingNim(_Toy):
+    """``apply`` takes an int for a place in the legal list: a bot returning an action id
+    plays another move than the id names, unseen."""
+
+    name = "indexing-nim"
+    state_class = IndexingState
+
+
 class _Aliased(ActionSpace):
     """The table's ids, and a spare id 4 that names ``take 1`` (whose id is 2)."""
 

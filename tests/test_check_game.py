@@ -169,6 +169,8 @@ def test_a_game_that_cannot_reach_another_process_says_so(registered):
     ("ShortNim", r"'take 2' has id 3, not an int in 0..2"),
     ("MaskNim", r"legal_mask\(\) is True at \[0, \d"),
     ("LaxIdNim", r"action_from_id\(-1\) was accepted"),
+    ("IndexingNim", r"apply\(\d\) was accepted: an action id is no action "
+                    r"\(action_from_id\(\d\) is 'bonus 0'\)"),
     ("AliasedNim", r"aliased-nim: action_at\(4\) names 'take 1', whose id is 2"),
     ("GreedyNim", r"action_id\('take 2'\) is 2, but action_from_id\(2\) is 'take 1': the id "
                   r"names another action"),

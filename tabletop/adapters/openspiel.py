@@ -309,7 +309,7 @@ def _action_arg(action: object, state: TabletopState) -> int:
     too large for OpenSpiel gets the chance node's message."""
     size = state.get_game().tabletop.num_distinct_actions
     try:
-        return action_arg(action, size)
+        return action_arg(action, size, state.tabletop)
     except IllegalAction:
         found = plain(action)
         if state.tabletop is None and type(found) is int and found >= 2**63:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tabletop.core.errors import IllegalAction, InvalidRecord
-from tabletop.core.ids import action_space
+from tabletop.core.ids import action_space, id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 
@@ -65,19 +65,20 @@ def player_checked(method: Callable[..., Any], name: str) -> Callable[..., Any]:
     return checked
 
 
-def action_arg(action: object, size: int) -> int:
+def action_arg(action: object, size: int, subject: State | None = None) -> int:
     """``action`` as an int if it is one (numpy's integers and 0-d integer arrays too, as
     OpenSpiel takes them); else ``IllegalAction``: a bool, float, string, ``None`` or array
     is no action id (OpenSpiel itself would take ``True`` as 1), nor is a negative int.
     An id of 2**63 or more (more than OpenSpiel's 64-bit ids hold) is refused as out of
-    ``0 .. size - 1``; the node's own check says what is legal of the others."""
+    ``0 .. size - 1``; the node's own check says what is legal of the others. An Action or
+    notation is told how to get its id at ``subject`` (the tabletop state, if given)."""
     if isinstance(action, np.ndarray) and action.shape == () \
             and np.issubdtype(action.dtype, np.integer):
         action = action.item()
     action = plain(action)
     if isinstance(action, bool) or not isinstance(action, int):
         raise IllegalAction(f"an action id must be an int (numpy's integers too), not "
-                            f"{brief(action)}")
+                            f"{brief(action)}{id_hint(subject, action)}")
     if action < 0:
         raise IllegalAction(f"action id {action} is negative: ids start at 0 "
                             "(legal_actions() lists them)")

@@ -65,6 +65,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 import tabletop
 from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Game, State, View
+from tabletop.core.ids import id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 
@@ -325,7 +326,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         shown = ", ".join(map(str, legal[:12])) + (", …" if len(legal) > 12 else "")
         raise IllegalAction(f"{agent} is still playing: step needs an action id, an int from "
                             f"0 to {size - 1} (numpy's too) that the action mask marks "
-                            f"(now {shown}), not {brief(action)}")
+                            f"(now {shown}), not {brief(action)}{id_hint(self.tabletop, action)}")
 
     def _view(self, agent: str) -> View:
         return self.tabletop.view(self._player[self._known(agent)])

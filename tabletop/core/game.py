@@ -36,7 +36,7 @@ from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .drawing import drawing_options
 from .errors import IllegalAction, InvalidOption, InvalidRecord
-from .ids import IntegerActions
+from .ids import IntegerActions, not_an_action
 from .legal import NONE, LegalActions, legal_of
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
@@ -368,7 +368,7 @@ class _Positioned(IntegerActions, Position):
         if typed is not None:
             action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
         if not isinstance(action, Action):
-            raise self._refusal(f"{brief(action)} is not an action")
+            raise self._refusal(not_an_action(self, action))
         legal = self.legal_actions()
         if action is legal._last or (legal.built and id(action) in self._legal_ids(legal)):
             return action  # one of the listed objects: the common case, and the fastest

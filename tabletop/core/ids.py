@@ -121,6 +121,61 @@ def action_space(game: Game) -> ActionSpace:
     return found
 
 
+def not_an_action(subject: Any, action: object) -> str:
+    """Why ``action`` — no ``Action`` and no notation — is refused at ``subject`` (a state
+    or view): an integer (numpy's, a 0-d array) is read as the action id a bot built on
+    ids or masks returns, and told how to turn it into its action; a list of actions is
+    told to give one of them.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lascaux", players=3).new(seed=0)
+    >>> print(not_an_action(s, 3))
+    3 is not an action: an action id is turned into its action by action_from_id(3) (here ...
+    >>> not_an_action(s, 99).endswith("by action_from_id, and ids run 0..7")
+    True
+    >>> not_an_action(s, s.legal_actions())
+    'a sequence of 6 actions is not an action: give one of them'
+    """
+    i = plain(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        i = action.item()
+    if isinstance(i, int) and not isinstance(i, bool):
+        told = f"{brief(action)} is not an action: an action id is turned into its action by "
+        size = subject.game.num_distinct_actions
+        if not 0 <= i < size:
+            return told + f"action_from_id, and ids run 0..{size - 1}"
+        found = subject._by_id().get(int(i))
+        here = f"here {str(found)!r}" if found is not None else "no legal action here"
+        return told + f"action_from_id({int(i)}) ({here})"
+    if isinstance(action, Sequence) and not isinstance(action, str | bytes) and action \
+            and all(isinstance(a, Action) for a in action):
+        many = f"{len(action)} actions" if len(action) > 1 else "1 action"
+        return f"a sequence of {many} is not an action: give one of them"
+    return f"{brief(action)} is not an action"
+
+
+def id_hint(subject: Any, action: object) -> str:
+    """What an adapter adds when ``action`` — an Action, or notation — is given where an
+    int id belongs (the mirror of ``not_an_action``): how to get its id at ``subject``, a
+    state or view (``""`` when ``subject`` is ``None`` or the action has no id there).
+
+    >>> import tabletop
+    >>> s = tabletop.load("lascaux", players=3).new(seed=0)
+    >>> id_hint(s, s.legal_actions()[1])
+    ": tabletop's action_id('choose yellow') gives its id, 1"
+    >>> id_hint(s, " CHOOSE blue"), id_hint(s, "pay")
+    (": tabletop's action_id('choose blue') gives its id, 5", '')
+    """
+    if subject is None or not isinstance(action, Action | str):
+        return ""
+    try:
+        i = subject.action_id(action)
+        named = str(subject.action_from_id(i)) if isinstance(action, str) else str(action)
+    except IllegalAction:
+        return ""
+    return f": tabletop's action_id({named!r}) gives its id, {i}"
+
+
 class IntegerActions:
     """The integer-action methods of states and views (a mixin of ``game._Positioned``)."""
 
@@ -144,7 +199,7 @@ class IntegerActions:
         if isinstance(action, str):
             action = self._coerce(action)
         if not isinstance(action, Action):
-            raise self._refusal(f"{brief(action)} is not an action")
+            raise self._refusal(not_an_action(self, action))
         action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
         problem = action_problem(action, self.game)
         if problem is not None:

@@ -5,8 +5,9 @@
   ``action_from_id``; the same action has the same id in every state met (``Ids.seen``);
   an action met earlier, legal here or not, has either no id or one that names it (or
   nothing) here; ``legal_action_ids`` and ``legal_mask`` agree with the legal actions; ids
-  out of range or not legal, and malformed actions, are refused with ``IllegalAction``; the
-  mover's view answers the same;
+  out of range or not legal, and malformed actions, are refused with ``IllegalAction``; an
+  id given to ``apply`` is refused, naming ``action_from_id``; the mover's view answers the
+  same;
 * at a game's end: it lasted at most ``game.max_game_length`` plies, and ``returns()`` has
   one float per player within ``min_utility .. max_utility``, adding up to ``utility_sum``
   when the game declares one.
@@ -90,6 +91,7 @@ def check_ids(state: State, where: str, ids: Ids) -> None:
                     "ids of the legal actions")
     _check_mask(state, sorted(found), size, where)
     _check_refusals(state, found, size, where)
+    _check_id_given(state, found, where)
     _check_earlier(state, ids.earlier, where)
     ids.earlier = tuple(legal[:: max(len(legal) // 8, 1)])
     mover = state.current_player
@@ -132,6 +134,28 @@ def _check_refusals(state: State, found: dict[int, Action], size: int, where: st
             fail(where, f"action_from_id({brief(bad)}) raised {type(err).__name__}, not "
                         "IllegalAction")
         fail(where, f"action_from_id({brief(bad)}) was accepted")
+
+
+def _check_id_given(state: State, found: dict[int, Action], where: str) -> None:
+    """An id given where an action belongs (``apply``: a bot built on ids and masks returns
+    one) is refused with ``IllegalAction`` naming ``action_from_id``, never taken for some
+    action (a place in the legal list, another numbering)."""
+    if not found:
+        return
+    i = min(found)
+    for given in (i, np.int64(i)):
+        try:
+            state.apply(given)  # type: ignore[arg-type]
+        except IllegalAction as err:
+            if f"action_from_id({i})" not in str(err):
+                fail(where, f"apply({brief(given)}) is refused without saying that "
+                            f"action_from_id({i}) turns the id into its action: {err}")
+            continue
+        except Exception as err:  # the contract: IllegalAction, never another exception
+            fail(where, f"apply({brief(given)}) raised {type(err).__name__}, not "
+                        "IllegalAction")
+        fail(where, f"apply({brief(given)}) was accepted: an action id is no action "
+                    f"(action_from_id({i}) is {str(found[i])!r})")
 
 
 def _check_earlier(state: State, earlier: tuple[Action, ...], where: str) -> None:
