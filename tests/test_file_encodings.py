@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.core import golden
+from tabletop.core import files, golden
 
 ROOT = Path(__file__).parent.parent
 SOURCES = sorted((ROOT / "tabletop").rglob("*.py"))
@@ -80,7 +80,7 @@ def test_an_interrupted_golden_write_leaves_no_file(tmp_path, monkeypatch):
     def fail(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(golden.os, "replace", fail)
+    monkeypatch.setattr(files.os, "replace", fail)  # (golden writes through core.files)
     with pytest.raises(KeyboardInterrupt):
         golden.write(tmp_path / "x.txt", "text")
     assert list(tmp_path.iterdir()) == []

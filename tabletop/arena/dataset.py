@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
+from ..core.files import write_atomically
 from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
@@ -82,18 +83,6 @@ def _must_be(path: Path, folder: bool) -> None:
                             f"tournament dataset, and is a {kind}")
 
 
-def _write_atomically(path: Path, write: Any) -> None:
-    """``write(tmp)``, then ``tmp`` on the disk and renamed to ``path``: a reader sees the
-    whole file or none, even after a power cut. ``tmp`` is hidden (its name starts with
-    ``.``), so a reader of the whole folder (``pandas.read_parquet("path/results")``) skips
-    it while it is being written."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    write(tmp)
-    with tmp.open("rb+") as written:
-        os.fsync(written.fileno())
-    os.replace(tmp, path)
-
-
 def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
     """``rows`` as ``path`` with the suffix of ``kind`` (a table format), written
     atomically."""
@@ -101,7 +90,7 @@ def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
     if kind == "parquet":
         import pandas as pd
 
-        _write_atomically(path, lambda tmp: pd.DataFrame(rows).to_parquet(tmp, index=False))
+        write_atomically(path, lambda tmp: pd.DataFrame(rows).to_parquet(tmp, index=False))
     else:
         def write_csv(tmp: Path) -> None:
             with tmp.open("w", newline="", encoding="utf-8") as f:
@@ -109,7 +98,7 @@ def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
                 out.writeheader()
                 out.writerows(rows)
 
-        _write_atomically(path, write_csv)
+        write_atomically(path, write_csv)
     return path
 
 
@@ -261,7 +250,7 @@ def folder_path(path: object, what: str = "save should be the path of a folder")
 
 
 def _write_json(path: Path, content: dict[str, Any]) -> None:
-    _write_atomically(path, lambda tmp: tmp.write_text(json.dumps(content, indent=1),
+    write_atomically(path, lambda tmp: tmp.write_text(json.dumps(content, indent=1),
                                                        encoding="utf-8"))
 
 

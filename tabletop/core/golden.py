@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import random
 import re
 from pathlib import Path
 from typing import Any, cast
 
 from .errors import InvalidOption, TabletopError, UnknownGame
+from .files import write_atomically
 from .game import Game
 from .plain import NotJSON, json_object, plain, whole
 from .quoting import brief
@@ -190,12 +190,7 @@ def write(path: Path, text: str) -> None:
     defaults (the files are compared byte for byte wherever they are replayed), written to a
     temporary file first and renamed into place, so an interrupted write leaves no file
     that looks like a golden playthrough cut short."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_bytes(text.encode("utf-8"))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_atomically(path, lambda tmp: tmp.write_bytes(text.encode("utf-8")))
 
 
 def main(argv: list[str] | None = None) -> None:
