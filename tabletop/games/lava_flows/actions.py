@@ -182,10 +182,10 @@ ACTION_TABLE = ActionTable((
     PASS,
 ))
 
-#: What every action looks like, for a message about text that is none of them.
 #: Rule changes that make an older record replay otherwise (``Game.rule_changes``).
 RULE_CHANGES = ("2026-12-01: a Bubble Up needs at least two pieces above any cone, a hiding "
                 "place counting as one, so a lone Large with nothing under it cannot bubble up",)
+#: What every action looks like, for a message about text that is none of them.
 FORMS = ("actions are 'arrange black a1 white c3', 'move a1-b1', 'slide a1-b1', 'bubble a1' "
          "(or 'bubble a1 claim black', 'white', 'nothing'), 'eject b2@1 c2' (or with "
          "'claim wbw', 'claim bwb') and 'pass', on cells a1 … c3")
