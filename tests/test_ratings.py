@@ -275,6 +275,9 @@ def test_agents_that_never_met_another_group_are_not_comparable():
                                 [game(0, "a", "b", 0), game(1, "c", "c", 1)]))
     assert math.isnan(alone["c"][0]) and alone["a"][1] < alone["a"][0] < alone["a"][2]
     assert alone.ranked() == ["a", "b", "c"]
+    for text in (str(alone), alone._repr_html_()):  # it met no one: not "not comparable"
+        assert "no opponents" in text and "not comparable" not in text
+    assert alone.met == (1, 1, 0)
 
 
 def test_a_ladder_of_two_player_matches_is_rated_as_one_field():

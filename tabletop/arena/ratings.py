@@ -14,8 +14,9 @@ several players scores several pairs at once), and the normal approximation from
 curvature of the fit's likelihood, pseudo-games included (which does not collapse when
 every resampled game tells the same story: after a clean sweep or only draws, the bootstrap
 alone gives an interval of zero width). An agent that met no other agent has no rating
-(``nan``, shown "no games"), and so has every agent when the agents fall into groups that
-never met (their ratings cannot be compared: "not comparable").
+(``nan``, shown "no games", or "no opponents" if it only played itself), and so
+has every agent when the agents fall into groups that never met (their ratings cannot be
+compared: "not comparable").
 
 >>> import numpy as np
 >>> wins = np.array([[0.0, 30.0], [10.0, 0.0]])     # a beat b 30 times, lost 10
@@ -243,7 +244,8 @@ class Ratings:
     """Elo-scale ratings (``rating``) with their intervals (``low``, ``high``): the wider of
     the bootstrap's and the normal approximation's (see the module). All three are ``nan``
     for an agent that has no rating (no game against another agent, or groups of agents
-    that never met)."""
+    that never met). ``met`` is each agent's meetings with other agents (``()``: not
+    known), which tells an agent that only played itself from one that is not comparable."""
 
     agents: tuple[str, ...]
     rating: tuple[float, ...]
@@ -252,6 +254,7 @@ class Ratings:
     games: tuple[int, ...]
     confidence: float
     samples: int
+    met: tuple[int, ...] = ()
 
     def __getitem__(self, agent: str) -> tuple[float, float, float]:
         """``(rating, low, high)`` of ``agent``."""
@@ -268,8 +271,10 @@ class Ratings:
 
     def _cells(self) -> list[tuple[str, str, str, int]]:
         """Each row as text: agent, Elo, interval, games."""
+        met = dict(zip(self.agents, self.met, strict=True)) if self.met else {}
         return [(a, "–" if math.isnan(r) else f"{r:.0f}",
-                 ("not comparable" if n else "no games") if math.isnan(r)
+                 ("no games" if not n else "no opponents" if met.get(a) == 0
+                  else "not comparable") if math.isnan(r)
                  else f"{lo:.0f} … {hi:.0f}", n) for a, r, lo, hi, n in self._rows()]
 
     def __str__(self) -> str:
@@ -335,7 +340,8 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     played = {s.agent: s.games for s in result.summary()}
     return Ratings(tuple(agents), _floats(np.where(unrated, np.nan, best)),
                    _floats(np.minimum(low, best)), _floats(np.maximum(high, best)),
-                   tuple(played.get(a, 0) for a in agents), confidence, samples)
+                   tuple(played.get(a, 0) for a in agents), confidence, samples,
+                   tuple(np.bincount(np.concatenate([first, second]), minlength=n).tolist()))
 
 
 def _centre(agents: list[str], wins: np.ndarray, anchor: str | None) -> np.ndarray:
