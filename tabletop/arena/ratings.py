@@ -14,8 +14,9 @@ several players scores several pairs at once), and the normal approximation from
 curvature of the fit's likelihood, pseudo-games included (which does not collapse when
 every resampled game tells the same story: after a clean sweep or only draws, the bootstrap
 alone gives an interval of zero width). An agent that met no other agent has no rating
-(``nan``, shown "no games"), and so has every agent when the agents fall into groups that
-never met (their ratings cannot be compared: "not comparable").
+(``nan``, shown "no games", or "no opponents" if it only played itself), and so
+has every agent when the agents fall into groups that never met (their ratings cannot be
+compared: "not comparable").
 
 >>> import numpy as np
 >>> wins = np.array([[0.0, 30.0], [10.0, 0.0]])     # a beat b 30 times, lost 10
@@ -93,20 +94,40 @@ def _wins(n: int, first: np.ndarray, second: np.ndarray, points: np.ndarray,
 @dataclass(frozen=True, eq=False, repr=False)
 class Pairwise:
     """Head to head: ``points[i, j]`` scored by ``agents[i]`` against ``agents[j]`` over
-    ``games[i, j]`` meetings."""
+    ``games[i, j]`` meetings, which came from ``played[i, j]`` independent games.
+
+    A game where an agent holds several seats is several meetings of one pair, and they go
+    together (when the other agent wins, it beats every one of those seats), so they are
+    not independent trials: ``played`` counts each game once — (Σm)² / Σm² of the
+    meetings ``m`` the pair had in each game, rounded down, which is the number of games
+    in which they met when every game seats them alike. Without ``played`` every meeting
+    is taken for a game of its own.
+    """
 
     agents: tuple[str, ...]
     points: np.ndarray
     games: np.ndarray
+    played: np.ndarray | None = None
 
     def __post_init__(self) -> None:  # read-only copies: nothing changes the table after
         object.__setattr__(self, "points", readonly_array(np.asarray(self.points, float)))
         object.__setattr__(self, "games", readonly_array(np.asarray(self.games, int)))
+        played = self.games if self.played is None else self.played
+        object.__setattr__(self, "played", readonly_array(np.asarray(played, int)))
 
     def rate(self, a: str, b: str, confidence: float = 0.95) -> WinRate:
-        """How often ``a`` beat ``b`` (draws count half), with its Wilson interval."""
+        """How often ``a`` beat ``b`` (draws count half), with its Wilson interval over the
+        ``played`` games they met in (not their meetings, which one game ties together).
+
+        >>> from tabletop.arena import arena
+        >>> r = arena("lascaux", ["mcts-weak", "random", "random"], games=3, progress=False)
+        >>> r.pairwise().rate("mcts-weak", "random").games   # 6 meetings in 3 games
+        3
+        """
         i, j = known_agent(self.agents, a), known_agent(self.agents, b)
-        return WinRate(float(self.points[i, j]), int(self.games[i, j]), confidence)
+        meetings, games = int(self.games[i, j]), int(self.played[i, j])  # type: ignore[index]
+        share = float(self.points[i, j]) / meetings if meetings else 0.0
+        return WinRate(min(share * games, games), games, confidence)
 
     def _cell(self, i: int, j: int) -> str:
         return "–" if not self.games[i, j] else f"{self.points[i, j] / self.games[i, j]:.0%}"
@@ -139,11 +160,30 @@ def pairwise(result: ArenaResult) -> Pairwise:
     >>> int(table.games[0, 1]), table.rate("random", "random").games
     (6, 0)
     """
-    agents, _, first, second, points = _points(arena_result(result, "pairwise"))
+    agents, game, first, second, points = _points(arena_result(result, "pairwise"))
     meetings = np.zeros((len(agents), len(agents)), dtype=int)
     np.add.at(meetings, (first, second), 1)
     meetings += meetings.T
-    return Pairwise(tuple(agents), _wins(len(agents), first, second, points), meetings)
+    return Pairwise(tuple(agents), _wins(len(agents), first, second, points), meetings,
+                    _independent(len(agents), game, first, second))
+
+
+def _independent(n: int, game: np.ndarray, first: np.ndarray, second: np.ndarray
+                 ) -> np.ndarray:
+    """For each pair of agents, the games their meetings are worth: (Σm)² / Σm² over the
+    meetings ``m`` they had in each game (rounded down; the games they met in when every
+    game gave them as many meetings)."""
+    low, high = np.minimum(first, second), np.maximum(first, second)
+    per_game: dict[tuple[int, int, int], int] = {}
+    for key in zip(game.tolist(), low.tolist(), high.tolist(), strict=True):
+        per_game[key] = per_game.get(key, 0) + 1
+    total, squares = np.zeros((n, n)), np.zeros((n, n))
+    for (_, i, j), m in per_game.items():
+        total[i, j] += m
+        squares[i, j] += m * m
+    worth = np.floor(np.divide(total ** 2, squares, out=np.zeros((n, n)),
+                               where=squares > 0) + 1e-9)
+    return (worth + worth.T).astype(int)
 
 
 def bradley_terry(wins: np.ndarray, prior: float = 1.0, tol: float = 1e-10,
@@ -204,7 +244,8 @@ class Ratings:
     """Elo-scale ratings (``rating``) with their intervals (``low``, ``high``): the wider of
     the bootstrap's and the normal approximation's (see the module). All three are ``nan``
     for an agent that has no rating (no game against another agent, or groups of agents
-    that never met)."""
+    that never met). ``met`` is each agent's meetings with other agents (``()``: not
+    known), which tells an agent that only played itself from one that is not comparable."""
 
     agents: tuple[str, ...]
     rating: tuple[float, ...]
@@ -213,6 +254,7 @@ class Ratings:
     games: tuple[int, ...]
     confidence: float
     samples: int
+    met: tuple[int, ...] = ()
 
     def __getitem__(self, agent: str) -> tuple[float, float, float]:
         """``(rating, low, high)`` of ``agent``."""
@@ -229,8 +271,10 @@ class Ratings:
 
     def _cells(self) -> list[tuple[str, str, str, int]]:
         """Each row as text: agent, Elo, interval, games."""
+        met = dict(zip(self.agents, self.met, strict=True)) if self.met else {}
         return [(a, "–" if math.isnan(r) else f"{r:.0f}",
-                 ("not comparable" if n else "no games") if math.isnan(r)
+                 ("no games" if not n else "no opponents" if met.get(a) == 0
+                  else "not comparable") if math.isnan(r)
                  else f"{lo:.0f} … {hi:.0f}", n) for a, r, lo, hi, n in self._rows()]
 
     def __str__(self) -> str:
@@ -296,7 +340,8 @@ def ratings(result: ArenaResult, samples: int = 200, seed: int = 0,
     played = {s.agent: s.games for s in result.summary()}
     return Ratings(tuple(agents), _floats(np.where(unrated, np.nan, best)),
                    _floats(np.minimum(low, best)), _floats(np.maximum(high, best)),
-                   tuple(played.get(a, 0) for a in agents), confidence, samples)
+                   tuple(played.get(a, 0) for a in agents), confidence, samples,
+                   tuple(np.bincount(np.concatenate([first, second]), minlength=n).tolist()))
 
 
 def _centre(agents: list[str], wins: np.ndarray, anchor: str | None) -> np.ndarray:
