@@ -2,7 +2,8 @@
 on the sound ``SecretNim``: a state whose repr leaves out a field its constructor needs (as
 Lascaux left out its mover and Landlock its pile), one whose repr names a value the
 constructor does not rebuild, and a notation holding ``", "``, which makes the list of legal
-actions in a refusal unreadable.
+actions in a refusal unreadable; and an option whose refusal names a range it does not
+accept.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import random
 from dataclasses import dataclass, field, replace
 
 from toygame import NimState, SecretNim, Take
+
+from tabletop.core.errors import InvalidOption
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,3 +82,15 @@ class CommaNim(SecretNim):
         if len(words) == 2 and words[0] == "take" and words[1].isdigit():
             return CommaTake(int(words[1]))
         return None
+
+
+class StaleRangeNim(SecretNim):
+    """Says ``max_take`` runs to 5, but takes at most 4 (a bound changed in one place)."""
+
+    name = "stale-range-nim"
+
+    def _check_option(self, key, value):
+        SecretNim._check_option(self, key, 1)  # (the type)
+        if not 1 <= value <= 4:
+            raise InvalidOption(f"option {key}={value!r} of {self.name} must be a whole "
+                                f"number from 1 to 5")

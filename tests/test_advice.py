@@ -2,13 +2,19 @@
 every repr that reads as a constructor call rebuilds what it shows (``check_advice``)."""
 
 import pytest
-from broken_advice import CommaNim, RoundedReprNim, ShortReprNim
+from broken_advice import CommaNim, RoundedReprNim, ShortReprNim, StaleRangeNim
 from toygame import SecretNim
 
 import tabletop
+from tabletop.core.errors import InvalidOption
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.abuse import CHECKS
-from tabletop.core.testing.advice import check_advice, check_refusal_lists, check_reprs
+from tabletop.core.testing.advice import (
+    check_advice,
+    check_option_ranges,
+    check_refusal_lists,
+    check_reprs,
+)
 from tabletop.games.landlock import LandlockState
 from tabletop.games.lascaux import LascauxState, LascauxView
 
@@ -33,6 +39,28 @@ def test_a_sound_toy_passes(registered):
 def test_each_broken_toy_is_caught(registered, broken, check, message):
     with pytest.raises(ConformanceError, match=message):
         check(registered(broken), seeds=range(3), every=1)
+
+
+def test_an_option_range_that_is_not_the_accepted_range_is_caught(registered):
+    with pytest.raises(ConformanceError, match=r"option max_take=5, a bound its refusal "
+                                               r"names, is refused"):
+        check_option_ranges(registered(StaleRangeNim))
+
+
+@pytest.mark.parametrize("name, option, value, says, then", [
+    ("lava-flows", "ply_cap", 0, "must be a whole number from 1 to 100000", 1),
+    ("lacuna", "flower_radius", 0.00015, "a multiple of 0.0001", 0.0002),
+    ("lacuna", "mat_radius", 0.4, "at least 20 times flower_radius and pawn_radius (0.62 "
+                                  "with their defaults)", 0.62),
+    ("lacuna", "flower_radius", 0.2, "at most 5% of mat_radius (0.05 with its default)", 0.05),
+])
+def test_an_option_refusal_names_everything_a_value_must_be(name, option, value, says, then):
+    """Each used to name only a range (``from 0.0001 to 0.1``, ``a number from 1 to
+    100000``), and a value in it was then refused for a reason it had not said."""
+    with pytest.raises(InvalidOption) as refused:
+        tabletop.load(name, **{option: value})
+    assert says in str(refused.value)
+    tabletop.load(name, **{option: then}).new(seed=0)  # what it says is allowed
 
 
 @pytest.mark.parametrize("name, players", [("lascaux", 3), ("lascaux", 5), ("landlock", 2),

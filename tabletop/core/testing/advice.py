@@ -9,6 +9,11 @@ texts; a user who sees a state's repr in a notebook copies it into a cell. Both 
   are accepted by ``parse_action`` and are the position's first legal actions, in order,
   and whose count is the number of legal actions (an action whose notation holds ``", "``
   would make the list unreadable);
+* **option ranges** (``check_option_ranges``): a numeric option given a value far out of
+  range is refused saying ``must be a number from A to B`` (or ``a whole number``, or
+  ``…, a multiple of S``); when that is all it says, ``A`` and ``B`` alone are accepted and
+  a value just outside either is refused (a range that is only part of the rule names
+  the rest, as Lacuna's ``mat_radius`` names the flowers' and pawns' sizes);
 * **reprs** (``check_reprs``): the repr of the game, of every state and view met and of
   some legal actions, when it reads as a call of its own class (``LascauxState(...)``,
   ``tabletop.load(...)``), is one: evaluated with ``tabletop``, the names the game's package
@@ -27,7 +32,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidOption
 from ..game import Game, State
 from .common import fail, random_states
 
@@ -42,10 +47,64 @@ SAMPLED_ACTIONS = 3
 
 
 def check_advice(game: Game, seeds: Iterable[int] = range(2), every: int = 5) -> None:
-    """Both checks of this module (``check_refusal_lists`` and ``check_reprs``)."""
+    """The checks of this module: ``check_refusal_lists``, ``check_option_ranges`` and
+    ``check_reprs``."""
     seeds = tuple(seeds)
     check_refusal_lists(game, seeds, every)
+    check_option_ranges(game)
     check_reprs(game, seeds, every)
+
+
+#: A refusal naming a range and nothing else: ``must be a number from 0.5 to 2``.
+RANGE = re.compile(r"must be a (?P<kind>whole number|number) from (?P<low>\S+) to "
+                   r"(?P<high>[^\s,]+)(?:, a multiple of (?P<step>\S+))?$")
+
+#: Values far outside any option's range, to make a game name it.
+FAR = (-10**9, 10**9)
+
+
+def check_option_ranges(game: Game) -> None:
+    """Every range a numeric option's refusal names alone is the accepted range."""
+    for key, default in game.options.items():
+        if isinstance(default, bool) or not isinstance(default, int | float):
+            continue
+        for far in FAR:
+            found = _named_range(game, key, type(default)(far))
+            if found is None:
+                continue
+            kind, low, high, step = found
+            cast = int if kind == "whole number" else float
+            margin = 1 if cast is int else float(step or 0) or (high - low) * 1e-6
+            for value, accepted in ((low, True), (high, True), (low - margin, False),
+                                    (high + margin, False)):
+                _check_bound(game, key, cast(value), accepted)
+
+
+def _named_range(game: Game, key: str, value: Any) -> tuple[str, float, float, str] | None:
+    options = {**game.options, key: value}
+    try:
+        type(game)(game.players, **options)
+    except InvalidOption as err:
+        found = RANGE.search(str(err))
+        if found is None:
+            return None
+        return found["kind"], float(found["low"]), float(found["high"]), found["step"] or ""
+    fail(game.name, f"option {key}={value!r} was accepted")
+    return None
+
+
+def _check_bound(game: Game, key: str, value: float, accepted: bool) -> None:
+    options = {**game.options, key: value}
+    try:
+        type(game)(game.players, **options)
+    except InvalidOption as err:
+        if accepted:
+            fail(game.name, f"option {key}={value!r}, a bound its refusal names, is "
+                            f"refused: {err}")
+        return
+    if not accepted:
+        fail(game.name, f"option {key}={value!r}, outside the range its refusal names, is "
+                        f"accepted")
 
 
 def check_refusal_lists(game: Game, seeds: Iterable[int] = range(2), every: int = 5) -> None:
