@@ -68,6 +68,26 @@ def test_make_agent_resolves_names_strengths_and_options():
     assert make_agent("mcts-weak", seed=1, exploration=0.3).exploration == 0.3
 
 
+@pytest.mark.parametrize("name, options", [
+    ("mcts-strong", {"strength": "weak"}), ("mcts-weak", {"iterations": 5}),
+    ("mcts-strong", {"seconds": 0.01}),
+])
+def test_an_option_a_preset_name_clashes_with_names_the_agent_to_use(name, options):
+    """Taken literally, the advice works: the message names 'mcts', which takes the option
+    (it said "the agent it presets", and for iterations= of 'mcts-weak' only "give a
+    strength, or iterations …, not both", though no strength was given)."""
+    with pytest.raises(InvalidOption) as refused:
+        make_agent(name, **options)
+    message = str(refused.value)
+    assert f"{name!r} " in message and "'mcts'" in message
+    plain = re.search(r"(?:to|use) '([\w-]+)'", message)
+    assert plain is not None and plain.group(1) == "mcts"
+    make_agent(plain.group(1), **options)  # what it says to do
+    with pytest.raises(InvalidOption) as refused:  # a plain bad value: no such advice
+        make_agent(name, exploration=-1)
+    assert "'mcts'" not in str(refused.value)
+
+
 def test_make_agent_explains_bad_names_and_options():
     with pytest.raises(ValueError, match="no agent called 'alphazero'; known agents: 'random'"):
         make_agent("alphazero")

@@ -212,11 +212,31 @@ def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
     except CallerError:
         raise
     except ValueError as err:  # an option's value out of range: the caller's, one line
+        if options and any(word in str(err) for word in preset):  # a clash with the preset
+            settings = ", ".join(f"{k}={v!r}" for k, v in preset.items())
+            raise InvalidOption(f"agent {key!r} presets {settings}: {err}; to set "
+                                f"{', '.join(options)} yourself, use "
+                                f"{_unpreset(key, factory)}") from err
         raise InvalidOption(f"agent {key!r}: {err}") from err
     if not isinstance(made, Agent) or isinstance(made, type):
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
                         f"has no act(view)")
     return made
+
+
+def _unpreset(key: str, factory: AgentFactory) -> str:
+    """The name of the agent ``key`` presets options of, with none preset (``'mcts'`` for
+    ``'mcts-weak'``), quoted; else its factory.
+
+    >>> from tabletop.agents.mcts import MCTSAgent
+    >>> _unpreset("mcts-strong", MCTSAgent)
+    "'mcts'"
+    """
+    where = f"{getattr(factory, '__module__', '')}:{getattr(factory, '__qualname__', '')}"
+    for name, (made, preset) in _REGISTRY.items():
+        if name != key and not preset and (made is factory or made == where):
+            return repr(name)
+    return f"its factory {brief(factory)}"
 
 
 def _imported(key: str, where: str) -> AgentFactory:
@@ -254,7 +274,7 @@ def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, An
     for word in options:
         if word in preset:
             raise InvalidOption(f"agent {key!r} sets {word}={preset[word]!r} itself; pass "
-                             f"{word}= to the agent it presets instead")
+                                f"{word}= to {_unpreset(key, factory)} instead")
     try:
         parameters = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):  # a callable without a signature: it checks its own

@@ -104,9 +104,18 @@ class OptionChecks:
             raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
                                 f"{listed}{suggestion(value, named)}")
 
-    def _option_number(self, key: str, value: Any, low: float, high: float) -> None:
-        """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``."""
+    def _option_number(self, key: str, value: Any, low: float, high: float,
+                       step: float | None = None) -> None:
+        """A helper for ``_check_option``: ``value`` must be a finite number in ``low..high``
+        (and a multiple of ``step``, if given). The refusal names everything that is
+        checked, so that a value it says is allowed is: a whole number for an option whose
+        default is an int, a multiple of ``step`` if given."""
+        whole = type(self.defaults.get(key)) is int
         if (isinstance(value, bool) or not isinstance(value, int | float)
-                or value != value or not low <= value <= high):  # NaN fails value != value
+                or value != value or not low <= value <= high  # NaN fails value != value
+                or whole and value != int(value)
+                or step is not None and abs(value / step - round(value / step)) > 1e-6):
+            kind = "whole number" if whole else "number"
+            multiple = "" if step is None else f", a multiple of {step:g}"
             raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be a "
-                                f"number from {low} to {high}")
+                                f"{kind} from {low} to {high}{multiple}")

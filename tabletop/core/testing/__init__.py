@@ -18,7 +18,9 @@
   reference cycles that only the garbage collector would free, memos that break once
   full (``check_small_memos``) or are left half-filled by an Interrupt
   (``check_interrupts``), and arguments a game's own methods should refuse (junk
-  seeds, another game's position, a player it lacks, a misspelt picture option); it needs
+  seeds, another game's position, a player it lacks, a misspelt picture option), and
+  advice taken literally (every action a refusal lists, typed back, is that legal action;
+  every repr that reads as a constructor call rebuilds an equal object); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);

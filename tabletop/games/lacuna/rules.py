@@ -299,10 +299,16 @@ class Lacuna(Game):
 
     def _check_option(self, key: str, value: Any) -> None:
         low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)
-        self._option_number(key, value, low, high)
-        if abs(value * TICKS - round(value * TICKS)) > 1e-6:
-            raise InvalidOption(f"option {key}={value!r} of lacuna should be a multiple of "
-                                "0.0001")
+        try:
+            self._option_number(key, value, low, high, step=1 / TICKS)
+        except InvalidOption as err:  # (the range alone is not the rule: say the rest)
+            sizes = self.defaults
+            if key == "mat_radius":
+                least = 20 * max(sizes["flower_radius"], sizes["pawn_radius"])
+                raise InvalidOption(f"{err}, and at least 20 times flower_radius and "
+                                    f"pawn_radius ({least:g} with their defaults)") from None
+            raise InvalidOption(f"{err}, and at most 5% of mat_radius "
+                                f"({sizes['mat_radius'] / 20:g} with its default)") from None
 
     @property
     def params(self) -> Params:

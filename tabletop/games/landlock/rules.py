@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...core import ranges
@@ -75,7 +75,7 @@ class LandlockState(LandlockPosition, State):
     """A full position: the public one (``LandlockPosition``) plus ``pile``, the hidden draw
     order (kind numbers, next tile first)."""
 
-    pile: tuple[int, ...] = field(repr=False)
+    pile: tuple[int, ...]
 
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:

@@ -15,7 +15,6 @@ it is. A ``LascauxState`` adds the deck's order and every secret token (``rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field
 from typing import TYPE_CHECKING
 
 from ...core import ranges
@@ -81,8 +80,9 @@ class LascauxPosition(Position):
     end: str
     #: Whose decision it is (``None`` once over): the bidder ``turn``, or the next player to
     #: lay a token from ``start``. Kept as a field, set by every move, because every search
-    #: step asks and a property's call cost as much as a fifth of a move; not in the repr.
-    current_player: int | None = field(repr=False)
+    #: step asks and a property's call cost as much as a fifth of a move; in the repr, which
+    #: is the constructor call that rebuilds the position (``check_reprs``).
+    current_player: int | None
 
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:
