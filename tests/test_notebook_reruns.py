@@ -68,3 +68,23 @@ def test_notebook_07s_openspiel_cell_shows_the_same_game_when_run_again():
         runs.append(printed.getvalue())
     assert runs[0] == runs[1]
     assert "plays id" in runs[0]
+
+
+def test_reloading_the_registry_keeps_the_games():
+    """``importlib.reload(tabletop.core.registry)`` left no game at all ("known games:
+    none"): the games register on their packages' first import, which a reload does not
+    repeat. A game registered in the notebook stays too."""
+    import importlib
+
+    import tabletop
+    from tabletop.core import registry
+
+    before, saved = registry.names(), dict(registry._entries)
+    registry.register("reloaded-toy", "tabletop.games.lascaux.rules:Lascaux")
+    try:
+        importlib.reload(registry)
+        assert registry.names() == (*before, "reloaded-toy")
+        assert tabletop.load("lascaux", players=3).new(seed=0).legal_actions()
+    finally:  # the games as they were, whatever the reload did
+        registry._entries.clear()
+        registry._entries.update(saved)
