@@ -128,6 +128,22 @@ def test_timeline_steps_and_branches(click_nim):
     assert widget.state.history[-2:] == (Take(1), Take(1))
 
 
+def test_counts_in_the_widgets_words_agree_with_their_number():
+    """A move played, stepped back from and another played (a cell run twice, say): each
+    branch is one ply long, and says so ("1 plies" before); the repr counts states too."""
+    widget = tabletop.play("lascaux", players=3, seed=0)
+    assert repr(widget) == "<GameWidget lascaux: ply 0, 1 state>"
+    widget.play("choose brown")
+    assert widget.branch_picker.options == (("main line · 1 ply", widget.node),)
+    widget.back()
+    widget.play("choose green")
+    labels = [label for label, _ in widget.branch_picker.options]
+    assert labels == ["ply 1: choose brown · 1 ply", "ply 1: choose green · 1 ply"]
+    widget.play("choose blue")
+    assert "ply 1: choose green · 2 plies" in [label for label, _ in widget.branch_picker.options]
+    assert repr(widget) == "<GameWidget lascaux: ply 2, 4 states>"
+
+
 def test_a_random_bot_replies_at_once_without_an_event_loop(click_nim):
     widget = new_widget(bots={1: "random"})
     p = widget.state.current_player

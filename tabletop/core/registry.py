@@ -26,7 +26,9 @@ from .quoting import brief
 if TYPE_CHECKING:
     from .game import Game
 
-_entries: dict[str, str | type[Game]] = {}
+#: The registered games. ``importlib.reload`` of this module keeps them: the games register
+#: when their packages are first imported, which a reload does not repeat.
+_entries: dict[str, str | type[Game]] = globals().get("_entries", {})
 
 #: Where the built-in games live: a name registered from here cannot be taken over.
 _BUILT_IN = "tabletop.games."

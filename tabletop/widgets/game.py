@@ -556,7 +556,8 @@ class GameWidget(BotTurns, w.VBox):
 
     def __repr__(self) -> str:
         s = self.session
-        return f"<GameWidget {s.game.name}: ply {s.ply()}, {len(s.graph)} states>"
+        states = f"{len(s.graph)} state{'' if len(s.graph) == 1 else 's'}"
+        return f"<GameWidget {s.game.name}: ply {s.ply()}, {states}>"
 
 
 

@@ -482,14 +482,14 @@ class Session:
         for leaf in sorted(self.timeline.leaves()):
             path = self.timeline.path_to(leaf)
             forks = [i for i, n in enumerate(path[:-1]) if len(self.graph.succ[n]) > 1]
-            plies = len(path) - 1
+            plies = f"{len(path) - 1} {'ply' if len(path) == 2 else 'plies'}"
             if not forks:
-                out.append((leaf, f"main line · {plies} plies"))
+                out.append((leaf, f"main line · {plies}"))
                 continue
             k = forks[-1]
             log = () if hidden else self.graph.nodes[leaf]["state"].log(self.viewer())
             move = log[k] if k < len(log) else "…"
-            out.append((leaf, f"ply {k + 1}: {move} · {plies} plies"))
+            out.append((leaf, f"ply {k + 1}: {move} · {plies}"))
         return out
 
     # --- records ------------------------------------------------------------------------------
