@@ -599,3 +599,11 @@ def test_last_action_is_marked():
     t = s.apply(a)
     titles = [sh.title for sh in t.scene(last=a).shapes]
     assert f"last: {a}" in titles
+
+
+def test_a_pile_of_one_tile_is_counted_in_the_singular():
+    s = tabletop.load("landlock").position(["f6 path r0"], tile="stream", pile=["path"])
+    assert "pile 1 tile (order hidden)" in str(s.view(0))
+    assert "draw pile: 1 tile<" in s.view(0)._repr_svg_()
+    more = tabletop.load("landlock").position(["f6 path r0"], tile="stream", pile=["path"] * 2)
+    assert "pile 2 tiles (order hidden)" in str(more.view(0))

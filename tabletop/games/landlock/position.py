@@ -124,7 +124,8 @@ class LandlockPosition(Position):
         raise NotImplementedError
 
     def _pile_text(self) -> str:
-        return f"pile {self.pile_count} tiles (order hidden)"
+        n = self.pile_count
+        return f"pile {n} {'tile' if n == 1 else 'tiles'} (order hidden)"
 
     # --- whose turn, and roles --------------------------------------------------------------
     @property

@@ -521,7 +521,8 @@ def _draw_panel(scene: Scene, subject: LandlockPosition, lit: set[Hashable]) -> 
     if subject.land_team is not None:
         scene.text(x, y + 6, f"tiles on the map: {subject.count}", fill="#555", font_size=12,
                    anchor="start")
-        scene.text(x, y + 24, f"draw pile: {subject.pile_count} tiles", fill="#555",
+        scene.text(x, y + 24, f"draw pile: {subject.pile_count} "
+                   f"{'tile' if subject.pile_count == 1 else 'tiles'}", fill="#555",
                    font_size=12, anchor="start")
         y += 24
     return y
