@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..game import Game
+from .annotated import check_annotations
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
 from .builders import check_position_builder
@@ -58,6 +59,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_drawn_last,
     check_bot_secrecy,
     check_values,
+    check_annotations,
 )
 
 
