@@ -84,7 +84,8 @@ def test_play_is_typed_as_the_widget_it_returns_and_takes_what_the_widget_takes(
     assert top["game"] == inner["game"]
 
 
-#: A user's notebook code, written from DESIGN.md's contract, the README and docs/widget.md,
+#: A user's notebook code, written from DESIGN.md's contract, the README, docs/widget.md and
+#: docs/arena.md,
 #: with the types a type checker should see (``reveal_type``) and helpers a user would write.
 USER = '''
 from __future__ import annotations
@@ -97,6 +98,7 @@ import numpy.typing as npt
 
 import tabletop
 from tabletop import Action, State, View
+from tabletop.arena import arena
 
 game = tabletop.load("lascaux", players=4)
 s = game.new(seed=42, setup="random")
@@ -118,6 +120,9 @@ reveal_type(v.observation())
 reveal_type(t.returns())
 reveal_type(tabletop.play("landlock", seed=3, bots={1: "mcts"}))
 reveal_type(tabletop.play(record, bots={1: "mcts"}))
+result = arena("lava-flows", ["random", "mcts"], games=2)
+reveal_type(result.plot())
+reveal_type(result.ratings().plot(ax=result.plot()))
 
 
 def mask(view: View) -> npt.NDArray[np.bool_]:
@@ -155,11 +160,14 @@ REVEALED = [
     r"tuple\[float, \.\.\.\]",
     r"tabletop\.widgets\.game\.GameWidget",
     r"tabletop\.widgets\.game\.GameWidget",
+    r"matplotlib\.axes\._axes\.Axes",  # "returns the axes" (docs/arena.md)
+    r"matplotlib\.axes\._axes\.Axes",
 ]
 
 
 def test_a_users_code_type_checks_strictly_with_the_documented_types(tmp_path):
     pytest.importorskip("mypy")
+    pytest.importorskip("matplotlib")  # (the test extra: typed, so its axes are a type)
     (tmp_path / "user.py").write_text(textwrap.dedent(USER))
     found = subprocess.run(
         # as for an installed package: tabletop's own modules are read, their errors not shown
