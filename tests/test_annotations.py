@@ -18,7 +18,9 @@ from toygame import SecretNim
 
 import tabletop
 import tabletop.widgets
-from tabletop.core.testing import ConformanceError
+from tabletop.agents import MCTSAgent
+from tabletop.agents.analysis import Node, NodeView
+from tabletop.core.testing import ConformanceError, playout
 from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.annotated import check_annotations
 from tabletop.core.testing.typehints import mismatch
@@ -84,6 +86,20 @@ def test_play_is_typed_as_the_widget_it_returns_and_takes_what_the_widget_takes(
     assert top["game"] == inner["game"]
 
 
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_search_trees_nodes_hold_what_their_declared_fields_say(name):
+    """``analysis.root`` is a read-only ``NodeView`` whose fields come through
+    ``__getattr__``: they are declared, so a type checker knows them, and kept."""
+    state = playout(tabletop.load(name).new(seed=2, setup="random"), 2, plies=3)
+    root = MCTSAgent(iterations=60, seed=0).analyse(state).root
+    hints = typing.get_type_hints(NodeView)
+    declared = [field for field in hints if not field.startswith("_")]
+    assert sorted(declared) == sorted(Node.__slots__)
+    for node in (root, *list(root.children.values())[:3]):
+        for field in declared:
+            assert mismatch(getattr(node, field), hints[field], NodeView) is None, field
+
+
 #: A user's notebook code, written from DESIGN.md's contract, the README, docs/widget.md and
 #: docs/arena.md,
 #: with the types a type checker should see (``reveal_type``) and helpers a user would write.
@@ -98,6 +114,7 @@ import numpy.typing as npt
 
 import tabletop
 from tabletop import Action, State, View
+from tabletop.agents import MCTSAgent
 from tabletop.arena import arena
 
 game = tabletop.load("lascaux", players=4)
@@ -120,6 +137,10 @@ reveal_type(v.observation())
 reveal_type(t.returns())
 reveal_type(tabletop.play("landlock", seed=3, bots={1: "mcts"}))
 reveal_type(tabletop.play(record, bots={1: "mcts"}))
+root = MCTSAgent(iterations=20, seed=0).analyse(v).root
+reveal_type(root.visits)
+reveal_type(root.children)
+reveal_type(root.total)
 result = arena("lava-flows", ["random", "mcts"], games=2)
 reveal_type(result.plot())
 reveal_type(result.ratings().plot(ax=result.plot()))
@@ -160,6 +181,9 @@ REVEALED = [
     r"tuple\[float, \.\.\.\]",
     r"tabletop\.widgets\.game\.GameWidget",
     r"tabletop\.widgets\.game\.GameWidget",
+    r"int",  # the search tree's statistics (issue 9)
+    r"typing\.Mapping\[typing\.Hashable, tabletop\.agents\.analysis\.NodeView\]",
+    r"tuple\[float, \.\.\.\]",
     r"matplotlib\.axes\._axes\.Axes",  # "returns the axes" (docs/arena.md)
     r"matplotlib\.axes\._axes\.Axes",
 ]
