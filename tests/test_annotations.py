@@ -116,6 +116,7 @@ import tabletop
 from tabletop import Action, State, View
 from tabletop.agents import MCTSAgent
 from tabletop.arena import arena
+from tabletop.widgets import TreeWidget
 
 game = tabletop.load("lascaux", players=4)
 s = game.new(seed=42, setup="random")
@@ -137,6 +138,7 @@ reveal_type(v.observation())
 reveal_type(t.returns())
 reveal_type(tabletop.play("landlock", seed=3, bots={1: "mcts"}))
 reveal_type(tabletop.play(record, bots={1: "mcts"}))
+reveal_type(TreeWidget)
 root = MCTSAgent(iterations=20, seed=0).analyse(v).root
 reveal_type(root.visits)
 reveal_type(root.children)
@@ -181,6 +183,7 @@ REVEALED = [
     r"tuple\[float, \.\.\.\]",
     r"tabletop\.widgets\.game\.GameWidget",
     r"tabletop\.widgets\.game\.GameWidget",
+    r"def \(.*\) -> tabletop\.widgets\.tree\.TreeWidget",  # loaded on first use
     r"int",  # the search tree's statistics (issue 9)
     r"typing\.Mapping\[typing\.Hashable, tabletop\.agents\.analysis\.NodeView\]",
     r"tuple\[float, \.\.\.\]",
@@ -189,10 +192,10 @@ REVEALED = [
 ]
 
 
-def test_a_users_code_type_checks_strictly_with_the_documented_types(tmp_path):
+def mypy_strict(tmp_path: Path, code: str) -> list[str]:
+    """mypy's lines for ``code`` checked under ``--strict`` as a user's module."""
     pytest.importorskip("mypy")
-    pytest.importorskip("matplotlib")  # (the test extra: typed, so its axes are a type)
-    (tmp_path / "user.py").write_text(textwrap.dedent(USER))
+    (tmp_path / "user.py").write_text(textwrap.dedent(code))
     found = subprocess.run(
         # as for an installed package: tabletop's own modules are read, their errors not shown
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports",
@@ -200,7 +203,12 @@ def test_a_users_code_type_checks_strictly_with_the_documented_types(tmp_path):
          os.devnull, "user.py"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
         env={**os.environ, "MYPYPATH": str(ROOT)})
-    lines = found.stdout.splitlines()
+    return found.stdout.splitlines()
+
+
+def test_a_users_code_type_checks_strictly_with_the_documented_types(tmp_path):
+    pytest.importorskip("matplotlib")  # (the test extra: typed, so its axes are a type)
+    lines = mypy_strict(tmp_path, USER)
     errors = [line for line in lines if ": error:" in line]
     assert not errors, "\n".join(errors)
     revealed = [line.split('Revealed type is "', 1)[1].rstrip('"') for line in lines
@@ -208,3 +216,21 @@ def test_a_users_code_type_checks_strictly_with_the_documented_types(tmp_path):
     assert len(revealed) == len(REVEALED), revealed
     for shown, pattern in zip(revealed, REVEALED, strict=True):
         assert re.fullmatch(pattern, shown), (shown, pattern)
+
+
+def test_a_type_checker_catches_what_would_fail_at_run_time(tmp_path):
+    """Classes that answer through ``__getattr__`` hide it from type checkers: a misspelt
+    field of a search tree's node, or a step taken on the widget's read-only navigator, is
+    an error to mypy, as it is an ``AttributeError`` when run."""
+    lines = mypy_strict(tmp_path, """
+        import tabletop
+        from tabletop.agents import MCTSAgent
+
+        state = tabletop.load("landlock").new(seed=1)
+        root = MCTSAgent(iterations=20, seed=0).analyse(state).root
+        root.visit
+        tabletop.play(state).navigator.back()
+    """)
+    errors = [line.split(": error: ")[1] for line in lines if ": error: " in line]
+    assert errors == ['"NodeView" has no attribute "visit"; maybe "visits"?  [attr-defined]',
+                      '"TimelineReader" has no attribute "back"  [attr-defined]']
