@@ -43,3 +43,10 @@ def _nim(name: str, state_class: type[NimState]) -> type[SecretNim]:
 NumpyScoresNim = _nim("numpy-scores-nim", NumpyScoresState)
 NumpyPlayerNim = _nim("numpy-player-nim", NumpyPlayerState)
 ListPilesNim = _nim("list-piles-nim", ListPilesState)
+
+
+class ListShapeNim(SecretNim):
+    """Its ``observation_shape``, a property's stand-in, is a list, not the promised tuple."""
+
+    name = "list-shape-nim"
+    observation_shape = [6]  # the bug

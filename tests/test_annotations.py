@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import pytest
-from broken_annotations import ListPilesNim, NumpyPlayerNim, NumpyScoresNim
+from broken_annotations import ListPilesNim, ListShapeNim, NumpyPlayerNim, NumpyScoresNim
 from toygame import SecretNim
 
 import tabletop
@@ -45,6 +45,7 @@ def test_a_sound_toy_passes(registered):
                      r"int \| None"),
     (ListPilesNim, r"ListPilesState.counters\(\) returned list, not a tuple \(its hint: "
                    r"tuple\[int, \.\.\.\]\)"),
+    (ListShapeNim, r"list-shape-nim: ListShapeNim.observation_shape returned list, not a tuple"),
 ])
 def test_a_broken_toy_fails(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

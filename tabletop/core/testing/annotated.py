@@ -8,7 +8,8 @@ game that hands back a list there, a ``numpy.int64``, a ``bool`` for an ``int`` 
 
 At positions spread over seeded games, the game, each state, every player's view and a few
 legal actions have each public property and method the contract or the game offers called,
-and each answer compared with the method's return hint (``typehints.mismatch``; an
+and each answer (and each public field and class constant: ``player_counts``, an
+``observation_shape`` standing in for the property) compared with its hint (``typehints.mismatch``; an
 unannotated override keeps its base's hint). Methods are called with no arguments, or with
 those of the table below (``view(p)``, ``log(viewer)``, ``is_legal(a)``, ``action_id(a)``,
 ``action_from_id(i)``, ``apply(a)``, ``determinize(rng)``, ``parse_action``,
@@ -103,12 +104,31 @@ def _check(subject: object, where: str, calls: Calls) -> None:
                     where, f"{kind.__name__}.{name}")
             continue
         if not inspect.isfunction(member):
-            continue  # (static and class methods, slots, class constants: not read here)
+            if not isinstance(member, (staticmethod, classmethod)) and not callable(member):
+                _constant(subject, name, kind, where)
+            continue  # (static and class methods: not called)
         for args in calls.get(name, [()] if _no_arguments(member) else []):
             method = getattr(subject, name)
             shown = ", ".join(_short(a) for a in args)
             _answer(functools.partial(method, *args), promised(kind, name), kind, where,
                     f"{kind.__name__}.{name}({shown})")
+
+
+def _constant(subject: object, name: str, kind: type, where: str) -> None:
+    """A class attribute: kept to its annotation (``player_counts: ClassVar[tuple[int,
+    ...]]``) or to the property it stands in for (``observation_shape = (6,)``)."""
+    hint = _class_hints(kind).get(name, Ellipsis)
+    if hint is Ellipsis:
+        hint = promised(kind, name)
+    if typing.get_origin(hint) is typing.ClassVar:
+        hint = (typing.get_args(hint) or (Any,))[0]
+    if hint is not Ellipsis:
+        _compare(getattr(subject, name), hint, kind, where, f"{kind.__name__}.{name}")
+
+
+@functools.lru_cache(maxsize=64)
+def _class_hints(kind: type) -> dict[str, Any]:
+    return resolved(kind) or {}
 
 
 def _answer(call: Callable[[], object], hint: object, kind: type, where: str,
@@ -139,7 +159,7 @@ def _fields(kind: type) -> list[tuple[str, object]]:
     """The public dataclass fields of ``kind`` with their resolved hints."""
     if not dataclasses.is_dataclass(kind):
         return []
-    hints = resolved(kind) or {}
+    hints = _class_hints(kind)
     return [(f.name, hints[f.name]) for f in dataclasses.fields(kind)
             if not f.name.startswith("_") and f.name in hints
             and typing.get_origin(hints[f.name]) is not typing.ClassVar]
