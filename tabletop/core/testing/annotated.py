@@ -9,8 +9,8 @@ game that hands back a list there, a ``numpy.int64``, a ``bool`` for an ``int`` 
 At positions spread over seeded games, the game, each state, every player's view and a few
 legal actions have each public property and method the contract or the game offers called,
 and each answer (and each public field and class constant: ``player_counts``, an
-``observation_shape`` standing in for the property) compared with its hint (``typehints.mismatch``; an
-unannotated override keeps its base's hint). Methods are called with no arguments, or with
+``observation_shape`` standing in for the property) compared with its hint
+(``typehints.mismatch``; an unannotated override keeps its base's hint). Methods are called with no arguments, or with
 those of the table below (``view(p)``, ``log(viewer)``, ``is_legal(a)``, ``action_id(a)``,
 ``action_from_id(i)``, ``apply(a)``, ``determinize(rng)``, ``parse_action``,
 ``describe``, ``player_name``, ``draw``, ``new``); a method that needs other arguments is
