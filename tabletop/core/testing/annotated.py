@@ -10,12 +10,13 @@ At positions spread over seeded games, the game, each state, every player's view
 legal actions have each public property and method the contract or the game offers called,
 and each answer (and each public field and class constant: ``player_counts``, an
 ``observation_shape`` standing in for the property) compared with its hint
-(``typehints.mismatch``; an unannotated override keeps its base's hint). Methods are called with no arguments, or with
-those of the table below (``view(p)``, ``log(viewer)``, ``is_legal(a)``, ``action_id(a)``,
-``action_from_id(i)``, ``apply(a)``, ``determinize(rng)``, ``parse_action``,
-``describe``, ``player_name``, ``draw``, ``new``); a method that needs other arguments is
-not called, nor is one that raises (other checks judge refusals). Iterators are read a few
-items at a time; a hint that cannot be resolved at run time is skipped.
+(``typehints.mismatch``; an unannotated override keeps its base's hint). Methods are
+called with no arguments, or with those of the table below (``view(p)``, ``log(viewer)``,
+``is_legal(a)``, ``action_id(a)``, ``action_from_id(i)``, ``apply(a)``,
+``determinize(rng)``, ``parse_action``, ``describe``, ``player_name``, ``draw``, ``new``);
+a method that needs other arguments is not called, nor is one that raises (other checks
+judge refusals). Iterators are read a few items at a time; a hint that cannot be resolved
+at run time is skipped.
 
 >>> import tabletop
 >>> check_annotations(tabletop.load("lascaux", players=3), seeds=[0])
