@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import games as _games  # noqa: F401  (registers the games)
 from .core.errors import IllegalAction, InvalidOption, InvalidRecord, UnknownGame
@@ -15,6 +15,9 @@ from .core.game import Action, Game, State, View
 from .core.record import replay
 from .core.registry import load, names
 from .core.tree import explore
+
+if TYPE_CHECKING:  # the widgets load ipywidgets: imported when ``play`` is first called
+    from .widgets.game import GameWidget
 
 #: The version: written here only (pyproject.toml reads it; CHANGELOG.md names it).
 __version__ = "0.1.0"
@@ -32,8 +35,8 @@ def games() -> tuple[str, ...]:
 games.__name__ = f"{__name__}.games"  # what ``import … as`` looks a subpackage up under
 
 
-def play(game: str | Game | State, **options: Any) -> Any:
-    """The interactive widget for a game name, a ``Game`` or a ``State``.
+def play(game: str | Game | State | dict[str, Any], **options: Any) -> GameWidget:
+    """The interactive widget for a game name, a ``Game``, a ``State`` or a saved record.
 
     ``options`` go to the widget (``seed=``, ``bots=``, ``view=`` …) and, for a name, to
     ``load`` (``players=`` and game options).

@@ -20,11 +20,11 @@ thought (``tabletop.widgets.thinking``).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -152,6 +152,26 @@ class NodeView:
     __slots__ = ("_node", "_views")
     _node: Node
     _views: dict[int, NodeView]
+    # The node's fields as ``__getattr__`` hands them out: declared (no class attribute is
+    # made), so that a type checker and ``typing.get_type_hints`` know them, not ``Any``.
+    action: Action | None
+    label: str
+    actor: int | None
+    visits: int
+    avail: int
+    total: tuple[float, ...]
+    children: Mapping[Hashable, NodeView]
+    state: State | None
+    origin: object
+    seen: int
+    stamp: int
+    legal: Sequence[Action] | None
+    slots: list[NodeView | None]
+    order: list[int] | None
+    opened: int
+    source: State | None
+    observed: tuple[Any, ...] | None
+    untried: list[int]
 
     def __init__(self, node: Node, views: dict[int, NodeView] | None = None) -> None:
         object.__setattr__(self, "_node", node)
@@ -164,19 +184,20 @@ class NodeView:
             return None
         return self._views.get(id(node)) or NodeView(node, self._views)
 
-    def __getattr__(self, name: str) -> Any:
-        if name not in Node.__slots__:
-            raise AttributeError(f"a search tree's node has no attribute {name!r}")
-        value = getattr(self._node, name)
-        if name == "children":
-            return MappingProxyType({k: self._view(c) for k, c in value.items()})
-        if name == "slots":
-            return [self._view(c) for c in value]
-        if name == "total":
-            return tuple(value)
-        if name == "order" and value is not None:  # the slots opened so far, in order
-            return value[:self._node.opened]
-        return list(value) if isinstance(value, list) else value
+    if not TYPE_CHECKING:  # (a type checker reads the fields declared above, and no others)
+        def __getattr__(self, name: str) -> Any:
+            if name not in Node.__slots__:
+                raise AttributeError(f"a search tree's node has no attribute {name!r}")
+            value = getattr(self._node, name)
+            if name == "children":
+                return MappingProxyType({k: self._view(c) for k, c in value.items()})
+            if name == "slots":
+                return [self._view(c) for c in value]
+            if name == "total":
+                return tuple(value)
+            if name == "order" and value is not None:  # the slots opened so far, in order
+                return value[:self._node.opened]
+            return list(value) if isinstance(value, list) else value
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a search tree's node is read-only: {name!r} cannot be set")

@@ -9,7 +9,9 @@ from ..core.quoting import brief
 from .given import arena_result
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # matplotlib is an optional extra, imported when a plot is asked for
+    from matplotlib.axes import Axes
+
     from .ratings import Ratings
     from .results import ArenaResult
 
@@ -26,7 +28,7 @@ def axes_of(ax: Any) -> Any:
     return ax
 
 
-def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
+def plot(result: ArenaResult, ax: Axes | None = None, kind: str = "win rate") -> Axes:
     """Win rates per agent and seat with Wilson intervals (``kind="win rate"``), or the
     Bradley–Terry ratings with their intervals (``kind="ratings"``); returns the
     axes."""
@@ -40,7 +42,8 @@ def plot(result: ArenaResult, ax: Any = None, kind: str = "win rate") -> Any:
     return plot_win_rates(result, ax=ax)
 
 
-def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> Any:
+def plot_ratings(ratings: Ratings, ax: Axes | None = None,
+                 title: str | None = None) -> Axes:
     """Each agent's rating as a point with its interval, strongest at the top."""
     plt = _require("matplotlib.pyplot", "plot")
     axes_of(ax)
@@ -60,11 +63,12 @@ def plot_ratings(ratings: Ratings, ax: Any = None, title: str | None = None) -> 
     return ax
 
 
-def plot_win_rates(result: ArenaResult, ax: Any = None) -> Any:
+def plot_win_rates(result: ArenaResult, ax: Axes | None = None) -> Axes:
     """Bars of each agent's win rate, overall (with its Wilson interval) and per seat,
     with the fair share marked."""
     plt = _require("matplotlib.pyplot", "plot")
-    if axes_of(ax) is None:
+    axes_of(ax)
+    if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.2))
     summary = result.summary()
     rates = result.win_rates()

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,6 +44,8 @@ from ..teaching.winrate import WinRate, confidence_of
 from .given import arena_result
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes  # (an optional extra)
+
     from .results import ArenaResult
 
 
@@ -294,7 +296,7 @@ class Ratings:
                 f"approximation's</p><table><tr><th>agent</th>"
                 f"<th>Elo</th><th>interval</th><th>games</th></tr>{body}</table>")
 
-    def plot(self, ax: Any = None) -> Any:
+    def plot(self, ax: Axes | None = None) -> Axes:
         """The ratings as points with their intervals (matplotlib); returns the axes."""
         from .plots import plot_ratings
 

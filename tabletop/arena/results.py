@@ -23,7 +23,10 @@ from ..core.readonly import ReadOnlyDict
 from ..core.record import MAX_SEED
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pandas and matplotlib are optional extras, imported when asked for
+    import pandas as pd
+    from matplotlib.axes import Axes
+
     from ..teaching.winrate import WinRate
     from .ratings import Pairwise, Ratings
 
@@ -261,7 +264,7 @@ class ArenaResult:
         """One JSON-safe dict per game (seed, seats, scores, winners, length, error …)."""
         return [row(g) for g in self.games]
 
-    def to_dataframe(self) -> Any:
+    def to_dataframe(self) -> pd.DataFrame:
         """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …; an
         ``error`` column when an agent lost a game by an error)."""
         pd = _require("pandas", "to_dataframe")
@@ -291,7 +294,7 @@ class ArenaResult:
         return ratings(self, samples=samples, seed=seed, confidence=confidence,
                        anchor=anchor, prior=prior)
 
-    def summary_frame(self) -> Any:
+    def summary_frame(self) -> pd.DataFrame:
         """The summary as a pandas DataFrame indexed by agent."""
         pd = _require("pandas", "summary_frame")
         rows = []
@@ -302,7 +305,7 @@ class ArenaResult:
             rows.append(row)
         return pd.DataFrame(rows).set_index("agent")
 
-    def plot(self, ax: Any = None, kind: str = "win rate") -> Any:
+    def plot(self, ax: Axes | None = None, kind: str = "win rate") -> Axes:
         """Win rates per agent and seat with their Wilson intervals, or, with
         ``kind="ratings"``, the ratings with their bootstrap intervals (matplotlib);
         returns the axes."""

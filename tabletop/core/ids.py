@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from .action import Action
 from .errors import IllegalAction
@@ -244,14 +245,14 @@ class IntegerActions:
         ids: tuple[int, ...] = self._cached("id_list", lambda: tuple(sorted(self._by_id())))
         return ids
 
-    def legal_mask(self) -> np.ndarray:
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A read-only numpy bool array of length ``game.num_distinct_actions``: ``True`` at
         the id of every legal action."""
-        def compute() -> np.ndarray:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=bool)
+        def compute() -> npt.NDArray[np.bool_]:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
             mask[list(self.legal_action_ids())] = True
             return readonly_array(mask)
-        result: np.ndarray = self._cached("mask", compute)
+        result: npt.NDArray[np.bool_] = self._cached("mask", compute)
         return result
 
     def _by_id(self) -> dict[int, Action]:

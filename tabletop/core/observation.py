@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from .determinizing import Determinizes
 from .readonly import readonly_array
@@ -53,16 +54,16 @@ class Observed(Determinizes):
         def _cached(self, key: str, compute: Callable[[], R]) -> R: ...
         def _text(self) -> str: ...
 
-    def observation(self) -> np.ndarray:
+    def observation(self) -> npt.NDArray[np.float32]:
         """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``."""
-        def compute() -> np.ndarray:
+        def compute() -> npt.NDArray[np.float32]:
             array = np.array(self._observation(), dtype=np.float32)  # owns its data
             shape = self.game.observation_shape
             if array.shape != shape:
                 raise ValueError(f"{self.game.name}: an observation of shape {array.shape}, "
                                  f"not the declared {shape}")
             return readonly_array(array)
-        result: np.ndarray = self._cached("observation", compute)
+        result: npt.NDArray[np.float32] = self._cached("observation", compute)
         return result
 
     def _observation(self) -> np.ndarray:

@@ -43,11 +43,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 if TYPE_CHECKING:  # networkx is imported when a graph is frozen: a game move needs none
     import networkx as nx
 
 G = TypeVar("G", bound="nx.Graph")
+#: The element type of an array, kept by ``readonly_array``.
+N = TypeVar("N", bound=np.generic)
 
 
 class ReadOnlyDict(dict[Any, Any]):
@@ -128,7 +131,7 @@ def frozen_graph(graph: G) -> G:
     return seal(graph)
 
 
-def readonly_array(array: np.ndarray) -> np.ndarray:
+def readonly_array(array: npt.NDArray[N]) -> npt.NDArray[N]:
     """A read-only copy of ``array``, backed by an immutable ``bytes`` buffer: it cannot be
     written, nor made writeable again, nor written through its ``base``.
 
@@ -146,5 +149,5 @@ def readonly_array(array: np.ndarray) -> np.ndarray:
     """
     if array.dtype.hasobject:
         raise TypeError("readonly_array takes an array of numbers, not of Python objects")
-    flat = np.frombuffer(array.tobytes(), dtype=array.dtype)
+    flat: npt.NDArray[N] = np.frombuffer(array.tobytes(), dtype=array.dtype)
     return flat.reshape(array.shape) if array.ndim != 1 else flat

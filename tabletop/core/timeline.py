@@ -273,11 +273,12 @@ class TimelineReader:
     def __len__(self) -> int:
         return len(self._timeline)
 
-    def __getattr__(self, name: str) -> Any:
-        if name in _STEPS:
-            raise AttributeError(f"the timeline is read-only here: step with the widget's "
-                                 f"own {name}()")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # (only refuses: a type checker knows the reader's own names)
+        def __getattr__(self, name: str) -> Any:
+            if name in _STEPS:
+                raise AttributeError(f"the timeline is read-only here: step with the "
+                                     f"widget's own {name}()")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 #: What moves a timeline: a reader has none of it.

@@ -7,10 +7,13 @@ reads; ``tabletop.agents.register_agent`` offers a new one for every seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .game import GameWidget
 from .play import play
+
+if TYPE_CHECKING:  # (so a type checker knows the class ``__getattr__`` loads on first use)
+    from .tree import TreeWidget
 
 
 def __getattr__(name: str) -> Any:

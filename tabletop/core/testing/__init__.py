@@ -12,7 +12,9 @@
   surface, mutating returned data, malformed actions (and their notation naming another
   action), fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
-  should work out again, numpy's numbers where the API takes numbers, junk arguments to a
+  should work out again, numpy's numbers where the API takes numbers, answers that break
+  their own type hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a
+  ``float``), junk arguments to a
   game's ``position`` builder (refused in the game's words), click targets drawn
   where they cannot be clicked or too small to hit,
   reference cycles that only the garbage collector would free, memos that break once

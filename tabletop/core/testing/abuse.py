@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .advice import check_advice
+from .annotated import check_annotations
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
 from .builders import check_position_builder
@@ -60,6 +61,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_bot_secrecy,
     check_values,
     check_advice,
+    check_annotations,
 )
 
 
