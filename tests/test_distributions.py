@@ -221,7 +221,8 @@ def test_every_optional_import_through_require_has_an_extra():
 def test_a_missing_optional_module_names_its_extra(monkeypatch):
     from tabletop.arena.optional import require
 
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it now fails
+    for name in ("matplotlib", "matplotlib.pyplot"):  # imports of them now fail, even if
+        monkeypatch.setitem(sys.modules, name, None)   # an earlier test imported them
     with pytest.raises(ImportError, match=r'^plot needs matplotlib: pip install '
                                           r'"tabletop\[plot\]" \(or pip install matplotlib\)$'):
         require("matplotlib.pyplot", "plot")
