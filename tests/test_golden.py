@@ -141,3 +141,15 @@ def test_a_bad_option_on_the_command_line_is_one_line(option, message, tmp_path)
     assert "\n" not in text and text.startswith("python -m tabletop.core.golden: ")
     assert re.search(message, text), text
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["lascaux", "--players", "three"]])
+def test_the_commands_usage_names_the_command_a_user_types(argv, capsys):
+    """Not ``golden.py``: an installed package has no such file to run."""
+    from tabletop.core.golden import main
+
+    with pytest.raises(SystemExit):
+        main(argv)
+    said = capsys.readouterr()
+    assert (said.out + said.err).startswith("usage: python -m tabletop.core.golden ")
+    assert "golden.py:" not in said.err  # argparse's own errors start with the prog too

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
-from project import pyproject
+from project import backend_or_skip, pyproject
 
 import tabletop
 import tabletop.widgets
@@ -28,8 +28,9 @@ def test_the_version_is_written_once_and_the_build_reads_it_from_there():
 
 
 def test_setuptools_computes_the_packages_version():
-    # The build backend itself, where installed (pip builds in an isolated environment, so a
-    # fresh virtual environment of Python 3.12 or later may have no setuptools).
+    # The build backend itself, where installed at the version the build needs (pip builds
+    # in an isolated environment, so a fresh virtual environment may have none, or an older).
+    backend_or_skip()
     pyprojecttoml = pytest.importorskip("setuptools.config.pyprojecttoml")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # setuptools calls [tool.setuptools] "beta"

@@ -194,7 +194,7 @@ def write(path: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tabletop.core.golden", description=__doc__)
     parser.add_argument("game", help="a registered name, or module:Class")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, action="append", default=None)
