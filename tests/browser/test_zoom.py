@@ -11,6 +11,7 @@ controls stay beside the board and on screen. Screenshots: ``artifacts/zoom-<cas
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +64,7 @@ for _tag, _w in widgets.items():
     _w.board._click_handlers = [(lambda got: lambda x, y: got.append((x, y)))(_clicks[_tag])]
 """
 TARGETS = """
+import base64
 import json
 from tabletop.render.scenecanvas import click_point
 _scene = widgets[{tag!r}].board.scene
@@ -97,7 +99,7 @@ def lab_page(lab: Server, browser: Any) -> Iterator[Any]:
         page.close()
 
 
-def _emulate(page: Any, ratio: float, width: int, height: int) -> None:
+def _emulate(page: Any, ratio: float, width: int, height: int) -> Any:
     """What the browser does for a display scale and zoom: the device pixel ratio and the
     CSS viewport (the same DevTools call as a Playwright context's ``device_scale_factor``)."""
     session = page.context.new_cdp_session(page)
@@ -106,6 +108,12 @@ def _emulate(page: Any, ratio: float, width: int, height: int) -> None:
     page.wait_for_timeout(500)
     assert page.evaluate("[innerWidth, innerHeight, devicePixelRatio]") == \
         [width, height, pytest.approx(ratio)]
+    return session
+
+
+def _screenshot(session: Any, path: Path) -> None:
+    """The page as emulated (Playwright's own screenshot puts its viewport back first)."""
+    path.write_bytes(base64.b64decode(session.send("Page.captureScreenshot")["data"]))
 
 
 @pytest.mark.parametrize("case", list(SCALES))
@@ -113,7 +121,7 @@ def _emulate(page: Any, ratio: float, width: int, height: int) -> None:
 def test_every_target_is_hit_and_the_board_is_sharp_at_each_scale(
         tag: str, case: str, lab_page: Any, artifacts: Path) -> None:
     page = lab_page
-    _emulate(page, *SCALES[case])
+    session = _emulate(page, *SCALES[case])
     page.evaluate(TO_TOP_JS, widget_css(tag))
     page.wait_for_timeout(150)
     canvas = page.locator(canvas_css(tag))
@@ -133,7 +141,7 @@ def test_every_target_is_hit_and_the_board_is_sharp_at_each_scale(
     assert not page.evaluate(OVERFLOW_JS, widget_css(tag)), "content wider than its box"
     assert not page.evaluate(CLIPPED_JS, widget_css(tag))
     if tag == TAGS[0]:
-        page.screenshot(path=str(artifacts / f"zoom-{case}.png"))
+        _screenshot(session, artifacts / f"zoom-{case}.png")
 
 
 @pytest.mark.parametrize("case", list(ZOOMED))
@@ -141,7 +149,7 @@ def test_every_target_is_hit_and_the_board_is_sharp_at_each_scale(
 def test_zoomed_in_the_side_panel_stays_beside_the_board_and_on_screen(
         tag: str, case: str, lab_page: Any, artifacts: Path) -> None:
     page = lab_page
-    _emulate(page, *ZOOMED[case])
+    session = _emulate(page, *ZOOMED[case])
     page.evaluate(TO_TOP_JS, widget_css(tag))
     page.wait_for_timeout(150)
     found = boxes(page, tag)
@@ -153,7 +161,7 @@ def test_zoomed_in_the_side_panel_stays_beside_the_board_and_on_screen(
             and bottom <= area[3] + 1, f"{tag} at {case}: {part} {found[part]} is off {area}"
     assert not page.evaluate(OVERFLOW_JS, widget_css(tag)), "content wider than its box"
     assert not page.evaluate(CLIPPED_JS, widget_css(tag))
-    page.locator(widget_css(tag)).screenshot(path=str(artifacts / f"zoom-{tag}-{case}.png"))
+    _screenshot(session, artifacts / f"zoom-{tag}-{case}.png")
 
 
 def test_a_click_at_a_zoomed_2x_display_makes_the_move(lab_page: Any) -> None:
