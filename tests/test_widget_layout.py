@@ -130,3 +130,10 @@ def test_the_side_panels_breakdown_puts_roles_and_details_on_lines_of_their_own(
             '<tr class="tt-detail"><td colspan="3">15 tiles reaching top</td></tr>') in table
     assert "<tr><td>tussocks</td><td>0</td><td>3</td></tr><tr><td><b>total" in table
     assert table.endswith("</table><p>ties are shared</p>")
+
+
+def test_a_zoomed_laptop_keeps_the_side_panel_beside_the_board() -> None:
+    # 1366x768 at 125% browser zoom, file browser open: about 660 CSS px of output. Wrapped,
+    # the turn, message and controls would sit below a board as tall as the window
+    # (measured in tests/browser/test_zoom.py).
+    assert layout.BOARD_MIN + layout.GAP + layout.SIDE_WIDTH <= 650

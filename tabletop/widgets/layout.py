@@ -4,7 +4,9 @@ JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook
 wide. The widget is a row of the board (scaled to the width it gets, at most
 ``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
 nothing below the row moves when buttons, messages or the agent's panel change. Below
-``BOARD_MIN + GAP + SIDE_WIDTH`` px the side panel wraps under the board. On a short
+``BOARD_MIN + GAP + SIDE_WIDTH`` px (642) the side panel wraps under the board: a laptop
+zoomed in (1280x800 at 110%, 1366x768 at 125%: about 730 and 660 px of output with the file
+browser open) keeps whose turn, the message and the controls beside the board. On a short
 window (1280x720: about 600 px of notebook) the row is ``row_height()`` tall, so that the bars
 below it stay on screen too.
 
@@ -27,8 +29,9 @@ BOARD_HEIGHT_LEAST = 360
 WINDOW_ROOM = 245
 #: The side panel's width when beside the board (it takes the whole row below it).
 SIDE_WIDTH = 330
-#: Narrowest board kept beside the side panel; below it the panel wraps under the board.
-BOARD_MIN = 400
+#: Narrowest board kept beside the side panel; below it the panel wraps under the board (and
+#: the turn, message and controls go below a board as tall as the window).
+BOARD_MIN = 300
 #: Gap between the board and the side panel (``panels.CSS``: ``.tt-main``).
 GAP = 12
 #: The message line's fixed height: three lines of text.
