@@ -20,8 +20,10 @@ Without Sphinx and myst-nb (the ``docs`` extra) the site's tests skip, except in
 from __future__ import annotations
 
 import doctest
+import importlib
 import json
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -191,6 +193,50 @@ def test_a_notebooks_code_holds_no_test_markers(notebook: Path) -> None:
               and MACHINERY.search("".join(cell["source"]))]
     assert not marked, f"cells {marked} show a test marker or a prompt: use a cell tag"
 
+
+
+def borrowed_docstring(owner: type, attribute: str) -> str | None:
+    """Where autodoc takes ``owner.attribute``'s text from, if from outside tabletop.
+
+    A method with no docstring of its own is shown with its base's: for a ``ReadOnlyDict``
+    whose ``clear`` refuses, ``dict.clear``'s "Remove all items from D." says the opposite.
+
+    >>> class Strict(dict):
+    ...     def clear(self): raise TypeError
+    ...     def pop(self, key): "Refused."
+    >>> borrowed_docstring(Strict, "clear"), borrowed_docstring(Strict, "pop")
+    ('builtins.dict.clear', None)
+    """
+    own = vars(owner).get(attribute)
+    if own is None or getattr(getattr(own, "__func__", own), "__doc__", None):
+        return None
+    for base in owner.__mro__[1:]:
+        text = getattr(vars(base).get(attribute), "__doc__", None)
+        if text:
+            if base.__module__.startswith("tabletop"):
+                return None
+            return f"{base.__module__}.{base.__qualname__}.{attribute}"
+    return None
+
+
+def test_no_documented_method_borrows_a_docstring_from_outside(site: Path) -> None:
+    from sphinx.util.inventory import InventoryFile
+
+    with (site / "objects.inv").open("rb") as file:
+        inventory = InventoryFile.load(file, "", posixpath.join)
+    inventory = getattr(inventory, "data", inventory)  # a dict, or (Sphinx 8.2+) holds one
+    names = [name for kind in ("py:method", "py:property", "py:attribute")
+             for name in inventory.get(kind, {})]
+    assert names
+    borrowed = []
+    for name in names:
+        owner_name, _, attribute = name.rpartition(".")
+        module, _, class_name = owner_name.rpartition(".")
+        owner = getattr(importlib.import_module(module), class_name, None)
+        where = borrowed_docstring(owner, attribute) if isinstance(owner, type) else None
+        borrowed += [f"{name} shows the docstring of {where}"] if where else []
+    assert not borrowed, "methods the reference explains in another class's words:\n" + \
+        "\n".join(borrowed)
 
 # --- the repository as GitHub shows it ------------------------------------------------------
 
