@@ -41,7 +41,6 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 
 html_theme = "alabaster"
 html_title = "tabletop"
-suppress_warnings = ["mystnb.unknown_mime_type"]
 
 # viewcode links each highlighted source back to where its objects are documented, but keeps
 # one module path per source file: an object documented as ``tabletop.core.ids.ActionSpace``

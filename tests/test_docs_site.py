@@ -19,6 +19,7 @@ Without Sphinx and myst-nb (the ``docs`` extra) the site's tests skip, except in
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import json
@@ -237,6 +238,16 @@ def test_no_documented_method_borrows_a_docstring_from_outside(site: Path) -> No
         borrowed += [f"{name} shows the docstring of {where}"] if where else []
     assert not borrowed, "methods the reference explains in another class's words:\n" + \
         "\n".join(borrowed)
+
+
+def test_the_site_build_silences_no_warning() -> None:
+    """``-W`` makes every warning an error, so none may be silenced: an output whose kind the
+    site cannot show (``skipping unknown output mime type``) fails the build instead of
+    vanishing from its page."""
+    conf = ast.parse((ROOT / "docs" / "conf.py").read_text(encoding="utf-8"))
+    silenced = [node.lineno for node in ast.walk(conf) if isinstance(node, ast.Name)
+                and node.id in {"suppress_warnings", "nitpick_ignore", "nitpick_ignore_regex"}]
+    assert not silenced, f"docs/conf.py silences warnings (lines {silenced})"
 
 # --- the repository as GitHub shows it ------------------------------------------------------
 
