@@ -23,7 +23,6 @@ copyright = "2026, the tabletop developers"
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}

@@ -249,6 +249,25 @@ def test_the_site_build_silences_no_warning() -> None:
                 and node.id in {"suppress_warnings", "nitpick_ignore", "nitpick_ignore_regex"}]
     assert not silenced, f"docs/conf.py silences warnings (lines {silenced})"
 
+
+#: A field of the reference and its value; a type is never three words of prose in a row.
+FIELD = re.compile(r'<dt class="field-\w+">(.*?)<span class="colon">.*?</dt>\s*'
+                   r'<dd class="field-\w+">(.*?)</dd>', re.S)
+PROSE = re.compile(r"[A-Za-z’']+ [a-z’']+ [a-z’']+")
+
+
+def test_no_type_in_the_reference_is_prose(site: Path) -> None:
+    """A docstring's first line "Half the width of the interval: the ± of the win rate" is a
+    sentence, not "type: description" (as napoleon read it, and showed "Type: Half the width
+    of the interval")."""
+    prose = []
+    for path in sorted(site.glob("*.html")):
+        for name, value in FIELD.findall(path.read_text(encoding="utf-8")):
+            name, value = (" ".join(re.sub(r"<[^>]+>", " ", x).split()) for x in (name, value))
+            if name.endswith(("Type", "type")) and PROSE.search(value):
+                prose.append(f"{path.name}: {name}: {value[:80]}")
+    assert not prose, "types that are sentences:\n" + "\n".join(prose)
+
 # --- the repository as GitHub shows it ------------------------------------------------------
 
 def github_ids(markdown: str) -> set[str]:
