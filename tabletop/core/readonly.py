@@ -63,6 +63,7 @@ class ReadOnlyDict(dict[Any, Any]):
     __slots__ = ()
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused with a ``TypeError``: the dict is read-only; change a copy, ``dict(d)``."""
         raise TypeError("this dict is read-only (returned by an immutable state); copy it to "
                         "change it: dict(d)")
 
