@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import networkx as nx
@@ -9,7 +10,7 @@ import pytest
 from toygame import TakeAway
 
 import tabletop
-from tabletop.core.tree import expand, explore, layer_counts, perft
+from tabletop.core.tree import PERFT_NODES, expand, explore, layer_counts, perft
 
 
 def _ready(name: str, players: int = 2) -> bool:
@@ -45,6 +46,23 @@ def test_terminal_nodes_end_lines_and_carry_scores():
     for n in ends:
         d = graph.nodes[n]
         assert d["player"] is None and graph.out_degree(n) == 0 and sum(d["scores"]) == 1
+
+
+def test_perft_visits_at_most_max_nodes_states_as_explore_counts_them():
+    # perft had no bound: Lacuna's depth 4 (some 300 million states) ran for hours; now it
+    # visits at most max_nodes states (explore's nodes to that depth) or says it would not
+    state = TakeAway().position(9)
+    for depth in range(6):
+        nodes = explore(state, depth=depth).number_of_nodes()
+        assert perft(state, depth, max_nodes=nodes) == perft(state, depth, max_nodes=None)
+        if nodes > 1:
+            with pytest.raises(ValueError, match=f"more than max_nodes={nodes - 1:,} states "
+                                                 f"to depth {depth}: pass a smaller depth"):
+                perft(state, depth, max_nodes=nodes - 1)
+    assert perft(state, 0, max_nodes=1) == 1
+    assert inspect.signature(perft).parameters["max_nodes"].default == PERFT_NODES == 10**6
+    with pytest.raises(ValueError, match="max_nodes must be an int ≥ 1 or None, not 0"):
+        perft(state, 1, max_nodes=0)
 
 
 def test_max_nodes_stops_early_and_says_so():

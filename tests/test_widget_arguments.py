@@ -104,6 +104,25 @@ def test_a_deep_tree_stops_at_its_node_budget(lava):
     assert not tree.model.complete and tree.graph.number_of_nodes() < 400
 
 
+def test_a_tree_given_whole_opens_no_more_than_its_node_budget(lava):
+    # an explored graph or a search tree computes nothing more when opened, so a budget on
+    # what is computed never stopped it: 100,000 given nodes opened to depth 20 drew for
+    # over a minute; the budget bounds what is shown too
+    graph = explore(lava, depth=3, max_nodes=3000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = TreeModel(graph, depth=20, max_nodes=200)
+    assert not model.complete and "stopped at 200 nodes" in model.title()
+    assert 200 <= len(model.visible()) < 200 + model.max_children
+    assert TreeModel(graph, depth=2, max_nodes=200).complete  # 1 + 12 + 144 shown
+    search = MCTSAgent(iterations=400, seed=1, rollout_depth=0).analyse(lava.view(0))
+    model = TreeModel(search, depth=20, max_nodes=50, max_children=20)
+    assert not model.complete and "stopped at 50 nodes" in model.title()
+    assert 50 <= len(model.visible()) < 70
+    tree = TreeWidget(graph, depth=20, max_nodes=100)
+    assert not tree.model.complete and len(tree.visible_nodes()) < 100 + 12
+
+
 def test_the_default_budget_warns(lava):
     with pytest.warns(RuntimeWarning, match="stopped at 10,000 nodes before depth 1000000"):
         model = TreeModel(lava, depth=10**6)

@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no netwo
 #: How many nodes ``explore`` adds unless told otherwise: enough for any depth a notebook
 #: draws, and a bound on time and memory when a depth is mistyped (depth=100).
 MAX_NODES = 100_000
+#: How many states ``perft`` visits unless told otherwise: seconds in any game (it keeps
+#: none of them), and a bound on time when a depth is mistyped.
+PERFT_NODES = 1_000_000
 
 
 def explore(
@@ -197,18 +200,53 @@ def layer_counts(graph: nx.DiGraph) -> list[int]:
     return [counts.get(d, 0) for d in range(max(counts) + 1)]
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: State, depth: int, max_nodes: int | None = PERFT_NODES) -> int:
     """The number of action sequences of exactly ``depth`` actions (fewer where the game ends).
 
-    Counts leaves without building a graph.
+    Counts leaves without building a graph. ``max_nodes`` (1,000,000 by default: seconds in
+    any game; ``None`` for no limit) bounds the states visited, counted as ``explore``
+    counts its nodes (``state`` and every state above ``depth``): a count that would visit
+    more is refused with a ``ValueError`` naming the bound, rather than running for hours
+    (Lacuna's depth 4 visits some 300 million).
+
+    >>> import tabletop
+    >>> state = tabletop.load("lascaux").new(seed=1)
+    >>> perft(state, 2), perft(state, 2, max_nodes=43)
+    (36, 36)
+    >>> perft(state, 2, max_nodes=42)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: perft would visit more than max_nodes=42 states to depth 2...
     """
     if not isinstance(state, State):
         raise TypeError(f"perft needs a full State, not {type(state).__name__}")
-    return _count(state, whole(depth, 0, "depth must be an int ≥ 0"))
+    depth = whole(depth, 0, "depth must be an int ≥ 0")
+    if max_nodes is not None:
+        max_nodes = whole(max_nodes, 1, "max_nodes must be an int ≥ 1 or None")
+    return _count(state, depth, max_nodes)
 
 
-def _count(state: State, depth: int) -> int:
-    """``perft`` of arguments already checked."""
+def _count(state: State, depth: int, max_nodes: int | None) -> int:
+    """``perft`` of arguments already checked: depth first, a loop (no recursion over a long
+    line), visiting at most ``max_nodes`` states."""
     if depth == 0 or state.is_terminal:
         return 1
-    return sum(_count(child, depth - 1) for _, child in state.children())
+    room = -1 if max_nodes is None else max_nodes - 1  # (the root is visited)
+    leaves = 0
+    lines = [state.children()]
+    while lines:
+        step = next(lines[-1], None)
+        if step is None:
+            lines.pop()
+            continue
+        if room == 0:
+            raise ValueError(f"perft would visit more than max_nodes={max_nodes:,} states to "
+                             f"depth {depth}: pass a smaller depth, or a larger max_nodes "
+                             "(None for no limit)")
+        room -= 1
+        child = step[1]
+        if len(lines) == depth or child.is_terminal:
+            leaves += 1
+        else:
+            lines.append(child.children())
+    return leaves

@@ -84,7 +84,8 @@ class TreeModel:
     searcher's own — it holds what they know — so it is shown as their view only.
 
     ``max_nodes`` (``MAX_NODES``, 10,000, by default; ``None`` for no limit) bounds what
-    ``depth`` computes: opening stops once the graph holds that many nodes, ``complete``
+    ``depth`` computes and shows: opening stops once the graph holds that many nodes, or
+    that many are shown (of a graph or search tree given whole), ``complete``
     then says ``False`` and the title says so; stopping at the default also warns.
     """
 
@@ -193,27 +194,35 @@ class TreeModel:
     def open_to(self, depth: int) -> None:
         """Open every node above ``depth`` (a game tree is computed that far), breadth first.
 
-        No children are computed once the graph holds ``max_nodes`` nodes: opening stops
-        there, whole nodes only, and ``complete`` says ``False``.
+        No children are computed once the graph holds ``max_nodes`` nodes, and no node is
+        opened once ``max_nodes`` are shown (a graph given whole, such as a big search tree,
+        holds more than it may show): opening stops there, whole nodes only, and
+        ``complete`` says ``False``.
         """
         frontier = [0]
-        for _ in range(depth):
+        shown = 1  # the nodes opening has made visible: a graph given whole (an explored
+        for _ in range(depth):  # graph, a search tree) computes nothing, yet shows them all
             nxt = []
             for node in frontier:
-                if not self._affords(node):
+                if not self._affords(node, shown):
                     self.complete = False
                     return
                 self.expand(node)
-                nxt.extend(self.children(node)[: self.max_children])
+                kids = self.children(node)[: self.max_children]
+                shown += len(kids)
+                nxt.extend(kids)
             if not nxt:
                 return
             frontier = nxt
 
-    def _affords(self, node: int) -> bool:
-        """Whether ``node`` may be opened within the node budget (its children are computed
-        already, or the graph is still under ``max_nodes``)."""
-        return (self.max_nodes is None or bool(self.graph.succ[node])
-                or self.graph.number_of_nodes() < self.max_nodes)
+    def _affords(self, node: int, shown: int) -> bool:
+        """Whether ``node`` may be opened within the node budget: fewer than ``max_nodes``
+        are shown, and its children are computed already or the graph is still under
+        ``max_nodes``."""
+        if self.max_nodes is None:
+            return True
+        return shown < self.max_nodes and (bool(self.graph.succ[node])
+                                           or self.graph.number_of_nodes() < self.max_nodes)
 
     def checked_node(self, node: object) -> int:
         """``node`` if it is one of the tree's; else a ``ValueError`` (not an int ≥ 0) or a
@@ -369,11 +378,11 @@ class TreeModel:
         return game.player_name(player) if game is not None else f"Player {player}"
 
     def title(self) -> str:
+        cut = "" if self.complete else f" (stopped at {self.max_nodes:,} nodes)"
         if self.analysis is not None:
             a = self.analysis
             return (f"{self.name(a.player)} searched {a.iterations} iterations over "
-                    f"{a.determinizations} determinizations and plays {a.choice}")
-        cut = "" if self.complete else f" (stopped at {self.max_nodes:,} nodes)"
+                    f"{a.determinizations} determinizations and plays {a.choice}{cut}")
         return f"game tree, {self.graph.number_of_nodes()} states{cut}"
 
     def describe(self, node: int) -> str:
