@@ -200,8 +200,10 @@ class TreeModel:
         ``complete`` says ``False``.
         """
         frontier = [0]
-        shown = 1  # the nodes opening has made visible: a graph given whole (an explored
-        for _ in range(depth):  # graph, a search tree) computes nothing, yet shows them all
+        # The nodes opening has made visible: a graph given whole (an explored graph, a
+        # search tree) computes nothing, yet shows them all.
+        shown = 1
+        for _ in range(depth):
             nxt = []
             for node in frontier:
                 if not self._affords(node, shown):
