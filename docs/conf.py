@@ -41,6 +41,11 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 html_theme = "alabaster"
 html_title = "tabletop"
 
+# Every notebook's page opens the same notebook on Binder, as the README's badge opens the first.
+BINDER = "https://mybinder.org/v2/gh/tabletop-games/tabletop/main"
+templates_path = ["_templates"]
+html_context = {"binder": BINDER}
+
 # viewcode links each highlighted source back to where its objects are documented, but keeps
 # one module path per source file: an object documented as ``tabletop.core.ids.ActionSpace``
 # is linked as ``api.html#tabletop.ActionSpace`` when some name from the same file (an

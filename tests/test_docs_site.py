@@ -172,6 +172,25 @@ def test_every_widget_cell_shows_its_picture_on_the_site(site: Path, notebook: P
         "a widget shown as its text, not its picture"
 
 
+def binder_links(html: str) -> list[str]:
+    """The Binder addresses a page links to."""
+    return [ref for ref in Page(html).refs if ref.startswith("https://mybinder.org/")]
+
+
+def test_every_notebook_page_runs_on_binder_as_the_readme_badge_does(site: Path) -> None:
+    badge = re.search(r"\]\((https://mybinder\.org/v2/[^)]+)\)", (ROOT / "README.md").read_text(
+        encoding="utf-8"))
+    assert badge, "the README has no Binder badge"
+    readme = badge.group(1)
+    front = binder_links((site / "index.html").read_text(encoding="utf-8"))
+    assert front == [readme], f"the front page's Binder link {front} is not the README's"
+    base = readme.split("?")[0]
+    for notebook in NOTEBOOKS:
+        html = (site / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        wanted = f"{base}?urlpath=lab/tree/notebooks/{notebook.name}"
+        assert binder_links(html) == [wanted], f"{notebook.name}: {binder_links(html)}"
+
+
 #: What no reader should find in code they read or copy: nbval's markers and prompts.
 MACHINERY = re.compile(r"^\s*(#\s*NBVAL_\w+|>>> |In \[\d*\]:)", re.M)
 
