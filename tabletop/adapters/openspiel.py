@@ -70,6 +70,7 @@ from .openspiel_checks import (
     sample,
     text_problem,
 )
+from .openspiel_history import replay
 from .openspiel_params import (
     MAX_FIXED_SEED,
     MAX_SEEDS,
@@ -269,7 +270,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     the chance node that draws the seed).
 
     ``TabletopState(game, state)`` wraps any tabletop ``State`` of the game's rules (e.g.
-    ``view.determinize(rng)``), so OpenSpiel's bots can search from it.
+    ``view.determinize(rng)``), so OpenSpiel's bots can search from it. Its OpenSpiel
+    history is the state's (the seed, if the game has a chance node, then each action's
+    id): it answers as the state reached by ``apply_action`` from the start. A determinized
+    state, which has no seed or history, starts an empty one.
     """
 
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
@@ -285,6 +289,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             if wrong is not None:
                 raise ValueError(f"a state of {state.game!r} cannot be a state of {game}: "
                                  f"{wrong}")
+            replay(self, state, pyspiel.State.apply_action)  # its history, as if played
             state = _Shared(state)
         self.__dict__["_shared"] = state
 
