@@ -87,3 +87,72 @@ def test_a_history_with_an_action_outside_the_integer_space_is_not_replayed(monk
     assert openspiel_history.steps(played.tabletop, chance=False) is None
     wrapped = openspiel.TabletopState(game, played.tabletop)
     assert wrapped.history() == [] and wrapped.tabletop is played.tabletop
+
+
+# --- PettingZoo -------------------------------------------------------------------------------
+
+PZ_CASES = [(name, players, mask) for name in tabletop.games()
+            for players in game_class(name).player_counts for mask in ("observation", "info")]
+
+
+def _scribble(observation, info):
+    """What a trainer might do to what ``last()`` handed it: write over the mask, replace
+    it in the info, add to the info; the tensor is read-only."""
+    import numpy as np
+
+    tensor = observation if isinstance(observation, np.ndarray) else observation["observation"]
+    with pytest.raises(ValueError, match="read-only"):
+        tensor[...] = 7
+    mask = info["action_mask"] if "action_mask" in info else observation["action_mask"]
+    if mask.flags.writeable:  # the observation's own mask is the agent's to change
+        mask[...] = 1 - mask
+    else:
+        with pytest.raises(ValueError, match="read-only"):
+            mask[...] = 1 - mask
+    info["action_mask"] = np.ones_like(mask)
+    info["scribbled"] = True
+
+
+def _last(environment, mask):
+    observation, reward, terminated, truncated, info = environment.last()
+    legal = info["action_mask"] if mask == "info" else observation["action_mask"]
+    return observation, legal, reward, terminated, info
+
+
+@pytest.mark.parametrize(("name", "players", "mask"), PZ_CASES)
+def test_what_last_hands_a_trainer_is_its_own(name, players, mask):
+    import numpy as np
+
+    pettingzoo = pytest.importorskip("tabletop.adapters.pettingzoo")
+    for make in (pettingzoo.env, pettingzoo.raw_env):
+        clean, scribbled = (make(name, players=players, mask=mask) for _ in range(2))
+        for environment in (clean, scribbled):
+            environment.reset(seed=5)
+        rng = np.random.default_rng(players)
+        for agent in clean.agent_iter():
+            assert scribbled.agent_selection == agent
+            observation, legal, reward, terminated, info = _last(clean, mask)
+            _scribble(*_last(scribbled, mask)[::4])
+            again = _last(scribbled, mask)
+            assert np.array_equal(again[1], legal) and again[2:4] == (reward, terminated)
+            assert "scribbled" not in again[4]
+            action = None if terminated else int(rng.choice(np.flatnonzero(legal)))
+            clean.step(action)
+            scribbled.step(action)
+        assert scribbled.unwrapped.tabletop.history == clean.unwrapped.tabletop.history
+        assert scribbled.rewards == clean.rewards
+
+
+@pytest.mark.parametrize("mask", ["observation", "info"])
+def test_an_illegal_move_ends_the_game_whatever_the_agent_did_to_its_mask(mask):
+    import numpy as np
+
+    pettingzoo = pytest.importorskip("tabletop.adapters.pettingzoo")
+    environment = pettingzoo.env("lava-flows", mask=mask)
+    environment.reset(seed=4)
+    observation, legal, *_ = _last(environment, mask)
+    illegal = int(np.flatnonzero(legal == 0)[0])
+    if legal.flags.writeable:
+        legal[...] = 1
+    environment.step(illegal)
+    assert environment.terminations["player_0"] and environment.rewards["player_0"] == -1.0
