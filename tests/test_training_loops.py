@@ -156,3 +156,78 @@ def test_an_illegal_move_ends_the_game_whatever_the_agent_did_to_its_mask(mask):
         legal[...] = 1
     environment.step(illegal)
     assert environment.terminations["player_0"] and environment.rewards["player_0"] == -1.0
+
+
+def _episode(environment, seed, mask):
+    """One episode of random legal moves: the ids played, and each agent's summed rewards;
+    every observation is checked against its space, and the agents observed after the end."""
+    import numpy as np
+
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(0)
+    played, summed = [], dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, legal, reward, terminated, _ = _last(environment, mask)
+        assert environment.observation_space(agent).contains(observation)
+        assert legal.dtype == np.int8 and legal.shape == (environment.action_space(agent).n,)
+        summed[agent] += reward
+        if terminated:
+            assert not _last(environment, mask)[1].any()  # nothing left to play
+            environment.step(None)
+            continue
+        played.append(int(rng.choice(np.flatnonzero(legal))))
+        assert environment.action_space(agent).contains(np.int64(played[-1]))
+        environment.step(played[-1])
+    return played, summed
+
+
+@pytest.mark.parametrize(("name", "players", "mask"), PZ_CASES)
+def test_an_aec_training_loop(name, players, mask):
+    pettingzoo = pytest.importorskip("tabletop.adapters.pettingzoo")
+    environment = pettingzoo.env(name, players=players, mask=mask)
+    played, summed = _episode(environment, 3, mask)
+    returns = environment.unwrapped.tabletop.returns()
+    assert tuple(summed.values()) == returns
+    assert _episode(environment, 3, mask) == (played, summed)  # reset(seed=s): the same game
+    streams = []
+    for _ in range(2):  # reset() after reset(seed=s) draws a reproducible stream of games
+        environment.reset(seed=9)
+        environment.reset()
+        first = environment.unwrapped.tabletop.seed
+        environment.reset()
+        streams.append((first, environment.unwrapped.tabletop.seed))
+    assert streams[0] == streams[1] and streams[0][0] != streams[0][1]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_an_openspiel_training_loop(name, players, seed):
+    import math
+
+    game = openspiel.load_game(name, players=players, seed=seed, seeds=20)
+    size = math.prod(game.observation_tensor_shape())
+    assert size == game.observation_tensor_size() == game.information_state_tensor_size()
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            state.apply_action(rng.choice(outcomes)[0])
+            continue
+        player, legal = state.current_player(), state.legal_actions()
+        mask = state.legal_actions_mask(player)
+        assert len(mask) == game.num_distinct_actions()
+        assert [i for i, bit in enumerate(mask) if bit] == legal
+        for other in range(players):
+            assert len(state.observation_tensor(other)) == size
+            assert len(state.information_state_tensor(other)) == size
+        texts = [state.action_to_string(player, action) for action in legal]
+        assert len(set(texts)) == len(texts)
+        assert [state.string_to_action(player, text) for text in texts] == legal
+        assert state.rewards() == [0.0] * players
+        state.apply_action(rng.choice(legal))
+    returns = state.returns()
+    assert state.rewards() == returns == [state.player_return(p) for p in range(players)]
+    assert game.min_utility() <= min(returns) <= max(returns) <= game.max_utility()
+    if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
+        assert sum(returns) == 0.0
