@@ -231,3 +231,32 @@ def test_an_openspiel_training_loop(name, players, seed):
     assert game.min_utility() <= min(returns) <= max(returns) <= game.max_utility()
     if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
         assert sum(returns) == 0.0
+
+
+QUERIES = ("observation_tensor", "information_state_tensor", "observation_string",
+           "information_state_string")
+
+
+def _refused_without_a_player(state, node):
+    for query in QUERIES:
+        with pytest.raises(pyspiel.SpielError,
+                           match=rf"{query}\(\) is of the player to move, and at {node} no "
+                                 rf"player is: pass one, {query}\(player\) with player 0 \.\. "):
+            getattr(state, query)()
+        assert getattr(state, query)(0) is not None
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_an_observation_of_nobody_says_to_name_a_player(name):
+    game = openspiel.load_game(name)
+    state = game.new_initial_state()
+    _refused_without_a_player(state, "the chance node")
+    state.apply_action(0)
+    for query in QUERIES:  # mid-game: the player to move's
+        assert getattr(state, query)() == getattr(state, query)(state.current_player())
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    _refused_without_a_player(state, "the end of the game")
+    with pytest.raises(TypeError):
+        state.player_return()  # no default player: Python's own message

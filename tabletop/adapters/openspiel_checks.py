@@ -54,9 +54,19 @@ def player_arg(player: object, players: int, *, chance: bool) -> int:
 def player_checked(method: Callable[..., Any], name: str) -> Callable[..., Any]:
     """OpenSpiel's state method ``name`` (``method``), whose argument is a player, with the
     player checked by the state's ``_player``: a bool, a float or a player outside the game
-    is a ``ValueError``."""
+    is a ``ValueError``. Without a player at the chance node or the end (where no player is
+    to move), a ``SpielError`` saying to pass one (OpenSpiel's own says ``player >= 0``)."""
+
+    defaults = name.endswith(("_tensor", "_string"))  # of the player to move by default
 
     def checked(self: Any, *args: Any) -> Any:
+        if not args and defaults and self.current_player() < 0:  # no one to move: say so
+            import pyspiel
+
+            node = "the chance node" if self.is_chance_node() else "the end of the game"
+            raise pyspiel.SpielError(
+                f"{name}() is of the player to move, and at {node} no player is: pass one, "
+                f"{name}(player) with player 0 .. {self.num_players() - 1}")
         return method(self, *(self._player(arg) for arg in args))
 
     checked.__name__ = checked.__qualname__ = name
