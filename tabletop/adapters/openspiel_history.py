@@ -32,6 +32,8 @@ class Script:
     an id moves on to the next step."""
 
     __slots__ = ("at", "steps")
+    #: No step of a history is at the end (should OpenSpiel ask while applying one).
+    is_terminal = False
 
     def __init__(self, steps: Sequence[tuple[int, int]]) -> None:
         self.steps = steps
