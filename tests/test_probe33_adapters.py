@@ -134,7 +134,7 @@ def test_a_serialized_history_that_is_not_its_states_is_refused(name):
             game.deserialize_state(bad)
         with pytest.raises(InvalidRecord, match=rf"{field} differs"):
             pyspiel.deserialize_game_and_state(whole + "[State]\n" + bad)
-    # a state wrapped mid-game, or resampled, starts a fresh history: its tail round-trips
+    # a resampled state starts a fresh history (a wrapped one has its own): both round-trip
     for fresh in (openspiel.TabletopState(game, state.tabletop),
                   state.resample(state.current_player(), random.Random(3))):
         fresh.apply_action(fresh.legal_actions()[0])

@@ -70,34 +70,25 @@ from .openspiel_checks import (
     sample,
     text_problem,
 )
+from .openspiel_history import replay
+from .openspiel_params import (
+    MAX_FIXED_SEED,
+    MAX_SEEDS,
+    NO_SEED,
+    SEEDS,
+    game_info,
+    game_type,
+    short_name,
+    split_params,
+)
 
-__all__ = ["GAMES", "SEEDS", "TabletopGame", "TabletopObserver", "TabletopState", "load_game",
-           "resampler", "short_name"]
+__all__ = ["GAMES", "MAX_FIXED_SEED", "MAX_SEEDS", "NO_SEED", "SEEDS", "TabletopGame",
+           "TabletopObserver", "TabletopState", "load_game", "resampler", "short_name"]
 
-#: The default number of chance outcomes (seeds ``0 .. SEEDS - 1``).
-SEEDS = 1000
-#: The ``seed`` parameter meaning "no fixed seed: a chance node draws it".
-NO_SEED = -1
-#: The largest fixed seed: OpenSpiel's integer parameters are 32-bit.
-MAX_FIXED_SEED = 2**31 - 1
 #: The default of a player argument: the player to move.
 MOVER: Any = object()
-#: The most chance outcomes (``chance_outcomes()`` lists them all, for every game).
-MAX_SEEDS = 100_000
 
 Resampler = Callable[["TabletopState", int], "TabletopState"]
-
-
-def short_name(name: str) -> str:
-    """The OpenSpiel name of tabletop's game ``name``.
-
-    >>> short_name("lava-flows")
-    'tabletop_lava_flows'
-    """
-    if not isinstance(name, str):
-        raise TypeError(f"a game's name is a string (one of {', '.join(tabletop.games())}), "
-                        f"not {brief(name)}")
-    return "tabletop_" + name.replace("-", "_")
 
 
 def load_game(name: str, *, seed: int | None = None, players: int | None = None,
@@ -115,7 +106,7 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
                else value for key, value in plain_inside(options).items()}  # OpenSpiel's types
     params: dict[str, Any] = {"seed": NO_SEED if seed is None else plain(seed),
                               "seeds": plain(seeds), **options}
-    _split(params)  # refused here, with tabletop's message, before OpenSpiel casts them
+    split_params(params)  # refused here, with tabletop's message, before OpenSpiel casts them
     if players is not None:
         params["players"] = plain(players)
         options["players"] = plain(players)
@@ -143,51 +134,6 @@ def resampler(seed: int | None = None) -> Resampler:
     return resample
 
 
-# --- the game ------------------------------------------------------------------------------
-
-def _game_type(cls: type[Game], utility_sum: float | None, chance: bool) -> Any:
-    """The ``GameType`` of a tabletop game class (its parameters and their defaults)."""
-    spec = {"players": cls.player_counts[0], "seed": NO_SEED, "seeds": SEEDS,
-            **cls.defaults}
-    return pyspiel.GameType(
-        short_name=short_name(cls.name), long_name=f"tabletop {cls.title or cls.name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
-                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if utility_sum == 0.0
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(cls.player_counts), min_num_players=min(cls.player_counts),
-        provides_information_state_string=True, provides_information_state_tensor=True,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=spec, default_loadable=True)
-
-
-def _game_info(game: Game, chance_outcomes: int) -> Any:
-    """The ``GameInfo`` of a tabletop game. ``max_game_length`` counts decisions only, as
-    OpenSpiel's does: the chance node is ``max_chance_nodes_in_history()``."""
-    return pyspiel.GameInfo(
-        num_distinct_actions=game.num_distinct_actions, max_chance_outcomes=chance_outcomes,
-        num_players=game.players, min_utility=game.min_utility,
-        max_utility=game.max_utility, utility_sum=game.utility_sum,
-        max_game_length=game.max_game_length)
-
-
-def _split(params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
-    """``(seed, seeds, the tabletop options)`` from OpenSpiel's parameters, checked."""
-    options = dict(params)
-    seed, seeds = plain(options.pop("seed")), plain(options.pop("seeds"))
-    if isinstance(seed, bool) or not isinstance(seed, int) \
-            or not (seed == NO_SEED or 0 <= seed <= MAX_FIXED_SEED):
-        raise ValueError(f"seed must be from 0 to {MAX_FIXED_SEED} (or {NO_SEED}: a chance "
-                         f"node draws it), not {brief(seed)}")
-    if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= MAX_SEEDS:
-        raise ValueError(f"seeds (the number of chance outcomes) must be from 1 to "
-                         f"{MAX_SEEDS:,}, not {brief(seeds)}")
-    return seed, seeds, options
-
-
 class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     """A tabletop game with its options, as a ``pyspiel.Game`` (``.tabletop`` is it).
     Each game of tabletop has its subclass (``GAMES[name]``), naming it in ``tabletop_name``."""
@@ -197,13 +143,13 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.tabletop_name
         cls = game_class(name)
-        full = {**_game_type(cls, None, True).parameter_specification, **(params or {})}
-        seed, seeds, options = _split(full)
+        full = {**game_type(cls, None, True).parameter_specification, **(params or {})}
+        seed, seeds, options = split_params(full)
         self.tabletop: Game = tabletop.load(name, **options)
         self.seed: int | None = None if seed == NO_SEED else seed
         chance = self.seed is None
-        super().__init__(_game_type(cls, self.tabletop.utility_sum, chance),
-                         _game_info(self.tabletop, seeds if chance else 0), full)
+        super().__init__(game_type(cls, self.tabletop.utility_sum, chance),
+                         game_info(self.tabletop, seeds if chance else 0), full)
         self.seeds = seeds
         self._start = _Shared(self.tabletop.new(seed=self.seed)) if not chance else None
 
@@ -324,7 +270,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     the chance node that draws the seed).
 
     ``TabletopState(game, state)`` wraps any tabletop ``State`` of the game's rules (e.g.
-    ``view.determinize(rng)``), so OpenSpiel's bots can search from it.
+    ``view.determinize(rng)``), so OpenSpiel's bots can search from it. Its OpenSpiel
+    history is the state's (the seed, if the game has a chance node, then each action's
+    id): it answers as the state reached by ``apply_action`` from the start. A determinized
+    state, which has no seed or history, starts an empty one.
     """
 
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
@@ -340,6 +289,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             if wrong is not None:
                 raise ValueError(f"a state of {state.game!r} cannot be a state of {game}: "
                                  f"{wrong}")
+            replay(self, state, pyspiel.State.apply_action)  # its history, as if played
             state = _Shared(state)
         self.__dict__["_shared"] = state
 
@@ -594,7 +544,7 @@ def _register() -> None:
                                      {"tabletop_name": name, "__module__": __name__})
         if short_name(name) not in known:
             utility = tabletop.load(name).utility_sum
-            pyspiel.register_game(_game_type(game_class(name), utility, True), factory)
+            pyspiel.register_game(game_type(game_class(name), utility, True), factory)
 
 
 _register()

@@ -54,9 +54,19 @@ def player_arg(player: object, players: int, *, chance: bool) -> int:
 def player_checked(method: Callable[..., Any], name: str) -> Callable[..., Any]:
     """OpenSpiel's state method ``name`` (``method``), whose argument is a player, with the
     player checked by the state's ``_player``: a bool, a float or a player outside the game
-    is a ``ValueError``."""
+    is a ``ValueError``. Without a player at the chance node or the end (where no player is
+    to move), a ``SpielError`` saying to pass one (OpenSpiel's own says ``player >= 0``)."""
+
+    defaults = name.endswith(("_tensor", "_string"))  # of the player to move by default
 
     def checked(self: Any, *args: Any) -> Any:
+        if not args and defaults and self.current_player() < 0:  # no one to move: say so
+            import pyspiel
+
+            node = "the chance node" if self.is_chance_node() else "the end of the game"
+            raise pyspiel.SpielError(
+                f"{name}() is of the player to move, and at {node} no player is: pass one, "
+                f"{name}(player) with player 0 .. {self.num_players() - 1}")
         return method(self, *(self._player(arg) for arg in args))
 
     checked.__name__ = checked.__qualname__ = name
@@ -147,7 +157,8 @@ def history_ids(game: Game, state: State, chance: bool) -> list[int]:
 def history_problem(found: Sequence[int], move_number: int, expected: Sequence[int]) -> str | None:
     """What makes the OpenSpiel history ``found`` (and its ``move_number``) no history of a
     state whose whole history is ``expected``, or ``None``. ``found`` may be a tail of it
-    (a state wrapped mid-game starts a fresh history) or empty (a clone, whose history
+    (a resampled state starts a fresh history, as a state wrapped mid-game once did:
+    its text still reads) or empty (a clone, whose history
     OpenSpiel copies after the state)."""
     found = list(found)
     if move_number != len(found):
@@ -218,3 +229,32 @@ def notation_id(state: Any, text: object, named: Mapping[str, int]) -> int | Non
     except IllegalAction:
         return None
     return found if found in named.values() else None
+
+
+def disagreement(expected: Any, found: Any) -> str | None:
+    """The first OpenSpiel query on which the state ``found`` answers otherwise than
+    ``expected`` (say, a tabletop state wrapped mid-game and the same state reached by
+    ``apply_action`` from the start), expected and found; ``None`` if they agree on all:
+    the player, the history (``history``, ``full_history``, ``history_str``,
+    ``move_number``, a clone's), the legal actions, returns, text, ``serialize`` and every
+    player's information-state and observation strings and tensors."""
+
+    def answers(state: Any) -> dict[str, Any]:
+        found = {"current_player": state.current_player(),
+                 "is_terminal": state.is_terminal(), "history": state.history(),
+                 "full_history": [(p.player, p.action) for p in state.full_history()],
+                 "history_str": state.history_str(), "move_number": state.move_number(),
+                 "clone().history": state.clone().history(), "str": str(state),
+                 "legal_actions": state.legal_actions(), "returns": state.returns(),
+                 "serialize": state.serialize()}
+        for player in range(state.num_players()):
+            for query in ("information_state_string", "information_state_tensor",
+                          "observation_string", "observation_tensor"):
+                found[f"{query}({player})"] = list(getattr(state, query)(player))
+        return found
+
+    mine, theirs = answers(expected), answers(found)
+    for query, value in mine.items():
+        if theirs[query] != value:
+            return f"{query} differs: expected {brief(value)}, found {brief(theirs[query])}"
+    return None

@@ -15,7 +15,8 @@ out of range are refused, the call order is enforced); ``raw_env(...)`` is the b
   ``mask="info"`` the observation is the tensor alone (a ``Box``) and the mask travels in
   ``infos[agent]["action_mask"]``;
 * the tensor is tabletop's own read-only array (not copied: writing to it raises); the
-  mask is a fresh array;
+  observation's mask is a fresh array, the agent's own to change; the info's mask is
+  read-only (wrappers read it there) and ``last()``'s info dict is a copy;
 * rewards are ``state.returns()`` once the game is over, ``0`` before; no truncation (every
   game has a proven ``max_game_length``);
 * ``reset(seed=s)`` starts ``game.new(seed=s)``; ``reset()`` draws the seed from the
@@ -68,6 +69,7 @@ from tabletop.core.game import Game, State, View
 from tabletop.core.ids import id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
+from tabletop.core.readonly import readonly_array as readonly
 
 __all__ = ["env", "raw_env"]
 
@@ -109,14 +111,29 @@ class _InOrder(wrappers.OrderEnforcingWrapper):
             problem = self.unwrapped._no_agent()
             if problem is not None:
                 raise ValueError(f"last() has no agent to answer for: {problem}")
-        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return found
+        return _owned(super().last(observe))
+
+
+def _owned(last: tuple[Any, float, bool, bool, dict[str, Any]]
+           ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    """``last()``'s answer with the info dict the caller's own (a copy: adding to it or
+    replacing its mask changes nothing the environment or its wrappers read)."""
+    observation, reward, terminated, truncated, info = last
+    return observation, reward, terminated, truncated, dict(info)
 
 
 class _ActionIds(BaseWrapper):
     """Refuses a ``step`` argument that is no action id, with ``raw_env``'s message, before
     ``TerminateIllegalWrapper`` indexes its mask with it (``True`` would pick a mask, not an
-    entry). It stands where PettingZoo's ``AssertOutOfBoundsWrapper`` would, saying more."""
+    entry). It stands where PettingZoo's ``AssertOutOfBoundsWrapper`` would, saying more.
+    It hands out a copy of the observation's mask: ``TerminateIllegalWrapper`` judges the
+    next step by the mask it observed, which an agent editing its own must not change."""
+
+    def observe(self, agent: str) -> Any:
+        observation = self.env.observe(agent)
+        if isinstance(observation, dict):
+            return {**observation, "action_mask": observation["action_mask"].copy()}
+        return observation
 
     def step(self, action: Any) -> None:
         raw = self.unwrapped
@@ -271,8 +288,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         problem = self._no_agent()
         if problem is not None:
             raise ValueError(f"last() has no agent to answer for: {problem}")
-        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return found
+        return _owned(super().last(observe))
 
     def _no_agent(self) -> str | None:
         """Why no agent is to act (no game yet, or every agent has left), or ``None``."""
@@ -341,9 +357,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         return self.possible_agents[player]
 
     def _update_masks(self) -> None:
-        """With ``mask="info"``, each agent's info holds its mask (a new dict each step)."""
+        """With ``mask="info"``, each agent's info holds its mask (a new dict each step), a
+        read-only array: wrappers such as ``TerminateIllegalWrapper`` read it there."""
         if self.mask_in_info:
-            self.infos = {agent: {"action_mask": self._mask(agent)} for agent in self.agents}
+            self.infos = {agent: {"action_mask": readonly(self._mask(agent))}
+                          for agent in self.agents}
 
 
 #: What ``reset`` and ``step`` set: the game under way, kept by copies and pickles.
