@@ -15,8 +15,14 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.core.testing import ConformanceError, check_game, check_hash_seeds, playout
-from tabletop.core.testing.reproducible import check_global_random, play_digests
+from tabletop.core.testing import (
+    ConformanceError,
+    check_game,
+    check_global_random,
+    check_hash_seeds,
+    playout,
+)
+from tabletop.core.testing.reproducible import play_digests
 
 COUNTS = [(name, players) for name in tabletop.games()
           for players in tabletop.load(name).player_counts]
