@@ -25,7 +25,9 @@ seed, the game and the seat) in whichever process plays it:
 
 Game ``i`` uses seed ``seed + i`` and rotates the seats, so that every agent plays every seat
 equally often: agent ``j`` sits at seat ``(j + i) % players``. The same call gives the same
-games, game by game, wherever they are played.
+games, game by game, wherever they are played — if every agent's budget is iterations
+alone: ``"mcts"`` and ``"mcts-strong"`` also stop at 1 s and 5 s, which a slow or busy
+worker reaches first (give ``("mcts", {"iterations": 300})`` for games anyone can repeat).
 
 The modules: ``run`` (``arena``: executors, batches, resubmission, progress), ``entrants``
 (labels, descriptions, copies), ``play`` (one game and its forfeits), ``clock`` (time

@@ -7,7 +7,9 @@
   observation tensors and information states, which tell apart every two views of a
   player that differ; lengths and returns), then the rest of the
   package: every view draws, every legal action is reached by clicking through the game's
-  input, and the SVG bytes do not depend on the hash seed;
+  input, and the SVG bytes do not depend on the hash seed, nor do the record, the texts,
+  what views draw and a seeded bot's search, which do not depend on the global random
+  generators either (``check_global_random``);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface, mutating returned data, malformed actions (and their notation naming another
   action), fuzzed notation and records, very
@@ -45,11 +47,13 @@ from .interrupts import check_interrupts
 from .memos import check_small_memos
 from .observations import check_observations
 from .pictures import check_pictures
+from .reproducible import check_global_random
 from .soak import SoakResult, soak
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
-    "check_clicks", "check_declarations", "check_game", "check_hash_seeds", "check_interrupts",
+    "check_clicks", "check_declarations", "check_game", "check_global_random",
+    "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos",
     "playout", "random_playout", "random_states", "soak",
 ]

@@ -5,8 +5,11 @@ a set (or anything ordered by hash) comes out in another order in another proces
 draws a few positions of one seeded random game here and in one fresh Python process under a
 different hash seed, and compares the SVG bytes picture by picture; then what AI libraries
 read (``hashnumbers``): the legal actions in order with their ids, every view's observation
-tensor and information state. The game reaches the child process pickled (its class by
-import path), so a toy game from the tests works too.
+tensor and information state; and what a seed promises a researcher (``reproducible``):
+the record, the texts, the states the views draw and a seeded bot's search (computed here
+by ``check_global_random``, which also checks the game leaves the global generators be).
+The game reaches the child process pickled (its class by import path), so a toy game from
+the tests works too.
 
 >>> import tabletop
 >>> check_hash_seeds(tabletop.load("lava-flows"), seed=0, states=2)  # the start and the end
@@ -24,17 +27,17 @@ from typing import Any
 
 from ..game import Game
 from .common import fail
-from .hashnumbers import number_digests
 from .pictures import DrawOptions, digests
+from .reproducible import check_global_random
 
 _CHILD = """
 import json, pickle, sys
 path, payload = pickle.loads(sys.stdin.buffer.read())
 sys.path[:0] = path
-from tabletop.core.testing.hashnumbers import number_digests
+from tabletop.core.testing.reproducible import seeded_digests
 from tabletop.core.testing.pictures import digests
 args = pickle.loads(payload)
-print(json.dumps([digests(*args), number_digests(*args[:4])]))
+print(json.dumps([digests(*args), seeded_digests(*args[:4])]))
 """
 
 
@@ -48,11 +51,13 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
                      options: DrawOptions = ({},)) -> int:
     """The SVG of ``states`` positions of seed ``seed`` (every view and the full state, with
     each set of drawing options) is byte-identical here and under another hash seed, and so
-    are their legal actions' order and ids, tensors and information states; returns how many
-    pictures were compared."""
+    are their legal actions' order and ids, tensors and information states, the game's
+    record, texts, the states its views draw and a seeded bot's search (the same whatever
+    the global generators hold: ``check_global_random``); returns how many pictures were
+    compared."""
     args: tuple[Any, ...] = (game, seed, states, setup, [dict(o) for o in options])
     here = digests(*args)
-    numbers = number_digests(game, seed, states, setup)
+    numbers = check_global_random(game, seed, states, setup)
     try:
         stdin = pickle.dumps((list(sys.path), pickle.dumps(args)))
     except (pickle.PicklingError, AttributeError, TypeError) as err:
@@ -69,9 +74,10 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
     _same(f"{game.name} seed {seed}", "pictures", here, pictures,
           f"the SVG bytes differ under {seed_text}: the picture depends on hash order (a set or "
           f"dict of strings iterated?)")
-    _same(f"{game.name} seed {seed}", "positions' numbers", numbers, their_numbers,
+    _same(f"{game.name} seed {seed}", "seeded digests", numbers, their_numbers,
           f"not the same under {seed_text}: it depends on hash order (a set or dict of strings "
-          f"iterated?), so ids and tensors made in one process do not hold in another")
+          f"iterated?), so what one process makes of a seed (records, draws, a bot's moves, "
+          f"ids, tensors) does not hold in another")
     return len(here)
 
 
