@@ -232,6 +232,22 @@ def test_canvas_clicks_arrive_in_scene_units() -> None:
     assert clicks == [(30.0, 15.0)]
 
 
+
+def test_a_tap_of_one_finger_is_a_click_and_a_second_finger_is_not() -> None:
+    """ipycanvas stops a touch's emulated mouse events: a tap arrives only as a touch."""
+    board = SceneCanvas(resolution=2)
+    board.draw(Scene(100, 50))
+    clicks: list[tuple[float, float]] = []
+    board.on_click(lambda x, y: clicks.append((x, y)))
+    top = board.canvases[-1]
+    top._handle_frontend_event(None, {"event": "touch_start", "touches": [{"x": 60, "y": 30}]},
+                               [])
+    top._handle_frontend_event(None, {"event": "touch_end", "touches": []}, [])
+    assert clicks == [(30.0, 15.0)]
+    top._handle_frontend_event(None, {"event": "touch_start", "touches": [
+        {"x": 60, "y": 30}, {"x": 10, "y": 10}]}, [])  # a pinch's second finger
+    assert clicks == [(30.0, 15.0)]
+
 def test_click_point_finds_an_uncovered_spot() -> None:
     scene = Scene(100, 100)
     scene.rect(0, 0, 100, 100, fill="white", target=("cell", "a1"))

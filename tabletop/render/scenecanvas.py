@@ -55,6 +55,8 @@ class SceneCanvas:
         self.renderer = CanvasRenderer(self.canvases, scale=resolution)
         self._click_handlers: list[Callable[[float, float], Any]] = []
         self.widget.on_mouse_down(self._mouse_down)
+        # ipycanvas stops a touch's emulated mouse events, so a finger's tap comes as a touch
+        self.widget.on_touch_start(self._touch_start)
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
@@ -127,13 +129,20 @@ class SceneCanvas:
         return (x * self.resolution, y * self.resolution)
 
     def on_click(self, handler: Callable[[float, float], Any]) -> None:
-        """Call ``handler(x, y)`` (scene units) on every mouse press."""
+        """Call ``handler(x, y)`` (scene units) on every press: a mouse button or a pen, or a
+        finger touching the screen while no other does (a tap; a second finger is not one)."""
         self._click_handlers.append(handler)
 
     def _mouse_down(self, x: float, y: float) -> None:
         sx, sy = self.to_scene(x, y)
         for handler in self._click_handlers:
             handler(sx, sy)
+
+    def _touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """The fingers on the canvas (canvas pixels) when one more touched it: a lone finger
+        presses like a mouse button."""
+        if len(touches) == 1:
+            self._mouse_down(*touches[0])
 
     def _client_ready(self) -> None:
         """A new frontend connected (first display, page reload, Voilà): repaint everything.
