@@ -39,6 +39,14 @@ MESSAGE_HEIGHT = 58
 #: The click controls' region keeps room for two rows of buttons, and grows to show every
 #: button (the score, moves and thinking below it in the side panel share what is left).
 CONTROLS_MIN = 60
+#: The seats bar's parts: a seat's picker (the player's name, then ``mcts-strong`` in full)
+#: and the Pause button (as wide for "Resume bots"). Five seats, the view, Hot seat, Bot move
+#: and Pause take two lines in 700 px (Lascaux at 1280x800 zoomed to 110%, file browser open).
+SEAT_WIDTH = 158
+#: The least height of a control a finger taps (the folds' toggles; buttons are 28 px).
+FINGER = 24
+SEAT_LABEL_WIDTH = 56
+PAUSE_WIDTH = 122
 
 
 def row_height() -> str:
@@ -87,6 +95,7 @@ def fixed_height(widget: w.Widget, height: int) -> w.Widget:
 def section(html: w.HTML, toggle: w.ToggleButton, *, scrolls: bool = False) -> w.Box:
     """A panel with its fold toggle at its top right; ``scrolls``: it scrolls when tall."""
     toggle.add_class("tt-fold")
+    toggle.layout.height = f"{FINGER}px"  # a finger's target, over the panel's first line
     box = w.Box([html, toggle]).add_class("tt-section")
     if scrolls:
         box.add_class("tt-scrolls")
