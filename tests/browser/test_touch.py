@@ -4,7 +4,8 @@ A Chromium context with a touch screen (``has_touch``) at 1024x768 (landscape, a
 page) and 768x1024 (portrait, ``is_mobile``) shows a mid-game widget for each game. A finger's
 tap (``page.touchscreen.tap``) on the board's targets and on the choice buttons makes the
 move a click makes, once; a tap on the timeline's buttons steps back and forward one ply.
-Every control is at least ``FINGER`` CSS px each way, and the page does not scroll sideways.
+A tap just beside a small target (Lacuna's flowers are 16 px) reaches it. Every control is
+at least ``FINGER`` CSS px each way, and the page does not scroll sideways.
 Screenshots: ``artifacts/touch-<device>-<game>.png``.
 """
 
@@ -40,6 +41,21 @@ DEVICES = {"tablet-landscape": ({"width": 1024, "height": 768}, False),
 FINGER = 24
 
 PLY = "print(len(widgets[{tag!r}].state.history))"
+# Kernel side: board targets with a point ``off`` scene units beside their click point that
+# hits nothing (a finger's near miss), and the board recording its clicks instead of playing.
+MISSES = """
+import json
+from tabletop.render.scenecanvas import click_point
+_w = widgets[{tag!r}]
+_scene, _misses, _got = _w.board.scene, [], []
+for _target in _scene.targets():
+    _x, _y = click_point(_scene, _target)
+    if _scene.hit(_x + {off}, _y) is None and len(_misses) < 8:
+        _misses.append([repr(_target), _x + {off}, _y])
+_w.board._click_handlers = [lambda x, y: _got.append(repr(_scene.hit(x, y)))]
+print(json.dumps({{"width": _scene.width, "misses": _misses}}))
+"""
+GOT = "print(json.dumps(_got)); _w.board._click_handlers = [_w.click]"
 
 # Shown controls of the widget smaller than a finger each way: "what WxH".
 SMALL_JS = """([sel, least]) => {
@@ -154,6 +170,22 @@ def test_a_tap_does_what_a_click_does_once(tag: str, tablet: Any, artifacts: Pat
     page.wait_for_function("el => !el.disabled", arg=forward.element_handle())  # as a person
     _tap(page, forward.bounding_box())                                          # sees it
     _wait_ply(page, tag, start + 1)
+
+
+@pytest.mark.parametrize("tag", ["lacuna-2p"])
+def test_a_tap_just_beside_a_small_target_reaches_it(tag: str, tablet: Any) -> None:
+    page = tablet
+    canvas = page.locator(canvas_css(tag))
+    canvas.scroll_into_view_if_needed()
+    plan = json.loads(run_in_kernel(page, MISSES.format(tag=tag, off=10)))
+    assert plan["misses"], f"{tag}: no target with a near miss beside it"
+    box = canvas.bounding_box()
+    k = box["width"] / plan["width"]
+    for _, x, y in plan["misses"]:
+        _tap(page, box, x * k, y * k)
+    page.wait_for_timeout(500)
+    got = json.loads(run_in_kernel(page, GOT))
+    assert got == [t for t, _, _ in plan["misses"]], f"{tag} on {page.device}: {got}"
 
 
 @pytest.mark.parametrize("tag", TAGS)
