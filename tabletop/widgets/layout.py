@@ -39,14 +39,15 @@ MESSAGE_HEIGHT = 58
 #: The click controls' region keeps room for two rows of buttons, and grows to show every
 #: button (the score, moves and thinking below it in the side panel share what is left).
 CONTROLS_MIN = 60
-#: The seats bar's parts: a seat's picker (the player's name, then ``mcts-strong`` in full)
-#: and the Pause button (as wide for "Resume bots"). Five seats, the view, Hot seat, Bot move
-#: and Pause take two lines in 700 px (Lascaux at 1280x800 zoomed to 110%, file browser open).
-SEAT_WIDTH = 158
+#: The seats bar's parts: a seat's picker (a name as long as "Georges", then "mcts-strong" in
+#: full, measured in Chromium) and the Pause button (as wide for "Resume bots"). Five seats,
+#: the view, Hot seat, Bot move and Pause take two lines in 710 px (Lascaux at 1280x800
+#: zoomed to 110%, file browser open: 732 px).
+SEAT_WIDTH = 164
+SEAT_LABEL_WIDTH = 56
+PAUSE_WIDTH = 126
 #: The least height of a control a finger taps (the folds' toggles; buttons are 28 px).
 FINGER = 24
-SEAT_LABEL_WIDTH = 56
-PAUSE_WIDTH = 122
 
 
 def row_height() -> str:
