@@ -232,6 +232,38 @@ def test_canvas_clicks_arrive_in_scene_units() -> None:
     assert clicks == [(30.0, 15.0)]
 
 
+
+def test_a_tap_of_one_finger_is_a_click_and_a_second_finger_is_not() -> None:
+    """ipycanvas stops a touch's emulated mouse events: a tap arrives only as a touch."""
+    board = SceneCanvas(resolution=2)
+    board.draw(Scene(100, 50))
+    clicks: list[tuple[float, float]] = []
+    board.on_click(lambda x, y: clicks.append((x, y)))
+    top = board.canvases[-1]
+    top._handle_frontend_event(None, {"event": "touch_start", "touches": [{"x": 60, "y": 30}]},
+                               [])
+    top._handle_frontend_event(None, {"event": "touch_end", "touches": []}, [])
+    assert clicks == [(30.0, 15.0)]
+    top._handle_frontend_event(None, {"event": "touch_start", "touches": [
+        {"x": 60, "y": 30}, {"x": 10, "y": 10}]}, [])  # a pinch's second finger
+    assert clicks == [(30.0, 15.0)]
+
+
+def test_a_tap_beside_a_small_target_reaches_it_and_a_mouse_press_does_not() -> None:
+    board = SceneCanvas(resolution=2)
+    scene = Scene(100, 50)
+    scene.circle(50, 25, 8, fill="red", target="flower")
+    board.draw(scene)
+    clicks: list[tuple[float, float]] = []
+    board.on_click(lambda x, y: clicks.append((x, y)))
+    top = board.canvases[-1]
+    for event in ({"event": "mouse_down", "x": 130, "y": 50},
+                  {"event": "touch_start", "touches": [{"x": 130, "y": 50}]},  # 15 units off
+                  {"event": "touch_start", "touches": [{"x": 170, "y": 50}]}):  # 35 units off
+        top._handle_frontend_event(None, event, [])
+    assert [scene.hit(x, y) for x, y in clicks] == [None, "flower", None]
+    assert clicks[2] == (85.0, 25.0)  # beyond reach, the tap stays where it was
+
 def test_click_point_finds_an_uncovered_spot() -> None:
     scene = Scene(100, 100)
     scene.rect(0, 0, 100, 100, fill="white", target=("cell", "a1"))

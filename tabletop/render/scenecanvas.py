@@ -55,6 +55,8 @@ class SceneCanvas:
         self.renderer = CanvasRenderer(self.canvases, scale=resolution)
         self._click_handlers: list[Callable[[float, float], Any]] = []
         self.widget.on_mouse_down(self._mouse_down)
+        # ipycanvas stops a touch's emulated mouse events, so a finger's tap comes as a touch
+        self.widget.on_touch_start(self._touch_start)
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
@@ -127,13 +129,24 @@ class SceneCanvas:
         return (x * self.resolution, y * self.resolution)
 
     def on_click(self, handler: Callable[[float, float], Any]) -> None:
-        """Call ``handler(x, y)`` (scene units) on every mouse press."""
+        """Call ``handler(x, y)`` (scene units) on every press: a mouse button or a pen, or a
+        finger touching the screen while no other does (a tap; a second finger is not one)."""
         self._click_handlers.append(handler)
 
     def _mouse_down(self, x: float, y: float) -> None:
         sx, sy = self.to_scene(x, y)
         for handler in self._click_handlers:
             handler(sx, sy)
+
+    def _touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """The fingers on the canvas (canvas pixels) when one more touched it: a lone finger
+        presses like a mouse button, on the target it covers (``tap_point``)."""
+        if len(touches) == 1:
+            x, y = self.to_scene(*touches[0])
+            if self.scene is not None:
+                x, y = tap_point(self.scene, x, y)
+            for handler in self._click_handlers:
+                handler(x, y)
 
     def _client_ready(self) -> None:
         """A new frontend connected (first display, page reload, Voilà): repaint everything.
@@ -147,6 +160,41 @@ class SceneCanvas:
         if manager is not None and hasattr(manager, "_current_canvas"):
             manager._current_canvas = None
         self.renderer.redraw()
+
+
+#: How far (scene units) a finger's tap on no target reaches for the nearest one: a finger
+#: covers about 24 CSS px, more than Lacuna's flowers and spots (16 units across).
+TAP_REACH = 12.0
+
+
+def tap_point(scene: Scene, x: float, y: float, reach: float = TAP_REACH
+              ) -> tuple[float, float]:
+    """Where a finger's tap at ``(x, y)`` lands: there if it hits a target or no target is
+    within ``reach``, else the nearest point (2 units apart, 16 directions) that hits one.
+
+    >>> scene = Scene(100, 100)
+    >>> scene.circle(50, 50, 8, target="flower")
+    >>> tap_point(scene, 66, 50), tap_point(scene, 80, 50)
+    ((58.0, 50.0), (80, 50))
+    """
+    if scene.hit(x, y) is not None:
+        return (x, y)
+    # Every targeted shape a point within reach can hit, topmost first (as ``Scene.hit``).
+    near = [s for s in reversed(scene.ordered())
+            if s.target is not None and _within(s, x, y, reach)]
+    for step in range(1, int(reach // 2) + 1):
+        for k in range(16 if near else 0):
+            angle = math.pi * k / 8
+            px = round(x + 2 * step * math.cos(angle), 6)
+            py = round(y + 2 * step * math.sin(angle), 6)
+            if any(s.contains(px, py) for s in near):
+                return (px, py)
+    return (x, y)
+
+
+def _within(shape: Shape, x: float, y: float, reach: float) -> bool:
+    x0, y0, x1, y1 = shape.bounds()
+    return x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach
 
 
 def shape_center(shape: Shape) -> tuple[float, float]:

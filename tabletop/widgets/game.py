@@ -150,8 +150,8 @@ class GameWidget(BotTurns, w.VBox):
             label = self.session.seat_label(p)
             picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
                                 value=label, description=self.session.name(p),
-                                layout=w.Layout(width="172px"))
-            picker.style.description_width = "62px"
+                                layout=w.Layout(width=f"{layout.SEAT_WIDTH}px"))
+            picker.style.description_width = f"{layout.SEAT_LABEL_WIDTH}px"
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
         view = _FULL if self.session.view is None else self.session.view
@@ -171,7 +171,8 @@ class GameWidget(BotTurns, w.VBox):
         self.agent_button.on_click(lambda _: self.agent_move())
         self.pause_button = w.ToggleButton(
             value=self.runner.paused,
-            tooltip="Bots stop after the move they are thinking about; press again to go on")
+            tooltip="Bots stop after the move they are thinking about; press again to go on",
+            layout=w.Layout(width=f"{layout.PAUSE_WIDTH}px"))  # "Resume bots" as wide
         self.pause_button.add_class("tabletop-pause")
         self._label_pause()
         self.pause_button.observe(self._on_pause, "value")

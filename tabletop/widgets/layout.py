@@ -39,6 +39,15 @@ MESSAGE_HEIGHT = 58
 #: The click controls' region keeps room for two rows of buttons, and grows to show every
 #: button (the score, moves and thinking below it in the side panel share what is left).
 CONTROLS_MIN = 60
+#: The seats bar's parts: a seat's picker (a name as long as "Georges", then "mcts-strong" in
+#: full, measured in Chromium) and the Pause button (as wide for "Resume bots"). Five seats,
+#: the view, Hot seat, Bot move and Pause take two lines in 710 px (Lascaux at 1280x800
+#: zoomed to 110%, file browser open: 732 px).
+SEAT_WIDTH = 164
+SEAT_LABEL_WIDTH = 56
+PAUSE_WIDTH = 126
+#: The least height of a control a finger taps (the folds' toggles; buttons are 28 px).
+FINGER = 24
 
 
 def row_height() -> str:
@@ -87,6 +96,7 @@ def fixed_height(widget: w.Widget, height: int) -> w.Widget:
 def section(html: w.HTML, toggle: w.ToggleButton, *, scrolls: bool = False) -> w.Box:
     """A panel with its fold toggle at its top right; ``scrolls``: it scrolls when tall."""
     toggle.add_class("tt-fold")
+    toggle.layout.height = f"{FINGER}px"  # a finger's target, over the panel's first line
     box = w.Box([html, toggle]).add_class("tt-section")
     if scrolls:
         box.add_class("tt-scrolls")

@@ -50,9 +50,10 @@ SCALES = {
 }
 #: Zoomed-in laptops whose output (file browser open) still holds the board and the panel.
 ZOOMED = {"1280x800-110": (1.1, 1164, 727), "1366x768-125": (1.25, 1093, 614)}
-#: Parts on screen without scrolling: all of them, or (614 px tall, where the row keeps its
-#: least height of 360 px) the board and the side panel's turn, message and controls.
-VISIBLE = {"1280x800-110": ("canvas", "turn", "message", "controls", "timeline"),
+#: Parts on screen without scrolling: all of them (Lascaux's five seats take two lines), or
+#: (614 px tall, where the row keeps its least height of 360 px) the board and the side
+#: panel's turn, message and controls.
+VISIBLE = {"1280x800-110": ("canvas", "turn", "message", "controls", "timeline", "seats"),
            "1366x768-125": ("canvas", "turn", "message", "controls")}
 
 # Instrumentation (kernel side): each widget's board reports its clicks to a list instead of
