@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.agents import MCTSAgent
+from tabletop.agents import MCTSAgent, make_agent
 from tabletop.core.errors import InvalidOption
 from tabletop.core.timeline import Timeline
 from tabletop.core.tree import explore
@@ -297,3 +297,16 @@ def test_a_bad_delay_set_later_is_one_line(lava, name):
     widget = GameWidget(lava)
     with pytest.raises(InvalidOption, match=f"{name} must be a finite number"):
         setattr(widget, name, -0.5)
+
+
+@pytest.mark.parametrize("name", ["mcts-weak", "mcts-strong"])
+def test_a_seat_chosen_by_a_preset_name_shows_that_name(lava, name):
+    """A seat given "mcts-strong" (by ``bots=``, the picker or ``set_seat``) shows
+    "mcts-strong" afterwards, not the "mcts" its agent class is called."""
+    widget = GameWidget(lava, bots={1: name}, agent_delay=0)
+    assert widget.session.seat_label(1) == name
+    assert widget.seat_pickers[1].value == name
+    widget.set_seat(1, "random")
+    widget.seat_pickers[1].value = name
+    assert widget.session.seat_label(1) == name == widget.seat_pickers[1].value
+    assert make_agent(name).name == name and make_agent("mcts").name == "mcts"

@@ -221,6 +221,8 @@ def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
     if not isinstance(made, Agent) or isinstance(made, type):
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
                         f"has no act(view)")
+    if key in _BUILT_IN and preset:  # a preset's agent answers to it ("mcts-strong")
+        made.name = key  # type: ignore[attr-defined]
     return made
 
 
