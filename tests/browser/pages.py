@@ -345,7 +345,10 @@ def click_step(page: Any, tag: str, step: Step) -> float | None:
         canvas.click(position={"x": step.point[0] * k, "y": step.point[1] * k})
     else:
         button = page.locator(f"{widget_css(tag)} .tabletop-choice").nth(step.index)
-        assert button.inner_text().strip() == step.label
+        # the buttons of the last click's position may still be on screen: wait for this one's
+        from playwright.sync_api import expect
+
+        expect(button).to_have_text(step.label, timeout=5_000)
         button.click()
     try:
         page.wait_for_function("window.__ttProbe.t1 > 0", timeout=5_000)
