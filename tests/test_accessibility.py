@@ -8,11 +8,18 @@ name a screen reader reads. The browser half is ``tests/browser/test_dark_theme.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from colours import contrast
+from broken_contrast import DarkOnDarkNim, FaintNim
+from broken_targets import TargetNim
 
 import tabletop
+from tabletop.core.testing import ConformanceError
+from tabletop.core.testing.abuse import CHECKS
+from tabletop.core.testing.contrast import check_text_contrast
+from tabletop.render.contrast import backdrop, contrast, contrast_of, ink_on
+from tabletop.render.scene import Scene, Text
 from tabletop.widgets import panels
 
 LEAST = 4.5  # WCAG 2, body text
@@ -69,3 +76,40 @@ def test_every_button_of_the_widget_has_a_name_and_a_description(name: str) -> N
             assert button.description.strip() or button.tooltip, button
     finally:
         widget.close()
+
+
+# --- pictures: labels that read on what they are drawn on -------------------------------------
+def test_the_contrast_check_is_part_of_the_abuse_suite() -> None:
+    assert check_text_contrast in CHECKS
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_every_label_of_every_game_reads_on_what_it_is_drawn_on(name: str) -> None:
+    """Were below 4.5:1: Lacuna's white numbers on green (2.7:1) and on not-yet-coloured
+    flowers; Lascaux's card initials (2.8:1), pot, faded and green legend swatches, and
+    quiet text; Lava Flows' "locked", a right claim in the log and "White knows" on a
+    faded piece."""
+    check_text_contrast(tabletop.load(name), seeds=range(3), every=2)
+
+
+def test_the_sound_toy_passes(registered: Any) -> None:
+    check_text_contrast(registered(TargetNim), seeds=range(2))
+
+
+@pytest.mark.parametrize("broken, message", [
+    (FaintNim, r"the label '\d left' \(#b0b0b0 at 11 units\) has contrast 2\.\d+:1 with what "
+               r"is beneath it; text needs 4\.5:1"),
+    (DarkOnDarkNim, r"the label '\d' \(#000000 at 12 units\) has contrast 3\.7\d:1"),
+])
+def test_each_broken_toy_is_caught(registered: Any, broken: type, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        check_text_contrast(registered(broken), seeds=range(2))
+
+
+def test_a_label_is_measured_on_the_shapes_under_it_blended_by_their_opacity() -> None:
+    scene = Scene(100, 40, background="#ffffff")
+    scene.rect(0, 0, 100, 40, fill="#000000", opacity=0.5)
+    scene.text(50, 20, "half", fill="#000000")
+    (text,) = [s for s in scene.shapes if isinstance(s, Text)]
+    assert contrast_of(scene, text) == pytest.approx(contrast("#000000", "#808080"), rel=0.02)
+    assert ink_on(backdrop(scene, 50, 20)) == "#111111"

@@ -11,7 +11,7 @@ import tabletop
 from tabletop.core.errors import IllegalAction
 from tabletop.core.testing import playout, random_states
 from tabletop.games.lacuna import LacunaInput, Place, PlaceFree, SetAside
-from tabletop.games.lacuna.render import from_pixels, to_pixels
+from tabletop.games.lacuna.render import UNPOURED, from_pixels, to_pixels
 from tabletop.render.scene import Circle, Line, Polygon
 
 GAME = tabletop.load("lacuna")
@@ -170,7 +170,7 @@ def test_end_shows_territories_and_claims_and_views_draw():
     assert "game over" in end.svg()
     for p in (0, 1):
         assert end.view(p).svg().startswith("<svg")
-    assert GAME.new(seed=1).view(0).svg().count('fill="#777777"') == 48  # colours not poured
+    assert GAME.new(seed=1).view(0).svg().count(f'fill="{UNPOURED}"') == 48  # not poured
 
 
 def _line_click(s, a, b, k):

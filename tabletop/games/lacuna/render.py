@@ -28,6 +28,7 @@ from tabletop.core.choices import suggestion
 from tabletop.core.game import Action
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
+from tabletop.render.contrast import ink_on
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
@@ -44,6 +45,8 @@ HEX = {"red": "#e6194b", "orange": "#f58231", "yellow": "#ffe119", "green": "#3c
 PAWN_FILL = ("#d4af37", "#c8ccd0")
 PAWN_NAME = ("Gold", "Silver")
 MAT, WAVES, INK = "#0d1b2a", "#173454", "#e8eef5"
+#: A flower before the colours are poured (white numbers on it reach 4.5:1).
+UNPOURED = "#707070"
 
 
 def scale(subject: LacunaPosition) -> float:
@@ -135,7 +138,7 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
         return to_pixels(subject, *subject.flower_xy(f))
 
     def hexof(f: int) -> str:
-        return "#777777" if subject.colors is None else HEX[colour_name(subject.colors[f])]
+        return UNPOURED if subject.colors is None else HEX[colour_name(subject.colors[f])]
 
     over = subject.is_terminal
     if territories if territories is not None else over:
@@ -174,11 +177,9 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
             scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
                          layer=4, target=("flower", f), title=f"flower {f} ({name})",
                          hit_r=MIN_HIT / 2)
-            if labels:
-                dark = subject.colors is not None and colour_name(subject.colors[f]) in (
-                    "yellow", "white", "orange")
+            if labels:  # dark or light numbers, whichever reads better on the colour
                 scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
-                           fill="#111111" if dark else "#ffffff")
+                           fill=ink_on(hexof(f)))
         else:
             owner = subject.owner_of(f)
             scene.circle(x, y, rf * 0.6, fill=None, stroke=hexof(f), stroke_width=1,
