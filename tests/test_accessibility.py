@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from broken_contrast import DarkOnDarkNim, FaintNim
 from broken_targets import TargetNim
+from colours import CVD, delta_e, simulate
 
 import tabletop
 from tabletop.core.testing import ConformanceError
@@ -113,3 +114,53 @@ def test_a_label_is_measured_on_the_shapes_under_it_blended_by_their_opacity() -
     (text,) = [s for s in scene.shapes if isinstance(s, Text)]
     assert contrast_of(scene, text) == pytest.approx(contrast("#000000", "#808080"), rel=0.02)
     assert ink_on(backdrop(scene, 50, 20)) == "#111111"
+
+
+# --- colours told apart without hue ------------------------------------------------------------
+#: Below this CIE76 ΔE two colours are hard to tell apart at a glance on a small mark.
+ALIKE = 15.0
+
+
+def _alike_pairs(palette: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Pairs of ``palette`` that a deuteranope or protanope sees as near the same colour."""
+    names = sorted(palette)
+    return [(a, b, kind) for i, a in enumerate(names) for b in names[i + 1:]
+            for kind in CVD
+            if delta_e(simulate(palette[a], kind), simulate(palette[b], kind)) < ALIKE]
+
+
+def test_lacuna_flowers_that_look_alike_without_full_colour_vision_differ_in_shape() -> None:
+    """Red/green (deutan ΔE 9), orange/green (protan 8) and blue/violet (protan 6) were
+    told apart by hue alone, on the mat and in the legend."""
+    from tabletop.games.lacuna.marks import shape_of
+    from tabletop.games.lacuna.render import HEX
+
+    pairs = _alike_pairs(HEX)
+    assert pairs  # the palette has such pairs: the shapes carry the difference
+    for a, b, kind in pairs:
+        assert shape_of(a) != shape_of(b), f"{a} and {b} look alike ({kind}) and share a shape"
+
+
+def test_lacuna_draws_each_flower_and_legend_entry_in_its_colours_shape() -> None:
+    """Each flower's body is its colour's shape (a polygon's corners counted), and is hit
+    at its centre as the disc was."""
+    from tabletop.core.testing import playout
+    from tabletop.games.lacuna.actions import colour_name
+    from tabletop.games.lacuna.marks import shape_of
+    from tabletop.games.lacuna.render import HEX, to_pixels
+    from tabletop.render.scene import Circle, Polygon
+
+    corners = {"disc": 0, "square": 4, "diamond": 4, "hexagon": 6}
+    state = playout(tabletop.load("lacuna").new(seed=3), 3, plies=6)
+    scene = state.scene()
+    for f in state.flowers_on_mat():
+        name = colour_name(state.colors[f])
+        x, y = to_pixels(state, *state.flower_xy(f))
+        body = [s for s in scene.shapes if s.layer == 4 and s.style.fill == HEX[name]
+                and isinstance(s, Circle | Polygon) and s.contains(x, y)]
+        assert len(body) == 1, (f, body)
+        drawn = len(body[0].points) if isinstance(body[0], Polygon) else 0
+        assert drawn == corners[shape_of(name)], (f, name, drawn)
+        assert scene.hit(x, y) == ("flower", f)
+    legend = [s for s in scene.shapes if isinstance(s, Polygon) and s.layer == 0]
+    assert len(legend) == sum(shape_of(c) != "disc" for c in HEX)

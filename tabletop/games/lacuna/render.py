@@ -34,6 +34,7 @@ from tabletop.render.scene import MIN_HIT, Scene
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .flowerids import flower_ids, flowers_text
 from .geometry import STEPS, TICKS, voronoi_cells
+from .marks import flower, shape_of
 
 if TYPE_CHECKING:
     from .position import LacunaPosition
@@ -174,9 +175,15 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
         x, y = xy_f(f)
         if (on_mat >> f) & 1:
             name = "?" if subject.colors is None else colour_name(subject.colors[f])
-            scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
-                         layer=4, target=("flower", f), title=f"flower {f} ({name})",
-                         hit_r=MIN_HIT / 2)
+            if shape_of(name) == "disc":
+                scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
+                             layer=4, target=("flower", f), title=f"flower {f} ({name})",
+                             hit_r=MIN_HIT / 2)
+            else:  # its colour's shape, hit as the disc is
+                flower(scene, x, y, rf, name, fill=hexof(f), stroke="#000000",
+                       stroke_width=0.8, layer=4)
+                scene.circle(x, y, rf, layer=4, target=("flower", f),
+                             title=f"flower {f} ({name})", hit_r=MIN_HIT / 2)
             if labels:  # dark or light numbers, whichever reads better on the colour
                 scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
                            fill=ink_on(hexof(f)))
@@ -309,7 +316,7 @@ def _panel(scene: Scene, subject: LacunaPosition, last: Action | None,
     tally = subject.tally()
     for c, name in enumerate(COLOURS):
         y = 152 + 19 * c
-        scene.circle(x0 + 6, y, 6, fill=HEX[name], stroke="#000000", stroke_width=0.5)
+        flower(scene, x0 + 6, y, 6, name, fill=HEX[name], stroke="#000000", stroke_width=0.5)
         for o in (0, 1):
             n = tally[o][c]
             scene.text(x0 + 48 + 20 * o, y, str(n), font_size=11, fill=INK,
