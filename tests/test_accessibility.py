@@ -164,3 +164,38 @@ def test_lacuna_draws_each_flower_and_legend_entry_in_its_colours_shape() -> Non
         assert scene.hit(x, y) == ("flower", f)
     legend = [s for s in scene.shapes if isinstance(s, Polygon) and s.layer == 0]
     assert len(legend) == sum(shape_of(c) != "disc" for c in HEX)
+
+
+# --- the keyboard: every move typed instead of clicked -----------------------------------------
+@pytest.mark.parametrize("name", tabletop.games())
+def test_every_game_plays_to_its_end_by_typed_moves(name: str) -> None:
+    """The move box takes a move's notation and plays it on Enter (it had no keyboard way
+    but Python calls: the board is a canvas); a refused one stays, with the reason said."""
+    import random
+
+    widget = tabletop.play(name, seed=2, agent_delay=0)
+    try:
+        rng = random.Random(2)
+        widget.move_box.value = "no such move"
+        assert widget.move_box.value == "no such move" and "no such move" in widget.message
+        assert widget.session.ply() == 0
+        while not widget.state.is_terminal:
+            assert not widget.move_box.disabled
+            move = str(rng.choice(widget.state.legal_actions()))
+            ply = widget.session.ply()
+            widget.move_box.value = move
+            assert widget.session.ply() == ply + 1 and widget.move_box.value == "", move
+        assert widget.move_box.disabled  # over: nothing to play, as the board takes no clicks
+    finally:
+        widget.close()
+
+
+def test_the_move_box_is_shut_while_the_board_is_covered() -> None:
+    widget = tabletop.play("lava-flows", seed=1, hot_seat=True, agent_delay=0)
+    try:
+        widget.play(widget.state.legal_actions()[0])
+        assert widget.session.covered() and widget.move_box.disabled
+        widget.confirm()
+        assert not widget.move_box.disabled
+    finally:
+        widget.close()

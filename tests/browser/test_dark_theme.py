@@ -121,3 +121,50 @@ def test_every_text_of_the_widget_is_readable_and_every_button_named(
         assert not nameless, "buttons a screen reader can't name:\n" + "\n".join(nameless)
     finally:
         page.close()
+
+
+#: The focused element: its tag, class and name, and whether focus shows: its outline, box
+#: shadow, border or background differ from how it looks once it loses focus.
+FOCUS_JS = """() => { const el = document.activeElement;
+  const look = () => { const s = getComputedStyle(el);
+    return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor,
+            s.backgroundColor].join('|'); };
+  const focused = look(); el.blur(); const plain = look(); el.focus();
+  return {tag: el.tagName, cls: String(el.className),
+          name: (el.title || el.placeholder || el.textContent || '').trim().slice(0, 30),
+          ring: focused !== plain}; }"""
+
+
+def test_a_move_is_typed_and_every_control_after_it_is_reached_by_tab_with_focus_shown(
+        lab: Server, browser: Any, artifacts: Path) -> None:
+    set_theme(lab, THEMES["light"])
+    page = browser.new_page()
+    try:
+        filename = code_notebook(lab.root, "keyboard.ipynb", [
+            "import tabletop\nw = tabletop.play('lacuna', seed=3, agent_delay=0)\n"
+            "w.add_class('under-test').add_class('game-lacuna')\ndisplay(w)",
+            "print(w.state.legal_actions()[0])"])
+        open_lab_notebook(page, lab, filename, ["lacuna"])
+        root = widget_css("lacuna")
+        box = page.locator(f"{root} .tabletop-move-box input")
+        box.focus()
+        page.keyboard.type("aside red")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "sel => [...document.querySelectorAll(sel)].some(e => e.textContent === 'aside red')",
+            arg=f"{root} .tt-move", timeout=15_000)
+        assert box.input_value() == ""
+        box.focus()
+        reached = []
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            focus = page.evaluate(FOCUS_JS)
+            if not page.evaluate("sel => document.activeElement.closest(sel) !== null", root):
+                break
+            reached.append(focus)
+        page.screenshot(path=str(artifacts / "keyboard-lacuna.png"))
+        assert len(reached) >= 5, reached  # the timeline and seats bars, not only the box
+        unseen = [f for f in reached if not f["ring"]]
+        assert not unseen, f"focus not shown on {unseen}"
+    finally:
+        page.close()
