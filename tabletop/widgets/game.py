@@ -29,7 +29,7 @@ from ..core.quoting import quote
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
-from . import layout, panels
+from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, running_loop, while_open
 from .picture import with_picture
@@ -118,6 +118,7 @@ class GameWidget(BotTurns, w.VBox):
         self.log_html = w.HTML().add_class("tabletop-log")
         self.thinking_html = w.HTML().add_class("tabletop-thinking")
         self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
+        self.move_box = inputs.move_box(self.play)  # the keyboard's way to every move
         self.cancel_button = _button("Cancel", "Forget the targets picked so far", icon="times")
         self.cancel_button.on_click(lambda _: self.cancel())
         self.confirm_button = _button("Show my board", "Lift the cover for the player to move",
@@ -194,7 +195,7 @@ class GameWidget(BotTurns, w.VBox):
         self._agent_section = layout.section(self.thinking_html, self.agent_toggle, scrolls=True)
         side = layout.side_panel(
             [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
-             controls],
+             layout.fixed_height(self.move_box, 28), controls],
             [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
              self.log_html, self._agent_section])
         main = layout.main_row(self.board.frame, side)
@@ -445,6 +446,7 @@ class GameWidget(BotTurns, w.VBox):
             self.message_html.value = panels.message_html(said.text, said.kind, hint)
         covered = s.covered()
         self.confirm_button.layout.display = "" if covered else "none"
+        self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
             return
         self.turn_html.value = self._turn()

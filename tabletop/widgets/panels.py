@@ -18,11 +18,43 @@ from ..core.breakdown import Breakdown
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
 PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
 
+#: The side panel's colours in a light and a dark notebook theme, as CSS custom properties:
+#: ``ink`` (text), ``muted`` (secondary text), ``error``/``done`` (messages) reach WCAG's 4.5:1
+#: on ``page`` (the notebook's background), ``panel`` (the turn line) and ``now`` (the move on
+#: show in the log); ``line`` draws borders. The dark set applies when JupyterLab (or VS Code)
+#: shows a dark theme, so no text is drawn dark on dark or light on light.
+THEMES: dict[str, dict[str, str]] = {
+    "light": {"ink": "#1f2430", "muted": "#5c6170", "error": "#b42318", "done": "#1a6e34",
+              "page": "#ffffff", "panel": "#f3f4f8", "now": "#fff4cc", "line": "#e6e8ef"},
+    "dark": {"ink": "#e6e8ef", "muted": "#b8bdca", "error": "#ff9b8f", "done": "#6fd08c",
+             "page": "#111111", "panel": "#262b36", "now": "#4a3c00", "line": "#3a4050"},
+}
+#: Where the dark set applies: JupyterLab's and Voilà's dark themes, VS Code's dark themes.
+DARK_SELECTORS = ('body[data-jp-theme-light="false"] .tabletop-game',
+                  "body.vscode-dark .tabletop-game", "body.vscode-high-contrast .tabletop-game")
+#: Buttons whose ipywidgets style colours put white text on a light colour (3.5:1 and 2.1:1):
+#: darker shades of the same hues, the same in every theme.
+BUTTONS = {"tabletop-bot-move": "#00747f", "tabletop-confirm": "#8a5000"}
+
+
+def _variables(theme: dict[str, str]) -> str:
+    return " ".join(f"--tt-{k}: {v};" for k, v in theme.items())
+
+
+def theme_css() -> str:
+    """The CSS rules that set the ``--tt-*`` colours (light, then dark under a dark theme)
+    and the buttons' own colours."""
+    buttons = "".join(f".tabletop-game .{cls}.jupyter-button {{ background-color: {bg}; "
+                      "color: #ffffff; }\n" for cls, bg in BUTTONS.items())
+    return (f".tabletop-game {{ {_variables(THEMES['light'])} }}\n"
+            f"{', '.join(DARK_SELECTORS)} {{ {_variables(THEMES['dark'])} }}\n{buttons}")
+
+
 #: The widget's looks; its sizes are set through ipywidgets layouts (``widgets/layout.py``).
-CSS = """
-<style>
+CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game { font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
-  color: #1f2430; gap: 8px; width: 100%; max-width: 100%; overflow: visible; }
+  color: var(--tt-ink); gap: 8px; width: 100%; max-width: 100%; overflow: visible; }
+.tabletop-game .widget-html-content, .tabletop-game .widget-label { color: var(--tt-ink); }
 .tabletop-game .tt-main { gap: 12px; align-items: flex-start; flex-wrap: wrap;
   overflow: visible; }
 .tabletop-game .tabletop-board { min-width: 0; overflow: visible; }
@@ -34,14 +66,14 @@ CSS = """
   margin: 0; }
 .tabletop-game .widget-html-content { line-height: 1.35; }
 .tabletop-game .tt-turn { font-size: 15px; padding: 6px 10px; border-radius: 8px;
-  background: #f3f4f8; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  background: var(--tt-panel); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tabletop-game .tt-dot { display: inline-block; width: 11px; height: 11px;
   border-radius: 50%; margin-right: 6px; vertical-align: baseline; }
-.tabletop-game .tt-seat { font-size: 12px; color: #6b7080; margin-left: 4px; }
+.tabletop-game .tt-seat { font-size: 12px; color: var(--tt-muted); margin-left: 4px; }
 .tabletop-game .tt-msg { font-size: 13px; padding: 2px 4px; line-height: 1.35; }
-.tabletop-game .tt-msg.error { color: #b42318; }
-.tabletop-game .tt-msg.done { color: #1d7a3a; }
-.tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: #6b7080; }
+.tabletop-game .tt-msg.error { color: var(--tt-error); }
+.tabletop-game .tt-msg.done { color: var(--tt-done); }
+.tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: var(--tt-muted); }
 .tabletop-game .tabletop-message { overflow-y: auto; overflow-x: hidden; }
 .tabletop-game .tt-turn.tt-over { white-space: normal; }
 .tabletop-game .tt-controls { overflow: hidden; align-content: flex-start;
@@ -64,30 +96,30 @@ CSS = """
   { text-align: left; white-space: normal; }
 .tabletop-game .tt-scores table { border-collapse: collapse; font-size: 12px; width: 100%; }
 .tabletop-game .tt-scores td, .tabletop-game .tt-scores th { padding: 1px 5px;
-  border-bottom: 1px solid #e6e8ef; text-align: right; white-space: nowrap;
+  border-bottom: 1px solid var(--tt-line); text-align: right; white-space: nowrap;
   vertical-align: bottom; }
 .tabletop-game .tt-scores td:first-child, .tabletop-game .tt-scores th:first-child {
   text-align: left; white-space: normal; padding-left: 0; }
 .tabletop-game .tt-scores th { font-weight: 600; }
-.tabletop-game .tt-scores th small { display: block; font-weight: 400; color: #6b7080; }
-.tabletop-game .tt-scores tr.tt-detail td { font-size: 11px; color: #6b7080; text-align: left;
-  white-space: normal; padding: 0 0 2px 10px; }
-.tabletop-game .tt-scores p { font-size: 11px; color: #6b7080; margin: 3px 0; }
+.tabletop-game .tt-scores th small { display: block; font-weight: 400; color: var(--tt-muted); }
+.tabletop-game .tt-scores tr.tt-detail td { font-size: 11px; color: var(--tt-muted);
+  text-align: left; white-space: normal; padding: 0 0 2px 10px; }
+.tabletop-game .tt-scores p { font-size: 11px; color: var(--tt-muted); margin: 3px 0; }
 .tabletop-game .tt-total { font-size: 14px; margin-bottom: 2px; }
 .tabletop-game .tt-total > span { white-space: nowrap; }
 .tabletop-game .tt-heading { font-size: 11px; letter-spacing: .06em; text-transform: uppercase;
-  color: #6b7080; margin: 4px 0 2px; line-height: 20px; }
+  color: var(--tt-muted); margin: 4px 0 2px; line-height: 20px; }
 .tabletop-game .tabletop-log { flex: 1 1 0; min-height: 72px; }
 .tabletop-game .tabletop-log > .widget-html-content { display: flex; flex-direction: column;
   height: 100%; }
 .tabletop-game .tt-log { display: flex; flex-direction: column-reverse; flex: 1 1 0;
-  min-height: 0; overflow-y: auto; overflow-x: hidden; border: 1px solid #e6e8ef;
+  min-height: 0; overflow-y: auto; overflow-x: hidden; border: 1px solid var(--tt-line);
   border-radius: 8px; padding: 4px 0; }
 .tabletop-game .tt-log ol { margin: 0; padding-left: 34px; font-size: 13px; }
 .tabletop-game .tt-log li { overflow-wrap: anywhere; }
-.tabletop-game .tt-log li.now { font-weight: 600; background: #fff4cc; }
-.tabletop-game .tt-log li.later { color: #9aa0ae; }
-.tabletop-game .tt-empty { color: #9aa0ae; font-size: 12px; padding: 2px 8px; }
+.tabletop-game .tt-log li.now { font-weight: 600; background: var(--tt-now); }
+.tabletop-game .tt-log li.later { color: var(--tt-muted); font-style: italic; }
+.tabletop-game .tt-empty { color: var(--tt-muted); font-size: 12px; padding: 2px 8px; }
 .tabletop-game .tt-bar { gap: 4px; align-items: center; flex-wrap: wrap; overflow: visible; }
 .tabletop-game .tt-choices { flex-wrap: wrap; gap: 4px; overflow: visible; }
 </style>

@@ -18,7 +18,8 @@
   their own type hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a
   ``float``), junk arguments to a
   game's ``position`` builder (refused in the game's words), click targets drawn
-  where they cannot be clicked or too small to hit,
+  where they cannot be clicked or too small to hit, labels too faint to read on what
+  they are drawn on (``check_text_contrast``: WCAG's 4.5:1),
   reference cycles that only the garbage collector would free, memos that break once
   full (``check_small_memos``) or are left half-filled by an Interrupt
   (``check_interrupts``), and arguments a game's own methods should refuse (junk

@@ -14,6 +14,7 @@ from .annotated import check_annotations
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
 from .builders import check_position_builder
+from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
@@ -56,6 +57,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_typed_turns,
     check_notation_forms,
     check_hit_areas,
+    check_text_contrast,
     check_arguments,
     check_drawn_last,
     check_bot_secrecy,

@@ -28,11 +28,13 @@ from tabletop.core.choices import suggestion
 from tabletop.core.game import Action
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
+from tabletop.render.contrast import ink_on
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .flowerids import flower_ids, flowers_text
 from .geometry import STEPS, TICKS, voronoi_cells
+from .marks import flower, shape_of
 
 if TYPE_CHECKING:
     from .position import LacunaPosition
@@ -44,6 +46,8 @@ HEX = {"red": "#e6194b", "orange": "#f58231", "yellow": "#ffe119", "green": "#3c
 PAWN_FILL = ("#d4af37", "#c8ccd0")
 PAWN_NAME = ("Gold", "Silver")
 MAT, WAVES, INK = "#0d1b2a", "#173454", "#e8eef5"
+#: A flower before the colours are poured (white numbers on it reach 4.5:1).
+UNPOURED = "#707070"
 
 
 def scale(subject: LacunaPosition) -> float:
@@ -135,7 +139,7 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
         return to_pixels(subject, *subject.flower_xy(f))
 
     def hexof(f: int) -> str:
-        return "#777777" if subject.colors is None else HEX[colour_name(subject.colors[f])]
+        return UNPOURED if subject.colors is None else HEX[colour_name(subject.colors[f])]
 
     over = subject.is_terminal
     if territories if territories is not None else over:
@@ -171,14 +175,18 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
         x, y = xy_f(f)
         if (on_mat >> f) & 1:
             name = "?" if subject.colors is None else colour_name(subject.colors[f])
-            scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
-                         layer=4, target=("flower", f), title=f"flower {f} ({name})",
-                         hit_r=MIN_HIT / 2)
-            if labels:
-                dark = subject.colors is not None and colour_name(subject.colors[f]) in (
-                    "yellow", "white", "orange")
+            if shape_of(name) == "disc":
+                scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
+                             layer=4, target=("flower", f), title=f"flower {f} ({name})",
+                             hit_r=MIN_HIT / 2)
+            else:  # its colour's shape, hit as the disc is
+                flower(scene, x, y, rf, name, fill=hexof(f), stroke="#000000",
+                       stroke_width=0.8, layer=4)
+                scene.circle(x, y, rf, layer=4, target=("flower", f),
+                             title=f"flower {f} ({name})", hit_r=MIN_HIT / 2)
+            if labels:  # dark or light numbers, whichever reads better on the colour
                 scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
-                           fill="#111111" if dark else "#ffffff")
+                           fill=ink_on(hexof(f)))
         else:
             owner = subject.owner_of(f)
             scene.circle(x, y, rf * 0.6, fill=None, stroke=hexof(f), stroke_width=1,
@@ -308,7 +316,7 @@ def _panel(scene: Scene, subject: LacunaPosition, last: Action | None,
     tally = subject.tally()
     for c, name in enumerate(COLOURS):
         y = 152 + 19 * c
-        scene.circle(x0 + 6, y, 6, fill=HEX[name], stroke="#000000", stroke_width=0.5)
+        flower(scene, x0 + 6, y, 6, name, fill=HEX[name], stroke="#000000", stroke_width=0.5)
         for o in (0, 1):
             n = tally[o][c]
             scene.text(x0 + 48 + 20 * o, y, str(n), font_size=11, fill=INK,

@@ -26,7 +26,7 @@ COLOURS: tuple[str, ...] = ("brown", "yellow", "green", "pink", "white", "blue")
 ANIMALS: tuple[str, ...] = ("deer", "mammoth", "ibex", "horse", "aurochs", "rhino")
 
 #: Paint for each colour (handprints, tokens and the legend).
-PAINT: tuple[str, ...] = ("#8b5a2b", "#f2c230", "#3f9b4a", "#e58fb5", "#f7f4ea", "#3a6fc4")
+PAINT: tuple[str, ...] = ("#8b5a2b", "#f2c230", "#52b05a", "#e58fb5", "#f7f4ea", "#3a6fc4")
 
 #: A bit mask with every colour set: the table "shows all six colours" when it reaches this.
 ALL_COLOURS = (1 << len(COLOURS)) - 1

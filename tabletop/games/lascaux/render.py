@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Sequence
 
 from ...core.game import Action
+from ...render.contrast import backdrop, ink_on
 from ...render.scene import Scene
 from .actions import Choose
 from .cards import ANIMAL, ANIMALS, BIT, COLOURS, MASK, PAINT, PAIR, describe, mask_of
@@ -23,9 +24,10 @@ WIDTH = 640
 INK = "#3b2a1a"
 STONE = "#efe2c8"
 CAVE = "#fbf6ec"
-OCHRE = "#b5651d"
 MARK = "#d4380d"
-BACK = "#7a6a58"
+BACK = "#6b5b49"  # card backs, and quieter text (5:1 on every panel colour)
+#: The medallion behind a card's animal initial, and the stones and pot.
+MEDALLION, STONES = "#8f4e16", "#766e64"
 CARD_W, CARD_H, CARD_GAP = 80, 106, 8
 
 
@@ -108,7 +110,7 @@ def _card(scene: Scene, x: float, y: float, card: int, leftover: bool) -> None:
                stroke_width=1.5, dash=(5, 3) if leftover else (), title=tip)
     animal = ANIMALS[ANIMAL[card]]
     scene.text(x + CARD_W / 2, y + 13, animal, font_size=12, font_weight="bold", fill=INK)
-    scene.circle(x + CARD_W / 2, y + 40, 17, fill=OCHRE, opacity=0.85)
+    scene.circle(x + CARD_W / 2, y + 40, 17, fill=MEDALLION)
     scene.text(x + CARD_W / 2, y + 41, animal[0].upper(), font_size=18, font_weight="bold",
                fill=STONE)
     for k, colour in enumerate(PAIR[card]):
@@ -138,9 +140,9 @@ def _legend(scene: Scene, s: LascauxPosition, marked: set[Hashable]) -> None:
         scene.rect(x, top, 90, 28, rx=6, fill=PAINT[k], stroke=MARK if hot else INK,
                    stroke_width=3 if hot else 1, opacity=1.0 if on_table & BIT[k] else 0.45,
                    target=target, title=f"choose {name}: {counts[k]} table card(s) show it")
-        dark = k in (0, 2, 5)
+        ink = ink_on(backdrop(scene, x + 45, top + 14), dark=INK)  # on the swatch as drawn
         scene.text(x + 45, top + 14, f"{name} · {counts[k]}", font_size=11,
-                   font_weight="bold" if hot else "normal", fill="white" if dark else INK)
+                   font_weight="bold" if hot else "normal", fill=ink)
 
 
 def _middle(scene: Scene, s: LascauxPosition, marked: set[Hashable],
@@ -153,7 +155,7 @@ def _middle(scene: Scene, s: LascauxPosition, marked: set[Hashable],
         scene.rect(14 + 3 * k, top + 6 - 3 * k, 46, 62, rx=5, fill=BACK, stroke=INK)
     scene.text(40, top + 84, f"deck {deck}", font_size=11, fill=INK)
     # the pot
-    scene.circle(112, top + 36, 24, fill="#9a9186", stroke=INK)
+    scene.circle(112, top + 36, 24, fill=STONES, stroke=INK)
     scene.text(112, top + 37, str(s.pot), font_size=16, font_weight="bold", fill="white")
     scene.text(112, top + 84, "pot", font_size=11, fill=INK)
     # the token stack, top first
@@ -214,7 +216,7 @@ def _players(scene: Scene, s: LascauxPosition, tokens: Sequence[int | None],
         tag = " (start)" if p == s.start and s.phase != "over" else ""
         scene.text(16, mid, names[p] + tag, anchor="start", font_size=12,
                    font_weight="bold" if p == mover else "normal", fill=INK)
-        scene.circle(136, mid, 7, fill="#9a9186", stroke=INK)
+        scene.circle(136, mid, 7, fill=STONES, stroke=INK)
         scene.text(156, mid, str(s.stones[p]), anchor="start", font_size=12, fill=INK)
         if chosen[p]:
             _token(scene, 196, mid, tokens[p], r=8)

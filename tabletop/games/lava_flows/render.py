@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 
 from tabletop.core.game import Action
+from tabletop.render.contrast import backdrop, ink_on
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
@@ -37,10 +38,12 @@ STROKE = ("#4a4a4a", "#000000")
 GOAL_FILL = {0: "#fff0b3", 1: "#d6e4fb", -1: "#f4f1e8"}
 CONE_RIM = "#e8590c"
 LAST = "#7048e8"
-LOCK = "#0c8599"
+LOCK = "#0b7285"
 MARK = "#e64980"
-RIGHT, WRONG = "#2b8a3e", "#c92a2a"
+RIGHT, WRONG = "#237a34", "#c92a2a"
 INK = "#222222"
+#: How opaque a hidden piece is drawn: faded, yet its "White knows" reads at 4.5:1 on it.
+HIDDEN_OPACITY = 0.7
 #: Each mark colour and its one meaning, as the legend shows them.
 MEANINGS = ((GOAL_FILL[0], "White's goal row"), (GOAL_FILL[1], "Black's goal row"),
             (CONE_RIM, "Cinder Cone rim"), (LAST, "last move"),
@@ -174,10 +177,11 @@ def _piece(scene: Scene, code: str, cx: float, bottom: float, band: float, hidde
     else:
         scene.polygon(points, fill=FILL[colour], stroke=CONE_RIM if in_cone else STROKE[colour],
                       stroke_width=3.0 if in_cone else 1.2, dash=(4.0, 2.0) if hidden else (),
-                      opacity=0.55 if hidden else 1.0, layer=2, target=target, title=what)
+                      opacity=HIDDEN_OPACITY if hidden else 1.0, layer=2, target=target,
+                      title=what)
     text_y = bottom - min(height, band) / 2
     if mark in NAMES:  # known only to its hider: words in the band, not a colour letter
-        ink = "#ffffff" if colour == 1 else INK
+        ink = ink_on(backdrop(scene, cx, text_y), dark=INK)  # on the faded piece as drawn
         scene.text(cx, text_y, f"{mark} knows", font_size=max(7.0, min(9.0, band - 5)),
                    font_weight="bold", fill=ink, layer=3, title=what)
     elif mark:
