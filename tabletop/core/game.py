@@ -40,8 +40,8 @@ from .ids import IntegerActions, not_an_action
 from .legal import NONE, LegalActions, legal_of
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
-from .notation import NotationProblem, check_length, unknown
 from .observation import Observed
+from .parsing import read_action
 from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
@@ -191,22 +191,7 @@ class Game(OptionChecks, GameFacts, SetOnce):
         denotes no action at all. Text longer than ``notation.MAX_NOTATION`` characters is
         refused before anything reads it, and only printable ASCII reaches ``_parse``.
         """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action must be an Action or its notation, not "
-                                f"{type(text).__name__}")
-        own_subject(self, state, "parse_action")
-        check_length(text)
-        key = " ".join(text.split()).lower()
-        found = state._notation_index().get(key)
-        if found is None and key.isascii() and key.isprintable():
-            try:
-                found = self._parse(state, key)
-            except NotationProblem as problem:  # said of the text as typed
-                raise state._refusal(unknown(text, self.title, str(problem))) from None
-        if found is None:
-            raise state._refusal(unknown(text, self.title, self.notation_forms)
-                                 if self.notation_forms else f"{text!r} is not a legal action here")
-        return found
+        return read_action(self, state, text)
 
     def _parse(self, state: State | View, text: str) -> Action | None:
         """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not;
