@@ -20,6 +20,7 @@ from .entry import suite_game, suite_seeds
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .hitareas import check_hit_areas
+from .illegaltext import check_illegal_text
 from .immutability import check_immutability
 from .interrupts import check_interrupts
 from .longgames import check_long_games
@@ -55,6 +56,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_click_subjects,
     check_typed_turns,
     check_notation_forms,
+    check_illegal_text,
     check_hit_areas,
     check_arguments,
     check_drawn_last,
