@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .advice import check_advice
+from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
@@ -57,6 +58,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_typed_turns,
     check_notation_forms,
     check_illegal_text,
+    check_number_agreement,
     check_hit_areas,
     check_arguments,
     check_drawn_last,
