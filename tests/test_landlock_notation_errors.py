@@ -41,9 +41,10 @@ def test_text_that_is_no_action_says_what_is_allowed(game, placing, text, said):
 
 def test_well_formed_text_is_still_read(game, placing):
     assert str(game.parse_action(placing, "F6  R2")) == "f6 r2"
-    assert str(game.parse_action(placing, "e6 r1")) == "e6 r1"  # illegal here, but an action
-    with pytest.raises(IllegalAction, match="'e6 r1' is not legal here"):
-        placing.apply("e6 r1")
+    for read in (lambda text: game.parse_action(placing, text), placing.apply):
+        with pytest.raises(IllegalAction, match="'e6 r1' is not legal here \\(the first tile "
+                                                "goes in the middle, f6\\); North may play"):
+            read("e6 r1")  # well-formed but illegal here: parse_action refuses it as apply does
 
 
 @pytest.mark.parametrize("arguments, said", [

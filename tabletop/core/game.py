@@ -40,8 +40,8 @@ from .ids import IntegerActions, not_an_action
 from .legal import NONE, LegalActions, legal_of
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
-from .notation import NotationProblem, check_length, unknown
 from .observation import Observed
+from .parsing import read_action
 from .parts import Declared, part
 from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
@@ -183,35 +183,26 @@ class Game(OptionChecks, GameFacts, SetOnce):
 
     # --- notation and pictures -------------------------------------------------------------
     def parse_action(self, state: State | View, text: str) -> Action:
-        """The action that ``text`` denotes in ``state``; round trip with ``str(action)``.
+        """The legal action that ``text`` denotes in ``state``; round trip with ``str(action)``.
 
-        Legal actions are found by their notation; other text goes to the game's ``_parse``,
-        whose action ``apply`` then checks (so an illegal one is refused with the game's
-        reason). Raises ``IllegalAction`` (quoting ``text`` and what is legal) if the text
-        denotes no action at all. Text longer than ``notation.MAX_NOTATION`` characters is
-        refused before anything reads it, and only printable ASCII reaches ``_parse``.
+        Text is read *in* the position (as python-chess's ``Board.parse_uci`` reads a move),
+        so every game answers alike: the notation of a legal action (in any letter case and
+        spacing, or a form the game's ``_parse`` also reads) gives that action; anything
+        else raises ``IllegalAction`` quoting ``text`` and listing what is legal — text that
+        is no action at all (saying what actions look like), and well-formed notation of an
+        action not legal here (a taken cell, a colour not on offer, a finished game, a view
+        of a player not to move), with the game's reason. Text longer than
+        ``notation.MAX_NOTATION`` characters is refused before anything reads it, and only
+        printable ASCII reaches ``_parse``.
         """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action must be an Action or its notation, not "
-                                f"{type(text).__name__}")
-        own_subject(self, state, "parse_action")
-        check_length(text)
-        key = " ".join(text.split()).lower()
-        found = state._notation_index().get(key)
-        if found is None and key.isascii() and key.isprintable():
-            try:
-                found = self._parse(state, key)
-            except NotationProblem as problem:  # said of the text as typed
-                raise state._refusal(unknown(text, self.title, str(problem))) from None
-        if found is None:
-            raise state._refusal(unknown(text, self.title, self.notation_forms)
-                                 if self.notation_forms else f"{text!r} is not a legal action here")
-        return found
+        found = read_action(self, state, text)  # (checks ``state`` is one of this game's)
+        return state._checked(found, text)
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not;
+        """The action ``text`` (normalised: lower case, single spaces) denotes, legal or not
+        (``parse_action`` then refuses an illegal one with ``_why_illegal``'s reason);
         called only for text that is not the notation of a legal action (a game overrides it
-        to give illegal moves their reason, and for legal ones outside the listed sample);
+        so that illegal moves get their reason, and for legal ones outside the listed sample);
         it raises ``NotationProblem(why)`` for text that is no action at all."""
         return None
 
@@ -364,9 +355,13 @@ class _Positioned(IntegerActions, Position):
         Anything not listed is refused with ``IllegalAction``, never another exception: a
         malformed action (a field of a wrong type or out of every table) is named as such.
         """
-        typed = action if isinstance(action, str) else None
-        if typed is not None:
-            action = self.game.parse_action(self, typed)  # type: ignore[arg-type]
+        if isinstance(action, str):  # read, and checked there quoting the text as typed
+            return self.game.parse_action(self, action)  # type: ignore[arg-type]
+        return self._checked(action, None)
+
+    def _checked(self, action: object, typed: str | None) -> Action:
+        """``action`` if legal here, else ``IllegalAction`` quoting ``typed`` (the text the
+        caller typed for it, if any) with the game's reason and what is legal."""
         if not isinstance(action, Action):
             raise self._refusal(not_an_action(self, action))
         legal = self.legal_actions()

@@ -10,6 +10,8 @@ helpers describe any of them in a few dozen characters.
 ('an integer of about 5001 digits', 'a list of 99 items', 'None')
 >>> cut("x" * 500)[-4:]
 'xxx…'
+>>> counted(1, "tile"), counted(0, "tile"), counted(3, "ply", "plies")
+('1 tile', '0 tiles', '3 plies')
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ def quote(text: str, limit: int = QUOTED) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, the noun in the plural (``plural``, else ``noun + "s"``) unless
+    ``n`` is 1: how every count in a message agrees with its noun."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def cut(text: str, limit: int = 300) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .advice import check_advice
+from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .bots import check_bot_secrecy
@@ -21,6 +22,7 @@ from .entry import suite_game, suite_seeds
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .hitareas import check_hit_areas
+from .illegaltext import check_illegal_text
 from .immutability import check_immutability
 from .interrupts import check_interrupts
 from .longgames import check_long_games
@@ -56,6 +58,8 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_click_subjects,
     check_typed_turns,
     check_notation_forms,
+    check_illegal_text,
+    check_number_agreement,
     check_hit_areas,
     check_text_contrast,
     check_arguments,

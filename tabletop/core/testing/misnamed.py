@@ -9,8 +9,9 @@ cell). The refusal then quotes an action the caller never built, one that may ev
 For each kind of action a game offers, ``check_misnamed_actions`` builds the malformed
 variants the malformed-action check builds (``malformed.malformed_variants``), and copies
 with a text field in capitals (``Role("LAND")``: notation is read in any case), and, for each
-that has no integer id in a seeded position, reads its ``str`` back with ``parse_action``:
-the text must not denote an action that has an id there (a well-formed action of the game).
+that has no integer id in a seeded position, reads its ``str`` back as ``parse_action`` does
+but legal or not (``core.parsing.read_action``): the text must not denote an action that has
+an id there (a well-formed action of the game).
 A class whose notation cannot name a field should raise (its ``str`` then falls back to the
 fields, ``Place(cell=-1, rot=0)``) or show the value itself (``take True``).
 
@@ -25,6 +26,7 @@ from dataclasses import fields, is_dataclass, replace
 
 from ..errors import IllegalAction, TabletopError
 from ..game import Action, Game, State
+from ..parsing import read_action
 from .common import fail, random_states
 from .malformed import malformed_variants
 
@@ -78,7 +80,7 @@ def _not_misnamed(state: State, bad: Action, where: str) -> None:
     if not text or len(text) > TEXT_LIMIT:
         return
     try:
-        read = state.game.parse_action(state, text)
+        read = read_action(state.game, state, text)
     except TabletopError:
         return  # the text denotes no action: the refusal quotes no other one
     except Exception:  # noqa: BLE001 - the fuzzing check reports a parser's crash

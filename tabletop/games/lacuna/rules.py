@@ -27,7 +27,7 @@ from tabletop.core.ids import ActionSpace
 from tabletop.core.notation import number
 from tabletop.core.plain import whole
 from tabletop.core.position import constructor, evolve, maker
-from tabletop.core.quoting import brief
+from tabletop.core.quoting import brief, counted
 
 from . import tensor
 from .actions import (
@@ -217,10 +217,10 @@ def layout_problem(points: tuple[tuple[int, int], ...], tokens: tuple[int, ...],
     """What is wrong with a stored layout (flower centres in ticks) and pour order, if any.
 
     >>> layout_problem(((0, 0),), (0,) * 49, Lacuna().params)
-    '1 flower centres instead of 48'
+    '1 flower centre instead of 48'
     """
     if len(points) != FLOWERS - 1:
-        return f"{len(points)} flower centres instead of {FLOWERS - 1}"
+        return f"{counted(len(points), 'flower centre')} instead of {FLOWERS - 1}"
     reach = params.mat - params.flower
     outside = [pt for pt in points if pt[0] ** 2 + pt[1] ** 2 > reach**2]
     if outside:
@@ -413,16 +413,9 @@ class Lacuna(Game):
 
     # --- notation, names, pictures ----------------------------------------------------------
     def _parse(self, state: State | View, text: str) -> Action | None:
-        action = parse(text)
-        if action is None:
-            return None  # no action at all: the core says what actions look like
-        if not state.legal_actions():  # over, or (a view) not this player's turn: the
-            return action  # core's refusal says which
-        assert isinstance(state, LacunaPosition)
-        reason = state._problem(action)
-        if reason:
-            raise state._refusal(f"{text!r} is not legal here ({reason})")
-        return action
+        """Any placement, on a listed position or between them, legal or not (the core
+        refuses an illegal one with ``_why_illegal``'s reason); ``None`` for no action."""
+        return parse(text)
 
     def player_name(self, player: int) -> str:
         return player_name(player)

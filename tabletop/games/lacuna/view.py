@@ -18,7 +18,7 @@ from types import MappingProxyType
 import numpy as np
 
 from tabletop.core import ranges
-from tabletop.core.game import State, View
+from tabletop.core.game import Action, State, View
 from tabletop.core.position import evolve
 
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, player_name
@@ -89,6 +89,14 @@ class LacunaView(LacunaPosition, View):
             if found is not None:
                 theirs[key] = found
         return state
+
+    def _is_legal(self, action: Action) -> bool:
+        # As the state's: a position between the listed ones is legal too, so that the
+        # mover's view reads and judges typed notation as the state does.
+        return self._problem(action) is None
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return self._problem(action)
 
     def _observation(self) -> np.ndarray:
         return observation(self)

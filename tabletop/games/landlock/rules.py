@@ -25,7 +25,6 @@ from typing import Any
 
 from ...core import ranges
 from ...core.builders import own_position
-from ...core.errors import IllegalAction
 from ...core.game import Action, Game, State, View
 from ...core.ids import ActionSpace
 from ...core.notation import NotationProblem
@@ -273,7 +272,7 @@ class Landlock(Game):
                 wanted = PLACE[cell][0] if not here else None
                 if here:
                     ways = " or ".join(str(a) for a in here)
-                    raise IllegalAction(f"{text!r} is ambiguous: the tile goes {ways}")
+                    raise state._refusal(f"{text!r} is ambiguous: the tile goes {ways}")
             elif rot is not None:
                 wanted = PLACE[cell][int(rot[1])]
         if wanted is None or len(parts) > 2:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Sequence
 
 from ...core.game import Action
+from ...core.quoting import counted
 from ...render.contrast import backdrop, ink_on
 from ...render.scene import Scene
 from .actions import Choose
@@ -28,6 +29,8 @@ MARK = "#d4380d"
 BACK = "#6b5b49"  # card backs, and quieter text (5:1 on every panel colour)
 #: The medallion behind a card's animal initial, and the stones and pot.
 MEDALLION, STONES = "#8f4e16", "#766e64"
+#: Each animal of ``ANIMALS`` in the plural (deer, ibex and aurochs stay as they are).
+PLURALS = ("deer", "mammoths", "ibex", "horses", "aurochs", "rhinos")
 CARD_W, CARD_H, CARD_GAP = 80, 106, 8
 
 
@@ -139,7 +142,7 @@ def _legend(scene: Scene, s: LascauxPosition, marked: set[Hashable]) -> None:
         hot = target in marked
         scene.rect(x, top, 90, 28, rx=6, fill=PAINT[k], stroke=MARK if hot else INK,
                    stroke_width=3 if hot else 1, opacity=1.0 if on_table & BIT[k] else 0.45,
-                   target=target, title=f"choose {name}: {counts[k]} table card(s) show it")
+                   target=target, title=f"choose {name}: {_shown_by(counts[k])}")
         ink = ink_on(backdrop(scene, x + 45, top + 14), dark=INK)  # on the swatch as drawn
         scene.text(x + 45, top + 14, f"{name} · {counts[k]}", font_size=11,
                    font_weight="bold" if hot else "normal", fill=ink)
@@ -233,7 +236,7 @@ def _players(scene: Scene, s: LascauxPosition, tokens: Sequence[int | None],
             scene.rect(cx - 22, mid - 13, 44, 26, rx=4,
                        fill="#f5d27a" if lead else "none",
                        stroke=INK if k else "#d8cdb9", stroke_width=0.8,
-                       title=f"{names[p]}: {k} {ANIMALS[a]}"
+                       title=f"{names[p]}: {counted(k, ANIMALS[a], PLURALS[a])}"
                              + (" (a majority: scores)" if lead else ""))
             scene.text(cx, mid, str(k) if k else "·", font_size=13,
                        font_weight="bold" if lead else "normal", fill=INK)
@@ -265,6 +268,11 @@ def _footer(scene: Scene, s: LascauxPosition, last: Action | None,
     text = "a colour token was laid face down" if hide else str(last)
     scene.text(12, height - 12, f"last action: {text}", anchor="start", font_size=10,
                fill=BACK)
+
+
+def _shown_by(cards: int) -> str:
+    """How many table cards show a colour, the verb agreeing (``1 table card shows it``)."""
+    return f"{counted(cards, 'table card')} {'shows' if cards == 1 else 'show'} it"
 
 
 def ordinal(k: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.core.errors import InvalidOption
+from tabletop.core.quoting import counted
 
 from .board import CELLS, CONE_PIECES, GOAL_CELLS, INDEX, NAMES, PUBLIC, SLOT_CONTENT
 
@@ -118,7 +119,8 @@ black to move, white moved first (players alternate)
     """
     implied = to_move if plies % 2 == 0 else 1 - to_move
     if first is not None and player_of(first) != implied:
-        raise InvalidOption(f"first={first!r} cannot be: after {plies} plies of play with "
+        raise InvalidOption(f"first={first!r} cannot be: after "
+                            f"{counted(plies, 'ply', 'plies')} of play with "
                             f"{('white', 'black')[to_move]} to move, "
                             f"{('white', 'black')[implied]} moved first (players alternate)")
     return implied

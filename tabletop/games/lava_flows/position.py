@@ -23,7 +23,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
-from tabletop.core.quoting import brief
+from tabletop.core.quoting import brief, counted
 
 from .actions import (
     ANNOUNCED,
@@ -500,7 +500,7 @@ class LavaPosition(Position):
                     return f"the pieces around {where} are in view: eject without a claim"
                 return f"the pieces around {where} do not form an Oreo"
             if k < 0:
-                return f"{action.cell} holds only {in_view} pieces, all in view"
+                return f"{action.cell} holds only {counted(in_view, 'piece')}, all in view"
             if not action.claim:
                 return (f"the pieces around {where} are not all in view: announce the Oreo, "
                         f"e.g. 'eject {action.cell}@{action.depth} {action.dst} claim wbw'")

@@ -31,7 +31,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core.action import notation
-from tabletop.core.errors import IllegalAction, InvalidOption
+from tabletop.core.errors import InvalidOption
 from tabletop.core.game import Action, Game, State, View
 from tabletop.core.ids import ActionSpace
 from tabletop.core.position import constructor, evolve, maker
@@ -532,17 +532,12 @@ class LavaFlows(Game):
         return NAMES[player]
 
     def _parse(self, state: State | View, text: str) -> Action | None:
-        """A legal action said another way (``claim nothing hidden``), else ``IllegalAction``
-        saying why (``None`` for no action at all: the core says what actions look like)."""
+        """A legal action said another way (``claim nothing hidden``), or the action an
+        illegal text names (the core refuses it with ``_why_illegal``'s reason); ``None``
+        for no action at all (the core says what actions look like)."""
         if (action := parse(text)) is None:
             return None
-        if (legal := state._notation_index().get(str(action))) is not None:
-            return legal
-        if state.is_terminal:
-            raise IllegalAction(f"{text!r}: the game is over")
-        reason = state._turn_problem() or state._why_illegal(action)  # (a view's turn first)
-        because = f" ({reason})" if reason else ""
-        raise state._refusal(f"{text!r} is not legal here{because}")
+        return state._notation_index().get(str(action), action)
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
         hidden = isinstance(action, Arrange) and viewer is not None and (

@@ -1,0 +1,90 @@
+"""Toys that read typed text of an illegal action wrongly (for ``check_illegal_text``), or
+whose texts miscount (for ``check_number_agreement``), all built on ``SecretNim``, whose own
+reading is sound."""
+
+from __future__ import annotations
+
+from toygame import CounterInput, SecretNim, Take, draw_pile
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.quoting import counted
+
+
+def _take(text):
+    """The ``Take`` that ``take N`` names, legal or not, else ``None``."""
+    word, _, count = text.partition(" ")
+    return Take(int(count)) if word == "take" and count.isdigit() else None
+
+
+class HandingNim(SecretNim):
+    """Hands back the action ``take N`` names, legal or not, for ``apply`` to refuse later."""
+
+    name = "handing-nim"
+
+    def parse_action(self, state, text):
+        return _take(text) or super().parse_action(state, text)
+
+
+class CrashingNim(SecretNim):
+    """Its parser raises a bare ``ValueError`` for a take larger than the pile."""
+
+    name = "crashing-nim"
+
+    def _parse(self, state, text):
+        found = _take(text)
+        if found is not None and found.count > state.pile:
+            raise ValueError(f"cannot take {found.count} from {state.pile}")
+        return found
+
+
+class TerseNim(SecretNim):
+    """Refuses an illegal take without saying what is legal."""
+
+    name = "terse-nim"
+
+    def _parse(self, state, text):
+        found = _take(text)
+        if found is not None and found not in state.legal_actions():
+            raise IllegalAction(f"{text!r} is not legal here")
+        return found
+
+
+class CountingNim(SecretNim):
+    """Sound: its picture's title counts the counters left, agreeing ("1 counter")."""
+
+    name = "counting-nim"
+    renderer = "broken_texts:draw_counted"
+
+
+class MiscountingTextNim(SecretNim):
+    """Its picture's title says "1 counters left" once the pile is down to one."""
+
+    name = "miscounting-text-nim"
+    renderer = "broken_texts:draw_miscounted"
+
+
+class SingularInput(CounterInput):
+    def hint(self):
+        return f"click a counter: take 1 counter or take {self.subject.pile} counter"
+
+
+class SingularNim(SecretNim):
+    """Its click hint says "take 2 counter", the noun singular after 2."""
+
+    name = "singular-nim"
+    input_class = SingularInput
+
+
+def _titled(scene, title):
+    scene.title = title
+    return scene
+
+
+def draw_counted(subject, *, highlight=(), last=None, shade=False):
+    return _titled(draw_pile(subject, highlight=highlight, last=last, shade=shade),
+                   f"{counted(subject.pile, 'counter')} left")
+
+
+def draw_miscounted(subject, *, highlight=(), last=None, shade=False):
+    return _titled(draw_pile(subject, highlight=highlight, last=last, shade=shade),
+                   f"{subject.pile} counters left")
