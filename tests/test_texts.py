@@ -97,3 +97,15 @@ def test_the_lascaux_and_lava_flows_texts_that_miscounted_now_agree():
                for t in titles) and not any("card(s)" in t for t in titles)
     assert any(": 0 horses" in t for t in titles) and not any(": 0 horse" == t[-9:]
                                                              for t in titles)
+
+
+def test_the_arena_and_the_teaching_helpers_count_one_game_as_one_game():
+    """Counts outside the games agree with their nouns too: "1 game", never "1 games"."""
+    from tabletop.arena import arena
+    from tabletop.teaching.winrate import WinRate
+
+    result = arena("lava-flows", ["random", "random"], games=1, seed=0)
+    for text in (str(result), repr(result), result._repr_html_()):
+        assert "1 game" in text and "1 games" not in text, text
+    assert str(WinRate(wins=1, games=1)).startswith("100% of 1 game:")
+    assert "of 2 games" in str(WinRate(wins=1, games=2))

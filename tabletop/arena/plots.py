@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from .given import arena_result
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
@@ -38,7 +38,7 @@ def plot(result: ArenaResult, ax: Axes | None = None, kind: str = "win rate") ->
     axes_of(ax)
     if kind == "ratings":
         return plot_ratings(result.ratings(), ax=ax, title=f"{result.game}: "
-                                                          f"{len(result.games)} games")
+                                                          f"{counted(len(result.games), 'game')}")
     return plot_win_rates(result, ax=ax)
 
 
@@ -87,6 +87,6 @@ def plot_win_rates(result: ArenaResult, ax: Axes | None = None) -> Axes:
     ax.set_xticks(range(len(groups)), groups)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
-    ax.set_title(f"{result.game}: {len(result.games)} games")
+    ax.set_title(f"{result.game}: {counted(len(result.games), 'game')}")
     ax.legend(fontsize="small")
     return ax

@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.plain import NotJSON, flag, json_data, player_of, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from ..core.readonly import ReadOnlyDict
 from ..core.record import MAX_SEED
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
@@ -324,11 +324,12 @@ class ArenaResult:
         return lines
 
     def __str__(self) -> str:
-        head = f"{self.game}, {self.players} players, {len(self.games)} games"
+        head = f"{self.game}, {self.players} players, {counted(len(self.games), 'game')}"
         return "\n".join([head, *self._summary_text()])
 
     def __repr__(self) -> str:
-        return f"<ArenaResult {self.game}: {len(self.games)} games, agents {self.agents}>"
+        played = counted(len(self.games), "game")
+        return f"<ArenaResult {self.game}: {played}, agents {self.agents}>"
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>seat {p}</th>" for p in range(self.players))
@@ -339,7 +340,8 @@ class ArenaResult:
             + "</tr>"
             for s in self.summary()
         )
-        return (f"<p>{escape(self.game)}, {self.players} players, {len(self.games)} games</p>"
+        played = counted(len(self.games), "game")
+        return (f"<p>{escape(self.game)}, {self.players} players, {played}</p>"
                 f"<table><tr><th>agent</th><th>games</th><th>wins</th><th>draws</th>"
                 f"<th>win rate</th>{head}</tr>{body}</table>")
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.plain import plain, real, whole
-from ..core.quoting import brief, cut, quote
+from ..core.quoting import brief, counted, cut, quote
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
@@ -345,7 +345,7 @@ class AgentTask(Task):
         row = result.summary()[0]
         shared = sum(1 for g in result.games if "yours" in g.winner_agents
                      and len(g.winners) > 1)
-        said = (f"It won {row.win_rate:.0%} of {row.games} games ({row.wins:g} wins"
+        said = (f"It won {row.win_rate:.0%} of {counted(row.games, 'game')} ({row.wins:g} wins"
                 + (f", {shared} shared" if shared else "") + ")")
         if row.win_rate >= self.target:
             return True, True, f"{said}, every move legal. {self.why}".strip()

@@ -10,7 +10,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..core.plain import real, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from .arguments import items
 
 
@@ -70,7 +70,7 @@ class WinRate:
     def __str__(self) -> str:
         if not self.games:
             return "no games: between 0% and 100%"
-        return (f"{self.rate:.0%} of {self.games} games: between {self.low:.0%} and "
+        return (f"{self.rate:.0%} of {counted(self.games, 'game')}: between {self.low:.0%} and "
                 f"{self.high:.0%} ({self.confidence:.0%} confidence)")
 
 

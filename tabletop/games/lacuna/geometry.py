@@ -218,7 +218,7 @@ class Geometry:
         if n > MAX_FLOWERS:
             raise ValueError(f"at most {MAX_FLOWERS} flowers, not {n}")
         if len(colors) != n:
-            raise ValueError(f"{n} flower{'s' * (n != 1)} but {len(colors)} colours")
+            raise ValueError(f"one colour per flower: flowers {n}, colours {len(colors)}")
         put = object.__setattr__  # (a Geometry's own ``__setattr__`` refuses)
         put(self, "points", tuple(points))
         put(self, "colors", tuple(colors))
