@@ -40,7 +40,7 @@ def test_the_example_shows_seat_0_no_secret_choice_and_no_visits(lascaux_example
     w = lascaux_example
     agent_move = w.state.history[-1]
     assert str(agent_move).startswith("choose ") and w.state.current_player is not None
-    assert w.session.thinking() == hidden("mcts")
+    assert w.session.thinking() == hidden("mcts-weak")
     shown = w.thinking_html.value
     assert "What the bot was thinking" in shown
     assert not shows_a_colour(shown) and "visits" not in shown and "<table" not in shown
@@ -75,7 +75,7 @@ def test_after_the_game_is_over_every_seat_sees_the_thinking():
     assert "hidden" not in thinking and thinking["candidates"]
     assert f"<b>{thinking['choice']}</b>" in w.thinking_html.value
     w.back()  # back in the game: hidden again from seat 0's view
-    assert w.session.thinking() == hidden("mcts")
+    assert w.session.thinking() == hidden("mcts-weak")
 
 
 def test_lava_flows_hides_the_bots_arrangement():
@@ -89,7 +89,7 @@ def test_lava_flows_hides_the_bots_arrangement():
     assert arrangement not in w.message and arrangement not in w.log_html.value
     w.play(w.state.legal_actions()[0])  # the human arranges; the bot then moves in public
     assert w.state.current_player == 1 and len(w.state.history) == 3
-    assert w.session.thinking() == hidden("mcts")  # it moved knowing its own hidden Mediums
+    assert w.session.thinking() == hidden("mcts-weak")  # it moved knowing its own hidden Mediums
     w.view = None
     assert w.session.thinking()["choice"] == str(w.state.history[-1])
 
@@ -143,16 +143,16 @@ def test_a_seats_saved_record_keeps_the_thinking_as_the_seat_sees_it(lascaux_exa
     w = lascaux_example
     ply = str(len(w.state.history))
     seat = json.loads(json.dumps(w.save()))
-    assert seat["thinking"][ply] == hidden("mcts")
+    assert seat["thinking"][ply] == hidden("mcts-weak")
     assert not shows_a_colour(json.dumps(seat["thinking"]))
     again = tabletop.play(seat, bots={1: "mcts-weak", 2: "mcts-weak"}, agent_delay=0)
-    assert again.state == w.state and again.session.thinking() == hidden("mcts")
+    assert again.state == w.state and again.session.thinking() == hidden("mcts-weak")
 
     record = json.loads(json.dumps(w.save(full=True)))
     assert record["thinking"][ply]["choice"] == record["actions"][-2]
     again = tabletop.play(record, bots={1: "mcts-weak", 2: "mcts-weak"}, agent_delay=0)
     assert again.view == 0 and again.state == w.state
-    assert again.session.thinking() == hidden("mcts")
+    assert again.session.thinking() == hidden("mcts-weak")
     assert not shows_a_colour(again.thinking_html.value)
     assert tabletop.play(record).session.thinking() == record["thinking"][ply]
     w.view = None  # the full-state view saves everything by default

@@ -302,10 +302,10 @@ def test_a_search_in_the_worker_thread_keeps_the_bots_thinking_for_the_panel():
 
     widget = asyncio.run(scenario())
     thought = widget.session.thinking()
-    assert thought is not None and thought["agent"] == "mcts"
+    assert thought is not None and thought["agent"] == "mcts-weak"  # as its seat says
     assert thought["choice"] == str(widget.state.history[-1]) and thought["candidates"]
     assert "iterations" in widget.thinking_html.value
-    assert "(mcts) played" in widget.message
+    assert "(mcts-weak) played" in widget.message
 
 
 def test_warm_up_runs_once_per_game_on_a_copy():

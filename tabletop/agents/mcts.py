@@ -332,7 +332,7 @@ class _Search:
             view=self.view, player=p, choice=best.action,  # type: ignore[arg-type]
             _tree=self.root, iterations=done, seconds=seconds,
             determinizations=len(self.pool),
-            samples=tuple(list(self.pool)[: self.agent.keep_samples]),
+            samples=tuple(list(self.pool)[: self.agent.keep_samples]), agent=self.agent.name,
         )
 
     def _loop(self, start: float) -> int:
