@@ -139,9 +139,12 @@ def test_landlock_wraps_the_caption_of_a_tile_a_bridge_removed():
     check_framed(scene, to_svg(scene), "landlock seed 8 ply 21")  # was 74 past the edge
     texts = [s.text for s in scene.shapes if s.kind == "text"]
     assert "a stream-land-gnome" in texts and "(removed by a bridge)" in texts
+    # a caption that fits keeps its one line (as the notebooks store it)
+    assert wrap_text("a stream (removed by a bridge)", 193, 12) == [
+        "a stream (removed by a bridge)"]
     # a drawn tile's caption, the longest included, still takes one line
-    assert max(text_width(f"a {k.name} (drawn)", 12) for k in KINDS) <= 620 - 4 - 426
-    assert wrap_text("a stream-water-gnome (drawn)", 190, 12) == ["a stream-water-gnome (drawn)"]
+    assert max(text_width(f"a {k.name} (drawn)", 12) for k in KINDS) <= 620 - 1 - 426
+    assert wrap_text("a stream-water-gnome (drawn)", 193, 12) == ["a stream-water-gnome (drawn)"]
 
 
 # --- save_picture ------------------------------------------------------------------------------
