@@ -66,7 +66,7 @@ class CrashingNim(SecretNim):
 
     def draw(self, subject, **options):
         scene = SecretNim.draw(self, subject, **options)
-        scene.text(10, 55, f"{100 // subject.pile}% of the pile per counter")
+        scene.text(10, 52, f"{100 // subject.pile}% of the pile per counter", anchor="start")
         return scene
 
 
@@ -96,7 +96,7 @@ class HashOrderNim(SecretNim):
                  for name in ("pile", "first", "takes", "taken_last", "bonus")}
         facts |= {f"counter {i}" for i in range(subject.pile)} | {"Secret", "Nim", "legend"}
         for row, fact in enumerate(facts):
-            scene.text(370, 10 + 4 * row, fact, font_size=3, anchor="end")
+            scene.text(370, 4 + 3 * row, fact, font_size=3, anchor="end")  # inside the 60
         return scene
 
 

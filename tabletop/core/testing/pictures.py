@@ -20,6 +20,7 @@ from ...render.scene import Scene
 from ...render.svg import to_svg
 from ..game import Game, State, View
 from .common import click_input, fail, last_seen, random_states
+from .framing import check_framed
 
 #: Drawing options: each a set of keyword arguments for ``game.draw``.
 DrawOptions = Sequence[Mapping[str, Any]]
@@ -51,6 +52,7 @@ def picture(game: Game, state: State, subject: State | View, viewer: int | None,
         fail(where, f"drawing{shown} raised {type(err).__name__}: {err}")
     if not svg.startswith("<svg"):
         fail(where, f"the SVG{shown} does not start with <svg")
+    check_framed(scene, svg, where + shown)
     return svg
 
 

@@ -28,6 +28,7 @@ from collections.abc import Collection, Hashable
 from textwrap import wrap
 
 from ...core.game import Action
+from ...render.metrics import text_width
 from ...render.scene import Scene
 from .actions import Bridge, Place
 from .board import (
@@ -483,8 +484,12 @@ def _draw_panel(scene: Scene, subject: LandlockPosition, lit: set[Hashable]) -> 
         how = "removed by a bridge" if subject.pending else "drawn"
         scene.text(x, y, f"{game.player_name(subject.to_move)} places", fill="#333",
                    font_size=13, anchor="start")
-        scene.text(x, y + 17, f"a {kind.name} ({how})", fill="#333", font_size=12,
-                   anchor="start")
+        caption = [f"a {kind.name} ({how})"]
+        if text_width(caption[0], 12) > WIDTH - 1 - x:  # past the edge: two lines
+            caption = [f"a {kind.name}", f"({how})"]
+        for i, line in enumerate(caption):
+            scene.text(x, y + 17 + 14 * i, line, fill="#333", font_size=12, anchor="start")
+        y += 14 * (len(caption) - 1)  # a caption too long for the panel takes two lines
         draw_tile(scene, x, y + 30, 60, kind, 0, title=kind.name)
         scene.rect(x, y + 30, 60, 60, fill=None, stroke="#444", layer=1)
         rots = [rot for rot in range(4) if turn_target(rot) in lit]

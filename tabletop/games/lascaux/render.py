@@ -14,6 +14,7 @@ from collections.abc import Collection, Hashable, Sequence
 from ...core.game import Action
 from ...core.quoting import counted
 from ...render.contrast import backdrop, ink_on
+from ...render.metrics import wrap_text
 from ...render.scene import Scene
 from .actions import Choose
 from .cards import ANIMAL, ANIMALS, BIT, COLOURS, MASK, PAINT, PAIR, describe, mask_of
@@ -55,14 +56,15 @@ def draw(
     players_top = 300
     row_h = 44
     res_top = players_top + n * row_h + 10
-    height = res_top + 24 + 16 * max(len(s.resolved), 1) + 34
+    resolved = _resolution_lines(s)
+    height = res_top + 24 + 16 * max(sum(map(len, resolved)), 1) + 34
     scene = Scene(WIDTH, height, background=CAVE, title=f"Lascaux, round {s.round_number}")
     _header(scene, s)
     _table(scene, s)
     _legend(scene, s, marked)
     _middle(scene, s, marked, tokens)
     _players(scene, s, tokens, players_top, row_h)
-    _resolution(scene, s, res_top)
+    _resolution(scene, s, resolved, res_top)
     _footer(scene, s, last, height, secret=reveal is False or s.viewer is not None)
     return scene
 
@@ -243,19 +245,30 @@ def _players(scene: Scene, s: LascauxPosition, tokens: Sequence[int | None],
         scene.text(WIDTH - 26, mid, str(points[p]), font_size=14, font_weight="bold", fill=INK)
 
 
-def _resolution(scene: Scene, s: LascauxPosition, top: float) -> None:
+def _resolution_lines(s: LascauxPosition) -> list[list[str]]:
+    """Each player's line of the last resolution, wrapped to fit the picture's width."""
     names = _names(s)
+    found = []
+    for i, (p, colour, cards) in enumerate(s.resolved):
+        role = "auction winner" if i == 0 else f"passed {ordinal(len(s.resolved) - i)}"
+        took = ", ".join(describe(c) for c in cards) if cards else "nothing left in that colour"
+        found.append(wrap_text(f"{names[p]} ({role}) · {COLOURS[colour]}: {took}",
+                               WIDTH - 42, 10, indent="  "))
+    return found
+
+
+def _resolution(scene: Scene, s: LascauxPosition, resolved: list[list[str]],
+                top: float) -> None:
     scene.text(12, top + 4, "last resolution, from the top of the stack:", anchor="start",
                font_size=11, font_weight="bold", fill=INK)
     if not s.resolved:
         scene.text(12, top + 22, "none yet", anchor="start", font_size=10, fill=BACK)
-    for i, (p, colour, cards) in enumerate(s.resolved):
-        y = top + 22 + 16 * i
+    y = top + 22
+    for (_, colour, _), lines in zip(s.resolved, resolved, strict=True):
         _token(scene, 18, y, colour, r=6)
-        role = "auction winner" if i == 0 else f"passed {ordinal(len(s.resolved) - i)}"
-        took = ", ".join(describe(c) for c in cards) if cards else "nothing left in that colour"
-        scene.text(30, y, f"{names[p]} ({role}) · {COLOURS[colour]}: {took}", anchor="start",
-                   font_size=10, fill=INK)
+        for line in lines:
+            scene.text(30, y, line, anchor="start", font_size=10, fill=INK)
+            y += 16
 
 
 def _footer(scene: Scene, s: LascauxPosition, last: Action | None,
