@@ -66,6 +66,9 @@ def test_the_tree_picture_is_one_standalone_document_holding_the_board():
     assert len(nested) == 1 and nested[0].get("viewBox")  # the board, scaled as a whole
     assert root.get("viewBox") and not [e for e in root.iter() if "id" in e.attrib]
     assert svg == TreeWidget(state).svg()
+    ground = root.find(f"{SVG}rect")  # the first thing drawn covers the whole picture
+    assert ground is not None and ground.get("fill") == "white"
+    assert (ground.get("width"), ground.get("height")) == (root.get("width"), root.get("height"))
 
 
 def test_text_from_anywhere_stays_text_and_cannot_break_the_document():

@@ -451,19 +451,21 @@ class TreeModel:
 
     def svg(self) -> str:
         """The tree and the selected node's board as one standalone SVG (deterministic)."""
-        tree = to_svg(self.scene())
+        scene = self.scene()
+        tree = to_svg(scene)
         board = self.board_svg()
         if not board.startswith("<svg"):
             return tree
-        scene = self.scene()
         bw, bh = _svg_size(board)
         width, height = scene.width + 16 + bw, max(scene.height, bh)
         head, _, rest = tree.partition(">")
         body = rest.rsplit("</svg>", 1)[0]
         nested = board.replace("<svg ", f'<svg x="{scene.width + 16:g}" y="0" ', 1)
+        # one white ground under both (the gap, and below the shorter): no hole on a dark page
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" '
                 f'height="{height:g}" viewBox="0 0 {width:g} {height:g}" '
-                f'font-family="sans-serif">{body}\n{nested}\n</svg>')
+                f'font-family="sans-serif">\n<rect x="0" y="0" width="{width:g}" '
+                f'height="{height:g}" fill="white"/>{body}\n{nested}\n</svg>')
 
     def hit(self, x: float, y: float) -> Hashable | None:
         return self.scene().hit(x, y)
