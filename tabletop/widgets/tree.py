@@ -120,7 +120,7 @@ class TreeWidget(w.VBox):
         controls = w.HBox([self.depth_slider, self.player_picker, self.collapse_button,
                            self.open_button], layout=w.Layout(flex_flow="row wrap"))
         # Fixed boxes: opening nodes scrolls the tree's region, never grows the widget.
-        self.tree_box = w.Box([self.canvas.widget], layout=w.Layout(
+        self.tree_box = w.Box([self.canvas.frame], layout=w.Layout(
             overflow="auto", height=f"{REGION_HEIGHT}px", min_width=f"{TREE_MIN_WIDTH}px",
             flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
             border="1px solid #d9dce3", margin="0 8px 8px 0"))
