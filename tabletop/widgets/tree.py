@@ -272,7 +272,7 @@ class TreeWidget(w.VBox):
         width, height = f"{scene.width:g}px", f"{scene.height:g}px"
         layout.width = layout.min_width = layout.max_width = width
         layout.height = layout.min_height = layout.max_height = height
-        layout.flex = "none"
+        layout.flex = self.canvas.frame.layout.flex = "none"  # the frame: canvas and still
 
     def displayed_scale(self) -> float:
         """CSS pixels per scene unit of the tree's canvas (1: labels at their drawn size)."""
