@@ -4,9 +4,10 @@ A stored widget view draws nothing without the kernel that made it (JupyterLab a
 say "Error displaying widget: model not found", or rebuild the widget from saved widget state,
 its board from the still under the canvas; nbconvert and myst-nb render the view first).
 So a widget's output bundle also carries its picture twice: as ``image/svg+xml``, and as
-``text/html`` holding an ``<img>`` of the same SVG, because an untrusted notebook (any notebook a user did not run
-themselves) shows only sanitized HTML or plain text, never SVG (``img_html``). The committed
-notebooks keep the picture and drop the view (``notebooks/refresh.py``).
+``text/html`` holding an ``<img>`` of the same SVG, because an untrusted notebook (any notebook
+a user did not run themselves) shows only sanitized HTML or plain text, never SVG
+(``img_html``). The committed notebooks keep the picture and drop the view
+(``notebooks/refresh.py``).
 """
 
 from __future__ import annotations
