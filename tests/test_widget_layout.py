@@ -34,7 +34,8 @@ def test_a_fitted_board_fills_its_width_up_to_its_tallest(size: tuple[int, int],
     assert (board.widget.width, board.widget.height) == (size[0] * 2, size[1] * 2)
     assert (board.widget.layout.width, board.widget.layout.height) == ("100%", "auto")
     assert board.frame.layout.max_width == f"{widest}px"
-    assert board.frame.children == (board.widget,)
+    assert board.frame.children == (board.still, board.widget)  # the still under the canvas
+    assert (board.still.layout.width, board.still.layout.height) == ("100%", "auto")
     # clicks arrive in canvas pixels whatever the CSS scale: the scene point is the same
     assert board.to_scene(size[0], size[1]) == (size[0] / 2, size[1] / 2)
 

@@ -2,7 +2,9 @@
 
 A fixed CSS size, or (``fit_height``) one that scales with the width it is given; clicks
 mapped back to scene units; a full repaint whenever a new frontend connects. The painting
-itself is ``canvas.CanvasRenderer``'s.
+itself is ``canvas.CanvasRenderer``'s. Under the canvas lies a still picture of the same
+scene (an ``Image`` widget holding its SVG), which a page rebuilt from saved widget state
+shows where the canvas stays blank: ipycanvas' drawings are messages, not widget state.
 
 >>> from tabletop.render.scene import Scene
 >>> board = SceneCanvas()
@@ -22,6 +24,11 @@ from typing import Any
 from ..core.plain import real
 from .canvas import LAYERS, CanvasRenderer
 from .scene import Circle, Scene, Shape, Text
+from .svg import to_svg
+
+#: The most shapes a scene may have for its still picture to be kept (a giant tree's SVG
+#: would cost more than its picture is worth): past that the still is hidden.
+STILL_SHAPES = 5000
 
 
 class SceneCanvas:
@@ -43,14 +50,20 @@ class SceneCanvas:
     def __init__(self, *, layers: int = LAYERS, resolution: float = 2.0,
                  fit_height: float | None = None, fit_css: str | None = None) -> None:
         from ipycanvas import MultiCanvas
-        from ipywidgets import Box
+        from ipywidgets import Box, Image, Layout
 
         self._resolution = _resolution_of(resolution)
         self.fit_height = fit_height
         self.fit_css = fit_css
         self.widget = MultiCanvas(layers, width=1, height=1)
         self.widget.add_class("tabletop-canvas")
-        self.frame = Box([self.widget]).add_class("tabletop-board")
+        # the still and the canvas share the frame's one grid cell; the canvas paints over it
+        self.still = Image(format="svg+xml", layout=Layout(grid_area="1 / 1", display="none",
+                                                           margin="0"))
+        self.still.add_class("tabletop-still")
+        self.widget.layout.grid_area = "1 / 1"
+        self.frame = Box([self.still, self.widget], layout=Layout(display="grid"))
+        self.frame.add_class("tabletop-board")
         self.canvases = [self.widget[i] for i in range(layers)]
         self.renderer = CanvasRenderer(self.canvases, scale=resolution)
         self._click_handlers: list[Callable[[float, float], Any]] = []
@@ -90,6 +103,15 @@ class SceneCanvas:
             self.renderer.forget()
         self.renderer.draw(scene)
         self.frames += 1
+        self._keep_still(scene)
+
+    def _keep_still(self, scene: Scene) -> None:
+        """The still picture under the canvas shows ``scene`` (hidden for a giant scene)."""
+        if len(scene.shapes) > STILL_SHAPES:
+            self.still.layout.display = "none"
+            return
+        self.still.value = to_svg(scene).encode("utf-8")
+        self.still.layout.display = None
 
     def set_resolution(self, resolution: float) -> None:
         """Draw the next scenes at ``resolution`` canvas pixels per scene unit."""
@@ -101,14 +123,17 @@ class SceneCanvas:
 
     def _size(self, width: float, height: float) -> None:
         """The CSS size for a ``width`` x ``height`` scene: fixed, or fitted to the frame."""
-        layout = self.widget.layout
+        layout, still = self.widget.layout, self.still.layout
         if self.fit_height is None:
             layout.width, layout.height = f"{width:g}px", f"{height:g}px"
             layout.min_width = f"{width:g}px"
+            still.width, still.height = layout.width, layout.height
             return
         # The canvas fills its frame's width and its height follows the canvas's own
         # proportions; the frame's widest is where the picture is 1:1 or fit_height tall.
         layout.width, layout.height = "100%", "auto"
+        still.width, still.height = "100%", "auto"
+        self.frame.layout.grid_template_columns = "minmax(0, 1fr)"
         widest = f"{math.floor(self.fitted_width(width, height))}px"
         if self.fit_css is not None and height > 0:  # the width for fit_css's height
             widest = f"min({widest}, calc({self.fit_css} * {width / height:.4f}))"
@@ -116,7 +141,7 @@ class SceneCanvas:
 
     def close(self) -> None:
         """Close the canvases and their frame, with their layouts (the page forgets them)."""
-        for part in [*self.canvases, self.widget, self.frame]:
+        for part in [*self.canvases, self.widget, self.still, self.frame]:
             part.close()
             part.layout.close()
 

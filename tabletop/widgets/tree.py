@@ -120,7 +120,7 @@ class TreeWidget(w.VBox):
         controls = w.HBox([self.depth_slider, self.player_picker, self.collapse_button,
                            self.open_button], layout=w.Layout(flex_flow="row wrap"))
         # Fixed boxes: opening nodes scrolls the tree's region, never grows the widget.
-        self.tree_box = w.Box([self.canvas.widget], layout=w.Layout(
+        self.tree_box = w.Box([self.canvas.frame], layout=w.Layout(
             overflow="auto", height=f"{REGION_HEIGHT}px", min_width=f"{TREE_MIN_WIDTH}px",
             flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
             border="1px solid #d9dce3", margin="0 8px 8px 0"))
@@ -272,7 +272,7 @@ class TreeWidget(w.VBox):
         width, height = f"{scene.width:g}px", f"{scene.height:g}px"
         layout.width = layout.min_width = layout.max_width = width
         layout.height = layout.min_height = layout.max_height = height
-        layout.flex = "none"
+        layout.flex = self.canvas.frame.layout.flex = "none"  # the frame: canvas and still
 
     def displayed_scale(self) -> float:
         """CSS pixels per scene unit of the tree's canvas (1: labels at their drawn size)."""
