@@ -6,11 +6,16 @@ import importlib.util
 import io
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 from project import pyproject
+
+import tabletop.adapters.floors as floors_module
+from tabletop.adapters.floors import FLOORS
 
 ROOT = Path(__file__).parent.parent
 SPEC = importlib.util.spec_from_file_location("floor_pins", ROOT / ".ci" / "floor_pins.py")
@@ -70,3 +75,42 @@ def test_the_floors_script_is_runnable_and_documented():
     assert os.access(script, os.X_OK)
     assert "bash .ci/floors" in (ROOT / "CONTRIBUTING.md").read_text()
     assert ".ci/floors" not in (ROOT / ".ci" / "run").read_text()  # too long for every run
+
+
+def test_the_adapters_floors_are_pyprojects():
+    extras = pyproject()["project"]["optional-dependencies"]
+    for extra, floors in FLOORS.items():
+        declared = {Requirement(r).name.lower(): next(s.version for s in Requirement(r).specifier)
+                    for r in extras[extra]}
+        assert floors == declared, f"tabletop.adapters.floors.FLOORS[{extra!r}]"
+
+
+def test_an_older_release_than_the_floor_fails_its_adapters_import_by_name(tmp_path):
+    """PettingZoo 1.24.2 imports, and then its wrappers lose the turn order: the adapter
+    refuses it at once, saying which release it needs and how to get it."""
+    pytest.importorskip("pettingzoo")
+    code = """
+import importlib.metadata as metadata
+real = metadata.version
+metadata.version = lambda name: "1.24.2" if name == "pettingzoo" else real(name)
+import tabletop.adapters.pettingzoo
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1
+    assert ("ImportError: tabletop's pettingzoo extra needs pettingzoo>=1.24.3 (installed: "
+            "1.24.2): pip install \"tabletop[pettingzoo]\"") in done.stderr
+
+
+@pytest.mark.parametrize(("have", "floor", "ok"), [
+    ("1.24.3", "1.24.3", True), ("1.24.10", "1.24.3", True), ("1.24.3rc1", "1.24.3", True),
+    ("1.24.2", "1.24.3", False), ("1", "1.0", True), ("0.9.9", "1.0", False),
+    ("2024.1.0+local", "2024.1", True),
+])
+def test_require_compares_releases_by_number(monkeypatch, have, floor, ok):
+    monkeypatch.setattr(floors_module, "version", lambda name: have)
+    if ok:
+        floors_module.require("thing", floor, "pettingzoo")
+    else:
+        with pytest.raises(ImportError, match=rf"needs thing>={floor} \(installed: {have}\)"):
+            floors_module.require("thing", floor, "pettingzoo")
