@@ -68,6 +68,20 @@ def test_the_hint_reader(value, hint, problem):
     assert mismatch(value, hint) == problem
 
 
+def test_the_hint_reader_reads_through_type_aliases():
+    """A ``type`` statement's alias (numpy's ``NDArray`` is one from numpy 2.5 on) is read as
+    what it stands for, parameters and all, not passed unread."""
+    alias = getattr(pytest.importorskip("typing_extensions"), "TypeAliasType", None)
+    if alias is None:
+        pytest.skip("typing_extensions older than 4.6 (no TypeAliasType)")
+    T = typing.TypeVar("T")
+    array = alias("Array", np.ndarray[typing.Any, np.dtype[T]], type_params=(T,))
+    floats = alias("Floats", list[float])
+    assert mismatch(np.zeros(2), array[np.bool_]) == "an array of float64, not of bool"
+    assert mismatch(np.zeros(2), array[np.float64]) is None
+    assert mismatch([1.0, "a"], floats) == "item 1: str ('a'), not a float"
+
+
 def test_the_contracts_arrays_name_their_dtype():
     """``legal_mask()`` is promised boolean and ``observation()`` float32 (DESIGN.md, issue
     18): their hints say so, so a type checker knows the element type, not ``Any``."""
