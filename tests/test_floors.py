@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,23 @@ def test_require_compares_releases_by_number(monkeypatch, have, floor, ok):
     else:
         with pytest.raises(ImportError, match=rf"needs thing>={floor} \(installed: {have}\)"):
             floors_module.require("thing", floor, "pettingzoo")
+
+
+def test_the_graph_check_calls_node_link_data_as_the_installed_networkx_takes_it():
+    """``edges=`` exists from networkx 3.4 (and is wanted there); the floor, 3.0, has none."""
+    nx = pytest.importorskip("networkx")
+    from tabletop.core.testing.immutability import NODE_LINK
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        data = nx.node_link_data(nx.path_graph(2), **NODE_LINK)
+    assert len(data["edges" if NODE_LINK else "links"]) == 1
+
+
+def test_a_numpy_scalar_is_named_as_one_under_numpy_1_too():
+    np = pytest.importorskip("numpy")
+    from tabletop.core.testing.scalars import _shown
+
+    assert _shown((np.int64(8), [np.bool_(True)], "a")) == \
+        f"(np.int64(8), [np.{np.bool_.__name__}(True)], 'a')"
+    assert _shown((np.float32(0.5),)) == "(np.float32(0.5),)"
