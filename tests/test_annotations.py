@@ -55,17 +55,32 @@ def test_a_broken_toy_fails(registered, broken, message):
 @pytest.mark.parametrize("value, hint, problem", [
     (True, int, "bool (True), not an int"),
     (np.int64(3), int | None, "numpy.int64 (3), not int | None"),
-    (np.bool_(True), bool, "numpy.bool (True), not a bool"),
+    (np.bool_(True), bool, f"numpy.{np.bool_.__name__} (True), not a bool"),  # bool_: numpy 1
     (np.str_("a"), str, "numpy.str_ ('a'), not a str"),
     ((1, "a"), tuple[int, str, int], "a tuple of 2, not of 3"),
     ({1: "a"}, typing.Mapping[int, int], "at 1: str ('a'), not an int"),
-    (np.zeros(2), npt.NDArray[np.bool_], "an array of float64, not of bool"),
+    (np.zeros(2), npt.NDArray[np.bool_], f"an array of float64, not of {np.bool_.__name__}"),
     ("raise", typing.Literal["raise", "warn"], None),
     (3, float, None),
     ([np.float32(1)], list[float], "item 0: numpy.float32 (1.0), not a float"),
 ])
 def test_the_hint_reader(value, hint, problem):
     assert mismatch(value, hint) == problem
+
+
+def test_the_hint_reader_reads_through_type_aliases():
+    """A ``type`` statement's alias (numpy's ``NDArray`` is one from numpy 2.5 on) is read as
+    what it stands for, parameters and all, not passed unread."""
+    alias = getattr(pytest.importorskip("typing_extensions"), "TypeAliasType", None)
+    if alias is None:
+        pytest.skip("typing_extensions older than 4.6 (no TypeAliasType)")
+    T = typing.TypeVar("T")
+    array = alias("Array", np.ndarray[typing.Any, np.dtype[T]], type_params=(T,))
+    floats = alias("Floats", list[float])
+    assert mismatch(np.zeros(2), array[np.bool_]) == \
+        f"an array of float64, not of {np.bool_.__name__}"
+    assert mismatch(np.zeros(2), array[np.float64]) is None
+    assert mismatch([1.0, "a"], floats) == "item 1: str ('a'), not a float"
 
 
 def test_the_contracts_arrays_name_their_dtype():

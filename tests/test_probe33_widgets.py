@@ -143,7 +143,8 @@ def test_closing_closes_every_control_the_widget_holds():
 def _open_widgets() -> int:
     from ipywidgets.widgets import widget as ipywidget
 
-    return len(ipywidget._instances)  # every widget whose comm is open (ipywidgets' own)
+    # every widget whose comm is open (ipywidgets' own registry: Widget._active_widgets in 8.0)
+    return len(getattr(ipywidget, "_instances", None) or ipywidget.Widget._active_widgets)
 
 
 @pytest.mark.parametrize("make", [

@@ -71,6 +71,10 @@ from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import readonly_array as readonly
 
+from .floors import require_extra
+
+require_extra("pettingzoo")  # an older PettingZoo breaks the turn order, not the import
+
 __all__ = ["env", "raw_env"]
 
 Observation = dict[str, np.ndarray] | np.ndarray

@@ -30,6 +30,7 @@ import dataclasses
 import inspect
 import json
 import numbers
+import re
 import types
 from collections.abc import (
     Callable,
@@ -207,6 +208,12 @@ def _abuse(state: State, original: State, order: int, only: str | None = None
     return changed, stale
 
 
+#: ``node_link_data``'s name for the edges, given where it is asked for (networkx 3.4 on,
+#: which warns without it); networkx 3.0 to 3.3, which the floor allows, have no ``edges``.
+NODE_LINK = {"edges": "edges"} if tuple(
+    int(n) for n in re.findall(r"\d+", nx.__version__)[:2]) >= (3, 4) else {}
+
+
 def _unreadable(full: str, graph: nx.Graph) -> list[str]:
     """What networkx's own readers cannot do with a returned graph (they may change nothing
     it holds: ``write_graphml`` pops the key ``"id"`` and puts it back, ``nx.freeze`` sets
@@ -216,7 +223,7 @@ def _unreadable(full: str, graph: nx.Graph) -> list[str]:
     reads: list[tuple[str, Callable[[], Any]]] = [
         ("nx.generate_graphml", lambda: "".join(nx.generate_graphml(graph))),
         ("nx.freeze", partial(nx.freeze, graph)),
-        ("nx.node_link_data", partial(nx.node_link_data, graph, edges="edges")),
+        ("nx.node_link_data", partial(nx.node_link_data, graph, **NODE_LINK)),
         ("graph.copy().add_node", lambda: graph.copy().add_node(MARK))]
     for name, read in reads:
         try:

@@ -83,6 +83,22 @@ def _check_seeded(made: Game, game: Game, seed: int) -> None:
         fail(where, f"its record differs: {record[:200]}")
 
 
+def _shown(value: object) -> str:
+    """``repr(value)`` with each numpy scalar shown as numpy 2 shows it, ``np.int64(8)``,
+    where numpy 1 (which the floor allows) would show ``8``, a plain number's look.
+
+    >>> _shown((np.int64(8), 2))
+    '(np.int64(8), 2)'
+    """
+    if isinstance(value, np.generic):
+        return f"np.{type(value).__name__}({value.item()!r})"
+    if isinstance(value, tuple | list):
+        inner = ", ".join(map(_shown, value)) + ("," if len(value) == 1 and
+                                                  isinstance(value, tuple) else "")
+        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
+    return repr(value)
+
+
 def _numpy_scalar_in(state: Any) -> str:
     """``", holding <field>=<value>"`` for the first public field of ``state`` with a numpy
     scalar in it (inside tuples, lists, sets and dicts too); ``""`` if none."""
@@ -91,7 +107,7 @@ def _numpy_scalar_in(state: Any) -> str:
         while todo and not f.name.startswith("_"):
             value = todo.pop()
             if isinstance(value, np.generic):
-                return f", holding {f.name}={getattr(state, f.name)!r}"
+                return f", holding {f.name}={_shown(getattr(state, f.name))}"
             if isinstance(value, tuple | list | set | frozenset):
                 todo.extend(value)
             elif isinstance(value, dict):

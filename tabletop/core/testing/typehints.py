@@ -71,6 +71,7 @@ def mismatch(value: object, hint: object, owner: type | None = None,
         if bound is None or isinstance(bound, typing.ForwardRef):
             bound = owner
         return None if bound is None else mismatch(value, bound, owner, depth)
+    hint = _aliased(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
         found = [mismatch(value, arm, owner, depth) for arm in args]
@@ -105,6 +106,18 @@ def mismatch(value: object, hint: object, owner: type | None = None,
             if problem:
                 return f"item {i}: {problem}"
     return None
+
+
+def _aliased(hint: object) -> object:
+    """What a type alias (``type Floats = list[float]``, ``TypeAliasType``) stands for, its
+    parameters substituted: numpy's ``NDArray`` is one from numpy 2.5 on."""
+    origin = typing.get_origin(hint)
+    alias = hint if origin is None else origin
+    if not hasattr(alias, "__value__") or not hasattr(alias, "__type_params__"):
+        return hint
+    value = alias.__value__
+    args = typing.get_args(hint)
+    return _aliased(value[args] if origin is not None and alias.__type_params__ else value)
 
 
 def _plain(value: object, hint: object) -> str | None:
