@@ -46,9 +46,9 @@ def test_a_forgetful_bots_secret_arrangement_is_not_shown_to_the_human():
                       view=1)
     secret = str(w.state.history[0])
     assert w.state.log(0) == w.state.log(1) == ("arrange ?",)  # the bot forgot it too
-    assert w.session.thinking() == hidden("mcts")
+    assert w.session.thinking() == hidden("mcts-weak")
     assert secret not in w.thinking_html.value
-    assert w.save()["thinking"] == {"1": hidden("mcts")}
+    assert w.save()["thinking"] == {"1": hidden("mcts-weak")}
     assert secret in str(w.save(full=True)["thinking"])
     w.view = None  # the full-state view is entitled to it
     assert w.session.thinking()["choice"] == secret
