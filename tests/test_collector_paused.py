@@ -89,3 +89,22 @@ def test_the_collector_is_on_after_explore_even_when_it_stops_early():
     state = tabletop.load("lava-flows").new(seed=1, setup="random")
     graph = explore(state, depth=3, max_nodes=50)
     assert not graph.graph["complete"] and gc.isenabled()
+
+
+def test_a_widget_handles_a_click_with_the_collector_paused_and_restores_it(monkeypatch):
+    """A full collection (tens of ms in a kernel) must not land between a click and its
+    redraw: the widget's changing methods run with the collector paused, then restore it."""
+    widget = tabletop.play("lava-flows", seed=0, agent_delay=0)
+    seen = []
+    real = widget.session.click
+    monkeypatch.setattr(widget.session, "click",
+                        lambda x, y: seen.append(gc.isenabled()) or real(x, y))
+    widget.click(0, 0)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:  # a caller who turned it off keeps it off
+        widget.click(0, 0)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    widget.close()
