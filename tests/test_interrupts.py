@@ -7,6 +7,7 @@ import pytest
 from test_core import played
 
 import tabletop
+from tabletop.core.collector import collector_paused
 from tabletop.core.testing import check_interrupts
 from tabletop.core.timeline import Timeline
 
@@ -28,13 +29,16 @@ def interrupted(call, at):
             raise _Stop
         return None
 
-    sys.settrace(tracer)
-    try:
-        call()
-    except _Stop:
-        return True
-    finally:
-        sys.settrace(None)
+    # With the collector paused: an interrupt raised in a collector's callback (hypothesis
+    # adds one) would only be printed, and the call would run on uninterrupted.
+    with collector_paused():
+        sys.settrace(tracer)
+        try:
+            call()
+        except _Stop:
+            return True
+        finally:
+            sys.settrace(None)
     return False
 
 
@@ -91,3 +95,25 @@ def test_a_memo_left_half_filled_by_an_interrupt_is_caught(registered):
 @pytest.mark.parametrize("name", tabletop.games())
 def test_every_game_answers_as_new_after_an_interrupt_anywhere(name):
     check_interrupts(tabletop.load(name), seeds=range(1))
+
+
+def test_an_interrupt_is_not_lost_in_a_collectors_callback(nim):
+    """A collector's callback (hypothesis registers one) is a Python call too: an interrupt
+    raised there would only be printed. ``interrupted`` and ``check_interrupts`` count and
+    interrupt the move's own calls, with the collector paused, however often it would run."""
+    import gc
+
+    def callback(phase, info):
+        return None
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(callback)
+    gc.set_threshold(1)  # a collection at nearly every allocation
+    try:
+        for at in range(1, 12):
+            tl = Timeline(played(nim))
+            assert interrupted(lambda tl=tl: tl.play("take 2"), at), at
+        check_interrupts(nim, seeds=range(1))
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(callback)

@@ -26,6 +26,7 @@ from functools import partial
 from types import CodeType, FrameType
 from typing import Any
 
+from ..collector import collector_paused
 from ..game import Game
 from ..memos import small_memos
 from .common import fail
@@ -113,11 +114,12 @@ def _first_calls(call: Callable[[], Any]) -> list[int]:
             seen.add(caller.f_code)
             firsts.append(count)
 
-    sys.settrace(tracer)
-    try:
-        call()
-    finally:
-        sys.settrace(None)
+    with collector_paused():  # a collector's callback (hypothesis adds one) is no call of it
+        sys.settrace(tracer)
+        try:
+            call()
+        finally:
+            sys.settrace(None)
     return firsts
 
 
@@ -140,13 +142,14 @@ def _interrupted(call: Callable[[], Any], at: int) -> None:
             sys.settrace(None)
             raise _Interrupt
 
-    sys.settrace(tracer)
-    try:
-        call()
-    except _Interrupt:
-        pass
-    finally:
-        sys.settrace(None)
+    with collector_paused():  # counted as ``_first_calls`` counts, and never swallowed by
+        sys.settrace(tracer)  # a collector's callback (an exception there is only printed)
+        try:
+            call()
+        except _Interrupt:
+            pass
+        finally:
+            sys.settrace(None)
 
 
 __all__ = ["answers", "check_interrupts"]
