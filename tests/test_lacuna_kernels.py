@@ -17,8 +17,9 @@ import numpy as np
 
 from tabletop.core.testing import random_states
 from tabletop.games.lacuna import STEPS, TICKS, Lacuna
-from tabletop.games.lacuna.geometry import GROUP, SAMPLE, hits, nearest_owner, scatter
+from tabletop.games.lacuna.geometry import GROUP, SAMPLE, hits, scatter
 from tabletop.games.lacuna.kernels import set_bits
+from tabletop.games.lacuna.plane import nearest_owner
 
 SMALL = Lacuna(flower_radius=0.03, pawn_radius=0.02)  # 300 and 200 ticks
 

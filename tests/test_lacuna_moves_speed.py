@@ -17,7 +17,8 @@ import pytest
 
 import tabletop
 from tabletop.games.lacuna import kernels, scoring
-from tabletop.games.lacuna.geometry import STEPS, nearest_owner
+from tabletop.games.lacuna.geometry import STEPS
+from tabletop.games.lacuna.plane import nearest_owner
 
 
 def ref_pawn_rows(seg: kernels.Lines, rp: float) -> np.ndarray:

@@ -44,14 +44,9 @@ from tabletop.games.lava_flows.knowledge import (
     realizations,
     stack_facts,
 )
-from tabletop.games.lava_flows.position import (
-    PLAY,
-    cone_context,
-    occupied,
-    play_tables,
-    whose_turn,
-)
+from tabletop.games.lava_flows.position import PLAY, occupied, whose_turn
 from tabletop.games.lava_flows.rules import _BUBBLED, _LOW_KINDS, _bubbled
+from tabletop.games.lava_flows.tables import cone_context, play_tables
 
 OPTIONS = [{}, {"memory": True}, {"slide": "empty", "oreo": "top"}, {"ply_cap": 12}]
 

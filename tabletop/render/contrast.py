@@ -18,6 +18,8 @@ AA levels, taking a scene unit for a CSS pixel (the widget draws scenes at that 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .canvas import parse_color
 from .scene import Circle, Polygon, Rect, Scene, Shape, Text
 
@@ -71,6 +73,7 @@ def backdrop(scene: Scene, x: float, y: float, before: Shape | None = None) -> R
     return below
 
 
+@lru_cache(maxsize=256)  # a renderer asks for the same few colours on every draw
 def ink_on(background: str | RGB, dark: str = "#111111", light: str = "#ffffff") -> str:
     """Whichever of ``dark`` and ``light`` text reads better on ``background``.
 

@@ -48,9 +48,10 @@ from .board import (
     player_name,
 )
 from .flowerids import flower_of, index_of, pair_of
-from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally, clearings
+from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally
 from .kernels import set_bits
 from .places import geo_actions, spot_places
+from .plane import clearings
 from .text import board_text
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none

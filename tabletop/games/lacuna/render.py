@@ -33,8 +33,9 @@ from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .flowerids import flower_ids, flowers_text
-from .geometry import STEPS, TICKS, voronoi_cells
+from .geometry import STEPS, TICKS
 from .marks import flower, shape_of
+from .plane import voronoi_cells
 
 if TYPE_CHECKING:
     from .position import LacunaPosition

@@ -7,7 +7,7 @@ when ``|p|² − 2 f·p < |q|² − 2 f·q`` (the flower's ``|f|²`` is common t
 pawn's column is ``(−2px, −2py, |p|²)`` and each flower's row ``(fx, fy, 1)``: every term and
 partial sum is an integer below 2**52 (fine coordinates below 2**25), so exact in float64
 however BLAS sums it, and ties are exact ties (nobody's flower), as in
-``geometry.nearest_owner`` (the plain reference).
+``plane.nearest_owner`` (the plain reference).
 
 >>> rows = flower_rows(((0, 0), (5, 0), (9, 0)))
 >>> claim_masks(rows, [(0, 0, 0), (10 * 1024, 0, 1)], {})   # flower 1 is a tie

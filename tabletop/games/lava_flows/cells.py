@@ -23,7 +23,7 @@ from .knowledge import (
 )
 
 if TYPE_CHECKING:  # (built in ``position``, from ``read_cell`` among others)
-    from .position import PlayTables
+    from .tables import PlayTables
 
 #: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
 #: (``PlayTables.own[c]`` or ``.slides[c]``; ``_NO_MOVES`` for neither), the actions after them,
@@ -44,7 +44,7 @@ def read_cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int,
     actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
     ``memo``: ``cell_reader``'s reader, made for one call.
 
-    >>> from tabletop.games.lava_flows.position import play_tables
+    >>> from tabletop.games.lava_flows.tables import play_tables
     >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
     >>> read_cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
     (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))

@@ -92,7 +92,8 @@ from .knowledge import (
     oreos_in,
     position_key,
 )
-from .position import PLAY, LavaPosition, cone_context, occupied, play_tables, whose_turn
+from .position import PLAY, LavaPosition, occupied, whose_turn
+from .tables import cone_context, play_tables
 from .view import LavaView
 
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
