@@ -166,6 +166,32 @@ def test_lacuna_draws_each_flower_and_legend_entry_in_its_colours_shape() -> Non
     assert len(legend) == sum(shape_of(c) != "disc" for c in HEX)
 
 
+def test_lacuna_draws_a_collected_flowers_ghost_in_its_colours_shape_too() -> None:
+    """The faint ghost where a collected flower stood was a ring for every colour, so red,
+    orange and violet ghosts read as green, green and blue ones to a deuteranope."""
+    from tabletop.core.testing import playout
+    from tabletop.games.lacuna.actions import colour_name
+    from tabletop.games.lacuna.marks import shape_of
+    from tabletop.games.lacuna.render import HEX, to_pixels
+    from tabletop.render.scene import Circle, Polygon
+
+    corners = {"disc": 0, "square": 4, "diamond": 4, "hexagon": 6}
+    state = playout(tabletop.load("lacuna").new(seed=3), 3, plies=10)
+    collected = set(range(len(state.points))) - set(state.flowers_on_mat())
+    assert collected
+    scene = state.scene()
+    for f in collected:
+        name = colour_name(state.colors[f])
+        x, y = to_pixels(state, *state.flower_xy(f))
+        ghost = [s for s in scene.shapes if s.layer == 3 and s.style.stroke == HEX[name]
+                 and isinstance(s, Circle | Polygon) and s.contains(x, y)]
+        assert len(ghost) == 1, (f, ghost)
+        drawn = len(ghost[0].points) if isinstance(ghost[0], Polygon) else 0
+        assert drawn == corners[shape_of(name)], (f, name, drawn)
+        assert f"({name})" in (ghost[0].title or "")
+    assert {shape_of(colour_name(state.colors[f])) for f in collected} != {"disc"}
+
+
 # --- the keyboard: every move typed instead of clicked -----------------------------------------
 @pytest.mark.parametrize("name", tabletop.games())
 def test_every_game_plays_to_its_end_by_typed_moves(name: str) -> None:

@@ -174,8 +174,8 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
     on_mat = subject.on_mat
     for f in range(len(subject.points)):
         x, y = xy_f(f)
+        name = "?" if subject.colors is None else colour_name(subject.colors[f])
         if (on_mat >> f) & 1:
-            name = "?" if subject.colors is None else colour_name(subject.colors[f])
             if shape_of(name) == "disc":
                 scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
                              layer=4, target=("flower", f), title=f"flower {f} ({name})",
@@ -189,10 +189,10 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
                 scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
                            fill=ink_on(hexof(f)))
         else:
-            owner = subject.owner_of(f)
-            scene.circle(x, y, rf * 0.6, fill=None, stroke=hexof(f), stroke_width=1,
-                         opacity=0.35, layer=3,
-                         title=f"flower {f}, collected by {PAWN_NAME[owner or 0]}")
+            owner = subject.owner_of(f)  # a ghost in its colour's outline, as on the mat
+            flower(scene, x, y, rf * 0.6, name, fill=None, stroke=hexof(f), stroke_width=1,
+                   opacity=0.35, layer=3,
+                   title=f"flower {f} ({name}), collected by {PAWN_NAME[owner or 0]}")
 
     # pawns
     for i, (_, _, owner) in enumerate(subject.pawns):
