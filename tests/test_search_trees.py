@@ -166,3 +166,27 @@ def test_a_search_graph_given_whole_keeps_its_chance_nodes_and_a_bad_one_is_refu
         broken.nodes[chance[0]][field] = bad
         with pytest.raises(ValueError, match=f"tree graph node {chance[0]}: '{field}'"):
             TreeModel(broken)
+
+
+def test_the_thinking_panel_shows_a_candidates_value_as_the_tree_does():
+    # 0.254995 to 4 decimals is 0.255, shown "0.26"; the tree shows "0.25"
+    from tabletop.agents.analysis import Candidate
+    from tabletop.widgets.panels import thinking_html
+
+    candidate = Candidate("x", "x", 12, 0.254995, (0.254995, 0.745005), 1.0)
+    written = candidate.to_json()
+    assert f"{written['value']:.2f}" == "0.25" and abs(written["value"] - 0.254995) < 1e-4
+    assert [f"{v:.2f}" for v in written["values"]] == ["0.25", "0.75"]
+    panel = thinking_html({"agent": "mcts", "choice": "x", "iterations": 12,
+                           "candidates": [written]})
+    assert "<td>0.25</td>" in panel
+
+
+def test_check_search_tree_catches_values_rounded_twice(monkeypatch):
+    from tabletop.agents import analysis as module
+
+    analysis = _hand_built([("a", 200, 0.254995), ("b", 100, 0.9)], choice_index=0)
+    check_search_tree(analysis, "hand-built")
+    monkeypatch.setattr(module, "places", lambda value: round(value, 4))  # the old rounding
+    with pytest.raises(ConformanceError, match="as the bot's thinking panel shows it"):
+        check_search_tree(analysis, "hand-built")

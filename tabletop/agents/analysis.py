@@ -314,9 +314,9 @@ class Candidate:
     share: float
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict (values rounded to 4 decimals)."""
-        return {"action": self.notation, "visits": self.visits, "value": round(self.value, 4),
-                "values": [round(v, 4) for v in self.values], "share": round(self.share, 4)}
+        """A JSON-safe dict (values to 4 decimals, shown to 2 as the candidate's: ``places``)."""
+        return {"action": self.notation, "visits": self.visits, "value": places(self.value),
+                "values": [places(v) for v in self.values], "share": places(self.share)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,6 +470,20 @@ class Analysis:
         best = ", ".join(f"{c.notation} {c.visits}/{c.value:.2f}" for c in self.top(3))
         return (f"<Analysis player {self.player} plays {str(self.choice)!r}: "
                 f"{self.iterations} iterations; {best}>")
+
+
+def places(value: float) -> float:
+    """``value`` to 4 decimals, on the side of its rounding to 2: a panel that shows the
+    JSON's value to 2 decimals shows the search's (rounding twice, 0.254995 would be 0.255,
+    shown "0.26", where the tree and ``top`` show "0.25").
+
+    >>> places(0.123456), places(0.254995), places(0.745005), f"{places(0.254995):.2f}"
+    (0.1235, 0.2549, 0.7451, '0.25')
+    """
+    kept = round(value, 4)
+    if f"{kept:.2f}" != f"{value:.2f}":  # rounded across a half of the second decimal
+        kept = (math.floor if kept > value else math.ceil)(value * 10_000) / 10_000
+    return kept
 
 
 #: A search whose most visited candidate has fewer visits than this is too shallow to rank.

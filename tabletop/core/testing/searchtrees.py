@@ -8,7 +8,8 @@ random games and checks what they may rely on:
   share those visits exactly; elsewhere a node's children share at most its visits (the
   rest are the iterations that stopped there);
 * values: every mean reward is a number from 0 to 1, an edge's ``value`` is its child's value
-  to the edge's actor, and the analysis's candidates carry the same numbers;
+  to the edge's actor, and the analysis's candidates carry the same numbers, which their
+  JSON (the bot's thinking panel) shows the same to 2 decimals;
 * the choice is the one the documented rule picks from the shown statistics (most visits,
   ties to the higher value), it is the first root edge, and it is legal;
 * who moves: a node says one player to move only when every move out of it is theirs; a
@@ -145,6 +146,13 @@ def _check_choice(analysis: Any, graph: Any, where: str) -> None:
             != top.notation or summary["candidates"][0]["visits"] != top.visits:
         fail(where, f"the analysis's JSON says {summary['choice']!r} and "
                     f"{summary['candidates'][0]!r}, its objects {top!r}")
+    candidates = analysis.candidates
+    for written, candidate in zip(analysis.to_json(len(candidates))["candidates"], candidates,
+                                  strict=True):
+        if f"{written['value']:.2f}" != f"{candidate.value:.2f}":
+            fail(where, f"candidate {candidate.notation!r} has value {candidate.value!r}, "
+                        f"shown {candidate.value:.2f}; its JSON {written['value']!r}, shown "
+                        f"{written['value']:.2f} (as the bot's thinking panel shows it)")
 
 
 def _check_movers(graph: Any, node: int, data: dict[str, Any], where: str) -> None:
