@@ -38,8 +38,11 @@ class Node:
     ``action`` is the move (``None`` at the root, and for a secret move as another player
     sees it); ``label`` its notation as seen in this tree; ``actor`` who made it; ``visits``
     how often the search passed through; ``avail`` how often the move was legal when its
-    actor chose; ``total`` the summed reward per player; ``state`` one state the search
-    reached here (a determinization: for a game with hidden parts, a guess).
+    actor chose (counted in the actor's own tree, where they chose: a node only in another
+    player's tree, as an opponent's secret move ``"bonus ?"`` in yours, keeps ``0`` or
+    less than its visits); ``total`` the summed reward per player; ``state`` one state the
+    search reached here (a determinization: for a game with hidden parts, a guess).
+    ``seen`` is a bit mask of the players in whose tree the node is.
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
