@@ -38,8 +38,11 @@ class Node:
     ``action`` is the move (``None`` at the root, and for a secret move as another player
     sees it); ``label`` its notation as seen in this tree; ``actor`` who made it; ``visits``
     how often the search passed through; ``avail`` how often the move was legal when its
-    actor chose; ``total`` the summed reward per player; ``state`` one state the search
-    reached here (a determinization: for a game with hidden parts, a guess).
+    actor chose (counted in the actor's own tree, where they chose: a node only in another
+    player's tree, as an opponent's secret move ``"bonus ?"`` in yours, keeps ``0`` or
+    less than its visits); ``total`` the summed reward per player; ``state`` one state the
+    search reached here (a determinization: for a game with hidden parts, a guess).
+    ``seen`` is a bit mask of the players in whose tree the node is.
     """
 
     __slots__ = ("action", "label", "actor", "visits", "avail", "total", "children",
@@ -314,9 +317,9 @@ class Candidate:
     share: float
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict (values rounded to 4 decimals)."""
-        return {"action": self.notation, "visits": self.visits, "value": round(self.value, 4),
-                "values": [round(v, 4) for v in self.values], "share": round(self.share, 4)}
+        """A JSON-safe dict (values to 4 decimals, shown to 2 as the candidate's: ``places``)."""
+        return {"action": self.notation, "visits": self.visits, "value": places(self.value),
+                "values": [places(v) for v in self.values], "share": places(self.share)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,9 +401,17 @@ class Analysis:
         """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
 
         Nodes are integers (``0`` is the root) with ``visits``, ``values`` (mean reward per
-        player), ``player`` (to move), ``terminal``, ``depth`` and ``state`` (a sampled
-        state); edges carry ``notation``, ``action`` (``None`` for a hidden move), ``actor``,
-        ``visits`` and ``value`` (the actor's mean reward). Children are in order of visits.
+        player, each from 0 to 1), ``player`` (to move), ``terminal``, ``chance``, ``movers``,
+        ``depth`` and ``state`` (a sampled state); edges carry ``notation``, ``action``
+        (``None`` for a hidden move), ``actor``, ``visits`` and ``value`` (the actor's mean
+        reward). Children are in the order ``top`` ranks moves: most visited first, ties by
+        the higher value to their actor. ``min_visits`` never drops the choice.
+
+        ``player`` and ``terminal`` are what the search met at the node, not one sample's
+        word: where the states it sampled there disagree on who moves, or on whether the
+        game is over (a chance draw or a hidden part the searcher cannot see decides it),
+        the node is a chance node: ``chance`` is true, ``player`` is ``None``, and
+        ``movers`` lists the players seen to move there (``terminal`` is then ``False``).
         """
         if max_depth is not None:
             max_depth = whole(max_depth, 0, "max_depth must be an int ≥ 0 or None")
@@ -408,30 +419,39 @@ class Analysis:
         graph = nx.DiGraph(root=0, source="mcts", player=self.player, game=self.view.game)
         bit = 1 << self.player
 
-        def add(node: Node, depth: int) -> int:
+        def add(node: Node, kids: list[Node], depth: int) -> int:
             ident: int = graph.number_of_nodes()
-            state = node.state
+            player, terminal, chance, movers = met_at(node, kids)
             graph.add_node(ident, visits=node.visits, values=node.values, depth=depth,
-                           player=None if state is None else state.current_player,
-                           terminal=False if state is None else state.is_terminal,
-                           state=state)
+                           player=player, terminal=terminal, chance=chance, movers=movers,
+                           state=node.state)
             return ident
 
-        add(self._tree, 0)
-        stack = [(self._tree, 0, 0)]
+        def kids_of(node: Node) -> list[Node]:
+            """The node's children in the searcher's tree, in the order ``top`` ranks."""
+            kids = [c for c in node.children.values() if c.seen & bit]
+            kids.sort(key=lambda c: (-c.visits, -c.mean(c.actor) if c.actor is not None
+                                     else 0.0))
+            return kids
+
+        root_kids = kids_of(self._tree)
+        stack = [(self._tree, add(self._tree, root_kids, 0), 0, root_kids)]
         while stack:
-            node, ident, depth = stack.pop()
+            node, ident, depth, every = stack.pop()
             if max_depth is not None and depth >= max_depth:
                 continue
-            kids = [c for c in node.children.values() if c.seen & bit and c.visits >= min_visits]
-            kids.sort(key=lambda c: -c.visits)
-            for child in kids:
-                cid = add(child, depth + 1)
+            for child in every:
+                if child.visits < min_visits and not (depth == 0 and child.action is not None
+                                                      and child.action == self.choice
+                                                      and child.actor == self.player):
+                    continue
+                grandchildren = kids_of(child)
+                cid = add(child, grandchildren, depth + 1)
                 actor = child.actor
                 graph.add_edge(ident, cid, notation=child.label, action=child.action,
                                actor=actor, visits=child.visits,
                                value=child.mean(actor) if actor is not None else 0.0)
-                stack.append((child, cid, depth + 1))
+                stack.append((child, cid, depth + 1, grandchildren))
         return graph
 
     def _repr_html_(self) -> str:
@@ -455,6 +475,20 @@ class Analysis:
                 f"{self.iterations} iterations; {best}>")
 
 
+def places(value: float) -> float:
+    """``value`` to 4 decimals, on the side of its rounding to 2: a panel that shows the
+    JSON's value to 2 decimals shows the search's (rounding twice, 0.254995 would be 0.255,
+    shown "0.26", where the tree and ``top`` show "0.25").
+
+    >>> places(0.123456), places(0.254995), places(0.745005), f"{places(0.254995):.2f}"
+    (0.1235, 0.2549, 0.7451, '0.25')
+    """
+    kept = round(value, 4)
+    if f"{kept:.2f}" != f"{value:.2f}":  # rounded across a half of the second decimal
+        kept = (math.floor if kept > value else math.ceil)(value * 10_000) / 10_000
+    return kept
+
+
 #: A search whose most visited candidate has fewer visits than this is too shallow to rank.
 SHALLOW_VISITS = 10
 
@@ -469,3 +503,25 @@ times. Give the bot more thinking (strength "strong", or more iterations).'
     return (f"The search was too shallow to rank these moves: the most-tried one was searched "
             f"only {visits} time{'' if visits == 1 else 's'}. Give the bot more thinking "
             '(strength "strong", or more iterations).')
+
+
+def met_at(node: Node, kids: Sequence[Node]) -> tuple[int | None, bool, bool, tuple[int, ...]]:
+    """What the search met at ``node`` of a player's tree (``kids``: its children there):
+    who is to move, whether the game is over, whether that differed between the states it
+    sampled there (a chance node), and the players seen to move there, in order.
+
+    >>> a, b = Node("a", "a", 0, 2), Node("b", "b", 1, 2)
+    >>> met_at(Node(None, "", None, 2), [a, b])
+    (None, False, True, (0, 1))
+    >>> met_at(Node(None, "", None, 2), [a])
+    (0, False, False, (0,))
+    """
+    state = node.state
+    over = state is not None and state.is_terminal
+    movers = {c.actor for c in kids if c.actor is not None}
+    if state is not None and not over and state.current_player is not None:
+        movers.add(state.current_player)
+    seen = tuple(sorted(movers))
+    if len(seen) > 1 or (over and kids):
+        return None, False, True, seen
+    return (seen[0] if seen else None), over and not kids, False, seen

@@ -33,8 +33,9 @@ the "multiple-observer" form), written against the game contract alone:
 After ``act`` (or ``analyse``) the agent keeps what it was thinking in ``last_analysis``:
 ``analysis.top(k)`` lists the best candidate moves with visits and mean values,
 ``analysis.to_json()`` is a JSON-safe summary to store in a record, and
-``analysis.to_graph()`` is the search tree as a networkx graph (``TreeWidget`` draws it).
-What an analysis may be shown to is in ``analysis.py``.
+``analysis.to_graph()`` is the search tree as a networkx graph (``TreeWidget`` draws it;
+what its visits, values and chance nodes mean is in ``docs/widget.md``, "Reading a search
+tree"). What an analysis may be shown to is in ``analysis.py``.
 
 For the game widget (and any other front end)::
 

@@ -105,9 +105,15 @@ def _check_node(graph: nx.DiGraph, node: int, players: int | None) -> None:
     where = f"tree graph node {node}"
     if data.get("state") is not None and not isinstance(data["state"], State):
         raise ValueError(f"{where}: 'state' should be a State, not {brief(data['state'])}")
-    if "terminal" in data and not isinstance(data["terminal"], bool):
-        raise ValueError(f"{where}: 'terminal' should be True or False")
+    for flag in ("terminal", "chance"):
+        if flag in data and not isinstance(data[flag], bool):
+            raise ValueError(f"{where}: {flag!r} should be True or False")
     _check_player(data, "player", where, players)
+    movers = data.get("movers", ())
+    if not isinstance(movers, tuple):
+        raise ValueError(f"{where}: 'movers' should be a tuple of players, not {brief(movers)}")
+    for mover in movers:
+        _check_player({"movers": mover}, "movers", where, players)
     if "visits" in data:
         _check_count(data["visits"], f"{where}: 'visits'")
     for field in ("scores", "values"):

@@ -358,7 +358,12 @@ class TreeModel:
         title = self.describe(node)
         if node == self.selected:
             scene.circle(x, y, RADIUS + 4, fill=SELECTED, opacity=0.9, layer=1)
-        if data.get("terminal"):
+        if data.get("chance"):  # a diamond: what follows is not the searcher's to know
+            r = RADIUS + 1
+            scene.polygon(((x, y - r), (x + r, y), (x, y + r), (x - r, y)), fill=UNKNOWN,
+                          stroke=TERMINAL, stroke_width=1.2, opacity=opacity, layer=2,
+                          target=("node", node), title=title)
+        elif data.get("terminal"):
             scene.rect(x - RADIUS, y - RADIUS, 2 * RADIUS, 2 * RADIUS, fill=TERMINAL,
                        opacity=opacity, layer=2, target=("node", node), title=title)
         else:
@@ -391,11 +396,20 @@ class TreeModel:
         """One line about ``node``: depth, who is to move or the result, visits and values."""
         data = self.graph.nodes[node]
         parts = [f"node {node}", f"depth {data['depth']}"]
-        if data.get("terminal"):
+        if data.get("chance"):
+            met = [f"{self.name(p)} to move" for p in data.get("movers", ())]
+            if getattr(data.get("state"), "is_terminal", False):
+                met.append("the game over")
+            parts.append("chance, decided by what the searcher cannot see: "
+                         + " or ".join(met))
+        elif data.get("terminal"):
             state = data.get("state")
             winners = getattr(state, "winners", ())
-            parts.append("over: " + (", ".join(self.name(p) for p in winners) + " won"
-                                     if winners else "a draw"))
+            result = (", ".join(self.name(p) for p in winners) + " won" if winners
+                      else "a draw")
+            # a search's state is a sample: who won there may rest on a guess
+            parts.append(f"over (in the sampled state: {result})" if self.kind == "search"
+                         else f"over: {result}")
         else:
             parts.append(f"{self.name(data.get('player'))} to move")
         scores = self._scores(node)

@@ -25,7 +25,9 @@
   (``check_interrupts``), and arguments a game's own methods should refuse (junk
   seeds, another game's position, a player it lacks, a misspelt picture option), and
   advice taken literally (every action a refusal lists, typed back, is that legal action;
-  every repr that reads as a constructor call rebuilds an equal object); it needs
+  every repr that reads as a constructor call rebuilds an equal object), and a bot's
+  search tree read as documented (``check_search_trees``: visits, values, the choice,
+  chance nodes, nothing shown as known that the searcher did not know); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);

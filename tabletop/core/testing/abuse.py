@@ -32,6 +32,7 @@ from .misnamed import check_misnamed_actions
 from .options import check_options
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
+from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
@@ -65,6 +66,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_arguments,
     check_drawn_last,
     check_bot_secrecy,
+    check_search_trees,
     check_values,
     check_advice,
     check_annotations,
