@@ -1,0 +1,121 @@
+"""A remote hub over a slow link: what the kernel sends the page per interaction.
+
+Byte counts, never times (``benchmarks/comm_bytes.py`` prints the figures per game). The
+still SVG under a board's canvas was re-sent with every draw, the larger half of every
+click's bytes (Lascaux: 25 KB of 54 KB a click); while an event loop runs it now follows at
+most once per ``STILL_DELAY``, and every cell's draws reach the notebook when the cell ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from commbytes import Meter
+
+import tabletop
+from tabletop.render import scenecanvas
+from tabletop.render.scene import Scene
+from tabletop.render.scenecanvas import SceneCanvas, flush_stills
+from tabletop.render.svg import to_svg
+
+
+def _scene(i: int) -> Scene:
+    scene = Scene(100, 50, background="white")
+    scene.circle(10 + i, 25, 8, fill="red", target=("spot", i))
+    return scene
+
+
+def _still_messages(meter: Meter) -> int:
+    return sum(1 for part, _ in meter.messages if part == "Image.value")
+
+
+def test_quick_draws_send_one_still_of_the_last_scene() -> None:
+    async def run() -> None:
+        board = SceneCanvas()
+        board.still_delay = 0.05
+        with Meter() as meter:
+            for i in range(10):
+                board.draw(_scene(i))
+            assert _still_messages(meter) == 0  # the frames went, the still waits
+            assert board.frames == 10
+            await asyncio.sleep(0.2)
+            assert _still_messages(meter) == 1
+            assert board.still.value == to_svg(_scene(9)).encode("utf-8")
+            board.draw(_scene(9))  # the same scene again: nothing new to send
+            await asyncio.sleep(0.2)
+            assert _still_messages(meter) == 1
+        board.close()
+
+    asyncio.run(run())
+
+
+def test_a_board_closed_with_its_still_due_sends_nothing() -> None:
+    async def run() -> None:
+        board = SceneCanvas()
+        board.still_delay = 0.05
+        board.draw(_scene(1))
+        board.close()
+        await asyncio.sleep(0.15)
+        assert board.still.comm is None and not list(scenecanvas._WAITING)
+
+    asyncio.run(run())
+
+
+class _Events:
+    def __init__(self) -> None:
+        self.hooks: list[tuple[str, Any]] = []
+
+    def register(self, event: str, hook: Any) -> None:
+        self.hooks.append((event, hook))
+
+
+class _Shell:
+    def __init__(self) -> None:
+        self.events = _Events()
+
+
+def test_a_cells_draws_reach_the_notebook_when_the_cell_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """nbconvert and papermill keep what a cell sent before the kernel went idle."""
+    shell = _Shell()
+    monkeypatch.setattr("IPython.get_ipython", lambda: shell)
+    monkeypatch.setattr(scenecanvas, "_hooked", [])
+
+    async def run() -> None:
+        boards = [SceneCanvas(), SceneCanvas()]
+        for i, board in enumerate(boards):
+            board.draw(_scene(i))
+            board.draw(_scene(i + 5))
+        assert shell.events.hooks == [("post_run_cell", flush_stills)]  # hooked once
+        shell.events.hooks[0][1](None)  # the cell ends
+        for i, board in enumerate(boards):
+            assert board.still.value == to_svg(_scene(i + 5)).encode("utf-8")
+            board.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_widgets_clicks_in_a_row_send_one_still(name: str) -> None:
+    """Steps pressed quickly in a notebook send a frame each and one still for them all."""
+    async def run() -> None:
+        widget = tabletop.play(name, seed=3, agent_delay=0)
+        widget.board.still_delay = 0.05
+        for action in widget.state.legal_actions()[:1]:
+            widget.play(action)
+        flush_stills()
+        with Meter() as meter:
+            for _ in range(3):
+                widget.back()
+                widget.forward()
+            widget.back()  # the still follows to where the steps ended
+            frames = sum(1 for part, _ in meter.messages if part.endswith(":custom"))
+            assert frames >= 7 and _still_messages(meter) == 0, name
+            await asyncio.sleep(0.2)
+            assert _still_messages(meter) == 1, name
+        assert widget.board.still.value == to_svg(widget.board.scene).encode("utf-8"), name
+        widget.close()
+
+    asyncio.run(run())
