@@ -314,7 +314,7 @@ def _flush_after_cells() -> None:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - ipywidgets needs IPython
         return
-    shell = get_ipython()
+    shell = get_ipython()  # type: ignore[no-untyped-call]
     if shell is None or any(hooked is shell for hooked in _hooked):
         return
     shell.events.register("post_run_cell", flush_stills)
