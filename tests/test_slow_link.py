@@ -9,6 +9,8 @@ most once per ``STILL_DELAY``, and every cell's draws reach the notebook when th
 from __future__ import annotations
 
 import asyncio
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from commbytes import Meter
 import tabletop
 from tabletop.render import scenecanvas
 from tabletop.render.scene import Scene
-from tabletop.render.scenecanvas import SceneCanvas, flush_stills
+from tabletop.render.scenecanvas import SceneCanvas, click_point, flush_stills
 from tabletop.render.svg import to_svg
 
 
@@ -119,3 +121,58 @@ def test_a_widgets_clicks_in_a_row_send_one_still(name: str) -> None:
         widget.close()
 
     asyncio.run(run())
+
+
+def _press(widget: Any, target: Any) -> Callable[[], None]:
+    """A press from the page on ``target`` (the canvas's mouse handler, or the button); what
+    presses the same spot or button again."""
+    scene = widget.scene()
+    if target in scene.targets():
+        x, y = widget.board.to_canvas(*click_point(scene, target))
+
+        def again() -> None:
+            widget.board.canvases[-1]._handle_frontend_event(
+                None, {"event": "mouse_down", "x": x, "y": y}, [])
+    else:
+        again = widget._choice_buttons[target].click
+    again()
+    return again
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_double_click_on_the_press_that_moves_makes_one_move(name: str) -> None:
+    """Each move of a game made by clicks, its last press doubled: one move each (Lascaux's
+    "pay" double-clicked paid for the next player too, over a slow link and locally)."""
+    widget = tabletop.play(name, seed=5, setup="random", agent_delay=0)
+    rng = random.Random(5)
+    doubled = 0
+    while not widget.state.is_terminal and doubled < 25:
+        plies = len(widget.state.history)
+        inp = widget.session.input
+        assert inp is not None, widget.session.blocked()
+        path = next(iter(inp.paths(rng.choice(widget.state.legal_actions()))))
+        for target in path[:-1]:
+            _press(widget, target)
+        _press(widget, path[-1])()  # again at once: the second half of a double click
+        assert len(widget.state.history) == plies + 1, (name, path)
+        doubled += 1
+    widget.close()
+
+
+def test_presses_apart_in_time_or_place_and_calls_from_python_each_count() -> None:
+    widget = tabletop.play("lascaux", seed=3, agent_delay=0)
+    state = widget.state
+    while "pay" not in widget.scene().targets():
+        widget.play(state.legal_actions()[0])
+        state = widget.state
+    again = _press(widget, "pay")
+    widget.presses.window = 0.0  # the second press comes later than a double click's
+    again()
+    assert [str(a) for a in widget.state.history[-2:]] == ["pay", "pay"]
+    widget.presses.window = 60.0
+    x, y = click_point(widget.scene(), "pay")
+    plies = len(widget.state.history)
+    widget.click(x, y)
+    widget.click(x, y)  # Python's clicks are never taken for a double click
+    assert len(widget.state.history) == plies + 2
+    widget.close()
