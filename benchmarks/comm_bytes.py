@@ -8,9 +8,10 @@ stepped back and forward, then a bot moves ("Bot move"), then the search tree of
 bot's move is opened and a node clicked. Every message a widget sends (state updates and
 ipycanvas' drawing commands) is counted by ``tests/commbytes.py``'s ``Meter``, with its JSON
 and binary buffers. Printed per game: the median and largest bytes per click, per step, per
-bot move, for opening the tree and per tree click, and the parts that sent the most bytes
-over the whole run (``--top``). Run with an event loop absent, so the widget sends each
-change as it is made (what a notebook's idle moments send is the same or less).
+bot move, for opening the tree and per tree click, the median without the still picture
+under the board (in a notebook, one still is sent per pause of ``STILL_DELAY`` seconds, not
+per draw), and the parts that sent the most bytes over the whole run (``--top``). Run with
+no event loop, so the widget sends everything, the still too, as each change is made.
 """
 
 from __future__ import annotations
@@ -31,15 +32,26 @@ from tabletop.agents import make_agent  # noqa: E402
 from tabletop.render.scenecanvas import click_point  # noqa: E402
 from tabletop.widgets.tree import TreeWidget  # noqa: E402
 
+STILL = "Image.value"
 
-def kb(values: list[int]) -> str:
+
+def kb(values: list[tuple[int, int]]) -> str:
+    """Median / largest KB, and the median KB without the still."""
     if not values:
         return "      -"
-    return f"{statistics.median(values) / 1024:6.1f} / {max(values) / 1024:6.1f}"
+    totals = [total for total, _ in values]
+    bare = statistics.median(total - still for total, still in values)
+    return f"{statistics.median(totals) / 1024:6.1f} / {max(totals) / 1024:6.1f}" \
+           f"   {bare / 1024:6.1f}"
+
+
+def sent(meter: Meter) -> tuple[int, int]:
+    """What ``meter`` counted: all the bytes, and the still's."""
+    return meter.total(), meter.total() - meter.total(but=STILL)
 
 
 def clicks(widget: tabletop.widgets.GameWidget, meter: Meter, whole: Meter,
-           rng: random.Random, plies: int) -> list[int]:
+           rng: random.Random, plies: int) -> list[tuple[int, int]]:
     """Bytes per click (board or button) over up to ``plies`` moves made by clicking."""
     sizes = []
     board = widget.board
@@ -58,26 +70,26 @@ def clicks(widget: tabletop.widgets.GameWidget, meter: Meter, whole: Meter,
                     None, {"event": "mouse_down", "x": x, "y": y}, [])
             else:
                 widget._choice_buttons[target].click()
-            sizes.append(meter.total())
+            sizes.append(sent(meter))
             whole.messages += meter.messages
     return sizes
 
 
-def measure(name: str, seed: int, plies: int, iterations: int) -> tuple[dict[str, list[int]],
-                                                                          Meter]:
+def measure(name: str, seed: int, plies: int, iterations: int
+            ) -> tuple[dict[str, list[tuple[int, int]]], Meter]:
     whole = Meter()
-    sizes: dict[str, list[int]] = {}
+    sizes: dict[str, list[tuple[int, int]]] = {}
     rng = random.Random(seed)
     with Meter() as meter:
         widget = tabletop.play(name, seed=seed, setup="random", agent_delay=0)
-        sizes["open game"] = [meter.total()]
+        sizes["open game"] = [sent(meter)]
         whole.messages += meter.messages
         sizes["click"] = clicks(widget, meter, whole, rng, plies)
         steps = []
         for step in [widget.back] * 5 + [widget.forward] * 5:
             meter.reset()
             step()
-            steps.append(meter.total())
+            steps.append(sent(meter))
             whole.messages += meter.messages
         sizes["step"] = steps
         if not widget.state.is_terminal:
@@ -85,7 +97,7 @@ def measure(name: str, seed: int, plies: int, iterations: int) -> tuple[dict[str
             widget.set_seat(widget.state.current_player, "human")
             meter.reset()
             widget.agent_move()
-            sizes["bot move"] = [meter.total()]
+            sizes["bot move"] = [sent(meter)]
             whole.messages += meter.messages
         state = widget.state if not widget.state.is_terminal else \
             tabletop.load(name).new(seed=seed, setup="random")
@@ -94,13 +106,13 @@ def measure(name: str, seed: int, plies: int, iterations: int) -> tuple[dict[str
         analysis = agent.analyse(state.view(state.current_player))
         meter.reset()
         tree = TreeWidget(analysis)
-        sizes["open tree"] = [meter.total()]
+        sizes["open tree"] = [sent(meter)]
         whole.messages += meter.messages
         tree_clicks = []
         for node in list(tree.visible_nodes())[1:4]:
             meter.reset()
             tree.click_node(node)
-            tree_clicks.append(meter.total())
+            tree_clicks.append(sent(meter))
             whole.messages += meter.messages
         sizes["tree click"] = tree_clicks
         tree.close()
@@ -119,7 +131,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the parts that sent the most to print per game (default 6)")
     args = parser.parse_args(argv)
     names = game_names(parser, ",".join(args.games)) if args.games else list(tabletop.games())
-    print("KB sent to the page, median / largest per interaction")
+    print("KB sent to the page per interaction: median / largest, and median without the "
+          "still")
     for name in names:
         sizes, whole = measure(name, args.seed, args.plies, args.iterations)
         print(f"\n{name}")

@@ -73,8 +73,9 @@ class Meter:
         if not parts:
             self.messages.append((f"{kind}.?", size))
 
-    def total(self) -> int:
-        return sum(size for _, size in self.messages)
+    def total(self, but: str = "") -> int:
+        """All the bytes, or all but the part named ``but`` (``"Image.value"``: the stills)."""
+        return sum(size for part, size in self.messages if part != but)
 
     def by_part(self) -> Counter[str]:
         parts: Counter[str] = Counter()

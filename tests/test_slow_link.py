@@ -176,3 +176,29 @@ def test_presses_apart_in_time_or_place_and_calls_from_python_each_count() -> No
     widget.click(x, y)  # Python's clicks are never taken for a double click
     assert len(widget.state.history) == plies + 2
     widget.close()
+
+
+def test_draws_that_keep_coming_send_a_still_after_the_longest_wait(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person clicking every 50 ms (under ``still_delay``) keeps the still waiting, but for
+    no more than ``STILL_MAX_WAIT``."""
+    monkeypatch.setattr(scenecanvas, "STILL_MAX_WAIT", 1.0)
+
+    async def run() -> None:
+        board = SceneCanvas()
+        board.still_delay = 0.5  # ten times the draws' spacing: a busy machine's slack
+        with Meter() as meter:
+            for i in range(10):  # 0.5 s of draws: under the longest wait
+                board.draw(_scene(i))
+                await asyncio.sleep(0.05)
+            assert _still_messages(meter) == 0
+            for i in range(10, 22):  # past it: one still, of a scene drawn by then
+                board.draw(_scene(i))
+                await asyncio.sleep(0.05)
+            assert _still_messages(meter) == 1
+            await asyncio.sleep(1.0)  # the draws stop: the last scene follows
+            assert _still_messages(meter) == 2
+            assert board.still.value == to_svg(_scene(21)).encode("utf-8")
+        board.close()
+
+    asyncio.run(run())

@@ -6,8 +6,8 @@ itself is ``canvas.CanvasRenderer``'s. Under the canvas lies a still picture of 
 scene (an ``Image`` widget holding its SVG), which a page rebuilt from saved widget state
 shows where the canvas stays blank: ipycanvas' drawings are messages, not widget state.
 The still is the larger half of what a draw sends (its SVG is 9-25 KB against the frame's
-5-25 KB), so while an event loop runs it follows the canvas at most once per
-``STILL_DELAY`` seconds, with the scene drawn last (see ``SceneCanvas.draw``).
+5-25 KB), so while an event loop runs it is sent once the draws pause for ``STILL_DELAY``
+seconds (or after ``STILL_MAX_WAIT``), with the scene drawn last (see ``SceneCanvas.draw``).
 
 >>> from tabletop.render.scene import Scene
 >>> board = SceneCanvas()
@@ -34,12 +34,14 @@ from .svg import to_svg
 #: The most shapes a scene may have for its still picture to be kept (a giant tree's SVG
 #: would cost more than its picture is worth): past that the still is hidden.
 STILL_SHAPES = 5000
-#: Seconds a new still waits, when an event loop runs, so that quick draws (clicks, steps
-#: pressed in a row, bots playing each other) send one still for them all: the last scene's.
-#: A cell's draws are sent when it ends (``_flush_after_cells``), so a notebook executed by
-#: nbconvert or papermill keeps every board's last picture; a notebook saved within this time
-#: of a click may keep the picture before it.
-STILL_DELAY = 1.0
+#: Seconds without a draw after which the still is sent, when an event loop runs, so that a
+#: run of draws (a person's clicks and steps, bots playing each other) sends one still for
+#: them all: the last scene's; and sent at the latest ``STILL_MAX_WAIT`` seconds after the
+#: first draw it waits for. A cell's draws are sent when it ends (``_flush_after_cells``), so
+#: a notebook executed by nbconvert or papermill keeps every board's last picture; one saved
+#: within ``STILL_DELAY`` of a click may keep the picture before it.
+STILL_DELAY = 2.0
+STILL_MAX_WAIT = 20.0
 _WAITING: weakref.WeakSet[SceneCanvas] = weakref.WeakSet()  # canvases whose still is due
 
 
@@ -88,6 +90,7 @@ class SceneCanvas:
         self.still_delay = STILL_DELAY
         self._still_scene: Scene | None = None  # drawn, its still not yet sent
         self._still_due: asyncio.TimerHandle | None = None
+        self._still_since = 0.0  # the loop's time of the first draw the still waits for
 
     @property
     def resolution(self) -> float:
@@ -112,8 +115,9 @@ class SceneCanvas:
         """Show ``scene``, resizing the canvas when the scene's size changed.
 
         The still under the canvas shows ``scene`` at once when no event loop runs or
-        ``still_delay`` is 0, else ``still_delay`` seconds after the first draw its still
-        has not sent (``flush_still`` sends it now).
+        ``still_delay`` is 0, else once no draw came for ``still_delay`` seconds, or
+        ``STILL_MAX_WAIT`` seconds after the first draw it waits for (``flush_still`` sends
+        it now).
         """
         width = max(1, math.ceil(scene.width * self.resolution))
         height = max(1, math.ceil(scene.height * self.resolution))
@@ -131,10 +135,16 @@ class SceneCanvas:
         loop = _running_loop()
         if self.still_delay <= 0 or loop is None:
             self.flush_still()
-        elif self._still_due is None:
-            self._still_due = loop.call_later(self.still_delay, self.flush_still)
-            _WAITING.add(self)
-            _flush_after_cells()
+        else:
+            now = loop.time()
+            if self._still_due is None:
+                self._still_since = now
+                _WAITING.add(self)
+                _flush_after_cells()
+            else:
+                self._still_due.cancel()
+            due = min(now + self.still_delay, self._still_since + STILL_MAX_WAIT)
+            self._still_due = loop.call_at(due, self.flush_still)
 
     def flush_still(self) -> None:
         """Send the still of the scene drawn last now, if it was not (hidden for a giant

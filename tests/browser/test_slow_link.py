@@ -30,6 +30,7 @@ from pages import (
 from servers import Server
 
 import tabletop
+from tabletop.render.scenecanvas import STILL_DELAY
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +148,7 @@ def test_steps_pressed_in_a_row_end_on_the_position_held(slow_page: Any, name: s
     bar = f"{widget_css(name)} .tabletop-timeline"
     for title in ["Step back"] * 3 + ["Step forward"]:
         page.locator(f"{bar} button[title='{title}']").click()
-    time.sleep(LATENCY_MS * 6 / 1000 + 1.5)  # the still follows within STILL_DELAY
+    time.sleep(LATENCY_MS * 6 / 1000 + STILL_DELAY + 0.5)  # the still follows the pause
     canvas = page.locator(canvas_css(name))
     shown_pixels = canvas.evaluate(SIGNATURE_JS)
     run_in_kernel(page, f"widgets[{name!r}].board.renderer.redraw()")  # the held position
