@@ -9,6 +9,7 @@ most once per ``STILL_DELAY``, and every cell's draws reach the notebook when th
 from __future__ import annotations
 
 import asyncio
+import base64
 import random
 from collections.abc import Callable
 from typing import Any
@@ -202,3 +203,28 @@ def test_draws_that_keep_coming_send_a_still_after_the_longest_wait(
         board.close()
 
     asyncio.run(run())
+
+
+def test_a_notebook_executed_by_nbclient_keeps_each_boards_last_position(
+        tmp_path: Any) -> None:
+    """The stills wait in a kernel (its event loop runs), so a cell's last draws go when it
+    ends: without that, nbconvert saved the position before the cell's moves."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    moves = ["arrange black a1 white b1", "arrange black a3 white b3"]
+    widget = tabletop.play("lava-flows", seed=3, agent_delay=0)
+    for move in moves:
+        widget.play(move)
+    wanted = to_svg(widget.scene()).encode("utf-8")
+    widget.close()
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("import tabletop\n"
+                                  "w = tabletop.play('lava-flows', seed=3, agent_delay=0)\nw"),
+        nbformat.v4.new_code_cell(f"for move in {moves!r}:\n    w.play(move)")]
+    nbclient.NotebookClient(notebook, kernel_name="python3", store_widget_state=True,
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    state = notebook.metadata.widgets["application/vnd.jupyter.widget-state+json"]["state"]
+    stills = [base64.b64decode(buffer["data"]) for model in state.values()
+              if model["model_name"] == "ImageModel" for buffer in model.get("buffers", ())]
+    assert stills == [wanted]
