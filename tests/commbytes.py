@@ -1,8 +1,10 @@
 """Counting the bytes a kernel sends to the page over the widget comms (benchmarks, tests).
 
 Every message from a widget to its frontend model goes through ``Widget._send`` (a state
-update, or ipycanvas' drawing commands as a custom message): ``Meter`` wraps it and counts
-each message's JSON and binary buffers, by widget class and by what the message carried.
+update, or ipycanvas' drawing commands as a custom message), but the first, which opens the
+widget's comm with its whole state (``comm.create_comm`` in ``Widget.open``): ``Meter``
+wraps both and counts each message's JSON and binary buffers, by widget class and by what
+the message carried (``Class:open`` for a comm's opening).
 
 >>> import ipywidgets
 >>> box = ipywidgets.HTML("a")
@@ -18,6 +20,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import ipywidgets.widgets.widget as widget_module
 from ipywidgets import Widget
 
 
@@ -39,20 +42,31 @@ class Meter:
     def __init__(self) -> None:
         self.messages: list[tuple[str, int]] = []
         self._original: Any = None
+        self._opened: Any = None
 
     def __enter__(self) -> Meter:
         self._original = original = Widget._send
+        self._opened = opened = widget_module.comm.create_comm
         meter = self
 
         def send(widget: Widget, msg: dict[str, Any], buffers: Any = None) -> None:
             meter._count(widget, msg, buffers)
             original(widget, msg, buffers)
 
+        def create_comm(**args: Any) -> Any:
+            state = args.get("data", {}).get("state", {})
+            kind = str(state.get("_model_name", "Widget")).removesuffix("Model")
+            size = message_bytes(args.get("data", {}), args.get("buffers"))
+            meter.messages.append((f"{kind}:open", size))
+            return opened(**args)
+
         Widget._send = send  # type: ignore[method-assign]
+        widget_module.comm.create_comm = create_comm
         return self
 
     def __exit__(self, *exc: object) -> None:
         Widget._send = self._original  # type: ignore[method-assign]
+        widget_module.comm.create_comm = self._opened
 
     def _count(self, widget: Widget, msg: dict[str, Any], buffers: Any) -> None:
         kind = type(widget).__name__
