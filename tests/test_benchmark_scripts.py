@@ -35,6 +35,7 @@ SMALLEST = {
                        "--game", "lascaux"],
     "bot_waits.py": ["--rounds", "1"],
     "bots.py": None,
+    "comm_bytes.py": ["lava-flows", "--plies", "5", "--iterations", "5", "--top", "2"],
     "first_click.py": ["--runs", "1"],
     "first_use.py": None,
     "instructions.py": None,  # needs valgrind, and a minute a game under it

@@ -5,6 +5,9 @@ mapped back to scene units; a full repaint whenever a new frontend connects. The
 itself is ``canvas.CanvasRenderer``'s. Under the canvas lies a still picture of the same
 scene (an ``Image`` widget holding its SVG), which a page rebuilt from saved widget state
 shows where the canvas stays blank: ipycanvas' drawings are messages, not widget state.
+The still is the larger half of what a draw sends (its SVG is 9-25 KB against the frame's
+5-25 KB), so while an event loop runs it is sent once the draws pause for ``STILL_DELAY``
+seconds (or after ``STILL_MAX_WAIT``), with the scene drawn last (see ``SceneCanvas.draw``).
 
 >>> from tabletop.render.scene import Scene
 >>> board = SceneCanvas()
@@ -17,7 +20,9 @@ shows where the canvas stays blank: ipycanvas' drawings are messages, not widget
 
 from __future__ import annotations
 
+import asyncio
 import math
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -29,6 +34,15 @@ from .svg import to_svg
 #: The most shapes a scene may have for its still picture to be kept (a giant tree's SVG
 #: would cost more than its picture is worth): past that the still is hidden.
 STILL_SHAPES = 5000
+#: Seconds without a draw after which the still is sent, when an event loop runs, so that a
+#: run of draws (a person's clicks and steps, bots playing each other) sends one still for
+#: them all: the last scene's; and sent at the latest ``STILL_MAX_WAIT`` seconds after the
+#: first draw it waits for. A cell's draws are sent when it ends (``_flush_after_cells``), so
+#: a notebook executed by nbconvert or papermill keeps every board's last picture; one saved
+#: within ``STILL_DELAY`` of a click may keep the picture before it.
+STILL_DELAY = 2.0
+STILL_MAX_WAIT = 20.0
+_WAITING: weakref.WeakSet[SceneCanvas] = weakref.WeakSet()  # canvases whose still is due
 
 
 class SceneCanvas:
@@ -73,6 +87,10 @@ class SceneCanvas:
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
+        self.still_delay = STILL_DELAY
+        self._still_scene: Scene | None = None  # drawn, its still not yet sent
+        self._still_due: asyncio.TimerHandle | None = None
+        self._still_since = 0.0  # the loop's time of the first draw the still waits for
 
     @property
     def resolution(self) -> float:
@@ -94,7 +112,13 @@ class SceneCanvas:
         return self.renderer.scene
 
     def draw(self, scene: Scene) -> None:
-        """Show ``scene``, resizing the canvas when the scene's size changed."""
+        """Show ``scene``, resizing the canvas when the scene's size changed.
+
+        The still under the canvas shows ``scene`` at once when no event loop runs or
+        ``still_delay`` is 0, else once no draw came for ``still_delay`` seconds, or
+        ``STILL_MAX_WAIT`` seconds after the first draw it waits for (``flush_still`` sends
+        it now).
+        """
         width = max(1, math.ceil(scene.width * self.resolution))
         height = max(1, math.ceil(scene.height * self.resolution))
         if (self.widget.width, self.widget.height) != (width, height):
@@ -106,7 +130,32 @@ class SceneCanvas:
         self._keep_still(scene)
 
     def _keep_still(self, scene: Scene) -> None:
-        """The still picture under the canvas shows ``scene`` (hidden for a giant scene)."""
+        """Have the still show ``scene``: now, or with the next still sent (see ``draw``)."""
+        self._still_scene = scene
+        loop = _running_loop()
+        if self.still_delay <= 0 or loop is None:
+            self.flush_still()
+        else:
+            now = loop.time()
+            if self._still_due is None:
+                self._still_since = now
+                _WAITING.add(self)
+                _flush_after_cells()
+            else:
+                self._still_due.cancel()
+            due = min(now + self.still_delay, self._still_since + STILL_MAX_WAIT)
+            self._still_due = loop.call_at(due, self.flush_still)
+
+    def flush_still(self) -> None:
+        """Send the still of the scene drawn last now, if it was not (hidden for a giant
+        scene)."""
+        if self._still_due is not None:
+            self._still_due.cancel()
+            self._still_due = None
+        _WAITING.discard(self)
+        scene, self._still_scene = self._still_scene, None
+        if scene is None or self.still.comm is None:  # nothing new, or closed
+            return
         if len(scene.shapes) > STILL_SHAPES:
             self.still.layout.display = "none"
             return
@@ -141,6 +190,11 @@ class SceneCanvas:
 
     def close(self) -> None:
         """Close the canvases and their frame, with their layouts (the page forgets them)."""
+        if self._still_due is not None:
+            self._still_due.cancel()
+            self._still_due = None
+        _WAITING.discard(self)
+        self._still_scene = None
         for part in [*self.canvases, self.widget, self.still, self.frame]:
             part.close()
             part.layout.close()
@@ -252,6 +306,36 @@ def click_point(scene: Scene, target: Hashable) -> tuple[float, float]:
             if scene.hit(x, y) == target:
                 return (x, y)
     raise ValueError(f"target {target!r} is covered by other shapes everywhere")
+
+
+def flush_stills(*_: object) -> None:
+    """Send every still that waits (run after each cell: see ``STILL_DELAY``)."""
+    for board in list(_WAITING):
+        board.flush_still()
+
+
+_hooked: list[object] = []  # the IPython shell whose cells end with ``flush_stills``
+
+
+def _flush_after_cells() -> None:
+    """Have IPython send the waiting stills when a cell ends, before the kernel says it is
+    idle (once per shell): what a cell drew is in the notebook it runs in."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return
+    shell = get_ipython()  # type: ignore[no-untyped-call]
+    if shell is None or any(hooked is shell for hooked in _hooked):
+        return
+    shell.events.register("post_run_cell", flush_stills)
+    _hooked.append(shell)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _resolution_of(resolution: object) -> float:

@@ -33,6 +33,7 @@ from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, running_loop, while_open
 from .picture import with_picture
+from .presses import Presses
 from .session import Message, Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
@@ -97,7 +98,8 @@ class GameWidget(BotTurns, w.VBox):
         self._choice_buttons: dict[Hashable, w.Button] = {}
         self.board = SceneCanvas(resolution=resolution, fit_height=layout.BOARD_HEIGHT,
                                  fit_css=layout.row_height())
-        self.board.on_click(self.click)
+        self.presses = Presses()  # a double click on the board or a button is one click
+        self.board.on_click(self._press_board)
         self._build()
         super().__init__(children=self._layout())
         self.add_class("tabletop-game")
@@ -297,6 +299,18 @@ class GameWidget(BotTurns, w.VBox):
         self._after_input(action)
         return action
 
+    def _press_board(self, x: float, y: float) -> None:
+        """A press on the canvas from the page: a click, unless it repeats one (``presses``)."""
+        where = ("board", x, y)
+        if not self.presses.repeats(where) and self.click(x, y) is not None:
+            self.presses.made_move(where)
+
+    def _press_button(self, target: Hashable) -> None:
+        """A choice button pressed on the page: as ``_press_board``."""
+        where = ("button", target)
+        if not self.presses.repeats(where) and self.choose(target) is not None:
+            self.presses.made_move(where)
+
     @while_open
     def choose(self, target: Hashable) -> Action | None:
         """Pick a target (what an off-board button does); plays the move it completes."""
@@ -490,7 +504,7 @@ class GameWidget(BotTurns, w.VBox):
                     self._choice_buttons.clear()
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
-                button.on_click(lambda _, t=target: self.choose(t))
+                button.on_click(lambda _, t=target: self._press_button(t))
                 self._choice_buttons[target] = button
             elif button.description != label:
                 button.description = label

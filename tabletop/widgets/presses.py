@@ -1,0 +1,58 @@
+"""Telling the second press of a double click from a press of its own.
+
+A double click sends the kernel two presses at one spot a fraction of a second apart. When
+the first makes a move, the second lands on the next position, which the person had not
+seen yet (over a slow link, not even the first press's result): on Lascaux's "pay", the
+next player paid too. ``Presses`` drops a press from the page that comes within
+``DOUBLE_CLICK`` seconds of a press that made a move, at the same spot: a double click is one
+click. Presses made from Python (``GameWidget.click``, ``choose``) are never dropped.
+
+>>> presses = Presses(clock=iter([0.0, 0.0, 0.2, 0.2, 0.9]).__next__)
+>>> presses.repeats(("board", 10.0, 10.0))   # the first press: its own
+False
+>>> presses.made_move(("board", 10.0, 10.0))
+>>> presses.repeats(("board", 11.0, 10.0)), presses.repeats(("board", 10.0, 10.0))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+
+#: Seconds within which a second press at the spot of a press that made a move is the second
+#: half of a double click (desktops' default double-click time is 400-500 ms).
+DOUBLE_CLICK = 0.5
+#: How far apart (scene units) two presses on the board may be and still be one double click.
+SAME_SPOT = 4.0
+
+
+class Presses:
+    """The last press from the page that made a move: when, and where (a board point
+    ``("board", x, y)`` or a button's ``("button", target)``)."""
+
+    def __init__(self, window: float = DOUBLE_CLICK,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self.clock = clock
+        self._last: tuple[float, Hashable] | None = None
+
+    def repeats(self, where: Hashable) -> bool:
+        """Whether a press at ``where`` now is the second half of a double click (it is
+        forgotten then: a third press is a press of its own)."""
+        now = self.clock()
+        last, self._last = self._last, None
+        if last is None or now - last[0] > self.window:
+            return False
+        return _same_spot(last[1], where)
+
+    def made_move(self, where: Hashable) -> None:
+        """The press at ``where`` just made a move."""
+        self._last = (self.clock(), where)
+
+
+def _same_spot(a: Hashable, b: Hashable) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) == 3 \
+            and a[0] == b[0] == "board":
+        return abs(a[1] - b[1]) <= SAME_SPOT and abs(a[2] - b[2]) <= SAME_SPOT
+    return a == b
