@@ -228,3 +228,23 @@ def test_a_notebook_executed_by_nbclient_keeps_each_boards_last_position(
     stills = [base64.b64decode(buffer["data"]) for model in state.values()
               if model["model_name"] == "ImageModel" for buffer in model.get("buffers", ())]
     assert stills == [wanted]
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_hot_seat_cover_reaches_the_still_at_once(name: str) -> None:
+    """The still under the canvas lagged the board by ``STILL_DELAY``: after a hot-seat move
+    it kept the last player's view while the next sat down (readable in the page's DOM, or
+    in a notebook saved then). A cover is sent at once."""
+    async def run() -> None:
+        widget = tabletop.play(name, seed=3, hot_seat=True, agent_delay=0)
+        widget.board.still_delay = 30.0
+        widget.confirm()  # the first player sits down and sees their view
+        flush_stills()
+        shown = widget.board.still.value
+        while not widget.session.covered():  # until the seat changes hands
+            widget.play(widget.state.legal_actions()[0])
+        assert widget.board.still.value != shown, name
+        assert widget.board.still.value == to_svg(widget.board.scene).encode("utf-8"), name
+        widget.close()
+
+    asyncio.run(run())

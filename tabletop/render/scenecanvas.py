@@ -132,7 +132,7 @@ class SceneCanvas:
     def _keep_still(self, scene: Scene) -> None:
         """Have the still show ``scene``: now, or with the next still sent (see ``draw``)."""
         self._still_scene = scene
-        loop = _running_loop()
+        loop = running_loop()
         if self.still_delay <= 0 or loop is None:
             self.flush_still()
         else:
@@ -331,7 +331,8 @@ def _flush_after_cells() -> None:
     _hooked.append(shell)
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread, if any."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

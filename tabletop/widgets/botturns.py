@@ -22,7 +22,7 @@ import ipywidgets as w
 from ..core.collector import collector_paused
 from ..core.errors import TabletopError
 from ..core.game import Action
-from ..render.scenecanvas import SceneCanvas
+from ..render.scenecanvas import SceneCanvas, running_loop
 from .agentrun import AgentRunner, decide, failure, synchronous
 from .session import Message, Session
 
@@ -180,11 +180,3 @@ class BotTurns:
         else:
             self.runner.resume()  # a held move is played now, if still for this position
             self._after_move()
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running in this thread, if any."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

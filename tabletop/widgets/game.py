@@ -27,11 +27,11 @@ from ..core.memos import Bound
 from ..core.plain import flag
 from ..core.quoting import quote
 from ..core.timeline import TimelineReader
-from ..render.scenecanvas import SceneCanvas
+from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, running_loop, while_open
+from .botturns import BotTurns, while_open
 from .picture import with_picture
 from .presses import Presses
 from .session import Message, Session
@@ -434,6 +434,8 @@ class GameWidget(BotTurns, w.VBox):
         """
         s = self.session
         self.board.draw(s.scene())
+        if s.covered():  # the still under the canvas hides the last player's view at once
+            self.board.flush_still()
         if self.state is not s.state:
             self.set_trait("state", s.state)
         self._panels_full = self._panels_full or full
