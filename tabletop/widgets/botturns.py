@@ -24,7 +24,8 @@ from ..core.errors import TabletopError
 from ..core.game import Action
 from ..render.scenecanvas import SceneCanvas
 from .agentrun import AgentRunner, decide, failure, synchronous
-from .session import Message, Session
+from .messages import Message
+from .session import Session
 
 #: Most agent moves played in a row without a pause (an agents-only game with no event loop).
 AGENT_RUN_LIMIT = 100_000
@@ -160,7 +161,8 @@ class BotTurns:
             return self._told(err)
 
     def _told(self, err: Exception) -> Action | None:
-        self.session.message = Message(failure(err), "error")
+        self.session.message = Message(failure(err), "error",
+                                       agent=self.session.state.current_player)
         self._refresh()
         return None
 

@@ -32,8 +32,9 @@ from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, running_loop, while_open
+from .messages import Message
 from .picture import with_picture
-from .session import Message, Session
+from .session import Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from copy import deepcopy
-from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -31,27 +30,11 @@ from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
 from .inputs import input_for
+from .messages import Message, Played, may_hear, withheld
 from .picks import mark_picked
 from .records import read_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
-
-#: A move to tell of in the message line: the action, who played it, and which agent (or "").
-Played = tuple[Action, int | None, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A line for the person playing: ``kind`` is ``info``, ``error``, ``done`` or
-    ``picked`` (targets picked so far, with what to click next).
-
-    ``moves`` are told after ``text`` as the viewer on show sees them, when the line is
-    shown (``Session.message_line``), so a secret move never reaches another seat's eyes.
-    """
-
-    text: str = ""
-    kind: str = "info"
-    moves: tuple[Played, ...] = ()
 
 
 class Session:
@@ -205,6 +188,9 @@ class Session:
         """The message as the viewer on show reads it: its moves described for them (none
         while the hot-seat cover is up: whoever looks then is not known)."""
         m = self.message
+        if m.agent is not None and (self.covered() or not may_hear(self.state, m.agent,
+                                                                   self.viewer())):
+            return Message(withheld(self.name(m.agent)), m.kind)  # see ``messages``
         if not m.moves:
             return m
         if self.covered():

@@ -1,0 +1,182 @@
+"""A notebook saved with its widget state and sent on carries nothing a seat could not see.
+
+JupyterLab saves the state of every widget model its page holds (every trait synced to the
+browser, so anyone at the screen can read it too, hidden widgets and buttons no longer shown
+included) next to each output's picture. ``tests/test_widget_secrecy.py`` compares what the
+widget shows; here the comparison is of *everything it synced*: every model the widget made,
+trait by trait, and its output bundle (the still picture a reopened notebook shows), on pairs
+of positions a seat cannot tell apart. A bot that fails is told too: what it raised, or the
+refusal of its move, may rest on what only it knows (its view, the moves its secrets allow).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import partial
+from typing import Any
+
+import pytest
+from ipywidgets import Widget
+from test_widget_secrecy import after_bot_move, twin_moves
+
+import tabletop
+from tabletop.core.game import Game, State
+from tabletop.core.registry import game_class
+from tabletop.core.testing.common import fail, random_states
+from tabletop.widgets import GameWidget
+from tabletop.widgets.picture import WIDGET_VIEW
+
+CONFIGS = [(name, players) for name in tabletop.games()
+           for players in game_class(name).player_counts]
+PAIRS = 3
+
+
+def _models() -> dict[str, Widget]:
+    from ipywidgets.widgets.widget import _instances
+    return dict(_instances)
+
+
+def _plain(value: Any) -> Any:
+    """A model's state as JSON-comparable data, references to other models made anonymous."""
+    if isinstance(value, str):
+        return "MODEL" if value.startswith("IPY_MODEL_") else value
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).decode("utf-8", "replace")
+    return value
+
+
+def saved(make: Any) -> tuple[list[str], dict[str, Any]]:
+    """What a notebook saved after ``make()`` built a widget holds of it: the state of every
+    widget model made meanwhile (sorted: ids differ) and the output bundle's pictures."""
+    before = set(_models())
+    widget = make()
+    states = sorted(json.dumps(_plain(m.get_state()), sort_keys=True, default=str)
+                    for key, m in _models().items() if key not in before
+                    and m._model_name != "CanvasManagerModel")  # one per kernel, made once
+    bundle = widget._repr_mimebundle_()
+    bundle.pop(WIDGET_VIEW, None)
+    widget.close()
+    return states, bundle
+
+
+def same_saved(where: str, first: Any, second: Any) -> None:
+    (a, pictures_a), (b, pictures_b) = saved(first), saved(second)
+    if pictures_a != pictures_b:
+        fail(where, "the widget's output pictures differ between two positions its viewer "
+                    "cannot tell apart")
+    only_a = [s for s in a if s not in b]
+    only_b = [s for s in b if s not in a]
+    if only_a or only_b:
+        fail(where, f"the widget state a notebook saves differs between two positions its "
+                    f"viewer cannot tell apart:\n  {only_a[:1]}\n  {only_b[:1]}")
+
+
+class Raising:
+    """A bot that fails, saying what it saw (its own view, secrets and all)."""
+
+    def act(self, view: Any) -> Any:
+        raise ValueError(f"no idea in {view!r}")
+
+
+class Nonsense:
+    """A bot that plays what is no move: the refusal lists the moves it had."""
+
+    def act(self, view: Any) -> Any:
+        return "nonsense"
+
+
+def redraws(state: State, viewer: int, tries: int = 8) -> tuple[State, State, bool]:
+    """Two redraws of what ``viewer``'s view of ``state`` hides: two the player to move sees
+    apart (their own secrets differ: then True) if ``tries`` redraws give two, else the first
+    two."""
+    view, mover = state.view(viewer), state.current_player
+    drawn: dict[str, State] = {}
+    for k in range(tries):
+        redrawn = view.determinize(random.Random(k))
+        drawn.setdefault(repr(redrawn.view(mover)), redrawn)  # type: ignore[arg-type]
+        if len(drawn) == 2:
+            first, second = drawn.values()
+            return first, second, True
+    return view.determinize(random.Random(0)), view.determinize(random.Random(1)), False
+
+
+def check_saved_state(game: Game, seeds: range = range(2), pairs: int = PAIRS) -> int:
+    """Compare what a saved notebook holds of the widget on pairs a viewer can't tell apart."""
+    seen = 0
+    for where, state in random_states(game, seeds):
+        if state.is_terminal or seen >= pairs:
+            continue
+        for viewer, secret, twin in twin_moves(state):
+            if state.apply(secret).legal_actions()[:1] != state.apply(twin).legal_actions()[:1]:
+                continue
+            same_saved(f"{where}, {secret} or {twin} as player {viewer} sees it",
+                       *(partial(after_bot_move, state, a, viewer) for a in (secret, twin)))
+            seen += 1
+    failed = compared = 0
+    for where, state in random_states(game, seeds):
+        if state.is_terminal or failed >= pairs:
+            continue
+        bot = state.current_player
+        for viewer in range(game.players):
+            if viewer == bot:
+                continue
+            *pair, differ = redraws(state, viewer)
+            if not differ and compared:
+                continue  # nothing the bot knows that the viewer doesn't: seen once is enough
+            same_saved(f"{where}, redrawn as player {viewer} sees it",
+                       *(partial(GameWidget, s, view=viewer, agent_delay=0, panel_delay=0)
+                         for s in pair))
+            for agent in (Raising(), Nonsense()):
+                same_saved(f"{where}, redrawn as player {viewer} sees it, the bot of player "
+                           f"{bot} failing ({type(agent).__name__})",
+                           *(partial(_failed, s, bot, agent, viewer) for s in pair))
+            failed += differ
+            compared += 1
+    return seen + compared
+
+
+def _failed(state: State, bot: int, agent: Any, viewer: int) -> GameWidget:
+    widget = GameWidget(state, bots={bot: agent}, view=viewer, agent_delay=0, panel_delay=0,
+                        start_bots=False)
+    assert widget.agent_move() is None
+    assert widget.message.startswith("bot failed")
+    return widget
+
+
+@pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
+def test_a_saved_notebook_holds_the_same_for_positions_a_seat_cannot_tell_apart(name, players):
+    assert check_saved_state(tabletop.load(name, players=players)) > 0
+
+
+def test_a_bot_failure_is_told_in_full_to_whoever_may_know_what_it_knew():
+    game = tabletop.load("lava-flows")
+    state = game.new(seed=0).apply("arrange black a1 white b1").apply(
+        "arrange black c3 white a3")
+    bot = state.current_player
+    for view, told in ((None, True), (bot, True), (1 - bot, False)):
+        widget = GameWidget(state, bots={bot: Raising()}, view=view, agent_delay=0,
+                            panel_delay=0, start_bots=False)
+        assert widget.agent_move() is None
+        assert ("LavaView" in widget.message) is told, (view, widget.message)
+        assert widget.message.startswith("bot failed")
+        widget.close()
+    widget = GameWidget(state, bots={bot: Raising()}, view=1 - bot, agent_delay=0,
+                        panel_delay=0, start_bots=False)
+    widget.agent_move()
+    assert "full-state view" in widget.message
+    assert "LavaView" not in widget.message_html.value
+    widget.close()
+
+
+def test_a_failure_leaking_its_view_is_caught(monkeypatch):
+    """The check fails when a bot's failure is told to every seat as it was raised."""
+    from tabletop.widgets import session as module
+
+    monkeypatch.setattr(module.Session, "message_line", lambda self: self.message)
+    with pytest.raises(Exception, match="cannot tell apart"):
+        check_saved_state(tabletop.load("lava-flows"))
