@@ -21,7 +21,7 @@ from ipywidgets import Widget
 from test_widget_secrecy import after_bot_move, twin_moves
 
 import tabletop
-from tabletop.core.game import Game, State
+from tabletop.core.game import Action, Game, State
 from tabletop.core.registry import game_class
 from tabletop.core.testing.common import fail, random_states
 from tabletop.widgets import GameWidget
@@ -135,9 +135,24 @@ def check_saved_state(game: Game, seeds: range = range(2), pairs: int = PAIRS) -
                 same_saved(f"{where}, redrawn as player {viewer} sees it, the bot of player "
                            f"{bot} failing ({type(agent).__name__})",
                            *(partial(_failed, s, bot, agent, viewer) for s in pair))
+            thought = _thought_move(pair[0], pair[1], viewer)
+            if thought is not None:
+                same_saved(f"{where}, redrawn as player {viewer} sees it, the bot of player "
+                           f"{bot} playing {thought} with its thinking",
+                           *(partial(after_bot_move, s, thought, viewer) for s in pair))
             failed += differ
             compared += 1
     return seen + compared
+
+
+def _thought_move(first: State, second: State, viewer: int) -> Action | None:
+    """A move of the player to move, legal in both positions, after which ``viewer`` still
+    sees the two alike (so a difference in the widget can only come from what it hides)."""
+    for action in first.legal_actions():
+        if action in second.legal_actions() and \
+                first.apply(action).view(viewer) == second.apply(action).view(viewer):
+            return action
+    return None
 
 
 def _failed(state: State, bot: int, agent: Any, viewer: int) -> GameWidget:
