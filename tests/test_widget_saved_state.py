@@ -185,6 +185,8 @@ def test_a_bot_failure_is_told_in_full_to_whoever_may_know_what_it_knew():
     widget.agent_move()
     assert "full-state view" in widget.message
     assert "LavaView" not in widget.message_html.value
+    widget.view = None  # the failure stays, told in full to the person who sees everything
+    assert "LavaView" in widget.message and "LavaView" in widget.message_html.value
     widget.close()
 
 

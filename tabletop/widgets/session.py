@@ -129,10 +129,11 @@ class Session:
         return None if self.seed is None else (self.seed * 31 + seat) % (MAX_SEED + 1)
 
     def set_view(self, view: int | None) -> None:
-        """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
+        """Draw ``view``'s view (``None``: the full state); the message line is cleared but
+        for an agent's failure (told to each view as ``messages.may_hear`` says)."""
         self.view = self._check_player(view, "view")
         self._input_key = None
-        self.message = Message()
+        self.message = self.message if self.message.agent is not None else Message()
 
     def set_hot_seat(self, on: bool) -> None:
         """Turn the hot seat on or off (the cover comes down); the message line is cleared.
