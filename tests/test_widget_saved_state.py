@@ -33,8 +33,10 @@ PAIRS = 3
 
 
 def _models() -> dict[str, Widget]:
+    """Every live widget model but ipycanvas' one manager (made once per kernel)."""
     from ipywidgets.widgets.widget import _instances
-    return dict(_instances)
+    return {key: m for key, m in _instances.items()
+            if getattr(m, "_model_name", "") != "CanvasManagerModel"}
 
 
 def _plain(value: Any) -> Any:
@@ -56,8 +58,7 @@ def saved(make: Any) -> tuple[list[str], dict[str, Any]]:
     before = set(_models())
     widget = make()
     states = sorted(json.dumps(_plain(m.get_state()), sort_keys=True, default=str)
-                    for key, m in _models().items() if key not in before
-                    and m._model_name != "CanvasManagerModel")  # one per kernel, made once
+                    for key, m in _models().items() if key not in before)
     bundle = widget._repr_mimebundle_()
     bundle.pop(WIDGET_VIEW, None)
     widget.close()
@@ -197,3 +198,39 @@ def test_a_failure_leaking_its_view_is_caught(monkeypatch):
     monkeypatch.setattr(module.Session, "message_line", lambda self: self.message)
     with pytest.raises(Exception, match="cannot tell apart"):
         check_saved_state(tabletop.load("lava-flows"))
+
+
+def test_opening_other_games_records_leaves_no_models_behind():
+    """A notebook saves every model its page holds: the controls of the game shown before a
+    record of another game replaced it were left there (some 93 a time, in the saved file
+    and the kernel), and ``close()`` did not release them."""
+    before = len(_models())
+    widget = tabletop.play("lascaux", seed=1, agent_delay=0, panel_delay=0)
+    one = len(_models()) - before
+    records = [tabletop.load(name).new(seed=2).to_record()
+               for name in ("lava-flows", "landlock", "lacuna", "lascaux")]
+    for record in records * 2:
+        widget.load(record)
+    assert len(_models()) - before <= one + 25  # one game's controls (sizes differ a little)
+    widget.close()
+    assert len(_models()) == before
+
+
+def test_choice_buttons_let_go_are_closed(monkeypatch):
+    """The buttons kept for reuse are dropped past ``_BUTTONS_HELD``: closed, not left."""
+    from tabletop.widgets import game as module
+
+    monkeypatch.setattr(module, "_BUTTONS_HELD", module.Bound(2))
+    before = len(_models())
+    widget = tabletop.play("lacuna", seed=3, agent_delay=0, panel_delay=0)
+    made = len(_models()) - before
+    rng = random.Random(0)
+    peak = 0
+    for _ in range(40):
+        if widget.state.is_terminal:
+            break
+        widget.play(rng.choice(widget.state.legal_actions()))
+        peak = max(peak, len(_models()) - before)
+    widget.close()
+    assert len(_models()) == before  # the "set aside" buttons let go had stayed
+    assert peak <= made + 3 * 6, (made, peak)  # a button is 3 models: a few held at most

@@ -50,14 +50,17 @@ def while_open(method: F) -> F:
     return checked  # type: ignore[return-value]
 
 
-def close_all(widget: w.Widget) -> None:
+def close_all(widget: w.Widget, keep: w.Widget | None = None) -> None:
     """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
-    so the page's views); a game widget among them stops its bots."""
+    so the page's views), except ``keep`` and what it holds; a game widget among them stops
+    its bots."""
+    if widget is keep:
+        return
     widget.close()
     for part in [*getattr(widget, "children", ()), getattr(widget, "layout", None),
                  getattr(widget, "style", None)]:
         if isinstance(part, w.Widget) and part is not widget:
-            close_all(part)
+            close_all(part, keep)
 
 
 class BotTurns:

@@ -31,7 +31,7 @@ from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, running_loop, while_open
+from .botturns import BotTurns, close_all, running_loop, while_open
 from .messages import Message
 from .picture import with_picture
 from .session import Session
@@ -398,9 +398,14 @@ class GameWidget(BotTurns, w.VBox):
 
     # --- keeping the controls in step -------------------------------------------------------
     def _rebuild_controls(self) -> None:
+        """New controls for another game; the old ones are closed (else a saved notebook and
+        the kernel keep them), all but the board."""
+        old: list[w.Widget] = [*self.children, *self._choice_buttons.values()]  # type: ignore[has-type]
         self._choice_buttons.clear()
         self._build()
         self.children = self._layout()
+        for part in old:
+            close_all(part, keep=self.board.frame)
 
     def _after_input(self, action: Action | None) -> None:
         self._refresh(full=action is not None)
@@ -483,12 +488,15 @@ class GameWidget(BotTurns, w.VBox):
 
     def _show_choices(self) -> None:
         s = self.session
-        buttons = []
+        buttons: list[w.Button] = []
+        dropped: list[w.Button] = []
         for target, label in s.buttons():
             button = self._choice_buttons.get(target)
             if button is None:
-                if len(self._choice_buttons) > _BUTTONS_HELD.size:
-                    self._choice_buttons.clear()
+                if len(self._choice_buttons) > _BUTTONS_HELD.size:  # keep those in use
+                    for key, held in list(self._choice_buttons.items()):
+                        if not any(held is b for b in buttons):
+                            dropped.append(self._choice_buttons.pop(key))
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
                 button.on_click(lambda _, t=target: self.choose(t))
@@ -498,6 +506,8 @@ class GameWidget(BotTurns, w.VBox):
             buttons.append(button)
         if list(self.choices.children) != buttons:
             self.choices.children = buttons
+        for button in dropped:  # let go: closed, so neither kernel nor saved file keeps it
+            close_all(button)
         inp = s._input
         picked = bool(inp is not None and inp.selection)
         self.cancel_button.layout.display = "" if picked else "none"
