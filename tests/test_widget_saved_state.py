@@ -234,3 +234,24 @@ def test_choice_buttons_let_go_are_closed(monkeypatch):
     widget.close()
     assert len(_models()) == before  # the "set aside" buttons let go had stayed
     assert peak <= made + 3 * 6, (made, peak)  # a button is 3 models: a few held at most
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_refused_typed_move_does_not_outlive_the_position(name):
+    """A move typed and refused stays in the box to be corrected; made another way (a click),
+    the move ends it. Under the hot seat the next player read the last one's typed secret in
+    the box (Lava Flows: ``arrange black a1 white a2``, one square off), as a saved notebook
+    did."""
+    widget = tabletop.play(name, seed=0, hot_seat=True, agent_delay=0, panel_delay=0)
+    widget.confirm()
+    typed = f"{widget.state.legal_actions()[0]} x"  # a secret move, mistyped
+    widget.move_box.value = typed
+    assert widget.move_box.value == typed  # kept, to be corrected
+    widget.play(widget.state.legal_actions()[0])
+    assert widget.move_box.value == ""
+    widget.confirm()
+    assert widget.move_box.value == ""
+    widget.move_box.value = typed.replace(" x", " y")
+    widget.back()  # a step shows another position: the text is gone too
+    assert widget.move_box.value == ""
+    widget.close()

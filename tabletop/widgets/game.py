@@ -455,6 +455,7 @@ class GameWidget(BotTurns, w.VBox):
         self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
             return
+        self.move_box.value = ""  # typed for the position left: not for the next eyes
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
         scoreboard = s.scoreboard()
