@@ -255,3 +255,24 @@ def test_a_refused_typed_move_does_not_outlive_the_position(name):
     widget.back()  # a step shows another position: the text is gone too
     assert widget.move_box.value == ""
     widget.close()
+
+
+@pytest.mark.parametrize("step", ["back", "start", "goto", "slider"])
+def test_a_step_under_the_hot_seat_cover_keeps_it(step):
+    """While the cover waits for the next player, whoever is at the screen is not known: a
+    step back showed the last player's view uncovered (Lava Flows: their log read
+    ``arrange black a3 white b3``, their hidden pieces drawn) without "Show my board"."""
+    widget = tabletop.play("lava-flows", seed=0, hot_seat=True, agent_delay=0, panel_delay=0)
+    for _ in range(3):
+        widget.confirm()
+        widget.play(widget.state.legal_actions()[0])
+    assert widget.session.covered()
+    secret = str(widget.state.history[1])  # player 1's arrangement
+    line = widget.navigator.line()
+    {"back": widget.back, "start": widget.start, "goto": lambda: widget.goto(line[2]),
+     "slider": lambda: setattr(widget.slider, "value", 2)}[step]()
+    assert widget.session.covered() and widget.session.log() is None
+    assert secret not in widget.log_html.value and secret not in widget.message
+    widget.confirm()  # the player to move there takes the seat: their view, not another's
+    assert widget.session.viewer() == widget.state.current_player
+    widget.close()

@@ -439,26 +439,27 @@ class Session:
         return ""
 
     def goto(self, node: int) -> None:
-        self.timeline.goto(node)
-        self._moved()
+        self._moved(lambda: self.timeline.goto(node))
 
     def back(self) -> None:
-        self.timeline.back()
-        self._moved()
+        self._moved(self.timeline.back)
 
     def forward(self) -> None:
-        self.timeline.forward()
-        self._moved()
+        self._moved(self.timeline.forward)
 
     def start(self) -> None:
-        self.timeline.start()
-        self._moved()
+        self._moved(self.timeline.start)
 
     def end(self) -> None:
-        self.timeline.end()
-        self._moved()
+        self._moved(self.timeline.end)
 
-    def _moved(self) -> None:
+    def _moved(self, step: Any = None) -> None:
+        """After ``step`` (a move of the cursor): a cover that was up stays up, since whoever
+        steps then is not known (it showed the last player's view, secrets and all)."""
+        covered = self.covered()
+        if step is not None:
+            step()
+        self.revealed = None if covered else self.revealed
         self.message = Message()
         self._input_key = None
 
