@@ -23,7 +23,7 @@ from test_widget_secrecy import after_bot_move, twin_moves
 import tabletop
 from tabletop.core.game import Action, Game, State
 from tabletop.core.registry import game_class
-from tabletop.core.testing.common import fail, random_states
+from tabletop.core.testing.common import ConformanceError, fail, random_states
 from tabletop.widgets import GameWidget
 from tabletop.widgets.picture import WIDGET_VIEW
 
@@ -196,7 +196,7 @@ def test_a_failure_leaking_its_view_is_caught(monkeypatch):
     from tabletop.widgets import session as module
 
     monkeypatch.setattr(module.Session, "message_line", lambda self: self.message)
-    with pytest.raises(Exception, match="cannot tell apart"):
+    with pytest.raises(ConformanceError, match="cannot tell apart"):
         check_saved_state(tabletop.load("lava-flows"))
 
 
@@ -276,3 +276,28 @@ def test_a_step_under_the_hot_seat_cover_keeps_it(step):
     widget.confirm()  # the player to move there takes the seat: their view, not another's
     assert widget.session.viewer() == widget.state.current_player
     widget.close()
+
+
+def test_a_secret_in_any_synced_trait_is_caught(monkeypatch):
+    """Not only what the panels show: a trait no one looks at (here a tooltip fed the full
+    state) reaches the page and the saved file, and the check fails on it."""
+    shown = GameWidget._show_panels
+
+    def tooltip_of_the_full_state(self):
+        shown(self)
+        self.agent_button.tooltip = repr(self.session.state)
+
+    monkeypatch.setattr(GameWidget, "_show_panels", tooltip_of_the_full_state)
+    with pytest.raises(ConformanceError, match="cannot tell apart"):
+        check_saved_state(tabletop.load("lascaux"))
+
+
+def test_the_toy_with_secret_bonuses_passes():
+    from test_widget_toy import ClickNim
+
+    from tabletop.core.registry import register, unregister
+    register(ClickNim.name, ClickNim)
+    try:
+        assert check_saved_state(ClickNim(), seeds=range(3)) >= PAIRS
+    finally:
+        unregister(ClickNim.name)
