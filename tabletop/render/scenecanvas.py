@@ -109,6 +109,7 @@ class SceneCanvas:
         """The still picture under the canvas shows ``scene`` (hidden for a giant scene)."""
         if len(scene.shapes) > STILL_SHAPES:
             self.still.layout.display = "none"
+            self.still.value = b""  # no earlier picture left in the widget state
             return
         self.still.value = to_svg(scene).encode("utf-8")
         self.still.layout.display = None
