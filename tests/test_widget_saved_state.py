@@ -301,3 +301,22 @@ def test_the_toy_with_secret_bonuses_passes():
         assert check_saved_state(ClickNim(), seeds=range(3)) >= PAIRS
     finally:
         unregister(ClickNim.name)
+
+
+@pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
+def test_every_game_keeps_the_cover_up_through_steps(name, players):
+    """Whatever the game, a step while the cover waits lands under the cover."""
+    widget = tabletop.play(name, players=players, seed=0, hot_seat=True, agent_delay=0,
+                           panel_delay=0)
+    moved = 0
+    while moved < 6 and not widget.state.is_terminal:
+        widget.confirm()
+        mover = widget.state.current_player
+        widget.play(widget.state.legal_actions()[0])
+        moved += 1
+        if widget.session.covered():
+            for step in (widget.back, widget.start, widget.end):
+                step()
+                assert widget.session.covered(), (name, step.__name__, mover)
+                assert widget.session.log() is None and widget.session.thinking() is None
+    widget.close()
