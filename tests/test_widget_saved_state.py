@@ -320,3 +320,25 @@ def test_every_game_keeps_the_cover_up_through_steps(name, players):
                 assert widget.session.covered(), (name, step.__name__, mover)
                 assert widget.session.log() is None and widget.session.thinking() is None
     widget.close()
+
+
+def test_a_step_under_the_cover_to_a_bots_turn_lets_the_bot_move():
+    """Under the cover at a bot's turn no one's view is shown: "Bot move" plays, and the
+    cover then waits for the human to move."""
+    widget = tabletop.play("lascaux", players=3, seed=0, hot_seat=True, bots={2: "random"},
+                           agent_delay=0, panel_delay=0)
+    for _ in range(4):
+        widget.confirm()
+        if widget.state.current_player != 2:
+            widget.play(widget.state.legal_actions()[0])
+    assert widget.session.covered()
+    widget.back()
+    assert widget.state.current_player == 2 and widget.session.covered()
+    widget.confirm()
+    assert widget.session.covered() and "Bot move" in widget.message
+    assert not widget.agent_button.disabled
+    assert widget.agent_move() is not None
+    assert widget.session.covered() and widget.state.current_player != 2
+    widget.confirm()
+    assert widget.session.viewer() == widget.state.current_player
+    widget.close()

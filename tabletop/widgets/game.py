@@ -467,7 +467,9 @@ class GameWidget(BotTurns, w.VBox):
         self._agent_section.layout.display = "" if self.thinking_html.value else "none"
         self.breakdown_toggle.disabled = scoreboard is None
         self._sync_timeline(line)
-        self.agent_button.disabled = s.state.is_terminal or covered
+        # under the cover at a bot's turn (a step took it there) the bot may move: no one sees
+        self.agent_button.disabled = s.state.is_terminal or (covered and
+                                                             s.agent_to_move() is None)
 
     def _turn(self) -> str:
         s = self.session

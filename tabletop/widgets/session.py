@@ -180,10 +180,14 @@ class Session:
         """The next player took the seat: lift the hot-seat cover for them."""
         if self.covered():
             p = self.state.current_player
-            self.revealed = p if self.seats[p] is None else self.revealed  # type: ignore[index]
+            assert p is not None  # covered() is False once the game is over
+            if self.seats[p] is not None:  # a step under the cover reached a bot's turn
+                self.message = Message(f"{self.name(p)}'s bot is to move: press Bot move")
+                return
+            self.revealed = p
             self._input_key = None
             moves = self.message.moves if self.message.kind == "done" else ()
-            self.message = Message(f"{self.name(p)}, your turn.", moves=moves)  # type: ignore[arg-type]
+            self.message = Message(f"{self.name(p)}, your turn.", moves=moves)
 
     def message_line(self) -> Message:
         """The message as the viewer on show reads it: its moves described for them (none
