@@ -53,3 +53,17 @@ def test_a_tree_keeps_its_still_and_a_giant_scene_hides_it() -> None:
     assert board.still.value == to_svg(small).encode("utf-8")
     board.close()
     assert board.still.comm is None
+
+
+def test_a_hidden_still_holds_no_earlier_picture() -> None:
+    """A giant scene hides the still; the picture drawn before stays out of the widget state
+    (a saved notebook kept it, hidden: an earlier position, or another view's)."""
+    board = SceneCanvas()
+    small = Scene(20, 20, background="white")
+    board.draw(small)
+    giant = Scene(200, 200)
+    for i in range(STILL_SHAPES + 1):
+        giant.circle(i % 200, i // 200, 1, fill="red")
+    board.draw(giant)
+    assert board.still.layout.display == "none" and board.still.value == b""
+    board.close()

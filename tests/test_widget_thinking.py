@@ -119,7 +119,9 @@ def test_the_rule_each_seat_against_each_secret():
 
 
 class Steps:
-    """A stand-in state: moves with how each player saw them."""
+    """A stand-in state: moves with how each player saw them, from ``new()`` (a seed)."""
+
+    seed = 0
 
     def __init__(self, *moves: tuple[str, tuple[str, ...]]) -> None:
         self.history = tuple(m for m, _ in moves)
@@ -135,6 +137,16 @@ def test_a_viewer_who_knows_more_than_the_bot_may_see():
     assert may_see(mine, agent=1, viewer=0)
     theirs = Steps(("bonus 1", ("bonus ?", "bonus 1")), ("take 2", ("take 2", "take 2")))
     assert not may_see(theirs, agent=1, viewer=0)
+
+
+def test_a_position_without_its_history_shows_no_seat_another_bots_thinking():
+    """A position drawn by ``determinize`` (no seed) starts with secrets the bot may hold."""
+    game = tabletop.load("lascaux", players=3)
+    start = game.new(seed=0)
+    drawn = start.view(0).determinize(random.Random(0))
+    after = drawn.apply(drawn.legal_actions()[0])
+    assert drawn.seed is None and not may_see(after, agent=0, viewer=1)
+    assert may_see(after, agent=0, viewer=0) and may_see(after, agent=0, viewer=None)
 
 
 def test_a_seats_saved_record_keeps_the_thinking_as_the_seat_sees_it(lascaux_example):

@@ -158,6 +158,7 @@ class SceneCanvas:
             return
         if len(scene.shapes) > STILL_SHAPES:
             self.still.layout.display = "none"
+            self.still.value = b""  # no earlier picture left in the widget state
             return
         self.still.value = to_svg(scene).encode("utf-8")
         self.still.layout.display = None

@@ -35,7 +35,8 @@ from typing import Any, Protocol
 from ..agents import agent_label
 from ..core.errors import TabletopError
 from ..core.game import Action, View
-from .session import Message, Session
+from .messages import Message
+from .session import Session
 from .starting import option_number
 
 #: The one worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
@@ -195,7 +196,8 @@ class AgentRunner:
 
     def _fail(self, err: Exception) -> None:
         self._set_thinking(None)
-        self.host.session.message = Message(failure(err), "error")
+        session = self.host.session  # the agent's words: told as ``messages.may_hear`` says
+        session.message = Message(failure(err), "error", agent=session.state.current_player)
         self.host._refresh()
 
 

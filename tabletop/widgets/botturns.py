@@ -24,7 +24,8 @@ from ..core.errors import TabletopError
 from ..core.game import Action
 from ..render.scenecanvas import SceneCanvas, running_loop
 from .agentrun import AgentRunner, decide, failure, synchronous
-from .session import Message, Session
+from .messages import Message
+from .session import Session
 
 #: Most agent moves played in a row without a pause (an agents-only game with no event loop).
 AGENT_RUN_LIMIT = 100_000
@@ -49,14 +50,17 @@ def while_open(method: F) -> F:
     return checked  # type: ignore[return-value]
 
 
-def close_all(widget: w.Widget) -> None:
+def close_all(widget: w.Widget, keep: w.Widget | None = None) -> None:
     """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
-    so the page's views); a game widget among them stops its bots."""
+    so the page's views), except ``keep`` and what it holds; a game widget among them stops
+    its bots."""
+    if widget is keep:
+        return
     widget.close()
     for part in [*getattr(widget, "children", ()), getattr(widget, "layout", None),
                  getattr(widget, "style", None)]:
         if isinstance(part, w.Widget) and part is not widget:
-            close_all(part)
+            close_all(part, keep)
 
 
 class BotTurns:
@@ -160,7 +164,8 @@ class BotTurns:
             return self._told(err)
 
     def _told(self, err: Exception) -> Action | None:
-        self.session.message = Message(failure(err), "error")
+        self.session.message = Message(failure(err), "error",
+                                       agent=self.session.state.current_player)
         self._refresh()
         return None
 

@@ -31,10 +31,11 @@ from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, while_open
+from .botturns import BotTurns, close_all, while_open
+from .messages import Message
 from .picture import with_picture
 from .presses import Presses
-from .session import Message, Session
+from .session import Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
 
@@ -411,9 +412,14 @@ class GameWidget(BotTurns, w.VBox):
 
     # --- keeping the controls in step -------------------------------------------------------
     def _rebuild_controls(self) -> None:
+        """New controls for another game; the old ones are closed (else a saved notebook and
+        the kernel keep them), all but the board."""
+        old: list[w.Widget] = [*self.children, *self._choice_buttons.values()]  # type: ignore[has-type]
         self._choice_buttons.clear()
         self._build()
         self.children = self._layout()
+        for part in old:
+            close_all(part, keep=self.board.frame)
 
     def _after_input(self, action: Action | None) -> None:
         self._refresh(full=action is not None)
@@ -465,6 +471,7 @@ class GameWidget(BotTurns, w.VBox):
         self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
             return
+        self.move_box.value = ""  # typed for the position left: not for the next eyes
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
         scoreboard = s.scoreboard()
@@ -476,7 +483,9 @@ class GameWidget(BotTurns, w.VBox):
         self._agent_section.layout.display = "" if self.thinking_html.value else "none"
         self.breakdown_toggle.disabled = scoreboard is None
         self._sync_timeline(line)
-        self.agent_button.disabled = s.state.is_terminal or covered
+        # under the cover at a bot's turn (a step took it there) the bot may move: no one sees
+        self.agent_button.disabled = s.state.is_terminal or (covered and
+                                                             s.agent_to_move() is None)
 
     def _turn(self) -> str:
         s = self.session
@@ -498,12 +507,15 @@ class GameWidget(BotTurns, w.VBox):
 
     def _show_choices(self) -> None:
         s = self.session
-        buttons = []
+        buttons: list[w.Button] = []
+        dropped: list[w.Button] = []
         for target, label in s.buttons():
             button = self._choice_buttons.get(target)
             if button is None:
-                if len(self._choice_buttons) > _BUTTONS_HELD.size:
-                    self._choice_buttons.clear()
+                if len(self._choice_buttons) > _BUTTONS_HELD.size:  # keep those in use
+                    for key, held in list(self._choice_buttons.items()):
+                        if not any(held is b for b in buttons):
+                            dropped.append(self._choice_buttons.pop(key))
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
                 button.on_click(lambda _, t=target: self._press_button(t))
@@ -513,6 +525,8 @@ class GameWidget(BotTurns, w.VBox):
             buttons.append(button)
         if list(self.choices.children) != buttons:
             self.choices.children = buttons
+        for button in dropped:  # let go: closed, so neither kernel nor saved file keeps it
+            close_all(button)
         inp = s._input
         picked = bool(inp is not None and inp.selection)
         self.cancel_button.layout.display = "" if picked else "none"

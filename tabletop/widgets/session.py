@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from copy import deepcopy
-from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -31,27 +30,11 @@ from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
 from .inputs import input_for
+from .messages import Message, Played, may_hear, withheld
 from .picks import mark_picked
 from .records import read_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
-
-#: A move to tell of in the message line: the action, who played it, and which agent (or "").
-Played = tuple[Action, int | None, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A line for the person playing: ``kind`` is ``info``, ``error``, ``done`` or
-    ``picked`` (targets picked so far, with what to click next).
-
-    ``moves`` are told after ``text`` as the viewer on show sees them, when the line is
-    shown (``Session.message_line``), so a secret move never reaches another seat's eyes.
-    """
-
-    text: str = ""
-    kind: str = "info"
-    moves: tuple[Played, ...] = ()
 
 
 class Session:
@@ -146,10 +129,11 @@ class Session:
         return None if self.seed is None else (self.seed * 31 + seat) % (MAX_SEED + 1)
 
     def set_view(self, view: int | None) -> None:
-        """Draw ``view``'s view (``None``: the full state); the message line is cleared."""
+        """Draw ``view``'s view (``None``: the full state); the message line is cleared but
+        for an agent's failure (told to each view as ``messages.may_hear`` says)."""
         self.view = self._check_player(view, "view")
         self._input_key = None
-        self.message = Message()
+        self.message = self.message if self.message.agent is not None else Message()
 
     def set_hot_seat(self, on: bool) -> None:
         """Turn the hot seat on or off (the cover comes down); the message line is cleared.
@@ -196,15 +180,22 @@ class Session:
         """The next player took the seat: lift the hot-seat cover for them."""
         if self.covered():
             p = self.state.current_player
-            self.revealed = p if self.seats[p] is None else self.revealed  # type: ignore[index]
+            assert p is not None  # covered() is False once the game is over
+            if self.seats[p] is not None:  # a step under the cover reached a bot's turn
+                self.message = Message(f"{self.name(p)}'s bot is to move: press Bot move")
+                return
+            self.revealed = p
             self._input_key = None
             moves = self.message.moves if self.message.kind == "done" else ()
-            self.message = Message(f"{self.name(p)}, your turn.", moves=moves)  # type: ignore[arg-type]
+            self.message = Message(f"{self.name(p)}, your turn.", moves=moves)
 
     def message_line(self) -> Message:
         """The message as the viewer on show reads it: its moves described for them (none
         while the hot-seat cover is up: whoever looks then is not known)."""
         m = self.message
+        if m.agent is not None and (self.covered() or not may_hear(self.state, m.agent,
+                                                                   self.viewer())):
+            return Message(withheld(self.name(m.agent)), m.kind)  # see ``messages``
         if not m.moves:
             return m
         if self.covered():
@@ -452,26 +443,27 @@ class Session:
         return ""
 
     def goto(self, node: int) -> None:
-        self.timeline.goto(node)
-        self._moved()
+        self._moved(lambda: self.timeline.goto(node))
 
     def back(self) -> None:
-        self.timeline.back()
-        self._moved()
+        self._moved(self.timeline.back)
 
     def forward(self) -> None:
-        self.timeline.forward()
-        self._moved()
+        self._moved(self.timeline.forward)
 
     def start(self) -> None:
-        self.timeline.start()
-        self._moved()
+        self._moved(self.timeline.start)
 
     def end(self) -> None:
-        self.timeline.end()
-        self._moved()
+        self._moved(self.timeline.end)
 
-    def _moved(self) -> None:
+    def _moved(self, step: Any = None) -> None:
+        """After ``step`` (a move of the cursor): a cover that was up stays up, since whoever
+        steps then is not known (it showed the last player's view, secrets and all)."""
+        covered = self.covered()
+        if step is not None:
+            step()
+        self.revealed = None if covered else self.revealed
         self.message = Message()
         self._input_key = None
 

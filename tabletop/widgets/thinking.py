@@ -14,7 +14,8 @@ The widget shows an agent's thinking in full only to a viewer entitled to it:
   agent that forgets its move at once (Lava Flows with ``memory=True``: its own log reads
   ``arrange ?``) still chose it knowing. Secrets reach players through actions in every
   game of tabletop (``DESIGN.md``: secret choices are actions), so this is what their
-  views differ by.
+  views differ by — in a game grown from ``new()``: a position drawn by ``determinize`` or
+  built by hand has no history to read, so there only the first two see it.
 
 Anyone else sees only that the agent thought, not what (``hidden(...)``): no choice, no
 candidate, no number that could tell one secret from another.
@@ -62,10 +63,13 @@ def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
     of seat ``agent``.
 
     ``state`` is the state right after the bot's move; ``viewer`` ``None`` is the full state.
+    Only a state grown from ``new()`` (one with a ``seed``) has the whole history this rule
+    reads: one drawn by ``determinize`` or built by hand may start with secrets the agent
+    already held, so another seat sees none of its thinking before the game is over.
     """
     if viewer is None or viewer == agent:
         return True
-    if agent is None:
+    if agent is None or state.seed is None:
         return False
     seen = state.log(viewer)
     known = state.log(agent)
