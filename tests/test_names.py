@@ -1,0 +1,126 @@
+"""Names in any script: agents' names and arena entrants' labels in CJK, Arabic, Hebrew,
+emoji, accents typed two ways, markup characters — one spelling per name, clear refusals for
+names that cannot be shown, text tables that line up, pictures that draw them as typed."""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+
+import pytest
+
+from tabletop.agents import RandomAgent, agent_names, make_agent, register_agent
+from tabletop.agents import base as agents_base
+from tabletop.arena import arena
+from tabletop.core.names import fit, spelt, width
+
+NFC = "Zoë café"
+NFD = unicodedata.normalize("NFD", NFC)
+FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji, seven code points
+WORLD = ["日本語の名前", "لاعب عربي", "שחקן", FAMILY + "🇯🇵", NFC, "<b>&amp;\"'</svg>", "$5 bot$",
+         "_hidden", "e\u0301\u0301\u0301"]
+UNSHOWABLE = ["", "   ", "\u3000", "a\nb", "tab\there", "nul\x00", "\u202eexe.txt", "x\u2028y"]
+
+
+def test_a_name_has_one_spelling_and_unshowable_ones_are_refused():
+    assert spelt(NFD) == NFC and spelt(" 日本語\u3000") == "日本語"
+    for name in WORLD:
+        assert spelt(name) == unicodedata.normalize("NFC", name)
+    for name in UNSHOWABLE:
+        with pytest.raises(ValueError, match="a name (is a non-empty|cannot hold)"):
+            spelt(name)
+    with pytest.raises(TypeError, match="a name is a string, not 5"):
+        spelt(5)
+
+
+def test_widths_count_columns_not_code_points():
+    assert [width(t) for t in ("abc", "日本", "e\u0301", FAMILY, "🇯🇵", "لاعب")] == \
+        [3, 4, 1, 2, 2, 4]
+    assert fit("日本語の名前", 7) == "日本語…" and width(fit("日本語の名前", 7)) <= 7
+    assert fit(FAMILY * 5, 5) == FAMILY * 2 + "…"  # a family is never split into people
+    assert fit("e\u0301" * 9, 4) == "e\u0301" * 3 + "…"  # nor a letter from its accent
+
+
+@pytest.fixture
+def registry():
+    before = dict(agents_base._REGISTRY)
+    yield
+    agents_base._REGISTRY.clear()
+    agents_base._REGISTRY.update(before)
+
+
+def test_an_agent_registered_with_an_accent_is_found_however_the_accent_is_typed(registry):
+    register_agent(NFC, RandomAgent)
+    assert isinstance(make_agent(NFD), RandomAgent)  # was: "no agent called 'zoë café'; did
+    register_agent(NFD, RandomAgent)                 # you mean 'zoë café'?"
+    assert [n for n in agent_names() if "caf" in n] == ["zoë café"]  # one agent, not two
+    for name in ("日本語の名前", "لاعب عربي", FAMILY):
+        register_agent(name, RandomAgent)
+        assert isinstance(make_agent(name), RandomAgent)
+
+
+@pytest.mark.parametrize("name", UNSHOWABLE[3:])
+def test_an_agent_name_that_cannot_be_shown_is_refused(registry, name):
+    with pytest.raises(ValueError, match="an agent's name cannot hold"):
+        register_agent(name, RandomAgent)
+    assert not any(n not in ("random", "mcts", "mcts-weak", "mcts-strong")
+                   for n in agent_names())
+
+
+def test_arena_labels_typed_two_ways_are_one_label_and_unshowable_ones_are_refused():
+    with pytest.raises(ValueError, match="two entrants of the agents mapping are labelled "
+                                         "'Zoë café'"):
+        arena("landlock", {NFC: "random", NFD: "random"}, games=1, progress=False)
+    for label in UNSHOWABLE:
+        with pytest.raises(ValueError, match=r"an entrant's label \(a key of the agents "
+                                             r"mapping\) (is a non-empty|cannot hold)"):
+            arena("landlock", {label: "random", "b": "random"}, games=1, progress=False)
+
+    class Named(RandomAgent):
+        name = "two\nlines"
+
+    with pytest.raises(ValueError, match="cannot hold a line break"):
+        arena("landlock", [Named(), "random"], games=1, progress=False)
+
+
+def test_a_result_is_read_by_a_label_typed_either_way():
+    r = arena("landlock", {NFC: "random", "其他": "random"}, games=2, seed=1, progress=False)
+    assert r.agents == (NFC, "其他")
+    assert r.pairwise().rate(NFD, "其他").games == 2
+
+
+@pytest.mark.parametrize("other", ["日本語の名前", FAMILY + "🇯🇵", "e\u0301\u0301\u0301",
+                                   "x" * 200])
+def test_text_tables_line_up_whatever_script_the_labels_are_in(other):
+    r = arena("landlock", {other: "random", "b": "random"}, games=2, seed=1, progress=False)
+    for table in (str(r).split("\n", 1)[1], str(r.ratings()), str(r.pairwise())):
+        lines = table.splitlines()  # (the result's first line says what it is)
+        assert len({width(line) for line in lines}) == 1, table  # every row as wide
+        assert max(width(line) for line in lines) < 120, table  # a long label is cut
+
+
+def test_plots_draw_labels_as_typed():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    agents = {"$x^$": "random", "_hidden": "random", "y" * 200: "random"}
+    r = arena("lascaux", agents, games=3, seed=1, progress=False)
+    try:
+        ax = r.plot()
+        shown = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert shown[:2] == [r"\$x^\$", "_hidden"]  # a "_" label was left out of the legend
+        assert shown[2].endswith("…") and width(shown[2]) <= 32
+        ax.figure.savefig(io.BytesIO(), format="png")  # "$x^$" raised ParseSyntaxException
+        ax = r.plot(kind="ratings")
+        ticks = [t.get_text() for t in ax.get_yticklabels()]
+        assert r"\$x^\$" in ticks and max(map(width, ticks)) <= 32
+        fig = ax.figure
+        fig.savefig(io.BytesIO(), format="png")
+        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+        for label in ax.get_yticklabels():  # nothing is drawn off the figure's left edge
+            assert label.get_window_extent(renderer).x0 >= 0
+    finally:
+        plt.close("all")
