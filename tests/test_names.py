@@ -19,7 +19,8 @@ NFD = unicodedata.normalize("NFD", NFC)
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji, seven code points
 WORLD = ["日本語の名前", "لاعب عربي", "שחקן", FAMILY + "🇯🇵", NFC, "<b>&amp;\"'</svg>", "$5 bot$",
          "_hidden", "e\u0301\u0301\u0301"]
-UNSHOWABLE = ["", "   ", "\u3000", "a\nb", "tab\there", "nul\x00", "\u202eexe.txt", "x\u2028y"]
+UNSHOWABLE = ["", "   ", "\u3000", "a\nb", "tab\there", "nul\x00", "\u202eexe.txt", "x\u2028y",
+              "half \ud83d"]
 
 
 def test_a_name_has_one_spelling_and_unshowable_ones_are_refused():
@@ -27,7 +28,7 @@ def test_a_name_has_one_spelling_and_unshowable_ones_are_refused():
     for name in WORLD:
         assert spelt(name) == unicodedata.normalize("NFC", name)
     for name in UNSHOWABLE:
-        with pytest.raises(ValueError, match="a name (is a non-empty|cannot hold)"):
+        with pytest.raises(ValueError, match="a name (is a non-empty|cannot hold|is Unicode)"):
             spelt(name)
     with pytest.raises(TypeError, match="a name is a string, not 5"):
         spelt(5)
@@ -61,7 +62,7 @@ def test_an_agent_registered_with_an_accent_is_found_however_the_accent_is_typed
 
 @pytest.mark.parametrize("name", UNSHOWABLE[3:])
 def test_an_agent_name_that_cannot_be_shown_is_refused(registry, name):
-    with pytest.raises(ValueError, match="an agent's name cannot hold"):
+    with pytest.raises(ValueError, match="an agent's name (cannot hold|is Unicode text)"):
         register_agent(name, RandomAgent)
     assert not any(n not in ("random", "mcts", "mcts-weak", "mcts-strong")
                    for n in agent_names())
@@ -73,7 +74,8 @@ def test_arena_labels_typed_two_ways_are_one_label_and_unshowable_ones_are_refus
         arena("landlock", {NFC: "random", NFD: "random"}, games=1, progress=False)
     for label in UNSHOWABLE:
         with pytest.raises(ValueError, match=r"an entrant's label \(a key of the agents "
-                                             r"mapping\) (is a non-empty|cannot hold)"):
+                                             r"mapping\) (is a non-empty|cannot hold|is "
+                                             r"Unicode)"):
             arena("landlock", {label: "random", "b": "random"}, games=1, progress=False)
 
     class Named(RandomAgent):
@@ -124,3 +126,20 @@ def test_plots_draw_labels_as_typed():
             assert label.get_window_extent(renderer).x0 >= 0
     finally:
         plt.close("all")
+
+
+def test_a_record_keeps_names_in_any_script_and_refuses_half_a_character():
+    import json
+
+    import tabletop
+    from tabletop.core.errors import InvalidRecord
+
+    state = tabletop.load("landlock").new(seed=1)
+    names = [*WORLD, NFD, "</script><svg onload=alert(1)>"]
+    record = state.to_record(names=names, **{"名前": FAMILY})
+    back = json.loads(json.dumps(record, ensure_ascii=False))
+    assert back["names"] == names and back["名前"] == FAMILY  # NFD stays as the caller gave it
+    assert tabletop.replay(back) == state
+    for extra in ({"note": "half \ud83d"}, {"names": {"\udc00": 1}}):
+        with pytest.raises(InvalidRecord, match="which is not Unicode text"):
+            state.to_record(**extra)  # was written, and no UTF-8 file could hold it

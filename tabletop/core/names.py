@@ -45,6 +45,9 @@ def spelt(name: object, what: str = "a name") -> str:
         if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
             raise ValueError(f"{what} cannot hold a line break or other control character "
                              f"(U+{ord(ch):04X}), as {quote(name)} does")
+        if unicodedata.category(ch) == "Cs":  # (no file, no page can hold one)
+            raise ValueError(f"{what} is Unicode text: {quote(name)} holds half of a "
+                             f"character (a lone surrogate, U+{ord(ch):04X})")
         if ch in DIRECTION_CONTROLS:
             raise ValueError(f"{what} cannot hold a text-direction control (U+{ord(ch):04X}): "
                              f"it would turn the text shown after it around, as in "
