@@ -143,3 +143,56 @@ def test_a_record_keeps_names_in_any_script_and_refuses_half_a_character():
     for extra in ({"note": "half \ud83d"}, {"names": {"\udc00": 1}}):
         with pytest.raises(InvalidRecord, match="which is not Unicode text"):
             state.to_record(**extra)  # was written, and no UTF-8 file could hold it
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("BlankNamesNim", r"blank-names-nim player_name\(1\): a player's name is a non-empty"),
+    ("LineBreakNim", r"line-break-nim player_name\(1\): a player's name cannot hold a line "
+                     r"break"),
+    ("DecomposedNim", r"decomposed-nim player_name\(1\): 'Zoe\\u0308' should be written 'Zo\\xeb'"),
+    ("TwinNamesNim", r"twin-names-nim player_name\(1\): 'ANN' is also player 0's name"),
+])
+def test_the_suite_refuses_player_names_that_cannot_be_shown(registered, broken, message):
+    import broken_names
+
+    from tabletop.core.testing import ConformanceError, check_abuse, check_game
+
+    game = registered(getattr(broken_names, broken))
+    for check in (check_game, check_abuse):
+        with pytest.raises(ConformanceError, match=message):
+            check(game, seeds=range(1))
+
+
+def test_every_game_names_its_players_showably():
+    import tabletop
+    from tabletop.core.testing.playernames import check_player_names
+
+    for name in tabletop.games():
+        for players in tabletop.load(name).player_counts:
+            check_player_names(tabletop.load(name, players=players))
+
+
+def test_the_hot_seat_cover_fits_long_names_in_any_script(registered):
+    import broken_names
+
+    import tabletop
+    from tabletop.core.testing.framing import check_framed
+    from tabletop.core.testing.playernames import check_player_names
+    from tabletop.render.svg import to_svg
+
+    long_names = registered(broken_names.LongNamesNim)
+    check_player_names(long_names)  # long names are names
+    built_in = ("lacuna", "lascaux", "lava-flows", "landlock")
+    for game in (long_names, *(tabletop.load(n) for n in built_in)):
+        first = game.new(seed=1, setup="random")
+        for state in (first, first.apply(first.legal_actions()[0])):
+            widget = tabletop.play(state, hot_seat=True)
+            try:
+                cover = widget.session.svg_scene()
+                assert cover.title == "hidden: pass the board"
+                check_framed(cover, to_svg(cover), f"{game.name} cover")  # was cut off
+                said = " ".join(s.text for s in cover.shapes if s.kind == "text")
+                name = game.player_name(state.current_player)
+                assert name in said or game is long_names and "…" in said, said
+            finally:
+                widget.close()

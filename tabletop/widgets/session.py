@@ -30,6 +30,7 @@ from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
+from .cover import cover_scene
 from .inputs import input_for
 from .picks import mark_picked
 from .records import read_record
@@ -570,16 +571,7 @@ class Session:
         if self._size is None:
             probe = self.game.draw(self.state.view(self.state.current_player))  # type: ignore
             self._size = (probe.width, probe.height)
-        w, h = self._size
-        p = self.state.current_player
-        scene = Scene(w, h, background="#1f2430", title="hidden: pass the board")
-        scene.rect(w * 0.1, h * 0.3, w * 0.8, h * 0.4, rx=14, fill="#2d3446", stroke="#f5b700",
-                   stroke_width=2, target=("cover",))
-        scene.text(w / 2, h * 0.45, f"Pass the board to {self.name(p)}",  # type: ignore[arg-type]
-                   fill="#ffffff", font_size=22, font_weight="bold", layer=1)
-        scene.text(w / 2, h * 0.56, "click here or press “Show my board” when ready",
-                   fill="#c9cfdd", font_size=14, layer=1)
-        return scene
+        return cover_scene(*self._size, self.name(self.state.current_player))  # type: ignore
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""
