@@ -196,3 +196,19 @@ def test_the_hot_seat_cover_fits_long_names_in_any_script(registered):
                 assert name in said or game is long_names and "…" in said, said
             finally:
                 widget.close()
+
+
+def test_a_seat_picker_reads_an_arabic_or_hebrew_name_from_the_right():
+    import tabletop
+
+    class Named(RandomAgent):
+        name = "بوت عربي"
+
+    widget = tabletop.play("landlock", seed=1, bots={1: Named()})
+    try:
+        assert [("tt-rtl" in p._dom_classes) for p in widget.seat_pickers] == [False, True]
+        widget.set_seat(1, "random")
+        widget.set_seat(0, Named())
+        assert [("tt-rtl" in p._dom_classes) for p in widget.seat_pickers] == [True, False]
+    finally:
+        widget.close()

@@ -55,6 +55,22 @@ def spelt(name: object, what: str = "a name") -> str:
     return text
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` reads from right to left: its first letter is Arabic, Hebrew or of
+    another right-to-left script (as HTML's ``dir="auto"`` decides).
+
+    >>> right_to_left("بوت 2"), right_to_left("2 bots"), right_to_left("שחקן")
+    (True, False, True)
+    """
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
 def _char_width(ch: str, previous: str) -> int:
     """Columns ``ch`` adds after ``previous``: none for a mark that joins the character
     before it, two for a wide (East Asian or emoji) character, else one."""

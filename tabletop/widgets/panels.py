@@ -107,6 +107,7 @@ CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game .tt-scores p { font-size: 11px; color: var(--tt-muted); margin: 3px 0; }
 .tabletop-game .tt-total { font-size: 14px; margin-bottom: 2px; }
 .tabletop-game .tt-total > span { white-space: nowrap; }
+.tabletop-game .tt-rtl select { direction: rtl; }
 .tabletop-game .tt-heading { font-size: 11px; letter-spacing: .06em; text-transform: uppercase;
   color: var(--tt-muted); margin: 4px 0 2px; line-height: 20px; }
 .tabletop-game .tabletop-log { flex: 1 1 0; min-height: 72px; }
