@@ -212,3 +212,12 @@ def test_a_seat_picker_reads_an_arabic_or_hebrew_name_from_the_right():
         assert [("tt-rtl" in p._dom_classes) for p in widget.seat_pickers] == [True, False]
     finally:
         widget.close()
+
+
+def test_the_progress_bar_standings_stay_one_short_line():
+    from tabletop.arena.run import Progress
+
+    r = arena("landlock", {"y" * 200: "random", "日本語の名前" * 20: "random"}, games=2,
+              seed=1, progress=False)
+    standings = Progress(2, r.games, "landlock", enabled=False).standings()
+    assert width(standings) < 2 * 32 + 12, standings  # was 320 characters
