@@ -221,3 +221,24 @@ def test_the_progress_bar_standings_stay_one_short_line():
               seed=1, progress=False)
     standings = Progress(2, r.games, "landlock", enabled=False).standings()
     assert width(standings) < 2 * 32 + 12, standings  # was 320 characters
+
+
+def test_the_message_line_and_bot_panel_cut_a_long_bot_name():
+    import tabletop
+    from tabletop.agents import MCTSAgent
+
+    class Long(MCTSAgent):
+        name = "名前" * 100
+
+    widget = tabletop.play("landlock", seed=1, bots={1: Long(iterations=8, seed=1)},
+                           agent_delay=0, view="full")
+    try:
+        state = widget.session.state
+        widget.session.play(state.legal_actions()[0])
+        widget.agent_move()
+        message = widget.message
+        assert "名前名前" in message and "…" in message and width(message) < 140, message
+        thinking = widget.thinking_html.value
+        assert "名前名前" in thinking and "名前" * 20 not in thinking, thinking
+    finally:
+        widget.close()

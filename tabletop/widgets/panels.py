@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents.analysis import shallow_text
 from ..core.breakdown import Breakdown
+from ..core.names import SHOWN, fit
 
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
 PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
@@ -250,7 +251,7 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     if not thinking:
         return ""
     head = '<div class="tt-heading">What the bot was thinking</div>'
-    agent = escape(str(thinking.get("agent", "bot")))
+    agent = escape(fit(str(thinking.get("agent", "bot")), SHOWN))  # (a long name cut short)
     if thinking.get("hidden"):
         bot = f"{escape(who)} ({agent})" if who else agent
         return (f'{head}<div class="tt-empty">{bot} chose in secret, or from what only it '

@@ -26,6 +26,7 @@ from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
+from ..core.names import SHOWN, fit
 from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
@@ -214,7 +215,7 @@ class Session:
         told = []
         for action, actor, by in m.moves:
             who = self.name(actor) if actor is not None else "?"
-            who = f"{who} ({by})" if by else who
+            who = f"{who} ({fit(by, SHOWN)})" if by else who  # (a long name cut short)
             told.append(f"{who} played {self.game.describe(action, actor, viewer)}.")
         return Message(" ".join([*told, m.text]).strip(), m.kind)
 
@@ -277,7 +278,8 @@ class Session:
         p = s.current_player
         agent = self.seats[p]  # type: ignore[index]
         if agent is not None:
-            return (f"{self.name(p)} is played by the {agent_label(agent)} bot: press "  # type: ignore
+            bot = fit(agent_label(agent), SHOWN)  # (a long name cut short)
+            return (f"{self.name(p)} is played by the {bot} bot: press "  # type: ignore
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
