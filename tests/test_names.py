@@ -242,3 +242,24 @@ def test_the_message_line_and_bot_panel_cut_a_long_bot_name():
         assert "名前名前" in thinking and "名前" * 20 not in thinking, thinking
     finally:
         widget.close()
+
+
+def test_full_width_letters_typed_with_an_input_method_get_the_name_meant():
+    import tabletop
+    from tabletop.core.errors import UnknownAgent, UnknownGame
+
+    with pytest.raises(UnknownAgent, match="no agent called 'ｍｃｔｓ'; did you mean 'mcts'"):
+        make_agent("ｍｃｔｓ")
+    with pytest.raises(UnknownGame, match="did you mean 'lascaux'"):
+        tabletop.load("ｌａｓｃａｕｘ")
+
+
+def test_a_dataset_resumes_under_a_label_typed_the_other_way(tmp_path):
+    from tabletop.arena import load
+
+    path = tmp_path / "names"
+    arena("landlock", {NFC: "random", "日本": "random"}, games=2, seed=1, progress=False,
+          save=path)
+    again = arena("landlock", {NFD: "random", "日本": "random"}, games=4, seed=1,
+                  progress=False, save=path)
+    assert again.agents == load(path).agents == (NFC, "日本") and len(again.games) == 4
