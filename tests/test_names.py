@@ -263,3 +263,9 @@ def test_a_dataset_resumes_under_a_label_typed_the_other_way(tmp_path):
     again = arena("landlock", {NFD: "random", "日本": "random"}, games=4, seed=1,
                   progress=False, save=path)
     assert again.agents == load(path).agents == (NFC, "日本") and len(again.games) == 4
+
+
+def test_human_is_a_person_not_a_name_to_register(registry):
+    for name in ("human", " Human "):
+        with pytest.raises(ValueError, match="'human' gives a seat to a person"):
+            register_agent(name, RandomAgent)  # the widget would seat a person for it

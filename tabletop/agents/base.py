@@ -134,6 +134,9 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     key = agent_key(spelt(name, "an agent's name"))  # (no line breaks, no direction controls)
     if key in _BUILT_IN:
         raise ValueError(f"{key!r} is a built-in agent: register yours under another name")
+    if key == "human":  # (the widget's seats and pickers read it so, and would never reach it)
+        raise ValueError("'human' gives a seat to a person (tabletop.play(..., bots={1: "
+                         "'human'})): register your agent under another name")
     if not (callable(factory) or isinstance(factory, str) and ":" in factory):
         raise TypeError(f"an agent factory is a callable (seed=…, **options) -> agent, or "
                         f"its 'module:name', not {brief(factory)}")
