@@ -2,7 +2,8 @@
 name, refusals for names that cannot be shown, and their width on a fixed-width screen.
 
 A name is read in Unicode's composed form (NFC), so ``"café"`` typed with a combining accent
-is the name typed with ``"é"``; one that is empty, only spaces, or holds a control character
+is the name typed with ``"é"``; one that is empty, only spaces or other invisible characters
+(zero-width spaces, lone accents), or holds a control character
 (a line break, a tab, NUL) or a text-direction control (which would turn the text around it
 on every screen it is shown on) is refused saying so.
 
@@ -38,7 +39,8 @@ def spelt(name: object, what: str = "a name") -> str:
     if not isinstance(name, str):
         raise TypeError(f"{what} is a string, not {brief(name)}")
     text = unicodedata.normalize("NFC", name).strip()
-    if not text:
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in text):  # (only spaces,
+        # zero-width characters or accents: nothing shows)
         raise ValueError(f"{what} is a non-empty string with something to read, not "
                          f"{quote(name)}")
     for ch in text:
