@@ -270,3 +270,11 @@ def test_human_is_a_person_not_a_name_to_register(registry):
     for name in ("human", " Human "):
         with pytest.raises(ValueError, match="'human' gives a seat to a person"):
             register_agent(name, RandomAgent)  # the widget would seat a person for it
+
+
+def test_html_tables_let_only_long_labels_break():
+    r = arena("landlock", {"y" * 300: "random", "b": "random"}, games=2, seed=1,
+              progress=False)
+    for html in (r._repr_html_(), r.ratings()._repr_html_(), r.pairwise()._repr_html_()):
+        assert '<span style="overflow-wrap:anywhere">' + "y" * 300 in html
+        assert "<td>b</td>" in html or "<th>b</th>" in html  # short ones as they were

@@ -31,13 +31,12 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.names import SHOWN, fit, padded, right, width
+from ..core.names import SHOWN, fit, html_name, padded, right, width
 from ..core.plain import real, whole
 from ..core.quoting import brief
 from ..core.readonly import readonly_array
@@ -148,8 +147,8 @@ class Pairwise:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{escape(a)}</th>" for a in self.agents)
-        body = "".join(f"<tr><th>{escape(a)}</th>" + "".join(
+        head = "".join(f"<th>{html_name(a)}</th>" for a in self.agents)
+        body = "".join(f"<tr><th>{html_name(a)}</th>" + "".join(
             f"<td>{self._cell(i, j)}</td>" for j in range(len(self.agents))) + "</tr>"
             for i, a in enumerate(self.agents))
         return (f"<p>row's score against column (draws count half)</p>"
@@ -293,7 +292,7 @@ class Ratings:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        body = "".join(f"<tr><td>{escape(a)}</td><td>{r}</td><td>{span}</td><td>{n}</td></tr>"
+        body = "".join(f"<tr><td>{html_name(a)}</td><td>{r}</td><td>{span}</td><td>{n}</td></tr>"
                        for a, r, span, n in self._cells())
         return (f"<p>Bradley–Terry ratings (Elo points), {self.confidence:.0%} intervals: "
                 f"the wider of {self.samples} bootstrap resamplings' and the normal "

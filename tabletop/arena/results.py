@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..core.names import SHOWN, fit, padded, width
+from ..core.names import SHOWN, fit, html_name, padded, width
 from ..core.plain import NotJSON, flag, json_data, player_of, whole
 from ..core.quoting import brief, counted
 from ..core.readonly import ReadOnlyDict
@@ -335,7 +335,7 @@ class ArenaResult:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>seat {p}</th>" for p in range(self.players))
         body = "".join(
-            f"<tr><td>{escape(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
+            f"<tr><td>{html_name(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
             f"<td>{s.draws}</td><td>{s.win_rate:.1%}</td>"
             + "".join(f"<td>{'–' if r is None else f'{r:.0%}'}</td>" for r in s.by_seat)
             + "</tr>"

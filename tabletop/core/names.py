@@ -22,6 +22,7 @@ ValueError: an agent's name cannot hold a line break or other control character 
 from __future__ import annotations
 
 import unicodedata
+from html import escape
 
 from .quoting import brief, quote
 
@@ -117,3 +118,15 @@ def padded(text: str, columns: int) -> str:
 def right(text: str, columns: int) -> str:
     """``text`` after spaces up to ``columns`` columns."""
     return " " * max(0, columns - width(text)) + text
+
+
+def html_name(name: str) -> str:
+    """``name`` escaped for HTML; a long one may also break anywhere, so that a table of
+    names keeps to the width of the page (a 300-letter label made one 2,600 px wide).
+
+    >>> html_name("<b>"), html_name("x" * 40)[:38]
+    ('&lt;b&gt;', '<span style="overflow-wrap:anywhere">')
+    """
+    if width(name) <= SHOWN:
+        return escape(name)
+    return f'<span style="overflow-wrap:anywhere">{escape(name)}</span>'

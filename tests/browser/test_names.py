@@ -99,3 +99,25 @@ def test_names_in_any_script_show_as_typed_and_fit(game: str, named_page: Any,
         left, _, right, _ = parts[part]
         assert widget[0] - 1 <= left and right <= widget[2] + 1, (part, parts[part], widget)
     page.locator(sel).screenshot(path=str(artifacts / f"names-{game}.png"))
+
+
+def test_tables_of_long_labels_keep_to_the_page(browser: Any) -> None:
+    """The arena's HTML tables of a 300-letter label and a 180-letter Japanese one, in a
+    600 px output: they were 2,400 to 4,800 px wide."""
+    from tabletop.arena import arena
+    from tabletop.teaching import shrinking
+
+    long_label = "y" * 300
+    r = arena("landlock", {long_label: "random", "日本語の名前" * 30: "random"}, games=2,
+              seed=1, progress=False)
+    tables = {"result": r._repr_html_(), "ratings": r.ratings()._repr_html_(),
+              "pairwise": r.pairwise()._repr_html_(),
+              "shrinking": shrinking(r, long_label, [1, 2])._repr_html_()}
+    page = browser.new_page()
+    try:
+        for kind, html in tables.items():
+            page.set_content(f'<div id="out" style="width:600px">{html}</div>')
+            wide = page.evaluate("() => document.getElementById('out').scrollWidth")
+            assert wide <= 600, f"the {kind} table is {wide} px wide in a 600 px output"
+    finally:
+        page.close()
