@@ -124,7 +124,7 @@ def html_name(name: str) -> str:
     """``name`` escaped for HTML; a long one may also break anywhere, so that a table of
     names keeps to the width of the page (a 300-letter label made one 2,600 px wide).
 
-    >>> html_name("<b>"), html_name("x" * 40)[:38]
+    >>> html_name("<b>"), html_name("x" * 40)[:37]
     ('&lt;b&gt;', '<span style="overflow-wrap:anywhere">')
     """
     if width(name) <= SHOWN:
