@@ -90,6 +90,9 @@ def test_a_result_is_read_by_a_label_typed_either_way():
     r = arena("landlock", {NFC: "random", "其他": "random"}, games=2, seed=1, progress=False)
     assert r.agents == (NFC, "其他")
     assert r.pairwise().rate(NFD, "其他").games == 2
+    from tabletop.teaching import shrinking
+
+    assert shrinking(r, NFD, [2]).rows[0].games == 2
 
 
 @pytest.mark.parametrize("other", ["日本語の名前", FAMILY + "🇯🇵", "e\u0301\u0301\u0301",

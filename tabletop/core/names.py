@@ -74,6 +74,12 @@ def right_to_left(text: str) -> bool:
     return False
 
 
+def nfc(text: str) -> str:
+    """``text`` in Unicode's composed form, as names are kept (a label looked up by a name
+    typed with combining accents finds it)."""
+    return unicodedata.normalize("NFC", text)
+
+
 def _char_width(ch: str, previous: str) -> int:
     """Columns ``ch`` adds after ``previous``: none for a mark that joins the character
     before it, two for a wide (East Asian or emoji) character, else one."""

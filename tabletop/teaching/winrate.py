@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from ..core.names import html_name
+from ..core.names import html_name, nfc
 from ..core.plain import real, whole
 from ..core.quoting import brief, counted
 from .arguments import items
@@ -108,6 +108,8 @@ def shrinking(result: Any, agent: str, steps: Sequence[int]) -> Shrinking:
     if not isinstance(played_games, Sequence):
         raise TypeError(f"shrinking needs an ArenaResult, not {brief(result)}")
     seats = sorted({who for g in played_games for who in g.seats})
+    if isinstance(agent, str):  # (labels are NFC: "Zoë" typed with a combining accent too)
+        agent = next((s for s in seats if nfc(s) == nfc(agent)), agent)
     if agent not in seats:
         raise ValueError(f"no seat of the tournament is called {brief(agent)}; its seats: "
                          f"{', '.join(map(repr, seats))}")
