@@ -21,6 +21,7 @@ from __future__ import annotations
 import inspect
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
@@ -29,6 +30,7 @@ from ..core.choices import did_you_mean, unknown
 from ..core.errors import CallerError, InvalidOption, UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
+from ..core.names import spelt
 from ..core.quoting import brief, cut
 from .settings import rng_of, seed_of
 
@@ -107,12 +109,13 @@ _BUILT_IN = frozenset(_REGISTRY)
 
 
 def agent_key(name: str) -> str:
-    """An agent's name as ``make_agent`` reads it: case and surrounding spaces do not count.
+    """An agent's name as ``make_agent`` reads it: case, surrounding spaces and how an
+    accent was typed (``"é"`` or ``"e"`` and a combining accent) do not count.
 
-    >>> agent_key(" MCTS-weak")
-    'mcts-weak'
+    >>> agent_key(" MCTS-weak"), agent_key("Cafe\u0301") == agent_key("café")
+    ('mcts-weak', True)
     """
-    return name.strip().lower()
+    return unicodedata.normalize("NFC", name).strip().lower()
 
 
 def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> None:
@@ -126,11 +129,14 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     ...
     ValueError: 'random' is a built-in agent: register yours under another name
     """
-    key = agent_key(name) if isinstance(name, str) else ""
-    if not key:
+    if not isinstance(name, str):
         raise ValueError(f"an agent's name is a non-empty string, not {brief(name)}")
+    key = agent_key(spelt(name, "an agent's name"))  # (no line breaks, no direction controls)
     if key in _BUILT_IN:
         raise ValueError(f"{key!r} is a built-in agent: register yours under another name")
+    if key == "human":  # (the widget's seats and pickers read it so, and would never reach it)
+        raise ValueError("'human' gives a seat to a person (tabletop.play(..., bots={1: "
+                         "'human'})): register your agent under another name")
     if not (callable(factory) or isinstance(factory, str) and ":" in factory):
         raise TypeError(f"an agent factory is a callable (seed=…, **options) -> agent, or "
                         f"its 'module:name', not {brief(factory)}")

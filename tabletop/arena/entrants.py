@@ -26,6 +26,7 @@ from typing import Any
 
 from ..agents import Agent, agent_key, agent_label, resolve_agent
 from ..agents.base import made_by, registered
+from ..core.names import spelt
 from ..core.plain import plain
 from ..core.quoting import brief, cut, quote
 from .clock import Overrun, limited
@@ -44,17 +45,23 @@ def entrants(agents: object) -> tuple[list[str], list[Spec]]:
                         f"['mcts', 'random']), or a mapping of labels to agents, not "
                         f"{brief(agents)}")
     specs = list(agents)
-    labels = [agent_label(spec) for spec in specs]
+    labels = [spelt(agent_label(spec), f"the label of {brief(spec)}") for spec in specs]
     _same_label_same_agent(labels, specs)
     return labels, specs
 
 
 def label_of(key: object) -> str:
     """An entrant's label from a key of the ``agents`` mapping: a string, or what a
-    number's ``str`` says."""
+    number's ``str`` says. A string is read as ``tabletop.core.names.spelt`` reads a name:
+    ``"café"`` is one label however its accent was typed, and one that is blank or holds a
+    line break is refused.
+
+    >>> label_of(" Zoë "), label_of(7)
+    ('Zoë', '7')
+    """
     key = plain(key)
     if isinstance(key, str):
-        return key
+        return spelt(key, "an entrant's label (a key of the agents mapping)")
     if isinstance(key, float) or isinstance(key, int) and key.bit_length() <= 64:
         return str(key)  # (no 5,000-digit label)
     raise TypeError(f"the agents mapping's keys are labels: strings (or numbers), not "

@@ -28,14 +28,15 @@ compared: "not comparable").
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.names import SHOWN, fit, html_name, padded, right, width
 from ..core.plain import real, whole
 from ..core.quoting import brief
 from ..core.readonly import readonly_array
@@ -135,18 +136,19 @@ class Pairwise:
         return "–" if not self.games[i, j] else f"{self.points[i, j] / self.games[i, j]:.0%}"
 
     def __str__(self) -> str:
-        w = max([10, *(len(a) + 2 for a in self.agents)])
-        lines = [f"{'':<{w}}" + "".join(f"{a:>{w}}" for a in self.agents)]
-        lines += [f"{a:<{w}}" + "".join(f"{self._cell(i, j):>{w}}"
+        shown = [fit(a, SHOWN) for a in self.agents]
+        w = max([10, *(width(a) + 2 for a in shown)])  # (a wide letter takes 2 columns)
+        lines = [" " * w + "".join(right(a, w) for a in shown)]
+        lines += [padded(a, w) + "".join(f"{self._cell(i, j):>{w}}"
                                         for j in range(len(self.agents)))
-                  for i, a in enumerate(self.agents)]
+                  for i, a in enumerate(shown)]
         return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{escape(a)}</th>" for a in self.agents)
-        body = "".join(f"<tr><th>{escape(a)}</th>" + "".join(
+        head = "".join(f"<th>{html_name(a)}</th>" for a in self.agents)
+        body = "".join(f"<tr><th>{html_name(a)}</th>" + "".join(
             f"<td>{self._cell(i, j)}</td>" for j in range(len(self.agents))) + "</tr>"
             for i, a in enumerate(self.agents))
         return (f"<p>row's score against column (draws count half)</p>"
@@ -280,16 +282,17 @@ class Ratings:
                  else f"{lo:.0f} … {hi:.0f}", n) for a, r, lo, hi, n in self._rows()]
 
     def __str__(self) -> str:
-        w = max([10, *(len(a) + 2 for a in self.agents)])
+        w = max([10, *(width(fit(a, SHOWN)) + 2 for a in self.agents)])  # (wide letters: 2)
         lines = [f"{'agent':<{w}}{'Elo':>7}{f'{self.confidence:.0%} interval':>18}"
                  f"{'games':>7}"]
-        lines += [f"{a:<{w}}{r:>7}{span:>18}{n:>7}" for a, r, span, n in self._cells()]
+        lines += [f"{padded(fit(a, SHOWN), w)}{r:>7}{span:>18}{n:>7}"
+                  for a, r, span, n in self._cells()]
         return "\n".join(lines)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        body = "".join(f"<tr><td>{escape(a)}</td><td>{r}</td><td>{span}</td><td>{n}</td></tr>"
+        body = "".join(f"<tr><td>{html_name(a)}</td><td>{r}</td><td>{span}</td><td>{n}</td></tr>"
                        for a, r, span, n in self._cells())
         return (f"<p>Bradley–Terry ratings (Elo points), {self.confidence:.0%} intervals: "
                 f"the wider of {self.samples} bootstrap resamplings' and the normal "
@@ -437,9 +440,11 @@ def _settings(samples: object, seed: object, confidence: object, prior: object
 
 
 def known_agent(agents: tuple[str, ...], agent: object) -> int:
-    """The index of ``agent`` in ``agents``; else a ``KeyError`` naming it and the agents."""
+    """The index of ``agent`` in ``agents`` (however its accents were typed: labels are
+    NFC); else a ``KeyError`` naming it and the agents."""
+    typed = unicodedata.normalize("NFC", agent) if isinstance(agent, str) else None
     for i, known in enumerate(agents):
-        if isinstance(agent, str) and known == agent:
+        if typed is not None and unicodedata.normalize("NFC", known) == typed:
             return i
     raise KeyError(f"no agent {brief(agent)} in this tournament; agents: "
                    f"{', '.join(map(brief, agents))}")

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..core.names import SHOWN, fit, html_name, padded, width
 from ..core.plain import NotJSON, flag, json_data, player_of, whole
 from ..core.quoting import brief, counted
 from ..core.readonly import ReadOnlyDict
@@ -314,12 +315,12 @@ class ArenaResult:
         return plot(self, ax=ax, kind=kind)
 
     def _summary_text(self) -> list[str]:
-        w = max([16, *(len(a) + 2 for a in self.agents)])
+        w = max([16, *(width(fit(a, SHOWN)) + 2 for a in self.agents)])  # (wide letters: 2)
         lines = [f"{'agent':<{w}}{'games':>7}{'wins':>8}{'draws':>7}{'win rate':>10}"
                  + "".join(f"{'seat ' + str(p):>9}" for p in range(self.players))]
         for s in self.summary():
             seats = "".join(f"{'-' if r is None else f'{r:.0%}':>9}" for r in s.by_seat)
-            lines.append(f"{s.agent:<{w}}{s.games:>7}{s.wins:>8g}{s.draws:>7}"
+            lines.append(f"{padded(fit(s.agent, SHOWN), w)}{s.games:>7}{s.wins:>8g}{s.draws:>7}"
                          f"{s.win_rate:>10.1%}{seats}")
         return lines
 
@@ -334,7 +335,7 @@ class ArenaResult:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>seat {p}</th>" for p in range(self.players))
         body = "".join(
-            f"<tr><td>{escape(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
+            f"<tr><td>{html_name(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
             f"<td>{s.draws}</td><td>{s.win_rate:.1%}</td>"
             + "".join(f"<td>{'–' if r is None else f'{r:.0%}'}</td>" for r in s.by_seat)
             + "</tr>"

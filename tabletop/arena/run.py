@@ -19,6 +19,7 @@ from concurrent.futures import (
 from typing import Any
 
 from ..core.game import Game
+from ..core.names import SHOWN, fit
 from ..core.plain import flag, whole
 from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
@@ -176,9 +177,10 @@ class Progress:
             self.wins[who] = self.wins.get(who, 0.0) + g.credit(seat)
 
     def standings(self) -> str:
-        """The agents by wins so far, e.g. ``"mcts 7 · random 3"``."""
+        """The agents by wins so far, e.g. ``"mcts 7 · random 3"`` (a long label cut short:
+        the bar is one line)."""
         ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
-        return " · ".join(f"{who} {wins:g}" for who, wins in ranked)
+        return " · ".join(f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked)
 
     def update(self, g: GameResult) -> None:
         self._count(g)

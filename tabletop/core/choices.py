@@ -11,6 +11,8 @@ typo ends in one line that says what was meant.
 True
 >>> unknown("agent", "mtcs", ["random", "mcts"])
 "no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', 'mcts'"
+>>> nearest("ｍｃｔｓ", ["random", "mcts"])
+'mcts'
 >>> unknown("size", "3", [3, 5])
 "no size called '3'; known sizes: 3, 5"
 """
@@ -18,6 +20,7 @@ True
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -29,7 +32,10 @@ LONGEST = 100
 
 
 def _key(word: str) -> str:
-    """A spelling with case and separators ignored (``"Lava Flows"`` ~ ``"lava-flows"``)."""
+    """A spelling with case, separators and the letters' width ignored (``"Lava Flows"`` ~
+    ``"lava-flows"``; ``"ｍｃｔｓ"``, typed with an input method's full-width letters, ~
+    ``"mcts"``)."""
+    word = unicodedata.normalize("NFKC", word)
     return word.strip().lower().replace("_", "-").replace(" ", "-")
 
 

@@ -220,9 +220,10 @@ def _far(number: Any) -> float:
 class NotJSON(ValueError):
     """Why ``json_data`` refused a value: ``problem`` is ``"values"`` (more than the budget),
     ``"depth"`` (nested too deep, or holding itself), ``"key"`` (``found``, a key that is no
-    string), ``"value"`` (``found``, no finite JSON value) or ``"twice"`` (``found``, a key
-    JSON text gives twice in one object: ``json_object``); ``field`` is the key of the
-    outermost mapping it was found under, if any. Callers say it in their own words."""
+    string), ``"text"`` (``found``, a string or key holding a lone surrogate), ``"value"``
+    (``found``, no finite JSON value) or ``"twice"`` (``found``, a key JSON text gives twice
+    in one object: ``json_object``); ``field`` is the key of the outermost mapping it was
+    found under, if any. Callers say it in their own words."""
 
     def __init__(self, problem: str, found: object = None, field: str | None = None) -> None:
         super().__init__(f"{problem}: {brief(found)}" + (f" in {field!r}" if field else ""))
@@ -232,10 +233,11 @@ class NotJSON(ValueError):
 def json_data(value: Any, budget: list[int], depth_limit: int = MAX_NESTING,
               largest: int = 10**400, loose: bool = False) -> Any:
     """A copy of ``value`` if it is finite JSON data — ``dict`` with string keys, ``list``,
-    ``str``, ``bool``, ``None``, an ``int`` of magnitude ``largest`` at most and a finite
-    ``float`` — with no value deeper than ``depth_limit`` and at most ``budget[0]`` values
-    (the budget is shared and spent); else ``NotJSON``. ``loose`` also takes any mapping, a
-    tuple (copied as a list) and numpy's numbers (as the plain ones they hold).
+    ``str`` (Unicode text: no lone surrogate), ``bool``, ``None``, an ``int`` of magnitude
+    ``largest`` at most and a finite ``float`` — with no value deeper than ``depth_limit``
+    and at most ``budget[0]`` values (the budget is shared and spent); else ``NotJSON``.
+    ``loose`` also takes any mapping, a tuple (copied as a list) and numpy's numbers (as the
+    plain ones they hold).
 
     The one walker of JSON-like data: records check their caller's fields with it, the
     thinking panel copies a bot's thinking with it.
@@ -269,17 +271,37 @@ def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: b
         for key, item in value.items():
             if not isinstance(key, str):
                 raise NotJSON("key", key, field)
+            if not _unicode(key):
+                raise NotJSON("text", key, field)
             copied[key] = _json_copy(item, budget, limit, largest, loose, depth + 1,
                                      key if depth == 0 else field)
         return copied
     if isinstance(value, list) or loose and isinstance(value, tuple):
         return [_json_copy(item, budget, limit, largest, loose, depth + 1, field)
                 for item in value]
+    if isinstance(value, str) and not _unicode(value):
+        raise NotJSON("text", value, field)
     if value is None or isinstance(value, bool | str) \
             or isinstance(value, int) and -largest <= value <= largest \
             or isinstance(value, float) and math.isfinite(value):
         return value
     raise NotJSON("value", value, field)
+
+
+def _unicode(text: str) -> bool:
+    """Whether ``text`` is Unicode text: no lone surrogate (``"\\ud800"``), which JSON
+    readers disagree on and no UTF-8 file can hold.
+
+    >>> _unicode("日本語 👩\\u200d👧"), _unicode("\\ud800")
+    (True, False)
+    """
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

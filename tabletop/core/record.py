@@ -294,6 +294,8 @@ def _check_plain(value: Any, where: str, budget: list[int]) -> None:
 _SAID = {"values": "record {where} holds too much data",
          "depth": "record {where} nests more than {deep} deep",
          "key": "record {where} has a key {found}, not a string",
+         "text": "record {where} holds {found}, which is not Unicode text (a lone surrogate "
+                 "is half of a character: no UTF-8 file can hold it)",
          "value": "record {where} holds {found}, which is not a finite JSON value"}
 
 

@@ -72,3 +72,49 @@ def wrap_text(text: str, width: float, size: float, bold: bool = False,
         else:
             line = candidate
     return [*lines, line]
+
+
+def fit_lines(text: str, width: float, size: float, bold: bool = False, lines: int = 2,
+              least: float = 12, height: float | None = None) -> tuple[list[str], float]:
+    """``text`` as at most ``lines`` lines that each fit ``width``, and the font size that
+    lets them: broken at spaces (``wrap_text``) at ``size``, or at a smaller size down to
+    ``least``; at ``least``, each line still too wide ends in ``"…"``. With ``height``, no
+    more lines than fit it (from the first line's top to the last one's baseline, lines
+    ``1.2 * size`` apart), and always one. For text a picture cannot choose, such as a
+    player's name.
+
+    >>> fit_lines("Pass the board to Ann", 400, 22, True)
+    (['Pass the board to Ann'], 22)
+    >>> fit_lines("Pass the board to Marie-Thérèse de la Tour d'Auvergne", 400, 22, True)
+    (['Pass the board to Marie-Thérèse', "de la Tour d'Auvergne"], 21)
+    >>> fit_lines("Pass the board to Marie-Thérèse de la Tour d'Auvergne", 400, 22, True,
+    ...           height=20)
+    (["Pass the board to Marie-Thérèse de la Tour d'Auvergne"], 12)
+    >>> fit_lines("名" * 80, 200, 22)
+    (['名名名名名名名名名名名名名名名…'], 12)
+    """
+    def room(at: float) -> int:
+        if height is None:
+            return lines
+        return max(1, min(lines, int((height - at) // (1.2 * at)) + 1))
+
+    shown: list[str] = []
+    while True:
+        most = room(size)
+        shown = wrap_text(text, width, size, bold)
+        fits = len(shown) <= most and all(text_width(t, size, bold) <= width for t in shown)
+        if fits or size <= least:
+            break
+        size = max(least, size - 1)
+    if len(shown) > most:
+        shown = [*shown[:most - 1], " ".join(shown[most - 1:])]
+    return [_cut_to(t, width, size, bold) for t in shown], size
+
+
+def _cut_to(text: str, width: float, size: float, bold: bool) -> str:
+    """``text``, or its start and ``"…"`` within ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

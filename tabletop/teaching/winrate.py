@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from statistics import NormalDist
 from typing import Any
 
+from ..core.names import html_name, nfc
 from ..core.plain import real, whole
 from ..core.quoting import brief, counted
 from .arguments import items
@@ -90,7 +90,7 @@ class Shrinking:
     def _repr_html_(self) -> str:
         body = "".join(f"<tr><td>{r.games}</td><td>{r.rate:.0%}</td><td>{r.low:.0%} – "
                        f"{r.high:.0%}</td><td>± {r.margin:.1%}</td></tr>" for r in self.rows)
-        return (f"<p>{escape(self.agent)}: win rate after the first n games</p><table><tr>"
+        return (f"<p>{html_name(self.agent)}: win rate after the first n games</p><table><tr>"
                 "<th>games n</th><th>win rate</th><th>95% interval</th><th>±</th></tr>"
                 f"{body}</table>")
 
@@ -108,6 +108,8 @@ def shrinking(result: Any, agent: str, steps: Sequence[int]) -> Shrinking:
     if not isinstance(played_games, Sequence):
         raise TypeError(f"shrinking needs an ArenaResult, not {brief(result)}")
     seats = sorted({who for g in played_games for who in g.seats})
+    if isinstance(agent, str):  # (labels are NFC: "Zoë" typed with a combining accent too)
+        agent = next((s for s in seats if nfc(s) == nfc(agent)), agent)
     if agent not in seats:
         raise ValueError(f"no seat of the tournament is called {brief(agent)}; its seats: "
                          f"{', '.join(map(repr, seats))}")

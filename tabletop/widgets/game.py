@@ -156,6 +156,7 @@ class GameWidget(BotTurns, w.VBox):
                                 value=label, description=self.session.name(p),
                                 layout=w.Layout(width=f"{layout.SEAT_WIDTH}px"))
             picker.style.description_width = f"{layout.SEAT_LABEL_WIDTH}px"
+            layout.set_direction(picker, label)
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
         view = _FULL if self.session.view is None else self.session.view
@@ -379,6 +380,7 @@ class GameWidget(BotTurns, w.VBox):
             if label not in picker.options:
                 picker.options = [*picker.options, label]
             picker.value = label
+            layout.set_direction(picker, label)
         finally:
             self._syncing = False
         self._refresh(full=True)

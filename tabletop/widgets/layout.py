@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
+from ..core.names import right_to_left
+
 #: Tallest the board is drawn (CSS px), and the side panel's height beside it.
 BOARD_HEIGHT = 500
 #: Least height of the row on a short window, and the window's height the row leaves for the
@@ -114,3 +116,13 @@ def set_folded(widget: w.Widget, folded: bool) -> None:
         widget.add_class("tt-folded")
     else:
         widget.remove_class("tt-folded")
+
+
+def set_direction(widget: w.Widget, text: str) -> None:
+    """Mark ``widget`` (a picker showing ``text``) right-to-left when ``text`` is, so that a
+    name in Arabic or Hebrew too shows its start, not its end, when it is cut
+    (``panels.CSS``: ``.tt-rtl``; a ``<select>`` takes no ``dir="auto"`` from Python)."""
+    if right_to_left(text):
+        widget.add_class("tt-rtl")
+    else:
+        widget.remove_class("tt-rtl")

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents.analysis import shallow_text
 from ..core.breakdown import Breakdown
+from ..core.names import SHOWN, fit
 
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
 PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
@@ -107,6 +108,7 @@ CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game .tt-scores p { font-size: 11px; color: var(--tt-muted); margin: 3px 0; }
 .tabletop-game .tt-total { font-size: 14px; margin-bottom: 2px; }
 .tabletop-game .tt-total > span { white-space: nowrap; }
+.tabletop-game .tt-rtl select { direction: rtl; }
 .tabletop-game .tt-heading { font-size: 11px; letter-spacing: .06em; text-transform: uppercase;
   color: var(--tt-muted); margin: 4px 0 2px; line-height: 20px; }
 .tabletop-game .tabletop-log { flex: 1 1 0; min-height: 72px; }
@@ -249,7 +251,7 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     if not thinking:
         return ""
     head = '<div class="tt-heading">What the bot was thinking</div>'
-    agent = escape(str(thinking.get("agent", "bot")))
+    agent = escape(fit(str(thinking.get("agent", "bot")), SHOWN))  # (a long name cut short)
     if thinking.get("hidden"):
         bot = f"{escape(who)} ({agent})" if who else agent
         return (f'{head}<div class="tt-empty">{bot} chose in secret, or from what only it '

@@ -25,10 +25,12 @@ from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
+from ..core.names import SHOWN, fit
 from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
+from .cover import cover_scene
 from .inputs import input_for
 from .messages import Message, Played, may_hear, withheld
 from .picks import mark_picked
@@ -204,7 +206,7 @@ class Session:
         told = []
         for action, actor, by in m.moves:
             who = self.name(actor) if actor is not None else "?"
-            who = f"{who} ({by})" if by else who
+            who = f"{who} ({fit(by, SHOWN)})" if by else who  # (a long name cut short)
             told.append(f"{who} played {self.game.describe(action, actor, viewer)}.")
         return Message(" ".join([*told, m.text]).strip(), m.kind)
 
@@ -267,7 +269,8 @@ class Session:
         p = s.current_player
         agent = self.seats[p]  # type: ignore[index]
         if agent is not None:
-            return (f"{self.name(p)} is played by the {agent_label(agent)} bot: press "  # type: ignore
+            bot = fit(agent_label(agent), SHOWN)  # (a long name cut short)
+            return (f"{self.name(p)} is played by the {bot} bot: press "  # type: ignore
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
@@ -562,16 +565,7 @@ class Session:
         if self._size is None:
             probe = self.game.draw(self.state.view(self.state.current_player))  # type: ignore
             self._size = (probe.width, probe.height)
-        w, h = self._size
-        p = self.state.current_player
-        scene = Scene(w, h, background="#1f2430", title="hidden: pass the board")
-        scene.rect(w * 0.1, h * 0.3, w * 0.8, h * 0.4, rx=14, fill="#2d3446", stroke="#f5b700",
-                   stroke_width=2, target=("cover",))
-        scene.text(w / 2, h * 0.45, f"Pass the board to {self.name(p)}",  # type: ignore[arg-type]
-                   fill="#ffffff", font_size=22, font_weight="bold", layer=1)
-        scene.text(w / 2, h * 0.56, "click here or press “Show my board” when ready",
-                   fill="#c9cfdd", font_size=14, layer=1)
-        return scene
+        return cover_scene(*self._size, self.name(self.state.current_player))  # type: ignore
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""

@@ -205,6 +205,7 @@ def json_copy(value: Any, where: str) -> Any:
 _SAID = {"values": "{where} holds more than {most} values",
          "depth": "{where} nests more than {deep} deep (or holds itself)",
          "key": "{where} has the key {found}: keys are strings",
+         "text": "{where} holds {found}, which is not Unicode text (a lone surrogate)",
          "value": "{where} holds {found}, which is not finite JSON data"}
 
 

@@ -7,7 +7,8 @@ on its length (``Game.max_game_length``) and its observation tensor
 ``ConformanceError`` naming what to define and why, not with the base class's bare
 ``NotImplementedError`` from deep inside a check.
 
-It also checks the game is registered under its name (``check_registered``): records name
+It also checks the players' names can be shown (``playernames.py``), the game is
+registered under its name (``check_registered``): records name
 their game, and the suite replays them with ``tabletop.replay``; and that its
 ``rule_changes`` are dated, in order (``check_rule_changes``): ``replay`` quotes them when an
 older record no longer replays.
@@ -26,6 +27,7 @@ from ..errors import UnknownGame
 from ..game import Game
 from ..registry import game_class
 from .common import ConformanceError
+from .playernames import check_player_names
 
 #: What ``check_declarations`` asks for: the name to define, why, and how to read it.
 REQUIRED: tuple[tuple[str, str, Callable[[Game, int], object]], ...] = (
@@ -54,6 +56,7 @@ def check_declarations(game: Game, seed: int = 0) -> None:
     follow, which say where and how."""
     check_registered(game)
     check_rule_changes(game)
+    check_player_names(game)
     for name, why, read in REQUIRED:
         try:
             read(game, seed)
