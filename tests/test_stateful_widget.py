@@ -24,6 +24,9 @@ from tabletop.core.errors import InvalidRecord
 from tabletop.widgets import GameWidget
 
 BOT = 1  # the seat a seeded random bot may take
+#: Games (and options) whose records the widget opens: other player counts too.
+OTHERS = [(name, {}) for name in tabletop.games()] + [
+    ("lascaux", {"players": 4}), ("landlock", {"players": 4}), ("lascaux", {"players": 5})]
 
 
 def notations(state) -> list[str]:
@@ -201,11 +204,11 @@ class WidgetMachine(RuleBasedStateMachine):
         else:
             assert dict(again, ply=record["ply"]) == record
 
-    @rule(other=st.sampled_from(tabletop.games()), plies=st.integers(0, 6),
-          seed=st.integers(0, 3))
-    def load_other_game(self, other: str, plies: int, seed: int) -> None:
+    @rule(other=st.sampled_from(OTHERS), plies=st.integers(0, 6), seed=st.integers(0, 3))
+    def load_other_game(self, other: tuple[str, dict], plies: int, seed: int) -> None:
         self.picking = False
-        state = tabletop.load(other).new(seed=seed)
+        other, options = other
+        state = tabletop.load(other, **options).new(seed=seed)
         for _ in range(plies):
             if state.is_terminal:
                 break
@@ -251,8 +254,10 @@ class WidgetMachine(RuleBasedStateMachine):
         assert w.forward_button.disabled == (index == len(line) - 1)
         assert w.branch_picker.value == line[-1]
         labels = dict((leaf, label) for label, leaf in w.branch_picker.options)
+        assert len(set(labels.values())) == len(labels), labels  # told apart
         assert sorted(labels) == m.leaves()
         for leaf, label in labels.items():
+            label = re.sub(r" #\d+$", "", label)  # (numbered when two would read alike)
             depth = m.depth(leaf)
             assert label.endswith(f" · {depth} {'ply' if depth == 1 else 'plies'}"), label
             fork = m.fork(leaf)
@@ -277,6 +282,19 @@ class WidgetMachine(RuleBasedStateMachine):
             assert inp is None or not inp.selection, inp.selection
 
     @invariant()
+    def controls_fit_the_game(self) -> None:
+        """A seat picker per player, a view per player (and the full state)."""
+        if self.widget is None:
+            return
+        w, players = self.widget, self.s.game.players
+        assert len(self.s.seats) == players
+        assert len(w.seat_pickers) == players
+        assert len(w.view_picker.options) == players + 1
+        assert w.view is None or 0 <= w.view < players
+        for p, picker in enumerate(w.seat_pickers):
+            assert picker.value == self.s.seat_label(p)
+
+    @invariant()
     def same_record(self) -> None:
         if self.widget is None:
             return
@@ -284,6 +302,25 @@ class WidgetMachine(RuleBasedStateMachine):
         record = self.widget.save()
         assert record["actions"] == m.moves_to(m.line()[-1])
         assert record["ply"] == m.depth(m.cursor)
+
+
+def test_branches_a_secret_apart_are_told_apart_in_a_seats_view():
+    """Lascaux's secret choices and Lava Flows' hidden arrangements: in a seat's view the
+    branches' moves read alike ("choose ?"); the picker numbers them, telling no secret."""
+    for name in ("lascaux", "lava-flows"):
+        widget = GameWidget(tabletop.load(name).new(seed=0), view=1, agent_delay=0,
+                            panel_delay=0, start_bots=False)
+        actions = list(widget.state.legal_actions())[:3]
+        for action in actions:
+            widget.start()
+            widget.play(str(action))
+        labels = [label for label, _ in widget.branch_picker.options]
+        assert len(set(labels)) == 3, labels
+        assert [label[-2:] for label in labels] == ["#1", "#2", "#3"]
+        assert not any(str(a) in label for a in actions for label in labels)
+        widget.view = None  # the full state tells the moves: no numbers needed
+        assert not any("#" in label for label, _ in widget.branch_picker.options)
+        widget.close()
 
 
 SETTINGS = settings(max_examples=int(os.environ.get("SM_EXAMPLES", 12)),

@@ -30,6 +30,8 @@ from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
+from .branchlabels import branch_labels
+from .cover import cover_scene
 from .inputs import input_for
 from .picks import mark_picked
 from .records import read_record
@@ -476,21 +478,12 @@ class Session:
         self._input_key = None
 
     def branches(self) -> list[tuple[int, str]]:
-        """Every branch end with a label saying where it left the others."""
-        out = []
+        """Every branch end with a label saying where it left the others (labels that would
+        read alike, a secret move apart, are numbered: see ``branchlabels``)."""
         hidden = self.covered()
-        for leaf in sorted(self.timeline.leaves()):
-            path = self.timeline.path_to(leaf)
-            forks = [i for i, n in enumerate(path[:-1]) if len(self.graph.succ[n]) > 1]
-            plies = f"{len(path) - 1} {'ply' if len(path) == 2 else 'plies'}"
-            if not forks:
-                out.append((leaf, f"main line · {plies}"))
-                continue
-            k = forks[-1]
-            log = () if hidden else self.graph.nodes[leaf]["state"].log(self.viewer())
-            move = log[k] if k < len(log) else "…"
-            out.append((leaf, f"ply {k + 1}: {move} · {plies}"))
-        return out
+        viewer = self.viewer()
+        return branch_labels(self.timeline, lambda leaf: () if hidden else
+                             self.graph.nodes[leaf]["state"].log(viewer))
 
     # --- records ------------------------------------------------------------------------------
     def save(self, full: bool = False) -> dict[str, Any]:
@@ -571,15 +564,7 @@ class Session:
             probe = self.game.draw(self.state.view(self.state.current_player))  # type: ignore
             self._size = (probe.width, probe.height)
         w, h = self._size
-        p = self.state.current_player
-        scene = Scene(w, h, background="#1f2430", title="hidden: pass the board")
-        scene.rect(w * 0.1, h * 0.3, w * 0.8, h * 0.4, rx=14, fill="#2d3446", stroke="#f5b700",
-                   stroke_width=2, target=("cover",))
-        scene.text(w / 2, h * 0.45, f"Pass the board to {self.name(p)}",  # type: ignore[arg-type]
-                   fill="#ffffff", font_size=22, font_weight="bold", layer=1)
-        scene.text(w / 2, h * 0.56, "click here or press “Show my board” when ready",
-                   fill="#c9cfdd", font_size=14, layer=1)
-        return scene
+        return cover_scene(w, h, self.name(self.state.current_player))  # type: ignore[arg-type]
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""
