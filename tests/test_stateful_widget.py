@@ -14,7 +14,7 @@ import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from timeline_model import HistoryModel
@@ -324,7 +324,10 @@ def test_branches_a_secret_apart_are_told_apart_in_a_seats_view():
         widget.close()
 
 
-SETTINGS = settings(max_examples=int(os.environ.get("SM_EXAMPLES", 25)),
+#: ``SM_EXAMPLES=120 SM_STEPS=50`` searches longer (without shrinking, to report sooner).
+SETTINGS = settings(phases=[Phase.explicit, Phase.generate] if "SM_EXAMPLES" in os.environ
+                    else list(Phase),
+                    max_examples=int(os.environ.get("SM_EXAMPLES", 25)),
                     stateful_step_count=int(os.environ.get("SM_STEPS", 30)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
