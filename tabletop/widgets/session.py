@@ -30,6 +30,7 @@ from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
 from ..core.record import MAX_SEED
 from ..render.scene import Scene
+from .branchlabels import branch_labels
 from .cover import cover_scene
 from .inputs import input_for
 from .messages import Message, Played, may_hear, withheld
@@ -471,21 +472,12 @@ class Session:
         self._input_key = None
 
     def branches(self) -> list[tuple[int, str]]:
-        """Every branch end with a label saying where it left the others."""
-        out = []
+        """Every branch end with a label saying where it left the others (labels that would
+        read alike, a secret move apart, are numbered: see ``branchlabels``)."""
         hidden = self.covered()
-        for leaf in sorted(self.timeline.leaves()):
-            path = self.timeline.path_to(leaf)
-            forks = [i for i, n in enumerate(path[:-1]) if len(self.graph.succ[n]) > 1]
-            plies = f"{len(path) - 1} {'ply' if len(path) == 2 else 'plies'}"
-            if not forks:
-                out.append((leaf, f"main line · {plies}"))
-                continue
-            k = forks[-1]
-            log = () if hidden else self.graph.nodes[leaf]["state"].log(self.viewer())
-            move = log[k] if k < len(log) else "…"
-            out.append((leaf, f"ply {k + 1}: {move} · {plies}"))
-        return out
+        viewer = self.viewer()
+        return branch_labels(self.timeline, lambda leaf: () if hidden else
+                             self.graph.nodes[leaf]["state"].log(viewer))
 
     # --- records ------------------------------------------------------------------------------
     def save(self, full: bool = False) -> dict[str, Any]:
