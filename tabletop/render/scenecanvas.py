@@ -140,7 +140,20 @@ class SceneCanvas:
         self.frame.layout.max_width = widest
 
     def close(self) -> None:
-        """Close the canvases and their frame, with their layouts (the page forgets them)."""
+        """Close the canvases and their frame, with their layouts (the page forgets them),
+        and let go of everything drawn or called: ipycanvas' one process-wide canvas manager
+        remembers the canvas it last drew on, so a closed board it still named kept its
+        click handlers alive (the whole widget, its game and timeline) until another board
+        drew."""
+        self._click_handlers.clear()
+        manager = getattr(self.canvases[0], "_canvas_manager", None) if self.canvases else None
+        if manager is not None and getattr(manager, "_current_canvas", None) in [
+                self.widget, *self.canvases]:
+            manager._current_canvas = None
+        self.widget.on_mouse_down(self._mouse_down, remove=True)
+        self.widget.on_touch_start(self._touch_start, remove=True)
+        for canvas in self.canvases:
+            canvas.on_client_ready(self._client_ready, remove=True)
         for part in [*self.canvases, self.widget, self.still, self.frame]:
             part.close()
             part.layout.close()

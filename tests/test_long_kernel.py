@@ -1,0 +1,107 @@
+"""A kernel that stays open all day: what ``close()`` opened it releases, and a long game,
+many searches, tournaments and replays leave no more behind than their results.
+
+Every figure here is a count (live objects, widgets, threads, tasks), never a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+import weakref
+from typing import Any
+
+import ipycanvas  # noqa: F401 - its one canvas manager is a widget made at import
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+import tabletop
+from tabletop.agents import MCTSAgent
+from tabletop.widgets import GameWidget, TreeWidget, warmup
+
+GAMES = [("lascaux", 3), ("lava-flows", 2), ("landlock", 2), ("lacuna", 2)]
+
+
+def collected(refs: list[weakref.ref[Any]]) -> list[str]:
+    """The objects of ``refs`` a full garbage collection leaves alive, by type."""
+    warmup.wait(10)  # a warm-up thread still walking holds copies (never a widget)
+    gc.collect()
+    return [type(r()).__name__ for r in refs if r() is not None]
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_closed_widget_is_freed_with_its_game_and_timeline(name, players):
+    """ipycanvas' one canvas manager remembers the last canvas it drew on; a closed board it
+    still named kept the whole widget (its timeline, bots, thinking) until another drew."""
+    widgets = len(_instances)
+    refs: list[weakref.ref[Any]] = []
+    for bots in (None, {1: "mcts"}):
+        widget = tabletop.play(name, players=players, seed=1, bots=bots, panel_delay=0)
+        for _ in range(3):
+            if not widget.state.is_terminal:
+                widget.agent_move()
+        refs += [weakref.ref(widget), weakref.ref(widget.session),
+                 weakref.ref(widget.board)]
+        widget.close()
+        del widget
+    assert collected(refs) == []
+    assert len(_instances) == widgets
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_closed_tree_widget_is_freed_with_the_game_it_opened(name, players):
+    widgets = len(_instances)
+    state = tabletop.load(name, players=players).new(seed=1)
+    agent = MCTSAgent(iterations=30, seed=1)
+    agent.act(state)
+    refs: list[weakref.ref[Any]] = []
+    for subject in (state, agent.last_analysis):
+        tree = TreeWidget(subject)
+        tree.expand(tree.selected)
+        game = tree.open_in_game()
+        refs += [weakref.ref(tree), weakref.ref(tree.model), weakref.ref(game)]
+        tree.close()
+        del tree, game
+    assert collected(refs) == []
+    assert len(_instances) == widgets
+
+
+def test_bots_playing_each_other_leave_no_task_or_thread_once_closed():
+    """Bots-only widgets closed mid-game, in an event loop: no task of theirs is left, the
+    widgets are freed, and the only thread is the one bot worker."""
+    refs: list[weakref.ref[Any]] = []
+
+    async def scenario() -> list[asyncio.Task[Any]]:
+        for name, players in GAMES:
+            widget = tabletop.play(name, players=players, seed=1,
+                                   bots=dict.fromkeys(range(players), "mcts"),
+                                   agent_delay=0.01, panel_delay=0.01)
+            await asyncio.sleep(0.2)
+            refs.append(weakref.ref(widget))
+            widget.close()
+            del widget
+        await asyncio.sleep(0.3)
+        return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+    assert asyncio.run(scenario()) == []
+    assert collected(refs) == []
+    names = {t.name for t in threading.enumerate()} - {"MainThread"}
+    assert all(n.startswith(("tabletop-bot", "tabletop-warm-up")) for n in names), names
+
+
+def test_widgets_opened_and_closed_by_the_hundred_keep_the_kernel_flat():
+    """Live objects after 40 more widgets (closed) are within a few hundred of after 20."""
+    def churn(count: int) -> int:
+        for i in range(count):
+            name, players = GAMES[i % len(GAMES)]
+            GameWidget(tabletop.load(name, players=players).new(seed=i % 3),
+                       bots={1: "random"}, panel_delay=0).close()
+        warmup.wait(10)
+        gc.collect()
+        return len(gc.get_objects())
+
+    churn(8)  # first-use tables and caches
+    first = churn(20)
+    second = churn(40)
+    assert second - first < 2000, (first, second)
