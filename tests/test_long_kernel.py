@@ -105,3 +105,56 @@ def test_widgets_opened_and_closed_by_the_hundred_keep_the_kernel_flat():
     first = churn(20)
     second = churn(40)
     assert second - first < 2000, (first, second)
+
+
+
+def test_opening_the_tree_in_game_again_closes_the_game_it_opened_before():
+    """Each "Open in game" made a game widget and left the one before it open: 20 clicks
+    left 2,000 widgets (20 game widgets) in ipywidgets' registry after the tree closed."""
+    widgets = len(_instances)
+    tree = TreeWidget(tabletop.load("lascaux", players=3).new(seed=1))
+    first = tree.open_in_game()
+    one = len(_instances)
+    for _ in range(20):
+        tree.open_in_game()
+    assert first.closed and not tree.game_widget.closed
+    assert len(_instances) == one
+    tree.close()
+    assert len(_instances) == widgets
+
+
+def test_loading_another_games_record_closes_the_controls_it_replaces():
+    """A record of another game rebuilds the seats, view and choice controls; the old ones
+    were dropped open (88 widgets a switch), and stayed after ``close()``."""
+    widgets = len(_instances)
+    widget = tabletop.play("lascaux", players=3, seed=1)
+    one = len(_instances)
+    records = [tabletop.load("lava-flows").new(seed=2).to_record(),
+               tabletop.load("lascaux", players=3).new(seed=3).to_record()]
+    for _ in range(5):
+        for record in records:
+            widget.load(record)
+    assert len(_instances) == one
+    widget.close()
+    assert len(_instances) == widgets
+
+
+def test_choice_buttons_let_go_when_full_are_closed():
+    """The choice buttons kept for reuse are let go when too many; they were left open."""
+    from tabletop.core.memos import small_memos
+
+    widgets = len(_instances)
+    with small_memos(1):
+        widget = tabletop.play("lacuna", seed=1)
+        seen = set()
+        for _ in range(30):
+            if widget.state.is_terminal:
+                break
+            seen.update(id(b) for b in widget.choices.children)
+            widget.agent_move()
+        open_buttons = [b for b in widget._choice_buttons.values()]
+        assert len(open_buttons) <= 3
+        shown = len(_instances)
+        widget.close()
+    assert len(_instances) == widgets
+    assert len(seen) > 3 and shown < widgets + 200

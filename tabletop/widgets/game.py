@@ -31,7 +31,7 @@ from ..render.scenecanvas import SceneCanvas
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, running_loop, while_open
+from .botturns import BotTurns, close_dropped, running_loop, while_open
 from .picture import with_picture
 from .session import Message, Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
@@ -397,9 +397,12 @@ class GameWidget(BotTurns, w.VBox):
 
     # --- keeping the controls in step -------------------------------------------------------
     def _rebuild_controls(self) -> None:
+        """New controls for another game; the old ones are closed (the board stays)."""
+        old: list[w.Widget] = [*self.children, *self._choice_buttons.values()]  # type: ignore[has-type]
         self._choice_buttons.clear()
         self._build()
         self.children = self._layout()
+        close_dropped(old, self.children)
 
     def _after_input(self, action: Action | None) -> None:
         self._refresh(full=action is not None)
@@ -482,11 +485,13 @@ class GameWidget(BotTurns, w.VBox):
 
     def _show_choices(self) -> None:
         s = self.session
-        buttons = []
+        buttons: list[w.Widget] = []
+        dropped: list[w.Widget] = []
         for target, label in s.buttons():
             button = self._choice_buttons.get(target)
             if button is None:
                 if len(self._choice_buttons) > _BUTTONS_HELD.size:
+                    dropped += self._choice_buttons.values()
                     self._choice_buttons.clear()
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
@@ -495,8 +500,11 @@ class GameWidget(BotTurns, w.VBox):
             elif button.description != label:
                 button.description = label
             buttons.append(button)
-        if list(self.choices.children) != buttons:
+        shown = list(self.choices.children)
+        if shown != buttons:
             self.choices.children = buttons
+        # a button let go (too many kept) is closed once it is neither shown nor kept
+        close_dropped([*dropped, *shown], [*buttons, *self._choice_buttons.values()])
         inp = s._input
         picked = bool(inp is not None and inp.selection)
         self.cancel_button.layout.display = "" if picked else "none"
