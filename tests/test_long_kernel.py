@@ -158,3 +158,19 @@ def test_choice_buttons_let_go_when_full_are_closed():
         widget.close()
     assert len(_instances) == widgets
     assert len(seen) > 3 and shown < widgets + 200
+
+
+def test_a_closed_board_draws_nothing_and_frees_its_handlers():
+    """A bot closing its widget mid-move left a redraw to come: a closed canvas has no comm,
+    and once the canvas manager forgot it the switch to it would raise."""
+    from tabletop.render.scene import Scene
+    from tabletop.render.scenecanvas import SceneCanvas
+
+    board = SceneCanvas()
+    scene = Scene(100, 50, background="white")
+    board.on_click(lambda x, y: None)
+    board.draw(scene)
+    board.close()
+    board.draw(scene)
+    board._client_ready()
+    assert (board.frames, board.closed, board._click_handlers) == (1, True, [])

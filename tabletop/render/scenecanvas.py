@@ -73,6 +73,7 @@ class SceneCanvas:
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready)
         self.frames = 0  # how many draws were sent (for tests and benchmarks)
+        self.closed = False
 
     @property
     def resolution(self) -> float:
@@ -94,7 +95,10 @@ class SceneCanvas:
         return self.renderer.scene
 
     def draw(self, scene: Scene) -> None:
-        """Show ``scene``, resizing the canvas when the scene's size changed."""
+        """Show ``scene``, resizing the canvas when the scene's size changed (nothing once
+        closed: a closed canvas has no comm to draw through)."""
+        if self.closed:
+            return
         width = max(1, math.ceil(scene.width * self.resolution))
         height = max(1, math.ceil(scene.height * self.resolution))
         if (self.widget.width, self.widget.height) != (width, height):
@@ -145,6 +149,7 @@ class SceneCanvas:
         remembers the canvas it last drew on, so a closed board it still named kept its
         click handlers alive (the whole widget, its game and timeline) until another board
         drew."""
+        self.closed = True
         self._click_handlers.clear()
         manager = getattr(self.canvases[0], "_canvas_manager", None) if self.canvases else None
         if manager is not None and getattr(manager, "_current_canvas", None) in [
@@ -192,8 +197,10 @@ class SceneCanvas:
         ipycanvas remembers which canvas its last command addressed and skips the switch
         command when the next one addresses the same canvas, so a fresh frontend would draw
         on no canvas at all. Forgetting that choice (a private attribute, touched only here)
-        makes the next command switch explicitly.
+        makes the next command switch explicitly (it is touched in ``close()`` too).
         """
+        if self.closed:
+            return
         manager = getattr(self.canvases[0], "_canvas_manager", None)
         if manager is not None and hasattr(manager, "_current_canvas"):
             manager._current_canvas = None
