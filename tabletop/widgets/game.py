@@ -519,8 +519,12 @@ class GameWidget(BotTurns, w.VBox):
             self.slider.value = index
             self.back_button.disabled = self.first_button.disabled = index == 0
             self.forward_button.disabled = self.last_button.disabled = index == len(line) - 1
-            branches = s.branches()
-            options = [(label, leaf) for leaf, label in branches]
+            # Listing every branch end walks each one's path: done again only when the
+            # timeline grew or what the labels may show changed, not at every step or jump.
+            key = (s.timeline, s.timeline._next_id, len(s.graph), s.viewer(), s.covered())
+            if getattr(self, "_branch_key", None) != key:
+                self._branch_key, self._branch_list = key, s.branches()
+            options = [(label, leaf) for leaf, label in self._branch_list]
             if list(self.branch_picker.options) != options:
                 self.branch_picker.options = options
             self.branch_picker.value = line[-1]
