@@ -91,6 +91,7 @@ class SceneCanvas:
         self._still_scene: Scene | None = None  # drawn, its still not yet sent
         self._still_due: asyncio.TimerHandle | None = None
         self._still_since = 0.0  # the loop's time of the first draw the still waits for
+        self.closed = False
 
     @property
     def resolution(self) -> float:
@@ -112,13 +113,16 @@ class SceneCanvas:
         return self.renderer.scene
 
     def draw(self, scene: Scene) -> None:
-        """Show ``scene``, resizing the canvas when the scene's size changed.
+        """Show ``scene``, resizing the canvas when the scene's size changed (nothing once
+        closed: a closed canvas has no comm to draw through).
 
         The still under the canvas shows ``scene`` at once when no event loop runs or
         ``still_delay`` is 0, else once no draw came for ``still_delay`` seconds, or
         ``STILL_MAX_WAIT`` seconds after the first draw it waits for (``flush_still`` sends
         it now).
         """
+        if self.closed:
+            return
         width = max(1, math.ceil(scene.width * self.resolution))
         height = max(1, math.ceil(scene.height * self.resolution))
         if (self.widget.width, self.widget.height) != (width, height):
@@ -190,12 +194,26 @@ class SceneCanvas:
         self.frame.layout.max_width = widest
 
     def close(self) -> None:
-        """Close the canvases and their frame, with their layouts (the page forgets them)."""
+        """Close the canvases and their frame, with their layouts (the page forgets them),
+        and let go of everything drawn or called: ipycanvas' one process-wide canvas manager
+        remembers the canvas it last drew on, so a closed board it still named kept its
+        click handlers alive (the whole widget, its game and timeline) until another board
+        drew."""
+        self.closed = True
         if self._still_due is not None:
             self._still_due.cancel()
             self._still_due = None
         _WAITING.discard(self)
         self._still_scene = None
+        self._click_handlers.clear()
+        manager = getattr(self.canvases[0], "_canvas_manager", None) if self.canvases else None
+        if manager is not None and getattr(manager, "_current_canvas", None) in [
+                self.widget, *self.canvases]:
+            manager._current_canvas = None
+        self.widget.on_mouse_down(self._mouse_down, remove=True)
+        self.widget.on_touch_start(self._touch_start, remove=True)
+        for canvas in self.canvases:
+            canvas.on_client_ready(self._client_ready, remove=True)
         for part in [*self.canvases, self.widget, self.still, self.frame]:
             part.close()
             part.layout.close()
@@ -234,8 +252,10 @@ class SceneCanvas:
         ipycanvas remembers which canvas its last command addressed and skips the switch
         command when the next one addresses the same canvas, so a fresh frontend would draw
         on no canvas at all. Forgetting that choice (a private attribute, touched only here)
-        makes the next command switch explicitly.
+        makes the next command switch explicitly (it is touched in ``close()`` too).
         """
+        if self.closed:
+            return
         manager = getattr(self.canvases[0], "_canvas_manager", None)
         if manager is not None and hasattr(manager, "_current_canvas"):
             manager._current_canvas = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -61,6 +61,26 @@ def close_all(widget: w.Widget, keep: w.Widget | None = None) -> None:
                  getattr(widget, "style", None)]:
         if isinstance(part, w.Widget) and part is not widget:
             close_all(part, keep)
+
+
+def held(widgets: Iterable[w.Widget]) -> Iterator[w.Widget]:
+    """Every widget of ``widgets`` and every one they hold (children, layouts, styles), at
+    any depth."""
+    for widget in widgets:
+        yield widget
+        parts = [*getattr(widget, "children", ()), getattr(widget, "layout", None),
+                 getattr(widget, "style", None)]
+        yield from held(p for p in parts if isinstance(p, w.Widget) and p is not widget)
+
+
+def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None:
+    """Close every widget ``before`` held that ``after`` no longer holds: controls replaced
+    by new ones would otherwise stay open (and in ipywidgets' registry) for the kernel's
+    life."""
+    kept = {id(widget) for widget in held(after)}
+    for widget in list(held(before)):
+        if id(widget) not in kept:
+            widget.close()
 
 
 class BotTurns:

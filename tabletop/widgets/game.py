@@ -31,7 +31,7 @@ from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, close_all, while_open
+from .botturns import BotTurns, close_dropped, while_open
 from .messages import Message
 from .picture import with_picture
 from .presses import Presses
@@ -420,8 +420,7 @@ class GameWidget(BotTurns, w.VBox):
         self._choice_buttons.clear()
         self._build()
         self.children = self._layout()
-        for part in old:
-            close_all(part, keep=self.board.frame)
+        close_dropped(old, self.children)
 
     def _after_input(self, action: Action | None) -> None:
         self._refresh(full=action is not None)
@@ -509,15 +508,14 @@ class GameWidget(BotTurns, w.VBox):
 
     def _show_choices(self) -> None:
         s = self.session
-        buttons: list[w.Button] = []
-        dropped: list[w.Button] = []
+        buttons: list[w.Widget] = []
+        dropped: list[w.Widget] = []
         for target, label in s.buttons():
             button = self._choice_buttons.get(target)
             if button is None:
-                if len(self._choice_buttons) > _BUTTONS_HELD.size:  # keep those in use
-                    for key, held in list(self._choice_buttons.items()):
-                        if not any(held is b for b in buttons):
-                            dropped.append(self._choice_buttons.pop(key))
+                if len(self._choice_buttons) > _BUTTONS_HELD.size:
+                    dropped += self._choice_buttons.values()
+                    self._choice_buttons.clear()
                 button = _button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
                 button.on_click(lambda _, t=target: self._press_button(t))
@@ -525,10 +523,11 @@ class GameWidget(BotTurns, w.VBox):
             elif button.description != label:
                 button.description = label
             buttons.append(button)
-        if list(self.choices.children) != buttons:
+        shown = list(self.choices.children)
+        if shown != buttons:
             self.choices.children = buttons
-        for button in dropped:  # let go: closed, so neither kernel nor saved file keeps it
-            close_all(button)
+        # a button let go (too many kept) is closed once it is neither shown nor kept
+        close_dropped([*dropped, *shown], [*buttons, *self._choice_buttons.values()])
         inp = s._input
         picked = bool(inp is not None and inp.selection)
         self.cancel_button.layout.display = "" if picked else "none"
@@ -543,8 +542,12 @@ class GameWidget(BotTurns, w.VBox):
             self.slider.value = index
             self.back_button.disabled = self.first_button.disabled = index == 0
             self.forward_button.disabled = self.last_button.disabled = index == len(line) - 1
-            branches = s.branches()
-            options = [(label, leaf) for leaf, label in branches]
+            # Listing every branch end walks each one's path: done again only when the
+            # timeline grew or what the labels may show changed, not at every step or jump.
+            key = (s.timeline, s.timeline._next_id, len(s.graph), s.viewer(), s.covered())
+            if getattr(self, "_branch_key", None) != key:
+                self._branch_key, self._branch_list = key, s.branches()
+            options = [(label, leaf) for leaf, label in self._branch_list]
             if list(self.branch_picker.options) != options:
                 self.branch_picker.options = options
             self.branch_picker.value = line[-1]

@@ -234,10 +234,12 @@ class TreeWidget(w.VBox):
 
     def open_in_game(self, node: int | None = None) -> Any:
         """Open the state at ``node`` (default: selected) in the game widget, shown below, as
-        the tree's viewer sees it (a search tree's: its searcher)."""
+        the tree's viewer sees it (a search tree's: its searcher). The game widget opened
+        before it is closed (its bots stop), as the tree's ``close()`` closes the last one."""
         state = self.state(node)
         if state is None:
             raise ValueError("this node has no state to open")
+        before = self.game_widget
         seen = {} if self.model.view is None else {"view": self.model.view}
         if self.opener is not None:
             self.game_widget = self.opener(state, **seen)
@@ -247,6 +249,8 @@ class TreeWidget(w.VBox):
             self.game_widget = play(state, **seen)
         self.game_box.children = (self.game_widget,) if isinstance(self.game_widget,
                                                                    w.Widget) else ()
+        if isinstance(before, w.Widget) and before is not self.game_widget:
+            close_all(before)
         return self.game_widget
 
     # --- drawing --------------------------------------------------------------------------------
