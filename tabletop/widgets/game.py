@@ -21,18 +21,17 @@ import traitlets
 from ..agents import agent_names
 from ..agents.settings import bot_seats
 from ..core.errors import IllegalAction, InvalidRecord
-from ..core.game import Action, State, View
+from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.memos import Bound
 from ..core.plain import flag
-from ..core.quoting import quote
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, close_dropped, while_open
-from .messages import Message
+from .messages import Message, refusal
 from .picture import with_picture
 from .presses import Presses
 from .session import Session
@@ -47,12 +46,6 @@ AGENT_DELAY = 0.6
 PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
-
-
-def _button(description: str, tooltip: str, *, icon: str = "", width: str = "auto",
-            style: str = "") -> w.Button:
-    return w.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,
-                    layout=w.Layout(width=width))
 
 
 #: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
@@ -115,6 +108,7 @@ class GameWidget(BotTurns, w.VBox):
 
     # --- the parts --------------------------------------------------------------------------
     def _build(self) -> None:
+        button = layout.button
         self.turn_html = w.HTML().add_class("tabletop-turn")
         self.message_html = w.HTML(panels.message_html("")).add_class("tabletop-message")
         self.scores_html = w.HTML().add_class("tabletop-scores")
@@ -122,18 +116,18 @@ class GameWidget(BotTurns, w.VBox):
         self.thinking_html = w.HTML().add_class("tabletop-thinking")
         self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
         self.move_box = inputs.move_box(self.play)  # the keyboard's way to every move
-        self.cancel_button = _button("Cancel", "Forget the targets picked so far", icon="times")
+        self.cancel_button = button("Cancel", "Forget the targets picked so far", icon="times")
         self.cancel_button.on_click(lambda _: self.cancel())
-        self.confirm_button = _button("Show my board", "Lift the cover for the player to move",
-                                      icon="eye", style="warning")
+        self.confirm_button = button("Show my board", "Lift the cover for the player to move",
+                                     icon="eye", style="warning")
         self.confirm_button.add_class("tabletop-confirm")
         self.confirm_button.on_click(lambda _: self.confirm())
 
-        self.first_button = _button("", "Jump to the start", icon="fast-backward", width="38px")
-        self.back_button = _button("", "Step back", icon="step-backward", width="38px")
-        self.forward_button = _button("", "Step forward", icon="step-forward", width="38px")
-        self.last_button = _button("", "Jump to the end of this line", icon="fast-forward",
-                                   width="38px")
+        self.first_button = button("", "Jump to the start", icon="fast-backward", width="38px")
+        self.back_button = button("", "Step back", icon="step-backward", width="38px")
+        self.forward_button = button("", "Step forward", icon="step-forward", width="38px")
+        self.last_button = button("", "Jump to the end of this line", icon="fast-forward",
+                                  width="38px")
         self.first_button.on_click(lambda _: self.start())
         self.back_button.on_click(lambda _: self.back())
         self.forward_button.on_click(lambda _: self.forward())
@@ -170,8 +164,8 @@ class GameWidget(BotTurns, w.VBox):
             tooltip="Show only the view of the player to move; cover the board between turns",
             layout=w.Layout(width="auto"))
         self.hot_seat_toggle.observe(self._on_hot_seat, "value")
-        self.agent_button = _button("Bot move", "Let a bot make the move for the player to move",
-                                  icon="cogs", style="info")
+        self.agent_button = button("Bot move", "Let a bot make the move for the player to move",
+                                 icon="cogs", style="info")
         self.agent_button.add_class("tabletop-bot-move")
         self.agent_button.on_click(lambda _: self.agent_move())
         self.pause_button = w.ToggleButton(
@@ -331,7 +325,7 @@ class GameWidget(BotTurns, w.VBox):
         try:
             played = self.session.play(action)
         except IllegalAction:
-            self.session.message = Message(_refusal(self.session.subject(), action),
+            self.session.message = Message(refusal(self.session.subject(), action),
                                            "error")
             self._refresh()
             raise
@@ -516,7 +510,7 @@ class GameWidget(BotTurns, w.VBox):
                 if len(self._choice_buttons) > _BUTTONS_HELD.size:
                     dropped += self._choice_buttons.values()
                     self._choice_buttons.clear()
-                button = _button(label, f"pick {label}")
+                button = layout.button(label, f"pick {label}")
                 button.add_class("tabletop-choice")
                 button.on_click(lambda _, t=target: self._press_button(t))
                 self._choice_buttons[target] = button
@@ -596,14 +590,3 @@ class GameWidget(BotTurns, w.VBox):
         s = self.session
         states = f"{len(s.graph)} state{'' if len(s.graph) == 1 else 's'}"
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {states}>"
-
-
-
-def _refusal(subject: State | View, action: Action | str) -> str:
-    """Why ``action`` is refused, as ``subject`` (the state or view on show) tells it; if that
-    view would allow it, only that it is not legal (the reason is what the view can't see)."""
-    try:
-        subject._coerce(action)
-    except IllegalAction as err:
-        return str(err)
-    return f"{quote(str(action))} is not legal here"

@@ -126,3 +126,10 @@ def set_direction(widget: w.Widget, text: str) -> None:
         widget.add_class("tt-rtl")
     else:
         widget.remove_class("tt-rtl")
+
+
+def button(description: str, tooltip: str, *, icon: str = "", width: str = "auto",
+           style: str = "") -> w.Button:
+    """A button of the widget's (``style``: ipywidgets' ``button_style``)."""
+    return w.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,
+                    layout=w.Layout(width=width))

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.game import Action, State
+from ..core.errors import IllegalAction
+from ..core.game import Action, State, View
+from ..core.quoting import quote
 
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
@@ -60,3 +62,18 @@ def withheld(name: str) -> str:
     """The failure of ``name``'s agent as a viewer not entitled to its words reads it."""
     return (f"bot failed: what {name}'s bot said may rest on what only it knows; it shows in "
             f"the full-state view")
+
+
+def refusal(subject: State | View, action: Action | str) -> str:
+    """Why ``action`` is refused, as ``subject`` (the state or view on show) tells it; if that
+    view would allow it, only that it is not legal (the reason is what the view can't see).
+
+    >>> import tabletop
+    >>> refusal(tabletop.load("lascaux").new(seed=1), "pass")[:64]
+    "'pass' is not legal here (the bidding starts once every player h"
+    """
+    try:
+        subject._coerce(action)
+    except IllegalAction as err:
+        return str(err)
+    return f"{quote(str(action))} is not legal here"
