@@ -1,0 +1,109 @@
+"""``check_variants(game)``: the suite played again under a game's non-default options.
+
+``check_game`` and ``check_abuse`` check the game they are given, and most tests give them a
+game loaded with its defaults: an option that a table, a memo, a range or a picture forgets
+(built once from the defaults, or read where it should not be) passes them. A game
+therefore declares ``variants``: option sets, ``players`` among them where the game has
+several counts, that between them give **every option a value other than its default**
+(several changed at once where they meet: Lava Flows' ``memory`` with ``slide`` and a short
+``ply_cap``). ``check_variants`` checks the declaration, then loads each variant and runs
+on it a short ``check_game`` (rules, ids, tensors, records, pictures, clicks) and the
+robustness checks whose answers depend on options (``VARIANT_CHECKS``: secrecy, positions
+derived with ``replace``, malformed actions, click targets, labels, the bot's secrecy and
+search tree, values).
+
+A game with no options declares none; a game with options and no variants fails, naming
+the options left at their defaults.
+
+>>> import tabletop
+>>> [dict(v.options) for v in check_variants(tabletop.load("landlock"), rules_only=True)]
+[{'gnomes': 'placed'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..errors import InvalidOption
+from ..game import Game
+from ..quoting import brief
+from .bots import check_bot_secrecy
+from .common import ConformanceError, fail
+from .contract import check_game
+from .contrast import check_text_contrast
+from .entry import suite_game, suite_seeds
+from .hitareas import check_hit_areas
+from .illegaltext import check_illegal_text
+from .malformed import check_malformed_actions
+from .replacing import check_replace
+from .searchtrees import check_search_trees
+from .secrecy import check_secrecy
+from .values import check_values
+
+#: The robustness checks run on every variant (``check_abuse`` runs all, at the defaults):
+#: those that read what options change — what a view hides, which positions are well formed,
+#: what is legal and how it is refused, what is drawn and clicked, what a bot sees.
+VARIANT_CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
+    check_secrecy, check_replace, check_malformed_actions, check_illegal_text,
+    check_hit_areas, check_text_contrast, check_bot_secrecy, check_search_trees, check_values,
+)
+
+#: ``check_game``'s settings for a variant: one seed's pictures and clicks, sampled.
+GAME_SETTINGS: dict[str, Any] = {"apply_all": 8, "package_seeds": 1, "pictures_every": 4,
+                                 "clicks_every": 4, "hash_seed_states": 0}
+
+
+def check_variants(game: Game, seeds: Iterable[int] = range(1), *,
+                   rules_only: bool = False) -> list[Game]:
+    """Check ``type(game).variants`` gives every option a non-default value, then run a
+    short ``check_game`` and ``VARIANT_CHECKS`` on each variant (``rules_only``: the
+    declaration and ``check_game``'s rules, no pictures, clicks or other checks). Returns
+    the variants' games; raises ``ConformanceError`` on the first breach."""
+    game = suite_game(game, "check_variants")
+    seeds = suite_seeds(seeds, "check_variants")
+    games = variant_games(type(game))
+    for variant in games:
+        where = f"{game.name} variant {_options_text(variant)}"
+        settings = {**GAME_SETTINGS, "package_seeds": 0} if rules_only else GAME_SETTINGS
+        try:
+            check_game(variant, seeds, **settings)
+            for check in () if rules_only else VARIANT_CHECKS:
+                check(variant, seeds)
+        except ConformanceError as err:  # say which variant broke
+            fail(where, str(err))
+        except Exception as err:
+            fail(where, f"{type(err).__name__}: {brief(str(err), 300)}")
+    return games
+
+
+def variant_games(cls: type[Game]) -> list[Game]:
+    """The games ``cls.variants`` declares, each loaded; ``ConformanceError`` if they are
+    not a tuple of option mappings, one does not load, one is the defaults, or some option
+    keeps its default in all of them."""
+    declared = getattr(cls, "variants", ())
+    if not isinstance(declared, tuple) or not all(isinstance(v, Mapping) for v in declared):
+        fail(cls.name, f"variants should be a tuple of option mappings, not {brief(declared)}")
+    games = []
+    for options in declared:
+        try:
+            variant = cls(**options)
+        except InvalidOption as err:
+            fail(cls.name, f"variant {brief(dict(options))} does not load: {err}")
+        if variant == cls() and "players" not in options:
+            fail(cls.name, f"variant {brief(dict(options))} is the defaults: it checks "
+                           "nothing check_game does not")
+        games.append(variant)
+    kept = [key for key, default in cls.defaults.items()
+            if all(g.options[key] == default for g in games)]
+    if kept:
+        fail(cls.name, f"no variant gives {', '.join(kept)} a value other than its default: "
+                       f"declare {cls.__name__}.variants (option sets the conformance suite "
+                       "plays too) so that every option is checked off its default")
+    return games
+
+
+def _options_text(game: Game) -> str:
+    changed = {k: v for k, v in game.options.items() if game.defaults[k] != v}
+    return ", ".join([f"players={game.players}"]
+                     + [f"{k}={v!r}" for k, v in changed.items()])
