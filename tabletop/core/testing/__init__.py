@@ -29,9 +29,9 @@
   search tree read as documented (``check_search_trees``: visits, values, the choice,
   chance nodes, nothing shown as known that the searcher did not know); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
-* ``check_variants(game)`` plays ``check_game`` and the robustness checks that depend on
-  options again under the option sets the game's class declares as ``variants`` (every
-  option off its default in at least one): a table, range or picture built from the
+* ``check_variants(game)`` plays a short ``check_game`` and most of ``check_abuse`` again
+  under the option sets the game's class declares as ``variants`` (every option off its
+  default in at least one): a table, range or picture built from the
   defaults passes every check run on a default game;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);

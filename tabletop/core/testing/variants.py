@@ -7,10 +7,11 @@ therefore declares ``variants``: option sets, ``players`` among them where the g
 several counts, that between them give **every option a value other than its default**
 (several changed at once where they meet: Lava Flows' ``memory`` with ``slide`` and a short
 ``ply_cap``). ``check_variants`` checks the declaration, then loads each variant and runs
-on it a short ``check_game`` (rules, ids, tensors, records, pictures, clicks) and the
-robustness checks whose answers depend on options (``VARIANT_CHECKS``: secrecy, positions
-derived with ``replace``, malformed actions, click targets, labels, the bot's secrecy and
-search tree, values).
+on it a short ``check_game`` (rules, ids, tensors, records, pictures, clicks) and
+``check_abuse``'s checks but the four costliest, whose tries read no option
+(``VARIANT_CHECKS``: secrecy, odd values of the other options, positions derived with
+``replace``, malformed actions, long games, click targets and labels, the bot's secrecy and
+search tree, values, advice, type hints ...).
 
 A game with no options declares none; a game with options and no variants fails, naming
 the options left at their defaults.
@@ -28,26 +29,24 @@ from typing import Any
 from ..errors import InvalidOption
 from ..game import Game
 from ..quoting import brief
-from .bots import check_bot_secrecy
+from .abuse import CHECKS
 from .common import ConformanceError, fail
 from .contract import check_game
-from .contrast import check_text_contrast
 from .entry import suite_game, suite_seeds
-from .hitareas import check_hit_areas
-from .illegaltext import check_illegal_text
-from .malformed import check_malformed_actions
-from .replacing import check_replace
-from .searchtrees import check_search_trees
-from .secrecy import check_secrecy
-from .values import check_values
+from .fuzzing import check_fuzzing
+from .immutability import check_immutability
+from .interrupts import check_interrupts
+from .targets import check_targets_on_board
 
-#: The robustness checks run on every variant (``check_abuse`` runs all, at the defaults):
-#: those that read what options change — what a view hides, which positions are well formed,
-#: what is legal and how it is refused, what is drawn and clicked, what a bot sees.
-VARIANT_CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
-    check_secrecy, check_replace, check_malformed_actions, check_illegal_text,
-    check_hit_areas, check_text_contrast, check_bot_secrecy, check_search_trees, check_values,
+#: ``check_abuse``'s checks left out on a variant: the costliest, whose tries read no option
+#: (fuzzed text and records, mutation of returned data, interrupts) or are repeated by
+#: ``check_hit_areas`` (targets inside the picture).
+SKIPPED: tuple[Callable[[Game, Iterable[int]], object], ...] = (
+    check_fuzzing, check_immutability, check_interrupts, check_targets_on_board,
 )
+#: The robustness checks run on every variant: all others of ``check_abuse``.
+VARIANT_CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = tuple(
+    check for check in CHECKS if check not in SKIPPED)
 
 #: ``check_game``'s settings for a variant: one seed's pictures and clicks, sampled.
 GAME_SETTINGS: dict[str, Any] = {"apply_all": 8, "package_seeds": 1, "pictures_every": 4,
