@@ -345,3 +345,24 @@ def test_flowers_at_the_default_sizes_keep_the_full_hit_radius():
     hits = [s.hit_r for s in tabletop.load("lacuna", mat_radius=2).draw(state).ordered()
             if isinstance(s, Circle) and s.target and s.target[0] == "flower"]
     assert len(hits) == 48 and set(hits) == {8.0}
+
+
+def test_a_small_flowers_number_is_beside_it_and_reads_on_the_mat():
+    """Numbers drawn on flowers smaller than the numbers sat mostly on the dark mat in an ink
+    chosen for the flower (black beside a yellow dot: unreadable, ``flower_radius=0.01``).
+    Such a number is now beside its flower, in an ink for the mat; at the default sizes it
+    is on the flower as before."""
+    from tabletop.render.contrast import contrast_of
+    from tabletop.render.scene import Text
+
+    for options, beside in (({"flower_radius": 0.01, "pawn_radius": 0.01}, True), ({}, False)):
+        game = tabletop.load("lacuna", **options)
+        state = game.new(seed=0, setup="random")
+        scene = game.draw(state)
+        labels = {s.text: s for s in scene.shapes if isinstance(s, Text)
+                  and s.text.isdigit() and s.layer == 7}
+        for f in state.flowers_on_mat():
+            x, _ = to_pixels(state, *state.flower_xy(f))
+            label = labels[str(f)]
+            assert (label.x > x) == beside
+            assert contrast_of(scene, label) >= 4.5

@@ -60,6 +60,12 @@ def scale(subject: LacunaPosition) -> float:
     return MAT_PX * TICKS / subject.params.mat
 
 
+#: A flower holds its number when its diameter is at least this many font sizes (at the
+#: default sizes it is twice); a smaller flower (``flower_radius`` under about 1.6% of the
+#: mat radius) has its number beside it, read on the mat.
+LABEL_FITS = 1.4
+
+
 def _hit_radii(subject: LacunaPosition, s: float) -> dict[int, float]:
     """The hit radius of each flower on the mat whose nearest neighbour is closer than
     ``MIN_HIT / 2`` pixels: ``0.95 ×`` that distance (its centre is then in no other
@@ -212,8 +218,12 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
                 scene.circle(x, y, rf, layer=4, target=("flower", f),
                              title=f"flower {f} ({name})", hit_r=hit_r.get(f, MIN_HIT / 2))
             if labels:  # dark or light numbers, whichever reads better on the colour
-                scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
-                           fill=ink_on(hexof(f)))
+                font = max(6.0, rf * 0.95)
+                if 2 * rf >= LABEL_FITS * font:
+                    scene.text(x, y, str(f), font_size=font, layer=7, fill=ink_on(hexof(f)))
+                else:  # a flower smaller than its number: the number beside it, on the mat
+                    scene.text(x + rf + 1, y, str(f), font_size=font, layer=7, anchor="start",
+                               fill=ink_on(MAT))
         else:
             owner = subject.owner_of(f)  # a ghost in its colour's outline, as on the mat
             flower(scene, x, y, rf * 0.6, name, fill=None, stroke=hexof(f), stroke_width=1,
