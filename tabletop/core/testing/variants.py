@@ -61,6 +61,9 @@ def check_variants(game: Game, seeds: Iterable[int] = range(1), *,
     the variants' games; raises ``ConformanceError`` on the first breach."""
     game = suite_game(game, "check_variants")
     seeds = suite_seeds(seeds, "check_variants")
+    if not isinstance(rules_only, bool):
+        raise TypeError(f"check_variants's rules_only should be True or False, not "
+                        f"{brief(rules_only)}")
     games = variant_games(type(game))
     for variant in games:
         where = f"{game.name} variant {_options_text(variant)}"
