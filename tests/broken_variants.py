@@ -3,6 +3,7 @@ declarations of variants that check nothing."""
 
 from __future__ import annotations
 
+from liars_dice.rules import LiarsDice
 from toygame import Bonus, SecretNim, Take
 
 from tabletop.core.ids import ActionTable
@@ -38,3 +39,11 @@ class StaleVariantNim(SecretNim):
 
     name = "stale-variant-nim"
     variants = ({"max_take": 4},)
+
+
+class OneAtATimeDice(LiarsDice):
+    """Liar's Dice whose variants change one setting each: dice, faces and the player count
+    are never checked together."""
+
+    name = "one-at-a-time-dice"
+    variants = ({"dice": 1}, {"faces": 3}, {"players": 4})

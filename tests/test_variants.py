@@ -6,7 +6,13 @@ A game added to the registry is checked here without any new test code.
 """
 
 import pytest
-from broken_variants import DefaultTableNim, DefaultVariantNim, StaleVariantNim, UndeclaredNim
+from broken_variants import (
+    DefaultTableNim,
+    DefaultVariantNim,
+    OneAtATimeDice,
+    StaleVariantNim,
+    UndeclaredNim,
+)
 from toygame import SecretNim
 
 import tabletop
@@ -42,7 +48,12 @@ def test_a_bug_that_shows_only_off_the_default_option_is_caught(registered):
                     r"UndeclaredNim\.variants"),
     (DefaultVariantNim, r"variant \{'max_take': 2\} is the defaults"),
     (StaleVariantNim, r"variant \{'max_take': 4\} does not load: option max_take=4"),
+    (OneAtATimeDice, r"no variant changes two settings at once \(options, or the player "
+                     r"count\)"),
 ])
 def test_variants_that_check_nothing_are_refused(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
         check_variants(registered(broken), rules_only=True)
+    if broken is OneAtATimeDice:  # each variant alone is sound
+        for options in broken.variants:
+            check_game(broken(**options), seeds=range(2), package_seeds=0)

@@ -5,7 +5,8 @@ game loaded with its defaults: an option that a table, a memo, a range or a pict
 (built once from the defaults, or read where it should not be) passes them. A game
 therefore declares ``variants``: option sets, ``players`` among them where the game has
 several counts, that between them give **every option a value other than its default**
-(several changed at once where they meet: Lava Flows' ``memory`` with ``slide`` and a short
+and, where a game has two settings or more (options, or several player counts), change two
+at once in one of them at least (Lava Flows' ``memory`` with ``slide`` and a short
 ``ply_cap``). ``check_variants`` checks the declaration, then loads each variant and runs
 on it a short ``check_game`` (rules, ids, tensors, records, pictures, clicks) and
 ``check_abuse``'s checks but the four costliest, whose tries read no option
@@ -92,7 +93,7 @@ def variant_games(cls: type[Game]) -> list[Game]:
             variant = cls(**options)
         except InvalidOption as err:
             fail(cls.name, f"variant {brief(dict(options))} does not load: {err}")
-        if variant == cls() and "players" not in options:
+        if not _changed(variant):
             fail(cls.name, f"variant {brief(dict(options))} is the defaults: it checks "
                            "nothing check_game does not")
         games.append(variant)
@@ -102,10 +103,21 @@ def variant_games(cls: type[Game]) -> list[Game]:
         fail(cls.name, f"no variant gives {', '.join(kept)} a value other than its default: "
                        f"declare {cls.__name__}.variants (option sets the conformance suite "
                        "plays too) so that every option is checked off its default")
+    settings = len(cls.defaults) + (len(cls.player_counts) > 1)
+    if settings > 1 and max(len(_changed(g)) for g in games) < 2:
+        fail(cls.name, "no variant changes two settings at once (options, or the player "
+                       "count): options that meet (a rule with a size, a count with a rule) "
+                       "are then never checked together")
     return games
 
 
+def _changed(game: Game) -> list[str]:
+    """The settings of ``game`` off the defaults: its options', and ``players``."""
+    first = type(game).player_counts[0]
+    return [k for k, v in game.options.items() if game.defaults[k] != v] + \
+        (["players"] if game.players != first else [])
+
+
 def _options_text(game: Game) -> str:
-    changed = {k: v for k, v in game.options.items() if game.defaults[k] != v}
-    return ", ".join([f"players={game.players}"]
-                     + [f"{k}={v!r}" for k, v in changed.items()])
+    return ", ".join([f"players={game.players}"] + [f"{k}={game.options[k]!r}"
+                                                    for k in _changed(game) if k != "players"])
