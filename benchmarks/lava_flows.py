@@ -12,7 +12,6 @@ may be shared: read medians and the paired ratios.
 from __future__ import annotations
 
 import argparse
-import ast
 import collections
 import random
 import statistics
@@ -22,6 +21,7 @@ from arguments import above_zero, usage_errors
 from playouts import open_spiel_run
 
 import tabletop
+from tabletop.core.golden import option_of
 from tabletop.core.testing import playout
 
 
@@ -49,13 +49,10 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[],
                         help="a game option as key=value, e.g. memory=True")
     args = parser.parse_args()
-    options: dict[str, object] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        try:
-            options[key] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            options[key] = value
+    try:  # (read as the golden command line reads them: true, True, 12, empty)
+        options: dict[str, object] = dict(option_of(item) for item in args.option)
+    except ValueError as err:
+        parser.error(str(err))
     with usage_errors(parser):
         tabletop.load("lava-flows", **options)
     ours: list[float] = []

@@ -225,3 +225,19 @@ def test_the_move_box_is_shut_while_the_board_is_covered() -> None:
         assert not widget.move_box.disabled
     finally:
         widget.close()
+
+
+def test_a_labels_backdrop_is_what_is_painted_not_a_marks_larger_hit_area():
+    """A small filled mark with a larger hit area (``hit_r``) counted as painted over its
+    whole hit area: a black label beside a 2-pixel yellow dot on a dark ground measured
+    against yellow and passed, though it is read on the dark ground (Lacuna's numbers
+    beside small flowers)."""
+    from tabletop.render.contrast import backdrop, faint_texts
+    from tabletop.render.scene import Scene
+
+    scene = Scene(100, 100, background="#0d1b2a")
+    scene.circle(50, 50, 2, fill="#ffe119", hit_r=8)
+    scene.text(55, 50, "7", font_size=6, fill="#111111")
+    assert backdrop(scene, 55, 50) == backdrop(Scene(100, 100, background="#0d1b2a"), 55, 50)
+    assert [t.text for t, _ in faint_texts(scene)] == ["7"]
+    assert backdrop(scene, 51, 50) != backdrop(scene, 55, 50)  # on the dot itself: yellow

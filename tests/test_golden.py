@@ -31,6 +31,16 @@ def test_every_game_has_a_golden_playthrough(name):
     assert name in games, f"no golden playthrough for {name} in tests/golden"
 
 
+@pytest.mark.parametrize("name", tabletop.games())
+def test_every_game_has_a_golden_playthrough_off_its_defaults(name):
+    """Options change rules (Landlock's gnomes, Lava Flows' slides, Lascaux's colours) and
+    sizes (Lacuna's): each game's behaviour under them is pinned too."""
+    cls = type(tabletop.load(name))
+    off = [p.name for p in FILES if (s := settings_of(p.read_text(encoding="utf-8")))["game"]
+           == name and any(s["options"].get(k, d) != d for k, d in cls.defaults.items())]
+    assert off, f"no golden playthrough of {name} with an option off its default"
+
+
 def test_a_game_class_given_as_module_and_class_is_registered_and_written(tmp_path):
     """The step docs/adding-a-game.md shows for a new game: no registration beforehand."""
     from toygame import SecretNim
@@ -124,6 +134,17 @@ def test_options_not_at_their_default_are_given_on_the_command_line_and_named(tm
     assert written == playthrough(game, 4) == regenerate(written)
     assert filename(tabletop.load("lascaux", players=3, strict_colour=False), 7) == \
         "lascaux-3p-seed7.txt"
+
+
+def test_pythons_spelling_of_a_bool_option_is_read_as_a_bool(tmp_path):
+    """``--option memory=True`` was kept as the text 'True' and refused as not a bool —
+    "like the default False", which is how the refusal spells the default."""
+    from tabletop.core.golden import main
+
+    main(["lava-flows", "--option", "memory=True", "--option", "slide=empty", "--seed", "4",
+          "--out", str(tmp_path)])
+    assert [p.name for p in tmp_path.iterdir()] == [
+        "lava-flows-2p-memory=true-slide=empty-seed4.txt"]
 
 
 @pytest.mark.parametrize("option, message", [

@@ -92,3 +92,9 @@ def test_the_examples_docstring_examples_run(game, name):
     result = doctest.testmod(importlib.import_module(name), verbose=False,
                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted and result.failed == 0, f"{result} in {name}"
+
+
+def test_the_suite_holds_under_its_variants(game):
+    from tabletop.core.testing import check_variants
+
+    assert [dict(g.options) for g in check_variants(game)] == [{"cards": 2}]

@@ -321,3 +321,48 @@ def test_click_to_place_refuses_a_point_that_is_no_pair_of_finite_numbers(point)
                                          r"flowers 0\.\.47, not 0, 99"):
         click_to_place(s, 0, 99, (300, 300))
     assert click_to_place(s, 0, 1, (236, 37)) == Place(0, 1, 519)
+
+
+@pytest.mark.parametrize("options", [{"flower_radius": 0.01, "pawn_radius": 0.01},
+                                     {"mat_radius": 2, "flower_radius": 0.02},
+                                     {"flower_radius": 0.0001, "pawn_radius": 0.0001}])
+def test_a_click_at_a_small_flowers_centre_takes_that_flower(options):
+    """Flowers under about 1.3% of the mat radius (2.5 radii apart at the closest) came
+    closer on the picture than the 8-pixel hit radius: a click at flower 20's centre took
+    flower 21, drawn over it (``flower_radius=0.01``, seed 0). Now each such flower's hit
+    area stops short of its nearest neighbour, so its centre always takes it."""
+    game = tabletop.load("lacuna", **options)
+    for _, state in random_states(game, range(3), setup="random"):
+        if len(state.history) % 4:
+            continue
+        scene = game.draw(state)
+        for f in state.flowers_on_mat():
+            assert scene.hit(*to_pixels(state, *state.flower_xy(f))) == ("flower", f)
+
+
+def test_flowers_at_the_default_sizes_keep_the_full_hit_radius():
+    state = tabletop.load("lacuna", mat_radius=2).new(seed=0, setup="random")
+    hits = [s.hit_r for s in tabletop.load("lacuna", mat_radius=2).draw(state).ordered()
+            if isinstance(s, Circle) and s.target and s.target[0] == "flower"]
+    assert len(hits) == 48 and set(hits) == {8.0}
+
+
+def test_a_small_flowers_number_is_beside_it_and_reads_on_the_mat():
+    """Numbers drawn on flowers smaller than the numbers sat mostly on the dark mat in an ink
+    chosen for the flower (black beside a yellow dot: unreadable, ``flower_radius=0.01``).
+    Such a number is now beside its flower, in an ink for the mat; at the default sizes it
+    is on the flower as before."""
+    from tabletop.render.contrast import contrast_of
+    from tabletop.render.scene import Text
+
+    for options, beside in (({"flower_radius": 0.01, "pawn_radius": 0.01}, True), ({}, False)):
+        game = tabletop.load("lacuna", **options)
+        state = game.new(seed=0, setup="random")
+        scene = game.draw(state)
+        labels = {s.text: s for s in scene.shapes if isinstance(s, Text)
+                  and s.text.isdigit() and s.layer == 7}
+        for f in state.flowers_on_mat():
+            x, _ = to_pixels(state, *state.flower_xy(f))
+            label = labels[str(f)]
+            assert (label.x > x) == beside
+            assert contrast_of(scene, label) >= 4.5

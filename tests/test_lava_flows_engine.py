@@ -302,3 +302,21 @@ def test_clicks_at_shape_centres_reach_every_action():
             assert result == action, (str(action), path)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("stack, viewer", [("W2", None), ("B5", None), ("W1", None),
+                                           ("Bn", 0), ("Wm", 1), ("BhBn", 0), ("WWh", 1)])
+def test_a_hidden_code_in_view_is_refused_when_the_position_is_made(stack, viewer):
+    """A hiding place or hidden piece on top of a stack (no Large over it) cannot happen in
+    play; a position given one by ``dataclasses.replace`` is refused at once, not left to
+    raise ``KeyError`` from the game's insides at its first move (as it did; the suite's
+    ``check_replace`` met it only with a short ``ply_cap``, whose games it samples early)."""
+    import dataclasses
+
+    game = tabletop.load("lava-flows", memory="h" in stack)
+    state = game.new(seed=0, setup="random")
+    subject = state if viewer is None else state.view(viewer)
+    with pytest.raises(ValueError, match="every hidden code under a Large"):
+        dataclasses.replace(subject, stacks=(stack,) + subject.stacks[1:])
+    if viewer is None:  # (a view's pools count its unknowns: another stack changes them)
+        assert dataclasses.replace(subject, stacks=(stack[::-1],) + subject.stacks[1:])

@@ -182,3 +182,9 @@ def test_random_play_ends_within_the_declared_length(game):
         while not s.is_terminal:
             s = s.apply(rng.choice(s.legal_actions()))
         assert len(s.history) <= game.max_game_length
+
+
+def test_the_suite_holds_under_its_variants(game):
+    from tabletop.core.testing import check_variants
+
+    assert [g.players for g in check_variants(game)] == [4]

@@ -246,3 +246,16 @@ def test_a_saved_file_given_instead_of_its_text_says_how_to_replay_it(tmp_path):
     with pytest.raises(InvalidRecord, match="BOM") as refused:  # the text's own fault
         tabletop.replay("\ufeff" + saved.read_text(encoding="utf-8"))
     assert "read_text" not in str(refused.value)
+
+
+def test_an_option_a_record_leaves_out_is_the_default_and_one_it_adds_is_refused():
+    """Records from before an option existed, and from a version with one this lacks."""
+    state = tabletop.load("lava-flows", ply_cap=7, memory=True).new(seed=1, setup="random")
+    record = state.to_record()
+    older = {**record, "options": {"memory": True}}
+    assert tabletop.replay(older).game == tabletop.load("lava-flows", memory=True)
+    assert tabletop.replay(record).to_record() == record  # every option written, read back
+    newer = {**record, "options": {**record["options"], "lava_colour": "red"}}
+    with pytest.raises(InvalidRecord, match=r"lava-flows has no option 'lava_colour'; "
+                                            r"options: slide='onto'"):
+        tabletop.replay(newer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.core.testing import check_abuse, check_game, soak
+from tabletop.core.testing import check_abuse, check_game, check_variants, soak
 
 GAME = tabletop.load("lava-flows")
 
@@ -31,6 +31,10 @@ GAME = tabletop.load("lava-flows")
     (lambda: soak(GAME, 0), ValueError, "soak's games should be a whole number ≥ 1, not 0"),
     (lambda: soak(GAME, 2, first_seed=-1), ValueError, "soak's seeds should be whole numbers"),
     (lambda: soak(GAME, 2, every=0), ValueError, "soak's every should be"),
+    (lambda: check_variants("lava-flows"), TypeError, "check_variants checks a Game"),
+    (lambda: check_variants(GAME, seeds=[]), ValueError, "check_variants was given no seeds"),
+    (lambda: check_variants(GAME, rules_only="no"), TypeError,
+     "check_variants's rules_only should be True or False, not 'no'"),
 ])
 def test_the_suite_refuses_what_it_cannot_check_with(call, error, message):
     with pytest.raises(error, match=message):

@@ -231,3 +231,30 @@ def test_an_exercise_whose_verdict_turns_on_what_its_viewer_cannot_see_is_refuse
         Exercise(s, "Guess.", right=peeks, viewer=1, solution="choose green")
     assert Exercise(s, "Green.", right=lambda b, a, t: str(a) == "choose green", viewer=1,
                     solution="choose green", wrong=("choose pink",))
+
+
+class _OptionsSeen:
+    """An agent that plays the first legal move and keeps the options of what it sees."""
+
+    seen: set = set()
+
+    def act(self, view):
+        _OptionsSeen.seen.add(tuple(sorted(view.game.options.items())))
+        return view.legal_actions()[0]
+
+
+def test_an_agent_task_plays_a_game_loaded_with_options():
+    """``AgentTask`` took a game's name only: a teacher could not set a task in Lava Flows
+    with ``memory=True`` (a ``Game`` was refused as "not a string")."""
+    from tabletop.teaching import AgentTask
+
+    game = tabletop.load("lava-flows", memory=True, ply_cap=20)
+    task = AgentTask("Play on.", game, ["random"], 0.0, solution="random", games=2)
+    assert task.game == game
+    _OptionsSeen.seen.clear()
+    assert task.answer(_OptionsSeen).right
+    assert _OptionsSeen.seen == {tuple(sorted(game.options.items()))}
+    with pytest.raises(ValueError, match=r"is played by 4 players, but the task seats 2: "
+                                         r"the answer and 1 opponent"):
+        AgentTask("Play on.", tabletop.load("lascaux", players=4), ["random"], 0.5,
+                  solution="random")

@@ -52,6 +52,7 @@ class SecretNim(Game):
     title = "Secret Nim"
     player_counts = (2,)
     defaults = {"max_take": 2}
+    variants = ({"max_take": 3},)  # (check_variants)
     input_class = CounterInput
     renderer = "toygame:draw_pile"
 

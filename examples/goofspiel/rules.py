@@ -87,6 +87,7 @@ class Goofspiel(Game):
     notation_forms = "actions are bids like 'bid 3' (a card of your hand, 1 up)"
     player_counts = (2,)
     defaults = {"cards": 5}
+    variants = ({"cards": 2},)  # what the conformance suite also plays (check_variants)
     renderer = "render:draw"
     clicks = "input:GoofInput"
     state_class = GoofState

@@ -92,6 +92,10 @@ class OptionChecks:
     __slots__ = ()
     name: ClassVar[str]
     defaults: ClassVar[Mapping[str, Any]]
+    #: Option sets (``players`` may be one) that the conformance suite plays as well as the
+    #: defaults (``tabletop.core.testing.check_variants``): between them, every option takes
+    #: a value other than its default.
+    variants: ClassVar[tuple[Mapping[str, Any], ...]] = ()
 
     def _check_option(self, key: str, value: Any) -> None:
         """Raise ``InvalidOption`` if ``value`` is not allowed for option ``key``."""

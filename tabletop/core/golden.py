@@ -60,16 +60,25 @@ def _option_text(value: object) -> str:
 _UNSAFE = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f]')
 
 
+#: Python's spellings of the two bools, read as JSON's ``true`` and ``false`` are.
+PYTHON_BOOLS = {"True": True, "False": False}
+
+
 def option_of(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` of the command line as ``(key, value)``: the value read as JSON
-    (``3``, ``true``, ``0.5``), else kept as the text.
+    (``3``, ``true``, ``0.5``), or Python's ``True`` and ``False`` (as a refusal shows a
+    default: "like the default False"), else kept as the text.
 
     >>> option_of("slide=empty"), option_of("dice=1"), option_of("memory=true")
     (('slide', 'empty'), ('dice', 1), ('memory', True))
+    >>> option_of("memory=True"), option_of("strict_colour=False")
+    (('memory', True), ('strict_colour', False))
     """
     key, equals, value = text.partition("=")
     if not equals or not key.strip():
         raise ValueError(f"--option takes KEY=VALUE (e.g. --option cards=3), not {text!r}")
+    if value.strip() in PYTHON_BOOLS:
+        return key.strip(), PYTHON_BOOLS[value.strip()]
     try:
         return key.strip(), json.loads(value)
     except ValueError:

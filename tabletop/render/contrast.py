@@ -68,9 +68,17 @@ def backdrop(scene: Scene, x: float, y: float, before: Shape | None = None) -> R
             break
         fill = shape.style.fill
         if isinstance(shape, Circle | Rect | Polygon) and fill not in (None, "none") \
-                and shape.contains(x, y):
+                and _painted(shape, x, y):
             below = _over(fill, shape.style.opacity, below)
     return below
+
+
+def _painted(shape: Circle | Rect | Polygon, x: float, y: float) -> bool:
+    """Whether ``shape`` paints ``(x, y)``: a circle within its drawn radius, not the larger
+    hit area a small mark may have (``hit_r``), which is clicked but not seen."""
+    if isinstance(shape, Circle):
+        return (x - shape.x) ** 2 + (y - shape.y) ** 2 <= shape.r * shape.r
+    return shape.contains(x, y)
 
 
 @lru_cache(maxsize=256)  # a renderer asks for the same few colours on every draw

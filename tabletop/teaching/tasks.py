@@ -11,6 +11,7 @@ from typing import Any
 
 from ..agents import resolve_agent
 from ..core.errors import IllegalAction
+from ..core.game import Game
 from ..core.plain import plain, real, whole
 from ..core.quoting import brief, counted, cut, quote
 from ..core.record import MAX_SEED
@@ -260,8 +261,10 @@ def _class_in(code: str) -> type:
 class AgentTask(Task):
     r"""A task whose answer is an agent: ``answer(MyAgent)`` plays ``games`` quick seeded
     games of ``game`` against ``opponents`` (specs as ``tabletop.arena`` takes them), seats
-    rotating, and is right when every move was legal and the agent won at least ``target``
-    of them (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
+    rotating (``game``: a name, played with its default options, or a ``Game`` loaded with
+    the options and player count to play, ``tabletop.load("lava-flows", memory=True)``),
+    and is right when every move was legal and the agent won at least ``target`` of them
+    (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
     an agent class (shown folded as code). An agent that thinks longer than ``move_time``
     seconds over one move (or over being built) is stopped, and told so: an answer never
     hangs the notebook (``move_time=None``: no limit).
@@ -283,15 +286,21 @@ class AgentTask(Task):
     A solution: PotWatcher. It won 70% of 30 games (21 wins), every move legal.
     """
 
-    def __init__(self, question: str, game: str, opponents: Sequence[Any], target: float, *,
+    def __init__(self, question: str, game: str | Game, opponents: Sequence[Any],
+                 target: float, *,
                  solution: Any, games: int = 60, seed: int = 0, why: str = "",
                  hint: str = "", wrong: Sequence[Any] = (),
                  move_time: float | None = 10.0) -> None:
         from ..arena.play import move_time_of
 
         self.move_time = move_time_of(move_time)
-        self.game = load(text_of(game, "game")).name  # an unknown name: UnknownGame
         self.opponents = list(items(opponents, "opponents"))
+        self.game: str | Game = game if isinstance(game, Game) else \
+            load(text_of(game, "game")).name  # an unknown name: UnknownGame
+        if isinstance(game, Game) and game.players != 1 + len(self.opponents):
+            raise ValueError(f"{game!r} is played by {game.players} players, but the task "
+                             f"seats {1 + len(self.opponents)}: the answer and "
+                             f"{counted(len(self.opponents), 'opponent')}")
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
         self.games = games_of(games)
         self.seed = whole(seed, 0, "seed should be an int ≥ 0")

@@ -76,6 +76,7 @@ class LiarsDice(Game):
     notation_forms = "actions are bids like 'bid 3x5' (three dice show five) or 'liar'"
     player_counts = (3, 4)
     defaults = {"dice": 2, "faces": 6}
+    variants = ({"players": 4, "dice": 3, "faces": 3},)  # (check_variants)
     renderer = "render:draw"
     clicks = "input:LiarInput"
     state_class = LiarState

@@ -29,6 +29,10 @@
   search tree read as documented (``check_search_trees``: visits, values, the choice,
   chance nodes, nothing shown as known that the searcher did not know); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
+* ``check_variants(game)`` plays a short ``check_game`` and most of ``check_abuse`` again
+  under the option sets the game's class declares as ``variants`` (every option off its
+  default in at least one): a table, range or picture built from the
+  defaults passes every check run on a default game;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on
@@ -52,11 +56,12 @@ from .observations import check_observations
 from .pictures import check_pictures
 from .reproducible import check_global_random
 from .soak import SoakResult, soak
+from .variants import check_variants
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_clicks", "check_declarations", "check_game", "check_global_random",
     "check_hash_seeds", "check_interrupts",
-    "check_observations", "check_pictures", "check_small_memos",
+    "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]

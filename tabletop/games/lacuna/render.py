@@ -16,7 +16,11 @@ territories=None, labels=True)``:
 Targets: ``("flower", id)``, ``("pawn", i)``; while a line is being chosen ``("spot", a, b,
 k)`` dots and the line itself, ``("line", a, b)``; for free placements ``("free", x, y)``
 dots and the mat, ``("mat",)``. Flowers and dots are hit within ``MIN_HIT / 2`` of their
-centre however small they are drawn. No rule logic here: every fact comes from the position.
+centre however small they are drawn — a flower within ``0.95 ×`` the distance to its nearest
+neighbour on the mat where that is less (``flower_radius`` under about 1.3% of
+``mat_radius`` packs flowers closer than a click tells apart), so that a click at a flower's
+centre always takes that flower, never a neighbour drawn over it. No rule logic here: every
+fact comes from the position.
 """
 
 from __future__ import annotations
@@ -54,6 +58,33 @@ UNPOURED = "#707070"
 def scale(subject: LacunaPosition) -> float:
     """Pixels per mat unit."""
     return MAT_PX * TICKS / subject.params.mat
+
+
+#: A flower holds its number when its diameter is at least this many font sizes (at the
+#: default sizes it is twice); a smaller flower (``flower_radius`` under about 1.6% of the
+#: mat radius) has its number beside it, read on the mat.
+LABEL_FITS = 1.4
+
+
+def _hit_radii(subject: LacunaPosition, s: float) -> dict[int, float]:
+    """The hit radius of each flower on the mat whose nearest neighbour is closer than
+    ``MIN_HIT / 2`` pixels: ``0.95 ×`` that distance (its centre is then in no other
+    flower's hit area). Empty where no two flowers can come that close (flowers are at least
+    2.5 radii apart, so at the default sizes and any ``flower_radius`` of 1.3% of the mat
+    or more)."""
+    if 2.5 * subject.params.flower / TICKS * s >= MIN_HIT / 2:
+        return {}
+    on = subject.flowers_on_mat()
+    px = {f: subject.flower_xy(f) for f in on}
+    out = {}
+    for f in on:
+        (x, y), near = px[f], MIN_HIT / 2 / s
+        for g in on:
+            if g != f:
+                near = min(near, ((px[g][0] - x) ** 2 + (px[g][1] - y) ** 2) ** 0.5)
+        if near * s < MIN_HIT / 2:
+            out[f] = 0.95 * near * s
+    return out
 
 
 def to_pixels(subject: LacunaPosition, x: float, y: float) -> tuple[float, float]:
@@ -172,6 +203,7 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
 
     # flowers: on the mat, and faint ghosts where collected ones stood
     on_mat = subject.on_mat
+    hit_r = _hit_radii(subject, s)
     for f in range(len(subject.points)):
         x, y = xy_f(f)
         name = "?" if subject.colors is None else colour_name(subject.colors[f])
@@ -179,15 +211,19 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
             if shape_of(name) == "disc":
                 scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
                              layer=4, target=("flower", f), title=f"flower {f} ({name})",
-                             hit_r=MIN_HIT / 2)
+                             hit_r=hit_r.get(f, MIN_HIT / 2))
             else:  # its colour's shape, hit as the disc is
                 flower(scene, x, y, rf, name, fill=hexof(f), stroke="#000000",
                        stroke_width=0.8, layer=4)
                 scene.circle(x, y, rf, layer=4, target=("flower", f),
-                             title=f"flower {f} ({name})", hit_r=MIN_HIT / 2)
+                             title=f"flower {f} ({name})", hit_r=hit_r.get(f, MIN_HIT / 2))
             if labels:  # dark or light numbers, whichever reads better on the colour
-                scene.text(x, y, str(f), font_size=max(6.0, rf * 0.95), layer=7,
-                           fill=ink_on(hexof(f)))
+                font = max(6.0, rf * 0.95)
+                if 2 * rf >= LABEL_FITS * font:
+                    scene.text(x, y, str(f), font_size=font, layer=7, fill=ink_on(hexof(f)))
+                else:  # a flower smaller than its number: the number beside it, on the mat
+                    scene.text(x + rf + 1, y, str(f), font_size=font, layer=7, anchor="start",
+                               fill=ink_on(MAT))
         else:
             owner = subject.owner_of(f)  # a ghost in its colour's outline, as on the mat
             flower(scene, x, y, rf * 0.6, name, fill=None, stroke=hexof(f), stroke_width=1,

@@ -274,6 +274,10 @@ class Lacuna(Game):
     notation_forms = FORMS
     player_counts = (2,)
     defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
+    #: A large mat with large flowers and small pawns; the default pieces on the largest
+    #: mat, drawn too small to hold their numbers (``check_variants``).
+    variants = ({"mat_radius": 2.0, "flower_radius": 0.05, "pawn_radius": 0.02},
+                {"mat_radius": 2.0})
     renderer = "render:draw"
     clicks = "input:LacunaInput"
     state_class = LacunaState

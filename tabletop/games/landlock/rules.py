@@ -195,6 +195,8 @@ class Landlock(Game):
                     "then scores nothing",)
     player_counts = (2, 4)
     defaults = {"gnomes": "end"}
+    #: Gnomes scored when placed, by two teams (``check_variants``).
+    variants = ({"players": 4, "gnomes": "placed"},)
     renderer = "render:draw"
     clicks = "input:LandlockInput"
     state_class = LandlockState

@@ -293,6 +293,8 @@ class Lascaux(Game):
     notation_forms = FORMS
     player_counts = (3, 4, 5)
     defaults = {"strict_colour": False}
+    #: Only colours on the table, with five players (``check_variants``).
+    variants = ({"players": 5, "strict_colour": True},)
     renderer = "render:draw"
     clicks = "input:LascauxInput"
     state_class = LascauxState

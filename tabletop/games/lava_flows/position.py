@@ -14,6 +14,7 @@ same legal actions by construction.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core import ranges
@@ -68,6 +69,30 @@ OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``
 #: A stack's letters (``board.CODES``): a state's, a view's that remembers (``m``, ``n``:
 #: unknown hiding places) and one's that forgets (``h``, too).
 KNOWN, SEEN, FORGOTTEN = CODES[:-3], CODES[:-1], CODES
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A stack's codes (``board``): at most ``STACK_MOST`` of ``letters``, and nothing hidden
+    in view — every hiding place and hidden piece lies under a Large (``top_large``), where
+    play keeps them (a piece uncovered is made public at once, ``normalize``).
+
+    >>> Stack(KNOWN).fits("1W"), Stack(KNOWN).fits("W1"), Stack(SEEN).fits("nBw")
+    (True, False, True)
+    """
+
+    letters: str
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, str) and len(value) <= STACK_MOST \
+            and not value.strip(self.letters) \
+            and not value[top_large(value) + 1:].strip("wb")
+
+    def __str__(self) -> str:
+        return (f"a string of at most {STACK_MOST} of {self.letters!r}, with every hidden "
+                "code under a Large (W or B)")
+
+
 #: What a repetition key may hold: the mover and the lock, the cones (``.wb``) and the nine
 #: stacks' appearances, with the ``/`` and ``|`` between them.
 KEY_LETTERS, KEY_LONGEST = "0123456789-./|WBwb", 4 + 9 + 1 + 9 * STACK_MOST + 8
@@ -128,7 +153,7 @@ class LavaPosition(Position):
         player, cell = ranges.Span(0, 1), ranges.Span(-1, len(CELLS) - 1)
         letters = KNOWN if self.viewer is None else FORGOTTEN
         cap = int(self.game.options["ply_cap"])
-        return {"stacks": ranges.Row(ranges.Word(letters, STACK_MOST), length=len(CELLS)),
+        return {"stacks": ranges.Row(Stack(letters), length=len(CELLS)),
                 "cones": ranges.Row(ranges.Span(-1, 1), length=len(CELLS)),
                 "first": ranges.Span(-1, 1), "phase": ranges.Span(0, PLAY), "to_move": player,
                 "lock": cell, "plies": ranges.Span(0, cap),

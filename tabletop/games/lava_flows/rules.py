@@ -481,6 +481,9 @@ class LavaFlows(Game):
     player_counts = (2,)
     defaults: ClassVar[Mapping[str, Any]] = {"slide": "onto", "oreo": "anywhere",
                                               "memory": False, "ply_cap": 200}
+    #: Every option off its default at once; the short cap ends games early, so the suite
+    #: meets setup positions too (``check_variants``).
+    variants = ({"slide": "empty", "oreo": "top", "memory": True, "ply_cap": 12},)
     renderer = "render:draw"
     clicks = "input:LavaFlowsInput"
     state_class = LavaState

@@ -33,7 +33,6 @@ from .board import (
     MASK_SLOT,
     NAMES,
     SLOT,
-    STACK_MOST,
     top_large,
 )
 from .findings import Oreo
@@ -44,7 +43,7 @@ from .knowledge import (
     pool_uses,
     visible_oreos,
 )
-from .position import SEEN, LavaPosition
+from .position import SEEN, LavaPosition, Stack
 from .tensor import observation
 
 #: By state class, ``evolve(view, cls, stacks=…, first=…)`` without keywords (a view holds
@@ -196,6 +195,6 @@ def _view_ranges(shared: ranges.Ranges, white: int, black: int) -> ranges.Ranges
     ``-bw`` per place, none twice; no stack shows a Medium of unknown colour (``h``: only
     a view that forgets has them)."""
     pool = [ranges.Word(ANYTHING, n, shortest=n, distinct=True) for n in (white, black)]
-    stacks = ranges.Row(ranges.Word(SEEN, STACK_MOST), length=len(CELLS))
+    stacks = ranges.Row(Stack(SEEN), length=len(CELLS))
     return {**shared, "stacks": stacks, "pools": ranges.Items(tuple(pool)),
             "hidden": ranges.Row(ranges.Span(0, 3), length=2)}
