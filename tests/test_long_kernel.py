@@ -71,6 +71,7 @@ def test_bots_playing_each_other_leave_no_task_or_thread_once_closed():
     """Bots-only widgets closed mid-game, in an event loop: no task of theirs is left, the
     widgets are freed, and the only thread is the one bot worker."""
     refs: list[weakref.ref[Any]] = []
+    before = set(threading.enumerate())  # (other tests' threads: Dask's, tqdm's monitor)
 
     async def scenario() -> list[asyncio.Task[Any]]:
         for name, players in GAMES:
@@ -86,7 +87,7 @@ def test_bots_playing_each_other_leave_no_task_or_thread_once_closed():
 
     assert asyncio.run(scenario()) == []
     assert collected(refs) == []
-    names = {t.name for t in threading.enumerate()} - {"MainThread"}
+    names = {t.name for t in set(threading.enumerate()) - before}
     assert all(n.startswith(("tabletop-bot", "tabletop-warm-up")) for n in names), names
 
 
