@@ -34,15 +34,33 @@ def _still_messages(meter: Meter) -> int:
     return sum(1 for part, _ in meter.messages if part == "Image.value")
 
 
+def test_a_boards_first_still_goes_at_once_so_no_board_is_without_one() -> None:
+    """A board first drawn outside a cell (a game the tree opens on a click) had no still
+    for ``STILL_DELAY``: a notebook saved then reopened it blank."""
+    async def run() -> None:
+        board = SceneCanvas()
+        board.still_delay = 30.0
+        with Meter() as meter:
+            board.draw(_scene(0))
+            assert _still_messages(meter) == 1
+            assert board.still.value == to_svg(_scene(0)).encode("utf-8")
+            board.draw(_scene(1))  # later draws wait
+            assert _still_messages(meter) == 1
+        board.close()
+
+    asyncio.run(run())
+
+
 def test_quick_draws_send_one_still_of_the_last_scene() -> None:
     async def run() -> None:
         board = SceneCanvas()
         board.still_delay = 0.05
+        board.draw(_scene(100))  # the first still goes at once
         with Meter() as meter:
             for i in range(10):
                 board.draw(_scene(i))
             assert _still_messages(meter) == 0  # the frames went, the still waits
-            assert board.frames == 10
+            assert board.frames == 11
             await asyncio.sleep(0.2)
             assert _still_messages(meter) == 1
             assert board.still.value == to_svg(_scene(9)).encode("utf-8")
@@ -58,10 +76,12 @@ def test_a_board_closed_with_its_still_due_sends_nothing() -> None:
     async def run() -> None:
         board = SceneCanvas()
         board.still_delay = 0.05
-        board.draw(_scene(1))
+        board.draw(_scene(0))  # sent at once
+        board.draw(_scene(1))  # due
+        assert board in scenecanvas._WAITING
         board.close()
         await asyncio.sleep(0.15)
-        assert board.still.comm is None and not list(scenecanvas._WAITING)
+        assert board.still.comm is None and board not in scenecanvas._WAITING
 
     asyncio.run(run())
 
@@ -188,6 +208,7 @@ def test_draws_that_keep_coming_send_a_still_after_the_longest_wait(
     async def run() -> None:
         board = SceneCanvas()
         board.still_delay = 0.5  # ten times the draws' spacing: a busy machine's slack
+        board.draw(_scene(100))  # the first still goes at once
         with Meter() as meter:
             for i in range(10):  # 0.5 s of draws: under the longest wait
                 board.draw(_scene(i))

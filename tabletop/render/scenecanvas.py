@@ -137,8 +137,8 @@ class SceneCanvas:
         """Have the still show ``scene``: now, or with the next still sent (see ``draw``)."""
         self._still_scene = scene
         loop = running_loop()
-        if self.still_delay <= 0 or loop is None:
-            self.flush_still()
+        if self.still_delay <= 0 or loop is None or not self.still.value:
+            self.flush_still()  # (a board's first still at once: no board is without one)
         else:
             now = loop.time()
             if self._still_due is None:
