@@ -2,7 +2,9 @@
 
 Two games a player cannot tell apart must look the same to that player everywhere: the
 view's text, its picture, its legal actions, its score breakdown, its observation tensor and
-information state, and the move log as that player reads it. The check builds such pairs two ways:
+information state, its repr and hash, the answers to the player's own tries (``tries``:
+legal or not, and each refusal's words), and the move log as that player reads it. The
+check builds such pairs two ways:
 
 * **lockstep twins**: a seeded random game, and a twin that makes, at every move of another
   player, a different move that the viewer reads the same way (``game.describe``), so the two
@@ -26,6 +28,7 @@ from typing import Any
 
 from ..game import Action, Game, State
 from .common import fail, random_states
+from .tries import tries
 
 #: A surface: its name, and what ``viewer`` sees of it in a state (any comparable value).
 Surface = tuple[str, Callable[[State, int], Any]]
@@ -46,6 +49,9 @@ SURFACES: tuple[Surface, ...] = (
     ("score breakdown", _breakdown),
     ("observation tensor", lambda s, p: s.view(p).observation().tobytes()),
     ("information state", lambda s, p: s.view(p).information_state()),
+    ("view repr", lambda s, p: repr(s.view(p))),
+    ("view hash", lambda s, p: hash(s.view(p))),
+    ("answers to the player's own tries (refusals)", tries),
 )
 
 #: Surfaces that come from the history, which a determinized state does not have.
