@@ -55,3 +55,49 @@ def test_a_pettingzoo_reset_without_a_seed_draws_from_every_seed():
     e.reset(seed=5)
     assert _drawn(reset_seed, 4) == after_five  # seeded by the last reset(seed=...), as before
     assert max(after_five) >= 2**32
+
+
+#: What ``SeedGuesser`` found in each game it played: the seed it dealt its first view from.
+GUESSED: list[int] = []
+
+
+class SeedGuesser:
+    """An arena entrant that cheats: at a move it deals the game itself from each small seed
+    and keeps the one whose deal its view matches (it then knows every hidden part)."""
+
+    def __init__(self, seed=None):
+        self.rng = __import__("random").Random(seed)
+
+    def act(self, view):
+        game = view.game
+        found = [s for s in range(40) if game.new(seed=s).view(view.player) == view]
+        GUESSED.extend(found)
+        return self.rng.choice(view.legal_actions())
+
+
+def test_an_arena_with_a_secret_seed_deals_games_no_entrant_can_deal_itself(tmp_path):
+    from tabletop.arena import arena
+
+    GUESSED.clear()
+    known = arena("lascaux", [SeedGuesser, "random", "random"], games=6, progress=False)
+    assert [g.seed for g in known.games] == [0, 1, 2, 3, 4, 5]
+    assert GUESSED == [4]  # the default seed 0: game 4, where it moves first, it dealt itself
+    GUESSED.clear()
+    secret = arena("lascaux", [SeedGuesser, "random", "random"], games=6, seed=None,
+                   progress=False)
+    first = secret.games[0].seed
+    assert [g.seed for g in secret.games] == [first + i for i in range(6)]
+    assert not GUESSED and first >= 2**20  # (a chance of 2**-44 of a small draw)
+    again = arena("lascaux", ["random"] * 3, games=2, seed=None, progress=False)
+    assert again.games[0].seed != first
+
+
+def test_a_saved_tournament_with_a_secret_seed_resumes_with_it(tmp_path):
+    from tabletop.arena import arena
+
+    first = arena("lascaux", ["random"] * 3, games=2, seed=None, save=tmp_path / "t",
+                  progress=False)
+    more = arena("lascaux", ["random"] * 3, games=3, seed=None, save=tmp_path / "t",
+                 progress=False)
+    assert more.games[:2] == first.games
+    assert more.games[2].seed == first.games[0].seed + 2
