@@ -101,3 +101,38 @@ def test_a_saved_tournament_with_a_secret_seed_resumes_with_it(tmp_path):
                  progress=False)
     assert more.games[:2] == first.games
     assert more.games[2].seed == first.games[0].seed + 2
+
+
+#: The seeds ``SeedKeeper`` agents were built with, in order.
+HANDED: list[int] = []
+
+
+class SeedKeeper:
+    """An agent that keeps the seed it is handed (a cheat would work the deal out of it)."""
+
+    def __init__(self, seed=None):
+        HANDED.append(seed)
+
+    def act(self, view):
+        return view.legal_actions()[0]
+
+
+def test_a_widget_bot_cannot_work_out_the_deal_from_the_seed_it_is_handed():
+    """Its seed was ``game seed * 31 + seat``: a bot undid the sum, dealt the game itself from
+    the result, and knew the deck (or pile, or pour order) all game."""
+    from tabletop.agents.settings import seat_seed
+
+    HANDED.clear()
+    game_seed = 2**63 + 12345
+    w = tabletop.play("lascaux", players=3, seed=game_seed, agent_delay=3600,
+                      bots={1: SeedKeeper, 2: SeedKeeper})
+    try:
+        handed = list(HANDED)
+    finally:
+        w.close()
+    assert handed == [seat_seed(game_seed, 1), seat_seed(game_seed, 2)]  # repeatable
+    inverse = pow(31, -1, MAX_SEED + 1)
+    for seat, seed in zip((1, 2), handed, strict=True):
+        undone = (seed - seat) * inverse % (MAX_SEED + 1)
+        assert undone != game_seed
+        assert not any(abs(seed - game_seed * k) % (MAX_SEED + 1) < 2**16 for k in range(64))
