@@ -121,3 +121,34 @@ class TattlingView(NimView):
 
     def determinize(self, rng):
         return _redrawn(self, TattlingState, rng)
+
+
+class NosyNim(SecretNim):
+    """Secret Nim whose view answers ``view.bonuses`` from a field left out of equality:
+    no text, picture or tensor shows it, but a player's code reads it."""
+
+    name = "nosy-nim"
+
+    def _initial(self, rng: random.Random) -> NosyState:
+        return NosyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                         bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NosyState(NimState):
+    def _view(self, player):
+        return NosyView(**_shown(self, player), _every=self.bonus)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NosyView(NimView):
+    _every: tuple = field(default=(), compare=False, repr=False)
+
+    @property
+    def bonuses(self):
+        return self._every  # the bug
+
+    def determinize(self, rng):
+        drawn = _redrawn(self, NimState, rng)
+        return NosyState(game=self.game, pile=drawn.pile, first=drawn.first, bonus=drawn.bonus,
+                         taken_last=drawn.taken_last, takes=drawn.takes)

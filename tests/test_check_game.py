@@ -381,6 +381,8 @@ def test_checking_a_game_not_registered_under_its_name_says_to_register_it(regis
                       r"own tries \(refusals\)"),
     ("SaltedNim", "can tell hidden information apart by the view hash"),
     ("TattlingNim", "can tell hidden information apart by the view repr"),
+    ("NosyNim", r"can tell hidden information apart by the view's public attributes: "
+                r"'bonuses': …'\(\d, \d\)'… != …'\(\d, \d\)'…"),
 ])
 def test_secrecy_catches_a_view_that_tells_by_its_hash_repr_or_refusals(registered, broken,
                                                                        message):
