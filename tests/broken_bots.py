@@ -26,14 +26,15 @@ class PeekingState(NimState):
         plain = NimState._view(self, player)
         return PeekingView(game=self.game, player=player, pile=plain.pile, first=plain.first,
                            bonus=plain.bonus, taken_last=plain.taken_last, takes=plain.takes,
-                           truth=self.bonus)
+                           _truth=self.bonus)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PeekingView(NimView):
-    truth: tuple = field(compare=False, repr=False)  # the bug: the full state's secrets
+    _truth: tuple = field(compare=False, repr=False)  # the bug: the full state's secrets
+    # (private: a public field is read by check_secrecy, through the view's attributes)
 
     def determinize(self, rng):
         rng.random()  # (draws, as a sampler would)
         return PeekingState(game=self.game, pile=self.pile, first=self.first,
-                            bonus=self.truth, taken_last=self.taken_last, takes=self.takes)
+                            bonus=self._truth, taken_last=self.taken_last, takes=self.takes)

@@ -374,3 +374,38 @@ def test_checking_a_game_not_registered_under_its_name_says_to_register_it(regis
         with pytest.raises(ConformanceError, match=r"secret-nim: the name is registered to "
                                                    r"toygame\.SecretNim, not to .*Impostor"):
             check(Impostor(), seeds=[0])
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("WhisperingNim", r"can tell hidden information apart by the answers to the player's "
+                      r"own tries \(refusals\)"),
+    ("SaltedNim", "can tell hidden information apart by the view hash"),
+    ("TattlingNim", "can tell hidden information apart by the view repr"),
+    ("NosyNim", r"can tell hidden information apart by the view's public attributes: "
+                r"'bonuses': …'\(\d, \d\)'… != …'\(\d, \d\)'…"),
+])
+def test_secrecy_catches_a_view_that_tells_by_its_hash_repr_or_refusals(registered, broken,
+                                                                       message):
+    import broken_handed
+
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    check_secrecy(registered(SecretNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match=message):
+        check_secrecy(registered(getattr(broken_handed, broken)), seeds=range(5), every=1)
+
+
+def test_handed_objects_pass_a_sound_game_and_catch_a_view_holding_its_state(registered):
+    from broken_handed import HoardingNim, SaltedNim, TattlingNim, WhisperingNim
+
+    from tabletop.core.testing.handed import check_handed_objects
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    check_handed_objects(registered(SecretNim), seeds=range(5), every=1)
+    for shows_nothing in (WhisperingNim, SaltedNim, TattlingNim):  # what only secrecy sees
+        check_handed_objects(registered(shows_nothing), seeds=range(3), every=1)
+    hoarding = registered(HoardingNim)
+    check_secrecy(hoarding, seeds=range(5), every=1)  # it shows nothing wrong...
+    with pytest.raises(ConformanceError, match=r"the view of player \d reaches a full state "
+                                               r"\(NimView -> dict -> HoardingState\)"):
+        check_handed_objects(hoarding, seeds=range(5), every=1)  # ...but holds it all

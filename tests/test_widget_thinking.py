@@ -31,7 +31,7 @@ def lascaux_example() -> GameWidget:
     w = tabletop.play("lascaux", players=3, seed=0, bots={1: "mcts-weak", 2: "mcts-weak"},
                       agent_delay=0)
     assert w.view == 0  # the one human's view, by default
-    w.play(w.state.legal_actions()[0])
+    w.play(w.state.legal_actions()[2])  # green: a colour neither bot's seeded search takes
     w.back()
     return w
 

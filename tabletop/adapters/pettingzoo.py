@@ -70,6 +70,7 @@ from tabletop.core.ids import id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import readonly_array as readonly
+from tabletop.core.record import MAX_SEED
 
 from .floors import require_extra
 
@@ -225,7 +226,9 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             state = self.game.new(seed=game_seed, setup=self.setup)  # checks the seed first
             self.np_random, _ = seeding.np_random(game_seed)
         else:
-            state = self.game.new(seed=int(self.np_random.integers(2**31)), setup=self.setup)
+            # the whole seed range: a seed from fewer could be searched for by an agent
+            drawn = self.np_random.integers(MAX_SEED + 1, dtype=np.uint64)
+            state = self.game.new(seed=int(drawn), setup=self.setup)
         self.tabletop = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

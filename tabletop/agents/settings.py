@@ -157,6 +157,20 @@ def seed_of(seed: object) -> int | None:
     return whole(seed, 0, SEED_RULE, most=MAX_SEED)
 
 
+def seat_seed(seed: int | None, seat: int) -> int | None:
+    """The seed of the agent at ``seat`` in a game dealt from ``seed`` (``None``: a fresh
+    one). An agent is handed its seed, so it is a hash of the deal's (``random.Random`` of
+    a string), never a sum an agent could undo to deal the game itself and so know every
+    hidden part.
+
+    >>> seat_seed(7, 1) == seat_seed(7, 1) != seat_seed(7, 2), seat_seed(None, 1)
+    (True, None)
+    """
+    if seed is None:
+        return None
+    return random.Random(f"seat/{seed}/{seat}").randrange(MAX_SEED + 1)
+
+
 def bot_seats(bots: object) -> Mapping[Any, Any]:
     """``bots`` (seats to agents, or ``None`` for none) as a mapping; anything else is
     refused with ``InvalidOption``.

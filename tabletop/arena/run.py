@@ -5,6 +5,7 @@ finished game to a dataset and to a progress bar with the running standings."""
 from __future__ import annotations
 
 import os
+import random
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -24,7 +25,7 @@ from ..core.plain import flag, whole
 from ..core.quoting import brief, cut
 from ..core.record import MAX_SEED
 from ..core.registry import load
-from .dataset import Dataset
+from .dataset import HEADER, Dataset, folder_path, read_header
 from .entrants import (
     Spec,
     check_entrants,
@@ -41,14 +42,32 @@ from .results import ArenaResult, GameResult
 MAX_GAMES = 10_000_000
 
 
-def _games_and_seed(games: object, seed: object) -> tuple[int, int]:
+def _games_and_seed(games: object, seed: object, save: object = None) -> tuple[int, int]:
     """``games`` (1 to ``MAX_GAMES``) and ``seed``, checked: game ``i``'s seed
-    ``seed + i`` must be a seed (at most 2**64 - 1)."""
+    ``seed + i`` must be a seed (at most 2**64 - 1). ``seed=None`` is a secret one
+    (``secret_seed``)."""
     count = whole(games, 1, f"games must be an int ≥ 1 (at most {MAX_GAMES:,})", most=MAX_GAMES)
     last = MAX_SEED - count + 1  # game i is played with seed + i
+    if seed is None:
+        seed = secret_seed(last, save)
     first = whole(seed, 0, f"seed must be an int ≥ 0 (at most 2**64 - games = {last})",
                   most=last)
     return count, first
+
+
+def secret_seed(last: int, save: object = None) -> int:
+    """A tournament seed no entrant can guess: drawn by the operating system from
+    ``0 .. last``, or, resuming a tournament saved at ``save``, the seed it was played with.
+
+    Every deal follows from the tournament's seed (game ``i`` from ``seed + i``), so an
+    entrant that can guess the seed (``0``, the default, or any small number) can deal each
+    of its games itself and match the deal to its first view: it then knows every hidden
+    part (a Lascaux or Lacuna deal is found among 200 seeds by its first view alone).
+    """
+    if save is not None and (folder_path(save) / HEADER).exists():
+        seed: int = read_header(folder_path(save))["seed"]
+        return seed
+    return random.SystemRandom().randrange(last + 1)
 
 
 def as_executor(executor: Any) -> Executor | None:
@@ -202,7 +221,7 @@ def arena(
     game: str | Game,
     agents: Sequence[Spec] | Mapping[str, Spec],
     games: int = 10,
-    seed: int = 0,
+    seed: int | None = 0,
     *,
     players: int | None = None,
     executor: Any = None,
@@ -237,6 +256,10 @@ def arena(
 
     ``progress`` shows a tqdm bar with the running standings. ``max_plies`` stops a game
     unfinished (``finished=False``).
+
+    Game ``i`` is dealt from ``seed + i``: an entrant that can guess ``seed`` can deal its
+    games itself and know every hidden part. ``seed=None`` draws a secret seed (resuming a
+    saved tournament, its own); each ``GameResult.seed`` tells it afterwards.
     """
     if not isinstance(game, str | Game):
         raise TypeError(f"game should be a game's name or a Game, not {brief(game)}")
@@ -251,7 +274,7 @@ def arena(
     if len(specs) != game.players:
         raise ValueError(f"{game.name} with {game.players} players needs {game.players} "
                          f"agents, not {len(specs)}")
-    games, seed = _games_and_seed(games, seed)
+    games, seed = _games_and_seed(games, seed, save)
     batch = whole(batch, 1, "batch must be an int ≥ 1")
     retries = whole(retries, 0, "retries must be an int ≥ 0")
     max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)

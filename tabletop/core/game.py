@@ -149,14 +149,16 @@ class Game(OptionChecks, GameFacts, SetOnce):
     # --- starting a game ------------------------------------------------------------------
     def new(self, seed: int | None = None, setup: str = "decide",
             start: Mapping[str, Any] | None = None) -> State:
-        """The initial state. Every chance event comes from ``seed`` (random if ``None``).
+        """The initial state. Every chance event comes from ``seed`` (random if ``None``:
+        drawn from the operating system over the whole range 0 .. 2**64 - 1, so that nobody
+        can search the seeds for the one that deals the public start they see).
 
         ``setup="decide"`` leaves secret setup choices to the players, as actions;
         ``setup="random"`` makes them at random (from the seed) and records them as actions.
         ``start`` is the start data a record stored (see ``State._start_data``), used
         instead of sampling it again.
         """
-        seed = random.SystemRandom().randrange(2**32) if seed is None else plain(seed)
+        seed = random.SystemRandom().randrange(MAX_SEED + 1) if seed is None else plain(seed)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")

@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, agent_names, resolve_agent
-from ..agents.settings import bot_seats, seed_of
+from ..agents.settings import bot_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
@@ -28,7 +28,6 @@ from ..core.input import ClickInput
 from ..core.names import SHOWN, fit
 from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
-from ..core.record import MAX_SEED
 from ..render.scene import Scene
 from .branchlabels import branch_labels
 from .cover import cover_scene
@@ -127,9 +126,8 @@ class Session:
         self.message = Message()
 
     def _seat_seed(self, seat: int) -> int | None:
-        """The seed of the agent at ``seat`` (``None``: a fresh one), a seed however large
-        the session's is."""
-        return None if self.seed is None else (self.seed * 31 + seat) % (MAX_SEED + 1)
+        """The seed of the agent at ``seat`` (``None``: a fresh one): ``seat_seed``."""
+        return seat_seed(self.seed, seat)
 
     def set_view(self, view: int | None) -> None:
         """Draw ``view``'s view (``None``: the full state); the message line is cleared but

@@ -11,7 +11,10 @@
   what views draw and a seeded bot's search, which do not depend on the global random
   generators either (``check_global_random``);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
-  surface, mutating returned data, malformed actions (and their notation naming another
+  surface (a view's repr and hash and the refusals of a player's own tries included), what
+  a player is handed followed reference by reference (``check_handed_objects``: no view,
+  legal action, scene, copy or pickle of a view reaches a full state or a random
+  generator), mutating returned data, malformed actions (and their notation naming another
   action), fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
   should work out again, numpy's numbers where the API takes numbers, answers that break

@@ -21,6 +21,7 @@ from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
+from .handed import check_handed_objects
 from .hitareas import check_hit_areas
 from .illegaltext import check_illegal_text
 from .immutability import check_immutability
@@ -42,6 +43,7 @@ from .words import check_click_words
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
+    check_handed_objects,
     check_malformed_actions,
     check_misnamed_actions,
     check_options,

@@ -2,7 +2,10 @@
 
 Two games a player cannot tell apart must look the same to that player everywhere: the
 view's text, its picture, its legal actions, its score breakdown, its observation tensor and
-information state, and the move log as that player reads it. The check builds such pairs two ways:
+information state, its repr and hash, every public attribute a player's code reads
+(``public_attributes``), the answers to the player's own tries (``tries``: legal or not,
+and each refusal's words), and the move log as that player reads it. The
+check builds such pairs two ways:
 
 * **lockstep twins**: a seeded random game, and a twin that makes, at every move of another
   player, a different move that the viewer reads the same way (``game.describe``), so the two
@@ -25,7 +28,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import Action, Game, State
+from .attributes import public_attributes
 from .common import fail, random_states
+from .tries import tries
 
 #: A surface: its name, and what ``viewer`` sees of it in a state (any comparable value).
 Surface = tuple[str, Callable[[State, int], Any]]
@@ -46,6 +51,10 @@ SURFACES: tuple[Surface, ...] = (
     ("score breakdown", _breakdown),
     ("observation tensor", lambda s, p: s.view(p).observation().tobytes()),
     ("information state", lambda s, p: s.view(p).information_state()),
+    ("view repr", lambda s, p: repr(s.view(p))),
+    ("view hash", lambda s, p: hash(s.view(p))),
+    ("answers to the player's own tries (refusals)", tries),
+    ("view's public attributes", public_attributes),
 )
 
 #: Surfaces that come from the history, which a determinized state does not have.
@@ -115,6 +124,9 @@ def _same_to(viewer: int, twin: State, actor: int | None, action: Action,
 
 
 def _difference(a: Any, b: Any) -> str:
+    if isinstance(a, dict) and isinstance(b, dict):  # name the first key that differs
+        key = next((k for k in sorted(a.keys() | b.keys()) if a.get(k) != b.get(k)), None)
+        return f"{key!r}: {_difference(a.get(key), b.get(key))}"
     if isinstance(a, str) and isinstance(b, str):
         at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
                   min(len(a), len(b)))
