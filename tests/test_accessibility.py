@@ -141,27 +141,41 @@ def test_lacuna_flowers_that_look_alike_without_full_colour_vision_differ_in_sha
         assert shape_of(a) != shape_of(b), f"{a} and {b} look alike ({kind}) and share a shape"
 
 
-def test_lacuna_draws_each_flower_and_legend_entry_in_its_colours_shape() -> None:
-    """Each flower's body is its colour's shape (a polygon's corners counted), and is hit
-    at its centre as the disc was."""
-    from tabletop.core.testing import playout
+def _lacuna_mark(state: Any, f: int, layer: int, **colour: str) -> tuple[Any, str]:
+    """The one circle or polygon drawn at flower ``f`` on ``layer`` in its colour
+    (``fill=`` or ``stroke=``, the colour's name), checked to have its colour's corners; and
+    that name."""
     from tabletop.games.lacuna.actions import colour_name
     from tabletop.games.lacuna.marks import shape_of
     from tabletop.games.lacuna.render import HEX, to_pixels
     from tabletop.render.scene import Circle, Polygon
 
+    (part, _), = colour.items()
+    name = colour_name(state.colors[f])
+    x, y = to_pixels(state, *state.flower_xy(f))
+    marks = [s for s in state.scene().shapes if s.layer == layer
+             and getattr(s.style, part) == HEX[name] and isinstance(s, Circle | Polygon)
+             and s.contains(x, y)]
+    assert len(marks) == 1, (f, marks)
+    drawn = len(marks[0].points) if isinstance(marks[0], Polygon) else 0
     corners = {"disc": 0, "square": 4, "diamond": 4, "hexagon": 6}
+    assert drawn == corners[shape_of(name)], (f, name, drawn)
+    return marks[0], name
+
+
+def test_lacuna_draws_each_flower_and_legend_entry_in_its_colours_shape() -> None:
+    """Each flower's body is its colour's shape (a polygon's corners counted), and is hit
+    at its centre as the disc was."""
+    from tabletop.core.testing import playout
+    from tabletop.games.lacuna.marks import shape_of
+    from tabletop.games.lacuna.render import HEX, to_pixels
+    from tabletop.render.scene import Polygon
+
     state = playout(tabletop.load("lacuna").new(seed=3), 3, plies=6)
     scene = state.scene()
     for f in state.flowers_on_mat():
-        name = colour_name(state.colors[f])
-        x, y = to_pixels(state, *state.flower_xy(f))
-        body = [s for s in scene.shapes if s.layer == 4 and s.style.fill == HEX[name]
-                and isinstance(s, Circle | Polygon) and s.contains(x, y)]
-        assert len(body) == 1, (f, body)
-        drawn = len(body[0].points) if isinstance(body[0], Polygon) else 0
-        assert drawn == corners[shape_of(name)], (f, name, drawn)
-        assert scene.hit(x, y) == ("flower", f)
+        _lacuna_mark(state, f, 4, fill="")
+        assert scene.hit(*to_pixels(state, *state.flower_xy(f))) == ("flower", f)
     legend = [s for s in scene.shapes if isinstance(s, Polygon) and s.layer == 0]
     assert len(legend) == sum(shape_of(c) != "disc" for c in HEX)
 
@@ -170,26 +184,16 @@ def test_lacuna_draws_a_collected_flowers_ghost_in_its_colours_shape_too() -> No
     """The faint ghost where a collected flower stood was a ring for every colour, so red,
     orange and violet ghosts read as green, green and blue ones to a deuteranope."""
     from tabletop.core.testing import playout
-    from tabletop.games.lacuna.actions import colour_name
     from tabletop.games.lacuna.marks import shape_of
-    from tabletop.games.lacuna.render import HEX, to_pixels
-    from tabletop.render.scene import Circle, Polygon
 
-    corners = {"disc": 0, "square": 4, "diamond": 4, "hexagon": 6}
     state = playout(tabletop.load("lacuna").new(seed=3), 3, plies=10)
     collected = set(range(len(state.points))) - set(state.flowers_on_mat())
-    assert collected
-    scene = state.scene()
+    shapes = set()
     for f in collected:
-        name = colour_name(state.colors[f])
-        x, y = to_pixels(state, *state.flower_xy(f))
-        ghost = [s for s in scene.shapes if s.layer == 3 and s.style.stroke == HEX[name]
-                 and isinstance(s, Circle | Polygon) and s.contains(x, y)]
-        assert len(ghost) == 1, (f, ghost)
-        drawn = len(ghost[0].points) if isinstance(ghost[0], Polygon) else 0
-        assert drawn == corners[shape_of(name)], (f, name, drawn)
-        assert f"({name})" in (ghost[0].title or "")
-    assert {shape_of(colour_name(state.colors[f])) for f in collected} != {"disc"}
+        ghost, name = _lacuna_mark(state, f, 3, stroke="")
+        assert f"({name})" in (ghost.title or "")
+        shapes.add(shape_of(name))
+    assert shapes - {"disc"}, shapes  # some ghost is of a shaped colour
 
 
 # --- the keyboard: every move typed instead of clicked -----------------------------------------
