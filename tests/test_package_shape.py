@@ -74,6 +74,15 @@ def test_no_file_is_too_long():
     assert not long, long
 
 
+def test_no_two_test_files_share_a_name():
+    """pytest imports test files by their base name (no ``__init__.py`` in ``tests/``): a
+    browser test named as a unit test stopped the whole run at collection, which the unit
+    tests run alone (``--ignore=tests/browser``) never showed."""
+    files = sorted(Path(__file__).parent.rglob("test_*.py"))
+    names = [p.name for p in files]
+    assert len(set(names)) == len(names), sorted({n for n in names if names.count(n) > 1})
+
+
 GAMES = tabletop.games()
 
 
