@@ -21,7 +21,6 @@ from __future__ import annotations
 import inspect
 import random
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
@@ -30,7 +29,7 @@ from ..core.choices import did_you_mean, unknown
 from ..core.errors import CallerError, InvalidOption, UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
-from ..core.names import spelt
+from ..core.names import nfc, spelt
 from ..core.quoting import brief, cut
 from .settings import rng_of, seed_of
 
@@ -115,7 +114,7 @@ def agent_key(name: str) -> str:
     >>> agent_key(" MCTS-weak"), agent_key("Cafe\u0301") == agent_key("café")
     ('mcts-weak', True)
     """
-    return unicodedata.normalize("NFC", name).strip().lower()
+    return nfc(name).strip().lower()
 
 
 def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> None:

@@ -28,7 +28,6 @@ compared: "not comparable").
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -36,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.names import SHOWN, fit, html_name, padded, right, width
+from ..core.names import SHOWN, fit, html_name, nfc, padded, right, width
 from ..core.plain import real, whole
 from ..core.quoting import brief
 from ..core.readonly import readonly_array
@@ -442,9 +441,9 @@ def _settings(samples: object, seed: object, confidence: object, prior: object
 def known_agent(agents: tuple[str, ...], agent: object) -> int:
     """The index of ``agent`` in ``agents`` (however its accents were typed: labels are
     NFC); else a ``KeyError`` naming it and the agents."""
-    typed = unicodedata.normalize("NFC", agent) if isinstance(agent, str) else None
+    typed = nfc(agent) if isinstance(agent, str) else None
     for i, known in enumerate(agents):
-        if typed is not None and unicodedata.normalize("NFC", known) == typed:
+        if typed is not None and nfc(known) == typed:
             return i
     raise KeyError(f"no agent {brief(agent)} in this tournament; agents: "
                    f"{', '.join(map(brief, agents))}")

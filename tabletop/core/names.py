@@ -39,7 +39,7 @@ def spelt(name: object, what: str = "a name") -> str:
     (``TypeError`` for what is not a string) saying why it cannot be a name."""
     if not isinstance(name, str):
         raise TypeError(f"{what} is a string, not {brief(name)}")
-    text = unicodedata.normalize("NFC", name).strip()
+    text = nfc(name).strip()
     if not any(unicodedata.category(ch)[0] in "LNPS" for ch in text):  # (only spaces,
         # zero-width characters or accents: nothing shows)
         raise ValueError(f"{what} is a non-empty string with something to read, not "
