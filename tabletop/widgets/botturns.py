@@ -50,19 +50,6 @@ def while_open(method: F) -> F:
     return checked  # type: ignore[return-value]
 
 
-def close_all(widget: w.Widget, keep: w.Widget | None = None) -> None:
-    """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
-    so the page's views), except ``keep`` and what it holds; a game widget among them stops
-    its bots."""
-    if widget is keep:
-        return
-    widget.close()
-    for part in [*getattr(widget, "children", ()), getattr(widget, "layout", None),
-                 getattr(widget, "style", None)]:
-        if isinstance(part, w.Widget) and part is not widget:
-            close_all(part, keep)
-
-
 def held(widgets: Iterable[w.Widget]) -> Iterator[w.Widget]:
     """Every widget of ``widgets`` and every one they hold (children, layouts, styles), at
     any depth."""
@@ -71,6 +58,13 @@ def held(widgets: Iterable[w.Widget]) -> Iterator[w.Widget]:
         parts = [*getattr(widget, "children", ()), getattr(widget, "layout", None),
                  getattr(widget, "style", None)]
         yield from held(p for p in parts if isinstance(p, w.Widget) and p is not widget)
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
+    so the page's views); a game widget among them stops its bots."""
+    for part in list(held([widget])):
+        part.close()
 
 
 def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None:
