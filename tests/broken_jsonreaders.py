@@ -4,7 +4,7 @@ each way a record can stop meaning the same in JavaScript."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from toygame import NimState, SecretNim
 
@@ -55,3 +55,28 @@ class WeightedNim(SecretNim):
             raise InvalidRecord(f"record 'start' weight should be a float, not "
                                 f"{start.get('weight')!r}")
         return self._initial(rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeptWeightState(NimState):
+    weight: float = 0.5
+
+    def _start_data(self):
+        return {"weight": self.weight}
+
+
+class KeptWeightNim(SecretNim):
+    """Reads its record's start weight back, but keeps it as given: ``1.0`` comes back from
+    JavaScript as ``1``, an equal state whose record is written otherwise."""
+
+    name = "kept-weight-nim"
+
+    def _initial(self, rng):
+        return KeptWeightState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                               bonus=(None, None), taken_last=None, weight=1.0)
+
+    def _initial_from(self, rng, start):
+        weight = start.get("weight")
+        if not isinstance(weight, int | float) or isinstance(weight, bool):
+            raise InvalidRecord(f"record 'start' weight should be a number, not {weight!r}")
+        return replace(self._initial(rng), weight=weight)  # the bug: not float(weight)

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 
 import pytest
-from broken_jsonreaders import TaggedNim, WeightedNim
+from broken_jsonreaders import KeptWeightNim, TaggedNim, WeightedNim
 from toygame import SecretNim
 
 import tabletop
@@ -51,6 +51,24 @@ def test_the_toy_passes_and_toys_whose_records_change_in_javascript_are_caught(r
     with pytest.raises(ConformanceError, match=r"written by JavaScript's JSON\.parse then "
                                                r"JSON\.stringify: no longer replays: .*not 1$"):
         check_json_readers(registered(WeightedNim))
+    with pytest.raises(ConformanceError, match=r"replays to a record written otherwise: at "
+                                               r"character \d+, '\.0}}' became '}}'"):
+        check_json_readers(registered(KeptWeightNim))
+
+
+def test_a_whole_number_for_a_float_option_makes_the_game_the_float_makes():
+    """JavaScript writes Lacuna's ``"mat_radius": 1.0`` as ``1``: the game replayed from it
+    kept the int, and its record said ``"mat_radius": 1`` (a different text for the same
+    game, as for a user's ``mat_radius=2``)."""
+    for given, meant in ((1, 1.0), (2, 2.0)):
+        game = tabletop.load("lacuna", mat_radius=given)
+        assert game == tabletop.load("lacuna", mat_radius=meant)
+        assert type(game.options["mat_radius"]) is float
+        assert f"mat_radius={meant}," in repr(game)
+        text = json.dumps(game.new(seed=1).to_record())
+        assert f'"mat_radius": {meant},' in text
+        assert json.dumps(tabletop.replay(as_javascript(text)).to_record()) == text
+    assert type(tabletop.load("lava-flows", ply_cap=50).options["ply_cap"]) is int
 
 
 @pytest.mark.parametrize("name, players", GAMES)
