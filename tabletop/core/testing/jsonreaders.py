@@ -150,7 +150,7 @@ def _first_change(before: str, after: str) -> str:
     >>> _first_change('{"r": 1.0, "s": 2}', '{"r": 1, "s": 2}')
     "at character 7, '1.0, \"s\": 2}' became '1, \"s\": 2}'"
     """
-    at = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b),
+    at = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
               min(len(before), len(after)))
     return f"at character {at}, {before[at:at + 30]!r} became {after[at:at + 30]!r}"
 
