@@ -52,7 +52,7 @@ def test_the_toy_passes_and_toys_whose_records_change_in_javascript_are_caught(r
                                                r"JSON\.stringify: no longer replays: .*not 1$"):
         check_json_readers(registered(WeightedNim))
     with pytest.raises(ConformanceError, match=r"replays to a record written otherwise: at "
-                                               r"character \d+, '\.0}}' became '}}'"):
+                                               r"character \d+, '.*1\.0}}' became '.*1}}'"):
         check_json_readers(registered(KeptWeightNim))
 
 

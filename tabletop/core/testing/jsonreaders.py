@@ -145,12 +145,13 @@ def _check_replays(state: State, text: str, where: str) -> None:
 
 
 def _first_change(before: str, after: str) -> str:
-    """Where two texts first differ, with a little of each.
+    """Where two texts first differ, with a little of each from just before there.
 
-    >>> _first_change('{"r": 1.0, "s": 2}', '{"r": 1, "s": 2}')
-    "at character 7, '1.0, \"s\": 2}' became '1, \"s\": 2}'"
+    >>> print(_first_change('[1.0, 2]', '[1, 2]'))
+    at character 2, '[1.0, 2]' became '[1, 2]'
     """
     at = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
               min(len(before), len(after)))
-    return f"at character {at}, {before[at:at + 30]!r} became {after[at:at + 30]!r}"
+    back = max(0, at - 10)
+    return f"at character {at}, {before[back:at + 20]!r} became {after[back:at + 20]!r}"
 
