@@ -5,14 +5,16 @@ from the seed of ``new()``, and the public start narrows the seeds down: a playe
 every seed a game may have been dealt from finds the one that deals the start they see, and
 then knows everything. Trying one Lascaux or Lacuna seed through ``new()`` takes about 50 µs
 (and the public start names it alone among 200 seeds tried), so 2**32 seeds are a few days
-of one core, far less in compiled code: a seed tabletop draws itself must come from the
-whole range 0 .. 2**64 - 1.
+of one core, far less in compiled code: a seed tabletop draws itself must come from a range
+far wider. It comes from 0 .. 2**53 - 1 (about 14,000 years of one core at 50 µs a seed),
+the widest whose every seed a JavaScript reader of the record reads exactly
+(``tests/test_json_readers.py``).
 """
 
 import pytest
 
 import tabletop
-from tabletop.core.record import MAX_SEED
+from tabletop.core.record import MAX_SAFE_INT, MAX_SEED
 
 
 def _drawn(draw, n=24):
@@ -32,8 +34,8 @@ def test_the_first_view_names_its_seed_among_small_ones():
 def test_an_unseeded_game_draws_from_every_seed(name):
     game = tabletop.load(name)
     seeds = _drawn(lambda: game.new().seed)
-    assert all(0 <= s <= MAX_SEED for s in seeds)
-    # 24 draws all below 2**40 out of 2**64: a chance of 2**-576 if the range is whole
+    assert all(0 <= s <= MAX_SAFE_INT for s in seeds)
+    # 24 draws all below 2**40 out of 2**53: a chance of 2**-312 if the range is whole
     assert max(seeds) >= 2**40, f"unseeded new() drew {max(seeds)} at most: a small range"
 
 

@@ -70,7 +70,7 @@ from tabletop.core.ids import id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import readonly_array as readonly
-from tabletop.core.record import MAX_SEED
+from tabletop.core.record import MAX_SAFE_INT
 
 from .floors import require_extra
 
@@ -226,8 +226,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             state = self.game.new(seed=game_seed, setup=self.setup)  # checks the seed first
             self.np_random, _ = seeding.np_random(game_seed)
         else:
-            # the whole seed range: a seed from fewer could be searched for by an agent
-            drawn = self.np_random.integers(MAX_SEED + 1, dtype=np.uint64)
+            # 2**53 seeds: too many for an agent to search, each exact in any JSON reader
+            drawn = self.np_random.integers(MAX_SAFE_INT + 1, dtype=np.uint64)
             state = self.game.new(seed=int(drawn), setup=self.setup)
         self.tabletop = state
         self.agents = self.possible_agents[:]

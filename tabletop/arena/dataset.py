@@ -195,8 +195,9 @@ class Dataset:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""
         if self.open is None:
             self.open = (self.path / GAMES / f"batch-{self.number:05d}.jsonl.part").open(
-                "w", encoding="utf-8")
-        line = json.dumps({**row(game), "record": game.record}, separators=(",", ":"))
+                "w", encoding="utf-8", newline="\n")  # the same bytes on every system
+        line = json.dumps({**row(game), "record": game.record}, separators=(",", ":"),
+                          allow_nan=False)  # (checked finite already: strict JSON, RFC 8259)
         try:
             self.open.write(line + "\n")
             self.open.flush()
@@ -250,8 +251,8 @@ def folder_path(path: object, what: str = "save should be the path of a folder")
 
 
 def _write_json(path: Path, content: dict[str, Any]) -> None:
-    write_atomically(path, lambda tmp: tmp.write_text(json.dumps(content, indent=1),
-                                                       encoding="utf-8"))
+    text = json.dumps(content, indent=1, allow_nan=False)
+    write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"))
 
 
 def read_keeping(path: Path) -> dict[str, Any]:

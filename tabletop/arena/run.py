@@ -23,7 +23,7 @@ from ..core.game import Game
 from ..core.names import SHOWN, fit
 from ..core.plain import flag, whole
 from ..core.quoting import brief, cut
-from ..core.record import MAX_SEED
+from ..core.record import MAX_SAFE_INT, MAX_SEED
 from ..core.registry import load
 from .dataset import HEADER, Dataset, folder_path, read_header
 from .entrants import (
@@ -57,7 +57,9 @@ def _games_and_seed(games: object, seed: object, save: object = None) -> tuple[i
 
 def secret_seed(last: int, save: object = None) -> int:
     """A tournament seed no entrant can guess: drawn by the operating system from
-    ``0 .. last``, or, resuming a tournament saved at ``save``, the seed it was played with.
+    ``0 .. last - (2**64 - 2**53)`` (so that every game's seed is at most 2**53 - 1 and reads
+    exactly in any JSON reader: ``last`` is the largest the game count allows), or,
+    resuming a tournament saved at ``save``, the seed it was played with.
 
     Every deal follows from the tournament's seed (game ``i`` from ``seed + i``), so an
     entrant that can guess the seed (``0``, the default, or any small number) can deal each
@@ -67,7 +69,8 @@ def secret_seed(last: int, save: object = None) -> int:
     if save is not None and (folder_path(save) / HEADER).exists():
         seed: int = read_header(folder_path(save))["seed"]
         return seed
-    return random.SystemRandom().randrange(last + 1)
+    # every game's seed at most 2**53 - 1 (exact in any JSON reader), where the count allows
+    return random.SystemRandom().randrange(max(last - (MAX_SEED - MAX_SAFE_INT), 0) + 1)
 
 
 def as_executor(executor: Any) -> Executor | None:

@@ -43,9 +43,9 @@ from .metadata import GameFacts, returns_of
 from .observation import Observed
 from .parsing import read_action
 from .parts import Declared, part
-from .plain import plain, plain_fields, player_of
+from .plain import like_default, plain, plain_fields, player_of
 from .quoting import brief, cut, quote
-from .record import MAX_SEED, make_record
+from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
 from .wellformed import action_problem, action_text
@@ -115,6 +115,7 @@ class Game(OptionChecks, GameFacts, SetOnce):
         merged = {**self.defaults, **options}
         for key, value in merged.items():
             self._check_option(key, value)
+        merged = {key: like_default(value, self.defaults[key]) for key, value in merged.items()}
         self._players = players
         self._options = MappingProxyType(merged)
         self._hash = hash((self.name, players, tuple(sorted(merged.items()))))
@@ -150,15 +151,16 @@ class Game(OptionChecks, GameFacts, SetOnce):
     def new(self, seed: int | None = None, setup: str = "decide",
             start: Mapping[str, Any] | None = None) -> State:
         """The initial state. Every chance event comes from ``seed`` (random if ``None``:
-        drawn from the operating system over the whole range 0 .. 2**64 - 1, so that nobody
-        can search the seeds for the one that deals the public start they see).
+        drawn from the operating system over 0 .. 2**53 - 1, too many for anybody to search
+        for the one that deals the public start they see, and each read exactly by every
+        JSON reader, JavaScript's included, so the record means the same game there).
 
         ``setup="decide"`` leaves secret setup choices to the players, as actions;
         ``setup="random"`` makes them at random (from the seed) and records them as actions.
         ``start`` is the start data a record stored (see ``State._start_data``), used
         instead of sampling it again.
         """
-        seed = random.SystemRandom().randrange(MAX_SEED + 1) if seed is None else plain(seed)
+        seed = random.SystemRandom().randrange(MAX_SAFE_INT + 1) if seed is None else plain(seed)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")

@@ -323,3 +323,17 @@ def json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise NotJSON("twice", key)
             seen.add(key)
     return found
+
+
+def like_default(value: Any, default: Any) -> Any:
+    """An option's checked ``value`` in the kind of its ``default``: a whole number given for
+    a float option as that float, so that ``mat_radius=1`` (how JavaScript writes ``1.0``,
+    and how a user may type it) makes the game, repr and record ``mat_radius=1.0`` does.
+
+    >>> like_default(1, 0.5), like_default(2, 3), like_default(True, 0.5)
+    (1.0, 2, True)
+    """
+    if isinstance(default, float) and type(value) is int and float(value) == value:
+        return float(value)
+    return value
+

@@ -43,6 +43,11 @@ _A = {str: "a string", int: "an int", dict: "a JSON object", list: "a list"}
 MAX_TEXT = 10_000_000
 #: The largest seed (``Game.new`` takes no larger one, so every seed prints in a record).
 MAX_SEED = 2**64 - 1
+#: The largest integer every JSON reader reads exactly (2**53 - 1: JavaScript's
+#: ``Number.MAX_SAFE_INTEGER``; a reader that keeps numbers as doubles rounds a larger one).
+#: The seeds the library draws itself are at most this, so their records mean the same in
+#: any language; a larger seed given by hand is still a seed (see docs/promises.md).
+MAX_SAFE_INT = 2**53 - 1
 #: How deeply the data inside ``options``, ``start`` and ``result`` may nest.
 MAX_DEPTH = 16
 #: How many values ``start`` may hold in all.
@@ -169,7 +174,8 @@ def read(record: object) -> dict[str, Any]:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise InvalidRecord(f"record {key!r} should be {_A[kind]}, not {brief(value)}")
+            raise InvalidRecord(f"record {key!r} should be {_A[kind]}, not {brief(value)}"
+                                f"{_whole(value) if kind is int else ''}")
     if record["format"] != FORMAT:
         raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
     seed = record["seed"]
@@ -192,6 +198,18 @@ def read(record: object) -> dict[str, Any]:
     if record.get("result") is not None:
         _check_result_shape(record["result"])
     return record
+
+
+def _whole(value: Any) -> str:
+    """What to add when a whole number came as a float (``2.0`` or ``2e0`` in the text, as
+    a writer that keeps every number as a double may write it).
+
+    >>> _whole(2.0), _whole(2.5)
+    (' (write a whole number without a fraction or exponent: 2)', '')
+    """
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INT:
+        return f" (write a whole number without a fraction or exponent: {int(value)})"
+    return ""
 
 
 def json_shaped(value: Any, depth: int = 0) -> Any:

@@ -14,8 +14,9 @@
   surface (a view's repr and hash and the refusals of a player's own tries included), what
   a player is handed followed reference by reference (``check_handed_objects``: no view,
   legal action, scene, copy or pickle of a view reaches a full state or a random
-  generator), mutating returned data, malformed actions (and their notation naming another
-  action), fuzzed notation and records, very
+  generator), mutating returned data, records a JavaScript reader reads and writes back as
+  they were (``check_json_readers``: strict JSON, numbers exact in a double), malformed
+  actions (and their notation naming another action), fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
   should work out again, numpy's numbers where the API takes numbers, answers that break
   their own type hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a

@@ -26,6 +26,7 @@ from .hitareas import check_hit_areas
 from .illegaltext import check_illegal_text
 from .immutability import check_immutability
 from .interrupts import check_interrupts
+from .jsonreaders import check_json_readers
 from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
@@ -50,6 +51,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_immutability,
     check_replace,
     check_numpy_scalars,
+    check_json_readers,
     check_position_builder,
     check_fuzzing,
     check_long_games,
