@@ -106,6 +106,14 @@ class OptionChecks:
                 f"{type(default).__name__}, like the default {default!r}"
             )
 
+    def _settled_option(self, key: str, value: Any) -> Any:
+        """The value a game keeps for option ``key``, once ``_check_option`` accepted
+        ``value``: ``value`` itself unless a game overrides it. A game that reads a number on
+        a grid (a multiple of ``step``, give or take rounding) keeps the grid's value, so
+        that ``0.1 * 7`` and ``0.7`` make one game: equal, hashing alike, writing one record.
+        """
+        return value
+
     def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
         """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
         if value not in choices:

@@ -115,6 +115,7 @@ class Game(OptionChecks, GameFacts, SetOnce):
         merged = {**self.defaults, **options}
         for key, value in merged.items():
             self._check_option(key, value)
+        merged = {key: self._settled_option(key, value) for key, value in merged.items()}
         self._players = players
         self._options = MappingProxyType(merged)
         self._hash = hash((self.name, players, tuple(sorted(merged.items()))))

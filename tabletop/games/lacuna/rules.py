@@ -301,6 +301,15 @@ class Lacuna(Game):
                 f"mat_radius must be at least {least:g}, or flower_radius and pawn_radius of "
                 f"at most {params.mat // 20 / TICKS:g} be given with it")
 
+    def _settled_option(self, key: str, value: Any) -> Any:
+        """A size is kept as the tick it is read as, so ``mat_radius=0.1 * 7`` (that is
+        0.7000000000000001) and ``mat_radius=0.7`` make one game.
+
+        >>> Lacuna(mat_radius=0.1 * 7) == Lacuna(mat_radius=0.7), Lacuna(mat_radius=1).options
+        (True, mappingproxy({'mat_radius': 1.0, 'flower_radius': 0.031, 'pawn_radius': 0.029}))
+        """
+        return round(value * TICKS) / TICKS
+
     def _check_option(self, key: str, value: Any) -> None:
         low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)
         try:
