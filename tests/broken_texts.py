@@ -88,3 +88,29 @@ def draw_counted(subject, *, highlight=(), last=None, shade=False):
 def draw_miscounted(subject, *, highlight=(), last=None, shade=False):
     return _titled(draw_pile(subject, highlight=highlight, last=last, shade=shade),
                    f"{subject.pile} counters left")
+
+
+class LeaningNim(SecretNim):
+    """Its picture's title gives the pile's lean, ``(pile - 7) / 1e6`` to three places: below
+    7 counters a lean that rounds to nothing reads "-0.000" (for ``check_signed_zeros``)."""
+
+    name = "leaning-nim"
+    renderer = "broken_texts:draw_leaning"
+
+
+class SettledLeaningNim(SecretNim):
+    """``LeaningNim`` whose lean reads "0.000" when it rounds to nothing."""
+
+    name = "settled-leaning-nim"
+    renderer = "broken_texts:draw_settled_leaning"
+
+
+def draw_leaning(subject, *, highlight=(), last=None, shade=False):
+    return _titled(draw_pile(subject, highlight=highlight, last=last, shade=shade),
+                   f"lean {(subject.pile - 7) / 1e6:.3f}")
+
+
+def draw_settled_leaning(subject, *, highlight=(), last=None, shade=False):
+    lean = round((subject.pile - 7) / 1e6, 3) + 0.0  # -0.0 + 0.0 is 0.0
+    return _titled(draw_pile(subject, highlight=highlight, last=last, shade=shade),
+                   f"lean {lean:.3f}")

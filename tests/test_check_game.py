@@ -96,6 +96,39 @@ def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):
         check_options(registered(LooseNim))
 
 
+def test_a_float_option_one_step_off_makes_the_same_game(registered):
+    """``komi`` one float step above 0.5 is read as 0.5: kept as given, it made a second
+    game that plays alike but compares unequal (Lacuna's ``mat_radius=0.1 * 7``)."""
+    from broken_options import GridNim, SettledGridNim
+
+    from tabletop.core.testing.options import check_close_options
+
+    check_close_options(registered(SettledGridNim))
+    with pytest.raises(ConformanceError, match=r"grid-nim: option komi=0\.5000000000000001 "
+                                               r"is taken, plays exactly as komi=0\.5"):
+        check_close_options(registered(GridNim))
+
+
+def test_lacuna_sizes_are_kept_as_the_ticks_they_are_read_as():
+    """``mat_radius=0.1 * 7`` is 0.7000000000000001: it was taken as a multiple of 0.0001
+    and kept as given, so its game, states and records differed from ``mat_radius=0.7``'s
+    although every layout and move was the same."""
+    import tabletop
+    from tabletop.core.testing.options import check_close_options
+
+    seven, typed = tabletop.load("lacuna", mat_radius=0.1 * 7), tabletop.load("lacuna",
+                                                                               mat_radius=0.7)
+    assert seven == typed and hash(seven) == hash(typed)
+    assert seven.new(seed=4) == typed.new(seed=4)
+    assert seven.new(seed=4).to_record() == typed.new(seed=4).to_record()
+    assert seven.options["mat_radius"] == 0.7
+    nudged = tabletop.load("lacuna", flower_radius=0.031 + 1e-12)
+    assert nudged == tabletop.load("lacuna") and nudged.options["flower_radius"] == 0.031
+    assert tabletop.load("lacuna", mat_radius=1).options["mat_radius"] == 1.0
+    check_close_options(tabletop.load("lacuna"))
+    check_close_options(tabletop.load("lacuna", **tabletop.load("lacuna").variants[0]))
+
+
 def test_a_game_whose_attributes_can_be_rebound_is_caught(registered):
     """``game.max_take = 9`` after loading would change the rules under every state of it."""
     from broken_options import RebindableNim

@@ -124,11 +124,11 @@ def test_flower_tangent_to_the_line_does_not_block():
     inside = GAME.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, RF - 0.0001, "blue")])
     assert inside.open_pairs() == ()
     # a slanted tangent: the 3-4-5 direction, centre exactly r from the line
-    r = 0.05  # 500 ticks; the line through (0,0) and (0.8,0.6); normal (-0.6, 0.8)
+    r = 0.05  # 500 ticks; the line through (0,0) and (0.72,0.54); normal (-0.6, 0.8)
     big = tabletop.load("lacuna", flower_radius=0.05, pawn_radius=0.02)
-    s = big.position([(0, 0, 0), (0.8, 0.6, 0), (0.4 - 0.6 * r, 0.3 + 0.8 * r, 1)])
+    s = big.position([(0, 0, 0), (0.72, 0.54, 0), (0.36 - 0.6 * r, 0.27 + 0.8 * r, 1)])
     assert s.open_pairs() == ((0, 1),)
-    s = big.position([(0, 0, 0), (0.8, 0.6, 0), (0.4 - 0.6 * r + 0.0001, 0.3 + 0.8 * r, 1)])
+    s = big.position([(0, 0, 0), (0.72, 0.54, 0), (0.36 - 0.6 * r + 0.0001, 0.27 + 0.8 * r, 1)])
     assert s.open_pairs() == ()
 
 
@@ -143,8 +143,8 @@ def test_pawn_tangent_to_the_line_does_not_block():
     big = tabletop.load("lacuna", flower_radius=0.05, pawn_radius=0.04)
     r = 0.04
     for nudge, is_open in ((0, True), (fine, False)):
-        s = big.position([(0, 0, 0), (0.8, 0.6, 0)], [(0.4 - 0.6 * r + nudge, 0.3 + 0.8 * r, 0)],
-                         start=1)
+        s = big.position([(0, 0, 0), (0.72, 0.54, 0)],
+                         [(0.36 - 0.6 * r + nudge, 0.27 + 0.8 * r, 0)], start=1)
         assert (s.open_pairs() == ((0, 1),)) is is_open, nudge
 
 
@@ -402,6 +402,33 @@ def test_visibility_graph():
         assert data["room"] is True or not s.positions(min(a, b), max(a, b)).any()
     t = s.apply(s.legal_actions()[0])
     assert t.graph.number_of_nodes() == 46
+
+
+def test_constructed_pieces_lie_wholly_on_the_mat():
+    """``position`` took a flower whose centre was on the rim (half of it off the mat, which
+    no record's layout may hold), and then offered a pawn at that centre, half off the mat,
+    where a free placement is refused; and a bool was read as a coordinate (True = 1)."""
+    rim = GAME.params.mat - GAME.params.flower  # 9690 ticks
+    s = GAME.position([(rim / 10_000, 0, "red"), (-rim / 10_000, 0, "red")])
+    assert s.points == ((9690, 0), (-9690, 0))
+    for x, y in ((1, 0), (0.6, 0.8), (0.9691, 0), (0, -0.97)):
+        with pytest.raises(ValueError, match=r"off the mat \(a flower lies wholly on it: its "
+                                             r"centre within 0\.969 of the centre\)"):
+            GAME.position([(x, y, "red"), (0, 0, "red")])
+    with pytest.raises(ValueError, match=r"pawn 0 at \(0\.9712, 0\) is off the mat \(a pawn "
+                                         r"lies wholly on it: its centre within 0\.971"):
+        GAME.position([(0, 0, "red"), (0.5, 0, "red")], [(0.9712, 0, 0)])
+    GAME.position([(0, 0, "red"), (0.5, 0, "red")], [(0.971, 0, 0)])
+    with pytest.raises(ValueError, match="flower 0's x must be a number, not True"):
+        GAME.position([(True, 0, "red")])
+    with pytest.raises(ValueError, match="pawn 0's y must be a number, not False"):
+        GAME.position([(0, 0, "red")], [(0.5, False, 0)])
+    with pytest.raises(ValueError, match=r"at \(an integer of about 401 digits, 0\) is off"):
+        GAME.position([(10**400, 0, "red")])
+    # every legal move of such a position keeps the pawn wholly on the mat
+    for a in s.legal_actions():
+        x, y = s.action_xy(a)
+        assert x * x + y * y <= ((GAME.params.mat - GAME.params.pawn) / 10_000) ** 2
 
 
 def test_constructed_positions_are_checked():

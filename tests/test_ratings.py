@@ -388,3 +388,16 @@ def test_a_head_to_head_interval_counts_games_not_the_meetings_one_game_ties_tog
         GameResult(index=2, seed=2, seats=("a", "b", "a"), scores=(0.0, 1.0, 0.0),
                    winners=(1,), length=1, finished=True, seconds=0.0, record={})])
     assert two.pairwise().played[0, 1] == 3  # 2 meetings in each: as good as 3 games
+
+
+def test_a_rating_that_rounds_to_nothing_reads_0_not_minus_0():
+    """Elo shown as whole numbers: -0.4 points (or an interval's end just below zero) was
+    written "-0" in the table and its HTML."""
+    from tabletop.arena.ratings import Ratings
+    from tabletop.core.testing.zeros import negative_zeros
+
+    shown = Ratings(agents=("a", "b"), rating=(0.4, -0.4), low=(-30.2, -40.4),
+                    high=(0.3, -0.2), games=(4, 4), confidence=0.95, samples=20)
+    for text in (str(shown), shown._repr_html_()):
+        assert not negative_zeros(text), text
+    assert "-40 … 0" in str(shown) and "-30 … 0" in str(shown)

@@ -109,3 +109,33 @@ def test_the_arena_and_the_teaching_helpers_count_one_game_as_one_game():
         assert "1 game" in text and "1 games" not in text, text
     assert str(WinRate(wins=1, games=1)).startswith("100% of 1 game:")
     assert "of 2 games" in str(WinRate(wins=1, games=2))
+
+
+def test_a_negative_zero_in_a_text_is_caught(registered):
+    """A value just below zero printed to fixed places keeps its sign ("-0.000")."""
+    from broken_texts import LeaningNim, SettledLeaningNim
+
+    from tabletop.core.testing.zeros import check_signed_zeros
+
+    check_signed_zeros(registered(SettledLeaningNim), seeds=range(4), every=1)
+    with pytest.raises(ConformanceError, match=r"the state's picture's title writes a "
+                                               r"negative zero '-0\.000': 'lean -0\.000'"):
+        check_signed_zeros(registered(LeaningNim), seeds=range(4), every=1)
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_no_game_writes_a_negative_zero(name):
+    from tabletop.core.testing.zeros import check_signed_zeros
+
+    check_signed_zeros(tabletop.load(name), seeds=range(2))
+
+
+def test_a_lacuna_pawn_just_left_of_the_centre_line_reads_0():
+    """Seed 2's ``place 0-22 @0.007`` stands 28 fine units (2.7e-6 mat units) left of the
+    centre: the text said its pawn was at "(-0.00000,0.88948)"."""
+    from tabletop.core.testing.zeros import negative_zeros
+
+    state = tabletop.load("lacuna").new(seed=2).apply("aside red").apply("place 0-22 @0.007")
+    assert state.pawns[0][0] == -28
+    text = str(state)
+    assert "Gold: pawns (0.00000,0.88948)" in text and not negative_zeros(text)

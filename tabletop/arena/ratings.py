@@ -242,6 +242,15 @@ def _table(wins: object) -> np.ndarray:
     return table
 
 
+def _elo_text(points: float) -> str:
+    """Elo points as a whole number; one that rounds to nothing reads ``0``, not ``-0``.
+
+    >>> _elo_text(-0.4), _elo_text(12.5), _elo_text(-13.6)
+    ('0', '12', '-14')
+    """
+    return f"{round(points, 0) + 0.0:.0f}"  # -0.0 + 0.0 is 0.0
+
+
 @dataclass(frozen=True, repr=False)
 class Ratings:
     """Elo-scale ratings (``rating``) with their intervals (``low``, ``high``): the wider of
@@ -275,10 +284,11 @@ class Ratings:
     def _cells(self) -> list[tuple[str, str, str, int]]:
         """Each row as text: agent, Elo, interval, games."""
         met = dict(zip(self.agents, self.met, strict=True)) if self.met else {}
-        return [(a, "–" if math.isnan(r) else f"{r:.0f}",
+        return [(a, "–" if math.isnan(r) else _elo_text(r),
                  ("no games" if not n else "no opponents" if met.get(a) == 0
                   else "not comparable") if math.isnan(r)
-                 else f"{lo:.0f} … {hi:.0f}", n) for a, r, lo, hi, n in self._rows()]
+                 else f"{_elo_text(lo)} … {_elo_text(hi)}", n)
+                for a, r, lo, hi, n in self._rows()]
 
     def __str__(self) -> str:
         w = max([10, *(width(fit(a, SHOWN)) + 2 for a in self.agents)])  # (wide letters: 2)

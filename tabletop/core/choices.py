@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from .errors import InvalidOption
+from .plain import like_default
 from .quoting import brief
 
 #: Longer text is not compared with the choices (no one mistypes a name that long).
@@ -105,6 +106,16 @@ class OptionChecks:
                 f"option {key}={brief(value)} of {self.name} should be of type "
                 f"{type(default).__name__}, like the default {default!r}"
             )
+
+    def _settled_option(self, key: str, value: Any) -> Any:
+        """The value a game keeps for option ``key``, once ``_check_option`` accepted
+        ``value``: ``value`` itself unless a game overrides it. A game that reads a number on
+        a grid (a multiple of ``step``, give or take rounding) keeps the grid's value, so
+        that ``0.1 * 7`` and ``0.7`` make one game: equal, hashing alike, writing one record.
+        By default a whole number given for a float option is kept as that float
+        (``like_default``).
+        """
+        return like_default(value, self.defaults[key])
 
     def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
         """A helper for ``_check_option``: ``value`` must be one of ``choices``."""

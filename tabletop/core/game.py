@@ -43,7 +43,7 @@ from .metadata import GameFacts, returns_of
 from .observation import Observed
 from .parsing import read_action
 from .parts import Declared, part
-from .plain import like_default, plain, plain_fields, player_of
+from .plain import plain, plain_fields, player_of
 from .quoting import brief, cut, quote
 from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
@@ -115,7 +115,7 @@ class Game(OptionChecks, GameFacts, SetOnce):
         merged = {**self.defaults, **options}
         for key, value in merged.items():
             self._check_option(key, value)
-        merged = {key: like_default(value, self.defaults[key]) for key, value in merged.items()}
+        merged = {key: self._settled_option(key, value) for key, value in merged.items()}
         self._players = players
         self._options = MappingProxyType(merged)
         self._hash = hash((self.name, players, tuple(sorted(merged.items()))))

@@ -23,7 +23,10 @@
   ``float``), junk arguments to a
   game's ``position`` builder (refused in the game's words), click targets drawn
   where they cannot be clicked or too small to hit, labels too faint to read on what
-  they are drawn on (``check_text_contrast``: WCAG's 4.5:1),
+  they are drawn on (``check_text_contrast``: WCAG's 4.5:1), a negative zero in any text
+  (``check_signed_zeros``: ``-0.00000`` for a value that rounds to nothing), a float
+  option one float step off that makes another game playing the same
+  (``check_close_options``),
   reference cycles that only the garbage collector would free, memos that break once
   full (``check_small_memos``) or are left half-filled by an Interrupt
   (``check_interrupts``), and arguments a game's own methods should refuse (junk

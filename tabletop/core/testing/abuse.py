@@ -40,6 +40,7 @@ from .targets import check_targets_on_board
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
 from .values import check_values
 from .words import check_click_words
+from .zeros import check_signed_zeros
 
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
@@ -65,6 +66,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_notation_forms,
     check_illegal_text,
     check_number_agreement,
+    check_signed_zeros,
     check_hit_areas,
     check_text_contrast,
     check_arguments,

@@ -78,7 +78,7 @@ def check_number_agreement(game: Game, seeds: Iterable[int] = range(2),
             if ply % every and not state.is_terminal:
                 continue
             where = f"{game.name} seed {seed} ply {ply}"
-            for label, text in _texts(state, rng.sample(pool, min(8, len(pool)))):
+            for label, text in shown_texts(state, rng.sample(pool, min(8, len(pool)))):
                 wrong = disagreements(text)
                 if wrong:
                     fail(where, f"{label} says {wrong[0]!r}, the noun not agreeing with the "
@@ -90,7 +90,7 @@ def _around(text: str, part: str) -> str:
     return text[max(0, at - 40):at + len(part) + 30]
 
 
-def _texts(state: State, typed: list[str]) -> Iterator[tuple[str, str]]:
+def shown_texts(state: State, typed: list[str]) -> Iterator[tuple[str, str]]:
     """``(what, text)`` for every text ``state`` shows."""
     game = state.game
     subjects: list[tuple[str, State | View]] = [("the state", state)]

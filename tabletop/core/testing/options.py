@@ -7,6 +7,13 @@ raise ``InvalidOption`` at once, or give a game that starts, plays, records and 
 (an odd value the game can really use). Anything else — another exception, or one that comes
 later from ``new()`` or a move — is a breach.
 
+A number option read on a grid (Lacuna's sizes, multiples of 0.0001) is read give or take
+rounding, so ``0.1 * 7`` passes for ``0.7``: ``check_close_options`` loads the game with each
+float option one step of the float grid off (``math.nextafter``, either way) and, where that
+is accepted and plays exactly as the game itself, wants the two games equal and hashing
+alike (the game keeps the value it reads: ``_settled_option``), not two games that differ
+only in a digit no rule reads.
+
 A game once made is a value every state of it shares: ``check_frozen`` tries to rebind and
 delete each of its attributes (its options, player count, anything its ``__init__`` worked
 out from them) and checks each attempt is refused and the game is as it was.
@@ -17,6 +24,7 @@ out from them) and checks each attempt is refused and the game is as it was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import partial
 from typing import Any
@@ -49,6 +57,36 @@ def check_options(game: Game, seeds: Iterable[int] = range(2)) -> None:
             _try(cls, {**options, "players": game.players, key: value}, seed,
                  f"{key}={brief(value)}")
     check_frozen(game)
+    check_close_options(game, seed)
+
+
+def check_close_options(game: Game, seed: int = 0) -> None:
+    """Each float option of ``game`` one float step off its value either is refused, or
+    gives a game that plays differently, or an equal game with the same hash."""
+    cls = type(game)
+    options = dict(game.options)
+    for key, value in options.items():
+        if type(value) is not float or not math.isfinite(value):
+            continue
+        for toward in (math.inf, -math.inf):
+            close = math.nextafter(value, toward)
+            try:
+                other = cls(game.players, **{**options, key: close})
+            except InvalidOption:
+                continue
+            if other == game and hash(other) == hash(game):
+                continue
+            if _played(other, seed) == _played(game, seed):
+                fail(game.name, f"option {key}={close!r} is taken, plays exactly as "
+                                f"{key}={value!r} and yet makes another game (unequal or "
+                                f"hashing apart, writing other records): keep the value the "
+                                f"game reads (``_settled_option``)")
+
+
+def _played(game: Game, seed: int) -> dict[str, Any]:
+    """A seeded random game's record, less the options."""
+    record = playout(game.new(seed=seed, setup="random"), seed, plies=PLIES).to_record()
+    return {k: v for k, v in record.items() if k != "options"}
 
 
 def check_frozen(game: Game) -> None:

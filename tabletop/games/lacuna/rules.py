@@ -39,6 +39,7 @@ from .actions import (
     PlaceFree,
     SetAside,
     parse,
+    tick_text,
 )
 from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, mover, params_of, player_name
 from .draws import Draws
@@ -170,6 +171,8 @@ def _exact(value: Any, what: str) -> Fraction:
     try:
         if isinstance(value, str):
             return number(value, what, -MAX_COORDINATE, MAX_COORDINATE)
+        if isinstance(value, bool):  # no number: True would be 1 mat unit
+            raise TypeError
         return Fraction(value)
     except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{what} must be a number, not {brief(value)}") from None
@@ -301,6 +304,15 @@ class Lacuna(Game):
                 f"mat_radius must be at least {least:g}, or flower_radius and pawn_radius of "
                 f"at most {params.mat // 20 / TICKS:g} be given with it")
 
+    def _settled_option(self, key: str, value: Any) -> Any:
+        """A size is kept as the tick it is read as, so ``mat_radius=0.1 * 7`` (that is
+        0.7000000000000001) and ``mat_radius=0.7`` make one game.
+
+        >>> Lacuna(mat_radius=0.1 * 7) == Lacuna(mat_radius=0.7), Lacuna(mat_radius=1).options
+        (True, mappingproxy({'mat_radius': 1.0, 'flower_radius': 0.031, 'pawn_radius': 0.029}))
+        """
+        return round(value * TICKS) / TICKS
+
     def _check_option(self, key: str, value: Any) -> None:
         low, high = (0.5, 2) if key == "mat_radius" else (1 / TICKS, 0.1)
         try:
@@ -369,7 +381,10 @@ class Lacuna(Game):
         move is ``(start + len(pawns)) % 2``. ``collected``: the flower ids each player has
         taken off the mat. ``aside``: the start player's set-aside colour, or ``None``.
         Positions are not checked for overlaps (so that blocked or crowded cases can be
-        built); they must lie on the mat. Such a state has no seed, so no record.
+        built); each piece must lie wholly on the mat, as in a game (a flower's centre within
+        ``mat_radius - flower_radius`` of the centre, as a record's layout; a pawn's within
+        ``mat_radius - pawn_radius``, as a free placement). A coordinate is a number (not a
+        bool) or its text. Such a state has no seed, so no record.
 
         >>> g = Lacuna()
         >>> s = g.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue")])
@@ -380,8 +395,10 @@ class Lacuna(Game):
         pts, cols = [], []
         for i, (x, y, c) in enumerate(_triples(flowers, "flowers", "(x, y, colour)")):
             tx, ty = _ticks(x, f"flower {i}'s x"), _ticks(y, f"flower {i}'s y")
-            if tx * tx + ty * ty > p.mat * p.mat:
-                raise ValueError(f"flower {i} at ({x}, {y}) is off the mat")
+            if tx * tx + ty * ty > (p.mat - p.flower) ** 2:
+                raise ValueError(f"flower {i} at ({brief(x)}, {brief(y)}) is off the mat (a "
+                                 f"flower lies wholly on it: its centre within "
+                                 f"{tick_text(p.mat - p.flower)} of the centre)")
             pts.append((tx, ty))
             cols.append(_colour(c))
         if len(pts) > MAX_FLOWERS:
@@ -390,8 +407,10 @@ class Lacuna(Game):
         for i, (x, y, owner) in enumerate(_triples(pawns, "pawns", "(x, y, owner)")):
             fx = round(_exact(x, f"pawn {i}'s x") * TICKS * STEPS)
             fy = round(_exact(y, f"pawn {i}'s y") * TICKS * STEPS)
-            if fx * fx + fy * fy > (p.mat * STEPS) ** 2:
-                raise ValueError(f"pawn {i} at ({x}, {y}) is off the mat")
+            if fx * fx + fy * fy > ((p.mat - p.pawn) * STEPS) ** 2:
+                raise ValueError(f"pawn {i} at ({brief(x)}, {brief(y)}) is off the mat (a pawn "
+                                 f"lies wholly on it: its centre within "
+                                 f"{tick_text(p.mat - p.pawn)} of the centre)")
             placed.append((fx, fy, whole(owner, 0, f"pawn {i}'s owner must be 0 or 1", 1)))
         if len(placed) > 2 * PAWNS_EACH:
             raise ValueError(f"at most {2 * PAWNS_EACH} pawns, not {len(placed)}")

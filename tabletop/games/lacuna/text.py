@@ -14,6 +14,16 @@ if TYPE_CHECKING:
     from .position import LacunaPosition
 
 
+def fine_text(v: int) -> str:
+    """A pawn coordinate (fine units) in mat units to five places; one that rounds to
+    nothing reads ``0.00000`` whichever side of the centre it is on.
+
+    >>> fine_text(-28), fine_text(28), fine_text(-5120000)
+    ('0.00000', '0.00000', '-0.50000')
+    """
+    return f"{round(v / (TICKS * STEPS), 5) + 0.0:.5f}"  # -0.0 + 0.0 is 0.0
+
+
 def board_text(pos: LacunaPosition, tokens: tuple[int, ...] = ()) -> str:
     """The text of ``pos``; ``tokens``: the pour order, shown before the colours are poured."""
     mover = pos.current_player
@@ -35,7 +45,7 @@ def board_text(pos: LacunaPosition, tokens: tuple[int, ...] = ()) -> str:
                 if pos.colors[f] == c and (on_mat >> f) & 1]
         lines.append(f"{colour_name(c):>6}: " + (" ".join(here) or "-"))
     for p in (0, 1):
-        pawns = " ".join(f"({x / (TICKS * STEPS):.5f},{y / (TICKS * STEPS):.5f})"
+        pawns = " ".join(f"({fine_text(x)},{fine_text(y)})"
                          for x, y, o in pos.pawns if o == p) or "-"
         taken = " ".join(map(str, set_bits(pos.collected[p]))) or "-"
         lines.append(f"{NAMES[p]}: pawns {pawns}; collected {taken}")
