@@ -167,3 +167,26 @@ def test_pettingzoos_human_render_prints_on_an_ascii_stream():
     shown = done.stderr.replace("\\xb7", "·").replace("\\u2026", "…")  # stderr escapes
     assert "·" in shown  # the text holds the symbol, and the printed copy its stand-in
     assert done.stdout == shown.replace("·", ".").replace("…", "...") + "\n"
+
+
+# --- paths with spaces and other scripts --------------------------------------------------
+def test_pictures_and_records_go_to_paths_with_spaces_and_accents(tmp_path):
+    from tabletop.render.export import save_picture
+    state = tabletop.load("landlock").new(seed=1, setup="random")
+    folder = tmp_path / "a folder ∂ with späces"
+    folder.mkdir()
+    picture = save_picture(state.view(0), folder / "tüile pïcture.svg")
+    assert picture.read_text(encoding="utf-8") == state.view(0)._repr_svg_()
+    assert sorted(p.name for p in folder.iterdir()) == ["tüile pïcture.svg"]
+
+
+def test_a_write_that_fails_names_the_file_asked_for_not_the_hidden_one(tmp_path):
+    """The picture is written to ``.name.tmp`` and renamed: a missing folder's error
+    quoted that hidden name, which the caller never gave."""
+    from tabletop.render.export import save_picture
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    missing = tmp_path / "no such folder ø" / "board é.svg"
+    with pytest.raises(FileNotFoundError) as caught:
+        save_picture(state, missing)
+    assert caught.value.filename == str(missing)
+    assert str(caught.value) == f"[Errno 2] No such file or directory: {str(missing)!r}"
