@@ -30,7 +30,7 @@ from ..game import Game, State
 from ..record import replay
 from .common import fail, random_states
 from .entry import suite_seeds
-from .malformed import _describe, malformed_variants
+from .malformed import described, malformed_variants
 from .pictures import digests
 from .reproducible import seeded_digests
 
@@ -100,7 +100,7 @@ def _tried(where: str, state: State) -> list[tuple[str, str]]:
     if state.is_terminal:
         return found
     for bad, _ in malformed_variants(state.legal_actions()[0]):
-        shown = _describe(bad)
+        shown = described(bad)
         found.append((f"{where}: is_legal({shown})", _outcome(lambda b=bad: state.is_legal(b))))
         found.append((f"{where}: apply({shown})", _outcome(lambda b=bad: state.apply(b))))
     return found
