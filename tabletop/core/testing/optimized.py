@@ -26,8 +26,10 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from ..errors import UnknownGame
 from ..game import Game, State
 from ..record import replay
+from ..registry import game_class
 from .common import fail, random_states
 from .entry import suite_seeds
 from .malformed import described, malformed_variants
@@ -36,15 +38,16 @@ from .reproducible import seeded_digests
 
 _CHILD = """
 import json, pickle, sys
-path, payload = pickle.loads(sys.stdin.buffer.read())
+path, payload, known = pickle.loads(sys.stdin.buffer.read())
 sys.path[:0] = path
 from tabletop.core.registry import game_class, register
 from tabletop.core.testing.optimized import everything
 args = pickle.loads(payload)
-try:  # a toy registered by a test here is not known there: its records name it
+try:  # a toy a test registered there is not known here: its records name it
     game_class(args[0].name)
 except Exception:
-    register(args[0].name, type(args[0]))
+    if known:
+        register(args[0].name, type(args[0]))
 print(json.dumps(everything(*args)))
 """
 
@@ -116,6 +119,13 @@ def everything(game: Game, seed: int, states: int, setup: str) -> list[tuple[str
     return digests(game, seed, states, setup) + seeded_digests(game, seed, states, setup) + told
 
 
+def _registered(game: Game) -> bool:
+    try:
+        return game_class(game.name) is type(game)
+    except UnknownGame:
+        return False
+
+
 def check_optimized(game: Game, seeds: Iterable[int] = range(2), states: int = 3,
                     setup: str = "decide") -> int:
     """Everything ``everything`` lists is the same here as under ``python -OO``; returns how
@@ -124,7 +134,7 @@ def check_optimized(game: Game, seeds: Iterable[int] = range(2), states: int = 3
     args = (game, seed, states, setup)
     here = everything(*args)
     try:
-        stdin = pickle.dumps((list(sys.path), pickle.dumps(args)))
+        stdin = pickle.dumps((list(sys.path), pickle.dumps(args), _registered(game)))
     except (pickle.PicklingError, AttributeError, TypeError) as err:
         fail(game.name, f"the game cannot be sent to another process to play it under "
                         f"python -OO (its class must be importable by name): {err}")
