@@ -190,3 +190,22 @@ def test_a_write_that_fails_names_the_file_asked_for_not_the_hidden_one(tmp_path
         save_picture(state, missing)
     assert caught.value.filename == str(missing)
     assert str(caught.value) == f"[Errno 2] No such file or directory: {str(missing)!r}"
+
+
+# --- no console, or one that cannot hold the symbols: the arena's progress bar ----------------
+def test_an_arena_runs_where_there_is_no_standard_error():
+    """``pythonw`` and some services give ``sys.stderr = None``: the bar had nowhere to go."""
+    code = ("import sys\nreal = sys.__stdout__\nsys.stdout = sys.stderr = None\n"
+            "from tabletop.arena import arena\n"
+            "result = arena('lava-flows', ['random', 'random'], games=2, seed=1)\n"
+            "real.write(str(len(result.games)))\n")
+    done = _run([sys.executable, "-c", code])
+    assert done.returncode == 0 and done.stdout == "2", done.stderr[-2000:]
+
+
+def test_the_arenas_standings_fit_an_ascii_standard_error():
+    code = ("from tabletop.arena import arena\n"
+            "arena('lava-flows', {'Bø': 'random', 'Æ': 'random'}, games=2, seed=1)\n")
+    done = _run([sys.executable, "-c", code], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "B\\xf8 " in done.stderr and " . " in done.stderr and "\\xb7" not in done.stderr
