@@ -34,3 +34,25 @@ def test_a_game_that_needs_asserts_or_docstrings_is_caught(registered, broken, m
 
 def test_check_abuse_runs_it():
     assert check_optimized in CHECKS
+
+
+def test_run_under_python_O_it_compares_with_a_process_without(tmp_path):
+    """Else a suite run under ``-O`` would compare ``-O`` with ``-OO`` and miss the asserts."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    here = Path(__file__).parent
+    code = ("from tabletop.core.registry import register\n"
+            "from tabletop.core.testing.optimized import check_optimized\n"
+            "import broken_optimized as b\n"
+            "register(b.AssertOptionNim.name, b.AssertOptionNim)\n"
+            "check_optimized(b.AssertOptionNim(), seeds=[0])\n")
+    path = os.pathsep.join([str(Path(tabletop.__file__).parent.parent), str(here)])
+    done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", env=dict(os.environ, PYTHONPATH=path),
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 1
+    assert ("option max_take=None: not the same in a process without -O (an assert checking "
+            "input? -O skips it): here \"accepted: mappingproxy({'max_take': None})\", under "
+            "plain python 'AssertionError: max_take is 1, 2 or 3, not None'") in done.stderr

@@ -55,7 +55,7 @@ print(json.dumps(everything(*args)))
 BAD_TEXTS = ("", "zz", "take", "9" * 30, "move ☃", "-1", "pass pass")
 BAD_FIELDS: tuple[tuple[str, Any], ...] = (
     ("seed", -1), ("seed", "1"), ("players", 99), ("actions", ["zz"]), ("actions", "pass"),
-    ("options", {"nope": 1}), ("format", "tabletop/0"), ("game", "nope"))
+    ("options", {"nope": 1}), ("format", "tabletop/0"))  # (an unknown game: the registry's)
 BAD_OPTIONS: tuple[Any, ...] = (None, -1, 10**6, 0.5, "x", True, [1])
 
 
@@ -128,29 +128,32 @@ def _registered(game: Game) -> bool:
 
 def check_optimized(game: Game, seeds: Iterable[int] = range(2), states: int = 3,
                     setup: str = "decide") -> int:
-    """Everything ``everything`` lists is the same here as under ``python -OO``; returns how
-    many answers were compared. Fails at the first that differs, naming the input."""
+    """Everything ``everything`` lists is the same here as under ``python -OO`` (or, when
+    this process runs optimized, as in one that is not); returns how many answers were
+    compared. Fails at the first that differs, naming the input."""
     seed = suite_seeds(seeds, "check_optimized")[0]
     args = (game, seed, states, setup)
     here = everything(*args)
+    flags, there_name = (["-OO"], "-OO") if not sys.flags.optimize else ([], "plain python")
+    other = "under python -OO" if flags else "in a process without -O"
     try:
         stdin = pickle.dumps((list(sys.path), pickle.dumps(args), _registered(game)))
     except (pickle.PicklingError, AttributeError, TypeError) as err:
-        fail(game.name, f"the game cannot be sent to another process to play it under "
-                        f"python -OO (its class must be importable by name): {err}")
-    run = subprocess.run([sys.executable, "-OO", "-c", _CHILD], input=stdin,
+        fail(game.name, f"the game cannot be sent to another process to play it {other} "
+                        f"(its class must be importable by name): {err}")
+    run = subprocess.run([sys.executable, *flags, "-c", _CHILD], input=stdin,
                          capture_output=True, check=False)
     if run.returncode:
-        fail(f"{game.name} seed {seed}", f"playing under python -OO failed (a docstring "
-                                         f"read? -OO makes every __doc__ None):\n"
+        fail(f"{game.name} seed {seed}", f"playing {other} failed (a docstring read? -OO "
+                                         f"makes every __doc__ None):\n"
                                          f"{run.stderr.decode(errors='replace')[-3000:]}")
     there = json.loads(run.stdout)
     for (where, mine), (_, theirs) in zip(here, there, strict=False):
         if mine != theirs:
-            fail(where, f"not the same under python -OO (an assert checking input? -O skips "
-                        f"it): here {mine[17:]!r}, under -OO {theirs[17:]!r}"
-                        if " " in mine else "not the same under python -OO (an assert "
-                        "checking input, or a docstring read?)")
+            fail(where, f"not the same {other} (an assert checking input? -O skips it): "
+                        f"here {mine[17:]!r}, under {there_name} {theirs[17:]!r}"
+                        if " " in mine else f"not the same {other} (an assert checking "
+                        f"input, or a docstring read?)")
     if len(here) != len(there):
-        fail(game.name, f"{len(here)} answers here, {len(there)} under python -OO")
+        fail(game.name, f"{len(here)} answers here, {len(there)} {other}")
     return len(here)
