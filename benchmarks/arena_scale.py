@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arguments import above_zero, game_names
+from arguments import above_zero, first_line, game_names
 
 from tabletop.agents.settings import MOST_ITERATIONS
 from tabletop.arena import ArenaResult, arena
@@ -43,7 +43,7 @@ def timed(run: Callable[[], ArenaResult], runs: int) -> tuple[float, ArenaResult
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=first_line(__doc__))
     parser.add_argument("--game", default="landlock")
     parser.add_argument("--iterations", type=above_zero(int), default=20,
                         help="of the MCTS entrant")

@@ -23,6 +23,25 @@ from typing import Any
 
 import tabletop
 from tabletop.core.errors import CallerError
+from tabletop.core.printing import plain_streams
+
+# Every benchmark script imports this module, and prints its tables with ``×``, ``≤``, ``µs``
+# and ``→``: on a stream that cannot encode them (``PYTHONIOENCODING=ascii``, a C locale, a
+# Windows console) they print as ``x``, ``<=``, ``us`` and ``->`` instead of failing after the
+# timing is done.
+plain_streams()
+
+
+def first_line(doc: str | None) -> str | None:
+    """A script's summary for ``--help``: its docstring's first line, or ``None`` when
+    ``python -OO`` stripped the docstring (``__doc__`` is then ``None``).
+
+    >>> first_line("Times things.\\n\\nMore.")
+    'Times things.'
+    >>> first_line(None) is None
+    True
+    """
+    return doc.splitlines()[0] if doc else None
 
 
 def above_zero(kind: type) -> Callable[[str], Any]:

@@ -23,7 +23,7 @@ import statistics
 import time
 from typing import Any
 
-from arguments import above_zero, not_negative, usage_errors
+from arguments import above_zero, first_line, not_negative, usage_errors
 
 import tabletop
 from tabletop.agents import make_agent
@@ -95,7 +95,7 @@ async def main(bot: str, rounds: int, players: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=first_line(__doc__))
     parser.add_argument("--bot", default="mcts")
     parser.add_argument("--rounds", type=above_zero(int), default=3)
     parser.add_argument("--players", type=int, default=4)

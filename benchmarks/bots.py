@@ -37,7 +37,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from arguments import above_zero, game_names, usage_errors
+from arguments import above_zero, first_line, game_names, usage_errors
 
 import tabletop
 from tabletop.agents import STRENGTHS, MCTSAgent
@@ -308,7 +308,7 @@ def strength(name: str, players: int, games: int, budget: dict[str, object],
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=first_line(__doc__))
     parser.add_argument("--games", type=above_zero(int), default=100,
                         help="games per strength match")
     parser.add_argument("--iterations", type=above_zero(int), default=None,

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from arguments import above_zero, game_names, not_negative  # noqa: E402
+from arguments import above_zero, first_line, game_names, not_negative  # noqa: E402
 from commbytes import Meter  # noqa: E402
 
 import tabletop  # noqa: E402
@@ -120,7 +120,7 @@ def measure(name: str, seed: int, plies: int, iterations: int
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=first_line(__doc__))
     parser.add_argument("games", nargs="*", help="games to run (default: all registered)")
     parser.add_argument("--seed", type=not_negative(int), default=7)
     parser.add_argument("--plies", type=above_zero(int), default=60,

@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from arguments import above_zero, game_names
+from arguments import above_zero, first_line, game_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,7 +77,7 @@ def run(game: str, enabled: bool, after: bool, cache: str) -> dict[str, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=first_line(__doc__))
     parser.add_argument("--game", default="lacuna")
     parser.add_argument("--runs", type=above_zero(int), default=3)
     args = parser.parse_args()

@@ -15,6 +15,8 @@ from __future__ import annotations
 import statistics
 import time
 
+from arguments import plain_streams
+
 import tabletop
 from tabletop.core.testing import playout
 from tabletop.games.landlock.graphs import analyse_graphs, board_graph
@@ -53,6 +55,7 @@ def median_time(fn, items, repeat: int) -> float:
 
 
 def main() -> None:
+    plain_streams()
     boards = finished_boards(30)
     fast = median_time(final_scoring, boards, repeat=20)
     slow = median_time(final_scoring_nx, boards, repeat=3)

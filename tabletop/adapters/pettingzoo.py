@@ -68,6 +68,7 @@ from tabletop.core.errors import IllegalAction, InvalidOption
 from tabletop.core.game import Game, State, View
 from tabletop.core.ids import id_hint
 from tabletop.core.plain import plain
+from tabletop.core.printing import say
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import readonly_array as readonly
 from tabletop.core.record import MAX_SAFE_INT
@@ -322,7 +323,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
             return rasterise(view._repr_svg_())
         if self.render_mode == "ansi":
             return str(view)
-        print(view)
+        say(view)  # fitted to standard output's encoding
         return None
 
     def close(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -22,6 +23,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.names import SHOWN, fit
 from ..core.plain import flag, whole
+from ..core.printing import fit as fit_to
 from ..core.quoting import brief, cut
 from ..core.record import MAX_SAFE_INT, MAX_SEED
 from ..core.registry import load
@@ -186,7 +188,7 @@ class Progress:
         self.shown = 0.0
         for g in done:
             self._count(g)
-        if not enabled:
+        if not enabled or sys.stderr is None:  # (pythonw, a service: no stream to show it)
             return
         try:
             from tqdm.auto import tqdm
@@ -202,7 +204,8 @@ class Progress:
         """The agents by wins so far, e.g. ``"mcts 7 · random 3"`` (a long label cut short:
         the bar is one line)."""
         ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
-        return " · ".join(f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked)
+        shown = " · ".join(f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked)
+        return fit_to(shown, getattr(sys.stderr, "encoding", None))  # the bar's stream
 
     def update(self, g: GameResult) -> None:
         self._count(g)

@@ -23,6 +23,7 @@ from .errors import InvalidOption, TabletopError, UnknownGame
 from .files import write_atomically
 from .game import Game
 from .plain import NotJSON, json_object, plain, whole
+from .printing import say
 from .quoting import brief
 from .registry import load, register
 
@@ -231,7 +232,7 @@ def main(argv: list[str] | None = None) -> None:
         except OSError as err:  # the file's own path (a folder of its name, say)
             raise SystemExit(f"python -m tabletop.core.golden: cannot write "
                              f"{str(args.out / name)!r} ({err.strerror or err})") from None
-        print(f"wrote {args.out / name}")
+        say(f"wrote {args.out / name}")
 
 
 if __name__ == "__main__":

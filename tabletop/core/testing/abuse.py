@@ -31,6 +31,7 @@ from .longgames import check_long_games
 from .malformed import check_malformed_actions
 from .memos import check_small_memos
 from .misnamed import check_misnamed_actions
+from .optimized import check_optimized
 from .options import check_options
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
@@ -76,6 +77,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_values,
     check_advice,
     check_annotations,
+    check_optimized,
 )
 
 

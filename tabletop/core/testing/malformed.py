@@ -88,7 +88,7 @@ def _is_listed(state: State, action: Action) -> bool:
 def _answered(state: State, bad: Action, must_refuse: bool, where: str) -> None:
     """``is_legal`` answers a bool, and ``apply`` agrees with it: a legal variant applies,
     any other is refused with a short ``IllegalAction``, quickly, the state unchanged."""
-    shown = _describe(bad)
+    shown = described(bad)
     before = (copy.deepcopy(state), str(state))
     started = time.perf_counter()
     try:
@@ -147,7 +147,9 @@ def _named(state: State, bad: Action, shown: str, where: str) -> None:
         fail(where, f"describe({shown}) gave {type(said).__name__}, not text")
 
 
-def _describe(action: Action) -> str:
+def described(action: Action) -> str:
+    """``action`` as its class and fields, each cut to 40 characters (one past Python's
+    digit limit shown by its type)."""
     parts = []
     for f in fields(action):
         value = getattr(action, f.name)
