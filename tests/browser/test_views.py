@@ -28,6 +28,7 @@ from pages import (
     mid_game,
     plan_move,
     replay_steps,
+    run_in_kernel,
     session_for,
     wait_for_board,
 )
@@ -81,6 +82,9 @@ display(W.Tab([W.Label("the first tab"), tree_tab], titles=("notes", "tree")))""
 tree_sidebar = tag(TreeWidget(mid_game(*{twice!r}), depth=1), "tree-sidebar")
 display(W.AppLayout(center=W.Textarea("notes"), left_sidebar=in_sidebar,
                     right_sidebar=tree_sidebar))""",
+    """again = tag(tabletop.play(mid_game(*{accordion!r}), agent_delay=0), "again")
+display(again)
+display(W.Tab([W.Label("the first tab"), again], titles=("notes", "again")))""",
     """split = tag(tabletop.play(mid_game(*{beside!r}), agent_delay=0), "split")
 display(split)
 display(HTML('<div style="height: 900px"></div>'))  # room to scroll the last one up""",
@@ -231,10 +235,7 @@ def test_two_views_of_one_widget_stay_in_step(views_page: Any, artifacts: Path) 
     state = mid_game(*TWICE)
     for index in (1, 0):  # a move in the narrow view, then one in the wide one
         state = play_one(page, tag, index, state)
-        page.wait_for_timeout(300)
-        canvases = page.locator(f".under-test.game-{tag} canvas.tabletop-canvas")
-        first, second = (canvases.nth(i).evaluate(SIGNATURE_JS) for i in (0, 1))
-        assert first == second, "the two views show different boards"
+        _same_boards(page, tag)
     shot(page, tag, 1, artifacts, "side-panel")
     shot(page, tag, 0, artifacts, "twice")
 
@@ -301,10 +302,7 @@ def test_a_new_view_for_the_output(views_page: Any, artifacts: Path) -> None:
     state = mid_game(*BESIDE)
     for index in (1, 0):
         state = play_one(page, tag, index, state)
-        page.wait_for_timeout(300)
-        canvases = page.locator(f".under-test.game-{tag} canvas.tabletop-canvas")
-        first, second = (canvases.nth(i).evaluate(SIGNATURE_JS) for i in (0, 1))
-        assert first == second, "the two views show different boards"
+        _same_boards(page, tag)
     page.screenshot(path=str(artifacts / "views-output-view.png"))
     page.locator(".lm-TabBar-tab:has-text('Output View') .lm-TabBar-tabCloseIcon").click()
 
@@ -340,13 +338,42 @@ def _cell_of(page: Any, tag: str) -> Any:
     return page.locator(f".jp-Cell:has(.under-test.game-{tag})").first
 
 
+def _same_boards(page: Any, tag: str, count: int = 2) -> None:
+    """Every view of ``tag`` (``count`` of them) shows the same pixels, soon."""
+    canvases = page.locator(f".under-test.game-{tag} canvas.tabletop-canvas")
+    deadline = time.monotonic() + 10
+    while True:
+        seen = [canvases.nth(i).evaluate(SIGNATURE_JS) for i in range(canvases.count())]
+        if len(seen) == count and all(s == seen[0] for s in seen):
+            return
+        assert time.monotonic() < deadline, f"the views of {tag} show different boards: {seen}"
+        time.sleep(0.2)
+
+
+def test_moves_made_while_a_view_is_on_a_hidden_tab(views_page: Any) -> None:
+    """Moves made (from Python) while one view is on a hidden tab show there when the tab
+    is opened: both views agree."""
+    page, tag = views_page, "again"
+    run_in_kernel(page, "again.agent_move(); again.agent_move()")
+    page.locator(".lm-TabBar-tab").filter(has_text="again").first.click()
+    page.wait_for_function(
+        "sel => Array.from(document.querySelectorAll(sel)).every(e => e.offsetParent)",
+        arg=f".under-test.game-{tag}")
+    _same_boards(page, tag)
+    for index, view in enumerate(views(page, tag)):
+        check_fits(view, f"view {index} of {tag}")
+
+
 def test_an_output_collapsed_and_expanded(views_page: Any) -> None:
+    """Moves made while the output is collapsed show when it is expanded: the board is the
+    one a new view of the widget shows, at the size it had."""
     page, tag = views_page, "beside"
     before = views(page, tag)[0]
     collapser = _cell_of(page, tag).locator(".jp-OutputCollapser")
     collapser.click()
     page.wait_for_function("sel => !document.querySelector(sel)?.offsetParent",
                            arg=f".under-test.game-{tag}")
+    run_in_kernel(page, "beside.agent_move(); beside.agent_move()")
     collapser = page.locator(".jp-Cell").filter(
         has=page.locator(".jp-OutputPlaceholder")).locator(".jp-OutputCollapser").first
     collapser.click()
@@ -355,6 +382,12 @@ def test_an_output_collapsed_and_expanded(views_page: Any) -> None:
     check_fits(after, "the widget after its output came back")
     width = [v["canvas"][2] - v["canvas"][0] for v in (before, after)]
     assert abs(width[0] - width[1]) <= 1, f"the board changed size: {width}"
+    _cell_of(page, tag).locator(".jp-InputArea-editor").click()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:create-output-view')")
+    try:
+        _same_boards(page, tag)
+    finally:
+        page.locator(".lm-TabBar-tab:has-text('Output View') .lm-TabBar-tabCloseIcon").click()
 
 
 def test_a_cell_run_again(views_page: Any) -> None:
