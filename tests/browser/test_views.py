@@ -35,7 +35,9 @@ from pages import (
 from servers import Server
 
 from tabletop.core.game import State
+from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.layout import SIDE_MAX
+from tabletop.widgets.tree import TreeModel
 
 pytestmark = pytest.mark.browser
 
@@ -275,13 +277,16 @@ def test_a_tree_widget_on_a_tab_shown_later(views_page: Any, artifacts: Path) ->
 
 
 def test_in_an_app_layouts_sidebars(views_page: Any, artifacts: Path) -> None:
-    """``AppLayout``'s sidebars are a fifth of the width each (about 170 px here)."""
+    """``AppLayout``'s sidebars, about a quarter of the width each (200 to 250 px here)."""
     page = views_page
     (game,) = views(page, "sidebar")
     check_fits(game, "the game in a sidebar")
     play_one(page, "sidebar", 0, mid_game(*TAB))
     (tree,) = views(page, "tree-sidebar")
     check_fits(tree, "the tree in a sidebar", board=False)
+    print(f"\nsidebars: game {game['widget'][2] - game['widget'][0]:.0f} px (board "
+          f"{game['canvas'][2] - game['canvas'][0]:.0f}), tree "
+          f"{tree['widget'][2] - tree['widget'][0]:.0f} px")
     shot(page, "sidebar", 0, artifacts, "sidebar")
     shot(page, "tree-sidebar", 0, artifacts, "tree-sidebar")
 
@@ -318,6 +323,27 @@ def test_a_tree_widget_in_a_narrow_box(views_page: Any, artifacts: Path, tag: st
     assert svg["x"] + svg["width"] <= view["widget"][2] + 1, f"{tag}: the board is cut: {svg}"
     assert svg["width"] > 0.8 * min(view["widget"][2] - view["widget"][0], 460), svg
     shot(views_page, tag, 0, artifacts, tag)
+
+
+def test_a_click_in_a_narrow_tree_selects_the_node_under_it(views_page: Any) -> None:
+    """In the 320 px tree (its region narrower than the tree), a click on the last node, its
+    region scrolled to it, selects that node."""
+    page, tag = views_page, "tree-panel"
+    model = TreeModel(mid_game(*BESIDE), depth=1)
+    scene = model.scene()
+    node = [n for n in model.visible() if model.graph.nodes[n]["depth"] == 1][-1]
+    x, y = click_point(scene, ("node", node))
+    region = page.locator(f".under-test.game-{tag} .tabletop-tree-region")
+    region.evaluate("""(r, [x, y]) => { r.scrollIntoView({block: 'center'});
+      r.scrollLeft = Math.max(0, x - r.clientWidth / 2);
+      r.scrollTop = Math.max(0, y - r.clientHeight / 2); }""", [x, y])
+    canvas = region.locator("canvas.tabletop-canvas").bounding_box()
+    k = canvas["width"] / scene.width
+    page.mouse.click(canvas["x"] + x * k, canvas["y"] + y * k)
+    page.wait_for_function(
+        "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+        arg=[f".under-test.game-{tag} .tabletop-tree-info", f"node {node} · depth 1"],
+        timeout=30_000)
 
 
 def test_very_wide(views_page: Any, artifacts: Path) -> None:
