@@ -14,6 +14,7 @@ collapse and expand an output; and run a cell again. Screenshots:
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,7 @@ from pages import (
 )
 from servers import Server
 
+import tabletop
 from tabletop.core.game import State
 from tabletop.render.scenecanvas import click_point
 from tabletop.widgets.layout import SIDE_MAX
@@ -239,7 +241,15 @@ def test_two_views_of_one_widget_stay_in_step(views_page: Any, artifacts: Path) 
     for index in (1, 0):  # a move in the narrow view, then one in the wide one
         state = play_one(page, tag, index, state)
         _same_boards(page, tag)
+    fold = page.locator(f".under-test.game-{tag} .tt-section:has(.tabletop-scores) .tt-fold")
+    fold.nth(1).click()  # the score's breakdown, unfolded in the narrow view: in both
+    page.wait_for_function("sel => Array.from(document.querySelectorAll(sel)).every("
+                           "e => !e.classList.contains('tt-folded'))",
+                           arg=f".under-test.game-{tag} .tabletop-scores")
+    for index, view in enumerate(views(page, tag)):
+        check_fits(view, f"view {index} with the breakdown unfolded")
     shot(page, tag, 1, artifacts, "side-panel")
+    fold.nth(0).click()
     shot(page, tag, 0, artifacts, "twice")
 
 
@@ -344,6 +354,26 @@ def test_a_click_in_a_narrow_tree_selects_the_node_under_it(views_page: Any) -> 
         "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
         arg=[f".under-test.game-{tag} .tabletop-tree-info", f"node {node} · depth 1"],
         timeout=30_000)
+
+
+def test_a_game_opened_from_a_narrow_tree(views_page: Any, artifacts: Path) -> None:
+    """"Open in game" in the 320 px tree: the game widget below the tree fits the box, and a
+    click on its board plays."""
+    page = views_page
+    page.locator(".under-test.game-tree-panel .jupyter-button").filter(
+        has_text="Open in game").click()
+    css = ".under-test.game-tree-panel .tabletop-game"
+    page.wait_for_selector(f"{css} canvas.tabletop-canvas")
+    run_in_kernel(page, 'tag(tree.game_widget, "from-tree")')
+    page.wait_for_selector(".under-test.game-from-tree")
+    wait_for_board(page, "from-tree")
+    (game,) = views(page, "from-tree")
+    check_fits(game, "the game opened from the narrow tree")
+    assert game["widget"][2] - game["widget"][0] <= PANEL + 1, game["widget"]
+    record = run_in_kernel(page, "import json; print(json.dumps(tree.game_widget.state"
+                                 ".to_record()))")
+    play_one(page, "from-tree", 0, tabletop.replay(json.loads(record)))
+    shot(page, "from-tree", 0, artifacts, "game-from-tree")
 
 
 def test_very_wide(views_page: Any, artifacts: Path) -> None:
