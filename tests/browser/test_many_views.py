@@ -79,6 +79,7 @@ display(accordion)""",
 display(W.HBox([beside, W.Textarea("notes", layout=W.Layout(width="200px"))]))""",
     """tree = TreeWidget(mid_game(*{beside!r}), depth=1)
 display(W.Box([tag(tree, "tree-panel")], layout=W.Layout(width="{panel}px")))
+display(tree)  # and again, at the notebook's width
 tree_beside = tag(TreeWidget(mid_game(*{twice!r}), depth=1), "tree-beside")
 display(W.HBox([tree_beside, W.Textarea("notes", layout=W.Layout(width="300px"))]))
 tree_tab = tag(TreeWidget(mid_game(*{tab!r}), depth=1), "tree-tab")
@@ -179,6 +180,14 @@ def shot(page: Any, tag: str, index: int, artifacts: Path, case: str) -> None:
     finally:
         page.set_viewport_size(size)
         page.wait_for_timeout(200)
+
+
+def wait_painted(page: Any, tag: str) -> None:
+    """Wait until every view of ``tag`` has its board painted."""
+    deadline = time.monotonic() + 30
+    while min(v["painted"] for v in views(page, tag)) < 0.5:
+        assert time.monotonic() < deadline, f"a view of {tag} stayed blank"
+        time.sleep(0.2)
 
 
 def check_fits(view: dict[str, Any], what: str, *, board: bool = True) -> None:
@@ -309,10 +318,7 @@ def test_a_new_view_for_the_output(views_page: Any, artifacts: Path) -> None:
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:create-output-view')")
     page.wait_for_function("sel => document.querySelectorAll(sel).length === 2",
                            arg=f".under-test.game-{tag}")
-    deadline = time.monotonic() + 30
-    while min(v["painted"] for v in views(page, tag)) < 0.5:
-        assert time.monotonic() < deadline, "the new view's board stayed blank"
-        time.sleep(0.2)
+    wait_painted(page, tag)
     for index, view in enumerate(views(page, tag)):
         check_fits(view, f"view {index} of the split")
     state = mid_game(*BESIDE)
@@ -327,9 +333,10 @@ def test_a_new_view_for_the_output(views_page: Any, artifacts: Path) -> None:
 def test_a_tree_widget_in_a_narrow_box(views_page: Any, artifacts: Path, tag: str) -> None:
     """The tree's region and the selected node's board shrink to the box (the board's
     picture was cut at 320 px, 140 px of it hidden; beside a text area it ran under it)."""
-    (view,) = views(views_page, tag)
+    view = views(views_page, tag)[0]  # (the tree in the panel is shown again: below)
     check_fits(view, tag, board=False)
-    svg = views_page.locator(f".under-test.game-{tag} .tabletop-tree-board svg").bounding_box()
+    svg = views_page.locator(f".under-test.game-{tag} .tabletop-tree-board svg").first \
+        .bounding_box()
     assert svg["x"] + svg["width"] <= view["widget"][2] + 1, f"{tag}: the board is cut: {svg}"
     assert svg["width"] > 0.8 * min(view["widget"][2] - view["widget"][0], 460), svg
     shot(views_page, tag, 0, artifacts, tag)
@@ -337,13 +344,13 @@ def test_a_tree_widget_in_a_narrow_box(views_page: Any, artifacts: Path, tag: st
 
 def test_a_click_in_a_narrow_tree_selects_the_node_under_it(views_page: Any) -> None:
     """In the 320 px tree (its region narrower than the tree), a click on the last node, its
-    region scrolled to it, selects that node."""
+    region scrolled to it, selects that node: in that view and in the tree's other view."""
     page, tag = views_page, "tree-panel"
     model = TreeModel(mid_game(*BESIDE), depth=1)
     scene = model.scene()
     node = [n for n in model.visible() if model.graph.nodes[n]["depth"] == 1][-1]
     x, y = click_point(scene, ("node", node))
-    region = page.locator(f".under-test.game-{tag} .tabletop-tree-region")
+    region = page.locator(f".under-test.game-{tag} .tabletop-tree-region").first
     region.evaluate("""(r, [x, y]) => { r.scrollIntoView({block: 'center'});
       r.scrollLeft = Math.max(0, x - r.clientWidth / 2);
       r.scrollTop = Math.max(0, y - r.clientHeight / 2); }""", [x, y])
@@ -351,9 +358,13 @@ def test_a_click_in_a_narrow_tree_selects_the_node_under_it(views_page: Any) -> 
     k = canvas["width"] / scene.width
     page.mouse.click(canvas["x"] + x * k, canvas["y"] + y * k)
     page.wait_for_function(
-        "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+        "([sel, text]) => { const all = document.querySelectorAll(sel); return all.length === 2"
+        " && Array.from(all).every(e => e.innerText.includes(text)); }",
         arg=[f".under-test.game-{tag} .tabletop-tree-info", f"node {node} · depth 1"],
         timeout=30_000)
+    _same_boards(page, tag)
+    for index, view in enumerate(views(page, tag)):
+        check_fits(view, f"tree view {index}", board=False)
 
 
 def test_a_game_opened_from_a_narrow_tree(views_page: Any, artifacts: Path) -> None:
@@ -361,13 +372,13 @@ def test_a_game_opened_from_a_narrow_tree(views_page: Any, artifacts: Path) -> N
     click on its board plays."""
     page = views_page
     page.locator(".under-test.game-tree-panel .jupyter-button").filter(
-        has_text="Open in game").click()
+        has_text="Open in game").first.click()
     css = ".under-test.game-tree-panel .tabletop-game"
     page.wait_for_selector(f"{css} canvas.tabletop-canvas")
     run_in_kernel(page, 'tag(tree.game_widget, "from-tree")')
     page.wait_for_selector(".under-test.game-from-tree")
-    wait_for_board(page, "from-tree")
-    (game,) = views(page, "from-tree")
+    wait_painted(page, "from-tree")
+    game = views(page, "from-tree")[0]
     check_fits(game, "the game opened from the narrow tree")
     assert game["widget"][2] - game["widget"][0] <= PANEL + 1, game["widget"]
     record = run_in_kernel(page, "import json; print(json.dumps(tree.game_widget.state"
