@@ -31,6 +31,10 @@ BOARD_HEIGHT_LEAST = 360
 WINDOW_ROOM = 245
 #: The side panel's width when beside the board (it takes the whole row below it).
 SIDE_WIDTH = 330
+#: The side panel's widest: on a very wide screen (2560 px) the board stops at
+#: ``BOARD_HEIGHT`` and the panel beside it took all the rest (1,500 px: the score's fold
+#: toggle 1,000 px from the scores, a move box 1,100 px wide); the rest of the row stays empty.
+SIDE_MAX = 600
 #: Narrowest board kept beside the side panel; below it the panel wraps under the board (and
 #: the turn, message and controls go below a board as tall as the window).
 BOARD_MIN = 300
@@ -66,12 +70,13 @@ def main_row(board: w.Widget, side: w.Widget) -> w.HBox:
     """The board and the side panel: side by side, or the panel below when narrow.
 
     The board grows first (up to its own ``max_width``) and shrinks down to ``BOARD_MIN``
-    before the row wraps; the side panel takes what is left, at least ``SIDE_WIDTH``.
+    before the row wraps; the side panel takes what is left, at least ``SIDE_WIDTH`` and at
+    most ``SIDE_MAX``.
     """
     board.layout.flex = f"1000 1 {BOARD_MIN}px"
     side.layout.flex = f"1 1 {SIDE_WIDTH}px"
     side.layout.height = row_height()
-    side.layout.max_width = "100%"
+    side.layout.max_width = f"min(100%, {SIDE_MAX}px)"
     return w.HBox([board, side]).add_class("tt-main")
 
 

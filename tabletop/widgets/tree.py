@@ -44,6 +44,8 @@ __all__ = ["TreeModel", "TreeWidget"]
 #: to ``BOARD_BOX``. With the controls above (536 px in all) they fit the 848 px wide output
 #: and 679 px tall notebook that JupyterLab shows at 1280 × 800 with its file browser open;
 #: narrower, the board wraps below the tree. A tree larger than its region scrolls in it.
+#: In a box narrower than either region (a side panel, a column of an ``HBox``), each takes
+#: the box's width and the board's picture shrinks with it: nothing is cut off at the right.
 TREE_MIN_WIDTH = 340
 BOARD_BOX = (460, 420)
 INFO_HEIGHT = 76
@@ -121,16 +123,18 @@ class TreeWidget(w.VBox):
                            self.open_button], layout=w.Layout(flex_flow="row wrap"))
         # Fixed boxes: opening nodes scrolls the tree's region, never grows the widget.
         self.tree_box = w.Box([self.canvas.frame], layout=w.Layout(
-            overflow="auto", height=f"{REGION_HEIGHT}px", min_width=f"{TREE_MIN_WIDTH}px",
+            overflow="auto", height=f"{REGION_HEIGHT}px",
+            min_width=f"min({TREE_MIN_WIDTH}px, calc(100% - 8px))",  # less its right margin
             flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
             border="1px solid #d9dce3", margin="0 8px 8px 0"))
         self.tree_box.add_class("tabletop-tree-region")
         board_box = w.Box([self.board_html], layout=w.Layout(
-            width=f"{BOARD_BOX[0]}px", height=f"{BOARD_BOX[1]}px", overflow="auto",
-            justify_content="center", align_items="flex-start"))
+            width=f"{BOARD_BOX[0]}px", max_width="100%", height=f"{BOARD_BOX[1]}px",
+            overflow="auto", justify_content="center", align_items="flex-start"))
         board_box.add_class("tabletop-tree-board-box")
         side = w.VBox([board_box, self.info], layout=w.Layout(
-            width=f"{BOARD_BOX[0]}px", height=f"{REGION_HEIGHT}px", flex="none"))
+            width=f"{BOARD_BOX[0]}px", max_width="100%", height=f"{REGION_HEIGHT}px",
+            flex="none"))
         main = w.HBox([self.tree_box, side], layout=w.Layout(flex_flow="row wrap",
                                                              align_items="flex-start"))
         super().__init__(children=[controls, main, self.game_box])

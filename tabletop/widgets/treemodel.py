@@ -523,14 +523,21 @@ def _svg_size(svg: str) -> tuple[float, float]:
     return (float(width.group(1)), float(height.group(1)))
 
 
+#: A fitted picture's style: a block, never wider than its box (the height follows).
+FIT_STYLE = "display:block;max-width:100%;height:auto"
+
+
 def fit_svg(svg: str, width: float, height: float) -> str:
-    """``svg`` shown no larger than ``width`` × ``height`` (never enlarged), as a block.
+    """``svg`` shown no larger than ``width`` × ``height`` (never enlarged), as a block that
+    shrinks, keeping its proportions, to fit a narrower box.
 
     The root's size is scaled and its ``viewBox`` kept, so the whole picture shows in the
     box; anything but an SVG with a size and a ``viewBox`` is returned unchanged.
 
-    >>> fit_svg('<svg width="600" height="300" viewBox="0 0 600 300"></svg>', 400, 400)
-    '<svg width="400" height="200" viewBox="0 0 600 300" style="display:block"></svg>'
+    >>> fit_svg('<svg width="600" height="300" viewBox="0 0 600 300"></svg>', 400, 400)[:51]
+    '<svg width="400" height="200" viewBox="0 0 600 300"'
+    >>> FIT_STYLE in fit_svg('<svg width="6" height="3" viewBox="0 0 6 3"></svg>', 4, 4)
+    True
     """
     root = _root(svg)
     w, h = _svg_size(svg)
@@ -539,4 +546,4 @@ def fit_svg(svg: str, width: float, height: float) -> str:
     k = min(1.0, width / w, height / h)
     sized = _WIDTH.sub(f'width="{w * k:.6g}"', root, count=1)
     sized = _HEIGHT.sub(f'height="{h * k:.6g}"', sized, count=1)
-    return f'{sized} style="display:block"{svg[len(root):]}'
+    return f'{sized} style="{FIT_STYLE}"{svg[len(root):]}'
