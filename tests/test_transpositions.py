@@ -57,3 +57,56 @@ def test_states_of_other_player_counts_or_options_are_never_equal():
     for state in (two, four, placed):
         for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
             assert other == state and hash(other) == hash(state)
+
+
+def test_openspiel_strings_tell_unequal_states_apart_and_merge_equal_ones():
+    """OpenSpiel keys states by ``str(state)`` (``get_all_states``, value iteration): Lava
+    Flows' states after the same first arrangement from seeds with another first player
+    read the same as text, and were merged; now the string ends with the state's key."""
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+
+    game = openspiel.load_game("lava-flows", seeds=8)
+    found: dict[str, set] = {}
+    for seed in range(8):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        state.apply_action(state.legal_actions()[0])
+        found.setdefault(str(state), set()).add(state.tabletop)
+    assert all(len(states) == 1 for states in found.values())
+    assert len(found) == 2  # who plays first after the setup: two positions, two strings
+    text = next(iter(found))
+    assert text.startswith("Lava Flows · Black arranges") and "\nstate " in text
+
+
+def test_position_keys_are_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    code = ("import tabletop; from tabletop.core.keys import position_key as k; "
+            "s = tabletop.load('lascaux', players=4).new(seed=3); "
+            "print(k(s), k(s.apply(s.legal_actions()[0])), k(s.view(1)))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**__import__("os").environ,
+                                            "PYTHONHASHSEED": seed}).stdout
+            for seed in ("0", "1", "12345")}
+    assert len(outs) == 1 and len(outs.pop().split()) == 3
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_openspiel_strings_are_equal_exactly_for_equal_states(name):
+    """Every game's first positions from many seeds (which differ in what no one sees: a
+    deck, a pile, the first player) and the positions of seeded games: equal OpenSpiel
+    strings for equal states, and only for them."""
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+    from tabletop.core.testing.common import random_states
+
+    game = openspiel.load_game(name)
+    states = [game.tabletop.new(seed=seed) for seed in range(30)]
+    states += [state for _, state in random_states(game.tabletop, range(3), every=5)]
+    by_text: dict[str, set] = {}
+    for state in states:
+        by_text.setdefault(str(openspiel.TabletopState(game, state)), set()).add(state)
+    assert all(len(same) == 1 for same in by_text.values())
+    assert len(by_text) == len(set(states))
