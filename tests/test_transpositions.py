@@ -110,3 +110,18 @@ def test_openspiel_strings_are_equal_exactly_for_equal_states(name):
         by_text.setdefault(str(openspiel.TabletopState(game, state)), set()).add(state)
     assert all(len(same) == 1 for same in by_text.values())
     assert len(by_text) == len(set(states))
+
+
+def test_position_keys_follow_equality_across_number_types():
+    """``mat_radius=1`` and ``mat_radius=1.0`` make equal games, so equal states: one key,
+    and one OpenSpiel string."""
+    import numpy as np
+
+    from tabletop.core.keys import position_key
+
+    states = [tabletop.load("lacuna", mat_radius=r).new(seed=4) for r in (1, 1.0, np.float64(1))]
+    assert states[0] == states[1] == states[2]
+    assert len({position_key(s) for s in states}) == 1
+    assert len({position_key(s.view(1)) for s in states}) == 1
+    assert position_key(tabletop.load("lacuna", mat_radius=1.5).new(seed=4)) != position_key(
+        states[0])

@@ -3,7 +3,8 @@
 A researcher's exhaustive search keys a transposition table by state: a position met again
 by another move order (or rebuilt from a pickle or a copy) is looked up, not searched
 again. That is sound only if ``==`` and ``hash`` agree and if two equal states answer
-alike, now and after every move: the mover, the legal actions in order, the scores,
+alike (in ``hash`` and in ``core.keys.position_key``, the key that holds across
+processes), now and after every move: the mover, the legal actions in order, the scores,
 winners and returns, every player's view, and the states each legal action leads to. A
 field left out of equality (``compare=False``, such as a memo one ply hands to the next)
 that changes what a state answers or where it leads breaks that silently: the table hands
@@ -27,6 +28,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 from ..game import Action, Game, State
+from ..keys import position_key
 from ..record import replay
 from .common import fail, random_states
 
@@ -53,6 +55,8 @@ def check_transpositions(game: Game, seeds: Iterable[int] = range(2)) -> None:
         for where, state in walked[::every]:
             for how, x, y in _pairs(state, rng):
                 if x != y:
+                    if position_key(x) == position_key(y):
+                        fail(f"{where}, {how}", "unequal states share a position_key")
                     continue
                 if y not in {x: None}:
                     fail(f"{where}, {how}", "equal states, but one is not found under the "
@@ -117,6 +121,9 @@ def _alike(x: State, y: State, where: str, rng: random.Random, depth: int) -> No
     """Fail unless equal ``x`` and ``y`` hash alike and answer alike for ``depth`` plies."""
     if hash(x) != hash(y):
         fail(where, f"equal states hash differently ({hash(x)} and {hash(y)})")
+    if position_key(x) != position_key(y):
+        fail(where, f"equal states have the position keys {position_key(x)} and "
+                    f"{position_key(y)} (core.keys)")
     ours, theirs = _answers(x), _answers(y)
     for key, value in ours.items():
         if theirs[key] != value:
