@@ -51,6 +51,7 @@ from tabletop.agents.settings import seed_of
 from tabletop.core.errors import IllegalAction, InvalidRecord
 from tabletop.core.game import Game, State
 from tabletop.core.ids import action_space
+from tabletop.core.keys import position_key
 from tabletop.core.plain import plain, plain_inside
 from tabletop.core.quoting import brief
 from tabletop.core.registry import game_class
@@ -484,9 +485,12 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.resample(player, random.Random(draw_seed(sample(probability_sampler))))
 
     def __str__(self) -> str:
+        """The state's text, then ``state`` and its key (``core.keys.position_key``): the
+        text leaves out what no player sees, and OpenSpiel keys states by this string."""
         if self._shared is None:
             return f"{self.get_game().tabletop.name}: the seed is not drawn yet"
-        return str(self._shared.state)
+        state = self._shared.state
+        return f"{state}\nstate {position_key(state)}"
 
 
 # --- observations --------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
 from .targets import check_targets_on_board
+from .transpositions import check_transpositions
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
 from .values import check_values
 from .words import check_click_words
@@ -52,6 +53,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_options,
     check_immutability,
     check_replace,
+    check_transpositions,
     check_numpy_scalars,
     check_json_readers,
     check_position_builder,
