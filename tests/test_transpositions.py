@@ -85,12 +85,13 @@ def test_position_keys_are_the_same_in_every_process():
 
     code = ("import tabletop; from tabletop.core.keys import position_key as k; "
             "s = tabletop.load('lascaux', players=4).new(seed=3); "
-            "print(k(s), k(s.apply(s.legal_actions()[0])), k(s.view(1)))")
+            "print(k(s), k(s.apply(s.legal_actions()[0])), k(s.view(1)), "
+            "k(frozenset(map(str, range(40)))))")  # a set of strings: no hash-seed order
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env={**__import__("os").environ,
                                             "PYTHONHASHSEED": seed}).stdout
             for seed in ("0", "1", "12345")}
-    assert len(outs) == 1 and len(outs.pop().split()) == 3
+    assert len(outs) == 1 and len(outs.pop().split()) == 4
 
 
 @pytest.mark.parametrize("name", tabletop.games())

@@ -20,6 +20,13 @@ Values ``==`` holds equal are written alike (``1``, ``1.0`` and ``True``; ``0.0`
 >>> lacuna = [tabletop.load("lacuna", mat_radius=r).new(seed=0) for r in (1, 1.0)]
 >>> lacuna[0] == lacuna[1], position_key(lacuna[0]) == position_key(lacuna[1])
 (True, True)
+
+Sets are written in sorted order and arrays element by element, so neither the hash seed
+nor numpy's summary of a long array (``...``) can make one key differ or two agree:
+
+>>> import numpy as np
+>>> _plain(frozenset({"b", "a"})), _plain(np.arange(3))
+(('set', 'a', 'b'), (0, 1, 2))
 """
 
 from __future__ import annotations
@@ -60,6 +67,10 @@ def _plain(value: Any) -> Any:
         return tuple(sorted((str(k), _plain(v)) for k, v in value.items()))
     if isinstance(value, tuple | list):
         return tuple(_plain(item) for item in value)
+    if isinstance(value, set | frozenset):  # in an order no hash seed changes
+        return ("set", *sorted((_plain(item) for item in value), key=repr))
+    if callable(getattr(value, "tolist", None)):  # a numpy array: every element, not a summary
+        return _plain(value.tolist())
     if is_dataclass(value) and not isinstance(value, type):
         return (type(value).__qualname__,
                 *((f.name, _plain(getattr(value, f.name))) for f in fields(value) if f.compare))
