@@ -180,6 +180,7 @@ class Progress:
                  enabled: bool) -> None:
         self.bar: Any = None
         self.wins: dict[str, float] = {}
+        self.forfeited = 0  # games an agent lost by its error or its clock
         self.shown = 0.0
         for g in done:
             self._count(g)
@@ -194,12 +195,17 @@ class Progress:
     def _count(self, g: GameResult) -> None:
         for seat, who in enumerate(g.seats):
             self.wins[who] = self.wins.get(who, 0.0) + g.credit(seat)
+        self.forfeited += g.error is not None
 
     def standings(self) -> str:
-        """The agents by wins so far, e.g. ``"mcts 7 · random 3"`` (a long label cut short:
-        the bar is one line)."""
+        """The agents by wins so far, e.g. ``"mcts 7 · random 3"``, and the games lost by
+        an agent's error or clock, if any (``"· 2 forfeited"``; a long label cut short: the
+        bar is one line)."""
         ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
-        return " · ".join(f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked)
+        shown = [f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked]
+        if self.forfeited:
+            shown.append(f"{self.forfeited} forfeited")
+        return " · ".join(shown)
 
     def update(self, g: GameResult) -> None:
         self._count(g)
@@ -307,6 +313,9 @@ def arena(
                 store.add(result)
             bar.update(result)
     finally:
+        close = getattr(stream, "close", None)  # in_flight's: cancel the games in flight now,
+        if close is not None:  # not when the stopped run is garbage-collected
+            close()
         bar.close()
         if store is not None:
             store.close()
