@@ -314,6 +314,31 @@ class ArenaResult:
 
         return plot(self, ax=ax, kind=kind)
 
+    def forfeits(self) -> str:
+        """Which agents lost games by their own fault, and how, in one line (``""`` when
+        none did): what a run on a busy cluster must not hide behind a win rate.
+
+        >>> g = GameResult(index=0, seed=0, seats=("bot", "random"), scores=(0.0, 1.0),
+        ...                winners=(1,), length=3, finished=True, seconds=0.1, record={},
+        ...                error={"seat": 0, "agent": "bot", "kind": "timeout",
+        ...                       "message": "took longer than 1 s to move", "ply": 3})
+        >>> ArenaResult("lascaux", 2, ("bot", "random"), [g, g]).forfeits()
+        "2 games lost by an agent's fault: bot 2 timeouts (each game's error says more)"
+        """
+        counts: dict[str, dict[str, int]] = {}
+        for g in self.games:
+            if g.error is not None:
+                kinds = counts.setdefault(g.seats[g.error["seat"]], {})
+                kinds[g.error["kind"]] = kinds.get(g.error["kind"], 0) + 1
+        if not counts:
+            return ""
+        lost = sum(n for kinds in counts.values() for n in kinds.values())
+        said = " · ".join(f"{fit(who, SHOWN)} " + ", ".join(
+            counted(kinds[kind], kind) for kind in ERROR_KINDS if kind in kinds)
+            for who, kinds in counts.items())
+        return (f"{counted(lost, 'game')} lost by an agent's fault: {said} (each game's "
+                f"error says more)")
+
     def _summary_text(self) -> list[str]:
         w = max([16, *(width(fit(a, SHOWN)) + 2 for a in self.agents)])  # (wide letters: 2)
         lines = [f"{'agent':<{w}}{'games':>7}{'wins':>8}{'draws':>7}{'win rate':>10}"
@@ -326,7 +351,8 @@ class ArenaResult:
 
     def __str__(self) -> str:
         head = f"{self.game}, {self.players} players, {counted(len(self.games), 'game')}"
-        return "\n".join([head, *self._summary_text()])
+        faults = self.forfeits()
+        return "\n".join([head, *self._summary_text(), *([faults] if faults else [])])
 
     def __repr__(self) -> str:
         played = counted(len(self.games), "game")
@@ -344,7 +370,8 @@ class ArenaResult:
         played = counted(len(self.games), "game")
         return (f"<p>{escape(self.game)}, {self.players} players, {played}</p>"
                 f"<table><tr><th>agent</th><th>games</th><th>wins</th><th>draws</th>"
-                f"<th>win rate</th>{head}</tr>{body}</table>")
+                f"<th>win rate</th>{head}</tr>{body}</table>"
+                + (f"<p>{escape(self.forfeits())}</p>" if self.forfeits() else ""))
 
 
 def _finite(value: object) -> bool:

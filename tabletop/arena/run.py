@@ -24,7 +24,7 @@ from ..core.game import Game
 from ..core.names import SHOWN, fit
 from ..core.plain import flag, whole
 from ..core.printing import fit as fit_to
-from ..core.quoting import brief, cut
+from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SAFE_INT, MAX_SEED
 from ..core.registry import load
 from .dataset import HEADER, Dataset, folder_path, read_header
@@ -37,7 +37,7 @@ from .entrants import (
     is_unsendable,
     portable,
 )
-from .play import errors_of, max_plies_of, move_time_of, play_game
+from .play import errors_of, max_plies_of, move_time_of, play_game, rotation
 from .results import ArenaResult, GameResult
 
 #: The most games one ``arena`` call plays (its list of games to do is kept in memory).
@@ -123,6 +123,8 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                         raise  # an agent's own error, raised on purpose: not a lost game
                     if isinstance(err, BrokenExecutor):  # no game can be sent to it again
                         raise broken(i, err) from err
+                    if type(err).__name__ == "KilledWorker":  # Dask gave up on it already
+                        raise killer(i, err, call) from err
                     if is_unsendable(err):
                         raise TypeError(f"game {i} could not be sent to the executor's "
                                         f"workers ({type(err).__name__}: {cut(str(err))}): "
@@ -130,10 +132,9 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                                         f"defined at the top of a module") from err
                     if attempt >= retries:
                         raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
-                                           f"time with {type(err).__name__}: "
-                                           f"{cut(str(err))}") from err
-                    warnings.warn(f"game {i} was lost ({type(err).__name__}: {err}); "
-                                  "submitted again", stacklevel=2)
+                                           f"time with {said(err)}") from err
+                    warnings.warn(f"game {i} was lost ({said(err)}); submitted again",
+                                  stacklevel=2)
                     submit(i, attempt + 1)
                     continue
                 yield result
@@ -163,6 +164,38 @@ def broken(index: int, err: BaseException) -> RuntimeError:
                         f"or use a Dask client, which replaces lost workers")
 
 
+def killer(index: int, err: BaseException, call: object) -> RuntimeError:
+    """The error for game ``index``, which Dask gave up on (``KilledWorker``): every worker
+    that played it died, as many times as the scheduler allows (its
+    ``distributed.scheduler.allowed-failures``, 3 by default). An agent in it most likely
+    ends its process (``os._exit``, a crash in C code, memory): sending the game again
+    would only kill more workers, so the run stops, naming the game and who sat in it.
+
+    >>> print(killer(2, RuntimeError("boom"), None))  # doctest: +ELLIPSIS
+    game 2 killed every Dask worker that played it (RuntimeError: boom): ...
+    """
+    seats = getattr(call, "seats", None)
+    sat = f" (seats: {', '.join(map(quote, seats(index)))})" if callable(seats) else ""
+    return RuntimeError(f"game {index} killed every Dask worker that played it "
+                        f"({said(err)}): an agent in it{sat} most likely ends or crashes its "
+                        f"process, so it is not sent again. Play that game here to see how "
+                        f"(arena(..., games={index + 1}) without executor=); on a cluster "
+                        f"whose workers die of other causes, raise Dask's "
+                        f"distributed.scheduler.allowed-failures. With save=, the same call "
+                        f"resumes")
+
+
+def said(err: BaseException) -> str:
+    """``err``'s type and message, the type alone when the message is empty (a cancelled
+    future's).
+
+    >>> said(ValueError("bad")), said(KeyError())
+    ('ValueError: bad', 'KeyError')
+    """
+    message = cut(str(err))
+    return f"{type(err).__name__}: {message}" if message else type(err).__name__
+
+
 class Match:
     """``play_game`` with everything but the index bound (picklable, for workers)."""
 
@@ -177,6 +210,10 @@ class Match:
         return play_game(game, specs, labels, index, self.seed, self.max_plies,
                          self.move_time, self.errors)
 
+    def seats(self, index: int) -> tuple[str, ...]:
+        """The labels at each seat of game ``index``."""
+        return rotation(self.args[2], index)
+
 
 class Progress:
     """A tqdm bar of games done, games/s and the running standings (wins per agent)."""
@@ -185,6 +222,7 @@ class Progress:
                  enabled: bool) -> None:
         self.bar: Any = None
         self.wins: dict[str, float] = {}
+        self.forfeited = 0  # games an agent lost by its error or its clock
         self.shown = 0.0
         for g in done:
             self._count(g)
@@ -199,13 +237,17 @@ class Progress:
     def _count(self, g: GameResult) -> None:
         for seat, who in enumerate(g.seats):
             self.wins[who] = self.wins.get(who, 0.0) + g.credit(seat)
+        self.forfeited += g.error is not None
 
     def standings(self) -> str:
-        """The agents by wins so far, e.g. ``"mcts 7 · random 3"`` (a long label cut short:
-        the bar is one line)."""
+        """The agents by wins so far, e.g. ``"mcts 7 · random 3"``, and the games lost by
+        an agent's error or clock, if any (``"· 2 forfeited"``; a long label cut short: the
+        bar is one line)."""
         ranked = sorted(self.wins.items(), key=lambda kv: -kv[1])
-        shown = " · ".join(f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked)
-        return fit_to(shown, getattr(sys.stderr, "encoding", None))  # the bar's stream
+        shown = [f"{fit(who, SHOWN)} {wins:g}" for who, wins in ranked]
+        if self.forfeited:
+            shown.append(f"{self.forfeited} forfeited")
+        return fit_to(" · ".join(shown), getattr(sys.stderr, "encoding", None))  # its stream
 
     def update(self, g: GameResult) -> None:
         self._count(g)
@@ -313,6 +355,9 @@ def arena(
                 store.add(result)
             bar.update(result)
     finally:
+        close = getattr(stream, "close", None)  # in_flight's: cancel the games in flight now,
+        if close is not None:  # not when the stopped run is garbage-collected
+            close()
         bar.close()
         if store is not None:
             store.close()
