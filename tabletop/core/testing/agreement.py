@@ -70,6 +70,18 @@ def check_number_agreement(game: Game, seeds: Iterable[int] = range(2),
                            every: int = 4) -> None:
     """Every text of every ``every``-th position of each seeded random game (and each whole
     game's log) has its counts agree with their nouns."""
+    for where, label, text in sampled_texts(game, seeds, every, typed=8):
+        wrong = disagreements(text)
+        if wrong:
+            fail(where, f"{label} says {wrong[0]!r}, the noun not agreeing with the "
+                        f"number: {_around(text, wrong[0])!r}")
+
+
+def sampled_texts(game: Game, seeds: Iterable[int], every: int, typed: int
+                  ) -> Iterator[tuple[str, str, str]]:
+    """``(where, label, text)`` for each ``shown_texts`` of every ``every``-th position (and
+    each end) of each seeded random game, with ``typed`` actions of the game tried as typed
+    text at each."""
     for seed in seeds:
         states = list(random_playout(game, seed))
         pool = sorted({str(a) for s in states for a in s.legal_actions()[:SAMPLED_ACTIONS]})
@@ -77,12 +89,9 @@ def check_number_agreement(game: Game, seeds: Iterable[int] = range(2),
         for ply, state in enumerate(states):
             if ply % every and not state.is_terminal:
                 continue
-            where = f"{game.name} seed {seed} ply {ply}"
-            for label, text in shown_texts(state, rng.sample(pool, min(8, len(pool)))):
-                wrong = disagreements(text)
-                if wrong:
-                    fail(where, f"{label} says {wrong[0]!r}, the noun not agreeing with the "
-                                f"number: {_around(text, wrong[0])!r}")
+            tried = rng.sample(pool, min(typed, len(pool)))
+            for label, text in shown_texts(state, tried):
+                yield f"{game.name} seed {seed} ply {ply}", label, text
 
 
 def _around(text: str, part: str) -> str:

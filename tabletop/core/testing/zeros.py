@@ -16,13 +16,12 @@ every ``every``-th position of seeded random games.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable
 
 from ..game import Game
-from .agreement import SAMPLED_ACTIONS, shown_texts
-from .common import fail, random_playout
+from .agreement import sampled_texts
+from .common import fail
 
 # A minus sign (ASCII or U+2212) standing alone (not "3-0", "a1-b1"), then a zero with only
 # zeros after its point, then no more digits.
@@ -37,18 +36,10 @@ def negative_zeros(text: str) -> list[str]:
 def check_signed_zeros(game: Game, seeds: Iterable[int] = range(2), every: int = 2) -> None:
     """No text of every ``every``-th position of each seeded random game (and each end)
     writes a negative zero."""
-    for seed in seeds:
-        states = list(random_playout(game, seed))
-        pool = sorted({str(a) for s in states for a in s.legal_actions()[:SAMPLED_ACTIONS]})
-        rng = random.Random(seed)
-        for ply, state in enumerate(states):
-            if ply % every and not state.is_terminal:
-                continue
-            for label, text in shown_texts(state, rng.sample(pool, min(4, len(pool)))):
-                found = negative_zeros(text)
-                if found:
-                    at = text.find(found[0])
-                    fail(f"{game.name} seed {seed} ply {ply}",
-                         f"{label} writes a negative zero {found[0]!r}: "
-                         f"{text[max(0, at - 40):at + 40]!r} (a value that rounds to zero "
-                         f"reads 0)")
+    for where, label, text in sampled_texts(game, seeds, every, typed=4):
+        found = negative_zeros(text)
+        if found:
+            at = text.find(found[0])
+            fail(where, f"{label} writes a negative zero {found[0]!r}: "
+                        f"{text[max(0, at - 40):at + 40]!r} (a value that rounds to zero "
+                        f"reads 0)")
