@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Hashable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
@@ -33,7 +34,7 @@ from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, close_dropped, while_open
 from .messages import Message, refusal
 from .picture import with_picture
-from .presses import Presses
+from .presses import UNSEEN_TEXT, Presses
 from .session import Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
@@ -123,15 +124,11 @@ class GameWidget(BotTurns, w.VBox):
         self.confirm_button.add_class("tabletop-confirm")
         self.confirm_button.on_click(lambda _: self.confirm())
 
-        self.first_button = button("", "Jump to the start", icon="fast-backward", width="38px")
-        self.back_button = button("", "Step back", icon="step-backward", width="38px")
-        self.forward_button = button("", "Step forward", icon="step-forward", width="38px")
-        self.last_button = button("", "Jump to the end of this line", icon="fast-forward",
-                                  width="38px")
-        self.first_button.on_click(lambda _: self.start())
-        self.back_button.on_click(lambda _: self.back())
-        self.forward_button.on_click(lambda _: self.forward())
-        self.last_button.on_click(lambda _: self.end())
+        step = layout.step_button
+        self.first_button = step("Jump to the start", "fast-backward", self.start)
+        self.back_button = step("Step back", "step-backward", self.back)
+        self.forward_button = step("Step forward", "step-forward", self.forward)
+        self.last_button = step("Jump to the end of this line", "fast-forward", self.end)
         self.slider = w.IntSlider(min=0, max=0, value=0, description="ply",
                                   continuous_update=True,
                                   layout=w.Layout(width="auto", flex="1 1 160px",
@@ -296,16 +293,25 @@ class GameWidget(BotTurns, w.VBox):
         return action
 
     def _press_board(self, x: float, y: float) -> None:
-        """A press on the canvas from the page: a click, unless it repeats one (``presses``)."""
+        """A press on the canvas from the page: a click, if it counts (``_pressed``)."""
         where = ("board", x, y)
-        if not self.presses.repeats(where) and self.click(x, y) is not None:
+        if self._pressed(where) and self.click(x, y) is not None:
             self.presses.made_move(where)
 
     def _press_button(self, target: Hashable) -> None:
         """A choice button pressed on the page: as ``_press_board``."""
         where = ("button", target)
-        if not self.presses.repeats(where) and self.choose(target) is not None:
+        if self._pressed(where) and self.choose(target) is not None:
             self.presses.made_move(where)
+
+    def _pressed(self, where: Hashable) -> bool:
+        """Whether a press from the page counts (``presses``); the message line tells of one
+        aimed at the board before a bot's move."""
+        dropped = self.presses.dropped(where)
+        if dropped == "unseen":
+            self.session.message = replace(self.session.message, text=UNSEEN_TEXT)
+            self._refresh()
+        return dropped is None
 
     @while_open
     def choose(self, target: Hashable) -> Action | None:

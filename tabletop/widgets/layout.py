@@ -16,7 +16,7 @@ in ``panels``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -138,3 +138,10 @@ def button(description: str, tooltip: str, *, icon: str = "", width: str = "auto
     """A button of the widget's (``style``: ipywidgets' ``button_style``)."""
     return w.Button(description=description, tooltip=tooltip, icon=icon, button_style=style,
                     layout=w.Layout(width=width))
+
+
+def step_button(tooltip: str, icon: str, step: Callable[[], object]) -> w.Button:
+    """A narrow icon button of the step bar that calls ``step`` when pressed."""
+    found = button("", tooltip, icon=icon, width="38px")
+    found.on_click(lambda _: step())
+    return found
