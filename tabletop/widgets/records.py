@@ -13,24 +13,43 @@ double quotes: line 1 column 2 (char 1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.branches import FIELDS, check_notes, grow, read_branches
 from ..core.errors import InvalidRecord
 from ..core.game import State
 from ..core.plain import plain
 from ..core.quoting import brief
-from ..core.record import read, replay
+from ..core.record import OWN_FIELDS, read, replay
+from ..core.timeline import Timeline
+from .starting import timeline_for
 from .thinking import check_thinking
+
+#: The fields of a record the widget writes and reads (any other is the caller's, kept).
+WIDGET_FIELDS = ("ply", "thinking", *FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a record, checked: the state it reaches, its notes and thinking by ply."""
+
+    end: State
+    notes: dict[int, str]
+    thinking: dict[int, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A record, checked: the state it reaches, the ply to show and the thinking by ply."""
+    """A record, checked: the state it reaches, the ply to show, the thinking and notes by
+    ply, the other lines tried (``branches``) and the caller's own fields (``extra``)."""
 
     end: State
     ply: int | None
     thinking: dict[int, dict[str, Any]]
+    notes: dict[int, str] = field(default_factory=dict)
+    branches: tuple[Line, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def read_record(record: object, ply: object = None) -> Opened:
@@ -50,6 +69,39 @@ def read_record(record: object, ply: object = None) -> Opened:
         raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "
                             f"the record's actions")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
-    return Opened(end, ply, thinking)
+    notes = check_notes(data.get("notes"), n, "record 'notes'")
+    branches = []
+    for i, (branch, branch_notes, raw) in enumerate(read_branches(data), start=1):
+        try:
+            branch_thinking = check_thinking(raw, [str(a) for a in branch.history])
+        except InvalidRecord as err:
+            raise InvalidRecord(f"record 'branches' {i}: {err}") from None
+        branches.append(Line(branch, branch_notes, branch_thinking))
+    extra = {key: value for key, value in data.items()
+             if key not in OWN_FIELDS and key not in WIDGET_FIELDS}
+    return Opened(end, ply, thinking, notes, tuple(branches), extra)
 
 
+
+
+def timeline_of(opened: Opened) -> Timeline:
+    """The timeline an opened record holds: its line (cursor at its ``ply``, else the end),
+    every branch, the notes and the bots' thinking on each."""
+    timeline = timeline_for(opened.end)
+    line = timeline.line()
+    _mark(timeline, line, opened.notes, opened.thinking)
+    for branch in opened.branches:
+        _mark(timeline, grow(timeline, branch.end), branch.notes, branch.thinking)
+    timeline.goto(line[-1])  # "forward" follows the record's own line
+    if opened.ply is not None:
+        timeline.goto(line[opened.ply])
+    return timeline
+
+
+def _mark(timeline: Timeline, nodes: list[int], notes: dict[int, str],
+          thinking: dict[int, dict[str, Any]]) -> None:
+    """Put ``notes`` on the line ``nodes`` and ``thinking`` on its moves (by ply)."""
+    for ply, text in notes.items():
+        timeline.annotate(text, nodes[ply])
+    for ply, entry in thinking.items():
+        timeline.graph.edges[nodes[ply - 1], nodes[ply]]["thinking"] = entry
