@@ -222,3 +222,20 @@ def test_the_docs_review_example_runs(tmp_path, monkeypatch, capsys):
     assert "the bot prefers" in said and "ply 11:" in said
     saved = json.loads((tmp_path / "review.json").read_text())
     assert saved["notes"] == {"10": "here the game turns"} and len(saved["branches"]) == 1
+
+
+def test_a_record_opens_on_its_own_start_not_the_seeds():
+    """A Lacuna record keeps its layout and pour order (``start``): a record of an older
+    sampler, or one set up by hand, replays on it. The widget grew its timeline from
+    ``new(seed)`` instead, so its moves met another mat: refused with an ``IllegalAction``
+    out of ``load``, or, worse, a different game shown."""
+    record = tabletop.load("lacuna").new(seed=3).to_record()
+    record["start"]["pour"] = record["start"]["pour"][::-1]  # another pour, as a record keeps
+    state = tabletop.replay(record)
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[0])
+    record = json.loads(json.dumps(state.to_record()))
+    for widget in (tabletop.play(record), tabletop.play(state)):
+        assert widget.state == state and widget.navigator.root == tabletop.replay(record, ply=0)
+        assert widget.save()["start"] == record["start"]
+    assert open_timeline(record).state == state
