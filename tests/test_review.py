@@ -148,7 +148,7 @@ def bad_records(good):
                                      "record 'branches' 1 should be an object"),
         "an illegal move in a branch": (
             edit(lambda r: r["branches"][0]["actions"].__setitem__(11, "bubble z9")),
-            "record 'branches' 1: action 12 of the record"),
+            "record 'branches' 1: action 12 of the line, 'bubble z9', is illegal"),
         "a note past the line": (edit(lambda r: r.update(notes={"999": "x"})),
                                  "record 'notes' has the key '999'"),
         "a note too long": (edit(lambda r: r.update(notes={"1": "x" * (MAX_NOTE + 1)})),
@@ -239,3 +239,19 @@ def test_a_record_opens_on_its_own_start_not_the_seeds():
         assert widget.state == state and widget.navigator.root == tabletop.replay(record, ply=0)
         assert widget.save()["start"] == record["start"]
     assert open_timeline(record).state == state
+
+
+def test_a_note_shows_in_the_message_line_on_its_position():
+    w = tabletop.play("lava-flows", seed=2, setup="random")
+    w.play(w.state.legal_actions()[0])
+    w.annotate("a risky slide")
+    assert w.message == "Note: a risky slide" and "a risky slide" in w.message_html.value
+    w.back()
+    assert w.message == ""
+    reopened = tabletop.play(w.save())  # opens at the record's ply: the start
+    assert reopened.message == ""
+    reopened.forward()
+    assert reopened.message == "Note: a risky slide"
+    hot = tabletop.play(w.save(), hot_seat=True)
+    hot.forward()
+    assert "risky" not in hot.message  # the cover is up: whoever looks is not known

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import InvalidRecord
-from .game import State
-from .quoting import brief
-from .record import read, replay
+from .errors import InvalidRecord, TabletopError
+from .game import Action, State
+from .quoting import brief, quote
+from .record import _REQUIRED, read, replay
 from .timeline import MAX_NOTE, Timeline, note_text
 
 #: The most branches a record may hold besides its own line.
@@ -110,40 +110,57 @@ def check_notes(raw: object, plies: int, where: str) -> dict[int, str]:
     return notes
 
 
-def read_branches(data: dict[str, Any]) -> list[tuple[State, dict[int, str], Any]]:
-    """Each branch of a record (``read`` already): the state its line reaches, its notes
-    and its raw ``"thinking"`` (for the widget to check); ``InvalidRecord`` names the branch
-    and what is wrong (each replays as a record of its own would)."""
+def read_branches(data: dict[str, Any], timeline: Timeline
+                  ) -> list[tuple[list[int], dict[int, str], Any]]:
+    """Grow each branch of a record (``read`` already) into ``timeline`` (rooted at the
+    record's start): for each, the nodes of its line, its notes and its raw ``"thinking"``
+    (for the widget to check). ``InvalidRecord`` names the branch and what is wrong. A line
+    is read once: what it shares with a line before it is looked up, not played again."""
     raw = data.get("branches")
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > MAX_BRANCHES:
         raise InvalidRecord(f"record 'branches' should be a list of at most {MAX_BRANCHES} "
                             f"lines, not {brief(raw)}")
-    base = {key: value for key, value in data.items()
-            if key in ("format", "game", "players", "options", "seed", "start")}
     lines = []
     for i, branch in enumerate(raw, start=1):
         where = f"record 'branches' {i}"
         if not isinstance(branch, Mapping) or "actions" not in branch:
             raise InvalidRecord(f"{where} should be an object with the line's 'actions', not "
                                 f"{brief(branch)}")
-        try:
-            end = replay(read({**base, "actions": branch["actions"]}))
+        try:  # its actions are checked as a record's are (notation strings, not too long)
+            texts = read({**{k: data[k] for k in _REQUIRED if k in data},
+                          "actions": branch["actions"]})["actions"]
         except InvalidRecord as err:
             raise InvalidRecord(f"{where}: {err}") from None
-        notes = check_notes(branch.get("notes"), len(end.history), f"{where} 'notes'")
-        lines.append((end, notes, branch.get("thinking")))
+        nodes = grow(timeline, texts, where)
+        notes = check_notes(branch.get("notes"), len(texts), f"{where} 'notes'")
+        lines.append((nodes, notes, branch.get("thinking")))
     return lines
 
 
-def grow(timeline: Timeline, end: State) -> list[int]:
-    """Play ``end``'s history from the start of ``timeline`` (sharing what it has); the
-    nodes of that line."""
-    timeline.start()
-    for action in end.history:
-        timeline.play(action)
-    return timeline.path_to(timeline.cursor)
+def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a line"
+         ) -> list[int]:
+    """Play ``actions`` from the start of ``timeline``, following the moves it already has;
+    the nodes of that line. An illegal one raises ``InvalidRecord`` saying where."""
+    graph = timeline.graph
+    nodes, node = [0], 0
+    for i, action in enumerate(actions):
+        child = next((c for c in graph.succ[node]
+                      if action in (graph.edges[node, c]["notation"],
+                                    graph.edges[node, c]["action"])), None)
+        if child is None:
+            if timeline.cursor != node:
+                timeline.goto(node)
+            try:
+                timeline.play(action)
+            except TabletopError as err:
+                raise InvalidRecord(f"{where}: action {i + 1} of the line, "
+                                    f"{quote(str(action))}, is illegal: {err}") from None
+            child = timeline.cursor
+        nodes.append(child)
+        node = child
+    return nodes
 
 
 def open_timeline(record: dict[str, Any] | str) -> Timeline:
@@ -152,13 +169,11 @@ def open_timeline(record: dict[str, Any] | str) -> Timeline:
     data = read(record)
     end = replay(data)
     notes = check_notes(data.get("notes"), len(end.history), "record 'notes'")
-    branches = read_branches(data)
     timeline = Timeline(replay(data, ply=0))
-    line = grow(timeline, end)
+    line = grow(timeline, end.history)
     for ply, text in notes.items():
         timeline.annotate(text, line[ply])
-    for branch_end, branch_notes, _ in branches:
-        nodes = grow(timeline, branch_end)
+    for nodes, branch_notes, _ in read_branches(data, timeline):
         for ply, text in branch_notes.items():
             timeline.annotate(text, nodes[ply])
     timeline.goto(line[-1])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.branches import FIELDS, check_notes, grow, read_branches
+from ..core.branches import FIELDS, check_notes, read_branches
 from ..core.errors import InvalidRecord
 from ..core.game import State
 from ..core.plain import plain
@@ -31,24 +31,15 @@ WIDGET_FIELDS = ("ply", "thinking", *FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
-    """One line of a record, checked: the state it reaches, its notes and thinking by ply."""
-
-    end: State
-    notes: dict[int, str]
-    thinking: dict[int, dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
 class Opened:
-    """A record, checked: the state it reaches, the ply to show, the thinking and notes by
-    ply, the other lines tried (``branches``) and the caller's own fields (``extra``)."""
+    """A record, checked: the state it reaches, the ply to show, the thinking by ply, the
+    whole ``timeline`` it holds (its line, branches, notes and thinking; cursor at ``ply``)
+    and the caller's own fields (``extra``)."""
 
     end: State
     ply: int | None
     thinking: dict[int, dict[str, Any]]
-    notes: dict[int, str] = field(default_factory=dict)
-    branches: tuple[Line, ...] = ()
+    timeline: Timeline
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -70,32 +61,22 @@ def read_record(record: object, ply: object = None) -> Opened:
                             f"the record's actions")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     notes = check_notes(data.get("notes"), n, "record 'notes'")
-    branches = []
-    for i, (branch, branch_notes, raw) in enumerate(read_branches(data), start=1):
+    timeline = timeline_for(end)
+    line = timeline.line()
+    _mark(timeline, line, notes, thinking)
+    for i, (nodes, branch_notes, raw) in enumerate(read_branches(data, timeline), start=1):
+        history = timeline.graph.nodes[nodes[-1]]["state"].history
         try:
-            branch_thinking = check_thinking(raw, [str(a) for a in branch.history])
+            branch_thinking = check_thinking(raw, [str(a) for a in history])
         except InvalidRecord as err:
             raise InvalidRecord(f"record 'branches' {i}: {err}") from None
-        branches.append(Line(branch, branch_notes, branch_thinking))
+        _mark(timeline, nodes, branch_notes, branch_thinking)
+    timeline.goto(line[-1])  # "forward" follows the record's own line
+    if ply is not None:
+        timeline.goto(line[ply])
     extra = {key: value for key, value in data.items()
              if key not in OWN_FIELDS and key not in WIDGET_FIELDS}
-    return Opened(end, ply, thinking, notes, tuple(branches), extra)
-
-
-
-
-def timeline_of(opened: Opened) -> Timeline:
-    """The timeline an opened record holds: its line (cursor at its ``ply``, else the end),
-    every branch, the notes and the bots' thinking on each."""
-    timeline = timeline_for(opened.end)
-    line = timeline.line()
-    _mark(timeline, line, opened.notes, opened.thinking)
-    for branch in opened.branches:
-        _mark(timeline, grow(timeline, branch.end), branch.notes, branch.thinking)
-    timeline.goto(line[-1])  # "forward" follows the record's own line
-    if opened.ply is not None:
-        timeline.goto(line[opened.ply])
-    return timeline
+    return Opened(end, ply, thinking, timeline, extra)
 
 
 def _mark(timeline: Timeline, nodes: list[int], notes: dict[int, str],

@@ -34,7 +34,7 @@ from .cover import cover_scene
 from .inputs import input_for
 from .messages import Message, Played, may_hear, withheld
 from .picks import mark_picked
-from .records import read_record, timeline_of
+from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
@@ -194,8 +194,11 @@ class Session:
 
     def message_line(self) -> Message:
         """The message as the viewer on show reads it: its moves described for them (none
-        while the hot-seat cover is up: whoever looks then is not known)."""
+        while the hot-seat cover is up: whoever looks then is not known); with nothing to
+        say, the note on the position on show (``annotate``), if it has one."""
         m = self.message
+        if not m.text and not m.moves and not self.covered() and self.timeline.note():
+            return Message(f"Note: {self.timeline.note()}")  # the position's, when no news
         if m.agent is not None and (self.covered() or not may_hear(self.state, m.agent,
                                                                    self.viewer())):
             return Message(withheld(self.name(m.agent)), m.kind)  # see ``messages``
@@ -472,8 +475,10 @@ class Session:
         self._input_key = None
 
     def annotate(self, text: str) -> None:
-        """Write ``text`` as the note on the position on show (``""`` removes it)."""
+        """Write ``text`` as the note on the position on show (``""`` removes it); the
+        message line then shows it."""
         self.timeline.annotate(text)
+        self.message = Message()
 
     def branches(self) -> list[tuple[int, str]]:
         """Every branch end with a label saying where it left the others (labels that would
@@ -507,7 +512,7 @@ class Session:
         replaces the game; seats and view are kept when the player count is the same.
         """
         opened = read_record(record, ply)
-        timeline = timeline_of(opened)
+        timeline = opened.timeline
         extra = deepcopy(opened.extra)
         # nothing above touched the session; from here on nothing can fail
         if opened.end.game.players != self.game.players:
