@@ -40,10 +40,10 @@ def notes_by_line(timeline) -> set[tuple[tuple[str, ...], str]]:
             for n in graph if graph.nodes[n].get("note")}
 
 
-def grown(name: str, seed: int) -> Timeline:
+def grown(name: str, seed: int, setup: str = "decide") -> Timeline:
     """A timeline of ``name`` with a main line, branches off it and off a branch, and notes."""
     rng = random.Random(seed)
-    timeline = Timeline(tabletop.load(name, **GAMES[name]).new(seed=seed))
+    timeline = Timeline(tabletop.load(name, **GAMES[name]).new(seed=seed, setup=setup))
     for _ in range(12):
         if timeline.state.is_terminal:
             break
@@ -65,9 +65,12 @@ def grown(name: str, seed: int) -> Timeline:
     return timeline
 
 
+@pytest.mark.parametrize("setup", ["decide", "random"])
 @pytest.mark.parametrize("name", GAMES)
-def test_a_timeline_saves_and_opens_whole_in_every_game(name):
-    timeline = grown(name, 5)
+def test_a_timeline_saves_and_opens_whole_in_every_game(name, setup):
+    """(A timeline may start after the secret choices ``setup="random"`` made: its notes
+    are by ply, the actions since ``new()``, not by node.)"""
+    timeline = grown(name, 5, setup)
     record = json.loads(json.dumps(save_timeline(timeline)))
     assert tabletop.replay(record) == timeline.state  # still a record of its own line
     again = open_timeline(record)

@@ -54,13 +54,14 @@ def other_lines(timeline: Timeline, line: Sequence[int]) -> list[list[int]]:
 
 
 def notes_of(timeline: Timeline, nodes: Sequence[int], written: set[int]) -> dict[str, str]:
-    """The notes on ``nodes`` (a line: index = ply) not in ``written``, which then holds
-    them."""
+    """The notes on ``nodes`` (a line) not in ``written``, which then holds them, by ply
+    (the actions since ``new()``: a timeline may start after some, as from
+    ``new(setup="random")``)."""
     notes = {}
-    for ply, node in enumerate(nodes):
+    for node in nodes:
         note = timeline.note(node)
         if note and node not in written:
-            notes[str(ply)] = note
+            notes[str(len(timeline.graph.nodes[node]["state"].history))] = note
             written.add(node)
     return notes
 
