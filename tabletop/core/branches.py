@@ -38,11 +38,13 @@ from typing import Any
 from .errors import InvalidRecord, TabletopError
 from .game import Action, State
 from .quoting import brief, quote
-from .record import _REQUIRED, read, replay
+from .record import read, replay
 from .timeline import MAX_NOTE, Timeline, note_text
 
 #: The most branches a record may hold besides its own line.
 MAX_BRANCHES = 1000
+#: The fields of a record that say which game a line is of (a branch's are its record's).
+_HEAD = ("format", "game", "players", "options", "seed")
 #: The fields ``save_timeline`` writes (the widget adds ``ply`` and ``thinking``).
 FIELDS = ("notes", "branches")
 
@@ -130,7 +132,7 @@ def read_branches(data: dict[str, Any], timeline: Timeline
             raise InvalidRecord(f"{where} should be an object with the line's 'actions', not "
                                 f"{brief(branch)}")
         try:  # its actions are checked as a record's are (notation strings, not too long)
-            texts = read({**{k: data[k] for k in _REQUIRED if k in data},
+            texts = read({**{k: data[k] for k in _HEAD if k in data},
                           "actions": branch["actions"]})["actions"]
         except InvalidRecord as err:
             raise InvalidRecord(f"{where}: {err}") from None
@@ -142,8 +144,9 @@ def read_branches(data: dict[str, Any], timeline: Timeline
 
 def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a line"
          ) -> list[int]:
-    """Play ``actions`` from the start of ``timeline``, following the moves it already has;
-    the nodes of that line. An illegal one raises ``InvalidRecord`` saying where."""
+    """Play ``actions`` from the start of ``timeline``, following the moves it already has,
+    and go to the line's end, as playing them one by one would; the nodes of that line. An
+    illegal one raises ``InvalidRecord`` saying where."""
     graph = timeline.graph
     nodes, node = [0], 0
     for i, action in enumerate(actions):
@@ -161,6 +164,7 @@ def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a li
             child = timeline.cursor
         nodes.append(child)
         node = child
+    timeline.goto(node)  # "forward" from each node of the line now leads along it
     return nodes
 
 
