@@ -154,6 +154,11 @@ def bad_records(good):
             "record 'branches' 1: action 12 of the line, 'bubble z9', is illegal"),
         "a note past the line": (edit(lambda r: r.update(notes={"999": "x"})),
                                  "record 'notes' has the key '999'"),
+        "a note's ply written otherwise": (edit(lambda r: r.update(notes={"010": "x"})),
+                                           "record 'notes' has the key '010'"),
+        "a branch with a field of its own": (
+            edit(lambda r: r["branches"][0].update(comment="kept nowhere")),
+            "record 'branches' 1 has the key 'comment'"),
         "a note too long": (edit(lambda r: r.update(notes={"1": "x" * (MAX_NOTE + 1)})),
                             f"at most {MAX_NOTE} characters"),
         "a branch's thinking of another move": (
@@ -164,7 +169,9 @@ def bad_records(good):
 
 @pytest.mark.parametrize("case", ["branches not a list", "a branch without actions",
                                   "an illegal move in a branch", "a note past the line",
-                                  "a note too long", "a branch's thinking of another move"])
+                                  "a note too long", "a branch's thinking of another move",
+                                  "a note's ply written otherwise",
+                                  "a branch with a field of its own"])
 def test_a_bad_review_is_refused_and_changes_nothing(case):
     _, review = widget_with_a_review()
     good = review.save(full=True)

@@ -45,6 +45,8 @@ from .timeline import MAX_NOTE, Timeline, note_text
 MAX_BRANCHES = 1000
 #: The fields of a record that say which game a line is of (a branch's are its record's).
 _HEAD = ("format", "game", "players", "options", "seed")
+#: What a branch of a record holds (``thinking``: the game widget's).
+BRANCH_FIELDS = ("actions", "notes", "thinking")
 #: The fields ``save_timeline`` writes (the widget adds ``ply`` and ``thinking``).
 FIELDS = ("notes", "branches")
 
@@ -103,7 +105,7 @@ def check_notes(raw: object, plies: int, where: str) -> dict[int, str]:
     notes = {}
     for key, text in raw.items():
         ply = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 8 else -1
-        if not 0 <= ply <= plies:
+        if not 0 <= ply <= plies or key != str(ply):  # ("01" is no ply as a record writes it)
             raise InvalidRecord(f"{where} has the key {brief(key)}: its keys are plies, "
                                 f"'0' to '{plies}'")
         if not isinstance(text, str) or len(text) > MAX_NOTE:
@@ -131,6 +133,10 @@ def read_branches(data: dict[str, Any], timeline: Timeline
         if not isinstance(branch, Mapping) or "actions" not in branch:
             raise InvalidRecord(f"{where} should be an object with the line's 'actions', not "
                                 f"{brief(branch)}")
+        unknown = [key for key in branch if key not in BRANCH_FIELDS]
+        if unknown:
+            raise InvalidRecord(f"{where} has the key {brief(unknown[0])}: a branch holds "
+                                f"{', '.join(map(repr, BRANCH_FIELDS))} only")
         try:  # its actions are checked as a record's are (notation strings, not too long)
             texts = read({**{k: data[k] for k in _HEAD if k in data},
                           "actions": branch["actions"]})["actions"]
@@ -185,5 +191,5 @@ def open_timeline(record: dict[str, Any] | str) -> Timeline:
     return timeline
 
 
-__all__ = ["MAX_BRANCHES", "MAX_NOTE", "FIELDS", "save_timeline", "open_timeline",
+__all__ = ["MAX_BRANCHES", "MAX_NOTE", "FIELDS", "BRANCH_FIELDS", "save_timeline", "open_timeline",
            "read_branches", "check_notes", "other_lines", "notes_of", "note_text"]
