@@ -197,7 +197,8 @@ class WidgetMachine(RuleBasedStateMachine):
         if ply is not None:
             ply %= len(moves) + 1
         self.widget.load(json.dumps(record) if text else record, ply)
-        self.model = HistoryModel.from_line(moves, record["ply"] if ply is None else ply)
+        # the record keeps the other lines too ("branches"): the same tree comes back
+        self.model = HistoryModel.from_record(record, record["ply"] if ply is None else ply)
         again = self.widget.save(full)
         if not full:  # what a viewer may see of the thinking depends on the ply on show
             again.pop("thinking", None)

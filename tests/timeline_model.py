@@ -29,6 +29,20 @@ class HistoryModel:
         model.goto(at)
         return model
 
+    @classmethod
+    def from_record(cls, record: dict, at: int) -> HistoryModel:
+        """What a saved record opens as: its line, then each of its ``"branches"`` played
+        from the start, with the cursor at ply ``at`` of its line ("forward" along it)."""
+        model = cls.from_line(record["actions"], len(record["actions"]))
+        end = model.cursor
+        for branch in record.get("branches", []):
+            model.goto(0)
+            for notation in branch["actions"]:
+                model.play(notation)
+        model.goto(end)
+        model.goto(model.path_to(end)[at])
+        return model
+
     # --- moving ----------------------------------------------------------------------------
     def children(self, node: int) -> list[int]:
         return [n for n, p in enumerate(self.parent) if p == node]

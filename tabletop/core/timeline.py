@@ -187,6 +187,30 @@ class Timeline:
         """The ends of every branch."""
         return (n for n in self.graph if not self.graph.succ[n])
 
+    def annotate(self, text: str, node: int | None = None) -> None:
+        """Write ``text`` as the note on ``node`` (default: the cursor); ``""`` removes it.
+
+        A note is plain text of at most ``MAX_NOTE`` characters about the position at that
+        node (a reviewer's "this loses the middle"); records keep them (``core.branches``).
+
+        >>> import tabletop
+        >>> tl = Timeline(tabletop.load("lascaux").new(seed=1))
+        >>> tl.annotate("a quiet start"); tl.note(0)
+        'a quiet start'
+        """
+        text = note_text(text, "a note")
+        where = self.cursor if node is None else self._node(node)
+        if text:
+            self.graph.nodes[where]["note"] = text
+        else:
+            self.graph.nodes[where].pop("note", None)
+
+    def note(self, node: int | None = None) -> str:
+        """The note on ``node`` (default: the cursor), ``""`` if it has none."""
+        where = self.cursor if node is None else self._node(node)
+        note: str = self.graph.nodes[where].get("note", "")
+        return note
+
     def __len__(self) -> int:
         count: int = self.graph.number_of_nodes()
         return count
@@ -270,6 +294,9 @@ class TimelineReader:
     def leaves(self) -> Iterator[int]:
         return self._timeline.leaves()
 
+    def note(self, node: int | None = None) -> str:
+        return self._timeline.note(node)
+
     def __len__(self) -> int:
         return len(self._timeline)
 
@@ -282,4 +309,17 @@ class TimelineReader:
 
 
 #: What moves a timeline: a reader has none of it.
-_STEPS = frozenset({"play", "goto", "back", "forward", "start", "end"})
+_STEPS = frozenset({"play", "goto", "back", "forward", "start", "end", "annotate"})
+
+#: The longest note on a position, in characters.
+MAX_NOTE = 2000
+
+
+def note_text(text: object, what: str) -> str:
+    """``text`` if it is a string of at most ``MAX_NOTE`` characters; else a ``ValueError``
+    (a ``TypeError`` if it is no string) saying so."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} is a string, not {brief(text)}")
+    if len(text) > MAX_NOTE:
+        raise ValueError(f"{what} is at most {MAX_NOTE} characters, not {len(text)}")
+    return text

@@ -386,10 +386,16 @@ class GameWidget(BotTurns, w.VBox):
         self._refresh(full=True)
         self._after_move()
 
+    @while_open
+    def annotate(self, text: str) -> None:
+        """Write ``text`` as the note on the position on show (``""`` removes it); saved."""
+        self.session.annotate(text)
+        self._refresh()
+
     def save(self, full: bool = False) -> dict[str, Any]:
-        """The record of the line on show (``ply`` says where the cursor is), with the bots'
-        thinking as the viewer on show may see it (``full=True``: all of it); see
-        ``Session.save``."""
+        """The record of the line on show (``ply`` says where the cursor is), its other lines
+        (``"branches"``) and notes, with the bots' thinking as the viewer on show may see it
+        (``full=True``: all of it); see ``Session.save``."""
         return self.session.save(flag(full, "full"))
 
     @while_open

@@ -13,24 +13,34 @@ double quotes: line 1 column 2 (char 1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.branches import FIELDS, check_notes, read_branches
 from ..core.errors import InvalidRecord
 from ..core.game import State
 from ..core.plain import plain
 from ..core.quoting import brief
-from ..core.record import read, replay
+from ..core.record import OWN_FIELDS, read, replay
+from ..core.timeline import Timeline
+from .starting import timeline_for
 from .thinking import check_thinking
+
+#: The fields of a record the widget writes and reads (any other is the caller's, kept).
+WIDGET_FIELDS = ("ply", "thinking", *FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A record, checked: the state it reaches, the ply to show and the thinking by ply."""
+    """A record, checked: the state it reaches, the ply to show, the thinking by ply, the
+    whole ``timeline`` it holds (its line, branches, notes and thinking; cursor at ``ply``)
+    and the caller's own fields (``extra``)."""
 
     end: State
     ply: int | None
     thinking: dict[int, dict[str, Any]]
+    timeline: Timeline
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def read_record(record: object, ply: object = None) -> Opened:
@@ -50,6 +60,29 @@ def read_record(record: object, ply: object = None) -> Opened:
         raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "
                             f"the record's actions")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
-    return Opened(end, ply, thinking)
+    notes = check_notes(data.get("notes"), n, "record 'notes'")
+    timeline = timeline_for(end)
+    line = timeline.line()
+    _mark(timeline, line, notes, thinking)
+    for i, (nodes, branch_notes, raw) in enumerate(read_branches(data, timeline), start=1):
+        history = timeline.graph.nodes[nodes[-1]]["state"].history
+        try:
+            branch_thinking = check_thinking(raw, [str(a) for a in history])
+        except InvalidRecord as err:
+            raise InvalidRecord(f"record 'branches' {i}: {err}") from None
+        _mark(timeline, nodes, branch_notes, branch_thinking)
+    timeline.goto(line[-1])  # "forward" follows the record's own line
+    if ply is not None:
+        timeline.goto(line[ply])
+    extra = {key: value for key, value in data.items()
+             if key not in OWN_FIELDS and key not in WIDGET_FIELDS}
+    return Opened(end, ply, thinking, timeline, extra)
 
 
+def _mark(timeline: Timeline, nodes: list[int], notes: dict[int, str],
+          thinking: dict[int, dict[str, Any]]) -> None:
+    """Put ``notes`` on the line ``nodes`` and ``thinking`` on its moves (by ply)."""
+    for ply, text in notes.items():
+        timeline.annotate(text, nodes[ply])
+    for ply, entry in thinking.items():
+        timeline.graph.edges[nodes[ply - 1], nodes[ply]]["thinking"] = entry

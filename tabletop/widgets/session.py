@@ -35,6 +35,7 @@ from .inputs import input_for
 from .messages import Message, Played, may_hear, withheld
 from .picks import mark_picked
 from .records import read_record
+from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
 from .thinking import check_entry, hidden, may_see
 
@@ -54,6 +55,7 @@ class Session:
         self.seed = seed_of(seed)
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
+        self.extra: dict[str, Any] = {}  # the caller's own fields of the record last opened
         for player, spec in bot_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
@@ -192,8 +194,11 @@ class Session:
 
     def message_line(self) -> Message:
         """The message as the viewer on show reads it: its moves described for them (none
-        while the hot-seat cover is up: whoever looks then is not known)."""
+        while the hot-seat cover is up: whoever looks then is not known); with nothing to
+        say, the note on the position on show (``annotate``), if it has one."""
         m = self.message
+        if not m.text and not m.moves and not self.covered() and self.timeline.note():
+            return Message(f"Note: {self.timeline.note()}")  # the position's, when no news
         if m.agent is not None and (self.covered() or not may_hear(self.state, m.agent,
                                                                    self.viewer())):
             return Message(withheld(self.name(m.agent)), m.kind)  # see ``messages``
@@ -469,6 +474,12 @@ class Session:
         self.message = Message()
         self._input_key = None
 
+    def annotate(self, text: str) -> None:
+        """Write ``text`` as the note on the position on show (``""`` removes it); the
+        message line then shows it."""
+        self.timeline.annotate(text)
+        self.message = Message()
+
     def branches(self) -> list[tuple[int, str]]:
         """Every branch end with a label saying where it left the others (labels that would
         read alike, a secret move apart, are numbered: see ``branchlabels``)."""
@@ -479,30 +490,19 @@ class Session:
 
     # --- records ------------------------------------------------------------------------------
     def save(self, full: bool = False) -> dict[str, Any]:
-        """The record of the current line, with ``ply`` saying where the cursor is.
+        """The record of the current line, with ``ply`` saying where the cursor is, the other
+        lines as ``"branches"``, the notes (``core.branches``) and the fields of the record
+        last opened that are the caller's own.
 
-        Its ``"thinking"`` (by ply) is what the viewer on show may see of each bot's
-        thinking, as the panel shows it: in full where they are entitled to it (the full-state
-        view, the agent's own seat, a finished game), else only that there was some; under the
-        hot-seat cover, nothing beyond that. ``full=True`` keeps all of it. The actions are
-        always every move in notation, secret choices included: ``replay`` needs them, so a
-        record mid-game is for the full-state viewer whatever its thinking holds.
+        Its ``"thinking"`` (by ply; each branch's too) is what the viewer on show may see of
+        each bot's thinking, as the panel shows it: in full where they are entitled to it (the
+        full-state view, the agent's own seat, a finished game), else only that there was
+        some; under the hot-seat cover, nothing beyond that. ``full=True`` keeps all of it.
+        The actions are always every move in notation, secret choices included: ``replay``
+        needs them, so a record mid-game is for the full-state viewer whatever its thinking
+        holds.
         """
-        full = flag(full, "full")
-        line = self.line()
-        end = self.graph.nodes[line[-1]]["state"]
-        viewer = None if full else self.viewer()
-        over = full or end.is_terminal
-        thinking = {}
-        for ply, (a, b) in enumerate(zip(line, line[1:], strict=False), start=1):
-            if "thinking" in self.graph.edges[a, b]:
-                if self.covered() and not over:
-                    agent = self.graph.edges[a, b]["thinking"].get("agent", "bot")
-                    thinking[str(ply)] = hidden(agent)
-                else:
-                    thinking[str(ply)] = self._thinking_for(a, b, viewer, over)
-        extra = {"thinking": thinking} if thinking else {}
-        return end.to_record(ply=self.ply(), **extra)
+        return save_record(self, flag(full, "full"))
 
     def load(self, record: dict[str, Any] | str, ply: int | None = None) -> None:
         """Open a record (a dict or JSON text) at ``ply`` (default: the record's, else the end).
@@ -512,17 +512,14 @@ class Session:
         replaces the game; seats and view are kept when the player count is the same.
         """
         opened = read_record(record, ply)
-        timeline = timeline_for(opened.end)
-        line = timeline.line()
-        for at, thinking in opened.thinking.items():
-            timeline.graph.edges[line[at - 1], line[at]]["thinking"] = thinking
-        if opened.ply is not None:
-            timeline.goto(line[opened.ply])
+        timeline = opened.timeline
+        extra = deepcopy(opened.extra)
         # nothing above touched the session; from here on nothing can fail
         if opened.end.game.players != self.game.players:
             self.seats = [None] * opened.end.game.players
             self.view = None
         self.timeline = timeline
+        self.extra = extra
         self.revealed = None
         self._size = None
         self._scene = None

@@ -89,12 +89,13 @@ def option_number(value: object, rule: str, low: float = 0.0, high: float = floa
 def timeline_for(state: State) -> Timeline:
     """A timeline from the start of ``state``'s game to ``state`` (cursor at ``state``).
 
-    A state with a seed is replayed from ``new(seed)`` so every earlier ply can be visited;
-    a determinized state (no seed) becomes the root itself.
+    A state with a seed is replayed from ``new(seed, start=...)`` — its own start data, as its
+    record keeps it (Lacuna's layout), never one the seed would sample now — so every earlier
+    ply can be visited; a determinized state (no seed) becomes the root itself.
     """
     if state.seed is None or not state.history:
         return Timeline(state)
-    timeline = Timeline(state.game.new(seed=state.seed))
+    timeline = Timeline(state.game.new(seed=state.seed, start=state._start_data()))
     for action in state.history:
         timeline.play(action)
     return timeline
