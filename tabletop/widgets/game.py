@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Hashable, Mapping
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
@@ -34,7 +33,7 @@ from .agentrun import AgentRunner, Seconds
 from .botturns import BotTurns, close_dropped, while_open
 from .messages import Message, refusal
 from .picture import with_picture
-from .presses import UNSEEN_TEXT, Presses
+from .presses import Presses, press
 from .session import Session
 from .starting import hot_seat_flag, option_number, shown_state, view_value
 from .warmup import warm_up
@@ -293,25 +292,12 @@ class GameWidget(BotTurns, w.VBox):
         return action
 
     def _press_board(self, x: float, y: float) -> None:
-        """A press on the canvas from the page: a click, if it counts (``_pressed``)."""
-        where = ("board", x, y)
-        if self._pressed(where) and self.click(x, y) is not None:
-            self.presses.made_move(where)
+        """A press on the canvas from the page: a click, if it counts (``presses.press``)."""
+        press(self, ("board", x, y), lambda: self.click(x, y))
 
     def _press_button(self, target: Hashable) -> None:
         """A choice button pressed on the page: as ``_press_board``."""
-        where = ("button", target)
-        if self._pressed(where) and self.choose(target) is not None:
-            self.presses.made_move(where)
-
-    def _pressed(self, where: Hashable) -> bool:
-        """Whether a press from the page counts (``presses``); the message line tells of one
-        aimed at the board before a bot's move."""
-        dropped = self.presses.dropped(where)
-        if dropped == "unseen":
-            self.session.message = replace(self.session.message, text=UNSEEN_TEXT)
-            self._refresh()
-        return dropped is None
+        press(self, ("button", target), lambda: self.choose(target))
 
     @while_open
     def choose(self, target: Hashable) -> Action | None:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import replace
+from typing import Any
 
 #: Seconds within which a second press at the spot of a press that made a move is the second
 #: half of a double click (desktops' default double-click time is 400-500 ms).
@@ -91,3 +93,15 @@ def _same_spot(a: Hashable, b: Hashable) -> bool:
             and a[0] == b[0] == "board":
         return abs(a[1] - b[1]) <= SAME_SPOT and abs(a[2] - b[2]) <= SAME_SPOT
     return a == b
+
+
+def press(widget: Any, where: Hashable, act: Callable[[], object]) -> None:
+    """A press from the page at ``where`` on a ``GameWidget``: ``act()`` (its click or
+    choice) if the press counts, noting a move it makes; the message line tells of one aimed
+    at the board before a bot's move."""
+    dropped = widget.presses.dropped(where)
+    if dropped == "unseen":
+        widget.session.message = replace(widget.session.message, text=UNSEEN_TEXT)
+        widget._refresh()
+    elif dropped is None and act() is not None:
+        widget.presses.made_move(where)
