@@ -271,7 +271,7 @@ def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: b
         for key, item in value.items():
             if not isinstance(key, str):
                 raise NotJSON("key", key, field)
-            if not _unicode(key):
+            if not is_unicode(key):
                 raise NotJSON("text", key, field)
             copied[key] = _json_copy(item, budget, limit, largest, loose, depth + 1,
                                      key if depth == 0 else field)
@@ -279,7 +279,7 @@ def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: b
     if isinstance(value, list) or loose and isinstance(value, tuple):
         return [_json_copy(item, budget, limit, largest, loose, depth + 1, field)
                 for item in value]
-    if isinstance(value, str) and not _unicode(value):
+    if isinstance(value, str) and not is_unicode(value):
         raise NotJSON("text", value, field)
     if value is None or isinstance(value, bool | str) \
             or isinstance(value, int) and -largest <= value <= largest \
@@ -288,11 +288,11 @@ def _json_copy(value: Any, budget: list[int], limit: int, largest: int, loose: b
     raise NotJSON("value", value, field)
 
 
-def _unicode(text: str) -> bool:
+def is_unicode(text: str) -> bool:
     """Whether ``text`` is Unicode text: no lone surrogate (``"\\ud800"``), which JSON
     readers disagree on and no UTF-8 file can hold.
 
-    >>> _unicode("日本語 👩\\u200d👧"), _unicode("\\ud800")
+    >>> is_unicode("日本語 👩\\u200d👧"), is_unicode("\\ud800")
     (True, False)
     """
     if text.isascii():

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import TabletopError
 from ..game import Game, State
-from ..plain import _unicode
+from ..plain import is_unicode
 from ..record import MAX_SAFE_INT, replay
 from .common import ConformanceError, fail, playout, random_states
 
@@ -68,7 +68,7 @@ def strict_json(value: Any, where: str) -> str:
                         f"any reader keeping numbers as doubles) reads {int(float(item))}")
         if isinstance(item, float) and not math.isfinite(item):
             fail(where, f"{path} is {item}, which strict JSON (RFC 8259) cannot hold")
-        if isinstance(item, str) and not _unicode(item):
+        if isinstance(item, str) and not is_unicode(item):
             fail(where, f"{path} holds {item!r}, a lone surrogate: not Unicode text")
     try:
         return json.dumps(value, allow_nan=False, ensure_ascii=False)
