@@ -16,9 +16,9 @@ the "multiple-observer" form), written against the game contract alone:
 * A node's statistics are kept for every player (a reward vector), so any number of players
   works; at a node, its mover picks by UCB on their own mean reward, counting only the visits
   in which the child was legal (``avail``), since what is legal may depend on hidden parts.
-* Rewards: a finished game gives each winner ``1 / len(winners)`` and others 0; a draw (no
-  winner) gives every player ``1 / n``. With ``score_weight=w`` that vector is blended with
-  the players' score shares, ``(1 - w) * win + w * share``. A rollout cut off by
+* Rewards (``rewards``): a finished game gives each winner ``1 / len(winners)`` and others
+  0; a draw (no winner) gives every player ``1 / n``. With ``score_weight=w`` that vector is
+  blended with the players' score shares, ``(1 - w) * win + w * share``. A rollout cut off by
   ``rollout_depth`` is valued by the running scores (``margin_value``: ``1/n`` plus half the
   ``tanh`` of each player's lead over the mean score, halved), or by your ``evaluate``.
 * Continuous games (Lacuna) are searched through their finite ``legal_actions()`` sample.
@@ -99,6 +99,8 @@ def margin_value(state: State, scale: float = 2.0) -> Reward:
     """
     return margin_value_of(state.scores, scale)
 
+
+# --- progressive widening -----------------------------------------------------------------
 
 def open_slots(order: list[int], opened: int, wanted: int, draw: Callable[[], float]) -> int:
     """Settle ``order[opened:wanted]`` (``order``: slot numbers, the first ``opened`` settled
