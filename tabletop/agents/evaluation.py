@@ -10,8 +10,7 @@ from typing import Any, cast
 
 from ..core.plain import listlike, plain_inside
 from ..core.quoting import brief
-
-Reward = list[float]
+from .rewards import Reward
 
 
 def evaluation(returned: object, players: int) -> Reward:

@@ -16,9 +16,9 @@ the "multiple-observer" form), written against the game contract alone:
 * A node's statistics are kept for every player (a reward vector), so any number of players
   works; at a node, its mover picks by UCB on their own mean reward, counting only the visits
   in which the child was legal (``avail``), since what is legal may depend on hidden parts.
-* Rewards: a finished game gives each winner ``1 / len(winners)`` and others 0; a draw (no
-  winner) gives every player ``1 / n``. With ``score_weight=w`` that vector is blended with
-  the players' score shares, ``(1 - w) * win + w * share``. A rollout cut off by
+* Rewards (``rewards``): a finished game gives each winner ``1 / len(winners)`` and others
+  0; a draw (no winner) gives every player ``1 / n``. With ``score_weight=w`` that vector is
+  blended with the players' score shares, ``(1 - w) * win + w * share``. A rollout cut off by
   ``rollout_depth`` is valued by the running scores (``margin_value``: ``1/n`` plus half the
   ``tanh`` of each player's lead over the mean score, halved), or by your ``evaluate``.
 * Continuous games (Lacuna) are searched through their finite ``legal_actions()`` sample.
@@ -65,51 +65,16 @@ from ..core.legal import LegalActions
 from .analysis import Analysis, Node, credit, ucb_choice
 from .base import as_view, legal_for
 from .evaluation import evaluation
+from .rewards import Reward, margin_value_of, outcome
+from .rewards import score_shares as score_shares  # re-exported: users import it from here
 from .settings import budget, checked_setting
 
-Reward = list[float]
 #: How the players see a move: per player its key in their tree, its label there and whether
 #: they see it as it is (the key is the action), and whether everyone does.
 Observed = tuple[tuple[Hashable, ...], tuple[str, ...], tuple[bool, ...], bool]
 
 
-# --- rewards ------------------------------------------------------------------------------
-
-def outcome(state: State, score_weight: float = 0.0) -> Reward:
-    """The reward vector of a finished game: winners share 1, a draw gives ``1/n`` each.
-
-    With ``score_weight`` the vector is blended with the players' score shares.
-    """
-    n = state.game.players
-    winners = state.winners
-    if winners:
-        reward = [0.0] * n
-        for p in winners:
-            reward[p] = 1.0 / len(winners)
-    else:
-        reward = [1.0 / n] * n
-    if score_weight:
-        share = score_shares(state.scores)
-        w = score_weight
-        reward = [(1 - w) * r + w * s for r, s in zip(reward, share, strict=True)]
-    return reward
-
-
-def score_shares(scores: Sequence[float]) -> Reward:
-    """Scores as shares that add up to 1: each score above the lowest, over their sum.
-
-    >>> score_shares((3, 1, 1))
-    [1.0, 0.0, 0.0]
-    >>> score_shares((2, 2))
-    [0.5, 0.5]
-    """
-    low = min(scores)
-    lifted = [s - low for s in scores]
-    total = sum(lifted)
-    if total <= 0:
-        return [1.0 / len(scores)] * len(scores)
-    return [x / total for x in lifted]
-
+# --- the values of a rollout cut short ---------------------------------------------------
 
 def cutoff_value(state: State) -> Reward:
     """A coarser cut-off value (``MCTSAgent(evaluate=cutoff_value)``): half a draw, half the
@@ -135,23 +100,7 @@ def margin_value(state: State, scale: float = 2.0) -> Reward:
     return margin_value_of(state.scores, scale)
 
 
-def margin_value_of(scores: Sequence[float], scale: float = 2.0) -> Reward:
-    """``margin_value`` for a tuple of scores."""
-    n = len(scores)
-    mean = sum(scores) / n
-    base, tanh = 1 / n, math.tanh
-    if n == 2:  # the commonest count, written out: no loop, no appends (the same floats)
-        s0, s1 = scores
-        v0, v1 = base + tanh((s0 - mean) / scale) / 2, base + tanh((s1 - mean) / scale) / 2
-        return [v0 if 0.0 < v0 < 1.0 else 1.0 if v0 >= 1.0 else 0.0,
-                v1 if 0.0 < v1 < 1.0 else 1.0 if v1 >= 1.0 else 0.0]
-    values = []
-    for s in scores:
-        v = base + tanh((s - mean) / scale) / 2
-        # clipped to 0..1 as ``min(1.0, max(0.0, v))`` clips (NaN to 0.0), without the calls
-        values.append(v if 0.0 < v < 1.0 else 1.0 if v >= 1.0 else 0.0)
-    return values
-
+# --- progressive widening -----------------------------------------------------------------
 
 def open_slots(order: list[int], opened: int, wanted: int, draw: Callable[[], float]) -> int:
     """Settle ``order[opened:wanted]`` (``order``: slot numbers, the first ``opened`` settled

@@ -11,9 +11,9 @@ write ``_legal_actions`` and ``_apply_action``):
   view returning a ``Scene``) and the click input (a ``ClickInput``) live in the game's
   package, as ``"module:name"``; the core imports them on first use (``parts``).
 
-The bases own everything else: legality checks with explaining errors, the history, records,
-caching, pictures in notebooks; integer actions (``ids``), metadata and returns
-(``metadata``), observation tensors and information states (``observation``).
+The bases own everything else: legality checks with explaining errors (``legality``), the
+history, records, caching, pictures in notebooks; integer actions (``ids``), metadata and
+returns (``metadata``), observation tensors and information states (``observation``).
 """
 
 from __future__ import annotations
@@ -36,19 +36,20 @@ from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .drawing import drawing_options
 from .errors import IllegalAction, InvalidOption, InvalidRecord
-from .ids import IntegerActions, not_an_action
+from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
+from .legality import LISTED_ACTIONS as LISTED_ACTIONS  # re-exported: it was defined here
+from .legality import Legality
 from .logs import Logs, log_of
 from .metadata import GameFacts, returns_of
 from .observation import Observed
 from .parsing import read_action
 from .parts import Declared, part
-from .plain import plain, plain_fields, player_of
-from .quoting import brief, cut, quote
+from .plain import plain, player_of
+from .quoting import brief
 from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
-from .wellformed import action_problem, action_text
 
 if TYPE_CHECKING:
     from .breakdown import Breakdown
@@ -57,8 +58,6 @@ S = TypeVar("S", bound="State")
 R = TypeVar("R")
 P = TypeVar("P", bound="_Positioned")
 
-#: How many legal actions an ``IllegalAction`` message lists before it summarises.
-LISTED_ACTIONS = 12
 #: What ``_cached`` finds for a key not computed yet.
 _MISSING: Any = object()
 
@@ -261,7 +260,7 @@ class Position(Derives):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Positioned(IntegerActions, Position):
+class _Positioned(IntegerActions, Legality, Position):
     """Fields shared by states and views: the game, and a per-instance cache."""
 
     game: Game
@@ -306,90 +305,6 @@ class _Positioned(IntegerActions, Position):
     def _legal_actions(self) -> Sequence[Action]:
         """The game's hook: a tuple, or a lazy ``LegalActions``."""
         raise NotImplementedError
-
-    def is_legal(self, action: Action | str) -> bool:
-        """Whether ``action`` (or notation) may be applied now."""
-        try:
-            self._coerce(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def _is_legal(self, action: Action) -> bool:
-        """Legality of an action object; games with actions beyond the list override this."""
-        return action in self._legal_set()
-
-    def _legal_set(self) -> frozenset[Action]:
-        return self._cached("legal_set", lambda: frozenset(self.legal_actions()))
-
-    def _legal_ids(self, legal: LegalActions[Action]) -> frozenset[int]:
-        """The ids of ``legal``'s objects, kept with it (so no thread sees one freed, reused)."""
-        kept = self._cache.get("legal_ids")
-        if kept is None or kept[0] is not legal:
-            kept = self._cache["legal_ids"] = (legal, frozenset(map(id, legal)))
-        return kept[1]
-
-    def _why_illegal(self, action: Action) -> str | None:
-        """A game's own reason why ``action`` is illegal, if it has a better one."""
-        return None
-
-    def _turn_problem(self) -> str | None:
-        """Why no action at all may be applied here (a view of a player not to move)."""
-        return None
-
-    def _notation_index(self) -> dict[str, Action]:
-        return self._cached("notation", lambda: {str(a).lower(): a for a in self.legal_actions()})
-
-    def _legal_summary(self) -> str:
-        legal = self.legal_actions()
-        if not legal:
-            return "the game is over" if self.is_terminal else "no action is legal"
-        shown = ", ".join(str(a) for a in legal[:LISTED_ACTIONS])
-        more = f", … ({len(legal)} in all)" if len(legal) > LISTED_ACTIONS else ""
-        who = self.game.player_name(self.current_player)  # type: ignore[arg-type]
-        return f"{who} may play: {shown}{more}"
-
-    def _refusal(self, refused: str) -> IllegalAction:
-        """The error for an action refused here: ``refused`` (its reason) and what is legal."""
-        return IllegalAction(f"{refused}; {self._legal_summary()}", reason=refused)
-
-    def _coerce(self, action: Action | str) -> Action:
-        """The legal Action meant by ``action``, or ``IllegalAction`` explaining why not.
-
-        Anything not listed is refused with ``IllegalAction``, never another exception: a
-        malformed action (a field of a wrong type or out of every table) is named as such.
-        """
-        if isinstance(action, str):  # read, and checked there quoting the text as typed
-            return self.game.parse_action(self, action)  # type: ignore[arg-type]
-        return self._checked(action, None)
-
-    def _checked(self, action: object, typed: str | None) -> Action:
-        """``action`` if legal here, else ``IllegalAction`` quoting ``typed`` (the text the
-        caller typed for it, if any) with the game's reason and what is legal."""
-        if not isinstance(action, Action):
-            raise self._refusal(not_an_action(self, action))
-        legal = self.legal_actions()
-        if action is legal._last or (legal.built and id(action) in self._legal_ids(legal)):
-            return action  # one of the listed objects: the common case, and the fastest
-        if self.is_terminal:
-            raise IllegalAction(f"{self._quoted(action, typed)}: the game is over")
-        action = plain_fields(action)  # numpy's numbers in a hand-built action: taken
-        reason = action_problem(action, self.game) or self._turn_problem()
-        if reason is None:
-            try:
-                if self._is_legal(action):
-                    return action
-                reason = self._why_illegal(action)
-            except Exception as err:  # the rules tripped over a field no table holds
-                reason = f"not a well-formed {self.game.name} action: " \
-                         f"{type(err).__name__}: {brief(str(err))}"
-        because = f" ({cut(reason, 160)})" if reason else ""
-        raise self._refusal(f"{self._quoted(action, typed)} is not legal here{because}")
-
-    @staticmethod
-    def _quoted(action: Action, typed: str | None) -> str:
-        """What the caller passed, quoted short for a refusal (built only when refusing)."""
-        return quote(typed.strip()) if typed is not None else quote(action_text(action))
 
     # --- pictures --------------------------------------------------------------------------
     def scene(self, **options: Any) -> Scene:

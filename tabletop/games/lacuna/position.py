@@ -31,11 +31,8 @@ from .actions import (
     SET_ASIDE,
     Place,
     PlaceFree,
-    SetAside,
     colour_name,
-    fraction_text,
     place,
-    tick_text,
 )
 from .board import (
     COLOUR_MAJORITY,
@@ -48,16 +45,16 @@ from .board import (
     player_name,
 )
 from .flowerids import flower_of, index_of, pair_of
-from .geometry import GROUP, SAMPLE, STEPS, TICKS, Geometry, Tally
+from .geometry import GROUP, STEPS, TICKS, Geometry, Tally
 from .kernels import set_bits
 from .places import geo_actions, spot_places
 from .plane import clearings
+from .reasons import free_problem, problem
 from .text import board_text
 
 if TYPE_CHECKING:  # networkx is imported for ``graph`` alone: a move needs none
     import networkx as nx
 
-_SAMPLE_AT = {k: i for i, k in enumerate(SAMPLE)}
 _NOWHERE = readonly_array(np.zeros(STEPS + 1, dtype=bool))  # ``positions`` of a closed pair
 
 
@@ -302,7 +299,7 @@ class LacunaPosition(Position):
         obstacles += [(px / STEPS, py / STEPS, 2 * p.pawn) for px, py, _ in self.pawns]
         for cx, cy in clearings((x * TICKS, y * TICKS), obstacles, p.mat - p.pawn):
             spot = PlaceFree(round(cx), round(cy))
-            if self._free_problem(spot.x, spot.y, check_pairs=False) is None:
+            if free_problem(self, spot.x, spot.y, check_pairs=False) is None:
                 return spot
         return None
 
@@ -361,116 +358,15 @@ class LacunaPosition(Position):
                     for j in range(-span, span + 1)
                     if (i * step) ** 2 + (j * step) ** 2 <= reach * reach]
             found = tuple(PlaceFree(x, y) for x, y in grid
-                          if self._free_problem(x, y, check_pairs=False) is None)
+                          if free_problem(self, x, y, check_pairs=False) is None)
             if found or step == 1:
                 return found
             step = max(step // 2, 1)
 
-    # --- legality and reasons -----------------------------------------------------------------
+    # --- legality and reasons (``reasons``) --------------------------------------------------
     def _problem(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal in this position, else why not."""
-        if type(action) is SetAside:
-            if self.colors is not None:
-                chosen = colour_name(self.aside) if self.aside is not None else "none"
-                return f"the set-aside flower was chosen already ({chosen})"
-            c = action.colour
-            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NCOLOURS:
-                return f"there is no colour {c!r} (colours 0..{NCOLOURS - 1}: red … white)"
-            return None
-        if self.colors is None:
-            who = NAMES[self.start]
-            return f"first {who} sets a flower aside: choose a colour (e.g. 'aside red')"
-        if type(action) is Place:
-            geo = self.geometry
-            assert geo is not None
-            try:
-                i = geo.pair_index.get((action.a, action.b))
-                s = _SAMPLE_AT.get(action.k)
-            except TypeError:  # unhashable fields: the slow path says what is wrong
-                i = s = None
-            if i is not None and s is not None and not geo.is_dead(self._dead(), i, s):
-                return None
-            return self._place_problem(action.a, action.b, action.k)
-        if type(action) is PlaceFree:
-            return self._free_problem(action.x, action.y)
-        return f"{action!r} is not a Lacuna action"
-
-    def _place_problem(self, a: Any, b: Any, k: Any) -> str | None:
-        n = len(self.points)
-        for v in (a, b, k):
-            if not isinstance(v, int) or isinstance(v, bool):
-                return f"flowers and position must be integers, not {v!r}"
-        for f in (a, b):
-            if not 0 <= f < n:
-                return f"there is no flower {f} (the flowers are 0..{n - 1})"
-        if a == b:
-            return "a pawn goes between two different flowers"
-        if not 0 <= k <= STEPS:
-            return f"the position must be k/{STEPS} with k in 0..{STEPS}, not {k}"
-        if a > b:
-            return f"name the lower-numbered flower first: {place(b, a, STEPS - k)}"
-        for f in (a, b):
-            owner = self.owner_of(f)
-            if owner is not None:
-                return f"flower {f} was collected by {NAMES[owner]}"
-        assert self.colors is not None
-        if self.colors[a] != self.colors[b]:
-            return (f"flowers {a} ({colour_name(self.colors[a])}) and {b} "
-                    f"({colour_name(self.colors[b])}) are not the same colour")
-        if not self.is_open(a, b):
-            what = " and ".join(self._name(t) for t in self.blockers(a, b))
-            return f"the line {a}-{b} is blocked by {what}"
-        geo = self.geometry
-        assert geo is not None
-        x, y = geo.at(a, b, k)
-        rest = self.on_mat & ~(1 << a) & ~(1 << b)
-        hits = self._overlapping(x, y, rest)
-        if hits:
-            return (f"a pawn at @{fraction_text(k)} along {a}-{b} would overlap "
-                    f"{' and '.join(hits)}")
-        return None
-
-    def _free_problem(self, x: Any, y: Any, check_pairs: bool = True) -> str | None:
-        for v in (x, y):
-            if not isinstance(v, int) or isinstance(v, bool):
-                return f"a free position is in ticks (integers), not {v!r}"
-        if check_pairs:
-            places = self._cached("places", self._places)
-            if places:
-                return (f"a pair can still take a pawn (e.g. {places[0]}), so the pawn must "
-                        "go on a line")
-        p = self.params
-        reach = p.mat - p.pawn
-        where = f"({tick_text(x)}, {tick_text(y)})"
-        if x * x + y * y > reach * reach:
-            return f"{where} is off the mat (a pawn's centre must be within {tick_text(reach)} "\
-                   "of the centre)"
-        hits = self._overlapping(x * STEPS, y * STEPS, self.on_mat)
-        if hits:
-            return f"a pawn at {where} would overlap {' and '.join(hits)}"
-        return None
-
-    def _overlapping(self, x: int, y: int, on_mat: int) -> list[str]:
-        """What a pawn centred at fine ``(x, y)`` would overlap (exact, in integers)."""
-        p = self.params
-        reach = (p.flower + p.pawn) * STEPS
-        out = []
-        for f in set_bits(on_mat):
-            fx, fy = self.points[f]
-            if (x - fx * STEPS) ** 2 + (y - fy * STEPS) ** 2 < reach * reach:
-                out.append(self._name(("flower", f)))
-        reach = 2 * p.pawn * STEPS
-        for i, (px, py, _) in enumerate(self.pawns):
-            if (x - px) ** 2 + (y - py) ** 2 < reach * reach:
-                out.append(self._name(("pawn", i)))
-        return out
-
-    def _name(self, thing: tuple[str, int]) -> str:
-        kind, i = thing
-        if kind == "flower":
-            colour = colour_name(self.colors[i]) if self.colors is not None else "?"
-            return f"flower {i} ({colour})"
-        return f"{NAMES[self.pawns[i][2]]}'s pawn {i}"
+        return problem(self, action)
 
     # --- the visibility graph -----------------------------------------------------------------
     @property

@@ -142,11 +142,3 @@ _mask = list(MASK).__getitem__
 def colours_of(mask: int) -> tuple[int, ...]:
     """The colours set in ``mask``, in colour order."""
     return tuple(c for c in range(len(COLOURS)) if mask & (1 << c))
-
-
-def colour_index(name: str) -> int:
-    """The index of a colour name (``"blue"`` → 5); ``ValueError`` lists the colours."""
-    try:
-        return COLOURS.index(name.strip().lower())
-    except ValueError:
-        raise ValueError(f"no colour {name!r}; colours: {', '.join(COLOURS)}") from None

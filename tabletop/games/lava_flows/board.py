@@ -131,7 +131,6 @@ SLOT = (("0", "1", "2"), ("3", "4", "5"))
 SLOT_CONTENT = {"0": "w", "1": "b", "2": "-", "3": "w", "4": "b", "5": "-"}
 CONTENT_INDEX = {"w": 0, "b": 1, "-": 2}
 GHOSTS = frozenset("25")
-SECRETS = frozenset("0134")
 #: The most letters a stack holds: all 12 pieces and the two empty hiding places.
 STACK_MOST = 12 + 2
 MASK_SLOT = ("m", "n")  # an unknown hiding place of White / of Black

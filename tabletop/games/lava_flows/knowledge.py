@@ -31,8 +31,6 @@ from .board import (
     top_large,
 )
 
-Pools = tuple[str, str, tuple[int, int]]
-
 
 @lru_cache(maxsize=1 << 16)
 def realizations(tokens: str, pool_w: str, pool_b: str,

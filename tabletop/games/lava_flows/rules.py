@@ -40,8 +40,6 @@ from tabletop.core.quoting import brief
 from . import actions, tensor
 from .actions import (
     ACTION_TABLE,
-    BUBBLE_CLAIMS,
-    CLAIMS,
     FORMS,
     MIDDLE,
     PATTERN,
@@ -57,7 +55,6 @@ from .board import (
     CENTRE,
     COLOUR,
     CONE_PIECES,
-    GHOSTS,
     GOAL_CELLS,
     GOAL_OWNER,
     HOME_CELLS,
@@ -65,12 +62,10 @@ from .board import (
     KNOWS,
     LIFTED,
     MEDIUM,
-    MEMO_LIMIT,
     NAMES,
     REAL,
     SLOT,
     VIEW_MASK,
-    Memo,
     cone_colour,
     hide_all,
     normalize,
@@ -79,6 +74,10 @@ from .board import (
     solidified,
     top_large,
 )
+from .bubbles import BUBBLE_TEXTS as _BUBBLE_TEXTS
+from .bubbles import BUBBLED as _BUBBLED
+from .bubbles import LOW_KINDS as _LOW_KINDS
+from .bubbles import bubbled as _bubbled
 from .diagrams import first_player, lock_cell, player_of, read_cells
 from .findings import Claim, Oreo
 from .knowledge import (
@@ -88,7 +87,6 @@ from .knowledge import (
     STACK_FACTS,
     claim_kind,
     key_parts,
-    kind_of,
     oreos_in,
     position_key,
 )
@@ -383,9 +381,6 @@ class LavaState(LavaPosition, State):
 _played = maker(LavaState, "stacks", "cones", "phase", "to_move", "lock", "plies", "positions",
                 "winner", "outcome", "claims", "current_player", "_hand")
 
-_FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
-          "b": "black", "1": "black", "4": "black"}
-_SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", "4": "b"}
 _THEIR_SLOTS = ("345", "012")  # the hiding places each player cannot see into
 _NEXT_PLY = PLAY + 1  # ``game_ply`` of the next position in play, less ``plies``
 #: ``[::-2]`` as a constant: every other key, counting back from the last.
@@ -404,57 +399,6 @@ class _Placed(Action):
 
 #: ``Claim(...)`` without its ``__init__``: one per announcement.
 _claim = constructor(Claim)
-#: ``str(action)`` of each Bubble Up with a claim, by its cell, then claim (cheaper to read).
-_BUBBLE_TEXTS = tuple({a.claim: str(a) for a in claims} for claims in BUBBLE_CLAIMS)
-#: ``_bubbled`` by stack, computed when first met: one entry serves every claim.
-_BUBBLED: dict[str, tuple[str, str, str]] = {}
-
-
-def _bubbled(stack: str) -> tuple[str, str, str]:
-    """A claimed Bubble Up on ``stack`` (with a Large): what the lowest place held (the claim
-    that is right), then the stack after a right claim and after a wrong one (normalised).
-    Filed in ``_BUBBLED``: every claim reads the one entry (they share the lowest place, and
-    a search tries several claims on one stack).
-
-    ``stack`` is a state's, so normalised: from its top Large up every piece is public. The
-    result needs no ``normalize`` either: the lowest place goes, shown as a public piece, to
-    the top (a right claim) or the bottom (a wrong one). If it held a Medium, the top Large
-    is the same piece, with the same public pieces above it; if it was the Large, either it
-    lands on top, or the top Large is the old one, or it is (with the old public pieces
-    above it). The speed tests check this against the plain rule on every normalised stack.
-
-    >>> _bubbled("1Wb"), _bubbled("2Wb")
-    (('black', 'Wbb', 'bWb'), ('nothing', 'bW', 'Wb'))
-    """
-    i = 0
-    while stack[i] in GHOSTS:
-        i += 1
-    low = stack[i]
-    found = _FOUND[low]
-    shown = _SHOWN[low]
-    rest = stack[i + 1:]
-    if len(_BUBBLED) > MEMO_LIMIT.size:
-        _BUBBLED.clear()
-    made = _BUBBLED[stack] = found, rest + shown, shown + rest
-    return made
-
-
-def _low_kinds(pool: str) -> dict[str, str]:
-    """By claim, its ``kind_of`` for a Bubble Up whose lowest place is one of the other
-    player's unrevealed hiding places, ``pool`` being what those hold (``_slot_pools``).
-    That place may hold any of them: each hiding place sits right under a Large (an empty
-    one leaves that Large lowest), and the pool has an item for every such place on the
-    board. So ``lowest_outcomes`` of the mover's knowledge is the pool's items by name.
-
-    >>> _low_kinds("-b")
-    {'black': 'guess', 'white': 'bluff', 'nothing': 'guess'}
-    """
-    could_be = {_FOUND[item] for item in pool.replace("-", "W")}
-    return {claim: kind_of(claim in could_be, could_be == {claim}) for claim in CLAIMS}
-
-
-#: ``_low_kinds`` by pool: few pools (subsets of ``-bw``), so one lookup per claim.
-_LOW_KINDS: Memo[str, dict[str, str]] = Memo(_low_kinds)
 
 
 #: The longest ``ply_cap`` allowed (a draw after that many plies of play).
