@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +22,6 @@ from tabletop.render import scenecanvas
 from tabletop.render.scene import Scene
 from tabletop.render.scenecanvas import SceneCanvas, click_point, flush_stills
 from tabletop.render.svg import to_svg
-from tabletop.widgets.presses import UNSEEN_TEXT
 
 
 def _scene(i: int) -> Scene:
@@ -199,89 +197,6 @@ def test_presses_apart_in_time_or_place_and_calls_from_python_each_count() -> No
     widget.click(x, y)  # Python's clicks are never taken for a double click
     assert len(widget.state.history) == plies + 2
     widget.close()
-
-
-class Clock:
-    """A clock for ``Presses`` that moves on only when told (from ``time.monotonic``'s
-    reading, the clock it stands in for)."""
-
-    def __init__(self) -> None:
-        self.now = time.monotonic()
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def _human_moves_by_presses(widget: Any, rng: random.Random) -> None:
-    """Seat 0 makes a random legal move by presses from the page, a second apart (bots
-    reply at once)."""
-    inp = widget.session.input
-    assert inp is not None, widget.session.blocked()
-    for target in next(iter(inp.paths(rng.choice(widget.state.legal_actions())))):
-        widget.presses.clock.now += 1.0
-        _press(widget, target)
-
-
-@pytest.mark.parametrize("name", tabletop.games())
-def test_a_press_just_after_a_bots_move_is_not_played_on_the_board_it_did_not_see(
-        name: str) -> None:
-    """A press that reaches the kernel just after a bot's move was aimed at the board before
-    it (the page had not drawn the move yet): it is dropped and the message line says so,
-    keeping the bot's move in view; the next press counts."""
-    bots = {p: "random" for p in range(1, tabletop.load(name).players)}
-    widget = tabletop.play(name, seed=5, setup="random", bots=bots, agent_delay=0)
-    widget.presses.clock = clock = Clock()
-    rng = random.Random(5)
-    for _ in range(3):
-        _human_moves_by_presses(widget, rng)  # a bot replies: the board changes
-        if widget.state.is_terminal:
-            break
-        clock.now += 0.2  # a press from the page 0.2 s after the bot's move
-        history, inp = widget.state.history, widget.session.input
-        assert inp is not None
-        first = next(iter(inp.paths(rng.choice(widget.state.legal_actions()))))[0]
-        again = _press(widget, first)
-        line = widget.session.message_line().text
-        assert widget.state.history == history and not inp.selection, name
-        assert UNSEEN_TEXT in line and "played" in line, (name, line)
-        clock.now += 1.0
-        again()  # pressed again, once the person sees the board: it counts
-        assert widget.state.history != history or inp.selection, name
-        widget.cancel()
-    widget.close()
-
-
-def test_a_press_long_after_a_bots_move_counts() -> None:
-    widget = tabletop.play("landlock", seed=2, bots={1: "random"}, agent_delay=0)
-    widget.presses.clock = Clock()
-    rng = random.Random(2)
-    _human_moves_by_presses(widget, rng)  # each press a second after the bot's move
-    history = widget.state.history
-    _human_moves_by_presses(widget, rng)
-    assert len(widget.state.history) > len(history)
-    widget.close()
-
-
-def test_a_bots_move_played_on_the_event_loop_drops_a_press_that_did_not_see_it() -> None:
-    async def run() -> None:
-        widget = tabletop.play("landlock", seed=2, bots={1: "random"}, agent_delay=0.01)
-        widget.presses.clock = clock = Clock()
-        rng = random.Random(2)
-        while widget.state.current_player == 0:  # until the bot is to move
-            _human_moves_by_presses(widget, rng)
-        for _ in range(1000):  # the bot searches off the loop, then moves
-            if widget.state.current_player == 0:
-                break
-            await asyncio.sleep(0.01)
-        history, inp = widget.state.history, widget.session.input
-        assert inp is not None
-        clock.now += 0.2
-        _press(widget, next(iter(inp.paths(inp.candidates()[0])))[0])
-        assert widget.state.history == history and not inp.selection
-        assert UNSEEN_TEXT in widget.session.message_line().text
-        widget.close()
-
-    asyncio.run(run())
 
 
 def test_draws_that_keep_coming_send_a_still_after_the_longest_wait(

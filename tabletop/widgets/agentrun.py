@@ -80,8 +80,6 @@ class Host(Protocol):
 
     def _refresh(self, full: bool = False) -> None: ...
 
-    def _bot_moved(self) -> None: ...
-
 
 #: Where an agent's turn was decided: the timeline, its cursor, the state and the seat's agent.
 Key = tuple[int, int, int, int]
@@ -194,7 +192,6 @@ class AgentRunner:
         except Exception as err:  # noqa: BLE001 - an illegal choice is told, not lost
             self._fail(err)
             return
-        self.host._bot_moved()
         self.host._refresh(full=True)
 
     def _fail(self, err: Exception) -> None:

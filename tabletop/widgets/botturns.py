@@ -25,7 +25,6 @@ from ..core.game import Action
 from ..render.scenecanvas import SceneCanvas, running_loop
 from .agentrun import AgentRunner, decide, failure, synchronous
 from .messages import Message
-from .presses import Presses
 from .session import Session
 
 #: Most agent moves played in a row without a pause (an agents-only game with no event loop).
@@ -86,7 +85,6 @@ class BotTurns:
     agent_delay: float
     pause_button: w.ToggleButton
     board: SceneCanvas
-    presses: Presses
     layout: w.Layout
     _choice_buttons: dict[Hashable, w.Button]
     _panels_due: asyncio.TimerHandle | None
@@ -95,11 +93,6 @@ class BotTurns:
 
     def _refresh(self, full: bool = False) -> None:
         raise NotImplementedError  # GameWidget's
-
-    def _bot_moved(self) -> None:
-        """A bot's move is on the board: a press from the page just after it was aimed at the
-        board before it (``presses``)."""
-        self.presses.changed()
 
     def _pause_when_unseen(self) -> None:
         """Have the page count its views of the widget (``_view_count``: ``None`` turns the
@@ -151,7 +144,6 @@ class BotTurns:
         action = self._agent_step()
         if action is None:
             return None
-        self._bot_moved()
         self._refresh(full=True)
         self._after_move()
         return action
@@ -170,7 +162,6 @@ class BotTurns:
             if self.runner.closed or self.session.agent_to_move() is None \
                     or self._agent_step() is None:
                 break
-            self._bot_moved()
         self._refresh(full=True)
 
     def _agent_step(self) -> Action | None:
