@@ -1,0 +1,273 @@
+"""Every chance event of every game has the distribution the rules give (docs/rules/*.md):
+seeded samples, each tested at the strict p < 1e-6 (``core.testing.stats``) so that these
+tests are deterministic; a bias of a few per cent over the samples taken fails.
+
+Also: no dependence between consecutive seeds (the arena deals game ``i`` from
+``seed + i``), the secret choices ``setup="random"`` makes, and what a determinization
+draws from a view (uniform over the hidden parts the view allows, as the deal drew them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import tabletop
+from tabletop.core.testing.stats import STRICT, binomial_p, chi_square_p, table_p
+from tabletop.games.lacuna.actions import SetAside
+from tabletop.games.lacuna.board import FLOWERS, NCOLOURS
+from tabletop.games.lacuna.rules import pour
+from tabletop.games.landlock.tiles import KIND_COUNTS
+
+LACUNA = tabletop.load("lacuna")
+PER = FLOWERS // NCOLOURS  # flowers of a colour
+
+
+def fair(p: float) -> bool:
+    return p > STRICT
+
+
+# --- Lacuna: the pour of the 48 flowers left after the set-aside one ------------------------
+
+def test_lacuna_set_aside_colour_lies_anywhere_in_the_pour():
+    """The start player takes one flower of the colour; the other 48 are scattered: every
+    arrangement of what is left is equally likely, so each flower (in reading order) has the
+    set-aside colour 6 times in 48. Taking always the first flower of that colour in the pour
+    order made the top flower that colour about 1 time in 60 (the fix draws which one)."""
+    n = 2100
+    hits = [0] * (FLOWERS - 1)
+    firsts = [0] * (FLOWERS - 1)
+    for seed in range(n):
+        colour = seed % NCOLOURS
+        colors = LACUNA.new(seed=seed).apply(SetAside(colour)).colors
+        for i, c in enumerate(colors):
+            hits[i] += c == colour
+        firsts[colors.index(colour)] += 1
+    assert fair(chi_square_p(hits)), hits
+    # where the first flower of the colour lies: P(j) = C(47 - j, 5) / C(48, 6)
+    expected = [n * math.comb(FLOWERS - 2 - j, PER - 2) / math.comb(FLOWERS - 1, PER - 1)
+                for j in range(FLOWERS - 1)]
+    head = 12  # cells expecting five or more; the tail pooled
+    assert fair(chi_square_p(firsts[:head] + [sum(firsts[head:])],
+                             expected[:head] + [sum(expected[head:])])), firsts
+
+
+def test_pour_is_uniform_over_what_is_left():
+    """``pour`` with ``taken`` uniform gives every arrangement of the rest alike, exactly:
+    on a small pour (two colours, three each) every outcome is counted."""
+    from itertools import permutations
+    tokens_all = set(permutations((0, 0, 0, 1, 1, 1)))
+    counts: dict[tuple[int, ...], int] = {}
+    for tokens in tokens_all:
+        for taken in range(3):
+            out = pour(tokens, 0, taken)
+            counts[out] = counts.get(out, 0) + 1
+    assert len(set(counts.values())) == 1 and len(counts) == 10  # C(5, 2) arrangements
+    first: dict[tuple[int, ...], int] = {}
+    for tokens in tokens_all:  # the old rule: the first flower of the colour
+        out = pour(tokens, 0)
+        first[out] = first.get(out, 0) + 1
+    assert len(set(first.values())) > 1
+
+
+def test_lacuna_record_without_taken_takes_the_first():
+    """A record written before ``taken`` was drawn replays as it was played then."""
+    s = LACUNA.new(seed=4).apply("aside blue")
+    record = s.to_record()
+    assert record["start"]["taken"] == s.start_taken
+    old = dict(record, start={k: v for k, v in record["start"].items() if k != "taken"})
+    old["actions"] = ["aside blue"]
+    replayed = tabletop.replay(old)
+    assert replayed.colors == pour(tuple(record["start"]["pour"]), 4, 0)
+    assert tabletop.replay(record) == s
+    bad = dict(record, start=dict(record["start"], taken=7))
+    with pytest.raises(tabletop.InvalidRecord, match=r"'taken' should be .* 0\.\.6, not 7"):
+        tabletop.replay(bad)
+
+
+def test_lacuna_pour_order_start_player_and_taken_are_uniform():
+    n = 3000
+    cells = [[0] * NCOLOURS for _ in range(FLOWERS)]
+    starts, taken = 0, [0] * PER
+    for seed in range(n):
+        s = LACUNA.new(seed=seed)
+        starts += s.start
+        taken[s.taken] += 1
+        for i, c in enumerate(s.tokens):
+            cells[i][c] += 1
+    assert fair(binomial_p(starts, n))
+    assert fair(chi_square_p(taken)), taken
+    assert fair(table_p(cells))
+    assert all(fair(chi_square_p(row)) for row in cells)
+
+
+def test_lacuna_scatter_keeps_its_spacing_and_has_no_direction():
+    """Every layout: 48 flowers wholly on the mat, centres at least 2.5 flower radii apart;
+    over layouts, no direction is favoured (eight equal sectors) and no half of the mat."""
+    p = LACUNA.params
+    sectors = [0] * 8
+    for seed in range(300):
+        pts = LACUNA.new(seed=seed).points
+        assert len(pts) == FLOWERS - 1
+        assert all(x * x + y * y <= (p.mat - p.flower) ** 2 for x, y in pts)
+        least = min((ax - bx) ** 2 + (ay - by) ** 2
+                    for i, (ax, ay) in enumerate(pts) for bx, by in pts[i + 1:])
+        assert least >= (2.5 * p.flower) ** 2 - 2  # (centres on the tick grid)
+        for x, y in pts:
+            sectors[int((math.atan2(y, x) + math.pi) / (2 * math.pi) * 8) % 8] += 1
+    assert fair(chi_square_p(sectors)), sectors
+
+
+# --- Lascaux: the shuffled deck and the first start player ---------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_lascaux_deck_and_start_are_uniform(players):
+    game = tabletop.load("lascaux", players=players)
+    n = 2700
+    starts, top, where = [0] * players, [0] * 54, [0] * 54
+    for seed in range(n):
+        s = game.new(seed=seed)
+        starts[s.start] += 1
+        order = list(s.table) + list(s.deck)  # the table was revealed from the top
+        top[order[0]] += 1
+        where[order.index(0)] += 1
+    assert fair(chi_square_p(starts)), starts
+    assert fair(chi_square_p(top)) and fair(chi_square_p(where))
+
+
+# --- Landlock: the first player and the pile --------------------------------------------
+
+def test_landlock_first_player_and_pile_are_uniform():
+    game = tabletop.load("landlock")
+    n = 3000
+    firsts, kinds, where = 0, [0] * len(KIND_COUNTS), [0] * sum(KIND_COUNTS)
+    for seed in range(n):
+        s = game.new(seed=seed)
+        firsts += s.first
+        kinds[s.pile[0]] += 1
+        where[s.pile.index(KIND_COUNTS.index(3))] += 1  # a kind with three tiles: its first
+    assert fair(binomial_p(firsts, n))
+    total = sum(KIND_COUNTS)
+    assert fair(chi_square_p(kinds, [n * c / total for c in KIND_COUNTS])), kinds
+    # the first of three tiles lies at j with chance C(39 - j, 2) / C(40, 3)
+    expected = [n * math.comb(total - 1 - j, 2) / math.comb(total, 3) for j in range(total)]
+    head = 30
+    assert fair(chi_square_p(where[:head] + [sum(where[head:])],
+                             expected[:head] + [sum(expected[head:])]))
+
+
+# --- Lava Flows: who starts, and the hidden arrangements setup="random" makes -------------
+
+def test_lava_flows_first_player_and_random_arrangements_are_uniform():
+    game = tabletop.load("lava-flows")
+    n = 3600
+    firsts = 0
+    pairs = [[0] * 6 for _ in range(6)]
+    for seed in range(n):
+        s = game.new(seed=seed, setup="random")
+        firsts += s.first
+        plain = game.new(seed=seed)
+        names = [str(a) for a in plain.legal_actions()]
+        black = [str(a) for a in plain.apply(s.history[0]).legal_actions()]
+        pairs[names.index(str(s.history[0]))][black.index(str(s.history[1]))] += 1
+    assert fair(binomial_p(firsts, n))
+    assert fair(chi_square_p([c for row in pairs for c in row]))
+
+
+@pytest.mark.parametrize("name,players", [("lacuna", 2), ("lascaux", 3), ("lascaux", 5)])
+def test_random_setup_choices_are_uniform(name, players):
+    """``setup="random"`` picks each secret choice uniformly among the legal ones."""
+    game = tabletop.load(name, players=players)
+    n = 2100
+    counts: dict[str, int] = {}
+    for seed in range(n):
+        for action in game.new(seed=seed, setup="random").history:
+            counts[str(action)] = counts.get(str(action), 0) + 1
+    options = len(game.new(seed=0).legal_actions())
+    assert len(counts) == options and fair(chi_square_p(list(counts.values()))), counts
+
+
+# --- consecutive seeds ------------------------------------------------------------------
+
+def _first_draw(name: str, players: int, seed: int) -> int:
+    s = tabletop.load(name, players=players).new(seed=seed)
+    return {"lacuna": lambda: s.start, "lascaux": lambda: s.start,
+            "landlock": lambda: s.first, "lava-flows": lambda: s.first}[name]()
+
+
+@pytest.mark.parametrize("name,players,base", [("lacuna", 2, 0), ("lascaux", 4, 0),
+                                                ("landlock", 2, 2**40), ("lava-flows", 2, 7)])
+def test_consecutive_seeds_deal_independently(name, players, base):
+    """The arena deals game ``i`` from ``seed + i``: the first draws of ``seed`` and
+    ``seed + 1`` are independent (a table of the pairs), and the games from seeds
+    ``seed .. seed + n`` show no trend either."""
+    n = 2000
+    draws = [_first_draw(name, players, base + i) for i in range(n + 1)]
+    table = [[0] * players for _ in range(players)]
+    for a, b in zip(draws, draws[1:], strict=False):
+        table[a][b] += 1
+    assert fair(table_p(table)), table
+    halves = [[draws[:n // 2].count(p) for p in range(players)],
+              [draws[n // 2:].count(p) for p in range(players)]]
+    assert fair(table_p(halves))
+
+
+# --- determinizations -----------------------------------------------------------------
+
+def test_lascaux_determinization_deals_the_unseen_cards_uniformly():
+    s = tabletop.load("lascaux", players=4).new(seed=11).apply("choose blue")
+    chooser = next(p for p, c in enumerate(s.choices) if c is not None)
+    view = s.view((chooser + 1) % 4)
+    unseen = sorted(set(range(54)) - set(s.table))
+    top = {c: 0 for c in unseen}
+    chosen = [0] * 6
+    for i in range(2400):
+        d = view.determinize(random.Random(i))
+        assert d.view(view.player) == view and sorted(d.deck) == unseen
+        top[d.deck[0]] += 1
+        chosen[d.choices[chooser]] += 1
+    assert fair(chi_square_p(list(top.values()))) and fair(chi_square_p(chosen))
+
+
+def test_landlock_determinization_draws_next_tiles_by_kind_counts():
+    s = tabletop.load("landlock").new(seed=5).apply("water")
+    view = s.view(1)
+    left = list(KIND_COUNTS)
+    left[s.tile] -= 1
+    kinds = [0] * len(left)
+    for i in range(3000):
+        d = view.determinize(random.Random(i))
+        assert d.view(1) == view
+        kinds[d.pile[0]] += 1
+    assert fair(chi_square_p(kinds, [3000 * c / sum(left) for c in left])), kinds
+
+
+def test_lava_flows_determinization_fills_the_other_arrangement_uniformly():
+    game = tabletop.load("lava-flows")
+    s = game.new(seed=2, setup="random")
+    view = s.view(0)
+    seen: dict[tuple[str, ...], int] = {}
+    firsts = 0
+    for i in range(3000):
+        d = view.determinize(random.Random(i))
+        assert d.view(0) == view
+        seen[d.stacks] = seen.get(d.stacks, 0) + 1
+        firsts += d.first
+    assert len(seen) == 6 and fair(chi_square_p(list(seen.values())))
+    if view.first < 0:
+        assert fair(binomial_p(firsts, 3000))
+
+
+def test_lacuna_determinization_pours_as_the_game_does():
+    s = LACUNA.new(seed=3)
+    view = s.view(1 - s.start)
+    hits = [0] * (FLOWERS - 1)
+    for i in range(2100):
+        d = view.determinize(random.Random(i))
+        assert d.view(view.player) == view
+        colors = d.apply("aside red").colors
+        for j, c in enumerate(colors):
+            hits[j] += c == 0
+    assert fair(chi_square_p(hits)), hits
