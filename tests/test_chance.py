@@ -271,3 +271,66 @@ def test_lacuna_determinization_pours_as_the_game_does():
         for j, c in enumerate(colors):
             hits[j] += c == 0
     assert fair(chi_square_p(hits)), hits
+
+
+# --- the conformance checks: every game, and toys that break them -----------------------
+
+CHANCE_CASES = [(name, options) for name in tabletop.games()
+                for options in ({}, *type(tabletop.load(name)).variants)]
+
+
+@pytest.mark.parametrize("name,options", CHANCE_CASES,
+                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
+                              for n, o in CHANCE_CASES])
+def test_every_game_draws_and_determinizes_fairly(name, options):
+    from tabletop.core.testing import check_chance
+    game = tabletop.load(name, **options)
+    # A memory=True Lava Flows view forgets what each reveal found (its claims' notes,
+    # which play never reads); its determinizations keep them forgotten.
+    ignore = ("claims",) if name == "lava-flows" and game.options.get("memory") else ()
+    check_chance(game, samples=200, ignore=ignore)
+    if game.players < max(type(game).player_counts):
+        check_chance(tabletop.load(name, **options, players=max(type(game).player_counts)),
+                     samples=100, ignore=ignore)
+
+
+def test_chance_checks_pass_a_sound_toy_and_catch_broken_ones():
+    from broken_chance import SkewedNim, SteppingNim
+    from broken_infostates import DealtNim
+
+    from tabletop.core.testing import ConformanceError, check_chance
+    check_chance(DealtNim(), samples=200)
+    with pytest.raises(ConformanceError, match=r"skewed-nim: view\(\d\)\.determinize is "
+                                               r"biased .*cards\[\d\] = \d in \d+ deals"):
+        check_chance(SkewedNim(), samples=200)
+    with pytest.raises(ConformanceError, match=r"stepping-nim: the deals of seed and seed \+ 1 "
+                                               r".*cards\[\d\] agrees between neighbours"):
+        check_chance(SteppingNim(), samples=200)
+
+
+def test_chance_check_refuses_bad_arguments():
+    from tabletop.core.testing import check_chance
+    with pytest.raises(TypeError, match="check_chance checks a Game"):
+        check_chance("lacuna")
+    with pytest.raises(ValueError, match="check_chance's samples"):
+        check_chance(LACUNA, samples=0)
+
+
+def test_a_determinization_must_match_its_view():
+    from broken_infostates import DealtNim, DealtView
+
+    from tabletop.core.testing import ConformanceError, check_chance
+
+    class Blind(DealtView):
+        def determinize(self, rng):  # ignores the view: deals afresh
+            return self.game._initial(rng)
+
+    class BlindState(type(DealtNim().new(seed=0))):
+        view_class = Blind
+
+    class BlindNim(DealtNim):
+        name = "blind-nim"
+        state_class = BlindState
+
+    with pytest.raises(ConformanceError, match=r"blind-nim seed \d+ .*is not the view"):
+        check_chance(BlindNim(), samples=20)
