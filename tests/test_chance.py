@@ -334,3 +334,55 @@ def test_a_determinization_must_match_its_view():
 
     with pytest.raises(ConformanceError, match=r"blind-nim seed \d+ .*is not the view"):
         check_chance(BlindNim(), samples=20)
+
+
+# --- the adapters' chance -------------------------------------------------------------------
+
+def test_openspiel_chance_node_deals_each_seed_with_its_probability():
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+    for seeds in (1, 7, 1000):
+        game = openspiel.load_game("lascaux", players=3, seeds=seeds)
+        state = game.new_initial_state()
+        outcomes = state.chance_outcomes()
+        assert [o for o, _ in outcomes] == list(range(seeds))
+        assert len({p for _, p in outcomes}) == 1 and math.isclose(math.fsum(
+            p for _, p in outcomes), 1.0)
+    game = openspiel.load_game("lava-flows", seeds=50)
+    for seed in (0, 17, 49):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        assert state.tabletop == tabletop.load("lava-flows").new(seed=seed)
+
+
+def test_openspiel_resampling_draws_as_the_game_deals():
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+    game = openspiel.load_game("lava-flows", seed=4)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[2])  # White arranges; Black has not yet
+    state.apply_action(state.legal_actions()[0])
+    rng = random.Random(0)
+    seen: dict[str, int] = {}
+    for _ in range(1800):
+        drawn = state.resample_from_infostate(1, rng.random)
+        assert drawn.tabletop.view(1) == state.tabletop.view(1)
+        white = drawn.tabletop.stacks[:3]
+        seen[str(white)] = seen.get(str(white), 0) + 1
+    assert len(seen) == 6 and fair(chi_square_p(list(seen.values()))), seen
+
+
+def test_pettingzoo_resets_without_a_seed_deal_fairly():
+    pytest.importorskip("pettingzoo")
+    from tabletop.adapters.pettingzoo import env
+    e = env("lascaux", players=3)
+    e.reset(seed=0)
+    starts = []
+    for _ in range(1500):
+        e.reset()
+        starts.append(e.unwrapped.tabletop.start)
+    assert fair(chi_square_p([starts.count(p) for p in range(3)]))
+    table = [[0] * 3 for _ in range(3)]
+    for a, b in zip(starts, starts[1:], strict=False):
+        table[a][b] += 1
+    assert fair(table_p(table))
