@@ -20,6 +20,7 @@ from tabletop.games.lacuna.actions import SetAside
 from tabletop.games.lacuna.board import FLOWERS, NCOLOURS
 from tabletop.games.lacuna.rules import pour
 from tabletop.games.landlock.tiles import KIND_COUNTS
+from tabletop.games.lascaux.cards import ANIMAL
 
 LACUNA = tabletop.load("lacuna")
 PER = FLOWERS // NCOLOURS  # flowers of a colour
@@ -156,6 +157,35 @@ def test_landlock_first_player_and_pile_are_uniform():
     head = 30
     assert fair(chi_square_p(where[:head] + [sum(where[head:])],
                              expected[:head] + [sum(expected[head:])]))
+
+
+def test_landlock_four_players_first_seat_is_uniform():
+    game = tabletop.load("landlock", players=4)
+    firsts = [game.new(seed=seed).first for seed in range(2000)]
+    assert fair(chi_square_p([firsts.count(p) for p in range(4)]))
+
+
+@pytest.mark.parametrize("name,players", [("lascaux", 4), ("landlock", 2), ("lacuna", 2)])
+def test_who_starts_says_nothing_of_the_deal(name, players):
+    """The first player is drawn apart from the deck, pile or pour: a table of who starts
+    against the first card, tile kind or colour shows no dependence."""
+    game = tabletop.load(name, players=players)
+    cells: dict[tuple[int, int], int] = {}
+    for seed in range(2000):
+        s = game.new(seed=seed)
+        who, what = _who_and_what(name, s)
+        cells[(who, what)] = cells.get((who, what), 0) + 1
+    rows = sorted({w for w, _ in cells})
+    cols = sorted({x for _, x in cells})
+    assert fair(table_p([[cells.get((w, x), 0) for x in cols] for w in rows]))
+
+
+def _who_and_what(name: str, s: tabletop.State) -> tuple[int, int]:
+    if name == "lascaux":
+        return s.start, ANIMAL[list(s.table)[0]]  # the first card's animal
+    if name == "landlock":
+        return s.first, s.pile[0]
+    return s.start, s.tokens[0]
 
 
 # --- Lava Flows: who starts, and the hidden arrangements setup="random" makes -------------

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..game import Game, State
-from ..keys import _plain
+from ..keys import key_parts
 from .common import ConformanceError
 from .entry import suite_count, suite_game
 from .stats import STRICT, binomial_p
@@ -57,7 +57,7 @@ def leaves(state: State, ignore: Iterable[str] = ()) -> dict[tuple[Any, ...], An
     ('W', True)
     """
     out: dict[tuple[Any, ...], Any] = {}
-    for item in _plain(state)[1:]:
+    for item in key_parts(state)[1:]:
         name, value = item
         if name != "game" and name not in ignore:
             _walk(value, (name,), out)
@@ -99,16 +99,17 @@ def check_determinizations(game: Game, samples: int = 200, plies: int = 4,
                 for path in mine.keys() | theirs.keys():
                     a, b = mine.get(path, _MISSING), theirs.get(path, _MISSING)
                     if a != b:
-                        key = (player, setup, path)
-                        more[(*key, repr(a))] = more.get((*key, repr(a)), 0) + 1
-                        less[(*key, repr(b))] = less.get((*key, repr(b)), 0) + 1
+                        dealt_key, drawn_key = (player, setup, path, repr(a)), \
+                            (player, setup, path, repr(b))
+                        more[dealt_key] = more.get(dealt_key, 0) + 1
+                        less[drawn_key] = less.get(drawn_key, 0) + 1
     found = _worst(more, less)
     if found is not None:
-        (player, setup, path, value), dealt, drawn, p = found
+        (player, setup, path, value), in_deals, in_draws, p = found
         raise ConformanceError(
             f"{game.name}: view({player}).determinize is biased ({setup} setup): "
-            f"{_where(path)} = {value} in {dealt} deals where the determinization has "
-            f"something else, but the other way round in {drawn} (p = {p:.2g} over "
+            f"{_where(path)} = {value} in {in_deals} deals where the determinization has "
+            f"something else, but the other way round in {in_draws} (p = {p:.2g} over "
             f"{samples} seeds); it should draw the hidden parts as the game deals them")
 
 
