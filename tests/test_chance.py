@@ -416,3 +416,17 @@ def test_pettingzoo_resets_without_a_seed_deal_fairly():
     for a, b in zip(starts, starts[1:], strict=False):
         table[a][b] += 1
     assert fair(table_p(table))
+
+
+@pytest.mark.xfail(strict=True, reason="a memory=True Lava Flows view forgets contents, and "
+                   "its determinizations fill the board as the shapes allow, not only as the "
+                   "remembered verdicts do (docs/promises.md, Chance)")
+def test_lava_flows_memory_determinizations_keep_to_the_verdicts():
+    """White claims white under b1 and is wrong: b1 holds no white Medium. A determinization
+    that puts one there contradicts the verdict everybody remembers."""
+    s = tabletop.load("lava-flows", memory=True).new(seed=1, setup="random")
+    s = s.apply("bubble b1 claim white")
+    assert not s.claims[-1].right and s.stacks[1] != "wW"
+    view = s.view(1)
+    draws = {view.determinize(random.Random(i)).stacks[1] for i in range(100)}
+    assert "wW" not in draws, draws
