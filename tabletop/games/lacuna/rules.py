@@ -380,7 +380,7 @@ class Lacuna(Game):
         colours = list(POUR)
         draws.shuffle(colours)
         tokens = tuple(colours)
-        taken = rng.randrange(FLOWERS // NCOLOURS)  # after all the draws above: they stay
+        taken = draws.below(FLOWERS // NCOLOURS)  # after the draws above (they stay the same)
         state = _first_state(self, start, points, None, None, (), (0, 0), mover(start, 0), None,
                              tokens, tokens, taken, taken)
         state._cache["centres"] = centres  # for its layout's ``Geometry`` (the set-aside move)
