@@ -59,13 +59,14 @@ def test_draws_shuffle_as_random_does_and_go_on_where_it_stopped(ahead):
 
 def plain_initial(game, rng: random.Random) -> tuple:
     """``Lacuna._initial``'s draws one call at a time: the start player, the scatter, the
-    pour order of the colours (a shuffle of the 49 flowers)."""
+    pour order of the colours (a shuffle of the 49 flowers), which flower of the set-aside
+    colour the start player takes (``taken``)."""
     start = rng.randrange(2)
     p = game.params
     points, _ = scatter(rng, 48, p.mat - p.flower, 2.5 * p.flower)
     order = list(range(49))
     rng.shuffle(order)
-    return start, points, tuple(t // 7 for t in order)
+    return start, points, tuple(t // 7 for t in order), rng.randrange(7)
 
 
 @pytest.mark.parametrize("options", [{}, {"mat_radius": 0.5, "flower_radius": 0.025,
@@ -76,10 +77,13 @@ def test_initial_draws_what_the_plain_calls_draw(options):
     game = tabletop.load("lacuna", **options)
     for seed in range(300):
         s = game._initial(random.Random(seed))
-        assert (s.start, s.points, s.tokens) == plain_initial(game, random.Random(seed))
+        assert (s.start, s.points, s.tokens, s.taken) == plain_initial(game,
+                                                                        random.Random(seed))
         assert s.pour == s.tokens and s.current_player == s.start and s._geo is None
+        assert s.start_taken == s.taken
         assert s == LacunaState(game=game, start=s.start, points=s.points, colors=None,
-                                tokens=s.tokens, aside=None, pawns=(), collected=(0, 0))
+                                tokens=s.tokens, aside=None, pawns=(), collected=(0, 0),
+                                taken=s.taken)
 
 
 def test_a_geometry_given_scattered_centres_is_the_geometry_of_the_points():

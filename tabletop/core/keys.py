@@ -75,3 +75,16 @@ def _plain(value: Any) -> Any:
         return (type(value).__qualname__,
                 *((f.name, _plain(getattr(value, f.name))) for f in fields(value) if f.compare))
     return repr(value)
+
+
+def key_parts(value: Any) -> Any:
+    """``value`` as the plain nested tuples ``position_key`` digests (a state: its class
+    name, then ``(field, value)`` for every compared field), for tools that read a state's
+    parts one by one (``testing.chance``).
+
+    >>> import tabletop
+    >>> parts = key_parts(tabletop.load("lava-flows").new(seed=0))
+    >>> parts[0], parts[2]
+    ('LavaState', ('stacks', ('W', 'W', 'W', '', '', '', 'B', 'B', 'B')))
+    """
+    return _plain(value)

@@ -40,6 +40,10 @@
   under the option sets the game's class declares as ``variants`` (every option off its
   default in at least one): a table, range or picture built from the
   defaults passes every check run on a default game;
+* ``check_chance(game)`` tests a game's chance as a statistician would, at a strict
+  threshold on seeded samples (``chance.py``, ``stats.py``): a view's ``determinize`` draws
+  the hidden parts as the game deals them (no favoured card, order or choice), and the
+  deals of consecutive seeds are independent;
 * ``soak(game, games)`` plays many seeded random games with every invariant checked
   (``benchmarks/soak.py`` runs it at length);
 * ``random_states(game, seeds)`` walks seeded random games, ``playout(state, seed)`` plays on
@@ -52,6 +56,7 @@ Each check raises ``ConformanceError`` saying where (game, seed, ply) and what b
 
 from .abuse import check_abuse
 from .actionids import check_action_ids
+from .chance import check_chance
 from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
@@ -67,7 +72,7 @@ from .variants import check_variants
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
-    "check_clicks", "check_declarations", "check_game", "check_global_random",
+    "check_chance", "check_clicks", "check_declarations", "check_game", "check_global_random",
     "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",

@@ -109,6 +109,22 @@ class Draws:
             shifts = _SHIFTS[count] = np.tile(_WORD_SHIFTS, count)
         return (self._take(2 * count) >> shifts).reshape(count, 2) @ _WORD_SCALES
 
+    def below(self, n: int) -> int:
+        """``rng.randrange(n)`` (``n`` from 1 to 2**31): the top bits of the next output,
+        again while ``n`` or more.
+
+        >>> d, b = Draws(random.Random(8), ahead=5), random.Random(8)
+        >>> [d.below(7) for _ in range(9)] == [b.randrange(7) for _ in range(9)]
+        True
+        """
+        if not self._fast:
+            return self.rng.randrange(n)
+        shift = 32 - n.bit_length()
+        while True:
+            j = int(self._take(1)[0]) >> shift
+            if j < n:
+                return j
+
     def shuffle(self, items: list[Any]) -> None:
         """``rng.shuffle(items)``."""
         if not self._fast:
@@ -136,6 +152,9 @@ def _same_as_stdlib() -> bool:
             b.shuffle(theirs)
             if mine != theirs:
                 return False
+        sizes = (1, 7, 8, 9, 1000)
+        if [a.below(n) for n in sizes] != [b.randrange(n) for n in sizes]:
+            return False
     return True
 
 

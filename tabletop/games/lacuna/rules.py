@@ -56,12 +56,17 @@ _PAWNS = 2 * PAWNS_EACH  # pawns in a game (a global: no product per move)
 class LacunaState(LacunaPosition, State):
     """A Lacuna position: the public one (``LacunaPosition``) and ``tokens``, the hidden pour
     order of the 49 flowers' colours until the start player sets a colour aside, when
-    ``colors`` (each flower's colour) becomes known and ``tokens`` is dropped.
+    ``colors`` (each flower's colour) becomes known and ``tokens`` is dropped; ``taken``,
+    hidden too, says which of the set-aside colour's seven flowers in the pour order the
+    start player takes (0 the first .. 6 the last; see ``pour``).
     """
 
     tokens: tuple[int, ...]
     #: The pour order the game started with, kept (uncompared) for the record's start data.
     pour: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    taken: int = 0
+    #: ``taken`` as the game started, kept (uncompared) for the record's start data.
+    start_taken: int = field(default=0, compare=False, repr=False)
 
     def _ranges(self) -> ranges.Ranges:
         return layout_ranges(len(self.points), self.colors is not None, self.params.mat,
@@ -97,11 +102,11 @@ class LacunaState(LacunaPosition, State):
 
     def _apply(self, action: Action) -> LacunaState:
         if type(action) is SetAside:
-            colors = pour(self.tokens, action.colour)
+            colors = pour(self.tokens, action.colour, self.taken)
             p = self.params
             layout = Geometry(self.points, colors, flower_r=p.flower, pawn_r=p.pawn,
                               spot_gap=p.spot_gap, centres=self._cache.get("centres"))
-            return _set_aside(self, colors, (), action.colour, layout)
+            return _set_aside(self, colors, (), 0, action.colour, layout)
         geo = self._geo or self.geometry
         assert geo is not None
         player = self.current_player
@@ -145,23 +150,30 @@ class LacunaState(LacunaPosition, State):
         the seed)."""
         if not self.pour:
             return None  # a hand-built or determinized position: it has no record anyway
-        return {"layout": [[x, y] for x, y in self.points], "pour": list(self.pour)}
+        return {"layout": [[x, y] for x, y in self.points], "pour": list(self.pour),
+                "taken": self.start_taken}
 
     def _view(self, player: int) -> LacunaView:
         return evolve(self, LacunaView, player=player)
 
     def _text(self) -> str:
-        return self._board_text(self.tokens)
+        text = self._board_text(self.tokens)
+        if not self.tokens:
+            return text
+        return (f"{text} · the start player takes the set-aside colour's flower "
+                f"{self.taken + 1} of {FLOWERS // NCOLOURS} in it")
 
 
 #: ``evolve(state, pawns=..., collected=..., _geo=..., current_player=...)`` for
 #: ``_apply``'s hot path.
 _placed = maker(LacunaState, "pawns", "collected", "_geo", "current_player")
-#: ``evolve(state, colors=..., tokens=..., aside=..., _geo=...)`` for the set-aside move.
-_set_aside = maker(LacunaState, "colors", "tokens", "aside", "_geo")
+#: ``evolve(state, colors=..., tokens=..., taken=..., aside=..., _geo=...)`` for the set-aside
+#: move (the hidden parts dropped: what they decided is in ``colors``).
+_set_aside = maker(LacunaState, "colors", "tokens", "taken", "aside", "_geo")
 #: ``LacunaState(...)`` without ``__init__`` (a sixth of ``_initial``'s cost): ``game``,
 #: ``start``, ``points``, ``colors``, ``aside``, ``pawns``, ``collected``, the derived
-#: ``current_player`` and ``_geo``, ``tokens``, ``pour`` (the fields in order).
+#: ``current_player`` and ``_geo``, ``tokens``, ``pour``, ``taken``, ``start_taken`` (the
+#: fields in order).
 _first_state = constructor(LacunaState)
 
 
@@ -246,10 +258,22 @@ POUR = tuple(c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS))
 SETUP_OUTPUTS = 8 * (FLOWERS - 1) + 96
 
 
-def pour(tokens: tuple[int, ...], aside: int) -> tuple[int, ...]:
-    """The colours of the scattered flowers: the pour order without the first flower of the
-    set-aside colour (the one the start player took)."""
-    i = tokens.index(aside)
+def pour(tokens: tuple[int, ...], aside: int, taken: int = 0) -> tuple[int, ...]:
+    """The colours of the scattered flowers: the pour order without the set-aside colour's
+    flower of rank ``taken`` (0 its first .. 6 its last), the one the start player took.
+
+    ``taken`` is drawn with the pour order, uniformly: then every arrangement of the 48
+    flowers left is equally likely, whatever colour is set aside. Always taking the first
+    (a record without ``taken`` does) leaves an arrangement whose first flower of that
+    colour comes ``j`` flowers in about ``j + 1`` times as often: the top of the mat
+    (flowers are poured in reading order) kept it one time in 60, not one in 8.
+
+    >>> pour((0, 1, 0, 2), 0), pour((0, 1, 0, 2), 0, taken=1)
+    ((1, 0, 2), (0, 1, 2))
+    """
+    i = -1
+    for _ in range(taken + 1):
+        i = tokens.index(aside, i + 1)
     return tokens[:i] + tokens[i + 1:]
 
 
@@ -344,8 +368,9 @@ class Lacuna(Game):
 
     # --- starting -----------------------------------------------------------------------------
     def _initial(self, rng: random.Random) -> LacunaState:
-        """The start player, the layout and the pour order, drawn from ``rng`` as
-        ``rng.randrange(2)``, ``scatter`` and ``rng.shuffle`` of the colours would draw them.
+        """The start player, the layout, the pour order and which flower of the set-aside
+        colour the start player takes (``pour``), drawn from ``rng`` as ``rng.randrange(2)``,
+        ``scatter``, ``rng.shuffle`` of the colours and ``rng.randrange(7)`` would draw them.
         ``rng`` is thrown away after (``Game.new``, ``_initial_from``), so its outputs are
         drawn ahead, more than are used, in one call (``Draws``)."""
         start = rng.randrange(2)
@@ -355,19 +380,21 @@ class Lacuna(Game):
         colours = list(POUR)
         draws.shuffle(colours)
         tokens = tuple(colours)
+        taken = draws.below(FLOWERS // NCOLOURS)  # after the draws above (they stay the same)
         state = _first_state(self, start, points, None, None, (), (0, 0), mover(start, 0), None,
-                             tokens, tokens)
+                             tokens, tokens, taken, taken)
         state._cache["centres"] = centres  # for its layout's ``Geometry`` (the set-aside move)
         return state
 
     def _initial_from(self, rng: random.Random, start: Mapping[str, Any]) -> LacunaState:
         """The first state from a record's stored layout and pour order."""
         state = self._initial(rng)  # the same draws as ever; the sampled parts are replaced
-        points, tokens = read_start(start, reach=self.params.mat)
+        points, tokens, taken = read_start(start, reach=self.params.mat)
         problem = layout_problem(points, tokens, self.params)
         if problem:
             raise InvalidRecord(f"record 'start' layout is not a Lacuna layout: {problem}")
-        return evolve(state, points=points, tokens=tokens, pour=tokens)
+        return evolve(state, points=points, tokens=tokens, pour=tokens, taken=taken,
+                      start_taken=taken)
 
     def position(self, flowers: Sequence[tuple[Any, Any, int | str]],
                  pawns: Sequence[tuple[Any, Any, int]] = (), *, start: int = 0,

@@ -53,7 +53,8 @@ def layout_ranges(flowers: int, coloured: bool, mat: int,
         "collected": ranges.Row(ranges.Span(0, (1 << flowers * coloured) - 1), length=2)}
     if state:
         colours = ranges.Row(colour, longest=MAX_FLOWERS)
-        found.update(tokens=colours, pour=colours)
+        rank = ranges.Span(0, FLOWERS // NCOLOURS - 1)
+        found.update(tokens=colours, pour=colours, taken=rank, start_taken=rank)
     return MappingProxyType(found)
 
 
@@ -68,10 +69,10 @@ class LacunaView(LacunaPosition, View):
     _ranges = position_ranges
 
     def determinize(self, rng: random.Random) -> State:
-        if self.colors is None:  # the pour order is hidden: sample it
+        if self.colors is None:  # the pour order is hidden: sample it, as ``new`` does
             order = [c for c in range(NCOLOURS) for _ in range(FLOWERS // NCOLOURS)]
             rng.shuffle(order)
-            return self._state(tuple(order))
+            return self._state(tuple(order), rng.randrange(FLOWERS // NCOLOURS))
         # Nothing is hidden: the one state this view stands for, made once (a search asks
         # at every iteration, and knows it again by identity).
         found = self._cache.get("determinized")
@@ -79,9 +80,11 @@ class LacunaView(LacunaPosition, View):
             found = self._cache["determinized"] = self._state(())
         return found
 
-    def _state(self, tokens: tuple[int, ...]) -> State:
-        """The full state of this position with the pour order ``tokens``."""
-        state = evolve(self, self.game.state_class, tokens=tokens, pour=())
+    def _state(self, tokens: tuple[int, ...], taken: int = 0) -> State:
+        """The full state of this position with the pour order ``tokens`` (and ``taken``,
+        the rank of the set-aside flower in it: ``rules.pour``)."""
+        state = evolve(self, self.game.state_class, tokens=tokens, pour=(), taken=taken,
+                       start_taken=0)
         # The same public position: the parts of the dead mask the view worked out carry over.
         mine, theirs = self._cache, state._cache
         for key in _CARRIED:
