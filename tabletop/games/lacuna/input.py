@@ -109,15 +109,17 @@ class LacunaInput(ClickInput):
         if target in (PLACE_FREELY, PLACE_ON_DOTS) and self._placing():
             self.free = target == PLACE_FREELY
             return None
+        before = len(self.selection)
         made = ClickInput.click(self, target, point)
-        if not self._placing():  # a flower un-picked: the next pair starts on the dots
+        if len(self.selection) < before and made is None:  # un-picked: back on the dots
             self.free = False
         return made
 
     def picked(self) -> tuple[Target, ...]:
         """The selection, then "place freely" while it is chosen: the clicks that bring a
         new input to this one."""
-        return self.selection + (PLACE_FREELY,) if self.free else self.selection
+        return self.selection + (PLACE_FREELY,) if self.free and self._placing() \
+            else self.selection
 
     # --- words ------------------------------------------------------------------------------
     def label(self, target: Target) -> str:
