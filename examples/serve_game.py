@@ -243,12 +243,30 @@ def _body(environ: dict[str, Any]) -> Json:
         raise Refused("413 Content Too Large", f"a request body is at most {MAX_BODY} bytes")
     raw = environ["wsgi.input"].read(size) if size > 0 else b""
     try:
-        fields = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise Refused("400 Bad Request", "the body should be a JSON object") from None
+        fields = json.loads(raw.decode("utf-8"), object_pairs_hook=_once,
+                            parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:  # (64 KB of "[")
+        why = f" ({err})" if isinstance(err, Strict) else ""
+        raise Refused("400 Bad Request", f"the body should be a JSON object{why}") from None
     if not isinstance(fields, dict):
         raise Refused("400 Bad Request", "the body should be a JSON object")
     return fields
+
+
+class Strict(ValueError):
+    """JSON that Python reads but no strict reader would (NaN, a key given twice)."""
+
+
+def _once(pairs: list[tuple[str, Any]]) -> Json:
+    keys = [key for key, _ in pairs]
+    twice = next((key for key in keys if keys.count(key) > 1), None)
+    if twice is not None:
+        raise Strict(f"{json.dumps(twice)[:40]} is given twice")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    raise Strict(f"{name} is no JSON number")
 
 
 def _query(environ: dict[str, Any]) -> Json:

@@ -8,8 +8,8 @@ follows every selection that leaves more to click. Each legal action must come o
 sequence of clicks, and nothing else may come out; a first click with numpy's numbers in its
 target does what the plain one does; after every click that leaves more to click, the
 clicks the input says it has picked (``picked()``), replayed on a new input, bring it to
-the same place (a server keeps nothing between clicks but those). A game without a ``ClickInput`` subclass as its
-``input_class`` fails: it cannot be played in the widget.
+the same place (a server keeps nothing between clicks but those). A game without a
+``ClickInput`` subclass as its ``input_class`` fails: it cannot be played in the widget.
 
 >>> import tabletop
 >>> check_clicks(tabletop.load("lava-flows"), seeds=[0], every=20) > 0
