@@ -265,3 +265,21 @@ def test_the_server_needs_no_widget_library():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-1] == "None"
+
+
+def test_a_pick_clicked_again_is_unpicked_and_a_stale_click_is_refused():
+    games = serve_game.Games()
+    gid, tokens = new_game(games, "lava-flows", 1)
+    seat = games.load(gid).current_player
+    view = games.load(gid).view(seat)
+    scene = picture(view)
+    x, y = click_point(scene, ("cell", "a1"))
+    body = {"token": tokens[seat], "x": x, "y": y, "ply": 0}
+    status, first = call(games, "POST", f"/games/{gid}/clicks", body)
+    assert (status, first["played"], first["selection"]) == (200, None, [["cell", "a1"]])
+    status, again = call(games, "POST", f"/games/{gid}/clicks",
+                         {**body, "selection": first["selection"]})
+    assert (status, again["played"], again["selection"]) == (200, None, [])
+    status, svg = call(games, "GET", f"/games/{gid}/picture",
+                       query=f"token={tokens[seat]}&selection=[[\"cell\",\"a1\"]]")
+    assert status == 200 and svg.startswith("<svg") and svg != again["view"]["svg"]
