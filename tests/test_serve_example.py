@@ -283,3 +283,42 @@ def test_a_pick_clicked_again_is_unpicked_and_a_stale_click_is_refused():
     status, svg = call(games, "GET", f"/games/{gid}/picture",
                        query=f"token={tokens[seat]}&selection=[[\"cell\",\"a1\"]]")
     assert status == 200 and svg.startswith("<svg") and svg != again["view"]["svg"]
+
+
+def test_the_app_serves_over_a_real_socket():
+    """The standard library's own server (``wsgiref``) runs the app: a game is made and a
+    seat's view and picture fetched over HTTP, and a refusal comes back as a 4xx."""
+    import urllib.error
+    import urllib.request
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = make_server("127.0.0.1", 0, serve_game.app, handler_class=Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        ask = urllib.request.Request(f"{base}/games", method="POST",
+                                     data=json.dumps({"game": "landlock", "seed": 2}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=30) as answer:
+            made = json.load(answer)
+        token = made["tokens"][0]
+        with urllib.request.urlopen(f"{base}/games/{made['id']}?token={token}",
+                                    timeout=30) as answer:
+            view = json.load(answer)
+        assert view["seat"] == 0 and view["svg"].startswith("<svg")
+        with urllib.request.urlopen(f"{base}/games/{made['id']}/picture?token={token}",
+                                    timeout=30) as answer:
+            assert answer.headers["Content-Type"].startswith("image/svg+xml")
+            assert answer.read().decode() == view["svg"]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base}/games/{made['id']}/record", timeout=30)
+        assert refused.value.code == 403
+        assert "every secret" in json.load(refused.value)["error"]
+    finally:
+        server.shutdown()
+        server.server_close()
