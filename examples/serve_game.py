@@ -56,15 +56,17 @@ class Refused(Exception):
 class Games:
     """The games being played: each as its record's JSON text and its seats' tokens.
 
-    Replaces the record whole under a lock, so two moves sent at once for one game are
-    played one after the other (the second against the first's result), never both
-    against the same record. Any store of text (a file per game, a database row) would do.
+    Replaces the record whole under the game's own lock, so two moves sent at once for one
+    game are played one after the other (the second against the first's result), never
+    both against the same record, while other games move freely. Any store of text (a file
+    per game, a database row) would do.
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # for adding a game
         self._records: dict[str, str] = {}
         self._tokens: dict[str, tuple[str, ...]] = {}
+        self._locks: dict[str, threading.Lock] = {}
 
     def create(self, state: tabletop.State) -> tuple[str, tuple[str, ...]]:
         tokens = tuple(secrets.token_urlsafe(16) for _ in range(state.game.players))
@@ -72,6 +74,7 @@ class Games:
             gid = f"g{len(self._records) + 1}"
             self._records[gid] = json.dumps(state.to_record())
             self._tokens[gid] = tokens
+            self._locks[gid] = threading.Lock()
         return gid, tokens
 
     def load(self, gid: str) -> tabletop.State:
@@ -97,7 +100,7 @@ class Games:
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise Refused("400 Bad Request", "\"ply\" should be a whole number: the ply "
                           f"the page shows, from its view's \"ply\", not {json.dumps(ply)[:60]}")
-        with self._lock:
+        with self._locks[gid]:  # (seat() found the game: it has a lock)
             state = self.load(gid)
             if ply is not None and ply != len(state.history):
                 raise Refused("409 Conflict", f"the game is at ply {len(state.history)}, not "
