@@ -19,7 +19,7 @@ import numpy as np
 
 from ..render.svg import target_text
 from .errors import IllegalAction
-from .game import Action, State, View
+from .game import Action, Game, State, View
 from .plain import plain_inside, point_of
 from .quoting import brief, cut
 
@@ -174,6 +174,13 @@ class ClickInput:
         self.selection = chosen
         return None
 
+    def picked(self) -> tuple[Target, ...]:
+        """The clicks that bring a new input of this subject to where this one is: the
+        selection, and any switch a game's input keeps besides (Lacuna's "place freely").
+        A server that keeps nothing between clicks hands these to the page and replays
+        them with the next click (``tabletop.core.pointing.resumed``)."""
+        return self.selection
+
     def reset(self) -> None:
         """Forget the clicks so far."""
         self.selection = ()
@@ -198,6 +205,29 @@ class ClickInput:
         chosen = " then ".join(self._named(t) for t in self.selection)
         after = f" after {chosen}" if chosen else ""
         return f"clicking {self._named(target)}{after} makes no legal action; try {shown}{more}"
+
+
+class ActionButtons(ClickInput):
+    """One button per legal action, labelled with its notation (for games without input)."""
+
+    def paths(self, action: Action) -> Iterable[tuple[Target, ...]]:
+        return ((("action", str(action)),),)
+
+    def label(self, target: Target) -> str:
+        return str(target[1]) if isinstance(target, tuple) and len(target) == 2 else str(target)
+
+
+def input_for(game: Game, subject: State | View) -> ClickInput:
+    """The click controller of ``game`` on ``subject``: the game's own ``input_class``, or
+    one button per legal action (``ActionButtons``) for a game that declares none.
+
+    >>> import tabletop
+    >>> state = tabletop.load("lava-flows").new(seed=1)
+    >>> type(input_for(state.game, state.view(0))).__name__
+    'LavaFlowsInput'
+    """
+    cls: type[ClickInput] = getattr(game, "input_class", None) or ActionButtons
+    return cls(subject)
 
 
 def single(*targets: Target) -> Sequence[tuple[Target, ...]]:

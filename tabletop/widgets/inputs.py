@@ -1,32 +1,17 @@
-"""Click controllers for the widget: the game's own ``input_class``, or buttons as a fallback;
-and the move box, where a move is typed instead of clicked."""
+"""Click controllers for the widget (``input_for``, from ``tabletop.core.input``, which needs
+no widget library) and the move box, where a move is typed instead of clicked."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
 from ..core.errors import IllegalAction
-from ..core.game import Action, Game, State, View
-from ..core.input import ClickInput, Target
+from ..core.input import ActionButtons, input_for
 
-
-class ActionButtons(ClickInput):
-    """One button per legal action, labelled with its notation (for games without input)."""
-
-    def paths(self, action: Action) -> Iterable[tuple[Target, ...]]:
-        return ((("action", str(action)),),)
-
-    def label(self, target: Target) -> str:
-        return str(target[1]) if isinstance(target, tuple) and len(target) == 2 else str(target)
-
-
-def input_for(game: Game, subject: State | View) -> ClickInput:
-    """The click controller of ``game`` on ``subject`` (buttons if the game has none)."""
-    cls: Any = getattr(game, "input_class", None) or ActionButtons
-    return cls(subject)
+__all__ = ["ActionButtons", "input_for", "move_box"]
 
 
 #: What the move box says while empty.

@@ -24,16 +24,15 @@ from ..agents.settings import bot_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
-from ..core.input import ClickInput
+from ..core.input import ClickInput, input_for
 from ..core.names import SHOWN, fit
 from ..core.plain import coordinates, flag, plain, player_of, point_of
 from ..core.quoting import brief
+from ..render.picks import mark_picked
 from ..render.scene import Scene
 from .branchlabels import branch_labels
 from .cover import cover_scene
-from .inputs import input_for
 from .messages import Message, Played, may_hear, withheld
-from .picks import mark_picked
 from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for

@@ -6,8 +6,10 @@ picture with the offered targets highlighted, clicks each drawn target at a poin
 picture's hit test finds it (a target the picture does not draw is pressed as a button), and
 follows every selection that leaves more to click. Each legal action must come out of some
 sequence of clicks, and nothing else may come out; a first click with numpy's numbers in its
-target does what the plain one does. A game without a ``ClickInput`` subclass as its
-``input_class`` fails: it cannot be played in the widget.
+target does what the plain one does; after every click that leaves more to click, the
+clicks the input says it has picked (``picked()``), replayed on a new input, bring it to
+the same place (a server keeps nothing between clicks but those). A game without a
+``ClickInput`` subclass as its ``input_class`` fails: it cannot be played in the widget.
 
 >>> import tabletop
 >>> check_clicks(tabletop.load("lava-flows"), seeds=[0], every=20) > 0
@@ -26,6 +28,7 @@ from ...render.scenecanvas import click_point
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..input import ClickInput, Point
+from ..pointing import resumed
 from ..quoting import cut
 from .common import ConformanceError, click_input, fail, last_seen, random_states
 from .scalars import numpy_twin
@@ -101,6 +104,7 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
             if not selection:
                 _check_numpy_twin(inp, target, point, action, probe.selection, where)
             if action is None:
+                _check_resumable(probe, where, after, target)
                 if probe.selection == selection:
                     continue  # a switch of how the next click lands (Lacuna's "place freely")
                 if probe.selection != selection + (target,):
@@ -114,6 +118,23 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
                 reached.add(action)
     inp.reset()
     return reached
+
+
+def _check_resumable(inp: ClickInput, where: str, after: str, target: Hashable) -> None:
+    """Replaying ``inp.picked()`` on a new input of its subject (what a server that keeps
+    nothing between clicks does: ``tabletop.core.pointing.resumed``) brings it to where
+    ``inp`` is: the same selection, next targets and hint, and the same clicks picked."""
+    clicks = inp.picked()
+    try:
+        again = resumed(inp.subject, clicks)
+    except IllegalAction as err:
+        fail(where, f"after clicking {target!r}{after}, replaying its picked() clicks "
+                    f"{clicks!r} on a new input was refused: {cut(str(err), 160)}")
+    seen = (again.selection, again.next_targets(), again.hint(), again.picked())
+    if seen != (inp.selection, inp.next_targets(), inp.hint(), clicks):
+        fail(where, f"after clicking {target!r}{after}, a new input given its picked() "
+                    f"clicks {clicks!r} is elsewhere: hint {again.hint()!r}, not "
+                    f"{inp.hint()!r} (a switch the input keeps is missing from picked())")
 
 
 def _check_stray_number(inp: ClickInput, offered: tuple[Hashable, ...], where: str) -> None:

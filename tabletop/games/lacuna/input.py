@@ -10,7 +10,8 @@ so the pawn stands where the player sees a dot and the move reads ``@1/4``. Once
 are picked (or when a pawn must be placed freely) the input also offers the button
 ``PLACE_FREELY``: after it, a click places the pawn at the nearest legal point to the click
 (to 1/1024 of the line, or to the tick on the mat); ``PLACE_ON_DOTS`` switches back. The
-choice lasts until the move is made.
+choice lasts until the move is made or a flower is un-picked (``picked()`` lists it after
+the selection, for a server that replays the clicks so far).
 """
 
 from __future__ import annotations
@@ -108,7 +109,17 @@ class LacunaInput(ClickInput):
         if target in (PLACE_FREELY, PLACE_ON_DOTS) and self._placing():
             self.free = target == PLACE_FREELY
             return None
-        return ClickInput.click(self, target, point)
+        before = len(self.selection)
+        made = ClickInput.click(self, target, point)
+        if len(self.selection) < before and made is None:  # un-picked: back on the dots
+            self.free = False
+        return made
+
+    def picked(self) -> tuple[Target, ...]:
+        """The selection, then "place freely" while it is chosen: the clicks that bring a
+        new input to this one."""
+        return self.selection + (PLACE_FREELY,) if self.free and self._placing() \
+            else self.selection
 
     # --- words ------------------------------------------------------------------------------
     def label(self, target: Target) -> str:

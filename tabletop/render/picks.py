@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import replace
 
-from ..render.scene import Circle, Rect, Scene, Shape, Style, Text
+from .scene import Circle, Rect, Scene, Shape, Style, Text
 
 #: The colour that marks the targets picked so far.
 PICKED = "#f5b700"
