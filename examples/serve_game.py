@@ -35,8 +35,8 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import tabletop
-from tabletop.core.pointing import Clicked, click_at, picture, press
 from tabletop.render import to_svg
+from tabletop.render.pointing import Clicked, click_at, picture, press
 
 #: The largest request body read (a click or a move is a few hundred bytes).
 MAX_BODY = 64_000

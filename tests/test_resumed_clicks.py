@@ -6,10 +6,10 @@ import pytest
 from broken_resume import FAST, ForgetfulNim, SwitchNim
 
 import tabletop
-from tabletop.core.pointing import resumed
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.clicks import check_clicks
 from tabletop.games.lacuna.input import PLACE_FREELY
+from tabletop.render.pointing import resumed
 
 
 def test_a_toy_that_lists_its_switch_passes(registered):

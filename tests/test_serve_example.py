@@ -19,7 +19,7 @@ import pytest
 import serve_game
 
 import tabletop
-from tabletop.core.pointing import picture, resumed
+from tabletop.render.pointing import picture, resumed
 from tabletop.render.scenecanvas import click_point
 
 GAMES = tabletop.games()

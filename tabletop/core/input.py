@@ -178,7 +178,7 @@ class ClickInput:
         """The clicks that bring a new input of this subject to where this one is: the
         selection, and any switch a game's input keeps besides (Lacuna's "place freely").
         A server that keeps nothing between clicks hands these to the page and replays
-        them with the next click (``tabletop.core.pointing.resumed``)."""
+        them with the next click (``tabletop.render.pointing.resumed``)."""
         return self.selection
 
     def reset(self) -> None:

@@ -23,12 +23,12 @@ from copy import copy
 
 import numpy as np
 
+from ...render.pointing import resumed
 from ...render.scene import Scene
 from ...render.scenecanvas import click_point
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..input import ClickInput, Point
-from ..pointing import resumed
 from ..quoting import cut
 from .common import ConformanceError, click_input, fail, last_seen, random_states
 from .scalars import numpy_twin
@@ -122,7 +122,7 @@ def _click_everything(game: Game, inp: ClickInput, last: Action | None,
 
 def _check_resumable(inp: ClickInput, where: str, after: str, target: Hashable) -> None:
     """Replaying ``inp.picked()`` on a new input of its subject (what a server that keeps
-    nothing between clicks does: ``tabletop.core.pointing.resumed``) brings it to where
+    nothing between clicks does: ``tabletop.render.pointing.resumed``) brings it to where
     ``inp`` is: the same selection, next targets and hint, and the same clicks picked."""
     clicks = inp.picked()
     try:

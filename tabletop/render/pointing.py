@@ -29,13 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..render.picks import mark_picked
-from ..render.scene import Scene
-from .errors import IllegalAction
-from .game import Action, State, View
-from .input import ClickInput, Target, input_for
-from .plain import coordinates
-from .quoting import brief
+from ..core.errors import IllegalAction
+from ..core.game import Action, State, View
+from ..core.input import ClickInput, Target, input_for
+from ..core.plain import coordinates
+from ..core.quoting import brief
+from .picks import mark_picked
+from .scene import Scene
 
 Point = tuple[float, float]
 
