@@ -17,12 +17,14 @@
 * ``SharingNim``: a public class attribute ``piles``, a list every game of the class shares
   (so a user's edit reaches every load); ``TableNim``: ``variants`` as every game's were
   before round 54, a tuple of plain dicts, put back after the class is made (``Game`` now
-  makes a declared ``variants`` read-only).
+  makes a declared ``variants`` read-only); ``PricedNim``: its state class declares a public
+  ``prices`` dict that every state shares.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from toygame import NimState, SecretNim
@@ -216,3 +218,16 @@ class TableNim(SecretNim):
 
 
 TableNim.variants = ({"max_take": 3},)  # after the class is made: Game can't freeze it
+
+
+class PricedNim(SecretNim):
+    name = "priced-nim"
+
+    def _initial(self, rng):
+        return _start(self, PricedState, rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PricedState(NimState):
+    #: What taking 1 or 2 counters costs: a plain dict on the class (the bug).
+    prices: ClassVar[dict[int, int]] = {1: 1, 2: 3}

@@ -11,6 +11,7 @@ import pytest
 from broken_immutability import (
     HandingNim,
     NotingNim,
+    PricedNim,
     RebindingNim,
     SharingNim,
     StrictNim,
@@ -66,6 +67,7 @@ def test_the_sound_toy_passes(registered):
     (SharingNim, r"game\.piles is a list that every sharing-nim game shares: a change to it "
                  r"reaches every load"),
     (TableNim, r"game\.variants\[0\] is a dict that every table-nim game shares"),
+    (PricedNim, r"state\.prices is a dict that every priced-nim state shares"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

@@ -1,14 +1,16 @@
-"""What a game's class declares (``variants``, tables, counts) is read-only, deep down.
+"""What a game's classes declare (``variants``, tables, counts) is read-only, deep down.
 
-A class attribute is shared by every game of the class: a list or dict there that a user
-can change (``game.variants[0].clear()``) changes every later ``load`` of the game, and what
-the conformance suite plays. ``check_class_data`` reads each public data attribute of the
-game's class through the game and fails, naming the attribute and the path to the part,
-when something in it could be changed. It looks without trying a change, since a change
-it made would stay on the class for the rest of the process.
+A class attribute is shared by every game of the class (or every state, or view): a list or
+dict there that a user can change (``game.variants[0].clear()``) changes every later
+``load`` of the game, and what the conformance suite plays. ``check_class_data`` reads each
+public data attribute of the game's class, and of its states' and views' classes, and fails,
+naming the attribute and the path to the part, when something in it could be changed. It
+looks without trying a change, since a change it made would stay on the class for the rest
+of the process.
 
 >>> import tabletop
->>> check_class_data(tabletop.load("lava-flows"))
+>>> game = tabletop.load("lava-flows")
+>>> check_class_data(game, game.new(seed=0))
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from ..game import Game
+from ..game import Game, State
 from ..readonly import ReadOnlyDict
 from .common import fail
 
@@ -29,22 +31,28 @@ from .common import fail
 DEPTH = 4
 
 
-def check_class_data(game: Game) -> None:
-    """Raise ``ConformanceError`` if a public data attribute of ``type(game)`` holds a part
-    that a user could change (a list, dict, set, writeable array or unfrozen graph)."""
-    for name, value in _class_data(game):
-        for path, part in _changeable(value, f"game.{name}", 0):
-            fail(game.name, f"{path} is a {type(part).__name__} that every {game.name} game "
-                            "shares: a change to it reaches every load (make it a tuple, "
-                            "frozenset or MappingProxyType)")
+def check_class_data(game: Game, state: State | None = None) -> None:
+    """Raise ``ConformanceError`` if a public data attribute of ``type(game)`` (or of the
+    classes of ``state`` and its views) holds a part that a user could change (a list, dict,
+    set, writeable array or unfrozen graph)."""
+    owners: list[tuple[str, str, object]] = [("game", "game", game)]
+    if state is not None:
+        owners.append(("state", "state", state))
+        owners += [(f"view({p})", "view", state.view(p)) for p in range(game.players)]
+    for label, kind, owner in owners:
+        for name, value in _class_data(owner):
+            for path, part in _changeable(value, f"{label}.{name}", 0):
+                fail(game.name, f"{path} is a {type(part).__name__} that every {game.name} "
+                                f"{kind} shares: a change to it reaches every load (make it a "
+                                "tuple, frozenset or MappingProxyType)")
 
 
-def _class_data(game: Game) -> Iterator[tuple[str, Any]]:
-    """The public attributes set on the game's class that are data, not behaviour."""
-    for name in dir(type(game)):
+def _class_data(owner: object) -> Iterator[tuple[str, Any]]:
+    """The public attributes set on ``owner``'s class that are data, not behaviour."""
+    for name in dir(type(owner)):
         if name.startswith("_"):
             continue
-        static = inspect.getattr_static(game, name)
+        static = inspect.getattr_static(type(owner), name)
         if (isinstance(static, property | classmethod | staticmethod | type)
                 or callable(static) or hasattr(static, "__get__")):
             continue

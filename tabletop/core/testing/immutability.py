@@ -81,11 +81,13 @@ _ATOMS = (str, bytes, numbers.Number, np.generic, type, types.ModuleType,
 
 def check_immutability(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Check returned-data immutability at ``POSITIONS`` positions of one random game per
-    seed, and that the data its class declares is read-only (``check_class_data``); raise
+    seed, and that the data its classes declare is read-only (``check_class_data``); raise
     ``ConformanceError`` on the first breach."""
     check_class_data(game)
-    for seed in seeds:
+    for number, seed in enumerate(seeds):
         states = list(random_playout(game, seed))
+        if number == 0:
+            check_class_data(game, states[0])
         last = len(states) - 1
         plies = sorted({round(i * last / (POSITIONS - 1)) for i in range(POSITIONS)})
         for ply in plies:
