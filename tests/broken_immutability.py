@@ -13,12 +13,18 @@
   graphs before probe 34 (attribute dicts read-only, ``nx.freeze``, sealed) but with its node
   and adjacency tables plain dicts, which ``nx.Graph.add_node(graph, n)`` writes;
 * ``StrictNim``: ``counters()`` returns a graph frozen by ``frozen_graph`` whose attribute dict
-  refuses ``pop("id", None)``, a call that changes nothing, so ``nx.write_graphml`` fails.
+  refuses ``pop("id", None)``, a call that changes nothing, so ``nx.write_graphml`` fails;
+* ``SharingNim``: a public class attribute ``piles``, a list every game of the class shares
+  (so a user's edit reaches every load); ``TableNim``: ``variants`` as every game's were
+  before round 54, a tuple of plain dicts, put back after the class is made (``Game`` now
+  makes a declared ``variants`` read-only); ``PricedNim``: its state class declares a public
+  ``prices`` dict that every state shares.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from toygame import NimState, SecretNim
@@ -199,3 +205,29 @@ class StrictState(NimState):
 
     def _text(self):
         return NimState._text(self) + f", {self.counters().graph.get('name')}"
+
+
+class SharingNim(SecretNim):
+    name = "sharing-nim"
+    #: Pile sizes a teacher might suggest: a plain list on the class (the bug).
+    piles = [5, 7, 9]
+
+
+class TableNim(SecretNim):
+    name = "table-nim"
+
+
+TableNim.variants = ({"max_take": 3},)  # after the class is made: Game can't freeze it
+
+
+class PricedNim(SecretNim):
+    name = "priced-nim"
+
+    def _initial(self, rng):
+        return _start(self, PricedState, rng)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PricedState(NimState):
+    #: What taking 1 or 2 counters costs: a plain dict on the class (the bug).
+    prices: ClassVar[dict[int, int]] = {1: 1, 2: 3}

@@ -11,8 +11,11 @@ import pytest
 from broken_immutability import (
     HandingNim,
     NotingNim,
+    PricedNim,
     RebindingNim,
+    SharingNim,
     StrictNim,
+    TableNim,
     TablingNim,
     UnlockableNim,
     ViewingNim,
@@ -61,6 +64,10 @@ def test_the_sound_toy_passes(registered):
                  r"afterwards str\(state\) differs"),
     (StrictNim, r"state\.counters\(\) returned a graph that nx\.generate_graphml cannot "
                 r"read: TypeError: this dict is read-only"),
+    (SharingNim, r"game\.piles is a list that every sharing-nim game shares: a change to it "
+                 r"reaches every load"),
+    (TableNim, r"game\.variants\[0\] is a dict that every table-nim game shares"),
+    (PricedNim, r"state\.prices is a dict that every priced-nim state shares"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):
@@ -309,3 +316,21 @@ def test_frozen_graphs_write_as_graphml_and_freeze_again():
     assert board.graph.setdefault("terrain") == "L" and dict(board.graph) == {"terrain": "L"}
     with pytest.raises(AttributeError, match="can't be set"):
         board.add_node = print  # another value than it holds: refused
+
+
+# --- round 54: what a game's class declares is read-only too -------------------------------
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_games_declared_variants_cannot_be_changed(name):
+    """Issue 14: "everything public returns a value that cannot change" — ``game.variants``
+    (the option sets the conformance suite plays) was a tuple of plain dicts shared by every
+    game of the class: ``game.variants[0].clear()`` emptied it for every later load."""
+    game = tabletop.load(name)
+    before = [dict(v) for v in game.variants]
+    assert before, "every game with options declares variants"
+    for variant in game.variants:
+        with pytest.raises(TypeError):
+            variant["players"] = 99
+        with pytest.raises((TypeError, AttributeError)):
+            variant.clear()
+    assert [dict(v) for v in tabletop.load(name).variants] == before

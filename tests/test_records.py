@@ -162,6 +162,21 @@ def test_a_tampered_result_is_refused_at_every_ply_that_reaches_the_end(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("key", ["terminal", "scores", "winners"])
+def test_a_tampered_result_is_refused_naming_the_field_result(game, key):
+    """Issue 14: "Every malformed record gets InvalidRecord naming the field" — a result that
+    disagrees with the replay names ``'result'`` (it named only the key inside it)."""
+    record = copy.deepcopy(RECORDS[game][0])
+    record["result"][key] = {"terminal": lambda t: not t,
+                             "scores": lambda s: [x + 1 for x in s],
+                             "winners": lambda w: [] if w else [0]}[key](record["result"][key])
+    for ply in (None, len(record["actions"])):
+        with pytest.raises(InvalidRecord, match=f"record says {key} .* in 'result' but its "
+                                                "actions give .*: the record was altered"):
+            tabletop.replay(record, ply=ply)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_sound_record_replays_as_dict_and_text_at_every_ply_and_is_not_changed(game):
     record, state = RECORDS[game]
     before = copy.deepcopy(record)

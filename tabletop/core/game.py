@@ -87,11 +87,15 @@ class Game(OptionChecks, GameFacts, SetOnce):
     __slots__ = ("_options", "_players", "_hash", "__weakref__")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game's ``defaults`` become read-only (they are shared by every load), and
-        its ``position`` builder checks what it is given (``core.builders``)."""
+        """Each game's ``defaults`` and ``variants`` become read-only (they are shared by
+        every load), and its ``position`` builder checks what it is given
+        (``core.builders``)."""
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.defaults, MappingProxyType):
             cls.defaults = MappingProxyType(dict(cls.defaults))
+        if "variants" in vars(cls) and type(cls.variants) is tuple:
+            cls.variants = tuple(MappingProxyType(dict(v)) if isinstance(v, Mapping) else v
+                                 for v in cls.variants)
         if "position" in vars(cls):
             cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
         if "player_name" in vars(cls):

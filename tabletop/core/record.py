@@ -382,7 +382,8 @@ def _check_result(result: dict[str, Any], state: State) -> None:
     for key, value in _result(state).items():
         if key in result and result[key] != value:
             raise InvalidRecord(
-                f"record says {key} {result[key]!r} but its actions give {value!r}: the "
+                f"record says {key} {result[key]!r} in 'result' but its actions give "
+                f"{value!r}: the "
                 f"record was altered{older_rules(state.game)}"
             )
 

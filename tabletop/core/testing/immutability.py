@@ -17,7 +17,8 @@ GraphML, frozen again and copied (each changes nothing).
 
 The changes are made on a twin of each position (replayed from its record, so that nothing
 is cached or shared with the original), in two orders, so that a change made before or after
-any other read shows up.
+any other read shows up. The data the game's class declares (``variants`` and the like,
+shared by every load) is looked at, not changed: ``check_class_data``.
 
 >>> import tabletop
 >>> check_immutability(tabletop.load("lascaux", players=3), seeds=[0])
@@ -51,6 +52,7 @@ import numpy as np
 
 from ..game import Action, Game, State, View
 from ..record import replay
+from .classdata import check_class_data
 from .common import fail, random_playout
 
 #: Positions checked per seeded game: spread evenly from the start to the end.
@@ -79,9 +81,13 @@ _ATOMS = (str, bytes, numbers.Number, np.generic, type, types.ModuleType,
 
 def check_immutability(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Check returned-data immutability at ``POSITIONS`` positions of one random game per
-    seed; raise ``ConformanceError`` on the first breach."""
-    for seed in seeds:
+    seed, and that the data its classes declare is read-only (``check_class_data``); raise
+    ``ConformanceError`` on the first breach."""
+    check_class_data(game)
+    for number, seed in enumerate(seeds):
         states = list(random_playout(game, seed))
+        if number == 0:
+            check_class_data(game, states[0])
         last = len(states) - 1
         plies = sorted({round(i * last / (POSITIONS - 1)) for i in range(POSITIONS)})
         for ply in plies:
