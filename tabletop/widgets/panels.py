@@ -242,7 +242,8 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
 
     ``thinking`` is what ``Session.thinking()`` lets the viewer see: when it is marked
     ``hidden`` the panel says only that the bot (of player ``who``) thought; when it is
-    marked ``shallow`` the panel says the search was too shallow to rank the moves.
+    marked ``shallow`` the panel says the search was too shallow to rank the moves; when
+    every candidate shown has the same value, that the search could not tell them apart.
 
     >>> thinking_html({"agent": "mcts", "hidden": True}, "Marcel")   # doctest: +ELLIPSIS
     '...Marcel (mcts) chose in secret, or from what only it knows: its thinking shows in the
@@ -269,9 +270,33 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     if thinking.get("shallow") is True:
         most = max((c["visits"] for c in candidates), default=0)
         shallow = f'<div class="tt-empty">{escape(shallow_text(most))}</div>'
+    elif (same := same_value(candidates)) is not None:
+        shallow = f'<div class="tt-empty">{escape(untold_text(same))}</div>'
     return (f'{head}<div class="tt-empty">{agent} chose <b>{choice}</b> after '
             f'{thinking.get("iterations", "?")} iterations</div>{shallow}'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
+
+
+def same_value(candidates: Sequence[dict[str, Any]]) -> float | None:
+    """The value every one of two or more ``candidates`` scored (to two places), else ``None``.
+
+    >>> same_value([{"value": 1.0}, {"value": 0.999}]), same_value([{"value": 1.0}])
+    (1.0, None)
+    """
+    values = {round(float(c["value"]), 2) for c in candidates}
+    return values.pop() if len(candidates) > 1 and len(values) == 1 else None
+
+
+def untold_text(value: float) -> str:
+    """The sentence for a search whose candidates all scored ``value``.
+
+    >>> untold_text(1.0)
+    'The search could not tell these moves apart: each scored 1.00 in its games, so every \
+move looks like a win.'
+    """
+    ending = {1.0: ", so every move looks like a win", 0.0: ", so every move looks like a loss"}
+    return (f"The search could not tell these moves apart: each scored {value:.2f} in its "
+            f"games{ending.get(value, '')}.")
 
 
 def log_html(moves: Sequence[str] | None, actors: Sequence[str], ply: int) -> str:

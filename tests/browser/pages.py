@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
-from tabletop.core.game import State
+from tabletop.core.game import Action, State
 from tabletop.core.registry import register
 from tabletop.render.canvas import parse_color
 from tabletop.render.scene import Scene, Text
@@ -130,13 +130,13 @@ def session_for(state: State, *, hot_seat: bool = False) -> Session:
     return session
 
 
-def plan_move(state: State, tries: int = 200, *, hot_seat: bool = False
-              ) -> tuple[list[Step], str]:
+def plan_move(state: State, tries: int = 200, *, hot_seat: bool = False,
+              avoid: Action | None = None) -> tuple[list[Step], str]:
     """Clicks that make one legal move from ``state``, and the move-log line it adds.
 
     Each candidate path of the game's input is replayed on a ``Session`` (the widget's own
     logic), so every click point comes from the scene on show at that moment. Paths that
-    start on the board are tried first.
+    start on the board are tried first. ``avoid``: a move not to make (to branch off a line).
     """
     base = session_for(state, hot_seat=hot_seat)
     inp = base.input
@@ -144,6 +144,8 @@ def plan_move(state: State, tries: int = 200, *, hot_seat: bool = False
     on_board = set(base.scene().targets())
     paths = []
     for action in state.legal_actions():
+        if action == avoid:
+            continue
         for path in inp.paths(action):
             paths.append(tuple(path))
             break

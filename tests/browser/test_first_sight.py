@@ -1,0 +1,133 @@
+"""The game widget as a new user first sees it, measured in JupyterLab at 1280x800.
+
+``test_layout`` measures mid-game widgets. A new user's first cell is ``tabletop.play(name)``
+at ply 0, where some games start with their most crowded controls (Lacuna's seven
+"set aside" buttons); Lava Flows' claim step brings up its longest buttons. For every game
+and player count at ply 0, and at those steps: the board, the turn line, the message line,
+the click controls and both bars lie inside the visible area with the file browser open;
+nothing in the side panel is wider than its box; and the bars do not move when the buttons
+come and go. Screenshots: ``artifacts/first-<game>-<n>p.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pages import (
+    CONFIGS,
+    OVERFLOW_JS,
+    TO_TOP_JS,
+    boxes,
+    code_notebook,
+    config_tag,
+    open_lab_notebook,
+    run_in_kernel,
+    widget_css,
+)
+from servers import Server
+
+pytestmark = pytest.mark.browser
+
+WIDE = {"width": 1280, "height": 800}
+VISIBLE = ("canvas", "turn", "message", "controls", "timeline", "seats")
+BARS = ("timeline", "seats")
+TAGS = [config_tag(*c) for c in CONFIGS]
+
+CELL = """import tabletop
+from IPython.display import HTML, display
+
+widgets = {{}}
+for name, players in {configs!r}:
+    tag = f"{{name}}-{{players}}p"
+    w = tabletop.play(name, players=players, seed=7, agent_delay=0)
+    widgets[tag] = w.add_class("under-test").add_class(f"game-{{tag}}")
+    display(w)
+display(HTML('<div style="height: 900px"></div>'))  # room to scroll the last widget up
+"""
+
+#: Kernel code that brings Lava Flows to its claim buttons: moves played until a click on
+#: a cell brings them up (a bubble up there), which is left picked.
+TO_CLAIMS = """w = widgets["lava-flows-2p"]
+import random
+rng = random.Random(3)
+def claim_buttons():
+    for target in w.session.input.next_targets():
+        w.choose(target)
+        if len(w.session.buttons()) >= 3:
+            return True
+        w.cancel()
+    return False
+for _ in range(60):
+    if claim_buttons():
+        break
+    w.play(rng.choice(list(w.state.legal_actions())))
+print(len(w.session.buttons()))
+"""
+
+
+@pytest.fixture(scope="module")
+def lab_page(lab: Server, browser: Any) -> Iterator[Any]:
+    """JupyterLab at 1280x800 with a fresh widget of every game and player count."""
+    page = browser.new_page()
+    page.set_viewport_size(WIDE)
+    filename = code_notebook(lab.root, "first.ipynb", [CELL.format(configs=CONFIGS)])
+    try:
+        open_lab_notebook(page, lab, filename, TAGS)
+        files = page.locator(".jp-FileBrowser")
+        assert files.is_visible() and files.bounding_box()["width"] > 150, \
+            "the file browser should be open, as on a laptop"
+        yield page
+    finally:
+        page.close()
+
+
+def _to_top(page: Any, tag: str) -> dict[str, Any]:
+    page.evaluate(TO_TOP_JS, widget_css(tag))
+    page.wait_for_timeout(200)
+    return boxes(page, tag)
+
+
+def _check_fits(page: Any, tag: str, found: dict[str, Any]) -> None:
+    area = found["area"]
+    for part in VISIBLE:
+        left, top, right, bottom = found[part]
+        assert area[0] - 1 <= left and right <= area[2] + 1, f"{tag}: {part} {found[part]} {area}"
+        assert area[1] - 1 <= top and bottom <= area[3] + 1, \
+            f"{tag}: {part} is not on screen: {found[part]} outside the visible area {area}"
+    wide = page.evaluate(OVERFLOW_JS, widget_css(tag))
+    assert not wide, f"{tag}: content wider than its box: {wide}"
+
+
+def _bars(found: dict[str, Any]) -> dict[str, list[int]]:
+    return {bar: [round(v) for v in found[bar]] for bar in BARS}
+
+
+@pytest.mark.parametrize("name,players", CONFIGS, ids=TAGS)
+def test_a_fresh_widget_fits_at_1280x800(name: str, players: int, lab_page: Any,
+                                        artifacts: Path) -> None:
+    page, tag = lab_page, config_tag(name, players)
+    found = _to_top(page, tag)
+    buttons = page.locator(f"{widget_css(tag)} .tabletop-choice").count()
+    print(f"\n{tag} at ply 0: {buttons} choice buttons; widget "
+          f"{found['widget'][3] - found['widget'][1]:.0f} px tall; controls "
+          f"{found['controls'][3] - found['controls'][1]:.0f} px tall")
+    _check_fits(page, tag, found)
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / f"first-{tag}.png"))
+
+
+def test_lava_flows_claim_buttons_fit_in_place(lab_page: Any, artifacts: Path) -> None:
+    page, tag = lab_page, "lava-flows-2p"
+    before = _to_top(page, tag)
+    shown = run_in_kernel(page, TO_CLAIMS)
+    assert shown.strip().isdigit() and int(shown) >= 3, shown
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length >= n",
+                           arg=[f"{widget_css(tag)} .tabletop-choice", int(shown)],
+                           timeout=15_000)
+    page.wait_for_timeout(300)
+    found = _to_top(page, tag)
+    _check_fits(page, tag, found)
+    assert _bars(found) == _bars(before), "the bars moved when the claim buttons appeared"
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / "first-lava-flows-claims.png"))
