@@ -1,0 +1,78 @@
+"""Lava Flows refusals that give an example: the example, typed back, is legal there.
+
+Issue 3 asks for "every precondition" of Lava tube ejection: "If any of the three pieces is
+hidden, the actor must announce the Oreo". A player refused a bare ``eject`` is told to
+announce it; the announcement the refusal offers must be one they may make (the Oreo's
+colours follow from the piece in view above it), and a stack too short to hold an Oreo at
+that depth is said to be so, not sent to announce one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import tabletop
+from tabletop import IllegalAction
+from tabletop.games.lava_flows.actions import Eject
+from tabletop.games.lava_flows.board import CELLS, NEIGHBOURS
+
+WHITE, BLACK = 0, 1
+EXAMPLE = re.compile(r"e\.g\. '([^']+)'")
+
+
+@pytest.fixture
+def game():
+    return tabletop.load("lava-flows")
+
+
+def refusal(state, text):
+    with pytest.raises(IllegalAction) as err:
+        state.apply(text)
+    return err.value.reason
+
+
+def test_the_announcement_offered_fits_the_piece_in_view_above_the_oreo(game):
+    """A black Medium in view on White's Large: an Oreo around depth 1 can only be
+    black-white-black, so the refusal offers ``claim bwb``, which is legal."""
+    s = game.position({"a1": "[b:W] W b", "b1": "[w:W] W", "c1": "[-:W] W",
+                       "a3": "B", "b3": "B", "c3": "B"}, to_move=BLACK)
+    why = refusal(s, "eject a1@1 a2")
+    assert "announce the Oreo" in why
+    assert EXAMPLE.findall(why) == ["eject a1@1 a2 claim bwb"]
+    assert s.is_legal(s.game.parse_action(s, "eject a1@1 a2 claim bwb"))
+
+
+def test_a_stack_too_short_for_an_oreo_at_that_depth_says_so(game):
+    """A lone Large (nothing under it) holds one piece: no Oreo has its middle at depth 1,
+    announced or not."""
+    s = game.position({"b1": "W", "b2": "B", "c2": "W", "c3": "B"}, to_move=WHITE)
+    why = refusal(s, "eject b2@1 c2")
+    assert "announce" not in why and "b2 holds" in why
+
+
+def test_every_example_a_bare_eject_refusal_gives_is_legal():
+    """At every position of seeded games, every bare ``eject`` that is refused: an example in
+    its reason is legal there."""
+    checked = 0
+    for options in ({}, {"memory": True}):
+        game = tabletop.load("lava-flows", **options)
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = game.new(seed=seed, setup="random")
+            while not s.is_terminal:
+                legal = set(s.legal_actions())
+                for c, cell in enumerate(CELLS):
+                    for depth in range(1, 8):
+                        for d in NEIGHBOURS[c]:
+                            action = Eject(cell, depth, CELLS[d])
+                            if action in legal:
+                                continue
+                            why = refusal(s, str(action))
+                            for example in EXAMPLE.findall(why):
+                                checked += 1
+                                assert s.is_legal(game.parse_action(s, example)), (s, why)
+                s = s.apply(rng.choice(s.legal_actions()))
+    assert checked > 100
