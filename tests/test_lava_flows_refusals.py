@@ -76,3 +76,15 @@ def test_every_example_a_bare_eject_refusal_gives_is_legal():
                                 assert s.is_legal(game.parse_action(s, example)), (s, why)
                 s = s.apply(rng.choice(s.legal_actions()))
     assert checked > 100
+
+
+def test_an_arrangement_may_name_the_white_medium_first(game):
+    """Setup: each player hides "one black Medium under one of their own Larges, one white
+    Medium under another". Said white first, it is the same arrangement (it was "no action
+    in Lava Flows"); it still prints black first."""
+    s = game.new(seed=2)
+    said = game.parse_action(s, "arrange white c1 black a1")
+    assert str(said) == "arrange black a1 white c1" and said in s.legal_actions()
+    assert s.apply("Arrange White C1 Black A1") == s.apply("arrange black a1 white c1")
+    with pytest.raises(IllegalAction, match="two different Larges of their home row"):
+        s.apply("arrange white a3 black b3")  # read, then refused with the rule's reason
