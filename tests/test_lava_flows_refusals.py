@@ -88,3 +88,31 @@ def test_an_arrangement_may_name_the_white_medium_first(game):
     assert s.apply("Arrange White C1 Black A1") == s.apply("arrange black a1 white c1")
     with pytest.raises(IllegalAction, match="two different Larges of their home row"):
         s.apply("arrange white a3 black b3")  # read, then refused with the rule's reason
+
+
+def test_no_oreo_has_its_middle_on_top(game):
+    """Depth counts the pieces above the middle, and an Oreo's middle has one above it:
+    ``@0`` is refused as no Oreo, with a claim or without, and is not sent to drop its
+    claim (which was then refused in turn)."""
+    s = game.position({"b2": "w b w", "c2": "W", "a1": "B b", "a3": "B"}, to_move=WHITE)
+    for text in ("eject b2@0 c2", "eject b2@0 c2 claim wbw", "eject a3@0 a2",
+                 "eject a3@0 a2 claim bwb"):
+        why = refusal(s, text)
+        assert "do not form an Oreo" in why and "without a claim" not in why, why
+
+
+def test_an_eject_from_an_empty_cell_says_it_is_empty(game):
+    """Not "c2 holds only 0 pieces, all in view"."""
+    s = game.position({"b2": "w b w", "a1": "W", "a3": "B"}, to_move=WHITE)
+    assert refusal(s, "eject c2@1 c1").endswith("(c2 is empty)")
+    assert refusal(s, "eject c2@1 c1 claim wbw").endswith("(c2 is empty)")
+
+
+def test_a_claim_on_pieces_in_view_is_sent_to_drop_it_only_where_that_is_legal(game):
+    """An announced eject of pieces in view is told to eject without a claim only where the
+    bare eject is legal; pieces in view that form no Oreo are said to form none."""
+    s = game.position({"b2": "w b w", "c2": "W", "a1": "B b w", "a3": "B"}, to_move=WHITE)
+    why = refusal(s, "eject b2@1 c2 claim wbw")
+    assert "eject without a claim" in why and s.is_legal(s.game.parse_action(s, "eject b2@1 c2"))
+    why = refusal(s, "eject a1@1 a2 claim bwb")  # B b w: in view, no Oreo
+    assert "do not form an Oreo" in why and "without a claim" not in why, why

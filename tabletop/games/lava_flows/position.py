@@ -390,11 +390,15 @@ class LavaPosition(Position):
             if self.game.options["oreo"] == "top" and action.depth != 1:
                 return "with oreo='top' only the top three pieces form an Oreo (depth 1)"
             s = self.stacks[c]
+            if not s and self.cones[c] < 0:
+                return f"{action.cell} is empty"
             k = top_large(s)
             in_view = len(s) - k if k >= 0 else len(CONE_PIECES[self.cones[c]] + s)
             where = f"depth {action.depth} of {action.cell}"
+            if action.depth < 1:  # the middle has a piece above it: claimed or not, none
+                return f"the pieces around {where} do not form an Oreo"
             if action.depth + 1 < in_view:
-                if action.claim:
+                if action.claim and self.is_legal(Eject(action.cell, action.depth, action.dst)):
                     return f"the pieces around {where} are in view: eject without a claim"
                 return f"the pieces around {where} do not form an Oreo"
             if k < 0:
