@@ -398,7 +398,8 @@ class LavaPosition(Position):
             if action.depth < 1:  # the middle has a piece above it: claimed or not, none
                 return f"the pieces around {where} do not form an Oreo"
             if action.depth + 1 < in_view:
-                if action.claim and self.is_legal(Eject(action.cell, action.depth, action.dst)):
+                bare = Eject(action.cell, action.depth, action.dst)
+                if action.claim and bare in self.legal_actions():
                     return f"the pieces around {where} are in view: eject without a claim"
                 return f"the pieces around {where} do not form an Oreo"
             if k < 0:
