@@ -2,8 +2,9 @@
 on the sound ``SecretNim``: a state whose repr leaves out a field its constructor needs (as
 Lascaux left out its mover and Landlock its pile), one whose repr names a value the
 constructor does not rebuild, and a notation holding ``", "``, which makes the list of legal
-actions in a refusal unreadable; and an option whose refusal names a range it does not
-accept.
+actions in a refusal unreadable; an option whose refusal names a range it does not accept;
+and a refusal whose example is no legal action (as Lava Flows offered ``claim wbw`` where
+only ``claim bwb`` could be announced).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from toygame import NimState, SecretNim, Take
+from toygame import Bonus, NimState, SecretNim, Take
 
 from tabletop.core.errors import InvalidOption
 
@@ -94,3 +95,28 @@ class StaleRangeNim(SecretNim):
         if not 1 <= value <= 4:
             raise InvalidOption(f"option {key}={value!r} of {self.name} must be a whole "
                                 f"number from 1 to 5")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StaleExampleState(NimState):
+    """Refuses a late bonus with an example of the same, illegal, bonus."""
+
+    def _why_illegal(self, action):
+        if isinstance(action, Bonus) and None not in self.bonus:
+            return f"bonuses are chosen at the start, e.g. 'bonus {action.value}'"
+        return NimState._why_illegal(self, action)
+
+
+class StaleExampleNim(SecretNim):
+    name = "stale-example-nim"
+    state_class = StaleExampleState
+
+    def _initial(self, rng: random.Random) -> StaleExampleState:
+        return StaleExampleState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                                 bonus=(None, None), taken_last=None)
+
+    def _parse(self, state, text):
+        words = text.split()
+        if len(words) == 2 and words[0] == "bonus" and words[1] in ("0", "1"):
+            return Bonus(int(words[1]))
+        return SecretNim._parse(self, state, text)

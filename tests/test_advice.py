@@ -2,7 +2,7 @@
 every repr that reads as a constructor call rebuilds what it shows (``check_advice``)."""
 
 import pytest
-from broken_advice import CommaNim, RoundedReprNim, ShortReprNim, StaleRangeNim
+from broken_advice import CommaNim, RoundedReprNim, ShortReprNim, StaleExampleNim, StaleRangeNim
 from toygame import SecretNim
 
 import tabletop
@@ -12,6 +12,7 @@ from tabletop.core.testing.abuse import CHECKS
 from tabletop.core.testing.advice import (
     check_advice,
     check_option_ranges,
+    check_refusal_examples,
     check_refusal_lists,
     check_reprs,
 )
@@ -35,6 +36,8 @@ def test_a_sound_toy_passes(registered):
     (RoundedReprNim, check_reprs, r"which is not equal to the RoundedReprState"),
     (CommaNim, check_refusal_lists, r"a refusal lists 4 texts for 2 legal actions \(does "
                                     r"an action's notation hold ', '\?\): 'take, 1, take, 2'"),
+    (StaleExampleNim, check_refusal_examples, r"the refusal of 'bonus \d' gives the example "
+                                              r"'bonus \d', which is refused in turn"),
 ])
 def test_each_broken_toy_is_caught(registered, broken, check, message):
     with pytest.raises(ConformanceError, match=message):

@@ -31,7 +31,8 @@
   full (``check_small_memos``) or are left half-filled by an Interrupt
   (``check_interrupts``), and arguments a game's own methods should refuse (junk
   seeds, another game's position, a player it lacks, a misspelt picture option), and
-  advice taken literally (every action a refusal lists, typed back, is that legal action;
+  advice taken literally (every action a refusal lists, typed back, is that legal action,
+  and so is every example a refusal's reason quotes;
   every repr that reads as a constructor call rebuilds an equal object), and a bot's
   search tree read as documented (``check_search_trees``: visits, values, the choice,
   chance nodes, nothing shown as known that the searcher did not know); it needs

@@ -9,6 +9,11 @@ texts; a user who sees a state's repr in a notebook copies it into a cell. Both 
   are accepted by ``parse_action`` and are the position's first legal actions, in order,
   and whose count is the number of legal actions (an action whose notation holds ``", "``
   would make the list unreadable);
+* **examples in refusals** (``check_refusal_examples``): at the same positions, actions
+  of the game's id space that are illegal there (a seeded sample), typed as text, are
+  refused; every example the reason quotes (``… e.g. 'bubble a3 claim black'``), typed
+  back in that position, is a legal action (Lava Flows offered ``claim wbw`` where only
+  ``claim bwb`` could be announced);
 * **option ranges** (``check_option_ranges``): a numeric option given a value far out of
   range is refused saying ``must be a number from A to B`` (or ``a whole number``, or
   ``…, a multiple of S``); when that is all it says, ``A`` and ``B`` alone are accepted and
@@ -27,6 +32,7 @@ texts; a user who sees a state's repr in a notebook copies it into a cell. Both 
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -34,6 +40,7 @@ from typing import Any
 
 from ..errors import IllegalAction, InvalidOption
 from ..game import Game, State
+from ..ids import action_space
 from .common import fail, random_states
 
 #: Text that is no action of any game, to be refused with the list of legal actions.
@@ -45,12 +52,19 @@ LISTED = re.compile(r"may play: (?P<texts>.*?)(?:, … \((?P<total>\d+) in all\)
 #: How many legal actions' reprs are evaluated at each sampled position.
 SAMPLED_ACTIONS = 3
 
+#: An example a refusal gives, quoted: ``e.g. 'pass'``.
+EXAMPLE = re.compile(r"e\.g\. '(?P<text>[^']+)'")
+
+#: How many actions of the id space are tried, typed as text, at each sampled position.
+SAMPLED_IDS = 64
+
 
 def check_advice(game: Game, seeds: Iterable[int] = range(2), every: int = 5) -> None:
-    """The checks of this module: ``check_refusal_lists``, ``check_option_ranges`` and
-    ``check_reprs``."""
+    """The checks of this module: ``check_refusal_lists``, ``check_refusal_examples``,
+    ``check_option_ranges`` and ``check_reprs``."""
     seeds = tuple(seeds)
     check_refusal_lists(game, seeds, every)
+    check_refusal_examples(game, seeds, every)
     check_option_ranges(game)
     check_reprs(game, seeds, every)
 
@@ -144,6 +158,39 @@ def _check_listed(game: Game, state: State, message: str, where: str) -> None:
         if typed != action:
             fail(where, f"{text!r}, listed as legal in a refusal, typed back is "
                         f"{typed!r}, not the legal action {action!r} it stands for")
+
+
+def check_refusal_examples(game: Game, seeds: Iterable[int] = range(2),
+                           every: int = 5) -> None:
+    """Every example a refusal's reason quotes (``e.g. 'text'``), typed back in the refused
+    position, is a legal action there."""
+    space = action_space(game)
+    rng = random.Random(game.name)
+    for where, state in random_states(game, seeds, every):
+        if state.is_terminal:
+            continue
+        legal = set(state.legal_actions())
+        ids = rng.sample(range(space.size), min(SAMPLED_IDS, space.size))
+        for action in filter(None, map(space.action_at, ids)):
+            if action in legal:
+                continue
+            try:  # (accepted: the text names a legal action too, as a symmetric tile's)
+                state.apply(str(action))
+            except IllegalAction as err:
+                for example in EXAMPLE.findall(err.reason):
+                    _check_example(game, state, str(action), example, where)
+
+
+def _check_example(game: Game, state: State, refused: str, example: str, where: str) -> None:
+    try:
+        typed = game.parse_action(state, example)
+    except IllegalAction as err:
+        fail(where, f"the refusal of {refused!r} gives the example {example!r}, which is "
+                    f"refused in turn: {err.reason}")
+        return
+    if not state.is_legal(typed):
+        fail(where, f"the refusal of {refused!r} gives the example {example!r}, which is "
+                    f"not a legal action there")
 
 
 def check_reprs(game: Game, seeds: Iterable[int] = range(2), every: int = 5) -> None:

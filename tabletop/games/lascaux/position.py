@@ -157,7 +157,8 @@ class LascauxPosition(Position):
         name = self.game.player_name
         if isinstance(action, Choose):
             if self.phase == BID:
-                return f"the tokens are laid; {name(self.turn)} bids now: pay or pass"
+                bids = "pay or pass" if self.stones[self.turn] else "pass (no stones left)"
+                return f"the tokens are laid; {name(self.turn)} bids now: {bids}"
             if not 0 <= action.colour < len(COLOURS):
                 return f"there is no colour number {action.colour}"
             if self.game.strict and not self.table_mask & BIT[action.colour]:

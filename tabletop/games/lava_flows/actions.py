@@ -195,8 +195,15 @@ _CELL = "([abc][123])"
 _SPOKEN = {"hidden black": "black", "hidden white": "white", "nothing hidden": "nothing",
            "w-b-w": "wbw", "b-w-b": "bwb"}
 _BUBBLE_WORDS = "black|white|nothing|hidden black|hidden white|nothing hidden"
-_SYNTAX: tuple[tuple[re.Pattern[str], type[Action]], ...] = (
+
+
+class WhiteFirst:
+    """A marker of ``_SYNTAX``: ``arrange white X black Y``, read as ``Arrange(Y, X)``."""
+
+
+_SYNTAX: tuple[tuple[re.Pattern[str], type], ...] = (
     (re.compile(rf"arrange black {_CELL} white {_CELL}"), Arrange),
+    (re.compile(rf"arrange white {_CELL} black {_CELL}"), WhiteFirst),
     (re.compile(rf"move {_CELL}-{_CELL}"), Move),
     (re.compile(rf"slide {_CELL}-{_CELL}"), Slide),
     (re.compile(rf"bubble {_CELL}(?: claim ({_BUBBLE_WORDS}))?"), Bubble),
@@ -212,10 +219,13 @@ def parse(text: str) -> Action | None:
     (Eject(cell='b2', depth=1, dst='c2', claim=''), Bubble(cell='a1', claim='nothing'), None)
 
     A claim may also be said as the rules say it: ``claim hidden black``, ``claim nothing
-    hidden``, ``claim w-b-w`` (the action prints as ``claim black``, ``claim wbw``).
+    hidden``, ``claim w-b-w`` (the action prints as ``claim black``, ``claim wbw``); an
+    arrangement may name the white Medium's cell first.
 
     >>> parse("bubble a1 claim nothing hidden"), str(parse("eject b2@1 c2 claim B-W-B"))
     (Bubble(cell='a1', claim='nothing'), 'eject b2@1 c2 claim bwb')
+    >>> str(parse("arrange white c1 black a1"))
+    'arrange black a1 white c1'
 
     Text longer than ``MAX_NOTATION`` characters, and a depth over 99, raise
     ``IllegalAction`` saying what is allowed.
@@ -231,5 +241,7 @@ def parse(text: str) -> Action | None:
             if kind is Eject:
                 depth = integer(parts[1], f"{quote(text)}: the depth", 0, 99)
                 return Eject(parts[0], depth, parts[2], parts[3])
+            if kind is WhiteFirst:  # the white Medium named first: the same arrangement
+                return Arrange(parts[1], parts[0])
             return kind(*parts)
     return None

@@ -390,23 +390,43 @@ class LavaPosition(Position):
             if self.game.options["oreo"] == "top" and action.depth != 1:
                 return "with oreo='top' only the top three pieces form an Oreo (depth 1)"
             s = self.stacks[c]
+            if not s and self.cones[c] < 0:
+                return f"{action.cell} is empty"
             k = top_large(s)
             in_view = len(s) - k if k >= 0 else len(CONE_PIECES[self.cones[c]] + s)
             where = f"depth {action.depth} of {action.cell}"
+            if action.depth < 1:  # the middle has a piece above it: claimed or not, none
+                return f"the pieces around {where} do not form an Oreo"
             if action.depth + 1 < in_view:
-                if action.claim:
+                bare = Eject(action.cell, action.depth, action.dst)
+                if action.claim and bare in self.legal_actions():
                     return f"the pieces around {where} are in view: eject without a claim"
                 return f"the pieces around {where} do not form an Oreo"
             if k < 0:
                 return f"{action.cell} holds only {counted(in_view, 'piece')}, all in view"
-            if not action.claim:
-                return (f"the pieces around {where} are not all in view: announce the Oreo, "
-                        f"e.g. 'eject {action.cell}@{action.depth} {action.dst} claim wbw'")
-            if action.claim not in MIDDLE:
+            places = len(CONE_PIECES[self.cones[c]] + s)  # hiding places counted as pieces
+            if action.depth + 2 > places:
+                return (f"{action.cell} holds at most {counted(places, 'piece')}: too few "
+                        f"for an Oreo around {where}")
+            if action.claim and action.claim not in MIDDLE:
                 return "an Oreo is announced as 'claim wbw' or 'claim bwb'"
+            if not action.claim:
+                offered = self._announcements(action)
+                if offered:  # the example is one the mover may make
+                    return (f"the pieces around {where} are not all in view: announce the "
+                            f"Oreo, e.g. '{offered[0]}'")
+                return (f"the pieces around {where} are not all in view, and {NAMES[p]} "
+                        f"cannot believe there is an Oreo there: an announcement must fit "
+                        f"what its maker knows")
             return (f"{NAMES[p]} cannot believe there is a {action.claim} Oreo around {where}: "
                     f"an announcement must fit what its maker knows")
         return None
+
+    def _announcements(self, action: Eject) -> list[Eject]:
+        """The legal announced forms of the bare ``action`` (same cell, depth and
+        destination): what a refusal of it may offer as an example."""
+        return [a for a in self.legal_actions() if type(a) is Eject and a.claim
+                and (a.cell, a.depth, a.dst) == (action.cell, action.depth, action.dst)]
 
     # --- score ------------------------------------------------------------------------------
     def score_breakdown(self) -> Breakdown:
