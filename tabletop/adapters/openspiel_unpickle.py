@@ -4,7 +4,8 @@ a pickle names. ``deserialize_state`` reads text that may come from anywhere, so
 adapter first loads that line here, where a pickle may name only what a tabletop state's
 own pickle names:
 
-* classes of ``tabletop.core`` and ``tabletop.games`` (games, states, actions, their parts);
+* classes of ``tabletop.core`` and ``tabletop.games`` modules already imported (games,
+  states, actions, their parts; nothing is imported to look a name up);
 * the rebuilding functions their pickles call (``rebuild``, ``rebuild_game``, a game's
   ``_rebuild``) and the adapter's ``_Shared`` and ``_from_record`` (a record: JSON);
 * ``frozenset``, ``set``, ``complex`` and ``range``.
@@ -22,9 +23,9 @@ before it runs, with the name it gave.
 
 from __future__ import annotations
 
-import importlib
 import io
 import pickle
+import sys
 from typing import Any
 
 #: Packages whose classes a state's pickle may name.
@@ -55,7 +56,8 @@ def allowed(module: str, name: str) -> bool:
         return False
     if name in FUNCTIONS:
         return True
-    found = getattr(importlib.import_module(module), name, None)
+    loaded = sys.modules.get(module)  # a state's game has loaded its modules: import none
+    found = getattr(loaded, name, None)
     return isinstance(found, type) and found.__module__ == module
 
 
