@@ -105,18 +105,18 @@ def test_nearest_free_is_the_nearest_legal_point():
     assert s.open_pairs() == ()
     near = s.nearest_free
     assert near(0.3, -0.2) == PlaceFree(3000, -2000)  # already legal: kept, to the tick
-    assert near(0.5, 0.49) == PlaceFree(5000, 4399)  # on a flower: straight out of its disc
-    assert near(-0.3, 0.31) == PlaceFree(-3000, 3581)  # on a pawn: out of its disc
-    assert near(1.2, 0) == PlaceFree(9709, 0)  # off the mat: back onto it
+    assert near(0.5, 0.49) == PlaceFree(5000, 4400)  # on a flower: out of its disc, touching it
+    assert near(-0.3, 0.31) == PlaceFree(-3000, 3580)  # on a pawn: out of its disc, touching
+    assert near(1.2, 0) == PlaceFree(9710, 0)  # off the mat: back onto it, on the rim
     # between two flowers whose discs overlap: where their circles cross, not the lattice
     got = near(0.035, 0.0)
     assert got is not None and s.is_legal(got)
-    assert (got.x, abs(got.y)) == (350, round(math.sqrt(601**2 - 350**2)))
+    assert (got.x, abs(got.y)) == (350, math.isqrt(600**2 - 350**2 - 1) + 1)  # touching both
     # and the answer is the nearest: no legal tick point in a grid around the click is nearer
     for x in range(-700, 1401, 50):
         for y in range(-700, 701, 50):
             if s.is_legal(PlaceFree(x, y)):
-                assert math.dist((x, y), (350, 0)) >= math.dist((got.x, got.y), (350, 0)) - 1
+                assert math.dist((x, y), (350, 0)) >= math.dist((got.x, got.y), (350, 0))
 
 
 def test_set_aside_buttons_are_labelled():

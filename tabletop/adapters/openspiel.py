@@ -309,10 +309,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if shared is not None and not isinstance(shared, _Shared):
             raise InvalidRecord(f"a serialized state of {game} holds {brief(shared)}, not a "
                                 "tabletop state")
-        if shared is None:  # the chance node: a game with seed= has none
-            wrong = None if game.seed is None else (
-                f"seed differs: expected {game.seed} (the game's seed=), found the chance "
-                "node, before a seed is drawn")
+        if shared is None:  # the chance node: a game with seed= has none, and no move before
+            wrong = (f"seed differs: expected {game.seed} (the game's seed=), found the "
+                     "chance node, before a seed is drawn") if game.seed is not None else (
+                f"history differs: the chance node has none, found {brief(self.history())}"
+                if self.history() or self.move_number() else None)
         else:
             wrong = mismatch(game, shared.state) or history_problem(
                 self.history(), self.move_number(),

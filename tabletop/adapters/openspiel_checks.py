@@ -31,6 +31,8 @@ from tabletop.core.ids import action_space, id_hint
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 
+from .openspiel_unpickle import dict_problem
+
 if TYPE_CHECKING:
     from tabletop.core.game import Game, State
 
@@ -133,16 +135,17 @@ def draw_seed(drawn: object) -> int:
 
 def text_problem(text: str) -> str | None:
     """What makes ``text`` no serialized state of a Python OpenSpiel game (its three lines
-    ``history=…``, ``move_number=…``, ``__dict__=`` and base64), or ``None``."""
+    ``history=…``, ``move_number=…``, ``__dict__=`` and base64 of a pickle that names only
+    what a tabletop state's does: ``openspiel_unpickle``), or ``None``."""
     lines = text.split("\n")
     if len(lines) != len(TAGS) or not all(map(str.startswith, lines, TAGS)):
         return ("a serialized state has three lines, history=…, move_number=… and "
                 f"__dict__=…, not {brief(text)}")
     try:
-        base64.b64decode(lines[2][len(TAGS[2]):], validate=True)
+        raw = base64.b64decode(lines[2][len(TAGS[2]):], validate=True)
     except (binascii.Error, ValueError):
         return "its __dict__= line is not base64"
-    return None
+    return dict_problem(raw)  # before OpenSpiel unpickles it: nothing but a state loads
 
 
 def history_ids(game: Game, state: State, chance: bool) -> list[int]:

@@ -1,7 +1,7 @@
 """Plane geometry around Lacuna's exact kernels, in floating point: where a pawn may stand
-clear of every flower (``clearings``), each flower's nearest pawn (``nearest_owner``, the plain
-reference the scoring kernels are tested against) and the mat's Voronoi cells the renderer
-shades (``voronoi_cells``, ``area``).
+clear of every flower (``clearings``; ``nearest_tick``: the nearest such tick point), each
+flower's nearest pawn (``nearest_owner``, the plain reference the scoring kernels are tested
+against) and the mat's Voronoi cells the renderer shades (``voronoi_cells``, ``area``).
 
 >>> nearest_owner(np.array([1.0]), np.zeros(1), [(0, 0, 1)])
 [1]
@@ -10,7 +10,7 @@ shades (``voronoi_cells``, ``area``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -55,6 +55,68 @@ def clearings(q: tuple[float, float], discs: Sequence[tuple[float, float, float]
     points = points[clear]
     order = np.argsort(np.hypot(points[:, 0] - qx, points[:, 1] - qy), kind="stable")
     return [(float(px), float(py)) for px, py in points[order].tolist()]
+
+
+def nearest_tick(q: tuple[float, float], discs: Sequence[tuple[float, float, float]],
+                 reach: float, legal: Callable[[int, int], bool]) -> tuple[int, int] | None:
+    """The tick point nearest ``q`` that lies outside every disc ``(cx, cy, r)`` (touching
+    allowed) and within ``reach`` of the origin, as ``legal`` decides it exactly; ties go to
+    the smaller ``(x, y)``; ``None`` if there is none.
+
+    ``clearings`` gives a clear point, so an upper bound ``U`` on the distance. The answer is
+    either within a tick of ``q`` or has a neighbour nearer ``q`` that is not clear, so it lies
+    in the band just outside a disc or just inside the rim: those bands within ``U`` of ``q``
+    are searched whole (a nearest point may sit well along an arc from ``q``'s projection).
+
+    >>> nearest_tick((0.0, 0.0), [(0.0, 0.0, 3.0)], 10.0, lambda x, y: x * x + y * y >= 9)
+    (-3, 0)
+    >>> nearest_tick((2.0, 3.0), [(0.0, 0.0, 5.0)], 100.0, lambda x, y: x * x + y * y >= 25)
+    (3, 4)
+    """
+    qx, qy = q
+    clear = clearings(q, discs, reach)
+    if not clear:
+        return None
+    bound = math.hypot(clear[0][0] - qx, clear[0][1] - qy) + 2.0
+    parts = [np.array([(round(qx) + i, round(qy) + j) for i in (-1, 0, 1) for j in (-1, 0, 1)],
+                      dtype=_F)]
+    for cx, cy, r in discs:
+        if math.hypot(cx - qx, cy - qy) <= r + 2.0 + bound:
+            parts.append(_band(cx, cy, r, r + 2.0, q, bound))
+    if math.hypot(qx, qy) + bound >= reach - 2.0:
+        parts.append(_band(0.0, 0.0, reach - 2.0, reach + 1e-9, q, bound))
+    pts = np.concatenate(parts)  # (a point twice is harmless)
+    d2 = (pts[:, 0] - qx) ** 2 + (pts[:, 1] - qy) ** 2
+    ok = (d2 <= bound * bound) & (np.hypot(pts[:, 0], pts[:, 1]) <= reach + 1e-6)
+    for cx, cy, r in discs:  # a loose float filter; ``legal`` decides
+        ok &= np.hypot(pts[:, 0] - cx, pts[:, 1] - cy) >= r - 1e-6
+    idx = np.flatnonzero(ok)
+    for i in idx[np.lexsort((pts[idx, 1], pts[idx, 0], d2[idx]))].tolist():
+        x, y = int(pts[i, 0]), int(pts[i, 1])
+        if legal(x, y):
+            return x, y
+    return None
+
+
+def _band(cx: float, cy: float, inner: float, outer: float, q: tuple[float, float],
+          bound: float) -> np.ndarray:
+    """The tick points ``p`` (rows ``x, y``) with about ``inner <= |p - c| < outer`` (a tick
+    more inwards) and ``|p - q| <= bound`` (by their box)."""
+    qx, qy = q
+    x0, x1 = max(cx - outer, qx - bound), min(cx + outer, qx + bound)
+    xs = np.arange(math.floor(x0), math.ceil(x1) + 1, dtype=_F)
+    dx2 = (xs - cx) ** 2
+    xs, dx2 = xs[dx2 < outer * outer], dx2[dx2 < outer * outer]
+    hi = np.sqrt(outer * outer - dx2)
+    lo = np.sqrt(np.maximum(inner * inner - dx2, 0.0)) - 1.0
+    parts = []
+    for y0, y1 in ((cy + lo, cy + hi), (cy - hi, cy - lo)):
+        first = np.floor(np.maximum(y0, qy - bound))
+        count = np.maximum(np.ceil(np.minimum(y1, qy + bound)) - first + 1, 0).astype(np.int64)
+        rows = np.repeat(np.arange(len(xs)), count)
+        step = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+        parts.append(np.stack([xs[rows], first[rows] + step], axis=1))
+    return np.concatenate(parts)
 
 
 def nearest_owner(fx: np.ndarray, fy: np.ndarray,

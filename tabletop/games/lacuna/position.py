@@ -48,7 +48,7 @@ from .flowerids import flower_of, index_of, pair_of
 from .geometry import GROUP, STEPS, TICKS, Geometry, Tally
 from .kernels import set_bits
 from .places import geo_actions, spot_places
-from .plane import clearings
+from .plane import nearest_tick
 from .reasons import free_problem, problem
 from .text import board_text
 
@@ -283,12 +283,13 @@ class LacunaPosition(Position):
     def nearest_free(self, x: float, y: float) -> PlaceFree | None:
         """The legal free placement nearest to ``(x, y)`` (mat units), to the tick; ``None``
         unless a free placement is allowed (no pair can take a pawn). The click helper for
-        ``PlaceFree``: a click on a flower or a pawn moves just clear of it.
+        ``PlaceFree``: a click on a flower or a pawn moves just clear of it (touching it:
+        touching is allowed).
 
         >>> from tabletop.games.lacuna import Lacuna
         >>> s = Lacuna().position([(0, 0, "red"), (0.5, 0, "blue")])
         >>> s.nearest_free(0.01, 0), s.nearest_free(0.3, 0.2)
-        (PlaceFree(x=601, y=0), PlaceFree(x=3000, y=2000))
+        (PlaceFree(x=600, y=0), PlaceFree(x=3000, y=2000))
         """
         x, y = finite_point(x, y, "nearest_free")
         if not any(isinstance(a, PlaceFree) for a in self.legal_actions()):
@@ -297,11 +298,9 @@ class LacunaPosition(Position):
         obstacles: list[tuple[float, float, float]] = [
             (*self.points[f], p.flower + p.pawn) for f in self.flowers_on_mat()]
         obstacles += [(px / STEPS, py / STEPS, 2 * p.pawn) for px, py, _ in self.pawns]
-        for cx, cy in clearings((x * TICKS, y * TICKS), obstacles, p.mat - p.pawn):
-            spot = PlaceFree(round(cx), round(cy))
-            if free_problem(self, spot.x, spot.y, check_pairs=False) is None:
-                return spot
-        return None
+        spot = nearest_tick((x * TICKS, y * TICKS), obstacles, p.mat - p.pawn,
+                            lambda tx, ty: free_problem(self, tx, ty, check_pairs=False) is None)
+        return None if spot is None else PlaceFree(*spot)
 
     # --- legal actions --------------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Action]:

@@ -1,0 +1,83 @@
+"""What a serialized OpenSpiel state may load: OpenSpiel keeps a Python game's state as the
+pickle of its ``__dict__`` (the ``__dict__=`` line, in base64), and unpickling runs whatever
+a pickle names. ``deserialize_state`` reads text that may come from anywhere, so the
+adapter first loads that line here, where a pickle may name only what a tabletop state's
+own pickle names:
+
+* classes of ``tabletop.core`` and ``tabletop.games`` modules already imported (games,
+  states, actions, their parts; nothing is imported to look a name up);
+* the rebuilding functions their pickles call (``rebuild``, ``rebuild_game``, a game's
+  ``_rebuild``) and the adapter's ``_Shared`` and ``_from_record`` (a record: JSON);
+* ``frozenset``, ``set``, ``complex`` and ``range``.
+
+Anything else (``os.system``, ``builtins.eval``, a function of another package) is refused
+before it runs, with the name it gave.
+
+>>> import pickle
+>>> dict_problem(pickle.dumps({"_shared": None}))
+>>> dict_problem(pickle.dumps({"_shared": eval}))[:48]
+'its __dict__= line names builtins.eval, which a '
+>>> dict_problem(b"not a pickle")[:32]
+'its __dict__= line is no pickle '
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import sys
+from typing import Any
+
+#: Packages whose classes a state's pickle may name.
+PACKAGES = ("tabletop.core.", "tabletop.games.")
+#: Functions a state's pickle may call, by name, in those packages or the adapter.
+FUNCTIONS = frozenset({"rebuild", "rebuild_game", "_rebuild", "_Shared", "_from_record"})
+ADAPTER = "tabletop.adapters.openspiel"
+BUILTINS = frozenset({"frozenset", "set", "complex", "range"})
+
+
+class _Refused(Exception):
+    """A global no tabletop state's pickle names."""
+
+
+def allowed(module: str, name: str) -> bool:
+    """Whether a state's pickle may name ``module.name`` (before it is imported).
+
+    >>> allowed("tabletop.games.lascaux.rules", "LascauxState"), allowed("os", "system")
+    (True, False)
+    """
+    if module == "builtins":
+        return name in BUILTINS
+    if "." in name:  # a nested name could reach past the class it starts from
+        return False
+    if module == ADAPTER:
+        return name in FUNCTIONS
+    if not module.startswith(PACKAGES):
+        return False
+    if name in FUNCTIONS:
+        return True
+    loaded = sys.modules.get(module)  # a state's game has loaded its modules: import none
+    found = getattr(loaded, name, None)
+    return isinstance(found, type) and found.__module__ == module
+
+
+class _StateUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if not allowed(module, name):
+            raise _Refused(f"{module}.{name}")
+        return super().find_class(module, name)
+
+
+def dict_problem(raw: bytes) -> str | None:
+    """What makes ``raw`` (a ``__dict__=`` line, decoded) no pickle of a tabletop state's
+    ``__dict__``: a name it may not load, or damage. ``None`` if it loads, as a dict."""
+    try:
+        loaded = _StateUnpickler(io.BytesIO(raw)).load()
+    except _Refused as refused:
+        return (f"its __dict__= line names {refused}, which a tabletop state's pickle never "
+                "does (only tabletop's games, states and records load)")
+    except Exception as error:  # damage: any of pickle's many errors, or a record's
+        return f"its __dict__= line is no pickle of a state: {type(error).__name__}: {error}"
+    if not isinstance(loaded, dict):
+        return f"its __dict__= line holds a {type(loaded).__name__}, not a state's fields"
+    return None

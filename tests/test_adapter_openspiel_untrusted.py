@@ -1,0 +1,109 @@
+"""``game.deserialize_state(text)`` of the OpenSpiel adapter reads text that may come from
+anywhere (a file, a colleague, the web), and OpenSpiel keeps a Python state's fields as a
+pickle in that text. A crafted ``__dict__=`` line ran any function it named while being
+read (the house rule: records are JSON, never pickle), and one holding the chance node
+under a history of moves was accepted as a state. Both are refused now, before anything
+runs; every real state (seeded or determinized, of every game) still comes back.
+Skips without OpenSpiel, unless ``CI`` is ``"true"``."""
+
+import base64
+import os
+import pickle
+import random
+
+import pytest
+
+if os.environ.get("CI") == "true":
+    import pyspiel  # noqa: F401
+else:
+    pytest.importorskip(
+        "pyspiel", reason='OpenSpiel is an optional extra: pip install "tabletop[openspiel]"')
+
+import tabletop
+from tabletop.adapters import openspiel
+from tabletop.adapters.openspiel_unpickle import allowed, dict_problem
+from tabletop.core.errors import InvalidRecord
+from tabletop.core.registry import game_class
+
+CASES = [(name, n) for name in tabletop.games()
+         for n in sorted({min(game_class(name).player_counts),
+                          max(game_class(name).player_counts)})]
+RAN: list[str] = []
+
+
+def _ran(what):
+    """A function a crafted pickle names: it records that it was called."""
+    RAN.append(what)
+
+
+class _Payload:
+    def __reduce__(self):
+        return (_ran, ("code from the text ran",))
+
+
+def _with_dict(text, fields):
+    lines = text.split("\n")
+    lines[2] = "__dict__=" + base64.b64encode(pickle.dumps(fields)).decode()
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("fields", [{"_shared": _Payload()}, {"_payload": _Payload()},
+                                    {"_shared": None, "x": [1, _Payload()]}])
+def test_a_crafted_dict_runs_nothing_and_is_refused(fields):
+    game = openspiel.load_game("lascaux", players=3)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(state.legal_actions()[0])
+    RAN.clear()
+    with pytest.raises(InvalidRecord, match=r"its __dict__= line names "
+                                            r".*_ran, which a tabletop state's pickle never"):
+        game.deserialize_state(_with_dict(state.serialize(), fields))
+    assert RAN == []
+
+
+def test_the_chance_node_under_a_history_of_moves_is_refused():
+    game = openspiel.load_game("lascaux", players=3)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    text = _with_dict(state.serialize(), {"_shared": None})
+    with pytest.raises(InvalidRecord, match=r"history differs: the chance node has none, "
+                                            r"found \[3\]"):
+        game.deserialize_state(text)
+    fresh = game.new_initial_state()  # the real chance node still comes back
+    assert game.deserialize_state(fresh.serialize()).is_chance_node()
+
+
+@pytest.mark.parametrize("name, players", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_every_real_state_still_comes_back(name, players):
+    options = {"memory": True} if name == "lava-flows" else {}
+    for seed in (None, 7):
+        game = openspiel.load_game(name, players=players, seed=seed, **options)
+        state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(2)
+        rng = random.Random(1)
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            for player in range(players):  # a determinized state is pickled, not a record
+                drawn = state.resample(player, rng)
+                again = game.deserialize_state(drawn.serialize())
+                assert str(again) == str(drawn)
+            assert str(game.deserialize_state(state.serialize())) == str(state)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_what_a_state_pickle_may_name():
+    assert allowed("tabletop.games.lacuna.rules", "LacunaState")
+    assert allowed("tabletop.core.copying", "rebuild")
+    assert allowed("tabletop.adapters.openspiel", "_from_record")
+    assert allowed("builtins", "frozenset")
+    for module, name in [("builtins", "eval"), ("os", "system"), ("subprocess", "run"),
+                         ("tabletop.adapters.openspiel", "load_game"),
+                         ("tabletop.core.files", "write_atomically"),  # a function, not a class
+                         ("tabletop.core.copying", "rebuild.__globals__"),
+                         ("tabletop.arena.dataset", "load")]:
+        assert not allowed(module, name), (module, name)
+    assert dict_problem(b"\x80\x04garbage").startswith("its __dict__= line is no pickle")
+    assert dict_problem(pickle.dumps([1, 2])) == ("its __dict__= line holds a list, not a "
+                                                  "state's fields")
