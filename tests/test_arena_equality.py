@@ -27,3 +27,16 @@ def test_a_game_result_is_equal_whatever_it_took_and_differs_with_its_record():
     other = dict(game.record, actions=list(game.record["actions"])[:-1])
     assert dataclasses.replace(game, record=other) != game
     assert len({game, slower}) == 1  # still hashable: a set of results works
+
+
+class Raising:
+    def act(self, view):
+        raise ValueError("a student's bug")
+
+
+def test_a_forfeited_game_is_hashable_and_equal_to_itself_played_again():
+    """A game lost to a bot's error was unhashable (its ``error`` is a read-only dict)."""
+    first, again = (arena("lava-flows", {"bug": Raising(), "random": "random"}, games=2,
+                          progress=False) for _ in range(2))
+    assert all(g.error for g in first.games)
+    assert len(set(first.games) | set(again.games)) == 2 and first == again
