@@ -77,6 +77,11 @@ def __getattr__(name: str) -> ModuleType:
     return module
 
 
+def __dir__() -> list[str]:
+    """What Jupyter completes after ``tabletop.``: the subpackages too, before first use."""
+    return sorted({*globals(), "agents", "arena", "widgets", "teaching", "adapters"})
+
+
 __all__ = [
     "Action", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "State",
     "UnknownGame", "View", "explore", "games", "load", "play", "replay",

@@ -47,6 +47,13 @@ def test_an_unknown_attribute_of_tabletop_is_still_an_attribute_error():
         tabletop.no_such_thing  # type: ignore[attr-defined]  # noqa: B018
 
 
+def test_tab_completion_offers_them_before_first_use():
+    out = fresh("import tabletop; names = dir(tabletop)\n"
+                "print(all(n in names for n in ('agents', 'arena', 'widgets', 'teaching',"
+                " 'adapters', 'play', 'explore')))")
+    assert out == "True"
+
+
 def test_import_tabletop_still_imports_none_of_them():
     """The attributes load on first use: ``import tabletop`` stays light."""
     out = fresh("import sys, tabletop\n"
