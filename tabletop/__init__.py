@@ -3,10 +3,17 @@
 >>> import tabletop
 >>> set(tabletop.games()) <= {"lacuna", "lascaux", "lava-flows", "landlock"}
 True
+
+The subpackages ``agents``, ``arena``, ``widgets``, ``teaching`` and ``adapters`` are
+attributes too, imported on first use (so ``import tabletop`` stays light):
+
+>>> tabletop.arena.load.__module__
+'tabletop.arena.dataset'
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from . import games as _games  # noqa: F401  (registers the games)
@@ -17,6 +24,8 @@ from .core.registry import load, names
 from .core.tree import explore
 
 if TYPE_CHECKING:  # the widgets load ipywidgets: imported when ``play`` is first called
+    from types import ModuleType
+
     from .widgets.game import GameWidget
 
 #: The version: written here only (pyproject.toml reads it; CHANGELOG.md names it).
@@ -44,6 +53,33 @@ def play(game: str | Game | State | dict[str, Any], **options: Any) -> GameWidge
     from .widgets import play as _play
 
     return _play(game, **options)
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``tabletop.arena``, ``tabletop.widgets`` … after a bare ``import tabletop``, as the
+    issues and docs name them: each subpackage is imported the first time it is asked for
+    (Python then keeps it as an attribute, so this runs once per name)."""
+    # ``import tabletop.x`` (not ``from . import x``, which would ask this function again);
+    # written out per name, so that the import-cycle test reads every one of them
+    if name == "agents":
+        import tabletop.agents
+    elif name == "arena":
+        import tabletop.arena
+    elif name == "widgets":
+        import tabletop.widgets
+    elif name == "teaching":
+        import tabletop.teaching
+    elif name == "adapters":
+        import tabletop.adapters  # noqa: F401
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module: ModuleType = sys.modules[f"{__name__}.{name}"]
+    return module
+
+
+def __dir__() -> list[str]:
+    """What Jupyter completes after ``tabletop.``: the subpackages too, before first use."""
+    return sorted({*globals(), "agents", "arena", "widgets", "teaching", "adapters"})
 
 
 __all__ = [

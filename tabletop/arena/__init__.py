@@ -29,6 +29,10 @@ games, game by game, wherever they are played — if every agent's budget is ite
 alone: ``"mcts"`` and ``"mcts-strong"`` also stop at 1 s and 5 s, which a slow or busy
 worker reaches first (give ``("mcts", {"iterations": 300})`` for games anyone can repeat).
 
+``tabletop.arena`` is this package and, called, ``arena`` itself: after ``import tabletop``,
+``tabletop.arena("landlock", ["mcts", "random"], games=4)`` plays, and
+``tabletop.arena.load(path)`` reopens a dataset.
+
 The modules: ``run`` (``arena``: executors, batches, resubmission, progress), ``entrants``
 (labels, descriptions, copies), ``play`` (one game and its forfeits), ``clock`` (time
 limits), ``results`` (``ArenaResult``), ``dataset`` (``save=`` and ``load``), ``ratings``
@@ -36,6 +40,9 @@ limits), ``results`` (``ArenaResult``), ``dataset`` (``save=`` and ``load``), ``
 """
 
 from __future__ import annotations
+
+import sys
+import types
 
 from .dataset import load
 from .play import MoveTimeout, agent_seed, play_game
@@ -47,3 +54,12 @@ from .run import arena
 __all__ = ["AgentSummary", "ArenaResult", "GameResult", "MoveTimeout", "Pairwise",
            "Ratings", "agent_seed", "arena", "bradley_terry", "combine", "load", "pairwise",
            "play_game", "plot", "ratings", "results_table", "win_rates"]
+
+
+class _Arena(types.ModuleType):
+    """The package's class: a module that plays a tournament when called."""
+
+    __call__ = staticmethod(arena)
+
+
+sys.modules[__name__].__class__ = _Arena

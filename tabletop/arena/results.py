@@ -106,8 +106,11 @@ class GameResult:
 
     ``seats`` is the agent label at each seat; ``winners`` the winning seats (``()`` for a
     draw); ``winner_agents`` their labels; ``length`` the number of actions; ``record`` the
-    JSON record (replay it with ``tabletop.replay``). ``error`` is ``None``, or, when an agent
-    raised, returned an illegal action or overran the move time, what happened:
+    JSON record (replay it with ``tabletop.replay``); ``seconds`` how long the game took.
+    Two results are equal when their games are, record included, whatever time they took:
+    the same tournament played here and on a cluster gives equal results. ``error`` is
+    ``None``, or, when an agent raised, returned an illegal action or overran the move
+    time, what happened:
     ``{"seat", "agent", "kind": "error" | "timeout", "message", "ply"}`` — that seat lost
     (the others share the win) and the record stops before its move.
     """
@@ -119,9 +122,9 @@ class GameResult:
     winners: tuple[int, ...]
     length: int
     finished: bool
-    seconds: float
-    record: dict[str, Any] = field(repr=False, compare=False)
-    error: dict[str, Any] | None = None
+    seconds: float = field(compare=False)  # the clock's: equal games took any time
+    record: dict[str, Any] = field(repr=False, hash=False)  # JSON, unhashable: compared only
+    error: dict[str, Any] | None = field(default=None, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "record", frozen_json(self.record, "record"))

@@ -4,6 +4,7 @@ finished game to a dataset and to a progress bar with the running standings."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import sys
@@ -76,17 +77,34 @@ def secret_seed(last: int, save: object = None) -> int:
 
 
 def as_executor(executor: Any) -> Executor | None:
-    """An ``Executor`` from ``executor``: itself, or a Dask client's ``get_executor()``
-    (games are not pure functions of their arguments to Dask: ``pure=False``)."""
+    """An ``Executor`` from ``executor``: itself, or a cluster's ``get_executor()`` — told
+    ``pure=False`` where it takes options, as Dask's does (games are not pure functions of
+    their arguments: each is played afresh) — or anything else with a ``submit`` method."""
     if executor is None or isinstance(executor, Executor):
         return executor
-    if hasattr(executor, "get_executor"):
-        made: Executor = executor.get_executor(pure=False)
+    if callable(getattr(executor, "get_executor", None)):
+        getter = executor.get_executor
+        made = getter(pure=False) if takes_pure(getter) else getter()
+        if not isinstance(made, Executor) and not callable(getattr(made, "submit", None)):
+            raise TypeError(f"executor.get_executor() should give an executor (a "
+                            f"concurrent.futures.Executor, or anything with submit), and "
+                            f"{brief(executor)}'s gave {brief(made)}: no executor")
         return made
-    if hasattr(executor, "submit"):
+    if callable(getattr(executor, "submit", None)):
         return executor
     raise TypeError(f"executor should be a concurrent.futures.Executor or a Dask client "
                     f"(anything with get_executor() or submit), not {brief(executor)}")
+
+
+def takes_pure(getter: Callable[..., Any]) -> bool:
+    """Whether ``getter`` (a ``get_executor``) takes a ``pure=`` option, by name or among
+    ``**options``; one whose signature can't be read is given it, as a Dask client is."""
+    try:
+        signature = inspect.signature(getter)
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or (p.name == "pure" and p.kind is not p.POSITIONAL_ONLY)
+               for p in signature.parameters.values())
 
 
 def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Sequence[int],

@@ -244,11 +244,11 @@ class TreeWidget(w.VBox):
         if state is None:
             raise ValueError("this node has no state to open")
         before = self.game_widget
-        seen = {} if self.model.view is None else {"view": self.model.view}
+        seen: dict[str, Any] = {} if self.model.view is None else {"view": self.model.view}
         if self.opener is not None:
             self.game_widget = self.opener(state, **seen)
         else:
-            from .. import play
+            from .play import play
 
             self.game_widget = play(state, **seen)
         self.game_box.children = (self.game_widget,) if isinstance(self.game_widget,
