@@ -31,14 +31,17 @@ WARM_UP = 20  # whole games played before the counted ones in every run (imports
 
 def play(name: str, part: str, games: int) -> None:
     """The counted work, after the warm-up: ``games`` seeded setups (``part="setup"``) or
-    whole random games (``part="game"``) of ``name``."""
+    whole random games (``part="game"``) of ``name``. The seeds come from a generator of
+    their own and each game's moves from one seeded by the game's seed, so both parts set up
+    the same games and "whole game" minus "setup" is their play alone."""
     game = tabletop.load(name)
-    rng = random.Random(0)
+    seeds = random.Random(0)
     for whole, count in ((True, WARM_UP), (part == "game", games)):
         for _ in range(count):
-            state = game.new(seed=rng.randrange(2**31), setup="random")
+            seed = seeds.randrange(2**31)
+            state = game.new(seed=seed, setup="random")
             if whole:
-                playout(state, rng)
+                playout(state, random.Random(seed))
 
 
 #: One BLAS thread, and one string hash seed: set and dict orders (so the work) repeat.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from toygame import NimState, SecretNim
+from toygame import NimState, NimView, SecretNim
 
 from tabletop.core.legal import LegalActions
 
@@ -106,3 +106,32 @@ class WritableNim(_Toy):
 
     name = "writable-nim"
     state_class = WritableState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BackwardsView(NimView):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        # The bug: the view's list, read by index, runs backwards (agents pick from views).
+        return LegalActions(len(built), lambda i: built[-1 - i], lambda: built)
+
+    def determinize(self, rng):
+        state = NimView.determinize(self, rng)
+        return BackwardsViewState(game=self.game, pile=state.pile, first=state.first,
+                                  bonus=state.bonus, taken_last=state.taken_last,
+                                  takes=state.takes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BackwardsViewState(NimState):
+    def _view(self, player):
+        view = NimState._view(self, player)
+        return BackwardsView(game=self.game, player=player, pile=view.pile, first=view.first,
+                             bonus=view.bonus, taken_last=view.taken_last, takes=view.takes)
+
+
+class BackwardsViewNim(_Toy):
+    """Its states' lazy lists are right; its views', read by index, run backwards."""
+
+    name = "backwards-view-nim"
+    state_class = BackwardsViewState

@@ -276,8 +276,8 @@ def test_a_made_game_cannot_be_changed(name):
     record = state.to_record()
     with pytest.raises(AttributeError, match="is immutable: it has no attribute 'house'"):
         game.house = "rule"
-    for attribute in ("strict", "_play", "_options", "_players", "_hash", "players", "options",
-                      "new"):
+    for attribute in ("strict", "_play", "tables", "_options", "_players", "_hash", "players",
+                      "options", "new"):
         if hasattr(game, attribute):
             with pytest.raises(AttributeError, match="is immutable"):
                 setattr(game, attribute, False)

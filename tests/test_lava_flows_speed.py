@@ -211,7 +211,7 @@ def test_each_memos_bound_reader_fills_it_as_read_cell_does(options):
     what the plain ``read_cell`` gives with the memo's cell, cone, mover and lock-ness, for
     every stack of the states a search meets at every cell, cone and lock."""
     game = tabletop.load("lava-flows", **options)
-    play = game._play
+    play = game.tables
     stacks = {s for sample in rollout_samples(game, random.Random(5), 4)
               for s in sample.stacks}
     assert len(stacks) > 100
@@ -239,9 +239,9 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
         if hand is not None:
             cone_key, looks = key_parts(sample.stacks, sample.cones)
             assert hand[1:3] == (looks, occupied(sample.stacks, sample.cones))
-            assert hand[0] is cone_context(game._play, cone_key + "/", sample.cones)
-            memos = game._play.memos[sample.to_move][sample.lock + 1]
-            readers = game._play.readers[sample.to_move][sample.lock + 1]
+            assert hand[0] is cone_context(game.tables, cone_key + "/", sample.cones)
+            memos = game.tables.memos[sample.to_move][sample.lock + 1]
+            readers = game.tables.readers[sample.to_move][sample.lock + 1]
             assert len(hand[3]) == 18
             assert all(hand[3][c] is memos[c][sample.cones[c] + 1] for c in range(9))
             assert all(hand[3][9 + c] is readers[c][sample.cones[c] + 1] for c in range(9))
@@ -458,7 +458,7 @@ def test_an_announcements_kind_over_a_known_pile_follows_the_plain_rule():
 def _plain_listing(position):
     """The mover's legal actions by the plain rule: every non-empty cell in board order, its
     entry made afresh from its ``_shape``, and the announcements its pools allow; then pass."""
-    play = position.game._play
+    play = position.game.tables
     p, mask = position.to_move, occupied(position.stacks, position.cones)
     out = []
     for c, stack in enumerate(position.stacks):

@@ -336,13 +336,13 @@ def test_bot_secrecy_passes_a_sound_game_and_catches_a_peeking_one(registered):
     from toygame import SecretNim
 
     from tabletop.core.testing import ConformanceError
-    from tabletop.core.testing.bots import check_bot_secrecy
+    from tabletop.core.testing.agentsecrecy import check_agent_secrecy
 
-    check_bot_secrecy(registered(SecretNim), seeds=range(3))
+    check_agent_secrecy(registered(SecretNim), seeds=range(3))
     peeking = registered(PeekingNim)
     with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
                                                r"determinized states \(a bot's samples\)"):
-        check_bot_secrecy(peeking, seeds=range(3))
+        check_agent_secrecy(peeking, seeds=range(3))
     # no other check of what a player sees catches it
     from tabletop.core.testing.secrecy import check_secrecy
 
@@ -351,9 +351,9 @@ def test_bot_secrecy_passes_a_sound_game_and_catches_a_peeking_one(registered):
 
 def test_bot_secrecy_is_part_of_check_abuse():
     from tabletop.core.testing.abuse import CHECKS
-    from tabletop.core.testing.bots import check_bot_secrecy
+    from tabletop.core.testing.agentsecrecy import check_agent_secrecy
 
-    assert check_bot_secrecy in CHECKS
+    assert check_agent_secrecy in CHECKS
 
 
 # --- entrants described the same in every process ------------------------------------------------

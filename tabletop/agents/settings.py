@@ -171,11 +171,11 @@ def seat_seed(seed: int | None, seat: int) -> int | None:
     return random.Random(f"seat/{seed}/{seat}").randrange(MAX_SEED + 1)
 
 
-def bot_seats(bots: object) -> Mapping[Any, Any]:
+def agent_seats(bots: object) -> Mapping[Any, Any]:
     """``bots`` (seats to agents, or ``None`` for none) as a mapping; anything else is
     refused with ``InvalidOption``.
 
-    >>> bot_seats(None), bot_seats({1: "mcts"})
+    >>> agent_seats(None), agent_seats({1: "mcts"})
     ({}, {1: 'mcts'})
     """
     if bots is None:

@@ -19,7 +19,7 @@ import networkx as nx
 import traitlets
 
 from ..agents import agent_names
-from ..agents.settings import bot_seats
+from ..agents.settings import agent_seats
 from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
@@ -30,7 +30,7 @@ from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
-from .botturns import BotTurns, close_dropped, while_open
+from .agentturns import AgentTurns, close_dropped, while_open
 from .messages import Message, refusal
 from .picture import with_picture
 from .presses import Presses, press
@@ -53,7 +53,7 @@ _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
 MAX_RESOLUTION = 4.0
 
 
-class GameWidget(BotTurns, w.VBox):
+class GameWidget(AgentTurns, w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
     ``state`` is a read-only traitlet: ``widget.observe(f, "state")`` hears every move and
@@ -63,7 +63,7 @@ class GameWidget(BotTurns, w.VBox):
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
     (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
-    ``close()`` stops the bots at once and ends the widget (see ``botturns``).
+    ``close()`` stops the bots at once and ends the widget (see ``agentturns``).
     """
 
     state = traitlets.Instance(State, read_only=True)
@@ -77,7 +77,7 @@ class GameWidget(BotTurns, w.VBox):
                  start_bots: bool = True) -> None:
         state = shown_state(state, "GameWidget")
         start_bots = flag(start_bots, "start_bots")
-        bots = bot_seats(bots)
+        bots = agent_seats(bots)
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
                                hot_seat=hot_seat, seed=seed)

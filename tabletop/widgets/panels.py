@@ -254,8 +254,8 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     head = '<div class="tt-heading">What the bot was thinking</div>'
     agent = escape(fit(str(thinking.get("agent", "bot")), SHOWN))  # (a long name cut short)
     if thinking.get("hidden"):
-        bot = f"{escape(who)} ({agent})" if who else agent
-        return (f'{head}<div class="tt-empty">{bot} chose in secret, or from what only it '
+        chooser = f"{escape(who)} ({agent})" if who else agent
+        return (f'{head}<div class="tt-empty">{chooser} chose in secret, or from what only it '
                 'knows: its thinking shows in the full-state view, and here once the game is '
                 'over.</div>')
     candidates = thinking.get("candidates", ())

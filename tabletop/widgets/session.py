@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, agent_names, resolve_agent
-from ..agents.settings import bot_seats, seat_seed, seed_of
+from ..agents.settings import agent_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
@@ -55,7 +55,7 @@ class Session:
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         self.extra: dict[str, Any] = {}  # the caller's own fields of the record last opened
-        for player, spec in bot_seats(bots).items():
+        for player, spec in agent_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
                                     f"player {brief(player)}; its players are "
@@ -272,8 +272,8 @@ class Session:
         p = s.current_player
         agent = self.seats[p]  # type: ignore[index]
         if agent is not None:
-            bot = fit(agent_label(agent), SHOWN)  # (a long name cut short)
-            return (f"{self.name(p)} is played by the {bot} bot: press "  # type: ignore
+            label = fit(agent_label(agent), SHOWN)  # (a long name cut short)
+            return (f"{self.name(p)} is played by the {label} bot: press "  # type: ignore
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
@@ -433,9 +433,9 @@ class Session:
                       over: bool) -> dict[str, Any]:
         """A copy of the thinking on ``parent -> child`` as ``viewer`` (or all, if ``over``)."""
         found: dict[str, Any] = self.graph.edges[parent, child]["thinking"]
-        bot = self.graph.nodes[parent]["state"].current_player
+        mover = self.graph.nodes[parent]["state"].current_player
         after = self.graph.nodes[child]["state"]
-        if over or may_see(after, bot, viewer):
+        if over or may_see(after, mover, viewer):
             return deepcopy(found)
         return hidden(found.get("agent", "bot"))
 

@@ -32,7 +32,7 @@ from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
 from ..core.quoting import brief
 from ..render.scene import Scene
-from .botturns import close_all
+from .agentturns import close_all
 from .picture import with_picture
 from .starting import option_number
 from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg

@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterable
 
 from ..game import Game
 from .advice import check_advice
+from .agentsecrecy import check_agent_secrecy
 from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
-from .bots import check_bot_secrecy
 from .builders import check_position_builder
 from .contrast import check_text_contrast
 from .cycles import check_cycles
@@ -74,7 +74,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_text_contrast,
     check_arguments,
     check_drawn_last,
-    check_bot_secrecy,
+    check_agent_secrecy,
     check_search_trees,
     check_values,
     check_advice,

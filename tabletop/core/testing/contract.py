@@ -253,6 +253,7 @@ def _check_views(state: State, where: str, rng: random.Random, report: Report,
         distinct.check(view, here, state)
         if view.current_player != state.current_player:
             fail(here, "the view disagrees about whose turn it is")
+        check_lazy(view, here)  # before anything else builds the view's list
         expected = state.legal_actions() if state.current_player == player else ()
         if view.legal_actions() != expected:
             fail(here, "the view's legal actions are not the player's legal actions")

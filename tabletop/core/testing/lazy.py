@@ -1,16 +1,18 @@
 """The lazy legal actions: ``check_game`` checks at every step that the sequence
-``legal_actions()`` returns, read without building it, agrees with its fully built tuple.
+``legal_actions()`` returns, read without building it, agrees with its fully built tuple —
+the state's, and every player's view's (agents pick from a view's list by index).
 
-On fresh copies of the state (so nothing is built or cached yet), it checks that
+On fresh copies of the state or view (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
 an index out of range, an index that is no integer (a ``TypeError``), slices, iteration,
-``in``, equality and hash agree with the tuple; that each action read by index is
-accepted by ``apply``; and that nothing of the sequence can be rebound (``check_sealed``).
-Then ``check_pick``: the rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
+``in``, equality and hash agree with the tuple; that a state accepts by ``apply`` an action
+read by index; and that nothing of the sequence can be rebound (``check_sealed``). Then, for
+a state, ``check_pick``: the rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
 
 >>> import tabletop
 >>> state = tabletop.load("lacuna").new(seed=1, setup="random")
 >>> check_lazy(state, "lacuna seed 1 ply 1")
+>>> check_lazy(state.view(state.current_player), "lacuna seed 1 ply 1 view")
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import copy
 from functools import partial
 from typing import Any
 
-from ..game import State
+from ..game import State, View
 from ..legal import LegalActions
 from .common import fail
 
@@ -29,8 +31,9 @@ PROBES = 4
 NOT_INDICES = (1.0, "1", None)
 
 
-def check_lazy(state: State, where: str) -> None:
-    """The lazy ``legal_actions()`` of ``state`` agrees with its built tuple."""
+def check_lazy(state: State | View, where: str) -> None:
+    """The lazy ``legal_actions()`` of ``state`` (a State or a View) agrees with its built
+    tuple."""
     full = copy.copy(state).legal_actions()
     if not isinstance(full, LegalActions):
         fail(where, f"legal_actions() is a {type(full).__name__}, not a LegalActions")
@@ -61,7 +64,7 @@ def check_lazy(state: State, where: str) -> None:
             fail(where, f"legal_actions()[{k!r}] raised {type(err).__name__}, not the "
                         "TypeError a tuple raises")
         fail(where, f"legal_actions()[{k!r}] gave an action, not the TypeError a tuple raises")
-    if n and not lazy.built:
+    if n and not lazy.built and isinstance(state, State):
         fresh = copy.copy(state)
         action = fresh.legal_actions()[n // 2]
         fresh.apply(action)  # a listed action read by index is accepted as it is
@@ -72,7 +75,8 @@ def check_lazy(state: State, where: str) -> None:
     if any(a not in lazy for a in built[:PROBES]) or object() in lazy:
         fail(where, "'in' on legal_actions() disagrees with the built tuple")
     check_sealed(lazy, where)
-    check_pick(state, built, where)
+    if isinstance(state, State):
+        check_pick(state, built, where)
 
 
 #: What ``check_sealed`` tries to rebind on a handed-out sequence: its own slots and a new name.

@@ -33,7 +33,7 @@ from .hashnumbers import number_digests
 #: many iterations the seeded bot searches: enough to meet every hidden part, still quick.
 DRAWS = 2
 DRAWN_PLIES = 12
-BOT_ITERATIONS = 12
+AGENT_ITERATIONS = 12
 
 
 def _sha(text: str) -> str:
@@ -68,10 +68,10 @@ def play_digests(game: Game, seed: int, states: int, setup: str = "decide",
                                   random.Random(draw)), draw))))
         mover = state.current_player
         if mover is not None:
-            search = MCTSAgent(iterations=BOT_ITERATIONS, seed=seed).analyse(state.view(mover))
+            search = MCTSAgent(iterations=AGENT_ITERATIONS, seed=seed).analyse(state.view(mover))
             summary: dict[str, Any] = search.to_json()
             summary.pop("seconds", None)
-            found.append((f"{where}: MCTSAgent(iterations={BOT_ITERATIONS}, seed={seed})'s "
+            found.append((f"{where}: MCTSAgent(iterations={AGENT_ITERATIONS}, seed={seed})'s "
                           f"search from {game.player_name(mover)}'s view",
                           _sha(json.dumps(summary, sort_keys=True))))
     return found

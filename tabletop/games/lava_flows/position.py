@@ -255,7 +255,7 @@ class LavaPosition(Position):
         else:
             if self.phase < PLAY:
                 return ARRANGEMENTS[self.phase]
-            play: PlayTables = self.game._play  # type: ignore[attr-defined]
+            play: PlayTables = self.game.tables  # type: ignore[attr-defined]
             cones = self.cones
             context = cone_context(play, cone_key(cones) + "/", cones)
             memos = context[self.to_move][self.lock + 1][1]
@@ -270,14 +270,14 @@ class LavaPosition(Position):
             # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
             entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = memos[c + 9](stacks[c], self.game._play)  # type: ignore[attr-defined]
+                entry = memos[c + 9](stacks[c], self.game.tables)  # type: ignore[attr-defined]
             moves, after, unknowns = entry
             extend(moves[mask])
             extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
                 # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
-                play = self.game._play  # type: ignore[attr-defined]
+                play = self.game.tables  # type: ignore[attr-defined]
                 if play.memory:  # what a player who forgets may think the unknowns hold
                     pool_w, pool_b, hidden = self._forgetful_pools()
                 else:
@@ -294,7 +294,7 @@ class LavaPosition(Position):
     def _handed(self) -> Hand:
         """What a ply would have handed on (``Hand``) had one made this state (in play): for
         a state made otherwise (``new``, ``position``, a copy)."""
-        play = self.game._play  # type: ignore[attr-defined]
+        play = self.game.tables  # type: ignore[attr-defined]
         cones = self.cones
         cone_part, looks = key_parts(self.stacks, cones)
         context = cone_context(play, cone_part + "/", cones)
@@ -308,7 +308,7 @@ class LavaPosition(Position):
         from (empty where unused, so that the caches hit more often)."""
         if not uses:
             return "", "", (0, 0)
-        if self.game._play.memory:  # type: ignore[attr-defined]
+        if self.game.tables.memory:  # type: ignore[attr-defined]
             pool_w, pool_b, hidden = self._forgetful_pools()
         else:
             pool_w, pool_b = self._slot_pools()

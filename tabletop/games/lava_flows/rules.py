@@ -240,7 +240,7 @@ class LavaState(LavaPosition, State):
         plies = self.plies + 1
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
-        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game._play.ply_cap:  # type: ignore[attr-defined]
+        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game.tables.ply_cap:  # type: ignore[attr-defined]
             return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, "",
                            claims, q, (context, looks, mask, memos))
         outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
@@ -271,7 +271,7 @@ class LavaState(LavaPosition, State):
                 winner, outcome = player, "win"
                 break
         cone_key, looks = key_parts(stacks, cones)
-        play = self.game._play  # type: ignore[attr-defined]
+        play = self.game.tables  # type: ignore[attr-defined]
         context = cone_context(play, cone_key + "/", cones)
         start, memos = context[1 - p][lock + 1]
         key = start + "|".join(looks)  # ``joined_key``
@@ -312,7 +312,7 @@ class LavaState(LavaPosition, State):
             if all(cones[c] == q for c in GOAL_CELLS[q]):
                 winner, outcome = q, "win"
                 break
-        if not outcome and self.plies >= self.game._play.ply_cap:  # type: ignore[attr-defined]
+        if not outcome and self.plies >= self.game.tables.ply_cap:  # type: ignore[attr-defined]
             outcome = "ply cap"  # as ``_apply`` ends a game that reaches the cap
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
@@ -338,7 +338,7 @@ class LavaState(LavaPosition, State):
         k = top_large(s)
         kind = claim_kind((depth, middle), (cone + tokens).translate(COLOURS), len(cone),
                           len(s) - k, pool_w, pool_b, hidden,
-                          self.game._play.top_only)  # type: ignore[attr-defined]
+                          self.game.tables.top_only)  # type: ignore[attr-defined]
         revealed = reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
         n = len(pile)
@@ -416,7 +416,7 @@ class LavaFlows(Game):
     1 to ``MAX_PLY_CAP``).
     """
 
-    __slots__ = ("_play",)
+    __slots__ = ("tables",)
 
     name = "lava-flows"
     title = "Lava Flows"
@@ -434,8 +434,9 @@ class LavaFlows(Game):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         Game.__init__(self, players, **options)
-        #: What every ply reads of the options, resolved once (``position.PlayTables``).
-        self._play = play_tables(self.options)
+        #: What every ply reads of the options, resolved once (``tables.PlayTables``): public,
+        #: as the position reads it (``position.py``), and read-only like the rest of the Game.
+        self.tables = play_tables(self.options)
 
     def _check_option(self, key: str, value: Any) -> None:
         Game._check_option(self, key, value)
@@ -526,7 +527,7 @@ class LavaFlows(Game):
         >>> done.is_terminal, done.outcome, done.winners
         (True, 'ply cap', ())
         """
-        cap = self._play.ply_cap
+        cap = self.tables.ply_cap
         if isinstance(plies, bool) or not isinstance(plies, Integral) or not 0 <= plies <= cap:
             raise InvalidOption(f"plies is the number of plies of play made, a whole number "
                                 f"from 0 to ply_cap ({cap}); not {brief(plies)}")

@@ -99,8 +99,9 @@ _READERS = {key: _readers(*key) for key in _CELLS}
 
 class PlayTables:
     """What every ply reads of a game's options, resolved once per game (``LavaFlows``
-    keeps it as ``_play``): the hot loop then needs no option lookups. A slotted class,
-    not a ``NamedTuple``: a slot is read several times faster than a tuple field.
+    keeps it as ``tables``): the hot loop then needs no option lookups. A slotted class,
+    not a ``NamedTuple``: a slot is read several times faster than a tuple field. Read-only
+    once made (the memos it holds are caches that play fills).
 
     >>> t = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
     >>> t.top_only, t.onto, t.ply_cap, t.slides is SLIDE_INTO_EMPTY
@@ -108,7 +109,7 @@ class PlayTables:
     """
 
     __slots__ = ("memos", "readers", "contexts", "shapes", "entries", "slides", "own",
-                 "top_only", "memory", "onto", "ply_cap")
+                 "top_only", "memory", "onto", "ply_cap", "_sealed")
 
     def __init__(self, memos: tuple[tuple[CellMemos, ...], ...], readers: Any,
                  contexts: dict[str, ConeContext],
@@ -132,6 +133,17 @@ class PlayTables:
         #: ``MOVES_SLIDE_ONTO`` or ``MOVES_SLIDE_INTO_EMPTY``: what an own stack allows.
         self.own = own
         self.top_only, self.memory, self.onto, self.ply_cap = top_only, memory, onto, ply_cap
+        object.__setattr__(self, "_sealed", True)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"a game's play tables are read-only (their {name!r} can't "
+                                 "be set): load the game with other options instead")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a game's play tables are read-only (their {name!r} can't be "
+                             "deleted)")
 
 
 def play_tables(options: Mapping[str, Any]) -> PlayTables:

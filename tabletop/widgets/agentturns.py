@@ -1,6 +1,6 @@
 """The game widget's bots and its end: "Bot move", the bots' replies, Pause, and ``close()``.
 
-``BotTurns`` is a part of ``GameWidget`` (a mixin): the bots move one at a time in an event loop
+``AgentTurns`` is a part of ``GameWidget`` (a mixin): the bots move one at a time in an event loop
 (``agentrun``), at once without one. They pause by themselves when the page stops showing the
 widget (its cell re-run or cleared: ipywidgets' count of views falls to 0) and go on when a
 view shows it again, unless a person resumed them meanwhile. ``close()`` ends the widget: the
@@ -77,7 +77,7 @@ def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None
             widget.close()
 
 
-class BotTurns:
+class AgentTurns:
     """The bots' part of ``GameWidget`` (see the module's docstring)."""
 
     session: Session

@@ -8,12 +8,12 @@ reads the true hidden parts from somewhere the view's equality does not look (a 
 out of comparison, a reference to the full state) passes every check of what a view shows,
 yet lets the bot play — and show its seat — the other players' secrets.
 
-``check_bot_secrecy`` compares both, on the pairs ``check_secrecy`` builds (twin games that
+``check_agent_secrecy`` compares both, on the pairs ``check_secrecy`` builds (twin games that
 differ only in what the player may not see, and positions against states drawn from the
 player's view).
 
 >>> import tabletop
->>> check_bot_secrecy(tabletop.load("lascaux", players=3), seeds=[0])
+>>> check_agent_secrecy(tabletop.load("lascaux", players=3), seeds=[0])
 """
 
 from __future__ import annotations
@@ -51,13 +51,13 @@ def _thinking(state: State, viewer: int) -> str | None:
 
 
 #: What a bot shows its seat, surface by surface.
-BOT_SURFACES: tuple[Surface, ...] = (
+AGENT_SURFACES: tuple[Surface, ...] = (
     ("determinized states (a bot's samples)", _draws),
     ("bot's thinking", _thinking),
 )
 
 
-def check_bot_secrecy(game: Game, seeds: Iterable[int] = range(2)) -> None:
+def check_agent_secrecy(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Two states a player cannot tell apart give that player's view the same draws and
     the same bot thinking (``ConformanceError`` names the pair and what differs)."""
-    check_secrecy(game, seeds, surfaces=BOT_SURFACES, every=5)
+    check_secrecy(game, seeds, surfaces=AGENT_SURFACES, every=5)
