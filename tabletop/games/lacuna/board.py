@@ -31,6 +31,8 @@ SPOT_GAPS = 15
 """Sample spots on a pair are at least ``mat radius / SPOT_GAPS`` apart (``spot_mask``): far
 enough apart on the picture for a fingertip or a mouse to tell them apart."""
 NAMES = ("Gold", "Silver")
+PAWN_FILL = ("#d4af37", "#c8ccd0")
+"""The players' pawns' colours, gold and silver (in the picture and beside their names)."""
 
 
 @dataclass(frozen=True, slots=True)
