@@ -4,14 +4,18 @@ a pickle names. ``deserialize_state`` reads text that may come from anywhere, so
 adapter first loads that line here, where a pickle may name only what a tabletop state's
 own pickle names:
 
-* classes of ``tabletop.core`` and ``tabletop.games`` modules already imported (games,
-  states, actions, their parts; nothing is imported to look a name up);
+* data classes of ``tabletop.core`` and ``tabletop.games`` modules already imported:
+  games, states and views, and dataclasses and enums (actions and their parts); nothing
+  is imported to look a name up;
 * the rebuilding functions their pickles call (``rebuild``, ``rebuild_game``, a game's
   ``_rebuild``) and the adapter's ``_Shared`` and ``_from_record`` (a record: JSON);
-* ``frozenset``, ``set``, ``complex`` and ``range``.
+* ``frozenset``, ``set`` and ``complex``.
 
 Anything else (``os.system``, ``builtins.eval``, a function of another package) is refused
-before it runs, with the name it gave.
+before it runs, with the name it gave. So is what no state's pickle names but whose call
+would turn a few bytes into a huge amount of work: ``range`` and tabletop's lazy sequences
+(``LegalActions``: ``frozenset(range(10**11))`` is 60 bytes of pickle and terabytes of
+set), and any other class (a container, a tool).
 
 >>> import pickle
 >>> dict_problem(pickle.dumps({"_shared": None}))
@@ -23,17 +27,21 @@ before it runs, with the name it gave.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import io
 import pickle
 import sys
 from typing import Any
+
+from ..core.game import Game, State, View
 
 #: Packages whose classes a state's pickle may name.
 PACKAGES = ("tabletop.core.", "tabletop.games.")
 #: Functions a state's pickle may call, by name, in those packages or the adapter.
 FUNCTIONS = frozenset({"rebuild", "rebuild_game", "_rebuild", "_Shared", "_from_record"})
 ADAPTER = "tabletop.adapters.openspiel"
-BUILTINS = frozenset({"frozenset", "set", "complex", "range"})
+BUILTINS = frozenset({"frozenset", "set", "complex"})
 
 
 class _Refused(Exception):
@@ -58,7 +66,20 @@ def allowed(module: str, name: str) -> bool:
         return True
     loaded = sys.modules.get(module)  # a state's game has loaded its modules: import none
     found = getattr(loaded, name, None)
-    return isinstance(found, type) and found.__module__ == module
+    return isinstance(found, type) and found.__module__ == module and _data(found)
+
+
+def _data(cls: type) -> bool:
+    """Whether ``cls`` is a game, a state or view, a dataclass or an enum: what a state's
+    pickle names (not a container whose call with a number could build without end).
+
+    >>> from tabletop.core.legal import LegalActions
+    >>> from tabletop.games.lascaux.actions import Pass
+    >>> _data(Pass), _data(LegalActions)
+    (True, False)
+    """
+    return (dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum)
+            or issubclass(cls, (Game, State, View)))
 
 
 class _StateUnpickler(pickle.Unpickler):
