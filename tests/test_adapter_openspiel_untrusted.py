@@ -153,3 +153,34 @@ def test_only_data_classes_and_games_load_not_every_class_of_tabletop():
                          ("tabletop.core.legal", "_Bits"),
                          ("tabletop.core.timeline", "Timeline")]:
         assert not allowed(module, name), (module, name)
+
+
+def _doubled(levels, key=False):
+    """A pickle of a tuple of two copies of a tuple of two copies … ``levels`` deep (its
+    parts shared through the memo), as a dict key or a value of the fields."""
+    t = (1,)
+    for _ in range(levels):
+        t = (t, t)
+    body = pickle.dumps(t, protocol=2)[2:-1]
+    name = b"X\x01\x00\x00\x00x"
+    return b"\x80\x02}" + (body + b"K\x01" if key else name + body) + b"s."
+
+
+@pytest.mark.parametrize("key", [False, True], ids=["value", "dict-key"])
+def test_a_few_hundred_bytes_of_shared_tuples_are_refused_before_any_hash(key):
+    """Forty levels of a tuple holding two copies of the one below: 2**40 parts in a few
+    hundred bytes. A dict key is hashed as it loads (for ever); a value would be at the
+    first hash or print. Refused from the opcodes, before anything loads. (Without that
+    check this test never ends: the hash is one call in C, which no alarm interrupts.)"""
+    raw = _doubled(40, key)
+    assert len(raw) < 400
+    problem = dict_problem(raw)
+    assert problem is not None and "parts once its shared ones are counted" in problem
+    assert dict_problem(_doubled(3, key)) is None  # a few shared parts are a state's lot
+
+
+def test_a_pickle_holding_itself_is_refused():
+    loop: list = []
+    loop.append(loop)
+    problem = dict_problem(pickle.dumps({"x": loop}))
+    assert problem is not None and "more than 2**62 parts" in problem

@@ -15,7 +15,10 @@ Anything else (``os.system``, ``builtins.eval``, a function of another package) 
 before it runs, with the name it gave. So is what no state's pickle names but whose call
 would turn a few bytes into a huge amount of work: ``range`` and tabletop's lazy sequences
 (``LegalActions``: ``frozenset(range(10**11))`` is 60 bytes of pickle and terabytes of
-set), and any other class (a container, a tool).
+set), and any other class (a container, a tool). A line whose object, its shared parts
+counted where they are used, is far bigger than the line (a tuple of two copies of a tuple
+of two copies …: 2**40 parts in 250 bytes, which a hash or a print would walk for ever) is
+refused before it is loaded (``pickle_size``).
 
 >>> import pickle
 >>> dict_problem(pickle.dumps({"_shared": None}))
@@ -35,6 +38,7 @@ import sys
 from typing import Any
 
 from ..core.game import Game, State, View
+from .pickle_size import Unreadable, expanded_size
 
 #: Packages whose classes a state's pickle may name.
 PACKAGES = ("tabletop.core.", "tabletop.games.")
@@ -42,6 +46,21 @@ PACKAGES = ("tabletop.core.", "tabletop.games.")
 FUNCTIONS = frozenset({"rebuild", "rebuild_game", "_rebuild", "_Shared", "_from_record"})
 ADAPTER = "tabletop.adapters.openspiel"
 BUILTINS = frozenset({"frozenset", "set", "complex"})
+
+
+def most_parts(size: int) -> int:
+    """The most parts (``pickle_size.expanded_size``) a ``__dict__=`` line of ``size``
+    bytes may hold: a state's pickle holds fewer parts than bytes (at most 0.41 per byte,
+    measured over every game), so ten per byte and a margin leave room to spare.
+
+    >>> most_parts(1000)
+    110000
+    """
+    return 10 * size + 100_000
+
+
+def _count(parts: int) -> str:
+    return "more than 2**62" if parts >= 2**62 else f"{parts:,}"
 
 
 class _Refused(Exception):
@@ -92,6 +111,15 @@ class _StateUnpickler(pickle.Unpickler):
 def dict_problem(raw: bytes) -> str | None:
     """What makes ``raw`` (a ``__dict__=`` line, decoded) no pickle of a tabletop state's
     ``__dict__``: a name it may not load, or damage. ``None`` if it loads, as a dict."""
+    try:
+        parts = expanded_size(raw)
+    except Unreadable as error:
+        return f"its __dict__= line is no pickle of a state: {error}"
+    if parts > most_parts(len(raw)):
+        return (f"its __dict__= line holds {_count(parts)} parts once its shared ones are "
+                f"counted where they are used, from {len(raw):,} bytes (a state's pickle "
+                f"holds fewer parts than bytes; hashing or printing this one would never "
+                f"end)")
     try:
         loaded = _StateUnpickler(io.BytesIO(raw)).load()
     except _Refused as refused:
