@@ -184,3 +184,10 @@ def test_a_pickle_holding_itself_is_refused():
     loop.append(loop)
     problem = dict_problem(pickle.dumps({"x": loop}))
     assert problem is not None and "more than 2**62 parts" in problem
+
+
+@pytest.mark.parametrize("raw", [b"\x80\x02e.", b"\x80\x02]e.", b"\x80\x02(K\x01t(",
+                                 b"\x80\x02h\x05.", b"\x80\x02(K\x01(]e."])
+def test_opcodes_the_counter_cannot_follow_are_damage(raw):
+    problem = dict_problem(raw)
+    assert problem is not None and problem.startswith("its __dict__= line is no pickle")

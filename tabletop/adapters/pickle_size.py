@@ -97,7 +97,11 @@ def _pop(op: pickletools.OpcodeInfo, stack: list[_Part]) -> list[_Part]:
     taken: list[_Part] = []
     for kind in reversed(op.stack_before):
         if kind is pickletools.stackslice:
-            at = max(i for i, part in enumerate(stack) if part is _MARK)
+            at = len(stack) - 1  # the nearest MARK, from the top: what it passes over
+            while stack[at] is not _MARK:  # is taken off, so every part is passed once
+                at -= 1
+                if at < 0:
+                    raise ValueError(f"{op.name} without its MARK")
             taken[:0] = stack[at + 1:]
             del stack[at + 1:]
         elif kind is pickletools.markobject:
