@@ -77,6 +77,9 @@ def test_agent_labels_show_as_text_in_every_tournament_table():
     for markup in (result._repr_html_(), result.ratings(samples=20)._repr_html_(),
                    result.pairwise()._repr_html_()):
         shown_safely(markup)
+    pytest.importorskip("pandas")
+    for frame in (result.to_dataframe(), result.summary_frame()):  # pandas escapes its own
+        shown_safely(frame._repr_html_())
 
 
 @pytest.mark.parametrize("name", tabletop.games())
