@@ -107,3 +107,87 @@ def test_what_a_state_pickle_may_name():
     assert dict_problem(b"\x80\x04garbage").startswith("its __dict__= line is no pickle")
     assert dict_problem(pickle.dumps([1, 2])) == ("its __dict__= line holds a list, not a "
                                                   "state's fields")
+
+
+def _calls(*parts):
+    """Protocol-2 pickle opcodes: ``callable(arg)`` of globals ``"module\\nname"``, nested."""
+    return b"".join(parts)
+
+
+def _global(module, name):
+    return b"c" + module.encode() + b"\n" + name.encode() + b"\n"
+
+
+def _dict_of(value):
+    return b"\x80\x02}q\x00X\x01\x00\x00\x00xq\x01" + value + b"s."
+
+
+_HUGE = b"\x8a\x05" + (10**11).to_bytes(5, "little")  # LONG1: 100 billion, in 7 bytes
+
+
+@pytest.mark.parametrize("raw", [
+    # frozenset(range(10**11)): 60 bytes of text that would take terabytes
+    _dict_of(_global("builtins", "frozenset") + _global("builtins", "range") + _HUGE
+             + b"\x85R\x85R"),
+    # frozenset(LegalActions(10**11, Pass)): a lazy sequence of tabletop, read whole
+    _dict_of(_global("builtins", "frozenset") + _global("tabletop.core.legal", "LegalActions")
+             + _HUGE + _global("tabletop.games.lascaux.actions", "Pass") + b"\x86R\x85R"),
+], ids=["range", "lazy-legal-actions"])
+def test_a_few_bytes_cannot_make_the_loader_build_something_huge(raw):
+    """A pickle calls what it names: a name whose call turns a small number into a huge
+    amount of work (a range, a lazy sequence) would let a short text take all the memory.
+    A state's pickle names none: they are refused before anything is called."""
+    import tabletop.games.lascaux.actions  # noqa: F401 (loaded, as a game's modules are)
+
+    assert len(raw) < 120
+    problem = dict_problem(raw)
+    assert problem is not None and "which a tabletop state's pickle never does" in problem
+
+
+def test_only_data_classes_and_games_load_not_every_class_of_tabletop():
+    """A state's pickle names games, states, views, actions and their parts (dataclasses
+    and enums) and the rebuilding functions: not containers, widgets' helpers or tools."""
+    assert allowed("tabletop.games.lascaux.actions", "Pass")
+    assert allowed("tabletop.games.lascaux.rules", "Lascaux")
+    for module, name in [("builtins", "range"), ("tabletop.core.legal", "LegalActions"),
+                         ("tabletop.core.legal", "_Bits"),
+                         ("tabletop.core.timeline", "Timeline")]:
+        assert not allowed(module, name), (module, name)
+
+
+def _doubled(levels, key=False):
+    """A pickle of a tuple of two copies of a tuple of two copies … ``levels`` deep (its
+    parts shared through the memo), as a dict key or a value of the fields."""
+    t = (1,)
+    for _ in range(levels):
+        t = (t, t)
+    body = pickle.dumps(t, protocol=2)[2:-1]
+    name = b"X\x01\x00\x00\x00x"
+    return b"\x80\x02}" + (body + b"K\x01" if key else name + body) + b"s."
+
+
+@pytest.mark.parametrize("key", [False, True], ids=["value", "dict-key"])
+def test_a_few_hundred_bytes_of_shared_tuples_are_refused_before_any_hash(key):
+    """Forty levels of a tuple holding two copies of the one below: 2**40 parts in a few
+    hundred bytes. A dict key is hashed as it loads (for ever); a value would be at the
+    first hash or print. Refused from the opcodes, before anything loads. (Without that
+    check this test never ends: the hash is one call in C, which no alarm interrupts.)"""
+    raw = _doubled(40, key)
+    assert len(raw) < 400
+    problem = dict_problem(raw)
+    assert problem is not None and "parts once its shared ones are counted" in problem
+    assert dict_problem(_doubled(3, key)) is None  # a few shared parts are a state's lot
+
+
+def test_a_pickle_holding_itself_is_refused():
+    loop: list = []
+    loop.append(loop)
+    problem = dict_problem(pickle.dumps({"x": loop}))
+    assert problem is not None and "more than 2**62 parts" in problem
+
+
+@pytest.mark.parametrize("raw", [b"\x80\x02e.", b"\x80\x02]e.", b"\x80\x02(K\x01t(",
+                                 b"\x80\x02h\x05.", b"\x80\x02(K\x01(]e."])
+def test_opcodes_the_counter_cannot_follow_are_damage(raw):
+    problem = dict_problem(raw)
+    assert problem is not None and problem.startswith("its __dict__= line is no pickle")

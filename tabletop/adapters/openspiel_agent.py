@@ -70,11 +70,11 @@ class ISMCTSAgent:
         game = self._game_of(view.game)
         root = TabletopState(game, view.determinize(self.rng))
         seed = self.rng.randrange(2**32)
-        bot = ismcts.ISMCTSBot(
+        search = ismcts.ISMCTSBot(
             game, mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed)),
             self.uct_c, self.simulations, random_state=np.random.RandomState(seed))
-        bot.set_resampler(resampler(seed=seed))
-        return view.action_from_id(int(bot.step(root)))
+        search.set_resampler(resampler(seed=seed))
+        return view.action_from_id(int(search.step(root)))
 
     def _game_of(self, game: Game) -> TabletopGame:
         """The OpenSpiel game of ``game`` (its name, players and options), loaded once."""

@@ -48,7 +48,7 @@ from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
-from .writer import WriterLock
+from .writer import LOCK, WriterLock
 
 FORMAT = "tabletop-arena/1"
 #: What every game line holds (and ``error``, ``winner``).
@@ -75,12 +75,21 @@ def table_format() -> str:
 def _must_be(path: Path, folder: bool) -> None:
     """An ``InvalidRecord`` if ``path`` exists but is not a folder (``folder``) or not a
     regular file (a pipe or a device would never end: reading it would hang or fill the
-    memory): a dataset someone tampered with, named before anything reads or writes it."""
+    memory), or is a symbolic link (the dataset would read, and write, files outside its
+    folder: a link planted in a folder someone hands you could have its games or tables
+    written over a file of yours): a dataset someone tampered with, named before anything
+    reads or writes it. (The folder itself may be a link: it is the one the caller named.)"""
     if path.exists() and not (path.is_dir() if folder else path.is_file()):
         kind = "folder" if path.is_dir() else "file" if path.is_file() else \
             "special file (a pipe, socket or device)"
         raise InvalidRecord(f"{path} should be a {'folder' if folder else 'file'} of a "
                             f"tournament dataset, and is a {kind}")
+    if path.is_symlink():
+        raise InvalidRecord(f"{path} should be a {'folder' if folder else 'file'} of a "
+                            f"tournament dataset, and is a symbolic link (to "
+                            f"{cut(os.readlink(path), 80)!r}): a dataset's own files and "
+                            f"folders are never links, so that nothing outside the folder "
+                            f"is read or written; replace the link by what it names")
 
 
 def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
@@ -122,7 +131,8 @@ class Dataset:
         self.games: dict[int, GameResult] = {}
         if self.path.exists() and not self.path.is_dir():
             raise ValueError(f"save should name a folder, and {self.path} is a file")
-        for name, folder in ((HEADER, False), (KEEPING, False), (GAMES, True), (TABLES, True)):
+        for name, folder in ((HEADER, False), (KEEPING, False), (GAMES, True), (TABLES, True),
+                             (LOCK, False)):
             _must_be(self.path / name, folder)
         self.path.mkdir(parents=True, exist_ok=True)
         self.lock: WriterLock | None = WriterLock(self.path)  # before anything is read
@@ -195,7 +205,8 @@ class Dataset:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""
         if self.open is None:
             self.open = (self.path / GAMES / f"batch-{self.number:05d}.jsonl.part").open(
-                "w", encoding="utf-8", newline="\n")  # the same bytes on every system
+                "x", encoding="utf-8", newline="\n")  # the same bytes on every system; "x":
+            # a new file (no link or left-over is there: its number is past every name)
         line = json.dumps({**row(game), "record": game.record}, separators=(",", ":"),
                           allow_nan=False)  # (checked finite already: strict JSON, RFC 8259)
         try:

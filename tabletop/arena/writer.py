@@ -33,6 +33,8 @@ except ImportError:
     msvcrt = None  # type: ignore[assignment]
 
 LOCK = "writing.lock"
+#: Not following a symbolic link at the lock's name, where the system can say so (POSIX).
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 class WriterLock:
@@ -41,7 +43,8 @@ class WriterLock:
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / LOCK
-        self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        # O_NOFOLLOW: a link planted at the lock's name makes no file where it points
+        self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         try:
             _lock(self.fd)
         except (BlockingIOError, PermissionError):  # held: EWOULDBLOCK, or Windows' EACCES

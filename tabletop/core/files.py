@@ -22,9 +22,25 @@ def write_atomically(path: Path, write: Callable[[Path], Any]) -> None:
     whole file or none, even after a power cut. ``tmp`` is hidden (its name starts with
     ``.``), so a reader of the whole folder (``pandas.read_parquet("path/results")``) skips
     it while it is being written; a write that fails leaves none behind, and its error names
-    ``path``, the file the caller asked for, not the hidden one."""
+    ``path``, the file the caller asked for, not the hidden one.
+
+    Nothing found at either name is written through: a file, or a symbolic link someone
+    left at the temporary name (pointing at a file outside the folder, say), is removed and
+    ``tmp`` made afresh (exclusively) before ``write`` opens it; the rename then replaces
+    whatever ``path`` was, a link included, rather than the file a link names.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> outside = folder / "outside.txt"
+    >>> _ = outside.write_text("mine", encoding="utf-8")
+    >>> (folder / ".note.txt.tmp").symlink_to(outside)
+    >>> write_atomically(folder / "note.txt", lambda tmp: tmp.write_text("x", encoding="utf-8"))
+    >>> outside.read_text(encoding="utf-8")
+    'mine'
+    """
     tmp = path.with_name(f".{path.name}.tmp")
     try:
+        fresh(tmp)
         write(tmp)
         with tmp.open("rb+") as written:
             os.fsync(written.fileno())
@@ -35,3 +51,10 @@ def write_atomically(path: Path, write: Callable[[Path], Any]) -> None:
         raise OSError(err.errno, err.strerror, str(path)) from None  # its subclass, by errno
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def fresh(path: Path) -> None:
+    """An empty regular file made at ``path``, whatever was there (a left-over file or a
+    symbolic link, removed, not followed): ``O_EXCL`` refuses a link put back meanwhile."""
+    path.unlink(missing_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))

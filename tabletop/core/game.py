@@ -83,6 +83,9 @@ class Game(OptionChecks, GameFacts, SetOnce):
     #: What the game's actions look like, quoted ("actions are 'pay' or 'pass'"): typed text
     #: that is no action at all is refused saying so (``core.notation.unknown``).
     notation_forms: ClassVar[str] = ""
+    #: The CSS colours of the players' pieces (player ``i``: the ``i``-th), for the dots beside
+    #: their names in the widget; empty: the widget's own palette of distinct colours.
+    player_colours: ClassVar[tuple[str, ...]] = ()
 
     __slots__ = ("_options", "_players", "_hash", "__weakref__")
 

@@ -468,7 +468,7 @@ class GameWidget(AgentTurns, w.VBox):
         self.turn_html.value = self._turn()
         names = [s.name(p) for p in range(s.game.players)]
         scoreboard = s.scoreboard()
-        self.scores_html.value = panels.scores_html(names, scoreboard)
+        self.scores_html.value = panels.scores_html(names, scoreboard, self._colours())
         line = s.line()
         actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
         self.log_html.value = panels.log_html(s.log(), actors, s.ply())
@@ -490,8 +490,12 @@ class GameWidget(AgentTurns, w.VBox):
         assert p is not None
         status = "thinking" if self.runner.thinking == p else \
             "paused" if self.runner.paused and s.seats[p] is not None else ""
-        return panels.turn_html(s.name(p), s.seat_label(p),
-                                colour=panels.PALETTE[p % len(panels.PALETTE)], status=status)
+        return panels.turn_html(s.name(p), s.seat_label(p), colour=self._colours()[p],
+                                status=status)
+
+    def _colours(self) -> tuple[str, ...]:
+        game = self.session.game
+        return panels.player_colours(game.player_colours, game.players)
 
     def _show_turn(self) -> None:
         """Send the turn line now (an agent's "thinking…" must reach the page before it

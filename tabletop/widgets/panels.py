@@ -16,8 +16,21 @@ from ..agents.analysis import shallow_text
 from ..core.breakdown import Breakdown
 from ..core.names import SHOWN, fit
 
-#: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``).
+#: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``), where a
+#: game declares none of its own (``Game.player_colours``).
 PALETTE = ("#e4572e", "#2e86ab", "#76b041", "#a259c6", "#f2a541", "#5d576b")
+
+
+def player_colours(declared: Sequence[str], players: int) -> tuple[str, ...]:
+    """The dot colour of each player: the game's own (its pieces'), else the palette's.
+
+    >>> player_colours((), 3)
+    ('#e4572e', '#2e86ab', '#76b041')
+    >>> player_colours(("#d4af37", "#c8ccd0"), 2)
+    ('#d4af37', '#c8ccd0')
+    """
+    colours = tuple(declared) if len(declared) >= players else PALETTE
+    return tuple(colours[p % len(colours)] for p in range(players))
 
 #: The side panel's colours in a light and a dark notebook theme, as CSS custom properties:
 #: ``ink`` (text), ``muted`` (secondary text), ``error``/``done`` (messages) reach WCAG's 4.5:1
@@ -69,7 +82,8 @@ CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game .tt-turn { font-size: 15px; padding: 6px 10px; border-radius: 8px;
   background: var(--tt-panel); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tabletop-game .tt-dot { display: inline-block; width: 11px; height: 11px;
-  border-radius: 50%; margin-right: 6px; vertical-align: baseline; }
+  border-radius: 50%; margin-right: 6px; vertical-align: baseline;
+  box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.35); }
 .tabletop-game .tt-seat { font-size: 12px; color: var(--tt-muted); margin-left: 4px; }
 .tabletop-game .tt-msg { font-size: 13px; padding: 2px 4px; line-height: 1.35; }
 .tabletop-game .tt-msg.error { color: var(--tt-error); }
@@ -190,14 +204,14 @@ def message_html(text: str, kind: str = "info", hint: str = "") -> str:
 
 
 def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Breakdown] | None,
-                ) -> str:
+                colours: Sequence[str] = PALETTE) -> str:
     """The scores and where they come from (``breakdown_table``, shown when unfolded)."""
     head = '<div class="tt-heading">Score</div>'
     if scoreboard is None:
         return (f'{head}<div class="tt-empty">hidden in this view until the end (scores can '
                 'depend on secrets)</div>')
     scores, breakdown = scoreboard
-    total = " · ".join(f"<span>{dot(PALETTE[i % len(PALETTE)])}{escape(n)} <b>{_num(s)}</b>"
+    total = " · ".join(f"<span>{dot(colours[i % len(colours)])}{escape(n)} <b>{_num(s)}</b>"
                        "</span>" for i, (n, s) in enumerate(zip(names, scores, strict=False)))
     return (f'{head}<div class="tt-total">{total}</div>'
             f'<div class="tt-scores">{breakdown_table(breakdown)}</div>')

@@ -32,6 +32,8 @@ SPOT_GAPS = 12
 enough apart on the picture for a fingertip or a mouse to tell them apart, each with a hit
 area 16 px wide on a laptop's screen (``render.SPOT_HIT``)."""
 NAMES = ("Gold", "Silver")
+PAWN_FILL = ("#d4af37", "#c8ccd0")
+"""The players' pawns' colours, gold and silver (in the picture and beside their names)."""
 
 
 @dataclass(frozen=True, slots=True)

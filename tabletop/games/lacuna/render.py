@@ -36,6 +36,7 @@ from tabletop.render.contrast import ink_on
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
+from .board import PAWN_FILL
 from .flowerids import flower_ids, flowers_text
 from .geometry import STEPS, TICKS
 from .marks import flower, shape_of
@@ -48,7 +49,6 @@ WIDTH, HEIGHT = 640, 540
 CX, CY, MAT_PX = 270.0, 270.0, 255.0
 HEX = {"red": "#e6194b", "orange": "#f58231", "yellow": "#ffe119", "green": "#3cb44b",
        "blue": "#4363d8", "violet": "#a33bd1", "white": "#f2f2f2"}
-PAWN_FILL = ("#d4af37", "#c8ccd0")
 PAWN_NAME = ("Gold", "Silver")
 MAT, WAVES, INK = "#0d1b2a", "#173454", "#e8eef5"
 #: A flower before the colours are poured (white numbers on it reach 4.5:1).

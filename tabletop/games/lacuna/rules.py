@@ -41,7 +41,17 @@ from .actions import (
     parse,
     tick_text,
 )
-from .board import FLOWERS, NCOLOURS, PAWNS_EACH, SPACING, Params, mover, params_of, player_name
+from .board import (
+    FLOWERS,
+    NCOLOURS,
+    PAWN_FILL,
+    PAWNS_EACH,
+    SPACING,
+    Params,
+    mover,
+    params_of,
+    player_name,
+)
 from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
@@ -299,6 +309,7 @@ class Lacuna(Game):
     name = "lacuna"
     title = "Lacuna"
     notation_forms = FORMS
+    player_colours = PAWN_FILL
     player_counts = (2,)
     defaults = {"mat_radius": 1.0, "flower_radius": 0.031, "pawn_radius": 0.029}
     #: A large mat with large flowers and small pawns; the default pieces on the largest

@@ -43,6 +43,8 @@ V = TypeVar("V")
 
 WHITE, BLACK = 0, 1
 NAMES = ("White", "Black")
+FILL = ("#fbf8ef", "#262626")
+"""The players' pieces' colours, white and black (in the picture and beside their names)."""
 COLOUR_NAMES = ("white", "black")
 
 COLS = "abc"

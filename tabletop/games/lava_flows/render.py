@@ -27,13 +27,22 @@ from tabletop.render.contrast import backdrop, ink_on
 from tabletop.render.scene import MIN_HIT, Scene
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
-from .board import CELLS, COLOUR, CONE_PIECES, GHOSTS, GOAL_OWNER, INDEX, NAMES, top_large
+from .board import (
+    CELLS,
+    COLOUR,
+    CONE_PIECES,
+    FILL,
+    GHOSTS,
+    GOAL_OWNER,
+    INDEX,
+    NAMES,
+    top_large,
+)
 from .position import PLAY, LavaPosition
 
 WIDTH, HEIGHT = 620, 590
 CELL = 140
 X0, Y0 = 40, 48
-FILL = ("#fbf8ef", "#262626")
 STROKE = ("#4a4a4a", "#000000")
 GOAL_FILL = {0: "#fff0b3", 1: "#d6e4fb", -1: "#f4f1e8"}
 CONE_RIM = "#e8590c"

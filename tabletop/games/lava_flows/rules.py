@@ -55,6 +55,7 @@ from .board import (
     CENTRE,
     COLOUR,
     CONE_PIECES,
+    FILL,
     GOAL_CELLS,
     GOAL_OWNER,
     HOME_CELLS,
@@ -421,6 +422,7 @@ class LavaFlows(Game):
     name = "lava-flows"
     title = "Lava Flows"
     notation_forms = FORMS
+    player_colours = FILL
     rule_changes = actions.RULE_CHANGES
     player_counts = (2,)
     defaults: ClassVar[Mapping[str, Any]] = {"slide": "onto", "oreo": "anywhere",
