@@ -6,11 +6,16 @@ at ply 0, where some games start with their most crowded controls (Lacuna's seve
 and player count at ply 0, and at those steps: the board, the turn line, the message line,
 the click controls and both bars lie inside the visible area with the file browser open;
 nothing in the side panel is wider than its box; and the bars do not move when the buttons
-come and go. Screenshots: ``artifacts/first-<game>-<n>p.png``.
+come and go. Screenshots: ``artifacts/first-<game>-<n>p.png``. And Lacuna's listed spots on
+a line take a click anywhere in a 16 px disc around them, on the board as it is shown there
+(``tests/test_lacuna_spot_hits.py`` checks the same on every listed pair, without a browser).
 """
 
 from __future__ import annotations
 
+import json
+import math
+from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,14 +25,22 @@ from pages import (
     CONFIGS,
     OVERFLOW_JS,
     TO_TOP_JS,
+    Step,
     boxes,
+    canvas_css,
+    click_step,
     code_notebook,
     config_tag,
     open_lab_notebook,
     run_in_kernel,
+    session_for,
     widget_css,
 )
 from servers import Server
+
+import tabletop
+from tabletop.games.lacuna.actions import Place
+from tabletop.render.scenecanvas import click_point
 
 pytestmark = pytest.mark.browser
 
@@ -131,3 +144,64 @@ def test_lava_flows_claim_buttons_fit_in_place(lab_page: Any, artifacts: Path) -
     _check_fits(page, tag, found)
     assert _bars(found) == _bars(before), "the bars moved when the claim buttons appeared"
     page.locator(widget_css(tag)).screenshot(path=str(artifacts / "first-lava-flows-claims.png"))
+
+
+#: Kernel code that plays Lacuna's set-aside colour and four pawns, then prints the record.
+LACUNA_MOVES = """import json
+w = widgets["lacuna-2p"]
+for k in range(5):
+    moves = list(w.state.legal_actions())
+    w.play(moves[(5 * k + 2) % len(moves)])
+print(json.dumps(w.state.to_record()))
+"""
+
+
+def _crowded_spot(state: tabletop.State) -> tuple[int, int, int, int]:
+    """``(a, b, k, j)``: listed spots ``k`` and ``j`` of the pair a-b nearest each other."""
+    listed: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for action in state.legal_actions():
+        if isinstance(action, Place):
+            listed[action.a, action.b].append(action.k)
+    best = None
+    for (a, b), ks in listed.items():
+        (ax, ay), (bx, by) = state.flower_xy(a), state.flower_xy(b)
+        ks.sort()
+        for k, j in zip(ks, ks[1:], strict=False):
+            apart = math.hypot(bx - ax, by - ay) * (j - k)
+            if best is None or apart < best[0]:
+                best = (apart, a, b, k, j)
+    assert best is not None, "no pair lists two spots here"
+    return best[1:]
+
+
+def test_lacuna_spots_take_a_click_anywhere_in_16px(lab_page: Any, artifacts: Path) -> None:
+    """A click 7.7 px from a listed spot, towards its nearest neighbour, plays that spot."""
+    page, tag = lab_page, "lacuna-2p"
+    _to_top(page, tag)
+    state = tabletop.replay(json.loads(run_in_kernel(page, LACUNA_MOVES)))
+    a, b, k, j = _crowded_spot(state)
+    session = session_for(state)
+    for flower in (a, b):
+        scene = session.scene()
+        point = click_point(scene, ("flower", flower))
+        click_step(page, tag, Step(("flower", flower), point=point, width=scene.width))
+        session.click(*point)
+    scene = session.scene()
+    box = page.locator(canvas_css(tag)).bounding_box()
+    scale = box["width"] / scene.width
+    (x, y), (nx, ny) = (click_point(scene, ("spot", a, b, s)) for s in (k, j))
+    apart = math.hypot(nx - x, ny - y)
+    print(f"\nLacuna's board shown {box['width']:.0f} px wide (x{scale:.3f}); spots "
+          f"@{k}/1024 and @{j}/1024 of {a}-{b} are {apart * scale:.1f} px apart")
+    assert scale < 0.85, "the board should be shown smaller than its picture here"
+    assert apart * scale >= 16, f"neighbouring spots only {apart * scale:.1f} px apart"
+    step = 7.7 / scale / apart
+    point = (x + (nx - x) * step, y + (ny - y) * step)
+    click_step(page, tag, Step(("spot", a, b, k), point=point, width=scene.width))
+    session.click(*point)
+    expected = session.log()[-1]
+    assert str(Place(a, b, k)) in expected, (expected, Place(a, b, k))
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
+        arg=[f"{widget_css(tag)} .tabletop-log li.now", expected], timeout=30_000)
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / "first-lacuna-spot.png"))

@@ -27,9 +27,10 @@ COLOUR_MAJORITY = 4
 """Flowers of one colour (of 7) that win the colour."""
 GAME_MAJORITY = 4
 """Colours (of 7) that win the game."""
-SPOT_GAPS = 15
+SPOT_GAPS = 12
 """Sample spots on a pair are at least ``mat radius / SPOT_GAPS`` apart (``spot_mask``): far
-enough apart on the picture for a fingertip or a mouse to tell them apart."""
+enough apart on the picture for a fingertip or a mouse to tell them apart, each with a hit
+area 16 px wide on a laptop's screen (``render.SPOT_HIT``)."""
 NAMES = ("Gold", "Silver")
 PAWN_FILL = ("#d4af37", "#c8ccd0")
 """The players' pawns' colours, gold and silver (in the picture and beside their names)."""
@@ -46,7 +47,8 @@ class Params:
     @property
     def spot_gap(self) -> int:
         """The least distance between neighbouring sample spots of a pair: ``1/SPOT_GAPS``
-        of the mat radius (17 px where the widget draws the radius 255 px wide)."""
+        of the mat radius (21 units where the picture draws the radius 255 units wide: 16.8 px
+        on a 1280x800 laptop's screen, where the widget shows the picture at 79%)."""
         return self.mat // SPOT_GAPS
 
 

@@ -64,6 +64,10 @@ def scale(subject: LacunaPosition) -> float:
 #: default sizes it is twice); a smaller flower (``flower_radius`` under about 1.6% of the
 #: mat radius) has its number beside it, read on the mat.
 LABEL_FITS = 1.4
+#: A sample spot's hit area, across, in picture units: 16.6 px where the widget shows the
+#: 640-unit-wide picture 506 px wide (JupyterLab at 1280x800 with the file browser open),
+#: and narrower than the least gap between listed spots (``board.SPOT_GAPS``: 21.25 units).
+SPOT_HIT = 21.0
 
 
 def _hit_radii(subject: LacunaPosition, s: float) -> dict[int, float]:
@@ -270,7 +274,7 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
             x, y = to_pixels(subject, ax + k / STEPS * (bx - ax), ay + k / STEPS * (by - ay))
             scene.circle(x, y, max(3.0, rp * 0.5), fill="#ffffff", stroke="#000000",
                          stroke_width=0.8, layer=8, target=t, title=f"@{fraction_text(k)}",
-                         hit_r=MIN_HIT / 2)
+                         hit_r=SPOT_HIT / 2)
         elif t[0] == "free":
             x, y = to_pixels(subject, t[1] / TICKS, t[2] / TICKS)
             scene.circle(x, y, 3, fill="#ffffff", opacity=0.8, layer=8, target=t,
