@@ -136,3 +136,16 @@ def test_a_search_that_cannot_tell_its_moves_apart_says_so(value, ending):
     ranked = _decided(0.6)
     ranked["candidates"][0]["value"] = 0.7  # type: ignore[index]
     assert "could not tell" not in thinking_html(ranked)
+
+
+def test_an_analysis_that_cannot_tell_its_moves_apart_says_so_too():
+    """The notebook's table of an ``Analysis`` says what the widget's panel says: at seed 5,
+    after Gold and Silver each played their first listed move 11 times, every candidate of
+    Silver's search wins."""
+    state = tabletop.load("lacuna").new(seed=5, setup="random")
+    while len(state.history) < 11:
+        state = state.apply(state.legal_actions()[0])
+    analysis = MCTSAgent(seed=0).analyse(state.view(state.current_player))
+    assert {round(c.value, 2) for c in analysis.top(10)} == {1.0} and not analysis.shallow
+    assert "could not tell these moves apart: each scored 1.00 in its games, so every move " \
+        "looks like a win" in analysis._repr_html_()

@@ -457,13 +457,15 @@ class Analysis:
     def _repr_html_(self) -> str:
         names = [self.view.game.player_name(q) for q in range(len(self._tree.total))]
         head = "".join(f"<th>{escape(n)}</th>" for n in names)
+        top = self.top(10)
         rows = "".join(
             f"<tr><td>{escape(c.notation)}</td><td>{c.visits}</td>"
             + "".join(f"<td>{v:.3f}</td>" for v in c.values) + "</tr>"
-            for c in self.top(10)
+            for c in top
         )
-        warning = f"<p>{escape(shallow_text(self.top(1)[0].visits))}</p>" \
-            if self.shallow else ""
+        same = same_value([c.value for c in top])
+        warning = f"<p>{escape(shallow_text(top[0].visits))}</p>" if self.shallow else \
+            f"<p>{escape(untold_text(same))}</p>" if same is not None else ""
         return (f"<p>{escape(self.view.game.player_name(self.player))} plays "
                 f"<b>{escape(str(self.choice))}</b> after {self.iterations} iterations over "
                 f"{self.determinizations} determinizations</p>{warning}"
@@ -503,6 +505,28 @@ times. Give the bot more thinking (strength "strong", or more iterations).'
     return (f"The search was too shallow to rank these moves: the most-tried one was searched "
             f"only {visits} time{'' if visits == 1 else 's'}. Give the bot more thinking "
             '(strength "strong", or more iterations).')
+
+
+def same_value(values: Sequence[float]) -> float | None:
+    """The value each of two or more candidates scored (to two places), else ``None``.
+
+    >>> same_value([1.0, 0.999]), same_value([1.0]), same_value([1.0, 0.5])
+    (1.0, None, None)
+    """
+    rounded = {round(v, 2) for v in values}
+    return rounded.pop() if len(values) > 1 and len(rounded) == 1 else None
+
+
+def untold_text(value: float) -> str:
+    """The sentence for a search whose candidates all scored ``value`` (``same_value``).
+
+    >>> untold_text(1.0)
+    'The search could not tell these moves apart: each scored 1.00 in its games, so every \
+move looks like a win.'
+    """
+    ending = {1.0: ", so every move looks like a win", 0.0: ", so every move looks like a loss"}
+    return (f"The search could not tell these moves apart: each scored {value:.2f} in its "
+            f"games{ending.get(value, '')}.")
 
 
 def met_at(node: Node, kids: Sequence[Node]) -> tuple[int | None, bool, bool, tuple[int, ...]]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..agents.analysis import shallow_text
+from ..agents.analysis import same_value, shallow_text, untold_text
 from ..core.breakdown import Breakdown
 from ..core.names import SHOWN, fit
 
@@ -284,33 +284,11 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
     if thinking.get("shallow") is True:
         most = max((c["visits"] for c in candidates), default=0)
         shallow = f'<div class="tt-empty">{escape(shallow_text(most))}</div>'
-    elif (same := same_value(candidates)) is not None:
+    elif (same := same_value([float(c["value"]) for c in candidates])) is not None:
         shallow = f'<div class="tt-empty">{escape(untold_text(same))}</div>'
     return (f'{head}<div class="tt-empty">{agent} chose <b>{choice}</b> after '
             f'{thinking.get("iterations", "?")} iterations</div>{shallow}'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
-
-
-def same_value(candidates: Sequence[dict[str, Any]]) -> float | None:
-    """The value every one of two or more ``candidates`` scored (to two places), else ``None``.
-
-    >>> same_value([{"value": 1.0}, {"value": 0.999}]), same_value([{"value": 1.0}])
-    (1.0, None)
-    """
-    values = {round(float(c["value"]), 2) for c in candidates}
-    return values.pop() if len(candidates) > 1 and len(values) == 1 else None
-
-
-def untold_text(value: float) -> str:
-    """The sentence for a search whose candidates all scored ``value``.
-
-    >>> untold_text(1.0)
-    'The search could not tell these moves apart: each scored 1.00 in its games, so every \
-move looks like a win.'
-    """
-    ending = {1.0: ", so every move looks like a win", 0.0: ", so every move looks like a loss"}
-    return (f"The search could not tell these moves apart: each scored {value:.2f} in its "
-            f"games{ending.get(value, '')}.")
 
 
 def log_html(moves: Sequence[str] | None, actors: Sequence[str], ply: int) -> str:
