@@ -378,13 +378,17 @@ def _result(state: State) -> dict[str, Any]:
             "winners": list(state.winners)}
 
 
+#: What to do with a record whose actions were cut, added to or changed by hand.
+_EDITED = "to go back by hand, delete its 'result' along with the actions, or give " \
+          "replay(record, ply=N) to stop after N actions"
+
+
 def _check_result(result: dict[str, Any], state: State) -> None:
     for key, value in _result(state).items():
         if key in result and result[key] != value:
             raise InvalidRecord(
                 f"record says {key} {result[key]!r} in 'result' but its actions give "
-                f"{value!r}: the "
-                f"record was altered{older_rules(state.game)}"
+                f"{value!r} ({_EDITED}): the record was altered{older_rules(state.game)}"
             )
 
 
