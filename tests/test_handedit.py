@@ -101,11 +101,17 @@ def test_no_nearest_action_is_named_for_text_like_none_and_ties_are_all_named():
 
 def test_the_move_box_says_the_nearest_legal_action_and_keeps_the_typo():
     widget = tabletop.play("lascaux", seed=1, bots={})
-    widget.move_box.value = "choose bleu"
+    widget.move_box.value = "choose bleu"  # typed, and the box left: nothing played
+    assert widget.session.ply() == 0 and "bleu" not in widget.message
+    widget.move_box.enter()
     assert widget.move_box.value == "choose bleu"
     assert "the nearest legal action is 'choose blue'" in widget.message
-    widget.move_box.value = "Choose  Blue"
+    widget.move_box.enter("Choose  Blue")
     assert widget.move_box.value == "" and widget.session.ply() == 1
+    widget.move_box.enter("")  # Enter on an empty box: how to type a move, and which
+    assert widget.session.ply() == 1
+    assert ("may play: choose brown, choose yellow, choose green, … (6 in all). Type one as "
+            "the move log writes it, then press Enter.") in widget.message
 
 
 def test_a_record_cut_short_by_hand_says_to_drop_its_result_or_replay_to_a_ply():
