@@ -125,3 +125,31 @@ def test_a_record_cut_short_by_hand_says_to_drop_its_result_or_replay_to_a_ply()
     assert "delete its 'result'" in said and "replay(record, ply=N)" in said
     del cut["result"]
     assert tabletop.replay(cut) == tabletop.replay(record, ply=len(record["actions"]) - 2)
+
+
+def test_a_records_own_field_in_other_letters_is_refused_not_kept_as_the_callers():
+    """``"Start"`` for ``"start"`` was kept as the caller's field and Lacuna sampled another
+    layout; ``"Actions"`` said only that 'actions' was missing."""
+    record = playout(tabletop.load("lacuna").new(seed=5), seed=5, plies=6).to_record()
+    for field in ("start", "actions", "result"):
+        edited = {(k.title() if k == field else k): v for k, v in record.items()}
+        with pytest.raises(InvalidRecord, match=f"record key '{field.title()}' is the field "
+                                                f"'{field}' misspelt"):
+            tabletop.replay(json.dumps(edited))
+    with pytest.raises(InvalidRecord, match="to_record\\(\\) can't set 'Seed'"):
+        tabletop.replay(record).to_record(Seed=1)
+
+
+def test_a_callers_own_fields_survive_the_widget_but_not_replay():
+    """As docs/promises.md says: the widget writes back the fields of the record it opened;
+    a state from ``replay`` holds the game only."""
+    state = playout(tabletop.load("lascaux").new(seed=1), seed=1, plies=4)
+    record = {**state.to_record(), "event": "club night", "table": [1, 2]}
+    text = json.dumps(record, indent=1).replace("\n", "\r\n")  # pretty, with Windows ends
+    widget = tabletop.play("lascaux", seed=0, bots={})
+    widget.load(text)
+    saved = widget.save()
+    assert saved["event"] == "club night" and saved["table"] == [1, 2]
+    assert saved["actions"] == record["actions"]
+    assert "event" not in tabletop.replay(text).to_record()
+    widget.close()
