@@ -153,3 +153,19 @@ def test_a_callers_own_fields_survive_the_widget_but_not_replay():
     assert saved["actions"] == record["actions"]
     assert "event" not in tabletop.replay(text).to_record()
     widget.close()
+
+
+def test_a_widget_record_cut_short_says_to_delete_its_ply():
+    widget = tabletop.play("lascaux", seed=1, bots={})
+    for _ in range(5):
+        widget.play(widget.state.legal_actions()[0])
+    record = widget.save()
+    record["actions"] = record["actions"][:-2]
+    del record["result"]
+    with pytest.raises(InvalidRecord, match=r"record 'ply' 5 should be a whole number in 0\.\.3, "
+                                            r"the record's actions \(delete 'ply' to open"):
+        widget.load(json.dumps(record))
+    del record["ply"]
+    widget.load(record)
+    assert widget.session.ply() == 3
+    widget.close()
