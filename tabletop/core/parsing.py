@@ -109,7 +109,9 @@ def read_action(game: Game, state: State | View, text: str) -> Action:
     own_subject(game, state, "parse_action")
     check_length(text)
     key = spaced(text)
-    found = spellings(state).get(tight(key))
+    found = state._notation_index().get(key)  # as the game writes it: the common case
+    if found is None:
+        found = spellings(state).get(tight(key))
     if found is not None:
         return found
     problem = None
