@@ -169,3 +169,13 @@ def test_a_widget_record_cut_short_says_to_delete_its_ply():
     widget.load(record)
     assert widget.session.ply() == 3
     widget.close()
+
+
+def test_typographic_dashes_and_the_minus_sign_read_as_a_hyphen():
+    """A dash pasted from a word processor, or the true minus tabletop's own texts write."""
+    state = _played("lacuna", 1)
+    game = state.game
+    legal = next(a for a in state.legal_actions() if "@1/4" in str(a))
+    assert game.parse_action(state, str(legal).replace("-", "\u2013")) == legal
+    with pytest.raises(IllegalAction, match="is not legal here"):  # read, not "no action"
+        game.parse_action(state, "place free 0.25,\u22120.5")

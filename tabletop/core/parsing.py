@@ -46,13 +46,19 @@ NEAR = 0.6
 MAX_COMPARED = 20_000
 
 
-def spaced(text: str) -> str:
-    """``text`` in lower case with single spaces, as a game's ``_parse`` reads it.
+#: Dashes a keyboard, a word processor or tabletop's own texts (a true minus) put where
+#: notation has ``-``: read as ``-``.
+DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
 
-    >>> spaced("  Move  A1-B1 ")
+
+def spaced(text: str) -> str:
+    """``text`` in lower case with single spaces and ASCII dashes (``DASHES``), as a game's
+    ``_parse`` reads it.
+
+    >>> spaced("  Move  A1\u2013B1 ")
     'move a1-b1'
     """
-    return " ".join(text.split()).lower()
+    return " ".join(text.translate(DASHES).split()).lower()
 
 
 def tight(text: str) -> str:

@@ -16,7 +16,7 @@ for the same reason as the notation itself.
 
 >>> import tabletop
 >>> check_spellings(tabletop.load("lascaux"), seeds=[0])
->>> respelled("move a1-b1")
+>>> respelled("move a1-b1")[:4]
 ['MOVE A1-B1', '  Move   a1-b1 ', 'move a1 - b1', 'move  a1    -    b1']
 """
 
@@ -39,15 +39,16 @@ _MARK = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 def respelled(text: str) -> list[str]:
     """``text`` as a person may type it: capitals, a capital first letter and runs of
-    spaces, spaces around the punctuation, and without them (each form once, ``text`` not
-    among them)."""
+    spaces, spaces around the punctuation, and without them, en dashes for hyphens (each form
+    once, ``text`` not among them)."""
     words = text.split()
     forms = [text.upper(),
              "  " + "   ".join(w.capitalize() if i == 0 else w for i, w in enumerate(words))
              + " ",
              _MARK.sub(lambda m: f" {m.group()} ", text).replace("  ", " ").strip(),
              _MARK.sub(lambda m: f"  {m.group()}  ", text).replace(" ", "  ").strip(),
-             tight(spaced(text))]
+             tight(spaced(text)),
+             text.replace("-", "\u2013")]  # an en dash, as word processors write it
     return [form for form in dict.fromkeys(forms) if form != text]
 
 
