@@ -206,14 +206,14 @@ def test_every_game_plays_to_its_end_by_typed_moves(name: str) -> None:
     widget = tabletop.play(name, seed=2, agent_delay=0)
     try:
         rng = random.Random(2)
-        widget.move_box.value = "no such move"
+        widget.move_box.enter("no such move")  # as Enter does
         assert widget.move_box.value == "no such move" and "no such move" in widget.message
         assert widget.session.ply() == 0
         while not widget.state.is_terminal:
             assert not widget.move_box.disabled
             move = str(rng.choice(widget.state.legal_actions()))
             ply = widget.session.ply()
-            widget.move_box.value = move
+            widget.move_box.enter(move)
             assert widget.session.ply() == ply + 1 and widget.move_box.value == "", move
         assert widget.move_box.disabled  # over: nothing to play, as the board takes no clicks
     finally:

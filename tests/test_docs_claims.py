@@ -112,7 +112,7 @@ def limits() -> list[tuple[str, str, object, object]]:
     from tabletop.agents import analysis, make_agent
     from tabletop.arena import arena, clock
     from tabletop.arena.ratings import MAX_SAMPLES
-    from tabletop.core import notation, plain, record
+    from tabletop.core import notation, parsing, plain, record
     from tabletop.teaching import pictures, winrate
     from tabletop.widgets import GameWidget, TreeWidget, layout, thinking, treegraph
     from tabletop.widgets import game as game_widget
@@ -122,6 +122,8 @@ def limits() -> list[tuple[str, str, object, object]]:
     found = [
         ("promises.md", "at most 200 characters (`tabletop.core.notation.MAX_NOTATION`)",
          notation.MAX_NOTATION, 200),
+        ("promises.md", "(difflib's ratio at least 0.6:", parsing.NEAR, 0.6),
+        ("promises.md", "punctuation `-`, `@`, `,` and `/`", parsing.PUNCTUATION, "-@,/"),
         ("promises.md", "at most 24 characters, exponents −9 to 9", notation.MAX_NUMBER, 24),
         ("promises.md", "(10,000,000 characters)", record.MAX_TEXT, 10_000_000),
         ("promises.md", "nothing nests deeper than 16", plain.MAX_NESTING, 16),

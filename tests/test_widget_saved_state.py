@@ -245,8 +245,8 @@ def test_a_refused_typed_move_does_not_outlive_the_position(name):
     widget = tabletop.play(name, seed=0, hot_seat=True, agent_delay=0, panel_delay=0)
     widget.confirm()
     typed = f"{widget.state.legal_actions()[0]} x"  # a secret move, mistyped
-    widget.move_box.value = typed
-    assert widget.move_box.value == typed  # kept, to be corrected
+    widget.move_box.enter(typed)
+    assert widget.move_box.value == typed  # refused, kept to be corrected
     widget.play(widget.state.legal_actions()[0])
     assert widget.move_box.value == ""
     widget.confirm()

@@ -102,7 +102,7 @@ def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
     """``extra`` as JSON (``json_shaped``: tuples as lists, numpy's numbers plain), if no key
     is a field of the record and every value is finite JSON data; else ``InvalidRecord``
     saying which is not."""
-    taken = [key for key in extra if key in OWN_FIELDS]
+    taken = [key for key in extra if key.strip().lower() in OWN_FIELDS]  # "Seed" too
     if taken:
         raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
                             f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
@@ -169,6 +169,7 @@ def read(record: object) -> dict[str, Any]:
                             f"{type(record).__name__}: {_FROM_A_FILE}")
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    _check_spelling(record)
     for key, kind in _REQUIRED.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
@@ -198,6 +199,25 @@ def read(record: object) -> dict[str, Any]:
     if record.get("result") is not None:
         _check_result_shape(record["result"])
     return record
+
+
+def _check_spelling(record: dict[Any, Any]) -> None:
+    """Refuse a key that is a record's own field in other letters (``"Seed"``, ``" start"``):
+    a field edited by hand so would be kept as the caller's own and the field itself be
+    missing or, if optional, silently unused (Lacuna's ``start`` unused: another layout).
+
+    >>> _check_spelling({"format": "tabletop/1", "Start": {}})
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidRecord: record key 'Start' is the field 'start' misspelt: a \
+record's own fields are written in lower case, without spaces
+    """
+    for key in record:
+        if isinstance(key, str) and key not in OWN_FIELDS \
+                and key.strip().lower() in OWN_FIELDS:
+            raise InvalidRecord(f"record key {brief(key)} is the field "
+                                f"{key.strip().lower()!r} misspelt: a record's own fields are "
+                                "written in lower case, without spaces")
 
 
 def _whole(value: Any) -> str:
@@ -378,13 +398,17 @@ def _result(state: State) -> dict[str, Any]:
             "winners": list(state.winners)}
 
 
+#: What to do with a record whose actions were cut, added to or changed by hand.
+_EDITED = "to go back by hand, delete its 'result' along with the actions, or give " \
+          "replay(record, ply=N) to stop after N actions"
+
+
 def _check_result(result: dict[str, Any], state: State) -> None:
     for key, value in _result(state).items():
         if key in result and result[key] != value:
             raise InvalidRecord(
                 f"record says {key} {result[key]!r} in 'result' but its actions give "
-                f"{value!r}: the "
-                f"record was altered{older_rules(state.game)}"
+                f"{value!r} ({_EDITED}): the record was altered{older_rules(state.game)}"
             )
 
 

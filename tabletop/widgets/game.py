@@ -31,7 +31,7 @@ from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .agentturns import AgentTurns, close_dropped, while_open
-from .messages import Message, refusal
+from .messages import Message, refusal, typing_help
 from .picture import with_picture
 from .presses import Presses, press
 from .session import Session
@@ -115,7 +115,7 @@ class GameWidget(AgentTurns, w.VBox):
         self.log_html = w.HTML().add_class("tabletop-log")
         self.thinking_html = w.HTML().add_class("tabletop-thinking")
         self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
-        self.move_box = inputs.move_box(self.play)  # the keyboard's way to every move
+        self.move_box = inputs.move_box(self.play, self._typing_help)  # keyboard's way to moves
         self.cancel_button = button("Cancel", "Forget the targets picked so far", icon="times")
         self.cancel_button.on_click(lambda _: self.cancel())
         self.confirm_button = button("Show my board", "Lift the cover for the player to move",
@@ -323,6 +323,11 @@ class GameWidget(AgentTurns, w.VBox):
             raise
         self._after_input(played)
         return played
+
+    def _typing_help(self) -> None:
+        """Enter on an empty move box: say how to type a move and which may be typed."""
+        self.session.message = Message(typing_help(self.session.subject()), "info")
+        self._refresh()
 
     @while_open
     def cancel(self) -> None:

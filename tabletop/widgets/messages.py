@@ -24,6 +24,9 @@ from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
 from ..core.quoting import quote
 
+#: How many moves Enter on an empty move box names.
+TYPING_EXAMPLES = 3
+
 #: A move to tell of in the message line: the action, who played it, and which agent (or "").
 Played = tuple[Action, int | None, str]
 
@@ -77,3 +80,22 @@ def refusal(subject: State | View, action: Action | str) -> str:
     except IllegalAction as err:
         return str(err)
     return f"{quote(str(action))} is not legal here"
+
+
+def typing_help(subject: State | View) -> str:
+    """What Enter on an empty move box says: a few of the moves that may be typed, first
+    (the message line shows three lines).
+
+    >>> import tabletop
+    >>> print(typing_help(tabletop.load("lacuna").new(seed=1)))
+    Gold may play: aside red, aside orange, aside yellow, … (7 in all). Type one as the move \
+log writes it, then press Enter.
+    """
+    legal = subject.legal_actions()
+    shown = ", ".join(str(a) for a in legal[:TYPING_EXAMPLES])
+    more = f", … ({len(legal)} in all)" if len(legal) > TYPING_EXAMPLES else ""
+    if subject.current_player is None or not legal:
+        return "No move may be typed now."
+    who = subject.game.player_name(subject.current_player)
+    return (f"{who} may play: {shown}{more}. Type one as the move log writes it, then press "
+            "Enter.")

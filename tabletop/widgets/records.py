@@ -57,8 +57,9 @@ def read_record(record: object, ply: object = None) -> Opened:
     ply = plain(ply)
     if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
                             or not 0 <= ply <= n):
+        hint = " (delete 'ply' to open the record at its end)" if where != "ply" else ""
         raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "
-                            f"the record's actions")
+                            f"the record's actions{hint}")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     notes = check_notes(data.get("notes"), n, "record 'notes'")
     timeline = timeline_for(end)

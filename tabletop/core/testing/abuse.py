@@ -37,6 +37,7 @@ from .replacing import check_replace
 from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
+from .spellings import check_spellings
 from .targets import check_targets_on_board
 from .transpositions import check_transpositions
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
@@ -68,6 +69,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_typed_turns,
     check_notation_forms,
     check_illegal_text,
+    check_spellings,
     check_number_agreement,
     check_signed_zeros,
     check_hit_areas,
