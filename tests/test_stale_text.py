@@ -7,6 +7,7 @@ person changes them, it goes.
 import tabletop
 from tabletop.agents import make_agent
 from tabletop.widgets import GameWidget
+from tabletop.widgets.panels import as_sentence
 
 
 def lava(**options) -> GameWidget:
@@ -29,13 +30,14 @@ def assert_cleared(widget: GameWidget) -> None:
     """Nothing left to tell: the line shows only the hint of what a click does now (none
     while clicking is blocked)."""
     assert widget.message == ""
-    assert f'<div class="tt-msg hint">{widget.hint}</div>' == widget.message_html.value
+    assert f'<div class="tt-msg hint">{as_sentence(widget.hint)}</div>' == \
+        widget.message_html.value
 
 
 def test_the_other_players_view_warning_goes_when_the_view_is_switched_back():
     widget = lava(view=1)
     assert widget.state.current_player == 0
-    assert "you are seeing Black’s view: switch the view to play" in refused_click(widget)
+    assert "you are seeing Black's view: switch the view to play" in refused_click(widget)
     widget.view = 0
     assert_cleared(widget)
     widget.view = 1  # and the other way: a warning made in one view is not shown in another
