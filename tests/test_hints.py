@@ -26,7 +26,7 @@ def test_a_sound_toy_passes(registered):
 @pytest.mark.parametrize("broken, message", [
     (RawLabelNim, r"names a target by its raw form \('\('\) instead of the game's "
                   r"words: \"click \('counter', \d\)"),
-    (SilentNim, r"after 1 click\(s\): the hint should be one non-empty line, not ''"),
+    (SilentNim, r"after 1 click: the hint should be one non-empty line, not ''"),
     (ChattyNim, r"the hint should be one non-empty line, not 'click a counter\\nthen"),
     (IndexRefusalNim, r"the refusal of a stray click names a target by its raw form"),
 ])

@@ -4,6 +4,8 @@ A warning about the seats, the view or the hot seat is about how things were; on
 person changes them, it goes.
 """
 
+from html import escape
+
 import tabletop
 from tabletop.agents import make_agent
 from tabletop.widgets import GameWidget
@@ -22,7 +24,7 @@ def refused_click(widget: GameWidget) -> str:
     scene = widget.scene()
     assert widget.click(scene.width / 2, scene.height / 2) is None
     assert widget.message
-    assert widget.message in widget.message_html.value
+    assert escape(widget.message) in widget.message_html.value  # as the HTML writes it
     return widget.message
 
 
