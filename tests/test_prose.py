@@ -132,3 +132,13 @@ def test_the_widgets_own_sentences_agree_in_quotes_and_stops():
     session.confirm()
     assert session.message.text == (f"{session.name(state.current_player)}'s bot is to move: "
                                     "press “Bot move”.")
+
+
+def test_the_arena_tables_mark_an_empty_seat_alike_in_text_and_html():
+    from tabletop.arena import arena
+
+    result = arena("landlock", ["random", ("mcts", {"iterations": 2})], games=1, seed=0,
+                   progress=False)
+    assert [s.by_seat for s in result.summary()] == [(0.0, None), (None, 0.0)]
+    assert "–" in str(result) and " -" not in str(result)
+    assert "<td>–</td>" in result._repr_html_()
