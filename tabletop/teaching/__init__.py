@@ -15,11 +15,11 @@ No answer yet: type your move between the quotes, as in .answer("pay").
 >>> print(ex.answer("pay"))
 Not this time: 'pay'. Paying costs you a stone.
 >>> print(ex.answer("choose purple"))  # doctest: +ELLIPSIS
-Not legal: 'choose purple' is no action in Lascaux: actions are 'choose blue' (...), ...'pass'.
+Not legal: 'choose purple' is no action in Lascaux: actions are 'choose blue' (...), pay and pass.
 >>> print(ex.answer("pass"))
 Right: 'pass'. Passing takes the pot and ends your bidding.
 >>> print(why_not(s, "choose purple"))  # doctest: +ELLIPSIS
-'choose purple' is no action in Lascaux: actions are 'choose blue' (the colours: ...), 'pay' ...
+'choose purple' is no action in Lascaux: actions are 'choose blue' (the colours: ...), pay and pass
 """
 
 from __future__ import annotations

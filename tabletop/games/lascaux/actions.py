@@ -14,7 +14,7 @@ from ...core.plain import whole
 from .cards import ALL_COLOURS, COLOURS, colours_of
 
 #: What every action looks like, for a message about text that is none of them.
-FORMS = f"actions are 'choose blue' (the colours: {', '.join(COLOURS)}), 'pay' and 'pass'"
+FORMS = f"actions are 'choose blue' (the colours: {', '.join(COLOURS)}), pay and pass"
 
 
 @dataclass(frozen=True, slots=True)
