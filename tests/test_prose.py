@@ -156,3 +156,18 @@ def test_every_teaching_verdict_ends_as_a_sentence():
     for answer in ("pass", "pay", "jump", "", 5):
         said = ex.answer(answer).message
         assert said[-1] in ".!?" and ".." not in said and not prose_faults(said), said
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_search_trees_descriptions_count_their_visits(name):
+    """A node a search visited once says "1 visit" (48 of a 60-iteration Landlock search's
+    nodes said "1 visits")."""
+    from tabletop.agents.mcts import MCTSAgent
+    from tabletop.core.testing.agreement import disagreements
+    from tabletop.widgets.treemodel import TreeModel
+
+    graph = MCTSAgent(iterations=60, seed=1).analyse(tabletop.load(name).new(seed=3)).to_graph()
+    model = TreeModel(graph)
+    said = [model.describe(node) for node in graph.nodes]
+    assert any(" 1 visit," in line for line in said)
+    assert not [line for line in said if disagreements(line) or prose_faults(line)]
