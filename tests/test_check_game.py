@@ -143,9 +143,9 @@ def test_a_game_whose_attributes_can_be_rebound_is_caught(registered):
 
 @pytest.mark.parametrize("broken, message", [
     ("NoInputNim", "no-input-nim: the game declares no click input \\(input_class is None"),
-    ("ShadowNim", r"ply 2, Player \d's view: 1 legal action\(s\) cannot be reached by "
+    ("ShadowNim", r"ply 2, Player \d's view: 1 legal action cannot be reached by "
                   r"clicking, e.g. 'take 1' \(its paths: \[\(\('counter', \d\),\)\]\)"),
-    ("PathlessNim", r"ply 0, Player 0's view: 1 legal action\(s\) cannot be reached by "
+    ("PathlessNim", r"ply 0, Player 0's view: 1 legal action cannot be reached by "
                     r"clicking, e.g. 'bonus 1' \(its paths: none\)"),
     ("CoveredNim", r"target \('counter', \d\) is drawn, but covered by other targets "
                    r"everywhere"),

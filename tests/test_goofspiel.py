@@ -42,7 +42,7 @@ def test_the_higher_bid_takes_the_prize_and_a_tie_discards_it(game):
     assert t.hands == ((1, 2, 3, 5), (1, 3, 4, 5))
     u = t.apply("bid 1").apply("bid 1")
     assert u.taken == t.taken and u.rounds[-1] == (t.prize, 1, 1)
-    assert "1 prize(s) discarded on a tie" in str(u.score_breakdown())
+    assert "1 prize discarded on a tie" in str(u.score_breakdown())
 
 
 def test_south_bids_without_seeing_norths_bid(game):

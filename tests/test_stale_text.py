@@ -4,9 +4,12 @@ A warning about the seats, the view or the hot seat is about how things were; on
 person changes them, it goes.
 """
 
+from html import escape
+
 import tabletop
 from tabletop.agents import make_agent
 from tabletop.widgets import GameWidget
+from tabletop.widgets.panels import as_sentence
 
 
 def lava(**options) -> GameWidget:
@@ -21,7 +24,7 @@ def refused_click(widget: GameWidget) -> str:
     scene = widget.scene()
     assert widget.click(scene.width / 2, scene.height / 2) is None
     assert widget.message
-    assert widget.message in widget.message_html.value
+    assert escape(widget.message) in widget.message_html.value  # as the HTML writes it
     return widget.message
 
 
@@ -29,13 +32,14 @@ def assert_cleared(widget: GameWidget) -> None:
     """Nothing left to tell: the line shows only the hint of what a click does now (none
     while clicking is blocked)."""
     assert widget.message == ""
-    assert f'<div class="tt-msg hint">{widget.hint}</div>' == widget.message_html.value
+    assert f'<div class="tt-msg hint">{as_sentence(widget.hint)}</div>' == \
+        widget.message_html.value
 
 
 def test_the_other_players_view_warning_goes_when_the_view_is_switched_back():
     widget = lava(view=1)
     assert widget.state.current_player == 0
-    assert "you are seeing Black’s view: switch the view to play" in refused_click(widget)
+    assert "you are seeing Black's view: switch the view to play" in refused_click(widget)
     widget.view = 0
     assert_cleared(widget)
     widget.view = 1  # and the other way: a warning made in one view is not shown in another

@@ -161,7 +161,7 @@ def test_another_games_record_replaces_the_game_and_its_controls(widget):
     assert [p.description for p in widget.seat_pickers] == [other.player_name(p)
                                                              for p in range(2)]
     assert [label for label, _ in widget.view_picker.options][1:] == [
-        f"{other.player_name(p)}’s view" for p in range(2)]
+        f"{other.player_name(p)}'s view" for p in range(2)]
 
 
 @pytest.mark.parametrize("text, says", [

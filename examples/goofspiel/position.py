@@ -19,6 +19,7 @@ from tabletop.core import ranges
 from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
+from tabletop.core.quoting import counted
 
 from .actions import Bid
 from .cards import NAMES
@@ -95,7 +96,7 @@ class GoofPosition(Position):
                          detail=_cards(self.taken[p])) for p in range(2))
         ties = sum(1 for _, a, b in self.rounds if a == b)
         return Breakdown(players=NAMES, rows=rows,
-                         notes=(f"{ties} prize(s) discarded on a tie",) if ties else ())
+                         notes=(f"{counted(ties, 'prize')} discarded on a tie",) if ties else ())
 
     def _text(self) -> str:
         bids = " ".join("?" if laid else "-" for laid in self.laid)

@@ -347,7 +347,7 @@ class ArenaResult:
         lines = [f"{'agent':<{w}}{'games':>7}{'wins':>8}{'draws':>7}{'win rate':>10}"
                  + "".join(f"{'seat ' + str(p):>9}" for p in range(self.players))]
         for s in self.summary():
-            seats = "".join(f"{'-' if r is None else f'{r:.0%}':>9}" for r in s.by_seat)
+            seats = "".join(f"{'–' if r is None else f'{r:.0%}':>9}" for r in s.by_seat)
             lines.append(f"{padded(fit(s.agent, SHOWN), w)}{s.games:>7}{s.wins:>8g}{s.draws:>7}"
                          f"{s.win_rate:>10.1%}{seats}")
         return lines

@@ -215,7 +215,7 @@ class Exercise:
         try:
             chosen = self.state._coerce(text if isinstance(action, str) else action)
         except IllegalAction as err:
-            return Verdict(text, False, False, f"Not legal: {err.reason}.{self._nudge()}",
+            return Verdict(text, False, False, sentence(f"Not legal: {err.reason}") + self._nudge(),
                            solution=self._reveal())
         after = self.state.apply(chosen)
         try:
@@ -228,7 +228,7 @@ class Exercise:
                            f"checked ({type(err).__name__}: {cut(str(err))}).{self._nudge()}",
                            self._picture(after), after, self._reveal())
         if right:
-            return Verdict(text, True, True, f"Right: {str(chosen)!r}. {self.why}".strip(),
+            return Verdict(text, True, True, sentence(f"Right: {str(chosen)!r}. {self.why}"),
                            self._picture(after), after)
         message = sentence(f"Not this time: {str(chosen)!r}. {said}") + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
@@ -247,7 +247,7 @@ class Exercise:
         return tuple(a for a, t in self.state.children() if self.right(self.state, a, t))
 
     def _nudge(self) -> str:
-        return f" Hint: {self.hint}" if self.hint else ""
+        return f" Hint: {sentence(self.hint)}" if self.hint.strip() else ""
 
     def _sample(self) -> str:
         """A legal move that is not a right answer, to show how moves are typed."""

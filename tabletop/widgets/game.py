@@ -214,7 +214,7 @@ class GameWidget(AgentTurns, w.VBox):
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
-        return [("full state", _FULL)] + [(f"{s.name(p)}’s view", p)
+        return [("full state", _FULL)] + [(f"{s.name(p)}'s view", p)
                                           for p in range(s.game.players)]
 
     # --- the public surface -----------------------------------------------------------------

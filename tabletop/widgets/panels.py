@@ -15,6 +15,7 @@ from typing import Any
 from ..agents.analysis import same_value, shallow_text, untold_text
 from ..core.breakdown import Breakdown
 from ..core.names import SHOWN, fit
+from ..core.quoting import counted
 
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``), where a
 #: game declares none of its own (``Game.player_colours``).
@@ -189,14 +190,31 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
 MESSAGE_ROOM = 120
 
 
+def as_sentence(text: str) -> str:
+    """``text`` (a game's hint, written to follow a colon) as a sentence of its own: a
+    capital first letter and a final stop; ``""`` stays empty.
+
+    >>> as_sentence("click a cell"), as_sentence("Done."), as_sentence("")
+    ('Click a cell.', 'Done.', '')
+    """
+    if not text:
+        return ""
+    return f"{text[:1].upper()}{text[1:]}{'' if text.endswith(('.', '!', '?')) else '.'}"
+
+
 def message_html(text: str, kind: str = "info", hint: str = "") -> str:
     """The message line; ``hint`` (what a click does now) follows a move's news, greyed,
-    as a sentence of its own.
+    as a sentence of its own. A line that is only a hint (``kind`` ``"hint"``) reads as
+    the same sentence.
 
     >>> message_html("Done.", "done", "click a cell")
     '<div class="tt-msg done">Done. <span class="tt-hint">Click a cell.</span></div>'
+    >>> message_html("click a cell", "hint")
+    '<div class="tt-msg hint">Click a cell.</div>'
     """
-    sentence = f"{hint[:1].upper()}{hint[1:]}." if hint else ""
+    if kind == "hint":
+        text = as_sentence(text)
+    sentence = as_sentence(hint)
     after = f' <span class="tt-hint">{escape(sentence)}</span>' if hint else ""
     whole = f"{text} {sentence}".strip()
     title = f' title="{escape(whole)}"' if len(whole) > MESSAGE_ROOM else ""
@@ -286,8 +304,9 @@ def thinking_html(thinking: dict[str, Any] | None, who: str = "") -> str:
         shallow = f'<div class="tt-empty">{escape(shallow_text(most))}</div>'
     elif (same := same_value([float(c["value"]) for c in candidates])) is not None:
         shallow = f'<div class="tt-empty">{escape(untold_text(same))}</div>'
-    return (f'{head}<div class="tt-empty">{agent} chose <b>{choice}</b> after '
-            f'{thinking.get("iterations", "?")} iterations</div>{shallow}'
+    iterations = thinking.get("iterations")
+    after = f" after {counted(iterations, 'iteration')}" if type(iterations) is int else ""
+    return (f'{head}<div class="tt-empty">{agent} chose <b>{choice}</b>{after}.</div>{shallow}'
             f'<table><tr><th>move</th><th>visits</th><th>value</th></tr>{rows}</table>')
 
 

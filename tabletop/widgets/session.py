@@ -184,7 +184,7 @@ class Session:
             p = self.state.current_player
             assert p is not None  # covered() is False once the game is over
             if self.seats[p] is not None:  # a step under the cover reached a bot's turn
-                self.message = Message(f"{self.name(p)}'s bot is to move: press Bot move")
+                self.message = Message(f"{self.name(p)}'s bot is to move: press “Bot move”.")
                 return
             self.revealed = p
             self._input_key = None
@@ -277,7 +277,7 @@ class Session:
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
-            return (f"It is {self.name(p)}’s turn, and you are seeing {self.name(v)}’s view: "  # type: ignore
+            return (f"It is {self.name(p)}'s turn, and you are seeing {self.name(v)}'s view: "  # type: ignore
                     f"switch the view to play.")
         return None
 
@@ -349,7 +349,7 @@ class Session:
     def _nothing_there(self, inp: ClickInput) -> str:
         options = inp.next_targets()
         shown = ", ".join(inp.label(t) for t in options[:8])
-        more = " …" if len(options) > 8 else ""
+        more = f" and {len(options) - 8} more" if len(options) > 8 else ""
         return f"Nothing to play there; try {shown}{more}." if options else \
             "Nothing can be played here."
 

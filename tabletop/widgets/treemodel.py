@@ -19,7 +19,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from ..core.tree import expand, explore
 from ..render.scene import Scene
 from ..render.svg import to_svg
@@ -417,7 +417,7 @@ class TreeModel:
             parts.append("scores " + " ".join(f"{s:g}" for s in scores))
         if "visits" in data:
             values = " ".join(f"{v:.2f}" for v in data["values"])
-            parts.append(f"{data['visits']} visits, values {values}")
+            parts.append(f"{counted(data['visits'], 'visit')}, values {values}")
         if "infoset" in data:
             parts.append(f"information set {data['infoset']} of "
                          f"{self.name(self.graph.graph.get('infosets_for'))}")

@@ -38,6 +38,7 @@ from pages import (
 )
 from servers import NOTEBOOKS, Server, need, start_server
 
+from tabletop.widgets.panels import as_sentence
 from tabletop.widgets.session import Session
 
 pytestmark = pytest.mark.browser
@@ -94,7 +95,7 @@ def _play(page: Any, name: str, tag: str, artifacts: Path, label: str) -> str:
     moves = _log_items(page, tag)
     state = start_state(name)
     hint = page.locator(f"{widget_css(tag)} .tabletop-message").inner_text().strip()
-    assert hint == state.game.input_class(state).hint(), hint  # what a click does, in words
+    assert hint == as_sentence(state.game.input_class(state).hint()), hint  # in words
     print(f"\n{label} hint: {hint}")
     runs = []
     for run in range(REPEATS):

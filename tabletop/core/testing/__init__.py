@@ -24,7 +24,9 @@
   game's ``position`` builder (refused in the game's words), click targets drawn
   where they cannot be clicked or too small to hit, labels too faint to read on what
   they are drawn on (``check_text_contrast``: WCAG's 4.5:1), a negative zero in any text
-  (``check_signed_zeros``: ``-0.00000`` for a value that rounds to nothing), a float
+  (``check_signed_zeros``: ``-0.00000`` for a value that rounds to nothing), texts that
+  are not prose (``check_prose``: a hedged plural, a doubled word, a stray space, a Python
+  value or a float's noise where a person reads words), a float
   option one float step off that makes another game playing the same
   (``check_close_options``),
   reference cycles that only the garbage collector would free, memos that break once

@@ -33,6 +33,7 @@ from .memos import check_small_memos
 from .misnamed import check_misnamed_actions
 from .optimized import check_optimized
 from .options import check_options
+from .prose import check_prose
 from .replacing import check_replace
 from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
@@ -71,6 +72,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_illegal_text,
     check_spellings,
     check_number_agreement,
+    check_prose,
     check_signed_zeros,
     check_hit_areas,
     check_text_contrast,

@@ -36,11 +36,12 @@ NOUNS: dict[str, str] = {
     "card": "cards", "cell": "cells", "centre": "centres", "claim": "claims",
     "colour": "colours", "cone": "cones", "counter": "counters", "flower": "flowers",
     "game": "games", "gnome": "gnomes", "horse": "horses", "island": "islands",
+    "iteration": "iterations",
     "lake": "lakes", "mammoth": "mammoths", "medium": "mediums", "move": "moves",
     "network": "networks", "pawn": "pawns", "piece": "pieces", "player": "players",
     "ply": "plies", "point": "points", "pond": "ponds", "rhino": "rhinos", "round": "rounds",
     "side": "sides", "stack": "stacks", "stone": "stones", "tile": "tiles", "token": "tokens",
-    "turn": "turns", "tussock": "tussocks",
+    "turn": "turns", "tussock": "tussocks", "visit": "visits",
 }
 _SINGULAR = {plural: one for one, plural in NOUNS.items()}
 

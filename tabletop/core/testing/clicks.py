@@ -29,7 +29,7 @@ from ...render.scenecanvas import click_point
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
 from ..input import ClickInput, Point
-from ..quoting import cut
+from ..quoting import counted, cut
 from .common import ConformanceError, click_input, fail, last_seen, random_states
 from .scalars import numpy_twin
 
@@ -66,7 +66,7 @@ def check_clicks(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
             missing = [a for a in subject.legal_actions() if a not in reached]
             if missing:
                 paths = [tuple(p) for p in make_input(subject).paths(missing[0])]
-                fail(at, f"{len(missing)} legal action(s) cannot be reached by clicking, "
+                fail(at, f"{counted(len(missing), 'legal action')} cannot be reached by clicking, "
                          f"e.g. {str(missing[0])!r} (its paths: {paths or 'none'})")
             count += len(reached)
     return count

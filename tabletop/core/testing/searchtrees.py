@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import Game
+from ..quoting import counted
 from .common import fail, random_states
 
 #: Every how many plies a position is searched, how many per game, and how long (iterations).
@@ -204,6 +205,7 @@ def _check_widget_words(analysis: Any, graph: Any, where: str) -> None:
             fail(where, f"the tree widget does not show {stats!r} for edge {parent}->{node}")
         line = model.describe(node)
         values = " ".join(f"{v:.2f}" for v in data["values"])
-        if f"{data['visits']} visits, values {values}" not in line:
+        said = f"{counted(data['visits'], 'visit')}, values {values}"
+        if said not in line:
             fail(where, f"the tree widget describes node {node} as {line!r}, its numbers "
-                        f"are {data['visits']} visits, values {values}")
+                        f"are {said}")

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from ..errors import IllegalAction
 from ..game import Game
 from ..input import ClickInput
+from ..quoting import counted
 from .builders import LOOP
 from .common import click_input, fail, input_steps, mover_subjects
 
@@ -45,7 +46,7 @@ def check_click_words(game: Game, seeds: Iterable[int] = range(2), every: int = 
     for where, subject, _ in mover_subjects(game, seeds, every):
         for inp in input_steps(make_input(subject), random.Random(where), SAMPLED_ACTIONS,
                                where):
-            _check_step(inp, f"{where}: after {len(inp.selection)} click(s)")
+            _check_step(inp, f"{where}: after {counted(len(inp.selection), 'click')}")
 
 
 def _check_step(inp: ClickInput, where: str) -> None:

@@ -79,7 +79,7 @@ def draw(subject: LavaPosition, *, highlight: Collection[Hashable] = (),
         scene.text(X0 - 16, Y0 + (2 - row) * CELL + CELL / 2, str(row + 1), font_size=13,
                    fill=INK)
     _panel(scene, subject, viewer)
-    _claims(scene, subject, viewer)
+    _claims(scene, subject)
     if last is not None:
         _last(scene, last)
     return scene
@@ -246,7 +246,7 @@ def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
         lines.append("setup: secret choices")
     lines.append("view: " + ("everything" if viewer is None else NAMES[viewer]))
     oreos = [str(o) for o in subject.oreos()] if subject.phase == PLAY else []
-    lines.append("Oreos: " + ("none" if not oreos else ""))
+    lines.append("Oreos: none" if not oreos else "Oreos:")
     lines.extend(f"  {o}" for o in oreos[:5])
     if len(oreos) > 5:
         lines.append(f"  … {len(oreos) - 5} more")
@@ -270,7 +270,7 @@ def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
 SHOWN_CLAIMS = 4
 
 
-def _claims(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
+def _claims(scene: Scene, subject: LavaPosition) -> None:
     """The last announcements under the board, and how many earlier ones are not shown (all
     of them are in ``.claims`` and in the position's text)."""
     y = Y0 + 3 * CELL + 38
@@ -279,9 +279,8 @@ def _claims(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
     if not subject.claims:
         title = "No announcements yet"
     elif earlier:
-        where = "state" if viewer is None else "view"
         title = (f"Announcements ({len(subject.claims)}): the last {len(claims)}; "
-                 f"{earlier} earlier in {where}.claims")
+                 f"{earlier} earlier not shown")
     else:
         title = f"Announcements ({len(subject.claims)})"
     scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
