@@ -223,7 +223,7 @@ def _texts(scene):
 
 def test_picture_lists_the_last_announcements_and_counts_the_earlier_ones():
     """Under the board: the last four announcements, and how many earlier ones are not
-    drawn and where to find them all (``.claims``)."""
+    drawn and where to find them all (the position's text: ``str(state)``)."""
     game = tabletop.load("lava-flows")
     state = three = None
     for seed in range(50):
@@ -239,12 +239,12 @@ def test_picture_lists_the_last_announcements_and_counts_the_earlier_ones():
     assert state is not None and three is not None
     n = len(state.claims)
     texts = _texts(state.scene())
-    assert f"Announcements ({n}): the last 4; {n - 4} earlier not shown" in texts
+    assert f"Announcements ({n}): the last 4; {n - 4} earlier in the position's text" in texts
     # numbered as the move log numbers them (the two arrangements counted)
     assert [t for t in texts if any(t == str(c) for c in state.claims)] == [
         str(c) for c in state.claims[-4:]]
     view = _texts(state.view(1).scene())
-    assert f"Announcements ({n}): the last 4; {n - 4} earlier not shown" in view
+    assert f"Announcements ({n}): the last 4; {n - 4} earlier in the position's text" in view
     assert not any(".claims" in t for t in texts + view)  # words, not Python
     few = _texts(three.scene())
     assert "Announcements (3)" in few and all(str(c) in few for c in three.claims)

@@ -65,7 +65,7 @@ def test_the_lava_flows_picture_says_in_words_where_earlier_announcements_went()
     for subject in (s, s.view(0)):
         texts = [getattr(shape, "text", "") for shape in subject.scene().shapes]
         assert f"Announcements ({len(s.claims)}): the last 4; {len(s.claims) - 4} earlier " \
-               "not shown" in texts
+               "in the position's text" in texts
         assert "Oreos:" in texts or "Oreos: none" in texts
         assert not [t for t in texts if isinstance(t, str) and prose_faults(t)]
 

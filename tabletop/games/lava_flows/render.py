@@ -280,7 +280,7 @@ def _claims(scene: Scene, subject: LavaPosition) -> None:
         title = "No announcements yet"
     elif earlier:
         title = (f"Announcements ({len(subject.claims)}): the last {len(claims)}; "
-                 f"{earlier} earlier not shown")
+                 f"{earlier} earlier in the position's text")
     else:
         title = f"Announcements ({len(subject.claims)})"
     scene.text(X0 - 24, y, title, anchor="start", font_size=12, font_weight="bold", fill=INK)
