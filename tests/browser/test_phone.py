@@ -51,7 +51,8 @@ MISS = FINGER / 2 - 1
 # Boxes ([left, right, top, bottom]) of the widget's parts, and the page's widths.
 PARTS_JS = """sel => {
   const root = document.querySelector(sel);
-  const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; };
+  const box = e => { const b = e.getBoundingClientRect();
+                     return [b.left, b.right, b.top, b.bottom]; };
   const out = {page: [document.documentElement.scrollWidth, document.documentElement.clientWidth,
                       window.innerWidth]};
   for (const [k, s] of Object.entries({widget: null, canvas: 'canvas.tabletop-canvas',
@@ -81,7 +82,8 @@ OUTSIDE_JS = """sel => {
     const b = e.getBoundingClientRect();
     if (e.offsetParent === null || b.width === 0) continue;
     if (b.left < -0.5 || b.right > window.innerWidth + 0.5)
-      out.push(`${e.tagName} ${(e.innerText || e.title || '').trim().slice(0, 20)} ${b.left}-${b.right}`);
+      out.push(`${e.tagName} ${(e.innerText || e.title || '').trim().slice(0, 20)} `
+               + `${b.left}-${b.right}`);
   }
   return out;
 }"""
@@ -250,3 +252,115 @@ def test_every_game_plays_by_tapping(tag: str, miss: bool, phone: Any,
 
 def _middle(box: dict[str, float]) -> tuple[float, float]:
     return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+# --- the tree widget on a phone -----------------------------------------------------------
+TREE_GAME = "lacuna"
+TREE_CELL = """import sys
+sys.path.insert(0, {here!r})
+import tabletop
+from pages import start_state
+from tabletop.widgets import TreeWidget
+
+tree = TreeWidget(start_state({name!r}), depth=2, max_children=8)
+tree.add_class("under-test").add_class("game-tree")
+display(tree)
+"""
+TREE_PARTS_JS = """sel => {
+  const box = e => { const b = e.getBoundingClientRect();
+                     return [b.left, b.top, b.right, b.bottom]; };
+  const root = document.querySelector(sel);
+  const region = root.querySelector('.tabletop-tree-region');
+  const strip = region.querySelector('.tabletop-swipe');
+  return {region: box(region), strip: box(strip), canvas: box(region.querySelector('canvas')),
+          scroll: [region.scrollLeft, region.scrollTop, region.scrollWidth, region.scrollHeight,
+                   region.clientWidth, region.clientHeight],
+          page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+          info: root.querySelector('.tabletop-tree-info').innerText};
+}"""
+
+
+@pytest.fixture(scope="module")
+def tree_phone(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A Voilà app of one tree widget, on a 360 px phone."""
+    from importlib.util import find_spec
+
+    from pages import code_notebook
+    from playwright.sync_api import sync_playwright
+
+    need(None if find_spec("voila") else "voila is not installed (pip install voila)")
+    base = tmp_path_factory.mktemp("voila-tree-phone")
+    root = base / "notebooks"
+    shutil.copytree(NOTEBOOKS, root)
+    here = str(Path(__file__).resolve().parent)
+    filename = code_notebook(root, "tree.ipynb", [TREE_CELL.format(here=here, name=TREE_GAME)])
+    server = start_server("voila", base, [str(root / filename)], "/ready-probe")
+    viewport, scale = PHONES["360"]
+    try:
+        with sync_playwright() as pw:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                          args=CHROMIUM_ARGS)
+            context = chromium.new_context(viewport=viewport, device_scale_factor=scale,
+                                           has_touch=True, is_mobile=True)
+            context.set_default_timeout(30_000)
+            page = context.new_page()
+            try:
+                page.goto(f"{server.url}/", timeout=90_000)
+                wait_for_board(page, "tree", timeout=120)
+                yield page
+            finally:
+                context.close()
+                chromium.close()
+    finally:
+        server.stop()
+
+
+def test_the_tree_scrolls_by_its_strip_and_a_tap_selects_a_node(tree_phone: Any,
+                                                                artifacts: Path) -> None:
+    """ipycanvas refuses to scroll for a touch or a wheel on the tree's canvas; the strip at
+    the region's right edge scrolls it to a node out of sight, which a tap then selects."""
+    from tabletop.render.scenecanvas import click_point
+    from tabletop.widgets.tree import TreeModel
+
+    page, sel = tree_phone, widget_css("tree")
+    page.evaluate(TO_TOP_JS, sel)
+    found = page.evaluate(TREE_PARTS_JS, sel)
+    region, strip, canvas = found["region"], found["strip"], found["canvas"]
+    assert found["page"][0] <= found["page"][1] + 1, f"the page scrolls sideways: {found}"
+    assert region[2] <= PHONES["360"][0]["width"], f"the tree's region {region} is cut off"
+    _, _, width, height, shown_w, shown_h = found["scroll"]
+    assert width > shown_w and height > shown_h, f"the tree fits its region: {found['scroll']}"
+    assert strip[2] - strip[0] >= FINGER and strip[2] == pytest.approx(region[2] - 1, abs=1.5)
+    assert strip[3] - strip[1] >= region[3] - region[1] - 3, f"strip {strip}, region {region}"
+    # The last node of the deepest level: off the region's first screen, right and below.
+    model = TreeModel(_tree_state(), depth=2, max_children=8)
+    scene = model.scene()
+    deepest = max(model.graph.nodes[n]["depth"] for n in model.visible())
+    node = [n for n in model.visible() if model.graph.nodes[n]["depth"] == deepest][-1]
+    x, y = click_point(scene, ("node", node))
+    k = (canvas[2] - canvas[0]) / scene.width
+    assert x * k > shown_w or y * k > shown_h, "the node is in sight without scrolling"
+    page.mouse.move(canvas[0] + 60, region[1] + 100)  # over the canvas: nothing moves
+    page.mouse.wheel(0, 200)
+    page.wait_for_timeout(300)
+    assert page.evaluate(TREE_PARTS_JS, sel)["scroll"][:2] == [0, 0]
+    page.mouse.move(strip[0] + 14, region[1] + 100)
+    page.mouse.wheel(x * k - shown_w / 2, y * k - shown_h / 2)
+    least = min(y * k - shown_h / 2, height - shown_h) - 2
+    page.wait_for_function(f"sel => document.querySelector(sel).scrollTop >= {least}",
+                           arg=f"{sel} .tabletop-tree-region", timeout=10_000)
+    after = page.evaluate(TREE_PARTS_JS, sel)
+    canvas = after["canvas"]
+    px, py = canvas[0] + x * k, canvas[1] + y * k
+    assert region[0] <= px <= strip[0] and region[1] <= py <= region[3], (px, py, after)
+    page.touchscreen.tap(px, py)
+    page.wait_for_function(
+        "([sel, text]) => document.querySelector(sel).innerText.includes(text)",
+        arg=[f"{sel} .tabletop-tree-info", f"node {node} · depth {deepest}"], timeout=30_000)
+    page.screenshot(path=str(artifacts / "phone-360-tree.png"))
+
+
+def _tree_state() -> Any:
+    from pages import start_state
+
+    return start_state(TREE_GAME)
