@@ -1,10 +1,11 @@
-"""The game widget on a phone, in Voilà: the layout at 360 and 390 CSS px, and play by tapping.
+"""The game and tree widgets on a phone, in Voilà: the layout, and play by tapping.
 
 A Chromium context with a phone's screen (``has_touch``, ``is_mobile``: 360x640 at device
-scale 3, 390x844 at 2) opens a Voilà app showing a mid-game widget of each game. The page
-does not scroll sideways; the board takes the widget's whole width, with the side panel, the
-timeline and the seats below it; every control is at least ``FINGER`` CSS px each way and
-every text of the panels at least ``LEAST_TEXT`` px. Every game plays a move by tapping, and
+scale 3, 390x844 at 2, and that one sideways, 844x390) opens a Voilà app showing a mid-game
+widget of each game. The page does not scroll sideways; upright, the board takes the
+widget's whole width, with the side panel, the timeline and the seats below it (sideways,
+the panel is beside the board, on screen); every control is at least ``FINGER`` CSS px each
+way and every text of the panels at least ``LEAST_TEXT`` px. Every game plays a move by tapping, and
 a finger that lands ``MISS`` CSS px from a board target's centre (on nothing) still reaches it.
 Screenshots (what the phone shows from the widget's top, then from the side panel's):
 ``artifacts/phone-<device>-<game>-<n>.png``.
@@ -41,7 +42,10 @@ pytestmark = pytest.mark.browser
 CONFIGS = (("lacuna", 2), ("lascaux", 3), ("lascaux", 5), ("lava-flows", 2), ("landlock", 2))
 TAGS = [config_tag(*c) for c in CONFIGS]
 #: CSS viewport and device scale factor of each phone.
-PHONES = {"360": ({"width": 360, "height": 640}, 3), "390": ({"width": 390, "height": 844}, 2)}
+PHONES = {"360": ({"width": 360, "height": 640}, 3), "390": ({"width": 390, "height": 844}, 2),
+          "844": ({"width": 844, "height": 390}, 2)}  # the 390 turned sideways
+#: Phones wide enough for the side panel beside the board (``layout.BOARD_MIN`` and more).
+SIDEWAYS = {"844"}
 #: The least font size (CSS px) of a text in the widget's panels.
 LEAST_TEXT = 11
 #: How far (CSS px) from a target's centre a finger may land and still reach it: half of
@@ -157,9 +161,13 @@ def test_the_widget_fits_the_phone_board_first(tag: str, phone: Any,
                                              f"sideways ({scroll_width} > {client_width} px)"
     widget, canvas, side = found["widget"], found["canvas"], found["side"]
     assert widget[0] >= -0.5 and widget[1] <= inner + 0.5, f"{tag}: widget {widget}"
-    assert canvas[1] - canvas[0] >= widget[1] - widget[0] - 1, \
-        f"{tag} on {page.device}: the board {canvas} is narrower than the widget {widget}"
-    assert side[2] >= canvas[3] - 0.5, f"{tag}: the side panel {side} is not below the board"
+    if page.device in SIDEWAYS:  # the panel beside the board, the row on screen
+        assert side[0] >= canvas[1] and abs(side[2] - canvas[2]) < 1, f"{tag}: {side} {canvas}"
+        assert side[3] - side[2] <= PHONES[page.device][0]["height"], f"{tag}: side {side}"
+    else:
+        assert canvas[1] - canvas[0] >= widget[1] - widget[0] - 1, \
+            f"{tag} on {page.device}: the board {canvas} is narrower than the widget {widget}"
+        assert side[2] >= canvas[3] - 0.5, f"{tag}: the side panel {side} is not below the board"
     for part in ("side", "timeline", "seats"):
         box = found[part]
         assert widget[0] - 0.5 <= box[0] and box[1] <= widget[1] + 0.5, f"{tag}: {part} {box}"
