@@ -115,28 +115,42 @@ def voila(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iter
         server.stop()
 
 
-@pytest.fixture(scope="module", params=list(PHONES))
-def phone(request: pytest.FixtureRequest, voila: Server) -> Iterator[Any]:
-    """The app on a phone (a new page: a new kernel, every widget at its start)."""
+@pytest.fixture(scope="module")
+def phone_browser(browser_ready: None) -> Iterator[Any]:
+    """Chromium (Playwright, one for the module), for contexts with a phone's screen."""
     from playwright.sync_api import sync_playwright
 
-    viewport, scale = PHONES[request.param]
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
                                       args=CHROMIUM_ARGS)
-        context = chromium.new_context(viewport=viewport, device_scale_factor=scale,
-                                       has_touch=True, is_mobile=True)
-        context.set_default_timeout(30_000)
-        page = context.new_page()
-        page.device = request.param
         try:
-            page.goto(f"{voila.url}/", timeout=90_000)
-            for tag in TAGS:
-                wait_for_board(page, tag, timeout=120)
-            yield page
+            yield chromium
         finally:
-            context.close()
             chromium.close()
+
+
+def _phone_page(chromium: Any, device: str) -> Any:
+    """A page on a new context with ``device``'s screen and a touch screen."""
+    viewport, scale = PHONES[device]
+    context = chromium.new_context(viewport=viewport, device_scale_factor=scale,
+                                   has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.device = device
+    return page
+
+
+@pytest.fixture(scope="module", params=list(PHONES))
+def phone(request: pytest.FixtureRequest, voila: Server, phone_browser: Any) -> Iterator[Any]:
+    """The app on a phone (a new page: a new kernel, every widget at its start)."""
+    page = _phone_page(phone_browser, request.param)
+    try:
+        page.goto(f"{voila.url}/", timeout=90_000)
+        for tag in TAGS:
+            wait_for_board(page, tag, timeout=120)
+        yield page
+    finally:
+        page.context.close()
 
 
 def _tap(page: Any, box: dict[str, float], x: float, y: float) -> None:
@@ -289,12 +303,11 @@ TREE_PARTS_JS = """sel => {
 
 
 @pytest.fixture(scope="module")
-def tree_phone(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def tree_phone(phone_browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A Voilà app of one tree widget, on a 360 px phone."""
     from importlib.util import find_spec
 
     from pages import code_notebook
-    from playwright.sync_api import sync_playwright
 
     need(None if find_spec("voila") else "voila is not installed (pip install voila)")
     base = tmp_path_factory.mktemp("voila-tree-phone")
@@ -303,23 +316,13 @@ def tree_phone(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) ->
     here = str(Path(__file__).resolve().parent)
     filename = code_notebook(root, "tree.ipynb", [TREE_CELL.format(here=here, name=TREE_GAME)])
     server = start_server("voila", base, [str(root / filename)], "/ready-probe")
-    viewport, scale = PHONES["360"]
+    page = _phone_page(phone_browser, "360")
     try:
-        with sync_playwright() as pw:
-            chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                          args=CHROMIUM_ARGS)
-            context = chromium.new_context(viewport=viewport, device_scale_factor=scale,
-                                           has_touch=True, is_mobile=True)
-            context.set_default_timeout(30_000)
-            page = context.new_page()
-            try:
-                page.goto(f"{server.url}/", timeout=90_000)
-                wait_for_board(page, "tree", timeout=120)
-                yield page
-            finally:
-                context.close()
-                chromium.close()
+        page.goto(f"{server.url}/", timeout=90_000)
+        wait_for_board(page, "tree", timeout=120)
+        yield page
     finally:
+        page.context.close()
         server.stop()
 
 
