@@ -264,6 +264,24 @@ def test_a_tap_beside_a_small_target_reaches_it_and_a_mouse_press_does_not() -> 
     assert [scene.hit(x, y) for x, y in clicks] == [None, "flower", None]
     assert clicks[2] == (85.0, 25.0)  # beyond reach, the tap stays where it was
 
+
+def test_a_tap_reaches_as_far_on_a_board_shrunk_to_a_phone() -> None:
+    """A board scaled to its width shows Lacuna's 640 units in 330 CSS px on a 360 px phone:
+    a finger landing 11 CSS px (21 units) from a 16-unit flower's centre still reaches it,
+    as it does at one CSS pixel a unit; a tap far from every target stays where it was."""
+    board = SceneCanvas(resolution=2, fit_height=500)
+    scene = Scene(640, 540)
+    scene.circle(320, 270, 8, fill="red", target="flower")
+    board.draw(scene)
+    clicks: list[tuple[float, float]] = []
+    board.on_click(lambda x, y: clicks.append((x, y)))
+    top = board.canvases[-1]
+    for x in (2 * 341, 2 * 360):  # 21 and 40 units right of the centre
+        top._handle_frontend_event(None, {"event": "touch_start", "touches": [
+            {"x": x, "y": 540}]}, [])
+    assert [scene.hit(x, y) for x, y in clicks] == ["flower", None]
+    assert board.tap_reach(scene) * 330 / 640 >= 12
+
 def test_click_point_finds_an_uncovered_spot() -> None:
     scene = Scene(100, 100)
     scene.rect(0, 0, 100, 100, fill="white", target=("cell", "a1"))

@@ -274,3 +274,18 @@ def test_tree_settings_and_nodes_are_checked_when_given():
     tree.player, tree.max_depth = np.int64(1), np.int64(2)
     assert (tree.player, tree.max_depth) == (1, 2)
     assert tree.click(np.float32(-5), np.int64(-5)) is None  # off the tree: nothing
+
+
+def test_the_tree_region_has_a_swipe_strip_closed_with_the_tree() -> None:
+    """ipycanvas cancels swipes on the tree's canvas: a touch screen scrolls the region by a
+    strip at its edge (``tabletop.widgets.swipe``), which closes with the tree."""
+    import tabletop
+    from tabletop.widgets import TreeWidget
+    from tabletop.widgets.swipe import CSS
+
+    tree = TreeWidget(tabletop.load("lascaux").new(seed=1), depth=1)
+    strip = tree.tree_box.children[-1]
+    assert "tabletop-swipe" in strip._dom_classes
+    assert "pointer: coarse" in CSS and "position: sticky" in CSS
+    tree.close()
+    assert strip.comm is None and strip.children[0].comm is None

@@ -242,9 +242,24 @@ class SceneCanvas:
         if len(touches) == 1:
             x, y = self.to_scene(*touches[0])
             if self.scene is not None:
-                x, y = tap_point(self.scene, x, y)
+                x, y = tap_point(self.scene, x, y, self.tap_reach(self.scene))
             for handler in self._click_handlers:
                 handler(x, y)
+
+    def tap_reach(self, scene: Scene) -> float:
+        """How far (scene units) a tap on no target reaches: ``TAP_REACH`` CSS px, on the
+        narrowest board shown (a board scaled to its width shrinks down to a phone's
+        ``NARROWEST_BOARD`` CSS px: Lacuna's 640-unit board at 330 px, half a pixel a unit).
+
+        >>> board = SceneCanvas(fit_height=500)
+        >>> board.tap_reach(Scene(640, 540)), board.tap_reach(Scene(100, 100))
+        (24.0, 12.0)
+        >>> SceneCanvas().tap_reach(Scene(640, 540))  # one CSS pixel a unit
+        12.0
+        """
+        if self.fit_height is None:
+            return TAP_REACH
+        return max(TAP_REACH, TAP_REACH * scene.width / NARROWEST_BOARD)
 
     def _client_ready(self) -> None:
         """A new frontend connected (first display, page reload, Voilà): repaint everything.
@@ -262,9 +277,13 @@ class SceneCanvas:
         self.renderer.redraw()
 
 
-#: How far (scene units) a finger's tap on no target reaches for the nearest one: a finger
-#: covers about 24 CSS px, more than Lacuna's flowers and spots (16 units across).
+#: How far (CSS px: scene units on a canvas shown one pixel a unit) a finger's tap on no
+#: target reaches for the nearest one: a finger covers about 24 CSS px, more than Lacuna's
+#: flowers and spots (16 units across).
 TAP_REACH = 12.0
+#: The narrowest a board scaled to its width is shown (CSS px): a phone's 360 px screen less
+#: Voilà's margins gives it 330 (``SceneCanvas.tap_reach``).
+NARROWEST_BOARD = 320.0
 
 
 def tap_point(scene: Scene, x: float, y: float, reach: float = TAP_REACH

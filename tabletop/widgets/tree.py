@@ -35,6 +35,7 @@ from ..render.scene import Scene
 from .agentturns import close_all
 from .picture import with_picture
 from .starting import option_number
+from .swipe import swipe_strip
 from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
 
 __all__ = ["TreeModel", "TreeWidget"]
@@ -122,7 +123,9 @@ class TreeWidget(w.VBox):
         controls = w.HBox([self.depth_slider, self.player_picker, self.collapse_button,
                            self.open_button], layout=w.Layout(flex_flow="row wrap"))
         # Fixed boxes: opening nodes scrolls the tree's region, never grows the widget.
-        self.tree_box = w.Box([self.canvas.frame], layout=w.Layout(
+        # On a touch screen a strip at its right edge takes the swipes the canvas refuses.
+        self.tree_box = w.Box([self.canvas.frame, swipe_strip(REGION_HEIGHT - 2)],
+                              layout=w.Layout(
             overflow="auto", height=f"{REGION_HEIGHT}px",
             min_width=f"min({TREE_MIN_WIDTH}px, calc(100% - 8px))",  # less its right margin
             flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
