@@ -53,6 +53,8 @@ from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
@@ -257,6 +259,7 @@ class Position(Derives):
         def legal_actions(self) -> LegalActions[Action]: ...
         def _legal_summary(self) -> str: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
+        def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
 
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""

@@ -181,7 +181,7 @@ class LavaPosition(Position):
     def __deepcopy__(self: _P, memo: dict[int, Any]) -> _P:
         if self._hand is not None:
             memo[id(self._hand)] = None  # what ``deepcopy`` finds there is the copy: none
-        copied: _P = super(LavaPosition, self).__deepcopy__(memo)  # type: ignore[misc]  # noqa: UP008
+        copied: _P = super(LavaPosition, self).__deepcopy__(memo)  # noqa: UP008
         return copied
 
     # --- what states and views each know their own way -----------------------------------
