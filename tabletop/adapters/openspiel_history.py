@@ -16,7 +16,7 @@ while a ``Script`` stands in for the tabletop state (nothing is recomputed).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.core.ids import action_space
 
@@ -65,7 +65,7 @@ def steps(state: State, chance: bool) -> list[tuple[int, int]] | None:
     found = [(actor, space.id_of(action)) for action, actor in state._steps()]
     if any(i is None or actor is None for actor, i in found):
         return None
-    return head + found  # type: ignore[operator]
+    return head + cast("list[tuple[int, int]]", found)  # (no ``None`` in it: above)
 
 
 def replay(wrapper: Any, state: State, apply_action: Any) -> None:

@@ -58,6 +58,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
+from typing import cast
 
 from ..core.collector import collector_paused
 from ..core.game import Action, Game, State, View
@@ -278,8 +279,10 @@ class _Search:
                 and c.action is not None]
         p = self.view.player
         best = max(kids, key=lambda c: (c.visits, c.mean(p)))
+        choice = best.action
+        assert choice is not None  # (``kids`` hold an action each)
         return Analysis(
-            view=self.view, player=p, choice=best.action,  # type: ignore[arg-type]
+            view=self.view, player=p, choice=choice,
             _tree=self.root, iterations=done, seconds=seconds,
             determinizations=len(self.pool),
             samples=tuple(list(self.pool)[: self.agent.keep_samples]), agent=self.agent.name,
@@ -358,13 +361,14 @@ class _Search:
             legal: Sequence[Action] | None
             if node.source is state:  # ``_slots``' commonest answer, without the call
                 legal, slots = node.legal, node.slots
+                assert legal is not None  # set with ``source``
             else:
                 legal, slots = self._slots(node, state)
             if len(slots) > widen:
                 best, expanding = self._weigh_widened(node, slots, actor)
                 own = slots[best]
                 action = own.action if own is not None and own.action is not None \
-                    else legal[best]  # type: ignore[index]  # set with ``source``
+                    else legal[best]
             elif node.untried:  # a move never tried here: one of those, at random
                 expanding = True
                 for tried in filter(None, slots):  # legal once more
@@ -372,15 +376,15 @@ class _Search:
                 untried = node.untried
                 best = untried.pop(0 if len(untried) == 1 else int(rng.random() * len(untried)))
                 own = None
-                action = legal[best]  # type: ignore[index]
+                action = legal[best]
             else:
                 expanding = False
                 # every slot tried (no ``None``); if none beats -inf the scan took the last
-                own = ucb_choice(slots, actor, c, logs) or slots[-1]  # type: ignore[arg-type]
+                own = ucb_choice(cast("list[Node]", slots), actor, c, logs) or slots[-1]
                 assert own is not None
                 # a slot's child holds its action (an equal one): no building it again
                 action = own.action if own.action is not None \
-                    else legal[slots.index(own)]  # type: ignore[index]
+                    else legal[slots.index(own)]
             if own is not None and own.origin is root_state:
                 nxt = own.state
                 if nxt is None:

@@ -440,7 +440,7 @@ def _listed(value: object, size: int, test: Any) -> bool:
 
 def _finite(value: object) -> bool:
     """Whether ``value`` is a finite JSON number (no bool)."""
-    return type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+    return (type(value) is int or type(value) is float) and math.isfinite(value)
 
 
 def _seat(value: object, players: int) -> bool:

@@ -135,6 +135,8 @@ class AgentError(RuntimeError):
     worker, where a process pool took it for a crashed process): its type and message,
     with the same ``arena_fault``."""
 
+    arena_fault: dict[str, Any]  # (set by ``mark``)
+
 
 def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
     """``err`` marked as an agent's fault in game ``index``, with a mark that survives
@@ -155,7 +157,7 @@ def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
         copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised "
                           f"{type(err).__name__}: {cut(str(err))} (an exception that pickle "
                           f"cannot copy)")
-        copy.arena_fault = marked  # type: ignore[attr-defined]
+        copy.arena_fault = marked
         return copy
     return err
 

@@ -127,7 +127,9 @@ class Pairwise:
         3
         """
         i, j = known_agent(self.agents, a), known_agent(self.agents, b)
-        meetings, games = int(self.games[i, j]), int(self.played[i, j])  # type: ignore[index]
+        played = self.played
+        assert played is not None  # (``__post_init__`` fills it in)
+        meetings, games = int(self.games[i, j]), int(played[i, j])
         share = float(self.points[i, j]) / meetings if meetings else 0.0
         return WinRate(min(share * games, games), games, confidence)
 

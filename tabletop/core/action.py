@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .hooks import wrap_own
 from .quoting import brief
 
 
@@ -30,7 +31,7 @@ class Action:
         super(Action, cls).__init_subclass__(**kwargs)  # (slots=True remade the class)
         own = cls.__dict__.get("__str__")
         if own is not None and not hasattr(own, "__wrapped__"):  # (as are slotted subclasses)
-            cls.__str__ = _never_failing(own)  # type: ignore[method-assign]
+            wrap_own(cls, "__str__", _never_failing)
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__.lower()

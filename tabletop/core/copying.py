@@ -22,7 +22,10 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: A history trail: ``None`` for the start, else ``(parent_trail, action, actor)``.
 Trail = tuple[Any, ...] | None
@@ -34,6 +37,7 @@ Steps = tuple[tuple[Any, int | None], ...]
 NOT_COPIED = frozenset({"_cache", "_trail"})
 
 T = TypeVar("T")
+G = TypeVar("G", bound="Game")
 
 _copied: dict[type, tuple[str, ...]] = {}
 
@@ -86,6 +90,6 @@ def rebuild(cls: type[T], values: dict[str, Any], steps: Steps | None) -> T:
     return obj
 
 
-def rebuild_game(cls: type[T], players: int, options: dict[str, Any]) -> T:
+def rebuild_game(cls: type[G], players: int, options: dict[str, Any]) -> G:
     """The game ``cls`` with ``players`` and ``options``: the target of every game pickle."""
-    return cls(players=players, **options)  # type: ignore[call-arg]
+    return cls(players=players, **options)

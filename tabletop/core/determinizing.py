@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .hooks import wrap_own
 from .plain import plain
 from .quoting import brief
 
@@ -57,7 +58,7 @@ class Determinizes:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("determinize")
         if own is not None and not getattr(own, "wrapped_draw", False):
-            cls.determinize = _drawing(own)  # type: ignore[attr-defined]
+            wrap_own(cls, "determinize", _drawing)
 
 
 def _drawing(determinize: Callable[..., State]) -> Callable[..., State]:
@@ -68,5 +69,5 @@ def _drawing(determinize: Callable[..., State]) -> Callable[..., State]:
             object.__setattr__(state, "_seen", (self.player, self._log))
         return state
 
-    wrapped.wrapped_draw = True  # type: ignore[attr-defined]
+    vars(wrapped)["wrapped_draw"] = True  # (a mark ``Determinizes`` reads: wrapped once)
     return wrapped

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ..render.scene import Scene
 from ..render.svg import img_html, to_svg
@@ -36,6 +36,7 @@ from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .drawing import drawing_options
 from .errors import IllegalAction, InvalidOption, InvalidRecord
+from .hooks import wrap_own
 from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
 from .legality import LISTED_ACTIONS as LISTED_ACTIONS  # re-exported: it was defined here
@@ -52,6 +53,8 @@ from .setonce import SetOnce
 from .subjects import described, named_players, own_subject
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from .breakdown import Breakdown
 
 S = TypeVar("S", bound="State")
@@ -100,11 +103,11 @@ class Game(OptionChecks, GameFacts, SetOnce):
             cls.variants = tuple(MappingProxyType(dict(v)) if isinstance(v, Mapping) else v
                                  for v in cls.variants)
         if "position" in vars(cls):
-            cls.position = position_builder(vars(cls)["position"])  # type: ignore[attr-defined]
+            wrap_own(cls, "position", position_builder)
         if "player_name" in vars(cls):
-            cls.player_name = named_players(vars(cls)["player_name"])  # type: ignore[method-assign]
+            wrap_own(cls, "player_name", named_players)
         if "describe" in vars(cls):
-            cls.describe = described(vars(cls)["describe"])  # type: ignore[method-assign]
+            wrap_own(cls, "describe", described)
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         players = self.player_counts[0] if players is None else plain(players)
@@ -256,6 +259,7 @@ class Position(Derives):
         def legal_actions(self) -> LegalActions[Action]: ...
         def _legal_summary(self) -> str: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
+        def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
 
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
@@ -316,7 +320,7 @@ class _Positioned(IntegerActions, Legality, Position):
     # --- pictures --------------------------------------------------------------------------
     def scene(self, **options: Any) -> Scene:
         """The picture as a ``Scene`` (the game's renderer decides what options mean)."""
-        return self.game.draw(self, **options)  # type: ignore[arg-type]
+        return self.game.draw(cast("State | View", self), **options)  # (it is one of them)
 
     def svg(self, **options: Any) -> str:
         """The picture as SVG text."""

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from .action import Action
 from .errors import IllegalAction
+from .hooks import wrap_own
 from .memos import Bound
 from .plain import plain, plain_fields
 from .quoting import brief
@@ -38,6 +39,7 @@ from .wellformed import action_problem, action_text
 if TYPE_CHECKING:
     from .game import Game
     from .legal import LegalActions
+    from .metadata import GameFacts
 
 
 class ActionSpace:
@@ -54,7 +56,7 @@ class ActionSpace:
         """Each space's own ``action_at`` is given ids ``0 .. size - 1`` only (``_in_range``)."""
         super().__init_subclass__(**kwargs)
         if "action_at" in vars(cls):
-            cls.action_at = _in_range(vars(cls)["action_at"])  # type: ignore[method-assign, assignment]
+            wrap_own(cls, "action_at", _in_range)
 
     def id_of(self, action: Action) -> int | None:
         """The id of ``action``, or ``None`` if it lies outside the integer space."""
@@ -109,7 +111,7 @@ _SPACES: dict[Any, ActionSpace] = {}
 _SPACES_HELD = Bound(64)
 
 
-def action_space(game: Game) -> ActionSpace:
+def action_space(game: GameFacts) -> ActionSpace:
     """The game's ``ActionSpace``, built once per game and options (kept for the last few
     dozen games met, then built afresh: a long session's sweep of options stays bounded)."""
     key = (type(game), game)

@@ -20,6 +20,7 @@ import numpy as np
 from ..render.svg import target_text
 from .errors import IllegalAction
 from .game import Action, Game, State, View
+from .hooks import wrap_own
 from .plain import plain_inside, point_of
 from .quoting import brief, cut
 
@@ -82,7 +83,7 @@ class ClickInput:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("click")
         if own is not None:
-            cls.click = _taking_plain_targets(own)  # type: ignore[method-assign]
+            wrap_own(cls, "click", _taking_plain_targets)
 
     def __init__(self, subject: State | View) -> None:
         _check_subject(self, subject)

@@ -29,7 +29,7 @@ from typing import Any, NoReturn, SupportsIndex, TypeVar, overload
 T = TypeVar("T")
 
 
-def index_of(i: object) -> int:
+def index_of(i: SupportsIndex) -> int:
     """``i`` as an index of a sequence, or the ``TypeError`` a tuple raises for it.
 
     >>> index_of(2), index_of(True)
@@ -40,7 +40,7 @@ def index_of(i: object) -> int:
     TypeError: legal action indices must be integers or slices, not float
     """
     try:
-        return operator.index(i)  # type: ignore[arg-type]
+        return operator.index(i)
     except TypeError:
         raise TypeError(f"legal action indices must be integers or slices, not "
                         f"{type(i).__name__}") from None
@@ -366,10 +366,9 @@ def legal_of(actions: Sequence[T]) -> LegalActions[T]:
     >>> legal_of([1, 2]).built, legal_of([1, 2]), legal_of(()) is NONE
     (True, (1, 2), True)
     """
-    kind = type(actions)
-    if kind is tuple:  # the common case first: no ABC check, no copy
-        return LegalActions.of(actions) if actions else NONE  # type: ignore[arg-type]
-    if kind is LegalActions or isinstance(actions, LegalActions):
-        return actions  # type: ignore[return-value]
+    if type(actions) is tuple:  # the common case first: no ABC check, no copy
+        return LegalActions.of(actions) if actions else NONE
+    if type(actions) is LegalActions or isinstance(actions, LegalActions):
+        return actions
     items = tuple(actions)
     return LegalActions.of(items) if items else NONE

@@ -11,7 +11,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .action import Action
 from .errors import IllegalAction
@@ -22,7 +22,7 @@ from .quoting import brief, cut, quote
 from .wellformed import action_problem, action_text
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, State, View
 
 R = TypeVar("R")
 
@@ -86,7 +86,9 @@ class Legality:
             return "the game is over" if self.is_terminal else "no action is legal"
         shown = ", ".join(str(a) for a in legal[:LISTED_ACTIONS])
         more = f", … ({len(legal)} in all)" if len(legal) > LISTED_ACTIONS else ""
-        who = self.game.player_name(self.current_player)  # type: ignore[arg-type]
+        mover = self.current_player
+        assert mover is not None  # an action is legal (above): the game is not over
+        who = self.game.player_name(mover)
         return f"{who} may play: {shown}{more}"
 
     def _refusal(self, refused: str) -> IllegalAction:
@@ -100,7 +102,7 @@ class Legality:
         malformed action (a field of a wrong type or out of every table) is named as such.
         """
         if isinstance(action, str):  # read, and checked there quoting the text as typed
-            return self.game.parse_action(self, action)  # type: ignore[arg-type]
+            return self.game.parse_action(cast("State | View", self), action)  # (one of them)
         return self._checked(action, None)
 
     def _checked(self, action: object, typed: str | None) -> Action:

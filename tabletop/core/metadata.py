@@ -59,7 +59,7 @@ class GameFacts:
     @property
     def num_distinct_actions(self) -> int:
         """How many integer action ids there are: ``0 .. num_distinct_actions - 1``."""
-        return action_space(self).size  # type: ignore[arg-type]
+        return action_space(self).size
 
     def _action_space(self) -> ActionSpace:
         """The game's numbering of its actions (built once per game and options)."""

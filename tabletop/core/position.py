@@ -28,12 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .compat import dataclass_transform
 from .game import Position
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 T = TypeVar("T")
+#: A dataclass (what ``maker`` and ``constructor`` read the fields of).
+D = TypeVar("D", bound="DataclassInstance")
 
 #: Fields every derived instance starts afresh: the cache, and a State's seed and history
 #: (``State.apply`` sets those two on what ``_apply`` returns).
@@ -100,7 +105,7 @@ def _builder(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     return build
 
 
-def maker(cls: type[T], *names: str) -> Callable[..., T]:
+def maker(cls: type[D], *names: str) -> Callable[..., D]:
     """A function ``make(source, *values)``: a new ``cls`` holding ``values`` in the fields
     ``names`` (in that order) and ``source``'s other fields — ``evolve`` without keywords,
     for a game's hot path (its ``_apply``).
@@ -112,18 +117,18 @@ def maker(cls: type[T], *names: str) -> Callable[..., T]:
     >>> (t.pot, t.turn, s.pot, t.table is s.table, type(t).__name__, t == evolve(s, pot=5, turn=2))
     (5, 2, 0, True, 'LascauxState', True)
     """
-    known = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    known = [f.name for f in fields(cls)]
     for name in names:
         if name not in known or name in FRESH:
             raise TypeError(f"{cls.__name__} has no field {name!r} to set")
     values = {name: f"v{i}" for i, name in enumerate(names)}
     head = f"make(source, {', '.join(values.values())})" if names else "make(source)"
-    make: Callable[..., T] = _write(cls, head, [],
+    make: Callable[..., D] = _write(cls, head, [],
                                     lambda name: values.get(name, f"source.{name}"))
     return make
 
 
-def constructor(cls: type[T]) -> Callable[..., T]:
+def constructor(cls: type[D]) -> Callable[..., D]:
     """A function building a slotted dataclass ``cls`` from its fields' values, positionally
     in field order: ``cls(...)`` without ``__init__`` (whose frozen field stores each cost an
     ``object.__setattr__`` call), for a value a game's hot path makes at every step.
@@ -133,9 +138,9 @@ def constructor(cls: type[T]) -> Callable[..., T]:
     >>> made == Claim(3, 1, "bubble a3 claim white", "guess", False, "black"), type(made).__name__
     (True, 'Claim')
     """
-    names = [f.name for f in fields(cls) if f.name not in FRESH]  # type: ignore[arg-type]
+    names = [f.name for f in fields(cls) if f.name not in FRESH]
     values = {name: f"v{i}" for i, name in enumerate(names)}
-    make: Callable[..., T] = _write(cls, f"make({', '.join(values.values())})", [],
+    make: Callable[..., D] = _write(cls, f"make({', '.join(values.values())})", [],
                                     values.__getitem__)
     return make
 

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import numbers as _numbers
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..core.quoting import brief
+
+if TYPE_CHECKING:  # (only for the type checker: ``scene`` imports this module)
+    from .scene import Scene
 
 #: The largest size of a number a scene holds (pixels: anything near is a mistake).
 LIMIT = 1e15
@@ -32,15 +36,20 @@ def scene(given: object, caller: str) -> None:
     ...
     TypeError: to_svg draws a Scene, not '<svg/>'
     """
-    if not any(f"{c.__module__}.{c.__qualname__}" == "tabletop.render.scene.Scene"
-               for c in type(given).__mro__):
+    if not _is_scene(given):
         raise TypeError(f"{caller} draws a Scene, not {brief(given)}")
-    width, height = given.width, given.height  # type: ignore[attr-defined]
+    width, height = given.width, given.height
     numbers("scene", width, height)
     sizes("scene", width=width, height=height)
-    texts("scene", background=given.background, title=given.title)  # type: ignore[attr-defined]
-    for shape in given.shapes:  # type: ignore[attr-defined]  # (a list one may append to)
+    texts("scene", background=given.background, title=given.title)
+    for shape in given.shapes:  # (a list one may append to)
         shape_type(shape, KINDS)
+
+
+def _is_scene(given: object) -> TypeGuard[Scene]:
+    """Whether ``given`` is a ``Scene``, told by its class's name (not importing ``scene``)."""
+    return any(f"{c.__module__}.{c.__qualname__}" == "tabletop.render.scene.Scene"
+               for c in type(given).__mro__)
 
 
 def shape(what: str, layer: object, target: object, title: object, *values: object) -> None:
@@ -59,7 +68,7 @@ def shape(what: str, layer: object, target: object, title: object, *values: obje
 
 
 def style(fill: object, stroke: object, font_weight: object, anchor: object,
-          stroke_width: object, opacity: object, font_size: object, *dash: object) -> None:
+          stroke_width: float, opacity: float, font_size: float, *dash: float) -> None:
     """Refuse a style's colours, font weight or anchor that is not a string (a colour may be
     ``None``), a number that is not finite, a negative stroke width or dash, an opacity
     outside 0..1 or a font size that is not positive.
@@ -73,9 +82,9 @@ def style(fill: object, stroke: object, font_weight: object, anchor: object,
             and (fill is None or type(fill) is str) and (stroke is None or type(stroke) is str)):
         texts("style", fill=fill, stroke=stroke, font_weight=font_weight, anchor=anchor)
     numbers("style", stroke_width, opacity, font_size, *dash)
-    sizes("style", stroke_width=stroke_width, dash=min(dash, default=0))  # type: ignore[type-var]
+    sizes("style", stroke_width=stroke_width, dash=min(dash, default=0))
     sizes("style", positive=True, font_size=font_size)
-    if not 0 <= opacity <= 1:  # type: ignore[operator]
+    if not 0 <= opacity <= 1:
         raise ValueError(f"a style's opacity should be from 0 to 1, not {brief(opacity)}")
 
 
@@ -85,11 +94,11 @@ def shape_type(shape: object, kinds: tuple[str, ...]) -> None:
         raise TypeError(f"a scene takes shapes ({', '.join(kinds)}), not {brief(shape)}")
 
 
-def sizes(what: str, positive: bool = False, **values: object) -> None:
+def sizes(what: str, positive: bool = False, **values: float) -> None:
     """Refuse any of ``values`` (a name and its number, already checked by ``numbers``) that
     is negative, or with ``positive`` zero too: a size that no backend can draw."""
     for name, value in values.items():
-        if value < 0 or (positive and value == 0):  # type: ignore[operator]
+        if value < 0 or (positive and value == 0):
             least = "above 0" if positive else "at least 0"
             raise ValueError(f"a {what}'s {name} should be {least}, not {brief(value)}")
 
@@ -97,7 +106,7 @@ def sizes(what: str, positive: bool = False, **values: object) -> None:
 def numbers(what: str, *values: object) -> None:
     """Refuse any of ``values`` that is not a real number (no bool) within ``LIMIT``."""
     for value in values:
-        if type(value) in (int, float) and -LIMIT < value < LIMIT:  # type: ignore[operator]
+        if (type(value) is float or type(value) is int) and -LIMIT < value < LIMIT:
             continue  # the common case, first
         if isinstance(value, _numbers.Real) and not isinstance(value, bool):
             try:

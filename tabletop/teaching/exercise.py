@@ -169,13 +169,13 @@ class Exercise:
             if self._answer(move, strict=True).right:
                 raise ValueError(f"{quote(move)} is listed as wrong but is a right answer")
         if self.viewer is not None:
-            self._check_fair((self.solution_move, *self.wrong))
+            self._check_fair(self.viewer, (self.solution_move, *self.wrong))
 
-    def _check_fair(self, moves: Sequence[Action | str | None]) -> None:
+    def _check_fair(self, viewer: int, moves: Sequence[Action | str | None]) -> None:
         """A ``ValueError`` if one of the listed ``moves`` is right in some positions the
         viewer cannot tell from this one (``WORLDS`` drawn from their view) and wrong in
         others: a verdict must not turn on what the viewer may not see."""
-        view = self.state.view(self.viewer)  # type: ignore[arg-type]
+        view = self.state.view(viewer)
         worlds = [view.determinize(random.Random(k)) for k in range(WORLDS)]
         for move in moves:
             if move is None or not self.state.is_legal(move):

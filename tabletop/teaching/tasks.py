@@ -349,8 +349,9 @@ class AgentTask(Task):
             return False, False, f"It stopped the game: {type(err).__name__}: {err}"
         slow = next((g for g in result.games if g.error and g.error["agent"] == "yours"), None)
         if slow is not None:
+            assert slow.error is not None  # (it was picked for its error)
             return False, False, (f"It was stopped in game {slow.index + 1}: it "
-                                  f"{slow.error['message']}.")  # type: ignore[index]
+                                  f"{slow.error['message']}.")
         row = result.summary()[0]
         shared = sum(1 for g in result.games if "yours" in g.winner_agents
                      and len(g.winners) > 1)

@@ -161,7 +161,8 @@ class AgentRunner:
                 return
             key = self._key()
             player = session.state.current_player
-            view = session.state.view(player)  # type: ignore[arg-type]
+            assert player is not None  # an agent is to move (above): the game is not over
+            view = session.state.view(player)
             self._set_thinking(player)  # the page hears it before the search starts
             try:
                 decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))

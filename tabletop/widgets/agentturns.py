@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import ipywidgets as w
 
@@ -47,7 +47,7 @@ def while_open(method: F) -> F:
         with collector_paused():  # a move makes no cyclic garbage worth a pause
             return method(self, *args, **kwargs)
 
-    return checked  # type: ignore[return-value]
+    return cast(F, checked)  # (``wraps`` keeps the signature: ``F``)
 
 
 def held(widgets: Iterable[w.Widget]) -> Iterator[w.Widget]:
@@ -77,7 +77,13 @@ def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None
             widget.close()
 
 
-class AgentTurns:
+if TYPE_CHECKING:  # what the mixin is always mixed into: its ``observe``, ``close``, ...
+    from ipywidgets import VBox as _Box
+else:  # (at run time a plain mixin: ``GameWidget`` names ``VBox`` itself)
+    _Box = object
+
+
+class AgentTurns(_Box):
     """The bots' part of ``GameWidget`` (see the module's docstring)."""
 
     session: Session
@@ -98,7 +104,7 @@ class AgentTurns:
         """Have the page count its views of the widget (``_view_count``: ``None`` turns the
         count off) and pause the bots while none is left."""
         self._view_count = 0
-        self.observe(self._on_views, "_view_count")  # type: ignore[attr-defined]
+        self.observe(self._on_views, "_view_count")
 
     def _on_views(self, change: dict[str, Any]) -> None:
         if self.runner.closed:
@@ -133,7 +139,7 @@ class AgentTurns:
         for child in [*getattr(self, "children", ()),
                       *getattr(self, "_choice_buttons", {}).values()]:
             close_all(child)
-        super().close()  # type: ignore[misc]
+        super().close()
         self.layout.close()
 
     @while_open
@@ -169,7 +175,10 @@ class AgentTurns:
         raises, or an illegal move, is told in the message line (then ``None``)."""
         s = self.session
         try:
-            decision = decide(s.mover(), s.state.view(s.state.current_player))  # type: ignore
+            agent = s.mover()  # (``IllegalAction`` once the game is over: told, below)
+            p = s.state.current_player
+            assert p is not None  # ``mover`` raised otherwise
+            decision = decide(agent, s.state.view(p))
         except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
             return self._told(err)
         try:

@@ -11,7 +11,7 @@ edges); ``widget.navigator`` reads its cursor, lines and branches.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -69,6 +69,7 @@ class GameWidget(AgentTurns, w.VBox):
     state = traitlets.Instance(State, read_only=True)
     agent_delay = Seconds()
     panel_delay = Seconds()
+    children: Sequence[w.Widget]  # (``VBox``'s trait: the controls shown, a tuple once set)
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | str | None = "auto", hot_seat: bool = False,
@@ -413,7 +414,7 @@ class GameWidget(AgentTurns, w.VBox):
     def _rebuild_controls(self) -> None:
         """New controls for another game; the old ones are closed (else a saved notebook and
         the kernel keep them), all but the board."""
-        old: list[w.Widget] = [*self.children, *self._choice_buttons.values()]  # type: ignore[has-type]
+        old: list[w.Widget] = [*self.children, *self._choice_buttons.values()]
         self._choice_buttons.clear()
         self._build()
         self.children = self._layout()

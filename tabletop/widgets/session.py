@@ -166,7 +166,8 @@ class Session:
         if not self.hot_seat or s.is_terminal or not self._humans():
             return False
         p = s.current_player
-        if self.seats[p] is not None:  # type: ignore[index]
+        assert p is not None  # the game is not over (above)
+        if self.seats[p] is not None:
             return self.revealed is None
         return self.revealed != p
 
@@ -266,18 +267,18 @@ class Session:
         s = self.state
         if s.is_terminal:
             return "The game is over. Step back (◀) to try another line; it becomes a branch."
-        if self.covered():
-            p = s.current_player
-            return f"Pass the board to {self.name(p)}, who presses “Show my board”."  # type: ignore
         p = s.current_player
-        agent = self.seats[p]  # type: ignore[index]
+        assert p is not None  # the game is not over (above)
+        if self.covered():
+            return f"Pass the board to {self.name(p)}, who presses “Show my board”."
+        agent = self.seats[p]
         if agent is not None:
             label = fit(agent_label(agent), SHOWN)  # (a long name cut short)
-            return (f"{self.name(p)} is played by the {label} bot: press "  # type: ignore
+            return (f"{self.name(p)} is played by the {label} bot: press "
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
         if v is not None and v != p:
-            return (f"It is {self.name(p)}'s turn, and you are seeing {self.name(v)}'s view: "  # type: ignore
+            return (f"It is {self.name(p)}'s turn, and you are seeing {self.name(v)}'s view: "
                     f"switch the view to play.")
         return None
 
@@ -398,7 +399,9 @@ class Session:
         """
         agent = self.mover(agent)
         s = self.state
-        action = agent.act(s.view(s.current_player))  # type: ignore[arg-type]
+        p = s.current_player
+        assert p is not None  # ``mover`` raised otherwise
+        action = agent.act(s.view(p))
         report = _report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
@@ -548,10 +551,12 @@ class Session:
         return scene
 
     def _cover(self) -> Scene:
+        p = self.state.current_player
+        assert p is not None  # a cover is drawn only while ``covered()``: not over
         if self._size is None:
-            probe = self.game.draw(self.state.view(self.state.current_player))  # type: ignore
+            probe = self.game.draw(self.state.view(p))
             self._size = (probe.width, probe.height)
-        return cover_scene(*self._size, self.name(self.state.current_player))  # type: ignore
+        return cover_scene(*self._size, self.name(p))
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""

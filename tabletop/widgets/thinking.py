@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core.errors import InvalidRecord
 from ..core.game import State
@@ -217,14 +217,14 @@ LARGEST_JSON = 10**400
 def _ply_key(key: object) -> int | None:
     key = plain(key)  # numpy's, in a record built in Python
     if _is_int(key):
-        return key  # type: ignore[return-value]
+        return key
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 9 \
             and str(int(key)) == key:
         return int(key)
     return None
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -27,9 +27,10 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections import Counter
+from typing import cast
 
 from ...render.metrics import is_bold, text_width
-from ...render.scene import Scene, Shape
+from ...render.scene import Scene, Shape, Text
 from ..quoting import cut
 from .common import fail
 
@@ -43,11 +44,11 @@ def extent(shape: Shape) -> tuple[float, float, float, float]:
     """``(x0, y0, x1, y1)`` of what ``shape`` draws; text measured by ``text_width``."""
     if shape.kind != "text":
         return shape.bounds()
-    style = shape.style
+    text = cast(Text, shape)  # (the shape of kind "text")
+    style = text.style
     size = style.font_size
-    width = text_width(shape.text, size, is_bold(style.font_weight))  # type: ignore[attr-defined]
-    x: float = shape.x  # type: ignore[attr-defined]
-    y: float = shape.y  # type: ignore[attr-defined]
+    width = text_width(text.text, size, is_bold(style.font_weight))
+    x, y = text.x, text.y
     left = {"start": x, "end": x - width}.get(style.anchor, x - width / 2)
     return (left, y - size / 2, left + width, y + size / 2)
 

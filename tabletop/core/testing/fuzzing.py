@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from ..errors import IllegalAction, InvalidRecord
 from ..game import Game, State, View
@@ -209,7 +209,7 @@ def _try_notation(where: str, state: State | View, text: str) -> None:
     here = f"{where}, notation {quote(text, 60)}"
     for name, call in (("parse_action", lambda: state.game.parse_action(state, text)),
                        ("is_legal", lambda: state.is_legal(text)),
-                       ("apply", lambda: state.apply(text))):  # type: ignore[union-attr]
+                       ("apply", lambda: cast(State, state).apply(text))):  # (a State's)
         if name == "apply" and not isinstance(state, State):
             continue
         answer = _timed(here, name, call, IllegalAction)
@@ -275,7 +275,8 @@ def _record(game: Game, seed: int) -> tuple[str, dict[str, Any]]:
 
 
 def _nested(depth: int) -> list[Any]:
-    return _wrap([], depth)  # type: ignore[no-any-return]
+    nested: list[Any] = _wrap([], depth)
+    return nested
 
 
 #: Values to put into a record, by name (built on use: some have no repr or JSON text).

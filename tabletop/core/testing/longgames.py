@@ -105,4 +105,5 @@ def _check_goes_on(state: State, restored: State, who: str) -> None:
 
 
 def _pickled(obj: State) -> State:
-    return pickle.loads(pickle.dumps(obj))  # type: ignore[no-any-return]
+    copied: State = pickle.loads(pickle.dumps(obj))
+    return copied

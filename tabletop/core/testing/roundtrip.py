@@ -19,6 +19,7 @@ import pickle
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
 from ..game import State, View
@@ -36,9 +37,10 @@ COPIERS: tuple[tuple[str, Callable[[Any], Any], bool], ...] = (
 
 
 def _depth() -> int:
-    frame, depth = sys._getframe(), 0
+    frame: FrameType | None = sys._getframe()
+    depth = 0
     while frame is not None:
-        frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]
+        frame, depth = frame.f_back, depth + 1
     return depth
 
 

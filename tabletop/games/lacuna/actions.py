@@ -274,20 +274,19 @@ class LacunaSpace(ActionSpace):
         self.size = base
 
     def id_of(self, action: Action) -> int | None:
-        kind = type(action)
-        if kind is SetAside:
-            c = action.colour  # type: ignore[attr-defined]
+        if type(action) is SetAside:
+            c = action.colour
             return c if type(c) is int and 0 <= c < len(COLOURS) else None
-        if kind is Place:
-            a, b, k = action.a, action.b, action.k  # type: ignore[attr-defined]
+        if type(action) is Place:
+            a, b, k = action.a, action.b, action.k
             if not (type(a) is int and type(b) is int and type(k) is int
                     and 0 <= a < b < MAT_FLOWERS and 0 <= k <= STEPS):
                 return None
             pair = a * (2 * MAT_FLOWERS - a - 1) // 2 + (b - a - 1)
             slot = SAMPLE.index(k) if k in SAMPLE else SPOTS - 1
             return len(COLOURS) + SPOTS * pair + slot
-        if kind is PlaceFree:
-            x, y = action.x, action.y  # type: ignore[attr-defined]
+        if type(action) is PlaceFree:
+            x, y = action.x, action.y
             if type(x) is not int or type(y) is not int:
                 return None
             for level, step in enumerate(self.steps):

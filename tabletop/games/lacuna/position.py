@@ -188,8 +188,10 @@ class LacunaPosition(Position):
         """Whether the pair ``a``-``b`` (either order) is open."""
         a, b = self._pair("is_open", a, b)
         geo = self.geometry
-        i = None if geo is None else geo.pair_index.get((min(a, b), max(a, b)))
-        return i is not None and not geo.is_dead(self._dead(), i)  # type: ignore[union-attr]
+        if geo is None:
+            return False
+        i = geo.pair_index.get((min(a, b), max(a, b)))
+        return i is not None and not geo.is_dead(self._dead(), i)
 
     def blockers(self, a: int, b: int) -> tuple[tuple[str, int], ...]:
         """What blocks the segment between flowers ``a`` and ``b``: ``("flower", id)`` for

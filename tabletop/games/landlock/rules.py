@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ...core import ranges
 from ...core.builders import own_position
@@ -386,7 +386,7 @@ def team_points(name: str, value: object) -> tuple[int, int]:
     ValueError: tussocks must be two ints ≥ 0 (points per team), not (1, -2)
     """
     try:
-        pair = tuple(whole(v, 0, name) for v in value)  # type: ignore[attr-defined]
+        pair = tuple(whole(v, 0, name) for v in cast("Iterable[object]", value))
     except (TypeError, ValueError):
         pair = ()
     if len(pair) != 2:

@@ -9,7 +9,7 @@
 * pass: the ``pass`` button.
 
 >>> from tabletop.games.lava_flows.actions import Move
->>> LavaFlowsInput.paths(None, Move("b1", "b2"))  # type: ignore[arg-type]
+>>> LavaFlowsInput.paths(None, Move("b1", "b2"))
 ((('piece', 'b1', 0), ('cell', 'b2')),)
 """
 

@@ -63,6 +63,8 @@ from .tables import ConeContext, Memos, PlayTables, cone_context
 if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
     import networkx as nx
 
+    from .rules import LavaFlows
+
 _P = TypeVar("_P", bound="LavaPosition")
 PLAY = 2  # the phase once both arrangements are made (0: White arranges, 1: Black arranges)
 OUTCOMES = ("", "win", "repetition", "ply cap")  # how a game ended (``outcome``); "": not yet
@@ -128,7 +130,10 @@ class LavaPosition(Position):
     every announcement so far.
     """
 
-    game: Game
+    if TYPE_CHECKING:  # what the field holds: the game's own tables (``LavaFlows.tables``)
+        game: LavaFlows
+    else:  # (the annotation read at run time, to check the field: ``Game`` as every game's)
+        game: Game
     stacks: tuple[str, ...]
     cones: tuple[int, ...]
     first: int
@@ -176,7 +181,7 @@ class LavaPosition(Position):
     def __deepcopy__(self: _P, memo: dict[int, Any]) -> _P:
         if self._hand is not None:
             memo[id(self._hand)] = None  # what ``deepcopy`` finds there is the copy: none
-        copied: _P = super(LavaPosition, self).__deepcopy__(memo)  # type: ignore[misc]  # noqa: UP008
+        copied: _P = super(LavaPosition, self).__deepcopy__(memo)  # noqa: UP008
         return copied
 
     # --- what states and views each know their own way -----------------------------------
@@ -255,7 +260,7 @@ class LavaPosition(Position):
         else:
             if self.phase < PLAY:
                 return ARRANGEMENTS[self.phase]
-            play: PlayTables = self.game.tables  # type: ignore[attr-defined]
+            play: PlayTables = self.game.tables
             cones = self.cones
             context = cone_context(play, cone_key(cones) + "/", cones)
             memos = context[self.to_move][self.lock + 1][1]
@@ -270,14 +275,14 @@ class LavaPosition(Position):
             # the lock's own memo if ``c`` is the lock; a cone alone's entry adds nothing
             entry = memos[c].get(stacks[c])
             if entry is None:  # a stack met for the first time here (the mover, the lock)
-                entry = memos[c + 9](stacks[c], self.game.tables)  # type: ignore[attr-defined]
+                entry = memos[c + 9](stacks[c], self.game.tables)
             moves, after, unknowns = entry
             extend(moves[mask])
             extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
                 # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
-                play = self.game.tables  # type: ignore[attr-defined]
+                play = self.game.tables
                 if play.memory:  # what a player who forgets may think the unknowns hold
                     pool_w, pool_b, hidden = self._forgetful_pools()
                 else:
@@ -294,7 +299,7 @@ class LavaPosition(Position):
     def _handed(self) -> Hand:
         """What a ply would have handed on (``Hand``) had one made this state (in play): for
         a state made otherwise (``new``, ``position``, a copy)."""
-        play = self.game.tables  # type: ignore[attr-defined]
+        play = self.game.tables
         cones = self.cones
         cone_part, looks = key_parts(self.stacks, cones)
         context = cone_context(play, cone_part + "/", cones)
@@ -308,7 +313,7 @@ class LavaPosition(Position):
         from (empty where unused, so that the caches hit more often)."""
         if not uses:
             return "", "", (0, 0)
-        if self.game.tables.memory:  # type: ignore[attr-defined]
+        if self.game.tables.memory:
             pool_w, pool_b, hidden = self._forgetful_pools()
         else:
             pool_w, pool_b = self._slot_pools()

@@ -241,7 +241,7 @@ class LavaState(LavaPosition, State):
         plies = self.plies + 1
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
-        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game.tables.ply_cap:  # type: ignore[attr-defined]
+        if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game.tables.ply_cap:
             return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, "",
                            claims, q, (context, looks, mask, memos))
         outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
@@ -272,7 +272,7 @@ class LavaState(LavaPosition, State):
                 winner, outcome = player, "win"
                 break
         cone_key, looks = key_parts(stacks, cones)
-        play = self.game.tables  # type: ignore[attr-defined]
+        play = self.game.tables
         context = cone_context(play, cone_key + "/", cones)
         start, memos = context[1 - p][lock + 1]
         key = start + "|".join(looks)  # ``joined_key``
@@ -313,7 +313,7 @@ class LavaState(LavaPosition, State):
             if all(cones[c] == q for c in GOAL_CELLS[q]):
                 winner, outcome = q, "win"
                 break
-        if not outcome and self.plies >= self.game.tables.ply_cap:  # type: ignore[attr-defined]
+        if not outcome and self.plies >= self.game.tables.ply_cap:
             outcome = "ply cap"  # as ``_apply`` ends a game that reaches the cap
         key = position_key(stacks, tuple(cones), self.lock, self.to_move)
         return evolve(self, stacks=tuple(stacks), cones=tuple(cones), winner=winner,
@@ -339,7 +339,7 @@ class LavaState(LavaPosition, State):
         k = top_large(s)
         kind = claim_kind((depth, middle), (cone + tokens).translate(COLOURS), len(cone),
                           len(s) - k, pool_w, pool_b, hidden,
-                          self.game.tables.top_only)  # type: ignore[attr-defined]
+                          self.game.tables.top_only)
         revealed = reveal_top(s, depth + 2)
         pile = cone + revealed.translate(REAL)
         n = len(pile)
