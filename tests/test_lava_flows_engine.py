@@ -160,7 +160,7 @@ def test_memory_true_scene_shows_no_hidden_piece():
     game = tabletop.load("lava-flows", memory=True)
     state = game.position({"a1": "[b:W] W b", "b2": "w B"}, to_move=1)
     titles = [s.title for s in game.draw(state.view(0)).shapes if s.title]
-    assert "a hidden Medium (not shown: memory=True)" in titles
+    assert "a hidden Medium (not shown: this game is played from memory)" in titles
     assert not any("hidden black" in t or "hidden white" in t for t in titles)
 
 

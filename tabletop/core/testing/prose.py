@@ -51,7 +51,7 @@ FAULTS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
                                   r"it|of|on|or|to) \1\b"), True),
     ("a Python value", re.compile(
         r"\b(?:None|True|False)\b|\(\d+,\)|<[\w.]+ object at 0x|\b[A-Z]\w*\(\w+="
-        r"|\b(?:state|view|self|game)\.[a-z_]\w*"), False),
+        r"|\b(?:state|view|self|game)\.(?:[a-z_]\w*)"), False),
     ("a float written with its noise",
      re.compile(r"(?<![\w.])\d+\.0(?![\d.])|\d\.\d*(\d)\1{4,}\d*|\d\.\d{9,}"), False),
     ("the spelling color", re.compile(r"\bcolor", re.IGNORECASE), False),

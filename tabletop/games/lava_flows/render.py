@@ -207,7 +207,7 @@ def _describe(code: str, hidden: bool, in_cone: bool, large: bool) -> tuple[str,
         hider = NAMES[0 if code == "m" else 1]
         return f"{hider}'s hiding place: maybe something", "?"
     if code == "h":
-        return "a hidden Medium (not shown: memory=True)", "?"
+        return "a hidden Medium (not shown: this game is played from memory)", "?"
     if code in GHOSTS:
         hider = NAMES[0 if code == "2" else 1]
         return f"nothing hidden here (only {hider} knows)", "∅"
