@@ -218,7 +218,7 @@ def test_opening_other_games_records_leaves_no_models_behind():
 
 def test_choice_buttons_let_go_are_closed(monkeypatch):
     """The buttons kept for reuse are dropped past ``_BUTTONS_HELD``: closed, not left."""
-    from tabletop.widgets import game as module
+    from tabletop.widgets import instep as module
 
     monkeypatch.setattr(module, "_BUTTONS_HELD", module.Bound(2))
     before = len(_models())

@@ -3,7 +3,8 @@
 >>> import tabletop                                   # doctest: +SKIP
 >>> w = tabletop.play("landlock", seed=3, bots={1: "random"})   # doctest: +SKIP
 
-The logic lives in ``Session``; this module lays out the controls and keeps them in step.
+The logic lives in ``Session``; this module lays out the controls (``instep`` keeps the
+panels in step, ``agentturns`` runs the agents).
 ``widget.timeline`` is the networkx ``DiGraph`` of the session (states on nodes, actions on
 edges); ``widget.navigator`` reads its cursor, lines and branches.
 """
@@ -23,7 +24,6 @@ from ..agents.settings import agent_seats
 from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
-from ..core.memos import Bound
 from ..core.plain import flag
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
@@ -31,6 +31,7 @@ from ..render.svg import to_svg
 from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .agentturns import AgentTurns, close_dropped, while_open
+from .instep import PanelsInStep
 from .messages import Message, refusal, typing_help
 from .picture import with_picture
 from .presses import Presses, press
@@ -45,7 +46,6 @@ AGENT_DELAY = 0.6
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
-_BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
 
 
 #: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
@@ -53,7 +53,7 @@ _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
 MAX_RESOLUTION = 4.0
 
 
-class GameWidget(AgentTurns, w.VBox):
+class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     """A game to play by clicking, with a timeline, seats, views and a hot seat.
 
     ``state`` is a read-only traitlet: ``widget.observe(f, "state")`` hears every move and
@@ -450,112 +450,6 @@ class GameWidget(AgentTurns, w.VBox):
                 self._panels_due = loop.call_later(self.panel_delay, self._show_panels)
             return
         self._show_panels()
-
-    def _show_panels(self) -> None:
-        """Bring the controls and panels in step with the session (see ``_refresh``)."""
-        if self._panels_due is not None:
-            self._panels_due.cancel()
-            self._panels_due = None
-        full, self._panels_full = self._panels_full, False
-        s = self.session
-        self._show_choices()
-        said = s.message_line()
-        if not said.text:  # nothing to tell: say what a click does now
-            self.message_html.value = panels.message_html(s.hint(), "hint")
-        else:  # after a move's news, what a click does next
-            hint = s.hint() if said.kind in ("done", "info") else ""
-            self.message_html.value = panels.message_html(said.text, said.kind, hint)
-        covered = s.covered()
-        self.confirm_button.layout.display = "" if covered else "none"
-        self.move_box.disabled = s.input is None  # as the board takes no clicks
-        if not full:
-            return
-        self.move_box.value = ""  # typed for the position left: not for the next eyes
-        self.turn_html.value = self._turn()
-        names = [s.name(p) for p in range(s.game.players)]
-        scoreboard = s.scoreboard()
-        self.scores_html.value = panels.scores_html(names, scoreboard, self._colours())
-        line = s.line()
-        actors = [s.name(s.graph.nodes[n]["state"].current_player) for n in line[:-1]]
-        self.log_html.value = panels.log_html(s.log(), actors, s.ply())
-        self.thinking_html.value = panels.thinking_html(s.thinking(), s.thinking_by())
-        self._agent_section.layout.display = "" if self.thinking_html.value else "none"
-        self.breakdown_toggle.disabled = scoreboard is None
-        self._sync_timeline(line)
-        # under the cover at a bot's turn (a step took it there) the bot may move: no one sees
-        self.agent_button.disabled = s.state.is_terminal or (covered and
-                                                             s.agent_to_move() is None)
-
-    def _turn(self) -> str:
-        s = self.session
-        state = s.state
-        if state.is_terminal:
-            winners = [s.name(p) for p in state.winners]
-            return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
-        p = state.current_player
-        assert p is not None
-        status = "thinking" if self.runner.thinking == p else \
-            "paused" if self.runner.paused and s.seats[p] is not None else ""
-        return panels.turn_html(s.name(p), s.seat_label(p), colour=self._colours()[p],
-                                status=status)
-
-    def _colours(self) -> tuple[str, ...]:
-        game = self.session.game
-        return panels.player_colours(game.player_colours, game.players)
-
-    def _show_turn(self) -> None:
-        """Send the turn line now (an agent's "thinking…" must reach the page before it
-        searches)."""
-        self.turn_html.value = self._turn()
-
-    def _show_choices(self) -> None:
-        s = self.session
-        buttons: list[w.Widget] = []
-        dropped: list[w.Widget] = []
-        for target, label in s.buttons():
-            button = self._choice_buttons.get(target)
-            if button is None:
-                if len(self._choice_buttons) > _BUTTONS_HELD.size:
-                    dropped += self._choice_buttons.values()
-                    self._choice_buttons.clear()
-                button = layout.button(label, f"pick {label}")
-                button.add_class("tabletop-choice")
-                button.on_click(lambda _, t=target: self._press_button(t))
-                self._choice_buttons[target] = button
-            elif button.description != label:
-                button.description = label
-            buttons.append(button)
-        shown = list(self.choices.children)
-        if shown != buttons:
-            self.choices.children = buttons
-        # a button let go (too many kept) is closed once it is neither shown nor kept
-        close_dropped([*dropped, *shown], [*buttons, *self._choice_buttons.values()])
-        inp = s._input
-        picked = bool(inp is not None and inp.selection)
-        self.cancel_button.layout.display = "" if picked else "none"
-
-    def _sync_timeline(self, line: list[int]) -> None:
-        s = self.session
-        self._syncing = True
-        try:
-            index = line.index(s.timeline.cursor)
-            if self.slider.max != len(line) - 1:
-                self.slider.max = len(line) - 1
-            self.slider.value = index
-            self.back_button.disabled = self.first_button.disabled = index == 0
-            self.forward_button.disabled = self.last_button.disabled = index == len(line) - 1
-            # Listing every branch end walks each one's path: done again only when the
-            # timeline grew or what the labels may show changed, not at every step or jump.
-            key = (s.timeline, s.timeline._next_id, len(s.graph), s.viewer(), s.covered())
-            if getattr(self, "_branch_key", None) != key:
-                self._branch_key, self._branch_list = key, s.branches()
-            options = [(label, leaf) for leaf, label in self._branch_list]
-            if list(self.branch_picker.options) != options:
-                self.branch_picker.options = options
-            self.branch_picker.value = line[-1]
-            self.branch_picker.disabled = len(options) < 2
-        finally:
-            self._syncing = False
 
     # --- control events -----------------------------------------------------------------------
     def _on_slider(self, change: dict[str, Any]) -> None:

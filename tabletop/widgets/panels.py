@@ -33,6 +33,7 @@ def player_colours(declared: Sequence[str], players: int) -> tuple[str, ...]:
     colours = tuple(declared) if len(declared) >= players else PALETTE
     return tuple(colours[p % len(colours)] for p in range(players))
 
+
 #: The side panel's colours in a light and a dark notebook theme, as CSS custom properties:
 #: ``ink`` (text), ``muted`` (secondary text), ``error``/``done`` (messages) reach WCAG's 4.5:1
 #: on ``page`` (the notebook's background), ``panel`` (the turn line) and ``now`` (the move on
