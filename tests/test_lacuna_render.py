@@ -11,7 +11,7 @@ import tabletop
 from tabletop.core.errors import IllegalAction
 from tabletop.core.testing import playout, random_states
 from tabletop.games.lacuna import LacunaInput, Place, PlaceFree, SetAside
-from tabletop.games.lacuna.render import UNPOURED, from_pixels, to_pixels
+from tabletop.games.lacuna.render import MARK_HIT, UNPOURED, from_pixels, to_pixels
 from tabletop.render.scene import Circle, Line, Polygon
 
 GAME = tabletop.load("lacuna")
@@ -194,18 +194,19 @@ def _picked(s, a, b, **kw):
 
 
 def test_a_click_in_a_gap_of_the_chosen_line_snaps_to_the_nearest_offered_dot():
-    """Seed 1: the line 24-41 is interrupted beside flower 30; a click there (k=256) places
-    the pawn on the nearest dot the game offers, and the move reads as that dot."""
+    """Seed 1: the line 24-41 is interrupted beside flower 30; a click there (k=240, 13 units
+    from the flower's centre, outside its 10-unit hit radius) places the pawn on the nearest
+    dot the game offers, and the move reads as that dot."""
     s = tabletop.load("lacuna").new(seed=1).apply("aside red")
     offered = sorted(a.k for a in s.legal_actions() if isinstance(a, Place)
                      and (a.a, a.b) == (24, 41))
-    assert 256 not in offered and offered
+    assert 240 not in offered and offered
     clicks = _picked(s, 24, 41)
-    point = _line_click(s, 24, 41, 256)
+    point = _line_click(s, 24, 41, 240)
     target = s.scene(highlight=clicks.next_targets()).hit(*point)
     assert target == ("line", 24, 41)
     played = clicks.click(target, point)
-    assert played == Place(24, 41, min(offered, key=lambda k: abs(k - 256)))
+    assert played == Place(24, 41, min(offered, key=lambda k: abs(k - 240)))
     assert played in s.legal_actions() and str(played).split("@")[1] in ("0", "1/4", "1/2",
                                                                           "3/4", "1")
 
@@ -234,7 +235,7 @@ def test_place_freely_is_a_button_and_places_the_pawn_where_the_click_lands():
     assert clicks.click(PLACE_FREELY) is None and clicks.free
     assert clicks.selection == (("flower", 24), ("flower", 41))
     assert PLACE_ON_DOTS in clicks.next_targets() and "exactly" in clicks.hint()
-    point = _line_click(s, 24, 41, 256)
+    point = _line_click(s, 24, 41, 240)
     target = s.scene(highlight=clicks.next_targets()).hit(*point)
     assert str(clicks.click(target, point)) == "place 24-41 @0.228"
     # in the widget's model the choice is a button beside the board
@@ -277,7 +278,7 @@ def test_in_the_widget_place_freely_is_a_button_that_changes_where_a_click_lands
     w.choices.children[0].click()
     assert [b.description for b in w.choices.children] == ["place on the dots"]
     assert "exactly there" in w.message
-    w.click(*_line_click(w.state, 24, 41, 256))
+    w.click(*_line_click(w.state, 24, 41, 240))
     assert w.state.history[-1] == Place(24, 41, 233)
 
 
@@ -344,7 +345,7 @@ def test_flowers_at_the_default_sizes_keep_the_full_hit_radius():
     state = tabletop.load("lacuna", mat_radius=2).new(seed=0, setup="random")
     hits = [s.hit_r for s in tabletop.load("lacuna", mat_radius=2).draw(state).ordered()
             if isinstance(s, Circle) and s.target and s.target[0] == "flower"]
-    assert len(hits) == 48 and set(hits) == {8.0}
+    assert len(hits) == 48 and set(hits) == {MARK_HIT / 2} and MARK_HIT > 20  # 16 px shown
 
 
 def test_a_small_flowers_number_is_beside_it_and_reads_on_the_mat():

@@ -26,8 +26,24 @@ from .svg import to_svg
 Point = tuple[float, float]
 
 MIN_HIT = 16.0
-"""The least width of a clickable target's hit area, in scene units (pixels at the widget's
-drawing size): a small mark is drawn small and hit wider (``Circle.hit_r``)."""
+"""The least width of a clickable target's hit area, in CSS pixels on the page: a small mark
+is drawn small and hit wider (``Circle.hit_r``). In scene units it is ``min_hit`` of the
+picture's size."""
+#: The board's box, CSS px ``(width, height)``, at the size the widget is laid out for:
+#: JupyterLab at 1280×800 with the file browser open (``widgets.layout``; measured by
+#: ``tests/browser/test_first_sight.py``). A wider or taller picture is shown smaller.
+LAPTOP_BOARD = (506.0, 500.0)
+
+
+def min_hit(width: float, height: float) -> float:
+    """The least hit width, in scene units, of a target in a ``width`` × ``height`` picture:
+    ``MIN_HIT`` CSS px where the laptop's board box shows the picture (scaled down to fit it,
+    never up).
+
+    >>> min_hit(380, 90), round(min_hit(640, 540), 2), round(min_hit(620, 590), 2)
+    (16.0, 20.24, 19.6)
+    """
+    return MIN_HIT / min(1.0, LAPTOP_BOARD[0] / width, LAPTOP_BOARD[1] / height)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,9 @@
 
 A target the widget draws (``game.draw(subject, highlight=input.next_targets())``) must be
 clickable by a person with a mouse or a finger: its hit area (the union of the shapes that
-carry it, as ``Shape.contains`` says) holds a disc ``MIN_HIT`` = 16 units across — pixels at
-the widget's drawing size — and a click at that disc's centre lands on the target, not on
+carry it, as ``Shape.contains`` says) holds a disc ``MIN_HIT`` = 16 CSS px across where a
+laptop shows the picture (``min_hit``: 16 units in a picture up to 506 × 500, 20.2 in a
+640 × 540 one, shown at ×0.79) and a click at that disc's centre lands on the target, not on
 another one drawn over it. The disc is sought at the centre of each of its shapes (the
 middle of a line's longest segment); a shape more than three discs wide, such as a board
 region under pieces, may show it anywhere inside.
@@ -22,7 +23,7 @@ import math
 import random
 from collections.abc import Hashable, Iterable, Iterator
 
-from ...render.scene import MIN_HIT, Circle, Line, Polygon, Rect, Scene, Shape
+from ...render.scene import MIN_HIT, Circle, Line, Polygon, Rect, Scene, Shape, min_hit
 from ..game import Game, State, View
 from ..input import ClickInput
 from .common import click_input, fail, input_steps, mover_subjects
@@ -36,7 +37,7 @@ Point = tuple[float, float]
 
 def check_hit_areas(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
                     sample: int = SAMPLED_ACTIONS) -> None:
-    """Every drawn target offered at every input step has a ``MIN_HIT`` hit area of its own.
+    """Every drawn target offered at every input step has a ``min_hit`` hit area of its own.
 
     Checks every ``every``-th position of each seeded random game (a game without
     ``input_class`` or ``draw`` has nothing to click, and passes).
@@ -61,27 +62,30 @@ def _check_step(game: Game, subject: State | View, inp: ClickInput, where: str) 
             carriers.setdefault(shape.target, []).append(shape)
     after = f" after clicking {' then '.join(map(repr, inp.selection))}" \
         if inp.selection else ""
+    need = min_hit(scene.width, scene.height)
     for target in offered:
         shapes = carriers.get(target)
-        if shapes and not any(_clickable(scene, target, shape, shapes) for shape in shapes):
-            fail(where, f"target {target!r}{after} {_problem(scene, target, shapes)}")
+        if shapes and not any(_clickable(scene, target, shape, shapes, need)
+                              for shape in shapes):
+            fail(where, f"target {target!r}{after} {_problem(scene, target, shapes, need)}")
 
 
-def _clickable(scene: Scene, target: Hashable, shape: Shape, shapes: list[Shape]) -> bool:
-    """Whether a ``MIN_HIT`` disc in ``shape`` lies in the target's hit area with a click
-    at its centre landing on the target."""
-    return any(_disc_inside(p, MIN_HIT / 2, shapes) and scene.hit(*p) == target
-               for p in _centres(shape))
+def _clickable(scene: Scene, target: Hashable, shape: Shape, shapes: list[Shape],
+               need: float) -> bool:
+    """Whether a disc ``need`` units across in ``shape`` lies in the target's hit area with
+    a click at its centre landing on the target."""
+    return any(_disc_inside(p, need / 2, shapes) and scene.hit(*p) == target
+               for p in _centres(shape, need))
 
 
-def _centres(shape: Shape) -> Iterator[Point]:
+def _centres(shape: Shape, need: float) -> Iterator[Point]:
     """The shape's centre; for a shape over three discs wide, then a grid over it."""
     centre = _centre(shape)
     yield centre
     x0, y0, x1, y1 = shape.bounds()
-    if min(x1 - x0, y1 - y0) <= 3 * MIN_HIT:
+    if min(x1 - x0, y1 - y0) <= 3 * need:
         return
-    step = MIN_HIT / 2
+    step = need / 2
     grid = [(x0 + step * i, y0 + step * j) for i in range(int((x1 - x0) / step) + 1)
             for j in range(int((y1 - y0) / step) + 1)]
     grid.sort(key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)
@@ -112,23 +116,25 @@ def _disc_inside(p: Point, r: float, shapes: list[Shape]) -> bool:
     return all(any(s.contains(x, y) for s in shapes) for x, y in points)
 
 
-def _problem(scene: Scene, target: Hashable, shapes: list[Shape]) -> str:
+def _problem(scene: Scene, target: Hashable, shapes: list[Shape], need: float) -> str:
     """Why no centre of the target's shapes works: too small, or covered by another."""
-    best = max(shapes, key=lambda s: _width_at(_centre(s), shapes))
+    best = max(shapes, key=lambda s: _width_at(_centre(s), shapes, need))
     centre = _centre(best)
-    width = _width_at(centre, shapes)
-    if width < MIN_HIT:
+    width = _width_at(centre, shapes, need)
+    if width < need:
         kind = "Rect" if isinstance(best, Rect) else type(best).__name__
+        shown = "" if need == MIN_HIT else \
+            f" ({MIN_HIT:g} px where a laptop shows this {scene.width:g}-unit-wide picture)"
         return (f"is hit only {width:g} units across ({kind} at {_xy(centre)}), less than "
-                f"the {MIN_HIT:g} a click needs")
+                f"the {need:.3g} a click needs{shown}")
     return (f"is covered: a click at its centre {_xy(centre)} hits "
             f"{scene.hit(*centre)!r} instead")
 
 
-def _width_at(p: Point, shapes: list[Shape]) -> float:
-    """The widest disc (to 0.5 units, up to ``MIN_HIT``) around ``p`` in the hit area."""
+def _width_at(p: Point, shapes: list[Shape], need: float) -> float:
+    """The widest disc (to 0.5 units, up to ``need``) around ``p`` in the hit area."""
     width = 0.0
-    while width < MIN_HIT and _disc_inside(p, (width + 0.5) / 2, shapes):
+    while width < need and _disc_inside(p, (width + 0.5) / 2, shapes):
         width += 0.5
     return width
 

@@ -15,9 +15,10 @@ territories=None, labels=True)``:
 
 Targets: ``("flower", id)``, ``("pawn", i)``; while a line is being chosen ``("spot", a, b,
 k)`` dots and the line itself, ``("line", a, b)``; for free placements ``("free", x, y)``
-dots and the mat, ``("mat",)``. Flowers and dots are hit within ``MIN_HIT / 2`` of their
-centre however small they are drawn — a flower within ``0.95 ×`` the distance to its nearest
-neighbour on the mat where that is less (``flower_radius`` under about 1.3% of
+dots and the mat, ``("mat",)``. Flowers and the free dot are hit within ``MARK_HIT / 2`` of
+their centre and a line's dots within ``SPOT_HIT / 2``, however small they are drawn (16 px
+where a laptop shows the picture) — a flower within ``0.95 ×`` the distance to its nearest
+neighbour on the mat where that is less (``flower_radius`` under about 1.6% of
 ``mat_radius`` packs flowers closer than a click tells apart), so that a click at a flower's
 centre always takes that flower, never a neighbour drawn over it. No rule logic here: every
 fact comes from the position.
@@ -33,7 +34,7 @@ from tabletop.core.game import Action
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief
 from tabletop.render.contrast import ink_on
-from tabletop.render.scene import MIN_HIT, Scene
+from tabletop.render.scene import Scene, min_hit
 
 from .actions import COLOURS, Place, PlaceFree, SetAside, colour_name, fraction_text
 from .board import PAWN_FILL
@@ -68,25 +69,29 @@ LABEL_FITS = 1.4
 #: 640-unit-wide picture 506 px wide (JupyterLab at 1280x800 with the file browser open),
 #: and narrower than the least gap between listed spots (``board.SPOT_GAPS``: 21.25 units).
 SPOT_HIT = 21.0
+#: A flower's (and the free dot's) hit area, across, in picture units: 16 px where a laptop
+#: shows the picture (``min_hit``), narrowed only where two flowers stand closer
+#: (``_hit_radii``).
+MARK_HIT = min_hit(WIDTH, HEIGHT)
 
 
 def _hit_radii(subject: LacunaPosition, s: float) -> dict[int, float]:
     """The hit radius of each flower on the mat whose nearest neighbour is closer than
-    ``MIN_HIT / 2`` pixels: ``0.95 ×`` that distance (its centre is then in no other
+    ``MARK_HIT / 2`` pixels: ``0.95 ×`` that distance (its centre is then in no other
     flower's hit area). Empty where no two flowers can come that close (flowers are at least
-    2.5 radii apart, so at the default sizes and any ``flower_radius`` of 1.3% of the mat
+    2.5 radii apart, so at the default sizes and any ``flower_radius`` of 1.6% of the mat
     or more)."""
-    if 2.5 * subject.params.flower / TICKS * s >= MIN_HIT / 2:
+    if 2.5 * subject.params.flower / TICKS * s >= MARK_HIT / 2:
         return {}
     on = subject.flowers_on_mat()
     px = {f: subject.flower_xy(f) for f in on}
     out = {}
     for f in on:
-        (x, y), near = px[f], MIN_HIT / 2 / s
+        (x, y), near = px[f], MARK_HIT / 2 / s
         for g in on:
             if g != f:
                 near = min(near, ((px[g][0] - x) ** 2 + (px[g][1] - y) ** 2) ** 0.5)
-        if near * s < MIN_HIT / 2:
+        if near * s < MARK_HIT / 2:
             out[f] = 0.95 * near * s
     return out
 
@@ -215,12 +220,12 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
             if shape_of(name) == "disc":
                 scene.circle(x, y, rf, fill=hexof(f), stroke="#000000", stroke_width=0.8,
                              layer=4, target=("flower", f), title=f"flower {f} ({name})",
-                             hit_r=hit_r.get(f, MIN_HIT / 2))
+                             hit_r=hit_r.get(f, MARK_HIT / 2))
             else:  # its colour's shape, hit as the disc is
                 flower(scene, x, y, rf, name, fill=hexof(f), stroke="#000000",
                        stroke_width=0.8, layer=4)
                 scene.circle(x, y, rf, layer=4, target=("flower", f),
-                             title=f"flower {f} ({name})", hit_r=hit_r.get(f, MIN_HIT / 2))
+                             title=f"flower {f} ({name})", hit_r=hit_r.get(f, MARK_HIT / 2))
             if labels:  # dark or light numbers, whichever reads better on the colour
                 font = max(6.0, rf * 0.95)
                 if 2 * rf >= LABEL_FITS * font:
@@ -278,7 +283,7 @@ def draw(subject: LacunaPosition, *, highlight: Collection[Hashable] = (),
         elif t[0] == "free":
             x, y = to_pixels(subject, t[1] / TICKS, t[2] / TICKS)
             scene.circle(x, y, 3, fill="#ffffff", opacity=0.8, layer=8, target=t,
-                         hit_r=MIN_HIT / 2)
+                         hit_r=MARK_HIT / 2)
     _panel(scene, subject, last, wanted)
     return scene
 

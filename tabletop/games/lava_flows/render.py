@@ -24,7 +24,7 @@ from collections.abc import Collection, Hashable
 
 from tabletop.core.game import Action
 from tabletop.render.contrast import backdrop, ink_on
-from tabletop.render.scene import MIN_HIT, Scene
+from tabletop.render.scene import Scene, min_hit
 
 from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
 from .board import (
@@ -58,6 +58,9 @@ MEANINGS = ((GOAL_FILL[0], "White's goal row"), (GOAL_FILL[1], "Black's goal row
             (CONE_RIM, "Cinder Cone rim"), (LAST, "last move"),
             (LOCK, "lock: no Bubble Up"), (MARK, "may be clicked"))
 LARGE_W, MEDIUM_W = 104.0, 66.0
+#: A band's height in a plain stack, the room a stack's bands share, and the least height of
+#: a band that may be clicked next: 16 px where a laptop shows the picture (``min_hit``).
+BAND, STACK_ROOM, CLICK_BAND = 17.0, 118.0, min_hit(WIDTH, HEIGHT)
 
 
 def draw(subject: LavaPosition, *, highlight: Collection[Hashable] = (),
@@ -149,19 +152,23 @@ def _cell(scene: Scene, subject: LavaPosition, c: int, viewer: int | None,
 
 
 def _bands(count: int, offered: list[bool]) -> list[float]:
-    """The height of each band of a stack of ``count`` pieces, bottom first: 17 units, or an
-    even share of 118 in a tall stack — except that a piece that may be clicked next keeps
-    ``MIN_HIT`` (a tall stack offers at most a few).
+    """The height of each band of a stack of ``count`` pieces, bottom first: ``BAND``, or
+    an even share of ``STACK_ROOM`` in a tall stack — except that a piece that may be
+    clicked next is ``CLICK_BAND`` high (a tall stack offers at most a few), the others
+    sharing what is left.
 
-    >>> _bands(3, [False] * 3), _bands(10, [False] * 9 + [True])[-2:]
-    ([17.0, 17.0, 17.0], [11.333333333333334, 16.0])
+    >>> _bands(3, [False] * 3), [round(b, 1) for b in _bands(3, [False, True, False])]
+    ([17.0, 17.0, 17.0], [17.0, 19.6, 17.0])
+    >>> [round(b, 1) for b in _bands(10, [False] * 9 + [True])[-2:]]
+    [10.9, 19.6]
     """
-    even = min(17.0, 118.0 / count)
+    even = min(BAND, STACK_ROOM / count)
     clickable = sum(offered)
-    if even >= MIN_HIT or not clickable or clickable == count:
+    if not clickable:
         return [even] * count
-    rest = (118.0 - MIN_HIT * clickable) / (count - clickable)
-    return [MIN_HIT if wanted else rest for wanted in offered]
+    wide = min(CLICK_BAND, STACK_ROOM / clickable)
+    rest = min(BAND, (STACK_ROOM - wide * clickable) / max(1, count - clickable))
+    return [wide if wanted else rest for wanted in offered]
 
 
 def _piece(scene: Scene, code: str, cx: float, bottom: float, band: float, hidden: bool,
