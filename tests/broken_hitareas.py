@@ -35,14 +35,14 @@ class PaddedNim(TinyNim):
 
 
 class WideNim(PaddedNim):
-    """The sound dots, hit 16 units across, in a picture 1,012 units wide: a laptop shows it
+    """The sound dots, hit 16 units across, in a picture 1,008 units wide: a laptop shows it
     at half size, so its dots are hit 8 px across (32 units are needed)."""
 
     name = "wide-nim"
 
     def draw(self, subject, highlight=(), last=None, **options):
         narrow = super().draw(subject, highlight, last, **options)
-        scene = Scene(1012, 90, background="white")
+        scene = Scene(1008, 90, background="white")
         for shape in narrow.shapes:
             scene.add(shape)
         return scene

@@ -205,3 +205,39 @@ def test_lacuna_spots_take_a_click_anywhere_in_16px(lab_page: Any, artifacts: Pa
         "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
         arg=[f"{widget_css(tag)} .tabletop-log li.now", expected], timeout=30_000)
     page.locator(widget_css(tag)).screenshot(path=str(artifacts / "first-lacuna-spot.png"))
+
+
+#: Kernel code that opens Lava Flows at seed 1's ply 23, where b2 holds ten pieces and the
+#: one that may be clicked is fifth below the top; prints the record.
+LAVA_TALL_STACK = """import json, random
+w = widgets["lava-flows-2p"]
+s = w.state.game.new(seed=1, setup="decide")
+rng = random.Random(1)
+for _ in range(23):
+    s = s.apply(rng.choice(s.legal_actions()))
+w.load(s.to_record())
+print(json.dumps(s.to_record()))
+"""
+
+
+def test_lava_flows_piece_in_a_tall_stack_takes_a_click_anywhere_in_16px(
+        lab_page: Any, artifacts: Path) -> None:
+    """The clickable piece of a ten-high stack is a band at least 16 px high on the page, and
+    a click 7 px above its middle picks it (it was a 16-unit band: 13 px at ×0.82, and that
+    click fell on the cell)."""
+    page, tag = lab_page, "lava-flows-2p"
+    _to_top(page, tag)
+    state = tabletop.replay(json.loads(run_in_kernel(page, LAVA_TALL_STACK)))
+    target = ("piece", "b2", 5)
+    scene = session_for(state).scene()
+    x0, y0, x1, y1 = next(sh for sh in scene.shapes if sh.target == target).bounds()
+    scale = page.locator(canvas_css(tag)).bounding_box()["width"] / scene.width
+    print(f"\nLava Flows' board shown at x{scale:.3f}; the clickable band of b2 is "
+          f"{(y1 - y0) * scale:.1f} px high")
+    assert scale < 0.85, "the board should be shown smaller than its picture here"
+    assert (y1 - y0) * scale >= 16 - 1e-6
+    click_step(page, tag, Step(target, point=((x0 + x1) / 2, (y0 + y1) / 2 - 7 / scale),
+                               width=scene.width))
+    picked = run_in_kernel(page, f"print({target!r} in w.session.input.selection, w.message)")
+    assert picked.startswith("True"), picked
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / "first-lava-tall-stack.png"))

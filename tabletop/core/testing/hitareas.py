@@ -3,7 +3,7 @@
 A target the widget draws (``game.draw(subject, highlight=input.next_targets())``) must be
 clickable by a person with a mouse or a finger: its hit area (the union of the shapes that
 carry it, as ``Shape.contains`` says) holds a disc ``MIN_HIT`` = 16 CSS px across where a
-laptop shows the picture (``min_hit``: 16 units in a picture up to 506 × 500, 20.2 in a
+laptop shows the picture (``min_hit``: 16 units in a picture up to 504 × 500, 20.3 in a
 640 × 540 one, shown at ×0.79) and a click at that disc's centre lands on the target, not on
 another one drawn over it. The disc is sought at the centre of each of its shapes (the
 middle of a line's longest segment); a shape more than three discs wide, such as a board

@@ -158,9 +158,9 @@ def _bands(count: int, offered: list[bool]) -> list[float]:
     sharing what is left.
 
     >>> _bands(3, [False] * 3), [round(b, 1) for b in _bands(3, [False, True, False])]
-    ([17.0, 17.0, 17.0], [17.0, 19.6, 17.0])
+    ([17.0, 17.0, 17.0], [17.0, 19.7, 17.0])
     >>> [round(b, 1) for b in _bands(10, [False] * 9 + [True])[-2:]]
-    [10.9, 19.6]
+    [10.9, 19.7]
     """
     even = min(BAND, STACK_ROOM / count)
     clickable = sum(offered)
