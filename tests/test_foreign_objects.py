@@ -1,0 +1,45 @@
+"""Objects of one game or setting handed where another's belong, outside the rules (which
+``check_foreign`` and ``check_arguments`` cover): each is refused by name, never met by an
+error from deep inside or taken silently."""
+
+import pytest
+
+import tabletop
+from tabletop.games.lacuna import click_to_place
+from tabletop.teaching import Exercise
+
+
+@pytest.mark.parametrize("name", [n for n in tabletop.games() if n != "lacuna"])
+def test_click_to_place_refuses_another_games_position(name):
+    other = tabletop.load(name).new(seed=1, setup="random")
+    for subject in (other, other.view(0)):
+        # it was an AttributeError: 'LandlockState' object has no attribute 'points'
+        with pytest.raises(TypeError, match=f"takes a lacuna state or view, not "
+                                            f"{type(subject).__name__}"):
+            click_to_place(subject, 0, 1, (236, 37))
+    with pytest.raises(TypeError, match="not 'lacuna'"):
+        click_to_place("lacuna", 0, 1, (236, 37))
+
+
+def test_click_to_place_takes_a_lacuna_state_of_any_setting_and_its_view():
+    for options in ({}, {"mat_radius": 2.0}):
+        state = tabletop.load("lacuna", **options).new(seed=1).apply("aside red")
+        for subject in (state, state.view(state.current_player)):
+            placed = click_to_place(subject, 0, 1, (236, 37))
+            assert placed is None or state.is_legal(placed)
+
+
+def test_an_exercises_wrong_answers_must_be_of_its_game():
+    lava = tabletop.load("lava-flows").new(seed=1)
+    lacuna = tabletop.load("lacuna").new(seed=1)
+    right = str(lava.legal_actions()[0])
+    wrong_game = lacuna.legal_actions()[0]
+    # it was kept as its text ('aside red') and met as a learner's typo
+    with pytest.raises(ValueError, match="the wrong answer 'aside red' is an action of "
+                                         "Lacuna, not of Lava Flows"):
+        Exercise(lava, "q", right=lambda before, a, after: str(a) == right,
+                 wrong=[lava.legal_actions()[1], wrong_game])
+    # text, and the game's own actions (illegal ones too), are still listed as before
+    made = Exercise(lava, "q", right=lambda before, a, after: str(a) == right,
+                    wrong=[lava.legal_actions()[1], "move a1-c3"])
+    assert made.wrong == (str(lava.legal_actions()[1]), "move a1-c3")
