@@ -2,6 +2,8 @@
 ``check_foreign`` and ``check_arguments`` cover): each is refused by name, never met by an
 error from deep inside or taken silently."""
 
+import importlib
+
 import pytest
 
 import tabletop
@@ -43,3 +45,37 @@ def test_an_exercises_wrong_answers_must_be_of_its_game():
     made = Exercise(lava, "q", right=lambda before, a, after: str(a) == right,
                     wrong=[lava.legal_actions()[1], "move a1-c3"])
     assert made.wrong == (str(lava.legal_actions()[1]), "move a1-c3")
+
+
+def _named_holders():
+    game = tabletop.load("landlock")
+    state = game.new(seed=1)
+    return [("Landlock", game), ("LandlockState", state), ("LandlockView", state.view(0))]
+
+
+@pytest.mark.parametrize("kind, given", _named_holders())
+def test_a_game_or_position_given_for_a_name_says_which_name(kind, given):
+    # it was "no game called Landlock(...); known games: ...", read as a misspelt name
+    calls = [tabletop.load]
+    for module, name in (("pettingzoo", "env"), ("openspiel", "load_game")):
+        try:  # (each adapter is an optional extra)
+            calls.append(getattr(importlib.import_module(f"tabletop.adapters.{module}"), name))
+        except ImportError:
+            pass
+    for call in calls:
+        with pytest.raises(tabletop.UnknownGame,
+                           match=rf"no game called {kind}\(\.\.\.\): a game is named by a "
+                                 rf"string; this {kind} is of tabletop.load\('landlock', "
+                                 rf"players=2, gnomes='end'\), named 'landlock'"):
+            call(given)
+    with pytest.raises(tabletop.UnknownGame, match="no game called 5; known games"):
+        tabletop.load(5)
+
+
+def test_an_openspiel_game_given_for_a_name_to_load_game():
+    openspiel = pytest.importorskip("tabletop.adapters.openspiel")
+    game = openspiel.load_game("landlock")
+    # it was pybind11's "__eq__(): incompatible function arguments"
+    with pytest.raises(tabletop.UnknownGame, match=r"a game is named by a string; .* "
+                                                   r"named 'landlock'"):
+        openspiel.load_game(game)

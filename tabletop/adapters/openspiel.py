@@ -103,6 +103,8 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
     >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
     <ChanceMode.DETERMINISTIC: 0>
     """
+    if not isinstance(name, str):  # (a pyspiel game can't even be compared with a name)
+        game_class(name)  # UnknownGame, saying which name to give
     defaults = game_class(name).defaults if name in tabletop.games() else {}
     options = {key: float(value) if type(defaults.get(key)) is float and type(value) is int
                else value for key, value in plain_inside(options).items()}  # OpenSpiel's types
