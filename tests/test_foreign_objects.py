@@ -79,3 +79,19 @@ def test_an_openspiel_game_given_for_a_name_to_load_game():
     with pytest.raises(tabletop.UnknownGame, match=r"a game is named by a string; .* "
                                                    r"named 'landlock'"):
         openspiel.load_game(game)
+
+
+@pytest.mark.parametrize("name, opponents, counts", [
+    ("lascaux", 1, "3, 4 or 5"), ("lascaux", 5, "3, 4 or 5"), ("landlock", 2, "2 or 4"),
+    ("lava-flows", 2, "2"),
+])
+def test_an_agent_task_by_name_seats_a_player_count_of_its_game(name, opponents, counts):
+    from tabletop.teaching import AgentTask
+
+    # it was "the stored solution 'random' is not a right answer: check(random) is false."
+    # (every answer, the solution's too, stopped on the player count)
+    with pytest.raises(ValueError, match=rf"'{name}' is played by {counts} players, but the "
+                                         rf"task seats {opponents + 1}: the answer and "
+                                         rf"{opponents} opponent"):
+        AgentTask("q", name, ["random"] * opponents, 0.1, solution="random", games=2)
+    AgentTask("q", "landlock", ["random"] * 3, 0.1, solution="random", games=2)  # 4 seats
