@@ -95,3 +95,37 @@ def test_an_agent_task_by_name_seats_a_player_count_of_its_game(name, opponents,
                                          rf"{opponents} opponent"):
         AgentTask("q", name, ["random"] * opponents, 0.1, solution="random", games=2)
     AgentTask("q", "landlock", ["random"] * 3, 0.1, solution="random", games=2)  # 4 seats
+
+
+def _branched():
+    from tabletop.core.timeline import Timeline
+
+    state = tabletop.load("lava-flows").new(seed=1)
+    timeline = Timeline(state)
+    timeline.play(state.legal_actions()[0])
+    timeline.back()
+    timeline.play(state.legal_actions()[1])  # nodes 0 -> 1 and 0 -> 2
+    return state, timeline
+
+
+def test_save_timeline_refuses_a_state_and_a_line_that_is_not_one():
+    from tabletop.core.branches import save_timeline
+
+    state, timeline = _branched()
+    # it was AttributeError: 'LavaState' object has no attribute 'line'
+    with pytest.raises(TypeError, match=r"save_timeline takes a Timeline, not LavaState.*: "
+                                        r"a state's own record is state.to_record\(\)"):
+        save_timeline(state)
+    # [1, 2] (two siblings) wrote node 2's line and silently lost the branch to node 1
+    for line in ([1, 2], [2]):
+        with pytest.raises(ValueError, match=r"line should run from the start to node 2 "
+                                             r"\(\[0, 2\], timeline.path_to\(2\)\)"):
+            save_timeline(timeline, line=line)
+    with pytest.raises(TypeError, match="line should be a list of the timeline's nodes"):
+        save_timeline(timeline, line="01")
+    with pytest.raises(KeyError, match="no node 99"):
+        save_timeline(timeline, line=[0, 99])
+    record = save_timeline(timeline, line=[0, 1])
+    assert record["actions"] == [str(state.legal_actions()[0])]
+    assert record["branches"] == [{"actions": [str(state.legal_actions()[1])]}]
+    assert save_timeline(timeline) == save_timeline(timeline, line=[0, 2])
