@@ -129,3 +129,17 @@ def test_save_timeline_refuses_a_state_and_a_line_that_is_not_one():
     assert record["actions"] == [str(state.legal_actions()[0])]
     assert record["branches"] == [{"actions": [str(state.legal_actions()[1])]}]
     assert save_timeline(timeline) == save_timeline(timeline, line=[0, 2])
+
+
+def test_a_float32_option_is_the_number_it_was_written_as():
+    import numpy as np
+
+    # it was refused: "mat_radius=1.2999999523162842 ... must be ... a multiple of 0.0001"
+    sizes = np.linspace(1.0, 2.0, 11, dtype=np.float32)
+    games = [tabletop.load("lacuna", mat_radius=size) for size in sizes]
+    assert [g.options["mat_radius"] for g in games] == [float(f"{1 + k / 10:.1f}")
+                                                         for k in range(11)]
+    assert tabletop.load("lacuna", mat_radius=np.float32(1.3)) == tabletop.load(
+        "lacuna", mat_radius=1.3)
+    with pytest.raises(tabletop.InvalidOption, match="0.33333334"):
+        tabletop.load("lacuna", mat_radius=np.float32(1 / 3))  # not a multiple of 0.0001
