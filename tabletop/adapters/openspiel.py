@@ -60,6 +60,7 @@ from .openspiel_checks import (
     CHANCE,
     action_arg,
     draw_seed,
+    foreign_game,
     history_ids,
     history_problem,
     invalid,
@@ -102,6 +103,8 @@ def load_game(name: str, *, seed: int | None = None, players: int | None = None,
     >>> load_game("lascaux", players=4, seed=3).get_type().chance_mode
     <ChanceMode.DETERMINISTIC: 0>
     """
+    if not isinstance(name, str):  # (a pyspiel game can't even be compared with a name)
+        game_class(name)  # UnknownGame, saying which name to give
     defaults = game_class(name).defaults if name in tabletop.games() else {}
     options = {key: float(value) if type(defaults.get(key)) is float and type(value) is int
                else value for key, value in plain_inside(options).items()}  # OpenSpiel's types
@@ -192,7 +195,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
                 or not iig_obs_type.public_info):
             return None
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TabletopObserver(self.tabletop.observation_shape, recall)
+        return TabletopObserver(self.tabletop.observation_shape, recall, self.tabletop)
 
     def make_observer(self, *type_and_params: Any) -> Any:
         """OpenSpiel's C++ observer, ``make_observer([iig_obs_type,] params)``; a type
@@ -501,34 +504,52 @@ class TabletopObserver:
     (flat; ``dict["observation"]`` in the game's shape), the string is
     ``view.information_state()`` (with ``recall``) or the view's text."""
 
-    def __init__(self, shape: tuple[int, ...], recall: bool) -> None:
+    def __init__(self, shape: tuple[int, ...], recall: bool, game: Game | None = None) -> None:
         self.tensor = np.zeros(math.prod(shape), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
         self.recall = recall
+        #: The tabletop game whose states it reads (``make_py_observer`` gives it): a state
+        #: of another game, player count or options is refused, not read into this shape.
+        self.game = game
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Write ``player``'s observation of ``state`` (zeros before the seed is drawn)."""
-        held = _observed(state)
+        held = self._observed(state)
         if held is None:
             self.tensor.fill(0.0)
-        else:
-            self.dict["observation"][...] = held.view(player).observation()
+            return
+        observed = held.view(player).observation()
+        target = self.dict["observation"]
+        if observed.shape != target.shape:  # (an observer made by hand, without its game)
+            raise ValueError(f"this observer holds observations of shape {target.shape}, "
+                             f"not {held.game.name}'s {observed.shape}: make the observer "
+                             "from the state's own game (game.make_py_observer())")
+        target[...] = observed
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """``player``'s information state or observation of ``state``, as text."""
-        held = _observed(state)
+        held = self._observed(state)
         if held is None:
             return str(state)
         view = held.view(player)
         return view.information_state() if self.recall else str(view)
 
-
-def _observed(state: object) -> State | None:
-    """The tabletop state an observer reads (``None`` at the chance node); a ``TypeError``
-    for anything that is no ``TabletopState``."""
-    if not isinstance(state, TabletopState):
-        raise TypeError(f"a tabletop observer reads a TabletopState, not {brief(state)}")
-    return state.tabletop
+    def _observed(self, state: object) -> State | None:
+        """The tabletop state the observer reads (``None`` at the chance node); a
+        ``TypeError`` for anything that is no ``TabletopState``, a ``ValueError`` naming
+        what differs for a state of another game, player count or options."""
+        if not isinstance(state, TabletopState):
+            raise TypeError(f"a tabletop observer reads a TabletopState, not {brief(state)}")
+        mine = self.game
+        if mine is not None:
+            found = state.get_game()
+            theirs = found.tabletop if isinstance(found, TabletopGame) else None
+            wrong = None if theirs is None else foreign_game(mine, theirs)
+            if wrong is not None:
+                raise ValueError(f"a {mine.name} observer read a state of another game "
+                                 f"({wrong}): make the observer from the state's own game, "
+                                 "state.get_game().make_py_observer()")
+        return state.tabletop
 
 
 for _name in ("observation_tensor", "information_state_tensor", "observation_string",

@@ -173,21 +173,29 @@ def history_problem(found: Sequence[int], move_number: int, expected: Sequence[i
     return None
 
 
+def foreign_game(mine: Game, found: Game) -> str | None:
+    """What makes ``found`` another game than ``mine`` (the first of name, players and
+    options that differs, expected and found), or ``None`` if they are equal."""
+    if found is mine or found == mine:
+        return None
+    if found.name != mine.name:
+        return f"game differs: expected {mine.name!r}, found {found.name!r}"
+    if found.players != mine.players:
+        return f"players differ: expected {mine.players}, found {found.players}"
+    for key in sorted({*mine.options, *found.options}):
+        if mine.options.get(key) != found.options.get(key):
+            return (f"option {key!r} differs: expected {brief(mine.options.get(key))}, "
+                    f"found {brief(found.options.get(key))}")
+    return f"game differs: expected {mine!r}, found {found!r}"  # pragma: no cover
+
+
 def mismatch(game: Any, state: State) -> str | None:
     """What makes ``state`` no state of ``game`` (the first field that differs, expected
     and found), or ``None``: its game, players and options, and its seed (the fixed seed
     of ``seed=``, else one of the chance node's seeds; a determinized state has none)."""
-    mine, found = game.tabletop, state.game
-    if found is not mine and found != mine:
-        if found.name != mine.name:
-            return f"game differs: expected {mine.name!r}, found {found.name!r}"
-        if found.players != mine.players:
-            return f"players differ: expected {mine.players}, found {found.players}"
-        for key in sorted({*mine.options, *found.options}):
-            if mine.options.get(key) != found.options.get(key):
-                return (f"option {key!r} differs: expected {brief(mine.options.get(key))}, "
-                        f"found {brief(found.options.get(key))}")
-        return f"game differs: expected {mine!r}, found {found!r}"  # pragma: no cover
+    wrong = foreign_game(game.tabletop, state.game)
+    if wrong is not None:
+        return wrong
     seed = state.seed
     if seed is not None and game.seed is not None and seed != game.seed:
         return f"seed differs: expected {game.seed} (the game's seed=), found {seed}"

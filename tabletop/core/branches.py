@@ -70,12 +70,31 @@ def notes_of(timeline: Timeline, nodes: Sequence[int], written: set[int]) -> dic
     return notes
 
 
+def _line(timeline: Timeline, line: object) -> list[int]:
+    """``line`` if it is the nodes from the timeline's start to its last one, else a
+    ``ValueError`` (a ``KeyError`` for a node it lacks) saying what a line is."""
+    if isinstance(line, str | bytes) or not isinstance(line, Sequence) or not line:
+        raise TypeError(f"line should be a list of the timeline's nodes from the start to "
+                        f"one node (timeline.path_to(node)), not {brief(line)}")
+    path = timeline.path_to(line[-1])
+    if list(line) != path:  # (its other lines would be lost, or a branch written twice)
+        raise ValueError(f"line should run from the start to node {path[-1]} "
+                         f"({path}, timeline.path_to({path[-1]})), not {brief(list(line))}")
+    return path
+
+
 def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
                   **extra: Any) -> dict[str, Any]:
     """The record of ``line`` (default: the timeline's current line) with the timeline's
     other lines as ``"branches"`` and its notes as ``"notes"`` (each only when there are some);
-    ``extra`` as ``State.to_record`` takes it."""
-    line = list(timeline.line() if line is None else line)
+    ``extra`` as ``State.to_record`` takes it. ``line`` is the nodes from the start to one
+    node (``timeline.path_to(node)``); anything else is refused, as is a timeline that is
+    no ``Timeline`` (a state's own record is ``state.to_record()``)."""
+    if not isinstance(timeline, Timeline):
+        hint = ": a state's own record is state.to_record()" if isinstance(timeline, State) \
+            else ""
+        raise TypeError(f"save_timeline takes a Timeline, not {brief(timeline)}{hint}")
+    line = list(timeline.line() if line is None else _line(timeline, line))
     written: set[int] = set()
     fields: dict[str, Any] = {}
     notes = notes_of(timeline, line, written)

@@ -41,8 +41,23 @@ T = TypeVar("T")
 
 
 def plain(value: Any) -> Any:
-    """``value`` as the Python value it holds if it is a numpy scalar; else as it is."""
-    return value.item() if isinstance(value, np.generic) else value
+    """``value`` as the Python value it holds if it is a numpy scalar; else as it is. A
+    float narrower than Python's is the float its shortest text names (``np.float32(1.3)``
+    is ``1.3``, not ``1.2999999523162842``: the number it was written as).
+
+    >>> plain(np.float32(1.3)), plain(np.float16(0.1)), plain(np.float64(1.3))
+    (1.3, 0.1, 1.3)
+    """
+    if isinstance(value, np.generic):
+        return _narrow_float(value) if isinstance(value, np.floating) else value.item()
+    return value
+
+
+def _narrow_float(value: np.floating[Any]) -> float:
+    """A numpy float as a Python float: a narrower one as its shortest text names it."""
+    if value.itemsize >= 8:
+        return float(value)
+    return float(np.format_float_positional(value, unique=True, trim="-"))
 
 
 #: How deep ``plain_inside`` goes into tuples, lists and dicts: no argument of the API nests
@@ -66,7 +81,7 @@ def plain_inside(value: Any, depth: int = 0, *, arrays: bool = False) -> Any:
     ((0, 1), [((0.5,),)])
     """
     if isinstance(value, np.generic):
-        return value.item()
+        return plain(value)
     if arrays and isinstance(value, np.ndarray):
         return _tuples(value.tolist())  # plain values all through (0-d: its one value)
     kind = type(value)

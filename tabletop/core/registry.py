@@ -62,11 +62,15 @@ def _path(entry: str | type[Game]) -> str:
     return entry if isinstance(entry, str) else f"{entry.__module__}:{entry.__qualname__}"
 
 
+def _is_game_class(cls: type) -> bool:
+    """Whether ``cls`` derives from ``Game`` (by name: ``game`` imports this module)."""
+    return any(f"{c.__module__}.{c.__qualname__}" == "tabletop.core.game.Game"
+               for c in cls.__mro__)
+
+
 def _check_class(name: str, game: Any) -> type[Game]:
     """``game`` if it is a ``Game`` subclass, else a ``TypeError`` naming what it is."""
-    if not (isinstance(game, type) and any(  # (by name: ``game`` imports this module)
-            f"{c.__module__}.{c.__qualname__}" == "tabletop.core.game.Game"
-            for c in game.__mro__)):
+    if not (isinstance(game, type) and _is_game_class(game)):
         raise TypeError(f"game {name!r} should be registered as a Game subclass or its "
                         f"'module:Class' path, not {brief(game)}")
     return game
@@ -84,11 +88,19 @@ def names() -> tuple[str, ...]:
 
 
 def game_class(name: str) -> type[Game]:
-    """The class registered under ``name``; ``UnknownGame`` lists the known names."""
+    """The class registered under ``name``; ``UnknownGame`` lists the known names, or says
+    which name to give for a game, position or adapted game given instead of its name.
+
+    >>> import tabletop
+    >>> game_class(tabletop.load("landlock").new(seed=1))
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.UnknownGame: no game called LandlockState(...): a game is named ...
+    """
     try:
         entry = _entries[name]
     except (KeyError, TypeError):
-        raise UnknownGame(unknown("game", name, _entries)) from None
+        raise UnknownGame(_named_by_string(name) or unknown("game", name, _entries)) from None
     if isinstance(entry, str):
         module, _, attr = entry.partition(":")
         try:
@@ -99,6 +111,22 @@ def game_class(name: str) -> type[Game]:
         entry = _check_class(name, found)
         _entries[name] = entry
     return entry
+
+
+def _named_by_string(given: object) -> str | None:
+    """What to say when ``given`` is a game, a state or view, or an adapter's game (one
+    holding its game as ``tabletop``) where a game's name belongs; else ``None``."""
+    if isinstance(given, str):
+        return None
+    found: Any = given if _is_game_class(type(given)) else None
+    for attribute in ("game", "tabletop"):
+        held = getattr(given, attribute, None) if found is None else None
+        found = held if held is not None and _is_game_class(type(held)) else found
+    if found is None:
+        return None
+    kind = type(given).__name__
+    return (f"no game called {kind}(...): a game is named by a string; this {kind} is of "
+            f"{found!r}, named {found.name!r}")
 
 
 def load(name: str, **options: Any) -> Game:

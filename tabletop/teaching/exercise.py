@@ -11,6 +11,7 @@ from typing import Any
 from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
 from ..core.quoting import brief, cut, quote
+from ..core.registry import stranger_problem
 from .arguments import (
     drawing_of,
     function_of,
@@ -121,6 +122,26 @@ def _text(action: object) -> str:
     return str(action) if isinstance(action, Action) else brief(action)
 
 
+def _own_moves(moves: Sequence[Any], state: State) -> Sequence[Any]:
+    """``moves``, unless one is an action of another game (a ``ValueError`` naming it): kept
+    as its text, it would read as a learner's typo, refused for the wrong reason.
+
+    >>> import tabletop
+    >>> lacuna = tabletop.load("lacuna").new(seed=1)
+    >>> _own_moves(["pass"], lacuna)
+    ['pass']
+    >>> _own_moves(lacuna.legal_actions()[:1], tabletop.load("lava-flows").new(seed=1))
+    Traceback (most recent call last):
+    ValueError: the wrong answer 'aside red' is an action of Lacuna, not of Lava Flows: ...
+    """
+    for move in moves:
+        problem = stranger_problem(move, state.game) if isinstance(move, Action) else None
+        if problem is not None:
+            raise ValueError(f"the wrong answer {quote(str(move))} is {problem}: list moves of "
+                             "this game (or their notation)")
+    return moves
+
+
 class Exercise:
     """A position and a question; ``answer(move)`` checks a learner's move.
 
@@ -158,7 +179,7 @@ class Exercise:
                              f"for a move, and shows what they see (viewer={mover})")
         self.draw = drawing_of(draw, "draw", state.game)
         self.explain = function_of(explain, "explain", optional=True)
-        self.wrong = tuple(str(w) for w in items(wrong, "wrong"))
+        self.wrong = tuple(str(w) for w in _own_moves(items(wrong, "wrong"), state))
         self.solution_move = None if solution is None else state._coerce(solution)
         if self.solution_move is not None and not self._is_right(self.solution_move):
             raise ValueError(f"the stored solution {quote(str(solution))} is not a right answer")

@@ -297,9 +297,15 @@ class AgentTask(Task):
         self.opponents = list(items(opponents, "opponents"))
         self.game: str | Game = game if isinstance(game, Game) else \
             load(text_of(game, "game")).name  # an unknown name: UnknownGame
-        if isinstance(game, Game) and game.players != 1 + len(self.opponents):
-            raise ValueError(f"{game!r} is played by {game.players} players, but the task "
-                             f"seats {1 + len(self.opponents)}: the answer and "
+        seated = 1 + len(self.opponents)
+        counts = (game.players,) if isinstance(game, Game) else \
+            type(load(game)).player_counts
+        if seated not in counts:  # (else every answer, the solution too, stops the game)
+            shown = repr(game) if isinstance(game, Game) else repr(self.game)
+            told = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + \
+                str(counts[-1])
+            raise ValueError(f"{shown} is played by {told} players, "
+                             f"but the task seats {seated}: the answer and "
                              f"{counted(len(self.opponents), 'opponent')}")
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)
         self.games = games_of(games)

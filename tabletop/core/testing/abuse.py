@@ -19,6 +19,7 @@ from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
+from .foreign import check_foreign
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .handed import check_handed_objects
@@ -77,6 +78,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_hit_areas,
     check_text_contrast,
     check_arguments,
+    check_foreign,
     check_drawn_last,
     check_agent_secrecy,
     check_search_trees,

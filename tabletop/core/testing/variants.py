@@ -34,6 +34,7 @@ from .abuse import CHECKS
 from .common import ConformanceError, fail
 from .contract import check_game
 from .entry import suite_game, suite_seeds
+from .foreign import check_foreign
 from .fuzzing import check_fuzzing
 from .immutability import check_immutability
 from .interrupts import check_interrupts
@@ -41,9 +42,11 @@ from .targets import check_targets_on_board
 
 #: ``check_abuse``'s checks left out on a variant: the costliest, whose tries read no option
 #: (fuzzed text and records, mutation of returned data, interrupts) or are repeated by
-#: ``check_hit_areas`` (targets inside the picture).
+#: ``check_hit_areas`` (targets inside the picture); and ``check_foreign``, which plays the
+#: actions of every variant on the game itself.
 SKIPPED: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing, check_immutability, check_interrupts, check_targets_on_board,
+    check_foreign,
 )
 #: The robustness checks run on every variant: all others of ``check_abuse``.
 VARIANT_CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = tuple(

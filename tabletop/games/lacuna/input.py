@@ -17,7 +17,7 @@ the selection, for a server that replays the clicks so far).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.core.game import Action
 from tabletop.core.input import ClickInput, Point
@@ -27,10 +27,8 @@ from tabletop.core.quoting import brief
 from .actions import Place, PlaceFree, SetAside, colour_name, fraction_text, tick_text
 from .flowerids import pair_of
 from .geometry import TICKS
+from .position import LacunaPosition
 from .render import from_pixels
-
-if TYPE_CHECKING:
-    from .position import LacunaPosition
 
 Target = Hashable
 PLACE_FREELY: Target = ("placement", "free")
@@ -52,7 +50,14 @@ def click_to_place(subject: LacunaPosition, a: int, b: int, point: Point) -> Pla
     Traceback (most recent call last):
     ...
     ValueError: click_to_place takes a point (x, y) of two finite numbers in scene pixels, not 'x'
+    >>> click_to_place(tabletop.load("landlock").new(seed=1), 0, 1, (236, 37))
+    Traceback (most recent call last):
+    ...
+    TypeError: click_to_place takes a lacuna state or view, not LandlockState
     """
+    if not isinstance(subject, LacunaPosition):  # (another game's has no flowers to join)
+        shown = type(subject).__name__ if hasattr(subject, "game") else brief(subject)
+        raise TypeError(f"click_to_place takes a lacuna state or view, not {shown}")
     pair_of("click_to_place", a, b, len(subject.points))
     try:
         px, py = finite_point(*point_of(point), "click_to_place")
