@@ -1,0 +1,61 @@
+"""The board graphs as a networkx user meets them (round 55): graphs of equal states are
+equal values, they hold plain data, every attribute is documented where the graph is
+returned, and the conformance check ``check_graphs`` fails the toys that break this."""
+
+import json
+import pickle
+
+import networkx as nx
+import pytest
+
+import tabletop
+from tabletop.core.testing import playout
+
+#: Each game's board graphs, by the name a state answers to.
+BOARD_GRAPHS = {"lacuna": ("graph",), "landlock": ("G_L", "G_W"), "lava-flows": ("graph",)}
+CASES = [(name, attr) for name, attrs in BOARD_GRAPHS.items() for attr in attrs]
+
+
+def play(name, seed=3, plies=20):
+    game = tabletop.load(name)
+    return playout(game.new(seed=seed, setup="random"), seed,
+                   until=lambda s: len(s.history) >= plies)
+
+
+@pytest.mark.parametrize("name, attr", CASES)
+def test_graphs_of_equal_states_are_equal_and_hash_alike(name, attr):
+    state = play(name)
+    twins = [tabletop.replay(json.loads(json.dumps(state.to_record()))),
+             pickle.loads(pickle.dumps(state))]
+    graph = getattr(state, attr)
+    for twin in twins:
+        assert twin == state
+        other = getattr(twin, attr)
+        assert other == graph and not other != graph
+        assert hash(other) == hash(graph)
+        assert nx.utils.graphs_equal(other, graph)
+        assert len({graph, other}) == 1
+    # and each view's graph is the state's board, seen alike
+    for p in range(state.game.players):
+        assert getattr(state.view(p), attr) == graph
+
+
+@pytest.mark.parametrize("name, attr", CASES)
+def test_graphs_of_different_positions_differ(name, attr):
+    state = play(name, plies=5)
+    later = play(name, plies=9)
+    graph, other = getattr(state, attr), getattr(later, attr)
+    assert (graph == other) == nx.utils.graphs_equal(graph, other)
+    if name != "lava-flows":  # the grid is the same 3x3 board in every position
+        assert graph != other
+
+
+def test_a_frozen_graph_is_not_equal_to_its_changeable_copy():
+    """A copy can change, so it compares (and hashes) as networkx's graphs do: by identity;
+    ``nx.utils.graphs_equal`` compares it by value."""
+    graph = play("landlock").G_L
+    mine = graph.copy()
+    assert graph != mine and mine != graph
+    assert nx.utils.graphs_equal(graph, mine)
+    made = nx.relabel_nodes(graph, {n: d["name"] for n, d in graph.nodes(data=True)})
+    assert made != nx.relabel_nodes(graph, {n: d["name"] for n, d in graph.nodes(data=True)})
