@@ -7,9 +7,11 @@ import pickle
 
 import networkx as nx
 import pytest
+from broken_graphs import CountingNim, GraphNim, NumpyNim, ShufflingNim, SilentNim, StackedNim
 
 import tabletop
-from tabletop.core.testing import playout
+from tabletop.core.testing import ConformanceError, playout
+from tabletop.core.testing.graphs import check_graphs
 
 #: Each game's board graphs, by the name a state answers to.
 BOARD_GRAPHS = {"lacuna": ("graph",), "landlock": ("G_L", "G_W"), "lava-flows": ("graph",)}
@@ -59,3 +61,33 @@ def test_a_frozen_graph_is_not_equal_to_its_changeable_copy():
     assert nx.utils.graphs_equal(graph, mine)
     made = nx.relabel_nodes(graph, {n: d["name"] for n, d in graph.nodes(data=True)})
     assert made != nx.relabel_nodes(graph, {n: d["name"] for n, d in graph.nodes(data=True)})
+
+
+# --- the conformance check --------------------------------------------------------------
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_every_game_passes_check_graphs(name):
+    check_graphs(tabletop.load(name), seeds=range(3))
+
+
+def test_four_player_landlock_passes_check_graphs():
+    check_graphs(tabletop.load("landlock", players=4), seeds=range(2))
+
+
+def test_the_sound_graph_toy_passes(registered):
+    check_graphs(registered(GraphNim), seeds=range(3))
+
+
+@pytest.mark.parametrize("broken, message", [
+    (CountingNim, r"state\.counters of the state replayed from its record \(an equal state\) "
+                  r"is not == the original's graph"),
+    (ShufflingNim, r"state\.counters of the state (replayed from its record|unpickled) "
+                   r"\(an equal state\) lists its nodes differently: item \d+ is"),
+    (NumpyNim, r"state\.counters: node 0's 'pos' is a numpy\.int64 \(.*\), not "
+               r"plain Python data"),
+    (SilentNim, r"state\.counters carries attributes its docstring does not name: 'weight'"),
+    (StackedNim, r"state\.counters: nodes 0 and 1 are both drawn at \(0, 0\)"),
+])
+def test_check_graphs_fails_each_broken_toy(registered, broken, message):
+    with pytest.raises(ConformanceError, match=message):
+        check_graphs(registered(broken), seeds=range(3))
