@@ -144,3 +144,80 @@ def test_a_live_graph_s_copy_is_plain_json_shaped_data(which):
     data = json.loads(json.dumps(nx.node_link_data(graph.copy(), edges="links"), default=str))
     assert isinstance(data["graph"], dict)
     assert nx.utils.graphs_equal(graph.copy(), graph)
+
+
+def test_every_attribute_of_the_trees_and_the_timeline_is_named_where_they_are_returned():
+    """``help(tabletop.explore)``, ``help(Analysis.to_graph)`` and ``help(GameWidget)``'s
+    ``timeline`` name every graph, node and edge attribute a user reads on them."""
+    from tabletop.agents import make_agent
+    from tabletop.agents.analysis import Analysis
+    from tabletop.core.testing.graphs import undocumented
+    from tabletop.widgets import GameWidget
+
+    start = tabletop.load("lava-flows").new(seed=1, setup="random")
+    view = start.view(start.current_player)
+    analysis = make_agent("mcts", iterations=60, seed=1).analyse(view)
+    widget = tabletop.play("lava-flows", seed=1, bots={1: "mcts-weak"})
+    widget.play(widget.state.legal_actions()[0])
+    widget.agent_move()
+    widget.annotate("a note")
+    assert any("thinking" in d for *_, d in widget.timeline.edges(data=True))
+    for graph, doc in (
+            (tabletop.explore(start, depth=2, infosets_for=0), tabletop.explore.__doc__),
+            (tabletop.explore(start, depth=2, merge=True), tabletop.explore.__doc__),
+            (analysis.to_graph(min_visits=0), Analysis.to_graph.__doc__),
+            (widget.timeline, GameWidget.timeline.__doc__)):
+        assert undocumented(graph, doc) == []
+
+
+# --- explore's trees copied as networkx copies graphs -------------------------------------
+
+def _wrong_edges(graph):
+    return [(a, b) for a, b, d in graph.edges(data=True)
+            if graph.nodes[a]["state"].apply(d["action"]) != graph.nodes[b]["state"]]
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_growing_a_copy_of_a_merged_tree_leaves_the_original_right(name):
+    """``graph.copy()`` shares the graph's attribute values (networkx copies shallowly): the
+    index of states ``merge=True`` keeps was one of them, so growing the copy made the
+    original's next ``expand`` link moves to the copy's node numbers (38 wrong edges of 81
+    in Lava Flows)."""
+    from tabletop.core.tree import expand
+
+    start = play(name, plies=2)
+    tree = tabletop.explore(start, depth=1, merge=True)
+    mine = tree.copy()
+    kids = list(tree.succ[0])
+    expand(mine, kids[0])
+    expand(tree, kids[-1])
+    expand(tree, kids[0])
+    expand(mine, kids[-1])
+    assert _wrong_edges(tree) == [] and _wrong_edges(mine) == []
+    assert len(tree) == len(mine)
+    assert nx.is_isomorphic(tree, mine)
+
+
+def test_growing_a_copy_leaves_the_original_s_infosets_alone():
+    from tabletop.core.tree import expand
+
+    start = play("lascaux", plies=3)
+    tree = tabletop.explore(start, depth=1, infosets_for=start.current_player)
+    before = {k: list(v) for k, v in tree.graph["infosets"].items()}
+    mine = tree.copy()
+    for kid in list(mine.succ[0])[:3]:
+        expand(mine, kid)
+    assert tree.graph["infosets"] == before
+    grown = [n for group in mine.graph["infosets"].values() for n in group]
+    assert sorted(grown) == sorted(n for n, d in mine.nodes(data=True) if "infoset" in d)
+
+
+@pytest.mark.parametrize("merge, infosets_for", [(False, None), (True, None), (False, 0),
+                                                 (True, 1)])
+def test_an_explored_tree_writes_as_json_with_states_as_text(merge, infosets_for):
+    """Nothing private in the graph's attributes: states as text (``default=str``) is all
+    a tree needs to be written as JSON (the state-keyed index was a dict JSON refuses)."""
+    start = play("lava-flows", plies=2)
+    tree = tabletop.explore(start, depth=2, merge=merge, infosets_for=infosets_for)
+    assert not [k for k in tree.graph if str(k).startswith("_")]
+    json.dumps(nx.node_link_data(tree, edges="links"), default=str)

@@ -157,16 +157,26 @@ def _check_documented(subject: State | View, name: str, graph: Any, where: str,
                       full: str) -> None:
     static = inspect.getattr_static(type(subject), name, None)
     function = static.fget if isinstance(static, property) else static
-    doc = inspect.getdoc(function) or ""
-    keys = {key for _, data in graph.nodes(data=True) for key in data}
-    keys |= {key for *_, data in graph.edges(data=True) for key in data}
-    keys |= set(graph.graph) - NETWORKX_ATTRIBUTES
-    missing = sorted(k for k in keys
-                     if not re.search(rf"(?<![\w]){re.escape(str(k))}(?![\w])", doc))
+    missing = undocumented(graph, inspect.getdoc(function) or "")
     if missing:
         fail(where, f"{full} carries attributes its docstring does not name: "
                     f"{', '.join(map(repr, missing))} (help() on {type(subject).__name__}."
                     f"{name} should say what each holds)")
+
+
+def undocumented(graph: Any, doc: str) -> list[str]:
+    """The graph, node and edge attributes ``graph`` carries that ``doc`` does not name
+    (networkx's own ``name`` aside), sorted.
+
+    >>> import networkx as nx
+    >>> undocumented(nx.Graph([(1, 2, {"weight": 3})], kind="toy"), "The ``kind`` of graph.")
+    ['weight']
+    """
+    keys = {key for _, data in graph.nodes(data=True) for key in data}
+    keys |= {key for *_, data in graph.edges(data=True) for key in data}
+    keys |= set(graph.graph) - NETWORKX_ATTRIBUTES
+    return sorted(str(k) for k in keys
+                  if not re.search(rf"(?<![\w]){re.escape(str(k))}(?![\w])", doc))
 
 
 def _check_drawable(graph: Any, where: str, full: str) -> None:
