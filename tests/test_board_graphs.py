@@ -24,9 +24,10 @@ def play(name, seed=3, plies=20):
                    until=lambda s: len(s.history) >= plies)
 
 
+@pytest.mark.parametrize("plies", [5, 20])
 @pytest.mark.parametrize("name, attr", CASES)
-def test_graphs_of_equal_states_are_equal_and_hash_alike(name, attr):
-    state = play(name)
+def test_graphs_of_equal_states_are_equal_and_hash_alike(name, attr, plies):
+    state = play(name, plies=plies)
     twins = [tabletop.replay(json.loads(json.dumps(state.to_record()))),
              pickle.loads(pickle.dumps(state))]
     graph = getattr(state, attr)
