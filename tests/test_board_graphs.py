@@ -250,3 +250,20 @@ def test_a_saved_timeline_grows_back_as_the_same_tree_numbered_by_lines(name):
                             edge_match=lambda a, b: a["notation"] == b["notation"])
     assert again.navigator.line() == list(range(len(again.navigator.line())))
     assert after.nodes[again.node]["state"] == before.nodes[widget.node]["state"]
+
+
+@pytest.mark.parametrize("make", [
+    nx.complement, lambda g: nx.relabel_nodes(g, str), lambda g: g.subgraph(list(g)[:3]),
+    nx.line_graph, lambda g: g.__class__(), lambda g: nx.ego_graph(g, next(iter(g)))])
+def test_graphs_networkx_makes_of_a_board_graph_are_of_networkx_s_own_class(make):
+    """networkx makes results of a graph's class (``G.__class__()``): those are the user's,
+    plain ``nx.Graph``s that pickle without tabletop; the board graph stays sealed through
+    ``pickle``, ``copy.copy`` and ``copy.deepcopy``."""
+    import copy
+
+    graph = play("lava-flows").graph
+    assert type(make(graph)) is nx.Graph
+    for twin in (pickle.loads(pickle.dumps(graph)), copy.copy(graph), copy.deepcopy(graph)):
+        assert type(twin) is type(graph) and twin == graph and nx.is_frozen(twin)
+        with pytest.raises(AttributeError, match="can't be set"):
+            twin.graph = {}

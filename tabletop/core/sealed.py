@@ -5,8 +5,9 @@ attribute dicts read-only; but a graph is an ordinary object, so its ``graph``, 
 ``_adj`` could still be replaced, for every state that shares it. ``seal`` gives a frozen
 graph a class that refuses setting or deleting any attribute (and prints as networkx's
 own: ``Graph with 9 nodes and 6 edges``). Graphs networkx makes from it
-(``G.__class__()``: views, subgraphs, results of algorithms) are not sealed, and ``copy()``
-gives a changeable graph of networkx's own class. Setting an attribute to the object it
+(``G.__class__()``: views, subgraphs, results of algorithms) are of networkx's own class,
+not sealed, and so is ``copy()``, a changeable graph; pickling and ``copy.deepcopy`` keep a
+sealed graph sealed. Setting an attribute to the object it
 already holds changes nothing and is allowed, so ``nx.freeze`` may freeze it again.
 A sealed graph is a value: it compares equal to another sealed graph with the same
 attributes, nodes and edges (and their attributes), and hashes alike, so the graphs of
@@ -91,16 +92,35 @@ def _sealed_class(plain: type[nx.Graph]) -> type[nx.Graph]:
         return (f"{plain.__name__}{named} with {self.number_of_nodes()} nodes and "
                 f"{self.number_of_edges()} edges")
 
+    def new(cls: type, *args: Any, **kwargs: Any) -> nx.Graph:
+        # networkx makes its results, views and subgraphs of a graph's class
+        # (``G.__class__()``): those are the user's, so of networkx's own class. Only
+        # ``seal`` makes a sealed graph (and ``_unpickle``, a sealed graph copied).
+        return plain(*args, **kwargs)
+
+    def reduce(self: nx.Graph, protocol: Any = None) -> tuple[Any, ...]:
+        return (_unpickle, (plain, dict(self.__dict__)))
+
     name = f"Sealed{plain.__name__}"
     return type(name, (plain,), {
         "__slots__": (),  # the layout of ``plain``, so that ``seal`` can switch a graph's class
         "__setattr__": _setattr, "__delattr__": _delattr, "copy": copy, "__str__": text,
-        "__eq__": _eq, "__ne__": _ne, "__hash__": _hash,
+        "__eq__": _eq, "__ne__": _ne, "__hash__": _hash, "__new__": new,
+        "__reduce_ex__": reduce,
         "__module__": __name__, "__qualname__": name, "__doc__": _sealed_class.__doc__})
 
 
 SealedGraph = _sealed_class(nx.Graph)
 SealedDiGraph = _sealed_class(nx.DiGraph)
+
+
+def _unpickle(plain: type[nx.Graph], data: dict[str, Any]) -> nx.Graph:
+    """A sealed graph of ``plain``'s kind holding ``data`` (its ``__dict__``): what pickle,
+    ``copy.copy`` and ``copy.deepcopy`` make of a sealed graph."""
+    graph: nx.Graph = object.__new__(plain)  # (networkx's graphs have no __new__ of their own)
+    graph.__dict__.update(data)
+    graph.__class__ = {nx.Graph: SealedGraph, nx.DiGraph: SealedDiGraph}[plain]
+    return graph
 
 
 def seal(graph: G) -> G:
