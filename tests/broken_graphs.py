@@ -7,7 +7,8 @@ fail ``check_graphs``, and ``GraphNim`` (the same graph, done right) must pass.
   list their nodes differently (a table or drawing made from them changes);
 * ``NumpyNim``: each node's ``pos`` holds numpy integers, which ``json`` refuses;
 * ``SilentNim``: the edges carry a ``weight`` the docstring does not name;
-* ``StackedNim``: every counter is drawn at one point (``pos`` is ``(0, 0)`` for all).
+* ``StackedNim``: every counter is drawn at one point (``pos`` is ``(0, 0)`` for all);
+* ``GridNim``: the game's own ``pile_graph`` carries a ``weight`` its docstring does not name.
 """
 
 from __future__ import annotations
@@ -136,3 +137,20 @@ class StackedState(NimState):
     def counters(self) -> nx.Graph:
         """The counters left as a path, every node's ``pos`` the same point (the bug)."""
         return self._cached("counters", lambda: _path(self, pos=lambda i: (0, 0)))
+
+
+class GridNim(SecretNim):
+    """A game whose own ``pile_graph`` carries a ``weight`` its docstring does not name."""
+
+    name = "grid-nim"
+
+    @property
+    def pile_graph(self) -> nx.Graph:
+        """The largest pile as a path, nodes with ``pos``."""
+        import networkx as nx
+
+        graph = nx.path_graph(3)
+        for i in graph:
+            graph.nodes[i]["pos"] = (i, 0)
+        graph.edges[0, 1]["weight"] = 2
+        return frozen_graph(graph)

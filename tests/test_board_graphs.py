@@ -7,7 +7,15 @@ import pickle
 
 import networkx as nx
 import pytest
-from broken_graphs import CountingNim, GraphNim, NumpyNim, ShufflingNim, SilentNim, StackedNim
+from broken_graphs import (
+    CountingNim,
+    GraphNim,
+    GridNim,
+    NumpyNim,
+    ShufflingNim,
+    SilentNim,
+    StackedNim,
+)
 
 import tabletop
 from tabletop.core.testing import ConformanceError, playout
@@ -88,6 +96,8 @@ def test_the_sound_graph_toy_passes(registered):
                r"plain Python data"),
     (SilentNim, r"state\.counters carries attributes its docstring does not name: 'weight'"),
     (StackedNim, r"state\.counters: nodes 0 and 1 are both drawn at \(0, 0\)"),
+    (GridNim, r"grid-nim: game\.pile_graph carries attributes its docstring does not name: "
+              r"'weight'"),
 ])
 def test_check_graphs_fails_each_broken_toy(registered, broken, message):
     with pytest.raises(ConformanceError, match=message):

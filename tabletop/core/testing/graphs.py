@@ -47,7 +47,13 @@ NETWORKX_ATTRIBUTES = frozenset({"name"})
 def check_graphs(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Raise ``ConformanceError`` if a graph a state or view of ``game`` hands out differs
     between equal states, holds data JSON can't write as it is, carries an attribute its
-    docstring does not name, or can't be drawn from its nodes' ``pos``."""
+    docstring does not name, or can't be drawn from its nodes' ``pos``; the game's own
+    graphs (Lava Flows' ``game.grid``) too."""
+    for name, graph in _graphs(game):
+        full = f"game.{name}"
+        _check_plain(graph, game.name, full)
+        _check_documented(game, name, graph, game.name, full)
+        _check_drawable(graph, game.name, full)
     for where, state in random_states(game, seeds, every=EVERY):
         twins = [("replayed from its record", replay(json.loads(json.dumps(state.to_record())))),
                  ("unpickled", pickle.loads(pickle.dumps(state)))] \
@@ -67,7 +73,7 @@ def check_graphs(game: Game, seeds: Iterable[int] = range(2)) -> None:
                     _check_equal(graph, _read(other, name), where, full, how)
 
 
-def _graphs(subject: State | View) -> Iterator[tuple[str, Any]]:
+def _graphs(subject: Game | State | View) -> Iterator[tuple[str, Any]]:
     """``(name, graph)`` for every public attribute of ``subject`` that is a networkx graph,
     or a method typed as returning one that needs no argument."""
     for name in dir(subject):
@@ -84,7 +90,7 @@ def _graphs(subject: State | View) -> Iterator[tuple[str, Any]]:
             yield name, value
 
 
-def _read(subject: State | View, name: str) -> Any:
+def _read(subject: Game | State | View, name: str) -> Any:
     value = getattr(subject, name)
     if not inspect.ismethod(value):
         return value
@@ -153,7 +159,7 @@ def _plain(value: Any, where: str, what: str) -> None:
                 f"tuple of them)")
 
 
-def _check_documented(subject: State | View, name: str, graph: Any, where: str,
+def _check_documented(subject: Game | State | View, name: str, graph: Any, where: str,
                       full: str) -> None:
     static = inspect.getattr_static(type(subject), name, None)
     function = static.fget if isinstance(static, property) else static
