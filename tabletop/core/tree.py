@@ -40,7 +40,7 @@ class _Lookups:
     own attributes ``graph.copy()`` would share them (networkx copies values as they are),
     and growing the copy would make the original link moves to the copy's nodes."""
 
-    __slots__ = ("index", "infoset_keys", "__weakref__")
+    __slots__ = ("index", "infoset_keys")
 
     def __init__(self, index: dict[State, int], infoset_keys: dict[View, int]) -> None:
         self.index = index
