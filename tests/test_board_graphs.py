@@ -277,3 +277,22 @@ def test_graphs_networkx_makes_of_a_board_graph_are_of_networkx_s_own_class(make
         assert type(twin) is type(graph) and twin == graph and nx.is_frozen(twin)
         with pytest.raises(AttributeError, match="can't be set"):
             twin.graph = {}
+
+
+@pytest.mark.parametrize("change", [
+    lambda xs: xs.append(1), lambda xs: xs.extend([1]), lambda xs: xs.insert(0, 1),
+    lambda xs: xs.pop(), lambda xs: xs.clear(), lambda xs: xs.sort(), lambda xs: xs.reverse(),
+    lambda xs: xs.remove(xs[0]), lambda xs: xs.__setitem__(0, 1), lambda xs: xs.__delitem__(0)])
+def test_a_list_in_a_live_graph_refuses_changes_saying_so(change):
+    """A bot's thinking on a timeline edge holds lists: changing one says it is read-only
+    and how to copy, as its dicts do (not "has no attribute 'append'")."""
+    widget = tabletop.play("lava-flows", seed=1, bots={1: "mcts-weak"})
+    widget.play(widget.state.legal_actions()[0])
+    widget.agent_move()
+    thinking = next(d["thinking"] for *_, d in widget.timeline.edges(data=True)
+                    if "thinking" in d)
+    top = thinking["candidates"]
+    before = list(top)
+    with pytest.raises(TypeError, match=r"read-only.*copy\(\)"):
+        change(top)
+    assert list(top) == before

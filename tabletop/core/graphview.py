@@ -123,6 +123,14 @@ class ReadOnlyList(Sequence[Any]):
     def __repr__(self) -> str:
         return repr(self._data)
 
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused with a ``TypeError``: the list is read-only; change a ``list(...)``."""
+        raise TypeError("this list is read-only (a widget's live graph); change a copy: "
+                        "list(xs) or graph.copy()")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
 
 def read_only(value: Any) -> Any:
     """``value`` as the view shows it: dicts and lists wrapped read-only, sets frozen."""
