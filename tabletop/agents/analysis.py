@@ -404,8 +404,10 @@ class Analysis:
         player, each from 0 to 1), ``player`` (to move), ``terminal``, ``chance``, ``movers``,
         ``depth`` and ``state`` (a sampled state); edges carry ``notation``, ``action``
         (``None`` for a hidden move), ``actor``, ``visits`` and ``value`` (the actor's mean
-        reward). Children are in the order ``top`` ranks moves: most visited first, ties by
-        the higher value to their actor. ``min_visits`` never drops the choice.
+        reward). The graph's own attributes: ``root`` (``0``), ``source`` (``"mcts"``),
+        ``player`` (the searcher) and ``game``. Children are in the order ``top`` ranks
+        moves: most visited first, ties by the higher value to their actor. ``min_visits``
+        never drops the choice.
 
         ``player`` and ``terminal`` are what the search met at the node, not one sample's
         word: where the states it sampled there disagree on who moves, or on whether the

@@ -21,11 +21,11 @@ networkx.exception.NetworkXError: Frozen graph can't be modified
 >>> view.nodes[1]["state"] = "c"
 Traceback (most recent call last):
 ...
-TypeError: 'ReadOnlyMapping' object does not support item assignment
+TypeError: this dict is read-only (a widget's live graph); change a copy: d.copy() or graph.copy()
 >>> view.edges[0, 1]["thinking"]["top"][0]["visits"] = 10**9
 Traceback (most recent call last):
 ...
-TypeError: 'ReadOnlyMapping' object does not support item assignment
+TypeError: this dict is read-only (a widget's live graph); change a copy: d.copy() or graph.copy()
 >>> view.edges[0, 1]["thinking"] == {"choice": "b", "top": [{"visits": 9}]}
 True
 >>> mine = view.copy(); mine.edges[0, 1]["thinking"]["choice"] = "c"; mine.remove_node(2)
@@ -38,7 +38,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -74,6 +74,28 @@ class ReadOnlyMapping(Mapping[Any, Any]):
     def copy(self) -> dict[Any, Any]:
         return {key: _own(value) for key, value in self._data.items()}
 
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused with a ``TypeError``: the mapping is read-only; change a ``copy()``."""
+        raise TypeError("this dict is read-only (a widget's live graph); change a copy: "
+                        "d.copy() or graph.copy()")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = popitem = update = _refuse
+
+    # A call that would change nothing answers as a dict's: networkx's writers pop a key
+    # they then put back (``G.graph.pop("id", None)`` in ``write_graphml``).
+    def pop(self, key: Any, *default: Any) -> Any:
+        """``default`` for a key the mapping lacks; any other pop is refused."""
+        if len(default) == 1 and key not in self._data:
+            return default[0]
+        self._refuse()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        """The value of a key the mapping holds; setting a new one is refused."""
+        if key in self._data:
+            return self[key]
+        self._refuse()
+
 
 class ReadOnlyList(Sequence[Any]):
     """A list seen read-only, its items too; equal to a list or tuple of equal items."""
@@ -100,6 +122,14 @@ class ReadOnlyList(Sequence[Any]):
 
     def __repr__(self) -> str:
         return repr(self._data)
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        """Refused with a ``TypeError``: the list is read-only; change a ``list(...)``."""
+        raise TypeError("this list is read-only (a widget's live graph); change a copy: "
+                        "list(xs) or graph.copy()")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
 
 def read_only(value: Any) -> Any:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import numbers
 import warnings
+import weakref
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .collector import collector_paused
 from .game import Game, State, View
@@ -33,6 +34,46 @@ MAX_NODES = 100_000
 PERFT_NODES = 1_000_000
 
 
+class _Lookups:
+    """What ``expand`` looks up in a tree, kept beside the graph, not in it: the node of each
+    state (``merge=True``) and the infoset of each view (``infosets_for``). In the graph's
+    own attributes ``graph.copy()`` would share them (networkx copies values as they are),
+    and growing the copy would make the original link moves to the copy's nodes."""
+
+    __slots__ = ("index", "infoset_keys")
+
+    def __init__(self, index: dict[State, int], infoset_keys: dict[View, int]) -> None:
+        self.index = index
+        self.infoset_keys = infoset_keys
+
+
+#: Each tree's lookups, dropped with the tree (a copy or an unpickled tree starts without).
+_LOOKUPS: weakref.WeakKeyDictionary[Any, _Lookups] = weakref.WeakKeyDictionary()
+
+
+def _lookups(graph: nx.DiGraph) -> _Lookups:
+    """``graph``'s lookups, worked out from its nodes when it has none yet (a copy of a tree,
+    or one unpickled); then the graph's ``infosets`` are its own too."""
+    found = _LOOKUPS.get(graph)
+    if found is None:
+        index: dict[State, int] = {}
+        keys: dict[View, int] = {}
+        groups: dict[int, list[int]] = {}
+        p = graph.graph.get("infosets_for")
+        for node, data in graph.nodes(data=True):
+            state = data.get("state")
+            if graph.graph.get("merge", False) and isinstance(state, State):
+                index.setdefault(state, node)
+            ident = data.get("infoset")
+            if p is not None and ident is not None and isinstance(state, State):
+                keys.setdefault(state.view(p), ident)
+                groups.setdefault(ident, []).append(node)
+        if p is not None:
+            graph.graph["infosets"] = groups  # a copy's own, not the original's lists
+        found = _LOOKUPS[graph] = _Lookups(index, keys)
+    return found
+
+
 def explore(
     state: State,
     depth: int = 2,
@@ -44,9 +85,11 @@ def explore(
 
     Nodes are integers (``0`` is ``state``) with attributes ``state``, ``depth``, ``player``
     (to move; ``None`` when terminal), ``terminal`` and ``scores``; edges carry ``action``,
-    ``notation`` and ``actor``. Breadth first; ``max_nodes`` (100,000 by default, ``None``
-    for no limit) stops early, and the graph's ``complete`` attribute then says ``False``;
-    stopping at the default limit also warns.
+    ``notation`` and ``actor``. The graph's own attributes: ``root`` (``0``), ``game``,
+    ``depth``, ``merge``, ``infosets_for`` and ``infosets`` (below) and ``complete``.
+    Breadth first; ``max_nodes`` (100,000 by default, ``None`` for no limit) stops early,
+    and ``complete`` then says ``False``; stopping at the default limit also warns.
+    ``graph.copy()`` is a tree of one's own to grow with ``expand``.
 
     Transpositions are kept apart, so the nodes at each depth are counted like "perft"; with
     ``merge=True`` equal states share one node and the graph is a DAG.
@@ -79,7 +122,10 @@ def explore(
 
     graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,
                        infosets_for=infosets_for, infosets={}, game=state.game)
+    _LOOKUPS[graph] = _Lookups({}, {})
     _add(graph, 0, state, 0)
+    if merge:
+        _LOOKUPS[graph].index[state] = 0
     queue = deque([0])
     with collector_paused():  # a growing graph, and no cyclic garbage: nothing to collect
         while queue:
@@ -123,9 +169,7 @@ def expand(graph: nx.DiGraph, node: int, max_nodes: int | None = None) -> list[i
     state: State = graph.nodes[node]["state"]
     depth = graph.nodes[node]["depth"] + 1
     merge = graph.graph.get("merge", False)
-    index: dict[State, int] = graph.graph.setdefault("_index", {}) if merge else {}
-    if merge and not index:
-        index.update((d["state"], n) for n, d in graph.nodes(data=True))
+    index = _lookups(graph).index
     actor = state.current_player
     new: list[int] = []
     for action in state.legal_actions():
@@ -179,7 +223,7 @@ def _add(graph: nx.DiGraph, node: int, state: State, depth: int) -> None:
     p = graph.graph.get("infosets_for")
     if p is not None and player == p:
         groups: dict[int, list[int]] = graph.graph["infosets"]
-        keys: dict[View, int] = graph.graph.setdefault("_infoset_keys", {})
+        keys = _lookups(graph).infoset_keys
         ident = keys.setdefault(state.view(p), len(keys))
         graph.nodes[node]["infoset"] = ident
         groups.setdefault(ident, []).append(node)

@@ -221,8 +221,12 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     # --- the public surface -----------------------------------------------------------------
     @property
     def timeline(self) -> nx.DiGraph:
-        """The session's states (node attribute ``state``) with actions on the edges: a live,
-        read-only view (the widget alone grows it; ``copy()`` gives one to change)."""
+        """The session's states with actions on the edges: a live, read-only view (the widget
+        alone grows it; ``copy()`` gives one to change).
+
+        Nodes are integers (``0`` the start) with ``state``, ``ply`` (actions from the
+        start) and, where annotated, ``note``; edges carry ``action``, its ``notation`` and,
+        after a bot's move, its ``thinking`` (what the bot panel shows)."""
         return readonly_view(self.session.graph)
 
     @property

@@ -16,7 +16,9 @@
   legal action, scene, copy or pickle of a view reaches a full state or a random
   generator), mutating returned data, records a JavaScript reader reads and writes back as
   they were (``check_json_readers``: strict JSON, numbers exact in a double), malformed
-  actions (and their notation naming another action), fuzzed notation and records, very
+  actions (and their notation naming another action), board graphs that differ between
+  equal states, hold numpy scalars, carry attributes their docstring does not name or
+  cannot be drawn from their nodes' ``pos`` (``check_graphs``), fuzzed notation and records, very
   long games, positions derived with ``dataclasses.replace`` that carry over what they
   should work out again, numpy's numbers where the API takes numbers, answers that break
   their own type hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a

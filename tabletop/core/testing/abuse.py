@@ -22,6 +22,7 @@ from .entry import suite_game, suite_seeds
 from .foreign import check_foreign
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
+from .graphs import check_graphs
 from .handed import check_handed_objects
 from .hitareas import check_hit_areas
 from .illegaltext import check_illegal_text
@@ -57,6 +58,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_immutability,
     check_replace,
     check_transpositions,
+    check_graphs,
     check_numpy_scalars,
     check_json_readers,
     check_position_builder,

@@ -300,14 +300,23 @@ class LandlockPosition(Position):
     @property
     def G_L(self) -> nx.Graph:
         """The land network: land vertices, an edge per path or bridge band (cached; frozen,
-        attributes included: ``G_L.copy()`` is a graph to change)."""
+        attributes included: ``G_L.copy()`` is a graph to change).
+
+        Nodes are grid vertices ``(x, y)`` (0–11 each, y down), the corners of placed tiles;
+        vertex ``(x, y)`` is the north-west corner of cell ``(x, y)``, so its ``name``
+        (``"F6"``) is that cell's name in capitals. Node attributes: ``name``, ``edge`` (on
+        the map's bounding box), ``covered`` (all four tiles around it placed) and ``pos``
+        (``(x, -y)``, for ``nx.draw``, north up). Edge attributes: ``cell`` (``"f6"``, as
+        actions write it) and ``tile`` (the kind's name). The graph's ``terrain`` is
+        ``"L"``."""
         return self._cached("G_L", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, LAND)))
 
     @property
     def G_W(self) -> nx.Graph:
         """The water network: water vertices, an edge per stream or bridge band (cached;
-        frozen like ``G_L``)."""
+        frozen like ``G_L``). Nodes and edges carry what ``G_L``'s do: ``name``, ``edge``,
+        ``covered`` and ``pos``; ``cell`` and ``tile``. The graph's ``terrain`` is ``"W"``."""
         return self._cached("G_W", lambda: frozen_graph(
             board_graph(self.board, self.lpar, self.box, WATER)))
 

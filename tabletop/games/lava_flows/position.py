@@ -238,7 +238,14 @@ class LavaPosition(Position):
 
     @property
     def graph(self) -> nx.Graph:
-        """The 3×3 board as a networkx graph (``board.GRID``: built once, shared, frozen)."""
+        """The 3×3 board as a networkx graph (``board.GRID``: built once, shared, frozen).
+
+        Nodes are the cells' names, ``"a1"`` … ``"c3"`` (as actions write them); each has
+        ``index`` (0–8, the cell's place in the state's ``stacks``), ``row`` and ``col``
+        (0–2, from ``a1``: ``"b3"`` is row 2, col 1), ``home`` and ``goal`` (the player whose
+        home or goal row it is, or ``None``) and ``pos`` (``(col, row)``, row 1 at the
+        bottom, as drawn). Edges join orthogonal neighbours and carry no attributes. The
+        graph is named ``"Lava Flows grid"``; it is the board, not what stands on it."""
         return shared_grid()
 
     def stack_text(self, cell: str) -> str:

@@ -467,7 +467,9 @@ class LavaFlows(Game):
 
     @property
     def grid(self) -> nx.Graph:
-        """The 3×3 grid as a networkx graph (built once, frozen, shared by every state)."""
+        """The 3×3 grid as a networkx graph (built once, frozen, shared by every state): the
+        cells ``"a1"`` … ``"c3"`` with ``index``, ``row``, ``col``, ``home``, ``goal`` and
+        ``pos``, as ``state.graph`` describes them."""
         return shared_grid()
 
     def _initial(self, rng: random.Random) -> LavaState:
