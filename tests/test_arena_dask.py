@@ -152,6 +152,7 @@ def test_lost_games_are_submitted_again_and_only_they():
     assert sorted(str(w.message) for w in caught) == [
         f"game {i} was lost (ConnectionError: worker lost with game {i}); submitted again"
         for i in (1, 4)]
+    assert {w.filename for w in caught} == {__file__}  # the user's line, not tabletop's
     assert sorted(flaky.calls) == [0, 1, 1, 2, 3, 4, 4, 5]
     same_games(arena("lascaux", ["random"] * 3, games=6, progress=False), there)
 

@@ -110,9 +110,10 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
     assert len(load(tmp_path)) == 4  # the closed batch only
     (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,")  # cut short
     with pytest.warns(UserWarning, match=r"batch-00001.jsonl.part .* half-written .* the 1 "
-                                         "game in it will be played again"):
+                                         "game in it will be played again") as caught:
         resumed = arena("lascaux", [Crash, "random", "random"], games=8, progress=False,
                         save=tmp_path, batch=4)
+    assert {w.filename for w in caught} == {__file__}  # the user's line, not tabletop's
     assert (tmp_path / "games" / "batch-00001.jsonl.crashed").exists()
     stems = sorted(p.name.split(".")[0] for p in (tmp_path / "games").glob("*.jsonl"))
     tables = sorted(p.name.split(".")[0] for p in (tmp_path / "results").iterdir())
