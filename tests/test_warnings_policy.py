@@ -92,3 +92,20 @@ def test_the_policy_is_written_in_pyproject():
     policy = pyproject()["tool"]["pytest"]["ini_options"]["filterwarnings"]
     assert {"error:::tabletop(\\.|$)", "error::ResourceWarning",
             "error::pytest.PytestUnraisableExceptionWarning"} <= set(policy)
+
+
+def test_no_stored_notebook_output_holds_a_warning():
+    """A reader sees a notebook's stored outputs before running anything: a warning in one
+    (a deprecation printed to stderr, a ResourceWarning) reads as the library being broken."""
+    import json
+
+    found = []
+    for path in sorted((ROOT.parent / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for index, cell in enumerate(cells):
+            for output in cell.get("outputs", []):
+                said = output.get("text", "") if output.get("output_type") == "stream" \
+                    else json.dumps(output.get("data", {}))
+                if "Warning" in "".join(said) or output.get("name") == "stderr":
+                    found.append(f"{path.name} cell {index}")
+    assert found == []
