@@ -185,11 +185,12 @@ class Dataset:
         tables = [t for t in (self.path / TABLES).iterdir() if OWN_TABLE.fullmatch(t.name)]
         for left in parts + tables:  # all checked before any is moved or removed
             _must_be(left, folder=False)
-        for part in parts:
+        said = []  # warned of once the folder is whole again: under ``-W error`` the
+        for part in parts:  # warning stops this run, and the next one resumes as usual
             with part.open(encoding="utf-8", errors="replace") as f:
                 lines = sum(1 for _ in f)
-            warn(f"{part.name} in {self.path} was left half-written (a crash?): "
-                 f"the {lines} game{'s' * (lines != 1)} in it will be played again")
+            said.append(f"{part.name} in {self.path} was left half-written (a crash?): "
+                        f"the {lines} game{'s' * (lines != 1)} in it will be played again")
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
         for table in tables:  # only the dataset's own: a file put there by hand stays
@@ -199,6 +200,8 @@ class Dataset:
             if not (self.path / TABLES / f"{name}.{self.tables}").exists():
                 write_table([flat_row(g) for g in games], self.path / TABLES / name,
                             self.tables)
+        for message in said:
+            warn(message)
 
     def add(self, game: GameResult) -> None:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""
