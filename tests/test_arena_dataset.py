@@ -28,8 +28,9 @@ def test_games_stream_into_batches_of_json_lines_and_tables(tmp_path):
                    batch=3)
     batches = sorted(p.name for p in (tmp_path / "games").iterdir())
     assert batches == ["batch-00000.jsonl", "batch-00001.jsonl", "batch-00002.jsonl"]
-    lines = [json.loads(line) for b in batches for line in (tmp_path / "games" / b).open()]
-    assert [len(list((tmp_path / "games" / b).open())) for b in batches] == [3, 3, 1]
+    texts = [(tmp_path / "games" / b).read_text(encoding="utf-8").splitlines() for b in batches]
+    lines = [json.loads(line) for text in texts for line in text]
+    assert [len(text) for text in texts] == [3, 3, 1]
     assert sorted(line["index"] for line in lines) == list(range(7))
     assert all(line["record"]["format"] == "tabletop/1" for line in lines)
     header = json.loads((tmp_path / "arena.json").read_text())
@@ -110,9 +111,10 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
     assert len(load(tmp_path)) == 4  # the closed batch only
     (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,")  # cut short
     with pytest.warns(UserWarning, match=r"batch-00001.jsonl.part .* half-written .* the 1 "
-                                         "game in it will be played again"):
+                                         "game in it will be played again") as caught:
         resumed = arena("lascaux", [Crash, "random", "random"], games=8, progress=False,
                         save=tmp_path, batch=4)
+    assert {w.filename for w in caught} == {__file__}  # the user's line, not tabletop's
     assert (tmp_path / "games" / "batch-00001.jsonl.crashed").exists()
     stems = sorted(p.name.split(".")[0] for p in (tmp_path / "games").glob("*.jsonl"))
     tables = sorted(p.name.split(".")[0] for p in (tmp_path / "results").iterdir())
@@ -124,7 +126,7 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
 
 def tamper(path: Path, index: int, change) -> None:
     for batch in (path / "games").glob("*.jsonl"):
-        lines = [json.loads(line) for line in batch.open()]
+        lines = [json.loads(line) for line in batch.read_text(encoding="utf-8").splitlines()]
         for line in lines:
             if line["index"] == index:
                 change(line)

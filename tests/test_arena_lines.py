@@ -34,7 +34,8 @@ def add_lines(folder: Path, lines: list[dict], name="batch-00007.jsonl") -> None
 
 
 def lines_of(folder: Path) -> list[dict]:
-    return [json.loads(x) for x in (folder / "games" / "batch-00000.jsonl").open()]
+    text = (folder / "games" / "batch-00000.jsonl").read_text(encoding="utf-8")
+    return [json.loads(x) for x in text.splitlines()]
 
 
 def refused_everywhere(folder: Path, message: str) -> None:

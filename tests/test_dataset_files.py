@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -308,3 +309,24 @@ def test_a_table_being_written_is_hidden_from_a_reader_of_the_folder(tmp_path, m
     saved(tmp_path, games=6)
     assert sorted(p.name for p in results.iterdir()) == [
         f"batch-0000{i}{kind}" for i in range(3)]  # the two .tmp gone, batch 2 written
+
+
+def test_a_resume_under_warnings_as_errors_stops_with_the_folder_whole(tmp_path):
+    """Under ``-W error`` the half-written batch's warning is an exception: it came before
+    the batch was set aside, so every resume raised it again and the dataset could never be
+    resumed. It now comes once the folder is whole again, and the next run resumes."""
+    games = arena("lascaux", THREE, games=3, progress=False).games
+    store = Dataset(tmp_path, {**header(), "agents": ["random"] * 3}, ["random"] * 3,
+                    batch=10)
+    store.add(games[0])
+    store.open = FullDisk(store.open)
+    with pytest.raises(OSError, match="No space left"):
+        store.add(games[1])
+    store.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(UserWarning, match="half-written"):
+            saved(tmp_path, games=3)
+        assert [p.name for p in (tmp_path / "games").iterdir()] == ["batch-00000.jsonl.crashed"]
+        saved(tmp_path, games=3)  # no warning left to raise
+    assert len(load(tmp_path, verify=True)) == 3

@@ -180,6 +180,8 @@ def test_a_mistyped_depth_stops_at_the_default_limit_and_warns():
     from tabletop.core.tree import MAX_NODES
 
     state = tabletop.load("lava-flows").new(seed=1, setup="random")
-    with pytest.warns(RuntimeWarning, match="explore stopped at 100,000 nodes before depth 100"):
+    with pytest.warns(RuntimeWarning, match="explore stopped at 100,000 nodes before depth 100") \
+            as caught:
         graph = explore(state, depth=100)
+    assert caught[0].filename == __file__  # the user's line, not tabletop's
     assert graph.number_of_nodes() == MAX_NODES and not graph.graph["complete"]

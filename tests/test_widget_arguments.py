@@ -124,8 +124,10 @@ def test_a_tree_given_whole_opens_no_more_than_its_node_budget(lava):
 
 
 def test_the_default_budget_warns(lava):
-    with pytest.warns(RuntimeWarning, match="stopped at 10,000 nodes before depth 1000000"):
+    with pytest.warns(RuntimeWarning, match="stopped at 10,000 nodes before depth 1000000") \
+            as caught:
         model = TreeModel(lava, depth=10**6)
+    assert caught[0].filename == __file__  # the user's line, not tabletop's
     assert not model.complete and model.graph.number_of_nodes() < 10_100
 
 

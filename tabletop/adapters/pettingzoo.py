@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import copy
 import io
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,6 +73,7 @@ from tabletop.core.printing import say
 from tabletop.core.quoting import brief
 from tabletop.core.readonly import readonly_array as readonly
 from tabletop.core.record import MAX_SAFE_INT
+from tabletop.core.warn import outside_level
 
 from .floors import require_extra
 
@@ -85,6 +87,8 @@ Observation = dict[str, np.ndarray] | np.ndarray
 #: counts (of pieces, cards, stones, tiles, points, rounds, plies); counts stay below this
 #: or the game's ``max_game_length``, whichever is larger.
 COUNT_BOUND = 100.0
+#: The packages between a user and this environment when it is wrapped.
+WRAPPERS = ("pettingzoo", "gymnasium")
 
 
 def env(name: str, players: int | None = None, render_mode: str | None = None,
@@ -312,8 +316,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         picture as an ``H × W × 3`` ``uint8`` array (``"rgb_array"``), or the text printed
         (``"human"``)."""
         if self.render_mode is None:
+            # gymnasium's logger, as PettingZoo's own games warn (its level silences it),
+            # naming the user's line past PettingZoo's wrappers (the logger adds a level)
             gymnasium.logger.warn("render() without a render_mode: make the environment "
-                                  "with render_mode='ansi', 'rgb_array' or 'human'")
+                                  "with render_mode='ansi', 'rgb_array' or 'human'",
+                                  stacklevel=outside_level(sys._getframe(), WRAPPERS) - 1)
             return None
         if "agents" not in self.__dict__:
             raise ValueError("render() has no game to draw: call reset() (or "

@@ -37,7 +37,6 @@ import json
 import math
 import os
 import re
-import warnings
 from pathlib import Path
 from typing import IO, Any
 
@@ -46,6 +45,7 @@ from ..core.files import write_atomically
 from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
+from ..core.warn import warn
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
 from .writer import LOCK, WriterLock
@@ -185,12 +185,12 @@ class Dataset:
         tables = [t for t in (self.path / TABLES).iterdir() if OWN_TABLE.fullmatch(t.name)]
         for left in parts + tables:  # all checked before any is moved or removed
             _must_be(left, folder=False)
-        for part in parts:
+        said = []  # warned of once the folder is whole again: under ``-W error`` the
+        for part in parts:  # warning stops this run, and the next one resumes as usual
             with part.open(encoding="utf-8", errors="replace") as f:
                 lines = sum(1 for _ in f)
-            warnings.warn(f"{part.name} in {self.path} was left half-written (a crash?): "
-                          f"the {lines} game{'s' * (lines != 1)} in it will be played again",
-                          stacklevel=4)
+            said.append(f"{part.name} in {self.path} was left half-written (a crash?): "
+                        f"the {lines} game{'s' * (lines != 1)} in it will be played again")
             part.replace(part.with_name(part.name[:-5] + ".crashed"))
         names = {p.stem for p in self._batches()}
         for table in tables:  # only the dataset's own: a file put there by hand stays
@@ -200,6 +200,8 @@ class Dataset:
             if not (self.path / TABLES / f"{name}.{self.tables}").exists():
                 write_table([flat_row(g) for g in games], self.path / TABLES / name,
                             self.tables)
+        for message in said:
+            warn(message)
 
     def add(self, game: GameResult) -> None:
         """Append ``game`` to the open batch (flushed at once); close a full batch."""

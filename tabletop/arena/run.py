@@ -9,7 +9,6 @@ import os
 import random
 import sys
 import time
-import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -28,6 +27,7 @@ from ..core.printing import fit as fit_to
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SAFE_INT, MAX_SEED
 from ..core.registry import load
+from ..core.warn import warn
 from .dataset import HEADER, Dataset, folder_path, read_header
 from .entrants import (
     Spec,
@@ -151,8 +151,7 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                     if attempt >= retries:
                         raise RuntimeError(f"game {i} failed {attempt + 1} times; the last "
                                            f"time with {said(err)}") from err
-                    warnings.warn(f"game {i} was lost ({said(err)}); submitted again",
-                                  stacklevel=2)
+                    warn(f"game {i} was lost ({said(err)}); submitted again")
                     submit(i, attempt + 1)
                     continue
                 yield result

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import numbers
-import warnings
 import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from .collector import collector_paused
 from .game import Game, State, View
 from .plain import flag, player_of, whole
 from .quoting import brief
+from .warn import warn
 
 if TYPE_CHECKING:  # imported by ``explore``: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -138,9 +138,8 @@ def explore(
                 break
             queue.extend(new)
     if not graph.graph["complete"] and max_nodes == MAX_NODES:
-        warnings.warn(f"explore stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
-                      "pass max_nodes=None to explore everything, or a smaller depth",
-                      RuntimeWarning, stacklevel=2)
+        warn(f"explore stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
+             "pass max_nodes=None to explore everything, or a smaller depth", RuntimeWarning)
     return graph
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import warnings
 from collections.abc import Hashable
 from html import escape
 from typing import Any
@@ -21,6 +20,7 @@ from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
 from ..core.quoting import brief, counted
 from ..core.tree import expand, explore
+from ..core.warn import warn
 from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
@@ -109,9 +109,8 @@ class TreeModel:
         self.show_all: set[int] = set()
         self.open_to(depth)
         if not self.complete and max_nodes == MAX_NODES:
-            warnings.warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
-                          "pass max_nodes=None to open everything, or a smaller depth",
-                          RuntimeWarning, stacklevel=2)
+            warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
+                 "pass max_nodes=None to open everything, or a smaller depth", RuntimeWarning)
 
     def _viewer(self, view: object) -> int | None:
         """``view`` checked: ``None`` or a player; a search tree's is its searcher."""
