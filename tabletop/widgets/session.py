@@ -55,6 +55,8 @@ class Session:
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         self.extra: dict[str, Any] = {}  # the caller's own fields of the record last opened
+        self.hot_seat = hot_seat_flag(hot_seat)
+        self.revealed: int | None = None
         for player, spec in agent_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
@@ -62,8 +64,6 @@ class Session:
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view, "view")
-        self.hot_seat = hot_seat_flag(hot_seat)
-        self.revealed: int | None = None
         self._agent_spoke = False
         self._input: ClickInput | None = None
         self._input_key: tuple[Any, ...] | None = None
@@ -106,7 +106,9 @@ class Session:
         """Make ``player`` human (``None``, ``"human"`` in any case, ``("human", {})``) or a
         bot (a name or an agent; ``UnknownAgent`` names ``"human"`` among the choices).
 
-        The message line is cleared: what it said was about the seats before.
+        The message line is cleared: what it said was about the seats before. A hot-seat
+        cover that was up stays up (whoever changes a seat then is not known: lifting it
+        would show the last player's view, secrets and all).
         """
         try:  # a wrong seat or agent option is the caller's: one line in a notebook
             seat = self._check_player(player)
@@ -122,7 +124,9 @@ class Session:
             raise
         except ValueError as err:
             raise InvalidOption(str(err)) from err
+        covered = self.covered()
         self.seats[seat] = agent
+        self.revealed = None if covered else self.revealed
         self._input_key = None
         self.message = Message()
 
