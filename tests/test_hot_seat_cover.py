@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -159,6 +160,52 @@ class HotSeatMachine(RuleBasedStateMachine):
         if p is None or self.s.seats[p] is not None or self.at_board in (EVERYONE, p):
             return
         assert self.s.covered(), f"{self.s.name(p)} is to move: the board must be covered"
+
+
+def _covered_after_a_move(name: str, players: int) -> GameWidget:
+    """A hot-seat widget (bots paused) where the first player moved: covered for the next
+    (whose view differs from the mover's in every game at its start)."""
+    widget = GameWidget(tabletop.load(name, players=players).new(seed=0), hot_seat=True,
+                        agent_delay=0, panel_delay=0)
+    widget.paused = True
+    widget.confirm()
+    for _ in range(20):  # (a player may move twice in a row)
+        widget.play(widget.state.legal_actions()[0])
+        if widget.session.covered():
+            break
+    assert widget.session.covered()
+    return widget
+
+
+@pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
+def test_a_covered_seat_handed_to_a_bot_keeps_the_cover(name, players):
+    """The next person makes their seat a bot instead of taking the board: the last
+    player's view (their secret move in the log) was shown."""
+    widget = _covered_after_a_move(name, players)
+    log = widget.log_html.value
+    widget.set_seat(widget.state.current_player, "random")
+    assert widget.session.covered() and widget.session.viewer() is None
+    assert widget.log_html.value == log and "hidden" in log
+    assert widget.scene().title == "hidden: pass the board"
+
+
+def test_the_cover_at_a_bots_turn_says_the_bot_moves_and_offers_no_show_my_board():
+    widget = _covered_after_a_move("lascaux", 3)
+    p = widget.state.current_player
+    widget.set_seat(p, "random")
+    name = widget.session.name(p)
+    texts = [s.text for s in widget.scene().shapes if s.kind == "text"]
+    assert texts == [f"{name}'s random bot is to move", "press “Bot move”: the board stays covered"]
+    assert widget.confirm_button.layout.display == "none"
+    assert not widget.agent_button.disabled
+    assert escape(f"{name}'s bot is to move: press “Bot move”.") in widget.message_html.value
+    widget.agent_move()  # the bot moves under the cover; the next human takes the board
+    nxt = widget.state.current_player
+    assert widget.session.covered() and widget.confirm_button.layout.display == ""
+    assert f"Pass the board to {widget.session.name(nxt)}" in \
+        [s.text for s in widget.scene().shapes if s.kind == "text"]
+    assert escape(f"Pass the board to {widget.session.name(nxt)}, who presses “Show my board”.") \
+        in widget.message_html.value  # the message line says whose turn it is, and what to do
 
 
 SETTINGS = settings(phases=[Phase.explicit, Phase.generate] if "SM_EXAMPLES" in os.environ

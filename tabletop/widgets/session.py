@@ -273,9 +273,10 @@ class Session:
             return "The game is over. Step back (◀) to try another line; it becomes a branch."
         p = s.current_player
         assert p is not None  # the game is not over (above)
-        if self.covered():
-            return f"Pass the board to {self.name(p)}, who presses “Show my board”."
         agent = self.seats[p]
+        if self.covered():
+            return f"{self.name(p)}'s bot is to move: press “Bot move”." if agent is not None \
+                else f"Pass the board to {self.name(p)}, who presses “Show my board”."
         if agent is not None:
             label = fit(agent_label(agent), SHOWN)  # (a long name cut short)
             return (f"{self.name(p)} is played by the {label} bot: press "
@@ -560,7 +561,9 @@ class Session:
         if self._size is None:
             probe = self.game.draw(self.state.view(p))
             self._size = (probe.width, probe.height)
-        return cover_scene(*self._size, self.name(p))
+        agent = self.seats[p]
+        bot = "" if agent is None else fit(agent_label(agent), SHOWN)
+        return cover_scene(*self._size, self.name(p), bot)
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""
