@@ -4,7 +4,8 @@ seat to a bot (the seat picker). The cover must stay up — the page showed the 
 player's view, their secret colour in the move log, until the cover was kept.
 
 Screenshots: ``hot-seat-covered.png`` (after the move) and ``hot-seat-seat-to-bot.png``
-(after the seat change: still the cover, the log hidden).
+(after the seat change: still the cover, the log hidden) and ``hot-seat-reloaded.png`` (the
+page reloaded: the cover again).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from pages import (
     open_lab_notebook,
     plan_move,
     replay_steps,
+    run_in_kernel,
     session_for,
     telling_point,
+    wait_for_board,
     wait_for_colour,
     widget_css,
 )
@@ -62,10 +65,24 @@ def test_handing_a_covered_seat_to_a_bot_keeps_the_cover(lab: Server, browser: A
         page.locator(f"{root} .tabletop-seats select").nth(nxt).select_option("random")
         page.wait_for_timeout(1500)  # the change reaches the kernel; the page is redrawn
         page.locator(root).screenshot(path=str(artifacts / "hot-seat-seat-to-bot.png"))
-        assert page.locator(f"{root} .tabletop-confirm").is_visible(), \
-            "a seat handed to a bot under the cover lifted it"
+        wait_for_colour(page, TAG, cover, telling_point(cover, board))
         assert secret not in log.inner_text(), log.inner_text()
         assert "hidden" in log.inner_text(), log.inner_text()
+        # the cover now says the bot is to move: Bot move, not Show my board
+        assert not page.locator(f"{root} .tabletop-confirm").is_visible()
+        assert page.locator(f"{root} .tabletop-bot-move").is_enabled()
+        assert "bot is to move" in page.locator(f"{root} .tabletop-message").inner_text()
+
+        # a page reload (the notebook saved with its widgets) brings back the cover, not a view
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_selector(".jp-mod-dirty", state="detached", timeout=15_000)
+        page.reload()
+        wait_for_board(page, TAG, timeout=60)
         wait_for_colour(page, TAG, cover, telling_point(cover, board))
+        page.locator(root).screenshot(path=str(artifacts / "hot-seat-reloaded.png"))
+        assert secret not in page.locator(root).inner_text()
+        still = run_in_kernel(page, "print(b'hidden: pass the board' in "
+                                    "bytes(w.board.still.value))")
+        assert still.strip() == "True", still  # the still under the canvas is the cover too
     finally:
         page.close()
