@@ -63,9 +63,8 @@ class PanelsInStep:
         s = self.session
         self._show_choices()
         said = s.message_line()
-        if not said.text:  # nothing to tell: say what a click does now (or whose the board is)
-            hint = s.hint() or (s.blocked() or "" if s.covered() else "")
-            self.message_html.value = panels.message_html(hint, "hint")
+        if not said.text:  # nothing to tell: say what a click does now
+            self.message_html.value = panels.message_html(s.hint(), "hint")
         else:  # after a move's news, what a click does next
             hint = s.hint() if said.kind in ("done", "info") else ""
             self.message_html.value = panels.message_html(said.text, said.kind, hint)

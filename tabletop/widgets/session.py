@@ -366,8 +366,11 @@ class Session:
         return f"Picked {picked}: {inp.hint()} (click it again to undo)."
 
     def hint(self) -> str:
-        """One line saying what a click on the board does now (the game's input says it),
-        or ``""`` while clicking is blocked."""
+        """One line saying what a click on the board does now (the game's input says it;
+        under the hot-seat cover, whose turn it is and what to press), or ``""`` while
+        clicking is blocked."""
+        if self.covered():
+            return self.blocked() or ""
         inp = self.input
         return "" if inp is None else inp.hint()
 
