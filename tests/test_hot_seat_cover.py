@@ -32,12 +32,16 @@ from tabletop.widgets import GameWidget
 
 CONFIGS = [(name, players) for name in tabletop.games()
            for players in game_class(name).player_counts]
+#: The machine's games: every game and player count, and Lava Flows played from memory.
+MACHINES = [(name, players, {}) for name, players in CONFIGS] + [
+    ("lava-flows", 2, {"memory": True})]
 EVERYONE = "everyone"  # the full state was on show: no one's view is a secret to anyone
 
 
 class HotSeatMachine(RuleBasedStateMachine):
     game_name = "lascaux"
     players = 3
+    options: dict = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,7 +51,7 @@ class HotSeatMachine(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 3), bot=st.one_of(st.none(), st.integers(0, 4)),
                 paused=st.booleans())
     def open(self, seed: int, bot: int | None, paused: bool) -> None:
-        state = tabletop.load(self.game_name, players=self.players).new(seed=seed)
+        state = tabletop.load(self.game_name, players=self.players, **self.options).new(seed=seed)
         bots = {bot % self.players: "random"} if bot is not None and self.players > 2 else None
         self.widget = GameWidget(state, bots=bots, hot_seat=True, seed=seed, agent_delay=0,
                                  panel_delay=0, start_bots=False)
@@ -215,9 +219,10 @@ SETTINGS = settings(phases=[Phase.explicit, Phase.generate] if "SM_EXAMPLES" in 
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
-def test_only_show_my_board_lifts_the_cover(name, players):
+@pytest.mark.parametrize("name, players, options", MACHINES,
+                         ids=[f"{n}-{p}{'-memory' if o else ''}" for n, p, o in MACHINES])
+def test_only_show_my_board_lifts_the_cover(name, players, options):
     machine = type(f"HotSeat_{name}_{players}", (HotSeatMachine,),
-                   {"game_name": name, "players": players})
+                   {"game_name": name, "players": players, "options": options})
     machine.TestCase.settings = SETTINGS
     machine.TestCase().runTest()
