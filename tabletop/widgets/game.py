@@ -249,7 +249,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     @property
     def hint(self) -> str:
         """What a click on the board does now, in the game's words (shown in the message
-        line when it has nothing else to say); ``""`` while clicking is blocked."""
+        line when it has nothing else to say; under the hot-seat cover, whose turn it is and
+        what to press); ``""`` while clicking is blocked."""
         return self.session.hint()
 
     @property

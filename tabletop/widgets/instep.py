@@ -69,7 +69,9 @@ class PanelsInStep:
             hint = s.hint() if said.kind in ("done", "info") else ""
             self.message_html.value = panels.message_html(said.text, said.kind, hint)
         covered = s.covered()
-        self.confirm_button.layout.display = "" if covered else "none"
+        # (at a bot's turn under the cover no one is to take the board: "Bot move" is)
+        self.confirm_button.layout.display = "" if covered and s.agent_to_move() is None \
+            else "none"
         self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
             return

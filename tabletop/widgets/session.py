@@ -55,6 +55,8 @@ class Session:
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
         self.extra: dict[str, Any] = {}  # the caller's own fields of the record last opened
+        self.hot_seat = hot_seat_flag(hot_seat)
+        self.revealed: int | None = None
         for player, spec in agent_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
@@ -62,8 +64,6 @@ class Session:
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
         self.view = self._check_player(view, "view")
-        self.hot_seat = hot_seat_flag(hot_seat)
-        self.revealed: int | None = None
         self._agent_spoke = False
         self._input: ClickInput | None = None
         self._input_key: tuple[Any, ...] | None = None
@@ -106,7 +106,9 @@ class Session:
         """Make ``player`` human (``None``, ``"human"`` in any case, ``("human", {})``) or a
         bot (a name or an agent; ``UnknownAgent`` names ``"human"`` among the choices).
 
-        The message line is cleared: what it said was about the seats before.
+        The message line is cleared: what it said was about the seats before. A hot-seat
+        cover that was up stays up (whoever changes a seat then is not known: lifting it
+        would show the last player's view, secrets and all).
         """
         try:  # a wrong seat or agent option is the caller's: one line in a notebook
             seat = self._check_player(player)
@@ -122,7 +124,9 @@ class Session:
             raise
         except ValueError as err:
             raise InvalidOption(str(err)) from err
+        covered = self.covered()
         self.seats[seat] = agent
+        self.revealed = None if covered else self.revealed
         self._input_key = None
         self.message = Message()
 
@@ -269,9 +273,10 @@ class Session:
             return "The game is over. Step back (◀) to try another line; it becomes a branch."
         p = s.current_player
         assert p is not None  # the game is not over (above)
-        if self.covered():
-            return f"Pass the board to {self.name(p)}, who presses “Show my board”."
         agent = self.seats[p]
+        if self.covered():
+            return f"{self.name(p)}'s bot is to move: press “Bot move”." if agent is not None \
+                else f"Pass the board to {self.name(p)}, who presses “Show my board”."
         if agent is not None:
             label = fit(agent_label(agent), SHOWN)  # (a long name cut short)
             return (f"{self.name(p)} is played by the {label} bot: press "
@@ -361,8 +366,11 @@ class Session:
         return f"Picked {picked}: {inp.hint()} (click it again to undo)."
 
     def hint(self) -> str:
-        """One line saying what a click on the board does now (the game's input says it),
-        or ``""`` while clicking is blocked."""
+        """One line saying what a click on the board does now (the game's input says it;
+        under the hot-seat cover, whose turn it is and what to press), or ``""`` while
+        clicking is blocked."""
+        if self.covered():
+            return self.blocked() or ""
         inp = self.input
         return "" if inp is None else inp.hint()
 
@@ -556,7 +564,9 @@ class Session:
         if self._size is None:
             probe = self.game.draw(self.state.view(p))
             self._size = (probe.width, probe.height)
-        return cover_scene(*self._size, self.name(p))
+        agent = self.seats[p]
+        bot = "" if agent is None else fit(agent_label(agent), SHOWN)
+        return cover_scene(*self._size, self.name(p), bot)
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""
