@@ -110,11 +110,12 @@ def test_a_record_without_line_index_opens_its_own_line_first():
 
 
 @pytest.mark.parametrize(("value", "says"), [
-    (-1, "0..6"), (7, "0..6"), (1.5, "1.5"), (True, "True"), ("1", "'1'")])
+    (-1, None), (99, None), (1.5, "1.5"), (True, "True"), ("1", "'1'")])
 def test_a_bad_line_index_is_refused_by_name(value, says):
     tl = grown("lascaux", {}, 1)
     record = save_timeline(tl)
     bad = dict(record, line_index=value)
+    says = says or f"0..{len(record['branches'])}, the branches made before the record's line"
     with pytest.raises(InvalidRecord, match=r"'line_index' should be .*" + re.escape(says)):
         open_timeline(bad)
     w = tabletop.play(record)
