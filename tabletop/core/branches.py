@@ -105,8 +105,8 @@ def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
     if branches:
         fields["branches"] = branches
         fields["line_index"] = line_index(timeline, line)
-    if timeline.cursor in line:
-        fields["ply"] = line.index(timeline.cursor)
+    if timeline.cursor in line:  # (by ply since ``new()``, as the notes are)
+        fields["ply"] = len(timeline.graph.nodes[timeline.cursor]["state"].history)
     end = timeline.graph.nodes[line[-1]]["state"]
     return end.to_record(**{**fields, **extra})
 
