@@ -239,9 +239,10 @@ def test_an_explored_tree_writes_as_json_with_states_as_text(merge, infosets_for
 @pytest.mark.parametrize("name", tabletop.games())
 def test_a_saved_timeline_grows_back_as_the_same_tree_numbered_by_lines(name):
     """``save()`` then ``tabletop.play(record)`` gives the same tree — states, plies, notes
-    and moves — numbered afresh: the record's line first, ply by ply, then each branch (so
-    ``nx.utils.graphs_equal`` may say no where ``nx.is_isomorphic`` with the fields says yes,
-    and a position is found by its line, not by a number kept from before)."""
+    and moves — numbered afresh: line by line in the order they were made (``line_index``),
+    ply by ply (so ``nx.utils.graphs_equal`` may say no where ``nx.is_isomorphic`` with the
+    fields says yes, and a position is found by its line, not by a number kept from
+    before)."""
     widget = tabletop.play(name, seed=2)
     for _ in range(4):
         widget.play(widget.state.legal_actions()[-1])
@@ -258,8 +259,10 @@ def test_a_saved_timeline_grows_back_as_the_same_tree_numbered_by_lines(name):
 
     assert nx.is_isomorphic(before, after, node_match=same_node,
                             edge_match=lambda a, b: a["notation"] == b["notation"])
-    assert again.navigator.line() == list(range(len(again.navigator.line())))
+    first = again.navigator.path_to(next(again.navigator.leaves()))
+    assert first == list(range(len(first)))  # the main line, made first, grew first
     assert after.nodes[again.node]["state"] == before.nodes[widget.node]["state"]
+    assert after.nodes[again.node]["note"] == "a branch"
 
 
 @pytest.mark.parametrize("make", [

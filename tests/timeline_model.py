@@ -31,14 +31,19 @@ class HistoryModel:
 
     @classmethod
     def from_record(cls, record: dict, at: int) -> HistoryModel:
-        """What a saved record opens as: its line, then each of its ``"branches"`` played
-        from the start, with the cursor at ply ``at`` of its line ("forward" along it)."""
-        model = cls.from_line(record["actions"], len(record["actions"]))
-        end = model.cursor
-        for branch in record.get("branches", []):
+        """What a saved record opens as: its line and each of its ``"branches"`` played from
+        the start in the order they were made (its line after the first ``"line_index"``
+        branches), with the cursor at ply ``at`` of its line ("forward" along it)."""
+        model = cls()
+        branches = [branch["actions"] for branch in record.get("branches", [])]
+        k = record.get("line_index", 0)
+        end = 0
+        for moves in [*branches[:k], record["actions"], *branches[k:]]:
             model.goto(0)
-            for notation in branch["actions"]:
+            for notation in moves:
                 model.play(notation)
+            if moves is record["actions"]:
+                end = model.cursor
         model.goto(end)
         model.goto(model.path_to(end)[at])
         return model

@@ -11,7 +11,13 @@ the caller's own as far as ``replay`` is concerned, hold the rest:
     a list, one object per branch end that is not on the record's line:
     ``{"actions": [...], "notes": {...}}``, its ``actions`` the whole line from the start
     (in notation, as the record's own), its ``notes`` those of its positions that no line
-    before it holds.
+    before it holds;
+``"line_index"``
+    with ``"branches"``: how many of the branches were ended before the record's own line
+    (``0`` to their number), so that the lines open in the order they were made, as the
+    branch picker lists and numbers them (a record without it opens its own line first);
+``"ply"``
+    where the cursor was on the record's line (``open_timeline`` goes there; else the end).
 
 ``save_timeline`` writes them and ``open_timeline`` grows the timeline back, checking every
 line as ``replay`` checks a record (``InvalidRecord`` naming the branch and what is wrong).
@@ -23,11 +29,11 @@ The game widget's ``save`` and ``load`` use them too (and add each line's bots' 
 >>> first, second = tl.state.legal_actions()[:2]
 >>> _ = tl.play(first); tl.annotate("the usual"); _ = tl.back(); _ = tl.play(second)
 >>> record = save_timeline(tl)
->>> len(record["actions"]), record["branches"][0]["notes"]
-(1, {'1': 'the usual'})
->>> again = open_timeline(record)
+>>> len(record["actions"]), record["branches"][0]["notes"], record["line_index"]
+(1, {'1': 'the usual'}, 1)
+>>> again = open_timeline(record)   # the lines in the order they were made
 >>> len(again), again.line(), again.note(1), again.note(2)
-(3, [0, 1], '', 'the usual')
+(3, [0, 2], 'the usual', '')
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from typing import Any
 
 from .errors import InvalidRecord, TabletopError
 from .game import Action, State
+from .plain import plain
 from .quoting import brief, quote
 from .record import read, replay
 from .timeline import MAX_NOTE, Timeline, note_text
@@ -47,14 +54,20 @@ MAX_BRANCHES = 1000
 _HEAD = ("format", "game", "players", "options", "seed")
 #: What a branch of a record holds (``thinking``: the game widget's).
 BRANCH_FIELDS = ("actions", "notes", "thinking")
-#: The fields ``save_timeline`` writes (the widget adds ``ply`` and ``thinking``).
-FIELDS = ("notes", "branches")
+#: The fields ``save_timeline`` writes (the widget adds ``thinking``).
+FIELDS = ("notes", "branches", "line_index", "ply")
 
 
 def other_lines(timeline: Timeline, line: Sequence[int]) -> list[list[int]]:
     """The nodes from the start to every branch end not on ``line``, oldest end first."""
     ends = sorted(set(timeline.leaves()) - set(line))
     return [timeline.path_to(end) for end in ends]
+
+
+def line_index(timeline: Timeline, line: Sequence[int]) -> int:
+    """How many branch ends not on ``line`` are older than ``line``'s end (its place among
+    the lines, in the order they were made): a record's ``"line_index"``."""
+    return sum(1 for end in timeline.leaves() if end < line[-1] and end not in line)
 
 
 def notes_of(timeline: Timeline, nodes: Sequence[int], written: set[int]) -> dict[str, str]:
@@ -110,8 +123,11 @@ def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
         branches.append(branch)
     if branches:
         fields["branches"] = branches
+        fields["line_index"] = line_index(timeline, line)
+    if timeline.cursor in line:  # (by ply since ``new()``, as the notes are)
+        fields["ply"] = len(timeline.graph.nodes[timeline.cursor]["state"].history)
     end = timeline.graph.nodes[line[-1]]["state"]
-    return end.to_record(**fields, **extra)
+    return end.to_record(**{**fields, **extra})
 
 
 def check_notes(raw: object, plies: int, where: str) -> dict[int, str]:
@@ -134,12 +150,31 @@ def check_notes(raw: object, plies: int, where: str) -> dict[int, str]:
     return notes
 
 
-def read_branches(data: dict[str, Any], timeline: Timeline
-                  ) -> list[tuple[list[int], dict[int, str], Any]]:
-    """Grow each branch of a record (``read`` already) into ``timeline`` (rooted at the
-    record's start): for each, the nodes of its line, its notes and its raw ``"thinking"``
-    (for the widget to check). ``InvalidRecord`` names the branch and what is wrong. A line
-    is read once: what it shares with a line before it is looked up, not played again."""
+def read_lines(data: dict[str, Any], timeline: Timeline, actions: Sequence[Action | str]
+               ) -> tuple[list[int], list[tuple[list[int], dict[int, str], Any]]]:
+    """Grow a record's (``read`` already) own line, whose ``actions`` are given, and its
+    branches into ``timeline`` (rooted at the record's start), in the order they were made
+    (``"line_index"``): the nodes of the record's line, and ``read_branches``'s list."""
+    raw = data.get("branches")
+    count = len(raw) if isinstance(raw, list) else 0
+    place = data.get("line_index", 0)
+    if "line_index" in data and (raw is None or type(place) is not int
+                                 or not 0 <= place <= count):
+        raise InvalidRecord(f"record 'line_index' should be a whole number in 0..{count}, "
+                            f"the branches made before the record's line, not {brief(place)}"
+                            + ("" if raw is not None else " (the record has no 'branches')"))
+    before = read_branches(data, timeline, stop=place)
+    line = grow(timeline, actions)
+    return line, before + read_branches(data, timeline, start=place)
+
+
+def read_branches(data: dict[str, Any], timeline: Timeline, start: int = 0,
+                  stop: int | None = None) -> list[tuple[list[int], dict[int, str], Any]]:
+    """Grow each branch of a record (``read`` already; ``start``:``stop`` of its list) into
+    ``timeline`` (rooted at the record's start): for each, the nodes of its line, its notes
+    and its raw ``"thinking"`` (for the widget to check). ``InvalidRecord`` names the branch
+    and what is wrong. A line is read once: what it shares with a line before it is looked
+    up, not played again."""
     raw = data.get("branches")
     if raw is None:
         return []
@@ -147,7 +182,7 @@ def read_branches(data: dict[str, Any], timeline: Timeline
         raise InvalidRecord(f"record 'branches' should be a list of at most {MAX_BRANCHES} "
                             f"lines, not {brief(raw)}")
     lines = []
-    for i, branch in enumerate(raw, start=1):
+    for i, branch in enumerate(raw[start:stop], start=start + 1):
         where = f"record 'branches' {i}"
         if not isinstance(branch, Mapping) or "actions" not in branch:
             raise InvalidRecord(f"{where} should be an object with the line's 'actions', not "
@@ -194,21 +229,38 @@ def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a li
 
 
 def open_timeline(record: dict[str, Any] | str) -> Timeline:
-    """The timeline ``save_timeline`` saved: the record's line (cursor at its end), every
-    branch and every note; anything wrong raises ``InvalidRecord`` naming it."""
+    """The timeline ``save_timeline`` saved: the record's line (cursor at its ``"ply"``, else
+    its end), every branch (in the order they were made) and every note; anything wrong
+    raises ``InvalidRecord`` naming it."""
     data = read(record)
     end = replay(data)
     notes = check_notes(data.get("notes"), len(end.history), "record 'notes'")
+    cursor = cursor_ply(data.get("ply"), len(end.history), "record 'ply'")
     timeline = Timeline(replay(data, ply=0))
-    line = grow(timeline, end.history)
+    line, branches = read_lines(data, timeline, end.history)
     for ply, text in notes.items():
         timeline.annotate(text, line[ply])
-    for nodes, branch_notes, _ in read_branches(data, timeline):
+    for nodes, branch_notes, _ in branches:
         for ply, text in branch_notes.items():
             timeline.annotate(text, nodes[ply])
-    timeline.goto(line[-1])
+    timeline.goto(line[-1])  # "forward" follows the record's own line
+    if cursor is not None:
+        timeline.goto(line[cursor])
     return timeline
 
 
+def cursor_ply(ply: object, plies: int, where: str) -> int | None:
+    """``ply`` (a record's ``"ply"``, or one asked for) if it is ``None`` or a whole number
+    from 0 to ``plies``; else ``InvalidRecord`` naming ``where``."""
+    ply = plain(ply)
+    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
+                            or not 0 <= ply <= plies):
+        hint = " (delete 'ply' to open the record at its end)" if where != "ply" else ""
+        raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{plies}, "
+                            f"the record's actions{hint}")
+    return ply
+
+
 __all__ = ["MAX_BRANCHES", "MAX_NOTE", "FIELDS", "BRANCH_FIELDS", "save_timeline", "open_timeline",
-           "read_branches", "check_notes", "other_lines", "notes_of", "note_text"]
+           "read_branches", "read_lines", "check_notes", "cursor_ply", "other_lines",
+           "line_index", "notes_of", "note_text"]

@@ -158,10 +158,14 @@ class Timeline:
         return preds[0] if preds else None
 
     def path_to(self, node: int) -> list[int]:
-        """The nodes from the start to ``node``."""
-        import networkx as nx
-
-        path: list[int] = nx.shortest_path(self.graph, 0, self._node(node))
+        """The nodes from the start to ``node``: up its parents, so its depth is all it costs
+        (a search of the graph grew with every branch of a large timeline)."""
+        node = self._node(node)
+        pred, path = self.graph.pred, [node]
+        while node:  # (only the start, node 0, has no parent)
+            node = next(iter(pred[node]))
+            path.append(node)
+        path.reverse()
         return path
 
     def _node(self, node: object) -> int:
@@ -185,7 +189,7 @@ class Timeline:
 
     def leaves(self) -> Iterator[int]:
         """The ends of every branch."""
-        return (n for n in self.graph if not self.graph.succ[n])
+        return (node for node, children in self.graph.adjacency() if not children)
 
     def annotate(self, text: str, node: int | None = None) -> None:
         """Write ``text`` as the note on ``node`` (default: the cursor); ``""`` removes it.

@@ -27,16 +27,12 @@ def branch_labels(timeline: Timeline,
                   log_of: Callable[[int], Sequence[str]]) -> list[tuple[int, str]]:
     """Every branch end of ``timeline`` (in node order) with its label; ``log_of(leaf)`` is
     the branch's move log as the viewer on show may read it (empty: the moves are hidden)."""
-    graph = timeline.graph
     out = []
-    for leaf in sorted(timeline.leaves()):
-        path = timeline.path_to(leaf)
-        forks = [i for i, n in enumerate(path[:-1]) if len(graph.succ[n]) > 1]
-        plies = f"{len(path) - 1} {'ply' if len(path) == 2 else 'plies'}"
-        if not forks:
+    for leaf, (depth, k) in _forks(timeline).items():
+        plies = f"{depth} {'ply' if depth == 1 else 'plies'}"
+        if k is None:
             out.append((leaf, f"main line · {plies}"))
             continue
-        k = forks[-1]
         log = log_of(leaf)
         move = log[k] if k < len(log) else "…"
         out.append((leaf, f"ply {k + 1}: {move} · {plies}"))
@@ -49,3 +45,24 @@ def branch_labels(timeline: Timeline,
             label = f"{label} #{seen[label]}"
         told.append((leaf, label))
     return told
+
+
+def _forks(timeline: Timeline) -> dict[int, tuple[int, int | None]]:
+    """For every branch end: how many plies it is from the start, and the ply (from the
+    start) of the node where its line last left another (``None``: it never did). One pass
+    over the tree and a walk up each branch's own stretch, in plain dicts (a search per
+    branch end, through networkx's views, made every move on a large timeline slow)."""
+    graph = timeline.graph
+    children = {node: len(succ) for node, succ in graph.adjacency()}
+    parent = {child: node for node, child in graph.edges()}
+    ply = dict(graph.nodes(data="ply"))
+    out: dict[int, tuple[int, int | None]] = {}
+    for leaf in sorted(node for node, n in children.items() if not n):
+        node, fork = leaf, None
+        while node in parent:  # (the start has no parent)
+            node = parent[node]
+            if children[node] > 1:
+                fork = int(ply[node])
+                break
+        out[leaf] = (int(ply[leaf]), fork)
+    return out

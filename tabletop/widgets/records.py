@@ -16,11 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.branches import FIELDS, check_notes, read_branches
+from ..core.branches import FIELDS, check_notes, cursor_ply, read_lines
 from ..core.errors import InvalidRecord
 from ..core.game import State
-from ..core.plain import plain
-from ..core.quoting import brief
 from ..core.record import OWN_FIELDS, read, replay
 from ..core.timeline import Timeline
 from .starting import timeline_for
@@ -50,22 +48,15 @@ def read_record(record: object, ply: object = None) -> Opened:
     end = replay(data)
     n = len(end.history)
     if ply is None:
-        ply = data.get("ply")
-        where = "record 'ply'"
+        ply = cursor_ply(data.get("ply"), n, "record 'ply'")
     else:
-        where = "ply"
-    ply = plain(ply)
-    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)
-                            or not 0 <= ply <= n):
-        hint = " (delete 'ply' to open the record at its end)" if where != "ply" else ""
-        raise InvalidRecord(f"{where} {brief(ply)} should be a whole number in 0..{n}, "
-                            f"the record's actions{hint}")
+        ply = cursor_ply(ply, n, "ply")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     notes = check_notes(data.get("notes"), n, "record 'notes'")
-    timeline = timeline_for(end)
-    line = timeline.line()
+    timeline = timeline_for(replay(data, ply=0))
+    line, branches = read_lines(data, timeline, end.history)
     _mark(timeline, line, notes, thinking)
-    for i, (nodes, branch_notes, raw) in enumerate(read_branches(data, timeline), start=1):
+    for i, (nodes, branch_notes, raw) in enumerate(branches, start=1):
         history = timeline.graph.nodes[nodes[-1]]["state"].history
         try:
             branch_thinking = check_thinking(raw, [str(a) for a in history])

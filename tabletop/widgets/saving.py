@@ -11,10 +11,10 @@ written back as they were.
 >>> first, second = w.state.legal_actions()[:2]
 >>> _ = w.play(first); w.annotate("too early"); w.back(); _ = w.play(second)
 >>> record = w.save()
->>> record["actions"] == [str(second)], record["branches"]
-(True, [{'actions': ['choose brown'], 'notes': {'1': 'too early'}}])
->>> w.load(record); w.session.branches()
-[(1, 'ply 1: choose yellow · 1 ply'), (2, 'ply 1: choose brown · 1 ply')]
+>>> record["actions"] == [str(second)], record["branches"], record["line_index"]
+(True, [{'actions': ['choose brown'], 'notes': {'1': 'too early'}}], 1)
+>>> w.load(record); w.session.branches()   # the branches in the order they were made
+[(1, 'ply 1: choose brown · 1 ply'), (2, 'ply 1: choose yellow · 1 ply')]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import itertools
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from ..core.branches import notes_of, other_lines
+from ..core.branches import line_index, notes_of, other_lines
 from .thinking import hidden
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ def save_record(session: Session, full: bool) -> dict[str, Any]:
                          **_line_fields(session, other, full, written, nodes)})
     if branches:
         fields["branches"] = branches
+        fields["line_index"] = line_index(session.timeline, line)
     end = session.graph.nodes[line[-1]]["state"]
     return end.to_record(ply=session.ply(), **fields, **deepcopy(session.extra))
 
