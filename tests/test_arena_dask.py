@@ -108,7 +108,7 @@ def test_a_killed_worker_costs_only_its_games_in_flight(tmp_path: Path):
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             parts = list((save / "games").glob("*.part"))
-            done = sum(1 for _ in parts[0].open()) if parts else 0
+            done = sum(1 for _ in parts[0].open(encoding="utf-8")) if parts else 0
             if done >= 4:
                 pid = next(iter(client.run(os.getpid).values()))
                 killed.update(pid=pid, done=done)
