@@ -141,3 +141,17 @@ def test_a_golden_file_that_cannot_be_written_is_named_itself(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["lava-flows-2p-seed1.txt"]
     with pytest.raises(SystemExit, match=r"cannot write to '.*' \(.+\); --out names a folder"):
         golden.main(["lava-flows", "--seed", "1", "--out", __file__])  # a file, not a folder
+
+
+def test_a_games_own_name_in_a_golden_file_name_is_a_name_every_system_takes(registered):
+    """A game registered as ``nim: "v2"/beta`` wrote ``nim: "v2"/beta-2p-seed1.txt``: a
+    folder ``nim: "v2"`` on Linux, refused on Windows (``"``), or, with only the ``:``, an
+    unseen stream of a file ``nim``."""
+    from toygame import SecretNim
+
+    class Odd(SecretNim):
+        name = 'nim: "v2"/beta'
+
+    game = registered(Odd)
+    assert golden.filename(game, 1) == "nim_ _v2__beta-2p-seed1.txt"
+    assert not set('/\\:*?"<>|') & set(golden.filename(game, 1))
