@@ -38,7 +38,7 @@ def floors(requirements: list[str]) -> dict[str, str]:
 
 
 def main(args: list[str]) -> None:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     skip = set()
     while "--skip" in args:

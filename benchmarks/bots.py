@@ -158,7 +158,7 @@ def rates_of(root: Path, setups: list[tuple[str, int]], iterations: int) -> dict
     spec = json.dumps([setups, iterations])
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run([sys.executable, __file__, "--child-rates", spec], env=env,
-                          cwd=root, check=True, capture_output=True, text=True)
+                          cwd=root, check=True, capture_output=True, encoding="utf-8")
     rates: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return rates
 
@@ -238,7 +238,7 @@ def instructions_per_iteration(root: Path, name: str, players: int, iterations: 
     for budget in (0, iterations):
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *child,
                    json.dumps([name, players, budget])]
-        done = subprocess.run(command, env=env, cwd=root, capture_output=True, text=True,
+        done = subprocess.run(command, env=env, cwd=root, capture_output=True, encoding="utf-8",
                               check=True)
         found = re.search(r"Collected : (\d+)", done.stderr)
         if found is None:

@@ -71,8 +71,8 @@ def run(game: str, enabled: bool, after: bool, cache: str) -> dict[str, object]:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache,
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     code = CHILD.format(enabled=enabled, after=after, game=game)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         check=True, timeout=600)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         encoding="utf-8", check=True, timeout=600)
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 

@@ -57,8 +57,8 @@ def timed(code: str) -> float:
     """Seconds that ``code`` reports for itself, run in a fresh interpreter."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a first import writes its bytecode caches
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8",
+                          env=env, check=True)  # (a number: the same in every encoding)
     return float(done.stdout.split()[-1])
 
 

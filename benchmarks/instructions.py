@@ -54,7 +54,7 @@ def instructions(name: str, part: str, games: int) -> int:
                sys.executable, __file__, "--child", name, part, str(games)]
     env = {**os.environ, **STEADY}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the first run writes the bytecode caches
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(command, capture_output=True, encoding="utf-8", env=env, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")

@@ -86,7 +86,7 @@ def first_game_time(runs: int = 3) -> float:
     (every kernel run once), after one untimed process (disk and bytecode caches)."""
     def once() -> float:
         done = subprocess.run([sys.executable, "-c", _FIRST_GAME], capture_output=True,
-                              text=True, check=True)
+                              encoding="utf-8", check=True)  # (a number)
         return float(done.stdout)
     once()
     return statistics.median(once() for _ in range(runs))

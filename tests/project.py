@@ -21,12 +21,13 @@ ROOT = Path(__file__).parent.parent
 
 def pyproject() -> dict[str, Any]:
     """The whole of ``pyproject.toml``."""
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def binder_python() -> str:
     """The Python version Binder runs (``binder/runtime.txt``: ``python-3.N``)."""
-    return (ROOT / "binder" / "runtime.txt").read_text().strip().removeprefix("python-")
+    runtime = (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8")
+    return runtime.strip().removeprefix("python-")
 
 
 def on_binder(requirements: list[str]) -> list[Requirement]:

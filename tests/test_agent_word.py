@@ -29,7 +29,7 @@ def says_bot(name: str) -> bool:
 def names_in(path: Path) -> set[str]:
     """Every name ``path`` binds: modules, classes, functions, arguments, attributes, targets."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(node.name)
         elif isinstance(node, ast.arg):

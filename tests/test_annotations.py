@@ -211,7 +211,7 @@ REVEALED = [
 def mypy_strict(tmp_path: Path, code: str) -> list[str]:
     """mypy's lines for ``code`` checked under ``--strict`` as a user's module."""
     pytest.importorskip("mypy")
-    (tmp_path / "user.py").write_text(textwrap.dedent(code))
+    (tmp_path / "user.py").write_text(textwrap.dedent(code), encoding="utf-8")
     found = subprocess.run(
         # as for an installed package: tabletop's own modules are read, their errors not shown
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports",

@@ -343,12 +343,13 @@ def damaged(saved: Path, where: Path, header=None, line=None) -> Path:
     folder = where / "copy"
     shutil.copytree(saved, folder)
     if header is not None:
-        (folder / "arena.json").write_text(header((folder / "arena.json").read_text()))
+        (folder / "arena.json").write_text(
+            header((folder / "arena.json").read_text(encoding="utf-8")), encoding="utf-8")
     if line is not None:
         batch = folder / "games" / "batch-00000.jsonl"
-        lines = batch.read_text().splitlines()
+        lines = batch.read_text(encoding="utf-8").splitlines()
         lines[1] = line(lines[1])
-        batch.write_text("\n".join(lines) + "\n")
+        batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return folder
 
 
@@ -493,7 +494,7 @@ def test_arena_bounds_its_games_and_seeds():
 
 def test_a_stray_file_among_the_batches_does_not_stop_a_resume(saved, tmp_path):
     folder = damaged(saved, tmp_path)
-    (folder / "games" / "batch-notes.txt").write_text("mine")
+    (folder / "games" / "batch-notes.txt").write_text("mine", encoding="utf-8")
     resumed = arena("lascaux", ["random"] * 3, games=3, progress=False, save=folder, batch=5)
     assert len(resumed) == 3 and (folder / "games" / "batch-00001.jsonl").exists()
 

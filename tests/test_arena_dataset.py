@@ -33,7 +33,7 @@ def test_games_stream_into_batches_of_json_lines_and_tables(tmp_path):
     assert [len(text) for text in texts] == [3, 3, 1]
     assert sorted(line["index"] for line in lines) == list(range(7))
     assert all(line["record"]["format"] == "tabletop/1" for line in lines)
-    header = json.loads((tmp_path / "arena.json").read_text())
+    header = json.loads((tmp_path / "arena.json").read_text(encoding="utf-8"))
     assert header["agents"] == THREE and header["seed"] == 2 and header["game"] == "lascaux"
     back = load(tmp_path)
     assert back.rows() == result.rows() and back.agents == result.agents
@@ -49,7 +49,7 @@ def test_without_pyarrow_the_table_is_csv(tmp_path, monkeypatch):
     arena("lascaux", ["random"] * 3, games=2, progress=False, save=tmp_path)
     (table,) = (tmp_path / "results").iterdir()
     assert table.name == "batch-00000.csv"
-    assert table.read_text().splitlines()[0].startswith("index,seed,")
+    assert table.read_text(encoding="utf-8").splitlines()[0].startswith("index,seed,")
 
 
 def counting_plays(monkeypatch):
@@ -109,7 +109,8 @@ def test_a_batch_a_crash_cut_short_is_played_again(tmp_path):
     assert done.returncode == 9
     assert (tmp_path / "games" / "batch-00001.jsonl.part").exists()
     assert len(load(tmp_path)) == 4  # the closed batch only
-    (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,")  # cut short
+    (tmp_path / "results" / "batch-00001.csv.tmp").write_text("index,seed\n4,",  # cut short
+                                                              encoding="utf-8")
     with pytest.warns(UserWarning, match=r"batch-00001.jsonl.part .* half-written .* the 1 "
                                          "game in it will be played again") as caught:
         resumed = arena("lascaux", [Crash, "random", "random"], games=8, progress=False,
@@ -130,7 +131,7 @@ def tamper(path: Path, index: int, change) -> None:
         for line in lines:
             if line["index"] == index:
                 change(line)
-        batch.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        batch.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
 
 
 def test_verify_replays_every_record_and_names_the_game_that_differs(tmp_path):
@@ -151,7 +152,7 @@ def test_what_is_not_a_dataset_is_refused(tmp_path):
     with pytest.raises(FileNotFoundError, match="not a tournament dataset"):
         load(tmp_path)
     arena("lascaux", ["random"] * 3, games=1, progress=False, save=tmp_path)
-    (tmp_path / "games" / "batch-00000.jsonl").write_text("{not json\n")
+    (tmp_path / "games" / "batch-00000.jsonl").write_text("{not json\n", encoding="utf-8")
     with pytest.raises(tabletop.InvalidRecord, match="batch-00000.jsonl line 1 is not"):
         load(tmp_path)
 
@@ -160,16 +161,16 @@ def test_a_damaged_dataset_or_a_path_that_is_not_one_is_refused_by_name(tmp_path
     with pytest.raises(TypeError, match="a tournament dataset is a path to a folder, not None"):
         load(None)
     arena("lascaux", ["random"] * 3, games=2, progress=False, save=tmp_path)
-    lines = (tmp_path / "games" / "batch-00000.jsonl").read_text().splitlines()
+    lines = (tmp_path / "games" / "batch-00000.jsonl").read_text(encoding="utf-8").splitlines()
     with pytest.raises(FileNotFoundError, match="not a tournament dataset"):
         load(tmp_path / "games" / "batch-00000.jsonl")  # a file, not a folder
     (tmp_path / "games" / "batch-00000.jsonl").write_text(
-        lines[0] + "\n" + lines[1].replace('"seed"', '"sed"', 1) + "\n")
+        lines[0] + "\n" + lines[1].replace('"seed"', '"sed"', 1) + "\n", encoding="utf-8")
     with pytest.raises(tabletop.InvalidRecord, match="line 2 is not a game of a tournament: "
                                                      "it has no 'seed'"):
         load(tmp_path)
     for header in ("{not json", "[1]", '{"game": "lascaux"}'):
-        (tmp_path / "arena.json").write_text(header)
+        (tmp_path / "arena.json").write_text(header, encoding="utf-8")
         with pytest.raises(tabletop.InvalidRecord, match="arena.json is not a tournament's "
                                                          "header"):
             load(tmp_path)

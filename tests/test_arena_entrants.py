@@ -133,7 +133,7 @@ def test_agents_in_no_order_are_refused(agents):
 
 def test_a_crashed_batch_is_set_aside_with_no_file_left_open(tmp_path):
     arena("lava-flows", ["random", "random"], games=1, progress=False, save=tmp_path)
-    (tmp_path / "games" / "batch-00001.jsonl.part").write_text("{}\n")
+    (tmp_path / "games" / "batch-00001.jsonl.part").write_text("{}\n", encoding="utf-8")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         arena("lava-flows", ["random", "random"], games=2, progress=False, save=tmp_path)
@@ -277,7 +277,7 @@ def test_a_notebook_agent_is_sent_where_workers_can_have_it(notebook_main, tmp_p
         played = arena("lava-flows", agents, games=2, progress=False, executor=pool)
     assert records(played) == records(arena("lava-flows", agents, games=2, progress=False))
     script = tmp_path / "script.py"
-    script.write_text("")
+    script.write_text("", encoding="utf-8")
     notebook_main.__file__ = str(script)
     check_sendable(["mine"], [notebook_main.Mine], "spawn")
 

@@ -30,7 +30,8 @@ def copy(saved: Path, tmp_path: Path) -> Path:
 
 
 def add_lines(folder: Path, lines: list[dict], name="batch-00007.jsonl") -> None:
-    (folder / "games" / name).write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (folder / "games" / name).write_text("".join(json.dumps(x) + "\n" for x in lines),
+                                         encoding="utf-8")
 
 
 def lines_of(folder: Path) -> list[dict]:
@@ -89,8 +90,8 @@ def test_a_game_stored_twice_is_refused(saved, tmp_path):
 
 def test_a_game_longer_than_the_limit_is_refused(tmp_path):
     arena("lava-flows", PAIR, games=1, progress=False, save=tmp_path, max_plies=3)
-    header = json.loads((tmp_path / "arena.json").read_text())
-    (tmp_path / "arena.json").write_text(json.dumps({**header, "max_plies": 2}))
+    header = json.loads((tmp_path / "arena.json").read_text(encoding="utf-8"))
+    (tmp_path / "arena.json").write_text(json.dumps({**header, "max_plies": 2}), encoding="utf-8")
     with pytest.raises(tabletop.InvalidRecord, match="it lasted 3 plies, more than the "
                                                      "tournament's max_plies 2"):
         load(tmp_path)
@@ -98,7 +99,8 @@ def test_a_game_longer_than_the_limit_is_refused(tmp_path):
 
 def test_a_dataset_keeps_its_table_format(tmp_path, monkeypatch):
     arena("lava-flows", PAIR, games=2, progress=False, save=tmp_path, batch=2)
-    assert json.loads((tmp_path / "dataset.json").read_text())["tables"] == "parquet"
+    written = (tmp_path / "dataset.json").read_text(encoding="utf-8")
+    assert json.loads(written)["tables"] == "parquet"
     monkeypatch.setattr(dataset, "table_format", lambda: "csv")  # pyarrow gone
     with pytest.raises(ImportError, match=r"keeps its tables as Parquet \(dataset.json says "
                                           r"so\), and writing Parquet needs pandas and "
@@ -119,7 +121,7 @@ def test_a_dataset_without_its_description_is_not_resumed(saved, tmp_path):
     assert len(load(folder)) == 4
     with pytest.raises(ValueError, match="has no dataset.json .* cannot be resumed"):
         arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)
-    (folder / "dataset.json").write_text('{"tables": "xls", "entrants": []}')
+    (folder / "dataset.json").write_text('{"tables": "xls", "entrants": []}', encoding="utf-8")
     with pytest.raises(tabletop.InvalidRecord, match="dataset.json is not a dataset's "
                                                      "description: it needs 'tables'"):
         arena("lava-flows", PAIR, games=6, seed=0, progress=False, save=folder)

@@ -16,7 +16,7 @@ BINDER = ROOT / "binder"
 
 
 def binder_requirements() -> dict[str, Requirement]:
-    lines = (BINDER / "requirements.txt").read_text().splitlines()
+    lines = (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines()
     reqs = [Requirement(line) for line in lines if line.strip() and not line.startswith("#")]
     return {r.name.lower(): r for r in reqs}
 
@@ -36,7 +36,7 @@ def runtime_problem(runtime: str, requires_python: str) -> str | None:
 
 
 def test_runtime_names_a_python_the_project_supports():
-    runtime = (BINDER / "runtime.txt").read_text().strip()
+    runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
     assert runtime_problem(runtime, project()["requires-python"]) is None
 
 
@@ -51,7 +51,8 @@ def test_the_runtime_check_reads_requires_python():
 def test_postbuild_is_executable_and_installs_tabletop():
     post = BINDER / "postBuild"
     assert os.access(post, os.X_OK)
-    assert "pip install" in post.read_text() and " -e ." in post.read_text()
+    text = post.read_text(encoding="utf-8")
+    assert "pip install" in text and " -e ." in text
 
 
 def test_pins_agree_with_pyproject():

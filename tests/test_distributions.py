@@ -77,7 +77,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         shutil.copy2(ROOT / name, source / name)
     for name in JUNK:
         (source / name).parent.mkdir(parents=True, exist_ok=True)
-        (source / name).write_text("left behind by a run\n")
+        (source / name).write_text("left behind by a run\n", encoding="utf-8")
     sdist, said = backend("build_sdist", source, tmp / "dist")
     with tarfile.open(sdist) as archive:
         if hasattr(tarfile, "data_filter"):  # Python 3.10.12, 3.11.4 and later

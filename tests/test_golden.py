@@ -98,7 +98,7 @@ def test_a_seed_no_game_starts_from_is_one_line_and_nothing_is_written(seeds, me
 def test_an_out_that_is_no_folder_is_one_line(tmp_path):
     from tabletop.core.golden import main
 
-    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
     with pytest.raises(SystemExit, match=r"^python -m tabletop\.core\.golden: cannot write "
                                          r"to '.*a-file' \(File exists\); --out names a "
                                          r"folder$"):
@@ -108,11 +108,12 @@ def test_an_out_that_is_no_folder_is_one_line(tmp_path):
 def test_the_command_line_reaches_the_worked_example_from_its_folder(tmp_path):
     """``python -m tabletop.core.golden goofspiel.rules:Goofspiel`` run in ``examples/``."""
     examples = Path(__file__).parent.parent / "examples"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": os.pathsep.join(
         [str(Path(tabletop.__file__).parent.parent), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-m", "tabletop.core.golden",
                            "goofspiel.rules:Goofspiel", "--seed", "2", "--out", str(tmp_path)],
-                          cwd=examples, env=env, capture_output=True, text=True, timeout=120)
+                          cwd=examples, env=env, capture_output=True, encoding="utf-8",
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "goofspiel-2p-seed2.txt").read_text(encoding="utf-8").startswith(
         "# tabletop golden playthrough")

@@ -39,7 +39,7 @@ def test_setuptools_computes_the_packages_version():
 
 
 def test_the_changelog_names_the_version_and_the_record_format():
-    text = (ROOT / "CHANGELOG.md").read_text()
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     versions = re.findall(r"^## (\d+\.\d+\.\d+)", text, flags=re.MULTILINE)
     assert versions, "CHANGELOG.md has no version heading"
     assert versions[0] == tabletop.__version__
@@ -60,11 +60,11 @@ def test_type_checks_and_lint_target_the_oldest_python_allowed():
 
 
 def test_pre_commit_runs_what_ci_runs_with_the_installed_tools():
-    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     hooks = [hook for repo in config["repos"] for hook in repo["hooks"]]
     assert all(repo["repo"] == "local" for repo in config["repos"])  # no network to commit
     assert all(hook["language"] == "system" for hook in hooks)
-    ci = {line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()}
+    ci = {line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()}
     entries = [hook["entry"] for hook in hooks]
     assert [e.split()[0] for e in entries] == ["ruff", "mypy"]
     for entry in entries:
@@ -74,8 +74,9 @@ def test_pre_commit_runs_what_ci_runs_with_the_installed_tools():
 def test_each_pre_commit_hook_runs_when_a_file_it_checks_changes():
     """A hook runs only for commits touching its ``files``: every folder its entry (or, for
     mypy, the config's ``files``) checks must match, or a change there is never checked."""
-    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
-    mypy_files = re.search(r"^files = \[(.*)\]", (ROOT / "pyproject.toml").read_text(), re.M)
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    mypy_files = re.search(r"^files = \[(.*)\]", pyproject, re.M)
     assert mypy_files
     for hook in (hook for repo in config["repos"] for hook in repo["hooks"]):
         words = hook["entry"].split()
@@ -89,7 +90,7 @@ def test_each_pre_commit_hook_runs_when_a_file_it_checks_changes():
 
 def test_the_developer_pages_point_at_files_that_exist():
     for page in ("CONTRIBUTING.md", "CHANGELOG.md"):
-        text = (ROOT / page).read_text()
+        text = (ROOT / page).read_text(encoding="utf-8")
         links = re.findall(r"\]\(([^)#\s]+)\)", text)
         scripts = re.findall(r"python (benchmarks/\S+\.py)", text)
         assert links or page == "CHANGELOG.md"

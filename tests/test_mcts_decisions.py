@@ -124,5 +124,5 @@ def test_the_record_tells_a_changed_search(monkeypatch, change):
 
 if __name__ == "__main__" and "--write" in sys.argv:
     data = {case_id(c): decisions(*c) for c in CASES}
-    GOLDEN.write_text(json.dumps(data, indent=1) + "\n")
+    GOLDEN.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN} ({len(data)} cases)")

@@ -132,7 +132,8 @@ def test_every_widget_cell_stores_its_picture(path: Path) -> None:
 
 def test_the_notebooks_show_widgets() -> None:
     """The test above has something to check: the teaching notebooks play and show trees."""
-    found = {p.stem: len(widget_cells(json.loads(p.read_text()))) for p in NOTEBOOKS}
+    found = {p.stem: len(widget_cells(json.loads(p.read_text(encoding="utf-8"))))
+             for p in NOTEBOOKS}
     assert all(found[name] >= 1 for name in found if name[:2] in {"00", "01", "02", "03", "04"})
     assert found["06-bots-and-trees"] >= 3, found
 

@@ -28,7 +28,7 @@ KERNEL = {"IPython"}
 
 def code_of(notebook: Path) -> ast.Module:
     """The notebook's code cells as one module (IPython magics and shell lines left out)."""
-    cells = json.loads(notebook.read_text())["cells"]
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     lines = [line for cell in cells if cell["cell_type"] == "code"
              for line in "".join(cell["source"]).splitlines()
              if not line.lstrip().startswith(("%", "!"))]
@@ -60,7 +60,7 @@ def optional_calls() -> dict[str, str]:
     """``{method: top-level module}`` for each ``_require("module", "method")`` in the library."""
     found = {}
     for path in (ROOT / "tabletop").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "_require" and len(node.args) == 2
                     and all(isinstance(a, ast.Constant) for a in node.args)):
@@ -110,7 +110,7 @@ def lab_environment() -> set[str]:
 
 
 def binder_pins() -> set[str]:
-    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    lines = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8").splitlines()
     return names([line for line in lines if line.strip() and not line.startswith("#")])
 
 

@@ -19,7 +19,8 @@ import tabletop
 from tabletop import InvalidRecord
 from tabletop.core.record import older_rules
 
-OLD = json.loads((Path(__file__).parent / "old_records" / "records.json").read_text())
+OLD = json.loads((Path(__file__).parent / "old_records" / "records.json")
+                 .read_text(encoding="utf-8"))
 KEPT = [e for e in OLD["records"] if not e.get("refused")]
 REFUSED = [e for e in OLD["records"] if e.get("refused")]
 

@@ -39,7 +39,7 @@ FORBIDDEN = {
 def own_imports(path: Path) -> set[str]:
     """The modules of ``path``'s own package that it imports at run time."""
     package = path.parent
-    tree = ast.parse(path.read_text())
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             node.body = []
@@ -80,8 +80,9 @@ def test_the_checker_sees_relative_and_absolute_imports(tmp_path):
     package = tmp_path / "mygame"
     package.mkdir()
     for name in ("actions", "rules", "view", "render"):
-        (package / f"{name}.py").write_text("")
+        (package / f"{name}.py").write_text("", encoding="utf-8")
     (package / "view.py").write_text(
         "from typing import TYPE_CHECKING\nfrom . import actions\n"
-        "from mygame.rules import State\nif TYPE_CHECKING:\n    from .render import draw\n")
+        "from mygame.rules import State\nif TYPE_CHECKING:\n    from .render import draw\n",
+        encoding="utf-8")
     assert own_imports(package / "view.py") == {"actions", "rules"}

@@ -28,7 +28,7 @@ def imports(name: str) -> list[tuple[str, str]]:
     """``(module, imported name)`` for every import in module ``name`` that runs: at module
     level or inside a function (lazy), not under ``if TYPE_CHECKING``."""
     path = MODULES[name]
-    tree = ast.parse(path.read_text())
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(tree):
@@ -70,7 +70,7 @@ def test_no_private_names_cross_modules():
 
 def test_no_file_is_too_long():
     long = {str(p.relative_to(ROOT)): n for p in MODULES.values()
-            if (n := len(p.read_text().splitlines())) > LONGEST}
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST}
     assert not long, long
 
 
@@ -105,7 +105,7 @@ def self_emptying_memos() -> list[tuple[str, int, str]]:
     """Each ``if len(...)`` test that guards a ``.clear()``: ``(module, line, test)``."""
     found = []
     for name, path in MODULES.items():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.If) and "len(" in ast.unparse(node.test) and any(
                     isinstance(s, ast.Expr) and ast.unparse(s.value).endswith(".clear()")
                     for s in node.body):

@@ -19,7 +19,7 @@ EXAMPLES = Path(tabletop.__file__).parent.parent / "examples"
 def private_game_reads(path: Path) -> list[str]:
     """``line: text`` of every read of a private attribute of a ``game`` in ``path``."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                 and not node.attr.startswith("__")):
             continue

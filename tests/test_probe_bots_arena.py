@@ -95,7 +95,7 @@ def test_play_game_still_plays_numpy_numbers():
 
 def test_save_names_a_file(tmp_path):
     path = tmp_path / "a-file"
-    path.write_text("x")
+    path.write_text("x", encoding="utf-8")
     with pytest.raises(ValueError, match="save should name a folder, and .* is a file"):
         arena("lascaux", RANDOM3, games=1, progress=False, save=path)
 
@@ -116,7 +116,7 @@ def test_a_file_swapped_for_a_folder_is_named(saved, tmp_path, name):
         target.mkdir()
     else:
         shutil.rmtree(target)
-        target.write_text("x")
+        target.write_text("x", encoding="utf-8")
     kind = "folder" if not was_file else "file"
     message = f"{name.split('/')[-1]} should be a {kind} of a tournament dataset"
     if loaded:
@@ -132,7 +132,7 @@ def test_a_file_swapped_for_a_folder_is_named(saved, tmp_path, name):
 def test_a_folder_where_a_leftover_file_goes_is_named_and_nothing_is_moved(saved, tmp_path,
                                                                             left):
     folder = copy_of(saved, tmp_path)
-    (folder / "games" / "batch-00009.jsonl.part").write_text("")
+    (folder / "games" / "batch-00009.jsonl.part").write_text("", encoding="utf-8")
     (folder / left).mkdir()
     before = sorted(p.name for p in folder.rglob("*"))
     with pytest.raises(tabletop.InvalidRecord, match="should be a file of a tournament dataset"):
@@ -145,11 +145,11 @@ def test_a_folder_where_a_leftover_file_goes_is_named_and_nothing_is_moved(saved
 
 def edit_first_line(folder, **changes):
     batch = folder / "games" / "batch-00000.jsonl"
-    lines = batch.read_text().splitlines()
+    lines = batch.read_text(encoding="utf-8").splitlines()
     line = json.loads(lines[0])
     line.update(changes)
     lines[0] = json.dumps(line)
-    batch.write_text("\n".join(lines) + "\n")
+    batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 LINES = {
@@ -178,9 +178,9 @@ def test_a_line_that_contradicts_itself_is_refused(saved, tmp_path, case):
 @pytest.mark.parametrize("move_time", ["x", -1, 0, 1e10, True])
 def test_a_header_move_time_is_checked(saved, tmp_path, move_time):
     folder = copy_of(saved, tmp_path)
-    header = json.loads((folder / "arena.json").read_text())
+    header = json.loads((folder / "arena.json").read_text(encoding="utf-8"))
     header["move_time"] = move_time
-    (folder / "arena.json").write_text(json.dumps(header))
+    (folder / "arena.json").write_text(json.dumps(header), encoding="utf-8")
     with pytest.raises(tabletop.InvalidRecord, match="'move_time' should be null or seconds"):
         load(folder)
 

@@ -219,18 +219,18 @@ def test_the_panels_first_bot_thinking_is_the_apis_with_the_seats_seed(name):
 
 def test_the_docs_review_example_runs(tmp_path, monkeypatch, capsys):
     """docs/widget.md's "Reviewing a game" block, run as written on a saved game."""
-    text = (Path(__file__).parent.parent / "docs" / "widget.md").read_text()
+    text = (Path(__file__).parent.parent / "docs" / "widget.md").read_text(encoding="utf-8")
     block = text.split("## Reviewing a game", 1)[1].split("```python\n", 1)[1].split("```")[0]
     w = tabletop.play("lava-flows", seed=5, setup="random", agent_delay=0,
                       bots={0: "random", 1: "random"})
     while not w.state.is_terminal:
         w.agent_move()
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "game.json").write_text(json.dumps(w.save()))
+    (tmp_path / "game.json").write_text(json.dumps(w.save()), encoding="utf-8")
     exec(compile(block, "docs/widget.md", "exec"), {})  # noqa: S102
     said = capsys.readouterr().out
     assert "the bot prefers" in said and "ply 11:" in said
-    saved = json.loads((tmp_path / "review.json").read_text())
+    saved = json.loads((tmp_path / "review.json").read_text(encoding="utf-8"))
     assert saved["notes"] == {"10": "here the game turns"} and len(saved["branches"]) == 1
 
 

@@ -33,7 +33,10 @@ HEADER = "# tabletop golden playthrough"
 def filename(game: Game, seed: int) -> str:
     """``<game>-<players>p-seed<N>.txt``; each option not at its default adds
     ``-<key>=<value>`` before the seed, so games that differ only in their options write
-    different files.
+    different files. A character some system forbids in a file name, in the game's
+    registered name or an option's text, is written ``_`` (``my:game`` writes
+    ``my_game-2p-seed1.txt``: on Windows the ``:`` would write an unseen stream of a file
+    ``my``).
 
     >>> import tabletop
     >>> filename(tabletop.load("lava-flows", slide="empty"), 3)
@@ -42,7 +45,7 @@ def filename(game: Game, seed: int) -> str:
     changed = "".join(f"-{key}={_option_text(value)}"
                       for key, value in sorted(game.options.items())
                       if value != type(game).defaults.get(key))
-    return f"{game.name}-{game.players}p{changed}-seed{seed}.txt"
+    return f"{_option_text(game.name)}-{game.players}p{changed}-seed{seed}.txt"
 
 
 def _option_text(value: object) -> str:

@@ -274,12 +274,13 @@ def write_notebook(root: Path, games: list[str], filename: str, *, bot_game: str
                    hot_game: str | None = None) -> str:
     """A copy of ``games.ipynb`` whose parameter cell shows ``games`` (and a bot game, and a
     hot-seat game)."""
-    notebook = json.loads((Path(__file__).parent / "notebooks" / "games.ipynb").read_text())
+    notebook = json.loads((Path(__file__).parent / "notebooks" / "games.ipynb")
+                          .read_text(encoding="utf-8"))
     cell = next(c for c in notebook["cells"] if "".join(c["source"]).startswith("# parameters"))
     cell["source"] = [f"GAMES, SEED, BOT_GAME, BOTS, AGENT_DELAY, HOT_GAME = {games!r}, {SEED}, "
                       f"{bot_game!r}, {bots or {}!r}, {agent_delay!r}, {hot_game!r}\n",
                       f"OPENINGS = {OPENINGS!r}"]
-    (root / filename).write_text(json.dumps(notebook, indent=1))
+    (root / filename).write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     return filename
 
 
@@ -523,7 +524,7 @@ def code_notebook(root: Path, filename: str, cells: list[str]) -> str:
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                             "language": "python"}},
                 "nbformat": 4, "nbformat_minor": 5}
-    (root / filename).write_text(json.dumps(notebook))
+    (root / filename).write_text(json.dumps(notebook), encoding="utf-8")
     return filename
 
 

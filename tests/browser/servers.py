@@ -107,7 +107,7 @@ def _environment(base: Path) -> dict[str, str]:
     for plugin, settings in LAB_SETTINGS.items():
         path = base / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(settings))
+        path.write_text(json.dumps(settings), encoding="utf-8")
     env.update(JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_DATA_DIR=str(base / "data"),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"), IPYTHONDIR=str(base / "ipython"),
                PYTHONPATH=os.pathsep.join(
@@ -142,7 +142,7 @@ def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Ser
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{kind} exited early:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"{kind} exited early:\n{_tail(log)}")
         try:
             with urllib.request.urlopen(f"{server.url}{ready_path}", timeout=2):
                 return server
@@ -151,6 +151,9 @@ def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Ser
         except (OSError, urllib.error.URLError):
             time.sleep(0.3)
     server.stop()
-    raise RuntimeError(f"{kind} did not answer within 90 s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"{kind} did not answer within 90 s:\n{_tail(log)}")
 
 
+def _tail(log: Path) -> str:
+    """The end of a server's log (its own output, read as UTF-8 whatever the locale)."""
+    return log.read_text(encoding="utf-8", errors="replace")[-3000:]

@@ -88,7 +88,7 @@ def set_theme(lab: Server, theme: str) -> None:
     settings = (lab.root.parent / "config" / "lab" / "user-settings" / "@jupyterlab"
                 / "apputils-extension" / "themes.jupyterlab-settings")
     settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps({"theme": theme}))
+    settings.write_text(json.dumps({"theme": theme}), encoding="utf-8")
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -71,10 +71,10 @@ def write_front_notebook(root: Path) -> str:
     """The browser tests' games notebook with a bot game and a tree widget cell added."""
     write_notebook(root, GAMES, FILENAME, bot_game=BOT_GAME, bots=_bot_seats(),
                    agent_delay=0.3)
-    notebook = json.loads((root / FILENAME).read_text())
+    notebook = json.loads((root / FILENAME).read_text(encoding="utf-8"))
     notebook["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
                               "outputs": [], "source": TREE_CELL.format(name=BOT_GAME)})
-    (root / FILENAME).write_text(json.dumps(notebook, indent=1))
+    (root / FILENAME).write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     return FILENAME
 
 

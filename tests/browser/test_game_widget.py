@@ -75,9 +75,9 @@ def lab_page(lab: Server, browser: Any) -> Iterator[Any]:
 
 def _record(artifacts: Path, key: str, value: Any) -> None:
     path = artifacts / "latency.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data[key] = value
-    path.write_text(json.dumps(data, indent=1, sort_keys=True))
+    path.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
 
 
 def _log_items(page: Any, tag: str) -> int:

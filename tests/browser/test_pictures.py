@@ -124,10 +124,10 @@ def check_cells(page: Any, name: str, selector: str, where: str,
 
 def record(artifacts: Path, rows: list[dict[str, Any]]) -> None:
     path = artifacts / "pictures.json"
-    known = json.loads(path.read_text()) if path.exists() else []
+    known = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
     keep = [r for r in known if (r["where"], r["notebook"]) not in
             {(row["where"], row["notebook"]) for row in rows}]
-    path.write_text(json.dumps(keep + rows, indent=1))
+    path.write_text(json.dumps(keep + rows, indent=1), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -268,7 +268,8 @@ def test_the_docs_site_shows_the_pictures(page: Any, artifacts: Path,
     for name in names:
         shutil.copy(NOTEBOOKS[name], source / name)
     toctree = "\n".join(Path(name).stem for name in names)
-    (source / "index.md").write_text(f"# pictures\n\n```{{toctree}}\n{toctree}\n```\n")
+    (source / "index.md").write_text(f"# pictures\n\n```{{toctree}}\n{toctree}\n```\n",
+                                     encoding="utf-8")
     build = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-c",
                             str(REPO / "docs"), str(source), str(tmp_path / "html")],
                            capture_output=True, text=True, timeout=600)

@@ -132,7 +132,7 @@ def test_bots_think_visibly_move_one_at_a_time_and_pause(lab: Server, browser: A
               f"log lengths {counts}; ms between moves {gaps}")
         (artifacts / "waits.json").write_text(json.dumps(
             {"thinking_after_click_ms": first_ms, "log": rec["logs"], "turns": rec["turns"],
-             "click_ms": rec["t0"]}, indent=1))
+             "click_ms": rec["t0"]}, indent=1), encoding="utf-8")
         assert first_ms < THINKING_GOAL_MS, f"thinking… appeared {first_ms:.0f} ms after the click"
         assert replies >= 2
         assert counts == list(range(before, before + replies + 2)), counts  # one at a time

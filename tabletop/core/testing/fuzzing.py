@@ -9,8 +9,8 @@ to ``replay``, as a dict and as JSON text, at odd ``ply`` values.
 The promises checked: only ``IllegalAction`` (notation) or ``InvalidRecord`` (records) comes
 out, ``is_legal`` answers a bool, the position is unchanged, a tampered result is refused
 whenever the replay reaches the record's end, and each call takes less than ``TIME_LIMIT``
-seconds (a call still running after ``HANG_LIMIT`` seconds is interrupted, where signals
-allow, so that a hang fails the check instead of stalling it).
+seconds (a call still running after ``HANG_LIMIT`` seconds is interrupted, on every system:
+``tabletop.core.testing.hangguard``, so that a hang fails the check instead of stalling it).
 
 Hypothesis drives the mutations, derandomized and without a database, so a run is the same
 on every machine. It is imported inside the check (the ``test`` extra), never by ``core``.
@@ -22,14 +22,11 @@ on every machine. It is imported inside the check (the ``test`` extra), never by
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import gc
 import json
 import random
 import re
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
@@ -39,6 +36,7 @@ from ..game import Game, State, View
 from ..quoting import brief, quote
 from ..record import replay
 from .common import fail, random_playout
+from .hangguard import Hung, hang_guard
 
 #: The longest any one parse, apply, is_legal or replay may take, in seconds.
 TIME_LIMIT = 0.5
@@ -49,11 +47,6 @@ NOTATION_EXAMPLES = 400
 RECORD_EXAMPLES = 200
 #: Records are cut to this many actions, so that replaying one stays cheap.
 RECORD_PLIES = 24
-
-
-class _Hung(BaseException):
-    """Raised inside a call that ran past ``HANG_LIMIT`` (a BaseException, so that no
-    ``except Exception`` in the code under test swallows it)."""
 
 
 def check_fuzzing(game: Game, seeds: Iterable[int] = range(2)) -> None:
@@ -397,11 +390,11 @@ def _run(where: str, name: str, call: Callable[[], Any],
     gc.disable()
     start = time.perf_counter()
     try:
-        with _hang_guard():
+        with hang_guard(HANG_LIMIT):
             answer = call()
     except allowed:
         pass
-    except _Hung:
+    except Hung:
         fail(where, f"{name} did not finish within {HANG_LIMIT} s (interrupted)")
     except Exception as err:  # the promise: nothing but `allowed` comes out
         fail(where, f"{name} raised {type(err).__name__}, not {allowed.__name__}: "
@@ -411,25 +404,3 @@ def _run(where: str, name: str, call: Callable[[], Any],
         if collecting:
             gc.enable()
     return took, answer
-
-
-@contextlib.contextmanager
-def _hang_guard() -> Iterator[None]:
-    """Interrupt the block after ``HANG_LIMIT`` seconds, where a timer signal is possible."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
-            threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise _Hung
-
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, HANG_LIMIT)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
