@@ -73,6 +73,7 @@ class Timeline:
 
     @property
     def root(self) -> State:
+        """The first state: node 0, where every branch starts."""
         root: State = self.graph.nodes[0]["state"]
         return root
 
@@ -280,6 +281,7 @@ class TimelineReader:
 
     @property
     def root(self) -> State:
+        """The first state: node 0, where every branch starts."""
         return self._timeline.root
 
     def parent(self, node: int) -> int | None:

@@ -6,7 +6,9 @@
 'The Legend of Landlock'
 """
 
+from ...core.exports import package_dir
 from .input import LandlockInput
 from .rules import Landlock, LandlockState, LandlockView
 
 __all__ = ["Landlock", "LandlockInput", "LandlockState", "LandlockView"]
+__dir__ = package_dir(globals())

@@ -6,6 +6,8 @@ Cinder Cones on a 3×3 grid. ``tabletop.load("lava-flows")``.
 True
 """
 
+from ...core.exports import package_dir
 from .rules import Claim, LavaFlows, LavaState, LavaView, Oreo
 
 __all__ = ["Claim", "LavaFlows", "LavaState", "LavaView", "Oreo"]
+__dir__ = package_dir(globals())
