@@ -150,3 +150,37 @@ def test_play_names_the_widget_keywords_with_the_widget_defaults():
     widget = inspect.signature(GameWidget).parameters
     for key in WIDGET_OPTIONS:
         assert shown.parameters[key].default == widget[key].default, key
+
+
+def handed_out(owner: object) -> set[type]:
+    """The tabletop classes of ``owner``'s public attributes (what tab completion on
+    ``widget.`` leads to: ``widget.navigator.``, ``widget.session.`` …)."""
+    found = set()
+    for key in dir(owner):
+        if not key.startswith("_"):
+            try:
+                value = getattr(owner, key)
+            except Exception:  # noqa: BLE001  (an attribute that refuses: nothing handed out)
+                continue
+            if type(value).__module__.startswith("tabletop."):
+                found.add(type(value))
+    return found
+
+
+def test_help_on_what_the_widgets_and_agents_hand_out_explains_it():
+    from tabletop.agents import make_agent
+    from tabletop.widgets import TreeWidget
+
+    state = tabletop.load("lascaux").new(seed=1, setup="random")
+    agent = make_agent("mcts", seed=0, iterations=20)
+    agent.act(state.view(0))
+    widget = tabletop.play(state)
+    tree = TreeWidget(state)
+    try:
+        owners = [widget, tree, agent, agent.last_analysis, widget.session]
+        kinds = set().union(*map(handed_out, owners))
+        gaps = {cls.__qualname__: undocumented(cls) for cls in kinds if undocumented(cls)}
+        assert gaps == {}
+    finally:
+        widget.close()
+        tree.close()

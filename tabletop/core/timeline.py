@@ -273,10 +273,12 @@ class TimelineReader:
 
     @property
     def cursor(self) -> int:
+        """The node being looked at."""
         return self._timeline.cursor
 
     @property
     def state(self) -> State:
+        """The state at the cursor."""
         return self._timeline.state
 
     @property
@@ -285,18 +287,23 @@ class TimelineReader:
         return self._timeline.root
 
     def parent(self, node: int) -> int | None:
+        """The node ``node`` was played from (``None`` for the start)."""
         return self._timeline.parent(node)
 
     def path_to(self, node: int) -> list[int]:
+        """The nodes from the start to ``node``."""
         return self._timeline.path_to(node)
 
     def line(self) -> list[int]:
+        """The nodes of the current line: start → cursor → the "forward" continuation."""
         return self._timeline.line()
 
     def leaves(self) -> Iterator[int]:
+        """The ends of every branch."""
         return self._timeline.leaves()
 
     def note(self, node: int | None = None) -> str:
+        """The note on ``node`` (default: the cursor), ``""`` if it has none."""
         return self._timeline.note(node)
 
     def __len__(self) -> int:
