@@ -184,3 +184,64 @@ def test_help_on_what_the_widgets_and_agents_hand_out_explains_it():
     finally:
         widget.close()
         tree.close()
+
+
+def test_the_classes_a_repr_names_are_imported_from_the_game_package_by_that_name():
+    """``Pay()`` in a notebook: ``from tabletop.games.lascaux import Pay`` builds one."""
+    from tabletop.core.testing.exports import check_exports, met_classes
+
+    for name in tabletop.games():
+        game = tabletop.load(name)
+        check_exports(game)
+        package = importlib.import_module(type(game).__module__.rpartition(".")[0])
+        state = game.new(seed=0, setup="random")
+        for shown in [state.legal_actions()[0], state, state.view(0)]:
+            assert getattr(package, type(shown).__name__) is type(shown)
+        assert len(met_classes(game)) >= 5  # game, state, view and the actions
+
+
+def test_a_game_package_that_exports_only_its_game_class_is_caught(registered):
+    from broken_exports import UnexportedNim
+
+    from tabletop.core.testing import check_abuse, check_game
+    from tabletop.core.testing.common import ConformanceError
+
+    game = registered(UnexportedNim)
+    for check in (check_game, check_abuse):
+        with pytest.raises(ConformanceError, match=r"unexported-nim: toygame\.NimState "
+                           r"\(reprs show it as NimState\) cannot be imported as `from "
+                           r"broken_exports import NimState`: export it from "
+                           r"broken_exports and list it in its __all__"):
+            check(game, seeds=range(2))
+
+
+def test_a_timeline_repr_counts_in_words_and_stays_one_short_line():
+    from tabletop.core import Timeline
+
+    state = tabletop.load("landlock").new(seed=1)
+    timeline = Timeline(state)
+    assert repr(timeline) == "<Timeline of landlock: 1 node, 1 branch end, cursor at node 0>"
+    node = 0
+    while len(timeline) < 10_000:  # every legal action of each node, in the order made
+        timeline.goto(node)
+        for action in timeline.state.legal_actions():
+            timeline.goto(node)
+            timeline.play(action)
+        node += 1
+    assert len(timeline) >= 10_000
+    assert len(repr(timeline)) < 100, repr(timeline)
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_reprs_read_alike_in_every_game(name):
+    """The game's repr is the call that loads it; a state's, view's and action's start with
+    their class's name, which the game's package exports."""
+    game = tabletop.load(name)
+    state = game.new(seed=2, setup="random")
+    assert eval(repr(game), {"tabletop": tabletop}) == game  # noqa: S307  (our own repr)
+    package = importlib.import_module(type(game).__module__.rpartition(".")[0])
+    for shown in (state, state.view(0), state.legal_actions()[0]):
+        text = repr(shown)
+        assert text.startswith(f"{type(shown).__name__}("), text
+        assert getattr(package, type(shown).__name__) is type(shown)
+    assert repr(state).startswith(f"{type(state).__name__}(game={game!r}, ")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import Action, State
 from .plain import whole
-from .quoting import brief
+from .quoting import brief, counted
 
 if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -217,8 +217,9 @@ class Timeline:
         return count
 
     def __repr__(self) -> str:
-        return (f"<Timeline of {self.root.game.name}: {len(self)} nodes, "
-                f"{sum(1 for _ in self.leaves())} branch ends, cursor at node {self.cursor}>")
+        ends = sum(1 for _ in self.leaves())
+        return (f"<Timeline of {self.root.game.name}: {counted(len(self), 'node')}, "
+                f"{counted(ends, 'branch end')}, cursor at node {self.cursor}>")
 
     def __copy__(self) -> Timeline:
         """A timeline to step on its own: ``copy.copy`` shares no graph, cursor memory or

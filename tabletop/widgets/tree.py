@@ -30,7 +30,7 @@ from ..agents import Analysis
 from ..core.game import State
 from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from ..render.scene import Scene
 from .agentturns import close_all
 from .picture import with_picture
@@ -323,5 +323,5 @@ class TreeWidget(w.VBox):
 
     def __repr__(self) -> str:
         m = self.model
-        return (f"<TreeWidget {m.kind} tree: {m.graph.number_of_nodes()} nodes, "
+        return (f"<TreeWidget {m.kind} tree: {counted(m.graph.number_of_nodes(), 'node')}, "
                 f"{len(m.visible())} shown, node {m.selected} selected>")

@@ -7,7 +7,10 @@ True
 """
 
 from ...core.exports import package_dir
+from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
+from .input import LavaFlowsInput
 from .rules import Claim, LavaFlows, LavaState, LavaView, Oreo
 
-__all__ = ["Claim", "LavaFlows", "LavaState", "LavaView", "Oreo"]
+__all__ = ["Arrange", "Bubble", "Claim", "Eject", "LavaFlows", "LavaFlowsInput", "LavaState",
+           "LavaView", "Move", "Oreo", "Pass", "Slide"]
 __dir__ = package_dir(globals())
