@@ -14,10 +14,12 @@ attributes too, imported on first use (so ``import tabletop`` stays light):
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import games as _games  # noqa: F401  (registers the games)
 from .core.errors import IllegalAction, InvalidOption, InvalidRecord, UnknownGame
+from .core.exports import package_dir
 from .core.game import Action, Game, State, View
 from .core.record import replay
 from .core.registry import load, names
@@ -44,15 +46,24 @@ def games() -> tuple[str, ...]:
 games.__name__ = f"{__name__}.games"  # what ``import … as`` looks a subpackage up under
 
 
-def play(game: str | Game | State | dict[str, Any], **options: Any) -> GameWidget:
+def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
+         setup: str = "decide", ply: int | None = None,
+         bots: Mapping[int, Any] | None = None, view: int | str | None = "auto",
+         hot_seat: bool = False, agent_delay: float = 0.6, resolution: float = 2.0,
+         panel_delay: float = 0.05, **options: Any) -> GameWidget:
     """The interactive widget for a game name, a ``Game``, a ``State`` or a saved record.
 
-    ``options`` go to the widget (``seed=``, ``bots=``, ``view=`` …) and, for a name, to
-    ``load`` (``players=`` and game options).
+    ``seed`` and ``setup`` go to ``game.new``, ``ply`` opens a record at that ply; ``bots``
+    (``{1: "mcts"}``), ``view`` (``"auto"``, ``"full"`` or a player), ``hot_seat``,
+    ``agent_delay``, ``resolution`` and ``panel_delay`` go to the widget; ``options``, for a
+    name, go to ``load`` (``players=`` and the game's options). ``tabletop.widgets.play``
+    says more.
     """
     from .widgets import play as _play
 
-    return _play(game, **options)
+    return _play(game, seed=seed, setup=setup, ply=ply, bots=bots, view=view,
+                 hot_seat=hot_seat, agent_delay=agent_delay, resolution=resolution,
+                 panel_delay=panel_delay, **options)
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -77,12 +88,11 @@ def __getattr__(name: str) -> ModuleType:
     return module
 
 
-def __dir__() -> list[str]:
-    """What Jupyter completes after ``tabletop.``: the subpackages too, before first use."""
-    return sorted({*globals(), "agents", "arena", "widgets", "teaching", "adapters"})
-
-
 __all__ = [
     "Action", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "State",
     "UnknownGame", "View", "explore", "games", "load", "play", "replay",
 ]
+
+#: What Jupyter completes after ``tabletop.``: the public names and every subpackage, those
+#: imported on first use too, and none of the names this file imports for itself.
+__dir__ = package_dir(globals(), lazy=("agents", "arena", "widgets", "teaching", "adapters"))

@@ -105,7 +105,7 @@ def test_a_copied_timeline_grows_on_its_own() -> None:
 def test_timelines_say_what_they_hold() -> None:
     tl = Timeline(tabletop.load("landlock").new(seed=1))
     tl.play(tl.state.legal_actions()[0])
-    assert repr(tl) == "<Timeline of landlock: 2 nodes, 1 branch ends, cursor at node 1>"
+    assert repr(tl) == "<Timeline of landlock: 2 nodes, 1 branch end, cursor at node 1>"
     assert repr(TimelineReader(tl)).startswith("<read-only Timeline of landlock: 2 nodes")
 
 

@@ -9,6 +9,7 @@ what a search leaves behind and how it is shown.
 MCTSAgent(iterations=50, seed=1)
 """
 
+from ..core.exports import package_dir
 from .analysis import Analysis, Candidate, Node
 from .base import (
     Agent,
@@ -28,3 +29,4 @@ __all__ = [
     "agent_key", "agent_label", "agent_names", "cutoff_value", "make_agent", "margin_value",
     "register_agent", "resolve_agent",
 ]
+__dir__ = package_dir(globals())

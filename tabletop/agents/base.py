@@ -38,7 +38,9 @@ from .settings import rng_of, seed_of
 class Agent(Protocol):
     """Anything that picks an action for the player a view belongs to."""
 
-    def act(self, view: View) -> Action: ...
+    def act(self, view: View) -> Action:
+        """One legal action for the player ``view`` belongs to (the player to move)."""
+        ...
 
 
 def as_view(subject: View | State) -> View:

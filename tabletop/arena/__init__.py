@@ -44,6 +44,7 @@ from __future__ import annotations
 import sys
 import types
 
+from ..core.exports import package_dir
 from .dataset import load
 from .play import MoveTimeout, agent_seed, play_game
 from .plots import plot
@@ -54,6 +55,7 @@ from .run import arena
 __all__ = ["AgentSummary", "ArenaResult", "GameResult", "MoveTimeout", "Pairwise",
            "Ratings", "agent_seed", "arena", "bradley_terry", "combine", "load", "pairwise",
            "play_game", "plot", "ratings", "results_table", "win_rates"]
+__dir__ = package_dir(globals())
 
 
 class _Arena(types.ModuleType):

@@ -165,6 +165,7 @@ class GameResult:
 
     @property
     def winner_agents(self) -> tuple[str, ...]:
+        """The labels of the agents in the winning seats (``()`` for a draw)."""
         return tuple(self.seats[p] for p in self.winners)
 
     @property

@@ -4,6 +4,7 @@
 """
 
 from .errors import IllegalAction, InvalidOption, InvalidRecord, TabletopError, UnknownGame
+from .exports import package_dir
 from .game import Action, Game, State, View
 from .record import replay
 from .registry import load, names, register
@@ -15,3 +16,4 @@ __all__ = [
     "TabletopError", "Timeline", "UnknownGame", "View", "explore", "load", "names",
     "register", "replay",
 ]
+__dir__ = package_dir(globals())

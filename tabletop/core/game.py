@@ -50,6 +50,7 @@ from .plain import plain, player_of
 from .quoting import brief
 from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
+from .signatures import options_signature
 from .subjects import described, named_players, own_subject
 
 if TYPE_CHECKING:
@@ -94,11 +95,13 @@ class Game(OptionChecks, GameFacts, SetOnce):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each game's ``defaults`` and ``variants`` become read-only (they are shared by
-        every load), and its ``position`` builder checks what it is given
-        (``core.builders``)."""
+        every load), its signature names its options (``core.signatures``), and its
+        ``position`` builder checks what it is given (``core.builders``)."""
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.defaults, MappingProxyType):
             cls.defaults = MappingProxyType(dict(cls.defaults))
+        # what ``help(cls)`` and call tips show: the options, not ``**options``
+        setattr(cls, "__signature__", options_signature(cls.defaults))  # noqa: B010
         if "variants" in vars(cls) and type(cls.variants) is tuple:
             cls.variants = tuple(MappingProxyType(dict(v)) if isinstance(v, Mapping) else v
                                  for v in cls.variants)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import Action, State
 from .plain import whole
-from .quoting import brief
+from .quoting import brief, counted
 
 if TYPE_CHECKING:  # imported by the first Timeline: ``import tabletop`` needs no networkx
     import networkx as nx
@@ -73,6 +73,7 @@ class Timeline:
 
     @property
     def root(self) -> State:
+        """The first state: node 0, where every branch starts."""
         root: State = self.graph.nodes[0]["state"]
         return root
 
@@ -220,8 +221,9 @@ class Timeline:
         return count
 
     def __repr__(self) -> str:
-        return (f"<Timeline of {self.root.game.name}: {len(self)} nodes, "
-                f"{sum(1 for _ in self.leaves())} branch ends, cursor at node {self.cursor}>")
+        ends = sum(1 for _ in self.leaves())
+        return (f"<Timeline of {self.root.game.name}: {counted(len(self), 'node')}, "
+                f"{counted(ends, 'branch end')}, cursor at node {self.cursor}>")
 
     def __copy__(self) -> Timeline:
         """A timeline to step on its own: ``copy.copy`` shares no graph, cursor memory or
@@ -276,29 +278,37 @@ class TimelineReader:
 
     @property
     def cursor(self) -> int:
+        """The node being looked at."""
         return self._timeline.cursor
 
     @property
     def state(self) -> State:
+        """The state at the cursor."""
         return self._timeline.state
 
     @property
     def root(self) -> State:
+        """The first state: node 0, where every branch starts."""
         return self._timeline.root
 
     def parent(self, node: int) -> int | None:
+        """The node ``node`` was played from (``None`` for the start)."""
         return self._timeline.parent(node)
 
     def path_to(self, node: int) -> list[int]:
+        """The nodes from the start to ``node``."""
         return self._timeline.path_to(node)
 
     def line(self) -> list[int]:
+        """The nodes of the current line: start → cursor → the "forward" continuation."""
         return self._timeline.line()
 
     def leaves(self) -> Iterator[int]:
+        """The ends of every branch."""
         return self._timeline.leaves()
 
     def note(self, node: int | None = None) -> str:
+        """The note on ``node`` (default: the cursor), ``""`` if it has none."""
         return self._timeline.note(node)
 
     def __len__(self) -> int:

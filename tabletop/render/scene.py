@@ -91,6 +91,8 @@ class Shape:
                         f"{type(self).__name__}")
 
     def contains(self, x: float, y: float) -> bool:
+        """Whether a click at scene point ``(x, y)`` hits the shape (a small mark's hit area
+        may be larger than it is drawn: ``Circle(hit_r=...)``)."""
         raise NotImplementedError
 
     def bounds(self) -> tuple[float, float, float, float]:

@@ -110,6 +110,7 @@ class SceneCanvas:
 
     @property
     def scene(self) -> Scene | None:
+        """The scene drawn now (``None`` before the first draw)."""
         return self.renderer.scene
 
     def draw(self, scene: Scene) -> None:

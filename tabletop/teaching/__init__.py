@@ -24,6 +24,7 @@ Right: 'pass'. Passing takes the pot and ends your bidding.
 
 from __future__ import annotations
 
+from ..core.exports import package_dir
 from .example import Example
 from .exercise import Exercise, Verdict, moves, why_not
 from .pictures import Pictures, side_by_side
@@ -32,3 +33,4 @@ from .winrate import WinRate, games_needed, shrinking
 
 __all__ = ["AgentTask", "Example", "Exercise", "Pictures", "Task", "Verdict", "WinRate",
            "games_needed", "moves", "shrinking", "side_by_side", "why_not"]
+__dir__ = package_dir(globals())

@@ -56,10 +56,12 @@ class WinRate:
 
     @property
     def low(self) -> float:
+        """The lower end of the Wilson interval of the win rate (at ``confidence``)."""
         return self._bounds()[0]
 
     @property
     def high(self) -> float:
+        """The upper end of the Wilson interval of the win rate (at ``confidence``)."""
         return self._bounds()[1]
 
     @property

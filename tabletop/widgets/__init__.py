@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.exports import package_dir
 from .game import GameWidget
 from .play import play
 
@@ -26,3 +27,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["GameWidget", "TreeWidget", "play"]
+__dir__ = package_dir(globals())

@@ -279,6 +279,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     @property
     def hot_seat(self) -> bool:
+        """Whether a cover hides the board between turns (the "Hot seat" toggle): each
+        player sees only their own view, after pressing "Show my board"."""
         return self.session.hot_seat
 
     @hot_seat.setter
@@ -337,6 +339,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     @while_open
     def cancel(self) -> None:
+        """Forget the targets picked so far for a move (what "Cancel" does)."""
         self.session.cancel()
         self._refresh()
 
@@ -348,22 +351,28 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     @while_open
     def back(self) -> None:
+        """Step back to the previous state on the timeline (stays at the start)."""
         self._step(self.session.back)
 
     @while_open
     def forward(self) -> None:
+        """Step forward to the state last visited from here (stays at a branch's end)."""
         self._step(self.session.forward)
 
     @while_open
     def start(self) -> None:
+        """Jump to the first state, keeping the way forward."""
         self._step(self.session.start)
 
     @while_open
     def end(self) -> None:
+        """Follow "forward" to the end of the line on show."""
         self._step(self.session.end)
 
     @while_open
     def goto(self, node: int) -> None:
+        """Show timeline node ``node`` (as the branch picker does); "forward" from each of
+        its ancestors now leads there."""
         self._step(lambda: self.session.goto(node))
 
     @while_open

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.choices import did_you_mean
@@ -20,7 +21,10 @@ PLAY_OPTIONS = ("seed", "setup", "ply")
 
 
 def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
-         setup: str = "decide", ply: int | None = None, **options: Any) -> GameWidget:
+         setup: str = "decide", ply: int | None = None,
+         bots: Mapping[int, Any] | None = None, view: int | str | None = "auto",
+         hot_seat: bool = False, agent_delay: float = 0.6, resolution: float = 2.0,
+         panel_delay: float = 0.05, **options: Any) -> GameWidget:
     """The interactive widget.
 
     ``game`` is a registered name (``players=`` and game options then go to ``load``), a
@@ -29,9 +33,12 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     saying what is wrong). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
     fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
-    ``agent_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget.
+    ``agent_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget
+    (``GameWidget``, whose defaults these are).
     """
-    widget_kw = {k: options.pop(k) for k in WIDGET_OPTIONS if k in options}
+    widget_kw: dict[str, Any] = dict(bots=bots, view=view, hot_seat=hot_seat,
+                                     agent_delay=agent_delay, resolution=resolution,
+                                     panel_delay=panel_delay)
     record = _as_record(game)
     if record is None and ply is not None:
         raise InvalidOption("ply= opens a record at that ply: it applies only when play() is "

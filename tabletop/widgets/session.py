@@ -73,20 +73,25 @@ class Session:
     # --- what is there ----------------------------------------------------------------------
     @property
     def game(self) -> Game:
+        """The game on show (rules and options)."""
         return self.timeline.root.game
 
     @property
     def state(self) -> State:
+        """The full state at the timeline's cursor (``subject()``: as the viewer sees it)."""
         return self.timeline.state
 
     @property
     def graph(self) -> nx.DiGraph:
+        """The timeline's graph: states on nodes, actions on edges."""
         return self.timeline.graph
 
     def line(self) -> list[int]:
+        """The nodes of the line on show: start → cursor → the "forward" continuation."""
         return self.timeline.line()
 
     def name(self, player: int) -> str:
+        """The name ``player`` is shown by."""
         return self.game.player_name(player)
 
     def _is_player(self, player: object) -> bool:
@@ -219,6 +224,7 @@ class Session:
         return Message(" ".join([*told, m.text]).strip(), m.kind)
 
     def subject(self) -> State | View:
+        """What is on show: the state, or the view of the viewer (``viewer()``)."""
         v = self.viewer()
         return self.state if v is None else self.state.view(v)
 
@@ -249,6 +255,7 @@ class Session:
         return list(end.log(self.viewer()))
 
     def ply(self) -> int:
+        """How many plies from the start the state on show is."""
         return int(self.graph.nodes[self.timeline.cursor]["ply"])
 
     def scoreboard(self) -> tuple[tuple[float, ...], Breakdown] | None:
@@ -460,18 +467,23 @@ class Session:
         return ""
 
     def goto(self, node: int) -> None:
+        """Show timeline node ``node``."""
         self._moved(lambda: self.timeline.goto(node))
 
     def back(self) -> None:
+        """Step back to the previous state (stays at the start)."""
         self._moved(self.timeline.back)
 
     def forward(self) -> None:
+        """Step forward along the line on show (stays at its end)."""
         self._moved(self.timeline.forward)
 
     def start(self) -> None:
+        """Jump to the first state, keeping the way forward."""
         self._moved(self.timeline.start)
 
     def end(self) -> None:
+        """Follow "forward" to the end of the line on show."""
         self._moved(self.timeline.end)
 
     def _moved(self, step: Any = None) -> None:

@@ -30,7 +30,7 @@ from ..agents import Analysis
 from ..core.game import State
 from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, counted
 from ..render.scene import Scene
 from .agentturns import close_all
 from .picture import with_picture
@@ -164,6 +164,7 @@ class TreeWidget(w.VBox):
 
     @property
     def selected(self) -> int:
+        """The node selected (highlighted; its state is what ``state()`` gives)."""
         return self.model.selected
 
     def state(self, node: int | None = None) -> State | None:
@@ -175,18 +176,22 @@ class TreeWidget(w.VBox):
         return self.model.visible()
 
     def select(self, node: int) -> None:
+        """Select ``node`` (what a click on it does)."""
         self.model.select(node)
         self.refresh()
 
     def expand(self, node: int) -> None:
+        """Show ``node``'s children (a game tree computes them on first use)."""
         self.model.expand(node)
         self.refresh()
 
     def collapse(self, node: int) -> None:
+        """Hide the nodes below ``node``."""
         self.model.collapse(node)
         self.refresh()
 
     def collapse_all(self) -> None:
+        """Hide every node below the root's children and select the root."""
         self.model.open = {0} if self.model.can_expand(0) else set()
         self.model.selected = 0
         self.refresh()
@@ -207,6 +212,7 @@ class TreeWidget(w.VBox):
 
     @property
     def max_depth(self) -> int | None:
+        """How many levels below the root are drawn (``None``: all); the depth slider."""
         return self.model.max_depth
 
     @max_depth.setter
@@ -219,6 +225,8 @@ class TreeWidget(w.VBox):
 
     @property
     def player(self) -> int | None:
+        """Whose view the nodes' states are drawn in (``None``: the full state); the
+        player picker."""
         return self.model.player
 
     @player.setter
@@ -262,12 +270,15 @@ class TreeWidget(w.VBox):
 
     # --- drawing --------------------------------------------------------------------------------
     def scene(self) -> Scene:
+        """The tree's picture now, as a ``Scene``."""
         return self.model.scene()
 
     def svg(self) -> str:
+        """The tree's picture now, as SVG text."""
         return self.model.svg()
 
     def refresh(self) -> None:
+        """Draw the tree again on the canvas."""
         scene = self.model.scene()
         self.canvas.set_resolution(canvas_resolution(scene.width, scene.height,
                                                      self.resolution))
@@ -312,5 +323,5 @@ class TreeWidget(w.VBox):
 
     def __repr__(self) -> str:
         m = self.model
-        return (f"<TreeWidget {m.kind} tree: {m.graph.number_of_nodes()} nodes, "
+        return (f"<TreeWidget {m.kind} tree: {counted(m.graph.number_of_nodes(), 'node')}, "
                 f"{len(m.visible())} shown, node {m.selected} selected>")

@@ -142,6 +142,7 @@ class TreeModel:
     # --- the tree -------------------------------------------------------------------------
     @property
     def game(self) -> Any:
+        """The game of the tree's states (``None`` for a graph given without one)."""
         state = self.graph.nodes[0].get("state")
         return state.game if state is not None else self.graph.graph.get("game")
 
@@ -178,6 +179,7 @@ class TreeModel:
         self.open.discard(node)
 
     def toggle(self, node: int) -> None:
+        """Open ``node`` if it is closed, else close it."""
         if node in self.open:
             self.collapse(node)
         else:
@@ -378,12 +380,14 @@ class TreeModel:
 
     # --- words and boards -------------------------------------------------------------------
     def name(self, player: int | None) -> str:
+        """The name ``player`` is shown by (``"nobody"`` for ``None``)."""
         if player is None:
             return "nobody"
         game = self.game
         return game.player_name(player) if game is not None else f"Player {player}"
 
     def title(self) -> str:
+        """The line above the tree: what it shows, and where it stopped."""
         cut = "" if self.complete else f" (stopped at {self.max_nodes:,} nodes)"
         if self.analysis is not None:
             a = self.analysis
@@ -481,6 +485,7 @@ class TreeModel:
                 f'height="{height:g}" fill="white"/>{body}\n{nested}\n</svg>')
 
     def hit(self, x: float, y: float) -> Hashable | None:
+        """The target drawn at scene point ``(x, y)``, if any."""
         return self.scene().hit(x, y)
 
     def click(self, x: float, y: float) -> int | None:

@@ -59,6 +59,7 @@ Each check raises ``ConformanceError`` saying where (game, seed, ply) and what b
 >>> from tabletop.core.testing import check_abuse, check_game, playout, random_states
 """
 
+from ..exports import package_dir
 from .abuse import check_abuse
 from .actionids import check_action_ids
 from .chance import check_chance
@@ -82,3 +83,4 @@ __all__ = [
     "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]
+__dir__ = package_dir(globals())

@@ -7,7 +7,8 @@ on its length (``Game.max_game_length``) and its observation tensor
 ``ConformanceError`` naming what to define and why, not with the base class's bare
 ``NotImplementedError`` from deep inside a check.
 
-It also checks the players' names can be shown (``playernames.py``), the game is
+It also checks the players' names can be shown (``playernames.py``), the classes its reprs
+name can be imported from its package (``exports.py``), the game is
 registered under its name (``check_registered``): records name
 their game, and the suite replays them with ``tabletop.replay``; and that its
 ``rule_changes`` are dated, in order (``check_rule_changes``): ``replay`` quotes them when an
@@ -27,6 +28,7 @@ from ..errors import UnknownGame
 from ..game import Game
 from ..registry import game_class
 from .common import ConformanceError
+from .exports import check_exports
 from .playernames import check_player_names
 
 #: What ``check_declarations`` asks for: the name to define, why, and how to read it.
@@ -67,6 +69,7 @@ def check_declarations(game: Game, seed: int = 0) -> None:
                 "docs/adding-a-game.md, 'What the conformance suite needs')") from None
         except Exception:  # noqa: S112  (defined, but wrong: the checks that follow say how)
             continue
+    check_exports(game, seed)
 
 
 def check_registered(game: Game) -> None:

@@ -5,6 +5,7 @@
 'Lacuna'
 """
 
+from ...core.exports import package_dir
 from .actions import COLOURS, Place, PlaceFree, SetAside
 from .geometry import SAMPLE, STEPS, TICKS, Geometry
 from .input import LacunaInput, click_to_place
@@ -14,3 +15,4 @@ __all__ = [
     "COLOURS", "SAMPLE", "STEPS", "TICKS", "Geometry", "Lacuna", "LacunaInput", "LacunaState",
     "LacunaView", "Place", "PlaceFree", "SetAside", "click_to_place",
 ]
+__dir__ = package_dir(globals())

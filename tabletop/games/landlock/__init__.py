@@ -6,7 +6,11 @@
 'The Legend of Landlock'
 """
 
+from ...core.exports import package_dir
+from .actions import Bridge, Place, Role
 from .input import LandlockInput
 from .rules import Landlock, LandlockState, LandlockView
 
-__all__ = ["Landlock", "LandlockInput", "LandlockState", "LandlockView"]
+__all__ = ["Bridge", "Landlock", "LandlockInput", "LandlockState", "LandlockView", "Place",
+           "Role"]
+__dir__ = package_dir(globals())

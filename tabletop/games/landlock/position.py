@@ -130,6 +130,8 @@ class LandlockPosition(Position):
     # --- whose turn, and roles --------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """Whose decision it is (the first player's role choice, then each tile's placer),
+        or ``None`` once the game is over."""
         if self.land_team is None:
             return self.first
         if self.tile is None:

@@ -6,6 +6,11 @@ Cinder Cones on a 3×3 grid. ``tabletop.load("lava-flows")``.
 True
 """
 
+from ...core.exports import package_dir
+from .actions import Arrange, Bubble, Eject, Move, Pass, Slide
+from .input import LavaFlowsInput
 from .rules import Claim, LavaFlows, LavaState, LavaView, Oreo
 
-__all__ = ["Claim", "LavaFlows", "LavaState", "LavaView", "Oreo"]
+__all__ = ["Arrange", "Bubble", "Claim", "Eject", "LavaFlows", "LavaFlowsInput", "LavaState",
+           "LavaView", "Move", "Oreo", "Pass", "Slide"]
+__dir__ = package_dir(globals())
