@@ -208,3 +208,43 @@ def test_a_saved_picture_and_a_golden_file_end_in_a_newline(tmp_path):
     path = tmp_path / "golden.txt"
     golden.write(path, golden.playthrough(tabletop.load("lava-flows"), 1, max_steps=2))
     assert_text_file(path)
+
+
+PICKY = '''
+class Picky:
+    """An agent whose settings hold a set (repr lists it in the hash seed's order)."""
+
+    def __init__(self):
+        self.avoid = {"pay", "pass", "choose blue", "choose pink", "choose green"}
+        self.table = {"first": frozenset({"b", "a", "c", "d"})}
+
+    def act(self, view):
+        return view.legal_actions()[0]
+'''
+
+RESUME = '''
+import sys
+from picky import Picky
+from tabletop.arena import arena
+arena("lascaux", {"picky": Picky(), "r1": "random", "r2": "random"}, games=int(sys.argv[2]),
+      progress=False, save=sys.argv[1])
+'''
+
+
+def test_a_dataset_of_an_agent_holding_a_set_resumes_under_another_hash_seed(tmp_path):
+    """``dataset.json`` described an agent object by its attributes' ``repr``, which lists a
+    set in the order ``PYTHONHASHSEED`` gives: a tournament resumed in a new process was
+    refused ("holds another tournament: its agent 'picky' is … not …") and the file
+    differed from run to run."""
+    (tmp_path / "picky.py").write_text(PICKY, encoding="utf-8")
+    folder = tmp_path / "data"
+    kept = []
+    for hash_seed, games in (("1", 2), ("2", 4), ("3", 4)):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed,
+               "PYTHONPATH": os.pathsep.join((str(ROOT), str(tmp_path)))}
+        done = subprocess.run([sys.executable, "-c", RESUME, str(folder), str(games)],
+                              capture_output=True, env=env, timeout=300, check=False)
+        assert done.returncode == 0, done.stderr.decode("utf-8", "replace")[-1500:]
+        kept.append((folder / "dataset.json").read_bytes())
+    assert kept[0] == kept[1] == kept[2]
+    assert b"{'choose blue', 'choose green', 'choose pink', 'pass', 'pay'}" in kept[0]
