@@ -248,3 +248,23 @@ def test_a_dataset_of_an_agent_holding_a_set_resumes_under_another_hash_seed(tmp
         kept.append((folder / "dataset.json").read_bytes())
     assert kept[0] == kept[1] == kept[2]
     assert b"{'choose blue', 'choose green', 'choose pink', 'pass', 'pay'}" in kept[0]
+
+
+class Clumsy:
+    """An agent whose error names an object by its default repr (a memory address)."""
+
+    def act(self, view):
+        raise TypeError(f"can't play with {object()}")
+
+
+def test_an_agents_error_is_kept_without_a_memory_address(tmp_path):
+    """The dataset's line (and the result) kept "can't play with <object object at
+    0x7f…>": the same tournament run twice wrote different lines and unequal results."""
+    runs = [arena("lascaux", {"clumsy": Clumsy(), "r1": "random", "r2": "random"}, games=2,
+                  progress=False, save=tmp_path / name) for name in ("a", "b")]
+    messages = [[row["error"]["message"] for row in run.rows() if row["error"]] for run in runs]
+    assert messages[0] == messages[1] == ["TypeError: can't play with <object object>"] * 2
+    lines = [[{**json.loads(line), "seconds": 0}
+              for line in (tmp_path / name / "games" / "batch-00000.jsonl").read_text(
+                  encoding="utf-8").splitlines()] for name in ("a", "b")]
+    assert lines[0] == lines[1]

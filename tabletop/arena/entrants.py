@@ -97,6 +97,16 @@ def _same_label_same_agent(labels: list[str], specs: list[Spec]) -> None:
 
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def without_addresses(text: str) -> str:
+    """``text`` without the memory addresses a default ``repr`` shows (`` at 0x7f…``), which
+    differ from run to run: what an agent's error says, as a dataset keeps it.
+
+    >>> without_addresses("can't use <Bot object at 0x7f3a2b1c0d90> here")
+    "can't use <Bot object> here"
+    """
+    return _ADDRESS.sub("", text)
 #: How deep ``stable_repr`` looks into containers (deeper ones are their plain ``repr``).
 _STABLE_DEPTH = 8
 
