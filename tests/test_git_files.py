@@ -268,3 +268,52 @@ def test_an_agents_error_is_kept_without_a_memory_address(tmp_path):
               for line in (tmp_path / name / "games" / "batch-00000.jsonl").read_text(
                   encoding="utf-8").splitlines()] for name in ("a", "b")]
     assert lines[0] == lines[1]
+
+
+def _writes(path: Path) -> list[str]:
+    """The calls in ``path`` that write a file, as ``"line: what"``: a method
+    ``.write_text``/``.write_bytes``, or ``.open``/``open`` with a mode that writes,
+    and whether the latter name their encoding and newline."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in ("write_text", "write_bytes"):
+            found.append(f"{node.lineno}: .{func.attr}")
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name != "open":
+            continue
+        modes = [a.value for a in (*node.args, *(k.value for k in node.keywords
+                                                  if k.arg == "mode"))
+                 if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if any(set(mode) & set("wxa") for mode in modes):
+            keys = {k.arg for k in node.keywords}
+            binary = any("b" in mode for mode in modes)
+            found.append(f"{node.lineno}: open to write"
+                         + ("" if binary or {"encoding", "newline"} <= keys
+                            else " without encoding= and newline="))
+    return found
+
+
+#: Where a file is written other than by ``core.files.write_text``, and why that is right.
+OTHER_WRITERS = {
+    "tabletop/core/files.py": ".write_bytes",  # write_text's own bytes
+    "tabletop/render/export.py": ".write_bytes",  # a PNG
+    "tabletop/arena/dataset.py": "open to write",  # CSV rows and JSON Lines, "\n" ends
+}
+
+
+def test_every_text_file_tabletop_writes_goes_through_write_text():
+    """So that each ends lines with ``\\n``, ends in one, and is UTF-8 on every system: a
+    new writer of a text file uses ``tabletop.core.files.write_text`` (or names its
+    encoding and newline, and is listed here with its reason)."""
+    faults = []
+    for path in sorted((ROOT / "tabletop").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        for write in _writes(path):
+            if write.split(": ", 1)[1] != OTHER_WRITERS.get(name):
+                faults.append(f"{name}:{write}")
+    assert not faults, "\n".join(faults)
