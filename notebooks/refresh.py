@@ -108,6 +108,15 @@ def store_pictures(notebook: nbformat.NotebookNode) -> list[str]:
     return warnings
 
 
+def write_notebook(notebook: nbformat.NotebookNode, path: Path) -> None:
+    """``notebook`` as the file ``path``: nbformat's text, in UTF-8 with ``\\n`` line ends
+    and a newline at the end, on every system (``nbformat.write`` opens the file in text
+    mode, which on Windows ends every line with ``\\r\\n``: a refresh there rewrote every
+    line of every notebook)."""
+    text = nbformat.writes(notebook)
+    path.write_bytes((text if text.endswith("\n") else text + "\n").encode("utf-8"))
+
+
 def refresh(path: Path) -> list[str]:
     """Execute the notebook at ``path`` and write it back with pictures for its widgets."""
     notebook = nbformat.read(path, as_version=4)
@@ -121,7 +130,7 @@ def refresh(path: Path) -> list[str]:
     spec = KernelSpecManager().get_kernel_spec("python3")
     notebook.metadata.kernelspec = {"display_name": spec.display_name,
                                     "language": spec.language, "name": "python3"}
-    nbformat.write(notebook, path)
+    write_notebook(notebook, path)
     return warnings
 
 

@@ -64,3 +64,15 @@ def test_the_rules_are_nbvals_own_file():
     refresh = refresh_module()
     patterns = [pattern.pattern for pattern, _ in refresh.sanitizing_rules()]
     assert "0x[0-9a-f]{6,}" in patterns and len(patterns) >= 3
+
+
+def test_a_refreshed_notebook_is_written_with_newline_line_ends_on_every_system(tmp_path):
+    """``nbformat.write`` opens the file in text mode: on Windows every line of every
+    notebook came back ending in ``\\r\\n``. The refresh writes the bytes itself."""
+    refresh = refresh_module()
+    stored = HERE / "00-start-here.ipynb"
+    notebook = nbformat.read(stored, as_version=4)
+    refresh.write_notebook(notebook, tmp_path / "copy.ipynb")
+    assert (tmp_path / "copy.ipynb").read_bytes() == stored.read_bytes()
+    source = (HERE / "refresh.py").read_text(encoding="utf-8")
+    assert "nbformat.write(" not in source
