@@ -156,9 +156,10 @@ def test_save_picture_writes_utf8_svg_of_a_state_view_scene_tree_or_text(tmp_pat
     assert "·" in svg  # not ASCII: a file written in the system's encoding could break it
     for i, picture in enumerate((state, state.view(1), state.scene(), svg)):
         path = save_picture(picture, tmp_path / f"p{i}.svg")
-        assert path.read_bytes() == (state.view(1).svg() if i == 1 else svg).encode("utf-8")
+        expected = (state.view(1).svg() if i == 1 else svg) + "\n"  # a file ends a line
+        assert path.read_bytes() == expected.encode("utf-8")
     tree = TreeWidget(state)
-    assert save_picture(tree, str(tmp_path / "tree.SVG")).read_text("utf-8") == tree.svg()
+    assert save_picture(tree, str(tmp_path / "tree.SVG")).read_text("utf-8") == tree.svg() + "\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p0.svg", "p1.svg", "p2.svg",
                                                           "p3.svg", "tree.SVG"]
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidRecord
-from ..core.files import write_atomically
+from ..core.files import write_atomically, write_text
 from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED, replay
@@ -103,7 +103,8 @@ def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
     else:
         def write_csv(tmp: Path) -> None:
             with tmp.open("w", newline="", encoding="utf-8") as f:
-                out = csv.DictWriter(f, fieldnames=list(rows[0]))
+                # "\n" ends, as every text file tabletop writes (csv's default is "\r\n")
+                out = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
                 out.writeheader()
                 out.writerows(rows)
 
@@ -264,8 +265,7 @@ def folder_path(path: object, what: str = "save should be the path of a folder")
 
 
 def _write_json(path: Path, content: dict[str, Any]) -> None:
-    text = json.dumps(content, indent=1, allow_nan=False)
-    write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"))
+    write_text(path, json.dumps(content, indent=1, allow_nan=False))  # (ends in a newline)
 
 
 def read_keeping(path: Path) -> dict[str, Any]:

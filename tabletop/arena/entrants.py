@@ -99,6 +99,43 @@ def _same_label_same_agent(labels: list[str], specs: list[Spec]) -> None:
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
+def without_addresses(text: str) -> str:
+    """``text`` without the memory addresses a default ``repr`` shows (`` at 0x7f…``), which
+    differ from run to run: what an agent's error says, as a dataset keeps it.
+
+    >>> without_addresses("can't use <Bot object at 0x7f3a2b1c0d90> here")
+    "can't use <Bot object> here"
+    """
+    return _ADDRESS.sub("", text)
+#: How deep ``stable_repr`` looks into containers (deeper ones are their plain ``repr``).
+_STABLE_DEPTH = 8
+
+
+def stable_repr(value: Any, depth: int = 0) -> str:
+    """``repr(value)``, but the same in every process: a set's items (at any depth in
+    lists, tuples, dicts and sets) sorted by their text, which ``repr`` lists in an order
+    ``PYTHONHASHSEED`` decides; memory addresses are left out by the callers.
+
+    >>> stable_repr({"avoid": {"pass", "pay", "choose blue"}, "k": (frozenset({2, 1}),)})
+    "{'avoid': {'choose blue', 'pass', 'pay'}, 'k': (frozenset({1, 2}),)}"
+    """
+    if depth > _STABLE_DEPTH or type(value) not in (set, frozenset, list, tuple, dict):
+        return repr(value)
+    inner = depth + 1
+    if isinstance(value, set | frozenset):
+        if not value:
+            return "set()" if type(value) is set else "frozenset()"
+        items = "{" + ", ".join(sorted(stable_repr(v, inner) for v in value)) + "}"
+        return items if type(value) is set else f"frozenset({items})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{stable_repr(k, inner)}: {stable_repr(v, inner)}"
+                               for k, v in value.items()) + "}"
+    items = ", ".join(stable_repr(v, inner) for v in value)
+    if isinstance(value, list):
+        return f"[{items}]"
+    return f"({items},)" if len(value) == 1 else f"({items})"
+
+
 def _qualified(thing: Any) -> str:
     """``module:qualname`` of a class or function, else its type's and its ``repr``."""
     module, name = getattr(thing, "__module__", None), getattr(thing, "__qualname__", None)
@@ -109,9 +146,11 @@ def _qualified(thing: Any) -> str:
 
 def _settings(agent: Any) -> str:
     """What an agent object is set to: its ``repr``, or its attributes when its class has no
-    ``repr`` of its own (memory addresses left out; a long text ends in its digest)."""
+    ``repr`` of its own (memory addresses left out, sets in order: ``stable_repr``; a long
+    text ends in its digest)."""
     if type(agent).__repr__ is object.__repr__ and hasattr(agent, "__dict__"):
-        text = "{" + ", ".join(f"{k}={v!r}" for k, v in sorted(vars(agent).items())) + "}"
+        text = "{" + ", ".join(f"{k}={stable_repr(v)}"
+                               for k, v in sorted(vars(agent).items())) + "}"
     else:
         text = repr(agent)
     text = _ADDRESS.sub("", text)
@@ -122,7 +161,8 @@ def _settings(agent: Any) -> str:
 
 def _json_option(value: Any) -> Any:
     """An option's value as JSON: as it is, or a function or class as its ``module:name``,
-    anything else as its ``repr`` without memory addresses (the same in every process).
+    anything else as its ``repr`` without memory addresses and with sets in order (the same
+    in every process).
 
     >>> from tabletop.agents.mcts import cutoff_value
     >>> _json_option(cutoff_value), _json_option(object())
@@ -133,7 +173,7 @@ def _json_option(value: Any) -> Any:
         return value
     if isinstance(getattr(value, "__qualname__", None), str):
         return _qualified(value)
-    return _ADDRESS.sub("", repr(value))
+    return _ADDRESS.sub("", stable_repr(value))
 
 
 def describe(spec: Spec) -> str:

@@ -24,7 +24,7 @@ from ..core.plain import real, whole
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SEED
 from .clock import Clock, MoveTimeout, Overrun
-from .entrants import Spec, build
+from .entrants import Spec, build, without_addresses
 from .results import GameResult
 
 __all__ = ["AgentError", "MoveTimeout", "Spec", "agent_seed", "forfeit_winners", "play_game",
@@ -209,8 +209,10 @@ class Table:
         return None
 
     def fail(self, seat: int, kind: str, message: str, err: Exception | None = None) -> None:
+        """The game ends in an error of ``seat``'s agent; its message is kept without memory
+        addresses, so two runs of a tournament keep the same error (and dataset line)."""
         self.error = {"seat": seat, "agent": self.labels[seat], "kind": kind,
-                      "message": message[:500], "ply": self.plies}
+                      "message": without_addresses(message)[:500], "ply": self.plies}
         if err is not None and self.errors == "raise":
             raised = mark(err, self.index, self.error)
             if raised is err:

@@ -1,5 +1,6 @@
-"""Files written whole or not at all: what the arena's datasets and the golden playthroughs
-write.
+"""Files written whole or not at all: what the arena's datasets, the golden playthroughs,
+saved pictures and records (``write_record``) write; text files are UTF-8 with ``\\n`` line
+ends and end in a newline (``write_text``), the same bytes on every system.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -58,3 +59,20 @@ def fresh(path: Path) -> None:
     symbolic link, removed, not followed): ``O_EXCL`` refuses a link put back meanwhile."""
     path.unlink(missing_ok=True)
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+
+
+def write_text(path: Path, text: str) -> None:
+    """``text`` as the file ``path``, written atomically (``write_atomically``) as a file kept
+    in git wants it: UTF-8 whatever the system's default, ``\\n`` line ends on every system
+    (no ``\\r\\n`` on Windows), and ending in one newline (added if ``text`` has none, so
+    that a diff never says *no newline at end of file*).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "note.txt"
+    >>> write_text(path, "one\\ntwo")
+    >>> path.read_bytes()
+    b'one\\ntwo\\n'
+    """
+    ended = text if text.endswith("\n") else text + "\n"
+    data = ended.encode("utf-8")
+    write_atomically(path, lambda tmp: tmp.write_bytes(data))

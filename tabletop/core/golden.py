@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from .errors import InvalidOption, TabletopError, UnknownGame
-from .files import write_atomically
+from .files import write_text
 from .game import Game
 from .plain import NotJSON, json_object, plain, whole
 from .printing import say
@@ -203,7 +203,7 @@ def write(path: Path, text: str) -> None:
     defaults (the files are compared byte for byte wherever they are replayed), written to a
     temporary file first and renamed into place, so an interrupted write leaves no file
     that looks like a golden playthrough cut short."""
-    write_atomically(path, lambda tmp: tmp.write_bytes(text.encode("utf-8")))
+    write_text(path, text)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,15 +2,16 @@
 
 Any state, view, scene or tree (anything with ``svg()``), or SVG text, is written as the
 path's suffix says: ``.svg`` as the SVG document in UTF-8 (the encoding every SVG reader
-assumes, whatever the system's own), ``.png`` rasterised by resvg (``resvg-py``, in the
-``lab`` and ``test`` extras) at ``zoom`` times its size. The file is written whole or not at
-all; the path written is returned.
+assumes, whatever the system's own) with ``\\n`` line ends and a newline at the end (a file
+to keep in git: the same picture is the same bytes on every system), ``.png`` rasterised
+by resvg (``resvg-py``, in the ``lab`` and ``test`` extras) at ``zoom`` times its size.
+The file is written whole or not at all; the path written is returned.
 
 >>> import tempfile, tabletop
 >>> from pathlib import Path
 >>> state = tabletop.load("lava-flows").new(seed=1)
 >>> path = save_picture(state.view(0), Path(tempfile.mkdtemp()) / "board.svg")
->>> path.read_bytes() == state.view(0).svg().encode("utf-8")
+>>> path.read_bytes() == (state.view(0).svg() + "\\n").encode("utf-8")
 True
 >>> save_picture(state, "board.pdf")
 Traceback (most recent call last):
@@ -25,7 +26,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..core.files import write_atomically
+from ..core.files import write_atomically, write_text
 from ..core.quoting import brief
 from .scene import Scene
 from .svg import to_svg
@@ -74,9 +75,11 @@ def save_picture(picture: Any, path: str | os.PathLike[str], *, zoom: float = 1.
                          f"not {brief(zoom)}")
     if suffix == ".svg" and zoom != 1:
         raise ValueError("save_picture's zoom is for a .png: an .svg scales to any size")
-    data = svg_of(picture).encode("utf-8")
-    if suffix == ".png":
-        data = _png(data.decode("utf-8"), float(zoom))
+    svg = svg_of(picture)
+    if suffix == ".svg":
+        write_text(target, svg)  # UTF-8, "\n" line ends, a newline at the end
+        return target
+    data = _png(svg, float(zoom))
     write_atomically(target, lambda tmp: tmp.write_bytes(data))
     return target
 
