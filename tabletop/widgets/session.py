@@ -36,7 +36,7 @@ from .messages import Message, Played, may_hear, withheld
 from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
-from .thinking import check_entry, hidden, may_see
+from .thinking import check_entry, hidden, may_see, told
 
 
 class Session:
@@ -417,7 +417,7 @@ class Session:
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
         action = agent.act(s.view(p))
-        report = _report(agent)
+        report = told(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
         try:  # kept only if it is about this move, in the format the panel shows
@@ -441,10 +441,16 @@ class Session:
         """
         if self.covered():
             return None
+        edge = self._last_thinking()
+        return None if edge is None else self._thinking_for(*edge, self.viewer(),
+                                                            self.state.is_terminal)
+
+    def _last_thinking(self) -> tuple[int, int] | None:
+        """The last edge up to the cursor that holds an agent's thinking, if any."""
         line = self.timeline.path_to(self.timeline.cursor)
         for parent, child in reversed(list(zip(line, line[1:], strict=False))):
             if "thinking" in self.graph.edges[parent, child]:
-                return self._thinking_for(parent, child, self.viewer(), self.state.is_terminal)
+                return parent, child
         return None
 
     def _thinking_for(self, parent: int, child: int, viewer: int | None,
@@ -459,12 +465,9 @@ class Session:
 
     def thinking_by(self) -> str:
         """The name of the player whose agent's thinking ``thinking()`` is about ("" if none)."""
-        line = self.timeline.path_to(self.timeline.cursor)
-        for parent, child in reversed(list(zip(line, line[1:], strict=False))):
-            if "thinking" in self.graph.edges[parent, child]:
-                actor = self.graph.nodes[parent]["state"].current_player
-                return "" if actor is None else self.name(actor)
-        return ""
+        edge = self._last_thinking()
+        actor = None if edge is None else self.graph.nodes[edge[0]]["state"].current_player
+        return "" if actor is None else self.name(actor)
 
     def goto(self, node: int) -> None:
         """Show timeline node ``node``."""
@@ -586,19 +589,3 @@ class Session:
             return self._cover()
         return self.game.draw(self.subject(), last=self._visible_last())
 
-
-def _report(agent: Any) -> Any:
-    """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
-    says nothing or fails to say it: an agent's thinking is told, never in the way of its
-    move. The search's ``"seconds"`` are left out: a timing differs from run to run (and
-    no panel shows it), so the same game saved twice is the same record, byte for byte."""
-    try:
-        analysis = getattr(agent, "last_analysis", None)
-        if analysis is None:
-            return None
-        told = analysis.to_json()
-        if isinstance(told, dict):  # (a copy: the agent's own dict is left as it was)
-            told = {key: value for key, value in told.items() if key != "seconds"}
-        return told
-    except Exception:  # noqa: BLE001 - any agent's own failure: no thinking to show
-        return None

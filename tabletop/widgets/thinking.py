@@ -251,3 +251,18 @@ _BOUNDS = {"action": f"at most {LONGEST} characters", "visits": "from 0 to 10**1
            "value": "from -10**12 to 10**12"}
 
 
+def told(agent: Any) -> Any:
+    """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
+    says nothing or fails to say it: an agent's thinking is told, never in the way of its
+    move. The search's ``"seconds"`` are left out: a timing differs from run to run (and
+    no panel shows it), so the same game saved twice is the same record, byte for byte."""
+    try:
+        analysis = getattr(agent, "last_analysis", None)
+        if analysis is None:
+            return None
+        told = analysis.to_json()
+        if isinstance(told, dict):  # (a copy: the agent's own dict is left as it was)
+            told = {key: value for key, value in told.items() if key != "seconds"}
+        return told
+    except Exception:  # noqa: BLE001 - any agent's own failure: no thinking to show
+        return None
