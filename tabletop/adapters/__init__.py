@@ -8,22 +8,18 @@ extra not installed is an ``ImportError`` naming it.
 
 from __future__ import annotations
 
-import sys
+import importlib
 from types import ModuleType
 
 from ..core.exports import package_dir
 
 
 def __getattr__(name: str) -> ModuleType:
-    # ``import tabletop.adapters.x`` written out per name, so the import-cycle test reads them
-    if name == "openspiel":
-        import tabletop.adapters.openspiel
-    elif name == "pettingzoo":
-        import tabletop.adapters.pettingzoo  # noqa: F401
-    else:
+    # By ``importlib``: the adapters import ``tabletop`` itself (``tabletop.load``), and the
+    # package does not depend on them (the import-cycle test reads written-out imports).
+    if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module: ModuleType = sys.modules[f"{__name__}.{name}"]
-    return module
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 __all__ = ["openspiel", "pettingzoo"]
