@@ -13,7 +13,7 @@ viewer is entitled to it (see ``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
@@ -36,7 +36,7 @@ from .messages import Message, Played, may_hear, withheld
 from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
-from .thinking import check_entry, hidden, may_see
+from .thinking import agent_report, check_entry, hidden, may_see
 
 
 class Session:
@@ -164,10 +164,19 @@ class Session:
     def _humans(self) -> list[int]:
         return [p for p, agent in enumerate(self.seats) if agent is None]
 
+    def line_over(self) -> bool:
+        """Whether the game on the line on show is over (its last position is): under the
+        hot seat, then, everyone may review it in the full state, at any of its positions."""
+        return bool(self.graph.nodes[self.timeline.line_end()]["state"].is_terminal)
+
+    def reviewing(self) -> bool:
+        """Whether the hot seat shows a finished line to everyone (``line_over``)."""
+        return self.hot_seat and bool(self._humans()) and self.line_over()
+
     def covered(self) -> bool:
         """Whether the hot-seat cover hides the board until the next player confirms."""
         s = self.state
-        if not self.hot_seat or s.is_terminal or not self._humans():
+        if not self.hot_seat or not self._humans() or self.line_over():
             return False
         p = s.current_player
         assert p is not None  # the game is not over (above)
@@ -178,7 +187,7 @@ class Session:
     def viewer(self) -> int | None:
         """The player whose view is drawn, or ``None`` for the full state."""
         if self.hot_seat:
-            if self.state.is_terminal or not self._humans():
+            if not self._humans() or self.line_over():
                 return None
             return self.revealed
         return self.view
@@ -378,7 +387,9 @@ class Session:
     def play(self, action: Action | str, *, by: str = "") -> Action:
         """Play ``action`` at the cursor (a branch if the cursor is not at the end)."""
         actor = self.state.current_player
+        reviewing = self.reviewing()
         self.timeline.play(action)
+        self.revealed = None if reviewing else self.revealed  # (all saw it: the next is unknown)
         played = self.graph.edges[self.timeline.parent(self.timeline.cursor),
                                   self.timeline.cursor]["action"]
         moves: tuple[Played, ...] = ((played, actor, by),)
@@ -410,7 +421,7 @@ class Session:
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
         action = agent.act(s.view(p))
-        report = _report(agent)
+        report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
         try:  # kept only if it is about this move, in the format the panel shows
@@ -476,8 +487,9 @@ class Session:
 
     def _moved(self, step: Any = None) -> None:
         """After ``step`` (a move of the cursor): a cover that was up stays up, since whoever
-        steps then is not known (it showed the last player's view, secrets and all)."""
-        covered = self.covered()
+        steps then is not known (it showed the last player's view, secrets and all); so does
+        a review of a finished line stepping onto an unfinished one (everyone was looking)."""
+        covered = self.covered() or self.reviewing()
         if step is not None:
             step()
         self.revealed = None if covered else self.revealed
@@ -495,8 +507,12 @@ class Session:
         read alike, a secret move apart, are numbered: see ``branchlabels``)."""
         hidden = self.covered()
         viewer = self.viewer()
-        return branch_labels(self.timeline, lambda leaf: () if hidden else
-                             self.graph.nodes[leaf]["state"].log(viewer))
+        reviewing = self.reviewing()  # (the full state: an unfinished branch's moves untold)
+
+        def log_of(leaf: int) -> Sequence[str]:
+            end = self.graph.nodes[leaf]["state"]
+            return () if hidden or reviewing and not end.is_terminal else end.log(viewer)
+        return branch_labels(self.timeline, log_of)
 
     # --- records ------------------------------------------------------------------------------
     def save(self, full: bool = False) -> dict[str, Any]:
@@ -574,13 +590,3 @@ class Session:
             return self._cover()
         return self.game.draw(self.subject(), last=self._visible_last())
 
-
-def _report(agent: Any) -> Any:
-    """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
-    says nothing or fails to say it: an agent's thinking is told, never in the way of its
-    move."""
-    try:
-        analysis = getattr(agent, "last_analysis", None)
-        return None if analysis is None else analysis.to_json()
-    except Exception:  # noqa: BLE001 - any agent's own failure: no thinking to show
-        return None

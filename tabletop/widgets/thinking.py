@@ -251,3 +251,12 @@ _BOUNDS = {"action": f"at most {LONGEST} characters", "visits": "from 0 to 10**1
            "value": "from -10**12 to 10**12"}
 
 
+def agent_report(agent: Any) -> Any:
+    """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
+    says nothing or fails to say it: an agent's thinking is told, never in the way of its
+    move."""
+    try:
+        analysis = getattr(agent, "last_analysis", None)
+        return None if analysis is None else analysis.to_json()
+    except Exception:  # noqa: BLE001 - any agent's own failure: no thinking to show
+        return None
