@@ -57,6 +57,8 @@ def test_the_reported_game_steps_back_in_the_full_state():
         assert not s.covered() and s.viewer() is None, f"at ply {s.ply()}"
         assert moves(widget) == full_log  # the whole line's log, every secret told
         assert widget.confirm_button.layout.display == "none"
+        if s.ply() < len(s.line()) - 1:  # what a click does here: a branch, hot seat again
+            assert "Review: a move here is a new branch" in widget.message_html.value
         assert widget.scene().title != "hidden: pass the board"
 
 

@@ -381,7 +381,11 @@ class Session:
         if self.covered():
             return self.blocked() or ""
         inp = self.input
-        return "" if inp is None else inp.hint()
+        hint = "" if inp is None else inp.hint()
+        if hint and self.reviewing():  # (a finished line, all of it on show to everyone)
+            return ("Review: a move here is a new branch, under the hot seat. "
+                    f"{hint[:1].upper()}{hint[1:]}")
+        return hint
 
     # --- moves and stepping -------------------------------------------------------------------
     def play(self, action: Action | str, *, by: str = "") -> Action:
