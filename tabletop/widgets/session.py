@@ -174,7 +174,8 @@ class Session:
         return self.hot_seat and bool(self._humans()) and self.line_over()
 
     def covered(self) -> bool:
-        """Whether the hot-seat cover hides the board until the next player confirms."""
+        """Whether the hot-seat cover hides the board until the next player confirms (never
+        on a finished line: ``line_over``)."""
         s = self.state
         if not self.hot_seat or not self._humans() or self.line_over():
             return False
