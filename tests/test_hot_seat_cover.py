@@ -10,6 +10,12 @@ the Hot seat toggle and saving/loading, and holds the widget to one rule after e
   with the hot seat off, is everyone's).
 * **a move passes the board**: when a human seat other than the one at the board is to
   move, the board is covered.
+* **a finished line is everyone's, and only it**: where the game on the line on show is over
+  (at any of its positions, stepped back or jumped to), the full state is on show, uncovered,
+  and the branch picker tells no move of a line that is not over; wherever the line on show
+  is not over, the full state never is (the cover, or the view of the one who took the
+  board). Stepping or playing from such a review onto a line not over counts as the board
+  left unattended: everyone was looking.
 
 (Which surfaces a covered widget shows, and that they tell no secret, is
 ``test_widget_secrecy``'s.)
@@ -19,6 +25,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 from html import escape
 
 import pytest
@@ -36,6 +44,8 @@ CONFIGS = [(name, players) for name in tabletop.games()
 MACHINES = [(name, players, {}) for name, players in CONFIGS] + [
     ("lava-flows", 2, {"memory": True})]
 EVERYONE = "everyone"  # the full state was on show: no one's view is a secret to anyone
+#: A branch label that tells no move (``widgets.branchlabels``).
+UNTOLD = re.compile(r"(main line|ply \d+: …) · \d+ pl(y|ies)( #\d+)?")
 
 
 class HotSeatMachine(RuleBasedStateMachine):
@@ -70,7 +80,10 @@ class HotSeatMachine(RuleBasedStateMachine):
         """Do ``action`` and update who is known to be at the laptop."""
         covered = self.s.covered()
         mover = self.s.state.current_player
+        reviewed = self.s.hot_seat and self.line_over()
         action()
+        if reviewed and self.at_board == EVERYONE and not self.line_over():
+            self.at_board = None  # (the review was everyone's; the line now on show is not)
         if confirm and covered and mover is not None and self.s.seats[mover] is None:
             self.at_board = mover
         elif covered:
@@ -78,7 +91,29 @@ class HotSeatMachine(RuleBasedStateMachine):
         if not self.s.covered() and self.s.viewer() is None:
             self.at_board = EVERYONE
 
+    def line_over(self) -> bool:
+        """Whether the game on the line on show is over (found here, not by the session)."""
+        return self.s.graph.nodes[self.s.line()[-1]]["state"].is_terminal
+
     # --- rules --------------------------------------------------------------------------------
+    @precondition(lambda self: not self.widget.state.is_terminal)
+    @rule(pick=st.integers(0, 2**32))
+    def play_to_the_end(self, pick: int) -> None:
+        """The friends finish the game, each taking the board in turn (a bot's seat moves)."""
+        pick_of = random.Random(pick)
+        for _ in range(500):
+            if self.widget.state.is_terminal:
+                return
+            if self.s.agent_to_move() is not None:
+                self.did(self.widget.agent_move)
+            elif self.s.covered():
+                self.did(self.widget.confirm, confirm=True)
+            else:
+                legal = self.widget.state.legal_actions()
+                action = legal[pick_of.randrange(len(legal))]
+                self.did(lambda a=action: self.widget.play(a))
+        raise AssertionError("the game did not end in 500 moves")
+
     @precondition(lambda self: not self.widget.state.is_terminal)
     @rule(pick=st.integers(0, 50))
     def play(self, pick: int) -> None:
@@ -154,6 +189,21 @@ class HotSeatMachine(RuleBasedStateMachine):
             f"{'no one' if self.at_board is None else self.s.name(self.at_board)} "
             f"pressed “Show my board” ({self.widget.message!r})")
         assert viewer is None or self.widget.scene().title != "hidden: pass the board"
+
+    @invariant()
+    def a_finished_line_is_everyones_and_only_it(self) -> None:
+        if self.widget is None or not self.s.hot_seat or not self.s._humans():
+            return
+        if not self.line_over():
+            assert self.s.covered() or self.s.viewer() is not None, \
+                "the full state is on show, but the game on this line is not over"
+            return
+        assert not self.s.covered() and self.s.viewer() is None, \
+            "the game on this line is over: everyone reviews it in the full state"
+        assert self.widget.scene().title != "hidden: pass the board"
+        for leaf, label in self.s.branches():
+            if not self.s.graph.nodes[leaf]["state"].is_terminal:
+                assert UNTOLD.fullmatch(label), f"{label!r} tells a move of a line not over"
 
     @invariant()
     def a_move_passes_the_board(self) -> None:

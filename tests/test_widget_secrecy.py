@@ -150,6 +150,39 @@ def after_bot_move(state: State, action: Action, viewer: int, hot_seat: bool = F
     return widget
 
 
+def after_review(state: State, action: Action, avoid: tuple[Action, ...]) -> GameWidget | None:
+    """A hot-seat widget where the game was played to the end from ``state`` (not by a move
+    in ``avoid``), then a bot played ``action`` from ``state`` (a branch not over), and the
+    friends went back to review the finished line (``None`` if every move is in ``avoid``)."""
+    first = next((a for a in state.legal_actions() if a not in avoid), None)
+    if first is None:
+        return None
+    widget = GameWidget(state, hot_seat=True, agent_delay=0, panel_delay=0)
+    s = widget.session
+    s.play(first)
+    for _ in range(5000):
+        if s.state.is_terminal:
+            break
+        s.play(s.state.legal_actions()[0])
+    end = s.timeline.cursor
+    widget.start()
+    s.agent_move(Scripted(action))
+    widget.goto(end)
+    widget._refresh(full=True)
+    return widget
+
+
+def _to_the_branch(widget: GameWidget) -> bool:
+    """Step from the review onto the branch not over (``False`` if there is none)."""
+    s = widget.session
+    branch = next((n for n in s.timeline.leaves() if not s.graph.nodes[n]["state"].is_terminal),
+                  None)
+    if branch is None:
+        return False
+    widget.goto(branch)
+    return True
+
+
 def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS) -> int:
     """Compare the widget on pairs of positions a viewer can't tell apart; the pairs seen."""
     seen = redraws = 0
@@ -171,6 +204,13 @@ def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS
                 for widget in covered:
                     widget.confirm()
                 same_for_viewer(f"{label}, hot seat, player {nxt} at the board", *covered)
+                reviews = [after_review(state, a, (secret, twin)) for a in (secret, twin)]
+                if reviews[0] is not None and reviews[1] is not None:
+                    # the finished line is everyone's; the branch not over tells nothing
+                    same_for_viewer(f"{label}, hot seat, the finished line reviewed", *reviews)
+                    if all(map(_to_the_branch, reviews)):
+                        same_for_viewer(f"{label}, hot seat, on the branch after the review",
+                                        *reviews)
             seen += 1
     for where, state in random_states(game, seeds[:1], every=9):
         if state.is_terminal or redraws >= pairs:

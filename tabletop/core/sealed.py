@@ -45,18 +45,19 @@ def _sealed(graph: object) -> bool:
     return isinstance(graph, nx.Graph) and bool(graph.__dict__.get(_SEALED))
 
 
-def _eq(graph: nx.Graph, other: object) -> bool:
+def _eq(graph: nx.Graph, other: object) -> object:
+    """Whether two sealed graphs hold the same (a bool), else ``NotImplemented``."""
     if graph is other:
         return True
     if not (_sealed(graph) and _sealed(other)):
-        return NotImplemented  # type: ignore[no-any-return]  # identity, as networkx's
+        return NotImplemented  # identity, as networkx's
     assert isinstance(other, nx.Graph)
     # ``_adj`` holds every edge's attributes (a directed graph's ``_pred`` mirrors it)
     return (type(graph) is type(other) and dict(graph.graph) == dict(other.graph)
             and graph._node == other._node and graph._adj == other._adj)
 
 
-def _ne(graph: nx.Graph, other: object) -> bool:
+def _ne(graph: nx.Graph, other: object) -> object:
     same = _eq(graph, other)
     return same if same is NotImplemented else not same
 

@@ -188,6 +188,21 @@ class Timeline:
             path.append(child)
             node = child
 
+    def line_end(self) -> int:
+        """The last node of the current line (``line()[-1]``), found walking forward from the
+        cursor only: at the end of a line this costs one look.
+
+        >>> import tabletop
+        >>> tl = Timeline(tabletop.load("lascaux").new(seed=0))
+        >>> _ = tl.play(tl.state.legal_actions()[0]); _ = tl.back()
+        >>> tl.line_end() == tl.line()[-1] == 1
+        True
+        """
+        node = self.cursor
+        while (child := self._next(node)) is not None:
+            node = child
+        return node
+
     def leaves(self) -> Iterator[int]:
         """The ends of every branch."""
         return (node for node, children in self.graph.adjacency() if not children)

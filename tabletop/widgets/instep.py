@@ -158,7 +158,8 @@ class PanelsInStep:
             self.forward_button.disabled = self.last_button.disabled = index == len(line) - 1
             # Listing every branch end walks each one's path: done again only when the
             # timeline grew or what the labels may show changed, not at every step or jump.
-            key = (s.timeline, s.timeline._next_id, len(s.graph), s.viewer(), s.covered())
+            key = (s.timeline, s.timeline._next_id, len(s.graph), s.viewer(), s.covered(),
+                   s.reviewing())
             if getattr(self, "_branch_key", None) != key:
                 self._branch_key, self._branch_list = key, s.branches()
             options = [(label, leaf) for leaf, label in self._branch_list]

@@ -56,11 +56,13 @@ def _line_fields(session: Session, line: list[int], full: bool,
     end = graph.nodes[line[-1]]["state"]
     viewer = None if full else session.viewer()
     over = full or end.is_terminal
+    # under the cover, and in a review of a finished line, an unfinished line's is untold
+    untold = not over and (session.covered() or session.reviewing())
     thinking = {}
     for ply, (a, b) in enumerate(itertools.pairwise(line), start=1):
         if "thinking" in graph.edges[a, b] and (a, b) not in written:
             written.add((a, b))
-            if session.covered() and not over:
+            if untold:
                 thinking[str(ply)] = hidden(graph.edges[a, b]["thinking"].get("agent", "bot"))
             else:
                 thinking[str(ply)] = session._thinking_for(a, b, viewer, over)

@@ -13,7 +13,7 @@ viewer is entitled to it (see ``tabletop.widgets.thinking``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
@@ -24,22 +24,23 @@ from ..agents.settings import agent_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
 from ..core.game import Action, Game, State, View
-from ..core.input import ClickInput, input_for
+from ..core.input import ClickInput
 from ..core.names import SHOWN, fit
-from ..core.plain import coordinates, flag, plain, player_of, point_of
+from ..core.plain import flag, plain, player_of
 from ..core.quoting import brief
 from ..render.picks import mark_picked
 from ..render.scene import Scene
 from .branchlabels import branch_labels
+from .clicks import SessionClicks
 from .cover import cover_scene
 from .messages import Message, Played, may_hear, withheld
 from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
-from .thinking import check_entry, hidden, may_see, told
+from .thinking import agent_report, check_entry, hidden, may_see
 
 
-class Session:
+class Session(SessionClicks):
     """One game on show: timeline, seats, view and clicks.
 
     ``seats`` maps players to bots (a name like ``"random"`` or any object with
@@ -169,10 +170,20 @@ class Session:
     def _humans(self) -> list[int]:
         return [p for p, agent in enumerate(self.seats) if agent is None]
 
+    def line_over(self) -> bool:
+        """Whether the game on the line on show is over (its last position is): under the
+        hot seat, then, everyone may review it in the full state, at any of its positions."""
+        return bool(self.graph.nodes[self.timeline.line_end()]["state"].is_terminal)
+
+    def reviewing(self) -> bool:
+        """Whether the hot seat shows a finished line to everyone (``line_over``)."""
+        return self.hot_seat and bool(self._humans()) and self.line_over()
+
     def covered(self) -> bool:
-        """Whether the hot-seat cover hides the board until the next player confirms."""
+        """Whether the hot-seat cover hides the board until the next player confirms (never
+        on a finished line: ``line_over``)."""
         s = self.state
-        if not self.hot_seat or s.is_terminal or not self._humans():
+        if not self.hot_seat or not self._humans() or self.line_over():
             return False
         p = s.current_player
         assert p is not None  # the game is not over (above)
@@ -183,7 +194,7 @@ class Session:
     def viewer(self) -> int | None:
         """The player whose view is drawn, or ``None`` for the full state."""
         if self.hot_seat:
-            if self.state.is_terminal or not self._humans():
+            if not self._humans() or self.line_over():
                 return None
             return self.revealed
         return self.view
@@ -272,120 +283,13 @@ class Session:
             return breakdown.totals, breakdown
         return None
 
-    # --- clicks -------------------------------------------------------------------------------
-    def blocked(self) -> str | None:
-        """Why the board may not be clicked now, or ``None`` if it may."""
-        s = self.state
-        if s.is_terminal:
-            return "The game is over. Step back (◀) to try another line; it becomes a branch."
-        p = s.current_player
-        assert p is not None  # the game is not over (above)
-        agent = self.seats[p]
-        if self.covered():
-            return f"{self.name(p)}'s bot is to move: press “Bot move”." if agent is not None \
-                else f"Pass the board to {self.name(p)}, who presses “Show my board”."
-        if agent is not None:
-            label = fit(agent_label(agent), SHOWN)  # (a long name cut short)
-            return (f"{self.name(p)} is played by the {label} bot: press "
-                    "“Bot move”, or make the seat human.")
-        v = self.viewer()
-        if v is not None and v != p:
-            return (f"It is {self.name(p)}'s turn, and you are seeing {self.name(v)}'s view: "
-                    f"switch the view to play.")
-        return None
-
-    @property
-    def input(self) -> ClickInput | None:
-        """The click controller of the state on show, or ``None`` if clicking is blocked."""
-        key = (self.timeline.cursor, self.viewer(), self.hot_seat, tuple(map(id, self.seats)))
-        if key != self._input_key:
-            self._input_key = key
-            self._input = None if self.blocked() else input_for(self.game, self.subject())
-        return self._input
-
-    def buttons(self) -> list[tuple[Hashable, str]]:
-        """Next targets that are not drawn on the board, with their labels."""
-        inp = self.input
-        if inp is None:
-            return []
-        on_board = set(self.scene().targets())
-        return [(t, inp.label(t)) for t in inp.next_targets() if t not in on_board]
-
-    def click(self, x: float, y: float) -> Action | None:
-        """A click at scene coordinates ``(x, y)``: the action it completes, if any. A click
-        off the board (or at a coordinate that is not a finite number) hits nothing."""
-        x, y = coordinates(x, y)
-        if self.covered():
-            self.confirm()
-            return None
-        scene = self.scene()
-        if not (0 <= x <= scene.width and 0 <= y <= scene.height):  # off the board, or NaN
-            return self.choose(None)
-        return self.choose(scene.hit(x, y), (x, y))
-
-    def choose(self, target: Hashable | None, point: tuple[float, float] | None = None
-               ) -> Action | None:
-        """Pick ``target`` (a board shape's or a button's); plays the action it completes."""
-        if not isinstance(target, Hashable):
-            raise TypeError(f"a target is one the input offers (see next_targets()), not "
-                            f"{brief(target)}")
-        if point is not None:
-            point = point_of(point)
-        reason = self.blocked()
-        if reason is not None:
-            self.message = Message(reason, "error")
-            return None
-        inp = self.input
-        assert inp is not None
-        if target is None:
-            finished = inp.finish(None, point) if point is not None else None
-            if finished is None:
-                self.message = Message(self._nothing_there(inp), "error")
-                return None
-            return self.play(finished)
-        try:
-            action = inp.click(target, point)
-        except IllegalAction as err:
-            self.message = Message(str(err), "error")
-            return None
-        if action is None:
-            self.message = Message(self._progress(inp), "picked")
-            return None
-        return self.play(action)
-
-    def cancel(self) -> None:
-        """Forget the targets picked so far."""
-        if self._input is not None:
-            self._input.reset()
-        self.message = Message()
-
-    def _nothing_there(self, inp: ClickInput) -> str:
-        options = inp.next_targets()
-        shown = ", ".join(inp.label(t) for t in options[:8])
-        more = f" and {len(options) - 8} more" if len(options) > 8 else ""
-        return f"Nothing to play there; try {shown}{more}." if options else \
-            "Nothing can be played here."
-
-    def _progress(self, inp: ClickInput) -> str:
-        picked = " → ".join(inp.label(t) for t in inp.selection)
-        if not picked:
-            return ""
-        return f"Picked {picked}: {inp.hint()} (click it again to undo)."
-
-    def hint(self) -> str:
-        """One line saying what a click on the board does now (the game's input says it;
-        under the hot-seat cover, whose turn it is and what to press), or ``""`` while
-        clicking is blocked."""
-        if self.covered():
-            return self.blocked() or ""
-        inp = self.input
-        return "" if inp is None else inp.hint()
-
     # --- moves and stepping -------------------------------------------------------------------
     def play(self, action: Action | str, *, by: str = "") -> Action:
         """Play ``action`` at the cursor (a branch if the cursor is not at the end)."""
         actor = self.state.current_player
+        reviewing = self.reviewing()
         self.timeline.play(action)
+        self.revealed = None if reviewing else self.revealed  # (all saw it: the next is unknown)
         played = self.graph.edges[self.timeline.parent(self.timeline.cursor),
                                   self.timeline.cursor]["action"]
         moves: tuple[Played, ...] = ((played, actor, by),)
@@ -417,7 +321,7 @@ class Session:
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
         action = agent.act(s.view(p))
-        report = told(agent)
+        report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
         try:  # kept only if it is about this move, in the format the panel shows
@@ -491,8 +395,9 @@ class Session:
 
     def _moved(self, step: Any = None) -> None:
         """After ``step`` (a move of the cursor): a cover that was up stays up, since whoever
-        steps then is not known (it showed the last player's view, secrets and all)."""
-        covered = self.covered()
+        steps then is not known (it showed the last player's view, secrets and all); so does
+        a review of a finished line stepping onto an unfinished one (everyone was looking)."""
+        covered = self.covered() or self.reviewing()
         if step is not None:
             step()
         self.revealed = None if covered else self.revealed
@@ -510,8 +415,12 @@ class Session:
         read alike, a secret move apart, are numbered: see ``branchlabels``)."""
         hidden = self.covered()
         viewer = self.viewer()
-        return branch_labels(self.timeline, lambda leaf: () if hidden else
-                             self.graph.nodes[leaf]["state"].log(viewer))
+        reviewing = self.reviewing()  # (the full state: an unfinished branch's moves untold)
+
+        def log_of(leaf: int) -> Sequence[str]:
+            end = self.graph.nodes[leaf]["state"]
+            return () if hidden or reviewing and not end.is_terminal else end.log(viewer)
+        return branch_labels(self.timeline, log_of)
 
     # --- records ------------------------------------------------------------------------------
     def save(self, full: bool = False) -> dict[str, Any]:
@@ -580,8 +489,8 @@ class Session:
             probe = self.game.draw(self.state.view(p))
             self._size = (probe.width, probe.height)
         agent = self.seats[p]
-        bot = "" if agent is None else fit(agent_label(agent), SHOWN)
-        return cover_scene(*self._size, self.name(p), bot)
+        agent_name = "" if agent is None else fit(agent_label(agent), SHOWN)
+        return cover_scene(*self._size, self.name(p), agent_name)
 
     def svg_scene(self) -> Scene:
         """The picture for static viewers: the board without click marks (or the cover)."""

@@ -251,7 +251,7 @@ _BOUNDS = {"action": f"at most {LONGEST} characters", "visits": "from 0 to 10**1
            "value": "from -10**12 to 10**12"}
 
 
-def told(agent: Any) -> Any:
+def agent_report(agent: Any) -> Any:
     """What ``agent`` says it was thinking (``last_analysis.to_json()``), or ``None`` if it
     says nothing or fails to say it: an agent's thinking is told, never in the way of its
     move. The search's ``"seconds"`` are left out: a timing differs from run to run (and
