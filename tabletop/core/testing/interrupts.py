@@ -142,14 +142,21 @@ def _interrupted(call: Callable[[], Any], at: int) -> None:
             sys.settrace(None)
             raise _Interrupt
 
+    def unraisable(report: Any) -> None:  # the interrupt landed in a finaliser (a generator
+        if not isinstance(report.exc_value, _Interrupt):  # closed): Python drops it there,
+            earlier(report)  # as it would a real Ctrl-C; anything else is reported as usual
+
+    earlier = sys.unraisablehook
     with collector_paused():  # counted as ``_first_calls`` counts, and never swallowed by
-        sys.settrace(tracer)  # a collector's callback (an exception there is only printed)
+        sys.unraisablehook = unraisable  # a collector's callback (there only printed)
+        sys.settrace(tracer)
         try:
             call()
         except _Interrupt:
             pass
         finally:
             sys.settrace(None)
+            sys.unraisablehook = earlier
 
 
 __all__ = ["answers", "check_interrupts"]
