@@ -216,18 +216,23 @@ class FullDisk:
         return getattr(self.file, name)
 
 
-def test_a_batch_cut_mid_line_by_a_failed_write_is_not_closed_as_a_whole_one(tmp_path):
-    """A full disk (or an interrupt) in the middle of a line: the batch is not renamed into
-    place with half a line at its end (which would make the whole dataset unreadable); it
-    stays a ``.part``, and the resume plays its games again."""
+def _cut_by_a_full_disk(folder):
+    """A dataset in ``folder`` whose second game's line a full disk cut short."""
     games = arena("lascaux", THREE, games=3, progress=False).games
-    store = Dataset(tmp_path, {**header(), "agents": ["random"] * 3}, ["random"] * 3,
+    store = Dataset(folder, {**header(), "agents": ["random"] * 3}, ["random"] * 3,
                     batch=10)
     store.add(games[0])
     store.open = FullDisk(store.open)
     with pytest.raises(OSError, match="No space left"):
         store.add(games[1])
     store.close()
+
+
+def test_a_batch_cut_mid_line_by_a_failed_write_is_not_closed_as_a_whole_one(tmp_path):
+    """A full disk (or an interrupt) in the middle of a line: the batch is not renamed into
+    place with half a line at its end (which would make the whole dataset unreadable); it
+    stays a ``.part``, and the resume plays its games again."""
+    _cut_by_a_full_disk(tmp_path)
     assert [p.name for p in (tmp_path / "games").iterdir()] == ["batch-00000.jsonl.part"]
     assert len(load(tmp_path)) == 0
     with pytest.warns(UserWarning, match="half-written"):
@@ -315,14 +320,7 @@ def test_a_resume_under_warnings_as_errors_stops_with_the_folder_whole(tmp_path)
     """Under ``-W error`` the half-written batch's warning is an exception: it came before
     the batch was set aside, so every resume raised it again and the dataset could never be
     resumed. It now comes once the folder is whole again, and the next run resumes."""
-    games = arena("lascaux", THREE, games=3, progress=False).games
-    store = Dataset(tmp_path, {**header(), "agents": ["random"] * 3}, ["random"] * 3,
-                    batch=10)
-    store.add(games[0])
-    store.open = FullDisk(store.open)
-    with pytest.raises(OSError, match="No space left"):
-        store.add(games[1])
-    store.close()
+    _cut_by_a_full_disk(tmp_path)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(UserWarning, match="half-written"):
