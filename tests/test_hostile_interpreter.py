@@ -176,7 +176,7 @@ def test_pictures_and_records_go_to_paths_with_spaces_and_accents(tmp_path):
     folder = tmp_path / "a folder ∂ with späces"
     folder.mkdir()
     picture = save_picture(state.view(0), folder / "tüile pïcture.svg")
-    assert picture.read_text(encoding="utf-8") == state.view(0)._repr_svg_()
+    assert picture.read_text(encoding="utf-8") == state.view(0)._repr_svg_() + "\n"  # (one \\n)
     assert sorted(p.name for p in folder.iterdir()) == ["tüile pïcture.svg"]
 
 
