@@ -176,7 +176,8 @@ def test_pictures_and_records_go_to_paths_with_spaces_and_accents(tmp_path):
     folder = tmp_path / "a folder ∂ with späces"
     folder.mkdir()
     picture = save_picture(state.view(0), folder / "tüile pïcture.svg")
-    assert picture.read_text(encoding="utf-8") == state.view(0)._repr_svg_() + "\n"  # (one \\n)
+    saved = picture.read_text(encoding="utf-8")
+    assert saved == state.view(0)._repr_svg_() + "\n"  # one final newline
     assert sorted(p.name for p in folder.iterdir()) == ["tüile pïcture.svg"]
 
 
