@@ -1,4 +1,22 @@
-"""The errors tabletop raises. All are ``ValueError`` subclasses whose message explains."""
+"""The errors tabletop raises when it refuses something. All are ``ValueError`` subclasses
+whose message explains, under one base, ``TabletopError``::
+
+    TabletopError (ValueError)
+    ├── IllegalAction    an action the rules do not allow here (``reason`` says why)
+    ├── InvalidRecord    a record that is malformed or does not replay
+    └── CallerError      a name or option the caller passed (shown in one line by IPython)
+        ├── UnknownGame
+        ├── UnknownAgent
+        └── InvalidOption
+
+Each is made again alike by ``pickle``, ``copy`` and ``deepcopy`` (class, message and
+attributes): that is how one raised in a Dask worker or a process pool reaches the caller.
+
+>>> import pickle
+>>> err = pickle.loads(pickle.dumps(IllegalAction("'x': no; legal: y", reason="'x': no")))
+>>> isinstance(err, TabletopError), isinstance(err, ValueError), err.reason
+(True, True, "'x': no")
+"""
 
 from __future__ import annotations
 
