@@ -162,3 +162,12 @@ def test_errors_raised_on_a_dask_worker_arrive_as_themselves():
                 client.submit(call, *args).result()
             assert str(there.value) == str(here.value)
             assert vars(there.value) == vars(here.value)
+
+
+def test_ipython_shows_a_caller_errors_notes_under_its_one_line():
+    # the one-line display dropped every note a notebook's code added with add_note
+    with pytest.raises(UnknownGame) as refused:
+        tabletop.load("chess")
+    refused.value.__notes__ = ["while reading my tournament file, line 3"]
+    assert refused.value._render_traceback_() == [
+        f"UnknownGame: {refused.value}", "while reading my tournament file, line 3"]

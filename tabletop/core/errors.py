@@ -57,11 +57,21 @@ class CallerError(TabletopError):
 
     >>> UnknownGame("no game called 'chess'")._render_traceback_()
     ["UnknownGame: no game called 'chess'"]
+
+    Notes added to it (``add_note``, Python 3.11 on) follow, as a traceback shows them:
+
+    >>> err = InvalidOption("seed must be an int")
+    >>> err.__notes__ = ["while loading row 3 of games.csv"]
+    >>> err._render_traceback_()
+    ['InvalidOption: seed must be an int', 'while loading row 3 of games.csv']
     """
 
     def _render_traceback_(self) -> list[str]:
-        """The lines IPython shows for this error instead of a traceback."""
-        return [f"{type(self).__name__}: {self}"]
+        """The lines IPython shows for this error instead of a traceback: the message, then
+        each note added to it."""
+        notes = getattr(self, "__notes__", None)
+        shown = [str(note) for note in notes] if isinstance(notes, list | tuple) else []
+        return [f"{type(self).__name__}: {self}", *shown]
 
 
 class UnknownGame(CallerError):
