@@ -171,3 +171,31 @@ def test_ipython_shows_a_caller_errors_notes_under_its_one_line():
     refused.value.__notes__ = ["while reading my tournament file, line 3"]
     assert refused.value._render_traceback_() == [
         f"UnknownGame: {refused.value}", "while reading my tournament file, line 3"]
+
+
+def picky_factory(seed=None, depth=1):
+    """A user's agent factory that refuses a depth itself."""
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1, not {depth}")
+    return tabletop.agents.RandomAgent(seed=seed)
+
+
+def test_a_refused_agent_option_chains_the_users_error_but_not_tabletops_insides():
+    # MCTSAgent's own check was shown twice, the first time as a traceback through
+    # tabletop.core.plain; a user's factory's error stays the cause (its line is theirs)
+    from tabletop.agents.base import _REGISTRY, make_agent, register_agent
+
+    with pytest.raises(InvalidOption, match="iterations must be a positive int") as ours:
+        make_agent("mcts", iterations=-5)
+    assert ours.value.__cause__ is None and ours.value.__suppress_context__
+    widget = tabletop.play("lascaux", seed=1)
+    with pytest.raises(UnknownAgent) as unknown:
+        widget.set_seat(0, "rnadom")
+    assert unknown.value.__cause__ is None and unknown.value.__suppress_context__
+    register_agent("picky", picky_factory)
+    try:
+        with pytest.raises(InvalidOption, match="depth must be at least 1") as theirs:
+            make_agent("picky", depth=0)
+    finally:
+        del _REGISTRY["picky"]
+    assert isinstance(theirs.value.__cause__, ValueError)
