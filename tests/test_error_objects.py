@@ -199,3 +199,23 @@ def test_a_refused_agent_option_chains_the_users_error_but_not_tabletops_insides
     finally:
         del _REGISTRY["picky"]
     assert isinstance(theirs.value.__cause__, ValueError)
+
+
+def test_a_refusal_holds_words_only_and_pickles_small():
+    for name in tabletop.games():
+        state = tabletop.load(name).new(seed=2)
+        for _ in range(3):
+            state = state.apply(state.legal_actions()[-1])
+        for bad in ("zzz", None, 10**6, list(range(10**5)), "x" * 10**5):
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(bad)
+            error = refused.value
+            assert all(isinstance(v, str) for v in (*error.args, *vars(error).values()))
+            # (without its traceback, which importing distributed makes pickle carry too)
+            assert len(pickle.dumps(error.with_traceback(None))) < 2000, (name, bad)
+
+
+def test_the_check_is_part_of_check_abuse():
+    from tabletop.core.testing.abuse import CHECKS
+
+    assert check_error_copies in CHECKS
