@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .core.errors import IllegalAction, InvalidOption, InvalidRecord, UnknownGame
+from .core.errors import (
+    CallerError,
+    IllegalAction,
+    InvalidOption,
+    InvalidRecord,
+    TabletopError,
+    UnknownAgent,
+    UnknownGame,
+)
 from .core.exports import package_dir
 from .core.game import Action, Game, State, View
 from .core.record import replay
@@ -89,8 +97,9 @@ def __getattr__(name: str) -> ModuleType:
 
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "State",
-    "UnknownGame", "View", "explore", "games", "load", "play", "replay",
+    "Action", "CallerError", "Game", "IllegalAction", "InvalidOption", "InvalidRecord",
+    "State", "TabletopError", "UnknownAgent", "UnknownGame", "View", "explore", "games",
+    "load", "play", "replay",
 ]
 
 #: What Jupyter completes after ``tabletop.``: the public names and every subpackage, those

@@ -219,18 +219,31 @@ def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
     except CallerError:
         raise
     except ValueError as err:  # an option's value out of range: the caller's, one line
+        cause = _outside_cause(factory, err)
         if options and any(word in str(err) for word in preset):  # a clash with the preset
             settings = ", ".join(f"{k}={v!r}" for k, v in preset.items())
             raise InvalidOption(f"agent {key!r} presets {settings}: {err}; to set "
                                 f"{', '.join(options)} yourself, use "
-                                f"{_unpreset(key, factory)}") from err
-        raise InvalidOption(f"agent {key!r}: {err}") from err
+                                f"{_unpreset(key, factory)}") from cause
+        raise InvalidOption(f"agent {key!r}: {err}") from cause
     if not isinstance(made, Agent) or isinstance(made, type):
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} made {brief(made)}, which "
                         f"has no act(view)")
     if key in _BUILT_IN and preset:  # a preset's agent answers to it ("mcts-strong")
         made.name = key  # type: ignore[attr-defined]
     return made
+
+
+def _outside_cause(factory: object, err: BaseException) -> BaseException | None:
+    """``err`` if ``factory`` is the caller's own code (its traceback shows where in it the
+    value was refused), else None: a tabletop agent's refusal, whose words the new error
+    repeats, would only add a traceback through tabletop's insides.
+
+    >>> _outside_cause(RandomAgent, ValueError("no")) is None
+    True
+    """
+    module = getattr(factory, "__module__", None) or ""
+    return None if module == "tabletop" or module.startswith("tabletop.") else err
 
 
 def _unpreset(key: str, factory: AgentFactory) -> str:

@@ -43,6 +43,11 @@ class Overrun(Exception):
         super().__init__("stopped" if stopped else "abandoned")
         self.stopped = stopped
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Made again from ``stopped`` (a pickle or copy of an exception calls its class
+        with its ``args``, here the word, which would read as ``stopped=True``)."""
+        return type(self), (self.stopped,), self.__dict__
+
 
 class _Call:
     """One call into an agent, run by the helper thread."""

@@ -140,25 +140,47 @@ class AgentError(RuntimeError):
 
 def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
     """``err`` marked as an agent's fault in game ``index``, with a mark that survives
-    pickling; an ``AgentError`` saying what it was if ``err`` does not survive pickling
-    itself (an exception whose ``__init__`` takes other arguments than its ``args``).
+    pickling (``arena_fault``, and a note the traceback shows: which agent, seat, game and
+    ply); an ``AgentError`` saying what it was if ``err`` does not survive pickling itself
+    (an exception whose ``__init__`` takes other arguments than its ``args``).
 
     >>> class Odd(Exception):
     ...     def __init__(self, a, b): super().__init__(f"{a}/{b}")
-    >>> raised = mark(Odd(1, 2), 3, {"seat": 0, "agent": "odd"})
+    >>> raised = mark(Odd(1, 2), 3, {"seat": 0, "agent": "odd", "ply": 5})
     >>> type(raised).__name__, str(raised), raised.arena_fault["game"]
     ('AgentError', "agent 'odd' raised Odd: 1/2 (an exception that pickle cannot copy)", 3)
+    >>> raised.__notes__
+    ["raised by agent 'odd' (seat 0) in the arena's game 3 at ply 5"]
     """
     marked = {"game": index, **fault}
     try:
         err.arena_fault = marked  # type: ignore[attr-defined]
+        noted(err, marked)
         pickle.loads(pickle.dumps(err))
     except Exception:
         copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised "
                           f"{type(err).__name__}: {cut(str(err))} (an exception that pickle "
                           f"cannot copy)")
         copy.arena_fault = marked
-        return copy
+        return noted(copy, marked)
+    return err
+
+
+def noted(err: Exception, fault: dict[str, Any]) -> Exception:
+    """``err`` with a note naming the agent, seat, game and ply of ``fault`` (the words a
+    traceback shows under the message; ``add_note`` where Python has it, 3.11 on).
+
+    >>> noted(ValueError("no"), {"agent": "bot", "seat": 1, "game": 0, "ply": 2}).__notes__
+    ["raised by agent 'bot' (seat 1) in the arena's game 0 at ply 2"]
+    """
+    note = f"raised by agent {quote(str(fault.get('agent')))} (seat {fault.get('seat')}) " \
+           f"in the arena's game {fault.get('game')} at ply {fault.get('ply')}"
+    notes = getattr(err, "__notes__", None)
+    if not isinstance(notes, list):
+        notes = []
+        err.__notes__ = notes  # type: ignore[attr-defined,unused-ignore]  # (3.10: none)
+    if note not in notes:
+        notes.append(note)
     return err
 
 

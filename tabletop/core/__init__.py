@@ -3,7 +3,15 @@
 ``core`` imports no game.
 """
 
-from .errors import IllegalAction, InvalidOption, InvalidRecord, TabletopError, UnknownGame
+from .errors import (
+    CallerError,
+    IllegalAction,
+    InvalidOption,
+    InvalidRecord,
+    TabletopError,
+    UnknownAgent,
+    UnknownGame,
+)
 from .exports import package_dir
 from .game import Action, Game, State, View
 from .record import replay
@@ -12,8 +20,8 @@ from .timeline import Timeline
 from .tree import explore
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "State",
-    "TabletopError", "Timeline", "UnknownGame", "View", "explore", "load", "names",
-    "register", "replay",
+    "Action", "CallerError", "Game", "IllegalAction", "InvalidOption", "InvalidRecord",
+    "State", "TabletopError", "Timeline", "UnknownAgent", "UnknownGame", "View", "explore",
+    "load", "names", "register", "replay",
 ]
 __dir__ = package_dir(globals())

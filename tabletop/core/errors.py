@@ -1,4 +1,22 @@
-"""The errors tabletop raises. All are ``ValueError`` subclasses whose message explains."""
+"""The errors tabletop raises when it refuses something. All are ``ValueError`` subclasses
+whose message explains, under one base, ``TabletopError``::
+
+    TabletopError (ValueError)
+    ├── IllegalAction    an action the rules do not allow here (``reason`` says why)
+    ├── InvalidRecord    a record that is malformed or does not replay
+    └── CallerError      a name or option the caller passed (shown in one line by IPython)
+        ├── UnknownGame
+        ├── UnknownAgent
+        └── InvalidOption
+
+Each is made again alike by ``pickle``, ``copy`` and ``deepcopy`` (class, message and
+attributes): that is how one raised in a Dask worker or a process pool reaches the caller.
+
+>>> import pickle
+>>> err = pickle.loads(pickle.dumps(IllegalAction("'x': no; legal: y", reason="'x': no")))
+>>> isinstance(err, TabletopError), isinstance(err, ValueError), err.reason
+(True, True, "'x': no")
+"""
 
 from __future__ import annotations
 
@@ -39,11 +57,21 @@ class CallerError(TabletopError):
 
     >>> UnknownGame("no game called 'chess'")._render_traceback_()
     ["UnknownGame: no game called 'chess'"]
+
+    Notes added to it (``add_note``, Python 3.11 on) follow, as a traceback shows them:
+
+    >>> err = InvalidOption("seed must be an int")
+    >>> err.__notes__ = ["while loading row 3 of games.csv"]
+    >>> err._render_traceback_()
+    ['InvalidOption: seed must be an int', 'while loading row 3 of games.csv']
     """
 
     def _render_traceback_(self) -> list[str]:
-        """The lines IPython shows for this error instead of a traceback."""
-        return [f"{type(self).__name__}: {self}"]
+        """The lines IPython shows for this error instead of a traceback: the message, then
+        each note added to it."""
+        notes = getattr(self, "__notes__", None)
+        shown = [str(note) for note in notes] if isinstance(notes, list | tuple) else []
+        return [f"{type(self).__name__}: {self}", *shown]
 
 
 class UnknownGame(CallerError):

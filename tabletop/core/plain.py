@@ -244,6 +244,11 @@ class NotJSON(ValueError):
         super().__init__(f"{problem}: {brief(found)}" + (f" in {field!r}" if field else ""))
         self.problem, self.found, self.field = problem, found, field
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Made again from its three parts (a pickle or copy of an exception calls its class
+        with its ``args``, here the message, which would be read as the ``problem``)."""
+        return type(self), (self.problem, self.found, self.field), self.__dict__
+
 
 def json_data(value: Any, budget: list[int], depth_limit: int = MAX_NESTING,
               largest: int = 10**400, loose: bool = False) -> Any:

@@ -124,8 +124,9 @@ class Session(SessionClicks):
                 agent = None
             else:
                 agent = resolve_agent(spec, self._seat_seed(seat))
-        except UnknownAgent as err:  # a seat may also be made human: the choices say so
-            raise UnknownAgent(seat_refusal(spec, agent_names())) from err  # (or (name, opts))
+        except UnknownAgent:  # a seat may also be made human: the choices say so
+            # (or (name, opts)); the first refusal's words are superseded: not shown too
+            raise UnknownAgent(seat_refusal(spec, agent_names())) from None
         except CallerError:
             raise
         except ValueError as err:

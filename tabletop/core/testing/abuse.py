@@ -19,6 +19,7 @@ from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
 from .entry import suite_game, suite_seeds
+from .errorcopies import check_error_copies
 from .foreign import check_foreign
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
@@ -88,6 +89,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_advice,
     check_annotations,
     check_optimized,
+    check_error_copies,
 )
 
 
