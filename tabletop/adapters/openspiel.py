@@ -418,9 +418,20 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             raise TypeError(f"action_to_string([player,] action) takes one or two arguments, "
                             f"not {len(player_and_action)}")
         *player, action = player_and_action
-        player = [self._player(p, chance=True) for p in player]
+        player = [p if self._at_end(p) else self._player(p, chance=True) for p in player]
         text: str = super().action_to_string(*player, _action_arg(action, self))
         return text
+
+    def _at_end(self, player: object) -> bool:
+        """Whether ``player`` is ``TERMINAL`` and the game is over: then it is the player
+        to move (``current_player()``), so ``action_to_string`` takes it, as the
+        one-argument form passes it, and names the action as for any player (the moves of
+        a finished game are named so)."""
+        if isinstance(player, pyspiel.PlayerId):
+            player = int(player)
+        found = plain(player)
+        return (type(found) is int and found == int(pyspiel.PlayerId.TERMINAL)
+                and self.is_terminal())
 
     def string_to_action(self, *player_and_text: Any) -> int:
         """``string_to_action([player,] text)``: the legal id whose ``action_to_string`` is
@@ -455,7 +466,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         game = self.get_game().tabletop
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {self._seed(action)}"
-        if not 0 <= player < game.players:
+        if not 0 <= player < game.players and not self._at_end(player):
             raise ValueError(f"player must be 0 .. {game.players - 1} (or "
                              f"{int(pyspiel.PlayerId.CHANCE)}: chance), not {brief(player)}")
         named = action_space(game).action_at(int(action))
