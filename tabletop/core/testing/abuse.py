@@ -18,6 +18,7 @@ from .builders import check_position_builder
 from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
+from .endings import check_endings
 from .entry import suite_game, suite_seeds
 from .foreign import check_foreign
 from .fuzzing import check_fuzzing, require_hypothesis
@@ -73,6 +74,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_typed_turns,
     check_notation_forms,
     check_illegal_text,
+    check_endings,
     check_spellings,
     check_number_agreement,
     check_prose,
