@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from ..errors import IllegalAction
@@ -132,14 +133,13 @@ def _check_refused(subject: State | View, earlier: tuple[Action, ...], where: st
         text = str(action)
         if subject.is_legal(action) or subject.is_legal(text):
             fail(where, f"is_legal({text!r}) is true at the end")
-        asks.append((f"parse_action({text!r})", lambda t=text: subject.game.parse_action(
-            subject, t)))
+        asks.append((f"parse_action({text!r})",
+                     partial(subject.game.parse_action, subject, text)))
         if isinstance(subject, State):
-            asks.append((f"apply({text!r})", lambda a=action: subject.apply(a)))
+            asks.append((f"apply({text!r})", partial(subject.apply, action)))
         found = _id_of(subject, action)
         if found is not None:
-            asks.append((f"action_from_id({found})",
-                         lambda i=found: subject.action_from_id(i)))
+            asks.append((f"action_from_id({found})", partial(subject.action_from_id, found)))
     for asked, ask in asks:
         try:
             ask()
