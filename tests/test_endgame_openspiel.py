@@ -68,3 +68,24 @@ def test_a_pseudo_player_not_to_move_is_still_refused(pseudo):
     if int(pseudo) != int(pyspiel.PlayerId.TERMINAL):
         with pytest.raises(ValueError, match="player must be"):
             over.action_to_string(pseudo, 0)
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_string_to_action_at_the_end_says_the_game_is_over(name):
+    state = _finished(name, min(game_class(name).player_counts), seed=3)
+    text = state.action_to_string(state.full_history()[-1].action)
+    for args in ((text,), (0, text), (state.current_player(), text)):
+        with pytest.raises(tabletop.IllegalAction,
+                           match=r"names no legal action here; legal: none \(the game is "
+                                 r"over\)$"):
+            state.string_to_action(*args)
+
+
+def test_string_to_action_for_a_player_not_to_move_says_whose_turn_it_is():
+    state = openspiel.load_game("lascaux", players=3, seed=3).new_initial_state()
+    mover = state.current_player()
+    other = (mover + 1) % 3
+    with pytest.raises(tabletop.IllegalAction, match=rf"names no legal action here; legal: none "
+                                                     rf"\(player {other} is not to move: "
+                                                     rf"player {mover} is\)$"):
+        state.string_to_action(other, "pass")

@@ -441,16 +441,23 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             raise TypeError(f"string_to_action([player,] text) takes one or two arguments, "
                             f"not {len(player_and_text)}")
         *player, text = player_and_text
-        who = self._player(player[0], chance=True) if player else self.current_player()
-        legal = self.legal_actions(who) if player else self.legal_actions()
+        if player and not self._at_end(player[0]):  # (TERMINAL at the end: the mover's)
+            who = self._player(player[0], chance=True)
+            legal = self.legal_actions(who)
+        else:
+            who, legal = self.current_player(), self.legal_actions()
         named = {self.action_to_string(who, a): a for a in legal}
         if isinstance(text, str) and text in named:
             return named[text]
         if (found := notation_id(self.tabletop, text, named)) is not None:  # "PAY" is pay
             return found
         shown = ", ".join(map(repr, list(named)[:12])) + (", …" if len(named) > 12 else "")
-        raise IllegalAction(f"{brief(text)} names no legal action here; legal: "
-                            f"{shown or 'none'}")
+        if not named:  # say why there is none, not "legal: " and nothing
+            why = ("the game is over" if self.is_terminal() else
+                   f"player {who} is not to move: player {self.current_player()} is")
+            raise IllegalAction(f"{brief(text)} names no legal action here; legal: none "
+                                f"({why})")
+        raise IllegalAction(f"{brief(text)} names no legal action here; legal: {shown}")
 
     def _apply_action(self, action: int) -> None:
         # the new state is one of this game's: set directly, without the setter's check
