@@ -44,14 +44,21 @@ def check_endings(game: Game, seeds: Iterable[int] = range(3)) -> None:
             before, last = last, state
         if last is None or before is None or not last.is_terminal:
             continue
-        where = f"{game.name} seed {seed} (the end, ply {len(last.history)})"
-        _check_outcome(last, where)
-        _check_record(last, where)
-        earlier = (*before.legal_actions()[:6], last.history[-1])
-        _check_nothing_to_play(last, earlier, where)
-        for player in range(game.players):
-            view = last.view(player)
-            _check_view(last, view, earlier, f"{where} view {player}")
+        check_ending(last, before, f"{game.name} seed {seed} (the end, ply "
+                                   f"{len(last.history)})")
+
+
+def check_ending(state: State, before: State, where: str = "the end") -> None:
+    """Check every door of one finished game ``state``; ``before`` is the state one ply
+    earlier (whose legal actions must all be refused now)."""
+    if not state.is_terminal:
+        fail(where, "check_ending needs a finished game")
+    _check_outcome(state, where)
+    _check_record(state, where)
+    earlier = (*before.legal_actions()[:6], state.history[-1])
+    _check_nothing_to_play(state, earlier, where)
+    for player in range(state.game.players):
+        _check_view(state, state.view(player), earlier, f"{where} view {player}")
 
 
 def _check_outcome(state: State, where: str) -> None:
@@ -161,4 +168,4 @@ def _id_of(subject: State | View, action: Action) -> int | None:
         return None  # an action outside the integer space (or named by its position)
 
 
-__all__ = ["check_endings"]
+__all__ = ["check_ending", "check_endings"]
