@@ -69,7 +69,7 @@ from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .declarations import check_declarations
-from .endings import check_endings
+from .endings import check_ending, check_endings
 from .hashseeds import check_hash_seeds
 from .interrupts import check_interrupts
 from .memos import check_small_memos
@@ -81,7 +81,8 @@ from .variants import check_variants
 
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
-    "check_chance", "check_clicks", "check_declarations", "check_endings", "check_game",
+    "check_chance", "check_clicks", "check_declarations", "check_ending", "check_endings",
+    "check_game",
     "check_global_random", "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
