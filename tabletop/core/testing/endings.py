@@ -30,14 +30,17 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..game import Action, Game, State, View
+from ..quoting import brief
 from ..record import replay
 from ..tree import explore
 from .common import fail, random_playout
+from .entry import suite_game, suite_seeds
 
 
 def check_endings(game: Game, seeds: Iterable[int] = range(3)) -> None:
     """Play each seed's random game to the end and check every door of its last state."""
-    for seed in seeds:
+    game = suite_game(game, "check_endings")
+    for seed in suite_seeds(seeds, "check_endings"):
         before: State | None = None
         last: State | None = None
         for state in random_playout(game, seed):
@@ -51,8 +54,12 @@ def check_endings(game: Game, seeds: Iterable[int] = range(3)) -> None:
 def check_ending(state: State, before: State, where: str = "the end") -> None:
     """Check every door of one finished game ``state``; ``before`` is the state one ply
     earlier (whose legal actions must all be refused now)."""
-    if not state.is_terminal:
-        fail(where, "check_ending needs a finished game")
+    for name, value in (("state", state), ("before", before)):
+        if not isinstance(value, State):
+            raise TypeError(f"check_ending's {name} should be a State, not {brief(value)}")
+    if not state.is_terminal or state.history[:-1] != before.history:
+        raise ValueError("check_ending needs a finished game's last state and the state "
+                         "one ply before it")
     _check_outcome(state, where)
     _check_record(state, where)
     earlier = (*before.legal_actions()[:6], state.history[-1])
