@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.core.testing import check_abuse, check_game, check_variants, soak
+from tabletop.core.testing import (
+    check_abuse,
+    check_ending,
+    check_endings,
+    check_game,
+    check_variants,
+    soak,
+)
 
 GAME = tabletop.load("lava-flows")
 
@@ -31,6 +38,11 @@ GAME = tabletop.load("lava-flows")
     (lambda: soak(GAME, 0), ValueError, "soak's games should be a whole number ≥ 1, not 0"),
     (lambda: soak(GAME, 2, first_seed=-1), ValueError, "soak's seeds should be whole numbers"),
     (lambda: soak(GAME, 2, every=0), ValueError, "soak's every should be"),
+    (lambda: check_endings("lava-flows"), TypeError, "check_endings checks a Game"),
+    (lambda: check_endings(GAME, seeds=[]), ValueError, "check_endings was given no seeds"),
+    (lambda: check_ending(GAME.new(seed=1), GAME.new(seed=1)), ValueError,
+     "check_ending needs a finished game's last state"),
+    (lambda: check_ending("end", None), TypeError, "check_ending's state should be a State"),
     (lambda: check_variants("lava-flows"), TypeError, "check_variants checks a Game"),
     (lambda: check_variants(GAME, seeds=[]), ValueError, "check_variants was given no seeds"),
     (lambda: check_variants(GAME, rules_only="no"), TypeError,

@@ -418,9 +418,20 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             raise TypeError(f"action_to_string([player,] action) takes one or two arguments, "
                             f"not {len(player_and_action)}")
         *player, action = player_and_action
-        player = [self._player(p, chance=True) for p in player]
+        player = [p if self._at_end(p) else self._player(p, chance=True) for p in player]
         text: str = super().action_to_string(*player, _action_arg(action, self))
         return text
+
+    def _at_end(self, player: object) -> bool:
+        """Whether ``player`` is ``TERMINAL`` and the game is over: then it is the player
+        to move (``current_player()``), so ``action_to_string`` takes it, as the
+        one-argument form passes it, and names the action as for any player (the moves of
+        a finished game are named so)."""
+        if isinstance(player, pyspiel.PlayerId):
+            player = int(player)
+        found = plain(player)
+        return (type(found) is int and found == int(pyspiel.PlayerId.TERMINAL)
+                and self.is_terminal())
 
     def string_to_action(self, *player_and_text: Any) -> int:
         """``string_to_action([player,] text)``: the legal id whose ``action_to_string`` is
@@ -430,16 +441,23 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             raise TypeError(f"string_to_action([player,] text) takes one or two arguments, "
                             f"not {len(player_and_text)}")
         *player, text = player_and_text
-        who = self._player(player[0], chance=True) if player else self.current_player()
-        legal = self.legal_actions(who) if player else self.legal_actions()
+        if player and not self._at_end(player[0]):  # (TERMINAL at the end: the mover's)
+            who = self._player(player[0], chance=True)
+            legal = self.legal_actions(who)
+        else:
+            who, legal = self.current_player(), self.legal_actions()
         named = {self.action_to_string(who, a): a for a in legal}
         if isinstance(text, str) and text in named:
             return named[text]
         if (found := notation_id(self.tabletop, text, named)) is not None:  # "PAY" is pay
             return found
         shown = ", ".join(map(repr, list(named)[:12])) + (", …" if len(named) > 12 else "")
-        raise IllegalAction(f"{brief(text)} names no legal action here; legal: "
-                            f"{shown or 'none'}")
+        if not named:  # say why there is none, not "legal: " and nothing
+            why = ("the game is over" if self.is_terminal() else
+                   f"player {who} is not to move: player {self.current_player()} is")
+            raise IllegalAction(f"{brief(text)} names no legal action here; legal: none "
+                                f"({why})")
+        raise IllegalAction(f"{brief(text)} names no legal action here; legal: {shown}")
 
     def _apply_action(self, action: int) -> None:
         # the new state is one of this game's: set directly, without the setter's check
@@ -455,7 +473,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         game = self.get_game().tabletop
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {self._seed(action)}"
-        if not 0 <= player < game.players:
+        if not 0 <= player < game.players and not self._at_end(player):
             raise ValueError(f"player must be 0 .. {game.players - 1} (or "
                              f"{int(pyspiel.PlayerId.CHANCE)}: chance), not {brief(player)}")
         named = action_space(game).action_at(int(action))

@@ -45,7 +45,7 @@ from .errors import InvalidRecord, TabletopError
 from .game import Action, State
 from .plain import plain
 from .quoting import brief, quote
-from .record import read, replay
+from .record import past_the_end, read, replay
 from .timeline import MAX_NOTE, Timeline, note_text
 
 #: The most branches a record may hold besides its own line.
@@ -216,6 +216,10 @@ def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a li
         if child is None:
             if timeline.cursor != node:
                 timeline.goto(node)
+            if timeline.state.is_terminal:
+                raise InvalidRecord(f"{where}: "
+                                    + past_the_end(timeline.state, action, i, len(actions),
+                                                   "line"))
             try:
                 timeline.play(action)
             except TabletopError as err:

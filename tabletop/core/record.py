@@ -126,6 +126,9 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     game = _load(record)
     state = _start(game, record)
     for i, text in enumerate(actions[:ply]):
+        if state.is_terminal:
+            raise InvalidRecord(past_the_end(state, text, i, len(actions), "record")
+                                + older_rules(game))
         try:
             state = state.apply(text)
         except TabletopError as err:
@@ -134,6 +137,33 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     if ply == len(actions) and record.get("result") is not None:
         _check_result(record["result"], state)
     return state
+
+
+def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> str:
+    """What to say of action ``i`` (from 0) of a record's (or line's) ``total`` when its
+    first ``i`` actions already finish the game at ``state``: where it ended, how, and the
+    ``ply`` that stops there (not one more illegal move).
+
+    >>> import tabletop
+    >>> start = tabletop.load("lava-flows", ply_cap=1).new(seed=1)
+    >>> end = start.apply("arrange black a1 white b1").apply("arrange black a3 white b3")
+    >>> end = end.apply(end.legal_actions()[0])
+    >>> said = past_the_end(end, "pass", 3, 5, "record")
+    >>> print(said.replace(": ", ":\\n", 1).replace("; ", ";\\n"))
+    action 4 of the record, 'pass', comes after the end of the game:
+    its first 3 actions finish it (a draw), and 2 more follow;
+    replay(record, ply=3) stops at the end
+    """
+    game = state.game
+    names = [game.player_name(p) for p in state.winners]
+    result = ("a draw" if not names else
+              f"{names[0]} wins" if len(names) == 1 else
+              f"{', '.join(names[:-1])} and {names[-1]} win")
+    stop = (f"replay(record, ply={i}) stops at the end" if kind == "record" else
+            f"cut the {kind} after action {i}")
+    return (f"action {i + 1} of the {kind}, {quote(str(text))}, comes after the end of the "
+            f"game: its first {i} actions finish it ({result}), and {total - i} more "
+            f"{'follows' if total - i == 1 else 'follow'}; {stop}")
 
 
 def older_rules(game: Game) -> str:

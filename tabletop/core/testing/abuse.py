@@ -18,6 +18,7 @@ from .builders import check_position_builder
 from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
+from .endings import check_endings
 from .entry import suite_game, suite_seeds
 from .errorcopies import check_error_copies
 from .foreign import check_foreign
@@ -74,6 +75,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_typed_turns,
     check_notation_forms,
     check_illegal_text,
+    check_endings,
     check_spellings,
     check_number_agreement,
     check_prose,
