@@ -39,7 +39,9 @@
   and so is every example a refusal's reason quotes;
   every repr that reads as a constructor call rebuilds an equal object), and a bot's
   search tree read as documented (``check_search_trees``: visits, values, the choice,
-  chance nodes, nothing shown as known that the searcher did not know); it needs
+  chance nodes, nothing shown as known that the searcher did not know), and a game that
+  leaves the user's process changed (``check_guest``: global generators, numpy's settings,
+  warning filters, logging, hooks, threads, optional packages imported, text printed); it needs
   hypothesis (the ``test`` extra) and says so at once without it;
 * ``check_variants(game)`` plays a short ``check_game`` and most of ``check_abuse`` again
   under the option sets the game's class declares as ``variants`` (every option off its
@@ -67,6 +69,7 @@ from .clicks import check_clicks
 from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .declarations import check_declarations
+from .guest import check_guest
 from .hashseeds import check_hash_seeds
 from .interrupts import check_interrupts
 from .memos import check_small_memos
@@ -79,7 +82,7 @@ from .variants import check_variants
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_chance", "check_clicks", "check_declarations", "check_game", "check_global_random",
-    "check_hash_seeds", "check_interrupts",
+    "check_guest", "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]
