@@ -38,6 +38,9 @@ def neighbours() -> None:
     for name in NEIGHBOURS:
         with contextlib.suppress(ImportError):
             __import__(name)
+    from IPython.core.interactiveshell import InteractiveShell
+
+    InteractiveShell.instance()  # a shell, as in a notebook: its display formatters
 
 
 def library(save: Path) -> None:

@@ -46,7 +46,7 @@ def test_numpy_error_handling_changed_by_a_game_is_caught(registered):
     before = np.geterr()
     try:
         with pytest.raises(ConformanceError, match=r"numpy error handling \(np.seterr\) "
-                                                   r"changed: \{'divide': 'warn'"):
+                                                   r"changed: divide: 'warn' -> 'ignore'"):
             check_guest(registered(QuietingNim), seeds=range(1))
     finally:
         np.seterr(**before)

@@ -250,7 +250,7 @@ class Progress:
         except ImportError:
             return
 
-        class Bar(tqdm):  # type: ignore[misc,valid-type]
+        class Bar(tqdm):
             """tqdm without its monitor thread, which tqdm starts with the first bar and
             leaves running in the user's process after the bar is closed; ``miniters=1``
             shows every game anyway (what the monitor was there to catch up on)."""

@@ -41,9 +41,9 @@ OPTIONAL = ("pandas", "dask", "distributed", "matplotlib", "IPython", "ipywidget
 GRACE = 3.0
 
 
-def _loggers() -> dict[str, tuple[object, ...]]:
+def _loggers() -> dict[str, tuple[Any, ...]]:
     """Every logger's level, handlers (by identity), propagation and ``disabled`` flag."""
-    found: dict[str, tuple[object, ...]] = {}
+    found: dict[str, tuple[Any, ...]] = {}
     everyone = [("", logging.getLogger())] + [
         (name, logger) for name, logger in list(logging.Logger.manager.loggerDict.items())
         if isinstance(logger, logging.Logger)]
@@ -60,6 +60,17 @@ def _signals() -> dict[str, object]:
     return handlers
 
 
+def _formatters() -> dict[str, tuple[dict[Any, Any], dict[Any, Any]]] | None:
+    """The running IPython shell's display formatters' printers by type (``for_type``),
+    ``None`` outside IPython (a library registering one changes every notebook cell)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return None
+    return {name: (dict(f.type_printers), dict(f.deferred_printers))
+            for name, f in shell.display_formatter.formatters.items()}
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -69,7 +80,8 @@ def _umask() -> int:
 def process_state() -> dict[str, Any]:
     """What a library could change in the process it runs in, each item comparable with
     ``==`` (``threads`` and ``modules`` as sets; ``loggers`` a dict by logger name)."""
-    numpy_random = np.random.get_state()
+    numpy_random = np.random.get_state(legacy=True)
+    assert isinstance(numpy_random, tuple)  # (legacy=True: the MT19937 tuple, not a dict)
     context = decimal.getcontext()
     return {
         "numpy print options": np.get_printoptions(),
@@ -91,12 +103,13 @@ def process_state() -> dict[str, Any]:
         "sys.gettrace()/getprofile()": (sys.gettrace(), sys.getprofile()),
         "signal handlers": _signals(),
         "os.environ": dict(os.environ),
+        "IPython's display formatters": _formatters(),
         "the locale": locale.setlocale(locale.LC_ALL),
         "sys.path": list(sys.path),
         "sys.meta_path": list(sys.meta_path),
         "sys.path_hooks": list(sys.path_hooks),
         "sys.stdin/stdout/stderr": (sys.stdin, sys.stdout, sys.stderr),
-        "atexit handlers (how many)": atexit._ncallbacks(),  # type: ignore[attr-defined]
+        "atexit handlers (how many)": atexit._ncallbacks(),
         "the cycle collector (gc)": (gc.isenabled(), gc.get_threshold(), gc.get_debug(),
                                      gc.get_freeze_count()),
         "sys.getswitchinterval()": sys.getswitchinterval(),
@@ -136,10 +149,14 @@ def state_changes(before: dict[str, Any], after: dict[str, Any],
                 changes.append(f"imported {', '.join(heavy)}")
         elif key == "the logging tree":
             changes += _logging_changes(old, new)
-        elif key in ("os.environ", "signal handlers"):
-            changed = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
-            if changed:
-                changes.append(f"{key} changed: {', '.join(changed)}")
+        elif isinstance(old, dict) and isinstance(new, dict):
+            changed = sorted((k for k in set(old) | set(new) if old.get(k) != new.get(k)),
+                             key=str)
+            if key == "os.environ":  # (names only: a value may be a secret)
+                changes += [f"{key} changed: {', '.join(changed)}"] if changed else []
+            elif changed:
+                changes.append(f"{key} changed: " + ", ".join(
+                    f"{k}: {short(old.get(k))} -> {short(new.get(k))}" for k in changed))
         elif new != old:
             shown = "" if key.startswith(("the random", "numpy's global")) else \
                 f": {short(old)} -> {short(new)}"
@@ -153,8 +170,8 @@ def short(value: object) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _logging_changes(old: dict[str, tuple[object, ...]],
-                     new: dict[str, tuple[object, ...]]) -> list[str]:
+def _logging_changes(old: dict[str, tuple[Any, ...]],
+                     new: dict[str, tuple[Any, ...]]) -> list[str]:
     changes = []
     for name, now in new.items():
         was = old.get(name)
