@@ -8,6 +8,7 @@ empty, and the working folder and home read-only."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -15,6 +16,8 @@ import re
 import stat
 import subprocess
 import sys
+import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -26,6 +29,7 @@ from toygame import SecretNim
 import tabletop
 from tabletop.core.testing import ConformanceError, check_guest
 from tabletop.core.testing.process import process_state, state_changes
+from tabletop.widgets.agentrun import Worker
 
 ROOT = Path(__file__).parents[1]
 TOUR = Path(__file__).parent / "guest_tour.py"
@@ -91,6 +95,43 @@ def test_the_records_compare_what_the_promise_names():
     assert [f.split(" changed")[0] for f in found] == [
         "numpy print options", "warnings.filters", "os.environ"]
     assert state_changes(before, process_state()) == []
+
+
+def test_bots_thinking_in_an_event_loop_leave_no_thread_once_they_stop():
+    """The widget's bots search in a worker thread (the loop stays free); once the widgets
+    are closed no thread of theirs is left in the user's kernel."""
+    before = set(threading.enumerate())
+
+    async def scenario() -> None:
+        for name in tabletop.games():
+            players = tabletop.load(name).players
+            widget = tabletop.play(name, seed=1, bots=dict.fromkeys(range(players), "mcts"),
+                                   agent_delay=0.01, panel_delay=0.01)
+            await asyncio.sleep(0.3)
+            widget.close()
+
+    asyncio.run(scenario())
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        left = [t.name for t in set(threading.enumerate()) - before
+                if t.is_alive() and not t.name.startswith("tabletop-warm-up")]
+        if not left:
+            break
+        time.sleep(0.05)
+    assert left == []
+
+
+def test_a_search_cancelled_before_it_starts_never_runs():
+    worker = Worker("test-worker")
+    gate, ran = threading.Event(), []
+    first = worker.submit(gate.wait, 5)
+    second = worker.submit(ran.append, 1)
+    assert second.cancel()
+    gate.set()
+    assert first.result(5) is True
+    third = worker.submit(ran.append, 3)
+    third.result(5)
+    assert ran == [3]
 
 
 def tour(part: str, tmp_path: Path, *extra: str, env: dict[str, str] | None = None) -> dict:
