@@ -86,8 +86,10 @@ def library(save: Path) -> None:
         from tabletop.adapters import openspiel, pettingzoo
         spiel = openspiel.load_game(name).new_initial_state()
         spiel.legal_actions()
-        env = pettingzoo.env(name)
+        env = pettingzoo.env(name, render_mode="rgb_array")
         env.reset(seed=1)
+        env.reset()  # a seed drawn from the operating system
+        env.render()
         env.close()
     result = tabletop.arena.arena("lava-flows", ["random", FAST_MCTS], games=2)
     result.plot()
