@@ -249,7 +249,15 @@ class Progress:
             from tqdm.auto import tqdm
         except ImportError:
             return
-        self.bar = tqdm(total=total, initial=len(done), desc=desc, unit="game")
+
+        class Bar(tqdm):
+            """tqdm without its monitor thread, which tqdm starts with the first bar and
+            leaves running in the user's process after the bar is closed; ``miniters=1``
+            shows every game anyway (what the monitor was there to catch up on)."""
+
+            monitor_interval = 0
+
+        self.bar = Bar(total=total, initial=len(done), desc=desc, unit="game", miniters=1)
 
     def _count(self, g: GameResult) -> None:
         for seat, who in enumerate(g.seats):

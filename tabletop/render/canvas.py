@@ -43,6 +43,18 @@ RGBA = tuple[int, int, int, float]
 # --- colours -------------------------------------------------------------------------------
 _HEX = re.compile(r"#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})")
 _FUNC = re.compile(r"rgba?\(([^)]*)\)")
+#: CSS's sixteen basic colour keywords (and ``grey``), read without Pillow: the scenes name
+#: ``white`` and ``black``, and a picture drawn as SVG should not import an image library
+#: into the user's process (``check_guest``). Other names (``sienna``) and ``hsl()`` are
+#: Pillow's to read, which comes with ipycanvas.
+_BASIC = {
+    "black": (0, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
+    "grey": (128, 128, 128), "white": (255, 255, 255), "maroon": (128, 0, 0),
+    "red": (255, 0, 0), "purple": (128, 0, 128), "fuchsia": (255, 0, 255),
+    "green": (0, 128, 0), "lime": (0, 255, 0), "olive": (128, 128, 0),
+    "yellow": (255, 255, 0), "navy": (0, 0, 128), "blue": (0, 0, 255),
+    "teal": (0, 128, 128), "aqua": (0, 255, 255),
+}
 
 
 @lru_cache(maxsize=1024)
@@ -73,6 +85,8 @@ def parse_color(color: str) -> RGBA:
         if len(parts) in (3, 4):
             r, g, b = (_channel(p) for p in parts[:3])
             return (r, g, b, _fraction(parts[3]) if len(parts) == 4 else 1.0)
+    if text in _BASIC:
+        return (*_BASIC[text], 1.0)
     from PIL import ImageColor  # names and hsl(); Pillow comes with ipycanvas
 
     try:

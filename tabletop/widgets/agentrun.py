@@ -4,8 +4,8 @@
 kernel) and ``agent_delay > 0``. Each turn goes:
 
 1. the turn line says "<name> (<agent>) is thinking…", sent to the page at once;
-2. the search runs in the worker thread ``SEARCHES``; the loop stays free, so clicks (Pause,
-   stepping, the view) are handled while an agent thinks;
+2. the search runs in the worker thread ``SEARCHES`` (which ends when no search waits); the
+   loop stays free, so clicks (Pause, stepping, the view) are handled while an agent thinks;
 3. back on the loop, the move is played — no sooner than ``agent_delay`` seconds after the move
    before it appeared, and only if the position on show, its timeline and the seat's agent are
    still the ones searched;
@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -39,8 +40,54 @@ from .messages import Message
 from .session import Session
 from .starting import option_number
 
-#: The one worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
-SEARCHES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-bot")
+
+class Worker:
+    """Runs submitted calls one after another in a thread of its own, which ends as soon as
+    no call is waiting (and starts again with the next): unlike a ``ThreadPoolExecutor``'s,
+    it does not stay in the user's process after the bots stop. A call cancelled before it
+    starts never runs.
+
+    >>> worker = Worker("doc-worker")
+    >>> worker.submit(sum, [1, 2]).result()
+    3
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self._queue: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, call: Callable[..., Any], *args: Any) -> Future[Any]:
+        """``call(*args)`` in the worker's thread, after the calls submitted before it."""
+        future: Future[Any] = Future()
+        with self._lock:
+            self._queue.append((future, call, args))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name=self.name,
+                                                daemon=True)
+                self._thread.start()
+        return future
+
+    def _serve(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._thread = None
+                    return
+                future, call, args = self._queue.popleft()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = call(*args)
+            except BaseException as err:  # noqa: BLE001 - handed to whoever waits on it
+                future.set_exception(err)
+            else:
+                future.set_result(result)
+
+
+#: The worker thread agents search in (searches never overlap: see ``SEARCH_LOCK``).
+SEARCHES = Worker("tabletop-bot")
 #: Held around every agent search, in the worker thread or not.
 SEARCH_LOCK = threading.Lock()
 

@@ -39,10 +39,12 @@
   and so is every example a refusal's reason quotes;
   every repr that reads as a constructor call rebuilds an equal object), and a bot's
   search tree read as documented (``check_search_trees``: visits, values, the choice,
-  chance nodes, nothing shown as known that the searcher did not know); it needs
-  hypothesis (the ``test`` extra) and says so at once without it; and the doors of a
+  chance nodes, nothing shown as known that the searcher did not know), the doors of a
   finished game (``check_endings``: the outcome, the record, the views, and every way of
-  asking to move, refused saying the game is over);
+  asking to move, refused saying the game is over), and a game that leaves the user's
+  process changed (``check_guest``: global generators, numpy's settings, warning filters,
+  logging, hooks, threads, optional packages imported, text printed); it needs hypothesis
+  (the ``test`` extra) and says so at once without it;
 * ``check_variants(game)`` plays a short ``check_game`` and most of ``check_abuse`` again
   under the option sets the game's class declares as ``variants`` (every option off its
   default in at least one): a table, range or picture built from the
@@ -70,6 +72,7 @@ from .common import ConformanceError, playout, random_playout, random_states
 from .contract import Report, check_game
 from .declarations import check_declarations
 from .endings import check_ending, check_endings
+from .guest import check_guest
 from .hashseeds import check_hash_seeds
 from .interrupts import check_interrupts
 from .memos import check_small_memos
@@ -82,8 +85,7 @@ from .variants import check_variants
 __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_chance", "check_clicks", "check_declarations", "check_ending", "check_endings",
-    "check_game",
-    "check_global_random", "check_hash_seeds", "check_interrupts",
+    "check_game", "check_global_random", "check_guest", "check_hash_seeds", "check_interrupts",
     "check_observations", "check_pictures", "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]

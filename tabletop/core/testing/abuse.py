@@ -25,6 +25,7 @@ from .foreign import check_foreign
 from .fuzzing import check_fuzzing, require_hypothesis
 from .gameprobe import check_drawn_last
 from .graphs import check_graphs
+from .guest import check_guest
 from .handed import check_handed_objects
 from .hitareas import check_hit_areas
 from .illegaltext import check_illegal_text
@@ -92,6 +93,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_annotations,
     check_optimized,
     check_error_copies,
+    check_guest,
 )
 
 
