@@ -27,6 +27,7 @@ from ..core.printing import fit as fit_to
 from ..core.quoting import brief, cut, quote
 from ..core.record import MAX_SAFE_INT, MAX_SEED
 from ..core.registry import load
+from ..core.threads import threads_start
 from ..core.warn import warn
 from .dataset import HEADER, Dataset, folder_path, read_header
 from .entrants import (
@@ -249,6 +250,8 @@ class Progress:
             from tqdm.auto import tqdm
         except ImportError:
             return
+        if not threads_start():  # Pyodide: tqdm's monitor thread would fail with a warning
+            tqdm = type("tqdm", (tqdm,), {"monitor_interval": 0})
         self.bar = tqdm(total=total, initial=len(done), desc=desc, unit="game")
 
     def _count(self, g: GameResult) -> None:
