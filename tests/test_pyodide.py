@@ -145,3 +145,39 @@ def _project_requirements() -> list[Requirement]:
         import tomli as tomllib
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     return [Requirement(r) for r in project["project"]["dependencies"]]
+
+
+def test_without_threads_the_widgets_bots_still_show_thinking_first_and_move_one_at_a_time(
+        monkeypatch):
+    """``test_widget_waits``' first scenario where no thread starts: the same turn lines and
+    moves in the same order; only the search runs on the loop's own thread."""
+    import asyncio
+    import threading
+
+    from test_widget_waits import PLAYERS, human_seat, lascaux, recorded, until
+
+    no_threads(monkeypatch)
+    log: list[tuple[str, object]] = []
+    shell: list = []
+    bot, bots = recorded(log, shell)
+
+    async def scenario() -> None:
+        widget = lascaux(bots, agent_delay=0.02)
+        shell.append(widget)
+        widget.turn_html.observe(lambda c: log.append(("turn", c["new"])), "value")
+        widget.observe(lambda c: log.append(("state", len(c["new"].history))), "state")
+        widget.play(widget.state.legal_actions()[0])
+        assert widget.runner.running  # the person's move returned before any bot moved
+        await until(lambda: widget.state.current_player == human_seat())
+        assert "thinking" not in widget.turn_html.value and "failed" not in widget.message
+
+    asyncio.run(scenario())
+    plies = [n for kind, n in log if kind == "state"]
+    assert plies == list(range(plies[0], plies[0] + PLAYERS))  # one ply at a time
+    searches = [i for i, (kind, _) in enumerate(log) if kind == "search"]
+    moves = [i for i, (kind, _) in enumerate(log) if kind == "state"]
+    assert len(searches) == PLAYERS - 1
+    for k, at in enumerate(searches):
+        player, turn, thread = log[at][1]
+        assert "is thinking…" in turn and thread == threading.main_thread().name
+        assert moves[k] < at < moves[k + 1]
