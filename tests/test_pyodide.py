@@ -181,3 +181,24 @@ def test_without_threads_the_widgets_bots_still_show_thinking_first_and_move_one
         player, turn, thread = log[at][1]
         assert "is thinking…" in turn and thread == threading.main_thread().name
         assert moves[k] < at < moves[k + 1]
+
+
+def test_conformance_checks_that_need_a_thread_or_process_are_skipped_with_a_warning(
+        monkeypatch):
+    import subprocess
+
+    import tabletop
+    from tabletop.core.testing.hashseeds import check_hash_seeds
+    from tabletop.core.testing.optimized import check_optimized
+    from tabletop.core.testing.values import check_threads
+
+    no_threads(monkeypatch)
+
+    def no_process(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")
+    monkeypatch.setattr(subprocess, "run", no_process)
+    game = tabletop.load("lava-flows")
+    for check, needs in ((check_hash_seeds, "another process"),
+                         (check_optimized, "another process"), (check_threads, "threads")):
+        with pytest.warns(RuntimeWarning, match=f"{check.__name__} skipped: it needs {needs}"):
+            check(game)

@@ -24,6 +24,8 @@ import time
 from types import FrameType
 from typing import Any
 
+from .warn import warn
+
 _started: bool | None = None  # threads_start()'s answer, found once a process
 
 
@@ -44,6 +46,21 @@ def threads_start() -> bool:
                 probe.join()
                 _started = True
     return _started
+
+
+def skipped_without_threads(check: str, needs: str) -> bool:
+    """``True``, after a ``RuntimeWarning`` saying ``check`` was skipped, where no thread (and
+    so no process either: Pyodide, WASI) can start; ``False`` where one can. For the
+    conformance checks that compare with another thread or process.
+
+    >>> skipped_without_threads("check_threads", "threads")
+    False
+    """
+    if threads_start():
+        return False
+    warn(f"{check} skipped: it needs {needs}, which cannot start here (Pyodide?)",
+         RuntimeWarning)
+    return True
 
 
 class deadline:  # noqa: N801 - used as a function: ``with deadline(seconds, error):``
