@@ -226,3 +226,13 @@ def test_a_missing_optional_module_names_its_extra(monkeypatch):
     with pytest.raises(ImportError, match=r'^plot needs matplotlib: pip install '
                                           r'"tabletop\[plot\]" \(or pip install matplotlib\)$'):
         require("matplotlib.pyplot", "plot")
+
+
+def test_the_wheel_is_pure_python_so_pyodide_installs_it(built):
+    """JupyterLite's ``%pip install`` (micropip) takes only ``py3-none-any`` wheels besides
+    the packages Pyodide builds itself (issue 20)."""
+    assert built["wheel"].name.endswith("-py3-none-any.whl"), built["wheel"].name
+    with zipfile.ZipFile(built["wheel"]) as archive:
+        wheel = next(archive.read(n).decode() for n in archive.namelist()
+                     if n.endswith(".dist-info/WHEEL"))
+    assert "Root-Is-Purelib: true" in wheel and "Tag: py3-none-any" in wheel, wheel

@@ -10,6 +10,12 @@ goes on (a bare ``except:`` in its loop, a ten-minute C call) is abandoned: its 
 thread keeps running in the background of that process until it ends by itself or the
 process exits, but the game is over and the tournament goes on.
 
+Where no thread can start (Pyodide, in JupyterLite) each call runs here instead, under
+``tabletop.core.threads.deadline``: at the limit ``MoveTimeout`` is raised in the agent's
+Python code by a trace function (the agent runs several times slower while traced), and a
+call that returns late all the same (a long C call) is an overrun too. An agent that
+swallows ``MoveTimeout`` and goes on cannot be abandoned there: the game waits for it.
+
 >>> clock = Clock(1.0)
 >>> clock.call(sum, [1, 2])
 3
@@ -20,9 +26,12 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import time
 from collections.abc import Callable
 from queue import SimpleQueue
 from typing import Any
+
+from ..core.threads import deadline, threads_start
 
 #: How long an interrupted agent has to stop before its thread is abandoned (seconds).
 GRACE = 1.0
@@ -74,9 +83,11 @@ class Clock:
         self.seconds = seconds
         self.calls: SimpleQueue[_Call | None] = SimpleQueue()
         self.abandoned = False
-        self.thread = threading.Thread(target=self._serve, daemon=True,
-                                       name="tabletop-agent")
-        self.thread.start()
+        self.thread: threading.Thread | None = None
+        if threads_start():
+            self.thread = threading.Thread(target=self._serve, daemon=True,
+                                           name="tabletop-agent")
+            self.thread.start()
 
     def _serve(self) -> None:
         while True:
@@ -89,6 +100,7 @@ class Clock:
                 continue
 
     def _interrupt(self) -> None:
+        assert self.thread is not None  # (only a clock with a thread interrupts it)
         ident = self.thread.ident
         if ident is not None:
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident),
@@ -99,6 +111,8 @@ class Clock:
         ``seconds``, ``Overrun`` (and no later call may be made)."""
         if self.abandoned:
             raise RuntimeError("this clock's thread was abandoned")
+        if self.thread is None:
+            return self._call_here(function, args)
         job = _Call(function, args)
         self.calls.put(job)
         if job.done.wait(self.seconds):
@@ -112,6 +126,18 @@ class Clock:
             waited += RESEND
         self.abandoned = not job.done.is_set()
         raise Overrun(stopped=not self.abandoned)
+
+    def _call_here(self, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """The call without a thread (see the module's docstring)."""
+        start = time.monotonic()
+        try:
+            with deadline(self.seconds, MoveTimeout):
+                value = function(*args)
+        except MoveTimeout:
+            raise Overrun(stopped=True) from None
+        if time.monotonic() - start > self.seconds:
+            raise Overrun(stopped=True)
+        return value
 
     def close(self) -> None:
         """Let the helper thread end: now, or, if it was abandoned, once its call returns

@@ -11,6 +11,10 @@ kernel) and ``agent_delay > 0``. Each turn goes:
    still the ones searched;
 4. the next agent's turn begins, until a human is to move or the game is over.
 
+Where no thread can start (Pyodide, in JupyterLite) step 2 runs on the loop itself, after the
+turn line is sent: the moves still come one at a time, ``agent_delay`` apart, but a click made
+during a search waits for it to end.
+
 **Pause** stops the sequence. A search already running finishes in its thread; its move is
 *held*, not played. On resume a held move is played at once if the position is unchanged (so
 pausing never changes what the agents play), else dropped. **Cancel** (a step, a new move, a
@@ -36,6 +40,7 @@ from typing import Any, Protocol
 from ..agents import agent_label
 from ..core.errors import TabletopError
 from ..core.game import Action, View
+from ..core.threads import threads_start
 from .messages import Message
 from .session import Session
 from .starting import option_number
@@ -212,7 +217,7 @@ class AgentRunner:
             view = session.state.view(player)
             self._set_thinking(player)  # the page hears it before the search starts
             try:
-                decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
+                decision = await self._search(agent, view)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - any agent failure is told, not lost
@@ -231,6 +236,16 @@ class AgentRunner:
             self.thinking = None  # the turn line follows with the move's panels
             self._play(decision)
             self._shown = loop.time()
+
+    @staticmethod
+    async def _search(agent: Any, view: View) -> Decision:
+        """``decide`` in the worker thread ``SEARCHES``; where no thread can start (Pyodide),
+        on the loop itself, once the loop has sent the turn line (the page then waits for
+        the search, as for any cell)."""
+        if threads_start():
+            return await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
+        await asyncio.sleep(0)
+        return decide(agent, view)
 
     def _play(self, decision: Decision) -> None:
         if self.closed:  # a safety net: closing cancels the task that would get here

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..agents import MCTSAgent
 from ..core.game import State
+from ..core.threads import threads_start
 from .session import Session
 
 #: Whether new widgets warm their game up (benchmarks turn it off to measure the difference).
@@ -38,16 +39,20 @@ _lock = threading.Lock()
 
 def warm_up(state: State, seats: Sequence[Any] = ()) -> threading.Thread | None:
     """Start warming ``state``'s game in a daemon thread, once per game name in a process;
-    returns the thread (``None`` if this game was warmed already or is being warmed)."""
+    returns the thread (``None`` if this game was warmed already or is being warmed, or if
+    no thread can start here — Pyodide — where the first click pays, as without warm-up)."""
     name = state.game.name
     with _lock:
-        if not ENABLED or name in _threads:
+        if not ENABLED or name in _threads or not threads_start():
             return None
         mcts = any(isinstance(agent, MCTSAgent) for agent in seats)
         thread = threading.Thread(target=_walk, args=(copy.copy(state), mcts), daemon=True,
                                   name=f"tabletop-warm-up-{name}")
+        try:
+            thread.start()
+        except (RuntimeError, OSError):  # no thread now (too many?): the first click pays
+            return None
         _threads[name] = thread
-    thread.start()
     return thread
 
 

@@ -4,7 +4,8 @@ of stalling it — on every system: a timer signal where there is one (Linux, ma
 of its own so that a real Ctrl-C is still a ``KeyboardInterrupt`` (Python code is
 interrupted; one C call that holds the GIL throughout, as a backtracking regex, only by a
 real signal). Outside the main thread (where Python delivers no signal) the block runs
-unguarded.
+unguarded. Where no thread can start (Pyodide), a timer signal is not delivered either: the
+functions the block calls are traced instead (``tabletop.core.threads.deadline``).
 
 >>> with hang_guard(5.0):
 ...     total = sum(range(10))
@@ -21,6 +22,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from ..threads import deadline, threads_start
+
 
 class Hung(BaseException):
     """Raised inside a block that ran past its limit (a BaseException, so that no
@@ -30,7 +33,10 @@ class Hung(BaseException):
 @contextlib.contextmanager
 def hang_guard(seconds: float) -> Iterator[None]:
     """Raise ``Hung`` inside the block once it has run ``seconds``, where possible."""
-    if threading.current_thread() is not threading.main_thread():
+    if not threads_start():  # Pyodide: a timer signal is not delivered while Python runs
+        with deadline(seconds, Hung):
+            yield
+    elif threading.current_thread() is not threading.main_thread():
         yield
     elif hasattr(signal, "setitimer"):
         with by_timer_signal(seconds):

@@ -26,6 +26,7 @@ import sys
 from typing import Any
 
 from ..game import Game
+from ..threads import skipped_without_threads
 from .common import fail
 from .pictures import DrawOptions, digests
 from .reproducible import check_global_random
@@ -56,6 +57,8 @@ def check_hash_seeds(game: Game, seed: int = 0, states: int = 4, setup: str = "d
     the global generators hold: ``check_global_random``); returns how many pictures were
     compared."""
     args: tuple[Any, ...] = (game, seed, states, setup, [dict(o) for o in options])
+    if skipped_without_threads("check_hash_seeds", "another process"):
+        return 0
     here = digests(*args)
     numbers = check_global_random(game, seed, states, setup)
     try:

@@ -30,6 +30,7 @@ from ..errors import UnknownGame
 from ..game import Game, State
 from ..record import replay
 from ..registry import game_class
+from ..threads import skipped_without_threads
 from .common import fail, random_states
 from .entry import suite_seeds
 from .malformed import described, malformed_variants
@@ -132,6 +133,8 @@ def check_optimized(game: Game, seeds: Iterable[int] = range(2), states: int = 3
     this process runs optimized, as in one that is not); returns how many answers were
     compared. Fails at the first that differs, naming the input."""
     seed = suite_seeds(seeds, "check_optimized")[0]
+    if skipped_without_threads("check_optimized", "another process"):
+        return 0
     args = (game, seed, states, setup)
     here = everything(*args)
     flags, there_name = (["-OO"], "-OO") if not sys.flags.optimize else ([], "plain python")

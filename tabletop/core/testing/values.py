@@ -30,6 +30,7 @@ from typing import Any
 
 from ..game import Game, State, View
 from ..memos import small_memos
+from ..threads import skipped_without_threads
 from .common import fail, random_playout
 from .memos import played_answers
 
@@ -98,6 +99,8 @@ def check_threads(game: Game, seeds: Iterable[int] = range(2)) -> None:
     ``THREADS`` threads at once with every memo bounded at one entry, must be those of one
     thread alone; no thread may raise."""
     seeds = tuple(seeds)
+    if skipped_without_threads("check_threads", "threads"):
+        return
     with small_memos(1):
         alone = {seed: played_answers(game, seed) for seed in seeds}
         found: dict[tuple[int, int], list[str]] = {}
