@@ -18,6 +18,7 @@ from . import layout, panels
 from .agentrun import AgentRunner
 from .agentturns import close_dropped
 from .inputs import MoveBox
+from .keyfocus import FocusKeeper
 from .session import Session
 
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
@@ -35,6 +36,7 @@ class PanelsInStep:
     thinking_html: w.HTML
     choices: w.HBox
     move_box: MoveBox
+    focus_keeper: FocusKeeper
     cancel_button: w.Button
     confirm_button: w.Button
     agent_button: w.Button
@@ -74,6 +76,7 @@ class PanelsInStep:
             else "none"
         self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
+            self._keep_focus()
             return
         self.move_box.value = ""  # typed for the position left: not for the next eyes
         colours = self._colours()
@@ -91,6 +94,30 @@ class PanelsInStep:
         # under the cover at a bot's turn (a step took it there) the bot may move: no one sees
         self.agent_button.disabled = s.state.is_terminal or (covered and
                                                              s.agent_to_move() is None)
+        self._keep_focus()
+
+    def _keep_focus(self) -> None:
+        """Send the keyboard's focus on from a control pressed on the page that is now shut
+        or hidden (``keyfocus``): a step at the line's end to the step the other way, the rest
+        to where play goes on: the move box, **Show my board**, **Bot move** under the cover
+        at a bot's turn, **Step back** once the game is over."""
+        pressed = self.focus_keeper.pressed
+        if pressed is None:
+            return
+        ahead = [self.forward_button, self.last_button]
+        behind = [self.back_button, self.first_button]
+        if pressed in behind:
+            fallbacks = ahead
+        elif pressed in ahead:
+            fallbacks = behind
+        else:
+            s = self.session
+            fallbacks = [self.move_box, self.confirm_button]
+            if s.covered():
+                fallbacks.append(self.agent_button)
+            if s.state.is_terminal:
+                fallbacks += behind
+        self.focus_keeper.settle(fallbacks)
 
     def _turn(self, colours: tuple[str, ...] | None = None) -> str:
         """The turn line's HTML: whose turn (and whether their agent thinks or waits), or
