@@ -129,3 +129,16 @@ def test_a_control_open_again_long_after_its_press_does_not_take_the_focus() -> 
     clock[0] = RETURN_SECONDS + 1
     box.disabled = False
     assert keeper.settle([]) is None  # the player has moved on meanwhile
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_focus_ring_stands_out_on_every_background_of_the_panel(theme: str) -> None:
+    """WCAG's 3:1 for what is not text; the ring is drawn by the widget's own CSS (the
+    ipywidgets text box shows its focus only by a pale border, 2.1:1 on white)."""
+    from tabletop.render.contrast import contrast
+    from tabletop.widgets import panels
+
+    colours = panels.THEMES[theme]
+    for bg in ("page", "panel", "now", "line"):
+        assert contrast(colours["focus"], colours[bg]) >= 3, (theme, bg)
+    assert "var(--tt-focus)" in panels.CSS and ":focus-visible" in panels.CSS

@@ -97,6 +97,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
                                  fit_css=layout.row_height())
         self.presses = Presses()  # a double click on the board or a button is one click
         self.board.on_click(self._press_board)
+        self.board.on_key(self._board_key)  # Tab leaves the board (ipycanvas keeps it)
         self._build()
         super().__init__(children=self._layout())
         self.add_class("tabletop-game")

@@ -14,11 +14,12 @@ from collections.abc import Hashable
 import ipywidgets as w
 
 from ..core.memos import Bound
+from ..render.scenecanvas import SceneCanvas
 from . import layout, panels
 from .agentrun import AgentRunner
 from .agentturns import close_dropped
 from .inputs import MoveBox
-from .keyfocus import FocusKeeper
+from .keyfocus import FocusKeeper, usable
 from .session import Session
 
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
@@ -41,6 +42,8 @@ class PanelsInStep:
     confirm_button: w.Button
     agent_button: w.Button
     breakdown_toggle: w.ToggleButton
+    agent_toggle: w.ToggleButton
+    board: SceneCanvas
     first_button: w.Button
     back_button: w.Button
     forward_button: w.Button
@@ -95,6 +98,26 @@ class PanelsInStep:
         self.agent_button.disabled = s.state.is_terminal or (covered and
                                                              s.agent_to_move() is None)
         self._keep_focus()
+
+    def _board_key(self, key: str, shift: bool) -> None:
+        """A key pressed on the board, which the page keeps for the kernel (``SceneCanvas.
+        on_key``): Tab gives the focus to the widget's first open control after the board,
+        Shift-Tab and Escape take it off the board (the next Shift-Tab or Tab goes on from
+        there), so the board is no trap for the keyboard. Other keys do nothing."""
+        if key == "Tab" and not shift:
+            following = [self.move_box, self.confirm_button, self.cancel_button,
+                         *self.choices.children, self.breakdown_toggle]
+            if self._agent_section.layout.display != "none":
+                following.append(self.agent_toggle)
+            following += [self.first_button, self.back_button, self.forward_button,
+                          self.last_button, self.branch_picker, self.agent_button]
+            target = next((c for c in following if usable(c)), None)
+            if target is not None:
+                target.focus()
+        elif key in ("Tab", "Escape"):
+            self.board.widget.blur()
+            for canvas in self.board.canvases:  # the layer on top has the focus
+                canvas.blur()
 
     def _keep_focus(self) -> None:
         """Send the keyboard's focus on from a control pressed on the page that is now shut
