@@ -142,3 +142,57 @@ def test_the_focus_ring_stands_out_on_every_background_of_the_panel(theme: str) 
     for bg in ("page", "panel", "now", "line"):
         assert contrast(colours["focus"], colours[bg]) >= 3, (theme, bg)
     assert "var(--tt-focus)" in panels.CSS and ":focus-visible" in panels.CSS
+
+
+def press_on_board(widget: GameWidget, key: str, shift: bool = False) -> None:
+    """A key pressed while the board has the focus, as ipycanvas sends it to the kernel."""
+    widget.board.canvases[-1]._handle_frontend_event(
+        None, {"event": "key_down", "key": key, "shift_key": shift, "ctrl_key": False,
+               "meta_key": False}, [])
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_board_is_no_trap_for_the_keyboard(
+        name: str, focused: list[w.DOMWidget], monkeypatch: pytest.MonkeyPatch) -> None:
+    """ipycanvas takes every key pressed on its canvas, Tab too: the page never moves the
+    focus on from the board. The kernel does: Tab to the next open control, Shift-Tab and
+    Escape off the board."""
+    blurred: list[w.DOMWidget] = []
+    monkeypatch.setattr(w.DOMWidget, "blur", lambda self: blurred.append(self))
+    widget = tabletop.play(name, seed=1, bots={1: "random"}, agent_delay=0)
+    try:
+        press_on_board(widget, "Tab")
+        assert focused == [widget.move_box]
+        press_on_board(widget, "Tab", shift=True)
+        press_on_board(widget, "Escape")
+        assert len(blurred) >= 2 and widget.board.canvases[-1] in blurred
+        press_on_board(widget, "a")  # any other key: nothing
+        assert focused == [widget.move_box]
+        while not widget.state.is_terminal:
+            widget.agent_move()
+        focused.clear()
+        press_on_board(widget, "Tab")  # over: the box is shut, the next open control
+        assert focused and focused[0] is not widget.move_box and usable(focused[0])
+    finally:
+        widget.close()
+
+
+def test_the_tree_inspector_is_no_trap_for_the_keyboard(
+        focused: list[w.DOMWidget], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.widgets.tree import TreeWidget
+
+    blurred: list[w.DOMWidget] = []
+    monkeypatch.setattr(w.DOMWidget, "blur", lambda self: blurred.append(self))
+    from tabletop.core.registry import game_class
+
+    tree = TreeWidget(game_class("lava-flows")().new(seed=1), depth=1)
+    try:
+        layer = tree.canvas.canvases[-1]
+        for key, shift in (("Tab", True), ("Tab", False), ("Escape", False)):
+            layer._handle_frontend_event(None, {"event": "key_down", "key": key,
+                                                "shift_key": shift, "ctrl_key": False,
+                                                "meta_key": False}, [])
+        assert focused == [tree.open_button]
+        assert blurred.count(layer) == 2
+    finally:
+        tree.close()

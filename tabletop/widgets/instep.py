@@ -19,7 +19,7 @@ from . import layout, panels
 from .agentrun import AgentRunner
 from .agentturns import close_dropped
 from .inputs import MoveBox
-from .keyfocus import FocusKeeper, usable
+from .keyfocus import FocusKeeper, leave, usable
 from .session import Session
 
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
@@ -115,9 +115,7 @@ class PanelsInStep:
             if target is not None:
                 target.focus()
         elif key in ("Tab", "Escape"):
-            self.board.widget.blur()
-            for canvas in self.board.canvases:  # the layer on top has the focus
-                canvas.blur()
+            leave(self.board)
 
     def _keep_focus(self) -> None:
         """Send the keyboard's focus on from a control pressed on the page that is now shut

@@ -41,9 +41,9 @@ from contextlib import contextmanager
 
 import ipywidgets as w
 
-from ..render.scenecanvas import running_loop
+from ..render.scenecanvas import SceneCanvas, running_loop
 
-__all__ = ["FOCUS_DELAY", "RETURN_SECONDS", "FocusKeeper", "usable"]
+__all__ = ["FOCUS_DELAY", "RETURN_SECONDS", "FocusKeeper", "leave", "usable"]
 
 #: Seconds between the controls' change and the focus sent after it. ipywidgets applies a
 #: change of a control's state after the messages before it are decoded (a chain of
@@ -139,3 +139,11 @@ class FocusKeeper:
         if self._due is not None:
             self._due.cancel()
             self._due = None
+
+
+def leave(board: SceneCanvas) -> None:
+    """Take the keyboard's focus off ``board`` (ipycanvas keeps every key pressed on a
+    canvas, Tab too: see ``SceneCanvas.on_key``); the page's next Tab goes on from there."""
+    board.widget.blur()
+    for canvas in board.canvases:  # the layer on top has the focus
+        canvas.blur()
