@@ -19,7 +19,7 @@ A call from Python (a notebook cell's ``widget.play(...)``) forgets the pressed 
 focus is then in the notebook, where the person typed, and is never taken from there.
 
 >>> import ipywidgets as w
->>> box, show = w.Text(), w.Button()
+>>> box, show = w.Text(), w.Button(layout={"display": "none"})
 >>> keeper = FocusKeeper(now=lambda: 0.0)
 >>> with keeper.from_page(box):
 ...     box.disabled = True  # the move was played: a bot's turn
@@ -29,6 +29,11 @@ True
 >>> keeper.settle([show]) is box
 True
 >>> keeper.settle([show]) is None  # focused already
+True
+>>> with keeper.from_page(box):
+...     box.disabled = True  # under the hot-seat cover
+...     show.layout.display = ""
+>>> keeper.settle([show]) is show
 True
 """
 
