@@ -232,6 +232,14 @@ class SceneCanvas:
         finger touching the screen while no other does (a tap; a second finger is not one)."""
         self._click_handlers.append(handler)
 
+    def on_key(self, handler: Callable[[str, bool], Any]) -> None:
+        """Call ``handler(key, shift)`` on every key pressed while the board has the focus.
+
+        ipycanvas gives its canvas the focus (``tabindex``) and keeps every key pressed
+        there for the kernel, Tab included: the page never moves the focus on from a board,
+        so whoever listens here must (``GameWidget`` sends Tab to its next control)."""
+        self.widget.on_key_down(lambda key, shift, _ctrl, _meta: handler(key, shift))
+
     def _mouse_down(self, x: float, y: float) -> None:
         sx, sy = self.to_scene(x, y)
         for handler in self._click_handlers:

@@ -44,6 +44,9 @@ def while_open(method: F) -> F:
         if self.runner.closed:
             raise ValueError(f"this {type(self).__name__} is closed: {method.__name__} changes "
                              "nothing now; open the game in a new widget (tabletop.play)")
+        keeper = getattr(self, "focus_keeper", None)
+        if keeper is not None:  # a call from Python: the focus is the notebook's (keyfocus)
+            keeper.from_python()
         with collector_paused():  # a move makes no cyclic garbage worth a pause
             return method(self, *args, **kwargs)
 

@@ -32,6 +32,7 @@ from . import inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .agentturns import AgentTurns, close_dropped, while_open
 from .instep import PanelsInStep
+from .keyfocus import FocusKeeper
 from .messages import Message, refusal, typing_help
 from .picture import with_picture
 from .presses import Presses, press
@@ -87,6 +88,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         resolution = option_number(resolution, "resolution must be a finite number > 0 and "
                                    "at most 4", high=MAX_RESOLUTION, above=True)
         self.runner = AgentRunner(self)
+        self.focus_keeper = FocusKeeper()  # where the focus goes when a control shuts
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False
         self._syncing = False
@@ -95,6 +97,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
                                  fit_css=layout.row_height())
         self.presses = Presses()  # a double click on the board or a button is one click
         self.board.on_click(self._press_board)
+        self.board.on_key(self._board_key)  # Tab leaves the board (ipycanvas keeps it)
         self._build()
         super().__init__(children=self._layout())
         self.add_class("tabletop-game")
@@ -116,19 +119,24 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         self.log_html = w.HTML().add_class("tabletop-log")
         self.thinking_html = w.HTML().add_class("tabletop-thinking")
         self.choices = w.HBox().add_class("tt-choices").add_class("tabletop-choices")
-        self.move_box = inputs.move_box(self.play, self._typing_help)  # keyboard's way to moves
+        self.move_box = inputs.move_box(self.play, self._typing_help,  # keyboard's way to moves
+                                        self.focus_keeper.from_page)
         self.cancel_button = button("Cancel", "Forget the targets picked so far", icon="times")
-        self.cancel_button.on_click(lambda _: self.cancel())
+        self.cancel_button.on_click(lambda b: self._from_page(b, self.cancel))
         self.confirm_button = button("Show my board", "Lift the cover for the player to move",
                                      icon="eye", style="warning")
         self.confirm_button.add_class("tabletop-confirm")
-        self.confirm_button.on_click(lambda _: self.confirm())
+        self.confirm_button.on_click(lambda b: self._from_page(b, self.confirm))
 
         step = layout.step_button
-        self.first_button = step("Jump to the start", "fast-backward", self.start)
-        self.back_button = step("Step back", "step-backward", self.back)
-        self.forward_button = step("Step forward", "step-forward", self.forward)
-        self.last_button = step("Jump to the end of this line", "fast-forward", self.end)
+        self.first_button = step("Jump to the start", "fast-backward",
+                                 lambda: self._from_page(self.first_button, self.start))
+        self.back_button = step("Step back", "step-backward",
+                                lambda: self._from_page(self.back_button, self.back))
+        self.forward_button = step("Step forward", "step-forward",
+                                   lambda: self._from_page(self.forward_button, self.forward))
+        self.last_button = step("Jump to the end of this line", "fast-forward",
+                                lambda: self._from_page(self.last_button, self.end))
         self.slider = w.IntSlider(min=0, max=0, value=0, description="ply",
                                   continuous_update=True,
                                   layout=w.Layout(width="auto", flex="1 1 160px",
@@ -164,7 +172,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         self.agent_button = button("Bot move", "Let a bot make the move for the player to move",
                                  icon="cogs", style="info")
         self.agent_button.add_class("tabletop-bot-move")
-        self.agent_button.on_click(lambda _: self.agent_move())
+        self.agent_button.on_click(lambda b: self._from_page(b, self.agent_move))
         self.pause_button = w.ToggleButton(
             value=self.runner.paused,
             tooltip="Bots stop after the move they are thinking about; press again to go on",
@@ -305,7 +313,17 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     def _press_button(self, target: Hashable) -> None:
         """A choice button pressed on the page: as ``_press_board``."""
-        press(self, ("button", target), lambda: self.choose(target))
+        button = self._choice_buttons.get(target)
+        if button is None:
+            press(self, ("button", target), lambda: self.choose(target))
+            return
+        with self.focus_keeper.from_page(button):
+            press(self, ("button", target), lambda: self.choose(target))
+
+    def _from_page(self, control: w.DOMWidget, method: Any) -> None:
+        """Run ``method``, what pressing ``control`` on the page does (``keyfocus``)."""
+        with self.focus_keeper.from_page(control):
+            method()
 
     @while_open
     def choose(self, target: Hashable) -> Action | None:

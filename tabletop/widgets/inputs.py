@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 import ipywidgets as w
 
@@ -33,12 +34,15 @@ class MoveBox(w.Text):
     #: How long after Enter a value may still be on its way, in seconds.
     SUBMIT_WAIT = 0.5
 
-    def __init__(self, play: Callable[[str], object], empty: Callable[[], object]) -> None:
+    def __init__(self, play: Callable[[str], object], empty: Callable[[], object],
+                 from_page: Callable[[w.DOMWidget], AbstractContextManager[None]] | None = None
+                 ) -> None:
         super().__init__(value="", placeholder=MOVE_PLACEHOLDER, description="move",
                          tooltip="Type a move in its notation and press Enter to play it",
                          continuous_update=False, layout=w.Layout(width="100%"))
         self._play = play
         self._empty = empty
+        self._from_page = from_page  # wraps Enter pressed on the page (``keyfocus``)
         self._due: asyncio.TimerHandle | None = None
         self.on_msg(self._submitted)
         self.observe(self._sent, "value")
@@ -48,14 +52,18 @@ class MoveBox(w.Text):
             return
         loop = running_loop()
         if loop is None:  # no front-end's messages to wait for
-            self.enter()
+            self._enter_from_page()
             return
         if self._due is not None:
             self._due.cancel()
-        self._due = loop.call_later(self.SUBMIT_WAIT, self.enter)
+        self._due = loop.call_later(self.SUBMIT_WAIT, self._enter_from_page)
 
     def _sent(self, _change: object) -> None:
         if self._due is not None:  # the value Enter sent: play it now
+            self._enter_from_page()
+
+    def _enter_from_page(self) -> None:
+        with self._from_page(self) if self._from_page is not None else nullcontext():
             self.enter()
 
     def enter(self, text: str | None = None) -> None:
@@ -79,7 +87,8 @@ class MoveBox(w.Text):
         self.value = ""
 
 
-def move_box(play: Callable[[str], object], empty: Callable[[], object] = lambda: None
+def move_box(play: Callable[[str], object], empty: Callable[[], object] = lambda: None,
+             from_page: Callable[[w.DOMWidget], AbstractContextManager[None]] | None = None
              ) -> MoveBox:
     """A text box in which a move is typed in its notation (as the move log writes it) and
     played with Enter (``MoveBox.enter``): every move a click makes, made from the keyboard.
@@ -95,7 +104,7 @@ def move_box(play: Callable[[str], object], empty: Callable[[], object] = lambda
     >>> played, box.value
     (['pass'], '')
     """
-    box = MoveBox(play, empty)
+    box = MoveBox(play, empty, from_page)
     box.style.description_width = "40px"
     box.add_class("tabletop-move-box")
     return box

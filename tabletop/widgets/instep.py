@@ -14,10 +14,12 @@ from collections.abc import Hashable
 import ipywidgets as w
 
 from ..core.memos import Bound
+from ..render.scenecanvas import SceneCanvas
 from . import layout, panels
 from .agentrun import AgentRunner
 from .agentturns import close_dropped
 from .inputs import MoveBox
+from .keyfocus import FocusKeeper, leave, usable
 from .session import Session
 
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
@@ -35,10 +37,13 @@ class PanelsInStep:
     thinking_html: w.HTML
     choices: w.HBox
     move_box: MoveBox
+    focus_keeper: FocusKeeper
     cancel_button: w.Button
     confirm_button: w.Button
     agent_button: w.Button
     breakdown_toggle: w.ToggleButton
+    agent_toggle: w.ToggleButton
+    board: SceneCanvas
     first_button: w.Button
     back_button: w.Button
     forward_button: w.Button
@@ -74,6 +79,7 @@ class PanelsInStep:
             else "none"
         self.move_box.disabled = s.input is None  # as the board takes no clicks
         if not full:
+            self._keep_focus()
             return
         self.move_box.value = ""  # typed for the position left: not for the next eyes
         colours = self._colours()
@@ -91,6 +97,48 @@ class PanelsInStep:
         # under the cover at a bot's turn (a step took it there) the bot may move: no one sees
         self.agent_button.disabled = s.state.is_terminal or (covered and
                                                              s.agent_to_move() is None)
+        self._keep_focus()
+
+    def _board_key(self, key: str, shift: bool) -> None:
+        """A key pressed on the board, which the page keeps for the kernel (``SceneCanvas.
+        on_key``): Tab gives the focus to the widget's first open control after the board,
+        Shift-Tab and Escape take it off the board (the next Shift-Tab or Tab goes on from
+        there), so the board is no trap for the keyboard. Other keys do nothing."""
+        if key == "Tab" and not shift:
+            following = [self.move_box, self.confirm_button, self.cancel_button,
+                         *self.choices.children, self.breakdown_toggle]
+            if self._agent_section.layout.display != "none":
+                following.append(self.agent_toggle)
+            following += [self.first_button, self.back_button, self.forward_button,
+                          self.last_button, self.branch_picker, self.agent_button]
+            target = next((c for c in following if usable(c)), None)
+            if target is not None:
+                target.focus()
+        elif key in ("Tab", "Escape"):
+            leave(self.board)
+
+    def _keep_focus(self) -> None:
+        """Send the keyboard's focus on from a control pressed on the page that is now shut
+        or hidden (``keyfocus``): a step at the line's end to the step the other way, the rest
+        to where play goes on: the move box, **Show my board**, **Bot move** under the cover
+        at a bot's turn, **Step back** once the game is over."""
+        pressed = self.focus_keeper.pressed
+        if pressed is None:
+            return
+        ahead = [self.forward_button, self.last_button]
+        behind = [self.back_button, self.first_button]
+        if pressed in behind:
+            fallbacks = ahead
+        elif pressed in ahead:
+            fallbacks = behind
+        else:
+            s = self.session
+            fallbacks = [self.move_box, self.confirm_button]
+            if s.covered():
+                fallbacks.append(self.agent_button)
+            if s.state.is_terminal:
+                fallbacks += behind
+        self.focus_keeper.settle(fallbacks)
 
     def _turn(self, colours: tuple[str, ...] | None = None) -> str:
         """The turn line's HTML: whose turn (and whether their agent thinks or waits), or

@@ -37,13 +37,17 @@ def player_colours(declared: Sequence[str], players: int) -> tuple[str, ...]:
 #: The side panel's colours in a light and a dark notebook theme, as CSS custom properties:
 #: ``ink`` (text), ``muted`` (secondary text), ``error``/``done`` (messages) reach WCAG's 4.5:1
 #: on ``page`` (the notebook's background), ``panel`` (the turn line) and ``now`` (the move on
-#: show in the log); ``line`` draws borders. The dark set applies when JupyterLab (or VS Code)
-#: shows a dark theme, so no text is drawn dark on dark or light on light.
+#: show in the log); ``line`` draws borders; ``focus`` rings the control that has the keyboard's
+#: focus (3:1 at least on every background: WCAG's contrast for what is not text). The dark
+#: set applies when JupyterLab (or VS Code) shows a dark theme, so no text is drawn dark on
+#: dark or light on light.
 THEMES: dict[str, dict[str, str]] = {
     "light": {"ink": "#1f2430", "muted": "#5c6170", "error": "#b42318", "done": "#1a6e34",
-              "page": "#ffffff", "panel": "#f3f4f8", "now": "#fff4cc", "line": "#e6e8ef"},
+              "page": "#ffffff", "panel": "#f3f4f8", "now": "#fff4cc", "line": "#e6e8ef",
+              "focus": "#1a5fb4"},
     "dark": {"ink": "#e6e8ef", "muted": "#b8bdca", "error": "#ff9b8f", "done": "#6fd08c",
-             "page": "#111111", "panel": "#262b36", "now": "#4a3c00", "line": "#3a4050"},
+             "page": "#111111", "panel": "#262b36", "now": "#4a3c00", "line": "#3a4050",
+             "focus": "#8cc4ff"},
 }
 #: Where the dark set applies: JupyterLab's and Voilà's dark themes, VS Code's dark themes.
 DARK_SELECTORS = ('body[data-jp-theme-light="false"] .tabletop-game',
@@ -68,6 +72,8 @@ def theme_css() -> str:
 
 #: The widget's looks; its sizes are set through ipywidgets layouts (``widgets/layout.py``).
 CSS = "\n<style>\n" + theme_css() + """\
+.tabletop-game :focus-visible, .tabletop-game .widget-text input:focus {
+  outline: 2px solid var(--tt-focus) !important; outline-offset: 1px; }
 .tabletop-game { font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
   color: var(--tt-ink); gap: 8px; width: 100%; max-width: 100%; overflow: visible; }
 .tabletop-game .widget-html-content, .tabletop-game .widget-label { color: var(--tt-ink); }

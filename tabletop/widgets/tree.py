@@ -33,6 +33,7 @@ from ..core.plain import player_of, whole
 from ..core.quoting import brief, counted
 from ..render.scene import Scene
 from .agentturns import close_all
+from .keyfocus import leave
 from .picture import with_picture
 from .starting import option_number
 from .swipe import swipe_strip
@@ -98,6 +99,7 @@ class TreeWidget(w.VBox):
                                         above=True)
         self.canvas = SceneCanvas(resolution=self.resolution)
         self.canvas.on_click(self.click)
+        self.canvas.on_key(self._canvas_key)  # Tab leaves the tree (ipycanvas keeps it)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
         self.board_html.add_class("tabletop-tree-board")
         self.info = w.HTML(layout=w.Layout(height=f"{INFO_HEIGHT}px", overflow="auto",
@@ -143,6 +145,15 @@ class TreeWidget(w.VBox):
         super().__init__(children=[controls, main, self.game_box])
         self.add_class("tabletop-tree")
         self.refresh()
+
+    def _canvas_key(self, key: str, shift: bool) -> None:
+        """A key pressed on the tree's canvas, which the page keeps for the kernel: Shift-Tab
+        goes back to the controls above the tree, Tab and Escape take the focus off it, so
+        the tree is no trap for the keyboard."""
+        if key == "Tab" and shift:
+            self.open_button.focus()
+        elif key in ("Tab", "Escape"):
+            leave(self.canvas)
 
     def close(self) -> None:
         """Close the widget and every part of it, the game widget it opened too (whose bots
