@@ -9,6 +9,12 @@ game played, the instructions of ``new(seed, setup="random")`` (the setup: layou
 secret choices) and of a whole seeded random game through the public API — each the count of
 a run with ``--games`` games minus that of the same run with none. Needs valgrind
 (``apt-get install valgrind``); about a minute per game at the default ``--games``.
+
+Reading the counts: valgrind counts each repetition of a ``rep``-prefixed instruction, and
+glibc clears and copies large blocks with ``rep stosb``/``movsb``, so a zeroed array (``np.zeros``,
+and BLAS clearing a ``@`` product's output) costs about one counted instruction a byte, far
+more than its share of the time. ``callgrind_annotate`` of a run's output file (give
+``--callgrind-out-file``) shows such costs by C function.
 """
 
 from __future__ import annotations
