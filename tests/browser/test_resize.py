@@ -14,6 +14,7 @@ shown plays that very move. Screenshots: ``artifacts/resize-<n>-<step>-<game>.pn
 from __future__ import annotations
 
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from pages import (
     CLIPPED_JS,
     CONFIGS,
     OVERFLOW_JS,
+    READY_JS,
     TO_TOP_JS,
+    Step,
     boxes,
     click_step,
     code_notebook,
@@ -31,9 +34,10 @@ from pages import (
     open_lab_notebook,
     plan_move,
     replay_steps,
+    wait_for_board,
     widget_css,
 )
-from servers import Server
+from servers import Server, need, start_server
 
 from tabletop.core.game import State
 from tabletop.widgets.layout import BOARD_MIN, GAP, SIDE_WIDTH
@@ -92,6 +96,20 @@ def _opening(tag: str) -> State:
     return mid_game(name, players, OPENING.get(name))
 
 
+def _lasting_move(state: State) -> tuple[list[Step], str, State]:
+    """Clicks that make a move from ``state`` that does not end the game if one does not
+    (Lava Flows' first planned moves go back and forth until a repetition ends it), the
+    move log's line and the state after."""
+    avoid = None
+    for _ in range(8):
+        steps, expected = plan_move(state, avoid=avoid)
+        after = replay_steps(state, steps).state
+        if not after.is_terminal:
+            break
+        avoid = next(a for a in state.legal_actions() if state.apply(a) == after)
+    return steps, expected, after
+
+
 def _command(page: Any, command: str, args: dict[str, Any] | None = None) -> None:
     page.evaluate("async ([c, a]) => { await window.jupyterapp.commands.execute(c, a); }",
                   [command, args or {}])
@@ -128,40 +146,113 @@ def _measure(page: Any, tag: str) -> dict[str, Any]:
     return found
 
 
+def check_and_play(page: Any, tag: str, label: str, shown: dict[str, State],
+                   artifacts: Path) -> list[str]:
+    """Measure the widget ``tag`` as the page shows it now, save ``resize-<label>-<tag>.png``,
+    then click a move on its board and wait for the move log to show that move; what is
+    wrong, as sentences."""
+    state = shown.setdefault(tag, _opening(tag))
+    found = _measure(page, tag)
+    widget, canvas, side = found["widget"], found["canvas"], found["side"]
+    width = widget[2] - widget[0]
+    back_w, back_h, css_w, css_h, ratio = found["sharp"]
+    problems = []
+    if abs(back_w / back_h - css_w / css_h) > 0.02:
+        problems.append(f"{tag}: the board's proportions {css_w}x{css_h} are not the "
+                        f"scene's {back_w}x{back_h}")
+    if back_w < css_w * ratio - 1:
+        problems.append(f"{tag}: blurred, {back_w} canvas px over {css_w} CSS px")
+    if canvas[2] > widget[2] + 1 or canvas[0] < widget[0] - 1:
+        problems.append(f"{tag}: the board {canvas} leaves the widget {widget}")
+    beside = side[0] >= canvas[2] - 1
+    if beside != (width >= BOARD_MIN + GAP + SIDE_WIDTH):
+        problems.append(f"{tag}: side panel {'beside' if beside else 'below'} the board "
+                        f"in a {width:.0f} px widget")
+    problems += [f"{tag}: {p}" for p in page.evaluate(OVERFLOW_JS, widget_css(tag))]
+    problems += [f"{tag}: {p}" for p in page.evaluate(CLIPPED_JS, widget_css(tag))]
+    page.locator(widget_css(tag)).screenshot(path=str(artifacts / f"resize-{label}-{tag}.png"))
+    assert not state.is_terminal, f"{tag}: no move left to click at {label}"
+    steps, expected, after = _lasting_move(state)
+    for click in steps:
+        click_step(page, tag, click)
+    try:
+        page.wait_for_function(
+            "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
+            arg=[f"{widget_css(tag)} .tabletop-log li.now", expected], timeout=15_000)
+    except Exception as error:  # noqa: BLE001 - said with the game and the move
+        page.screenshot(path=str(artifacts / f"resize-{label}-{tag}-missed.png"))
+        problems.append(f"{tag}: {steps} did not play {expected!r}: {error}")
+        return problems
+    shown[tag] = after
+    return problems
+
+
 @pytest.mark.parametrize("step", STEPS)
 def test_after_the_change_every_board_fits_and_plays(step: str, lab_page: Any,
                                                      artifacts: Path) -> None:
-    page = lab_page
-    _change(page, step)
-    problems = []
-    for tag in TAGS:
-        state = SHOWN.setdefault(tag, _opening(tag))
-        found = _measure(page, tag)
-        widget, canvas, side = found["widget"], found["canvas"], found["side"]
-        width = widget[2] - widget[0]
-        back_w, back_h, css_w, css_h, ratio = found["sharp"]
-        print(step, tag, "widget", round(width), "canvas", [round(v) for v in canvas],
-              "side", [round(v) for v in side], "back", back_w, back_h, "dpr", ratio)
-        if abs(back_w / back_h - css_w / css_h) > 0.02:
-            problems.append(f"{tag}: the board's proportions {css_w}x{css_h} are not the "
-                            f"scene's {back_w}x{back_h}")
-        if back_w < css_w * ratio - 1:
-            problems.append(f"{tag}: blurred, {back_w} canvas px over {css_w} CSS px")
-        if canvas[2] > widget[2] + 1 or canvas[0] < widget[0] - 1:
-            problems.append(f"{tag}: the board {canvas} leaves the widget {widget}")
-        beside = side[0] >= canvas[2] - 1
-        if beside != (width >= BOARD_MIN + GAP + SIDE_WIDTH):
-            problems.append(f"{tag}: side panel {'beside' if beside else 'below'} the board "
-                            f"in a {width:.0f} px widget")
-        problems += [f"{tag}: {p}" for p in page.evaluate(OVERFLOW_JS, widget_css(tag))]
-        problems += [f"{tag}: {p}" for p in page.evaluate(CLIPPED_JS, widget_css(tag))]
-        page.locator(widget_css(tag)).screenshot(
-            path=str(artifacts / f"resize-{STEPS.index(step)}-{step}-{tag}.png"))
-        steps, expected = plan_move(state)
-        for click in steps:
-            click_step(page, tag, click)
-        page.wait_for_function(
-            "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
-            arg=[f"{widget_css(tag)} .tabletop-log li.now", expected], timeout=30_000)
-        SHOWN[tag] = replay_steps(state, steps).state
+    _change(lab_page, step)
+    label = f"lab-{STEPS.index(step)}-{step}"
+    problems = [p for tag in TAGS for p in check_and_play(lab_page, tag, label, SHOWN, artifacts)]
+    assert not problems, "\n".join(problems)
+
+
+#: Window sizes one after another in Notebook 7 and Voilà (Voilà's page takes the window's
+#: width less 30 px, so 630 and 430 px windows give widgets about 600 and 400 px wide).
+FRONT_SIZES = ("1024x700", "800x600", "1920x1080", "630x800", "430x800", "1280x800")
+
+
+@pytest.fixture(scope="module", params=["notebook7", "voila"])
+def front(request: pytest.FixtureRequest, browser: Any,
+          tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """Notebook 7 with the widgets' notebook run, or Voilà serving it, at 1280x800."""
+    name = request.param
+    need(None if find_spec("voila" if name == "voila" else "notebook")
+         else f"{name} is not installed")
+    base = tmp_path_factory.mktemp(name)
+    root = base / "notebooks"
+    root.mkdir()
+    here = str(Path(__file__).resolve().parent)
+    filename = code_notebook(root, "resize.ipynb",
+                             [CELL.format(here=here, configs=CONFIGS, opening=OPENING)])
+    if name == "voila":
+        server = start_server("voila", base, [str(root / filename)], "/ready-probe")
+        url = f"{server.url}/"
+    else:
+        server = start_server("notebook", base,
+                              ["--JupyterNotebookApp.expose_app_in_browser=True"], "/api/status")
+        url = f"{server.url}/notebooks/{filename}?token={server.token}"
+    page = browser.new_page()
+    page.set_viewport_size(START)
+    try:
+        page.goto(url, timeout=90_000)
+        if name == "notebook7":
+            page.wait_for_function(READY_JS, timeout=90_000)
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        for tag in TAGS:
+            wait_for_board(page, tag)
+        # The cell's long output in full: in its scrolling box a second click of a Lava Flows
+        # move was not played after the window narrowed (not pinned down; docs/widget.md).
+        if name == "notebook7":
+            page.evaluate("async () => { await window.jupyterapp.commands.execute("
+                          "'notebook:disable-output-scrolling'); }")
+            page.wait_for_timeout(300)
+        yield name, page
+    finally:
+        page.close()
+        server.stop()
+
+
+FRONT_SHOWN: dict[str, dict[str, State]] = {}
+
+
+@pytest.mark.parametrize("size", FRONT_SIZES)
+def test_other_front_ends_follow_the_window(size: str, front: tuple[str, Any],
+                                            artifacts: Path) -> None:
+    name, page = front
+    width, height = (int(v) for v in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(700)
+    shown = FRONT_SHOWN.setdefault(name, {})
+    label = f"{name}-{FRONT_SIZES.index(size)}-{size}"
+    problems = [p for tag in TAGS for p in check_and_play(page, tag, label, shown, artifacts)]
     assert not problems, "\n".join(problems)
