@@ -1,4 +1,4 @@
-"""The game widget while the window changes under a game that is on, in JupyterLab.
+"""The game widget while the window changes under a game that is on.
 
 One JupyterLab page opens at 1280x800 with a mid-game widget of every game and player count.
 Then, with no cell run again, the window goes to 1024x700, 800x600 and 1920x1080; the file
@@ -8,7 +8,9 @@ the scene's proportions and fills the width it gets (never wider than its box, a
 pixel per scene unit at most), the backing store has at least a device pixel per CSS pixel
 (sharp), the side panel stands beside the board when the row has room for both and below it
 otherwise, nothing is clipped or overflows, and a move clicked on the board as it is now
-shown plays that very move. Screenshots: ``artifacts/resize-<n>-<step>-<game>.png``.
+shown plays that very move. Notebook 7 and Voilà go through six window sizes the same way
+(1024x700 to 1920x1080, and 630 and 430 px wide). Screenshots:
+``artifacts/resize-<front end>-<n>-<change>-<game>.png``.
 """
 
 from __future__ import annotations
