@@ -386,11 +386,12 @@ def config_tag(name: str, players: int) -> str:
 MID_GAME = {"lacuna": 6, "lascaux": 14, "lava-flows": 8, "landlock": 8}
 
 
-def mid_game(name: str, players: int) -> State:
+def mid_game(name: str, players: int, moves: int | None = None) -> State:
     """A position a few moves into a game (the same in the notebook and in the test): the
-    ``k``-th move plays a legal action picked by ``k``."""
+    ``k``-th move plays a legal action picked by ``k``; ``moves`` of them (``MID_GAME``'s
+    count by default)."""
     state = tabletop.load(name, players=players).new(seed=SEED, setup="random")
-    for k in range(MID_GAME.get(name, 6)):
+    for k in range(MID_GAME.get(name, 6) if moves is None else moves):
         actions = state.legal_actions()
         if state.is_terminal or not actions:
             break
@@ -506,6 +507,32 @@ BROKEN_LINES_JS = """sel => {
       range.selectNodeContents(t);
       const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
       if (tops.size > 1) bad.push(t.textContent);
+    }
+  }
+  return bad;
+}"""
+
+# Every shown control of the widget that a box around it clips (an ancestor that hides or
+# scrolls its overflow, and the control reaching past it), that lies outside the widget, or
+# whose text is cut off inside it: "what text: why".
+CLIPPED_JS = """sel => {
+  const root = document.querySelector(sel);
+  const rb = root.getBoundingClientRect();
+  const bad = [];
+  for (const e of root.querySelectorAll('button, select, input, .widget-slider, canvas')) {
+    const b = e.getBoundingClientRect();
+    if (e.offsetParent === null || b.width === 0) continue;
+    const name = `${e.tagName} ${(e.innerText || e.title || '').trim().slice(0, 30)}`;
+    if (b.left < rb.left - 1 || b.right > rb.right + 1 || b.top < rb.top - 1
+        || b.bottom > rb.bottom + 1) bad.push(`${name}: outside the widget`);
+    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
+      bad.push(`${name}: text cut off (${e.scrollWidth}>${e.clientWidth})`);
+    for (let a = e.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const ab = a.getBoundingClientRect();
+      if (b.left < ab.left - 1 || b.right > ab.right + 1 || b.top < ab.top - 1
+          || b.bottom > ab.bottom + 1) { bad.push(`${name}: clipped by ${a.className}`); break; }
     }
   }
   return bad;

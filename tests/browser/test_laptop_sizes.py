@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from pages import (
+    CLIPPED_JS,
     CONFIGS,
     OVERFLOW_JS,
     TO_TOP_JS,
@@ -42,31 +43,6 @@ TAGS = [*(config_tag(*c) for c in CONFIGS), "bots"]
 #: Parts that must be on screen without scrolling.
 VISIBLE = ("canvas", "turn", "message", "controls", "timeline", "seats")
 
-# Every shown control of the widget that a box around it clips (an ancestor that hides or
-# scrolls its overflow, and the control reaching past it), that lies outside the widget, or
-# whose text is cut off inside it: "what text: why".
-CLIPPED_JS = """sel => {
-  const root = document.querySelector(sel);
-  const rb = root.getBoundingClientRect();
-  const bad = [];
-  for (const e of root.querySelectorAll('button, select, input, .widget-slider, canvas')) {
-    const b = e.getBoundingClientRect();
-    if (e.offsetParent === null || b.width === 0) continue;
-    const name = `${e.tagName} ${(e.innerText || e.title || '').trim().slice(0, 30)}`;
-    if (b.left < rb.left - 1 || b.right > rb.right + 1 || b.top < rb.top - 1
-        || b.bottom > rb.bottom + 1) bad.push(`${name}: outside the widget`);
-    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1)
-      bad.push(`${name}: text cut off (${e.scrollWidth}>${e.clientWidth})`);
-    for (let a = e.parentElement; a && a !== root.parentElement; a = a.parentElement) {
-      const s = getComputedStyle(a);
-      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
-      const ab = a.getBoundingClientRect();
-      if (b.left < ab.left - 1 || b.right > ab.right + 1 || b.top < ab.top - 1
-          || b.bottom > ab.bottom + 1) { bad.push(`${name}: clipped by ${a.className}`); break; }
-    }
-  }
-  return bad;
-}"""
 
 
 @pytest.fixture(scope="module")

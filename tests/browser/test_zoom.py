@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from pages import (
+    CLIPPED_JS,
     OVERFLOW_JS,
     TO_TOP_JS,
     boxes,
@@ -33,7 +34,6 @@ from pages import (
     write_layout_notebook,
 )
 from servers import Server
-from test_laptop_sizes import CLIPPED_JS
 
 pytestmark = pytest.mark.browser
 
