@@ -21,6 +21,9 @@ BARE = {"eval", "exec", "__import__", "import_module", "Unpickler", "loads"}
 
 #: (file, call) -> why its input is the program's own, not data someone hands the user.
 REASONS = {
+    ("core/testing/errorcopies.py", "pickle.loads"):
+        "the conformance suite copies an error the game under test raised a moment before, as "
+        "a process pool would (never a file, a record or a text a user is given)",
     ("adapters/openspiel_unpickle.py", "pickle.Unpickler"):
         "the restricted unpickler: only tabletop's games, states, views, dataclasses and "
         "enums, after pickle_size bounds the object",

@@ -178,7 +178,7 @@ def noted(err: Exception, fault: dict[str, Any]) -> Exception:
     notes = getattr(err, "__notes__", None)
     if not isinstance(notes, list):
         notes = []
-        err.__notes__ = notes  # type: ignore[attr-defined,unused-ignore]  # (3.10: none)
+        vars(err)["__notes__"] = notes  # where ``add_note`` would keep them (3.10 has none)
     if note not in notes:
         notes.append(note)
     return err
