@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
+from ..agents.exits import agent_call
 from ..core.errors import TabletopError
 from ..core.game import Action, View
 from .messages import Message
@@ -62,7 +63,7 @@ def decide(agent: Any, view: View) -> Decision:
     """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``); an agent whose
     ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
-        action = agent.act(view)
+        action = agent_call(agent.act, view)  # a bot's sys.exit() is its failure, told
         try:
             analysis = getattr(agent, "last_analysis", None)
         except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show

@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, agent_names, resolve_agent
+from ..agents.exits import agent_call
 from ..agents.settings import agent_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
@@ -320,7 +321,7 @@ class Session(SessionClicks):
         s = self.state
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
-        action = agent.act(s.view(p))
+        action = agent_call(agent.act, s.view(p))  # a bot's exit: AgentExit, told
         report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
