@@ -126,3 +126,45 @@ def test_with_errors_raise_a_failing_constructor_is_refused_naming_the_agent(bot
 def test_a_misspelt_name_is_still_refused_before_any_game():
     with pytest.raises(tabletop.core.errors.UnknownAgent):
         arena("lava-flows", ["mtcs", "random"], games=2, progress=False)
+
+
+class Looper:
+    """A bot whose search never ends (a `while True:` without a way out)."""
+
+    def act(self, view):
+        while True:
+            pass
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bot_seat_with_move_time_stops_a_bot_that_loops_for_ever(name):
+    """Was: no time limit in the widget: a looping bot held the thread every widget's bots
+    search in, and the widget (made without an event loop, or "Bot move") never returned."""
+    seat = _first_mover(name)
+    widget = tabletop.play(name, seed=1, bots={seat: Looper()}, agent_delay=0, move_time=0.2)
+    message = widget.session.message
+    assert message.kind == "error" and message.agent == seat
+    assert message.text == "bot failed: took longer than 0.2 s to move (BotTimeout)"
+    assert widget.session.state.history == ()  # nothing was played
+
+
+def test_a_looping_bot_with_move_time_leaves_the_other_widgets_bots_playing():
+    async def scenario():
+        stuck = tabletop.play("lava-flows", seed=1, bots={0: Looper()}, agent_delay=0.01,
+                              move_time=0.2)
+        other = tabletop.play("lava-flows", seed=2, bots={0: "random", 1: "random"},
+                              agent_delay=0.01)
+        for _ in range(3000):
+            await asyncio.sleep(0.01)
+            if stuck.session.message.text and other.session.state.is_terminal:
+                break
+        return stuck, other
+
+    stuck, other = asyncio.run(scenario())
+    assert "took longer than 0.2 s to move" in stuck.session.message.text
+    assert other.session.state.is_terminal
+
+
+def test_move_time_is_checked_as_the_arena_checks_it():
+    with pytest.raises(ValueError, match="move_time must be a finite number of seconds > 0"):
+        tabletop.play("lava-flows", seed=1, move_time=-1)

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
-from ..agents.exits import agent_call
 from ..core.errors import TabletopError
 from ..core.game import Action, View
+from .botcall import bot_act
 from .messages import Message
 from .session import Session
 from .starting import option_number
@@ -59,11 +59,11 @@ class Decision:
         return self.action
 
 
-def decide(agent: Any, view: View) -> Decision:
-    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``); an agent whose
-    ``last_analysis`` can't be read reported none."""
+def decide(agent: Any, view: View, move_time: float | None) -> Decision:
+    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``) within ``move_time``
+    seconds (see ``botcall``); an agent whose ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
-        action = agent_call(agent.act, view)  # a bot's sys.exit() is its failure, told
+        action = bot_act(agent, view, move_time)  # an exit or an overrun: its failure, told
         try:
             analysis = getattr(agent, "last_analysis", None)
         except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show
@@ -166,7 +166,8 @@ class AgentRunner:
             view = session.state.view(player)
             self._set_thinking(player)  # the page hears it before the search starts
             try:
-                decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
+                decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view,
+                                                                     session.move_time))
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - any agent failure is told, not lost

@@ -178,7 +178,7 @@ class AgentTurns(_Box):
             agent = s.mover()  # (``IllegalAction`` once the game is over: told, below)
             p = s.state.current_player
             assert p is not None  # ``mover`` raised otherwise
-            decision = decide(agent, s.state.view(p))
+            decision = decide(agent, s.state.view(p), s.move_time)
         except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
             return self._told(err)
         try:
