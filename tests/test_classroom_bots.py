@@ -168,3 +168,36 @@ def test_a_looping_bot_with_move_time_leaves_the_other_widgets_bots_playing():
 def test_move_time_is_checked_as_the_arena_checks_it():
     with pytest.raises(ValueError, match="move_time must be a finite number of seconds > 0"):
         tabletop.play("lava-flows", seed=1, move_time=-1)
+
+
+class ViewMutator:
+    """A bot that writes on the view it was handed (frozen fields, through
+    ``object.__setattr__``) before it moves."""
+
+    def act(self, view):
+        action = view.legal_actions()[0]
+        object.__setattr__(view, "player", (view.player + 1) % view.game.players)
+        return action
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bot_that_writes_on_its_view_changes_nothing_the_widget_shows(name):
+    """Was: the bot was handed the view its state keeps (``state.view(p)`` is cached), so
+    stepping back to that position showed the seat the bot's scribbles (another seat's
+    name on the bot's view, its legal actions gone)."""
+    seat = _first_mover(name)
+    widget = tabletop.play(name, seed=1, bots={seat: ViewMutator()}, agent_delay=0)
+    assert widget.session.state.history  # the bot moved
+    widget.goto(0)
+    start = widget.session.state
+    assert start.history == ()
+    assert start.view(seat).player == seat and start.view(seat).legal_actions()
+
+
+def test_an_arena_agent_that_writes_on_its_view_leaves_the_game_alone():
+    from tabletop.arena import play_game
+
+    game = tabletop.load("lava-flows")
+    result = play_game(game, [ViewMutator, "random"], ["scribbler", "random"], 0, seed=4,
+                       max_plies=6, errors="raise")
+    assert result.length == 6 and result.error is None  # its moves count; nothing else broke

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
+from ..agents.base import fresh_view
 from ..core.errors import TabletopError
 from ..core.game import Action, View
 from .botcall import bot_act
@@ -163,7 +164,7 @@ class AgentRunner:
             key = self._key()
             player = session.state.current_player
             assert player is not None  # an agent is to move (above): the game is not over
-            view = session.state.view(player)
+            view = fresh_view(session.state, player)  # the bot's own: see ``fresh_view``
             self._set_thinking(player)  # the page hears it before the search starts
             try:
                 decision = await asyncio.wrap_future(SEARCHES.submit(decide, agent, view,

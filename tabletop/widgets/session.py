@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, agent_names, resolve_agent
+from ..agents.base import fresh_view
 from ..agents.settings import agent_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
@@ -323,7 +324,7 @@ class Session(SessionClicks):
         s = self.state
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
-        action = bot_act(agent, s.view(p), self.move_time)  # exit or overrun: told
+        action = bot_act(agent, fresh_view(s, p), self.move_time)  # exit or overrun: told
         report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
