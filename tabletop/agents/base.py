@@ -54,6 +54,20 @@ def as_view(subject: View | State) -> View:
     return subject
 
 
+def fresh_view(state: State, player: int) -> View:
+    """A view of ``state`` for ``player`` to hand an agent: made afresh, not the one
+    ``state.view(player)`` keeps, so whatever the agent does to it (``object.__setattr__``
+    on a frozen field, say) stays with that agent, and the state, its other viewers and the
+    widget showing it never see the change.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lava-flows").new(seed=1)
+    >>> fresh_view(s, 0) == s.view(0), fresh_view(s, 0) is s.view(0)
+    (True, False)
+    """
+    return state._logged_view(state._check_player(player))
+
+
 def legal_for(view: View) -> LegalActions[Action]:
     legal = view.legal_actions()
     if not legal:

@@ -26,6 +26,8 @@ from typing import Any
 
 from ..agents import Agent, agent_key, agent_label, resolve_agent
 from ..agents.base import made_by, registered
+from ..agents.exits import agent_call
+from ..core.errors import CallerError
 from ..core.names import spelt
 from ..core.plain import plain
 from ..core.quoting import brief, cut, quote
@@ -337,10 +339,13 @@ def is_unsendable(err: BaseException) -> bool:
 
 
 def check_entrants(labels: Sequence[str], specs: Sequence[Spec],
-                   move_time: float | None) -> None:
+                   move_time: float | None, errors: str = "raise") -> None:
     """Build every entrant once, here, before any game (within ``move_time`` each): a bad
     spec, an object that cannot be copied or a constructor that overruns is refused now,
-    not in a worker."""
+    not in a worker. A constructor that raises (or exits) is the agent's own failure: with
+    ``errors="forfeit"`` the agent forfeits its games, each saying why; else it is refused
+    now, in a ``ValueError`` naming the agent (a class of thirty students' bots should not
+    stop on one of them, nor leave the teacher guessing whose it was)."""
     for label, spec in zip(labels, specs, strict=True):
         if is_object(spec):
             try:
@@ -351,8 +356,15 @@ def check_entrants(labels: Sequence[str], specs: Sequence[Spec],
                                 f"{type(err).__name__}: {cut(str(err))}; give its class or "
                                 f"a factory f(seed) -> agent instead") from None
         try:
-            limited(move_time, build, spec, 0)
+            limited(move_time, agent_call, build, spec, 0)
         except Overrun:
             raise ValueError(f"agent {quote(label)} took longer than move_time={move_time:g} "
                              f"s to be built (building an agent has the time of one move)"
                              ) from None
+        except (CallerError, TypeError):  # the spec itself: a misspelt name, a wrong option,
+            raise  # a value that is no agent (each message names it)
+        except Exception as err:
+            if errors == "forfeit":  # the agent's own code: its games say so, one by one
+                continue
+            raise ValueError(f"agent {quote(label)} could not be built: "
+                             f"{type(err).__name__}: {cut(str(err))}") from err

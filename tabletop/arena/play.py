@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..agents import Agent
+from ..agents.base import fresh_view
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import real, whole
@@ -258,7 +259,7 @@ class Table:
             assert player is not None
             agent = self.agents[player]
             assert agent is not None
-            action = self.call(player, "move", agent.act, self.state.view(player))
+            action = self.call(player, "move", agent.act, fresh_view(self.state, player))
             if self.error is not None:
                 return
             try:

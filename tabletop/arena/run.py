@@ -352,7 +352,7 @@ def arena(
     retries = whole(retries, 0, "retries must be an int ≥ 0")
     max_plies, move_time = max_plies_of(max_plies), move_time_of(move_time)
     errors = errors_of(errors)
-    check_entrants(labels, specs, move_time)  # fail here, not in a worker, on a bad spec
+    check_entrants(labels, specs, move_time, errors)  # fail here, not in a worker, on a bad spec
     sent = [portable(spec) for spec in specs]  # a name registered here, as workers build it
     pool = as_executor(executor)
     if isinstance(pool, ProcessPoolExecutor):

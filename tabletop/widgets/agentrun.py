@@ -38,9 +38,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..agents import agent_label
+from ..agents.base import fresh_view
 from ..core.errors import TabletopError
 from ..core.game import Action, View
 from ..core.threads import threads_start
+from .botcall import bot_act
 from .messages import Message
 from .session import Session
 from .starting import option_number
@@ -110,11 +112,11 @@ class Decision:
         return self.action
 
 
-def decide(agent: Any, view: View) -> Decision:
-    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``); an agent whose
-    ``last_analysis`` can't be read reported none."""
+def decide(agent: Any, view: View, move_time: float | None) -> Decision:
+    """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``) within ``move_time``
+    seconds (see ``botcall``); an agent whose ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
-        action = agent.act(view)
+        action = bot_act(agent, view, move_time)  # an exit or an overrun: its failure, told
         try:
             analysis = getattr(agent, "last_analysis", None)
         except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show
@@ -214,10 +216,10 @@ class AgentRunner:
             key = self._key()
             player = session.state.current_player
             assert player is not None  # an agent is to move (above): the game is not over
-            view = session.state.view(player)
+            view = fresh_view(session.state, player)  # the bot's own: see ``fresh_view``
             self._set_thinking(player)  # the page hears it before the search starts
             try:
-                decision = await self._search(agent, view)
+                decision = await self._search(agent, view, session.move_time)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - any agent failure is told, not lost
@@ -238,14 +240,14 @@ class AgentRunner:
             self._shown = loop.time()
 
     @staticmethod
-    async def _search(agent: Any, view: View) -> Decision:
+    async def _search(agent: Any, view: View, move_time: float | None) -> Decision:
         """``decide`` in the worker thread ``SEARCHES``; where no thread can start (Pyodide),
         on the loop itself, once the loop has sent the turn line (the page then waits for
         the search, as for any cell)."""
         if threads_start():
-            return await asyncio.wrap_future(SEARCHES.submit(decide, agent, view))
+            return await asyncio.wrap_future(SEARCHES.submit(decide, agent, view, move_time))
         await asyncio.sleep(0)
-        return decide(agent, view)
+        return decide(agent, view, move_time)
 
     def _play(self, decision: Decision) -> None:
         if self.closed:  # a safety net: closing cancels the task that would get here

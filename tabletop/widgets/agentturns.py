@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import ipywidgets as w
 
+from ..agents.base import fresh_view
 from ..core.collector import collector_paused
 from ..core.errors import TabletopError
 from ..core.game import Action
@@ -181,7 +182,7 @@ class AgentTurns(_Box):
             agent = s.mover()  # (``IllegalAction`` once the game is over: told, below)
             p = s.state.current_player
             assert p is not None  # ``mover`` raised otherwise
-            decision = decide(agent, s.state.view(p))
+            decision = decide(agent, fresh_view(s.state, p), s.move_time)
         except Exception as err:  # noqa: BLE001 - the agent's own failure is told, not raised
             return self._told(err)
         try:

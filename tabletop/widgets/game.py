@@ -65,6 +65,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     ``close()`` stops the bots at once and ends the widget (see ``agentturns``).
+    ``move_time=`` (seconds, ``None``: no limit) stops a bot that thinks longer over a move,
+    told in the message line (see ``botcall``).
     """
 
     state = traitlets.Instance(State, read_only=True)
@@ -76,13 +78,13 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY,
-                 start_bots: bool = True) -> None:
+                 start_bots: bool = True, move_time: float | None = None) -> None:
         state = shown_state(state, "GameWidget")
         start_bots = flag(start_bots, "start_bots")
         bots = agent_seats(bots)
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
-                               hot_seat=hot_seat, seed=seed)
+                               hot_seat=hot_seat, seed=seed, move_time=move_time)
         self.agent_delay = agent_delay
         self.panel_delay = panel_delay
         resolution = option_number(resolution, "resolution must be a finite number > 0 and "

@@ -15,7 +15,8 @@ from .game import GameWidget
 from .records import read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
-WIDGET_OPTIONS = ("bots", "view", "hot_seat", "agent_delay", "resolution", "panel_delay")
+WIDGET_OPTIONS = ("bots", "view", "hot_seat", "agent_delay", "resolution", "panel_delay",
+                  "move_time")
 #: ``play``'s own keyword arguments.
 PLAY_OPTIONS = ("seed", "setup", "ply")
 
@@ -24,7 +25,8 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
          setup: str = "decide", ply: int | None = None,
          bots: Mapping[int, Any] | None = None, view: int | str | None = "auto",
          hot_seat: bool = False, agent_delay: float = 0.6, resolution: float = 2.0,
-         panel_delay: float = 0.05, **options: Any) -> GameWidget:
+         panel_delay: float = 0.05, move_time: float | None = None,
+         **options: Any) -> GameWidget:
     """The interactive widget.
 
     ``game`` is a registered name (``players=`` and game options then go to ``load``), a
@@ -33,12 +35,12 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     saying what is wrong). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
     fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
-    ``agent_delay=``, ``panel_delay=`` (seconds) and ``resolution=`` go to the widget
-    (``GameWidget``, whose defaults these are).
+    ``agent_delay=``, ``panel_delay=``, ``move_time=`` (seconds) and ``resolution=`` go to
+    the widget (``GameWidget``, whose defaults these are).
     """
     widget_kw: dict[str, Any] = dict(bots=bots, view=view, hot_seat=hot_seat,
                                      agent_delay=agent_delay, resolution=resolution,
-                                     panel_delay=panel_delay)
+                                     panel_delay=panel_delay, move_time=move_time)
     record = _as_record(game)
     if record is None and ply is not None:
         raise InvalidOption("ply= opens a record at that ply: it applies only when play() is "

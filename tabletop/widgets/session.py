@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from ..agents import agent_label, agent_names, resolve_agent
+from ..agents.base import fresh_view
 from ..agents.settings import agent_seats, seat_seed, seed_of
 from ..core.breakdown import Breakdown
 from ..core.errors import CallerError, IllegalAction, InvalidOption, InvalidRecord, UnknownAgent
@@ -30,6 +31,7 @@ from ..core.plain import flag, plain, player_of
 from ..core.quoting import brief
 from ..render.picks import mark_picked
 from ..render.scene import Scene
+from .botcall import bot_act, move_time_option
 from .branchlabels import branch_labels
 from .clicks import SessionClicks
 from .cover import cover_scene
@@ -50,8 +52,10 @@ class Session(SessionClicks):
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
                  view: int | None = None, hot_seat: bool = False,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, move_time: float | None = None) -> None:
         self.timeline = timeline_for(shown_state(state, "Session"))
+        #: Seconds a bot may think over one move (``None``: no limit; see ``botcall``).
+        self.move_time = move_time_option(move_time)
         self.seed = seed_of(seed)
         self.seats: list[Any | None] = [None] * self.game.players
         self.message = Message()
@@ -321,7 +325,7 @@ class Session(SessionClicks):
         s = self.state
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
-        action = agent.act(s.view(p))
+        action = bot_act(agent, fresh_view(s, p), self.move_time)  # exit or overrun: told
         report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)
