@@ -14,6 +14,8 @@ legal, a bad seed and option, a tampered record) at several positions, and copie
 from __future__ import annotations
 
 import copy
+import copyreg
+import io
 import pickle
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -37,9 +39,25 @@ def copied(error: BaseException, how: str) -> BaseException:
     'ValueError'
     """
     if how == "pickle":
-        made: BaseException = pickle.loads(pickle.dumps(error))
+        made: BaseException = pickle.loads(plain_dumps(error))
         return made
     return copy.copy(error) if how == "copy" else copy.deepcopy(error)
+
+
+def plain_dumps(error: BaseException) -> bytes:
+    """``pickle.dumps(error)`` as a process that registered no reducer for exceptions makes
+    it: importing ``distributed`` registers tblib's for every exception class there is
+    (``copyreg``), which would hide, here, a class that a plain process pool cannot send.
+
+    >>> pickle.loads(plain_dumps(ValueError("no")))
+    ValueError('no')
+    """
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer)
+    pickler.dispatch_table = {kind: reduce for kind, reduce in copyreg.dispatch_table.items()
+                              if not (isinstance(kind, type) and issubclass(kind, BaseException))}
+    pickler.dump(error)
+    return buffer.getvalue()
 
 
 def difference(error: BaseException, again: BaseException) -> str | None:
