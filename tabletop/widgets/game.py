@@ -25,6 +25,7 @@ from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.plain import flag
+from ..core.public import PUBLIC
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
@@ -47,6 +48,7 @@ AGENT_DELAY = 0.6
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
+_PUBLIC = -2  # and for the public view ("public": an audience without a seat)
 
 
 #: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
@@ -158,8 +160,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             layout.set_direction(picker, label)
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
-        view = _FULL if self.session.view is None else self.session.view
-        self.view_picker = w.Dropdown(options=self._view_options(), value=view,
+        self.view_picker = w.Dropdown(options=self._view_options(),
+                                      value=_picked(self.session.view),
                                       description="view", layout=w.Layout(width="190px"),
                                       disabled=self.session.hot_seat)
         self.view_picker.style.description_width = "36px"
@@ -223,8 +225,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
-        return [("full state", _FULL)] + [(f"{s.name(p)}'s view", p)
-                                          for p in range(s.game.players)]
+        return [("full state", _FULL), ("public (audience)", _PUBLIC)] + [
+            (f"{s.name(p)}'s view", p) for p in range(s.game.players)]
 
     # --- the public surface -----------------------------------------------------------------
     @property
@@ -262,9 +264,10 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         return self.session.hint()
 
     @property
-    def view(self) -> int | None:
-        """The player whose view is drawn, or ``None`` for the full state (set it as the
-        widget's ``view=`` argument: a player, ``"full"``, ``None`` or ``"auto"``)."""
+    def view(self) -> int | str | None:
+        """The player whose view is drawn, ``"public"`` for what an audience without a seat
+        may see, or ``None`` for the full state (set it as the widget's ``view=`` argument:
+        a player, ``"public"``, ``"full"``, ``None`` or ``"auto"``)."""
         return self.session.view
 
     @view.setter
@@ -273,7 +276,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         s = self.session
         chosen = view_value(value, s.game.players,
                             [p for p, agent in enumerate(s.seats) if agent is not None])
-        self.view_picker.value = _FULL if chosen is None else chosen
+        self.view_picker.value = _picked(chosen)
 
     @property
     def paused(self) -> bool:
@@ -505,7 +508,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             self._refresh()
 
     def _on_view(self, change: dict[str, Any]) -> None:
-        self.session.set_view(None if change["new"] == _FULL else change["new"])
+        new = change["new"]
+        self.session.set_view(None if new == _FULL else PUBLIC if new == _PUBLIC else new)
         self._refresh(full=True)
 
     def _on_hot_seat(self, change: dict[str, Any]) -> None:
@@ -524,3 +528,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         s = self.session
         states = f"{len(s.graph)} state{'' if len(s.graph) == 1 else 's'}"
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {states}>"
+
+
+def _picked(view: int | str | None) -> int:
+    """The view dropdown's value for a session's view."""
+    return _FULL if view is None else _PUBLIC if view == PUBLIC else int(view)
