@@ -64,7 +64,10 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
     seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
-    (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
+    (the Pause toggle) holds them (see ``agentrun``; ``paused=True`` starts the widget
+    paused: "Bot move" steps a bot, letting go of the toggle lets them play on).
+    ``view="public"`` shows what an audience without a seat may see: no one's secrets
+    (``tabletop.core.public``). ``start_bots=False``: a bot to move at
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     ``close()`` stops the bots at once and ends the widget (see ``agentturns``).
     """
@@ -78,9 +81,10 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY,
-                 start_bots: bool = True) -> None:
+                 start_bots: bool = True, paused: bool = False) -> None:
         state = shown_state(state, "GameWidget")
         start_bots = flag(start_bots, "start_bots")
+        paused = flag(paused, "paused")
         bots = agent_seats(bots)
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
@@ -108,6 +112,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
         self._pause_when_unseen()
+        if paused:  # (a match to watch: it starts when the Pause toggle is let go)
+            self.paused = True
         if start_bots:
             self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
