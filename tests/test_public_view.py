@@ -100,9 +100,10 @@ def test_lava_flows_shows_the_audience_what_both_players_know_and_no_hiding_plac
 def test_a_view_or_log_of_no_one_is_refused_naming_the_public_view():
     state = tabletop.load("lascaux").new(seed=0)
     for bad in ("publik", "everyone", 3 + state.game.players):
-        with pytest.raises(ValueError, match=r"player must be 0\.\.\d or 'public'"):
+        with pytest.raises(ValueError, match=r"player must be 0\.\.\d, not .* \(or 'public': an "
+                                             r"audience's view, no seat's\)"):
             state.view(bad)
-        with pytest.raises(ValueError, match=r"player must be 0\.\.\d or 'public'"):
+        with pytest.raises(ValueError, match=r"player must be 0\.\.\d, not .* \(or 'public'"):
             state.log(bad)
     with pytest.raises(ValueError, match="field 'player' should be a player"):
         dataclasses.replace(state.view(0), player=state.game.players)  # no relabelled seat

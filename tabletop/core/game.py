@@ -499,7 +499,7 @@ class State(_Positioned):
         """``viewer`` as a seat: a player, or ``game.players`` for ``"public"``; else
         ``ValueError``."""
         players = self.game.players
-        return viewer_of(viewer, players, f"player must be 0..{players - 1} or 'public'")
+        return viewer_of(viewer, players, f"player must be 0..{players - 1}")
 
     def _check_player(self, player: object) -> int:
         """``player`` as an int (numpy's too) if it is one of the game's; else ``ValueError``."""

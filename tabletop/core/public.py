@@ -47,16 +47,27 @@ def public_name(value: object) -> bool:
 
 def viewer_of(value: object, players: int, rule: str) -> int:
     """``value`` as a viewer's seat: a player ``0 .. players - 1``, or ``players`` for
-    ``"public"``; else a ``ValueError`` stating ``rule`` (which should name ``"public"``).
+    ``"public"``; else a ``ValueError`` stating ``rule`` and that ``"public"`` is taken too.
 
-    >>> viewer_of("public", 2, "r"), viewer_of(1, 2, "r")
+    >>> viewer_of("public", 2, "player must be 0..1"), viewer_of(1, 2, "player must be 0..1")
     (2, 1)
+    >>> viewer_of("publik", 2, "player must be 0..1")
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be 0..1, not 'publik' (or 'public': an audience's view, no seat's)
     """
     if public_name(value):
         return players
-    if isinstance(value, str):
-        raise ValueError(f"{rule}, not {brief(value)}")
-    return player_of(value, players, rule)
+    try:
+        if isinstance(value, str):
+            raise ValueError(f"{rule}, not {brief(value)}")
+        return player_of(value, players, rule)
+    except ValueError as err:
+        raise ValueError(f"{err} {PUBLIC_TOO}") from None
+
+
+#: What a refusal of a viewer adds: the public view is a viewer too.
+PUBLIC_TOO = "(or 'public': an audience's view, no seat's)"
 
 
 def is_public(view: Any) -> bool:

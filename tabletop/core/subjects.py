@@ -69,7 +69,7 @@ def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, 
         actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
         # "public": the audience, a seat past the last player's that acts on nothing
         viewer = None if viewer is None else viewer_of(viewer, players,
-                                                        f"{rule} (or 'public') as viewer")
+                                                        f"{rule} as viewer")
         try:
             return method(game, action, actor, viewer)
         except Exception as err:  # a field of a wrong type, or out of every table (cell 999)

@@ -27,7 +27,7 @@ from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.names import SHOWN, fit
 from ..core.plain import flag, plain, player_of
-from ..core.public import PUBLIC, public_name
+from ..core.public import PUBLIC, public_name, viewer_of
 from ..core.quoting import brief
 from ..render.picks import mark_picked
 from ..render.scene import Scene
@@ -108,7 +108,7 @@ class Session(SessionClicks):
         players = self.game.players
         if view is None:
             return None
-        return player_of(view, players, f"view must be 0..{players - 1}, 'public' or None")
+        return viewer_of(view, players, f"view must be 0..{players - 1} or None")
 
     def _check_player(self, player: int | None, name: str = "player") -> int | None:
         """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` naming ``name``

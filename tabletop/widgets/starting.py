@@ -123,8 +123,7 @@ def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | 
         return None
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
-    raise InvalidOption(f"view must be 'full' (or None), 'public' or a player number "
-                        f"0..{players - 1}, not {brief(view)}"
-                        f"{suggestion(view, ('full', 'auto', 'public'))} ('auto': the one "
-                        f"human's view when bots fill the other seats; 'public': what an "
-                        f"audience without a seat may see)")
+    raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
+                        f"not {brief(view)}{suggestion(view, ('full', 'auto', 'public'))} "
+                        f"('auto': the one human's view when bots fill the other seats; "
+                        f"'public': what an audience without a seat may see)")

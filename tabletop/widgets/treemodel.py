@@ -18,7 +18,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
-from ..core.public import PUBLIC, public_name
+from ..core.public import PUBLIC, public_name, viewer_of
 from ..core.quoting import brief, counted
 from ..core.tree import expand, explore
 from ..core.warn import warn
@@ -121,9 +121,9 @@ class TreeModel:
         if public_name(view) and players:
             view = PUBLIC
         elif view is not None:
-            rule = (f"view must be a player 0..{players - 1}, 'public' or None" if players else
+            rule = (f"view must be a player 0..{players - 1} or None" if players else
                     "view must be None for a tree that does not know its game")
-            view = player_of(view, players, rule)
+            view = viewer_of(view, players, rule) if players else player_of(view, players, rule)
         searcher = self.searcher
         if searcher is None:
             return view
