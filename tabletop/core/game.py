@@ -484,7 +484,14 @@ class State(_Positioned):
     def _logged_view(self, player: int) -> View:
         if player == self.game.players:
             with public_building():
-                view = self._view(player)
+                try:
+                    view = self._view(player)
+                except (IndexError, KeyError, TypeError) as err:  # a game written for seats
+                    raise NotImplementedError(
+                        f"{self.game.name} builds no public view: its _view({player}) (the "
+                        f"audience's seat, one past the last player's) raised "
+                        f"{type(err).__name__}: {err} (docs/adding-a-game.md, \"The audience "
+                        f"is a seat that owns nothing\")") from err
         else:
             view = self._view(player)
         seen = self._seen[1] if self._seen and self._seen[0] == player else ()

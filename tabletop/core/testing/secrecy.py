@@ -104,6 +104,12 @@ def check_secrecy(game: Game, seeds: Iterable[int] = range(2),
             _compare(state, redrawn, viewer, surfaces, f"{where} redrawn for player {viewer}")
             _compare(state, redrawn, PUBLIC, REDRAWN_PUBLIC_SURFACES,
                      f"{where} redrawn for player {viewer}")
+        public = state.view(PUBLIC)
+        drawn = public.determinize(rng)  # from the audience's view: consistent with it
+        if drawn.view(PUBLIC) != public or not drawn.legal_actions():
+            fail(f"{where} redrawn from the public view",
+                 "a state drawn from the public view looks otherwise to the audience, or "
+                 "offers no move (the position goes on)")
 
 
 def _compare(a: State, b: State, viewer: int | str, surfaces: tuple[Surface, ...],
