@@ -38,3 +38,24 @@ class HeraldNim(SecretNim):
         if viewer is not None and viewer >= self.players:
             return str(action)  # the bug: the public seat counted as omniscient
         return SecretNim.describe(self, action, actor, viewer)
+
+
+class SeatsOnlyNim(SecretNim):
+    """Secret Nim written for seats only: its view indexes a per-player table with the
+    viewer, so the audience's seat (one past the last player's) finds no entry."""
+
+    name = "seats-only-nim"
+
+    def _initial(self, rng):
+        return SeatsOnlyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                              bonus=(None, None), taken_last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatsOnlyState(NimState):
+    def _view(self, player):
+        own = self.bonus[player]  # the bug: no entry for the audience's seat
+        shown = tuple(own if p == player else None if b is None else -1
+                      for p, b in enumerate(self.bonus))
+        return NimView(game=self.game, player=player, pile=self.pile, first=self.first,
+                       bonus=shown, taken_last=self.taken_last, takes=self.takes)

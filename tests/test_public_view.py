@@ -150,3 +150,19 @@ def test_the_tree_inspector_shows_a_game_tree_as_the_audience_sees_it():
     child = next(iter(tree.model.graph.successors(0)))
     assert tree.model.subject(child) == tree.model.state(child).view("public")
     assert tree.model.label(0, child) == "choose ?"
+
+
+def test_a_game_written_for_seats_only_is_told_how_to_build_the_public_view(registered):
+    from broken_public import SeatsOnlyNim
+
+    from tabletop.core.testing.common import ConformanceError
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    state = registered(SeatsOnlyNim).new(seed=1)
+    with pytest.raises(NotImplementedError, match=r"seats-only-nim builds no public view: its "
+                                                  r"_view\(2\) \(the audience's seat, one past "
+                                                  r"the last player's\) raised IndexError"):
+        state.view("public")
+    assert state.view(0).player == 0  # the seats' views are as they were
+    with pytest.raises((ConformanceError, NotImplementedError), match="public view"):
+        check_secrecy(registered(SeatsOnlyNim), seeds=range(2), every=1)
