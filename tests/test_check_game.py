@@ -444,3 +444,18 @@ def test_handed_objects_pass_a_sound_game_and_catch_a_view_holding_its_state(reg
     with pytest.raises(ConformanceError, match=r"the view of player \d reaches a full state "
                                                r"\(NimView -> dict -> HoardingState\)"):
         check_handed_objects(hoarding, seeds=range(5), every=1)  # ...but holds it all
+
+
+@pytest.mark.parametrize("broken, message", [
+    ("StageNim", "the public view can tell hidden information apart by the view text"),
+    ("HeraldNim", r"the public view reads 'bonus \d' in full in its move log, while player "
+                  r"\d reads it as 'bonus \?'"),
+])
+def test_secrecy_catches_a_public_view_that_tells_secrets(registered, broken, message):
+    import broken_public
+
+    from tabletop.core.testing.secrecy import check_secrecy
+
+    check_secrecy(registered(SecretNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match=message):
+        check_secrecy(registered(getattr(broken_public, broken)), seeds=range(5), every=1)

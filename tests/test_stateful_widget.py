@@ -285,13 +285,14 @@ class WidgetMachine(RuleBasedStateMachine):
 
     @invariant()
     def controls_fit_the_game(self) -> None:
-        """A seat picker per player, a view per player (and the full state)."""
+        """A seat picker per player, a view per player (and the full state, the public
+        view)."""
         if self.widget is None:
             return
         w, players = self.widget, self.s.game.players
         assert len(self.s.seats) == players
         assert len(w.seat_pickers) == players
-        assert len(w.view_picker.options) == players + 1
+        assert len(w.view_picker.options) == players + 2
         assert w.view is None or 0 <= w.view < players
         for p, picker in enumerate(w.seat_pickers):
             assert picker.value == self.s.seat_label(p)

@@ -160,8 +160,10 @@ def test_another_games_record_replaces_the_game_and_its_controls(widget):
     widget.load(other.new(seed=2).to_record())  # same player count: names still follow
     assert [p.description for p in widget.seat_pickers] == [other.player_name(p)
                                                              for p in range(2)]
-    assert [label for label, _ in widget.view_picker.options][1:] == [
+    assert [label for label, _ in widget.view_picker.options][2:] == [
         f"{other.player_name(p)}'s view" for p in range(2)]
+    assert [label for label, _ in widget.view_picker.options][:2] == [
+        "full state", "public (audience)"]
 
 
 @pytest.mark.parametrize("text, says", [

@@ -25,6 +25,7 @@ from test_widget_toy import ClickNim
 import tabletop
 from tabletop.agents import MCTSAgent
 from tabletop.core.game import Action, Game, State
+from tabletop.core.public import PUBLIC
 from tabletop.core.registry import game_class, register, unregister
 from tabletop.core.testing.common import ConformanceError, fail, random_states
 from tabletop.render.svg import to_svg
@@ -117,12 +118,12 @@ def _cut(value: object, room: int = 300) -> str:
     return text if len(text) <= room else text[:room] + "…"
 
 
-def twin_moves(state: State) -> Iterator[tuple[int, Action, Action]]:
+def twin_moves(state: State) -> Iterator[tuple[int | str, Action, Action]]:
     """``(viewer, secret, twin)``: a move of the player to move that ``viewer`` sees redacted,
     and another legal move ``viewer`` sees the same way."""
     game, actor = state.game, state.current_player
     legal = state.legal_actions()
-    for viewer in range(game.players):
+    for viewer in (*range(game.players), PUBLIC):  # (the audience's public view too)
         if viewer == actor:
             continue
         for secret in legal:
@@ -136,7 +137,7 @@ def twin_moves(state: State) -> Iterator[tuple[int, Action, Action]]:
                 break
 
 
-def after_bot_move(state: State, action: Action, viewer: int, hot_seat: bool = False
+def after_bot_move(state: State, action: Action, viewer: int | str, hot_seat: bool = False
                    ) -> GameWidget:
     """A widget for ``viewer``'s seat where a bot has just played ``action`` from ``state``,
     and, if the game goes on with another player than ``viewer``, that player's bot too."""
@@ -193,11 +194,12 @@ def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS
             first, second = state.apply(secret), state.apply(twin)
             if first.legal_actions()[:1] != second.legal_actions()[:1]:
                 continue  # the next move differs in public: no longer the same to the viewer
-            label = f"{where}, {secret} or {twin} as player {viewer} sees it"
+            who = "the audience" if viewer == PUBLIC else f"player {viewer}"
+            label = f"{where}, {secret} or {twin} as {who} sees it"
             same_for_viewer(label, after_bot_move(state, secret, viewer),
                             after_bot_move(state, twin, viewer))
             nxt = first.current_player
-            if nxt is not None and nxt != state.current_player and \
+            if viewer != PUBLIC and nxt is not None and nxt != state.current_player and \
                     game.describe(secret, state.current_player, nxt) != str(secret):
                 covered = [after_bot_move(state, a, nxt, hot_seat=True) for a in (secret, twin)]
                 same_for_viewer(f"{label}, hot seat, covered", *covered)
@@ -221,6 +223,11 @@ def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS
             redrawn = [view.determinize(random.Random(k)) for k in (1, 2)]
             widgets = [GameWidget(s, view=viewer, agent_delay=0, panel_delay=0) for s in redrawn]
             same_for_viewer(f"{where}, redrawn as player {viewer} sees it", *widgets)
+            # what a seat's redraw keeps is public: the audience sees the same widget
+            audience = [GameWidget(s, view=PUBLIC, agent_delay=0, panel_delay=0)
+                        for s in (state, *redrawn)]
+            same_for_viewer(f"{where}, redrawn for player {viewer}, as the audience sees it",
+                            *audience[1:])
             seen += 1
     return seen
 
@@ -231,11 +238,13 @@ def test_a_seat_sees_the_same_widget_for_positions_it_cannot_tell_apart(name, pl
 
 
 def test_games_with_secret_moves_are_compared_on_them():
-    """Lascaux's colour tokens and Lava Flows' hidden Mediums give pairs of secret moves."""
+    """Lascaux's colour tokens and Lava Flows' hidden Mediums give pairs of secret moves,
+    for a seat and for the audience's public view."""
     for name in ("lascaux", "lava-flows"):
         game = tabletop.load(name)
         start = game.new(seed=0)
         assert next(twin_moves(start), None) is not None, name
+        assert PUBLIC in {viewer for viewer, _, _ in twin_moves(start)}, name
 
 
 @pytest.fixture

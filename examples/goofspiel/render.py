@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 
 from tabletop.core.game import Action
+from tabletop.core.public import seat_name
 from tabletop.render.scene import Scene
 
 from .cards import NAMES
@@ -30,7 +31,7 @@ def draw(s: GoofPosition, *, highlight: Collection[Hashable] = (),
     """The scene of a Goofspiel state or view; ``highlight`` marks the clickable cards."""
     scene = Scene(WIDTH, HEIGHT, background=PAPER, title="Goofspiel")
     lit = set(highlight)
-    who = "" if s.viewer is None else f" · view of {NAMES[s.viewer]}"
+    who = "" if s.viewer is None else f" · view of {seat_name(s.game, s.viewer)}"
     status = (f"prize {s.prize} · {s.pile_count} face down" if s.prize else "game over")
     scene.text(12, 20, f"Goofspiel · {status}{who}", anchor="start", font_size=14,
                font_weight="bold", fill=INK)

@@ -75,8 +75,9 @@ class GoofState(GoofPosition, State):
         return self.points
 
     def _view(self, player: int) -> GoofView:
+        # (``player == 2``: the public view's seat, an audience's, owns no bid)
         return evolve(self, GoofView, player=player, pile_size=len(self.pile),
-                      own_bid=self.bids[player])
+                      own_bid=self.bids[player] if player < len(self.bids) else None)
 
 
 class Goofspiel(Game):
@@ -120,8 +121,9 @@ class Goofspiel(Game):
         return 2 * int(self.options["cards"])
 
     def describe(self, action: Action, actor: int | None, viewer: int | None) -> str:
-        """North's bid is face down to South; South's, which ends the round, shows both."""
-        if actor == 0 and viewer == 1:
+        """North's bid is face down to everyone else (South, and an audience: ``viewer``
+        2, the public view's seat); South's, which ends the round, shows both."""
+        if actor == 0 and viewer is not None and viewer != 0:
             return "bid ?"
         return str(action)
 

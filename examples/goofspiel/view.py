@@ -53,15 +53,15 @@ class GoofView(GoofPosition, View):
         return tuple(self.own_bid if p == self.player else None for p in range(2))
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state: the unseen prizes shuffled into the pile, and a laid bid of the
-        other player drawn from their hand."""
+        """A full state: the unseen prizes shuffled into the pile, and a laid bid of
+        another player (for the public view, of either) drawn from their hand."""
         seen = {self.prize, *(prize for prize, _, _ in self.rounds)}
         pile = [c for c in deal(self.game.options["cards"]) if c not in seen]
         rng.shuffle(pile)
-        other = 1 - self.player
-        bids = [self.own_bid, None] if self.player == 0 else [None, self.own_bid]
-        if self.laid[other]:
-            bids[other] = rng.choice(self.hands[other])
+        bids = [self.own_bid if p == self.player else None for p in range(2)]
+        for p in range(2):
+            if p != self.player and self.laid[p]:
+                bids[p] = rng.choice(self.hands[p])
         return evolve(self, self.game.state_class, pile=tuple(pile), bids=tuple(bids))
 
     def _observation(self) -> np.ndarray:

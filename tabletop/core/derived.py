@@ -39,6 +39,7 @@ from functools import cache
 from typing import Any
 
 from .plain import plain_inside, player_of
+from .public import building_public
 from .quoting import brief
 from .ranges import Allowed, check_ranges
 from .wellformed import fits, plain_types, type_names
@@ -132,8 +133,11 @@ def field_value(position: Any, name: str, value: Any, kinds: tuple[type, ...]) -
     if name == "player" and hasattr(position, "determinize"):  # a view's player
         players = getattr(position.game, "players", None)
         if isinstance(players, int):
-            value = player_of(value, players, f"{where}: field 'player' should be a player "
-                                              f"0..{players - 1}")
+            # ``players`` itself only while ``State.view("public")`` builds the public view
+            # (a seat's view relabelled so would carry that seat's secrets: ``core.public``)
+            seats = players + 1 if building_public() else players
+            value = player_of(value, seats, f"{where}: field 'player' should be a player "
+                                            f"0..{players - 1}")
     return value
 
 

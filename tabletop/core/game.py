@@ -47,6 +47,7 @@ from .observation import Observed
 from .parsing import read_action
 from .parts import Declared, part
 from .plain import plain, player_of
+from .public import PUBLIC, public_building, seat_name, viewer_of
 from .quoting import brief
 from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
@@ -449,10 +450,14 @@ class State(_Positioned):
         """The actions applied since ``new()``, oldest first."""
         return tuple(action for action, _ in self._steps())
 
-    def log(self, viewer: int | None = None) -> tuple[str, ...]:
+    def log(self, viewer: int | str | None = None) -> tuple[str, ...]:
         """The history in notation as ``viewer`` saw it (secret choices of others redacted);
-        ``viewer=None`` is the omniscient log. (Built on the last state's log if it has one.)"""
-        return log_of(self, None if viewer is None else self._check_player(viewer))
+        ``viewer=None`` is the omniscient log, ``"public"`` the audience's (every secret
+        choice redacted). (Built on the last state's log if it has one.)"""
+        if viewer is None:
+            return log_of(self, None)
+        seat = self._check_viewer(viewer)
+        return log_of(self, PUBLIC if seat == self.game.players else seat)
 
     @property
     def seed(self) -> int | None:
@@ -469,19 +474,39 @@ class State(_Positioned):
         return make_record(self, **extra)
 
     # --- views -----------------------------------------------------------------------------
-    def view(self, player: int) -> View:
-        """What ``player`` may see: no deck order, no secret of another, no seed."""
-        seat = self._check_player(player)
+    def view(self, player: int | str) -> View:
+        """What ``player`` may see: no deck order, no secret of another, no seed.
+        ``view("public")`` is what someone watching without a seat may see: no one's
+        secrets, no legal actions (``tabletop.core.public``)."""
+        seat = self._check_viewer(player)
         return self._cached(f"view{seat}", lambda: self._logged_view(seat))
 
     def _logged_view(self, player: int) -> View:
-        view = self._view(player)
+        if player == self.game.players:
+            with public_building():
+                try:
+                    view = self._view(player)
+                except (IndexError, KeyError, TypeError) as err:  # a game written for seats
+                    raise NotImplementedError(
+                        f"{self.game.name} builds no public view: its _view({player}) (the "
+                        f"audience's seat, one past the last player's) raised "
+                        f"{type(err).__name__}: {err} (docs/adding-a-game.md, \"The audience "
+                        f"is a seat that owns nothing\")") from err
+        else:
+            view = self._view(player)
         seen = self._seen[1] if self._seen and self._seen[0] == player else ()
-        object.__setattr__(view, "_log", seen + self.log(player))
+        viewer = PUBLIC if player == self.game.players else player
+        object.__setattr__(view, "_log", seen + log_of(self, viewer))
         return view
 
     def _view(self, player: int) -> View:
         raise NotImplementedError
+
+    def _check_viewer(self, viewer: object) -> int:
+        """``viewer`` as a seat: a player, or ``game.players`` for ``"public"``; else
+        ``ValueError``."""
+        players = self.game.players
+        return viewer_of(viewer, players, f"player must be 0..{players - 1}")
 
     def _check_player(self, player: object) -> int:
         """``player`` as an int (numpy's too) if it is one of the game's; else ``ValueError``."""
@@ -519,8 +544,11 @@ class View(Observed, _Positioned):
         mover = self.current_player
         if mover is None or mover == self.player:
             return None
+        if self.player == self.game.players:
+            return (f"it is {self.game.player_name(mover)}'s turn; the public view has no "
+                    f"seat and makes no move")
         return (f"it is {self.game.player_name(mover)}'s turn, not "
-                f"{self.game.player_name(self.player)}'s")
+                f"{seat_name(self.game, self.player)}'s")
 
     def _legal_actions(self) -> Sequence[Action]:
         return self.determinize(random.Random(0)).legal_actions()

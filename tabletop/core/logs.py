@@ -39,12 +39,13 @@ class Logs:
         self.parent = parent
         self.action = action
         self.actor = actor
-        self.seen: dict[int | None, tuple[str, ...]] = {}
+        self.seen: dict[int | str | None, tuple[str, ...]] = {}
 
 
-def log_of(state: State, viewer: int | None) -> tuple[str, ...]:
-    """``state``'s history as ``viewer`` saw it, described from the nearest state up the
-    chain that knows it (every step, if none does), and kept for the next call."""
+def log_of(state: State, viewer: int | str | None) -> tuple[str, ...]:
+    """``state``'s history as ``viewer`` (a player, ``"public"`` or ``None``) saw it,
+    described from the nearest state up the chain that knows it (every step, if none
+    does), and kept for the next call."""
     cache = state._cache
     logs: Logs | None = cache.get("logs")
     if logs is None:

@@ -55,7 +55,12 @@ class Observed(Determinizes):
         def _text(self) -> str: ...
 
     def observation(self) -> npt.NDArray[np.float32]:
-        """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``."""
+        """The view as a read-only ``float32`` tensor of shape ``game.observation_shape``
+        (a seat's: the public view has none, and says so with ``ValueError``)."""
+        if self.player == self.game.players:
+            raise ValueError(f"{self.game.name}: the public view has no observation tensor "
+                             f"(a tensor is laid out from one seat's side): use view(p)")
+
         def compute() -> npt.NDArray[np.float32]:
             array = np.array(self._observation(), dtype=np.float32)  # owns its data
             shape = self.game.observation_shape
@@ -74,6 +79,7 @@ class Observed(Determinizes):
         """The player's information state: who they are, their history as they saw it, and
         the view's text."""
         history = "\n".join(self._log) or "(no moves yet)"
-        return (f"{self.game.name}, {self.game.player_name(self.player)} "
-                f"(player {self.player})\nhistory:\n{history}\nposition:\n{self._text()}")
+        who = "the audience (public view)" if self.player == self.game.players else \
+            f"{self.game.player_name(self.player)} (player {self.player})"
+        return (f"{self.game.name}, {who}\nhistory:\n{history}\nposition:\n{self._text()}")
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .action import Action, of_game
 from .plain import plain_fields, player_of
+from .public import viewer_of
 from .quoting import brief
 from .wellformed import field_problem
 
@@ -66,7 +67,9 @@ def described(method: Callable[[Any, Any, Any, Any], R]) -> Callable[[Any, Any, 
         players = game.players
         rule = f"describe() takes players 0..{players - 1} or None"
         actor = None if actor is None else player_of(actor, players, f"{rule} as actor")
-        viewer = None if viewer is None else player_of(viewer, players, f"{rule} as viewer")
+        # "public": the audience, a seat past the last player's that acts on nothing
+        viewer = None if viewer is None else viewer_of(viewer, players,
+                                                        f"{rule} as viewer")
         try:
             return method(game, action, actor, viewer)
         except Exception as err:  # a field of a wrong type, or out of every table (cell 999)

@@ -16,6 +16,7 @@ from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput, input_for
 from ..core.names import SHOWN, fit
 from ..core.plain import coordinates, point_of
+from ..core.public import PUBLIC
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Scene
@@ -39,7 +40,7 @@ class SessionClicks:
         def state(self) -> State: ...
         def name(self, player: int) -> str: ...
         def covered(self) -> bool: ...
-        def viewer(self) -> int | None: ...
+        def viewer(self) -> int | str | None: ...
         def reviewing(self) -> bool: ...
         def subject(self) -> State | View: ...
         def scene(self) -> Scene: ...
@@ -62,7 +63,10 @@ class SessionClicks:
             return (f"{self.name(p)} is played by the {label} bot: press "
                     "“Bot move”, or make the seat human.")
         v = self.viewer()
-        if v is not None and v != p:
+        if v == PUBLIC:
+            return (f"It is {self.name(p)}'s turn, and you are watching the public view (an "
+                    f"audience's, no seat's): switch the view to play.")
+        if isinstance(v, int) and v != p:
             return (f"It is {self.name(p)}'s turn, and you are seeing {self.name(v)}'s view: "
                     f"switch the view to play.")
         return None

@@ -25,6 +25,7 @@ from ..core.errors import IllegalAction, InvalidRecord
 from ..core.game import Action, State
 from ..core.graphview import readonly_view
 from ..core.plain import flag
+from ..core.public import PUBLIC
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
@@ -47,6 +48,7 @@ AGENT_DELAY = 0.6
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
 _FULL = -1  # the view dropdown's value for "the full state"
+_PUBLIC = -2  # and for the public view ("public": an audience without a seat)
 
 
 #: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
@@ -62,7 +64,10 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     ``view="auto"`` (the default) shows the one human's view when bots fill every other
     seat — so an agent's secrets stay secret — and the full state otherwise. In a notebook, agents
     move one at a time, each "thinking…" while it searches off the event loop; ``paused``
-    (the Pause toggle) holds them (see ``agentrun``). ``start_bots=False``: a bot to move at
+    (the Pause toggle) holds them (see ``agentrun``; ``paused=True`` starts the widget
+    paused: "Bot move" steps a bot, letting go of the toggle lets them play on).
+    ``view="public"`` shows what an audience without a seat may see: no one's secrets
+    (``tabletop.core.public``). ``start_bots=False``: a bot to move at
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     ``close()`` stops the bots at once and ends the widget (see ``agentturns``).
     ``move_time=`` (seconds, ``None``: no limit) stops a bot that thinks longer over a move,
@@ -78,9 +83,11 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
                  view: int | str | None = "auto", hot_seat: bool = False,
                  seed: int | None = None, agent_delay: float = AGENT_DELAY,
                  resolution: float = 2.0, panel_delay: float = PANEL_DELAY,
-                 start_bots: bool = True, move_time: float | None = None) -> None:
+                 start_bots: bool = True, move_time: float | None = None,
+                 paused: bool = False) -> None:
         state = shown_state(state, "GameWidget")
         start_bots = flag(start_bots, "start_bots")
+        paused = flag(paused, "paused")
         bots = agent_seats(bots)
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
@@ -108,6 +115,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
         self._pause_when_unseen()
+        if paused:  # (a match to watch: it starts when the Pause toggle is let go)
+            self.paused = True
         if start_bots:
             self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
@@ -160,8 +169,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             layout.set_direction(picker, label)
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
             self.seat_pickers.append(picker)
-        view = _FULL if self.session.view is None else self.session.view
-        self.view_picker = w.Dropdown(options=self._view_options(), value=view,
+        self.view_picker = w.Dropdown(options=self._view_options(),
+                                      value=_picked(self.session.view),
                                       description="view", layout=w.Layout(width="190px"),
                                       disabled=self.session.hot_seat)
         self.view_picker.style.description_width = "36px"
@@ -225,8 +234,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     def _view_options(self) -> list[tuple[str, int]]:
         s = self.session
-        return [("full state", _FULL)] + [(f"{s.name(p)}'s view", p)
-                                          for p in range(s.game.players)]
+        return [("full state", _FULL), ("public (audience)", _PUBLIC)] + [
+            (f"{s.name(p)}'s view", p) for p in range(s.game.players)]
 
     # --- the public surface -----------------------------------------------------------------
     @property
@@ -264,9 +273,10 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         return self.session.hint()
 
     @property
-    def view(self) -> int | None:
-        """The player whose view is drawn, or ``None`` for the full state (set it as the
-        widget's ``view=`` argument: a player, ``"full"``, ``None`` or ``"auto"``)."""
+    def view(self) -> int | str | None:
+        """The player whose view is drawn, ``"public"`` for what an audience without a seat
+        may see, or ``None`` for the full state (set it as the widget's ``view=`` argument:
+        a player, ``"public"``, ``"full"``, ``None`` or ``"auto"``)."""
         return self.session.view
 
     @view.setter
@@ -275,7 +285,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         s = self.session
         chosen = view_value(value, s.game.players,
                             [p for p, agent in enumerate(s.seats) if agent is not None])
-        self.view_picker.value = _FULL if chosen is None else chosen
+        self.view_picker.value = _picked(chosen)
 
     @property
     def paused(self) -> bool:
@@ -507,7 +517,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             self._refresh()
 
     def _on_view(self, change: dict[str, Any]) -> None:
-        self.session.set_view(None if change["new"] == _FULL else change["new"])
+        new = change["new"]
+        self.session.set_view(None if new == _FULL else PUBLIC if new == _PUBLIC else new)
         self._refresh(full=True)
 
     def _on_hot_seat(self, change: dict[str, Any]) -> None:
@@ -526,3 +537,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         s = self.session
         states = f"{len(s.graph)} state{'' if len(s.graph) == 1 else 's'}"
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {states}>"
+
+
+def _picked(view: int | str | None) -> int:
+    """The view dropdown's value for a session's view."""
+    return _FULL if view is None else _PUBLIC if view == PUBLIC else int(view)

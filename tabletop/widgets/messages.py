@@ -48,7 +48,7 @@ class Message:
     agent: int | None = None
 
 
-def may_hear(state: State, agent: int, viewer: int | None) -> bool:
+def may_hear(state: State, agent: int, viewer: int | str | None) -> bool:
     """Whether ``viewer`` (``None``: the full state) knows everything the agent of seat
     ``agent`` knows at ``state``: its own seat, the full state, a finished game, or a seat
     that saw every move so far in full or as the agent saw it — in a game grown from

@@ -25,7 +25,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
          setup: str = "decide", ply: int | None = None,
          bots: Mapping[int, Any] | None = None, view: int | str | None = "auto",
          hot_seat: bool = False, agent_delay: float = 0.6, resolution: float = 2.0,
-         panel_delay: float = 0.05, move_time: float | None = None,
+         panel_delay: float = 0.05, move_time: float | None = None, paused: bool = False,
          **options: Any) -> GameWidget:
     """The interactive widget.
 
@@ -34,13 +34,15 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     (a dict or its JSON text; ``ply=`` opens it there; a bad one raises ``InvalidRecord``
     saying what is wrong). ``seed`` and ``setup`` go to
     ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
-    fill the other seats), ``"full"`` or a player, ``hot_seat=True``,
-    ``agent_delay=``, ``panel_delay=``, ``move_time=`` (seconds) and ``resolution=`` go to
-    the widget (``GameWidget``, whose defaults these are).
+    fill the other seats), ``"full"``, ``"public"`` (an audience's: no one's secrets) or a
+    player, ``hot_seat=True``, ``agent_delay=``, ``panel_delay=``, ``move_time=`` (seconds),
+    ``paused=`` (bots wait for "Bot move" or the Pause toggle let go) and ``resolution=`` go
+    to the widget (``GameWidget``, whose defaults these are).
     """
     widget_kw: dict[str, Any] = dict(bots=bots, view=view, hot_seat=hot_seat,
                                      agent_delay=agent_delay, resolution=resolution,
-                                     panel_delay=panel_delay, move_time=move_time)
+                                     panel_delay=panel_delay, move_time=move_time,
+                                     paused=paused)
     record = _as_record(game)
     if record is None and ply is not None:
         raise InvalidOption("ply= opens a record at that ply: it applies only when play() is "

@@ -28,6 +28,7 @@ from ..core.game import Action, Game, State, View
 from ..core.input import ClickInput
 from ..core.names import SHOWN, fit
 from ..core.plain import flag, plain, player_of
+from ..core.public import PUBLIC, public_name, viewer_of
 from ..core.quoting import brief
 from ..render.picks import mark_picked
 from ..render.scene import Scene
@@ -51,7 +52,7 @@ class Session(SessionClicks):
     """
 
     def __init__(self, state: State, *, bots: Mapping[int, Any] | None = None,
-                 view: int | None = None, hot_seat: bool = False,
+                 view: int | str | None = None, hot_seat: bool = False,
                  seed: int | None = None, move_time: float | None = None) -> None:
         self.timeline = timeline_for(shown_state(state, "Session"))
         #: Seconds a bot may think over one move (``None``: no limit; see ``botcall``).
@@ -68,7 +69,7 @@ class Session(SessionClicks):
                                     f"player {brief(player)}; its players are "
                                     f"0..{self.game.players - 1}")
             self.set_seat(player, spec)
-        self.view = self._check_player(view, "view")
+        self.view: int | str | None = self._check_view(view)
         self._agent_spoke = False
         self._input: ClickInput | None = None
         self._input_key: tuple[Any, ...] | None = None
@@ -102,6 +103,16 @@ class Session(SessionClicks):
     def _is_player(self, player: object) -> bool:
         return not isinstance(player, bool) and isinstance(player, int) \
             and 0 <= player < self.game.players
+
+    def _check_view(self, view: int | str | None) -> int | str | None:
+        """``view`` as the session's view: ``None`` (the full state), ``"public"`` (an
+        audience: ``tabletop.core.public``) or a player; else ``ValueError``."""
+        if public_name(view):
+            return PUBLIC
+        players = self.game.players
+        if view is None:
+            return None
+        return viewer_of(view, players, f"view must be 0..{players - 1} or None")
 
     def _check_player(self, player: int | None, name: str = "player") -> int | None:
         """``player`` as an int (numpy's too) or ``None``; a ``ValueError`` naming ``name``
@@ -145,10 +156,11 @@ class Session(SessionClicks):
         """The seed of the agent at ``seat`` (``None``: a fresh one): ``seat_seed``."""
         return seat_seed(self.seed, seat)
 
-    def set_view(self, view: int | None) -> None:
-        """Draw ``view``'s view (``None``: the full state); the message line is cleared but
-        for an agent's failure (told to each view as ``messages.may_hear`` says)."""
-        self.view = self._check_player(view, "view")
+    def set_view(self, view: int | str | None) -> None:
+        """Draw ``view``'s view (``None``: the full state, ``"public"``: an audience's); the
+        message line is cleared but for an agent's failure (told to each view as
+        ``messages.may_hear`` says)."""
+        self.view = self._check_view(view)
         self._input_key = None
         self.message = self.message if self.message.agent is not None else Message()
 
@@ -196,8 +208,9 @@ class Session(SessionClicks):
             return self.revealed is None
         return self.revealed != p
 
-    def viewer(self) -> int | None:
-        """The player whose view is drawn, or ``None`` for the full state."""
+    def viewer(self) -> int | str | None:
+        """The player whose view is drawn, ``"public"`` for an audience's, or ``None`` for
+        the full state."""
         if self.hot_seat:
             if not self._humans() or self.line_over():
                 return None
@@ -362,7 +375,7 @@ class Session(SessionClicks):
                 return parent, child
         return None
 
-    def _thinking_for(self, parent: int, child: int, viewer: int | None,
+    def _thinking_for(self, parent: int, child: int, viewer: int | str | None,
                       over: bool) -> dict[str, Any]:
         """A copy of the thinking on ``parent -> child`` as ``viewer`` (or all, if ``over``)."""
         found: dict[str, Any] = self.graph.edges[parent, child]["thinking"]

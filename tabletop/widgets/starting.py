@@ -10,6 +10,7 @@ from ..core.choices import did_you_mean, suggestion
 from ..core.errors import InvalidOption
 from ..core.game import State, View
 from ..core.plain import flag, plain, real
+from ..core.public import PUBLIC, public_name
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 
@@ -101,15 +102,20 @@ def timeline_for(state: State) -> Timeline:
     return timeline
 
 
-def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | None:
-    """``view`` as the widget's view: ``None`` for ``"full"`` (or ``None``), a player, or for
-    ``"auto"`` the one human's view when ``bots`` fill every other seat (else the full
-    state); else ``InvalidOption``.
+def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | str | None:
+    """``view`` as the widget's view: ``None`` for ``"full"`` (or ``None``), a player,
+    ``"public"`` for an audience without a seat (no one's secrets), or for ``"auto"`` the one
+    human's view when ``bots`` fill every other seat (else the full state); else
+    ``InvalidOption``.
 
     >>> view_value("auto", 3, bots=[0, 2]), view_value("auto", 3, bots=[2]), view_value(1, 3)
     (1, None, 1)
+    >>> view_value("Public", 2)
+    'public'
     """
     view = plain(view)
+    if public_name(view):
+        return PUBLIC
     if isinstance(view, str) and view == "auto":
         humans = [p for p in range(players) if p not in bots]
         return humans[0] if bots and len(humans) == 1 else None
@@ -118,5 +124,6 @@ def view_value(view: object, players: int, bots: Collection[int] = ()) -> int | 
     if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < players:
         return view
     raise InvalidOption(f"view must be 'full' (or None) or a player number 0..{players - 1}, "
-                        f"not {brief(view)}{suggestion(view, ('full', 'auto'))} ('auto': the "
-                        f"one human's view when bots fill the other seats)")
+                        f"not {brief(view)}{suggestion(view, ('full', 'auto', 'public'))} "
+                        f"('auto': the one human's view when bots fill the other seats; "
+                        f"'public': what an audience without a seat may see)")

@@ -58,7 +58,7 @@ LONGEST = 200
 MOST_VALUES = 100_000
 
 
-def may_see(state: State, agent: int | None, viewer: int | None) -> bool:
+def may_see(state: State, agent: int | None, viewer: int | str | None) -> bool:
     """Whether ``viewer`` may see the thinking behind the last move of ``state`` by the agent
     of seat ``agent``.
 

@@ -82,7 +82,7 @@ class TreeWidget(w.VBox):
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
-                 max_children: int = 12, view: int | None = None,
+                 max_children: int = 12, view: int | str | None = None,
                  opener: Callable[..., Any] | None = None,
                  resolution: float = 2.0, max_nodes: int | None = MAX_NODES) -> None:
         self.model = TreeModel(subject, depth=depth, max_children=max_children, view=view,

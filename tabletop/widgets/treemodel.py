@@ -18,6 +18,7 @@ import networkx as nx
 from ..agents import Analysis
 from ..core.game import State, View
 from ..core.plain import coordinates, plain, player_of, whole
+from ..core.public import PUBLIC, public_name, viewer_of
 from ..core.quoting import brief, counted
 from ..core.tree import expand, explore
 from ..core.warn import warn
@@ -90,7 +91,7 @@ class TreeModel:
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
-                 max_children: int = 12, view: int | None = None,
+                 max_children: int = 12, view: int | str | None = None,
                  max_nodes: int | None = MAX_NODES) -> None:
         depth = whole(depth, 0, "depth must be an int ≥ 0")
         max_children = whole(max_children, 1, "max_children must be an int ≥ 1")
@@ -112,14 +113,17 @@ class TreeModel:
             warn(f"the tree stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
                  "pass max_nodes=None to open everything, or a smaller depth", RuntimeWarning)
 
-    def _viewer(self, view: object) -> int | None:
-        """``view`` checked: ``None`` or a player; a search tree's is its searcher."""
+    def _viewer(self, view: object) -> int | str | None:
+        """``view`` checked: ``None``, a player or ``"public"`` (an audience's view: no
+        one's secrets); a search tree's is its searcher."""
         game = self.game
         players = game.players if game is not None else 0
-        if view is not None:
+        if public_name(view) and players:
+            view = PUBLIC
+        elif view is not None:
             rule = (f"view must be a player 0..{players - 1} or None" if players else
                     "view must be None for a tree that does not know its game")
-            view = player_of(view, players, rule)
+            view = viewer_of(view, players, rule) if players else player_of(view, players, rule)
         searcher = self.searcher
         if searcher is None:
             return view
@@ -127,7 +131,7 @@ class TreeModel:
             raise ValueError(
                 f"a search tree is player {searcher}'s own: it holds what they know, so it "
                 f"is shown as their view only (view=None or view={searcher}), not as "
-                f"player {view}'s")
+                f"{'the public' if view == PUBLIC else f'player {view}'}'s")
         return searcher
 
     @property

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 
 from tabletop.core.game import Action
+from tabletop.core.public import seat_name
 from tabletop.render.scene import Scene
 
 from .dice import NAMES, total_dice
@@ -31,7 +32,7 @@ def draw(s: LiarPosition, *, highlight: Collection[Hashable] = (),
     scene = Scene(WIDTH, HEIGHT, background=PAPER, title="Liar's Dice")
     lit = set(highlight)
     n = s.game.players
-    who = "" if s.viewer is None else f" · view of {NAMES[s.viewer]}"
+    who = "" if s.viewer is None else f" · view of {seat_name(s.game, s.viewer)}"
     mover = s.current_player
     status = "game over" if mover is None else f"{NAMES[mover]} to move"
     scene.text(12, 20, f"Liar's Dice · {status}{who}", anchor="start", font_size=14,

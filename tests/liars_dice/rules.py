@@ -64,7 +64,9 @@ class LiarState(LiarPosition, State):
         return self.points
 
     def _view(self, player: int) -> LiarView:
-        return evolve(self, LiarView, player=player, own=self.dice[player])
+        # (``player == players``: the public view's seat, an audience's: no dice of its own)
+        return evolve(self, LiarView, player=player,
+                      own=self.dice[player] if player < len(self.dice) else None)
 
 
 class LiarsDice(Game):

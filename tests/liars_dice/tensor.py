@@ -46,7 +46,7 @@ def observation(view: LiarView) -> np.ndarray:
     one_hot(view.player, n)
     one_hot(view.current_player, n)
     one_hot(0 if view.revealed else None, 1)
-    for d in view.own:
+    for d in view.own or ():
         one_hot(d - 1, faces)
     q, f = view.bids[-1] if view.bids else (0, 0)
     one_hot(q, n * dice + 1)

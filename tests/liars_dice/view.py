@@ -28,9 +28,10 @@ from .tensor import observation
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LiarView(LiarPosition, View):
-    """One player's view: ``own`` their dice (sorted)."""
+    """One player's view: ``own`` their dice (sorted; ``None`` in the public view, an
+    audience's, which owns no dice)."""
 
-    own: tuple[int, ...]
+    own: tuple[int, ...] | None
 
     @ranges.per_game
     def _ranges(self) -> ranges.Ranges:

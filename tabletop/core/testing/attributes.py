@@ -29,7 +29,7 @@ from ..game import State
 NOT_READ = frozenset({"determinize", "svg", "scene", "children"})
 
 
-def public_attributes(state: State, viewer: int) -> dict[str, str | bytes]:
+def public_attributes(state: State, viewer: int | str) -> dict[str, str | bytes]:
     """Each public attribute of ``viewer``'s view of ``state``, in words (see the module)."""
     view = state.view(viewer)
     seen: dict[str, str | bytes] = {}

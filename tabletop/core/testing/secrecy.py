@@ -14,6 +14,11 @@ check builds such pairs two ways:
 * **redrawn hidden parts**: a position, and a state ``determinize`` draws from the viewer's
   view (another deck order, other secret choices).
 
+The public view (``state.view("public")``, someone watching without a seat) is a viewer too:
+twins whose moves the audience reads alike, and a state redrawn from *any* seat's view (which
+keeps everything public), must look the same to it on every surface but the observation
+tensor (the public view has none: it refuses), whoever's secret differs.
+
 ``SURFACES`` lists what is compared; a caller can add its own (the widget's tests add the
 widget's panels) with ``check_secrecy(game, surfaces=SURFACES + (...,))``.
 
@@ -28,15 +33,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import Action, Game, State
+from ..public import PUBLIC
 from .attributes import public_attributes
 from .common import fail, random_states
 from .tries import tries
 
-#: A surface: its name, and what ``viewer`` sees of it in a state (any comparable value).
-Surface = tuple[str, Callable[[State, int], Any]]
+#: A surface: its name, and what ``viewer`` (a player, or ``"public"``) sees of it in a state
+#: (any comparable value).
+Surface = tuple[str, Callable[[State, Any], Any]]
 
 
-def _breakdown(state: State, viewer: int) -> str:
+def _breakdown(state: State, viewer: int | str) -> str:
     view = state.view(viewer)
     breakdown = getattr(view, "score_breakdown", None)
     return "" if breakdown is None else breakdown()._repr_html_()
@@ -57,6 +64,23 @@ SURFACES: tuple[Surface, ...] = (
     ("view's public attributes", public_attributes),
 )
 
+def _without_history(state: State, viewer: int | str) -> dict[str, str | bytes]:
+    seen = public_attributes(state, viewer)
+    seen.pop("information_state", None)
+    return seen
+
+
+#: What the public view is compared on: every surface of a view but the observation tensor.
+PUBLIC_SURFACES: tuple[Surface, ...] = tuple(s for s in SURFACES
+                                             if s[0] != "observation tensor")
+
+#: The public view compared with a state redrawn from a seat's view: that state keeps the
+#: seat's own history (``State._seen``), not the audience's, so what reads the history (the
+#: information state, alone or among the attributes) is left to the twins.
+REDRAWN_PUBLIC_SURFACES: tuple[Surface, ...] = tuple(
+    (name, _without_history) if name == "view's public attributes" else (name, surface)
+    for name, surface in PUBLIC_SURFACES if name != "information state")
+
 #: Surfaces that come from the history, which a determinized state does not have.
 HISTORY_SURFACES: tuple[Surface, ...] = (
     ("move log", lambda s, p: s.log(p)),
@@ -70,6 +94,7 @@ def check_secrecy(game: Game, seeds: Iterable[int] = range(2),
     for seed in seeds:
         for viewer in range(game.players):
             _check_twins(game, seed, viewer, surfaces + HISTORY_SURFACES)
+        _check_twins(game, seed, PUBLIC, PUBLIC_SURFACES + HISTORY_SURFACES)
     for where, state in random_states(game, seeds, every):
         if state.is_terminal:
             continue
@@ -77,18 +102,27 @@ def check_secrecy(game: Game, seeds: Iterable[int] = range(2),
         for viewer in range(game.players):
             redrawn = state.view(viewer).determinize(rng)
             _compare(state, redrawn, viewer, surfaces, f"{where} redrawn for player {viewer}")
+            _compare(state, redrawn, PUBLIC, REDRAWN_PUBLIC_SURFACES,
+                     f"{where} redrawn for player {viewer}")
+        public = state.view(PUBLIC)
+        drawn = public.determinize(rng)  # from the audience's view: consistent with it
+        if drawn.view(PUBLIC) != public or not drawn.legal_actions():
+            fail(f"{where} redrawn from the public view",
+                 "a state drawn from the public view looks otherwise to the audience, or "
+                 "offers no move (the position goes on)")
 
 
-def _compare(a: State, b: State, viewer: int, surfaces: tuple[Surface, ...],
+def _compare(a: State, b: State, viewer: int | str, surfaces: tuple[Surface, ...],
              where: str) -> None:
+    who = "the public view" if viewer == PUBLIC else f"player {viewer}"
     for name, surface in surfaces:
         seen_a, seen_b = surface(a, viewer), surface(b, viewer)
         if seen_a != seen_b:
-            fail(where, f"player {viewer} can tell hidden information apart by the {name}: "
+            fail(where, f"{who} can tell hidden information apart by the {name}: "
                         f"{_difference(seen_a, seen_b)}")
 
 
-def _check_twins(game: Game, seed: int, viewer: int, surfaces: tuple[Surface, ...]) -> None:
+def _check_twins(game: Game, seed: int, viewer: int | str, surfaces: tuple[Surface, ...]) -> None:
     """Play a seeded game and a twin the viewer can't tell from it, comparing every step."""
     rng = random.Random(seed)
     state = twin = game.new(seed=seed)
@@ -102,6 +136,9 @@ def _check_twins(game: Game, seed: int, viewer: int, surfaces: tuple[Surface, ..
             _compare(state, twin, viewer, surfaces,
                      f"{game.name} seed {seed} ply {ply} (twin game)")
         action = rng.choice(state.legal_actions())
+        if viewer == PUBLIC:
+            _check_public_words(game, action, state.current_player,
+                                f"{game.name} seed {seed} ply {ply}")
         echo = _same_to(viewer, twin, state.current_player, action, rng)
         if echo is None:
             return  # the twin cannot follow: stop this pair here
@@ -109,7 +146,18 @@ def _check_twins(game: Game, seed: int, viewer: int, surfaces: tuple[Surface, ..
         state, twin = state.apply(action), twin.apply(echo)
 
 
-def _same_to(viewer: int, twin: State, actor: int | None, action: Action,
+def _check_public_words(game: Game, action: Action, actor: int | None, where: str) -> None:
+    """The audience reads no move better than a seat that did not make it: if one such seat
+    reads ``action`` redacted, the public log must not show it in full."""
+    told = str(action)
+    hidden = [q for q in range(game.players)
+              if q != actor and game.describe(action, actor, q) != told]
+    if hidden and game.describe(action, actor, PUBLIC) == told:
+        fail(where, f"the public view reads {told!r} in full in its move log, while player "
+                    f"{hidden[0]} reads it as {game.describe(action, actor, hidden[0])!r}")
+
+
+def _same_to(viewer: int | str, twin: State, actor: int | None, action: Action,
              rng: random.Random) -> Action | None:
     """A legal move of the twin that ``viewer`` reads as ``action``: another one if the
     action is secret to the viewer, else the action itself."""

@@ -39,7 +39,7 @@ def candidates(game: Game) -> tuple[tuple[int, Action | None], ...]:
     return tuple((i, space.action_at(i)) for i in ids)
 
 
-def tries(state: State, viewer: int) -> tuple[Answer, ...] | None:
+def tries(state: State, viewer: int | str) -> tuple[Answer, ...] | None:
     """What ``viewer``, to move in ``state``, reads from trying each candidate (``None``
     when it is not their turn: they can try nothing)."""
     if state.current_player != viewer:

@@ -20,8 +20,9 @@ import numpy as np
 from tabletop.core import ranges
 from tabletop.core.game import Action, State, View
 from tabletop.core.position import evolve
+from tabletop.core.public import seat_name
 
-from .board import FLOWERS, NCOLOURS, PAWNS_EACH, player_name
+from .board import FLOWERS, NCOLOURS, PAWNS_EACH
 from .geometry import MAX_FLOWERS, STEPS
 from .position import LacunaPosition
 from .tensor import observation
@@ -105,4 +106,4 @@ class LacunaView(LacunaPosition, View):
         return observation(self)
 
     def _text(self) -> str:
-        return f"(view of {player_name(self.player)})\n" + self._board_text()
+        return f"(view of {seat_name(self.game, self.player)})\n" + self._board_text()

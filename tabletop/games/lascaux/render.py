@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Sequence
 
 from ...core.game import Action
+from ...core.public import seat_name
 from ...core.quoting import counted
 from ...render.contrast import backdrop, ink_on
 from ...render.metrics import wrap_text
@@ -92,8 +93,8 @@ def _header(scene: Scene, s: LascauxPosition) -> None:
     scene.text(100, 16, status, anchor="start", font_size=13, fill=INK)
     viewer = s.viewer
     if viewer is not None:
-        scene.text(WIDTH - 12, 16, f"view of {names[viewer]}", anchor="end", font_size=11,
-                   fill=BACK)
+        scene.text(WIDTH - 12, 16, f"view of {seat_name(s.game, viewer)}", anchor="end",
+                   font_size=11, fill=BACK)
 
 
 def _table(scene: Scene, s: LascauxPosition) -> None:

@@ -208,7 +208,7 @@ class LascauxState(LascauxPosition, State):
     def _view(self, player: int) -> LascauxView:
         return evolve(self, LascauxView, player=player, deck_size=len(self.deck),
                       chosen=self.laid,
-                      own=self.choices[player])
+                      own=self.choices[player] if player < len(self.choices) else None)
 
     def _deck_line(self) -> str:
         return f"deck {len(self.deck)}:" + "".join(f" {c}" for c in self.deck)

@@ -165,13 +165,16 @@ LARGES_ONLY = code_table({c: None for c in "wb012345mnh"})
 #: memory=True: the hidden part of a stack as a viewer sees it.
 HIDE_ALL = code_table({"w": "h", "b": "h", "0": "m", "1": "m", "2": "m",
                        "3": "n", "4": "n", "5": "n"})
-#: memory=False: what player p's view shows (the other's hiding places masked).
+#: memory=False: what player p's view shows (the other's hiding places masked); the third,
+#: the public view's (``view("public")``, seat 2): both players' hiding places masked.
 VIEW_MASK = (code_table({"3": "n", "4": "n", "5": "n"}),
-             code_table({"0": "m", "1": "m", "2": "m"}))
+             code_table({"0": "m", "1": "m", "2": "m"}),
+             code_table({"0": "m", "1": "m", "2": "m", "3": "n", "4": "n", "5": "n"}))
 #: What player p knows of a full stack, or of p's view of it: p's own hiding places
-#: resolved (an empty one vanishes), the other's masked.
+#: resolved (an empty one vanishes), the other's masked (the third: the public view's).
 KNOWS = (code_table({"0": "w", "1": "b", "2": None, "3": "n", "4": "n", "5": "n"}),
-         code_table({"0": "m", "1": "m", "2": "m", "3": "w", "4": "b", "5": None}))
+         code_table({"0": "m", "1": "m", "2": "m", "3": "w", "4": "b", "5": None}),
+         VIEW_MASK[2])  # the public view (seat 2) knows neither player's hiding places
 
 #: A cone's two pieces, bottom to top, by owner (``-1``: no cone).
 CONE_PIECES = {-1: "", 0: "Ww", 1: "Bb"}

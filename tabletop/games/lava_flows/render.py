@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 
 from tabletop.core.game import Action
+from tabletop.core.public import seat_name
 from tabletop.render.contrast import backdrop, ink_on
 from tabletop.render.scene import Scene, min_hit
 
@@ -68,7 +69,7 @@ def draw(subject: LavaPosition, *, highlight: Collection[Hashable] = (),
     """The picture of a state (everything, hidden pieces marked) or a view (what its player
     sees). ``highlight``: targets to mark as clickable; ``last``: the last action."""
     viewer = subject.viewer
-    who = "" if viewer is None else f" (view of {NAMES[viewer]})"
+    who = "" if viewer is None else f" (view of {seat_name(subject.game, viewer)})"
     scene = Scene(WIDTH, HEIGHT, background="white", title=f"Lava Flows{who}")
     marked = set(highlight)
     scene.text(X0 - 24, 24, _headline(subject), anchor="start", font_size=15,
@@ -251,7 +252,7 @@ def _panel(scene: Scene, subject: LavaPosition, viewer: int | None) -> None:
         lines.append("lock: " + (CELLS[subject.lock] if subject.lock >= 0 else "none"))
     else:
         lines.append("setup: secret choices")
-    lines.append("view: " + ("everything" if viewer is None else NAMES[viewer]))
+    lines.append("view: " + ("everything" if viewer is None else seat_name(subject.game, viewer)))
     oreos = [str(o) for o in subject.oreos()] if subject.phase == PLAY else []
     lines.append("Oreos: none" if not oreos else "Oreos:")
     lines.extend(f"  {o}" for o in oreos[:5])

@@ -21,6 +21,7 @@ from tabletop.core import ranges
 from tabletop.core.game import State, View
 from tabletop.core.memos import Bound
 from tabletop.core.position import maker
+from tabletop.core.public import seat_name
 
 from .actions import (
     PATTERN,
@@ -163,7 +164,8 @@ class LavaView(LavaPosition, View):
 
     def _text(self) -> str:
         first = f" · first {NAMES[self.first]}" if self.first >= 0 else ""
-        header = f"Lava Flows · view of {NAMES[self.player]} · {self.game_status()}{first}"
+        who = seat_name(self.game, self.player)
+        header = f"Lava Flows · view of {who} · {self.game_status()}{first}"
         unknown: list[str] = []  # what the unknowns hold: forgotten with ``memory=True``
         for hider in () if self.game.options["memory"] else (0, 1):
             if MASK_SLOT[hider] in "".join(self.stacks):
