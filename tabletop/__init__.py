@@ -58,14 +58,14 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
          setup: str = "decide", ply: int | None = None,
          bots: Mapping[int, Any] | None = None, view: int | str | None = "auto",
          hot_seat: bool = False, agent_delay: float = 0.6, resolution: float = 2.0,
-         panel_delay: float = 0.05, move_time: float | None = None,
+         panel_delay: float = 0.05, move_time: float | None = None, paused: bool = False,
          **options: Any) -> GameWidget:
     """The interactive widget for a game name, a ``Game``, a ``State`` or a saved record.
 
     ``seed`` and ``setup`` go to ``game.new``, ``ply`` opens a record at that ply; ``bots``
-    (``{1: "mcts"}``), ``view`` (``"auto"``, ``"full"`` or a player), ``hot_seat``,
-    ``agent_delay``, ``resolution``, ``panel_delay`` and ``move_time`` (seconds a bot may
-    think over a move) go to the widget; ``options``, for a
+    (``{1: "mcts"}``), ``view`` (``"auto"``, ``"full"``, ``"public"`` or a player),
+    ``hot_seat``, ``agent_delay``, ``resolution``, ``panel_delay``, ``move_time`` (seconds a
+    bot may think over a move) and ``paused`` (bots wait) go to the widget; ``options``, for a
     name, go to ``load`` (``players=`` and the game's options). ``tabletop.widgets.play``
     says more.
     """
@@ -73,7 +73,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
 
     return _play(game, seed=seed, setup=setup, ply=ply, bots=bots, view=view,
                  hot_seat=hot_seat, agent_delay=agent_delay, resolution=resolution,
-                 panel_delay=panel_delay, move_time=move_time, **options)
+                 panel_delay=panel_delay, move_time=move_time, paused=paused, **options)
 
 
 def __getattr__(name: str) -> ModuleType:

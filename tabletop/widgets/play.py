@@ -16,7 +16,7 @@ from .records import read_record
 
 #: Options that go to the widget; any others go to ``tabletop.load`` with the name.
 WIDGET_OPTIONS = ("bots", "view", "hot_seat", "agent_delay", "resolution", "panel_delay",
-                  "move_time")
+                  "move_time", "paused")
 #: ``play``'s own keyword arguments.
 PLAY_OPTIONS = ("seed", "setup", "ply")
 
