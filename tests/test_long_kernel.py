@@ -14,6 +14,7 @@ from typing import Any
 
 import ipycanvas  # noqa: F401 - its one canvas manager is a widget made at import
 import pytest
+from awaiting import until
 from ipywidgets.widgets.widget import _instances
 
 import tabletop
@@ -82,8 +83,14 @@ def test_bots_playing_each_other_leave_no_task_or_thread_once_closed():
             refs.append(weakref.ref(widget))
             widget.close()
             del widget
-        await asyncio.sleep(0.3)
-        return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        def others() -> list[asyncio.Task[Any]]:
+            return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+        try:  # the closed widgets' tasks end (at once, or a bot's move that was under way)
+            await until(lambda: not others(), "the closed widgets' tasks to end", seconds=30)
+        except AssertionError:
+            pass  # (then the list below names them)
+        return others()
 
     assert asyncio.run(scenario()) == []
     assert collected(refs) == []

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from awaiting import until
 from commbytes import Meter
 
 import tabletop
@@ -61,7 +62,8 @@ def test_quick_draws_send_one_still_of_the_last_scene() -> None:
                 board.draw(_scene(i))
             assert _still_messages(meter) == 0  # the frames went, the still waits
             assert board.frames == 11
-            await asyncio.sleep(0.2)
+            await until(lambda: _still_messages(meter) >= 1, "the still after the draws")
+            await asyncio.sleep(0.2)  # and no other still after it
             assert _still_messages(meter) == 1
             assert board.still.value == to_svg(_scene(9)).encode("utf-8")
             board.draw(_scene(9))  # the same scene again: nothing new to send
@@ -136,7 +138,8 @@ def test_a_widgets_clicks_in_a_row_send_one_still(name: str) -> None:
             widget.back()  # the still follows to where the steps ended
             frames = sum(1 for part, _ in meter.messages if part.endswith(":custom"))
             assert frames >= 7 and _still_messages(meter) == 0, name
-            await asyncio.sleep(0.2)
+            await until(lambda: _still_messages(meter) >= 1, f"{name}'s still after the steps")
+            await asyncio.sleep(0.2)  # and no other still after it
             assert _still_messages(meter) == 1, name
         assert widget.board.still.value == to_svg(widget.board.scene).encode("utf-8"), name
         widget.close()

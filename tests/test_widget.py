@@ -7,6 +7,7 @@ import json
 
 import networkx as nx
 import pytest
+from awaiting import until
 from test_widget_toy import ClickNim
 from toygame import Bonus, Take
 
@@ -162,7 +163,7 @@ def test_a_bot_replies_after_a_visible_pause_in_an_event_loop(click_nim):
         widget = tabletop.play("click-nim", seed=4, setup="random", bots={first: "random"},
                                agent_delay=0.05)
         assert widget.state.current_player == first and widget.runner.running
-        await asyncio.sleep(0.2)
+        await until(lambda: widget.state.current_player != first, "the bot's move")
         assert widget.state.current_player == 1 - first  # the bot has moved
         plies = len(widget.state.history)
         widget.agent_move()  # the button: a random move for the human seat too
@@ -182,8 +183,7 @@ def test_in_an_event_loop_the_board_is_sent_first_and_the_panels_follow(click_ni
         assert widget.board.frames == frames + 2  # each click's frame at once
         assert widget.state is not state  # observers hear the move at once, too
         assert (widget.log_html.value, widget.turn_html.value) == (log, turn)
-        await asyncio.sleep(0.15)
-        assert widget._panels_due is None
+        await until(lambda: widget._panels_due is None, "the panels to follow the board")
         assert widget.log_html.value != log and widget.turn_html.value != turn
         assert "played" in widget.message_html.value
 

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import awaiting
 import pytest
 
 import tabletop
@@ -59,13 +60,10 @@ def recorded(log: list[tuple[str, Any]], shell: list[GameWidget]) -> tuple[Recor
     return bot, {p: bot for p in range(PLAYERS) if p != human_seat()}
 
 
-async def until(check: Any, seconds: float = 10.0) -> None:
-    """Let the loop run until ``check()`` holds."""
-    for _ in range(int(seconds / 0.01)):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out")
+async def until(check: Any, seconds: float = 60.0) -> None:
+    """Let the loop run until ``check()`` holds (``awaiting.until``, a hang guard of
+    ``seconds`` measured on the clock, not in sleeps a loaded machine stretches)."""
+    await awaiting.until(check, "the test's awaited condition (see the traceback)", seconds)
 
 
 def test_thinking_is_shown_before_each_search_and_moves_come_one_at_a_time():

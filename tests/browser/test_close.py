@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pages import canvas_css, code_notebook, open_lab_notebook, run_in_kernel, widget_css
 from servers import Server
+from waits import kernel_until
 
 pytestmark = pytest.mark.browser
 
@@ -86,8 +87,10 @@ def test_a_rerun_cell_pauses_the_old_widgets_bots_and_showing_it_again_resumes_t
                                           "len(shown), shown[0]._view_count, shown[0].paused"))
         assert seen.split() == ["2", "0", "True"], seen
         ply = run_in_kernel(page, "print(shown[0].session.ply())").strip()
-        page.wait_for_timeout(1500)  # several bot moves' worth of time
-        after = run_in_kernel(page, "print(shown[0].session.ply(), shown[1].session.ply())")
+        plays = "print(shown[0].session.ply(), shown[1].session.ply())"
+        kernel_until(page, plays, lambda a: int(a.split()[1]) >= 2,
+                     "the new widget's bots to play two moves")
+        after = run_in_kernel(page, plays)  # several bot moves' worth of time went by
         assert after.split()[0] == ply, (ply, after)  # the old one stayed still, unseen
         assert int(after.split()[1]) > 0, after  # while the new one plays
         page.screenshot(path=str(artifacts / "rerun.png"))

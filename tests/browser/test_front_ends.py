@@ -31,7 +31,6 @@ from pages import (
     TO_TOP_JS,
     boxes,
     canvas_css,
-    changed_pixels,
     click_step,
     games,
     painted_share,
@@ -42,6 +41,7 @@ from pages import (
     write_notebook,
 )
 from servers import NOTEBOOKS, Server, _environment, need, start_server
+from waits import redrawn
 
 pytestmark = pytest.mark.browser
 
@@ -150,8 +150,7 @@ def test_a_click_on_the_board_makes_a_move(front: FrontEnd, name: str) -> None:
     _wait_for_log(page, name, expected)
     message = page.locator(f"{widget_css(name)} .tabletop-message").inner_text()
     assert "played" in message, message
-    page.wait_for_timeout(200)
-    assert changed_pixels(before, canvas.screenshot()) > 20, f"{name}: board not redrawn"
+    redrawn(canvas, before, f"{name}'s board to be redrawn after the move")
     page.locator(widget_css(name)).screenshot(path=str(_artifact(front.name, name)))
 
 

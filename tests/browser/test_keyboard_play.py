@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from pages import code_notebook, games, open_lab_notebook, run_in_kernel, widget_css
 from servers import Server
+from waits import kernel_until
 
 SIZE = {"width": 1280, "height": 800}
 
@@ -36,6 +37,7 @@ RING_JS = """() => {
 
 #: The ply on show and who is to move (``0``, the human, once the bot replied).
 WHERE = "print(w.session.ply(), w.state.current_player if w.runner.thinking is None else 'bot')"
+PLY = "print(w.session.ply())"
 NEXT_MOVE = "import random\nprint(random.Random(w.session.ply()).choice(w.state.legal_actions()))"
 
 
@@ -137,24 +139,23 @@ def test_steps_and_the_hot_seat_cover_by_enter_and_space(
         page.wait_for_function("() => document.activeElement.title === 'Step forward'",
                                timeout=20_000)
         page.keyboard.press("Enter")
-        page.wait_for_timeout(800)
+        kernel_until(page, PLY, lambda p: p == "1", "Step forward to reach the kernel (ply 1)")
         assert active(page) == "Step forward"
         rings["step"] = page.evaluate(RING_JS)
         page.screenshot(path=str(artifacts / "keyboard-steps.png"))
-        assert int(run_in_kernel(page, "print(w.session.ply())")) == 1
         handle = page.locator(f"{root} .noUi-handle")
         handle.focus()
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(800)
-        assert int(run_in_kernel(page, "print(w.session.ply())")) == 2
+        kernel_until(page, PLY, lambda p: p != "1", "the slider's arrow key to move the ply")
+        assert int(run_in_kernel(page, PLY)) == 2
         rings["slider"] = page.evaluate(RING_JS)
         page.locator(f"{root} select:not([disabled])").first.focus()
         rings["seat"] = page.evaluate(RING_JS)
         page.keyboard.press("Space")  # a closed list takes no arrows in JupyterLab: open it
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")
-        page.wait_for_timeout(1000)
-        assert run_in_kernel(page, "print(w.seat_pickers[0].value)").strip() != "human"
+        kernel_until(page, "print(w.seat_pickers[0].value)", lambda v: v != "human",
+                     "the seat list's Enter to choose a bot")
         for control, ring in rings.items():
             assert ring["outline"] >= 1 or ring["shadow"], (control, ring)
     finally:
