@@ -46,13 +46,27 @@ class TreeCursor:
             grid_area="1 / 1", width=f"{CURSOR_SIZE}px", height=f"{CURSOR_SIZE}px",
             align_self="flex-start", margin="0"))
         self.widget.add_class("tabletop-tree-cursor")
-        self.widget.stroke_style = _INK
-        self.widget.line_width = 2 * _SHARP
-        self.widget.stroke_circle(side / 2, side / 2, side / 2 - 2 * _SHARP)
+        self._draw()
+        self.widget.on_client_ready(self._repaint)
         self.widget.on_key_down(lambda key, shift, _ctrl, _meta: on_key(key, shift))
         self.widget.on_mouse_down(lambda _x, _y: on_click())
         self.widget.on_touch_start(lambda touches: on_click() if len(touches) == 1 else None)
         self._due: Any = None
+
+    def _draw(self) -> None:
+        side = CURSOR_SIZE * _SHARP
+        self.widget.clear()
+        self.widget.stroke_style = _INK
+        self.widget.line_width = 2 * _SHARP
+        self.widget.stroke_circle(side / 2, side / 2, side / 2 - 2 * _SHARP)
+
+    def _repaint(self) -> None:
+        """A new frontend (a page reload, Voilà): draw the ring again, addressing the cursor
+        explicitly (see ``SceneCanvas._client_ready`` for ipycanvas's remembered canvas)."""
+        manager = getattr(self.widget, "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
+        self._draw()
 
     def place(self, x: float, y: float) -> None:
         """Lay the cursor over scene point ``(x, y)`` (the tree is drawn one CSS pixel per
@@ -86,5 +100,6 @@ class TreeCursor:
     def close(self) -> None:
         """Close the cursor's canvas."""
         self.cancel()
+        self.widget.on_client_ready(self._repaint, remove=True)
         self.widget.close()
         self.widget.layout.close()
