@@ -12,6 +12,11 @@ for a search tree with visits ``n`` and the mover's mean value ``v``. "depth ≤
 nodes, "player" fades the nodes where another player is to move, and "Open in game" opens
 the selected state in the game widget.
 
+From the keyboard (``treekeys``), on the tree's canvas: → the first child (opening the
+node), ← the parent, ↓/↑ the next/previous sibling, Home the root, Space opens or closes,
+Enter is "Open in game"; a ring over the selected node takes the focus, so the tree's
+region scrolls to it.
+
 The logic is in ``TreeModel`` (``treemodel.py``: pure Python, drawn as a ``Scene``), so the
 same picture is the widget's canvas, its static SVG when no frontend is present, and what
 tests click on.
@@ -80,7 +85,8 @@ class TreeWidget(w.VBox):
     ``opener(state)`` makes the game widget for "Open in game" (default ``tabletop.play``);
     a tree with a viewer calls ``opener(state, view=p)``, so the game opens as ``p`` sees
     it. The Python API mirrors the clicks: ``select``, ``expand``, ``collapse``,
-    ``click(x, y)``, ``click_node(n)``, ``max_depth``, ``player``, ``open_in_game()``.
+    ``click(x, y)``, ``click_node(n)``, ``press(key)``, ``max_depth``, ``player``,
+    ``open_in_game()``.
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
