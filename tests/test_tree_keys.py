@@ -184,7 +184,47 @@ def test_keys_on_the_cursor_or_the_canvas_do_the_same_and_tab_still_leaves():
 
 def test_the_cursor_is_in_the_canvas_frame_and_closed_with_the_tree():
     tree = TreeWidget(TakeAway().position(5), depth=1)
-    assert tree.cursor.widget in tree.canvas.frame.children
-    assert tree.cursor.widget.layout.grid_area == tree.canvas.widget.layout.grid_area
+    for part in tree.cursor.parts:
+        assert part in tree.canvas.frame.children
+        assert part.layout.grid_area == tree.canvas.widget.layout.grid_area
     tree.close()
-    assert tree.cursor.widget.comm is None
+    assert all(part.comm is None for part in tree.cursor.parts)
+
+
+def test_each_move_by_key_gives_the_focus_to_the_other_cursor_at_the_new_place():
+    """A focused element given the focus again is not scrolled to: the two canvases take
+    turns, the one shown always over the selection, the other hidden."""
+    tree = TreeWidget(TakeAway().position(5), depth=1)
+    shown = []
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft"):
+        _key(tree.cursor.widget, key)
+        shown.append(tree.cursor.widget)
+        _assert_cursor_on_selection(tree)
+        hidden = [p for p in tree.cursor.parts if p is not tree.cursor.widget]
+        assert [p.layout.display for p in hidden] == ["none"]
+    assert shown[0] is not shown[1] and shown[0] is shown[2]
+
+
+def test_keys_faster_than_the_focus_move_the_part_waiting_for_it():
+    """While the focus is on its way (``FOCUS_DELAY``), a further key moves the part that
+    waits for it, which takes it after the last key: never the part that has it already
+    (a browser does not scroll to an element focused again)."""
+    import asyncio
+
+    tree = TreeWidget(TakeAway().position(5), depth=1)
+    cursor = tree.cursor
+
+    async def quick() -> None:
+        _key(cursor.widget, "ArrowRight")  # no loop wait: focus due on part A
+        await asyncio.sleep(0.3)
+        holder = cursor.widget  # A has the focus now
+        _key(holder, "ArrowDown")  # B shown at the sibling, focus due on B
+        waiting = cursor.widget
+        assert waiting is not holder
+        _key(holder, "ArrowUp")  # again before the focus came: B moves, still waits
+        assert cursor.widget is waiting
+        await asyncio.sleep(0.3)
+        assert cursor._holder is waiting and holder.layout.display == "none"
+        _assert_cursor_on_selection(tree)
+
+    asyncio.run(quick())

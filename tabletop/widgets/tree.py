@@ -109,7 +109,7 @@ class TreeWidget(w.VBox):
         self.canvas.on_click(self.click)
         self.canvas.on_key(self._canvas_key)  # Tab leaves the tree (ipycanvas keeps it)
         self.cursor = TreeCursor(on_key=self._canvas_key, on_click=self._cursor_click)
-        self.canvas.frame.children = (*self.canvas.frame.children, self.cursor.widget)
+        self.canvas.frame.children = (*self.canvas.frame.children, *self.cursor.parts)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
         self.board_html.add_class("tabletop-tree-board")
         self.info = w.HTML(layout=w.Layout(height=f"{INFO_HEIGHT}px", overflow="auto",
@@ -164,9 +164,8 @@ class TreeWidget(w.VBox):
         if key == "Tab" and shift:
             self.open_button.focus()
         elif key in ("Tab", "Escape"):
-            self.cursor.cancel()
             leave(self.canvas)
-            self.cursor.widget.blur()
+            self.cursor.leave()  # past the cursor: the next Tab goes on after the tree
         elif key == "Enter":
             if self.state() is not None:
                 self.open_in_game()
@@ -350,12 +349,9 @@ class TreeWidget(w.VBox):
         box = next((shape.bounds() for shape in scene.shapes
                     if getattr(shape, "target", None) == mark and not hasattr(shape, "text")),
                    None)
-        layout = self.cursor.widget.layout
-        if box is None:
-            layout.display = "none"
-            return
-        layout.display = None
-        self.cursor.place((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        self.cursor.show(box is not None)
+        if box is not None:
+            self.cursor.place((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
     def displayed_scale(self) -> float:
         """CSS pixels per scene unit of the tree's canvas (1: labels at their drawn size)."""
