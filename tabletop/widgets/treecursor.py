@@ -59,7 +59,7 @@ class TreeCursor:
         self.parts = (self._part(on_key, on_click), self._part(on_key, on_click))
         self.parts[1].layout.display = "none"
         self.widget = self.parts[0]
-        self._holder: Canvas | None = None  # the part the focus was sent to last
+        self._holder: Any = None  # the part the focus was sent to last (None: no part)
         self._due: Any = None
 
     def _part(self, on_key: Callable[[str, bool], Any],
@@ -93,10 +93,11 @@ class TreeCursor:
         and the other is hidden then. Keys pressed faster than that move the part still
         waiting for the focus, which takes it after the last."""
         self.cancel()
-        if self.widget is self._holder:
-            after = self.parts[self.parts[0] is self.widget]
-            after.layout.margin = self.widget.layout.margin
-            after.layout.display = self.widget.layout.display
+        shown = self.widget
+        if shown is self._holder:
+            after = self.parts[self.parts[0] is shown]
+            after.layout.margin = shown.layout.margin
+            after.layout.display = shown.layout.display
             self.widget = after
         loop = running_loop()
         if loop is None:  # no page listening: the messages are harmless
