@@ -192,7 +192,10 @@ def test_the_tree_inspector_is_no_trap_for_the_keyboard(
             layer._handle_frontend_event(None, {"event": "key_down", "key": key,
                                                 "shift_key": shift, "ctrl_key": False,
                                                 "meta_key": False}, [])
-        assert focused == [tree.open_button]
+        # Shift-Tab: to Open in game; Tab and Esc: off the canvas, and past the cursor over
+        # the selected node (focused then let go, so the next Tab goes on after the tree)
+        assert focused == [tree.open_button, tree.cursor.widget, tree.cursor.widget]
         assert blurred.count(layer) == 2
+        assert all(blurred.count(part) == 2 for part in tree.cursor.parts)
     finally:
         tree.close()

@@ -12,6 +12,11 @@ for a search tree with visits ``n`` and the mover's mean value ``v``. "depth ≤
 nodes, "player" fades the nodes where another player is to move, and "Open in game" opens
 the selected state in the game widget.
 
+From the keyboard (``treekeys``), on the tree's canvas: → the first child (opening the
+node), ← the parent, ↓/↑ the next/previous sibling, Home the root, Space opens or closes,
+Enter is "Open in game"; a ring over the selected node takes the focus, so the tree's
+region scrolls to it.
+
 The logic is in ``TreeModel`` (``treemodel.py``: pure Python, drawn as a ``Scene``), so the
 same picture is the widget's canvas, its static SVG when no frontend is present, and what
 tests click on.
@@ -37,6 +42,8 @@ from .keyfocus import leave
 from .picture import with_picture
 from .starting import option_number
 from .swipe import swipe_strip
+from .treecursor import TreeCursor
+from .treekeys import step
 from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
 
 __all__ = ["TreeModel", "TreeWidget"]
@@ -78,7 +85,8 @@ class TreeWidget(w.VBox):
     ``opener(state)`` makes the game widget for "Open in game" (default ``tabletop.play``);
     a tree with a viewer calls ``opener(state, view=p)``, so the game opens as ``p`` sees
     it. The Python API mirrors the clicks: ``select``, ``expand``, ``collapse``,
-    ``click(x, y)``, ``click_node(n)``, ``max_depth``, ``player``, ``open_in_game()``.
+    ``click(x, y)``, ``click_node(n)``, ``press(key)``, ``max_depth``, ``player``,
+    ``open_in_game()``.
     """
 
     def __init__(self, subject: State | nx.DiGraph | Analysis, *, depth: int = 1,
@@ -100,6 +108,8 @@ class TreeWidget(w.VBox):
         self.canvas = SceneCanvas(resolution=self.resolution)
         self.canvas.on_click(self.click)
         self.canvas.on_key(self._canvas_key)  # Tab leaves the tree (ipycanvas keeps it)
+        self.cursor = TreeCursor(on_key=self._canvas_key, on_click=self._cursor_click)
+        self.canvas.frame.children = (*self.canvas.frame.children, *self.cursor.parts)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
         self.board_html.add_class("tabletop-tree-board")
         self.info = w.HTML(layout=w.Layout(height=f"{INFO_HEIGHT}px", overflow="auto",
@@ -147,13 +157,35 @@ class TreeWidget(w.VBox):
         self.refresh()
 
     def _canvas_key(self, key: str, shift: bool) -> None:
-        """A key pressed on the tree's canvas, which the page keeps for the kernel: Shift-Tab
-        goes back to the controls above the tree, Tab and Escape take the focus off it, so
-        the tree is no trap for the keyboard."""
+        """A key pressed on the tree's canvas or its cursor (``treekeys``): the arrows, Home
+        and Space move through the tree, Enter opens the selected node in the game widget;
+        Shift-Tab goes back to the controls above the tree, Tab and Escape take the focus
+        off it, so the tree is no trap for the keyboard."""
         if key == "Tab" and shift:
             self.open_button.focus()
         elif key in ("Tab", "Escape"):
             leave(self.canvas)
+            self.cursor.leave()  # past the cursor: the next Tab goes on after the tree
+        elif key == "Enter":
+            if self.state() is not None:
+                self.open_in_game()
+        elif self.press(key) is not None:
+            self.cursor.take_focus()
+
+    def press(self, key: str) -> int | None:
+        """What ``key`` (a browser's name for it: ``"ArrowRight"``, ``"Home"``, ``" "``...)
+        pressed on the tree does (see ``tabletop.widgets.treekeys``): the node selected
+        after it, or ``None`` for a key the tree does not use."""
+        node = step(self.model, key)
+        if node is not None:
+            self.refresh()
+        return node
+
+    def _cursor_click(self) -> None:
+        """A press on the cursor: a click on the selected node it covers."""
+        node = self.model.selected
+        if node in self.model.visible():
+            self.click_node(node)
 
     def close(self) -> None:
         """Close the widget and every part of it, the game widget it opened too (whose bots
@@ -161,6 +193,9 @@ class TreeWidget(w.VBox):
         canvas = getattr(self, "canvas", None)  # None: __init__ raised before making it
         if canvas is not None:
             canvas.close()
+        cursor = getattr(self, "cursor", None)
+        if cursor is not None:
+            cursor.close()
         for child in self.children:
             close_all(child)
         super().close()
@@ -295,6 +330,7 @@ class TreeWidget(w.VBox):
                                                      self.resolution))
         self.canvas.draw(scene)
         self._pin(scene)
+        self._place_cursor(scene)
         self.board_html.value = fit_svg(self.model.board_svg(), *BOARD_BOX)
         self.info.value = self.model.info_html()
 
@@ -306,6 +342,16 @@ class TreeWidget(w.VBox):
         layout.width = layout.min_width = layout.max_width = width
         layout.height = layout.min_height = layout.max_height = height
         layout.flex = self.canvas.frame.layout.flex = "none"  # the frame: canvas and still
+
+    def _place_cursor(self, scene: Scene) -> None:
+        """Lay the cursor over the selected node (hidden when the node is not drawn)."""
+        mark = ("node", self.model.selected)
+        box = next((shape.bounds() for shape in scene.shapes
+                    if getattr(shape, "target", None) == mark and not hasattr(shape, "text")),
+                   None)
+        self.cursor.show(box is not None)
+        if box is not None:
+            self.cursor.place((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
     def displayed_scale(self) -> float:
         """CSS pixels per scene unit of the tree's canvas (1: labels at their drawn size)."""
