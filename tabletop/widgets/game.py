@@ -197,7 +197,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
         self._agent_section = layout.section(self.thinking_html, self.agent_toggle, scrolls=True)
         side = layout.side_panel(
-            [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
+            [self.turn_html, layout.message_region(self.message_html),
              layout.fixed_height(self.move_box, 28), controls],
             [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
              self.log_html, self._agent_section])

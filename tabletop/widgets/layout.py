@@ -40,8 +40,12 @@ SIDE_MAX = 600
 BOARD_MIN = 300
 #: Gap between the board and the side panel (``panels.CSS``: ``.tt-main``).
 GAP = 12
-#: The message line's fixed height: three lines of text.
+#: The message line's least height: three lines of text. It grows with a longer message,
+#: up to the side panel's height less ``MESSAGE_ROOM_LEFT`` (what the turn line, the move
+#: box, two rows of buttons, the score's total and the move log's least height take), and
+#: scrolls only past that: 12 lines beside a 500 px board, 4 on a short window.
 MESSAGE_HEIGHT = 58
+MESSAGE_ROOM_LEFT = 280
 #: The click controls' region keeps room for two rows of buttons, and grows to show every
 #: button (the score, moves and thinking below it in the side panel share what is left).
 CONTROLS_MIN = 60
@@ -92,6 +96,20 @@ def controls(parts: Sequence[w.Widget]) -> w.HBox:
     box = w.HBox(list(parts)).add_class("tt-controls")
     box.layout.min_height = f"{CONTROLS_MIN}px"
     return box
+
+
+def message_region(widget: w.Widget) -> w.Widget:
+    """The message line's region: at least ``MESSAGE_HEIGHT`` tall, as tall as its text up
+    to what the side panel can spare (``MESSAGE_ROOM_LEFT`` kept for the rest), so that a
+    message is read whole, not cut mid-sentence by a fixed height.
+
+    >>> message_region(w.HTML()).layout.max_height
+    'max(58px, calc(100% - 280px))'
+    """
+    widget.layout.min_height = f"{MESSAGE_HEIGHT}px"
+    widget.layout.max_height = f"max({MESSAGE_HEIGHT}px, calc(100% - {MESSAGE_ROOM_LEFT}px))"
+    widget.layout.flex = "none"
+    return widget
 
 
 def fixed_height(widget: w.Widget, height: int) -> w.Widget:
