@@ -153,7 +153,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             label = self.session.seat_label(p)
             picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
                                 value=label, description=self.session.name(p),
-                                layout=w.Layout(width=f"{layout.SEAT_WIDTH}px"))
+                                layout=layout.seat_picker_layout())
             picker.style.description_width = f"{layout.SEAT_LABEL_WIDTH}px"
             layout.set_direction(picker, label)
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")

@@ -141,6 +141,14 @@ def set_folded(widget: w.Widget, folded: bool) -> None:
         widget.remove_class("tt-folded")
 
 
+def seat_picker_layout() -> w.Layout:
+    """A seat's picker: ``SEAT_WIDTH`` wide, wider for a bot's name that needs it (a
+    ``<select>`` with a description shows no tooltip, so the name must fit), never wider
+    than the widget.
+    """
+    return w.Layout(width="auto", min_width=f"{SEAT_WIDTH}px", max_width="100%")
+
+
 def set_direction(widget: w.Widget, text: str) -> None:
     """Mark ``widget`` (a picker showing ``text``) right-to-left when ``text`` is, so that a
     name in Arabic or Hebrew too shows its start, not its end, when it is cut

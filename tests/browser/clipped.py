@@ -1,6 +1,7 @@
 """Widgets showing their longest texts (the same in the notebook and in the test), for every
 game and player count: the start, a finished game with its breakdown unfolded, the longest
-refusal of a typed move and of a click, the typing help, and the hot-seat cover after a move.
+refusal of a typed move and of a click, the typing help, the hot-seat cover after a move,
+and the turn line of a bot with a long name (paused, and thinking).
 
 Each case is found by the widget's own logic on seeded positions, so a change to a game's
 words keeps these the longest."""
@@ -11,6 +12,7 @@ import random
 from collections.abc import Callable, Hashable
 
 import tabletop
+from tabletop.agents.base import RandomAgent
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import State
 from tabletop.widgets import GameWidget
@@ -106,9 +108,39 @@ def cover(name: str, players: int) -> GameWidget:
     return widget
 
 
+class StudentBot(RandomAgent):
+    """A bot of a class tournament, named as long as a name is shown in full (``SHOWN``)."""
+
+    name = "alice-and-bob-minimax-depth-four"
+
+
+def _bot_to_move(name: str, players: int) -> GameWidget:
+    """Mid-game, the bots paused, and ``StudentBot`` at the seat to move."""
+    states = positions(name, players)
+    widget = tabletop.play(states[len(states) // 2], agent_delay=0)
+    widget.pause_button.value = True
+    player = widget.session.state.current_player
+    assert player is not None
+    widget.set_seat(player, StudentBot(seed=SEED))
+    return widget
+
+
+def paused(name: str, players: int) -> GameWidget:
+    """The turn line of a paused bot with a long name: "… to move <name> · paused"."""
+    return _bot_to_move(name, players)
+
+
+def thinking(name: str, players: int) -> GameWidget:
+    """The turn line of a bot with a long name while it searches: "… is thinking…"."""
+    widget = _bot_to_move(name, players)
+    widget.runner.thinking = widget.session.state.current_player  # as a search shows it
+    widget._show_turn()
+    return widget
+
+
 CASES: dict[str, Callable[[str, int], GameWidget]] = {
     "start": start, "end": end, "typed": typed, "clicked": clicked, "help": typing_help,
-    "cover": cover,
+    "cover": cover, "paused": paused, "thinking": thinking,
 }
 
 

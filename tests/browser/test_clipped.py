@@ -3,7 +3,8 @@ longest texts (``clipped``: start, end with the breakdown unfolded, typed and cl
 refusals, the typing help, the hot-seat cover), in JupyterLab at 1280x800 and 1366x768.
 
 Every shown text of the widget is measured: none may reach past a box that hides its
-overflow, none may end in an ellipsis, and the message line shows its whole text without
+overflow, none may end in an ellipsis, a picker whose choice is wider than it shows the
+choice whole in its tooltip, and the message line shows its whole text without
 scrolling as long as it fits the room the side panel can spare it (``layout.message_region``:
 12 lines at 1280x800; past that, it scrolls there and shows whole in its tooltip). Regions made
 to scroll (the move log, a long breakdown, the thinking panel) may scroll. Screenshots:
@@ -71,6 +72,21 @@ CUT_JS = """sel => {
         break;
       }
     }
+  }
+  // A picker (<select>) cuts its choice's text at its width: then its tooltip must show it.
+  const ruler = document.createElement('canvas').getContext('2d');
+  for (const e of root.querySelectorAll('select')) {
+    if (e.offsetParent === null || e.selectedIndex < 0) continue;
+    const s = getComputedStyle(e);
+    ruler.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const text = e.options[e.selectedIndex].text;
+    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const box = e.closest('.widget-dropdown') || e;  // (the tooltip may be on its label)
+    const titled = [box, ...box.querySelectorAll('[title]')].some(
+      t => (t.title || '').includes(text));
+    if (ruler.measureText(text).width > room + 1 && !titled)
+      out.push(
+        `select: cut without a tooltip ('${text.slice(0, 40)}')`);
   }
   return [...new Set(out)];
 }"""
