@@ -3,7 +3,8 @@
 JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook, 848 px
 wide. The widget is a row of the board (scaled to the width it gets, at most
 ``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
-nothing below the row moves when buttons, messages or the agent's panel change. Below
+nothing below the row moves when buttons, messages or the agent's panel change (in the
+panel, a long message grows its region and the move log below gives up the room). Below
 ``BOARD_MIN + GAP + SIDE_WIDTH`` px (642) the side panel wraps under the board: a laptop
 zoomed in (1280x800 at 110%, 1366x768 at 125%: about 730 and 660 px of output with the file
 browser open) keeps whose turn, the message and the controls beside the board. On a short

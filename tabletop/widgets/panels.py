@@ -192,8 +192,9 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} win ({shown})"
 
 
-#: About what the message line's three lines hold, in characters: a longer message scrolls
-#: in its region, and shows whole in its tooltip.
+#: About what the message line's least three lines hold, in characters: a longer message
+#: grows its region (``layout.message_region``), and shows whole in its tooltip too (for
+#: the rare one longer than that region can grow, which scrolls there).
 MESSAGE_ROOM = 120
 
 
