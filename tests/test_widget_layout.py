@@ -70,7 +70,10 @@ def test_the_regions_have_fixed_sizes() -> None:
     assert widget.board.fit_height == layout.BOARD_HEIGHT
     side = _side(widget)
     assert side.layout.height == layout.row_height()
-    assert widget.message_html.layout.height == f"{layout.MESSAGE_HEIGHT}px"
+    message = widget.message_html.layout  # three lines at least; grows with its text
+    assert (message.min_height, message.flex) == (f"{layout.MESSAGE_HEIGHT}px", "none")
+    assert message.height is None and message.max_height.startswith(
+        f"max({layout.MESSAGE_HEIGHT}px, calc(100% - ")
     controls = next(x for x in _all(widget) if "tt-controls" in x._dom_classes)
     assert (controls.layout.min_height, controls.layout.max_height) == (
         f"{layout.CONTROLS_MIN}px", None)  # every button shown: no scrolling region

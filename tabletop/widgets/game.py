@@ -164,7 +164,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
             label = self.session.seat_label(p)
             picker = w.Dropdown(options=list(dict.fromkeys(["human", *names, label])),
                                 value=label, description=self.session.name(p),
-                                layout=w.Layout(width=f"{layout.SEAT_WIDTH}px"))
+                                layout=layout.seat_picker_layout())
             picker.style.description_width = f"{layout.SEAT_LABEL_WIDTH}px"
             layout.set_direction(picker, label)
             picker.observe(lambda change, p=p: self._on_seat(p, change), "value")
@@ -208,7 +208,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
         self._agent_section = layout.section(self.thinking_html, self.agent_toggle, scrolls=True)
         side = layout.side_panel(
-            [self.turn_html, layout.fixed_height(self.message_html, layout.MESSAGE_HEIGHT),
+            [self.turn_html, layout.message_region(self.message_html),
              layout.fixed_height(self.move_box, 28), controls],
             [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
              self.log_html, self._agent_section])

@@ -3,7 +3,8 @@
 JupyterLab at 1280x800 with the file browser open shows about 680 px of notebook, 848 px
 wide. The widget is a row of the board (scaled to the width it gets, at most
 ``BOARD_HEIGHT`` tall) and a side panel of fixed height, then the timeline and seats bars:
-nothing below the row moves when buttons, messages or the agent's panel change. Below
+nothing below the row moves when buttons, messages or the agent's panel change (in the
+panel, a long message grows its region and the move log below gives up the room). Below
 ``BOARD_MIN + GAP + SIDE_WIDTH`` px (642) the side panel wraps under the board: a laptop
 zoomed in (1280x800 at 110%, 1366x768 at 125%: about 730 and 660 px of output with the file
 browser open) keeps whose turn, the message and the controls beside the board. On a short
@@ -40,8 +41,12 @@ SIDE_MAX = 600
 BOARD_MIN = 300
 #: Gap between the board and the side panel (``panels.CSS``: ``.tt-main``).
 GAP = 12
-#: The message line's fixed height: three lines of text.
+#: The message line's least height: three lines of text. It grows with a longer message,
+#: up to the side panel's height less ``MESSAGE_ROOM_LEFT`` (what the turn line, the move
+#: box, two rows of buttons, the score's total and the move log's least height take), and
+#: scrolls only past that: 12 lines beside a 500 px board, 4 on a short window.
 MESSAGE_HEIGHT = 58
+MESSAGE_ROOM_LEFT = 280
 #: The click controls' region keeps room for two rows of buttons, and grows to show every
 #: button (the score, moves and thinking below it in the side panel share what is left).
 CONTROLS_MIN = 60
@@ -94,6 +99,20 @@ def controls(parts: Sequence[w.Widget]) -> w.HBox:
     return box
 
 
+def message_region(widget: w.Widget) -> w.Widget:
+    """The message line's region: at least ``MESSAGE_HEIGHT`` tall, as tall as its text up
+    to what the side panel can spare (``MESSAGE_ROOM_LEFT`` kept for the rest), so that a
+    message is read whole, not cut mid-sentence by a fixed height.
+
+    >>> message_region(w.HTML()).layout.max_height
+    'max(58px, calc(100% - 280px))'
+    """
+    widget.layout.min_height = f"{MESSAGE_HEIGHT}px"
+    widget.layout.max_height = f"max({MESSAGE_HEIGHT}px, calc(100% - {MESSAGE_ROOM_LEFT}px))"
+    widget.layout.flex = "none"
+    return widget
+
+
 def fixed_height(widget: w.Widget, height: int) -> w.Widget:
     widget.layout.height = f"{height}px"
     widget.layout.flex = "none"
@@ -121,6 +140,14 @@ def set_folded(widget: w.Widget, folded: bool) -> None:
         widget.add_class("tt-folded")
     else:
         widget.remove_class("tt-folded")
+
+
+def seat_picker_layout() -> w.Layout:
+    """A seat's picker: ``SEAT_WIDTH`` wide, wider for a bot's name that needs it (a
+    ``<select>`` with a description shows no tooltip, so the name must fit), never wider
+    than the widget.
+    """
+    return w.Layout(width="auto", min_width=f"{SEAT_WIDTH}px", max_width="100%")
 
 
 def set_direction(widget: w.Widget, text: str) -> None:

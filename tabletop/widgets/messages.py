@@ -84,7 +84,7 @@ def refusal(subject: State | View, action: Action | str) -> str:
 
 def typing_help(subject: State | View) -> str:
     """What Enter on an empty move box says: a few of the moves that may be typed, first
-    (the message line shows three lines).
+    (the message line is three lines tall, growing for more).
 
     >>> import tabletop
     >>> print(typing_help(tabletop.load("lacuna").new(seed=1)))

@@ -88,7 +88,7 @@ CSS = "\n<style>\n" + theme_css() + """\
   margin: 0; }
 .tabletop-game .widget-html-content { line-height: 1.35; }
 .tabletop-game .tt-turn { font-size: 15px; padding: 6px 10px; border-radius: 8px;
-  background: var(--tt-panel); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  background: var(--tt-panel); white-space: normal; overflow-wrap: anywhere; }
 .tabletop-game .tt-dot { display: inline-block; width: 11px; height: 11px;
   border-radius: 50%; margin-right: 6px; vertical-align: baseline;
   box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.35); }
@@ -98,7 +98,6 @@ CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game .tt-msg.done { color: var(--tt-done); }
 .tabletop-game .tt-msg.hint, .tabletop-game .tt-hint { color: var(--tt-muted); }
 .tabletop-game .tabletop-message { overflow-y: auto; overflow-x: hidden; }
-.tabletop-game .tt-turn.tt-over { white-space: normal; }
 .tabletop-game .tt-controls { overflow: hidden; align-content: flex-start;
   align-items: flex-start; flex-wrap: wrap; gap: 4px; }
 .tabletop-game .tt-controls .jupyter-button { height: 28px; padding: 0 8px; font-size: 12px;
@@ -164,7 +163,8 @@ def turn_html(name: str | None, seat: str, *, colour: str = "#888",
     >>> turn_html("Lava", "mcts", status="thinking")   # doctest: +ELLIPSIS
     '<div class="tt-turn tt-thinking">...<b>Lava</b> (mcts) is thinking…</div>'
     """
-    if result is not None:  # (wrapping: the final score is never cut off)
+    if result is not None:  # (the line wraps: a long bot's name never hides "is thinking…",
+        # "paused" or the final score)
         return f'<div class="tt-turn tt-over"><b>Game over</b> · {escape(result)}</div>'
     who = f"{dot(colour)}<b>{escape(name or '')}</b>"
     if status == "thinking":
@@ -192,8 +192,9 @@ def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} win ({shown})"
 
 
-#: About what the message line's three lines hold, in characters: a longer message scrolls
-#: in its region, and shows whole in its tooltip.
+#: About what the message line's least three lines hold, in characters: a longer message
+#: grows its region (``layout.message_region``), and shows whole in its tooltip too (for
+#: the rare one longer than that region can grow, which scrolls there).
 MESSAGE_ROOM = 120
 
 

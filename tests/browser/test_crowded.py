@@ -1,12 +1,12 @@
 """The side panel at its most crowded keeps every part in its own region, at laptop sizes.
 
 One JupyterLab page (file browser open) shows the cases of ``crowded``: Lacuna's longest
-refusal (six lines in a three-line message region), Lava Flows' four rows of claim buttons,
-and a finished four-player Landlock's result. At 1366x768, 1280x800 and 1280x720: the turn line, the
-message line and the controls do not overlap; what a region holds is drawn inside it (a long
-message scrolls in its region instead of running over the buttons); every button lies inside
-the controls and the visible area; the result is not cut off. Screenshots:
-``artifacts/crowded-<case>-<width>x<height>.png``.
+refusal (six lines: the message region grows to show them), Lava Flows' four rows of claim
+buttons, and a finished four-player Landlock's result. At 1366x768, 1280x800 and 1280x720:
+the turn line, the message line and the controls do not overlap; what a region holds is
+drawn inside it (a long message grows its region, then scrolls there, instead of running
+over the buttons); every button lies inside the controls and the visible area; the result
+is not cut off. Screenshots: ``artifacts/crowded-<case>-<width>x<height>.png``.
 """
 
 from __future__ import annotations
