@@ -144,7 +144,7 @@ def test_a_bot_seat_with_move_time_stops_a_bot_that_loops_for_ever(name):
     widget = tabletop.play(name, seed=1, bots={seat: Looper()}, agent_delay=0, move_time=0.2)
     message = widget.session.message
     assert message.kind == "error" and message.agent == seat
-    assert message.text == "bot failed: took longer than 0.2 s to move (BotTimeout)"
+    assert message.text == "bot failed: took longer than 0.2 s to move (AgentTimeout)"
     assert widget.session.state.history == ()  # nothing was played
 
 

@@ -42,7 +42,7 @@ from ..agents.base import fresh_view
 from ..core.errors import TabletopError
 from ..core.game import Action, View
 from ..core.threads import threads_start
-from .botcall import bot_act
+from .agentcall import agent_act
 from .messages import Message
 from .session import Session
 from .starting import option_number
@@ -114,9 +114,9 @@ class Decision:
 
 def decide(agent: Any, view: View, move_time: float | None) -> Decision:
     """Let ``agent`` choose from ``view`` (holding ``SEARCH_LOCK``) within ``move_time``
-    seconds (see ``botcall``); an agent whose ``last_analysis`` can't be read reported none."""
+    seconds (see ``agentcall``); an agent whose ``last_analysis`` can't be read reported none."""
     with SEARCH_LOCK:
-        action = bot_act(agent, view, move_time)  # an exit or an overrun: its failure, told
+        action = agent_act(agent, view, move_time)  # an exit or an overrun: its failure, told
         try:
             analysis = getattr(agent, "last_analysis", None)
         except Exception:  # noqa: BLE001 - the agent's own failure: no thinking to show

@@ -71,7 +71,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     ``state`` waits for a move, a seat change or "Bot move" (``play`` opens a record so).
     ``close()`` stops the bots at once and ends the widget (see ``agentturns``).
     ``move_time=`` (seconds, ``None``: no limit) stops a bot that thinks longer over a move,
-    told in the message line (see ``botcall``).
+    told in the message line (see ``agentcall``).
     """
 
     state = traitlets.Instance(State, read_only=True)

@@ -32,7 +32,7 @@ from ..core.public import PUBLIC, public_name, viewer_of
 from ..core.quoting import brief
 from ..render.picks import mark_picked
 from ..render.scene import Scene
-from .botcall import bot_act, move_time_option
+from .agentcall import agent_act, move_time_option
 from .branchlabels import branch_labels
 from .clicks import SessionClicks
 from .cover import cover_scene
@@ -55,7 +55,7 @@ class Session(SessionClicks):
                  view: int | str | None = None, hot_seat: bool = False,
                  seed: int | None = None, move_time: float | None = None) -> None:
         self.timeline = timeline_for(shown_state(state, "Session"))
-        #: Seconds a bot may think over one move (``None``: no limit; see ``botcall``).
+        #: Seconds a bot may think over one move (``None``: no limit; see ``agentcall``).
         self.move_time = move_time_option(move_time)
         self.seed = seed_of(seed)
         self.seats: list[Any | None] = [None] * self.game.players
@@ -338,7 +338,7 @@ class Session(SessionClicks):
         s = self.state
         p = s.current_player
         assert p is not None  # ``mover`` raised otherwise
-        action = bot_act(agent, fresh_view(s, p), self.move_time)  # exit or overrun: told
+        action = agent_act(agent, fresh_view(s, p), self.move_time)  # exit or overrun: told
         report = agent_report(agent)
         played = self.play(action, by=agent_label(agent))
         edge = (self.timeline.parent(self.timeline.cursor), self.timeline.cursor)

@@ -12,7 +12,7 @@ widgets' bots go on. A bot's ``sys.exit()`` fails so too (``tabletop.agents.exit
 ...         return view.legal_actions()[0]
 >>> import tabletop
 >>> s = tabletop.load("lava-flows").new(seed=1)
->>> str(bot_act(Quick(), s.view(s.current_player), 5.0)) == str(s.legal_actions()[0])
+>>> str(agent_act(Quick(), s.view(s.current_player), 5.0)) == str(s.legal_actions()[0])
 True
 """
 
@@ -24,7 +24,7 @@ from ..agents.exits import agent_call
 from ..core.game import Action, View
 
 
-class BotTimeout(RuntimeError):
+class AgentTimeout(RuntimeError):
     """A bot of the widget that took longer than its ``move_time`` to move."""
 
 
@@ -37,9 +37,9 @@ def move_time_option(value: object) -> float | None:
     return move_time_of(value)
 
 
-def bot_act(agent: Any, view: View, move_time: float | None) -> Action:
+def agent_act(agent: Any, view: View, move_time: float | None) -> Action:
     """``agent.act(view)``: a bot's exit raised as ``AgentExit``; past ``move_time`` seconds
-    (if not ``None``) the bot is interrupted and ``BotTimeout`` says so."""
+    (if not ``None``) the bot is interrupted and ``AgentTimeout`` says so."""
     if move_time is None:
         return agent_call(agent.act, view)
     from ..arena.clock import Overrun, limited
@@ -48,4 +48,4 @@ def bot_act(agent: Any, view: View, move_time: float | None) -> Action:
     try:
         return limited(move_time, agent_call, agent.act, view)
     except Overrun as over:
-        raise BotTimeout(overrun_message(move_time, "move", over.stopped)) from None
+        raise AgentTimeout(overrun_message(move_time, "move", over.stopped)) from None
