@@ -81,20 +81,19 @@ def test_under_the_hot_seat_the_focus_goes_to_show_my_board_and_back_to_the_box(
         widget.close()
 
 
-def test_a_step_button_shut_by_its_own_press_hands_the_focus_to_the_way_back(
+def test_a_step_button_shut_by_its_own_press_sends_the_focus_nowhere_else(
         focused: list[w.DOMWidget]) -> None:
+    """A step button may be a finger's or a mouse's: a focus sent to another control could
+    scroll the page under them (``tests/browser/test_touch.py``), so none is sent."""
     widget = tabletop.play("lacuna", seed=1, agent_delay=0)
     try:
         for _ in range(3):
             widget.agent_move()
         widget.first_button.click()
-        assert focused == [widget.forward_button]
-        widget.forward_button.click()  # still open: the focus stays on it, nothing sent
-        assert focused == [widget.forward_button]
+        widget.forward_button.click()
         widget.last_button.click()
-        assert focused == [widget.forward_button, widget.back_button]
         widget.back_button.click()
-        assert focused[-1] is widget.back_button
+        assert focused == []
     finally:
         widget.close()
 

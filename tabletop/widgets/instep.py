@@ -119,25 +119,24 @@ class PanelsInStep:
 
     def _keep_focus(self) -> None:
         """Send the keyboard's focus on from a control pressed on the page that is now shut
-        or hidden (``keyfocus``): a step at the line's end to the step the other way, the rest
-        to where play goes on: the move box, **Show my board**, **Bot move** under the cover
-        at a bot's turn, **Step back** once the game is over."""
+        or hidden (``keyfocus``). A control is given its focus back when it opens again; from
+        the move box and **Show my board** (its neighbour) the focus goes on to where play
+        goes on: the move box, **Show my board**, **Bot move** under the cover at a bot's
+        turn, **Step back** once the game is over. From the other buttons (the steps, the
+        choices, **Bot move**) it goes nowhere else: they may have been pressed by a finger
+        or a mouse, and a focus sent to a control out of sight scrolls the page under them
+        (a tablet's next tap then lands beside its target: ``tests/browser/test_touch.py``)."""
         pressed = self.focus_keeper.pressed
         if pressed is None:
             return
-        ahead = [self.forward_button, self.last_button]
-        behind = [self.back_button, self.first_button]
-        if pressed in behind:
-            fallbacks = ahead
-        elif pressed in ahead:
-            fallbacks = behind
-        else:
+        fallbacks: list[w.DOMWidget] = []
+        if pressed is self.move_box or pressed is self.confirm_button:  # the box beside it
             s = self.session
             fallbacks = [self.move_box, self.confirm_button]
             if s.covered():
                 fallbacks.append(self.agent_button)
             if s.state.is_terminal:
-                fallbacks += behind
+                fallbacks += [self.back_button, self.first_button]
         self.focus_keeper.settle(fallbacks)
 
     def _turn(self, colours: tuple[str, ...] | None = None) -> str:
