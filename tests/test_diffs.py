@@ -102,16 +102,17 @@ def test_a_failing_assert_in_pytest_shows_the_differing_cell(tmp_path):
     """What a user sees: the conftest import makes pytest's own report name ``board[36]``
     at the default verbosity (without it, pytest prints the 121 cells and hides the rest)."""
     (tmp_path / "conftest.py").write_text(
-        "from tabletop.core.diffs import pytest_assertrepr_compare  # noqa: F401\n")
+        "from tabletop.core.diffs import pytest_assertrepr_compare  # noqa: F401\n",
+        encoding="utf-8")
     (tmp_path / "test_user.py").write_text(textwrap.dedent("""
         import tabletop
 
         def test_placement():
             s = tabletop.load("landlock").new(seed=1).apply("land").apply("f6 r0")
             assert s.apply(s.legal_actions()[0]) == s.apply(s.legal_actions()[-1])
-    """))
+    """), encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          "-p", "no:randomly", str(tmp_path)], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=120)
+                          "-p", "no:randomly", str(tmp_path)], capture_output=True,
+                         encoding="utf-8", cwd=tmp_path, timeout=120)
     assert "1 failed" in run.stdout, run.stdout + run.stderr
     assert "board[" in run.stdout and "of differences (tabletop.core.diffs)" in run.stdout

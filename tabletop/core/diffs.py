@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .quoting import brief, counted, cut
@@ -150,13 +150,13 @@ def _listlike(value: Any) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray)
 
 
-def _key(value: Any) -> Hashable:
+def _key(value: Any) -> object:
     """What two items of a list are matched by: the item when hashable, else its repr."""
     try:
         hash(value)
     except TypeError:
         return brief(value, 400)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def pytest_assertrepr_compare(op: str, left: Any, right: Any) -> list[str] | None:
