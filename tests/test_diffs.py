@@ -116,3 +116,14 @@ def test_a_failing_assert_in_pytest_shows_the_differing_cell(tmp_path):
                          encoding="utf-8", cwd=tmp_path, timeout=120)
     assert "1 failed" in run.stdout, run.stdout + run.stderr
     assert "board[" in run.stdout and "of differences (tabletop.core.diffs)" in run.stdout
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_actions_format_as_their_notation(name, players):
+    """``f"{move:<20} {visits:>6}"``, as a table of an agent's moves is printed: every
+    game's actions take a format spec as their notation does (it was a TypeError)."""
+    for plies in (0, 5, 20):
+        state = played(name, players, plies)
+        for action in state.legal_actions()[:20]:
+            assert f"{action:>40}|{action:.3}|{action}" == (
+                f"{str(action):>40}|{str(action):.3}|{action!s}")
