@@ -127,3 +127,15 @@ def test_actions_format_as_their_notation(name, players):
         for action in state.legal_actions()[:20]:
             assert f"{action:>40}|{action:.3}|{action}" == (
                 f"{str(action):>40}|{str(action):.3}|{action!s}")
+
+
+def test_deep_or_self_holding_lists_end_in_a_line():
+    deep_a, deep_b = [1], [2]
+    for _ in range(5000):
+        deep_a, deep_b = [deep_a], [deep_b]
+    lines = bounded(differences(deep_a, deep_b))
+    assert len(lines) == 1 and lines[0].startswith("[0]" * 40 + ": ")
+    loop_a, loop_b = [1], [2]
+    loop_a.append(loop_a)
+    loop_b.append(loop_b)
+    assert bounded(differences(loop_a, loop_b))[0] == "[0]: 1 != 2"

@@ -36,6 +36,8 @@ from .quoting import brief, counted, cut
 LIMIT = 12
 #: How long one line may be.
 LINE = 160
+#: How deep into nested fields, items and keys the walk goes before it shows both sides.
+DEPTH = 40
 
 
 def differences(left: Any, right: Any, limit: int = LIMIT) -> tuple[str, ...]:
@@ -68,6 +70,9 @@ def _walk(path: str, left: Any, right: Any, found: list[str]) -> None:
 
 
 def _walk_parts(path: str, left: Any, right: Any, found: list[str]) -> None:
+    if path.count("[") + path.count(".") >= DEPTH:  # a list holding itself, a hostile file
+        found.append(f"{path}: {brief(left)} != {brief(right)}")
+        return
     if (dataclasses.is_dataclass(left) and type(left) is type(right)
             and not isinstance(left, type)):
         for field in dataclasses.fields(left):
