@@ -9,9 +9,11 @@ made twice or on a board its player never saw. The browser's version of these st
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Hashable
 from typing import Any
 
+import awaiting
 import pytest
 
 import tabletop
@@ -141,3 +143,42 @@ def test_a_double_click_on_a_pick_keeps_it_picked(name: str) -> None:
     assert len(widget.state.history) == plies + 1, name
     assert widget.state.history[-1] == action, (name, widget.state.history[-1], action)
     widget.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bot_move_and_seat_storms_while_bots_think_leave_one_consistent_line(
+        name: str) -> None:
+    """In an event loop, bots in every seat but one: "Bot move" pressed five times in a row
+    while a bot thinks, then the thinking seat's dropdown changed five times: one line (no
+    move made twice, no branch), no bot left "thinking" after the runs end, no error."""
+    state = tabletop.load(name).new(seed=2, setup="random")
+    human = state.current_player
+    bots = {p: "mcts-weak" for p in range(state.game.players) if p != human}
+
+    async def storm() -> None:
+        widget = tabletop.play(state, bots=bots, agent_delay=0.2, panel_delay=0.05)
+        widget.play(state.legal_actions()[0])
+        for _ in range(5):
+            widget.agent_button.click()
+            await asyncio.sleep(0)
+        await awaiting.until(lambda: not widget.runner.running, "the bots' replies", 60)
+        s = widget.session
+        plies = len(widget.state.history)
+        assert plies >= len(state.history) + 6 and len(s.graph) == plies + 1, name
+        if not widget.state.is_terminal and s.agent_to_move() is None:
+            widget.play(widget.state.legal_actions()[0])
+        await asyncio.sleep(0.01)
+        p = widget.state.current_player
+        if p is not None and widget.runner.running:
+            for spec in ["human", "random", "human", "mcts-weak", "human"]:
+                widget.seat_pickers[p].value = spec
+                await asyncio.sleep(0)
+            await asyncio.sleep(0.5)
+            assert widget.session.agent_to_move() is None and widget.state.current_player == p
+        await awaiting.until(lambda: not widget.runner.running, "the bots' replies", 60)
+        assert widget.runner.thinking is None and "thinking" not in widget.turn_html.value
+        assert len(s.graph) == len(widget.state.history) + 1, name
+        assert "failed" not in widget.message and "rror" not in widget.message, widget.message
+        widget.close()
+
+    asyncio.run(storm())
