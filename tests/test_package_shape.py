@@ -122,8 +122,9 @@ def test_only_the_packages_init_imports_the_rules(game):
     assert importers <= {package}, failure(
         f"modules that import {package}.rules (only the package's __init__ may)",
         sorted(importers - {package}),
-        "import the names from the game's package instead, or from actions/position, "
-        "whose roles docs/adding-a-game.md gives")
+        "import what it needs from actions.py, position.py or a table (rules.py imports "
+        "them, so importing it back is a cycle; docs/adding-a-game.md, \"The files\"); a "
+        "type annotation may import the Game under `if TYPE_CHECKING:`")
 
 
 def self_emptying_memos() -> list[tuple[str, int, str]]:
