@@ -83,7 +83,10 @@ def guards_section() -> str:
 
 
 def test_the_guards_contributors_meet_most_say_how_to_fix():
-    assert KNOWN <= set(all_guards()), sorted(KNOWN - set(all_guards()))
+    assert KNOWN <= set(all_guards()), guards.failure(
+        "guards that no longer build their messages with failure()",
+        sorted(KNOWN - set(all_guards())),
+        "give each assert of theirs `failure(problem, found, fix)` from tests/guards.py")
 
 
 def test_every_assert_of_a_guard_says_how_to_fix_what_it_found():
