@@ -44,7 +44,7 @@ def image(s: LacunaState, turn: str | None = None, colours: list[int] | None = N
     hues = [0] * n
     for i, (x, y) in enumerate(s.points):
         points[new[i]] = move(x, y)
-        hues[new[i]] = colours[s.colors[i]] if colours else s.colors[i]  # type: ignore[index]
+        hues[new[i]] = colours[s.colors[i]] if colours else s.colors[i]
     pawns = [(*move(x, y), 1 - o if seats else o) for x, y, o in s.pawns]
     if pawn_order:
         pawns = [pawns[i] for i in pawn_order]
@@ -54,7 +54,7 @@ def image(s: LacunaState, turn: str | None = None, colours: list[int] | None = N
     return LacunaState(game=s.game, start=1 - s.start if seats else s.start,
                        points=tuple(points), colors=tuple(hues), tokens=(), aside=aside,
                        pawns=tuple(pawns),
-                       collected=collected[::-1] if seats else collected)  # type: ignore
+                       collected=collected[::-1] if seats else collected)
 
 
 def action(a: A.Action, turn: str | None = None, ids: list[int] | None = None) -> A.Action:
@@ -71,7 +71,7 @@ def answer(s: LacunaState, seats: bool = False) -> tuple[object, ...]:
         return 1 - p if seats and p is not None else p
     scores = tuple(s.scores)
     return (scores[::-1] if seats else scores, tuple(sorted(seat(p) for p in s.winners)),
-            seat(s.current_player), s.is_terminal)  # type: ignore[type-var]
+            seat(s.current_player), s.is_terminal)
 
 
 def states(seed: int) -> list[LacunaState]:

@@ -59,7 +59,7 @@ def mirrored_tile(code: int) -> int:
     for r in range(4):
         if all(_terrain(kind, r, c) == _terrain(kind, rot, MIRROR_CORNER[c]) for c in range(4)) \
                 and (_gnome(kind, rot) is None
-                     or _gnome(kind, r) == MIRROR_CORNER[_gnome(kind, rot)]):  # type: ignore
+                     or _gnome(kind, r) == MIRROR_CORNER[_gnome(kind, rot)]):
             return kind * 4 + r
     raise AssertionError(code)
 
@@ -103,7 +103,7 @@ class Sym:
             land = 1 - land
         teams: Callable[[tuple[int, int]], tuple[int, int]] = \
             (lambda t: t[::-1]) if self.seats % 2 else (lambda t: t)
-        n = s.game.players  # type: ignore[attr-defined]
+        n = s.game.players
         return LandlockState(
             game=s.game, first=self.seat(s.first, n), land_team=land, board=tuple(board),
             tile=None if s.tile is None else self.kind(s.tile), pending=s.pending,
@@ -144,7 +144,7 @@ def states(seed: int, players: int) -> list[LandlockState]:
 
 def _agree(s: LandlockState, sym: Sym, rng: random.Random) -> None:
     base, image = Sym().state(s), sym.state(s)
-    n = s.game.players  # type: ignore[attr-defined]
+    n = s.game.players
     mapped = sorted(map(repr, (same_tile(image, sym.action(a, base, image))
                                for a in base.legal_actions())))
     assert mapped == sorted(map(repr, (same_tile(image, a) for a in image.legal_actions()))), sym

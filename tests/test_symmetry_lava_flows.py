@@ -70,7 +70,7 @@ def rebuilt(s: LavaState, kind: str | None = None) -> LavaState:
     image = cell_map(kind)
     cones = [-1] * 9
     for i, owner in enumerate(s.cones):
-        cones[image(i)] = seat(kind, owner)  # type: ignore[assignment]
+        cones[image(i)] = seat(kind, owner)
     return LavaState(game=s.game, stacks=stacks_image(s.stacks, kind), cones=tuple(cones),
                      first=seat(kind, s.first), phase=PLAY, to_move=seat(kind, s.to_move),
                      lock=image(s.lock) if s.lock >= 0 else -1, plies=s.plies, positions=(),
@@ -90,36 +90,36 @@ def target(t: object, kind: str) -> object:
 
 def action(a: A.Action, kind: str) -> A.Action:
     if isinstance(a, A.Move | A.Slide):
-        return type(a)(target(a.src, kind), target(a.dst, kind))  # type: ignore[arg-type]
+        return type(a)(target(a.src, kind), target(a.dst, kind))
     if isinstance(a, A.Bubble):
-        return A.Bubble(target(a.cell, kind), target(a.claim, kind))  # type: ignore[arg-type]
+        return A.Bubble(target(a.cell, kind), target(a.claim, kind))
     if isinstance(a, A.Eject):
-        return A.Eject(target(a.cell, kind), a.depth, target(a.dst, kind),  # type: ignore
-                       target(a.claim, kind))  # type: ignore[arg-type]
+        return A.Eject(target(a.cell, kind), a.depth, target(a.dst, kind),
+                       target(a.claim, kind))
     if isinstance(a, A.Arrange):
-        return A.Arrange(target(a.black, kind), target(a.white, kind))  # type: ignore
+        return A.Arrange(target(a.black, kind), target(a.white, kind))
     return a
 
 
 def facts(s: object, kind: str | None = None) -> tuple[object, ...]:
     """What a position's answer is, mapped by ``kind`` (``None``: as it is)."""
-    stacks, cones = s.stacks, s.cones  # type: ignore[attr-defined]
+    stacks, cones = s.stacks, s.cones
     k = kind or "none"
     if kind is not None:
         stacks = stacks_image(stacks, kind)
         moved = [-1] * 9
         for i, owner in enumerate(cones):
-            moved[cell_map(kind)(i)] = seat(kind, owner)  # type: ignore[assignment]
+            moved[cell_map(kind)(i)] = seat(kind, owner)
         cones = tuple(moved)
-    lock = s.lock  # type: ignore[attr-defined]
-    return (stacks, cones, seat(k, s.current_player),  # type: ignore[attr-defined]
+    lock = s.lock
+    return (stacks, cones, seat(k, s.current_player),
             cell_map(kind)(lock) if kind and lock >= 0 else lock,
-            s.outcome, tuple(sorted(seat(k, p) for p in s.winners)),  # type: ignore
-            tuple(s.scores)[::-1] if kind == "swap" else tuple(s.scores))  # type: ignore
+            s.outcome, tuple(sorted(seat(k, p) for p in s.winners)),
+            tuple(s.scores)[::-1] if kind == "swap" else tuple(s.scores))
 
 
 def names(actions: object, kind: str | None = None) -> list[str]:
-    return sorted(str(action(a, kind) if kind else a) for a in actions)  # type: ignore
+    return sorted(str(action(a, kind) if kind else a) for a in actions)
 
 
 def position(seed: int, options: dict[str, object]) -> LavaState:
