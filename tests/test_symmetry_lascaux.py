@@ -101,3 +101,30 @@ def test_games_from_turned_and_recoloured_positions_agree(seed: int) -> None:
             break
         a = rng.choice(base.legal_actions())
         base, image = base.apply(a), image.apply(action(a, colours))
+
+
+def test_final_scores_and_winners_turn_with_the_seats() -> None:
+    """Many finished games (nothing left to deal): scores and winners turn with the seats,
+    ties on points and stones among some of the players included (a seat-0 tie-break shows
+    up only there)."""
+    rng = random.Random(57)
+    ties = 0
+    for _ in range(1500):
+        players = rng.choice((3, 4, 5))
+        game = tabletop.load("lascaux", players=players)
+        cards = rng.sample(range(len(DECK)), rng.randrange(0, 12))
+        held: list[list[int]] = [[] for _ in range(players)]
+        for c in cards:
+            held[rng.randrange(players)].append(c)
+        stones = [rng.randrange(0, 3) for _ in range(players)]
+        base = game.position(stones=stones, collections=held)
+        assert base.is_terminal
+        ties += len(base.winners) > 1
+        for turn in range(1, players):
+            image = game.position(
+                stones=[stones[(p - turn) % players] for p in range(players)],
+                collections=[held[(p - turn) % players] for p in range(players)])
+            assert [base.scores[(p - turn) % players] for p in range(players)] == \
+                list(image.scores)
+            assert sorted((p + turn) % players for p in base.winners) == sorted(image.winners)
+    assert ties > 50
