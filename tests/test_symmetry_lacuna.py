@@ -159,3 +159,30 @@ def test_free_placements_turn_with_the_disc() -> None:
         assert s.legal_actions() and all(isinstance(a, A.PlaceFree) for a in s.legal_actions())
         for turn in TURNS:
             _agree(image(s), image(s, turn), rng, turn=turn)
+
+
+def test_end_scoring_on_a_coarse_lattice_agrees() -> None:
+    """Finished positions with flowers and pawns on a coarse lattice, where a flower is often
+    exactly as near to a pawn of each player (nobody's): the claims, colours won and winners
+    agree under every turn, reflection, colour permutation and seat swap."""
+    game = tabletop.load("lacuna")
+    rng = random.Random(57)
+    ties = 0
+    for _ in range(150):
+        spots = [(x / 10, y / 10) for x in range(-8, 9) for y in range(-8, 9)
+                 if x * x + y * y <= 64]
+        rng.shuffle(spots)
+        flowers = [(x, y, i % 7) for i, (x, y) in enumerate(spots[:35])]
+        pawns = [(x, y, i % 2) for i, (x, y) in enumerate(spots[35:47])]
+        s = game.position(flowers, pawns)
+        assert s.is_terminal
+        claims = dict(s.claims())
+        ties += None in claims.values()
+        colours = list(range(7))
+        rng.shuffle(colours)
+        for other, seats in [*((image(s, turn), False) for turn in TURNS),
+                             (image(s, colours=colours), False), (image(s, seats=True), True)]:
+            assert answer(image(s)) == answer(other, seats)
+            swapped = {f: None if p is None else 1 - p for f, p in other.claims().items()}
+            assert claims == (swapped if seats else dict(other.claims()))
+    assert ties > 20
