@@ -26,7 +26,7 @@ from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core.choices import did_you_mean, unknown
-from ..core.errors import CallerError, InvalidOption, UnknownAgent
+from ..core.errors import CallerError, IllegalAction, InvalidOption, UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.names import nfc, spelt
@@ -43,11 +43,19 @@ class Agent(Protocol):
         ...
 
 
+#: What an agent asked to move after the end says (``IllegalAction``, as ``apply`` there).
+GAME_OVER = "the game is over: there is no move to choose"
+
+
 def as_view(subject: View | State) -> View:
-    """A view to decide from: a ``State`` is turned into its current player's view."""
+    """A view to decide from: a ``State`` is turned into its current player's view.
+
+    A finished game has no one to move: an agent asked to move there refuses with
+    ``IllegalAction`` saying the game is over, as ``apply`` does.
+    """
     if isinstance(subject, State):
         if subject.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
+            raise IllegalAction(GAME_OVER)
         return subject.view(subject.current_player)
     if not isinstance(subject, View):
         raise TypeError(f"an agent acts on a View (or a State), not {type(subject).__name__}")
@@ -69,11 +77,13 @@ def fresh_view(state: State, player: int) -> View:
 
 
 def legal_for(view: View) -> LegalActions[Action]:
+    """The actions an agent chooses among; ``IllegalAction`` when the view's player has
+    none (the game is over, or another player is to move)."""
     legal = view.legal_actions()
     if not legal:
         if view.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
-        raise ValueError(
+            raise IllegalAction(GAME_OVER)
+        raise IllegalAction(
             f"it is player {view.current_player}'s turn, not player {view.player}'s: "
             "an agent can only act for the player whose view it is given"
         )
