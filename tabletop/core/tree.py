@@ -17,7 +17,7 @@ import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from .collector import collector_paused
+from .collector import breathe, collector_paused
 from .game import Game, State, View
 from .plain import flag, player_of, whole
 from .quoting import brief
@@ -137,6 +137,7 @@ def explore(
                 graph.graph["complete"] = False
                 break
             queue.extend(new)
+            breathe()
     if not graph.graph["complete"] and max_nodes == MAX_NODES:
         warn(f"explore stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
              "pass max_nodes=None to explore everything, or a smaller depth", RuntimeWarning)
