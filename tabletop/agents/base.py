@@ -31,7 +31,7 @@ from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.names import nfc, spelt
 from ..core.quoting import brief, cut
-from .settings import rng_of, seed_of
+from .settings import SettingError, rng_of, seed_of
 
 
 @runtime_checkable
@@ -240,9 +240,9 @@ def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
     except TypeError as err:  # the factory does not take what a name's factory is given
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} was called with seed= and "
                         f"its options, and raised TypeError: {cut(str(err))}") from err
-    except CallerError:
-        raise
     except ValueError as err:  # an option's value out of range: the caller's, one line
+        if isinstance(err, CallerError) and not isinstance(err, SettingError):
+            raise  # (an unknown strength, say: one line of its own already)
         cause = _outside_cause(factory, err)
         if options and any(word in str(err) for word in preset):  # a clash with the preset
             settings = ", ".join(f"{k}={v!r}" for k, v in preset.items())
