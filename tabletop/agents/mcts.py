@@ -61,7 +61,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 from typing import cast
 
-from ..core.collector import collector_paused
+from ..core.collector import breathe, collector_paused
 from ..core.game import Action, Game, State, View
 from ..core.legal import LegalActions
 from .analysis import Analysis, Node, credit, ucb_choice
@@ -311,12 +311,14 @@ class _Search:
                 if len(logs) <= done + 1:  # doubled as needed: no count allocates all at once
                     logs.extend(map(log, range(len(logs), min(2 * len(logs), limit + 1))))
                 self._iterate(done)
+                breathe()  # (the rest of the process's young garbage, now and then)
             return limit
         deadline, done = start + seconds, 0
         while (limit is None or done < limit) and (time.perf_counter() < deadline or done == 0) \
                 and not (done and stopped()):
             logs.append(log(len(logs)))
             self._iterate(done)
+            breathe()
             done += 1
         return done
 

@@ -265,6 +265,11 @@ class Position(Derives):
         def _refusal(self, refused: str) -> IllegalAction: ...
         def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
 
+    def _ending(self) -> str:
+        """The game's hook: how the game ended, in a few words for the result line
+        (``"repetition"``); ``""`` before the end, and where the rules end one way only."""
+        return ""
+
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
         cache = self._cache

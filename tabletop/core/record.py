@@ -151,7 +151,7 @@ def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> s
     >>> said = past_the_end(end, "pass", 3, 5, "record")
     >>> print(said.replace(": ", ":\\n", 1).replace("; ", ";\\n"))
     action 4 of the record, 'pass', comes after the end of the game:
-    its first 3 actions finish it (a draw), and 2 more follow;
+    its first 3 actions finish it (a draw: ply cap), and 2 more follow;
     replay(record, ply=3) stops at the end
     """
     game = state.game
@@ -159,6 +159,8 @@ def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> s
     result = ("a draw" if not names else
               f"{names[0]} wins" if len(names) == 1 else
               f"{', '.join(names[:-1])} and {names[-1]} win")
+    how = state._ending()  # (a draw by repetition is not one at the ply cap)
+    result = f"{result}: {how}" if how else result
     stop = (f"replay(record, ply={i}) stops at the end" if kind == "record" else
             f"cut the {kind} after action {i}")
     return (f"action {i + 1} of the {kind}, {quote(str(text))}, comes after the end of the "
