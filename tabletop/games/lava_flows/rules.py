@@ -514,8 +514,8 @@ class LavaFlows(Game):
         spaces: ``W B`` (Larges), ``w b`` (Mediums known to both; ``(w)`` also accepted),
         ``[b:W]`` (a black Medium White hid, known only to White), ``[-:B]`` (Black's empty
         hiding place). ``cones`` maps cells to their cone's owner. Pieces in view become
-        known to both and cones form at once, as after any action. The state has no seed,
-        so no record; everything else works.
+        known to both and cones form at once, as after any action. The state has no seed:
+        its record keeps this call (``"position"``), and everything else works.
 
         >>> import tabletop
         >>> s = tabletop.load("lava-flows").position({"c3": "W w"}, cones={"a3": 0, "b3": 0})

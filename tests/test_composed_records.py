@@ -1,0 +1,111 @@
+"""A puzzle composed with ``game.position(...)`` keeps its start: its record holds the call
+(``"seed": null``, ``"position"``), replays to the same states, and a widget opened on a
+position played on from it can step back to the composed start (``core/composed.py``)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from fractions import Fraction
+
+import pytest
+
+import tabletop
+from tabletop.core.errors import InvalidRecord
+from tabletop.widgets.starting import timeline_for
+
+PUZZLES = {
+    "lacuna": lambda g: g.position(
+        [(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0.5, "blue"), (0, -0.5, "blue"),
+         (0.3, 0.3, 2), ("0.2", "-0.6", "green")], [(0, 0, 1)], start=1,
+        collected=[[], [5]]),
+    "lascaux": lambda g: g.position(
+        table=["deer blue/brown"], deck=["horse pink/white", "ibex yellow/green", 7, 8, 9],
+        stones=[3, 5, 7], collections=[[], [20], []], start=2, pot=1, round_number=2),
+    "lava-flows": lambda g: g.position({"c3": "W w", "b2": "B", "a1": "[b:W]"},
+                                       to_move=1, cones={"a3": 0}, plies=4),
+    "landlock": lambda g: g.position(rows=["P S", "S P7"], top_left="f6", tile="stream"),
+}
+
+
+def _played(state, seed: int, plies: int):
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_a_composed_game_has_a_record_that_replays_from_its_position(name):
+    puzzle = PUZZLES[name](tabletop.load(name))
+    assert puzzle.seed is None and puzzle.composed is not None
+    for seed in range(6):
+        end = _played(puzzle, seed, 12)
+        record = json.loads(json.dumps(end.to_record(note="puzzle")))
+        assert record["seed"] is None and record["position"] == puzzle.composed
+        again = tabletop.replay(record)
+        assert again == end and again.history == end.history
+        assert again.legal_actions() == end.legal_actions()
+        assert tabletop.replay(record, ply=0) == puzzle
+        assert again.to_record(note="puzzle") == record  # and it has a record of its own
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_a_widget_steps_back_to_the_composed_start(name):
+    puzzle = PUZZLES[name](tabletop.load(name))
+    end = _played(puzzle, 1, 5)
+    timeline = timeline_for(end)
+    assert timeline.root == puzzle and timeline.state == end and end.history
+    assert len(timeline.line()) == len(end.history) + 1
+    widget = tabletop.play(end)
+    assert widget.session.ply() == len(end.history)
+    record = widget.save()
+    assert record["position"] == puzzle.composed and tabletop.replay(record) == end
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_copies_keep_the_composed_start(name):
+    end = _played(PUZZLES[name](tabletop.load(name)), 2, 3)
+    for twin in (copy.copy(end), copy.deepcopy(end), pickle.loads(pickle.dumps(end))):
+        assert twin.composed == end.composed and twin.to_record() == end.to_record()
+
+
+def test_a_determinized_state_still_has_no_record():
+    end = _played(PUZZLES["lascaux"](tabletop.load("lascaux")), 0, 2)
+    twin = end.view(0).determinize(random.Random(1))
+    assert twin.composed is None and twin.seed is None
+    with pytest.raises(InvalidRecord, match="no seed"):
+        twin.to_record()
+
+
+def test_the_call_is_kept_as_it_was_made():
+    """A list changed after the call does not change the record; a value no record can hold
+    (a ``Fraction``) is refused when the record is asked for, saying which argument."""
+    game = tabletop.load("lava-flows")
+    cells = {"c3": "W w", "b2": "B"}
+    puzzle = game.position(cells, to_move=1)
+    cells["a1"] = "W"
+    assert tabletop.replay(puzzle.to_record()) == puzzle
+    lacuna = tabletop.load("lacuna")
+    exact = lacuna.position([(Fraction(1, 2), 0, "red"), (-0.5, 0, "red")])
+    assert exact.composed is None
+    with pytest.raises(InvalidRecord, match=r"position\(flowers=...\).*Fraction"):
+        exact.to_record()
+
+
+def test_a_hand_edited_composed_record_is_refused_by_name():
+    record = PUZZLES["lava-flows"](tabletop.load("lava-flows")).to_record()
+    with pytest.raises(InvalidRecord, match="'position' and 'seed' 3"):
+        tabletop.replay({**record, "seed": 3})
+    with pytest.raises(InvalidRecord, match="'seed' should be an int"):
+        tabletop.replay({**record, "position": None})
+    with pytest.raises(InvalidRecord, match="'position' can't build a lava-flows position"):
+        tabletop.replay({**record, "position": {**record["position"], "colour": 1}})
+    with pytest.raises(InvalidRecord, match="'position' should be an object"):
+        tabletop.replay({**record, "position": [1]})
+    with pytest.raises(InvalidRecord, match="both a 'position' and a 'start'"):
+        tabletop.replay({**record, "start": {"layout": []}})
