@@ -109,3 +109,38 @@ def test_a_hand_edited_composed_record_is_refused_by_name():
         tabletop.replay({**record, "position": [1]})
     with pytest.raises(InvalidRecord, match="both a 'position' and a 'start'"):
         tabletop.replay({**record, "start": {"layout": []}})
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_openspiel_keeps_the_composed_start(name):
+    pytest.importorskip("pyspiel")
+    from tabletop.adapters import openspiel
+
+    game = openspiel.load_game(name, players=3 if name == "lascaux" else None)
+    puzzle = PUZZLES[name](game.tabletop)
+    state = openspiel.TabletopState(game, puzzle)
+    state.apply_action(state.legal_actions()[0])
+    back = game.deserialize_state(state.serialize())
+    assert back.tabletop == state.tabletop and back.tabletop.composed == puzzle.composed
+    assert back.tabletop.to_record() == state.tabletop.to_record()
+
+
+def test_the_check_holds_for_a_sound_toy_and_fails_a_builder_that_draws(registered):
+    from broken_composed import DrawnPileTakeAway, NegativePileTakeAway
+    from toygame import TakeAway
+
+    from tabletop.core.testing import ConformanceError
+    from tabletop.core.testing.composedrecords import check_composed_records
+
+    check_composed_records(registered(TakeAway), seeds=[0, 1])
+    with pytest.raises(ConformanceError, match="replays to .*another position"):
+        check_composed_records(registered(DrawnPileTakeAway), seeds=[0, 1])
+    with pytest.raises(ConformanceError, match=r"pile=-1.*no legal action"):
+        check_composed_records(registered(NegativePileTakeAway), seeds=[0, 1])
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_the_check_holds_for_every_game(name):
+    from tabletop.core.testing.composedrecords import check_composed_records
+
+    check_composed_records(tabletop.load(name), seeds=[0, 1, 2])
