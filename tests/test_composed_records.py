@@ -144,3 +144,35 @@ def test_the_check_holds_for_every_game(name):
     from tabletop.core.testing.composedrecords import check_composed_records
 
     check_composed_records(tabletop.load(name), seeds=[0, 1, 2])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_landlock_rows_read_back_what_board_text_prints(players):
+    """``board_text()`` says ``position(rows=…)`` reads it back: printed rows, labels and all,
+    rebuild every map of random games (it was refused: "'f' at c3: a cell is P, S, B, T")
+    — but a map of tussocks alone, whose text shows no checkerboard (left alone)."""
+    from tabletop.games.landlock.tiles import KINDS, TUSSOCK
+
+    game = tabletop.load("landlock", players=players)
+    checked = 0
+    for seed in range(20):
+        state, rng = game.new(seed=seed, setup="random"), random.Random(seed)
+        while not state.is_terminal:
+            tussocks_only = all(code < 0 or code >> 2 == TUSSOCK for code in state.board)
+            if state.land_team is not None and state.box is not None and not tussocks_only:
+                again = game.position(
+                    rows=state.board_text(), pile=[KINDS[k].name for k in state.pile],
+                    tile=None if state.tile is None else KINDS[state.tile].name,
+                    first=state.first, to_move=state.to_move, pending=state.pending,
+                    land="land" if state.land_team == state.first % 2 else "water",
+                    tussocks=state.tussocks, gnome_bonus=state.gnome_bonus)
+                assert again == state and again.legal_actions() == state.legal_actions()
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500
+
+
+def test_landlock_rows_with_labels_out_of_order_are_refused():
+    game = tabletop.load("landlock")
+    with pytest.raises(ValueError, match="row numbers counting up by one"):
+        game.position(rows=["     f   g", "  6 P\\  S\\", "  8 S\\  P\\7"], tile="stream")
