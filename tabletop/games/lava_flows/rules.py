@@ -540,7 +540,7 @@ class LavaFlows(Game):
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=first_player(mover, first, plies), phase=PLAY, to_move=mover,
-            lock=lock_cell(lock, stacks), plies=int(plies), positions=(), winner=-1,
+            lock=lock_cell(lock, stacks, cone_list), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 
