@@ -65,6 +65,8 @@ def test_a_widget_steps_back_to_the_composed_start(name):
     assert widget.session.ply() == len(end.history)
     record = widget.save()
     assert record["position"] == puzzle.composed and tabletop.replay(record) == end
+    opened = tabletop.play(json.loads(json.dumps(record)))
+    assert opened.session.timeline.root == puzzle and opened.state == end
 
 
 @pytest.mark.parametrize("name", PUZZLES)
