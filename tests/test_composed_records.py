@@ -135,7 +135,8 @@ def test_the_check_holds_for_a_sound_toy_and_fails_a_builder_that_draws(register
     from tabletop.core.testing.composedrecords import check_composed_records
 
     check_composed_records(registered(TakeAway), seeds=[0, 1])
-    with pytest.raises(ConformanceError, match="replays to .*another position"):
+    with pytest.raises(ConformanceError,
+                       match=r"position\(pile=None\).*(another|same) position"):
         check_composed_records(registered(DrawnPileTakeAway), seeds=[0, 1])
     with pytest.raises(ConformanceError, match=r"pile=-1.*no legal action"):
         check_composed_records(registered(NegativePileTakeAway), seeds=[0, 1])
