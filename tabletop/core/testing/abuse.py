@@ -15,6 +15,7 @@ from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .builders import check_position_builder
+from .composedrecords import check_composed_records
 from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
@@ -66,6 +67,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_numpy_scalars,
     check_json_readers,
     check_position_builder,
+    check_composed_records,
     check_fuzzing,
     check_long_games,
     check_repr_sizes,
