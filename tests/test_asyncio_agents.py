@@ -61,25 +61,19 @@ def test_many_games_on_one_loop_play_as_one_by_one(agent):
 
 def test_the_loop_serves_others_while_an_agent_thinks():
     state = start("landlock", 2)
-    agent = MCTSAgent(iterations=None, seconds=0.6, seed=1)
+    agent = MCTSAgent(iterations=None, seconds=30.0, seed=1)  # (stopped by the heart below)
 
     async def service():
-        beats = 0
+        thinking = asyncio.create_task(decide(agent, state.view(state.current_player)))
+        for _ in range(20):  # twenty beats of the loop while the search goes on, however slow
+            await asyncio.sleep(0.01)
+            assert not thinking.done(), "the search ended before the loop could beat"
+        thinking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await thinking
 
-        async def heart():
-            nonlocal beats
-            while True:
-                await asyncio.sleep(0.01)
-                beats += 1
-
-        beating = asyncio.create_task(heart())
-        action = await decide(agent, state.view(state.current_player))
-        beating.cancel()
-        return action, beats
-
-    action, beats = asyncio.run(service())
-    assert state.is_legal(action)
-    assert beats >= 10  # 0.6 s of thinking: the loop ran the heart throughout
+    asyncio.run(service())
+    assert agent.last_analysis is not None and agent.last_analysis.seconds < 30.0
 
 
 @pytest.mark.parametrize("name", tabletop.games())
@@ -132,7 +126,7 @@ def test_an_agent_that_cannot_stop_is_cancelled_at_once():
         release.set()
         return waited
 
-    assert asyncio.run(service()) < 1.0
+    assert asyncio.run(service()) < 5.0  # (rather than the 10 s the agent would take)
 
 
 def test_decide_analysis_needs_a_searching_agent():
