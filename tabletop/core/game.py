@@ -482,6 +482,12 @@ class State(_Positioned):
         from .composed import arguments_of
         return arguments_of(self)
 
+    def _position_call(self) -> dict[str, Any] | None:
+        """The ``position(...)`` arguments a record of this game keeps (``composed``), or
+        ``InvalidRecord`` saying why a record cannot hold them."""
+        from .composed import arguments_of
+        return arguments_of(self, strict=True)
+
     def _start_data(self) -> dict[str, Any] | None:
         """JSON-safe data a record keeps so that replay doesn't sample it again (Lacuna's
         flower layout); ``None`` when the seed alone is the record of every chance event."""

@@ -78,10 +78,8 @@ class _Unreadable:
 def make_record(state: State, **extra: Any) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``extra`` keys (the caller's own: not a
     field of the record, each holding JSON data) are stored alongside."""
-    from .composed import arguments_of
-
     extra = _checked_extra(extra)
-    composed = arguments_of(state, strict=True)
+    composed = state._position_call()
     if state.seed is None and composed is None:
         raise InvalidRecord("this state has no seed, so it has no record: it was drawn by a "
                             "view's determinize")

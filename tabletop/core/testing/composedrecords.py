@@ -24,7 +24,7 @@ from ..errors import TabletopError
 from ..game import Game, State
 from ..quoting import brief
 from ..record import replay
-from .builders import _calls
+from .builders import builder_calls
 from .common import fail
 
 #: How many accepted calls are checked, and how many plies are played on from each.
@@ -64,7 +64,7 @@ def check_composed_records(game: Game, seeds: Iterable[int] = (0,)) -> None:
 
 def _built(game: Game, build: Callable[..., Any]) -> Iterable[tuple[str, State]]:
     """``(call, state)`` for each call of the builder that builds a state."""
-    for argument, junk, call in _calls(build):
+    for argument, junk, call in builder_calls(build):
         try:
             made = call()
         except Exception:  # noqa: BLE001 - refusals are check_position_builder's to judge
