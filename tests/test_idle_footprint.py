@@ -150,3 +150,27 @@ def test_an_idle_kernel_schedules_nothing(players):
     warmup.wait(10)
     left = {t.name for t in set(threading.enumerate()) - before if t.is_alive()}
     assert not left, left
+
+
+def tabletop_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("tabletop")]
+
+
+def test_a_tournament_on_the_clock_leaves_no_thread_once_it_returns():
+    """``arena(move_time=)`` runs each game's agents in a helper thread; its clock let the
+    thread end after ``arena`` had returned, so a kernel checked right after a tournament
+    still ran a ``tabletop-agent`` thread (20 tournaments of 20)."""
+    from tabletop.arena import arena
+    from tabletop.arena.clock import Clock, limited
+
+    assert not tabletop_threads()
+    for seed in range(3):
+        arena("landlock", ["random", "random"], games=2, move_time=5.0, seed=seed,
+              progress=False)
+        assert not tabletop_threads()
+    for _ in range(20):
+        clock = Clock(5.0)
+        clock.call(sum, [1, 2])
+        clock.close()
+        assert limited(5.0, sum, [1]) == 1
+        assert not tabletop_threads()

@@ -140,9 +140,13 @@ class Clock:
         return value
 
     def close(self) -> None:
-        """Let the helper thread end: now, or, if it was abandoned, once its call returns
-        (if ever)."""
+        """Let the helper thread end: now (it has ended when ``close`` returns, so a
+        tournament that is over leaves no thread of its own behind), or, if it was abandoned,
+        once its call returns (if ever: nothing waits for it)."""
         self.calls.put(None)
+        if self.thread is not None and not self.abandoned \
+                and self.thread is not threading.current_thread():
+            self.thread.join(GRACE)
 
 
 def limited(seconds: float | None, function: Callable[..., Any], *args: Any) -> Any:
