@@ -83,6 +83,7 @@ class Clock:
         self.seconds = seconds
         self.calls: SimpleQueue[_Call | None] = SimpleQueue()
         self.abandoned = False
+        self.last: _Call | None = None  # the latest call handed to the thread
         self.thread: threading.Thread | None = None
         if threads_start():
             self.thread = threading.Thread(target=self._serve, daemon=True,
@@ -113,7 +114,7 @@ class Clock:
             raise RuntimeError("this clock's thread was abandoned")
         if self.thread is None:
             return self._call_here(function, args)
-        job = _Call(function, args)
+        job = self.last = _Call(function, args)
         self.calls.put(job)
         if job.done.wait(self.seconds):
             if job.error is not None:
@@ -140,9 +141,14 @@ class Clock:
         return value
 
     def close(self) -> None:
-        """Let the helper thread end: now, or, if it was abandoned, once its call returns
-        (if ever)."""
+        """Let the helper thread end: now (it has ended when ``close`` returns, so a
+        tournament that is over leaves no thread of its own behind), or, if it was abandoned
+        or a call is still running (the waiting thread was interrupted: Ctrl-C), once that
+        call returns (if ever: nothing waits for it)."""
         self.calls.put(None)
+        idle = self.last is None or self.last.done.is_set()
+        if self.thread is not None and idle and self.thread is not threading.current_thread():
+            self.thread.join(GRACE)
 
 
 def limited(seconds: float | None, function: Callable[..., Any], *args: Any) -> Any:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import Action
 from tabletop.core.ids import ActionSpace
+from tabletop.core.memos import Bound
 from tabletop.core.notation import check_length, integer, number, quote
 
 from .geometry import SAMPLE, STEPS, TICKS
@@ -143,13 +144,24 @@ class PlaceFree(Action):
 
 SET_ASIDE = tuple(SetAside(c) for c in range(len(COLOURS)))
 _PLACES: dict[tuple[int, int, int], Place] = {}
+#: Places interned before ``_PLACES`` empties itself: every listed place of a 48-flower mat
+#: (1,128 lines × 5) fits; parsed and clicked places may take any of 1,025 positions a line,
+#: a million places (210 MB) that a long session used to keep for good.
+_PLACES_HELD = Bound(16384)
 
 
 def place(a: int, b: int, k: int) -> Place:
-    """``Place(a, b, k)``, interned (legal-action lists reuse the same objects)."""
+    """``Place(a, b, k)``, interned while the memo holds it (legal-action lists reuse the
+    same objects; equal places are equal either way).
+
+    >>> place(0, 1, 512) is place(0, 1, 512), place(0, 1, 512) == Place(0, 1, 512)
+    (True, True)
+    """
     key = (a, b, k)
     found = _PLACES.get(key)
     if found is None:
+        if len(_PLACES) >= _PLACES_HELD.size:
+            _PLACES.clear()
         found = _PLACES[key] = Place(a, b, k)
     return found
 
