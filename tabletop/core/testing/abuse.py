@@ -41,7 +41,7 @@ from .optimized import check_optimized
 from .options import check_options
 from .prose import check_prose
 from .replacing import check_replace
-from .reprs import check_repr_sizes
+from .reprs import check_format_specs, check_repr_sizes
 from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
@@ -71,6 +71,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing,
     check_long_games,
     check_repr_sizes,
+    check_format_specs,
     check_cycles,
     check_small_memos,
     check_interrupts,
