@@ -15,6 +15,7 @@ from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .builders import check_position_builder
+from .chance import check_fair_chance
 from .composedrecords import check_composed_records
 from .contrast import check_text_contrast
 from .cycles import check_cycles
@@ -56,6 +57,7 @@ from .zeros import check_signed_zeros
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
+    check_fair_chance,
     check_handed_objects,
     check_malformed_actions,
     check_misnamed_actions,
