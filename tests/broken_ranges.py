@@ -5,18 +5,20 @@ its text then fails with an ``IndexError`` (``UncheckedNim``); the same game dec
 (``CheckedNim``) refuses the value at once. Likewise for a string field: ``MoodyNim``'s text
 looks its ``mood`` up in a table with no declared range, so that ``mood="?"`` is accepted and
 the text fails with a ``KeyError``; ``SteadyNim`` declares the moods and refuses it. And a
-declaration too narrow for the game's own play: ``CrampedNim`` (``check_fits_own_ranges``)."""
+declaration too narrow for the game's own play: ``CrampedNim`` (``check_fits_own_ranges``).
+And the game swapped for another player count: ``SeatedTakeAway`` / ``SeatCheckedTakeAway``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toygame import Bonus, NimState, SecretNim, nim_ranges
+from toygame import Bonus, NimState, SecretNim, TakeAway, TakeState, TakeView, nim_ranges
 
 from tabletop.core.position import evolve
 from tabletop.core.ranges import OneOf, Span
 
 NAMES = ("Ann", "Bob")
+SEATS = ("Ann", "Bob", "Cy")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,3 +124,54 @@ class CrampedNim(SecretNim):
     def _initial(self, rng):
         return CrampedState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
                             bonus=(None, None), taken_last=None)
+
+
+def _seat_ranges(position, seats):
+    player = Span(0, seats - 1)
+    return {"pile": Span(0, 9999), "turn": player, "last": player}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatedView(TakeView):
+    def _ranges(self):
+        return _seat_ranges(self, self.game.players)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatedState(TakeState):
+    def _ranges(self):
+        return _seat_ranges(self, 3)  # the bug: the seats of the largest count, not its own
+
+    def _text(self):
+        return f"pile {self.pile}, {SEATS[:self.game.players][self.turn]} to move"
+
+    def _view(self, player):
+        return SeatedView(game=self.game, player=player, pile=self.pile, turn=self.turn,
+                          last=self.last)
+
+
+class SeatedTakeAway(TakeAway):
+    """Take-away for 2 or 3 whose text names the mover from the seats of its player count,
+    and whose state declares ``turn`` by the largest count: ``dataclasses.replace(state,
+    game=<the 2-player game>)`` of a 3-player state with player 2 to move is taken, and its
+    text then fails with an ``IndexError``."""
+
+    name = "seated-take-away"
+    state_class = SeatedState
+    renderer = "toygame:draw_pile"
+
+    def _initial(self, rng):
+        return self.state_class(game=self, pile=self.options["pile"], turn=0, last=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatCheckedState(SeatedState):
+    def _ranges(self):
+        return _seat_ranges(self, self.game.players)
+
+
+class SeatCheckedTakeAway(SeatedTakeAway):
+    """The same, declaring ``turn``'s range by the game's player count: refused at once."""
+
+    name = "seat-checked-take-away"
+    state_class = SeatCheckedState

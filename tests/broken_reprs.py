@@ -24,3 +24,16 @@ class DrawnOutNim(LongNim):
     name = "drawn-out-nim"
     defaults = {"max_take": 3, "pile": 400}
     _state_class = DrawnOutState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnformattableState(NimState):
+    def __format__(self, spec):
+        return object.__format__(self, spec)  # Python's default: any spec is a TypeError
+
+
+class UnformattableNim(LongNim):
+    """A Nim whose states refuse every format spec, as Python's default ``__format__`` does."""
+
+    name = "unformattable-nim"
+    _state_class = UnformattableState

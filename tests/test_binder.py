@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guards import failure
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from project import binder_python, on_binder, pyproject
@@ -37,7 +38,11 @@ def runtime_problem(runtime: str, requires_python: str) -> str | None:
 
 def test_runtime_names_a_python_the_project_supports():
     runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
-    assert runtime_problem(runtime, project()["requires-python"]) is None
+    problem = runtime_problem(runtime, project()["requires-python"])
+    assert problem is None, failure(
+        "binder/runtime.txt names no Python the project supports", [problem],
+        "write `python-3.N` there, N a minor version pyproject.toml's requires-python allows "
+        "(the one binder/requirements.txt was pinned for)")
 
 
 def test_the_runtime_check_reads_requires_python():
@@ -50,26 +55,43 @@ def test_the_runtime_check_reads_requires_python():
 
 def test_postbuild_is_executable_and_installs_tabletop():
     post = BINDER / "postBuild"
-    assert os.access(post, os.X_OK)
+    assert os.access(post, os.X_OK), failure(
+        "binder/postBuild is not executable", [post.relative_to(ROOT)],
+        "`chmod +x binder/postBuild` and `git add --chmod=+x binder/postBuild`")
     text = post.read_text(encoding="utf-8")
-    assert "pip install" in text and " -e ." in text
+    assert "pip install" in text and " -e ." in text, failure(
+        "binder/postBuild does not install tabletop", text.splitlines(),
+        "keep its `pip install --no-deps -e .` line: Binder then imports this checkout")
 
 
 def test_pins_agree_with_pyproject():
     pins = binder_requirements()
     for dep in on_binder(project()["dependencies"]):
         pin = pins.get(dep.name.lower())
-        assert pin is not None, f"binder/requirements.txt does not pin {dep.name}"
+        assert pin is not None, failure(
+            "binder/requirements.txt does not pin a dependency of pyproject.toml", [dep],
+            f"add a line `{dep.name}==X.Y.Z` there, a version pyproject.toml allows")
         (spec,) = pin.specifier
-        assert spec.operator == "==", f"{pin} should be an exact pin"
-        assert dep.specifier.contains(spec.version), f"{pin} violates pyproject's {dep}"
+        assert spec.operator == "==", failure(
+            "binder/requirements.txt holds a pin that is no exact pin", [pin],
+            "pin every package with `==` (Binder builds the same environment every time)")
+        assert dep.specifier.contains(spec.version), failure(
+            "binder/requirements.txt pins a version pyproject.toml does not allow",
+            [f"{pin} (pyproject.toml: {dep})"],
+            "move the pin into pyproject's range, or the range (with a reason) to the pin")
     for dep in on_binder(project()["optional-dependencies"]["lab"]):
         (spec,) = pins[dep.name.lower()].specifier
-        assert dep.specifier.contains(spec.version)
+        assert dep.specifier.contains(spec.version), failure(
+            "binder/requirements.txt pins a version the `lab` extra does not allow",
+            [f"{pins[dep.name.lower()]} (lab extra: {dep})"],
+            "move the pin into the extra's range in pyproject.toml")
 
 
 def test_only_one_environment_file():
-    assert not (BINDER / "environment.yml").exists(), "repo2docker takes one of the two"
+    assert not (BINDER / "environment.yml").exists(), failure(
+        "binder/ holds an environment.yml beside requirements.txt",
+        ["binder/environment.yml"],
+        "delete it: repo2docker takes only one of the two, and the pins live in requirements.txt")
 
 
 @pytest.mark.skipif(os.environ.get("CI") != "true" and not os.environ.get("TABLETOP_NETWORK"),
@@ -83,4 +105,6 @@ def test_requirements_resolve_with_pip():
          "-r", str(BINDER / "requirements.txt")],
         capture_output=True, text=True, timeout=600,
     )
-    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.returncode == 0, failure(
+        "binder/requirements.txt does not resolve with pip", out.stderr[-2000:].splitlines(),
+        "change the pins pip names to versions that exist for Binder's Python and agree")

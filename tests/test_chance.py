@@ -430,3 +430,21 @@ def test_lava_flows_memory_determinizations_keep_to_the_verdicts():
     view = s.view(1)
     draws = {view.determinize(random.Random(i)).stacks[1] for i in range(100)}
     assert "wW" not in draws, draws
+
+
+def test_check_abuse_runs_the_chance_checks():
+    """``check_chance`` was no part of ``check_abuse`` (round 58): a sixth game checked as
+    docs/adding-a-game.md says met no chance check unless its author knew to call it. It
+    runs there now (``check_fair_chance``, 200 samples: 0.2 to 1.3 s a game), but not on
+    every variant (``tests/test_chance.py`` runs those, with what a variant forgets)."""
+    from broken_chance import SkewedNim
+
+    from tabletop.core.testing import ConformanceError
+    from tabletop.core.testing.abuse import CHECKS
+    from tabletop.core.testing.chance import check_fair_chance
+    from tabletop.core.testing.variants import VARIANT_CHECKS
+
+    assert check_fair_chance in CHECKS and check_fair_chance not in VARIANT_CHECKS
+    with pytest.raises(ConformanceError, match=r"skewed-nim: view\(\d\)\.determinize is "
+                                               r"biased"):
+        check_fair_chance(SkewedNim(), seeds=range(2))

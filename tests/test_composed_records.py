@@ -152,27 +152,59 @@ def test_the_check_holds_for_every_game(name):
 @pytest.mark.parametrize("players", [2, 4])
 def test_landlock_rows_read_back_what_board_text_prints(players):
     """``board_text()`` says ``position(rows=…)`` reads it back: printed rows, labels and all,
-    rebuild every map of random games (it was refused: "'f' at c3: a cell is P, S, B, T")
-    — but a map of tussocks alone, whose text shows no checkerboard (left alone)."""
-    from tabletop.games.landlock.tiles import KINDS, TUSSOCK
-
+    rebuild every map of random games (it was refused: "'f' at c3: a cell is P, S, B, T"),
+    the empty map's note and, since round 58, a map of tussocks alone (checked in
+    ``test_landlock_maps_of_tussocks_alone_read_back``)."""
     game = tabletop.load("landlock", players=players)
     checked = 0
     for seed in range(20):
         state, rng = game.new(seed=seed, setup="random"), random.Random(seed)
         while not state.is_terminal:
-            tussocks_only = all(code < 0 or code >> 2 == TUSSOCK for code in state.board)
-            if state.land_team is not None and state.box is not None and not tussocks_only:
-                again = game.position(
-                    rows=state.board_text(), pile=[KINDS[k].name for k in state.pile],
-                    tile=None if state.tile is None else KINDS[state.tile].name,
-                    first=state.first, to_move=state.to_move, pending=state.pending,
-                    land="land" if state.land_team == state.first % 2 else "water",
-                    tussocks=state.tussocks, gnome_bonus=state.gnome_bonus)
-                assert again == state and again.legal_actions() == state.legal_actions()
+            if state.land_team is not None:
+                _assert_rows_read_back(game, state)
                 checked += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked > 500
+
+
+def _assert_rows_read_back(game, state):
+    from tabletop.games.landlock.tiles import KINDS
+
+    again = game.position(
+        rows=state.board_text(), pile=[KINDS[k].name for k in state.pile],
+        tile=None if state.tile is None else KINDS[state.tile].name,
+        first=state.first, to_move=state.to_move, pending=state.pending,
+        land="land" if state.land_team == state.first % 2 else "water",
+        tussocks=state.tussocks, gnome_bonus=state.gnome_bonus)
+    assert again == state, (state.board_text(), again.board_text())
+    assert again.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_landlock_maps_of_tussocks_alone_read_back(players):
+    """A map of tussocks alone (the box's three drawn first) wrote ``T*`` and lost its
+    checkerboard: read back, half of them came out turned a quarter, with other legal moves
+    (round 58). Its text now shows the corners (``T\\`` NW land, ``T/``). Every map of the
+    three tussocks placed first, each way they may go, and the empty map's note."""
+    from tabletop.games.landlock.tiles import KINDS, TUSSOCK
+
+    game = tabletop.load("landlock", players=players)
+    rest = [KINDS[k].name for k in game.new(seed=0).pile if k != TUSSOCK]
+    start = game.position([], tile="tussock", pile=["tussock", "tussock", *rest])
+    _assert_rows_read_back(game, start)
+    layer, maps = [start], set()
+    for _ in range(3):
+        layer = [state.apply(action) for state in layer for action in state.legal_actions()]
+        for state in layer:
+            _assert_rows_read_back(game, state)
+            maps.add(state.board)
+    assert all(code < 0 or code >> 2 == TUSSOCK for board in maps for code in board)
+    assert len(maps) > 40  # (46: both checkerboards, 1 to 3 tussocks)
+    for state in layer[:: max(1, len(layer) // 8)]:  # and they play on to the end
+        rng = random.Random(len(state.history))
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert sum(code >= 0 for code in state.board) > 3
 
 
 def test_landlock_rows_with_labels_out_of_order_are_refused():

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import failure
 
 import tabletop
 from tabletop.core.testing import random_states
@@ -29,8 +30,15 @@ def page(name: str) -> str:
     return " ".join(path.read_text(encoding="utf-8").split())
 
 
+#: How to fix a page that no longer says what the code does.
+FIX = ("correct the page or the code, whichever is wrong, and this test's phrase with them "
+       "(a changed promise gets a CHANGELOG line)")
+
+
 def says(name: str, phrase: str) -> None:
-    assert phrase in page(name), f"docs/{name} no longer says {phrase!r}"
+    assert phrase in page(name), failure(
+        "a docs page no longer says what a test holds the code to",
+        [f"docs/{name}: {phrase!r}"], FIX)
 
 
 # --- signatures written out in full ---------------------------------------------------------
@@ -77,14 +85,18 @@ def test_the_signatures_the_docs_write_out_are_the_functions():
     from tabletop.arena import ArenaResult
 
     text = (ROOT / "docs" / "pettingzoo.md").read_text(encoding="utf-8")
+    wrong = []
     for function in (pettingzoo.env, pettingzoo.raw_env):
-        wrong = same_parameters(documented_signature(text, "env"),
-                                inspect.signature(function), whole=True)
-        assert not wrong, f"pettingzoo.{function.__name__}: {wrong}"
+        wrong += [f"docs/pettingzoo.md, pettingzoo.{function.__name__}: {problem}"
+                  for problem in same_parameters(documented_signature(text, "env"),
+                                                 inspect.signature(function), whole=True)]
     arena_page = (ROOT / "docs" / "arena.md").read_text(encoding="utf-8")
-    wrong = same_parameters(documented_signature(arena_page, "result.ratings"),
-                            inspect.signature(ArenaResult.ratings), whole=False)
-    assert not wrong, f"ArenaResult.ratings: {wrong}"
+    wrong += [f"docs/arena.md, ArenaResult.ratings: {problem}"
+              for problem in same_parameters(documented_signature(arena_page, "result.ratings"),
+                                             inspect.signature(ArenaResult.ratings),
+                                             whole=False)]
+    assert not wrong, failure("signatures the docs write out differ from the functions",
+                              wrong, FIX)
 
 
 def test_a_signature_that_differs_is_caught():
@@ -169,9 +181,13 @@ def limits() -> list[tuple[str, str, object, object]]:
 
 
 def test_the_limits_and_defaults_the_docs_give_are_the_codes():
+    wrong = []
     for name, phrase, code, said in limits():
         says(name, phrase)
-        assert code == said, f"docs/{name} says {phrase!r}: the code has {code!r}"
+        if code != said:
+            wrong.append(f"docs/{name} says {phrase!r}: the code has {code!r}")
+    assert not wrong, failure("limits and defaults the docs give are not the code's", wrong,
+                              FIX)
 
 
 def test_a_move_time_over_a_day_is_refused_as_the_arena_page_says():
@@ -249,9 +265,16 @@ def test_cores_docstring_lists_what_core_holds():
     import tabletop.core
 
     listed = re.match(r"Game-independent machinery: (.*)\.", tabletop.core.__doc__ or "")
-    assert listed, tabletop.core.__doc__
+    assert listed, failure(
+        "tabletop/core/__init__.py's docstring no longer lists what core holds",
+        [(tabletop.core.__doc__ or "")[:80]],
+        "keep its first sentence \"Game-independent machinery: ....\"")
     modules = {p.stem for p in (ROOT / "tabletop" / "core").iterdir()}
-    assert "agents" not in listed[1] and not modules & {"agents", "agent", "mcts"}
+    stray = sorted(modules & {"agents", "agent", "mcts"}) + \
+        (["agents, in core's docstring"] if "agents" in listed[1] else [])
+    assert not stray, failure("core holds or names agent modules", stray,
+                              "agents live in tabletop/agents: move them there and out of "
+                              "core's docstring")
 
 
 def test_resample_from_infostate_takes_what_the_adapters_page_says():
@@ -307,18 +330,25 @@ def test_every_member_the_api_reference_lists_is_shown():
     page, under a build with ``-W``."""
     from test_docs_examples import resolve
 
-    dropped = []
+    dropped, missing = [], []
     for page_path in sorted((ROOT / "docs").glob("*.md")):
         for name, options, listed in autoclasses(page_path.read_text(encoding="utf-8")):
             cls = resolve(name)
-            assert isinstance(cls, type), name
+            if not isinstance(cls, type):
+                missing.append(f"docs/{page_path.name}: {name} is no class")
+                continue
             for member in listed:
-                assert hasattr(cls, member), f"{page_path.name}: {name} has no {member!r}"
+                if not hasattr(cls, member):
+                    missing.append(f"docs/{page_path.name}: {name} has no {member!r}")
+                    continue
                 own = member in vars(cls) or member in getattr(cls, "__annotations__", {})
                 if not own and "inherited-members" not in options:
-                    dropped.append(f"{page_path.name}: {name}.{member}")
-    assert not dropped, "listed, inherited, so not shown (add :inherited-members:):\n" + \
-        "\n".join(dropped)
+                    dropped.append(f"docs/{page_path.name}: {name}.{member}")
+    assert not missing, failure("the API reference lists names that do not exist", missing,
+                                "correct or drop each from its autoclass :members:")
+    assert not dropped, failure(
+        "members the API reference lists but Sphinx drops (inherited)", dropped,
+        "add :inherited-members: to the autoclass directive that lists them")
 
 
 def test_the_helpers_examples():

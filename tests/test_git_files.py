@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 import tabletop
 from tabletop.arena import arena, dataset
@@ -316,4 +317,8 @@ def test_every_text_file_tabletop_writes_goes_through_write_text():
         for write in _writes(path):
             if write.split(": ", 1)[1] != OTHER_WRITERS.get(name):
                 faults.append(f"{name}:{write}")
-    assert not faults, "\n".join(faults)
+    assert not faults, failure(
+        "text files written other than through tabletop.core.files.write_text", faults,
+        "write with `tabletop.core.files.write_text` (UTF-8, \\n line ends, one final "
+        "newline), or name encoding= and newline= and list the file in OTHER_WRITERS with "
+        "its reason")

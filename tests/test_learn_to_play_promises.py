@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 #: The learn-to-play notebook of each game, and its edge-cases notebook.
@@ -57,17 +58,31 @@ def test_an_illegal_move_is_shown_with_its_explanation(game: str) -> None:
     learn, _ = LEARN[game]
     refusals = [REFUSAL.search(printed(c)) for c in cells(learn) if c["cell_type"] == "code"]
     shown = [m.group(0) for m in refusals if m]
-    assert shown, f"{learn} shows no refused move with the game's reason"
+    assert shown, failure(
+        "a learn-to-play notebook shows no refused move with the game's reason",
+        [f"notebooks/{learn}"],
+        "keep a cell trying an illegal move (`why_not(state, 'move')` or an `apply` in "
+        "try/except printing the IllegalAction) and refresh it with notebooks/refresh.py")
 
 
 @pytest.mark.parametrize("game", sorted(LEARN))
 def test_rules_are_shown_on_pictures_and_the_widget_to_try_them(game: str) -> None:
     learn, _ = LEARN[game]
     code = [c for c in cells(learn) if c["cell_type"] == "code"]
-    assert sum(map(pictures, code)) >= 5, f"{learn} draws fewer than 5 positions"
+    drawn = sum(map(pictures, code))
+    assert drawn >= 5, failure(
+        "a learn-to-play notebook draws fewer than 5 positions in its stored outputs",
+        [f"notebooks/{learn}: {drawn}"],
+        "show each rule on a position (a cell ending in the state) and refresh the notebook "
+        "with notebooks/refresh.py, so a reader sees the pictures before running anything")
     plays = [c for c in code if re.search(rf"tabletop\.play\(\s*\"{game}\"", text(c))]
-    assert plays, f"{learn} opens no widget of {game} to try the rules"
-    assert all(pictures(c) for c in plays), "a widget cell keeps no picture for a reader"
+    assert plays, failure(
+        "a learn-to-play notebook opens no widget of its game", [f"notebooks/{learn}"],
+        f"keep a cell `tabletop.play(\"{game}\", ...)` for the reader to try the rules")
+    bare = [text(c)[:60] for c in plays if not pictures(c)]
+    assert not bare, failure(
+        f"widget cells of notebooks/{learn} keep no picture for a reader", bare,
+        "refresh the notebook with notebooks/refresh.py: it stores the widget's board")
 
 
 @pytest.mark.parametrize("game", sorted(LEARN))
@@ -76,15 +91,23 @@ def test_the_score_breakdown_is_explained_at_the_end(game: str) -> None:
     all_cells = cells(learn)
     at = [i for i, c in enumerate(all_cells)
           if c["cell_type"] == "code" and "score_breakdown(" in text(c) and printed(c).strip()]
-    assert at, f"{learn} shows no score breakdown"
+    assert at, failure(
+        "a learn-to-play notebook shows no score breakdown", [f"notebooks/{learn}"],
+        "end it with a cell printing `state.score_breakdown()` of a finished game, refreshed "
+        "with notebooks/refresh.py")
     last = at[-1]
     headings = [line for c in all_cells[:last] if c["cell_type"] == "markdown"
                 for line in text(c).splitlines() if line.startswith("## ")]
-    assert re.search(r"\b(end|scor|count|winning)", headings[-1], re.I), \
-        f"{learn}'s breakdown is under {headings[-1]!r}, not the end of the game"
+    assert re.search(r"\b(end|scor|count|winning)", headings[-1], re.I), failure(
+        "a learn-to-play notebook's last score breakdown is not under a heading about the "
+        "end of the game", [f"notebooks/{learn}: under {headings[-1]!r}"],
+        "put it in the last section, whose `## ` heading says end, scoring, counting or "
+        "winning")
     around = [text(c) for c in all_cells[last - 2:last + 3] if c["cell_type"] == "markdown"]
-    assert any(re.search(r"\b(points?|counts?|wins?)\b", t) for t in around), \
-        f"{learn}: no prose beside the breakdown explains what it counts"
+    assert any(re.search(r"\b(points?|counts?|wins?)\b", t) for t in around), failure(
+        "no prose beside a learn-to-play notebook's score breakdown explains what it counts",
+        [f"notebooks/{learn}"],
+        "write, in a markdown cell within two cells of it, what earns the points and who wins")
 
 
 @pytest.mark.parametrize("game", sorted(LEARN))
@@ -93,7 +116,12 @@ def test_the_interpretations_are_pointed_out_with_links_that_open(game: str) -> 
     prose = "\n".join(text(c) for c in cells(learn) if c["cell_type"] == "markdown")
     links = re.findall(r"\]\(([^)#\s]+)", prose)
     rules_page = f"../docs/rules/{game}.md"
-    assert rules_page in links and edges in links, f"{learn} links {links}"
-    for link in links:
-        if "://" not in link:
-            assert (ROOT / "notebooks" / link).exists(), f"{learn} links a missing {link}"
+    missing = [link for link in (rules_page, edges) if link not in links]
+    assert not missing, failure(
+        f"notebooks/{learn} does not link where its interpretations are explained", missing,
+        "link them from its prose as markdown links, relative to notebooks/")
+    broken = [link for link in links
+              if "://" not in link and not (ROOT / "notebooks" / link).exists()]
+    assert not broken, failure(
+        f"notebooks/{learn} links files that do not exist", broken,
+        "correct each path (relative to notebooks/) or drop the link")

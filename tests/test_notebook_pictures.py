@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import failure
 from test_widget_toy import ClickNim
 
 import tabletop
@@ -74,14 +75,32 @@ def widget_cells(notebook: dict[str, Any]) -> list[int]:
             and shows_a_widget(text(cell["source"]))]
 
 
+#: How to fix a notebook whose stored pictures are wrong.
+REFRESH = ("run `PYTHONPATH=$PWD python notebooks/refresh.py notebooks/<name>.ipynb`: it "
+           "stores every picture as SVG and as an <img> of it, and no widget state")
+
+
+def picture_problem(data: dict[str, Any], where: str) -> str | None:
+    """What is wrong with ``data`` (an output bundle), which should hold one SVG, as itself
+    and as an ``<img>`` in HTML; ``None`` if nothing."""
+    if SVG not in data or HTML not in data:
+        return f"{where}: no stored picture, only {sorted(data)}"
+    svg = text(data[SVG])
+    if not (svg.startswith("<svg") and svg.rstrip().endswith("</svg>")):
+        return f"{where}: its image/svg+xml is no whole <svg>"
+    match = IMG.fullmatch(text(data[HTML]).strip())
+    if not match:
+        return f"{where}: text/html is not an <img> of the SVG: {text(data[HTML])[:80]}"
+    if b64decode(match.group(1)).decode("utf-8") != svg:
+        return f"{where}: the two pictures differ"
+    return None
+
+
 def assert_picture(data: dict[str, Any], where: str) -> None:
     """``data`` (an output bundle) holds one SVG, as itself and as an ``<img>`` in HTML."""
-    assert SVG in data and HTML in data, f"{where}: no stored picture, only {sorted(data)}"
-    svg = text(data[SVG])
-    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), where
-    match = IMG.fullmatch(text(data[HTML]).strip())
-    assert match, f"{where}: text/html is not an <img> of the SVG: {text(data[HTML])[:80]}"
-    assert b64decode(match.group(1)).decode("utf-8") == svg, f"{where}: the two pictures differ"
+    problem = picture_problem(data, where)
+    assert problem is None, failure("a stored picture is not an SVG with its <img>",
+                                    [problem], REFRESH)
 
 
 def stored_pictures(cell: dict[str, Any]) -> list[str]:
@@ -97,45 +116,65 @@ def stored_pictures(cell: dict[str, Any]) -> list[str]:
 def test_every_stored_svg_has_its_img(path: Path) -> None:
     """Untrusted viewers show the ``<img>``: every SVG has one, and no HTML inlines an SVG."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    pictures = 0
+    pictures, problems = 0, []
     for index, cell in enumerate(notebook["cells"]):
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             where = f"{path.name} cell {index}"
-            assert "<svg" not in text(data.get(HTML, "")), f"{where}: inline SVG is stripped"
+            if "<svg" in text(data.get(HTML, "")):
+                problems.append(f"{where}: inline SVG in text/html (untrusted viewers strip it)")
             if SVG in data:
-                assert_picture(data, where)
+                problems.append(picture_problem(data, where))
         pictures += len(stored_pictures(cell))
-    assert pictures > 0, f"{path.name} shows no pictures"
+    problems = [p for p in problems if p]
+    assert not problems, failure("stored pictures an untrusted viewer cannot show", problems,
+                                 REFRESH)
+    assert pictures > 0, failure("a notebook shows no pictures in its stored outputs",
+                                 [path.name], REFRESH)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_widget_cell_stores_its_picture(path: Path) -> None:
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    assert "widgets" not in notebook["metadata"], "saved widget state restores blank canvases"
+    assert "widgets" not in notebook["metadata"], failure(
+        "a notebook stores widget state (it restores blank canvases)", [path.name], REFRESH)
     cells = widget_cells(notebook)
+    problems: list[str | None] = []
     for index, cell in enumerate(notebook["cells"]):
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             where = f"{path.name} cell {index}"
-            assert WIDGET_VIEW not in data, f"{where}: a stored widget view draws nothing"
-            if WIDGET_REPR.match(text(data.get("text/plain", ""))):
-                assert index in cells, f"{where}: a widget shown by code the test can't see"
+            if WIDGET_VIEW in data:
+                problems.append(f"{where}: a stored widget view (it draws nothing)")
+            if WIDGET_REPR.match(text(data.get("text/plain", ""))) and index not in cells:
+                problems.append(f"{where}: a widget shown by code the test can't see (end "
+                                f"the cell with the widget's name or its tabletop.play call)")
     for index in cells:
         results = [o for o in notebook["cells"][index]["outputs"]
                    if o["output_type"] == "execute_result"]
         where = f"{path.name} cell {index}"
-        assert len(results) == 1, f"{where}: the widget cell has no stored output"
-        assert WIDGET_REPR.match(text(results[0]["data"]["text/plain"])), where
-        assert_picture(results[0]["data"], where)
+        if len(results) != 1:
+            problems.append(f"{where}: the widget cell has no stored output")
+        elif not WIDGET_REPR.match(text(results[0]["data"]["text/plain"])):
+            problems.append(f"{where}: its text/plain is not the widget's repr")
+        else:
+            problems.append(picture_problem(results[0]["data"], where))
+    found = [p for p in problems if p]
+    assert not found, failure("widget cells that keep no picture for a reader", found, REFRESH)
 
 
 def test_the_notebooks_show_widgets() -> None:
     """The test above has something to check: the teaching notebooks play and show trees."""
     found = {p.stem: len(widget_cells(json.loads(p.read_text(encoding="utf-8"))))
              for p in NOTEBOOKS}
-    assert all(found[name] >= 1 for name in found if name[:2] in {"00", "01", "02", "03", "04"})
-    assert found["06-bots-and-trees"] >= 3, found
+    few = [f"{name}: {count} widget cells" for name, count in found.items()
+           if count < (3 if name == "06-bots-and-trees" else 1)
+           and name[:2] in {"00", "01", "02", "03", "04", "06"}]
+    few += [] if "06-bots-and-trees" in found else ["06-bots-and-trees: no such notebook"]
+    assert not few, failure(
+        "teaching notebooks that show too few widgets (00-04 one each, 06 three)", few,
+        "keep the cells that end in a widget (tabletop.play(...), a TreeWidget) and refresh "
+        "the notebook so their pictures are stored")
 
 
 def test_a_game_widgets_bundle_carries_its_board(registered: Any) -> None:

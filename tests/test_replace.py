@@ -10,7 +10,7 @@ from broken_derived import DerivedNim, StaleNim
 import tabletop
 from tabletop.core.testing import ConformanceError
 from tabletop.core.testing.common import random_playout
-from tabletop.core.testing.replacing import check_replace
+from tabletop.core.testing.replacing import check_out_of_range, check_replace
 
 
 @pytest.mark.parametrize("name, players", [(name, players) for name in tabletop.games()
@@ -135,3 +135,43 @@ def test_a_lava_flows_stack_of_every_piece_and_an_empty_hiding_place_is_a_positi
     with pytest.raises(ValueError, match=r"field 'stacks' should be a tuple of 9, each a "
                                          r"string of at most 14 of"):
         dataclasses.replace(state, stacks=("W" + deep[0],) + deep[1:])
+
+
+def test_a_game_swapped_for_another_player_count_that_breaks_later_is_caught(registered):
+    """``dataclasses.replace(state, game=<the game for another player count>)`` (round 58):
+    refused at once, or the position its fields say under that game, answering everything."""
+    from broken_ranges import SeatedTakeAway
+
+    with pytest.raises(ConformanceError, match=r"replace\(position, game=\.\.\.\) with the "
+                                               r"same game for another player count .* "
+                                               r"accepted, and then IndexError"):
+        check_out_of_range(registered(SeatedTakeAway, players=3), seeds=range(2))
+
+
+def test_a_game_swap_its_fields_do_not_fit_is_refused_at_once(registered):
+    from broken_ranges import SeatCheckedTakeAway
+
+    game = registered(SeatCheckedTakeAway, players=3)
+    check_out_of_range(game, seeds=range(2))
+    state = game.new(seed=0).apply("take 1").apply("take 1")
+    with pytest.raises(ValueError, match=r"SeatCheckedState: field 'turn' should be an int "
+                                         r"0\.\.1, not 2"):
+        dataclasses.replace(state, game=tabletop.core.registry.game_class(game.name)(players=2))
+
+
+@pytest.mark.parametrize("name", ["lascaux", "landlock"])
+def test_swapping_the_player_count_of_a_real_game(name):
+    """Lascaux's per-player fields refuse another count at once; a 2-player Landlock
+    position is a 4-player one (teams: players 0 and 2, 1 and 3) with no history or seed."""
+    state = list(random_playout(tabletop.load(name), seed=1))[5]
+    other = tabletop.load(name, players=4)
+    if name == "lascaux":
+        with pytest.raises(ValueError, match=r"LascauxState: field '\w+' should be a tuple "
+                                             r"of 4"):
+            dataclasses.replace(state, game=other)
+        return
+    made = dataclasses.replace(state, game=other)
+    assert made.game == other and made.board == state.board and made.history == ()
+    assert made.legal_actions() == state.legal_actions()
+    with pytest.raises(tabletop.InvalidRecord, match="dataclasses.replace"):
+        made.to_record()

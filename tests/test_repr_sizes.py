@@ -3,11 +3,11 @@ long sound toy pass; a toy whose state's repr grows by a board's worth a ply fai
 
 import pytest
 from broken_longgames import LongNim
-from broken_reprs import DrawnOutNim
+from broken_reprs import DrawnOutNim, UnformattableNim
 
 import tabletop
 from tabletop.core.testing import ConformanceError
-from tabletop.core.testing.reprs import PER_PLY, check_repr_sizes
+from tabletop.core.testing.reprs import PER_PLY, check_format_specs, check_repr_sizes
 
 
 @pytest.mark.parametrize(("name", "players"), [("lacuna", 2), ("lascaux", 5), ("lava-flows", 2),
@@ -28,3 +28,22 @@ def test_a_repr_growing_by_a_board_a_ply_is_caught(registered):
     with pytest.raises(ConformanceError, match=rf"repr is .* more than at the start "
                                                rf"\(at most {PER_PLY} a ply"):
         check_repr_sizes(registered(DrawnOutNim), range(1))
+
+
+@pytest.mark.parametrize(("name", "players"), [("lacuna", 2), ("lascaux", 4), ("lava-flows", 2),
+                                               ("landlock", 4)])
+def test_a_format_spec_applies_to_the_text_in_every_game(name, players):
+    """``f"{state:>5}"`` raised ``TypeError`` (round 58); it formats the text as a str does."""
+    game = tabletop.load(name, players=players)
+    state = game.new(seed=3, setup="random")
+    assert f"{state:>5}" == f"{str(state):>5}" and f"{state:.20}" == str(state)[:20]
+    assert f"{state.view(1):^300}" == f"{str(state.view(1)):^300}"
+    assert f"{game:>80}" == f"{str(game):>80}" and f"{game}" == repr(game)
+    assert f"{state.score_breakdown():.5}" == str(state.score_breakdown())[:5]
+    check_format_specs(game, range(2))
+
+
+def test_a_state_refusing_format_specs_is_caught(registered):
+    with pytest.raises(ConformanceError, match=r'f"\{x:>5\}" on a UnformattableState raised '
+                                               r"TypeError"):
+        check_format_specs(registered(UnformattableNim), range(1))

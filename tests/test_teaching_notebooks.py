@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import failure
 from notebook_cells import (
     NOTEBOOKS,
     ROOT,
@@ -171,9 +172,15 @@ def test_answer_cells_are_empty_and_no_cell_types_an_answer(path):
     code = code_cells(path)
     made = {m for s in code for m in re.findall(r"^(\w+)\s*=\s*Exercise\(", s, re.M)}
     empty = empty_answers(path)
-    assert made <= empty, f"exercises without an empty answer cell: {sorted(made - empty)}"
+    assert made <= empty, failure(
+        f"exercises of notebooks/{path.name} without an empty answer cell",
+        sorted(made - empty),
+        "follow each Exercise with a code cell holding only its answer call, blank "
+        "(`name.answer(\"\")`) for the learner to fill in")
     typed = typed_answers(path)
-    assert not typed, f"cells type answers the learner should find: {typed}"
+    assert not typed, failure(
+        f"cells of notebooks/{path.name} type answers the learner should find", typed,
+        "leave the answer empty; the solution is revealed by `exercise.solution()` on request")
 
 
 @pytest.mark.parametrize("path", with_exercises(), ids=lambda p: p.name)
@@ -189,56 +196,87 @@ def test_exercises_on_hidden_information_show_only_the_movers_view(path):
 def test_learn_to_play_is_short_and_starts_with_the_rules_and_the_setup(game):
     path = ROOT / "notebooks" / LEARN[game]
     cells = cells_of(path)
-    assert len(cells) <= MAX_CELLS, f"{path.name} has {len(cells)} cells"
+    where = f"notebooks/{path.name}"
+    assert len(cells) <= MAX_CELLS, failure(
+        f"a learn-to-play notebook has more than {MAX_CELLS} cells",
+        [f"{where}: {len(cells)}"], "merge or move cells to the edge-cases notebook")
     words = sum(len(source(c).split()) for c in cells if c["cell_type"] == "markdown")
-    assert words <= MAX_WORDS, f"{path.name} has {words} words of prose"
+    assert words <= MAX_WORDS, failure(
+        f"a learn-to-play notebook has more than {MAX_WORDS} words of prose",
+        [f"{where}: {words}"], "shorten its markdown; point to docs/rules/ for the detail")
     first = cells[:3]
-    assert first[0]["cell_type"] == "markdown" and "glance" in source(first[0]).lower()
+    assert first[0]["cell_type"] == "markdown" and "glance" in source(first[0]).lower(), \
+        failure("a learn-to-play notebook does not start with the rules at a glance", [where],
+                "make its first cell markdown saying the rules \"at a glance\"")
     assert any("image/svg+xml" in out.get("data", {}) or "<img" in str(out.get("data", {}))
                for c in first if c["cell_type"] == "code" for out in c["outputs"]), \
-        "no setup picture in the first three cells"
+        failure("a learn-to-play notebook stores no setup picture in its first three cells",
+                [where], "show the setup position in one of them and refresh the notebook with "
+                "`PYTHONPATH=$PWD python notebooks/refresh.py notebooks/<name>.ipynb`")
     exercises = sum(len(re.findall(r"\bExercise\(", source(c))) for c in cells
                     if c["cell_type"] == "code")
-    assert 3 <= exercises <= 4, f"{path.name} has {exercises} exercises"
-    assert any("Example(" in source(c) for c in cells), "no scripted example of play"
+    assert 3 <= exercises <= 4, failure(
+        "a learn-to-play notebook has other than 3 or 4 exercises",
+        [f"{where}: {exercises}"], "keep 3 or 4 `Exercise(...)` cells")
+    assert any("Example(" in source(c) for c in cells), failure(
+        "a learn-to-play notebook has no scripted example of play", [where],
+        "add an `Example(state, [(move, caption), ...])` cell (tabletop.teaching)")
 
 
 @pytest.mark.parametrize("game", sorted(LEARN))
 def test_learn_to_play_shows_no_plumbing(game):
     path = ROOT / "notebooks" / LEARN[game]
     tree = ast.parse("\n".join(code_cells(path)))
+    plumbing = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            assert [a.name for a in node.names] == ["tabletop"], ast.unparse(node)
-        if isinstance(node, ast.ImportFrom):
-            assert node.module == "tabletop.teaching", ast.unparse(node)
-        assert not isinstance(node, ast.BinOp) or not isinstance(
-            node.op, (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr)), ast.unparse(node)
-        if isinstance(node, ast.Attribute):
-            assert not node.attr.startswith("_"), f"private name: {ast.unparse(node)}"
+        if isinstance(node, ast.Import) and [a.name for a in node.names] != ["tabletop"]:
+            plumbing.append(f"an import other than tabletop: {ast.unparse(node)}")
+        if isinstance(node, ast.ImportFrom) and node.module != "tabletop.teaching":
+            plumbing.append(f"a from-import not of tabletop.teaching: {ast.unparse(node)}")
+        if isinstance(node, ast.BinOp) and isinstance(
+                node.op, (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr)):
+            plumbing.append(f"bit operations: {ast.unparse(node)}")
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            plumbing.append(f"a private name: {ast.unparse(node)}")
     for cell in cells_of(path):  # the checking code of an exercise is folded away
         if cell["cell_type"] == "code" and re.search(r"=\s*Exercise\(", source(cell)):
-            assert cell["metadata"].get("jupyter", {}).get("source_hidden"), source(cell)[:80]
-            assert "hide-input" in cell["metadata"].get("tags", ()), source(cell)[:80]
+            if not cell["metadata"].get("jupyter", {}).get("source_hidden") or \
+                    "hide-input" not in cell["metadata"].get("tags", ()):
+                plumbing.append(f"an Exercise cell not folded: {source(cell)[:60]}")
     code = "\n".join(code_cells(path))
-    assert "random" not in code.replace("setup=\"random\"", ""), "examples are scripted"
+    if "random" in code.replace("setup=\"random\"", ""):
+        plumbing.append("`random` outside setup=\"random\" (examples are scripted)")
+    assert not plumbing, failure(
+        f"notebooks/{path.name} shows a learner plumbing", plumbing,
+        "use only `import tabletop` and `from tabletop.teaching import ...`, public names, "
+        "scripted moves; fold an Exercise cell (metadata jupyter.source_hidden and the "
+        "hide-input tag)")
 
 
 @pytest.mark.parametrize("game", sorted(EDGES))
 def test_each_game_has_an_edge_cases_notebook_for_its_interpretations(game):
     path = ROOT / "notebooks" / EDGES[game]
-    assert path.exists(), f"missing {path.name}"
+    assert path.exists(), failure("a game has no edge-cases notebook",
+                                  [f"notebooks/{path.name}"],
+                                  "write one showing each [I]/[D] point of its rules page")
     rules = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     labels = set(LABEL.findall(rules))
-    assert labels, f"docs/rules/{game}.md numbers no interpretation (I1, I2, …, D1, …)"
+    assert labels, failure("a rules page numbers no interpretation", [f"docs/rules/{game}.md"],
+                           "mark each interpretation [I1], [I2], … and design choice [D1], …")
     shown = set(LABEL.findall("\n".join(source(c) for c in cells_of(path))))
-    assert labels <= shown, f"{path.name} leaves out {sorted(labels - shown)}"
+    assert labels <= shown, failure(
+        f"notebooks/{path.name} leaves out numbered points of docs/rules/{game}.md",
+        sorted(labels - shown), "show each on a position, naming its label (I3, D2, …)")
 
 
 def test_the_docs_site_lists_the_learn_to_play_notebooks_first():
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     entries = re.findall(r"^notebooks/(\S+)$", index, re.M)
-    assert entries[:4] == [name.removesuffix(".ipynb") for name in LEARN.values()]
+    wanted = [name.removesuffix(".ipynb") for name in LEARN.values()]
+    assert entries[:4] == wanted, failure(
+        "docs/index.md does not list the learn-to-play notebooks first",
+        [f"first: {entries[:4]}", f"wanted: {wanted}"],
+        "put `notebooks/01-…` to `notebooks/04-…` first in its toctree, in that order")
 
 
 def test_an_example_of_play_is_scripted_and_numbered():

@@ -55,6 +55,10 @@ class Breakdown:
         lines.extend(self.notes)
         return "\n".join(lines)
 
+    def __format__(self, spec: str) -> str:
+        """A breakdown formats as its text (``str``) does: a spec applies to that text."""
+        return format(str(self), spec)
+
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(p)}</th>" for p in self.players)
         body = []

@@ -160,6 +160,11 @@ class Game(OptionChecks, GameFacts, SetOnce):
         opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"tabletop.load({self.name!r}, players={self._players}{opts})"
 
+    def __format__(self, spec: str) -> str:
+        """A game formats as its text (its ``tabletop.load(...)`` call) does, as an action
+        does: ``f"{game:>60}"`` is ``f"{str(game):>60}"``."""
+        return format(str(self), spec)
+
     # --- starting a game ------------------------------------------------------------------
     def new(self, seed: int | None = None, setup: str = "decide",
             start: Mapping[str, Any] | None = None) -> State:
@@ -344,6 +349,11 @@ class _Positioned(IntegerActions, Legality, Position):
 
     def __str__(self) -> str:
         return self._text()
+
+    def __format__(self, spec: str) -> str:
+        """A state or view formats as its text (``str``) does, as an action does: a format
+        spec applies to that text (``f"{state:>5}"`` is ``f"{str(state):>5}"``)."""
+        return format(str(self), spec)
 
     def _text(self) -> str:
         """The position as plain text (used by golden playthroughs)."""

@@ -81,8 +81,10 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     extra = _checked_extra(extra)
     composed = state._position_call()
     if state.seed is None and composed is None:
-        raise InvalidRecord("this state has no seed, so it has no record: it was drawn by a "
-                            "view's determinize")
+        made = "drawn by a view's determinize" if state._seen is not None else \
+            "made by dataclasses.replace or the constructor, which start afresh (no seed, no " \
+            "history); build it with the game's position(...) to have a record"
+        raise InvalidRecord(f"this state has no seed, so it has no record: it was {made}")
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,

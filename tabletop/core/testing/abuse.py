@@ -15,6 +15,7 @@ from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .builders import check_position_builder
+from .chance import check_fair_chance
 from .composedrecords import check_composed_records
 from .contrast import check_text_contrast
 from .cycles import check_cycles
@@ -41,7 +42,7 @@ from .optimized import check_optimized
 from .options import check_options
 from .prose import check_prose
 from .replacing import check_replace
-from .reprs import check_repr_sizes
+from .reprs import check_format_specs, check_repr_sizes
 from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
@@ -56,6 +57,7 @@ from .zeros import check_signed_zeros
 #: The checks ``check_abuse`` runs, each ``check(game, seeds)``.
 CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
+    check_fair_chance,
     check_handed_objects,
     check_malformed_actions,
     check_misnamed_actions,
@@ -71,6 +73,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing,
     check_long_games,
     check_repr_sizes,
+    check_format_specs,
     check_cycles,
     check_small_memos,
     check_interrupts,

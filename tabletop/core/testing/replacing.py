@@ -148,7 +148,8 @@ def wild_strings(value: str) -> Iterable[tuple[str, str]]:
 def check_out_of_range(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Raise ``ConformanceError`` if a state or view of ``game`` given, by
     ``dataclasses.replace``, a wild value (``_wild_values``: an int out of range, a wild
-    string, a tuple one item too short or too long, a nested item rebuilt with such a value)
+    string, a tuple one item too short or too long, a nested item rebuilt with such a value,
+    the game itself for another player count or options: ``other_games``)
     is neither refused at once (``ValueError`` or ``TypeError`` naming a field) nor answers
     every public question (``_ask_everything``) without an internal exception (only
     tabletop's own errors may come)."""
@@ -204,6 +205,28 @@ def _wild_values(position: State | View) -> Iterable[tuple[str, Any, str]]:
             yield f.name, value + value[-1:], f"its tuple one item long ({len(value) + 1})"
         for path, words, wild in _wild_items(value):
             yield f.name, wild, f"{f.name}{path} set to {words}" if path else words
+    for other in other_games(position.game):
+        yield "game", other, f"the same game for another player count or options ({other!r})"
+
+
+def other_games(game: Game) -> Iterable[Game]:
+    """``game`` for each other player count (its options kept), and with its defaults: the
+    ``game`` a user may swap in by ``dataclasses.replace``.
+
+    >>> import tabletop
+    >>> [g.players for g in other_games(tabletop.load("landlock"))]
+    [4]
+    """
+    made: list[Game] = []
+    for players in type(game).player_counts:
+        for options in (dict(game.options), {}):
+            try:
+                other = type(game)(players=players, **options)
+            except TabletopError:  # (options that need their own player count)
+                continue
+            if other != game and other not in made:
+                made.append(other)
+    return made
 
 
 def _wild_items(item: Any, depth: int = 3) -> Iterable[tuple[str, str, Any]]:

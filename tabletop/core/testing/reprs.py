@@ -10,8 +10,14 @@ and holds, at five plies along it, the repr of the state and of every player's v
 most ``PER_PLY`` characters a ply more than at the start (with ``SLACK`` to spare), the
 game's repr to ``GAME_REPR`` characters and each legal action's to ``ACTION_REPR``.
 
+``check_format_specs(game, seeds)``: a format spec (``f"{x:>5}"``, ``f"{x:.40}"``) on the
+game, a state, every player's view, a legal action or the score breakdown applies to its text,
+as it does on a ``str``; the empty spec gives ``str(x)``. Python's default ``__format__``
+raises ``TypeError`` on any spec.
+
 >>> import tabletop
 >>> check_repr_sizes(tabletop.load("landlock"), seeds=[0])
+>>> check_format_specs(tabletop.load("landlock"), seeds=[0])
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..game import Game
-from .common import fail
+from .common import fail, random_playout
 from .longgames import extended_game
 
 #: How many characters a state's or view's repr may grow by per ply of the game.
@@ -30,6 +36,8 @@ SLACK = 400
 GAME_REPR = 1000
 #: The longest repr of one action.
 ACTION_REPR = 200
+#: The format specs ``check_format_specs`` tries.
+SPECS = ("", ">5", "<300", "^40", ".12", "!r:>3")
 
 
 def check_repr_sizes(game: Game, seeds: Iterable[int]) -> None:
@@ -61,3 +69,33 @@ def _check_growth(before: object, after: object, ply: int, where: str) -> None:
              "a repr that copies the board every ply, or nests earlier states, is too long "
              "to read in pdb, a log or a pytest report; keep the history out of the "
              "position's fields, or out of its repr where equality does not read it")
+
+
+def check_format_specs(game: Game, seeds: Iterable[int]) -> None:
+    """Fail unless ``format(x, spec) == format(str(x), spec)`` for the game and, at a few
+    plies of each seeded game, the state, every view, some legal actions and the score
+    breakdown (``SPECS``; ``"!r:>3"`` is ``repr`` then the spec)."""
+    _check_specs(game, game.name)
+    for seed in seeds:
+        states = list(random_playout(game, seed))
+        for ply in sorted({0, len(states) // 2, len(states) - 1}):
+            state = states[ply]
+            where = f"{game.name} seed {seed} ply {ply}"
+            for subject in (state, *(state.view(p) for p in range(game.players)),
+                            *state.legal_actions()[:3], state.score_breakdown()):
+                _check_specs(subject, where)
+
+
+def _check_specs(subject: object, where: str) -> None:
+    for spec in SPECS:
+        conversion, _, inner = spec.rpartition(":")
+        expected = format(repr(subject) if conversion else str(subject), inner)
+        try:
+            got = ("{0" + spec + "}" if conversion else "{0:" + spec + "}").format(subject)
+        except Exception as err:
+            fail(where, f"f\"{{x:{spec}}}\" on a {type(subject).__name__} raised "
+                        f"{type(err).__name__}: {err}; a format spec should apply to its "
+                        f"text, as on a str (format(str(self), spec) in __format__)")
+        if got != expected:
+            fail(where, f"f\"{{x:{spec}}}\" on a {type(subject).__name__} gave "
+                        f"{got[:60]!r}, not its text formatted so: {expected[:60]!r}")

@@ -9,7 +9,7 @@ and, where a game has two settings or more (options, or several player counts), 
 at once in one of them at least (Lava Flows' ``memory`` with ``slide`` and a short
 ``ply_cap``). ``check_variants`` checks the declaration, then loads each variant and runs
 on it a short ``check_game`` (rules, ids, tensors, records, pictures, clicks) and
-``check_abuse``'s checks but the four costliest, whose tries read no option
+``check_abuse``'s checks but the costliest, whose tries read no option, and chance
 (``VARIANT_CHECKS``: secrecy, odd values of the other options, positions derived with
 ``replace``, malformed actions, long games, click targets and labels, the bot's secrecy and
 search tree, values, advice, type hints ...).
@@ -31,6 +31,7 @@ from ..errors import InvalidOption
 from ..game import Game
 from ..quoting import brief
 from .abuse import CHECKS
+from .chance import check_fair_chance
 from .common import ConformanceError, fail
 from .contract import check_game
 from .entry import suite_game, suite_seeds
@@ -42,11 +43,14 @@ from .targets import check_targets_on_board
 
 #: ``check_abuse``'s checks left out on a variant: the costliest, whose tries read no option
 #: (fuzzed text and records, mutation of returned data, interrupts) or are repeated by
-#: ``check_hit_areas`` (targets inside the picture); and ``check_foreign``, which plays the
-#: actions of every variant on the game itself.
+#: ``check_hit_areas`` (targets inside the picture); ``check_foreign``, which plays the
+#: actions of every variant on the game itself; and ``check_fair_chance``: a variant may
+#: forget on purpose what its views saw (Lava Flows' ``memory=True``), which
+#: ``check_chance(game, ignore=...)`` must be told (``tests/test_chance.py`` runs it on
+#: every variant so).
 SKIPPED: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_fuzzing, check_immutability, check_interrupts, check_targets_on_board,
-    check_foreign,
+    check_foreign, check_fair_chance,
 )
 #: The robustness checks run on every variant: all others of ``check_abuse``.
 VARIANT_CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = tuple(

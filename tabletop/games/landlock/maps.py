@@ -6,7 +6,8 @@ Two notations, both for tests and notebooks (``Landlock.position``):
   ``(cell, kind, rot)``;
 * rows of cells as the state's text picture shows them: ``P`` path, ``S`` stream,
   ``B`` bridge, ``T`` tussock, ``.`` empty; optionally the band's direction (``\\`` or ``/``,
-  checked against the checkerboard) and a gnome's corner as on a numeric keypad
+  checked against the checkerboard; on a tussock, as a path's band would run — ``T*`` or
+  ``T`` leaves it open) and a gnome's corner as on a numeric keypad
   (``7`` NW, ``9`` NE, ``3`` SE, ``1`` SW). A path's gnome in a land corner makes it a
   path-land-gnome, in a water corner a path-water-gnome (streams likewise).
 
@@ -38,6 +39,7 @@ from .board import (
 )
 from .masks import extent
 from .position import lpar_of
+from .text import NO_TILE
 from .tiles import KINDS, LAND, kind_index
 
 #: The board before the first tile: every cell empty.
@@ -133,6 +135,8 @@ def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bo
     """
     if isinstance(rows, str):
         rows = [r for r in rows.splitlines() if r.strip()]
+    if [row.strip() if isinstance(row, str) else row for row in rows] == [NO_TILE]:
+        return []  # the text of the board before the first tile
     rows, top_left = _unlabelled(list(rows), top_left)
     origin = cell_index(top_left)
     placed = []
@@ -149,8 +153,8 @@ def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bo
     lpar = CELL_PARITY[origin] if nw_land is not False else 1 - CELL_PARITY[origin]
     if nw_land is None:
         for cell, token in placed:
-            if token[1:2] in ("\\", "/") and token[:1].upper() in "PSB":
-                land_at_nw = (token[1] == "\\") == (token[:1].upper() in "PB")
+            if token[1:2] in ("\\", "/") and token[:1].upper() in "PSBT":
+                land_at_nw = (token[1] == "\\") == (token[:1].upper() in "PBT")
                 lpar = CELL_PARITY[cell] if land_at_nw else 1 - CELL_PARITY[cell]
                 break
     return [_token(token, cell, lpar) for cell, token in placed]
@@ -180,7 +184,7 @@ def _token(token: str, cell: int, lpar: int) -> tuple[int, int, int]:
             continue
         if band and band != "*":
             nw_land = CELL_PARITY[cell] == lpar
-            terrain = LAND if KINDS[kind].band in ("L", "LW") else "W"
+            terrain = LAND if KINDS[kind].band in ("L", "LW", "") else "W"  # T as P
             slash = "\\" if nw_land == (terrain == LAND) else "/"
             if band != slash:
                 raise ValueError(f"{token!r} at {where}: the band runs {slash} on this cell")
