@@ -64,7 +64,7 @@ def test_the_message_line_says_an_observer_failed():
     widget.observe(lambda change: (_ for _ in ()).throw(Broken("secret words")), "state")
     with pytest.raises(Broken):
         widget.play(first_human_move(widget))
-    assert "observer of the widget's state raised Broken: secret words" in widget.message
+    assert "observer you hooked on the widget raised Broken: secret words" in widget.message
     widget.view = 0  # no change of state: the observer hears nothing, nothing is raised
     widget.close()
 
@@ -192,4 +192,55 @@ def test_a_slow_observer_delays_the_bots_but_plays_nothing_twice():
     widget = asyncio.run(scenario())
     assert len(widget.timeline) == len(widget.state.history) + 1  # one line, no repeats
     in_step(widget)
+    widget.close()
+
+
+def test_an_observer_of_a_control_that_raises_stops_none_of_the_others():
+    widget = tabletop.play("landlock", seed=3, bots={1: "random"}, view=None, agent_delay=0)
+    said: list[str] = []
+
+    def broken(change: dict[str, Any]) -> None:
+        said.append(change["new"])
+        raise Broken("message observer broke")
+
+    widget.message_html.observe(broken, "value")
+    widget.slider.observe(broken, "value")
+    with pytest.raises(Broken, match="message observer broke"):
+        widget.play(first_human_move(widget))
+    in_step(widget)  # the slider, log and turn line were set after the message's observer
+    assert said and "observer you hooked on the widget raised Broken" in widget.message
+    widget.close()
+
+
+def test_a_turn_line_observer_that_raises_does_not_stop_the_bots(capsys):
+    async def scenario() -> GameWidget:
+        widget = tabletop.play("lava-flows", seed=3, bots={0: "random", 1: "random"},
+                               agent_delay=0.01, panel_delay=0, paused=True)
+
+        def broken(change: dict[str, Any]) -> None:
+            if "thinking" in change["new"]:
+                raise Broken("turn observer broke")
+
+        widget.turn_html.observe(broken, "value")
+        widget.paused = False
+        await until(lambda: len(widget.state.history) >= 4, "the bots to play on")
+        widget.paused = True
+        await until(lambda: not widget.runner.running, "the bots to stop")
+        return widget
+
+    widget = asyncio.run(scenario())
+    in_step(widget)
+    assert "Broken: turn observer broke" in capsys.readouterr().err
+    widget.close()
+
+
+def test_a_fault_of_the_widgets_own_is_never_taken_for_an_observers():
+    widget = tabletop.play("lacuna", seed=3, agent_delay=0)
+
+    def faulty() -> None:
+        raise ZeroDivisionError("ours")
+
+    with pytest.raises(ZeroDivisionError, match="ours"):
+        widget.observers.guarded(widget, faulty)
+    assert widget.observers.errors == [] and "ours" not in widget.message
     widget.close()

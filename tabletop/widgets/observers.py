@@ -1,4 +1,5 @@
-"""The game widget's ``state`` observers: told in order, their errors told, never in the way.
+"""The notebook's observers of the game widget: told in order, their errors told, never in
+the way.
 
 A notebook's own code hooks the widget with ``widget.observe(f, "state")``. What ``f`` does
 is the notebook author's: it may raise, play a move itself (``widget.play`` inside ``f``), or
@@ -12,7 +13,9 @@ take its time. ``StateObservers`` keeps the widget whole whatever it does:
   bots' replies all follow the move. Its error is raised afterwards from the call that made
   the move (``widget.play`` …) and also said in the message line; with no call of the
   notebook's under way (a bot's move in an event loop) it is said in the message line and its
-  traceback is shown as IPython shows a failed callback's.
+  traceback is shown as IPython shows a failed callback's;
+- so does an observer of one of the widget's controls (``widget.message_html``,
+  ``widget.slider`` …) that raises while the widget sets them: the rest are set all the same.
 
 >>> observers = StateObservers()
 >>> observers.depth, observers.errors
@@ -73,13 +76,34 @@ class StateObservers:
         finally:
             self._telling = False
         if raised:
-            self.errors += raised
-            widget.session.message = Message(said(raised[0], widget.session.viewer()),
-                                              "error")
-            if self.depth == 0:  # no call to raise it from (a bot's move in an event loop)
-                for fault in raised:
-                    show_traceback(fault)
-                self.errors.clear()
+            self._keep(widget, raised)
+
+    def guarded(self, widget: Any, update: Callable[[], None]) -> None:
+        """Run ``update``, which sets the widget's controls (its panels, the slider, the
+        turn line), to its end: an observer of one of them that raises (the notebook's
+        ``widget.message_html.observe(f)``) is kept as ``tell`` keeps it, and ``update``
+        runs again, setting only what is still to set (a trait already holding its new
+        value tells no one again). An error not raised by an observer is raised at once."""
+        for _ in range(MAX_ROUNDS):
+            try:
+                update()
+                return
+            except Exception as err:
+                if not by_observer(err):
+                    raise
+                self._keep(widget, [err])
+        raise RuntimeError(f"the widget's controls were set {MAX_ROUNDS} times over: their "
+                           "observers kept raising")
+
+    def _keep(self, widget: Any, raised: list[Exception]) -> None:
+        """Keep ``raised`` for the call under way to raise (with none, show their tracebacks
+        now) and say the first in the message line."""
+        self.errors += raised
+        widget.session.message = Message(said(raised[0], widget.session.viewer()), "error")
+        if self.depth == 0:  # no call to raise it from (a bot's move in an event loop)
+            for fault in raised:
+                show_traceback(fault)
+            self.errors.clear()
 
     def call(self, method: Callable[[], T]) -> T:
         """``method()``, a public call of the widget's; the outermost call raises, once it
@@ -111,15 +135,27 @@ class StateObservers:
             self.errors.clear()
 
 
+def by_observer(err: BaseException) -> bool:
+    """Whether ``err`` came out of an observer that traitlets called (``_notify_observers``
+    is on its way)."""
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == "_notify_observers":
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def said(err: Exception, viewer: int | str | None) -> str:
     """The message line for an observer's error: its words only to the full-state viewer
     (an observer hears the full state, and its words may tell a secret).
 
-    >>> said(KeyError("x"), None), said(KeyError("x"), 0)
-    ("your observer of the widget's state raised KeyError: 'x'", "your observer of the \
-widget's state raised KeyError (its words show in the full-state view)")
+    >>> said(KeyError("x"), None)
+    "an observer you hooked on the widget raised KeyError: 'x'"
+    >>> said(KeyError("x"), 0)
+    'an observer you hooked on the widget raised KeyError (its words show in the full-state view)'
     """
-    head = f"your observer of the widget's state raised {type(err).__name__}"
+    head = f"an observer you hooked on the widget raised {type(err).__name__}"
     if viewer is None:
         return f"{head}: {fit(str(err), 300)}"
     return f"{head} (its words show in the full-state view)"
