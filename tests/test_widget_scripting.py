@@ -244,3 +244,21 @@ def test_a_fault_of_the_widgets_own_is_never_taken_for_an_observers():
         widget.observers.guarded(widget, faulty)
     assert widget.observers.errors == [] and "ours" not in widget.message
     widget.close()
+
+
+def test_a_closed_tree_refuses_changes_and_opens_no_game_widget():
+    from tabletop.widgets import TreeWidget
+
+    tree = TreeWidget(tabletop.load("lava-flows").new(seed=3), depth=1)
+    opened = tree.open_in_game(1)
+    tree.close()
+    assert tree.closed and opened.closed  # the game it opened closed with it
+    selected, graph = tree.selected, tree.graph.number_of_nodes()
+    for change in (lambda: tree.select(1), lambda: tree.expand(1), lambda: tree.press("Home"),
+                   lambda: tree.open_in_game(0), lambda: setattr(tree, "max_depth", 2),
+                   lambda: setattr(tree, "player", 0), tree.collapse_all, tree.refresh):
+        with pytest.raises(ValueError, match="this TreeWidget is closed"):
+            change()
+    assert tree.game_widget is opened  # no new, unseen game widget (with its bots) was made
+    assert tree.selected == selected and tree.graph.number_of_nodes() == graph
+    assert tree.state(0) is not None and tree.svg().startswith("<svg")  # still read
