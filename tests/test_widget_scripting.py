@@ -262,3 +262,20 @@ def test_a_closed_tree_refuses_changes_and_opens_no_game_widget():
     assert tree.game_widget is opened  # no new, unseen game widget (with its bots) was made
     assert tree.selected == selected and tree.graph.number_of_nodes() == graph
     assert tree.state(0) is not None and tree.svg().startswith("<svg")  # still read
+
+
+def test_a_double_click_whose_move_an_observer_failed_on_plays_once():
+    from tabletop.widgets.presses import press
+
+    widget = tabletop.play("lacuna", seed=3, agent_delay=0)
+    widget.observe(lambda change: (_ for _ in ()).throw(Broken("observer")), "state")
+    where = ("board", 10.0, 10.0)
+
+    def first_move() -> Any:
+        return widget.play(first_human_move(widget))
+
+    with pytest.raises(Broken):
+        press(widget, where, first_move)  # the page's first press: the move, then the error
+    press(widget, where, first_move)  # its double click's second half: dropped
+    assert len(widget.state.history) == 1
+    widget.close()
