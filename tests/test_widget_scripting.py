@@ -279,3 +279,14 @@ def test_a_double_click_whose_move_an_observer_failed_on_plays_once():
     press(widget, where, first_move)  # its double click's second half: dropped
     assert len(widget.state.history) == 1
     widget.close()
+
+
+def test_a_seat_picked_on_the_page_never_shows_an_observers_words_as_its_refusal(capsys):
+    mover = tabletop.load("lascaux", players=3).new(seed=1).current_player
+    widget = tabletop.play("lascaux", players=3, seed=1, view=(mover + 1) % 3, agent_delay=0)
+    widget.observe(lambda change: (_ for _ in ()).throw(ValueError("secret words")), "state")
+    widget.seat_pickers[mover].value = "random"  # the page's pick: the bot moves
+    assert widget.session.seats[mover] is not None and len(widget.state.history) == 1
+    assert "secret words" not in widget.message and "raised ValueError" in widget.message
+    assert "secret words" in capsys.readouterr().err  # its traceback, for the author
+    widget.close()

@@ -35,7 +35,7 @@ from .agentturns import AgentTurns, close_dropped, while_open
 from .instep import PanelsInStep
 from .keyfocus import FocusKeeper
 from .messages import Message, refusal, typing_help
-from .observers import StateObservers
+from .observers import StateObservers, by_observer, show_traceback
 from .picture import with_picture
 from .presses import Presses, press
 from .session import Session
@@ -525,6 +525,9 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         try:
             self.set_seat(player, change["new"])
         except ValueError as err:
+            if by_observer(err):  # a notebook's observer's, said in the message line: shown
+                show_traceback(err)
+                return
             self.session.message = Message(str(err), "error")
             self._refresh()
 
