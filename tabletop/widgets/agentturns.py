@@ -48,8 +48,12 @@ def while_open(method: F) -> F:
         keeper = getattr(self, "focus_keeper", None)
         if keeper is not None:  # a call from Python: the focus is the notebook's (keyfocus)
             keeper.from_python()
+        observers = getattr(self, "observers", None)
         with collector_paused():  # a move makes no cyclic garbage worth a pause
-            return method(self, *args, **kwargs)
+            if observers is None:
+                return method(self, *args, **kwargs)
+            # what a ``state`` observer raised comes out once the call is done (``observers``)
+            return observers.call(lambda: method(self, *args, **kwargs))
 
     return cast(F, checked)  # (``wraps`` keeps the signature: ``F``)
 

@@ -35,6 +35,7 @@ from .agentturns import AgentTurns, close_dropped, while_open
 from .instep import PanelsInStep
 from .keyfocus import FocusKeeper
 from .messages import Message, refusal, typing_help
+from .observers import StateObservers, by_observer, show_traceback
 from .picture import with_picture
 from .presses import Presses, press
 from .session import Session
@@ -89,6 +90,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         start_bots = flag(start_bots, "start_bots")
         paused = flag(paused, "paused")
         bots = agent_seats(bots)
+        self.observers = StateObservers()  # the notebook's own hooks on ``state``
         self.session = Session(state, bots=bots, view=view_value(view, state.game.players,
                                                                  bots),
                                hot_seat=hot_seat, seed=seed, move_time=move_time)
@@ -120,6 +122,17 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         if start_bots:
             self._after_move()
         warm_up(self.session.state, self.session.seats)  # first-use costs, off the click path
+
+    @traitlets.validate("state")
+    def _follows_session(self, proposal: Any) -> State:
+        """``state`` is the state on show and nothing else: a ``set_trait`` of another state
+        would leave the board, timeline and bots on the old one."""
+        value = proposal["value"]
+        if value is not self.session.state:
+            raise traitlets.TraitError(
+                "GameWidget.state is the state on show: change it with play(), goto(), "
+                "back(), load(record) or a new widget (tabletop.play(state)), not set_trait")
+        return value
 
     # --- the parts --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -485,8 +498,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         self.board.draw(s.scene())
         if s.covered():  # the still under the canvas hides the last player's view at once
             self.board.flush_still()
-        if self.state is not s.state:
-            self.set_trait("state", s.state)
+        self.observers.tell(self)  # (an observer's error: raised once the call is done)
         self._panels_full = self._panels_full or full
         loop = running_loop()
         if self.panel_delay > 0 and loop is not None:
@@ -513,6 +525,9 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         try:
             self.set_seat(player, change["new"])
         except ValueError as err:
+            if by_observer(err):  # a notebook's observer's, said in the message line: shown
+                show_traceback(err)
+                return
             self.session.message = Message(str(err), "error")
             self._refresh()
 

@@ -20,6 +20,7 @@ from .agentrun import AgentRunner
 from .agentturns import close_dropped
 from .inputs import MoveBox
 from .keyfocus import FocusKeeper, leave, usable
+from .observers import StateObservers
 from .session import Session
 
 _BUTTONS_HELD = Bound(500)  # choice buttons kept for reuse, by target
@@ -55,6 +56,7 @@ class PanelsInStep:
     _panels_due: asyncio.TimerHandle | None
     _panels_full: bool
     _syncing: bool
+    observers: StateObservers
 
     def _press_button(self, target: Hashable) -> None:
         raise NotImplementedError  # GameWidget's
@@ -65,6 +67,10 @@ class PanelsInStep:
             self._panels_due.cancel()
             self._panels_due = None
         full, self._panels_full = self._panels_full, False
+        # (a notebook's observer of a control that raises stops none of them: ``observers``)
+        self.observers.guarded(self, lambda: self._update_panels(full))
+
+    def _update_panels(self, full: bool) -> None:
         s = self.session
         self._show_choices()
         said = s.message_line()
@@ -163,7 +169,7 @@ class PanelsInStep:
     def _show_turn(self) -> None:
         """Send the turn line now (an agent's "thinking…" must reach the page before it
         searches)."""
-        self.turn_html.value = self._turn()
+        self.observers.guarded(self, lambda: setattr(self.turn_html, "value", self._turn()))
 
     def _show_choices(self) -> None:
         """Show a button for each off-board target on offer, reusing the ones made before."""

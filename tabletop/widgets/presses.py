@@ -75,5 +75,9 @@ def press(widget: Any, where: Hashable, act: Callable[[], object]) -> None:
     if widget.presses.repeats(where):
         return
     before = mark(widget.session)
-    if act() is not None or mark(widget.session) != before:
-        widget.presses.made_move(where)
+    acted = None
+    try:
+        acted = act()
+    finally:  # (a notebook's observer may raise after the move: it was made all the same)
+        if acted is not None or mark(widget.session) != before:
+            widget.presses.made_move(where)

@@ -24,9 +24,10 @@ tests click on.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import ipywidgets as w
 import networkx as nx
@@ -64,6 +65,23 @@ REGION_HEIGHT = BOARD_BOX[1] + INFO_HEIGHT
 #: lower resolution rather than on a canvas the browser refuses or that eats its memory.
 MAX_CANVAS_PIXELS = 8_000_000
 MAX_CANVAS_SIDE = 16_000
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def while_open(method: F) -> F:
+    """Refuse ``method`` on a closed tree, with a ``ValueError`` saying so, before it changes
+    anything (as a closed ``GameWidget`` refuses moves): a closed tree's "Open in game"
+    would make a game widget no page shows and nothing closes, its bots playing on."""
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.closed:
+            raise ValueError(f"this TreeWidget is closed: {method.__name__} changes nothing "
+                             "now; open the tree in a new widget (TreeWidget(...))")
+        return method(self, *args, **kwargs)
+
+    return cast(F, checked)  # (``wraps`` keeps the signature: ``F``)
 
 
 def canvas_resolution(width: float, height: float, wanted: float) -> float:
@@ -175,6 +193,7 @@ class TreeWidget(w.VBox):
         elif self.press(key) is not None:
             self.cursor.take_focus()
 
+    @while_open
     def press(self, key: str) -> int | None:
         """What ``key`` (a browser's name for it: ``"ArrowRight"``, ``"Home"``, ``" "``...)
         pressed on the tree does (see ``tabletop.widgets.treekeys``): the node selected
@@ -190,9 +209,17 @@ class TreeWidget(w.VBox):
         if node in self.model.visible():
             self.click_node(node)
 
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` ended the tree: it can still be read (``graph``, ``state``,
+        ``svg``), and whatever would change it raises ``ValueError``."""
+        return getattr(self, "_closed", False)
+
     def close(self) -> None:
         """Close the widget and every part of it, the game widget it opened too (whose bots
-        stop at once)."""
+        stop at once); a selection, a click or "Open in game" afterwards raises
+        ``ValueError``."""
+        self._closed = True
         canvas = getattr(self, "canvas", None)  # None: __init__ raised before making it
         if canvas is not None:
             canvas.close()
@@ -224,27 +251,32 @@ class TreeWidget(w.VBox):
         """The nodes drawn now, depth first."""
         return self.model.visible()
 
+    @while_open
     def select(self, node: int) -> None:
         """Select ``node`` (what a click on it does)."""
         self.model.select(node)
         self.refresh()
 
+    @while_open
     def expand(self, node: int) -> None:
         """Show ``node``'s children (a game tree computes them on first use)."""
         self.model.expand(node)
         self.refresh()
 
+    @while_open
     def collapse(self, node: int) -> None:
         """Hide the nodes below ``node``."""
         self.model.collapse(node)
         self.refresh()
 
+    @while_open
     def collapse_all(self) -> None:
         """Hide every node below the root's children and select the root."""
         self.model.open = {0} if self.model.can_expand(0) else set()
         self.model.selected = 0
         self.refresh()
 
+    @while_open
     def click(self, x: float, y: float) -> int | None:
         """A click at scene point ``(x, y)`` (what the canvas reports, in scene units)."""
         node = self.model.click(x, y)
@@ -252,6 +284,7 @@ class TreeWidget(w.VBox):
             self.refresh()
         return node
 
+    @while_open
     def click_node(self, node: int) -> int | None:
         """Click on ``node`` where it is drawn (it must be visible)."""
         from ..render.scenecanvas import click_point
@@ -265,6 +298,7 @@ class TreeWidget(w.VBox):
         return self.model.max_depth
 
     @max_depth.setter
+    @while_open
     def max_depth(self, value: int | None) -> None:
         if value is not None:
             value = whole(value, 0, "max_depth must be an int ≥ 0 or None")
@@ -279,6 +313,7 @@ class TreeWidget(w.VBox):
         return self.model.player
 
     @player.setter
+    @while_open
     def player(self, value: int | None) -> None:
         game = self.model.game
         players = game.players if game is not None else 0
@@ -296,6 +331,7 @@ class TreeWidget(w.VBox):
             self._syncing = False
         self.refresh()
 
+    @while_open
     def open_in_game(self, node: int | None = None) -> Any:
         """Open the state at ``node`` (default: selected) in the game widget, shown below, as
         the tree's viewer sees it (a search tree's: its searcher). The game widget opened
@@ -326,6 +362,7 @@ class TreeWidget(w.VBox):
         """The tree's picture now, as SVG text."""
         return self.model.svg()
 
+    @while_open
     def refresh(self) -> None:
         """Draw the tree again on the canvas."""
         scene = self.model.scene()
