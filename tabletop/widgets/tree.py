@@ -50,8 +50,9 @@ __all__ = ["TreeModel", "TreeWidget"]
 
 #: The regions, in CSS pixels. The tree's is as tall as the board's column and at least
 #: ``TREE_MIN_WIDTH`` wide (it takes the width the board leaves); the board is scaled down
-#: to ``BOARD_BOX``. With the controls above (536 px in all) they fit the 848 px wide output
-#: and 679 px tall notebook that JupyterLab shows at 1280 × 800 with its file browser open;
+#: to fit ``BOARD_BOX``, and its column is as wide as the picture (``_fit_board_box``).
+#: With the controls above (536 px in all) they fit the 848 px wide output and 679 px tall
+#: notebook that JupyterLab shows at 1280 × 800 with its file browser open;
 #: narrower, the board wraps below the tree. A tree larger than its region scrolls in it.
 #: The selected node's words (``INFO_HEIGHT`` at least) grow their box to show them whole.
 #: In a box narrower than either region (a side panel, a column of an ``HBox``), each takes
