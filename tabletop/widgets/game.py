@@ -220,11 +220,12 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     def _layout(self) -> list[w.Widget]:
         controls = layout.controls([self.confirm_button, self.cancel_button, self.choices])
         self._agent_section = layout.section(self.thinking_html, self.agent_toggle, scrolls=True)
+        self._score_section = layout.section(self.scores_html, self.breakdown_toggle,
+                                             scrolls=True)
         side = layout.side_panel(
             [self.turn_html, layout.message_region(self.message_html),
              layout.fixed_height(self.move_box, 28), controls],
-            [layout.section(self.scores_html, self.breakdown_toggle, scrolls=True),
-             self.log_html, self._agent_section])
+            [self._score_section, self.log_html, self._agent_section])
         main = layout.main_row(self.board.frame, side)
         timeline = w.HBox([self.first_button, self.back_button, self.slider,
                            self.forward_button, self.last_button, self.branch_picker]
@@ -240,6 +241,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         """Fold or unfold the breakdown and the agent's panel as their toggles say."""
         shown = self.breakdown_toggle.value
         layout.set_folded(self.scores_html, not shown)
+        layout.set_folded(self._score_section, not shown)  # (folded: it keeps its height)
         self.breakdown_toggle.description = "hide breakdown" if shown else "show breakdown"
         shown = self.agent_toggle.value
         layout.set_folded(self.thinking_html, not shown)

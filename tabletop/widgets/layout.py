@@ -9,7 +9,9 @@ panel, a long message grows its region and the move log below gives up the room)
 zoomed in (1280x800 at 110%, 1366x768 at 125%: about 730 and 660 px of output with the file
 browser open) keeps whose turn, the message and the controls beside the board. On a short
 window (1280x720: about 600 px of notebook) the row is ``row_height()`` tall, so that the bars
-below it stay on screen too.
+below it stay on screen too. Wrapped below the board (a phone held upright), the side panel
+is ``BOARD_HEIGHT`` tall whatever the window (``panels.wrapped_css``), and a folded panel
+(the score's breakdown) keeps its height, so the bots' panel never squeezes the scores.
 
 Sizes are ipywidgets layouts (inline styles, checked without a browser); looks are the CSS
 in ``panels``.

@@ -16,6 +16,7 @@ from ..agents.analysis import same_value, shallow_text, untold_text
 from ..core.breakdown import Breakdown
 from ..core.names import SHOWN, fit
 from ..core.quoting import counted
+from .layout import BOARD_HEIGHT, BOARD_MIN, GAP, SIDE_WIDTH
 
 #: Player colours for the dots beside names (player ``i`` gets ``PALETTE[i % len]``), where a
 #: game declares none of its own (``Game.player_colours``).
@@ -70,8 +71,23 @@ def theme_css() -> str:
             f"{', '.join(DARK_SELECTORS)} {{ {_variables(THEMES['dark'])} }}\n{buttons}")
 
 
+def wrapped_css() -> str:
+    """The side panel's height once it wraps below the board (a row narrower than
+    ``BOARD_MIN + GAP + SIDE_WIDTH``: a phone held upright): ``BOARD_HEIGHT``, as beside a
+    full board, rather than the short window's ``layout.row_height()``, so that the score,
+    the move log and the bots' panel each keep a readable share (the page scrolls to the
+    panel there in any case). A container query on the row, CSS only.
+
+    >>> print(wrapped_css().splitlines()[1])
+    @container (max-width: 641px) {
+    """
+    return (".tabletop-game .tt-main { container-type: inline-size; }\n"
+            f"@container (max-width: {BOARD_MIN + GAP + SIDE_WIDTH - 1}px) {{\n"
+            f"  .tabletop-game .tt-side {{ height: {BOARD_HEIGHT}px !important; }} }}\n")
+
+
 #: The widget's looks; its sizes are set through ipywidgets layouts (``widgets/layout.py``).
-CSS = "\n<style>\n" + theme_css() + """\
+CSS = "\n<style>\n" + theme_css() + wrapped_css() + """\
 .tabletop-game :focus-visible, .tabletop-game .widget-text input:focus {
   outline: 2px solid var(--tt-focus) !important; outline-offset: 1px; }
 .tabletop-game { font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
@@ -110,6 +126,7 @@ CSS = "\n<style>\n" + theme_css() + """\
 .tabletop-game .tt-section.tt-scrolls { flex: 0 1 auto; min-height: 0; max-height: 55%;
   overflow-y: auto; overflow-x: hidden; }
 .tabletop-game .tt-folded .tt-scores { display: none; }
+.tabletop-game .tt-section.tt-scrolls.tt-folded { flex-shrink: 0; }
 .tabletop-game .tabletop-thinking.tt-folded { max-height: 1.6em; overflow: hidden; }
 .tabletop-game .tabletop-thinking table { border-collapse: collapse; font-size: 12px; }
 .tabletop-game .tabletop-thinking td, .tabletop-game .tabletop-thinking th { padding: 1px 6px;

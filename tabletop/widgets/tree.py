@@ -45,14 +45,15 @@ from .starting import option_number
 from .swipe import swipe_strip
 from .treecursor import TreeCursor
 from .treekeys import step
-from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg
+from .treemodel import DEPTH_LIMIT, MAX_NODES, TreeModel, fit_svg, fitted_size
 
 __all__ = ["TreeModel", "TreeWidget"]
 
 #: The regions, in CSS pixels. The tree's is as tall as the board's column and at least
 #: ``TREE_MIN_WIDTH`` wide (it takes the width the board leaves); the board is scaled down
-#: to ``BOARD_BOX``. With the controls above (536 px in all) they fit the 848 px wide output
-#: and 679 px tall notebook that JupyterLab shows at 1280 × 800 with its file browser open;
+#: to fit ``BOARD_BOX``, and its column is as wide as the picture (``_fit_board_box``).
+#: With the controls above (536 px in all) they fit the 848 px wide output and 679 px tall
+#: notebook that JupyterLab shows at 1280 × 800 with its file browser open;
 #: narrower, the board wraps below the tree. A tree larger than its region scrolls in it.
 #: The selected node's words (``INFO_HEIGHT`` at least) grow their box to show them whole.
 #: In a box narrower than either region (a side panel, a column of an ``HBox``), each takes
@@ -164,11 +165,11 @@ class TreeWidget(w.VBox):
             flex=f"1 1 {TREE_MIN_WIDTH}px", align_items="flex-start",
             border="1px solid #d9dce3", margin="0 8px 8px 0"))
         self.tree_box.add_class("tabletop-tree-region")
-        board_box = w.Box([self.board_html], layout=w.Layout(
+        self._board_box = board_box = w.Box([self.board_html], layout=w.Layout(
             width=f"{BOARD_BOX[0]}px", max_width="100%", height=f"{BOARD_BOX[1]}px",
             overflow="auto", justify_content="center", align_items="flex-start"))
         board_box.add_class("tabletop-tree-board-box")
-        side = w.VBox([board_box, self.info], layout=w.Layout(
+        self._side = side = w.VBox([board_box, self.info], layout=w.Layout(
             width=f"{BOARD_BOX[0]}px", max_width="100%", min_height=f"{REGION_HEIGHT}px",
             flex="none"))
         main = w.HBox([self.tree_box, side], layout=w.Layout(flex_flow="row wrap",
@@ -371,8 +372,20 @@ class TreeWidget(w.VBox):
         self.canvas.draw(scene)
         self._pin(scene)
         self._place_cursor(scene)
-        self.board_html.value = fit_svg(self.model.board_svg(), *BOARD_BOX)
+        svg = self.model.board_svg()
+        self.board_html.value = fit_svg(svg, *BOARD_BOX)
+        self._fit_board_box(fitted_size(svg, *BOARD_BOX))
         self.info.value = self.model.info_html()
+
+    def _fit_board_box(self, size: tuple[float, float] | None) -> None:
+        """The board's box (and its column) as wide as the picture drawn in it, and as tall
+        as the picture as it shrinks with a narrower box (its height follows its width):
+        ``BOARD_BOX`` left an empty strip beside or below every game's board, 32–170 px.
+        A board that is no sized picture keeps ``BOARD_BOX``, scrolling in it."""
+        width, height = (f"{size[0]:.6g}px", "auto") if size else (f"{BOARD_BOX[0]}px",
+                                                                     f"{BOARD_BOX[1]}px")
+        self._board_box.layout.width = self._side.layout.width = width
+        self._board_box.layout.height = height
 
     def _pin(self, scene: Scene) -> None:
         """Show the canvas one CSS pixel per scene unit, so labels keep their drawn size

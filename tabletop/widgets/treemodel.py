@@ -537,6 +537,23 @@ def _svg_size(svg: str) -> tuple[float, float]:
 FIT_STYLE = "display:block;max-width:100%;height:auto"
 
 
+def fitted_size(svg: str, width: float, height: float) -> tuple[float, float] | None:
+    """The size ``fit_svg(svg, width, height)`` draws ``svg`` at, ``None`` where it leaves
+    ``svg`` as it was (no size or no ``viewBox``): the board's box takes it, so that no
+    strip of empty box shows beside or below the picture.
+
+    >>> fitted_size('<svg width="600" height="300" viewBox="0 0 600 300"></svg>', 400, 400)
+    (400.0, 200.0)
+    >>> fitted_size("<p>no picture</p>", 400, 400) is None
+    True
+    """
+    w, h = _svg_size(svg)
+    if not (w and h) or "viewBox=" not in _root(svg):
+        return None
+    k = min(1.0, width / w, height / h)
+    return (float(f"{w * k:.6g}"), float(f"{h * k:.6g}"))
+
+
 def fit_svg(svg: str, width: float, height: float) -> str:
     """``svg`` shown no larger than ``width`` × ``height`` (never enlarged), as a block that
     shrinks, keeping its proportions, to fit a narrower box.
