@@ -86,7 +86,9 @@ def library(save: Path) -> None:
         widget.back()
         widget.save()
         widget.close()
-        tree = TreeWidget(game.new(seed=1, setup="random"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", NoFrontEnd)  # (as for the game widget above)
+            tree = TreeWidget(game.new(seed=1, setup="random"))
         tree.close()
         tabletop.explore(game.new(seed=1, setup="random"), depth=1)
         from tabletop.adapters import openspiel, pettingzoo

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 import tabletop
+from tabletop.core.treetext import tree_text
 from tabletop.terminal import play_text
 from tabletop.widgets.frontend import NoFrontEnd, shown_nowhere, terminal_command
+from tabletop.widgets.tree import TreeWidget
 
 ROOT = Path(__file__).parents[1]
 
@@ -208,3 +210,50 @@ def test_a_widget_with_a_kernel_s_comm_does_not_warn():
         warnings.simplefilter("error")
         from tabletop.widgets.frontend import warn_if_shown_nowhere
         warn_if_shown_nowhere(Widget(), "python -m tabletop play x")
+
+
+# --- trees in a terminal: print(tree) -----------------------------------------------------
+@pytest.mark.parametrize("name", tabletop.games())
+def test_print_of_an_explored_tree_draws_its_moves_bounded(name):
+    """Before: ``print(explore(...))`` said only "TreeGraph with 40 nodes and 39 edges"."""
+    state = tabletop.load(name).new(seed=2, setup="random")
+    tree = tabletop.explore(state, depth=2)
+    text = str(tree)
+    lines = text.splitlines()
+    assert lines[0] == repr(tree)
+    first = state.legal_actions()[0]
+    assert lines[2].startswith(f"  {first} -> node ")
+    assert len(lines) <= 1 + 40 + 1  # the heading, 40 nodes, the count of the rest
+    if len(tree) > 40:
+        assert lines[-1].startswith(f"  … {len(tree) - 40} more node")
+    full = tree_text(tree, max_lines=None).splitlines()
+    assert len(full) == 1 + len(tree)
+
+
+def test_a_merged_tree_names_a_node_met_again_instead_of_repeating_it():
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    tree = tabletop.explore(state, depth=3, merge=True)
+    text = tree_text(tree, max_lines=None)
+    assert tree.number_of_edges() > len(tree) - 1  # some node has two parents
+    assert "(above)" in text
+    assert sum(" -> node " in line for line in text.splitlines()) == tree.number_of_edges()
+
+
+def test_print_of_a_search_tree_orders_moves_by_visits():
+    from tabletop.agents import MCTSAgent
+
+    state = tabletop.load("lascaux").new(seed=1, setup="random")
+    tree = MCTSAgent(iterations=60, seed=1).analyse(state.view(0)).to_graph()
+    lines = str(tree).splitlines()
+    tops = [line for line in lines if line.startswith("  ") and not line.startswith("   ")]
+    visits = [int(line.split("(")[1].split(" visit")[0]) for line in tops
+              if "visit" in line]
+    assert visits == sorted(visits, reverse=True) and sum(visits) >= 59
+    assert "(1 visit," in str(tree) or "(1 visit)" in tree_text(tree, max_lines=None)
+
+
+def test_the_tree_inspector_in_a_plain_process_warns_with_the_text_alternative():
+    state = tabletop.load("landlock").new(seed=1)
+    with pytest.warns(NoFrontEnd, match=r"print\(tabletop.explore\(state, depth=2\)\)"):
+        widget = TreeWidget(state)
+    widget.close()

@@ -1,10 +1,10 @@
 """Whether a widget can be seen: a widget made in plain ``python``, a script or the IPython
 terminal has no Jupyter front end, and would show nothing but its one-line repr.
 
-``tabletop.play`` then warns (:class:`NoFrontEnd`, once per line that calls it, as Python
-shows warnings) and names what works in a terminal instead: ``python -m tabletop play``
-(``tabletop.terminal``) and ``print(state)``. In a notebook, Voilà or any kernel the
-widget's comm is a kernel's, and nothing is said.
+``tabletop.play`` and ``TreeWidget`` then warn (:class:`NoFrontEnd`, once per line that
+calls them, as Python shows warnings) and name what works in a terminal instead:
+``python -m tabletop play`` (``tabletop.terminal``), ``print(state)``, ``print(tree)``. In a
+notebook, Voilà or any kernel the widget's comm is a kernel's, and nothing is said.
 
 >>> class Unlinked:
 ...     comm = None
@@ -23,7 +23,8 @@ from typing import Any
 
 from ..core.warn import warn
 
-__all__ = ["NoFrontEnd", "shown_nowhere", "terminal_command", "warn_if_shown_nowhere"]
+__all__ = ["TREE_INSTEAD", "NoFrontEnd", "playing_instead", "shown_nowhere", "terminal_command",
+           "warn_if_shown_nowhere"]
 
 #: The start of the warning's text (a filter may match it: ``-W "ignore:No Jupyter front"``).
 OPENING = "No Jupyter front end to show this widget"
@@ -73,10 +74,21 @@ def terminal_command(game: Any, *, seed: int | None, setup: str,
     return shlex.join(words)
 
 
-def warn_if_shown_nowhere(widget: Any, command: str) -> None:
-    """Warn (:class:`NoFrontEnd`) when ``widget`` has no front end, naming ``command``."""
+def warn_if_shown_nowhere(widget: Any, instead: str) -> None:
+    """Warn (:class:`NoFrontEnd`) when ``widget`` has no front end, saying what to do
+    ``instead`` in a terminal."""
     if shown_nowhere(widget):
         warn(f"{OPENING}: this Python (plain python, a script or the IPython terminal) has "
-             f"no notebook to draw it in, so it shows only its repr. In a terminal, play by "
-             f"typing moves with `{command}`, and print(state) (or print(widget.state)) "
-             "draws a position as text: README, \"Without Jupyter\".", NoFrontEnd)
+             f"no notebook to draw it in, so it shows only its repr. In a terminal, "
+             f"{instead} (README, \"Without Jupyter\").", NoFrontEnd)
+
+
+def playing_instead(command: str) -> str:
+    """What a terminal offers instead of the game widget."""
+    return (f"play by typing moves with `{command}`, and print(state) (or "
+            "print(widget.state)) draws a position as text")
+
+
+#: What a terminal offers instead of the tree inspector.
+TREE_INSTEAD = ("print(tabletop.explore(state, depth=2)) or print(analysis.to_graph()) shows "
+                "a tree as indented text")

@@ -11,7 +11,7 @@ from ..core.game import Game, State
 from ..core.quoting import brief
 from ..core.record import read
 from ..core.registry import game_class, load
-from .frontend import terminal_command, warn_if_shown_nowhere
+from .frontend import playing_instead, terminal_command, warn_if_shown_nowhere
 from .game import GameWidget
 from .records import read_record
 
@@ -58,7 +58,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         widget = GameWidget(opened.end, seed=record.get("seed"), start_bots=False,
                             **widget_kw)
         widget.load(record, ply)
-        warn_if_shown_nowhere(widget, "python -m tabletop play RECORD.json")
+        warn_if_shown_nowhere(widget, playing_instead("python -m tabletop play RECORD.json"))
         return widget
     command = terminal_command(game, seed=seed, setup=setup, bots=bots, options=options)
     if isinstance(game, str):
@@ -77,7 +77,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         raise TypeError(f"play() takes a game name, a Game, a State or a record, not "
                         f"{brief(game)}")
     widget = GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
-    warn_if_shown_nowhere(widget, command)
+    warn_if_shown_nowhere(widget, playing_instead(command))
     return widget
 
 
