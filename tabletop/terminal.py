@@ -1,8 +1,8 @@
 """Play a game in a terminal by typing moves: no Jupyter, no widget.
 
 ``python -m tabletop play landlock --seed 3 --bot 1=mcts`` (or :func:`play_text` from
-Python) prints the position as text — each game's ``str(state)``, or the view of the player
-to move when bots hold the other seats — and reads moves in the game's notation, the same
+Python) prints the position as text — the view of the player to move (``str(view)``), the
+whole ``str(state)`` at the end — and reads moves in the game's notation, the same
 text ``str(action)`` writes and ``state.apply("...")`` reads. Besides a move it reads
 ``?`` (the legal moves), ``undo``, ``board``, ``save FILE`` (the game's JSON record),
 ``help`` and ``quit``. Bots move on their own. Reading and writing are parameters, so a
@@ -154,17 +154,15 @@ def _heading(state: State, seats: Mapping[int, Any]) -> str:
 
 
 def _position(state: State, seats: Mapping[int, Any]) -> str:
-    """The position as the player to move may see it: their view when bots hold seats
-    (nothing of the bots' secrets shows), the whole state when every seat is typed at."""
+    """The position as the player to move may see it (their view: nothing another seat hides
+    shows, a bot's or a hot-seat player's), the whole state once the game is over."""
     p = state.current_player
-    if seats and p is not None and p not in seats:
+    if state.is_terminal or p is None:
+        return str(state)  # the game is over: nothing is secret any more
+    if p not in seats:
         return str(state.view(p))
     humans = [q for q in range(state.game.players) if q not in seats]
-    if seats and len(humans) == 1 and state.is_terminal:
-        return str(state)  # the game is over: nothing is secret any more
-    if seats and len(humans) == 1:
-        return str(state.view(humans[0]))
-    return str(state)
+    return str(state.view(humans[0])) if len(humans) == 1 else str(state)
 
 
 def _moves(state: State, player: int) -> str:

@@ -22,14 +22,16 @@ from tabletop.widgets.tree import TreeWidget
 ROOT = Path(__file__).parents[1]
 
 
-def random_typist(seed: int, log: list[str]):
+def random_typist(seed: int, log: list[str], out: list[str]):
     """Types a random legal move of the state the loop is at, as notation (the loop's
-    state is followed by replaying what was typed)."""
+    state is followed by replaying what was typed), after checking that what was printed
+    last is the view of the player to move (hot seat: no other seat's secret shows)."""
     rng = random.Random(seed)
     box: dict[str, tabletop.State] = {}
 
     def read(prompt: str) -> str:
         state = box["state"]
+        assert out[-1] == str(state.view(state.current_player)), out[-1]
         move = str(rng.choice(state.legal_actions()))
         box["state"] = state.apply(move)
         log.append(move)
@@ -42,9 +44,9 @@ def test_every_game_plays_to_its_end_by_typed_notation(name):
     game = tabletop.load(name)
     start = game.new(seed=4, setup="random")
     typed: list[str] = []
-    box, read = random_typist(1, typed)
-    box["state"] = start
     out: list[str] = []
+    box, read = random_typist(1, typed, out)
+    box["state"] = start
     end = play_text(start, read=read, write=out.append)
     assert end.is_terminal and [str(a) for a in end.history[len(start.history):]] == typed
     assert out[-1].startswith(f"Game over after {len(end.history)} move")
