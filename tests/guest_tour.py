@@ -21,6 +21,7 @@ import os
 import random
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +54,7 @@ def library(save: Path) -> None:
     from tabletop.agents import MCTSAgent
     from tabletop.core.recordfile import write_record
     from tabletop.render.export import save_picture
+    from tabletop.widgets.frontend import NoFrontEnd
     from tabletop.widgets.tree import TreeWidget
 
     for name in tabletop.games():
@@ -73,14 +75,20 @@ def library(save: Path) -> None:
             str(view), view.svg(), view.observation(), view.determinize(random.Random(1))
         if not state.is_terminal and state.current_player is not None:
             MCTSAgent(iterations=10, seed=1).act(state.view(state.current_player))
-        widget = tabletop.play(name, seed=2, bots=dict.fromkeys(range(game.players), "random"),
-                               agent_delay=0)
+        with warnings.catch_warnings():
+            # a notebook's widget has the kernel's comm and nothing is said; this process
+            # has no kernel, and the warning that says so (NoFrontEnd) is no guest's noise
+            warnings.simplefilter("ignore", NoFrontEnd)
+            widget = tabletop.play(name, seed=2, agent_delay=0,
+                                   bots=dict.fromkeys(range(game.players), "random"))
         for _ in range(3):
             widget.agent_move()
         widget.back()
         widget.save()
         widget.close()
-        tree = TreeWidget(game.new(seed=1, setup="random"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", NoFrontEnd)  # (as for the game widget above)
+            tree = TreeWidget(game.new(seed=1, setup="random"))
         tree.close()
         tabletop.explore(game.new(seed=1, setup="random"), depth=1)
         from tabletop.adapters import openspiel, pettingzoo

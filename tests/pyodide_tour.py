@@ -23,6 +23,9 @@ import pyodide_limits  # noqa: E402
 
 pyodide_limits.impose()
 warnings.simplefilter("error")  # a warning (tqdm's monitor thread failing …) fails its step
+# but JupyterLite's kernel gives widgets a comm, and this process has none: the warning that
+# says so (tabletop.widgets.frontend.NoFrontEnd) is this stand-in's, not Pyodide's
+warnings.filterwarnings("ignore", message="No Jupyter front end to show this widget")
 
 import tabletop  # noqa: E402
 from tabletop.arena import arena  # noqa: E402

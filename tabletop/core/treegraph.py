@@ -6,7 +6,8 @@ notebook cell ending in ``explore(state, depth=2)`` showed only that. A ``TreeGr
 ``DiGraph`` in every other way (its copies, reversals and subgraphs are ``TreeGraph``\\ s
 too; ``nx.DiGraph(tree)`` is a plain one); its repr names the game, where the tree comes
 from, its size and, for ``explore``, its depth and whether it is complete. Like
-networkx's, it does not rebuild the graph: it is in angle brackets.
+networkx's, it does not rebuild the graph: it is in angle brackets. ``print(tree)`` shows
+the tree itself as indented text (``treetext``: a terminal has no picture of it).
 
 >>> import tabletop
 >>> tabletop.explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=1)
@@ -22,6 +23,7 @@ from typing import Any
 import networkx as nx
 
 from .quoting import counted
+from .treetext import tree_text
 
 
 def _describe(graph: nx.DiGraph) -> str:
@@ -45,5 +47,7 @@ def _describe(graph: nx.DiGraph) -> str:
 #: A game tree as a networkx ``DiGraph`` (see the module's docstring). (Made by ``type``:
 #: networkx ships no type hints, and a class statement would subclass ``Any``.)
 TreeGraph: type[nx.DiGraph] = type("TreeGraph", (nx.DiGraph,), {
-    "__repr__": _describe, "__module__": __name__, "__qualname__": "TreeGraph",
-    "__doc__": "A game tree as a networkx ``DiGraph`` whose repr says what it holds."})
+    "__repr__": _describe, "__str__": tree_text, "__module__": __name__,
+    "__qualname__": "TreeGraph",
+    "__doc__": "A game tree as a networkx ``DiGraph`` whose repr says what it holds (and "
+               "whose str draws it as indented text)."})

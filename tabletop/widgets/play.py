@@ -11,6 +11,7 @@ from ..core.game import Game, State
 from ..core.quoting import brief
 from ..core.record import read
 from ..core.registry import game_class, load
+from .frontend import playing_instead, terminal_command, warn_if_shown_nowhere
 from .game import GameWidget
 from .records import read_record
 
@@ -57,7 +58,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         widget = GameWidget(opened.end, seed=record.get("seed"), start_bots=False,
                             **widget_kw)
         widget.load(record, ply)
+        warn_if_shown_nowhere(widget, playing_instead("python -m tabletop play RECORD.json"))
         return widget
+    command = terminal_command(game, seed=seed, setup=setup, bots=bots, options=options)
     if isinstance(game, str):
         _check_options(game, options)
         game = load(game, **options)
@@ -73,7 +76,9 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     else:
         raise TypeError(f"play() takes a game name, a Game, a State or a record, not "
                         f"{brief(game)}")
-    return GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
+    widget = GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
+    warn_if_shown_nowhere(widget, playing_instead(command))
+    return widget
 
 
 def _as_record(game: Any) -> dict[str, Any] | None:

@@ -39,6 +39,7 @@ from ..core.plain import player_of, whole
 from ..core.quoting import brief, counted
 from ..render.scene import Scene
 from .agentturns import close_all
+from .frontend import TREE_INSTEAD, warn_if_shown_nowhere
 from .keyfocus import leave
 from .picture import with_picture
 from .starting import option_number
@@ -177,6 +178,7 @@ class TreeWidget(w.VBox):
         super().__init__(children=[controls, main, self.game_box])
         self.add_class("tabletop-tree")
         self.refresh()
+        warn_if_shown_nowhere(self, TREE_INSTEAD)
 
     def _canvas_key(self, key: str, shift: bool) -> None:
         """A key pressed on the tree's canvas or its cursor (``treekeys``): the arrows, Home

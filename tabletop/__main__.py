@@ -1,0 +1,103 @@
+"""``python -m tabletop``: tabletop in a terminal, without Jupyter.
+
+``python -m tabletop play GAME [--players N] [--seed S] [--setup random] [--bot SEAT=AGENT]
+[--option KEY=VALUE]`` plays a game by typing moves (``tabletop.terminal``); GAME is a
+registered name (``python -m tabletop games`` lists them) or a saved record's file.
+``python -m tabletop show RECORD`` prints a record's final position as text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .core.errors import TabletopError
+from .core.printing import say
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m tabletop", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("games", help="list the games")
+    p = commands.add_parser("play", help="play a game by typing moves")
+    p.add_argument("game", help="a game's name, or a record's .json file to go on from")
+    p.add_argument("--players", type=int, help="the number of players")
+    p.add_argument("--seed", type=int, help="the seed of every chance event")
+    p.add_argument("--setup", default="decide", choices=("decide", "random"),
+                   help="random: secret setup choices made at random for everyone")
+    p.add_argument("--bot", action="append", default=[], metavar="SEAT=AGENT",
+                   help="a bot in a seat, e.g. 1=mcts (random, mcts, mcts-weak, mcts-strong)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (its value read as JSON, or as text)")
+    s = commands.add_parser("show", help="print a record's final position as text")
+    s.add_argument("record", help="a record's .json file")
+    args = parser.parse_args(argv)
+    from . import games, replay
+    from .terminal import play_text
+    try:
+        if args.command == "games":
+            say("\n".join(games()))
+            return 0
+        if args.command == "show":
+            state = replay(_read(args.record))
+            say(state)
+            return 0
+        bots = {_seat(key): name for key, name in (_pair(t, "--bot") for t in args.bot)}
+        options: dict[str, Any] = {key: _value(value) for key, value in
+                                   (_pair(t, "--option") for t in args.option)}
+        if args.players is not None:
+            options["players"] = args.players
+        if args.game.endswith(".json") or Path(args.game).is_file():
+            if options or args.seed is not None or args.setup != "decide":
+                parser.error("a record carries its own players, seed, setup and "
+                             "options")
+            play_text(replay(_read(args.game)), bots=bots)
+        else:
+            play_text(args.game, seed=args.seed, setup=args.setup, bots=bots, **options)
+    except (TabletopError, OSError, TypeError, ValueError) as err:
+        say(f"{parser.prog}: error: {err}", sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        say("\nStopped.", sys.stderr)
+        return 130
+    return 0
+
+
+def _read(path: str) -> str:
+    """A record file's text."""
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _pair(text: str, flag: str) -> tuple[str, str]:
+    """``KEY=VALUE`` of ``flag``, split."""
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise ValueError(f"{flag} takes KEY=VALUE, not {text!r}")
+    return key, value
+
+
+def _seat(text: str) -> int:
+    """A ``--bot`` seat: a player's number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"--bot SEAT=AGENT: the seat is a player's number, not "
+                         f"{text!r}") from None
+
+
+def _value(text: str) -> object:
+    """An option's value: JSON where it reads as JSON (numbers, true/false), else the text."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+if __name__ == "__main__":
+    sys.exit(main())
