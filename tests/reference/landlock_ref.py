@@ -83,6 +83,7 @@ class Reference:
     pending: bool = False  # the hand is a tile a bridge removed
     lpar: int | None = None  # vertex (x, y) is land iff (x + y) % 2 == lpar
     team_points: list[int] = field(default_factory=lambda: [0, 0])
+    gnomes_when: str = "end"  # the library's option ``gnomes`` (docs/rules/landlock.md, I11)
 
     def __post_init__(self) -> None:
         self.pile = list(self.pile)
@@ -228,6 +229,11 @@ class Reference:
         where, turn = text.split()
         cell, rot = parse_cell(where), int(turn[1:])
         self.board[cell] = (self.hand, rot)
+        if self.gnomes_when == "placed" and self.hand in GNOME:
+            # I11 (the library's option, not the spec's): the placer scores at once, 2 for a
+            # new pair, 1 for each further gnome joining one
+            meeting = len(self.gnomes()[corner_vertex(cell, GNOME[self.hand] + rot)])
+            self.team_points[self.team(self.to_move)] += 2 if meeting == 2 else int(meeting > 2)
         if self.lpar is None:  # the first tile's rotation fixes the checkerboard
             land = land_corners(self.hand, rot)
             x, y = corner_vertex(cell, min(land))
@@ -327,7 +333,7 @@ class Reference:
                 if inside and not bridged:
                     points[encloser] += 4
         for vertex, cells in self.gnomes().items():
-            if len(cells) >= 2:
+            if len(cells) >= 2 and self.gnomes_when == "end":
                 is_land = sum(vertex) % 2 == self.lpar
                 points[land if is_land else water] += len(cells)
         return points

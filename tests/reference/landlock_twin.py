@@ -84,7 +84,8 @@ def compare(seed: int, players: int, *, gnomes: str = "end", stop: int = 5,
     """
     game = tabletop.load("landlock", players=players, gnomes=gnomes)
     state = game.new(seed=seed)
-    ref = oracle(players=players, first=state.current_player, pile=pile_codes(state))
+    ref = oracle(players=players, first=state.current_player, pile=pile_codes(state),
+                 gnomes_when=gnomes)
     rng = random.Random(seed)
     found: list[str] = []
 
