@@ -10,9 +10,10 @@ player and the pile's order, read from the library's text of the start position.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import tabletop
-from reference.landlock_ref import COUNTS, SIZE, Reference, cell_name
+from reference.landlock_ref import COUNTS, GNOME, SIZE, Reference, cell_name
 
 
 def board_tokens(state: object) -> dict[str, str]:
@@ -181,9 +182,10 @@ NAMES = {
 }
 
 
-def random_map(rng: random.Random) -> Reference:
+def random_map(rng: random.Random, crowd: int = 0) -> Reference:
     """A finished game's 6 x 6 map drawn at random from the box (36 of the 40 tiles, each
-    turned at random to fit one checkerboard), in the oracle, with ``land_team`` 0."""
+    turned at random to fit one checkerboard), in the oracle, with ``land_team`` 0; ``crowd``
+    gnome tiles (up to 4) then turned to meet at one inner vertex."""
     box = [kind for kind, count in COUNTS.items() for _ in range(count)]
     rng.shuffle(box)
     ref = Reference(players=2, first=0, pile=[])
@@ -193,6 +195,27 @@ def random_map(rng: random.Random) -> Reference:
     cells = [(top[0] + c, top[1] + r) for r in range(6) for c in range(6)]
     for cell, kind in zip(cells, box[:36], strict=True):
         ref.board[cell] = (kind, rng.choice([k for k in range(4) if ref.fits(kind, k, cell)]))
+    if crowd:  # up to four gnomes turned to meet at one inner vertex
+        vertex = (top[0] + rng.randrange(1, 6), top[1] + rng.randrange(1, 6))
+        is_land = sum(vertex) % 2 == ref.lpar
+        kinds = ["PL", "SL"] * 3 if is_land else ["PW", "SW"] * 3
+        rng.shuffle(kinds)
+        around = [((vertex[0], vertex[1]), 0), ((vertex[0] - 1, vertex[1]), 1),
+                  ((vertex[0] - 1, vertex[1] - 1), 2), ((vertex[0], vertex[1] - 1), 3)]
+        placed: set[tuple[int, int]] = set()
+        for (cell, corner), kind in zip(around[:crowd], kinds, strict=False):
+            rot = (corner - GNOME[kind]) % 4
+            held = Counter(k for k, _ in ref.board.values())
+            if held[kind] == COUNTS[kind]:  # all in the map: swap with one elsewhere
+                other = next((c for c, (k, _) in ref.board.items()
+                              if k == kind and c not in placed and c != cell), None)
+                if other is None:
+                    continue
+                displaced = ref.board[cell][0]
+                ref.board[other] = (displaced, next(
+                    k for k in range(4) if ref.fits(displaced, k, other)))
+            ref.board[cell] = (kind, rot)
+            placed.add(cell)
     ref.to_move = None
     return ref
 
@@ -206,10 +229,10 @@ def map_rows(ref: Reference) -> tuple[list[str], str]:
     return rows, cell_name((c0, r0))
 
 
-def compare_map(seed: int) -> list[str]:
+def compare_map(seed: int, crowd: int = 0) -> list[str]:
     """Disagreements on the final scoring of one random full map (built by the library's
     ``game.position``, scored by both)."""
-    ref = random_map(random.Random(seed))
+    ref = random_map(random.Random(seed), crowd)
     rows, top_left = map_rows(ref)
     game = tabletop.load("landlock")
     state = game.position(rows=rows, top_left=top_left, land="land", first=0)
