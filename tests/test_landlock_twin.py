@@ -21,7 +21,7 @@ import pytest
 from reference.landlock_ref import Reference
 from reference.landlock_twin import candidates, compare, compare_map
 
-GAMES = int(os.environ.get("TABLETOP_TWIN_GAMES", "10"))
+GAMES = int(os.environ.get("TABLETOP_TWIN_GAMES", "8"))
 MAPS = int(os.environ.get("TABLETOP_TWIN_MAPS", "120"))
 
 
