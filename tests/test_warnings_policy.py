@@ -61,7 +61,8 @@ def test_the_tree_widgets_warning_names_the_users_line():
     lava = tabletop.load("lava-flows").new(seed=1, setup="random")
     with pytest.warns(RuntimeWarning, match="stopped at 10,000 nodes") as caught:
         TreeWidget(lava, depth=10**6)
-    assert [w.filename for w in caught] == [__file__]
+    # With no front end it also warns NoFrontEnd (a UserWarning): that names this line too.
+    assert {w.filename for w in caught} == {__file__}
 
 
 def test_the_render_warning_names_the_users_line_past_pettingzoos_wrappers():
