@@ -37,6 +37,7 @@ from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
 from ..core.quoting import brief, counted
 from ..render.scene import Scene
+from . import abandoned
 from .agentturns import close_all
 from .keyfocus import leave
 from .picture import with_picture
@@ -155,6 +156,7 @@ class TreeWidget(w.VBox):
         super().__init__(children=[controls, main, self.game_box])
         self.add_class("tabletop-tree")
         self.refresh()
+        abandoned.watch(self)  # closed once a re-run cell's output drops it (``abandoned``)
 
     def _canvas_key(self, key: str, shift: bool) -> None:
         """A key pressed on the tree's canvas or its cursor (``treekeys``): the arrows, Home
