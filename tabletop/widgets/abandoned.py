@@ -110,7 +110,7 @@ def _sweep_after_cells() -> None:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - ipywidgets needs IPython
         return
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    shell = get_ipython()
     if shell is None or any(hooked is shell for hooked in _hooked):
         return
     shell.events.register("post_run_cell", lambda *_: sweep(shell.user_ns))

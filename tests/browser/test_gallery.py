@@ -137,8 +137,6 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
     page = gallery_page
     runs = []
     for _ in range(3):
-        run_in_kernel(page, "old = list(gallery) + [tree]")  # (a variable: kept)
-        run_in_kernel(page, "del old")
         old_ids = run_in_kernel(page, "print([x.model_id for x in gallery])")
         page.evaluate(RUN_CELL_JS, 0)
         for tag in tags():
