@@ -1,8 +1,9 @@
 """A widget a notebook let go of is closed: a re-run cell's old boards (``widgets.abandoned``).
 
 The page's view count is simulated: ``_view_count`` goes to 1 when a cell shows the widget
-and back to 0 when the cell runs again (its output cleared); the sweep runs with the
-notebook's variables, as IPython's ``post_run_cell`` hook does.
+and back to 0 when the cell runs again (its output cleared); the cell runs are simulated with
+``started``/``ended`` (IPython's ``pre_run_cell``/``post_run_cell``) and the sweep runs with
+the notebook's variables, as the ``post_run_cell`` hook does.
 """
 
 from __future__ import annotations
@@ -25,10 +26,47 @@ def shown_then_dropped(widget: Any) -> Any:
     return widget
 
 
-def gallery() -> list[Any]:
-    made = [tabletop.play(name, seed=1, bots={1: "random"}, paused=True)
-            for name in tabletop.games()]
-    return [*made, TreeWidget(made[0].state, depth=1)]
+def gallery(cell: str = "gallery-cell") -> list[Any]:
+    """The widgets the cell ``cell`` makes when it runs (once more)."""
+    abandoned.started(cell)
+    try:
+        made = [tabletop.play(name, seed=1, bots={1: "random"}, paused=True)
+                for name in tabletop.games()]
+        return [*made, TreeWidget(made[0].state, depth=1)]
+    finally:
+        abandoned.ended()
+
+
+def run_again(cell: str = "gallery-cell") -> None:
+    abandoned.started(cell)
+    abandoned.ended()
+
+
+def board_of(cell: str | None) -> Any:
+    """A board the cell ``cell`` makes (``None``: a console or a callback, no cell id)."""
+    abandoned.started(cell)
+    try:
+        return tabletop.play("lacuna", seed=1)
+    finally:
+        abandoned.ended()
+
+
+def test_a_widget_whose_own_cell_did_not_run_again_stays_open() -> None:
+    """A widget shown nowhere and reached by no variable is kept unless the cell that made it
+    ran again: its cell deleted (and maybe undone), its notebook's tab closed, its output in
+    an ``Output`` shown again, a console's or a callback's widget."""
+    kept = shown_then_dropped(board_of("deleted-cell"))
+    loose = shown_then_dropped(board_of(None))
+    run_again("another-cell")
+    run_again(None)
+    assert abandoned.sweep({}) == []
+    assert kept.comm is not None and loose.comm is not None
+    abandoned.started("deleted-cell")  # while its own cell runs again: not yet
+    assert abandoned.sweep({}) == []
+    abandoned.ended()
+    assert abandoned.sweep({}) == [kept]
+    assert kept.closed and loose.comm is not None
+    loose.close()
 
 
 def test_a_rerun_cells_old_widgets_no_variable_reaches_are_closed() -> None:
@@ -59,6 +97,7 @@ def test_a_widget_a_variable_reaches_stays_open(keep: Any) -> None:
     old = gallery()
     for widget in old:
         shown_then_dropped(widget)
+    run_again()
     assert abandoned.sweep(keep(old)) == []
     assert all(x.comm is not None for x in old)
     old[0]._view_count = 1  # shown again in a later cell
@@ -85,7 +124,8 @@ def test_the_user_objects_attributes_are_followed() -> None:
         def __init__(self, board: Any) -> None:
             self.board = board
 
-    board = shown_then_dropped(tabletop.play("lacuna", seed=1))
+    board = shown_then_dropped(board_of("lesson-cell"))
+    run_again("lesson-cell")
     assert abandoned.sweep({"lesson": Lesson(board)}) == []
     assert board.comm is not None
     assert abandoned.sweep({}) == [board]
@@ -93,7 +133,8 @@ def test_the_user_objects_attributes_are_followed() -> None:
 
 
 def test_a_namespace_too_large_to_walk_closes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    board = shown_then_dropped(tabletop.play("lacuna", seed=1))
+    board = shown_then_dropped(board_of("big-cell"))
+    run_again("big-cell")
     monkeypatch.setattr(abandoned, "MOST_OBJECTS", 10)
     assert abandoned.sweep({"numbers": list(range(100))}) == []
     assert board.comm is not None
