@@ -172,5 +172,10 @@ def _sweep_after_cells() -> None:
         return
     shell.events.register("pre_run_cell",
                           lambda info: started(getattr(info, "cell_id", None)))
-    shell.events.register("post_run_cell", lambda *_: (ended(), sweep(shell.user_ns)))
+
+    def after_cell(*_: object) -> None:
+        ended()
+        sweep(shell.user_ns)
+
+    shell.events.register("post_run_cell", after_cell)
     _hooked.append(shell)

@@ -6,8 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import (OPENINGS, click_step, code_notebook, open_lab_notebook, plan_move,
-                   replay_steps, run_in_kernel, start_state, wait_for_board)
+from pages import (
+    OPENINGS,
+    click_step,
+    code_notebook,
+    open_lab_notebook,
+    plan_move,
+    replay_steps,
+    run_in_kernel,
+    start_state,
+    wait_for_board,
+)
 from servers import Server
 from waits import kernel_until
 
