@@ -91,6 +91,9 @@ def gallery_page(lab: Server, browser: Any, artifacts: Path) -> Any:
     page.cdp = page.context.new_cdp_session(page)
     page.cdp.send("Performance.enable")
     page.errors = errors
+    console: list[str] = []  # the page's console, for a failure's message
+    page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"[:300]))
+    page.console_lines = console
     cell = GALLERY.format(games=games(), opening=dict(OPENINGS))
     filename = code_notebook(lab.root, "gallery.ipynb", [cell])
     start = time.monotonic()
@@ -143,9 +146,13 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
         try:
             for tag in tags():
                 wait_for_board(page, tag)
-        except AssertionError:
+        except AssertionError as failure:
+            # a blank new board: say what the page said (a widget manager's or ipycanvas'
+            # error would explain it; none seen in the runs this was added for)
             page.screenshot(path=str(artifacts / "gallery-rerun-failed.png"), full_page=True)
-            raise
+            said = "\n".join(page.console_lines[-30:])
+            raise AssertionError(f"{failure}\npage errors: {page.errors}\n"
+                                 f"the page's console, last lines:\n{said}") from failure
         kernel_until(page, f"import ipywidgets.widgets.widget as _w\n"
                      f"print(sum(i in _w._instances for i in {old_ids}))",
                      lambda said: said == "0", "the old gallery's widgets to close")
