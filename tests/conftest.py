@@ -10,6 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "examples"))
 
+from tabletop.core.diffs import pytest_assertrepr_compare  # noqa: F401  (failing == of states)
 from tabletop.core.registry import register, unregister
 
 

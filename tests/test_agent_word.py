@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+from guards import failure
+
 import tabletop
 
 ROOT = Path(tabletop.__file__).parent
@@ -49,7 +51,10 @@ def test_the_code_says_agent_not_bot():
                   if says_bot(name) and name not in ALLOWED)
     said += sorted(f"{path.relative_to(ROOT.parent)}: the module's name"
                    for path in ROOT.rglob("*.py") if says_bot(path.stem))
-    assert not said, "names that say 'bot' where the code says 'agent':\n" + "\n".join(said)
+    assert not said, failure(
+        "names in tabletop/ that say 'bot' where the code says 'agent' (issue 17)", said,
+        "rename each with 'agent' (agent_seats, not bot_seats); the widget's labels may say "
+        "'bot', and only the contract's `bots`/`start_bots` keep the word in code")
 
 
 def test_the_word_test_reads_words_not_letters():

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 import tabletop
 
@@ -50,7 +51,12 @@ SMALLEST = {
 
 
 def test_every_script_is_run_by_a_test():
-    assert sorted(SMALLEST) == sorted(p.name for p in (ROOT / "benchmarks").glob("*.py"))
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert sorted(SMALLEST) == sorted(scripts), failure(
+        "benchmark scripts SMALLEST in tests/test_benchmark_scripts.py does not list (or "
+        "lists but benchmarks/ lacks)", sorted(scripts ^ set(SMALLEST)),
+        "give each script in benchmarks/ its smallest arguments in SMALLEST (None for a "
+        "helper module that is not run), so that a test runs it")
 
 
 @pytest.mark.parametrize("script", [name for name, args in SMALLEST.items() if args is not None])

@@ -108,3 +108,77 @@ def test_a_widget_handles_a_click_with_the_collector_paused_and_restores_it(monk
     finally:
         gc.enable()
     widget.close()
+
+
+# --- the pause is the process's: limited (round 57, loose ends) ------------------------------
+
+
+def test_pauses_overlapping_in_two_threads_end_when_the_last_ends():
+    """A search ending in one thread left the collector on under another's search (and a
+    pause begun under another's took the collector for the caller's own "off")."""
+    import threading
+
+    first_in, second_in, first_out, second_out = (threading.Event() for _ in range(4))
+    seen = {}
+
+    def first():
+        with collector_paused():
+            first_in.set()
+            second_in.wait(60)
+        first_out.set()
+
+    def second():
+        first_in.wait(60)
+        with collector_paused():
+            second_in.set()
+            first_out.wait(60)
+            seen["after the first ended"] = gc.isenabled()
+        second_out.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert seen == {"after the first ended": False}
+    assert gc.isenabled()  # back on once both ended
+
+
+def test_a_long_search_lets_the_rest_of_the_process_free_its_cyclic_garbage():
+    """Another thread's (here: the caller's, made just before) young cyclic garbage is
+    collected during a search, not held until it ends; a full pass is still held back."""
+    import weakref
+
+    class Cycle:
+        pass
+
+    freed = []
+    seen = []
+    state = tabletop.load("lava-flows").new(seed=1, setup="random")
+    MCTSAgent(iterations=20, seed=0).analyse(state)  # first-use tables and memos
+    gc.collect()
+    junk = Cycle()
+    junk.me = junk  # garbage only the cycle collector can free
+    weakref.finalize(junk, freed.append, True)
+    del junk
+
+    def evaluate(s):
+        seen.append((bool(freed), gc.isenabled()))
+        return margin_value_of(s.scores)
+
+    MCTSAgent(iterations=4000, rollout_depth=1, evaluate=evaluate, seed=1).analyse(state)
+    assert len(seen) > 1000 and not any(on for _, on in seen)  # paused throughout
+    assert seen[-1][0], "the cycle made before the search was not freed during it"
+
+
+def test_breathe_leaves_a_collector_the_caller_turned_off_alone():
+    gc.disable()
+    try:
+        with collector_paused():
+            before = gc.get_count()[0]
+            from tabletop.core.collector import breathe
+
+            breathe(young=0)
+            assert gc.get_count()[0] >= before  # no collection: the caller's choice
+    finally:
+        gc.enable()

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
@@ -205,7 +206,10 @@ def test_an_example_marked_not_run_is_reported(block):
 
 def test_every_fence_names_a_known_language():
     unknown = [(b.name, b.lang) for b in all_blocks() if b.lang not in RUN | NOT_PYTHON]
-    assert not unknown, f"fences without a known language (python, pycon, text, …): {unknown}"
+    assert not unknown, failure(
+        "code fences in the docs without a known language (page, language)", unknown,
+        "name the fence's language: ```python or ```pycon (run and checked), ```bash or "
+        "```text (shown only)")
 
 
 def test_prompts_only_in_pycon_blocks():
@@ -215,14 +219,18 @@ def test_prompts_only_in_pycon_blocks():
                   for n in range(b.line, b.line + b.code.count("\n") + 1)}
         stray = [f"{page.name}:{n}" for n, line in enumerate(text.splitlines(), 1)
                  if line.lstrip().startswith(">>>") and n not in inside]
-        assert not stray, f"'>>>' examples outside a ```pycon fence are never run: {stray}"
+        assert not stray, failure(
+            "'>>>' examples outside a ```pycon fence (never run)", stray,
+            "put them in a ```pycon fence, where each is run and its shown value checked")
 
 
 def test_every_not_run_mark_sits_on_a_block():
     for page in PAGES:
         marks = len(NOT_RUN.findall(page.read_text(encoding="utf-8")))
-        assert marks == sum(b.not_run is not None for b in blocks(page)), \
-            f"{page.name}: a '<!-- not run: … -->' mark is not on the line above a fence"
+        assert marks == sum(b.not_run is not None for b in blocks(page)), failure(
+            f"{page.name} has a '<!-- not run: … -->' mark that is not on the line above a "
+            f"fence", [page.name], "move the mark to the line just above the ``` fence it "
+            "excuses, or delete it")
 
 
 # --- the checker itself ---------------------------------------------------------------------
@@ -302,7 +310,9 @@ def test_every_tabletop_name_the_docs_give_exists():
                     resolve(name)
                 except (ImportError, AttributeError) as error:
                     missing.append(f"{source.name}: {name} ({error})")
-    assert not missing, "\n".join(missing)
+    assert not missing, failure(
+        "tabletop names in the docs' code spans that do not exist (page: name)", missing,
+        "correct the name to the one the code has (or its new home, after a rename)")
 
 
 #: Folders of the repository a page may name files in.

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 #: A backticked file name or path (what a reader would look for in the clone).
@@ -73,7 +74,10 @@ def repository_files() -> frozenset[str]:
 @pytest.mark.parametrize("page", sorted(pages()))
 def test_every_file_a_page_names_is_in_the_repository(page: str) -> None:
     gone = missing(page, pages()[page], repository_files())
-    assert not gone, f"{page} names files the repository does not hold: {gone}"
+    assert not gone, failure(
+        f"{page} names files the repository does not hold", gone,
+        "correct the path (written from the repository's root, or from the page's folder) "
+        "or, if the file went, the sentence that names it")
 
 
 def test_the_helpers_examples() -> None:

@@ -34,6 +34,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from guards import failure
 from test_notebook_pictures import widget_cells
 
 ROOT = Path(__file__).parent.parent
@@ -145,12 +146,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_link_anchor_and_picture_resolves(site: Path) -> None:
     broken = broken_references(site)
-    assert not broken, "links, anchors or pictures that reach nothing:\n" + "\n".join(broken)
+    assert not broken, failure(
+        "links, anchors or pictures in the built site that reach nothing", broken,
+        "point each at a page or heading that exists (a Markdown link to a .md or .ipynb "
+        "file, a heading's anchor as MyST writes it), or put the picture in docs/_static/")
 
 
 def test_the_front_page_reaches_every_page(site: Path) -> None:
     lost = [page for page in unreachable(site) if not page.startswith("_modules/")]
-    assert not lost, f"pages no link reaches from the front page: {lost}"
+    assert not lost, failure(
+        "pages no link reaches from the front page", lost,
+        "list each in a {toctree} of docs/index.md (or of a page it lists)")
 
 
 def test_the_search_index_holds_every_page(site: Path) -> None:
@@ -202,7 +208,10 @@ def test_no_page_shows_the_tests_machinery(site: Path) -> None:
                                 path.read_text(encoding="utf-8"), re.S):
             code = re.sub(r"<[^>]+>", "", block).replace("&gt;", ">")
             shown += [f"{path.name}: {m.strip()}" for m in MACHINERY.findall(code)]
-    assert not shown, "\n".join(shown)
+    assert not shown, failure(
+        "notebook code on the site that shows the tests' machinery", shown,
+        "give the cell a tag (nbval-ignore-output, nbval-skip...) instead of a # NBVAL_ "
+        "comment, and write no >>> prompt or In [n]: in a cell")
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
@@ -211,7 +220,10 @@ def test_a_notebooks_code_holds_no_test_markers(notebook: Path) -> None:
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     marked = [index for index, cell in enumerate(cells) if cell["cell_type"] == "code"
               and MACHINERY.search("".join(cell["source"]))]
-    assert not marked, f"cells {marked} show a test marker or a prompt: use a cell tag"
+    assert not marked, failure(
+        f"cells of {notebook.name} that show a test marker or a prompt (cell index)", marked,
+        "give the cell a tag (nbval-ignore-output, nbval-skip...) instead of a # NBVAL_ "
+        "comment, and write no >>> prompt or In [n]: in a cell")
 
 
 
@@ -247,7 +259,7 @@ def test_no_documented_method_borrows_a_docstring_from_outside(site: Path) -> No
     inventory = getattr(inventory, "data", inventory)  # a dict, or (Sphinx 8.2+) holds one
     names = [name for kind in ("py:method", "py:property", "py:attribute")
              for name in inventory.get(kind, {})]
-    assert names
+    assert len(names) > 0  # the inventory is read at all
     borrowed = []
     for name in names:
         owner_name, _, attribute = name.rpartition(".")
@@ -255,8 +267,10 @@ def test_no_documented_method_borrows_a_docstring_from_outside(site: Path) -> No
         owner = getattr(importlib.import_module(module), class_name, None)
         where = borrowed_docstring(owner, attribute) if isinstance(owner, type) else None
         borrowed += [f"{name} shows the docstring of {where}"] if where else []
-    assert not borrowed, "methods the reference explains in another class's words:\n" + \
-        "\n".join(borrowed)
+    assert not borrowed, failure(
+        "methods the API reference explains in another class's words", borrowed,
+        "give each its own docstring in its class (an override that inherits a docstring "
+        "from a base outside tabletop shows that base's words)")
 
 
 def test_the_site_build_silences_no_warning() -> None:

@@ -6,6 +6,7 @@ import os
 import pkgutil
 
 import pytest
+from guards import failure
 
 import tabletop
 
@@ -26,4 +27,9 @@ def test_docstring_examples(name):
         pytest.skip(f"{name} needs an optional extra: {error}")
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags, verbose=False)
-    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
+    assert result.failed == 0, failure(
+        f"docstring examples failed in {name} (doctest printed each above)",
+        [f"{result.failed} of {result.attempted}"],
+        f"make each example show what the code returns (`python -m pytest "
+        f"tests/test_doctests.py -k {name}` runs these alone); a set's order varies, so an "
+        f"example shows sorted(...) rather than a set")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 from tabletop.core import files, golden
 
@@ -58,15 +59,19 @@ def unnamed_encodings(path: Path) -> list[str]:
 
 def test_every_text_file_the_library_opens_names_its_encoding():
     found = [where for path in SOURCES for where in unnamed_encodings(path)]
-    assert not found, ("text files opened with the platform's default encoding (name it, "
-                       f"e.g. encoding='utf-8'): {found}")
+    assert not found, failure(
+        "text files opened with the platform's default encoding (it is not UTF-8 on Windows)",
+        found, "name it: open(path, encoding='utf-8'), path.read_text(encoding='utf-8'), "
+        "subprocess.run(..., text=True, encoding='utf-8')")
 
 
 def test_every_text_file_the_tests_and_tools_open_names_its_encoding():
     assert len(REPOSITORY) > 100  # the folders are where they were
     found = [where for path in REPOSITORY for where in unnamed_encodings(path)]
-    assert not found, ("text files opened with the platform's default encoding (name it, "
-                       f"e.g. encoding='utf-8'): {found}")
+    assert not found, failure(
+        "text files opened with the platform's default encoding (it is not UTF-8 on Windows)",
+        found, "name it: open(path, encoding='utf-8'), path.read_text(encoding='utf-8'), "
+        "subprocess.run(..., text=True, encoding='utf-8')")
 
 
 #: ``subprocess``'s calls that read a child's output.

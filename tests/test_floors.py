@@ -12,6 +12,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from guards import failure
 from packaging.requirements import Requirement
 from project import pyproject
 
@@ -41,7 +42,10 @@ def test_every_requirement_a_user_installs_has_a_floor():
     groups = {"dependencies": project["dependencies"]} | {e: extras[e] for e in USER_EXTRAS}
     without = [f"{group}: {r}" for group, requirements in groups.items() for r in requirements
                if not floor_pins.FLOOR.match(r)]
-    assert not without, "give these a floor (>=) that .ci/floors can pin:\n" + "\n".join(without)
+    assert not without, failure(
+        "requirements in pyproject.toml without a floor (group: requirement)", without,
+        "give each the lowest release measured to work as `>=` (CONTRIBUTING.md, \"Versions\": "
+        "`bash .ci/floors floors` runs the tests on every floor)")
 
 
 def test_the_pins_are_every_floor_in_its_own_series():

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from guards import failure
 
 import tabletop
 
@@ -54,12 +55,21 @@ def submodules(module: ModuleType) -> set[str]:
 @pytest.mark.parametrize("name", PACKAGES)
 def test_tab_completion_lists_the_public_names_and_no_imports_of_its_own(name):
     module = package(name)
-    assert isinstance(getattr(module, "__all__", None), list), f"{name} has no __all__"
+    assert isinstance(getattr(module, "__all__", None), list), failure(
+        f"{name} has no __all__ list", [name],
+        "list its public names in `__all__ = [...]` and end the package's __init__.py with "
+        "`__dir__ = package_dir(globals())` (tabletop.core.exports)")
     shown = {key for key in dir(module) if not key.startswith("_")}
     missing = set(module.__all__) - shown
-    assert not missing, f"dir({name}) leaves out {sorted(missing)}"
+    assert not missing, failure(
+        f"dir({name}) leaves out names of its __all__", sorted(missing),
+        "import each in the package's __init__.py, or name it in package_dir(..., lazy=...) "
+        "if its __getattr__ imports it on first use")
     junk = shown - set(module.__all__) - submodules(module)
-    assert not junk, f"dir({name}) shows names it only imports for itself: {sorted(junk)}"
+    assert not junk, failure(
+        f"dir({name}) shows names it only imports for itself", sorted(junk),
+        "end the package's __init__.py with `__dir__ = package_dir(globals())` "
+        "(tabletop.core.exports), or add the name to __all__ if it is public")
 
 
 def test_names_imported_on_first_use_are_completed_before_it():
@@ -87,12 +97,17 @@ PUBLIC = sorted({label: value for name in PACKAGES for label, value in public(na
 def test_every_public_name_says_what_it_is_from_a_public_path(label, value):
     if not (inspect.isclass(value) or inspect.isroutine(value) or inspect.ismodule(value)):
         return  # a constant: documented where it is defined (``#:`` comments)
-    assert (inspect.getdoc(value) or "").strip(), f"help({label}) has no text"
+    assert (inspect.getdoc(value) or "").strip(), failure(
+        "public names without a docstring", [label],
+        "write one: a sentence saying what it is or does, with a doctest example where "
+        "it helps")
     if not inspect.ismodule(value):
         where = f"{value.__module__}.{value.__qualname__}"
-        assert where.startswith("tabletop."), where
-        assert not any(part.startswith("_") for part in where.split(".")), where
-        assert "<locals>" not in where, where
+        assert where.startswith("tabletop.") and "<locals>" not in where and not any(
+            part.startswith("_") for part in where.split(".")), failure(
+            f"{label} says it comes from a path a user cannot import", [where],
+            "define it at module level in a public module (no leading _ in the path), or "
+            "set its __module__ to the public package that exports it")
 
 
 def classes() -> list[type]:
@@ -127,7 +142,9 @@ CLASSES = classes()
 
 @pytest.mark.parametrize("cls", CLASSES, ids=[cls.__qualname__ for cls in CLASSES])
 def test_help_on_a_public_class_explains_every_method_and_property(cls):
-    assert undocumented(cls) == [], f"help({cls.__qualname__}) leaves these unexplained"
+    assert undocumented(cls) == [], failure(
+        f"help({cls.__qualname__}) leaves public methods and properties unexplained",
+        undocumented(cls), "give each a docstring, or a leading _ if it is not public")
 
 
 @pytest.mark.parametrize("name", tabletop.games())

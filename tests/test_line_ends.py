@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 
@@ -30,7 +31,11 @@ def test_every_tracked_text_file_is_checked_out_with_lf_line_ends():
     assert len(names) > 500
     found = git("check-attr", "eol", "text", "--", *names).splitlines()
     eol = {line.split(": ")[0] for line in found if line.endswith(": eol: lf")}
-    assert set(names) - eol == set(), "files without eol=lf in .gitattributes"
+    assert set(names) - eol == set(), failure(
+        "tracked files that .gitattributes does not check out with LF line ends",
+        sorted(set(names) - eol),
+        "keep `* text=auto eol=lf` in .gitattributes and give a pattern that overrides it "
+        "`eol=lf` too (a binary kind: `binary`, as *.png has)")
 
 
 def test_a_checkout_with_autocrlf_has_the_same_bytes(tmp_path):

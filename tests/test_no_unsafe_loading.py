@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent / "tabletop"
 
@@ -79,14 +80,17 @@ def every_call() -> set[tuple[str, str]]:
 
 def test_every_call_that_can_run_code_is_listed_with_its_reason():
     unlisted = sorted(every_call() - set(REASONS))
-    assert not unlisted, (
-        f"{unlisted}: a call that runs code its input names; if that input can be a file, "
-        f"a record, a widget state or a text a user is given, load it as JSON (or with "
-        f"openspiel_unpickle's loader) instead; else list it in REASONS with why")
+    assert not unlisted, failure(
+        "calls in tabletop/ that run code their input names (file, call)", unlisted,
+        "if that input can be a file, a record, a widget state or a text a user is given, "
+        "load it as JSON (or with openspiel_unpickle's loader) instead; else list it in "
+        "this test's REASONS with why")
 
 
 def test_the_list_holds_no_call_that_is_gone():
-    assert not set(REASONS) - every_call()
+    assert not set(REASONS) - every_call(), failure(
+        "REASONS lists calls tabletop/ no longer makes", sorted(set(REASONS) - every_call()),
+        "delete them from REASONS in this test")
 
 
 @pytest.mark.parametrize("planted, expected", [

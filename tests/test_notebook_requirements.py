@@ -16,6 +16,7 @@ from importlib.metadata import distributions, packages_distributions
 from pathlib import Path
 
 import pytest
+from guards import failure
 from packaging.requirements import Requirement
 from project import on_binder, pyproject
 
@@ -128,14 +129,21 @@ def test_the_parser_sees_imports_and_optional_calls_in_notebook_06():
 def test_every_module_a_notebook_needs_is_in_the_lab_extra(notebook):
     missing = {m: distribution(m) for m in needed(notebook)
                if distribution(m) not in lab_environment()}
-    assert not missing, (f"{notebook.name} needs {missing} (module: distribution), which "
-                         f'pip install -e ".[lab]" does not install: add it to the lab extra')
+    assert not missing, failure(
+        f'{notebook.name} imports modules pip install -e ".[lab]" does not install '
+        f"(module: distribution)", missing,
+        "add the distribution with a floor to the `lab` extra in pyproject.toml (and pin it "
+        "in binder/requirements.txt)")
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_module_a_notebook_needs_is_pinned_for_binder(notebook):
     missing = {m: distribution(m) for m in needed(notebook) if distribution(m) not in binder_pins()}
-    assert not missing, f"{notebook.name} needs {missing}, not in binder/requirements.txt"
+    assert not missing, failure(
+        f"{notebook.name} imports modules binder/requirements.txt does not pin "
+        f"(module: distribution)", missing,
+        "pin the distribution in binder/requirements.txt (`name==version`, a release the "
+        "lab extra's floor allows; tests/test_binder.py checks they agree)")
 
 
 def test_binder_pins_everything_the_lab_extra_asks_for():

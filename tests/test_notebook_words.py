@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -39,4 +40,8 @@ def texts(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_notebook_text_hedges_a_plural(path: Path) -> None:
     hedged = [t.strip()[:80] for t in texts(path) if HEDGED.search(t)]
-    assert not hedged, f"{path.name} writes: {hedged}"
+    assert not hedged, failure(
+        f"{path.name} hedges a plural, as in 'move(s)'", hedged,
+        "write the form the number takes (tabletop.core.quoting.counted(n, 'move') gives "
+        "'1 move', '2 moves'), then `python notebooks/refresh.py notebooks/" + path.name
+        + "`")

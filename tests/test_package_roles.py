@@ -8,6 +8,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 import tabletop
 
@@ -65,7 +66,11 @@ def own_imports(path: Path) -> set[str]:
 @pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
 def test_every_package_has_the_files_of_the_table(package):
     missing = [role for role in ROLES if not (package / f"{role}.py").exists()]
-    assert not missing, f"{package.name} has no {', '.join(f'{m}.py' for m in missing)}"
+    assert not missing, failure(
+        f"the game package {package.name} lacks modules of the roles table",
+        [f"{m}.py" for m in missing],
+        "add them in the roles docs/adding-a-game.md's table gives (an empty module with a "
+        "docstring is fine where the game needs none)")
 
 
 @pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
@@ -73,7 +78,10 @@ def test_every_file_imports_what_its_role_allows(package):
     wrong = {f"{role}.py imports {', '.join(sorted(bad))}"
              for role, forbidden in FORBIDDEN.items() if (package / f"{role}.py").exists()
              if (bad := own_imports(package / f"{role}.py") & forbidden)}
-    assert not wrong, f"{package.name}: {sorted(wrong)}"
+    assert not wrong, failure(
+        f"modules of {package.name} that import what their role forbids", sorted(wrong),
+        "move the code to the module whose role allows the import (docs/adding-a-game.md's "
+        "roles table, \"imports\" column), or pass the value in as an argument")
 
 
 def test_the_checker_sees_relative_and_absolute_imports(tmp_path):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from guards import failure
 
 import tabletop
 
@@ -58,20 +59,31 @@ def import_graph() -> nx.DiGraph:
 
 def test_no_import_cycles():
     cycles = list(nx.simple_cycles(import_graph()))
-    assert not cycles, f"import cycles: {cycles}"
+    assert not cycles, failure(
+        "import cycles in tabletop/ (each a list of modules importing the next)",
+        [" -> ".join([*cycle, cycle[0]]) for cycle in cycles],
+        "move what both need into a module of its own that imports neither (core imports "
+        "no game; a game imports core); an import inside a function counts too")
 
 
 def test_no_private_names_cross_modules():
     crossing = [(name, target, what) for name in MODULES
                 for target, what in imports(name)
                 if what.startswith("_") and not what.startswith("__")]
-    assert not crossing, crossing
+    assert not crossing, failure(
+        "private names (a leading _) imported from another module of tabletop/",
+        [f"{name} imports {what} from {target}" for name, target, what in crossing],
+        "make the name public (drop the _, give it a docstring) if other modules need it, "
+        "or move the code that uses it into its module")
 
 
 def test_no_file_is_too_long():
     long = {str(p.relative_to(ROOT)): n for p in MODULES.values()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST}
-    assert not long, long
+    assert not long, failure(
+        f"modules of tabletop/ over {LONGEST} lines (lines)", long,
+        f"split the module into smaller ones with one job each, keeping every old name "
+        f"importable from the old module (tests/test_split_modules.py); {LONGEST} stays")
 
 
 def test_no_two_test_files_share_a_name():
@@ -80,7 +92,12 @@ def test_no_two_test_files_share_a_name():
     tests run alone (``--ignore=tests/browser``) never showed."""
     files = sorted(Path(__file__).parent.rglob("test_*.py"))
     names = [p.name for p in files]
-    assert len(set(names)) == len(names), sorted({n for n in names if names.count(n) > 1})
+    assert len(set(names)) == len(names), failure(
+        "test files under tests/ that share a base name",
+        sorted({str(p.relative_to(Path(__file__).parent)) for p in files
+                if names.count(p.name) > 1}),
+        "rename one of them: pytest imports a test file by its base name (tests/ has no "
+        "__init__.py), so one in tests/browser/ may not share a unit test's name")
 
 
 GAMES = tabletop.games()
@@ -90,7 +107,11 @@ GAMES = tabletop.games()
 def test_every_game_package_has_the_same_files(game):
     package = f"tabletop.games.{game.replace('-', '_')}"
     files = {name.rpartition(".")[2] for name in MODULES if name.startswith(package + ".")}
-    assert {"actions", "position", "rules", "render", "input"} <= files, files
+    roles = {"actions", "position", "rules", "render", "input"}
+    assert roles <= files, failure(
+        f"{package} lacks the modules every game package has", sorted(roles - files),
+        "add them in the roles docs/adding-a-game.md gives (tests/test_package_roles.py "
+        "checks what each may import)")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -98,7 +119,12 @@ def test_only_the_packages_init_imports_the_rules(game):
     package = f"tabletop.games.{game.replace('-', '_')}"
     importers = {name for name in MODULES for target, _ in imports(name)
                  if target == f"{package}.rules"}
-    assert importers <= {package}, importers
+    assert importers <= {package}, failure(
+        f"modules that import {package}.rules (only the package's __init__ may)",
+        sorted(importers - {package}),
+        "import what it needs from actions.py, position.py or a table (rules.py imports "
+        "them, so importing it back is a cycle; docs/adding-a-game.md, \"The files\"); a "
+        "type annotation may import the Game under `if TYPE_CHECKING:`")
 
 
 def self_emptying_memos() -> list[tuple[str, int, str]]:
@@ -118,7 +144,10 @@ def test_every_self_emptying_memo_reads_a_bound():
     memos = self_emptying_memos()
     assert len(memos) >= 10  # the games' memos are found at all
     fixed = [memo for memo in memos if ".size" not in memo[2]]
-    assert not fixed, f"memos bounded by a fixed number, not a core.memos.Bound: {fixed}"
+    assert not fixed, failure(
+        "memos bounded by a fixed number, not a core.memos.Bound (module, line, test)",
+        fixed, "make the bound a tabletop.core.memos.Bound and test `len(memo) > bound.size` "
+        "(docs/adding-a-game.md), so that core.memos.small_memos can shrink it")
 
 
 def test_every_game_package_imports_under_a_name_despite_the_games_function():

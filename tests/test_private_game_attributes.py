@@ -10,6 +10,8 @@ core to call) are the Game base's: the core calling them is not a crossing.
 import ast
 from pathlib import Path
 
+from guards import failure
+
 import tabletop
 
 GAMES = Path(tabletop.__file__).parent / "games"
@@ -37,8 +39,10 @@ def test_no_game_module_but_rules_reads_a_private_attribute_of_the_game():
     assert len(packages) >= 5  # the four games and the worked example
     found = [line for package in packages for path in sorted(package.glob("*.py"))
              if path.name != "rules.py" for line in private_game_reads(path)]
-    assert not found, "private attributes of the Game read outside rules.py:\n" + \
-        "\n".join(found)
+    assert not found, failure(
+        "private attributes of the Game read outside rules.py", found,
+        "have rules.py set a public, read-only attribute (or property) with the value "
+        "the other module needs, e.g. Lava Flows' `game.tables`, and read that")
 
 
 def test_what_the_lava_flows_position_reads_of_its_game_is_public_and_read_only():

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guards import failure
 
 ROOT = Path(__file__).parent.parent
 PAGES = sorted((ROOT / "docs" / "rules").glob("*.md"))
@@ -65,13 +66,20 @@ def test_a_rules_page_says_where_its_rules_came_from(page: Path) -> None:
 def test_every_point_is_marked_with_its_number_and_listed(page: Path) -> None:
     _, body, listed = sections(page.read_text(encoding="utf-8"))
     bare = unnumbered(body)
-    assert not bare, f"{page.name} marks points without their numbers: {bare}"
+    assert not bare, failure(
+        f"{page.name} marks interpretations or design choices without their numbers", bare,
+        "write [I7] or [D3], the number of the point in the page's closing list")
     numbers = set(LABEL.findall(listed))
     used = set(LABEL.findall(body))
-    assert used <= numbers, f"{page.name} marks points its list lacks: {sorted(used - numbers)}"
+    assert used <= numbers, failure(
+        f"{page.name} marks points its closing list lacks", sorted(used - numbers),
+        "add each to the list at the end of the page, with what was decided and why")
     for kind in "ID":  # numbered 1, 2, … with none left out
         have = sorted(int(n[1:]) for n in numbers if n[0] == kind)
-        assert have == list(range(1, len(have) + 1)), f"{page.name}: {kind} numbers {have}"
+        assert have == list(range(1, len(have) + 1)), failure(
+            f"{page.name} numbers its {kind} points with a gap or twice", have,
+            f"number them {kind}1, {kind}2, ... with none left out (a notebook that shows a "
+            f"point names it by its number: renumber there too)")
 
 
 def test_the_helpers_examples() -> None:

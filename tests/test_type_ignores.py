@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from guards import failure
+
 ROOT = Path(__file__).resolve().parent.parent
-#: The most ``# type: ignore`` comments ``tabletop/`` may hold (15 after round 54).
-MOST = 15
+#: The most ``# type: ignore`` comments ``tabletop/`` may hold (15 after round 54, 14 after
+#: round 57: one was needed under IPython 8 and failed mypy as unused under IPython 9).
+MOST = 14
 _IGNORE = re.compile(r"#\s*type:\s*ignore")
 
 
@@ -37,8 +40,10 @@ def ignores(root: Path) -> dict[str, int]:
 def test_the_library_holds_few_type_ignores():
     found = ignores(ROOT / "tabletop")
     total = sum(found.values())
-    assert total <= MOST, (f"{total} `# type: ignore` comments in tabletop/ (at most {MOST}, "
-                           f"issue 17): type the value instead; by file: {found}")
+    assert total <= MOST, failure(
+        f"{total} `# type: ignore` comments in tabletop/, at most {MOST} (issue 17), by file",
+        found, "type the value where it is made instead (CONTRIBUTING.md, \"Type hints\", "
+        "says how); MOST goes down when one goes, never up")
 
 
 def test_the_count_finds_an_ignore(tmp_path):

@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from guards import failure
 from project import pyproject
 
 import tabletop
@@ -32,7 +33,10 @@ def test_tabletop_warns_only_through_its_helper():
              for path in sorted(ROOT.rglob("*.py")) if path != HELPER
              for callee, call in calls(path) if callee in ("warnings.warn", "warn_explicit",
                                                            "warnings.warn_explicit")]
-    assert found == []
+    assert found == [], failure(
+        "calls of warnings.warn in tabletop/ outside tabletop/core/warn.py", found,
+        "call tabletop.core.warn.warn(message, category) instead: it names the user's line "
+        "(CONTRIBUTING.md, \"Warnings\")")
 
 
 def test_other_libraries_warners_are_told_the_users_level():
@@ -43,7 +47,10 @@ def test_other_libraries_warners_are_told_the_users_level():
              for callee, call in calls(path)
              if callee.endswith("logger.warn")
              and not any(k.arg == "stacklevel" for k in call.keywords)]
-    assert found == []
+    assert found == [], failure(
+        "another library's logger.warn called without a stacklevel", found,
+        "pass stacklevel=outside_level(...) (tabletop.core.warn) so that it names the "
+        "user's line (CONTRIBUTING.md, \"Warnings\")")
 
 
 def test_the_tree_widgets_warning_names_the_users_line():
@@ -90,8 +97,12 @@ def test_the_suite_fails_on_a_warning_attributed_to_tabletop():
 
 def test_the_policy_is_written_in_pyproject():
     policy = pyproject()["tool"]["pytest"]["ini_options"]["filterwarnings"]
-    assert {"error:::tabletop(\\.|$)", "error::ResourceWarning",
-            "error::pytest.PytestUnraisableExceptionWarning"} <= set(policy)
+    needed = {"error:::tabletop(\\.|$)", "error::ResourceWarning",
+              "error::pytest.PytestUnraisableExceptionWarning"}
+    assert needed <= set(policy), failure(
+        "pyproject.toml's [tool.pytest.ini_options] filterwarnings lacks the policy's filters",
+        sorted(needed - set(policy)), "put them back (CONTRIBUTING.md, \"Warnings\"): a "
+        "warning a test does not expect is silenced with pytest.warns, not a filter")
 
 
 def test_no_stored_notebook_output_holds_a_warning():
@@ -108,4 +119,7 @@ def test_no_stored_notebook_output_holds_a_warning():
                     else json.dumps(output.get("data", {}))
                 if "Warning" in "".join(said) or output.get("name") == "stderr":
                     found.append(f"{path.name} cell {index}")
-    assert found == []
+    assert found == [], failure(
+        "stored notebook outputs that hold a warning or stderr", found,
+        "make the cell not warn (or catch the warning and show what it says), then "
+        "`python notebooks/refresh.py notebooks/<name>.ipynb`")

@@ -290,6 +290,8 @@ class TakeAway(Game):
     observation_shape = (3,)
 
     def position(self, pile: int, turn: int = 0) -> TakeState:
+        if pile < 0:  # (no move could follow: check_composed_records)
+            raise ValueError(f"pile is a number of counters, 0 or more, not {pile}")
         return TakeState(game=self, pile=pile, turn=turn, last=None)
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..agents.base import as_view, legal_for
-from ..agents.settings import seed_of
+from ..agents.settings import seed_of, setting
 from ..core.game import Action, Game, State, View
 from ..core.plain import real, whole
 from .openspiel import TabletopGame, TabletopState, load_game, resampler
@@ -40,22 +40,24 @@ class ISMCTSAgent:
 
     ``simulations`` per move (1 to 10**7), ``uct_c`` the exploration constant (a finite
     number ≥ 0), ``seed`` for repeatable play (``None``: a fresh one). A wrong setting is
-    refused at once with a ``ValueError`` naming it.
+    refused at once with an ``InvalidOption`` naming it (a ``SettingError``, as every agent's).
 
     >>> ISMCTSAgent(simulations=20, seed=3)
     ISMCTSAgent(simulations=20, uct_c=2.0, seed=3)
     >>> ISMCTSAgent(simulations=0)
     Traceback (most recent call last):
-    ValueError: simulations must be an int from 1 to 10000000, not 0
+    tabletop.agents.settings.SettingError: simulations must be an int from 1 to 10000000, not 0
     """
 
     name = "openspiel-ismcts"
 
     def __init__(self, simulations: int = 100, uct_c: float = 2.0,
                  seed: int | None = None) -> None:
-        self.simulations = whole(simulations, 1, f"simulations must be an int from 1 to "
-                                                 f"{MOST_SIMULATIONS}", most=MOST_SIMULATIONS)
-        self.uct_c = real(uct_c, "uct_c must be a finite number ≥ 0", low=0.0)
+        self.simulations = setting(lambda v: whole(
+            v, 1, f"simulations must be an int from 1 to {MOST_SIMULATIONS}",
+            most=MOST_SIMULATIONS))(simulations)
+        self.uct_c = setting(lambda v: real(v, "uct_c must be a finite number ≥ 0",
+                                            low=0.0))(uct_c)
         self.seed = seed_of(seed)
         self.rng = random.Random(self.seed)
         self._games: dict[Game, TabletopGame] = {}

@@ -398,7 +398,8 @@ class Analysis:
         return out
 
     def to_graph(self, max_depth: int | None = None, min_visits: int = 1) -> nx.DiGraph:
-        """The search tree as the deciding player sees it, as a networkx ``DiGraph``.
+        """The search tree as the deciding player sees it, as a networkx ``DiGraph`` (a
+        ``core.treegraph.TreeGraph``: ``<mcts search tree of lascaux for player 0: …>``).
 
         Nodes are integers (``0`` is the root) with ``visits``, ``values`` (mean reward per
         player, each from 0 to 1), ``player`` (to move), ``terminal``, ``chance``, ``movers``,
@@ -418,7 +419,9 @@ class Analysis:
         if max_depth is not None:
             max_depth = whole(max_depth, 0, "max_depth must be an int ≥ 0 or None")
         min_visits = whole(min_visits, 0, "min_visits must be an int ≥ 0")
-        graph = nx.DiGraph(root=0, source="mcts", player=self.player, game=self.view.game)
+        from ..core.treegraph import TreeGraph  # (a DiGraph whose repr says what it holds)
+
+        graph = TreeGraph(root=0, source="mcts", player=self.player, game=self.view.game)
         bit = 1 << self.player
 
         def add(node: Node, kids: list[Node], depth: int) -> int:

@@ -26,12 +26,12 @@ from importlib import import_module
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core.choices import did_you_mean, unknown
-from ..core.errors import CallerError, InvalidOption, UnknownAgent
+from ..core.errors import CallerError, IllegalAction, InvalidOption, UnknownAgent
 from ..core.game import Action, State, View
 from ..core.legal import LegalActions
 from ..core.names import nfc, spelt
 from ..core.quoting import brief, cut
-from .settings import rng_of, seed_of
+from .settings import SettingError, rng_of, seed_of
 
 
 @runtime_checkable
@@ -43,11 +43,19 @@ class Agent(Protocol):
         ...
 
 
+#: What an agent asked to move after the end says (``IllegalAction``, as ``apply`` there).
+GAME_OVER = "the game is over: there is no move to choose"
+
+
 def as_view(subject: View | State) -> View:
-    """A view to decide from: a ``State`` is turned into its current player's view."""
+    """A view to decide from: a ``State`` is turned into its current player's view.
+
+    A finished game has no one to move: an agent asked to move there refuses with
+    ``IllegalAction`` saying the game is over, as ``apply`` does.
+    """
     if isinstance(subject, State):
         if subject.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
+            raise IllegalAction(GAME_OVER)
         return subject.view(subject.current_player)
     if not isinstance(subject, View):
         raise TypeError(f"an agent acts on a View (or a State), not {type(subject).__name__}")
@@ -69,11 +77,13 @@ def fresh_view(state: State, player: int) -> View:
 
 
 def legal_for(view: View) -> LegalActions[Action]:
+    """The actions an agent chooses among; ``IllegalAction`` when the view's player has
+    none (the game is over, or another player is to move)."""
     legal = view.legal_actions()
     if not legal:
         if view.current_player is None:
-            raise ValueError("the game is over: there is no move to choose")
-        raise ValueError(
+            raise IllegalAction(GAME_OVER)
+        raise IllegalAction(
             f"it is player {view.current_player}'s turn, not player {view.player}'s: "
             "an agent can only act for the player whose view it is given"
         )
@@ -230,9 +240,9 @@ def made_by(key: str, factory: AgentFactory | str, preset: Mapping[str, Any],
     except TypeError as err:  # the factory does not take what a name's factory is given
         raise TypeError(f"agent {key!r}'s factory {brief(factory)} was called with seed= and "
                         f"its options, and raised TypeError: {cut(str(err))}") from err
-    except CallerError:
-        raise
     except ValueError as err:  # an option's value out of range: the caller's, one line
+        if isinstance(err, CallerError) and not isinstance(err, SettingError):
+            raise  # (an unknown strength, say: one line of its own already)
         cause = _outside_cause(factory, err)
         if options and any(word in str(err) for word in preset):  # a clash with the preset
             settings = ", ".join(f"{k}={v!r}" for k, v in preset.items())

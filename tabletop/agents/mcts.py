@@ -55,12 +55,13 @@ from __future__ import annotations
 import math
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 from typing import cast
 
-from ..core.collector import collector_paused
+from ..core.collector import breathe, collector_paused
 from ..core.game import Action, Game, State, View
 from ..core.legal import LegalActions
 from .analysis import Analysis, Node, credit, ucb_choice
@@ -221,23 +222,33 @@ class MCTSAgent:
         """The chosen action for the view's player; ``last_analysis`` keeps the search."""
         return self.analyse(view).choice
 
-    def analyse(self, view: View | State) -> Analysis:
+    def analyse(self, view: View | State, *, stop: threading.Event | None = None) -> Analysis:
         """Search from ``view`` and return the ``Analysis`` (also kept as ``last_analysis``).
 
-        A ``State`` is searched through its current player's view, never directly.
+        A ``State`` is searched through its current player's view, never directly. ``stop``:
+        once another thread sets it, the search ends after the iteration it is in (one at
+        least), before its budget is spent (``tabletop.agents.awaiting`` sets it when the
+        task awaiting the move is cancelled).
         """
         view = as_view(view)
         legal = legal_for(view)
-        analysis = _Search(self, view, legal).run()
+        analysis = _Search(self, view, legal, stop).run()
         self.last_analysis = analysis
         return analysis
+
+
+def _never() -> bool:
+    """A search without a ``stop`` event is never told to stop."""
+    return False
 
 
 class _Search:
     """One search: the tree, the pool of determinizations, and the loop."""
 
-    def __init__(self, agent: MCTSAgent, view: View, legal: Sequence[Action]) -> None:
+    def __init__(self, agent: MCTSAgent, view: View, legal: Sequence[Action],
+                 stop: threading.Event | None = None) -> None:
         self.agent = agent
+        self.stopped: Callable[[], bool] = _never if stop is None else stop.is_set
         self.view = view
         self.legal = legal
         self.rng = agent.rng
@@ -291,17 +302,23 @@ class _Search:
     def _loop(self, start: float) -> int:
         """The iterations, until the budget is spent (at least one); how many were run."""
         limit, seconds, logs, log = self.agent.iterations, self.agent.seconds, self.logs, math.log
+        stopped = self.stopped
         if seconds is None:  # a count alone: no clock to read, the ``log``s made in blocks
             assert limit is not None
             for done in range(limit):
+                if done and stopped():
+                    return done
                 if len(logs) <= done + 1:  # doubled as needed: no count allocates all at once
                     logs.extend(map(log, range(len(logs), min(2 * len(logs), limit + 1))))
                 self._iterate(done)
+                breathe()  # (the rest of the process's young garbage, now and then)
             return limit
         deadline, done = start + seconds, 0
-        while (limit is None or done < limit) and (time.perf_counter() < deadline or done == 0):
+        while (limit is None or done < limit) and (time.perf_counter() < deadline or done == 0) \
+                and not (done and stopped()):
             logs.append(log(len(logs)))
             self._iterate(done)
+            breathe()
             done += 1
         return done
 

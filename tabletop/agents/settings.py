@@ -43,6 +43,30 @@ STRENGTHS: dict[str, tuple[int | None, float | None]] = {
 }
 
 
+class SettingError(InvalidOption):
+    """An agent's setting refused where the agent is made or set (``MCTSAgent(iterations=0)``,
+    ``RandomAgent(seed=-1)``, ``agent.seconds = -1``): an ``InvalidOption``, as the same
+    setting given through ``make_agent``, ``bots=`` or ``game.new`` is.
+
+    >>> from tabletop.agents import MCTSAgent
+    >>> MCTSAgent(iterations=0)
+    Traceback (most recent call last):
+    tabletop.agents.settings.SettingError: iterations must be a positive int (at most 10**9), not 0
+    """
+
+
+def setting(check: Callable[[object], Any]) -> Callable[[object], Any]:
+    """``check`` with the ``ValueError`` it raises raised as a ``SettingError`` (same words)."""
+    def checked(value: object) -> Any:
+        try:
+            return check(value)
+        except InvalidOption:
+            raise
+        except ValueError as err:
+            raise SettingError(str(err)) from None
+    return checked
+
+
 def budget(iterations: object, seconds: object, strength: object
            ) -> tuple[int | None, float | None]:
     """The search's ``(iterations, seconds)``: from ``strength`` (a ``STRENGTHS`` name), or
@@ -53,11 +77,11 @@ def budget(iterations: object, seconds: object, strength: object
             raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
                                 f"{suggestion(str(strength), STRENGTHS)}")
         if iterations is not None or seconds is not None:
-            raise ValueError("give a strength, or iterations and/or seconds, not both")
+            raise SettingError("give a strength, or iterations and/or seconds, not both")
         return STRENGTHS[strength]
     if iterations is None and seconds is None:
         return STRENGTHS["default"]
-    return _iterations(iterations), _seconds(seconds)
+    return setting(_iterations)(iterations), setting(_seconds)(seconds)
 
 
 def _iterations(value: object) -> int | None:
@@ -126,18 +150,18 @@ def checked_setting(agent: object, name: str, value: object) -> object:
 
     >>> from tabletop.agents import MCTSAgent
     >>> agent = MCTSAgent(iterations=50)
-    >>> agent.iterations = None
+    >>> agent.iterations = None  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: an MCTSAgent searches for iterations or seconds (or both): not both None
+    tabletop.agents.settings.SettingError: an MCTSAgent searches for iterations or seconds...
     """
     check = MCTS_SETTINGS.get(name)
     if check is None:
         return value
-    value = check(value)
+    value = setting(check)(value)
     partner = {"iterations": "seconds", "seconds": "iterations"}.get(name)
     if value is None and partner and getattr(agent, partner, 0) is None:
-        raise ValueError("an MCTSAgent searches for iterations or seconds (or both): not "
-                         "both None")
+        raise SettingError("an MCTSAgent searches for iterations or seconds (or both): not "
+                           "both None")
     return value
 
 
@@ -150,11 +174,14 @@ def seed_of(seed: object) -> int | None:
 
     >>> seed_of(-1)
     Traceback (most recent call last):
-    ValueError: seed must be an int from 0 to 2**64 - 1 or None, not -1
+    tabletop.agents.settings.SettingError: seed must be an int from 0 to 2**64 - 1 or None, not -1
     """
     if seed is None:
         return None
-    return whole(seed, 0, SEED_RULE, most=MAX_SEED)
+    try:
+        return whole(seed, 0, SEED_RULE, most=MAX_SEED)
+    except ValueError as err:
+        raise SettingError(str(err)) from None
 
 
 def seat_seed(seed: int | None, seat: int) -> int | None:

@@ -80,7 +80,16 @@ def as_executor(executor: Any) -> Executor | None:
     """An ``Executor`` from ``executor``: itself, or a cluster's ``get_executor()`` — told
     ``pure=False`` where it takes options, as Dask's does (games are not pure functions of
     their arguments: each is played afresh) — or anything else with a ``submit`` method."""
-    if executor is None or isinstance(executor, Executor):
+    if executor is None:
+        return executor
+    if blocks_its_loop(executor):
+        raise RuntimeError(
+            f"executor is an asynchronous Dask client ({brief(executor)}) and arena() was "
+            f"called on its event loop: the client's games finish only on that loop, which "
+            f"arena() would block until they finish (a hang). Run the tournament in a "
+            f"thread, leaving the loop free: await asyncio.to_thread(arena, ..., "
+            f"executor=client) (or use a synchronous Client(), which runs its own loop)")
+    if isinstance(executor, Executor):
         return executor
     if callable(getattr(executor, "get_executor", None)):
         getter = executor.get_executor
@@ -94,6 +103,21 @@ def as_executor(executor: Any) -> Executor | None:
         return executor
     raise TypeError(f"executor should be a concurrent.futures.Executor or a Dask client "
                     f"(anything with get_executor() or submit), not {brief(executor)}")
+
+
+def blocks_its_loop(executor: Any) -> bool:
+    """Whether ``executor`` is an asynchronous Dask client (``Client(asynchronous=True)``),
+    or the executor of one, called from its own event loop's thread: its futures complete
+    on that loop, so waiting for them there never ends. (A client's ``asynchronous`` says
+    exactly that: it is false in any other thread.)
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> blocks_its_loop(ThreadPoolExecutor(1))
+    False
+    """
+    client = executor if hasattr(executor, "get_executor") else getattr(executor, "_client",
+                                                                        None)
+    return getattr(client, "asynchronous", False) is True
 
 
 def takes_pure(getter: Callable[..., Any]) -> bool:

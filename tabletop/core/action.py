@@ -36,6 +36,18 @@ class Action:
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__.lower()
 
+    def __format__(self, spec: str) -> str:
+        """An action formats as its notation does, so it lines up in a table of moves:
+
+        >>> @dataclass(frozen=True)
+        ... class Pass(Action):
+        ...     def __str__(self):
+        ...         return "pass"
+        >>> f"{Pass():>6}|{Pass():.2}|{Pass()}"
+        '  pass|pa|pass'
+        """
+        return format(str(self), spec)
+
 
 def _never_failing(own: Callable[[Action], str]) -> Callable[[Action], str]:
     @functools.wraps(own)

@@ -21,6 +21,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from .composed import composed_from
 from .plain import plain_inside
 from .quoting import brief, cut
 from .wellformed import fits, plain_types, type_names
@@ -59,10 +60,13 @@ def position_builder(method: Callable[..., R]) -> Callable[..., R]:
                 raise ValueError(f"{call}: {name} should be {type_names(kinds)}, not "
                                  f"{brief(value)}")
         try:
-            return method(*bound.args, **bound.kwargs)
+            built = method(*bound.args, **bound.kwargs)
         except UNREADABLE as error:
             raise ValueError(f"{call} could not read its arguments: "
                              f"{type(error).__name__}: {cut(str(error), 160)}") from error
+        # the call, kept as the composed game's start (its record's "position")
+        object.__setattr__(built, "_origin", composed_from(call, bound))
+        return built
     return build
 
 

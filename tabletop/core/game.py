@@ -182,7 +182,7 @@ class Game(OptionChecks, GameFacts, SetOnce):
                                 f"{suggestion(setup, self.setups)}")
         rng = random.Random(seed)
         state = self._initial(rng) if start is None else self._initial_from(rng, start)
-        object.__setattr__(state, "_seed", seed)
+        object.__setattr__(state, "_origin", seed)
         if setup == "random":
             chooser = random.Random(f"setup/{seed}")
             while not state.is_terminal and state._is_setup():
@@ -264,6 +264,11 @@ class Position(Derives):
         def _legal_summary(self) -> str: ...
         def _refusal(self, refused: str) -> IllegalAction: ...
         def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
+
+    def _ending(self) -> str:
+        """The game's hook: how the game ended, in a few words for the result line
+        (``"repetition"``); ``""`` before the end, and where the rules end one way only."""
+        return ""
 
     def _cached(self, key: str, compute: Callable[[], R]) -> R:
         """``compute()``, computed once per instance under ``key``."""
@@ -352,7 +357,9 @@ class State(_Positioned):
     Equality and hash are by position (the game's fields), not by history or seed.
     """
 
-    _seed: int | None = field(default=None, init=False, compare=False, repr=False)
+    #: Where the game started: the seed of ``new()``, a ``core.composed.Composed`` for a
+    #: ``position(...)`` call, ``None`` for a state drawn by ``determinize``.
+    _origin: Any = field(default=None, init=False, compare=False, repr=False)
     _trail: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
     #: ``(player, log)``: the history of the view ``determinize`` drew this state from.
     _seen: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
@@ -369,7 +376,7 @@ class State(_Positioned):
         nxt = self._apply(action)
         if nxt is self:
             raise RuntimeError(f"{type(self).__name__}._apply must return a new state")
-        _set_seed(nxt, self._seed)
+        _set_origin(nxt, self._origin)
         _set_seen(nxt, self._seen)
         _set_trail(nxt, (self._trail, action, actor))
         logs = self._cache.get("logs")
@@ -461,8 +468,25 @@ class State(_Positioned):
 
     @property
     def seed(self) -> int | None:
-        """The seed of ``new()``; ``None`` for a determinized state (it has no record)."""
-        return self._seed
+        """The seed of ``new()``; ``None`` for a position built by ``position(...)`` (see
+        ``composed``) or drawn by ``determinize`` (it has no record)."""
+        origin = self._origin
+        return origin if type(origin) is int else None
+
+    @property
+    def composed(self) -> dict[str, Any] | None:
+        """The arguments (by name, as JSON data) of the ``position(...)`` call this game
+        started from, which its record keeps as ``"position"``; ``None`` for a game from
+        ``new()`` or a state drawn by ``determinize``. ``game.position(**s.composed)`` builds
+        the start again."""
+        from .composed import arguments_of
+        return arguments_of(self)
+
+    def _position_call(self) -> dict[str, Any] | None:
+        """The ``position(...)`` arguments a record of this game keeps (``composed``), or
+        ``InvalidRecord`` saying why a record cannot hold them."""
+        from .composed import arguments_of
+        return arguments_of(self, strict=True)
 
     def _start_data(self) -> dict[str, Any] | None:
         """JSON-safe data a record keeps so that replay doesn't sample it again (Lacuna's
@@ -518,7 +542,8 @@ class State(_Positioned):
 
 
 #: The slots ``apply`` sets on each new state, set through their descriptors (no lookup).
-_set_seed, _set_seen, _set_trail = (slot_setter(State, n) for n in ("_seed", "_seen", "_trail"))
+_set_origin, _set_seen, _set_trail = (slot_setter(State, n)
+                                      for n in ("_origin", "_seen", "_trail"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

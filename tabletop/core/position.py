@@ -40,9 +40,9 @@ T = TypeVar("T")
 #: A dataclass (what ``maker`` and ``constructor`` read the fields of).
 D = TypeVar("D", bound="DataclassInstance")
 
-#: Fields every derived instance starts afresh: the cache, and a State's seed and history
+#: Fields every derived instance starts afresh: the cache, and a State's origin and history
 #: (``State.apply`` sets those two on what ``_apply`` returns).
-FRESH = {"_cache": "{}", "_seed": "None", "_trail": "None", "_seen": "None", "_log": "()"}
+FRESH = {"_cache": "{}", "_origin": "None", "_trail": "None", "_seen": "None", "_log": "()"}
 
 #: Per State or View class: the function that builds one from a source and its changes.
 _builders: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}

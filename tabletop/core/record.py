@@ -55,7 +55,7 @@ MAX_START_ITEMS = 100_000
 #: How many values the caller's own fields of a record (``to_record(**extra)``) may hold.
 MAX_EXTRA_ITEMS = 1_000_000
 #: The fields a record's maker writes (not the caller's to set).
-OWN_FIELDS = (*_REQUIRED, "result", "start")
+OWN_FIELDS = (*_REQUIRED, "result", "start", "position")
 #: The most digits a number in record text may have.
 _MAX_DIGITS = 400
 
@@ -79,9 +79,10 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``extra`` keys (the caller's own: not a
     field of the record, each holding JSON data) are stored alongside."""
     extra = _checked_extra(extra)
-    if state.seed is None:
-        raise InvalidRecord("this state has no seed, so it has no record: it was built by a "
-                            "game's position(...) or drawn by a view's determinize")
+    composed = state._position_call()
+    if state.seed is None and composed is None:
+        raise InvalidRecord("this state has no seed, so it has no record: it was drawn by a "
+                            "view's determinize")
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,
@@ -94,6 +95,8 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     start = state._start_data()
     if start is not None:
         record["start"] = start
+    if composed is not None:
+        record["position"] = composed
     record.update(extra)
     return record
 
@@ -151,7 +154,7 @@ def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> s
     >>> said = past_the_end(end, "pass", 3, 5, "record")
     >>> print(said.replace(": ", ":\\n", 1).replace("; ", ";\\n"))
     action 4 of the record, 'pass', comes after the end of the game:
-    its first 3 actions finish it (a draw), and 2 more follow;
+    its first 3 actions finish it (a draw: ply cap), and 2 more follow;
     replay(record, ply=3) stops at the end
     """
     game = state.game
@@ -159,6 +162,8 @@ def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> s
     result = ("a draw" if not names else
               f"{names[0]} wins" if len(names) == 1 else
               f"{', '.join(names[:-1])} and {names[-1]} win")
+    how = state._ending()  # (a draw by repetition is not one at the ply cap)
+    result = f"{result}: {how}" if how else result
     stop = (f"replay(record, ply={i}) stops at the end" if kind == "record" else
             f"cut the {kind} after action {i}")
     return (f"action {i + 1} of the {kind}, {quote(str(text))}, comes after the end of the "
@@ -200,17 +205,22 @@ def read(record: object) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     _check_spelling(record)
+    composed = record.get("position") is not None
     for key, kind in _REQUIRED.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} (it needs {', '.join(_REQUIRED)})")
         value = record[key]
+        if key == "seed" and composed and value is None:
+            continue  # a game started from position(...), which the record holds
         if not isinstance(value, kind) or isinstance(value, bool):
             raise InvalidRecord(f"record {key!r} should be {_A[kind]}, not {brief(value)}"
                                 f"{_whole(value) if kind is int else ''}")
     if record["format"] != FORMAT:
         raise InvalidRecord(f"record format {quote(record['format'])} is not {FORMAT!r}")
     seed = record["seed"]
-    if not 0 <= seed <= MAX_SEED:
+    if composed:
+        _check_position(record)
+    elif not 0 <= seed <= MAX_SEED:
         raise InvalidRecord(f"record 'seed' should be an int from 0 to 2**64 - 1, "
                             f"not {brief(seed)}")
     _check_options(record["options"])
@@ -408,7 +418,41 @@ def _load(record: Mapping[str, Any]) -> Game:
         raise InvalidRecord(f"record 'options' can't be loaded: {cut(str(err))}") from None
 
 
+def _check_position(record: dict[str, Any]) -> None:
+    """A composed game's record: ``position`` an object of JSON data, ``seed`` null, no
+    ``start`` (the position call is the whole start); else ``InvalidRecord``."""
+    if not isinstance(record["position"], dict):
+        raise InvalidRecord(f"record 'position' should be an object (the arguments of the "
+                            f"game's position(...) by name), not {brief(record['position'])}")
+    if record["seed"] is not None:
+        raise InvalidRecord(f"record has a 'position' and 'seed' {brief(record['seed'])}: a "
+                            f"game started from position(...) has no seed (null); delete one")
+    if record.get("start") is not None:
+        raise InvalidRecord("record has both a 'position' and a 'start': a game started from "
+                            "position(...) has no other start data; delete 'start'")
+    _check_plain(record["position"], "position", [MAX_START_ITEMS])
+
+
+def checked_json(value: Any, where: str) -> Any:
+    """``value`` as JSON data (``json_shaped``, a copy), if it is finite JSON data of at most
+    ``MAX_START_ITEMS`` values; else ``InvalidRecord`` naming ``where``.
+
+    >>> checked_json((1, [2.5, "x"]), "cells")
+    [1, [2.5, 'x']]
+    """
+    shaped = json_shaped(value, 1)
+    _check_plain(shaped, where, [MAX_START_ITEMS])
+    return shaped
+
+
 def _start(game: Game, record: Mapping[str, Any]) -> State:
+    if record.get("position") is not None:
+        try:
+            built: State = getattr(game, "position")(**record["position"])  # noqa: B009
+            return built
+        except (TabletopError, TypeError, ValueError, ArithmeticError) as err:
+            raise InvalidRecord(f"record 'position' can't build a {game.name} position: "
+                                f"{cut(str(err))}") from None
     start = record.get("start")
     try:
         return game.new(seed=record["seed"], start=start)

@@ -17,7 +17,7 @@ import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from .collector import collector_paused
+from .collector import breathe, collector_paused
 from .game import Game, State, View
 from .plain import flag, player_of, whole
 from .quoting import brief
@@ -102,6 +102,9 @@ def explore(
     group by ``view(p).information_state()`` for those.
 
     Python's cycle collector is paused while the tree grows (``core.collector``).
+
+    The graph is a ``core.treegraph.TreeGraph``: a ``DiGraph`` whose repr says what it
+    holds (``<explore tree of lava-flows: 40 nodes, 39 edges, depth 1, complete>``).
     """
     if isinstance(state, View):
         raise TypeError(
@@ -118,9 +121,9 @@ def explore(
         last = state.game.players - 1
         infosets_for = player_of(infosets_for, last + 1,
                                  f"infosets_for must be a player 0..{last}")
-    import networkx as nx
+    from .treegraph import TreeGraph  # (networkx, imported when a tree is first made)
 
-    graph = nx.DiGraph(root=0, depth=depth, complete=True, merge=merge,
+    graph = TreeGraph(root=0, depth=depth, complete=True, merge=merge,
                        infosets_for=infosets_for, infosets={}, game=state.game)
     _LOOKUPS[graph] = _Lookups({}, {})
     _add(graph, 0, state, 0)
@@ -137,6 +140,7 @@ def explore(
                 graph.graph["complete"] = False
                 break
             queue.extend(new)
+            breathe()
     if not graph.graph["complete"] and max_nodes == MAX_NODES:
         warn(f"explore stopped at {MAX_NODES:,} nodes before depth {brief(depth)}: "
              "pass max_nodes=None to explore everything, or a smaller depth", RuntimeWarning)

@@ -373,7 +373,10 @@ def _flush_after_cells() -> None:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - ipywidgets needs IPython
         return
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    # IPython annotates get_ipython from 9 on, not before: called through a typed name, it
+    # type-checks under both (an ignore would be "unused" under one of them)
+    current: Callable[[], Any] = get_ipython
+    shell = current()
     if shell is None or any(hooked is shell for hooked in _hooked):
         return
     shell.events.register("post_run_cell", flush_stills)

@@ -146,7 +146,8 @@ class PanelsInStep:
         state = s.state
         if state.is_terminal:
             winners = [s.name(p) for p in state.winners]
-            return panels.turn_html(None, "", result=panels.result_text(winners, state.scores))
+            return panels.turn_html(None, "", result=panels.result_text(
+                winners, state.scores, state._ending()))
         p = state.current_player
         assert p is not None
         status = "thinking" if self.runner.thinking == p else \

@@ -174,17 +174,27 @@ def turn_html(name: str | None, seat: str, *, colour: str = "#888",
             f'<span class="tt-seat">{escape(seat)}</span>{paused}</div>')
 
 
-def result_text(winners: Sequence[str], scores: Sequence[float]) -> str:
-    """The result line: the winners and the scores (a negative score listed apart, so no
-    dash reads as its minus).
+def result_text(winners: Sequence[str], scores: Sequence[float], how: str = "") -> str:
+    """The result line: the winners, how the game ended (``how``, where the rules end in
+    more than one way) and the scores (a negative score listed apart, so no dash reads as
+    its minus). Scores beside a draw that differ are called scores, so that they do not
+    read as a win.
 
     >>> result_text(["Gold"], (3, 2)), result_text([], (0, 0))
     ('Gold wins (3–2)', 'a draw (0–0)')
+    >>> result_text([], (2, 0), "repetition"), result_text([], (2, 0))
+    ('a draw (repetition; scores 2–0)', 'a draw (scores 2–0)')
+    >>> result_text(["White"], (3, 1), "three Cinder Cones")
+    'White wins (three Cinder Cones; scores 3–1)'
     >>> result_text(["Ann", "Bo", "Di"], (1, 1, -3, 1))
     'Ann, Bo and Di win (1, 1, −3, 1)'
     """
     signed = any(s < 0 for s in scores)
     shown = (", " if signed else "–").join(_num(s).replace("-", "−") for s in scores)
+    if how or (not winners and len(set(scores)) > 1):
+        shown = f"scores {shown}"
+    if how:
+        shown = f"{how}; {shown}"
     if not winners:
         return f"a draw ({shown})"
     if len(winners) == 1:

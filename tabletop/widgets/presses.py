@@ -1,11 +1,14 @@
 """Telling the second press of a double click from a press of its own.
 
 A double click sends the kernel two presses at one spot a fraction of a second apart. When
-the first makes a move, the second lands on the next position, which the person had not
-seen yet (over a slow link, not even the first press's result): on Lascaux's "pay", the
-next player paid too. ``Presses`` drops a press from the page that comes within
-``DOUBLE_CLICK`` seconds of a press that made a move, at the same spot: a double click is one
-click. Presses made from Python (``GameWidget.click``, ``choose``) are never dropped.
+the first changes what the board shows, the second lands on a board the person had not seen
+yet (over a slow link, not even the first press's result): after a move, on Lascaux's "pay",
+the next player paid too; after a press that lifted the hot-seat cover, the second played
+a move on a board its player had never seen; after a pick, the second took the pick back.
+``Presses`` drops a press from the page that comes within ``DOUBLE_CLICK`` seconds of a
+press that changed the board (a move, a pick or its undoing, the cover lifted: ``mark``), at
+the same spot: a double click is one click. Presses made from Python (``GameWidget.click``,
+``choose``) are never dropped.
 
 >>> presses = Presses(clock=iter([0.0, 0.0, 0.2, 0.2, 0.9]).__next__)
 >>> presses.repeats(("board", 10.0, 10.0))   # the first press: its own
@@ -29,7 +32,7 @@ SAME_SPOT = 4.0
 
 
 class Presses:
-    """The last press from the page that made a move: when, and where (a board point
+    """The last press from the page that changed the board: when, and where (a board point
     ``("board", x, y)`` or a button's ``("button", target)``)."""
 
     def __init__(self, window: float = DOUBLE_CLICK,
@@ -48,7 +51,7 @@ class Presses:
         return _same_spot(last[1], where)
 
     def made_move(self, where: Hashable) -> None:
-        """The press at ``where`` just made a move."""
+        """The press at ``where`` just changed the board (a move, a pick, the cover lifted)."""
         self._last = (self.clock(), where)
 
 
@@ -59,8 +62,18 @@ def _same_spot(a: Hashable, b: Hashable) -> bool:
     return a == b
 
 
+def mark(session: Any) -> tuple[object, ...]:
+    """What a press may change on a ``Session``'s board: the position on show, whether the
+    hot-seat cover is up, and the targets picked so far."""
+    picked = session._input.selection if session._input is not None else ()
+    return (session.timeline.cursor, id(session.state), session.covered(), picked)
+
+
 def press(widget: Any, where: Hashable, act: Callable[[], object]) -> None:
     """A press from the page at ``where`` on a ``GameWidget``: ``act()`` (its click or
-    choice) unless the press repeats one, noting a move it makes."""
-    if not widget.presses.repeats(where) and act() is not None:
+    choice) unless the press repeats one, noting a press that changed the board."""
+    if widget.presses.repeats(where):
+        return
+    before = mark(widget.session)
+    if act() is not None or mark(widget.session) != before:
         widget.presses.made_move(where)

@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping
 
 from ..agents import agent_key
 from ..core.choices import did_you_mean, suggestion
+from ..core.composed import start_of
 from ..core.errors import InvalidOption
 from ..core.game import State, View
 from ..core.plain import flag, plain, real
@@ -91,12 +92,14 @@ def timeline_for(state: State) -> Timeline:
     """A timeline from the start of ``state``'s game to ``state`` (cursor at ``state``).
 
     A state with a seed is replayed from ``new(seed, start=...)`` — its own start data, as its
-    record keeps it (Lacuna's layout), never one the seed would sample now — so every earlier
-    ply can be visited; a determinized state (no seed) becomes the root itself.
+    record keeps it (Lacuna's layout), never one the seed would sample now — and one played
+    on from a ``position(...)`` call from that call again (``core.composed.start_of``), so
+    every earlier ply can be visited; a determinized state becomes the root itself.
     """
-    if state.seed is None or not state.history:
+    start = start_of(state) if state.history else None
+    if start is None:
         return Timeline(state)
-    timeline = Timeline(state.game.new(seed=state.seed, start=state._start_data()))
+    timeline = Timeline(start)
     for action in state.history:
         timeline.play(action)
     return timeline

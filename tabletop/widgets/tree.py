@@ -54,6 +54,7 @@ __all__ = ["TreeModel", "TreeWidget"]
 #: to ``BOARD_BOX``. With the controls above (536 px in all) they fit the 848 px wide output
 #: and 679 px tall notebook that JupyterLab shows at 1280 × 800 with its file browser open;
 #: narrower, the board wraps below the tree. A tree larger than its region scrolls in it.
+#: The selected node's words (``INFO_HEIGHT`` at least) grow their box to show them whole.
 #: In a box narrower than either region (a side panel, a column of an ``HBox``), each takes
 #: the box's width and the board's picture shrinks with it: nothing is cut off at the right.
 TREE_MIN_WIDTH = 340
@@ -113,8 +114,10 @@ class TreeWidget(w.VBox):
         self.canvas.frame.children = (*self.canvas.frame.children, *self.cursor.parts)
         self.board_html = w.HTML(layout=w.Layout(margin="0"))
         self.board_html.add_class("tabletop-tree-board")
-        self.info = w.HTML(layout=w.Layout(height=f"{INFO_HEIGHT}px", overflow="auto",
-                                           margin="0", width="100%"))
+        # The node's words grow their box (at least INFO_HEIGHT): in a fixed box that scrolls,
+        # a phone's narrow column hid the line to the node and the note under it.
+        self.info = w.HTML(layout=w.Layout(min_height=f"{INFO_HEIGHT}px", margin="0",
+                                           width="100%", flex="none"))
         self.info.add_class("tabletop-tree-info")
         self.depth_slider = w.IntSlider(value=DEPTH_LIMIT, min=0, max=DEPTH_LIMIT,
                                         description="depth ≤", layout=w.Layout(width="260px"),
@@ -149,7 +152,7 @@ class TreeWidget(w.VBox):
             overflow="auto", justify_content="center", align_items="flex-start"))
         board_box.add_class("tabletop-tree-board-box")
         side = w.VBox([board_box, self.info], layout=w.Layout(
-            width=f"{BOARD_BOX[0]}px", max_width="100%", height=f"{REGION_HEIGHT}px",
+            width=f"{BOARD_BOX[0]}px", max_width="100%", min_height=f"{REGION_HEIGHT}px",
             flex="none"))
         main = w.HBox([self.tree_box, side], layout=w.Layout(flex_flow="row wrap",
                                                              align_items="flex-start"))

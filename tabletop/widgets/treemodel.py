@@ -414,6 +414,8 @@ class TreeModel:
             winners = getattr(state, "winners", ())
             result = (", ".join(self.name(p) for p in winners) + " won" if winners
                       else "a draw")
+            how = state._ending() if hasattr(state, "_ending") else ""
+            result = f"{result} ({how})" if how else result
             # a search's state is a sample: who won there may rest on a guess
             parts.append(f"over (in the sampled state: {result})" if self.kind == "search"
                          else f"over: {result}")

@@ -1,7 +1,8 @@
 """Widgets showing their longest texts (the same in the notebook and in the test), for every
 game and player count: the start, a finished game with its breakdown unfolded, the longest
 refusal of a typed move and of a click, the typing help, the hot-seat cover after a move,
-and the turn line of a bot with a long name (paused, and thinking).
+the turn line of a bot with a long name (paused, and thinking), the bots' panel after their
+replies, and the tree inspector on a search (its deepest node's details, opened in the game).
 
 Each case is found by the widget's own logic on seeded positions, so a change to a game's
 words keeps these the longest."""
@@ -9,13 +10,14 @@ words keeps these the longest."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 import tabletop
 from tabletop.agents.base import RandomAgent
+from tabletop.agents.mcts import MCTSAgent
 from tabletop.core.errors import IllegalAction
 from tabletop.core.game import State
-from tabletop.widgets import GameWidget
+from tabletop.widgets import GameWidget, TreeWidget
 from tabletop.widgets.session import Session
 
 SEED = 0
@@ -138,9 +140,36 @@ def thinking(name: str, players: int) -> GameWidget:
     return widget
 
 
-CASES: dict[str, Callable[[str, int], GameWidget]] = {
+def bot(name: str, players: int) -> GameWidget:
+    """The bots' panel after their replies (mid-game, a weak search at every other seat)."""
+    states = positions(name, players)
+    state = states[len(states) // 2]
+    me = state.current_player
+    bots = {p: MCTSAgent(iterations=60, seed=SEED) for p in range(players) if p != me}
+    widget = tabletop.play(state, bots=bots, agent_delay=0)
+    widget.play(widget.session.state.legal_actions()[0])
+    return widget
+
+
+def tree(name: str, players: int) -> TreeWidget:
+    """The tree inspector on a bot's search mid-game: the deepest node with the longest line
+    to it selected (its details, and the note on sampled boards) and opened in the game."""
+    states = positions(name, players)
+    state = states[len(states) // 2]
+    agent = MCTSAgent(iterations=80, seed=SEED)
+    agent.analyse(state)
+    assert agent.last_analysis is not None
+    widget = TreeWidget(agent.last_analysis, depth=2, max_children=6)
+    model = widget.model
+    widget.select(max(model.visible(), key=lambda n: (model.graph.nodes[n]["depth"],
+                                                      len(" → ".join(model.path(n))))))
+    widget.open_in_game()
+    return widget
+
+
+CASES: dict[str, Callable[[str, int], GameWidget | TreeWidget]] = {
     "start": start, "end": end, "typed": typed, "clicked": clicked, "help": typing_help,
-    "cover": cover, "paused": paused, "thinking": thinking,
+    "cover": cover, "paused": paused, "thinking": thinking, "bot": bot, "tree": tree,
 }
 
 
@@ -148,14 +177,16 @@ def tag(case: str, name: str, players: int) -> str:
     return f"{case}-{name}-{players}p"
 
 
-def all_tags() -> list[str]:
-    return [tag(case, n, p) for case in CASES for n, p in CONFIGS]
+def all_tags(cases: Iterable[str] = CASES) -> list[str]:
+    return [tag(case, n, p) for case in cases for n, p in CONFIGS]
 
 
-def show_all() -> dict[str, GameWidget]:
-    """Every case of every game, each tagged for the test (``under-test``, ``game-<tag>``)."""
+def show_all(cases: Iterable[str] = CASES) -> dict[str, GameWidget | TreeWidget]:
+    """Every case (or those named) of every game, each tagged for the test (``under-test``,
+    ``game-<tag>``)."""
     shown = {}
-    for case, make in CASES.items():
+    for case in cases:
+        make = CASES[case]
         for name, players in CONFIGS:
             t = tag(case, name, players)
             shown[t] = make(name, players).add_class("under-test").add_class(f"game-{t}")

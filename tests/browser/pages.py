@@ -322,7 +322,7 @@ def wait_for_board(page: Any, tag: str, timeout: float = 90.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"no {tag} widget appeared")
         time.sleep(0.25)
-    canvas = page.locator(canvas_css(tag))
+    canvas = page.locator(canvas_css(tag)).first  # (a tree's, above the game it opened)
     canvas.scroll_into_view_if_needed()
     while painted_share(page, tag) < 0.5:
         if time.monotonic() > deadline:
@@ -333,7 +333,7 @@ def wait_for_board(page: Any, tag: str, timeout: float = 90.0) -> None:
 
 def painted_share(page: Any, tag: str) -> float:
     """The share of the canvas's pixels that are painted (0 for a blank canvas)."""
-    _, painted = page.locator(canvas_css(tag)).evaluate(SIGNATURE_JS)
+    _, painted = page.locator(canvas_css(tag)).first.evaluate(SIGNATURE_JS)
     return float(painted)
 
 

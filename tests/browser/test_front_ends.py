@@ -200,7 +200,9 @@ def test_the_tree_opens_a_game(front: FrontEnd) -> None:
     assert box["x"] + box["width"] <= SCREEN["width"], box
     page.locator(tree).screenshot(path=str(_artifact(front.name, "tree")))
     page.locator(f"{tree} button", has_text="Open in game").click()
-    opened = f"{tree} canvas.tabletop-canvas"
+    # The opened game's board, not the tree's own canvas (which also matched, so the wait
+    # could end before the game opened, or fail on two matches when it had).
+    opened = f"{tree} .tabletop-game canvas.tabletop-canvas"
     page.locator(opened).wait_for(timeout=30_000)
     page.wait_for_function(
         """sel => { const c = document.querySelector(sel);

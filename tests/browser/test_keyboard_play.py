@@ -137,6 +137,9 @@ def test_steps_and_the_hot_seat_cover_by_enter_and_space(
         page.locator(f"{root} button[title='Jump to the start']").focus()
         page.keyboard.press("Enter")  # shut once at the start: the focus goes nowhere else
         kernel_until(page, PLY, lambda p: p == "0", "Jump to the start to reach the kernel")
+        page.wait_for_function(  # a press on a button the page still shows disabled is lost
+            "sel => { const b = document.querySelector(sel); return b && !b.disabled; }",
+            arg=f"{root} button[title='Step forward']", timeout=20_000)  # (docs/widget.md)
         page.locator(f"{root} button[title='Step forward']").focus()
         page.keyboard.press("Enter")
         kernel_until(page, PLY, lambda p: p == "1", "Step forward to reach the kernel (ply 1)")

@@ -15,6 +15,7 @@ from .agreement import check_number_agreement
 from .annotated import check_annotations
 from .arguments import check_arguments
 from .builders import check_position_builder
+from .composedrecords import check_composed_records
 from .contrast import check_text_contrast
 from .cycles import check_cycles
 from .declarations import check_declarations
@@ -40,6 +41,7 @@ from .optimized import check_optimized
 from .options import check_options
 from .prose import check_prose
 from .replacing import check_replace
+from .reprs import check_repr_sizes
 from .scalars import check_numpy_scalars
 from .searchtrees import check_search_trees
 from .secrecy import check_secrecy
@@ -65,8 +67,10 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_numpy_scalars,
     check_json_readers,
     check_position_builder,
+    check_composed_records,
     check_fuzzing,
     check_long_games,
+    check_repr_sizes,
     check_cycles,
     check_small_memos,
     check_interrupts,

@@ -67,7 +67,7 @@ def check_position_builder(game: Game, seeds: Iterable[int] = ()) -> None:
     build: Callable[..., Any] | None = getattr(game, "position", None)
     if build is None:
         return
-    for argument, junk, call in _calls(build):
+    for argument, junk, call in builder_calls(build):
         made: Any = None
         try:
             made = call()
@@ -119,7 +119,7 @@ def _where(game: Game, argument: str, junk: Any) -> str:
     return f"{game.name} position({argument}={brief(junk)})"
 
 
-def _calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, partial[Any]]]:
+def builder_calls(build: Callable[..., Any]) -> Iterator[tuple[str, Any, partial[Any]]]:
     """``(argument, junk, call)`` for each argument of the builder and each junk value."""
     parameters = list(inspect.signature(build).parameters.values())
     required = [p for p in parameters if p.default is inspect.Parameter.empty

@@ -144,7 +144,9 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     if not pairs:
         return Kills(b"", 0, ())
     c = _pair_consts(n, pairs, group)
-    cross = at.T @ seg.cross  # [flower, pair]
+    # [flower, pair]. Measured (valgrind, a 48-flower layout): the product with BLAS
+    # clearing its output counts 92 K instructions, broadcast sums 144 K, einsum 110 K.
+    cross = at.T @ seg.cross
     near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
     own = ends * pairs
     own += c.pair
@@ -152,6 +154,8 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     k = near.ravel().nonzero()[0]  # by flower, then pair (``np.flatnonzero``, less a call)
     f, i = np.divmod(k, pairs)
     bits = _couple_bits(at[:2], (f, i), cross.take(k, mode="wrap"), seg, ends, rf, rp)
+    # (Or-ing each couple's bits into words of four pairs, ``bitwise_or.at``, zeroes a
+    # sixth of these bytes but made the whole layout 1.6 M instructions, not 1.0 M.)
     cells = np.zeros(2 * n * c.stride, c.cell)  # [on the mat or not, flower, pair]
     f *= c.stride
     f += i  # the couple's cell: its flower's on-mat row

@@ -422,7 +422,7 @@ class Lacuna(Game):
         built); each piece must lie wholly on the mat, as in a game (a flower's centre within
         ``mat_radius - flower_radius`` of the centre, as a record's layout; a pawn's within
         ``mat_radius - pawn_radius``, as a free placement). A coordinate is a number (not a
-        bool) or its text. Such a state has no seed, so no record.
+        bool) or its text. Such a state has no seed; its record keeps this call.
 
         >>> g = Lacuna()
         >>> s = g.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue")])

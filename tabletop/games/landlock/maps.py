@@ -29,6 +29,7 @@ from .board import (
     CELL_Y,
     CENTER,
     CORNERS,
+    LETTERS,
     NEIGHBOURS,
     SIZE,
     SPAN,
@@ -95,16 +96,44 @@ def _fits(kind: int, cell: int, rot: int, lpar: int) -> bool:
     return (nw == LAND) == (CELL_PARITY[cell] == lpar)
 
 
+def _unlabelled(rows: list[Any], top_left: str) -> tuple[list[Any], str]:
+    """``rows`` without the labels ``board_text`` writes — a first line of column letters
+    (``f g``), each row led by its number (``6 P S``) — and the cell they put top left;
+    rows without them as given. (No cell is written as a letter a..l or starts with a digit.)
+    """
+    if len(rows) < 2 or not all(isinstance(row, str) for row in rows):
+        return rows, top_left
+    columns = rows[0].split()
+    numbers = [row.split()[0] for row in rows[1:] if row.split()]
+    if not columns or not all(len(c) == 1 and c in LETTERS for c in columns) \
+            or len(numbers) != len(rows) - 1 or not all(n.isdigit() for n in numbers):
+        return rows, top_left
+    first, top = LETTERS.index(columns[0]), int(numbers[0])
+    if columns != list(LETTERS[first:first + len(columns)]) \
+            or numbers != [str(top + i) for i in range(len(numbers))]:
+        raise ValueError(f"rows with labels need the column letters in order ({brief(rows[0])})"
+                         f" and the row numbers counting up by one ({', '.join(numbers)})")
+    return [row.split(None, 1)[1] if len(row.split()) > 1 else "" for row in rows[1:]], \
+        f"{columns[0]}{top}"
+
+
 def tiles_from_rows(rows: Sequence[str] | str, top_left: str = "c3", nw_land: bool | None = None
                     ) -> list[tuple[int, int, int]]:
     """The placed tiles of a map written as rows of cells (see the module's docstring).
 
     ``top_left`` names the cell of the first row's first token. The checkerboard comes from
     the first band direction written (``P\\`` …), else from ``nw_land``: whether the top-left
-    cell's NW corner is land (default ``True``).
+    cell's NW corner is land (default ``True``). Rows as ``state.board_text()`` prints them,
+    under a line of column letters and each after its row's number, name their cells
+    themselves (``top_left`` is then read from the labels).
+
+    >>> tiles_from_rows(["     f   g", "  6 P   S", "  7 S   P7"]) == tiles_from_rows(
+    ...     ["P S", "S P7"], top_left="f6")
+    True
     """
     if isinstance(rows, str):
         rows = [r for r in rows.splitlines() if r.strip()]
+    rows, top_left = _unlabelled(list(rows), top_left)
     origin = cell_index(top_left)
     placed = []
     for dy, row in enumerate(rows):

@@ -289,7 +289,7 @@ class Landlock(Game):
         pending: bool = False, tussocks: tuple[int, int] = (0, 0),
         gnome_bonus: tuple[int, int] = (0, 0),
     ) -> LandlockState:
-        """A constructed position, for tests and notebooks (no seed, so no record).
+        """A constructed position, for tests and notebooks (no seed; its record keeps this call).
 
         ``tiles``: the placed tiles, ``"cell kind rotation"`` strings (``"f6 path r0"``,
         kinds by name or code, see ``tiles.KINDS``) or ``(cell, kind, rot)`` tuples; they

@@ -210,11 +210,16 @@ class LascauxPosition(Position):
     def _deck_line(self) -> str:
         return f"deck {self.deck_count}"
 
+    def _ending(self) -> str:
+        """How the game ended: ``"all cards taken"`` or ``"three idle rounds"``."""
+        if self.phase != OVER:
+            return ""
+        return "all cards taken" if self.end == "cards" else "three idle rounds"
+
     def _head(self) -> str:
         name = self.game.player_name
         if self.phase == OVER:
-            why = "all cards taken" if self.end == "cards" else "three idle rounds"
-            return f"round {self.round_number} · over ({why})"
+            return f"round {self.round_number} · over ({self._ending()})"
         mover = self.current_player
         assert mover is not None
         return (f"round {self.round_number} · {self.phase} · start {name(self.start)} · "

@@ -366,6 +366,7 @@ class Lascaux(Game):
         pot: int = 0,
         round_number: int = 1,
         reveal: bool = True,
+        idle: int = 0,
     ) -> LascauxState:
         """A position at the start of a round, for tests and notebooks.
 
@@ -373,6 +374,8 @@ class Lascaux(Game):
         ``deck`` the cards still to come, top first; cards placed nowhere are out of the
         game. With ``reveal=True`` the start player's reveal is made at once, so the state
         is ready for the colour choices (or over, if there is nothing left to play with).
+        ``idle``: the idle rounds in a row just before this one (0..2: the third ends the
+        game), as the state's text counts them ("idle rounds: 1").
 
         >>> import tabletop
         >>> s = tabletop.load("lascaux").position(
@@ -395,6 +398,9 @@ class Lascaux(Game):
             pot = whole(pot, 0, f"pot is a whole number of stones 0..{MOST_STONES}", MOST_STONES)
             round_number = whole(round_number, 1, f"round_number counts the rounds from 1 to "
                                                   f"{MOST_ROUNDS}", MOST_ROUNDS)
+            idle = whole(idle, 0, f"idle counts the idle rounds in a row so far, "
+                                  f"0..{IDLE_LIMIT - 1} (idle round {IDLE_LIMIT} ends the game)",
+                         IDLE_LIMIT - 1)
         except ValueError as error:
             raise InvalidOption(str(error)) from None
         _placed_once(("table", table_ids), ("deck", deck_ids),
@@ -410,7 +416,7 @@ class Lascaux(Game):
         state = LascauxState(
             game=self, deck=deck_ids, table=table_ids, fresh=len(table_ids),
             collections=held, stones=stones_t, pot=pot, start=start, phase=CHOOSE,
-            choices=(None,) * n, stack=(), turn=start, round_number=round_number, idle=0,
+            choices=(None,) * n, stack=(), turn=start, round_number=round_number, idle=idle,
             resolved=(), end="", current_player=start,
         )
         if not reveal:

@@ -86,22 +86,25 @@ def player_of(who: int | str) -> int:
     raise InvalidOption(f"{who!r} is not a player: use 0 / 'white' or 1 / 'black'")
 
 
-def lock_cell(lock: str | None, stacks: list[str]) -> int:
-    """The cell the lock names (``-1``: none): one holding a stack, the one the last Bubble
-    Up was made on.
+def lock_cell(lock: str | None, stacks: list[str], cones: list[int]) -> int:
+    """The cell the lock names (``-1``: none): the cell of the last Bubble Up, which holds a
+    stack, or a Cinder Cone (the Bubble Up that formed it sank every piece of the stack into
+    it, and the lock stays on its cell, as in play).
 
-    >>> lock_cell("b2", ["W"] + [""] * 8)
+    >>> lock_cell("b2", ["W"] + [""] * 8, [-1] * 9)
     Traceback (most recent call last):
     ...
-    tabletop.core.errors.InvalidOption: lock='b2': the lock is on the stack of the last \
-Bubble Up, and b2 holds no stack
+    tabletop.core.errors.InvalidOption: lock='b2': the lock is on the cell of the last \
+Bubble Up, and b2 holds no stack and no Cinder Cone
+    >>> lock_cell("a1", [""] * 9, [1] + [-1] * 8)
+    0
     """
     if lock is None:
         return -1
     i = cell_of(lock)
-    if not stacks[i]:
-        raise InvalidOption(f"lock={lock!r}: the lock is on the stack of the last Bubble Up, "
-                            f"and {CELLS[i]} holds no stack")
+    if not stacks[i] and cones[i] < 0:
+        raise InvalidOption(f"lock={lock!r}: the lock is on the cell of the last Bubble Up, "
+                            f"and {CELLS[i]} holds no stack and no Cinder Cone")
     return i
 
 

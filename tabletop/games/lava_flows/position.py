@@ -217,6 +217,10 @@ class LavaPosition(Position):
         """
         return self.phase if self.phase < PLAY else PLAY + self.plies
 
+    def _ending(self) -> str:
+        """How the game ended: ``"three Cinder Cones"``, ``"repetition"``, ``"ply cap"``."""
+        return "three Cinder Cones" if self.outcome == "win" else self.outcome
+
     def game_status(self) -> str:
         """Whose turn, the ply (``game_ply``) and the draw it comes to, the lock; or the end.
         The picture, the score notes and the position's text all say this.

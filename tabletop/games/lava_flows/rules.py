@@ -514,8 +514,8 @@ class LavaFlows(Game):
         spaces: ``W B`` (Larges), ``w b`` (Mediums known to both; ``(w)`` also accepted),
         ``[b:W]`` (a black Medium White hid, known only to White), ``[-:B]`` (Black's empty
         hiding place). ``cones`` maps cells to their cone's owner. Pieces in view become
-        known to both and cones form at once, as after any action. The state has no seed,
-        so no record; everything else works.
+        known to both and cones form at once, as after any action. The state has no seed:
+        its record keeps this call (``"position"``), and everything else works.
 
         >>> import tabletop
         >>> s = tabletop.load("lava-flows").position({"c3": "W w"}, cones={"a3": 0, "b3": 0})
@@ -540,7 +540,7 @@ class LavaFlows(Game):
         return LavaState(
             game=self, stacks=tuple(normalize(s) for s in stacks), cones=tuple(cone_list),
             first=first_player(mover, first, plies), phase=PLAY, to_move=mover,
-            lock=lock_cell(lock, stacks), plies=int(plies), positions=(), winner=-1,
+            lock=lock_cell(lock, stacks, cone_list), plies=int(plies), positions=(), winner=-1,
             outcome="", claims=(),
         )._settled()
 
