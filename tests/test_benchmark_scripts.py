@@ -46,7 +46,8 @@ SMALLEST = {
     "lava_flows.py": ["--seconds", "0.05", "--runs", "1"],
     "playouts.py": None,
     "soak.py": ["--games", "1"],
-    "widget.py": ["lascaux", "--states", "100", "--plies", "20"],
+    # Lacuna: moves of several presses, one at the spot of the press before (seed 7, ply 5)
+    "widget.py": ["lacuna", "lascaux", "--states", "100", "--plies", "12"],
 }
 
 
