@@ -161,6 +161,26 @@ def close_when_drawn(widgets: Iterable[w.Widget]) -> None:
     CLOSER.close(widgets)
 
 
+def is_canvas(widget: w.Widget) -> bool:
+    """Whether ``widget`` is one of ipycanvas' (a canvas the page's drawing chain may name).
+
+    >>> is_canvas(w.Layout())
+    False
+    """
+    return type(widget).__module__.split(".")[0] == "ipycanvas"
+
+
+def close_parts(parts: Iterable[w.Widget]) -> None:
+    """Close ``parts``: the canvases among them, with their layouts, once the page has drawn
+    them (``close_when_drawn``), the others now."""
+    parts = list(parts)
+    canvases = [x for part in parts if is_canvas(part)
+                for x in (part, getattr(part, "layout", None)) if isinstance(x, w.Widget)]
+    later = {id(x) for x in canvases}
+    _close(part for part in parts if id(part) not in later)
+    close_when_drawn(canvases)
+
+
 def page_drawing() -> None:
     """Note that a page draws our canvases (a canvas said it is ready): the marker is made
     now, so that its page model is there before any close needs it."""

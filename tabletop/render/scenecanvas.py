@@ -28,7 +28,7 @@ from typing import Any
 
 from ..core.plain import real
 from .canvas import LAYERS, CanvasRenderer
-from .canvasclose import close_when_drawn, page_drawing
+from .canvasclose import close_parts, page_drawing
 from .scene import Circle, Scene, Shape, Text
 from .svg import to_svg
 
@@ -219,11 +219,8 @@ class SceneCanvas:
             canvas.on_client_ready(self._client_ready, remove=True)
         # The still and the frame go now; the canvases once the page has drawn what was
         # sent to them (closed sooner, a page's every canvas stops drawing: canvasclose).
-        for part in [self.still, self.frame]:
-            part.close()
-            part.layout.close()
-        close_when_drawn([x for part in [*self.canvases, self.widget]
-                          for x in (part, part.layout)])
+        close_parts([x for part in [*self.canvases, self.widget, self.still, self.frame]
+                     for x in (part, part.layout)])
 
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""
