@@ -8,7 +8,8 @@ the page's memory more per run, their bots merely paused.
 A tabletop widget remembers the notebook cell that made it (the cell id the front end sends
 with each run; JupyterLab and Notebook 7 send one, a console or a callback none). When that
 **same cell has been run again** and its run is over, the widget is closed (``close()``: its
-bots stop, its comms and the page's models go) if, besides, the page shows it nowhere
+bots stop, its comms and the page's models go, its canvases once the page has drawn them:
+``tabletop.render.canvasclose``) if, besides, the page shows it nowhere
 (``_view_count`` 0) and the notebook's variables no longer reach it. Anything else keeps it:
 a scrolled-away, collapsed or closed-tab notebook, a deleted cell (``d d``, undone with
 ``z``), another cell or an ``Output`` showing it, a widget made by a console or a callback.

@@ -153,8 +153,10 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
             said = "\n".join(page.console_lines[-30:])
             raise AssertionError(f"{failure}\npage errors: {page.errors}\n"
                                  f"the page's console, last lines:\n{said}") from failure
+        # (their canvases close once the page has drawn them: CLOSER.pending empties)
         kernel_until(page, f"import ipywidgets.widgets.widget as _w\n"
-                     f"print(sum(i in _w._instances for i in {old_ids}))",
+                     "from tabletop.render.canvasclose import CLOSER\n"
+                     f"print(sum(i in _w._instances for i in {old_ids}) + len(CLOSER.pending))",
                      lambda said: said == "0", "the old gallery's widgets to close")
         runs.append([heap_mb(page.cdp), *map(int, run_in_kernel(page, STATS).split())])
     FIGURES["reruns_heap_rss_models"] = runs
