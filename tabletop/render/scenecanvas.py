@@ -28,6 +28,7 @@ from typing import Any
 
 from ..core.plain import real
 from .canvas import LAYERS, CanvasRenderer
+from .canvasclose import close_parts, page_drawing
 from .scene import Circle, Scene, Shape, Text
 from .svg import to_svg
 
@@ -199,7 +200,8 @@ class SceneCanvas:
         and let go of everything drawn or called: ipycanvas' one process-wide canvas manager
         remembers the canvas it last drew on, so a closed board it still named kept its
         click handlers alive (the whole widget, its game and timeline) until another board
-        drew."""
+        drew. In a kernel the canvases close once the page has drawn what was sent to them
+        (``tabletop.render.canvasclose``), elsewhere at once."""
         self.closed = True
         if self._still_due is not None:
             self._still_due.cancel()
@@ -215,9 +217,10 @@ class SceneCanvas:
         self.widget.on_touch_start(self._touch_start, remove=True)
         for canvas in self.canvases:
             canvas.on_client_ready(self._client_ready, remove=True)
-        for part in [*self.canvases, self.widget, self.still, self.frame]:
-            part.close()
-            part.layout.close()
+        # The still and the frame go now; the canvases once the page has drawn what was
+        # sent to them (closed sooner, a page's every canvas stops drawing: canvasclose).
+        close_parts([x for part in [*self.canvases, self.widget, self.still, self.frame]
+                     for x in (part, part.layout)])
 
     def to_scene(self, x: float, y: float) -> tuple[float, float]:
         """Canvas pixel coordinates (what ipycanvas reports) in scene units."""
@@ -280,6 +283,7 @@ class SceneCanvas:
         """
         if self.closed:
             return
+        page_drawing()
         manager = getattr(self.canvases[0], "_canvas_manager", None)
         if manager is not None and hasattr(manager, "_current_canvas"):
             manager._current_canvas = None

@@ -23,6 +23,7 @@ from ..agents.base import fresh_view
 from ..core.collector import collector_paused
 from ..core.errors import TabletopError
 from ..core.game import Action
+from ..render.canvasclose import close_parts
 from ..render.scenecanvas import SceneCanvas, running_loop
 from .agentrun import AgentRunner, decide, failure, synchronous
 from .messages import Message
@@ -70,9 +71,9 @@ def held(widgets: Iterable[w.Widget]) -> Iterator[w.Widget]:
 
 def close_all(widget: w.Widget) -> None:
     """Close ``widget`` and every widget it holds, its layout and style too (their comms, and
-    so the page's views); a game widget among them stops its bots."""
-    for part in list(held([widget])):
-        part.close()
+    so the page's views); a game widget among them stops its bots. Canvases close once the
+    page has drawn them (``tabletop.render.canvasclose``)."""
+    close_parts(held([widget]))
 
 
 def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None:
@@ -80,9 +81,7 @@ def close_dropped(before: Iterable[w.Widget], after: Iterable[w.Widget]) -> None
     by new ones would otherwise stay open (and in ipywidgets' registry) for the kernel's
     life."""
     kept = {id(widget) for widget in held(after)}
-    for widget in list(held(before)):
-        if id(widget) not in kept:
-            widget.close()
+    close_parts(widget for widget in held(before) if id(widget) not in kept)
 
 
 if TYPE_CHECKING:  # what the mixin is always mixed into: its ``observe``, ``close``, ...

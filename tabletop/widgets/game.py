@@ -29,7 +29,7 @@ from ..core.public import PUBLIC
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
-from . import inputs, layout, panels
+from . import abandoned, inputs, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .agentturns import AgentTurns, close_dropped, while_open
 from .instep import PanelsInStep
@@ -117,6 +117,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         if self._panels_due is not None:  # at once: the widget's first picture has its panels
             self._show_panels()
         self._pause_when_unseen()
+        abandoned.watch(self)  # closed once a re-run cell's output drops it (``abandoned``)
         if paused:  # (a match to watch: it starts when the Pause toggle is let go)
             self.paused = True
         if start_bots:

@@ -38,6 +38,7 @@ from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
 from ..core.quoting import brief, counted
 from ..render.scene import Scene
+from . import abandoned
 from .agentturns import close_all
 from .frontend import TREE_INSTEAD, warn_if_shown_nowhere
 from .keyfocus import leave
@@ -179,6 +180,7 @@ class TreeWidget(w.VBox):
         self.add_class("tabletop-tree")
         self.refresh()
         warn_if_shown_nowhere(self, TREE_INSTEAD)
+        abandoned.watch(self)  # closed once a re-run cell's output drops it (``abandoned``)
 
     def _canvas_key(self, key: str, shift: bool) -> None:
         """A key pressed on the tree's canvas or its cursor (``treekeys``): the arrows, Home

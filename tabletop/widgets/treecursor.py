@@ -36,6 +36,7 @@ from typing import Any
 from ipycanvas import Canvas
 from ipywidgets import Layout
 
+from ..render.canvasclose import close_when_drawn
 from ..render.scenecanvas import running_loop
 from .keyfocus import FOCUS_DELAY
 
@@ -132,11 +133,9 @@ class TreeCursor:
             self._due = None
 
     def close(self) -> None:
-        """Close the cursor's canvases."""
+        """Close the cursor's canvases (once the page has drawn them: ``canvasclose``)."""
         self.cancel()
-        for part in self.parts:
-            part.close()
-            part.layout.close()
+        close_when_drawn([x for part in self.parts for x in (part, part.layout)])
 
 
 def _draw(part: Canvas) -> None:
