@@ -7,8 +7,9 @@ the next player paid too; after a press that lifted the hot-seat cover, the seco
 a move on a board its player had never seen; after a pick, the second took the pick back.
 ``Presses`` drops a press from the page that comes within ``DOUBLE_CLICK`` seconds of a
 press that changed the board (a move, a pick or its undoing, the cover lifted: ``mark``), at
-the same spot: a double click is one click. Presses made from Python (``GameWidget.click``,
-``choose``) are never dropped.
+the same spot, on the board that press left: a double click is one click, but a press
+after the board changed again (Forget pressed in between, a step, a bot's move) is a press
+of its own. Presses made from Python (``GameWidget.click``, ``choose``) are never dropped.
 
 >>> presses = Presses(clock=iter([0.0, 0.0, 0.2, 0.2, 0.9]).__next__)
 >>> presses.repeats(("board", 10.0, 10.0))   # the first press: its own
@@ -39,20 +40,22 @@ class Presses:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.window = window
         self.clock = clock
-        self._last: tuple[float, Hashable] | None = None
+        self._last: tuple[float, Hashable, object] | None = None
 
-    def repeats(self, where: Hashable) -> bool:
-        """Whether a press at ``where`` now is the second half of a double click (it is
-        forgotten then: a third press is a press of its own)."""
+    def repeats(self, where: Hashable, board: object = None) -> bool:
+        """Whether a press at ``where`` now, on ``board`` (its ``mark``), is the second half
+        of a double click: soon after, at the spot, with the board as that press left it
+        (it is forgotten then: a third press is a press of its own)."""
         now = self.clock()
         last, self._last = self._last, None
-        if last is None or now - last[0] > self.window:
+        if last is None or now - last[0] > self.window or last[2] != board:
             return False
         return _same_spot(last[1], where)
 
-    def made_move(self, where: Hashable) -> None:
-        """The press at ``where`` just changed the board (a move, a pick, the cover lifted)."""
-        self._last = (self.clock(), where)
+    def made_move(self, where: Hashable, board: object = None) -> None:
+        """The press at ``where`` just changed the board (a move, a pick, the cover lifted)
+        to ``board`` (its ``mark``)."""
+        self._last = (self.clock(), where, board)
 
 
 def _same_spot(a: Hashable, b: Hashable) -> bool:
@@ -72,12 +75,13 @@ def mark(session: Any) -> tuple[object, ...]:
 def press(widget: Any, where: Hashable, act: Callable[[], object]) -> None:
     """A press from the page at ``where`` on a ``GameWidget``: ``act()`` (its click or
     choice) unless the press repeats one, noting a press that changed the board."""
-    if widget.presses.repeats(where):
-        return
     before = mark(widget.session)
+    if widget.presses.repeats(where, before):
+        return
     acted = None
     try:
         acted = act()
     finally:  # (a notebook's observer may raise after the move: it was made all the same)
-        if acted is not None or mark(widget.session) != before:
-            widget.presses.made_move(where)
+        after = mark(widget.session)
+        if acted is not None or after != before:
+            widget.presses.made_move(where, after)
