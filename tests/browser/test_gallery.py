@@ -105,7 +105,7 @@ def gallery_page(lab: Server, browser: Any, artifacts: Path) -> Any:
     try:
         yield page
     finally:
-        (artifacts / "gallery.json").write_text(json.dumps(FIGURES, indent=1))
+        (artifacts / "gallery.json").write_text(json.dumps(FIGURES, indent=1), encoding="utf-8")
         run_in_kernel(page, "[x.close() for x in gallery]; tree.close()")
         page.close()
 
