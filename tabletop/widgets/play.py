@@ -60,7 +60,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         widget.load(record, ply)
         warn_if_shown_nowhere(widget, playing_instead("python -m tabletop play RECORD.json"))
         return widget
-    command = terminal_command(game, seed=seed, setup=setup, bots=bots, options=options)
+    asked = game  # (for the terminal command, said once the widget has checked its bots)
     if isinstance(game, str):
         _check_options(game, options)
         game = load(game, **options)
@@ -77,6 +77,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
         raise TypeError(f"play() takes a game name, a Game, a State or a record, not "
                         f"{brief(game)}")
     widget = GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
+    command = terminal_command(asked, seed=seed, setup=setup, bots=bots, options=options)
     warn_if_shown_nowhere(widget, playing_instead(command))
     return widget
 

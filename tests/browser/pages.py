@@ -304,8 +304,8 @@ def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) ->
     if dialog.count():
         dialog.first.click()
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    for tag in tags:
-        wait_for_board(page, tag)
+    for tag in tags:  # (a cell of many widgets in a fresh clone's cold kernel: CI once ran
+        wait_for_board(page, tag, timeout=180.0)  # past 90 s before its last board came)
 
 
 ERROR_OUTPUT = (".jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], "
