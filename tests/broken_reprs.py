@@ -37,3 +37,27 @@ class UnformattableNim(LongNim):
 
     name = "unformattable-nim"
     _state_class = UnformattableState
+
+
+class Note:
+    """A remark with a text of its own (``__str__``) and Python's default ``__format__``."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NotedState(NimState):
+    def notes(self):
+        """What is left, as notes a learner reads (``f"{note:<20}"`` raises ``TypeError``)."""
+        return (Note(f"{self.pile} left"),)
+
+
+class NotedNim(LongNim):
+    """A Nim whose states hand out notes that refuse every format spec."""
+
+    name = "noted-nim"
+    _state_class = NotedState

@@ -3,7 +3,7 @@ long sound toy pass; a toy whose state's repr grows by a board's worth a ply fai
 
 import pytest
 from broken_longgames import LongNim
-from broken_reprs import DrawnOutNim, UnformattableNim
+from broken_reprs import DrawnOutNim, NotedNim, UnformattableNim
 
 import tabletop
 from tabletop.core.testing import ConformanceError
@@ -47,3 +47,25 @@ def test_a_state_refusing_format_specs_is_caught(registered):
     with pytest.raises(ConformanceError, match=r'f"\{x:>5\}" on a UnformattableState raised '
                                                r"TypeError"):
         check_format_specs(registered(UnformattableNim), range(1))
+
+
+def test_a_note_a_state_hands_out_refusing_format_specs_is_caught(registered):
+    """Not only the state: what its queries return, when it writes its own text."""
+    with pytest.raises(ConformanceError, match=r'\(NotedState\)\.notes\(\): a Note: '
+                                               r'f"\{x:>5\}" on a Note raised TypeError'):
+        check_format_specs(registered(NotedNim), range(1))
+
+
+@pytest.mark.parametrize("options", [{}, {"memory": True}])
+def test_lava_flows_announcements_and_oreos_format_as_their_text(options):
+    """A table of announcements: ``f"{claim:<40}"`` raised ``TypeError`` (issue 3: the state
+    shows which announcements were made and the Oreos present)."""
+    game = tabletop.load("lava-flows", **options)
+    state = game.position({"b2": "b B w", "a1": "W"}, to_move=0)
+    state = state.apply("bubble b2 claim black")  # B w b: an Oreo
+    (claim,) = state.claims
+    oreos = state.oreos()
+    assert oreos and claim
+    for thing in (claim, *oreos, *state.view(1).claims, *state.view(1).oreos()):
+        assert f"{thing:<60}|" == f"{str(thing):<60}|" and f"{thing:.6}" == str(thing)[:6]
+        assert f"{thing}" == str(thing)

@@ -271,6 +271,18 @@ def _accessors(subject: State | View, samples: list[Action]) -> Iterator[Accesso
             yield f"{name}({shown})", partial(method, **args)
 
 
+def queries(subject: State | View) -> Iterator[Accessor]:
+    """Every public attribute and query of ``subject`` as this check reads them: ``(name,
+    read)`` pairs, methods called with no arguments, each player, or sample actions' fields.
+
+    >>> import tabletop
+    >>> s = tabletop.load("lava-flows").new(seed=1, setup="random")
+    >>> dict(queries(s))["lock"]()
+    -1
+    """
+    return _accessors(subject, _sample_actions(subject))
+
+
 def _game_accessors(game: Game) -> Iterator[Accessor]:
     """The game's public properties (its methods make new states; its class attributes are
     the class's business)."""
@@ -511,4 +523,4 @@ def _same(a: Any, b: Any, depth: int = 0) -> bool:
         return False
 
 
-__all__ = ["check_immutability", "check_position"]
+__all__ = ["check_immutability", "check_position", "queries"]

@@ -13,7 +13,9 @@ game's repr to ``GAME_REPR`` characters and each legal action's to ``ACTION_REPR
 ``check_format_specs(game, seeds)``: a format spec (``f"{x:>5}"``, ``f"{x:.40}"``) on the
 game, a state, every player's view, a legal action or the score breakdown applies to its text,
 as it does on a ``str``; the empty spec gives ``str(x)``. Python's default ``__format__``
-raises ``TypeError`` on any spec.
+raises ``TypeError`` on any spec. So does it on anything else a state or view hands out
+whose class writes its own text (``__str__``) — Lava Flows' announcements and Oreos, say —
+directly or as an item of what a query returns.
 
 >>> import tabletop
 >>> check_repr_sizes(tabletop.load("landlock"), seeds=[0])
@@ -22,10 +24,11 @@ raises ``TypeError`` on any spec.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 
-from ..game import Game
+from ..game import Game, State, View
 from .common import fail, random_playout
+from .immutability import queries
 from .longgames import extended_game
 
 #: How many characters a state's or view's repr may grow by per ply of the game.
@@ -38,6 +41,8 @@ GAME_REPR = 1000
 ACTION_REPR = 200
 #: The format specs ``check_format_specs`` tries.
 SPECS = ("", ">5", "<300", "^40", ".12", "!r:>3")
+#: How many items of a returned container are looked at.
+ITEMS = 3
 
 
 def check_repr_sizes(game: Game, seeds: Iterable[int]) -> None:
@@ -81,9 +86,42 @@ def check_format_specs(game: Game, seeds: Iterable[int]) -> None:
         for ply in sorted({0, len(states) // 2, len(states) - 1}):
             state = states[ply]
             where = f"{game.name} seed {seed} ply {ply}"
-            for subject in (state, *(state.view(p) for p in range(game.players)),
-                            *state.legal_actions()[:3], state.score_breakdown()):
+            views = [state.view(p) for p in range(game.players)]
+            for subject in (state, *views, *state.legal_actions()[:3], state.score_breakdown()):
                 _check_specs(subject, where)
+            positions: list[State | View] = [state, *views]
+            for position in positions:
+                _check_handed_out(position, f"{where} ({type(position).__name__})")
+
+
+def _check_handed_out(position: State | View, where: str) -> None:
+    """The specs on every value a query of ``position`` returns, and on a few of the items it
+    holds, whose class writes its own text."""
+    for name, read in queries(position):
+        try:
+            value = read()
+        except Exception:  # not every query applies to every position
+            continue
+        held = value.values() if isinstance(value, Mapping) else value
+        items = list(held)[:ITEMS] if isinstance(held, Collection) and not isinstance(
+            held, str | bytes) else []
+        for item in (value, *items):
+            if _writes_own_text(type(item), type(position.game)):
+                _check_specs(item, f"{where}.{name}: a {type(item).__name__}")
+
+
+def _writes_own_text(kind: type, game: type) -> bool:
+    """Whether ``kind`` is the package's or the game's own (a networkx graph follows
+    networkx's rules, sealed or not), writes its own text and leaves format specs to Python's
+    default."""
+    homes = {"tabletop", game.__module__.partition(".")[0], "builtins", "typing", "abc"}
+    own = all(k.__module__.partition(".")[0] in homes for k in kind.__mro__)
+    return own and _author(kind, "__str__") is not object and _author(kind, "__format__") is object
+
+
+def _author(kind: type, method: str) -> type:
+    """The class in ``kind``'s MRO whose own ``method`` it uses."""
+    return next(k for k in kind.__mro__ if method in vars(k))
 
 
 def _check_specs(subject: object, where: str) -> None:

@@ -44,6 +44,14 @@ class Claim:
         return f"{self.ply}. {NAMES[self.player]} {self.action}: {verdict}" + (
             f" ({why})" if why else "")
 
+    def __format__(self, spec: str) -> str:
+        """A claim formats as its text does, so claims line up in a table:
+
+        >>> f"{Claim(3, 1, 'bubble a3 claim white', 'guess', False, 'black'):.16}|"
+        '3. Black bubble |'
+        """
+        return format(str(self), spec)
+
 
 @dataclass(frozen=True, slots=True)
 class Oreo:
@@ -60,6 +68,11 @@ class Oreo:
     def __str__(self) -> str:
         how = "visible" if self.visible else ("hidden" if self.certain else "possible")
         return f"{self.cell}@{self.depth} {self.colours} ({how})"
+
+    def __format__(self, spec: str) -> str:
+        """An Oreo formats as its text does: ``f"{Oreo('b2', 1, 'wbw', True):>22}"`` pads
+        ``b2@1 wbw (visible)``."""
+        return format(str(self), spec)
 
 
 #: What a claim's maker knew (``Claim.kind``); empty where a ``memory=True`` view forgot it.
