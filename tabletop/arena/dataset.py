@@ -542,4 +542,16 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
         for game in games:
             check(game, players)
     return ArenaResult(game=header["game"], players=players, agents=tuple(header["agents"]),
-                       games=tuple(games))
+                       games=tuple(games), described=_described_in(path, header))
+
+
+def _described_in(path: Path, header: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """What each label of the dataset at ``path`` stood for, as its ``dataset.json`` says
+    (nothing for a dataset written before it kept one)."""
+    if not (path / KEEPING).exists():
+        return ()
+    entrants = read_keeping(path)["entrants"]
+    if len(entrants) != len(header["agents"]):
+        raise InvalidRecord(f"{path / KEEPING} describes {len(entrants)} entrants, and "
+                            f"{path / HEADER} seats {len(header['agents'])}")
+    return tuple(zip(header["agents"], (e["agent"] for e in entrants), strict=True))
