@@ -546,12 +546,13 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
 
 
 def _described_in(path: Path, header: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    """What each label of the dataset at ``path`` stood for, as its ``dataset.json`` says
-    (nothing for a dataset written before it kept one)."""
-    if not (path / KEEPING).exists():
+    """What each label of the dataset at ``path`` stood for, as its ``dataset.json`` says;
+    nothing where it cannot say (a dataset written before it kept one, or a damaged one:
+    ``load`` reads the games without it, and only a resume needs it whole)."""
+    try:
+        entrants = read_keeping(path)["entrants"]
+    except (InvalidRecord, ValueError):
         return ()
-    entrants = read_keeping(path)["entrants"]
     if len(entrants) != len(header["agents"]):
-        raise InvalidRecord(f"{path / KEEPING} describes {len(entrants)} entrants, and "
-                            f"{path / HEADER} seats {len(header['agents'])}")
+        return ()
     return tuple(zip(header["agents"], (e["agent"] for e in entrants), strict=True))
