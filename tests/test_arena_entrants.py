@@ -325,6 +325,19 @@ _RETURNS = lambda s: list(s.returns())  # noqa: E731 (two lambdas: both called '
 _NOTHING = lambda s: [0.0, 0.0]  # noqa: E731
 
 
+class _Chooser:
+    name = "chooser"
+
+    def __init__(self):
+        self.choose = self.first
+
+    def first(self, view):
+        return view.legal_actions()[0]
+
+    def act(self, view):
+        return self.choose(view)
+
+
 class _Weights:
     def value(self, state):
         return list(state.returns())
@@ -346,6 +359,8 @@ def test_two_functions_of_one_name_are_two_agents_under_one_label():
             arena("lava-flows", agents, games=1, progress=False)
         labelled = dict(zip(("one", "two"), agents, strict=True))  # a mapping names them
         assert arena("lava-flows", labelled, games=1, progress=False).agents == ("one", "two")
+    assert len(set(arena("lava-flows", [_Chooser(), _Chooser()], games=1,
+                         progress=False).agents)) == 1  # each its own self.choose: alike
     weights, same = _Weights(), _value_maker(1)
     for agents in ([("mcts", {"iterations": 5, "evaluate": same})] * 2,
                    [("mcts", {"iterations": 5, "evaluate": weights.value}),

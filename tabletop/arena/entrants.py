@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import inspect
 import io
 import json
 import os
@@ -105,6 +106,13 @@ def _same_label_same_agent(labels: list[str], specs: list[Spec]) -> None:
                              f"{{'label': agent, …}}")
 
 
+def _own(spec: Spec) -> list[Any]:
+    """``_functions(spec)``, an agent object's methods bound to itself as their functions
+    (two agents alike each hold their own ``self.choose = self.greedy``)."""
+    return [f.__func__ if inspect.ismethod(f) and f.__self__ is spec else f
+            for f in _functions(spec)]
+
+
 def _same_function(one: Any, other: Any) -> bool:
     """Whether ``one`` and ``other`` are the same function: the same object, or equal (a
     method of one object, looked up twice, is two equal objects)."""
@@ -157,7 +165,7 @@ def _twin_functions(one: Spec, other: Spec) -> str | None:
     >>> _twin_functions(("mcts", {"evaluate": same}), ("mcts", {"evaluate": same})) is None
     True
     """
-    for mine, theirs in zip(_functions(one), _functions(other), strict=False):
+    for mine, theirs in zip(_own(one), _own(other), strict=False):
         if not _same_function(mine, theirs):
             return str(getattr(mine, "__qualname__", None) or brief(mine))
     return None
