@@ -7,13 +7,14 @@ from __future__ import annotations
 import gc
 import json
 import pickle
+import re
 import warnings
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import pytest
 
 from tabletop.agents import MCTSAgent, RandomAgent, resolve_agent
-from tabletop.arena import arena
+from tabletop.arena import arena, combine, load
 
 
 def records(result):
@@ -312,3 +313,74 @@ def test_a_name_registered_here_plays_the_same_games_in_spawned_workers(monkeypa
         there = arena("lava-flows", agents, games=2, progress=False, executor=pool)
     assert [g.error for g in there.games] == [None, None]
     assert records(there) == records(here)
+
+
+def _value_maker(weight):
+    def value(state):
+        return [weight * s for s in state.returns()]
+    return value
+
+
+_RETURNS = lambda s: list(s.returns())  # noqa: E731 (two lambdas: both called '<lambda>')
+_NOTHING = lambda s: [0.0, 0.0]  # noqa: E731
+
+
+class _Chooser:
+    name = "chooser"
+
+    def __init__(self):
+        self.choose = self.first
+
+    def first(self, view):
+        return view.legal_actions()[0]
+
+    def act(self, view):
+        return self.choose(view)
+
+
+class _Weights:
+    def value(self, state):
+        return list(state.returns())
+
+
+def test_two_functions_of_one_name_are_two_agents_under_one_label():
+    """Two differently set agents whose settings print alike — two lambdas, two closures
+    of one maker — are two entrants: one label for both is refused, naming the function."""
+    twins = {
+        "lambda": [("mcts", {"iterations": 5, "evaluate": _RETURNS}),
+                   ("mcts", {"iterations": 5, "evaluate": _NOTHING})],
+        "closure": [("mcts", {"iterations": 5, "evaluate": _value_maker(1)}),
+                    ("mcts", {"iterations": 5, "evaluate": _value_maker(-1)})],
+    }
+    for called, agents in twins.items():
+        name = "<lambda>" if called == "lambda" else "_value_maker.<locals>.value"
+        with pytest.raises(ValueError, match=r"two different entrants of agents are labelled "
+                                             rf".*both called '{re.escape(name)}'.*merge"):
+            arena("lava-flows", agents, games=1, progress=False)
+        labelled = dict(zip(("one", "two"), agents, strict=True))  # a mapping names them
+        assert arena("lava-flows", labelled, games=1, progress=False).agents == ("one", "two")
+    assert len(set(arena("lava-flows", [_Chooser(), _Chooser()], games=1,
+                         progress=False).agents)) == 1  # each its own self.choose: alike
+    weights, same = _Weights(), _value_maker(1)
+    for agents in ([("mcts", {"iterations": 5, "evaluate": same})] * 2,
+                   [("mcts", {"iterations": 5, "evaluate": weights.value}),
+                    ("mcts", {"iterations": 5, "evaluate": weights.value})]):
+        assert len(set(arena("lava-flows", agents, games=1, progress=False).agents)) == 1
+
+
+def test_combine_refuses_a_label_that_stood_for_two_agents(tmp_path):
+    """One label in two tournaments must be one agent: MCTS at 5 and at 50 iterations, both
+    labelled 'mcts', would otherwise be one entrant of the combined field."""
+    weak = arena("lava-flows", [MCTSAgent(iterations=5, seed=1), "random"], games=2,
+                 progress=False)
+    strong = arena("lava-flows", [MCTSAgent(iterations=50, seed=1), "random"], games=2,
+                   progress=False, save=tmp_path)
+    for other in (strong, load(tmp_path)):
+        with pytest.raises(ValueError, match=r"the label 'mcts' stands for two different "
+                                             r"agents .*iterations=5.*iterations=50"):
+            combine([weak, other])
+    field = combine([weak, weak, arena("lava-flows", {"mcts-50": MCTSAgent(iterations=50),
+                                                      "random": "random"},
+                                       games=2, progress=False)])
+    assert field.agents == ("mcts", "random", "mcts-50") and len(field) == 6
+    assert dict(field.described)["mcts"] == dict(weak.described)["mcts"]

@@ -542,4 +542,17 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
         for game in games:
             check(game, players)
     return ArenaResult(game=header["game"], players=players, agents=tuple(header["agents"]),
-                       games=tuple(games))
+                       games=tuple(games), described=_described_in(path, header))
+
+
+def _described_in(path: Path, header: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """What each label of the dataset at ``path`` stood for, as its ``dataset.json`` says;
+    nothing where it cannot say (a dataset written before it kept one, or a damaged one:
+    ``load`` reads the games without it, and only a resume needs it whole)."""
+    try:
+        entrants = read_keeping(path)["entrants"]
+    except (InvalidRecord, ValueError):
+        return ()
+    if len(entrants) != len(header["agents"]):
+        return ()
+    return tuple(zip(header["agents"], (e["agent"] for e in entrants), strict=True))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import inspect
 import io
 import json
 import os
@@ -96,6 +97,78 @@ def _same_label_same_agent(labels: list[str], specs: list[Spec]) -> None:
                              f"({cut(describe(other), 80)} and {cut(describe(spec), 80)}): "
                              f"their results would merge; name them with a mapping, "
                              f"{{'label': agent, …}}")
+        twins = _twin_functions(other, spec)
+        if twins:
+            raise ValueError(f"two different entrants of agents are labelled {quote(label)} "
+                             f"({cut(describe(spec), 80)}, twice): they are set with two "
+                             f"different functions that are both called {quote(twins)}, so "
+                             f"their results would merge; name them with a mapping, "
+                             f"{{'label': agent, …}}")
+
+
+def _own(spec: Spec) -> list[Any]:
+    """``_functions(spec)``, an agent object's methods bound to itself as their functions
+    (two agents alike each hold their own ``self.choose = self.greedy``)."""
+    return [f.__func__ if inspect.ismethod(f) and f.__self__ is spec else f
+            for f in _functions(spec)]
+
+
+def _same_function(one: Any, other: Any) -> bool:
+    """Whether ``one`` and ``other`` are the same function: the same object, or equal (a
+    method of one object, looked up twice, is two equal objects)."""
+    if one is other:
+        return True
+    try:
+        return bool(one == other)
+    except Exception:  # an __eq__ that raises, or answers with no truth value
+        return False
+
+
+#: How deep ``_functions`` looks into an entrant's options or settings.
+_FUNCTIONS_DEPTH = 4
+
+
+def _functions(value: Any, depth: int = 0) -> list[Any]:
+    """The functions and classes among ``value``'s options (a ``(name, options)`` spec) or
+    settings (an agent object's attributes), in order, looking into lists, tuples, sets and
+    dicts: what a description shows by name alone."""
+    if depth > _FUNCTIONS_DEPTH:
+        return []
+    if depth == 0:
+        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], Mapping):
+            value = dict(value[1])
+        elif is_object(value):
+            value = dict(getattr(value, "__dict__", {}))
+        else:
+            return []
+    if isinstance(value, type) or callable(value) and hasattr(value, "__qualname__"):
+        return [value]
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if isinstance(value, list | tuple | set | frozenset):
+        return [f for item in value for f in _functions(item, depth + 1)]
+    return []
+
+
+def _twin_functions(one: Spec, other: Spec) -> str | None:
+    """The name of a function (or class) that is set in ``one`` where ``other``, described
+    alike, has another function of the same name — two lambdas, two closures of one maker —
+    or None: such entrants are two agents that no description tells apart.
+
+    >>> def maker(weight):
+    ...     def value(state):
+    ...         return weight
+    ...     return value
+    >>> _twin_functions(("mcts", {"evaluate": maker(1)}), ("mcts", {"evaluate": maker(2)}))
+    'maker.<locals>.value'
+    >>> same = maker(1)
+    >>> _twin_functions(("mcts", {"evaluate": same}), ("mcts", {"evaluate": same})) is None
+    True
+    """
+    for mine, theirs in zip(_own(one), _own(other), strict=False):
+        if not _same_function(mine, theirs):
+            return str(getattr(mine, "__qualname__", None) or brief(mine))
+    return None
 
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")

@@ -12,14 +12,14 @@ from __future__ import annotations
 import json
 import math
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.names import SHOWN, fit, html_name, padded, width
 from ..core.plain import NotJSON, flag, json_data, player_of, whole
-from ..core.quoting import brief, counted
+from ..core.quoting import brief, counted, cut, quote
 from ..core.readonly import ReadOnlyDict
 from ..core.record import MAX_SEED
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
@@ -209,6 +209,10 @@ class ArenaResult:
     players: int
     agents: tuple[str, ...]
     games: tuple[GameResult, ...]
+    #: What agent each label stood for, as ``(label, description)`` pairs (the description
+    #: is ``tabletop.arena.entrants.describe``'s), where known: ``combine`` refuses a label
+    #: that stood for two different agents.
+    described: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or not self.game:
@@ -231,6 +235,7 @@ class ArenaResult:
                                  f"{brief(list(self.agents))}")
         object.__setattr__(self, "agents", tuple(self.agents))
         object.__setattr__(self, "games", tuple(self.games))
+        object.__setattr__(self, "described", _described(self.described, self.agents))
 
     def __len__(self) -> int:
         return len(self.games)
@@ -419,7 +424,8 @@ def combine(results: Iterable[ArenaResult]) -> ArenaResult:
     (MCTS at several strengths, and random) played as its own ``arena`` call.
 
     The agents are all the tournaments' labels, in order of first appearance; a label must
-    name the same agent in every tournament (nothing here can tell otherwise). The games
+    name the same agent in every tournament (a ``ValueError`` names one that stood for two,
+    where the results say: ``ArenaResult.described``). The games
     are all the tournaments' games, in order; the same seed in two tournaments is two
     games. Tournaments of other games, player counts or options are refused.
 
@@ -454,7 +460,50 @@ def combine(results: Iterable[ArenaResult]) -> ArenaResult:
                              f"with other options: {' and '.join(sorted(options))}")
     agents = tuple(dict.fromkeys(a for r in listed for a in r.agents))
     return ArenaResult(game=first.game, players=first.players, agents=agents,
-                       games=tuple(g for r in listed for g in r.games))
+                       games=tuple(g for r in listed for g in r.games),
+                       described=tuple(_one_agent_per_label(listed).items()))
+
+
+def _one_agent_per_label(results: list[ArenaResult]) -> dict[str, str]:
+    """What each label of ``results`` stood for, where any says; a ``ValueError`` naming a
+    label that stood for two different agents (their games would merge into one entrant)."""
+    known: dict[str, str] = {}
+    for n, result in enumerate(results):
+        for label, agent in result.described:
+            before = known.setdefault(label, agent)
+            if before != agent:
+                raise ValueError(f"combine: the label {quote(label)} stands for two different "
+                                 f"agents ({cut(before, 80)}, then {cut(agent, 80)} in "
+                                 f"tournament {n}): their games would merge into one "
+                                 f"entrant; give them different labels with a mapping, "
+                                 f"{{'label': agent, …}}")
+    return known
+
+
+def _described(described: object, agents: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """``described`` as ``(label, description)`` pairs of labels among ``agents``, checked.
+
+    >>> _described({"a": "random"}, ("a", "b"))
+    (('a', 'random'),)
+    >>> _described([("c", "random")], ("a",))
+    Traceback (most recent call last):
+    ValueError: an ArenaResult describes 'c', which is none of its agents ('a',)
+    """
+    pairs = described.items() if isinstance(described, Mapping) else described
+    if isinstance(pairs, str | bytes) or not isinstance(pairs, Iterable):
+        raise TypeError(f"an ArenaResult's described is (label, description) pairs or a "
+                        f"mapping, not {brief(described)}")
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2
+                and all(isinstance(text, str) for text in pair)):
+            raise TypeError(f"an ArenaResult's described holds (label, description) pairs "
+                            f"of strings, not {brief(pair)}")
+        if pair[0] not in agents:
+            raise ValueError(f"an ArenaResult describes {quote(pair[0])}, which is none of "
+                             f"its agents {agents}")
+        out[pair[0]] = pair[1]
+    return tuple(out.items())
 
 
 def _options(result: ArenaResult) -> str | None:

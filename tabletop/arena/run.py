@@ -411,4 +411,5 @@ def arena(
         if store is not None:
             store.close()
     return ArenaResult(game=game.name, players=game.players, agents=tuple(labels),
-                       games=tuple(done[i] for i in range(games)))
+                       games=tuple(done[i] for i in range(games)),
+                       described=tuple(zip(labels, map(describe, specs), strict=True)))
