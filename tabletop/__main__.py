@@ -80,13 +80,13 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
     return key, value
 
 
-def _seat(text: str) -> int:
-    """A ``--bot`` seat: a player's number."""
+def _seat(text: str) -> Any:
+    """A ``--bot`` seat: a player's number (other text is kept, for ``play_text`` to refuse
+    naming the number a player's name stands for)."""
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"--bot SEAT=AGENT: the seat is a player's number, not "
-                         f"{text!r}") from None
+        return text
 
 
 def _value(text: str) -> object:

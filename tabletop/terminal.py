@@ -131,13 +131,22 @@ def _start(game: Any, seed: int | None, setup: str, options: dict[str, Any]) -> 
     return game.new(seed=seed, setup=setup)
 
 
+def _named_seat(state: State, key: object) -> str:
+    """Which number a seat given by its player's name is (``" ('South' is player 1)"``)."""
+    names = [state.game.player_name(p).casefold() for p in range(state.game.players)]
+    if isinstance(key, str) and key.strip().casefold() in names:
+        return f" ({key!r} is player {names.index(key.strip().casefold())})"
+    return ""
+
+
 def _seats(state: State, bots: Mapping[int, Any]) -> dict[int, Any]:
     """The agents of the bots' seats, each seeded from the game's seed and its seat."""
     n = state.game.players
     seats = {}
     for seat, spec in bots.items():
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise ValueError(f"a bot's seat is a player from 0 to {n - 1}, not {seat!r}")
+            raise ValueError(f"a bot's seat is a player from 0 to {n - 1}, not {seat!r}"
+                             f"{_named_seat(state, seat)}")
         seats[seat] = resolve_agent(spec, seed=(state.seed or 0) * 101 + seat)
     return seats
 

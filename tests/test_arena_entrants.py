@@ -4,6 +4,7 @@ entrant — an ``act(view)`` function, a set, a generator — is refused saying 
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import pickle
@@ -13,6 +14,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import pytest
 
+import tabletop
 from tabletop.agents import MCTSAgent, RandomAgent, resolve_agent
 from tabletop.arena import arena, combine, load
 
@@ -122,6 +124,70 @@ def test_an_act_function_is_refused_saying_what_an_entrant_is():
                                         "seed=1 and raised AttributeError") as raised:
         resolve_agent(seeded_bot, seed=1)
     assert isinstance(raised.value.__cause__, AttributeError)
+
+
+class Deliberate:
+    """An agent with a setting of its own, which a factory fills in."""
+
+    def __init__(self, depth, seed=None):
+        self.depth, self.seed = depth, seed
+
+    def act(self, view):
+        return view.legal_actions()[0]
+
+
+class Plain:
+    def act(self, view):
+        return view.legal_actions()[-1]
+
+
+def keyword_seed(*, seed):
+    return Deliberate(1, seed)
+
+
+def any_options(**options):
+    return Deliberate(1, options.get("seed"))
+
+
+#: Factories as Python writes them (issue 21: "accept a class, a factory or an instance"):
+#: each is called as its parameters say, with the seed where it takes one.
+FACTORIES = {"partial with a setting": (functools.partial(Deliberate, depth=2), 7),
+             "partial of a plain class": (functools.partial(Plain), None),
+             "no arguments": (lambda: Deliberate(3), None),
+             "seed by keyword only": (keyword_seed, 7),
+             "**options": (any_options, 7)}
+
+
+@pytest.mark.parametrize("kind", list(FACTORIES))
+def test_a_factory_is_called_as_its_parameters_say(kind):
+    factory, seed_seen = FACTORIES[kind]
+    agent = resolve_agent(factory, seed=7)
+    assert getattr(agent, "seed", None) == seed_seen
+    for name in tabletop.games():
+        for players in tabletop.load(name).player_counts:
+            others = ["random"] * (players - 1)
+            result = arena(name, [factory, *others], games=1, players=players,
+                           progress=False, errors="raise")
+            assert len(result.games) == 1 and result.games[0].error is None, (name, players)
+    widget = tabletop.play("landlock", seed=1, bots={1: factory})
+    assert widget.state.current_player == 0  # the bot was built; the human is to move
+    widget.close()
+
+
+def test_a_partial_is_labelled_by_what_it_builds():
+    result = arena("lava-flows", [functools.partial(Deliberate, depth=2), "random"], games=1,
+                   progress=False)
+    assert [row.agent for row in result.summary()] == ["Deliberate", "random"]
+
+
+def test_a_factory_that_fails_says_how_it_was_called():
+    with pytest.raises(TypeError, match="factory_of_nothing was called as an agent factory "
+                                        "with no arguments and raised TypeError"):
+        resolve_agent(factory_of_nothing, seed=1)
+
+
+def factory_of_nothing():
+    return Deliberate()  # (its depth forgotten)
 
 
 @pytest.mark.parametrize("agents", [{"random", "mcts"}, (a for a in ["random", "mcts"]),

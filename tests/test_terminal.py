@@ -124,6 +124,8 @@ def test_end_of_input_stops_like_quit():
 def test_bad_seats_and_arguments_are_refused_clearly():
     with pytest.raises(ValueError, match="a bot's seat is a player from 0 to 1, not 2"):
         play_text("landlock", bots={2: "random"}, write=lambda t: None)
+    with pytest.raises(ValueError, match=r"not 'south' \('south' is player 1\)$"):
+        play_text("landlock", bots={"south": "random"}, write=lambda t: None)  # type: ignore[dict-item]
     with pytest.raises(tabletop.UnknownAgent):
         play_text("landlock", bots={1: "minimax"}, write=lambda t: None)
     with pytest.raises(TypeError, match="takes a game name"):

@@ -86,6 +86,22 @@ def test_an_option_name_or_value(call, message):
     assert raised(call, InvalidOption).startswith(message)
 
 
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_seat_named_by_its_player_says_its_number(name):
+    """Issue 16: a bots= typo names the valid choices and the nearest match; a seat keyed by
+    its player's name (as the board and the turn line call it) names the number it means."""
+    players = tabletop.load(name).player_counts[-1]
+    game = tabletop.load(name, players=players)
+    for seat in range(players):
+        spelt = game.player_name(seat).upper()
+        message = raised(lambda key=spelt: tabletop.play(name, players=players,
+                                                         bots={key: "random"}), InvalidOption)
+        assert message.endswith(f"({spelt!r} is player {seat}: bots={{{seat}: …}})")
+    message = raised(lambda: tabletop.play(name, players=players, bots={"nobody": "random"}),
+                     InvalidOption)
+    assert f"1 is {game.player_name(1)}" in message
+
+
 def test_ipython_shows_the_one_line_and_no_traceback():
     code = ("import tabletop\n"
             "tabletop.play('lascux')\n")

@@ -18,6 +18,7 @@ MCTSAgent(iterations=20, seed=3)
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import re
@@ -339,9 +340,11 @@ def _check_option_names(key: str, factory: AgentFactory, preset: Mapping[str, An
 def resolve_agent(spec: Any, seed: int | None = None) -> Agent:
     """The agent ``spec`` means, seeded with ``seed``: an agent object (used as it is), a
     name, ``(name, options)``, an agent class (built with ``seed=`` if it takes one), or a
-    factory called with the seed. Anything else is refused, saying what is accepted — a
-    plain ``act(view)`` function too: a function is always a factory, and one whose first
-    parameter is ``view`` or ``state`` is refused before it is called.
+    factory, called with the seed as its parameters take it (``seed_passing``: ``f(seed)``,
+    ``f(*, seed)``, or ``f()`` such as ``functools.partial(MyAgent, depth=2)``). Anything
+    else is refused, saying what is accepted — a plain ``act(view)`` function too: a
+    function is always a factory, and one whose first parameter is ``view`` or ``state`` is
+    refused before it is called.
 
     >>> resolve_agent(3.5)
     Traceback (most recent call last):
@@ -399,14 +402,40 @@ def _option_words(name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
 
 
 #: What a function given as an agent is taken for (and what it is not).
-_FACTORY_ONLY = ("a function given as an agent is a factory f(seed) -> agent; a function "
-                 "that picks a move from a view is no agent: make it the act(self, view) "
-                 "method of a class, and give the class")
+_FACTORY_ONLY = ("a function given as an agent is a factory f(seed) -> agent (or f() -> agent, "
+                 "or f(*, seed) -> agent); a function that picks a move from a view is no "
+                 "agent: make it the act(self, view) method of a class, and give the class")
+
+
+def seed_passing(factory: Callable[..., Any]) -> str:
+    """How ``factory`` takes the seed, read from its parameters: ``"positional"`` (a first
+    positional parameter, whatever its name, or ``*args``; also a factory without a
+    signature), ``"keyword"`` (a keyword-only ``seed``, or ``**options``) or ``"none"`` (it
+    takes no argument: ``lambda: MyAgent()``, ``functools.partial(MyAgent, depth=2)``).
+
+    >>> import functools
+    >>> class Greedy:
+    ...     def __init__(self, depth, seed=None): ...
+    >>> [seed_passing(f) for f in (lambda s: 0, lambda: 0, functools.partial(Greedy, depth=2))]
+    ['positional', 'none', 'keyword']
+    """
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (a builtin): call it with the seed
+        return "positional"
+    kinds = {p.kind for p in parameters}
+    if kinds & {inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                inspect.Parameter.VAR_POSITIONAL}:
+        return "positional"
+    if inspect.Parameter.VAR_KEYWORD in kinds or any(p.name == "seed" for p in parameters):
+        return "keyword"
+    return "none"
 
 
 def _from_factory(factory: Callable[..., Any], seed: int | None) -> Any:
-    """``factory(seed)``: refused up front if it takes a view (an act function), and its
-    ``TypeError`` or ``AttributeError`` explained (the seed was taken for something else).
+    """``factory`` called with ``seed`` as its parameters take it (``seed_passing``): refused
+    up front if it takes a view (an act function), and its ``TypeError`` or
+    ``AttributeError`` explained (the seed was taken for something else).
 
     >>> def first(view): ...
     >>> _from_factory(first, 1)
@@ -421,10 +450,14 @@ def _from_factory(factory: Callable[..., Any], seed: int | None) -> Any:
         parameters = []
     if parameters and parameters[0] in ("view", "state"):
         raise TypeError(f"{name}({parameters[0]}) takes a {parameters[0]}: {_FACTORY_ONLY}")
+    passing = seed_passing(factory)
     try:
-        return factory(seed)
+        if passing == "positional":
+            return factory(seed)
+        return factory(seed=seed) if passing == "keyword" else factory()
     except (TypeError, AttributeError) as err:
-        raise TypeError(f"{name} was called as an agent factory with seed={seed} and raised "
+        how = "no arguments" if passing == "none" else f"seed={seed}"
+        raise TypeError(f"{name} was called as an agent factory with {how} and raised "
                         f"{type(err).__name__}: {cut(str(err))} — {_FACTORY_ONLY}") from err
 
 
@@ -444,6 +477,8 @@ def agent_label(spec: Any) -> str:
         name = agent_key(spec[0])
         options = ",".join(f"{k}={_shown(v)}" for k, v in dict(spec[1]).items())
         return f"{name}({options})" if options else name
+    if isinstance(spec, functools.partial):  # labelled by what it builds
+        return agent_label(spec.func)
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None)
                or type(spec).__name__)
 

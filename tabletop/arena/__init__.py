@@ -19,7 +19,8 @@ seed, the game and the seat) in whichever process plays it:
 * a name, ``"mcts"`` or ``"random"`` (see ``tabletop.agents.make_agent``);
 * a name with options, ``("mcts", {"iterations": 200})``;
 * an agent class (built with ``seed=`` if it takes one), or a factory ``f(seed) -> agent``
-  (module-level, to be picklable) — ``tabletop.agents.resolve_agent`` reads every spec;
+  (or ``f()``, ``functools.partial(MyAgent, depth=2)``: called with the seed where it takes
+  one; module-level, to be picklable) — ``tabletop.agents.resolve_agent`` reads every spec;
 * an agent object, copied for every game (by pickle): each game starts from it as it is;
 * or a mapping ``{label: spec}`` to name the entrants yourself (one label, one agent).
 

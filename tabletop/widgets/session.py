@@ -67,7 +67,7 @@ class Session(SessionClicks):
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
                                     f"player {brief(player)}; its players are "
-                                    f"0..{self.game.players - 1}")
+                                    f"0..{self.game.players - 1}{self._seat_names(player)}")
             self.set_seat(player, spec)
         self.view: int | str | None = self._check_view(view)
         self._agent_spoke = False
@@ -121,6 +121,22 @@ class Session(SessionClicks):
             return None
         players = self.game.players
         return player_of(player, players, f"{name} must be 0..{players - 1} or None")
+
+    def _seat_names(self, key: Any) -> str:
+        """The players' names by number, for a ``bots=`` key that is no player: which number
+        a key spelling a player's name means, else every number with its name.
+
+        >>> import tabletop
+        >>> Session(tabletop.load("landlock").new(seed=1))._seat_names(" south")
+        " (' south' is player 1: bots={1: …})"
+        """
+        names = [self.game.player_name(p) for p in range(self.game.players)]
+        if isinstance(key, str):
+            folded = [n.casefold() for n in names]
+            if key.strip().casefold() in folded:
+                seat = folded.index(key.strip().casefold())
+                return f" ({brief(key)} is player {seat}: bots={{{seat}: …}})"
+        return " (" + ", ".join(f"{p} is {n}" for p, n in enumerate(names)) + ")"
 
     # --- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, spec: Any) -> None:
