@@ -103,3 +103,15 @@ def test_a_replay_that_checks_the_result_only_without_a_ply_is_caught(registered
     with pytest.raises(ConformanceError, match=r"result \w+ tampered, ply \d+: a record whose "
                                                r"result disagrees"):
         check_fuzzing(registered(SecretNim), seeds=range(1))
+
+
+def test_a_record_that_does_not_count_its_actions_is_caught(registered, monkeypatch):
+    """A result of the outcome only (as before round 59) let a record cut by one action
+    mid-game replay as if whole: the scores were the same."""
+    monkeypatch.setattr(record_module, "_result", lambda state: {
+        "terminal": state.is_terminal, "scores": list(state.scores),
+        "winners": list(state.winners)})
+    with pytest.raises(ConformanceError, match=r"result (plies tampered|kept with the record's "
+                                               r"last action cut), ply None: a record whose "
+                                               r"result disagrees with its actions was accepted"):
+        check_fuzzing(registered(SecretNim), seeds=range(1))

@@ -121,7 +121,7 @@ def lines_changed(before: str, after: str) -> int:
 @pytest.mark.parametrize("name", GAMES)
 def test_appending_a_move_changes_three_lines_of_a_record(name):
     """At most the move, the comma after the move before it, and the result's lines that
-    changed (scores, terminal, winners). ``json.dump`` writes the whole record on one
+    changed (plies, scores, terminal, winners). ``json.dump`` writes the whole record on one
     line: every move rewrote it."""
     state = tabletop.load(name, players=SEATS[name]).new(seed=4)
     end = playout(state, random.Random(4))
@@ -133,7 +133,7 @@ def test_appending_a_move_changes_three_lines_of_a_record(name):
         # the first: "[]" becomes 3 lines; a move written as the one before it may
         # diff as that one line added
         assert 1 <= moved <= (4 if n == 0 else 3), (n, moved)
-        assert result_lines <= 2 * 3  # at most terminal, scores and winners, each - and +
+        assert result_lines <= 2 * 4  # at most plies, terminal, scores, winners: - and +
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -1,6 +1,6 @@
 """A person typing moves and editing records by hand: spacing next to the notation's
 punctuation means nothing in any game, a typo is refused naming the nearest legal action,
-and a record cut short by hand says how to replay it."""
+and a record cut short (or lengthened) by hand says how to replay it."""
 
 import json
 import random
@@ -125,6 +125,32 @@ def test_a_record_cut_short_by_hand_says_to_drop_its_result_or_replay_to_a_ply()
     assert "delete its 'result'" in said and "replay(record, ply=N)" in said
     del cut["result"]
     assert tabletop.replay(cut) == tabletop.replay(record, ply=len(record["actions"]) - 2)
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_actions_cut_from_or_added_to_a_game_in_play_are_refused_by_its_result(name, players):
+    """docs/promises.md: actions cut or added leave a record's ``result`` wrong and are refused.
+    The result held only the outcome, which mid-game is mostly unchanged by one action more
+    or less: a record cut by one action replayed as if whole (issue 2: tampered records)."""
+    state = playout(tabletop.load(name, players=players).new(seed=4, setup="random"),
+                    seed=4, plies=9)
+    record, plies = json.loads(json.dumps(state.to_record())), len(state.history)
+    assert record["result"]["plies"] == plies and not state.is_terminal
+    grown = state.apply(state.legal_actions()[0])
+    for actions in (record["actions"][:-1], [*record["actions"], str(grown.history[-1])]):
+        with pytest.raises(InvalidRecord, match="record says (plies|scores) .* in 'result' but "
+                                                "its actions give .*delete its 'result'"):
+            tabletop.replay({**record, "actions": actions})
+    assert tabletop.replay(record, ply=plies - 1) == tabletop.replay(
+        {**record, "actions": record["actions"][:-1], "result": {}})
+
+
+@pytest.mark.parametrize("plies", [-1, True, 1.5, "9", None])
+def test_a_malformed_plies_in_a_result_says_what_it_should_be(plies):
+    record = playout(tabletop.load("lava-flows").new(seed=1), seed=1, plies=3).to_record()
+    record["result"]["plies"] = plies
+    with pytest.raises(InvalidRecord, match="record 'result' 'plies' should be a whole number"):
+        tabletop.replay(record)
 
 
 def test_a_records_own_field_in_other_letters_is_refused_not_kept_as_the_callers():

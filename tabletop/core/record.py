@@ -384,7 +384,8 @@ def _check_result_shape(result: Any) -> None:
         raise InvalidRecord(f"record 'result' should be an object, not {brief(result)}")
     allowed = {"terminal": "true or false",
                "scores": "a list of finite numbers, one per player",
-               "winners": "a list of player numbers (0 and up), possibly empty"}
+               "winners": "a list of player numbers (0 and up), possibly empty",
+               "plies": "a whole number of actions (0 and up)"}
     kinds: dict[str, Callable[[Any], bool]] = {
         "terminal": lambda v: isinstance(v, bool),
         "scores": lambda v: isinstance(v, list) and len(v) <= 64 and all(
@@ -393,6 +394,7 @@ def _check_result_shape(result: Any) -> None:
                  and math.isfinite(x)) for x in v),
         "winners": lambda v: isinstance(v, list) and len(v) <= 64 and all(
             isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 64 for x in v),
+        "plies": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_TEXT,
     }
     for key, fits in kinds.items():
         if key in result and not fits(result[key]):
@@ -470,8 +472,11 @@ def _start(game: Game, record: Mapping[str, Any]) -> State:
 # --- the outcome --------------------------------------------------------------------------
 
 def _result(state: State) -> dict[str, Any]:
+    """The outcome a record's actions reach: over or not, the scores, the winners, and how
+    many actions led there (``plies``: so that actions cut or added are caught even where
+    the scores stay the same)."""
     return {"terminal": state.is_terminal, "scores": list(state.scores),
-            "winners": list(state.winners)}
+            "winners": list(state.winners), "plies": len(state.history)}
 
 
 #: What to do with a record whose actions were cut, added to or changed by hand.

@@ -4,7 +4,8 @@
 on its own line, and inside ``actions``, ``options``, ``result``, ``notes``, ``thinking`` and
 ``branches`` each item on its own line (deeper data stays on its item's line), ending in a
 newline. So appending a move changes three lines (the move, the comma before it and the
-result), a note adds one, and the same record gives the same text in any process.
+result's count of actions, ``plies``) and any score it changed, a note adds one, and the
+same record gives the same text in any process.
 ``write_record(path, record)`` writes that text as UTF-8 with ``\\n`` line ends on every
 system, whole or not at all. ``replay``, ``widget.load`` and ``open_timeline`` read the file
 (or ``json.load`` of it) as any other record.
@@ -27,7 +28,8 @@ system, whole or not at all. ``replay``, ``widget.load`` and ``open_timeline`` r
  "result": {
   "terminal": false,
   "scores": [2, 2, 2],
-  "winners": []
+  "winners": [],
+  "plies": 1
  }
 }
 >>> tabletop.replay(record_text(state.to_record())) == state

@@ -3,8 +3,9 @@
 Notation: text built from the game's own legal notations and mutated (digits blown up,
 huge exponents, separators repeated, long inputs, unicode, random words) goes to
 ``parse_action``, ``apply`` and ``is_legal`` on seeded positions and views. Records: a real
-record with fields deleted, retyped, nested, NaN'd, enlarged or its result tampered with goes
-to ``replay``, as a dict and as JSON text, at odd ``ply`` values.
+record with fields deleted, retyped, nested, NaN'd, enlarged, its result tampered with or its
+last action cut (the result kept) goes to ``replay``, as a dict and as JSON text, at odd
+``ply`` values.
 
 The promises checked: only ``IllegalAction`` (notation) or ``InvalidRecord`` (records) comes
 out, ``is_legal`` answers a bool, the position is unchanged, a tampered result is refused
@@ -355,10 +356,15 @@ def _broken_records(record: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     if isinstance(result, dict):
         for key, value in (("terminal", not result.get("terminal")),
                            ("scores", [9999] * len(result.get("scores", []))),
-                           ("winners", [0] if result.get("winners") != [0] else [1])):
+                           ("winners", [0] if result.get("winners") != [0] else [1]),
+                           ("plies", len(record["actions"]) + 1)):
             bad = copy.deepcopy(record)
             bad["result"][key] = value
             yield f"result {key} tampered", bad
+        if record["actions"]:  # mid-game, one action less mostly leaves the scores alone
+            bad = copy.deepcopy(record)
+            bad["actions"].pop()
+            yield "result kept with the record's last action cut", bad
 
 
 def _try_record(where: str, record: Any, ply: Any, tampered: bool) -> None:
