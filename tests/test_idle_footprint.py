@@ -134,8 +134,9 @@ def test_every_memo_a_long_session_fills_is_bounded():
         for name in tabletop.games():
             tour(name, 25)
         during = memo_sizes()
+        # (a memo that missed nothing in the block still holds what it held before)
         over = {key: size for key, (size, bound) in during.items()
-                if bound is not None and size > SMALL}
+                if bound is not None and size > max(SMALL, before.get(key, (0, None))[0])}
         assert not over, f"function memos over small_memos({SMALL}): {over}"
     grown = {key: size for key, (size, bound) in during.items()
              if bound is None and size > before.get(key, (0, None))[0] + SLACK

@@ -31,7 +31,7 @@ import functools
 import weakref
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 _SMALL: list[int] = []  # the sizes ``small_memos`` set, innermost last
 _BOUNDS: weakref.WeakSet[Bound] = weakref.WeakSet()
@@ -87,17 +87,20 @@ class MemoInfo(NamedTuple):
     currsize: int
 
 
-class Memoized(Protocol, Generic[P, R]):
-    """A function with a ``memo``: called as the function it wraps (``__wrapped__``)."""
+if TYPE_CHECKING:  # (a class only for the type checker: no ``cache_info`` of its own to
+    # be taken for a memo's by whoever looks for memos among a module's names)
 
-    __wrapped__: Callable[P, R]
-    bound: Bound
+    class Memoized(Protocol, Generic[P, R]):
+        """A function with a ``memo``: called as the function it wraps (``__wrapped__``)."""
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
+        __wrapped__: Callable[P, R]
+        bound: Bound
 
-    def cache_info(self) -> MemoInfo: ...
+        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
 
-    def cache_clear(self) -> None: ...
+        def cache_info(self) -> MemoInfo: ...
+
+        def cache_clear(self) -> None: ...
 
 
 def memo(bound: Bound | int) -> Callable[[Callable[P, R]], Memoized[P, R]]:
@@ -132,6 +135,6 @@ def memo(bound: Bound | int) -> Callable[[Callable[P, R]], Memoized[P, R]]:
         functools.update_wrapper(memoized, function)
         vars(memoized).update(bound=held, cache_clear=table.clear,
                               cache_info=lambda: MemoInfo(held.size, len(table)))
-        return cast(Memoized[P, R], memoized)
+        return cast("Memoized[P, R]", memoized)
 
     return decorate
