@@ -8,27 +8,27 @@ docs/serving.md, "An idle kernel", has the measured footprint.
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import functools
+import inspect
 import random
 import sys
 import threading
+import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 from awaiting import until
 
 import tabletop
-from tabletop.core.memos import small_memos
+from tabletop.core.memos import memo, small_memos
 from tabletop.games.lacuna import actions as lacuna_actions
 
-#: Memos without a ``Bound`` that may grow under ``small_memos``, because the inputs they are
-#: keyed by are few whatever is played, with the most entries they can hold.
-FINITE = {
-    # Landlock's map boxes: bounding boxes of at most 6 × 6 cells holding f6 (21 × 21)
-    **{f"tabletop.games.landlock.{name}": 441
-       for name in ("masks.window", "board.box_inner", "board.box_cells", "board.box_vertices",
-                    "scoring._rim")},
-}
+#: The only ``functools`` caches allowed in the package: functions of no arguments, which hold
+#: one value (all ``small_memos(1)`` allows) and whose identity matters (``board.GRID``).
+ONE_VALUE = {"tabletop.games.lava_flows.board.shared_grid"}
 #: How many entries a memo may add under ``small_memos(SMALL)`` before it counts as growing.
 SMALL = 4
 SLACK = 16
@@ -47,21 +47,65 @@ def entries(value: Any, depth: int = 3) -> int:
 
 def memo_sizes() -> dict[str, tuple[int, int | None]]:
     """Every module-level dict, set, list or tuple (with the containers in it) and every
-    ``functools`` cache of tabletop's modules: its entries and (for a ``functools`` cache)
-    its ``maxsize``."""
+    function memo (``core.memos.memo``) of tabletop's modules: its entries and (for a
+    function memo) its bound now."""
     found: dict[str, tuple[int, int | None]] = {}
-    for module in list(sys.modules.values()):
-        name = getattr(module, "__name__", "")
-        if not name.startswith("tabletop."):
-            continue
+    for name, module in tabletop_modules():
         for attribute, value in list(vars(module).items()):
             if attribute.startswith("__"):
                 continue
             if isinstance(value, dict | set | list | tuple):
                 found[f"{name}.{attribute}"] = (entries(value), None)
-            elif hasattr(value, "cache_info") and getattr(value, "__module__", "") == name:
+            elif (hasattr(value, "cache_info") and not isinstance(value, type)
+                  and getattr(value, "__module__", "") == name):
                 info = value.cache_info()
-                found[f"{name}.{attribute}"] = (info.currsize, info.maxsize or None)
+                found[f"{name}.{attribute}"] = (info.currsize, info.maxsize)
+    return found
+
+
+def tabletop_modules() -> list[tuple[str, types.ModuleType]]:
+    return [(name, module) for name, module in list(sys.modules.items())
+            if name.startswith("tabletop.") and isinstance(module, types.ModuleType)]
+
+
+def functools_caches() -> list[str]:
+    """Every ``functools.cache``/``lru_cache`` among tabletop's loaded modules' attributes
+    (its bound is out of ``small_memos``' reach) but those of ``ONE_VALUE``."""
+    found = []
+    for name, module in tabletop_modules():
+        for attribute, value in list(vars(module).items()):
+            key = f"{name}.{attribute}"
+            if (isinstance(value, functools._lru_cache_wrapper)
+                    and getattr(value, "__module__", "") == name and key not in ONE_VALUE):
+                found.append(key)
+    return found
+
+
+def functools_cache_uses(root: Path) -> list[str]:
+    """Where the source under ``root`` uses ``functools.cache`` or ``lru_cache``, as
+    ``path:line``, but on a function of no arguments (one value: ``ONE_VALUE``)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            named = (node.attr if isinstance(node, ast.Attribute)
+                     and isinstance(node.value, ast.Name) and node.value.id == "functools"
+                     else node.names if isinstance(node, ast.ImportFrom)
+                     and node.module == "functools" else None)
+            if isinstance(named, list):
+                named = next((alias.name for alias in named
+                              if alias.name in ("cache", "lru_cache")), None)
+            if named not in ("cache", "lru_cache"):
+                continue
+            found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+        for node in ast.walk(tree):  # a function of no arguments may keep its one value
+            if isinstance(node, ast.FunctionDef) and not any(
+                    (node.args.posonlyargs, node.args.args, node.args.vararg,
+                     node.args.kwonlyargs, node.args.kwarg)):
+                for decorator in node.decorator_list:
+                    line = f"{path.relative_to(root.parent)}:{decorator.lineno}"
+                    if ast.unparse(decorator) == "functools.cache" and line in found:
+                        found.remove(line)
     return found
 
 
@@ -81,21 +125,78 @@ def tour(name: str, games: int) -> None:
 def test_every_memo_a_long_session_fills_is_bounded():
     """Lacuna's table of interned places kept every place ever listed, parsed or clicked (a
     million possible, 210 MB) with no bound: a memo that grows with the games played must read
-    its bound from ``core.memos.Bound`` (which ``small_memos`` shrinks, so it shows here), be
-    a ``functools`` cache with a ``maxsize``, or be listed in ``FINITE`` with its most."""
+    its bound from ``core.memos.Bound`` (which ``small_memos`` shrinks, so it shows here), or
+    be a function memo (``core.memos.memo``), which holds no more than ``small_memos`` says."""
     for name in tabletop.games():
         tour(name, 2)  # first-use tables
     before = memo_sizes()
     with small_memos(SMALL):
         for name in tabletop.games():
             tour(name, 25)
-    grown = {key: size for key, (size, maxsize) in memo_sizes().items()
-             if maxsize is None and size > before.get(key, (0, None))[0] + SLACK
+        during = memo_sizes()
+        # (a memo that missed nothing in the block still holds what it held before)
+        over = {key: size for key, (size, bound) in during.items()
+                if bound is not None and size > max(SMALL, before.get(key, (0, None))[0])}
+        assert not over, f"function memos over small_memos({SMALL}): {over}"
+    grown = {key: size for key, (size, bound) in during.items()
+             if bound is None and size > before.get(key, (0, None))[0] + SLACK
              and size > SMALL + SLACK}
-    unbounded = {key: size for key, size in grown.items() if key not in FINITE}
-    assert not unbounded, f"memos growing without a Bound: {unbounded}"
-    over = {key: size for key, size in grown.items() if size > FINITE[key]}
-    assert not over, over
+    assert not grown, f"memos growing without a Bound: {grown}"
+
+
+def test_no_function_memo_is_out_of_reach_of_small_memos():
+    """Lava Flows' knowledge tables, Lacuna's layout ranges and the canvas's colours were
+    ``functools`` caches, whose bounds ``small_memos`` cannot shrink (so the conformance
+    suite never saw them fill): every function memo is ``core.memos.memo``, in the source
+    and among the loaded modules."""
+    import tabletop.render.canvas  # noqa: F401 - the canvas's memos, loaded too
+    import tabletop.render.contrast  # noqa: F401
+
+    for name in tabletop.games():
+        tour(name, 1)
+    root = Path(tabletop.__file__).parent
+    assert not functools_cache_uses(root), functools_cache_uses(root)
+    assert not functools_caches(), functools_caches()
+    for key in ONE_VALUE:
+        module, _, attribute = key.rpartition(".")
+        assert not inspect.signature(getattr(sys.modules[module], attribute)).parameters
+
+
+def test_a_functools_cache_fails_the_memo_guards(tmp_path, monkeypatch):
+    """The guards above find a memo that ignores ``small_memos``, in the source and loaded."""
+    package = tmp_path / "tabletop"
+    package.mkdir()
+    (package / "fresh.py").write_text(
+        "import functools\nfrom functools import lru_cache as keep\n\n\n@functools.cache\n"
+        "def grid():\n    return 1\n\n\n@functools.cache\ndef square(n):\n"
+        "    return n * n\n", encoding="utf-8")
+    assert functools_cache_uses(package) == ["tabletop/fresh.py:2", "tabletop/fresh.py:10"]
+    fresh = types.ModuleType("tabletop.fresh_memo")
+    exec("import functools\n@functools.lru_cache(maxsize=8)\ndef square(n):\n"
+         "    return n * n\n", vars(fresh))
+    fresh.square.__module__ = "tabletop.fresh_memo"
+    monkeypatch.setitem(sys.modules, "tabletop.fresh_memo", fresh)
+    assert functools_caches() == ["tabletop.fresh_memo.square"]
+    fresh.square = memo(8)(fresh.square.__wrapped__)
+    assert functools_caches() == []
+
+
+def test_a_function_memo_holds_what_small_memos_allows():
+    @memo(64)
+    def square(n: int) -> int:
+        return n * n
+
+    with small_memos(3):
+        assert [square(n) for n in range(10)] == [n * n for n in range(10)]
+        assert square.cache_info().currsize <= 3 and square.cache_info().maxsize == 3
+    assert square.cache_info().maxsize == 64
+    assert [square(n) for n in range(100)] == [n * n for n in range(100)]
+    assert square.cache_info().currsize <= 64
+    assert square(n=5) == 25 and square(5) == 25  # keyword arguments are keys of their own
+    square.cache_clear()
+    assert square.cache_info().currsize == 0
+    with pytest.raises(TypeError, match="bound should be a Bound or an int"):
+        memo(1.5)  # type: ignore[arg-type]
 
 
 def test_parsed_lacuna_places_do_not_pile_up():

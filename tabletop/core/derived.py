@@ -35,9 +35,9 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping
 from dataclasses import MISSING, field, fields
-from functools import cache
 from typing import Any
 
+from .memos import memo
 from .plain import plain_inside, player_of
 from .public import building_public
 from .quoting import brief
@@ -141,7 +141,7 @@ def field_value(position: Any, name: str, value: Any, kinds: tuple[type, ...]) -
     return value
 
 
-@cache
+@memo(256)  # classes are few
 def _foreign(cls: type, state_class: type | None) -> bool:
     """Whether a position of class ``cls`` is of another game than one whose states are
     ``state_class``: it is no such state, and the game's own position classes it is built

@@ -23,10 +23,10 @@ import math
 import types
 import typing
 from dataclasses import fields, is_dataclass
-from functools import cache
 from numbers import Rational
 from typing import TYPE_CHECKING, Any
 
+from .memos import memo
 from .quoting import brief
 from .registry import stranger_problem
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-@cache
+@memo(256)  # classes are few
 def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
     """Each dataclass field of ``cls`` with the plain types its annotation allows
     (``None`` when the annotation is too rich to check here); ``()`` for other classes."""

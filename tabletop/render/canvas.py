@@ -21,11 +21,11 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
 
+from ..core.memos import memo
 from ..core.quoting import brief
 from .scene import Circle, Line, Polygon, Rect, Scene, Shape, Text
 
@@ -57,7 +57,7 @@ _BASIC = {
 }
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def parse_color(color: str) -> RGBA:
     """A CSS colour as ``(r, g, b, alpha)``; ``ValueError`` quoting it if it isn't one.
 
@@ -114,7 +114,7 @@ def _rounded(shape: Rect) -> tuple[tuple[float, float], ...]:
     return _rounded_points(shape.x, shape.y, shape.w, shape.h, shape.rx)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _rounded_points(x: float, y: float, w: float, h: float, rx: float
                     ) -> tuple[tuple[float, float], ...]:
     r = min(rx, w / 2, h / 2)
@@ -370,7 +370,7 @@ def _call(canvas: Any, method: str, *args: Any) -> None:
     manager.send_draw_command(canvas, COMMANDS[_camel(method)], wire, buffers)
 
 
-@lru_cache(maxsize=64)
+@memo(64)
 def _camel(method: str) -> str:
     """``fill_styled_circles`` → ``fillStyledCircles`` (the frontend's command name)."""
     return "".join(part.capitalize() if i else part for i, part in enumerate(method.split("_")))

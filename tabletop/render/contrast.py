@@ -18,8 +18,7 @@ AA levels, taking a scene unit for a CSS pixel (the widget draws scenes at that 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ..core.memos import memo
 from .canvas import parse_color
 from .scene import Circle, Polygon, Rect, Scene, Shape, Text
 
@@ -81,7 +80,7 @@ def _painted(shape: Circle | Rect | Polygon, x: float, y: float) -> bool:
     return shape.contains(x, y)
 
 
-@lru_cache(maxsize=256)  # a renderer asks for the same few colours on every draw
+@memo(256)  # a renderer asks for the same few colours on every draw
 def ink_on(background: str | RGB, dark: str = "#111111", light: str = "#ffffff") -> str:
     """Whichever of ``dark`` and ``light`` text reads better on ``background``.
 

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..game import Action, Game, State, View
+from ..memos import memo
 from .common import fail, random_states
 from .typehints import mismatch, promised, resolved
 
@@ -127,7 +128,7 @@ def _constant(subject: object, name: str, kind: type, where: str) -> None:
         _compare(getattr(subject, name), hint, kind, where, f"{kind.__name__}.{name}")
 
 
-@functools.lru_cache(maxsize=64)
+@memo(64)
 def _class_hints(kind: type) -> dict[str, Any]:
     return resolved(kind) or {}
 

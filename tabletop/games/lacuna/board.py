@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from ...core.memos import memo
 from .geometry import TICKS
 
 NCOLOURS = 7
@@ -58,7 +58,7 @@ def params_of(options: Mapping[str, Any]) -> Params:
     return _params(options["mat_radius"], options["flower_radius"], options["pawn_radius"])
 
 
-@lru_cache(maxsize=64)
+@memo(64)
 def _params(mat: float, flower: float, pawn: float) -> Params:
     return Params(mat=round(mat * TICKS), flower=round(flower * TICKS), pawn=round(pawn * TICKS))
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from types import MappingProxyType
 
 import numpy as np
 
 from tabletop.core import ranges
 from tabletop.core.game import Action, State, View
+from tabletop.core.memos import memo
 from tabletop.core.position import evolve
 from tabletop.core.public import seat_name
 
@@ -35,7 +35,7 @@ def position_ranges(position: LacunaPosition) -> ranges.Ranges:
                          position.params.mat)
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def layout_ranges(flowers: int, coloured: bool, mat: int,
                   state: bool = False) -> ranges.Ranges:
     """``position_ranges`` for a layout of ``flowers`` flowers, ``coloured`` once the colours

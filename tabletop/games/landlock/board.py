@@ -16,7 +16,7 @@ vertex ``F6`` is the NW corner of cell ``f6``.
 
 from __future__ import annotations
 
-from functools import cache
+from ...core.memos import Bound, memo
 
 SIZE = 11  #: cells per side of the lattice
 VSIZE = SIZE + 1  #: vertices per side
@@ -24,6 +24,9 @@ SPAN = 6  #: the map is at most this many tiles in any direction
 CELLS = SIZE * SIZE
 VERTICES = VSIZE * VSIZE
 LETTERS = "abcdefghijkl"
+#: The bounding boxes a map can have (at most ``SPAN`` cells each way, holding ``f6``: 21
+#: column spans by 21 row spans), the bound of the memos keyed by a map's box.
+BOXES = Bound(sum(range(1, SPAN + 1)) ** 2)
 
 #: Cell ``i`` is at column ``CELL_X[i]``, row ``CELL_Y[i]``.
 CELL_X: tuple[int, ...] = tuple(i % SIZE for i in range(CELLS))
@@ -113,21 +116,21 @@ def vertex_xy(v: int) -> tuple[int, int]:
     return VERTEX_X[v], VERTEX_Y[v]
 
 
-@cache  # boxes are few; the scorers ask for the same ones again and again
+@memo(BOXES)  # the scorers ask for the same ones again and again
 def box_cells(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The cells of a bounding box ``(x0, x1, y0, y1)`` (inclusive), row by row."""
     x0, x1, y0, y1 = box
     return tuple(y * SIZE + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
 
 
-@cache
+@memo(BOXES)
 def box_vertices(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The vertices of a bounding box of cells, row by row."""
     x0, x1, y0, y1 = box
     return tuple(y * VSIZE + x for y in range(y0, y1 + 2) for x in range(x0, x1 + 2))
 
 
-@cache
+@memo(BOXES)
 def box_inner(box: tuple[int, int, int, int]) -> tuple[int, ...]:
     """The cells of a bounding box off its edge, row by row (none for a box under 3 wide).
 

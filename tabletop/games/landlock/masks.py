@@ -20,14 +20,14 @@ the legal list needs — its cells in order, or their placements — is then rea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from itertools import chain
 from operator import getitem
 from typing import TypeVar
 
 from ...core.legal import nth_set_bit
+from ...core.memos import memo
 from .actions import PLACE, Place
-from .board import CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SIZE, SPAN
+from .board import BOXES, CELL_PARITY, CELL_X, CELL_Y, CELLS, NEIGHBOURS, SIZE, SPAN
 from .tiles import KINDS, NW_LAND, SYMMETRIC
 
 T = TypeVar("T")
@@ -97,7 +97,7 @@ def cells_of(mask: int) -> tuple[int, ...]:
     return tuple(chain.from_iterable(map(getitem, _CELLS, mask.to_bytes(BYTES, "little"))))
 
 
-@cache  # boxes are few
+@memo(BOXES)
 def window(box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     """Where the next tile may go beside a map of bounding box ``(x0, x1, y0, y1)``: the mask
     of the cells that touch the box or lie in it and keep the map within 6 × 6 (the frontier's
@@ -117,7 +117,7 @@ def window(box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     return mask, (loy * SIZE + lox) >> 3, ((hiy * SIZE + hix) >> 3) + 1
 
 
-@cache  # one per checkerboard and kind of fit: 8
+@memo(8)  # one per checkerboard and kind of fit: 8
 def _placement_tables(lpar: int, nw: int, symmetric: bool) -> Table[Place]:
     """The byte tables of the placements of a kind on each cell: its base rotation
     (``position.base_rotation``), and base + 2 for a kind whose two fits differ."""

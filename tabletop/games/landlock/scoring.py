@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cache
 
+from ...core.memos import memo
 from ...core.plain import flag
 from ...core.quoting import brief
 from .board import (
+    BOXES,
     CELL_PARITY,
     CORNERS,
     VERTEX_CELLS,
@@ -88,7 +89,7 @@ _SIDES_OF = tuple(TABLE_SIDES[bits & 15][bits >> 4] for bits in range(256))
 _POINTS_OF = tuple(CONNECTION_POINTS.get(_BITS[sides], 0) for sides in _SIDES_OF)
 
 
-@cache  # boxes are few
+@memo(BOXES)
 def _rim(box: tuple[int, int, int, int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The vertices of a map of bounding box ``box`` on its edge, each with its rim bits, and
     the vertices inside it."""

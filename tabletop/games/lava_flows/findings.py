@@ -9,9 +9,9 @@ b2@1 wbw (visible)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...core import ranges
+from ...core.memos import memo
 from .board import (
     NAMES,
 )
@@ -79,7 +79,7 @@ class Oreo:
 KINDS = ("sure", "guess", "bluff", "")
 
 
-@lru_cache(maxsize=16)
+@memo(16)
 def claim_ranges(ply_cap: int) -> ranges.Fields:
     """What a ``Claim`` in a position's ``claims`` may hold (``core.ranges``): a ply of a
     game capped at ``ply_cap`` plies of play (the two arrangements and the claim's own ply

@@ -16,8 +16,8 @@ Everything here is a pure function of strings, cached, so the hot loop pays once
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from ...core.memos import memo
 from .board import (
     COLOUR,
     CONE_PIECES,
@@ -32,7 +32,7 @@ from .board import (
 )
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def realizations(tokens: str, pool_w: str, pool_b: str,
                  hidden: tuple[int, int]) -> tuple[str, ...]:
     """Every true pile (a string over ``W B w b``) that the perspective ``tokens`` may stand
@@ -87,7 +87,7 @@ def oreos_in(pile: str, cone_len: int, top_only: bool) -> list[tuple[int, str]]:
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(1 << 14)
 def visible_oreos(region: str, cone_len: int, top_only: bool) -> tuple[tuple[int, str], ...]:
     """The Oreos wholly in view: ``region`` is the part of a cell in view (its top Large and
     what is above it, or the whole pile with its cone when no Large covers anything)."""
@@ -164,7 +164,7 @@ def _window_oreos(colours: str, top: int) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: str,
                 hidden: tuple[int, int], top_only: bool
                 ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
@@ -187,13 +187,13 @@ def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: s
     return tuple(sorted(possible)), frozenset(certain or ())
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(1 << 14)
 def visible_depths(region: str, cone_len: int, top_only: bool) -> tuple[int, ...]:
     """The depths of the middles of the Oreos wholly in view (see ``visible_oreos``)."""
     return tuple(d for d, _ in oreos_in(region, cone_len, top_only))
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(1 << 14)
 def lowest_outcomes(tokens: str, pool_w: str, pool_b: str,
                     hidden: tuple[int, int]) -> frozenset[str]:
     """What the lowest piece of a stack (above any cone) may be, from its perspective
