@@ -6,7 +6,10 @@ its text then fails with an ``IndexError`` (``UncheckedNim``); the same game dec
 looks its ``mood`` up in a table with no declared range, so that ``mood="?"`` is accepted and
 the text fails with a ``KeyError``; ``SteadyNim`` declares the moods and refuses it. And a
 declaration too narrow for the game's own play: ``CrampedNim`` (``check_fits_own_ranges``).
-And the game swapped for another player count: ``SeatedTakeAway`` / ``SeatCheckedTakeAway``."""
+And the game swapped for another player count: ``SeatedTakeAway`` / ``SeatCheckedTakeAway``.
+And a state that takes an unchecked ``first`` its own text, moves and scores never index,
+but whose views refuse it (``LooseNim``): a state made by ``replace`` has no record, and the
+questions after that refusal must still be asked."""
 
 from __future__ import annotations
 
@@ -175,3 +178,22 @@ class SeatCheckedTakeAway(SeatedTakeAway):
 
     name = "seat-checked-take-away"
     state_class = SeatCheckedState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LooseState(NimState):
+    def _ranges(self):
+        found = dict(nim_ranges(self))
+        del found["first"]  # the bug: the state takes any ``first``; its views do not
+        return found
+
+
+class LooseNim(SecretNim):
+    """Sound in every rule it plays; ``replace(state, first=10**6)`` is accepted and then
+    ``state.view(0)`` raises a ``ValueError``: met only past the state's record."""
+
+    name = "loose-nim"
+
+    def _initial(self, rng):
+        return LooseState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                          bonus=(None, None), taken_last=None)

@@ -6,6 +6,7 @@ Default sizes: mat radius 1, flower radius 0.031, pawn radius 0.029.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -501,3 +502,39 @@ def test_the_least_mat_radius_is_said_and_every_mat_in_the_range_plays():
             while not state.is_terminal:
                 state = state.apply(state.legal_actions()[seed % len(state.legal_actions())])
             assert game.draw(state).shapes
+
+
+# --- a position by dataclasses.replace before the set-aside -----------------------------------
+
+@pytest.mark.parametrize("fields, says", [
+    (lambda s: {"points": s.points[:-1]}, "field 'points' should hold 48 flowers before the "
+                                          "set-aside .*, not 47"),
+    (lambda s: {"tokens": s.tokens[:-1]}, "field 'tokens' should hold the pour order of all "
+                                          "49 flowers before the set-aside, not 48"),
+    (lambda s: {"tokens": s.tokens + (0,)}, "field 'tokens' .* not 50"),
+    (lambda s: {"tokens": (0,) * 49}, "field 'tokens' should hold the pour order, each colour "
+                                      "7 times, before the set-aside; it holds colour 0 49 "
+                                      "times"),
+])
+def test_replace_refuses_a_pour_order_that_does_not_fit_the_layout(fields, says):
+    # accepted once, then the set-aside broke: 'one colour per flower: flowers 47, colours
+    # 48' or 'tuple.index(x): x not in tuple', raw ValueErrors from the game's insides
+    s = tabletop.load("lacuna").new(seed=0)
+    assert s.colors is None
+    with pytest.raises(ValueError, match=f"^LacunaState: {says}"):
+        dataclasses.replace(s, **fields(s))
+
+
+def test_replace_refuses_a_view_before_the_set_aside_with_another_flower_count():
+    v = tabletop.load("lacuna").new(seed=0).view(1)
+    with pytest.raises(ValueError, match="^LacunaView: field 'points' should hold 48"):
+        dataclasses.replace(v, points=v.points[:-1])
+    assert dataclasses.replace(v) == v
+
+
+def test_after_the_set_aside_any_flower_count_the_colours_fit_is_a_position():
+    s = tabletop.load("lacuna").new(seed=0, setup="random")
+    assert s.colors is not None
+    made = dataclasses.replace(s, points=s.points[:-1], colors=s.colors[:-1], pawns=(),
+                               collected=(0, 0))
+    assert len(made.points) == 47 and made.legal_actions()

@@ -52,9 +52,21 @@ def test_a_what_if_by_replace_takes_the_turn_and_moves_from_its_fields(name):
 def test_a_field_out_of_range_that_breaks_the_game_later_is_caught(registered):
     from broken_ranges import UncheckedNim
 
-    with pytest.raises(ConformanceError, match=r"replace\(position, first=\.\.\.\) with "
-                                               r"1000000 was accepted, and then IndexError"):
+    # (its first finding: a pile of -1 its state takes and each of its views refuses)
+    with pytest.raises(ConformanceError, match=r"replace\(position, pile=\.\.\.\) with -1 "
+                                               r"was accepted, and then ValueError: "
+                                               r"\"NimView: field 'pile'"):
         check_replace(registered(UncheckedNim), seeds=range(2))
+
+
+def test_a_value_that_breaks_only_the_views_of_a_state_without_a_record_is_caught(registered):
+    # a state made by replace has no record (InvalidRecord): the views are asked all the same
+    from broken_ranges import LooseNim
+
+    with pytest.raises(ConformanceError, match=r"replace\(position, first=\.\.\.\) with -1 "
+                                               r"was accepted, and then ValueError: "
+                                               r"\"NimView: field 'first'"):
+        check_out_of_range(registered(LooseNim), seeds=range(2))
 
 
 def test_declared_ranges_refuse_the_value_at_once(registered):
@@ -144,7 +156,8 @@ def test_a_game_swapped_for_another_player_count_that_breaks_later_is_caught(reg
 
     with pytest.raises(ConformanceError, match=r"replace\(position, game=\.\.\.\) with the "
                                                r"same game for another player count .* "
-                                               r"accepted, and then IndexError"):
+                                               r"accepted, and then ValueError: "
+                                               r"\"SeatedView: field 'last'"):
         check_out_of_range(registered(SeatedTakeAway, players=3), seeds=range(2))
 
 

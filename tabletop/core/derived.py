@@ -73,6 +73,7 @@ class Derives:
         ranges = self._ranges()
         if ranges:
             check_ranges(kind, ranges, self)
+        self._check_together()
         for name, value in self._derive().items():
             object.__setattr__(self, name, value)
 
@@ -81,6 +82,11 @@ class Derives:
         tuple's length and items), from the game's own sizes; checked after the types and
         before ``_derive`` (none here)."""
         return {}
+
+    def _check_together(self) -> None:
+        """Raise a ``ValueError`` naming a field (``field 'deck'``) whose value, each in its
+        range, does not fit the others' (a card in two places, a colour list as long as no
+        layout): checked after the ranges and before ``_derive`` (nothing here)."""
 
     def _derive(self) -> dict[str, Any]:
         """The values of this class's ``derived()`` fields without a default (none here),

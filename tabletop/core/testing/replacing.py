@@ -23,7 +23,7 @@ each int inside a tuple field and each tuple's length is given a value out of an
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
@@ -189,7 +189,8 @@ def _check_wild(where: str, position: State | View) -> None:
             fail(where, f"dataclasses.replace(position, {name}=...) with {how} was accepted, "
                         f"and then {type(error).__name__}: {_brief(str(error))} came from the "
                         f"game's insides; declare the field's range in the position's "
-                        f"_ranges() (core.ranges) so that the constructor refuses it at once")
+                        f"_ranges() (core.ranges), or check the fields that must agree in "
+                        f"its _check_together(), so that the constructor refuses it at once")
 
 
 def _wild_values(position: State | View) -> Iterable[tuple[str, Any, str]]:
@@ -269,32 +270,65 @@ DESCRIBED = 8
 
 def _ask_everything(position: State | View) -> None:
     """Every public question of ``position``: its text, picture, moves and their
-    descriptions, end, scores, record, and each view's text, picture, moves, tensor,
-    information state and determinization."""
-    _ask_position(position)
+    descriptions, end, scores, record, the state after its first legal move, and each
+    view's text, picture, moves, tensor, information state and determinization. Each
+    question is asked on its own: one answered with tabletop's own error (a state made by
+    ``replace`` has no record) does not spare the others from being asked."""
+    for question in _questions(position):
+        try:
+            question()
+        except TabletopError:
+            continue
+
+
+def _questions(position: State | View) -> Iterable[Callable[[], object]]:
+    """The questions ``_ask_everything`` asks, one call each."""
+    yield from _position_questions(position)
     if isinstance(position, State):
-        _ = position.scores, position.winners, position.returns
-        position.to_record()
-        for player in range(position.game.players):
-            _ask_position(position.view(player))
+        state = position
+        yield lambda: (state.scores, state.winners, state.returns)
+        yield state.to_record
+        yield lambda: _after_first_move(state)
+        for player in range(state.game.players):
+            yield from _view_questions(state, player)
 
 
-def _ask_position(position: State | View) -> None:
+def _view_questions(state: State, player: int) -> Iterable[Callable[[], object]]:
+    """The questions of ``state.view(player)`` (none if the view itself is refused with
+    tabletop's own error)."""
+    try:
+        view = state.view(player)
+    except TabletopError:
+        return
+    yield from _position_questions(view)
+
+
+def _after_first_move(state: State) -> None:
+    """The state after its first legal move (if any), asked its text and moves."""
+    actions = tuple(state.legal_actions())
+    if actions:
+        after = state.apply(actions[0])
+        str(after)
+        tuple(after.legal_actions())
+
+
+def _position_questions(position: State | View) -> Iterable[Callable[[], object]]:
     """What a state and a view both answer (and, for a view, what only a view answers)."""
-    str(position)
-    position.svg()
-    _ = position.current_player, position.is_terminal
+    yield lambda: str(position)
+    yield position.svg
+    yield lambda: (position.current_player, position.is_terminal)
+    yield lambda: _describe_moves(position)
+    if isinstance(position, View):
+        view = position
+        if type(view)._observation is not Observed._observation:  # the game declares one
+            yield view.observation
+        yield view.information_state
+        yield lambda: view.determinize(random.Random(0))
+
+
+def _describe_moves(position: State | View) -> None:
+    """The first ``DESCRIBED`` legal actions, described as the game describes them."""
     actions = tuple(position.legal_actions())
     viewer = position.player if isinstance(position, View) else None
     for action in actions[:DESCRIBED]:
         position.game.describe(action, position.current_player, viewer)
-    if isinstance(position, View):
-        _ask_view(position)
-
-
-def _ask_view(view: View) -> None:
-    """What only a view answers: its tensor, information state and a determinization."""
-    if type(view)._observation is not Observed._observation:  # the game declares a tensor
-        view.observation()
-    view.information_state()
-    view.determinize(random.Random(0))

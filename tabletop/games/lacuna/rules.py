@@ -56,7 +56,7 @@ from .draws import Draws
 from .geometry import MAX_FLOWERS, STEPS, TICKS, Geometry, scatter
 from .position import LacunaPosition
 from .start import read_start
-from .view import LacunaView, layout_ranges
+from .view import LacunaView, check_unpoured, layout_ranges
 
 _NO_IDS: frozenset[int] = frozenset()
 _PAWNS = 2 * PAWNS_EACH  # pawns in a game (a global: no product per move)
@@ -81,6 +81,9 @@ class LacunaState(LacunaPosition, State):
     def _ranges(self) -> ranges.Ranges:
         return layout_ranges(len(self.points), self.colors is not None, self.params.mat,
                              state=True)
+
+    def _check_together(self) -> None:
+        check_unpoured(self, self.tokens)
 
     @classmethod
     def from_coordinates(cls, game: Game, flowers: Sequence[tuple[Any, Any, int | str]],

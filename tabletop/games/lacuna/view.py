@@ -35,6 +35,39 @@ def position_ranges(position: LacunaPosition) -> ranges.Ranges:
                          position.params.mat)
 
 
+def check_unpoured(position: LacunaPosition, tokens: tuple[int, ...] | None = None) -> None:
+    """Before the set-aside (``colors`` unknown) the mat holds all flowers but the start
+    player's, and a state's ``tokens`` is the pour order of all of them, every colour
+    ``FLOWERS // NCOLOURS`` times; else a ``ValueError`` naming the field (the set-aside
+    would break on it). After the set-aside ``colors`` fits ``points`` (``_ranges``).
+
+    >>> import dataclasses, tabletop
+    >>> s = tabletop.load("lacuna").new(seed=0)
+    >>> dataclasses.replace(s, tokens=(0,) * FLOWERS)
+    Traceback (most recent call last):
+    ...
+    ValueError: LacunaState: field 'tokens' should hold the pour order, each colour 7 times, ...
+    """
+    if position.colors is not None:
+        return
+    kind, on_mat = type(position).__name__, FLOWERS - 1
+    if len(position.points) != on_mat:
+        raise ValueError(f"{kind}: field 'points' should hold {on_mat} flowers before the "
+                         f"set-aside (the start player holds the {FLOWERS}th), not "
+                         f"{len(position.points)}")
+    if tokens is None:  # (a view: the pour order is hidden)
+        return
+    each = FLOWERS // NCOLOURS
+    if len(tokens) != FLOWERS:
+        raise ValueError(f"{kind}: field 'tokens' should hold the pour order of all "
+                         f"{FLOWERS} flowers before the set-aside, not {len(tokens)}")
+    for colour in range(NCOLOURS):
+        if tokens.count(colour) != each:
+            raise ValueError(f"{kind}: field 'tokens' should hold the pour order, each colour "
+                             f"{each} times, before the set-aside; it holds colour {colour} "
+                             f"{tokens.count(colour)} times")
+
+
 @memo(256)
 def layout_ranges(flowers: int, coloured: bool, mat: int,
                   state: bool = False) -> ranges.Ranges:
@@ -68,6 +101,7 @@ class LacunaView(LacunaPosition, View):
     """What a player sees: everything but the pour order before the set-aside choice."""
 
     _ranges = position_ranges
+    _check_together = check_unpoured
 
     def determinize(self, rng: random.Random) -> State:
         if self.colors is None:  # the pour order is hidden: sample it, as ``new`` does

@@ -33,7 +33,7 @@ from .actions import (
     Pass,
     Pay,
 )
-from .cards import ANIMALS, BIT, CARD_COUNT, COLOURS, mask_of, short
+from .cards import ANIMALS, BIT, CARD_COUNT, COLOURS, describe, mask_of, short
 
 if TYPE_CHECKING:
     from .rules import Lascaux
@@ -98,6 +98,58 @@ class LascauxPosition(Position):
                 "idle": ranges.Span(0, 3),  # (to IDLE_LIMIT)
                 "resolved": ranges.Row(ranges.Items((player, COLOUR, cards)), longest=players),
                 "end": ranges.OneOf(ENDS), "current_player": player}
+
+    def _check_together(self) -> None:
+        """Refuse a card in two places (or twice in one): a ``ValueError`` naming the card
+        and both fields, at once (``dataclasses.replace``, the constructor), not an error
+        from a determinization later.
+
+        >>> import dataclasses, tabletop
+        >>> s = tabletop.load("lascaux").new(seed=1)
+        >>> dataclasses.replace(s, deck=s.deck + s.table[:1])
+        Traceback (most recent call last):
+        ...
+        ValueError: LascauxState: card 2 ('deer green/pink') is in field 'table' and in ...
+        """
+        self._check_stack()
+        seen: dict[int, str] = {}
+        for where, cards in self._card_places():
+            for card in cards:
+                first = seen.get(card)
+                if first is None:
+                    seen[card] = where
+                else:
+                    places = (f"twice in {where}" if first == where
+                              else f"in {first} and in {where}")
+                    raise ValueError(f"{type(self).__name__}: card {card} ({describe(card)!r}) "
+                                     f"is {places}: each card is in one place at most")
+
+    def _check_stack(self) -> None:
+        """Refuse a player in the token stack twice (each passes once a round), a bidder
+        to move who has passed already, and a ``current_player`` who is not the one to move
+        (``replace(state, turn=2)`` leaves it as it was)."""
+        kind, stack = type(self).__name__, self.stack
+        for player in stack:
+            if stack.count(player) > 1:
+                raise ValueError(f"{kind}: player {player} is twice in field 'stack': each "
+                                 f"player passes once a round")
+        if self.phase == BID and self.turn in stack:
+            raise ValueError(f"{kind}: field 'turn' names player {self.turn}, who has passed "
+                             f"(is in field 'stack'): the bidder to move is still bidding")
+        phase, n = self.phase, len(self.stones)
+        mover = (self.turn if phase == BID else (self.start + self.tokens_laid) % n
+                 if phase == CHOOSE else None)
+        if self.current_player != mover:
+            why = ("the bidder, field 'turn'" if phase == BID else "the next to lay a token "
+                   "from field 'start'" if phase == CHOOSE else "none: the game is over")
+            raise ValueError(f"{kind}: field 'current_player' should be {mover} ({why}), not "
+                             f"{self.current_player}")
+
+    def _card_places(self) -> list[tuple[str, tuple[int, ...]]]:
+        """``(where in words, cards)`` for each field holding cards, naming the field."""
+        return [("field 'table'", self.table),
+                *((f"field 'collections' (player {p}'s)", cards)
+                  for p, cards in enumerate(self.collections))]
 
     # --- what states and views each know their own way -----------------------------------
     @property

@@ -111,6 +111,9 @@ class LascauxState(LascauxPosition, State):
         return {**LascauxPosition._ranges(self), "deck": ranges.Row(CARD, longest=CARD_COUNT),
                 "choices": ranges.Row(COLOUR, length=self.game.players)}
 
+    def _card_places(self) -> list[tuple[str, tuple[int, ...]]]:
+        return [*LascauxPosition._card_places(self), ("field 'deck'", self.deck)]
+
     @property
     def deck_count(self) -> int:
         return len(self.deck)

@@ -41,6 +41,16 @@ class LascauxView(LascauxPosition, View):
         return {**LascauxPosition._ranges(self), "deck_size": ranges.Span(0, CARD_COUNT),
                 "chosen": ranges.Row(length=self.game.players), "own": COLOUR}
 
+    def _check_together(self) -> None:
+        """A card in two places is refused (``LascauxPosition``), and a deck larger than
+        the cards placed nowhere else."""
+        LascauxPosition._check_together(self)
+        unplaced = CARD_COUNT - len(self.table) - sum(map(len, self.collections))
+        if self.deck_size > unplaced:
+            raise ValueError(f"{type(self).__name__}: field 'deck_size' should be at most "
+                             f"{unplaced} (the {CARD_COUNT} cards less those on the table and "
+                             f"in the collections), not {self.deck_size}")
+
     @property
     def deck_count(self) -> int:
         return self.deck_size
