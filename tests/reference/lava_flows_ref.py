@@ -61,6 +61,9 @@ class Reference:
         self.first, self.slide, self.ply_cap = first, slide, ply_cap
         self.oreo, self.memory = oreo, memory
         self.cells: list[list[list]] = [[] for _ in range(9)]
+        for p in (0, 1):  # the Larges wait on their home row for the secret arrangement
+            for i in home_row(p):
+                self.cells[i] = [["L", COLOURS[p], None, {0, 1}]]
         self.cones: list[int | None] = [None] * 9
         self.to_move: int | None = 0
         self.arranged = 0

@@ -50,8 +50,13 @@ def compare(seed: int, *, stop: int = 5, view_every: int = 1,
         if not ref.terminal:
             check("to move", state.current_player, ref.to_move)
         check("legal", sorted(str(a) for a in state.legal_actions()), sorted(legal))
+        check("board", board_cells(state), ref.board())
+        if not playing:  # setup: the other's arrangement and the first player are secret
+            for p in (0, 1):
+                view = state.view(p)
+                check(f"view {p} board in setup", board_cells(view), ref.board(p))
+                check(f"view {p} first in setup", view.first, -1)
         if playing:
-            check("board", board_cells(state), ref.board())
             check("scores", [int(x) for x in state.scores], ref.scores())
             check("cones", [c if c >= 0 else None for c in state.cones], ref.cones)
             check("lock", None if state.lock < 0 else state.lock, ref.lock)
