@@ -101,16 +101,23 @@ def unknown_counts(stacks: tuple[str, ...] | list[str]) -> tuple[int, int, int]:
     >>> unknown_counts(("1W", "2WbB", "wb", "5B"))
     (2, 1, 1)
     """
-    white = black = covered = 0
-    for stack in stacks:
-        k = top_large(stack)
-        under = stack[:k] if k > 0 else ""  # what lies under the top Large
-        white += sum(under.count(code) for code in "012m")
-        black += sum(under.count(code) for code in "345n")
-        covered += sum(under.count(code) for code in "wbh")
-    return white, black, covered
+    counts = [_stack_unknowns(stack) for stack in stacks]
+    return (sum(c[0] for c in counts), sum(c[1] for c in counts), sum(c[2] for c in counts))
 
 
+@lru_cache(maxsize=1 << 14)
+def _stack_unknowns(stack: str) -> tuple[int, int, int]:
+    """``unknown_counts`` of one stack."""
+    k = top_large(stack)
+    under = stack[:k].translate(_UNKNOWN_KINDS) if k > 0 else ""  # under the top Large
+    return under.count("m"), under.count("n"), under.count("h")
+
+
+#: Every code under a Large as the unknown a player who forgets sees there.
+_UNKNOWN_KINDS = str.maketrans("012345wb", "mmmnnnhh")
+
+
+@lru_cache(maxsize=1 << 12)
 def _fewest_missing(white: int, black: int, places: tuple[int, int], covered: int,
                     used: tuple[str, str] = ("", "")) -> int | None:
     """The fewest out-of-view Mediums (``white``, ``black`` left) that a filling of the
@@ -177,7 +184,7 @@ def forgetful_claims(tokens: str, cone_len: int, visible: int, hidden: tuple[int
     certain: set[tuple[int, str]] | None = None
     for pile, mine, theirs, w, b in set(piles):
         missing = _fewest_missing(white - w, black - b, rest, totals[2] - here[2],
-                                  (mine, theirs))
+                                  ("".join(sorted(mine)), "".join(sorted(theirs))))
         if missing is not None and missing == fewest:
             found = set(hidden_oreos(pile, cone_len, visible, top_only))
             possible |= found
