@@ -469,9 +469,7 @@ def _plain_listing(position):
         out += moves[mask] + after
         if unknowns is not None:
             tokens, cone_len, visible, uses = unknowns
-            found = oreo_claims(tokens, cone_len, visible, *position._pool_args(uses),
-                                play.top_only)[0]
-            for depth, middle in found:
+            for depth, middle in position._announceable(tokens, cone_len, visible, uses)[0]:
                 out += ANNOUNCED[c, depth, middle]
     return (*out, PASS)
 

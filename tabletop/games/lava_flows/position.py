@@ -52,7 +52,7 @@ from .board import (
     top_large,
 )
 from .findings import Claim, Oreo, claim_ranges
-from .forgetting import forgetful_pools
+from .forgetting import forgetful_claims, forgetful_pools, unknown_counts
 from .knowledge import (
     cone_key,
     key_parts,
@@ -292,17 +292,7 @@ class LavaPosition(Position):
             extend(after)  # (untested: almost every stack has actions after its moves)
             if unknowns is not None:  # Oreos the mover may announce depend on the pools
                 tokens, cone_len, visible, uses = unknowns  # (``uses`` is never 0 here)
-                # ``_pool_args(uses)`` without its call: the pools ``uses`` draws on, "" else
-                play = self.game.tables
-                if play.memory:  # what a player who forgets may think the unknowns hold
-                    pool_w, pool_b, hidden = self._forgetful_pools()
-                else:
-                    pool_w, pool_b = self._slot_pools()
-                    hidden = self._hidden_pool() if uses & 4 else (0, 0)
-                found = oreo_claims(tokens, cone_len, visible, pool_w if uses & 1 else "",
-                                    pool_b if uses & 2 else "",
-                                    hidden if uses & 4 else (0, 0), play.top_only)[0]
-                for depth, middle in found:
+                for depth, middle in self._announceable(tokens, cone_len, visible, uses)[0]:
                     extend(ANNOUNCED[c, depth, middle])
         out.append(PASS)
         return tuple(out)
@@ -319,18 +309,36 @@ class LavaPosition(Position):
             mask = occupied(self.stacks, cones)
         return context, looks, mask, context[self.to_move][self.lock + 1][1]
 
+    def _announceable(self, tokens: str, cone_len: int, visible: int, uses: int
+                      ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
+        """``(possible, certain)`` Oreos below the top Large of a cell the mover (or the
+        view's player) sees as ``tokens``, whose unknowns draw on ``uses`` (``pool_uses``):
+        with perfect memory from the pools of what they know; with ``memory=True`` from any
+        filling of the whole board that the board allows (``forgetting.forgetful_claims``:
+        the Mediums out of view are counted across every cell, I23)."""
+        play = self.game.tables
+        if play.memory:
+            return forgetful_claims(tokens, cone_len, visible, self._forgetful_pools()[2],
+                                    self._unknown_counts(), play.top_only)
+        return oreo_claims(tokens, cone_len, visible, *self._pool_args(uses), play.top_only)
+
     def _pool_args(self, uses: int) -> tuple[str, str, tuple[int, int]]:
         """The pools that unknowns drawing on ``uses`` (``pool_uses`` of their tokens) draw
-        from (empty where unused, so that the caches hit more often)."""
+        from with perfect memory (empty where unused, so that the caches hit more often)."""
         if not uses:
             return "", "", (0, 0)
-        if self.game.tables.memory:
-            pool_w, pool_b, hidden = self._forgetful_pools()
-        else:
-            pool_w, pool_b = self._slot_pools()
-            hidden = self._hidden_pool() if uses & 4 else (0, 0)
+        pool_w, pool_b = self._slot_pools()
+        hidden = self._hidden_pool() if uses & 4 else (0, 0)
         return (pool_w if uses & 1 else "", pool_b if uses & 2 else "",
                 hidden if uses & 4 else (0, 0))
+
+    def _unknown_counts(self) -> tuple[int, int, int]:
+        """With ``memory=True``: White's and Black's unrevealed hiding places and the covered
+        Mediums on the whole board (``forgetting.unknown_counts``)."""
+        found: tuple[int, int, int] | None = self._cache.get("unknown_counts")
+        if found is None:
+            found = self._cache["unknown_counts"] = unknown_counts(self.stacks)
+        return found
 
     def _forgetful_pools(self) -> tuple[str, str, tuple[int, int]]:
         """With ``memory=True``, the pools the unknowns draw on for every player (state and

@@ -39,7 +39,6 @@ from .board import (
 from .findings import Oreo
 from .forgetting import ANYTHING, forgetful_fill
 from .knowledge import (
-    oreo_claims,
     perspective,
     pool_uses,
     visible_oreos,
@@ -109,9 +108,8 @@ class LavaView(LavaPosition, View):
                 out.append(Oreo(CELLS[c], depth, PATTERN[m], True))
             if k > 0 or (k == 0 and cone >= 0):
                 tokens = perspective(s, cone, self.player, self.game.options["memory"])
-                pw, pb, hidden = self._pool_args(pool_uses(tokens))
-                possible, certain = oreo_claims(tokens, len(CONE_PIECES[cone]), len(s) - k,
-                                                pw, pb, hidden, top_only)
+                possible, certain = self._announceable(tokens, len(CONE_PIECES[cone]),
+                                                       len(s) - k, pool_uses(tokens))
                 for depth, m in possible:
                     out.append(Oreo(CELLS[c], depth, PATTERN[m], False, (depth, m) in certain))
         return tuple(out)
