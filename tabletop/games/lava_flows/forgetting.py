@@ -22,9 +22,10 @@ contents the board allows (``forgetful_fill``).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from itertools import permutations
 from math import comb
+
+from tabletop.core.memos import memo
 
 from .board import CONTENT_INDEX, SLOT, top_large
 from .knowledge import APPEARANCES, hidden_oreos
@@ -105,7 +106,7 @@ def unknown_counts(stacks: tuple[str, ...] | list[str]) -> tuple[int, int, int]:
     return (sum(c[0] for c in counts), sum(c[1] for c in counts), sum(c[2] for c in counts))
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(1 << 14)
 def _stack_unknowns(stack: str) -> tuple[int, int, int]:
     """``unknown_counts`` of one stack."""
     k = top_large(stack)
@@ -117,7 +118,7 @@ def _stack_unknowns(stack: str) -> tuple[int, int, int]:
 _UNKNOWN_KINDS = str.maketrans("012345wb", "mmmnnnhh")
 
 
-@lru_cache(maxsize=1 << 12)
+@memo(1 << 12)
 def _fewest_missing(white: int, black: int, places: tuple[int, int], covered: int,
                     used: tuple[str, str] = ("", "")) -> int | None:
     """The fewest out-of-view Mediums (``white``, ``black`` left) that a filling of the
@@ -136,7 +137,7 @@ def _fewest_missing(white: int, black: int, places: tuple[int, int], covered: in
     return fewest
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(1 << 14)
 def forgetful_claims(tokens: str, cone_len: int, visible: int, hidden: tuple[int, int],
                      totals: tuple[int, int, int], top_only: bool
                      ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:
