@@ -280,6 +280,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     state, which has no seed or history, starts an empty one.
     """
 
+    def __format__(self, spec: str) -> str:
+        """A format spec applies to the state's text, as on tabletop's own states."""
+        return format(str(self), spec)
+
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
         if not isinstance(game, TabletopGame):
             raise TypeError(f"TabletopState(game, state) takes a game of "

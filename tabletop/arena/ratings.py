@@ -40,6 +40,7 @@ from ..core.plain import real, whole
 from ..core.quoting import brief
 from ..core.readonly import readonly_array
 from ..core.record import MAX_SEED
+from ..core.textformat import FormatsAsText
 from ..teaching.winrate import WinRate, confidence_of
 from .given import arena_result
 
@@ -94,7 +95,7 @@ def _wins(n: int, first: np.ndarray, second: np.ndarray, points: np.ndarray,
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class Pairwise:
+class Pairwise(FormatsAsText):
     """Head to head: ``points[i, j]`` scored by ``agents[i]`` against ``agents[j]`` over
     ``games[i, j]`` meetings, which came from ``played[i, j]`` independent games.
 
@@ -254,7 +255,7 @@ def _elo_text(points: float) -> str:
 
 
 @dataclass(frozen=True, repr=False)
-class Ratings:
+class Ratings(FormatsAsText):
     """Elo-scale ratings (``rating``) with their intervals (``low``, ``high``): the wider of
     the bootstrap's and the normal approximation's (see the module). All three are ``nan``
     for an agent that has no rating (no game against another agent, or groups of agents

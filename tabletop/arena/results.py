@@ -22,6 +22,7 @@ from ..core.plain import NotJSON, flag, json_data, player_of, whole
 from ..core.quoting import brief, counted, cut, quote
 from ..core.readonly import ReadOnlyDict
 from ..core.record import MAX_SEED
+from ..core.textformat import FormatsAsText
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
 if TYPE_CHECKING:  # pandas and matplotlib are optional extras, imported when asked for
@@ -195,7 +196,7 @@ class AgentSummary:
 
 
 @dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(FormatsAsText):
     """The games of a tournament, with summaries, tables and a plot; read-only (``agents``
     and ``games`` are tuples, whatever sequences it was given), so that nothing changes
     what its summaries, ratings and plots say after the fact.

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from .memos import Bound
 from .quoting import brief
+from .textformat import FormatsAsText
 
 
 class Allowed(Protocol):
@@ -37,7 +38,7 @@ class Allowed(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Span:
+class Span(FormatsAsText):
     """An int from ``low`` to ``high`` (both included; ``None``: no upper bound); ``None``
     passes (a field whose type allows it: the type check decides)."""
 
@@ -53,7 +54,7 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
-class Row:
+class Row(FormatsAsText):
     """A tuple of ``length`` items (``None``: from ``shortest`` to ``longest``), each what
     ``each`` allows (``None``: anything its type allows); ``None`` passes."""
 
@@ -90,7 +91,7 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Items:
+class Items(FormatsAsText):
     """A tuple of ``len(parts)`` items, item ``i`` what ``parts[i]`` allows (``None``:
     anything its type allows)."""
 
@@ -106,7 +107,7 @@ class Items:
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(FormatsAsText):
     """A string of at most ``longest`` characters (and at least ``shortest``), each one of
     ``letters``; with ``distinct``, none twice.
 
@@ -135,7 +136,7 @@ class Word:
 
 
 @dataclass(frozen=True, slots=True)
-class OneOf:
+class OneOf(FormatsAsText):
     """One of a few values."""
 
     values: tuple[Any, ...]
@@ -148,7 +149,7 @@ class OneOf:
 
 
 @dataclass(frozen=True, slots=True)
-class Fields:
+class Fields(FormatsAsText):
     """An object of class ``kind`` (a nested dataclass, as an item of a tuple field) whose
     fields each fit what ``ranges`` allows them (fields not named: anything).
 

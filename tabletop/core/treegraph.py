@@ -23,6 +23,7 @@ from typing import Any
 import networkx as nx
 
 from .quoting import counted
+from .textformat import FormatsAsText
 from .treetext import tree_text
 
 
@@ -47,7 +48,8 @@ def _describe(graph: nx.DiGraph) -> str:
 #: A game tree as a networkx ``DiGraph`` (see the module's docstring). (Made by ``type``:
 #: networkx ships no type hints, and a class statement would subclass ``Any``.)
 TreeGraph: type[nx.DiGraph] = type("TreeGraph", (nx.DiGraph,), {
-    "__repr__": _describe, "__str__": tree_text, "__module__": __name__,
+    "__repr__": _describe, "__str__": tree_text, "__format__": FormatsAsText.__format__,
+    "__module__": __name__,
     "__qualname__": "TreeGraph",
     "__doc__": "A game tree as a networkx ``DiGraph`` whose repr says what it holds (and "
-               "whose str draws it as indented text)."})
+               "whose str draws it as indented text, a format spec applying to that text)."})

@@ -12,6 +12,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Action, State, View
 from ..core.quoting import brief, cut, quote
 from ..core.registry import stranger_problem
+from ..core.textformat import FormatsAsText
 from .arguments import (
     drawing_of,
     function_of,
@@ -60,7 +61,7 @@ def why_not(state: State, action: Action | str) -> str:
 
 
 @dataclass(frozen=True, repr=False)
-class Verdict:
+class Verdict(FormatsAsText):
     """The outcome of an answer: right, wrong-but-legal, illegal, or none yet.
 
     Shows itself in notebooks; a wrong answer's picture offers the solution folded away, and

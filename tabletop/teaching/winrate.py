@@ -11,11 +11,12 @@ from typing import Any
 from ..core.names import html_name, nfc
 from ..core.plain import real, whole
 from ..core.quoting import brief, counted
+from ..core.textformat import FormatsAsText
 from .arguments import items
 
 
 @dataclass(frozen=True)
-class WinRate:
+class WinRate(FormatsAsText):
     """A win rate over ``games`` games with its confidence interval (Wilson's score interval).
 
     >>> r = WinRate(wins=62, games=100)
@@ -77,7 +78,7 @@ class WinRate:
 
 
 @dataclass(frozen=True)
-class Shrinking:
+class Shrinking(FormatsAsText):
     """Win rates of one agent after the first n games of a tournament, for several n."""
 
     agent: str

@@ -23,6 +23,7 @@ from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
 from tabletop.core.quoting import brief, counted
+from tabletop.core.textformat import FormatsAsText
 
 from .actions import (
     ANNOUNCED,
@@ -74,7 +75,7 @@ KNOWN, SEEN, FORGOTTEN = CODES[:-3], CODES[:-1], CODES
 
 
 @dataclass(frozen=True, slots=True)
-class Stack:
+class Stack(FormatsAsText):
     """A stack's codes (``board``): at most ``STACK_MOST`` of ``letters``, and nothing hidden
     in view — every hiding place and hidden piece lies under a Large (``top_large``), where
     play keeps them (a piece uncovered is made public at once, ``normalize``).
