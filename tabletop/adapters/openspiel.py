@@ -55,6 +55,7 @@ from tabletop.core.keys import position_key
 from tabletop.core.plain import plain, plain_inside
 from tabletop.core.quoting import brief
 from tabletop.core.registry import game_class
+from tabletop.core.textformat import FormatsAsText
 
 from .openspiel_checks import (
     CHANCE,
@@ -269,7 +270,7 @@ def _action_arg(action: object, state: TabletopState) -> int:
 
 # --- states --------------------------------------------------------------------------------
 
-class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
+class TabletopState(pyspiel.State, FormatsAsText):  # type: ignore[misc,unused-ignore]
     """An OpenSpiel state around an immutable tabletop state (``.tabletop``; ``None`` at
     the chance node that draws the seed).
 
@@ -277,12 +278,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     ``view.determinize(rng)``), so OpenSpiel's bots can search from it. Its OpenSpiel
     history is the state's (the seed, if the game has a chance node, then each action's
     id): it answers as the state reached by ``apply_action`` from the start. A determinized
-    state, which has no seed or history, starts an empty one.
+    state, which has no seed or history, starts an empty one. A format spec applies to its
+    text, as on tabletop's own states.
     """
-
-    def __format__(self, spec: str) -> str:
-        """A format spec applies to the state's text, as on tabletop's own states."""
-        return format(str(self), spec)
 
     def __init__(self, game: TabletopGame, state: State | _Shared | None = None) -> None:
         if not isinstance(game, TabletopGame):

@@ -9,10 +9,11 @@ from typing import Any
 
 from .hooks import wrap_own
 from .quoting import brief
+from .textformat import FormatsAsText
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(FormatsAsText):
     """A move, decision or claim. Subclasses are frozen dataclasses; ``str(a)`` is notation.
 
     ``str`` never fails or is empty: an action whose fields its game cannot name (built by
@@ -25,6 +26,11 @@ class Action:
     ...         return ("take none", "take one")[self.count]
     >>> str(Take(1)), str(Take(7))
     ('take one', 'Take(count=7)')
+
+    An action formats as its notation does, so it lines up in a table of moves:
+
+    >>> f"{Take(1):>10}|{Take(1):.4}|{Take(0)}"
+    '  take one|take|take none'
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -35,18 +41,6 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__.lower()
-
-    def __format__(self, spec: str) -> str:
-        """An action formats as its notation does, so it lines up in a table of moves:
-
-        >>> @dataclass(frozen=True)
-        ... class Pass(Action):
-        ...     def __str__(self):
-        ...         return "pass"
-        >>> f"{Pass():>6}|{Pass():.2}|{Pass()}"
-        '  pass|pa|pass'
-        """
-        return format(str(self), spec)
 
 
 def _never_failing(own: Callable[[Action], str]) -> Callable[[Action], str]:

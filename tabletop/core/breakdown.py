@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from .textformat import FormatsAsText
+
 
 @dataclass(frozen=True, slots=True)
 class Row:
@@ -29,8 +31,9 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Breakdown:
-    """Rows of points per player; ``totals`` adds them up (it equals ``state.scores``)."""
+class Breakdown(FormatsAsText):
+    """Rows of points per player; ``totals`` adds them up (it equals ``state.scores``). It
+    formats as its text (``str``) does: a format spec applies to that text."""
 
     players: tuple[str, ...]
     rows: tuple[Row, ...]
@@ -54,10 +57,6 @@ class Breakdown:
             lines.append(f"{label:<{width}}{cells}" + (f"  ({detail})" if detail else ""))
         lines.extend(self.notes)
         return "\n".join(lines)
-
-    def __format__(self, spec: str) -> str:
-        """A breakdown formats as its text (``str``) does: a spec applies to that text."""
-        return format(str(self), spec)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(p)}</th>" for p in self.players)

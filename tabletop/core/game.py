@@ -53,6 +53,7 @@ from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
 from .signatures import options_signature
 from .subjects import described, named_players, own_subject
+from .textformat import FormatsAsText
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -67,10 +68,12 @@ P = TypeVar("P", bound="_Positioned")
 _MISSING: Any = object()
 
 
-class Game(OptionChecks, GameFacts, SetOnce):
+class Game(OptionChecks, GameFacts, SetOnce, FormatsAsText):
     """A game's rules plus its options; immutable (``SetOnce``), hashable, equal by name and
     options. Subclasses set ``name``, ``title``, ``player_counts`` and ``defaults`` (every
-    option and its default), and may override ``_check_option`` to validate values."""
+    option and its default), and may override ``_check_option`` to validate values. A game
+    formats as its text (its ``tabletop.load(...)`` call) does: ``f"{game:>60}"`` is
+    ``f"{str(game):>60}"``."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -159,11 +162,6 @@ class Game(OptionChecks, GameFacts, SetOnce):
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"tabletop.load({self.name!r}, players={self._players}{opts})"
-
-    def __format__(self, spec: str) -> str:
-        """A game formats as its text (its ``tabletop.load(...)`` call) does, as an action
-        does: ``f"{game:>60}"`` is ``f"{str(game):>60}"``."""
-        return format(str(self), spec)
 
     # --- starting a game ------------------------------------------------------------------
     def new(self, seed: int | None = None, setup: str = "decide",
@@ -285,8 +283,9 @@ class Position(Derives):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Positioned(IntegerActions, Legality, Position):
-    """Fields shared by states and views: the game, and a per-instance cache."""
+class _Positioned(IntegerActions, Legality, Position, FormatsAsText):
+    """Fields shared by states and views: the game, and a per-instance cache. A state or view
+    formats as its text (``str``) does: ``f"{state:>5}"`` is ``f"{str(state):>5}"``."""
 
     game: Game
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -349,11 +348,6 @@ class _Positioned(IntegerActions, Legality, Position):
 
     def __str__(self) -> str:
         return self._text()
-
-    def __format__(self, spec: str) -> str:
-        """A state or view formats as its text (``str``) does, as an action does: a format
-        spec applies to that text (``f"{state:>5}"`` is ``f"{str(state):>5}"``)."""
-        return format(str(self), spec)
 
     def _text(self) -> str:
         """The position as plain text (used by golden playthroughs)."""

@@ -556,7 +556,10 @@ def code_notebook(root: Path, filename: str, cells: list[str]) -> str:
 
 
 # Runs code in the notebook's kernel (as a cell would, without one) and returns its printout.
-KERNEL_JS = """async code => {
+# A kernel that does not finish within the given seconds is interrupted and the call fails
+# (Playwright's ``evaluate`` has no timeout of its own: an awaited promise that never settles
+# would hold the test run until CI's own limit).
+KERNEL_JS = """async ([code, seconds]) => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   let out = '';
   const future = kernel.requestExecute({code, store_history: false});
@@ -564,11 +567,47 @@ KERNEL_JS = """async code => {
     if (msg.content.text) out += msg.content.text;
     if (msg.content.ename) out += `${msg.content.ename}: ${msg.content.evalue}`;
   };
-  await future.done;
+  let timer;
+  const late = new Promise(resolve => {
+    timer = setTimeout(() => resolve(true), seconds * 1000);
+  });
+  const timedOut = await Promise.race([future.done.then(() => false), late]);
+  clearTimeout(timer);
+  if (timedOut) {
+    const status = kernel.status;
+    kernel.interrupt().catch(() => null);  // (not awaited: a hung server would hold it)
+    throw new Error(`the kernel did not finish within ${seconds} s (its status: ${status}; `
+                    + `interrupted); it printed ${JSON.stringify(out.slice(-300))}`);
+  }
   return out;
 }"""
 
+# Runs a JupyterLab command (on the cell ``index`` of the notebook in front, if not null) and
+# waits for it to finish: for a cell, until the kernel has run it.
+COMMAND_JS = """async ([command, index, seconds]) => {
+  if (index !== null) window.jupyterapp.shell.currentWidget.content.activeCellIndex = index;
+  let timer;
+  const late = new Promise(resolve => {
+    timer = setTimeout(() => resolve('late'), seconds * 1000);
+  });
+  const done = await Promise.race([window.jupyterapp.commands.execute(command), late]);
+  clearTimeout(timer);
+  if (done === 'late') throw new Error(`${command} did not finish within ${seconds} s`);
+}"""
 
-def run_in_kernel(page: Any, code: str) -> str:
-    """Run ``code`` in the kernel of the notebook open in ``page``; what it printed."""
-    return str(page.evaluate(KERNEL_JS, code))
+#: How long ``run_in_kernel`` waits for the kernel (a hang guard, seconds).
+KERNEL_GUARD = 180.0
+
+
+def run_in_kernel(page: Any, code: str, seconds: float = KERNEL_GUARD) -> str:
+    """Run ``code`` in the kernel of the notebook open in ``page``; what it printed. Fails,
+    interrupting the kernel, if it has not finished after ``seconds``."""
+    return str(page.evaluate(KERNEL_JS, [code, seconds]))
+
+
+def run_command(page: Any, command: str, cell: int | None = None,
+                seconds: float = KERNEL_GUARD) -> None:
+    """Run JupyterLab's ``command`` (``"notebook:run-cell"``, ``"docmanager:save"``...), on
+    the notebook's cell number ``cell`` if given, and wait until it has finished; fails if it
+    has not after ``seconds``."""
+    page.evaluate(COMMAND_JS, [command, cell, seconds])

@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import canvas_css, code_notebook, open_lab_notebook, run_in_kernel, widget_css
+from pages import (
+    canvas_css,
+    code_notebook,
+    open_lab_notebook,
+    run_command,
+    run_in_kernel,
+    widget_css,
+)
 from servers import Server
 from waits import kernel_until
 
@@ -57,11 +64,6 @@ display(widget)
     display(shown[0])  # the first widget, shown again
 """]
 
-RUN_CELL_JS = """index => {
-  const notebook = window.jupyterapp.shell.currentWidget;
-  notebook.content.activeCellIndex = index;
-  return window.jupyterapp.commands.execute('notebook:run-cell');
-}"""
 
 
 def _until(condition: str, show: str) -> str:
@@ -82,7 +84,8 @@ def test_a_rerun_cell_pauses_the_old_widgets_bots_and_showing_it_again_resumes_t
         page.wait_for_function("sel => document.querySelectorAll(sel).length >= 3", arg=log,
                                timeout=30_000)
         assert run_in_kernel(page, "print(shown[0]._view_count)").strip() == "1"
-        page.evaluate(RUN_CELL_JS, 0)  # the cell again: a new widget replaces the old one's view
+        # the cell again: a new widget replaces the old one's view
+        run_command(page, "notebook:run-cell", 0)
         seen = run_in_kernel(page, _until("len(shown) == 2 and shown[0].paused",
                                           "len(shown), shown[0]._view_count, shown[0].paused"))
         assert seen.split() == ["2", "0", "True"], seen
@@ -94,7 +97,7 @@ def test_a_rerun_cell_pauses_the_old_widgets_bots_and_showing_it_again_resumes_t
         assert after.split()[0] == ply, (ply, after)  # the old one stayed still, unseen
         assert int(after.split()[1]) > 0, after  # while the new one plays
         page.screenshot(path=str(artifacts / "rerun.png"))
-        page.evaluate(RUN_CELL_JS, 1)  # display(shown[0]) in the next cell
+        run_command(page, "notebook:run-cell", 1)  # display(shown[0]) in the next cell
         again = run_in_kernel(page, _until("not shown[0].paused",
                                            "shown[0]._view_count, shown[0].paused"))
         assert again.split() == ["1", "False"], again

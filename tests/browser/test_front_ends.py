@@ -35,6 +35,7 @@ from pages import (
     games,
     painted_share,
     plan_move,
+    run_command,
     start_state,
     wait_for_board,
     widget_css,
@@ -114,7 +115,7 @@ def front(request: pytest.FixtureRequest, browser: Any,
         page.goto(url, timeout=90_000)
         if name == "notebook7":
             page.wait_for_function(READY_JS, timeout=90_000)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            run_command(page, "notebook:run-all-cells")
         for tag in [*GAMES, "bots"]:
             wait_for_board(page, tag)
         page.locator(f"{widget_css('tree')} canvas").first.wait_for(timeout=60_000)

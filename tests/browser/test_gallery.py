@@ -26,6 +26,7 @@ from pages import (
     open_lab_notebook,
     plan_move,
     replay_steps,
+    run_command,
     run_in_kernel,
     start_state,
     wait_for_board,
@@ -61,12 +62,6 @@ STATS = """import os, ipywidgets.widgets.widget as _w
 _rss = int(open(f"/proc/{os.getpid()}/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 print(_rss // 2**20, len(_w._instances))
 """
-
-RUN_CELL_JS = """index => {
-  const notebook = window.jupyterapp.shell.currentWidget;
-  notebook.content.activeCellIndex = index;
-  return window.jupyterapp.commands.execute('notebook:run-cell');
-}"""
 
 FIGURES: dict[str, Any] = {}
 
@@ -142,7 +137,7 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
     runs = []
     for _ in range(2):
         old_ids = run_in_kernel(page, "print([x.model_id for x in gallery])")
-        page.evaluate(RUN_CELL_JS, 0)
+        run_command(page, "notebook:run-cell", 0)
         try:
             for tag in tags():
                 wait_for_board(page, tag)

@@ -28,6 +28,7 @@ from pages import (
     painted_share,
     plan_move,
     replay_steps,
+    run_command,
     session_for,
     start_state,
     telling_point,
@@ -172,7 +173,7 @@ def test_a_bot_replies_after_a_visible_pause(lab_page: Any, artifacts: Path) -> 
 
 
 def test_reload_redraws_every_canvas(lab_page: Any, artifacts: Path) -> None:
-    lab_page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    run_command(lab_page, "docmanager:save")
     lab_page.wait_for_selector(".jp-mod-dirty", state="detached", timeout=15_000)
     lab_page.reload()
     for tag in [*GAMES, "bots"]:

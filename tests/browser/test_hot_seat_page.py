@@ -19,6 +19,7 @@ from pages import (
     open_lab_notebook,
     plan_move,
     replay_steps,
+    run_command,
     run_in_kernel,
     session_for,
     telling_point,
@@ -74,7 +75,7 @@ def test_handing_a_covered_seat_to_a_bot_keeps_the_cover(lab: Server, browser: A
         assert "bot is to move" in page.locator(f"{root} .tabletop-message").inner_text()
 
         # a page reload (the notebook saved with its widgets) brings back the cover, not a view
-        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        run_command(page, "docmanager:save")
         page.wait_for_selector(".jp-mod-dirty", state="detached", timeout=15_000)
         page.reload()
         wait_for_board(page, TAG, timeout=60)

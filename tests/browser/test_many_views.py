@@ -29,6 +29,7 @@ from pages import (
     mid_game,
     plan_move,
     replay_steps,
+    run_command,
     run_in_kernel,
     session_for,
     wait_for_board,
@@ -155,7 +156,7 @@ def views_page(lab: Server, browser: Any) -> Iterator[Any]:
     try:
         page.goto(f"{lab.url}/lab/tree/{filename}?token={lab.token}&reset")
         page.wait_for_function(READY_JS, timeout=90_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        run_command(page, "notebook:run-all-cells")
         for tag in ("beside", "tree-beside"):
             wait_for_board(page, tag)
         page.wait_for_function(READY_JS, timeout=90_000)
@@ -468,7 +469,7 @@ def test_a_cell_run_again(views_page: Any) -> None:
     page, tag = views_page, "twice"
     cell = _cell_of(page, tag)
     cell.locator(".jp-InputArea-editor").click()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-cell')")
+    run_command(page, "notebook:run-cell")
     page.wait_for_function(
         "sel => document.querySelectorAll(sel).length === 2 && Array.from("
         "document.querySelectorAll(sel)).every(e => e.querySelector('.tabletop-log li.now'))",

@@ -36,6 +36,7 @@ from pages import (
     open_lab_notebook,
     plan_move,
     replay_steps,
+    run_command,
     wait_for_board,
     widget_css,
 )
@@ -229,7 +230,7 @@ def front(request: pytest.FixtureRequest, browser: Any,
         page.goto(url, timeout=90_000)
         if name == "notebook7":
             page.wait_for_function(READY_JS, timeout=90_000)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            run_command(page, "notebook:run-all-cells")
         for tag in TAGS:
             wait_for_board(page, tag)
         # The cell's long output in full: in its scrolling box a second click of a Lava Flows

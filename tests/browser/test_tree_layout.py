@@ -20,6 +20,7 @@ from pages import (
     SEED,
     code_notebook,
     games,
+    run_command,
     start_state,
     wait_for_board,
     widget_css,
@@ -100,8 +101,8 @@ def tree_page(lab: Server, browser: Any) -> Iterator[Any]:
         page.goto(f"{lab.url}/lab/tree/{filename}?token={lab.token}&reset")
         page.wait_for_function(READY_JS, timeout=90_000)
         if not page.locator("#filebrowser").is_visible():
-            page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            run_command(page, "filebrowser:activate")
+        run_command(page, "notebook:run-all-cells")
         for name in GAMES:
             wait_for_board(page, f"tree-{name}")
         yield page

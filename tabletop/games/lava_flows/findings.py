@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 from ...core import ranges
 from ...core.memos import memo
+from ...core.textformat import FormatsAsText
 from .board import (
     NAMES,
 )
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(FormatsAsText):
     """An announcement — a Bubble Up claim or an Oreo announcement — and how it went.
 
     ``kind`` says what its maker knew: ``"sure"`` (knew it right), ``"guess"`` (could not
@@ -29,6 +30,11 @@ class Claim:
 
     >>> print(Claim(4, 0, "bubble c1 claim black", "", True, ""))
     4. White bubble c1 claim black: right
+
+    A claim formats as its text does, so claims line up in a table:
+
+    >>> f"{Claim(3, 1, 'bubble a3 claim white', 'guess', False, 'black'):.16}|"
+    '3. Black bubble |'
     """
 
     ply: int
@@ -44,20 +50,13 @@ class Claim:
         return f"{self.ply}. {NAMES[self.player]} {self.action}: {verdict}" + (
             f" ({why})" if why else "")
 
-    def __format__(self, spec: str) -> str:
-        """A claim formats as its text does, so claims line up in a table:
-
-        >>> f"{Claim(3, 1, 'bubble a3 claim white', 'guess', False, 'black'):.16}|"
-        '3. Black bubble |'
-        """
-        return format(str(self), spec)
-
 
 @dataclass(frozen=True, slots=True)
-class Oreo:
+class Oreo(FormatsAsText):
     """Three consecutive pieces coloured W-B-W or B-W-B in ``cell``: the middle one lies
     ``depth`` pieces below the top. ``visible``: wholly in view (eject it without a claim);
-    ``certain``: present for sure (a view may only know an Oreo is possible)."""
+    ``certain``: present for sure (a view may only know an Oreo is possible). It formats as its
+    text does: ``f"{Oreo('b2', 1, 'wbw', True):>22}"`` pads ``b2@1 wbw (visible)``."""
 
     cell: str
     depth: int
@@ -68,11 +67,6 @@ class Oreo:
     def __str__(self) -> str:
         how = "visible" if self.visible else ("hidden" if self.certain else "possible")
         return f"{self.cell}@{self.depth} {self.colours} ({how})"
-
-    def __format__(self, spec: str) -> str:
-        """An Oreo formats as its text does: ``f"{Oreo('b2', 1, 'wbw', True):>22}"`` pads
-        ``b2@1 wbw (visible)``."""
-        return format(str(self), spec)
 
 
 #: What a claim's maker knew (``Claim.kind``); empty where a ``memory=True`` view forgot it.
