@@ -196,7 +196,7 @@ def test_openspiel_takes_numpy_numbers(tos):
 @pytest.mark.parametrize("name, options, error, message", [
     (5, {}, tabletop.UnknownGame, "no game called 5"),
     ("lascux", {}, tabletop.UnknownGame, "did you mean 'lascaux'"),
-    ("lascaux", {"players": 3.0}, tabletop.InvalidOption, "played by 3, 4, 5 players, not 3.0"),
+    ("lascaux", {"players": 3.0}, tabletop.InvalidOption, "played by 3, 4 or 5 players, not 3.0"),
     ("lascaux", {"players": HUGE}, tabletop.InvalidOption, "not an integer of about 5001"),
     ("lascaux", {"players": 3, "mat": 1}, tabletop.InvalidOption, "has no option 'mat'"),
 ])

@@ -82,7 +82,7 @@ def test_the_widget_tells_the_hint_in_its_message_line():
     while widget.state.current_player == 0:
         widget.play(widget.state.legal_actions()[0])
     assert widget.state.current_player == 1
-    assert "bot failed" in widget.message and "action_from_id(" in widget.message
+    assert "Bot failed" in widget.message and "action_from_id(" in widget.message
 
 
 @pytest.mark.parametrize("name", tabletop.games())

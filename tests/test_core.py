@@ -35,14 +35,14 @@ def test_bad_options_and_player_counts_say_what_is_allowed(nim):
         SecretNim(players=3)
     with pytest.raises(InvalidOption, match=r"no option 'speed'; options: max_take=2"):
         SecretNim(speed=3)
-    with pytest.raises(InvalidOption, match="max_take=7 .* must be one of 1, 2, 3"):
+    with pytest.raises(InvalidOption, match="max_take=7 .* must be one of 1, 2 or 3"):
         SecretNim(max_take=7)
     with pytest.raises(InvalidOption, match="should be of type int"):
         SecretNim(max_take="2")
     for seed in (-1, 2**64, 10**5000, 1.0, True):
         with pytest.raises(InvalidOption, match=r"seed must be an int from 0 to 2\*\*64 - 1"):
             nim.new(seed=seed)
-    with pytest.raises(InvalidOption, match="setup='later' is not one of decide, random"):
+    with pytest.raises(InvalidOption, match="setup='later' is not one of decide or random"):
         nim.new(seed=1, setup="later")
 
 

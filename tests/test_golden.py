@@ -68,7 +68,8 @@ def test_a_game_class_given_as_module_and_class_is_registered_and_written(tmp_pa
                         r"'Nothing' \(found None\)$"),
     ("toygame:Take", r"toygame has no Game class 'Take' \(found <class 'toygame\.Take'>\)$"),
     ("toygame:", r"'toygame:' should be module:Class, e\.g\. mypackage\.rules:MyGame$"),
-    ("lascaux", r"^python -m tabletop\.core\.golden: lascaux is played by 3, 4, 5 players, not 2$"),
+    ("lascaux",
+     r"^python -m tabletop\.core\.golden: lascaux is played by 3, 4 or 5 players, not 2$"),
 ])
 def test_a_game_the_command_cannot_reach_is_one_line_that_says_why(spec, message, tmp_path):
     from tabletop.core.golden import main

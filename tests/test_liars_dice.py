@@ -78,7 +78,7 @@ def test_refusals_say_why(game):
         s.apply("bid 3")
     with pytest.raises(InvalidOption, match="dice=0 of liars-dice must be a whole number from 1"):
         LiarsDice(dice=0)
-    with pytest.raises(InvalidOption, match="played by 3, 4 players, not 2"):
+    with pytest.raises(InvalidOption, match="played by 3 or 4 players, not 2"):
         LiarsDice(players=2)
 
 

@@ -157,7 +157,7 @@ LINES = {
                       r"'winners' should be a list of seats 0 \.\. 2, each once"),
     "seconds below 0": ({"seconds": -5}, "'seconds' should be a number ≥ 0"),
     "error of no kind": ({"error": {"seat": 0, "kind": "oops", "message": "m"},
-                          "winners": [1, 2]}, "'kind' \\(one of 'error', 'timeout'\\)"),
+                          "winners": [1, 2]}, "'kind' \\(one of 'error' or 'timeout'\\)"),
     "forfeit won": ({"error": {"seat": 0, "kind": "error", "message": "m"}, "winners": [0]},
                     r"seat 0 lost it by an error, so its winners are \[1, 2\], not \[0\]"),
 }

@@ -126,7 +126,7 @@ def test_a_streamer_watches_a_bot_match_paused_stepped_and_revealed_at_the_end()
     widget.view = "full"  # and the streamer shows everything
     assert widget.session.subject() is widget.state
     widget.view = "public"
-    assert widget.view_picker.value == -2 and widget.view == PUBLIC
+    assert widget.view_picker.value == "public" and widget.view == PUBLIC
 
 
 def test_a_click_from_the_public_view_is_refused_saying_why():

@@ -93,7 +93,7 @@ def test_a_declared_string_range_refuses_a_wild_string_at_once(registered):
 
     game = registered(SteadyNim)
     check_replace(game, seeds=range(2))
-    with pytest.raises(ValueError, match=r"SteadyState: field 'mood' should be one of 'calm', "
+    with pytest.raises(ValueError, match=r"SteadyState: field 'mood' should be one of 'calm' or "
                                          r"'keen', not '\?'"):
         dataclasses.replace(game.new(seed=1), mood="?")
 

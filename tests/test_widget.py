@@ -17,6 +17,7 @@ from tabletop.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from tabletop.core.registry import register, unregister
 from tabletop.render.scenecanvas import click_point
 from tabletop.widgets import GameWidget
+from tabletop.widgets.messages import sentence
 from tabletop.widgets.panels import log_html, scores_html
 from tabletop.widgets.session import Session
 
@@ -90,7 +91,7 @@ def test_an_illegal_play_from_python_says_why_in_the_message_line(name):
     before, node = widget.state, widget.node
     with pytest.raises(IllegalAction) as refused:
         widget.play("no such move")
-    assert widget.message == str(refused.value) and "error" in widget.message_html.value
+    assert widget.message == sentence(str(refused.value)) and "error" in widget.message_html.value
     assert widget.state is before and widget.node == node
     other = (widget.state.current_player + 1) % widget.state.game.players
     widget.view = other  # told as the seat on show sees it: the mover's moves stay unsaid

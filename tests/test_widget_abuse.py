@@ -75,17 +75,17 @@ def first_seat_bot(name: str, bot: Any) -> GameWidget:
 def test_a_bot_that_raises_is_told_without_an_event_loop(name, error):
     widget = first_seat_bot(name, Raises(error))  # its first turn comes as the widget is made
     assert widget.session.ply() == 0 and len(widget.timeline) == 1
-    assert widget.message == f"bot failed: {error} ({type(error).__name__})"
+    assert widget.message == f"Bot failed: {error} ({type(error).__name__})."
     widget.session.message = type(widget.session.message)()
     assert widget.agent_move() is None
-    assert widget.message.startswith("bot failed:") and widget.session.ply() == 0
+    assert widget.message.startswith("Bot failed:") and widget.session.ply() == 0
 
 
 @pytest.mark.parametrize("junk", [None, "bogus", 10**9, [1], math.nan])
 def test_a_bots_junk_move_is_told_and_changes_nothing(junk):
     widget = first_seat_bot("lascaux", Raises(RuntimeError()))
     widget.set_seat(0, type("Junk", (), {"name": "junk", "act": lambda self, v: junk})())
-    assert widget.message.startswith("bot failed:") and "may play" in widget.message
+    assert widget.message.startswith("Bot failed:") and "may play" in widget.message
     assert widget.session.ply() == 0
 
 

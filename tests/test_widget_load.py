@@ -131,7 +131,7 @@ def test_a_failed_load_changes_nothing_and_says_why(widget, case):
         widget.load(*args)
     assert says in str(raised.value)
     assert snapshot(widget) == before
-    assert widget.message.startswith("could not open the record: ") and says in widget.message
+    assert widget.message.startswith("Could not open the record: ") and says in widget.message
     assert "error" in widget.message_html.value
     widget.forward()  # and it still works
     assert widget.node in widget.navigator.line()

@@ -237,10 +237,10 @@ def test_a_failing_bot_is_told_in_the_message_line():
         widget.play(widget.state.legal_actions()[0])
         await until(lambda: not widget.runner.running)
         # the human's seat is told that the bot failed; what it said, in the full-state view
-        assert widget.message.startswith("bot failed") and "full-state view" in widget.message
+        assert widget.message.startswith("Bot failed") and "full-state view" in widget.message
         assert "thinking" not in widget.turn_html.value
         widget.view = None
-        assert "bot failed: out of ideas" in widget.message
+        assert "Bot failed: out of ideas" in widget.message
 
     asyncio.run(scenario())
 

@@ -18,7 +18,7 @@ import pyspiel
 import tabletop
 from tabletop.core.game import Game
 from tabletop.core.plain import plain
-from tabletop.core.quoting import brief
+from tabletop.core.quoting import brief, either
 
 #: The default number of chance outcomes (seeds ``0 .. SEEDS - 1``).
 SEEDS = 1000
@@ -37,7 +37,7 @@ def short_name(name: str) -> str:
     'tabletop_lava_flows'
     """
     if not isinstance(name, str):
-        raise TypeError(f"a game's name is a string (one of {', '.join(tabletop.games())}), "
+        raise TypeError(f"a game's name is a string (one of {either(tabletop.games())}), "
                         f"not {brief(name)}")
     return "tabletop_" + name.replace("-", "_")
 

@@ -26,7 +26,7 @@ from typing import Any
 from ..core.choices import suggestion
 from ..core.errors import InvalidOption
 from ..core.plain import real, whole
-from ..core.quoting import brief
+from ..core.quoting import brief, either
 from ..core.record import MAX_SEED
 
 #: The largest budgets a search takes: past them it would not end in any session (and a
@@ -73,8 +73,8 @@ def budget(iterations: object, seconds: object, strength: object
     as given (either or both; neither: the default strength's)."""
     if strength is not None:
         if not isinstance(strength, str) or strength not in STRENGTHS:
-            known = ", ".join(repr(s) for s in STRENGTHS)
-            raise InvalidOption(f"strength {brief(strength)} is not one of {known}"
+            raise InvalidOption(f"strength {brief(strength)} is not one of "
+                                f"{either(STRENGTHS, repr)}"
                                 f"{suggestion(str(strength), STRENGTHS)}")
         if iterations is not None or seconds is not None:
             raise SettingError("give a strength, or iterations and/or seconds, not both")

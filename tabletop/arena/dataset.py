@@ -43,7 +43,7 @@ from typing import IO, Any
 from ..core.errors import InvalidRecord
 from ..core.files import write_atomically, write_text
 from ..core.plain import NotJSON, flag, json_object
-from ..core.quoting import brief, cut, quote
+from ..core.quoting import brief, cut, either, quote
 from ..core.record import MAX_SEED, replay
 from ..core.warn import warn
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
@@ -291,7 +291,8 @@ def read_keeping(path: Path) -> dict[str, Any]:
             or not isinstance(entrants, list) or not all(
                 isinstance(e, dict) and isinstance(e.get("agent"), str) for e in entrants):
         raise InvalidRecord(f"{where} is not a dataset's description: it needs 'tables' "
-                            f"(one of {TABLE_FORMATS}) and 'entrants' (each with its 'agent')")
+                            f"(one of {either(TABLE_FORMATS, repr)}) and 'entrants' (each "
+                            f"with its 'agent')")
     return keeping
 
 
@@ -418,7 +419,7 @@ def _game(line: object, players: int) -> GameResult:
             and _seat(error.get("seat"), players) and error.get("kind") in ERROR_KINDS
             and isinstance(error.get("message"), str),
             f"null or an object with 'seat' (0 .. {players - 1}), 'kind' (one of "
-            f"{', '.join(map(repr, ERROR_KINDS))}) and 'message'")
+            f"{either(ERROR_KINDS, repr)}) and 'message'")
     if error is not None and winners != list(forfeit_winners(players, error["seat"])):
         raise ValueError(f"seat {error['seat']} lost it by an error, so its winners are "
                          f"{list(forfeit_winners(players, error['seat']))}, not "

@@ -22,7 +22,7 @@ from ..agents.base import fresh_view
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import real, whole
-from ..core.quoting import brief, cut, quote
+from ..core.quoting import brief, cut, either, quote
 from ..core.record import MAX_SEED
 from .clock import Clock, MoveTimeout, Overrun
 from .entrants import Spec, build, without_addresses
@@ -107,7 +107,7 @@ def max_plies_of(max_plies: object) -> int | None:
 def errors_of(errors: object) -> str:
     """``errors`` checked: one of ``ERRORS``."""
     if not isinstance(errors, str) or errors not in ERRORS:
-        raise ValueError(f"errors should be one of {ERRORS}, not {brief(errors)}")
+        raise ValueError(f"errors should be one of {either(ERRORS, repr)}, not {brief(errors)}")
     return errors
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.names import SHOWN, fit
-from ..core.quoting import brief, counted
+from ..core.quoting import brief, counted, either
 from .given import arena_result
 from .optional import require as _require  # the name tests/test_notebook_requirements.py reads
 
@@ -46,7 +46,7 @@ def plot(result: ArenaResult, ax: Axes | None = None, kind: str = "win rate") ->
     axes."""
     result = arena_result(result, "plot")
     if kind not in KINDS:
-        raise ValueError(f"kind should be one of {KINDS}, not {brief(kind)}")
+        raise ValueError(f"kind should be one of {either(KINDS, repr)}, not {brief(kind)}")
     axes_of(ax)
     if kind == "ratings":
         return plot_ratings(result.ratings(), ax=ax, title=f"{shown(result.game)}: "

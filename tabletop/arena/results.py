@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..core.names import SHOWN, fit, html_name, padded, width
 from ..core.plain import NotJSON, flag, json_data, player_of, whole
-from ..core.quoting import brief, counted, cut, quote
+from ..core.quoting import brief, counted, cut, either, quote
 from ..core.readonly import ReadOnlyDict
 from ..core.record import MAX_SEED
 from ..core.textformat import FormatsAsText
@@ -161,7 +161,8 @@ class GameResult:
         error = self.error
         if error is not None and (error.get("kind") not in ERROR_KINDS or type(
                 error.get("seat")) is not int or not 0 <= error["seat"] < len(self.seats)):
-            raise ValueError(f"a GameResult's error has a 'kind' (one of {ERROR_KINDS}) and "
+            raise ValueError(f"a GameResult's error has a 'kind' (one of "
+                             f"{either(ERROR_KINDS, repr)}) and "
                              f"a 'seat' (0 .. {len(self.seats) - 1}), not {brief(error)}")
 
     @property

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from .errors import InvalidOption
 from .plain import like_default
-from .quoting import brief
+from .quoting import brief, either
 
 #: Longer text is not compared with the choices (no one mistypes a name that long).
 LONGEST = 100
@@ -120,10 +120,9 @@ class OptionChecks:
     def _option_choice(self, key: str, value: Any, choices: tuple[Any, ...]) -> None:
         """A helper for ``_check_option``: ``value`` must be one of ``choices``."""
         if value not in choices:
-            listed = ", ".join(repr(c) for c in choices)
             named = [c for c in choices if isinstance(c, str)]
             raise InvalidOption(f"option {key}={brief(value)} of {self.name} must be one of "
-                                f"{listed}{suggestion(value, named)}")
+                                f"{either(choices, repr)}{suggestion(value, named)}")
 
     def _option_number(self, key: str, value: Any, low: float, high: float,
                        step: float | None = None) -> None:

@@ -48,7 +48,7 @@ from .parsing import read_action
 from .parts import Declared, part
 from .plain import plain, player_of
 from .public import PUBLIC, public_building, seat_name, viewer_of
-from .quoting import brief
+from .quoting import brief, either
 from .record import MAX_SAFE_INT, MAX_SEED, make_record
 from .setonce import SetOnce
 from .signatures import options_signature
@@ -120,8 +120,8 @@ class Game(OptionChecks, GameFacts, SetOnce, FormatsAsText):
         players = self.player_counts[0] if players is None else plain(players)
         options = {key: plain(value) for key, value in options.items()}
         if type(players) is not int or players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise InvalidOption(f"{self.name} is played by {counts} players, not {brief(players)}")
+            raise InvalidOption(f"{self.name} is played by {either(self.player_counts)} players, "
+                                f"not {brief(players)}")
         strays = sorted(set(options) - set(self.defaults))
         if strays:
             known = ", ".join(f"{k}={v!r}" for k, v in self.defaults.items()) or "none"
@@ -181,7 +181,7 @@ class Game(OptionChecks, GameFacts, SetOnce, FormatsAsText):
             raise InvalidOption(f"seed must be an int from 0 to 2**64 - 1, not "
                                 f"{brief(seed)}")
         if setup not in self.setups:
-            raise InvalidOption(f"setup={brief(setup)} is not one of {', '.join(self.setups)}"
+            raise InvalidOption(f"setup={brief(setup)} is not one of {either(self.setups)}"
                                 f"{suggestion(setup, self.setups)}")
         rng = random.Random(seed)
         state = self._initial(rng) if start is None else self._initial_from(rng, start)

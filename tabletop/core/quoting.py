@@ -12,11 +12,14 @@ helpers describe any of them in a few dozen characters.
 'xxx…'
 >>> counted(1, "tile"), counted(0, "tile"), counted(3, "ply", "plies")
 ('1 tile', '0 tiles', '3 plies')
+>>> either([2, 4]), either([3, 4, 5]), either(["fixed"], show=repr)
+('2 or 4', '3, 4 or 5', "'fixed'")
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
 #: How many characters of a long text a message quotes.
@@ -36,6 +39,16 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, the noun in the plural (``plural``, else ``noun + "s"``) unless
     ``n`` is 1: how every count in a message agrees with its noun."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def either(choices: Iterable[Any], show: Callable[[Any], str] = str) -> str:
+    """The valid ``choices`` as a person lists them in a message: commas, then "or" before
+    the last one ("3, 4 or 5"), each shown by ``show`` (``repr`` to quote names); "nothing"
+    when there are none."""
+    shown = [show(choice) for choice in choices]
+    if len(shown) < 2:
+        return shown[0] if shown else "nothing"
+    return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def cut(text: str, limit: int = 300) -> str:

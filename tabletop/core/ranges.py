@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from .memos import Bound
-from .quoting import brief
+from .quoting import brief, either
 from .textformat import FormatsAsText
 
 
@@ -145,7 +145,7 @@ class OneOf(FormatsAsText):
         return value in self.values
 
     def __str__(self) -> str:
-        return "one of " + ", ".join(repr(v) for v in self.values)
+        return "one of " + either(self.values, repr)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
 from .plain import NotJSON, json_data, json_object, plain
-from .quoting import brief, cut, quote
+from .quoting import brief, cut, either, quote
 from .registry import game_class
 
 if TYPE_CHECKING:
@@ -413,9 +413,8 @@ def _load(record: Mapping[str, Any]) -> Game:
     except TabletopError as err:
         raise InvalidRecord(f"record 'game' can't be loaded: {cut(str(err))}") from None
     if players not in cls.player_counts:
-        counts = ", ".join(map(str, cls.player_counts))
         raise InvalidRecord(f"record 'players' is {brief(players)}, but {cls.name} is played "
-                            f"by {counts} players")
+                            f"by {either(cls.player_counts)} players")
     try:
         return cls(players=players, **options)
     except (TabletopError, TypeError, ValueError, ArithmeticError) as err:

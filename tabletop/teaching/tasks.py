@@ -13,7 +13,7 @@ from ..agents import resolve_agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import plain, real, whole
-from ..core.quoting import brief, counted, cut, quote
+from ..core.quoting import brief, counted, cut, either, quote
 from ..core.record import MAX_SEED
 from ..core.registry import load
 from .arguments import function_of, items, text_of
@@ -302,9 +302,7 @@ class AgentTask(Task):
             type(load(game)).player_counts
         if seated not in counts:  # (else every answer, the solution too, stops the game)
             shown = repr(game) if isinstance(game, Game) else repr(self.game)
-            told = ", ".join(map(str, counts[:-1])) + " or " * (len(counts) > 1) + \
-                str(counts[-1])
-            raise ValueError(f"{shown} is played by {told} players, "
+            raise ValueError(f"{shown} is played by {either(counts)} players, "
                              f"but the task seats {seated}: the answer and "
                              f"{counted(len(self.opponents), 'opponent')}")
         self.target = real(target, "target should be a win rate from 0 to 1", 0.0, 1.0)

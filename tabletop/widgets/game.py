@@ -48,8 +48,9 @@ AGENT_DELAY = 0.6
 #: Seconds the controls and side panels wait after a board frame is sent, when an event loop
 #: runs: the frontend paints the board first instead of laying out the panels before it.
 PANEL_DELAY = 0.05
-_FULL = -1  # the view dropdown's value for "the full state"
-_PUBLIC = -2  # and for the public view ("public": an audience without a seat)
+#: The view dropdown's value for the full state: each value of ``view_picker`` is a spelling
+#: ``view`` takes ("full", "public" or a player), so that the two agree.
+_FULL = "full"
 
 
 #: The most canvas pixels per scene unit: a 4× display's; past it the board's canvas grows
@@ -248,9 +249,9 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         layout.set_folded(self.thinking_html, not shown)
         self.agent_toggle.description = "hide" if shown else "show"
 
-    def _view_options(self) -> list[tuple[str, int]]:
+    def _view_options(self) -> list[tuple[str, int | str]]:
         s = self.session
-        return [("full state", _FULL), ("public (audience)", _PUBLIC)] + [
+        return [("full state", _FULL), ("public (audience)", PUBLIC)] + [
             (f"{s.name(p)}'s view", p) for p in range(s.game.players)]
 
     # --- the public surface -----------------------------------------------------------------
@@ -292,7 +293,8 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     def view(self) -> int | str | None:
         """The player whose view is drawn, ``"public"`` for what an audience without a seat
         may see, or ``None`` for the full state (set it as the widget's ``view=`` argument:
-        a player, ``"public"``, ``"full"``, ``None`` or ``"auto"``)."""
+        a player, ``"public"``, ``"full"``, ``None`` or ``"auto"``). ``view_picker``'s
+        values are these spellings too: ``"full"``, ``"public"`` and the players."""
         return self.session.view
 
     @view.setter
@@ -536,7 +538,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
 
     def _on_view(self, change: dict[str, Any]) -> None:
         new = change["new"]
-        self.session.set_view(None if new == _FULL else PUBLIC if new == _PUBLIC else new)
+        self.session.set_view(view_value(new, self.session.game.players))
         self._refresh(full=True)
 
     def _on_hot_seat(self, change: dict[str, Any]) -> None:
@@ -557,6 +559,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         return f"<GameWidget {s.game.name}: ply {s.ply()}, {states}>"
 
 
-def _picked(view: int | str | None) -> int:
-    """The view dropdown's value for a session's view."""
-    return _FULL if view is None else _PUBLIC if view == PUBLIC else int(view)
+def _picked(view: int | str | None) -> int | str:
+    """The view dropdown's value for a session's view: ``"full"`` for the full state (the
+    dropdown has no ``None``), else the view itself (``"public"`` or a player)."""
+    return _FULL if view is None else view

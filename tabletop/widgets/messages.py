@@ -67,6 +67,24 @@ def withheld(name: str) -> str:
             f"the full-state view")
 
 
+def sentence(text: str) -> str:
+    """``text`` as the message line shows it: a sentence, its first letter a capital and a
+    full stop at its end (unless it ends a sentence already), as a refusal a game or an
+    agent words for a program ("clicking … makes no legal action; try …") reads to a
+    person; ``""`` stays empty.
+
+    >>> sentence("clicking a1 makes no legal action; try b2"), sentence("Pass the board.")
+    ('Clicking a1 makes no legal action; try b2.', 'Pass the board.')
+    >>> sentence("'pass' is not legal here (bidding)"), sentence("cut short…")
+    ("'pass' is not legal here (bidding).", 'Cut short…')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def refusal(subject: State | View, action: Action | str) -> str:
     """Why ``action`` is refused, as ``subject`` (the state or view on show) tells it; if that
     view would allow it, only that it is not legal (the reason is what the view can't see).

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
+from dataclasses import replace
 from typing import Any
 
 import networkx as nx
@@ -36,7 +37,7 @@ from .agentcall import agent_act, move_time_option
 from .branchlabels import branch_labels
 from .clicks import SessionClicks
 from .cover import cover_scene
-from .messages import Message, Played, may_hear, withheld
+from .messages import Message, Played, may_hear, sentence, withheld
 from .records import read_record
 from .saving import save_record
 from .starting import hot_seat_flag, human_seat, seat_refusal, shown_state, timeline_for
@@ -255,18 +256,18 @@ class Session(SessionClicks):
             return Message(f"Note: {self.timeline.note()}")  # the position's, when no news
         if m.agent is not None and (self.covered() or not may_hear(self.state, m.agent,
                                                                    self.viewer())):
-            return Message(withheld(self.name(m.agent)), m.kind)  # see ``messages``
+            return Message(sentence(withheld(self.name(m.agent))), m.kind)  # see ``messages``
         if not m.moves:
-            return m
+            return replace(m, text=sentence(m.text))
         if self.covered():
-            return Message(m.text, m.kind)
+            return Message(sentence(m.text), m.kind)
         viewer = self.viewer()
         told = []
         for action, actor, by in m.moves:
             who = self.name(actor) if actor is not None else "?"
             who = f"{who} ({fit(by, SHOWN)})" if by else who  # (a long name cut short)
             told.append(f"{who} played {self.game.describe(action, actor, viewer)}.")
-        return Message(" ".join([*told, m.text]).strip(), m.kind)
+        return Message(" ".join([*told, sentence(m.text)]).strip(), m.kind)
 
     def subject(self) -> State | View:
         """What is on show: the state, or the view of the viewer (``viewer()``)."""

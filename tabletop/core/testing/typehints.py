@@ -34,6 +34,8 @@ from typing import Any, Literal, TypeVar, Union
 
 import numpy as np
 
+from ..quoting import either
+
 #: How many items of a container, and how deep, are read.
 ITEMS = 40
 DEPTH = 5
@@ -78,7 +80,7 @@ def mismatch(value: object, hint: object, owner: type | None = None,
         return None if None in found else f"{_name(value)}, not {_hint_text(hint)}"
     if origin is Literal:
         kept = any(value == arm and type(value) is type(arm) for arm in args)
-        return None if kept else f"{_name(value)}, not one of {list(args)}"
+        return None if kept else f"{_name(value)}, not one of {either(args, repr)}"
     if origin is None:
         return _plain(value, hint)
     if origin is type:

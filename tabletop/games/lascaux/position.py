@@ -33,7 +33,7 @@ from .actions import (
     Pass,
     Pay,
 )
-from .cards import ANIMALS, BIT, CARD_COUNT, COLOURS, describe, mask_of, short
+from .cards import ANIMALS, BIT, CARD_COUNT, COLOURS, MASK, describe, mask_of, short
 
 if TYPE_CHECKING:
     from .rules import Lascaux
@@ -112,6 +112,7 @@ class LascauxPosition(Position):
         ValueError: LascauxState: card 2 ('deer green/pink') is in field 'table' and in ...
         """
         self._check_stack()
+        self._check_resolved()
         seen: dict[int, str] = {}
         for where, cards in self._card_places():
             for card in cards:
@@ -144,6 +145,52 @@ class LascauxPosition(Position):
                    "from field 'start'" if phase == CHOOSE else "none: the game is over")
             raise ValueError(f"{kind}: field 'current_player' should be {mover} ({why}), not "
                              f"{self.current_player}")
+
+    def _check_resolved(self) -> None:
+        """Refuse leftovers (``fresh``) beyond the table, and a last resolution
+        (``resolved``) that could not have happened: one token per player, each taking cards
+        that show its colour into its player's collection, all of them (a later token of a
+        colour taken already takes none), so that no leftover shows a resolved colour.
+
+        >>> import dataclasses, tabletop
+        >>> s = tabletop.load("lascaux").new(seed=1)
+        >>> dataclasses.replace(s, fresh=len(s.table) + 1)
+        Traceback (most recent call last):
+        ...
+        ValueError: LascauxState: field 'fresh' counts the leftovers at the start of ...
+        """
+        kind, players = type(self).__name__, len(self.stones)
+        if self.fresh > len(self.table):
+            raise ValueError(f"{kind}: field 'fresh' counts the leftovers at the start of "
+                             f"field 'table', so it is at most {len(self.table)} (the table's "
+                             f"cards), not {self.fresh}")
+        if not self.resolved:
+            return
+        claimants = [p for p, _, _ in self.resolved]
+        if sorted(claimants) != list(range(players)):
+            raise ValueError(f"{kind}: field 'resolved' reveals one token per player, each "
+                             f"player once (players 0..{players - 1}), not players "
+                             f"{claimants}")
+        taken: set[int] = set()
+        for p, colour, cards in self.resolved:
+            where = f"field 'resolved' (player {p}'s {COLOURS[colour]} token)"
+            for card in cards:
+                if not MASK[card] & BIT[colour] or colour in taken:
+                    why = ("an earlier token of that colour took them all" if colour in taken
+                           else f"it does not show {COLOURS[colour]}")
+                    raise ValueError(f"{kind}: {where} took card {card} ({describe(card)!r}), "
+                                     f"but {why}")
+                if cards.count(card) > 1 or card not in self.collections[p]:
+                    why = ("twice" if cards.count(card) > 1 else
+                           f"but field 'collections' (player {p}'s) does not hold it")
+                    raise ValueError(f"{kind}: {where} took card {card} ({describe(card)!r}) "
+                                     f"{why}")
+            taken.add(colour)
+        for card in self.table[:self.fresh]:
+            if MASK[card] & sum(BIT[c] for c in taken):
+                raise ValueError(f"{kind}: card {card} ({describe(card)!r}) is a leftover "
+                                 f"(in field 'table', before field 'fresh') but shows a colour "
+                                 f"that field 'resolved' took from the table")
 
     def _card_places(self) -> list[tuple[str, tuple[int, ...]]]:
         """``(where in words, cards)`` for each field holding cards, naming the field."""

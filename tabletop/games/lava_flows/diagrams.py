@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.core.errors import InvalidOption
-from tabletop.core.quoting import counted
+from tabletop.core.quoting import counted, either
 
 from .board import CELLS, CONE_PIECES, GOAL_CELLS, INDEX, NAMES, PUBLIC, SLOT_CONTENT
 
@@ -170,15 +170,15 @@ def piece_code(token: str) -> str:
     try:
         return _PIECE_CODES[token]
     except KeyError:
-        known = " ".join(_PIECE_CODES)
         if token in _VIEW_ONLY:
             raise InvalidOption(f"{token!r} is how a view shows a piece its player cannot tell; "
                                 f"a position says what every piece is: write one of "
-                                f"{known}") from None
+                                f"{either(_PIECE_CODES, repr)}") from None
         if "{" in token or "}" in token:
             raise InvalidOption(f"{token!r}: a Cinder Cone is written at the bottom of its "
                                 "cell, '{W w}' (White's) or '{B b}' (Black's)") from None
-        raise InvalidOption(f"{token!r} is not a piece; write one of {known}") from None
+        raise InvalidOption(f"{token!r} is not a piece; write one of "
+                            f"{either(_PIECE_CODES, repr)}") from None
 
 
 def check_hiding_places(name: str, text: str) -> None:

@@ -22,7 +22,7 @@ from tabletop.core.breakdown import Breakdown, Row
 from tabletop.core.derived import derived
 from tabletop.core.game import Action, Game, Position
 from tabletop.core.position import position
-from tabletop.core.quoting import brief, counted
+from tabletop.core.quoting import brief, counted, either
 from tabletop.core.textformat import FormatsAsText
 
 from .actions import (
@@ -257,7 +257,7 @@ class LavaPosition(Position):
         """One cell as text, bottom to top (see the module docs for the symbols)."""
         i = INDEX.get(cell) if isinstance(cell, str) else None
         if i is None:
-            raise ValueError(f"stack_text(cell) takes a cell name, one of {', '.join(INDEX)}; "
+            raise ValueError(f"stack_text(cell) takes a cell name, one of {either(INDEX)}; "
                              f"not {brief(cell)}")
         return _stack_text(self.stacks[i], self.cones[i])
 
