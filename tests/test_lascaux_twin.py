@@ -113,6 +113,8 @@ def test_a_position_takes_cards_as_the_state_writes_them() -> None:
     again = game.position(table=text["fresh"], deck=text["deck"][1],  # type: ignore[index, arg-type]
                           start=state.start, reveal=False)
     assert again.table == state.table and again.deck == state.deck
+    played = again.apply("choose blue")  # its record keeps the call, texts as given
+    assert tabletop.replay(played.to_record()) == played
     swapped = "deer:" + "/".join(reversed(card_text(0)[5:].split("/")))  # either order
     assert game.position(table=[swapped], reveal=False).table == (0,)
     with pytest.raises(tabletop.InvalidOption, match="no card 'deer:B/B' in the deck"):

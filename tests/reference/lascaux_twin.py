@@ -181,16 +181,22 @@ def compare_position(seed: int, players: int, *, stop: int = 5, view_every: int 
     state = tabletop.load("lascaux", players=players, **options).position(**typed)  # type: ignore[arg-type]
     ref = oracle(players, order=given.pop("deck"), leftovers=given.pop("table"),  # type: ignore[arg-type]
                  **given, **options)  # type: ignore[arg-type]
-    return play(state, ref, rng, f"position seed {seed} players {players} {options}",
-                stop=stop, view_every=view_every, pay=0.5, blind=0.8 if seed % 3 else 0.0)
+    end: list = []
+    found = play(state, ref, rng, f"position seed {seed} players {players} {options}",
+                 stop=stop, view_every=view_every, pay=0.5, blind=0.8 if seed % 3 else 0.0,
+                 last=end)
+    if end and tabletop.replay(end[0].to_record()) != end[0]:  # the record keeps the call
+        found.append(f"position seed {seed}: the record replays to another state")
+    return found
 
 
 def play(state: object, ref: Reference, rng: random.Random, label: str, *, stop: int,
-         view_every: int, pay: float, blind: float = 0.0, determinize: bool = True
-         ) -> list[str]:
+         view_every: int, pay: float, blind: float = 0.0, determinize: bool = True,
+         last: list | None = None) -> list[str]:
     """Play both from their start, comparing at every ply (``pay``: how often to pay
     when paying is legal; ``blind``: how often to choose a colour the table does not show,
-    when one may; otherwise uniformly), so that idle rounds end some games."""
+    when one may; otherwise uniformly), so that idle rounds end some games; ``last`` gets
+    the library's last state."""
     found: list[str] = []
     players = ref.n
 
@@ -256,6 +262,8 @@ def play(state: object, ref: Reference, rng: random.Random, label: str, *, stop:
             move = rng.choice(common)
         state = state.apply(move)  # type: ignore[attr-defined]
         ref.apply(move)
+    if last is not None:
+        last.append(state)
     if state.is_terminal and ref.terminal:  # type: ignore[attr-defined]
         check("winners", tuple(state.winners), ref.winners())  # type: ignore[attr-defined]
         check("returns", list(state.returns()), ref.returns())  # type: ignore[attr-defined]
