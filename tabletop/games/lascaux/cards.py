@@ -101,11 +101,21 @@ _BY_TEXT: dict[tuple[int, frozenset[int]], int] = {
 }
 
 
+#: A colour as text: its name or the abbreviation of ``short`` (any case).
+_COLOUR_WORDS: dict[str, int] = {
+    **{name: c for c, name in enumerate(COLOURS)},
+    **{code.lower(): c for c, code in enumerate(_ABBREV)},
+}
+
+
 def card_id(text: str | int) -> int:
-    """The card number for ``"deer blue/brown"`` (either colour order, any case), or a number.
+    """The card number for ``"deer blue/brown"`` or, as ``short`` writes it, ``"deer:B/Br"``
+    (either colour order, any case), or a number.
 
     >>> card_id("rhino white/blue") == card_id("rhino blue/white")
     True
+    >>> card_id("deer:B/Br"), card_id("deer:br/b")
+    (0, 0)
     >>> card_id("deer blue/blue")
     Traceback (most recent call last):
     ...
@@ -116,10 +126,10 @@ colours, e.g. 'deer blue/brown', or a number 0..53
         if not 0 <= text < CARD_COUNT:
             raise ValueError(f"card number {text} is not 0..{CARD_COUNT - 1}")
         return text
-    words = str(text).lower().replace("/", " ").split()
+    words = str(text).lower().replace("/", " ").replace(":", " ").split()
     try:
         animal = ANIMALS.index(words[0])
-        colours = frozenset(COLOURS.index(w) for w in words[1:])
+        colours = frozenset(_COLOUR_WORDS[w] for w in words[1:])
         if len(words) != 3:
             raise ValueError
         return _BY_TEXT[(animal, colours)]

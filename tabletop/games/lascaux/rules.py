@@ -373,7 +373,8 @@ class Lascaux(Game):
     ) -> LascauxState:
         """A position at the start of a round, for tests and notebooks.
 
-        Cards are numbers or text (``"deer blue/brown"``). ``table`` holds the leftovers,
+        Cards are numbers or text (``"deer blue/brown"``, or ``"deer:B/Br"`` as the state's
+        text lists them). ``table`` holds the leftovers,
         ``deck`` the cards still to come, top first; cards placed nowhere are out of the
         game. With ``reveal=True`` the start player's reveal is made at once, so the state
         is ready for the colour choices (or over, if there is nothing left to play with).
