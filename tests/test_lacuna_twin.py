@@ -131,3 +131,17 @@ def test_a_wrong_oracle_is_caught(wrong: type[Reference]) -> None:
 def test_a_wrong_tie_rule_is_caught() -> None:
     assert any(compare_position(seed, kind="mirror", oracle=TiesGoToGold, view_every=0,
                                 stop=0) for seed in range(3))
+
+
+def test_a_tie_for_nearest_the_middle_lists_the_smaller_step() -> None:
+    """A short red pair (only its middle is sampled) with a blue flower beside the middle:
+    the legal stretches near the two ends are equally near the middle, and the list offers
+    the one nearer the first flower (I9; the oracle chose the same before reading the
+    library, and the docs now say so)."""
+    flowers = [(-0.04, 0, "red"), (0.04, 0, "red"), (0, 0.05, "blue")]
+    state = tabletop.load("lacuna").position(flowers)
+    assert state.stretch(0, 1) == ((0, 87), (937, 1024))
+    assert [str(a) for a in state.legal_actions()] == ["place 0-1 @0.085"]  # k = 87
+    ref = Reference.built([(x, y, 0 if c == "red" else 4) for x, y, c in flowers], [],
+                          start=0, aside=None, collected=([], []))
+    assert ref.legal() == ["place 0-1 @0.085"]
