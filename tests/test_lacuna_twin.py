@@ -7,9 +7,10 @@ every ply, the player to move, the legal actions as texts (the set-asides, the s
 with its thinning on short pairs and its "nearest the middle", the free lattices of I8), the
 table as the full state, each player's view and the audience's view write it (flowers on the
 mat by colour, pawns, collected flowers, the tally; no colours and no pour order in a view
-before the set-aside choice), the open pairs, who takes each flower by the nearest pawn, the
-scores, ``is_legal`` of placements off the sample (any 1/1024 step of any pair, either order;
-any free tick point), then the end and the winners. Every option set below is played, from
+before the set-aside choice), the open pairs, the integer id of each listed action (D6), who
+takes each flower by the nearest pawn, the scores, ``is_legal`` of placements off the sample
+(any 1/1024 step of any pair, either order; any free tick point), then the end and the
+winners. Every option set below is played, from
 the seeded start and from built positions: sparse ones (free placements), crowded ones
 (cramped lines) and mirrored ones (exact ties at the end). Lacuna has 2 players only.
 

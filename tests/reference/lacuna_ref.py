@@ -193,6 +193,29 @@ class Reference:
                 return found
         return []
 
+    def action_id(self, text: str) -> int:
+        """The integer id of a listed action (D6): ``aside`` 0-6; a placement on flowers a < b
+        ``7 + 6 pair + slot`` (pairs (0, 1), (0, 2), ... of 48 flowers; slot 0-4 the sample
+        positions, 5 the nearest the middle); then the free lattices R/4, R/8, R/16 (9, 17,
+        33 points a side, x then y), a point on two with the coarser one's id."""
+        words = text.split()
+        if words[0] == "aside":
+            return COLOURS.index(words[1])
+        if words[1] != "free":
+            a, b = (int(v) for v in words[1].split("-"))
+            k = round(Fraction(words[2][1:]) * SCALE)
+            pair = sum(47 - i for i in range(a)) + b - a - 1
+            slots = [0, 256, 512, 768, SCALE]
+            return 7 + 6 * pair + (slots.index(k) if k in slots else 5)
+        x, y = (ticks(float(v)) for v in words[2].split(","))
+        base = 7 + 6 * 48 * 47 // 2
+        for level in range(3):
+            step, n = self.mat // 4 // 2**level, 4 * 2**level
+            if x % step == 0 and y % step == 0:
+                return base + (x // step + n) * (2 * n + 1) + y // step + n
+            base += (2 * n + 1) ** 2
+        raise AssertionError(text)
+
     def apply(self, text: str) -> None:
         assert text in self.legal(), (text, self.legal()[:5])
         words = text.split()

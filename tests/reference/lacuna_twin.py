@@ -5,7 +5,8 @@ actions, and returns the disagreements found (an empty list when the two agree a
 the player to move, the legal actions as texts, the table as the full state and each view
 write it (the flowers on the mat by colour, each player's pawns and collected flowers, the
 tally; before the set-aside choice a view shows no colours and no pour order), the open pairs,
-who takes each flower by the nearest pawn, the scores, the end and the winners). The oracle
+the integer id of each listed action (D6), who takes each flower by the nearest pawn, the
+scores, ``is_legal`` of placements off the sample, the end and the winners). The oracle
 takes only the chance outcomes from the library's record: the start player (from the seed),
 the layout, the pour order and ``taken``.
 """
@@ -155,6 +156,10 @@ def play(state: Any, ref: Reference, rng: random.Random, label: str, stop: int,
         check("to move", state.current_player, None if ref.terminal else ref.to_move)
         check("legal", sorted(map(str, state.legal_actions())), sorted(legal))
         check_table("state", str(state))
+        if len(ref.centres) <= 48:
+            check("action ids", sorted((str(a), state.action_id(a))
+                                       for a in state.legal_actions()),
+                  sorted((t, ref.action_id(t)) for t in legal))
         check("open pairs", sorted(state.open_pairs()), ref.open_pairs())
         if ref.colour is not None:
             check("claims", dict(state.claims()), ref.claims())
