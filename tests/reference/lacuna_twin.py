@@ -6,7 +6,8 @@ the player to move, the legal actions as texts, the table as the full state and 
 write it (the flowers on the mat by colour, each player's pawns and collected flowers, the
 tally; before the set-aside choice a view shows no colours and no pour order), the open pairs,
 the integer id of each listed action (D6), who takes each flower by the nearest pawn, the
-scores, ``is_legal`` of placements off the sample, the end and the winners). The oracle
+scores, where a pawn may stand on an open line (``positions``), ``is_legal`` of placements
+off the sample, the end and the winners). The oracle
 takes only the chance outcomes from the library's record: the start player (from the seed),
 the layout, the pour order and ``taken``.
 """
@@ -17,7 +18,7 @@ import random
 from typing import Any
 
 import tabletop
-from reference.lacuna_ref import COLOURS, Reference
+from reference.lacuna_ref import COLOURS, SCALE, Reference
 
 NAMES = ("Gold", "Silver")
 
@@ -173,6 +174,15 @@ def play(state: Any, ref: Reference, rng: random.Random, label: str, stop: int,
                 if who == ref.to_move and not ref.terminal:
                     check(f"view {who} legal", sorted(map(str, view.legal_actions())),
                           sorted(legal))
+        pairs = ref.open_pairs() if probe and not ref.terminal else []
+        if pairs:  # where a pawn may stand on one open line, named in a random order
+            a, b = rng.choice(pairs)
+            a, b = (a, b) if rng.random() < 0.5 else (b, a)
+            lo, hi = min(a, b), max(a, b)
+            steps = sorted(rng.sample(range(SCALE + 1), 40))
+            mine = [ref.stands(lo, hi, k if a < b else SCALE - k) for k in steps]
+            lib = state.positions(a, b)
+            check(f"positions({a}, {b}) at {steps}", [bool(lib[k]) for k in steps], mine)
         for text, mine in probes(ref, rng, probe):
             check(f"is_legal({text!r})", state.is_legal(text), mine)
         if found[stop:] or state.is_terminal or ref.terminal:
