@@ -19,6 +19,7 @@ Set ``TABLETOP_TWIN_GAMES`` (e.g. ``50``) to play more games per option set.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 
@@ -92,6 +93,7 @@ def test_a_position_a_game_reaches_can_be_built() -> None:
                           aside=after.aside, collected=[
                               [f for f in range(48) if after.owner_of(f) == p] for p in (0, 1)])
     assert built.pawn_xy(0) == (x, y) and built.legal_actions() == after.legal_actions()
+    assert tabletop.replay(json.loads(json.dumps(built.to_record()))) == built
     with pytest.raises(ValueError, match=r"pawn 0 at \(0\.9801, 0\) is off the mat \(a "
                                          r"pawn's centre lies within 0\.98 of the centre"):
         game.position(flowers, [(0.9801, 0, 0)])
