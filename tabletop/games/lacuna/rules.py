@@ -231,6 +231,24 @@ def _ticks(value: Any, what: str) -> int:
     return round(_exact(value, what) * TICKS)
 
 
+def pawn_reach_text(p: Any) -> str:
+    """How far from the centre a pawn's centre may stand, and why (``p``: the game's params):
+    a free placement lies wholly on the mat, and a pawn on a line may stand at a flower's
+    centre, which lies farther out when flowers are the smaller.
+
+    >>> from tabletop.games.lacuna import Lacuna
+    >>> pawn_reach_text(Lacuna().params)
+    'a pawn lies wholly on it: its centre within 0.971 of the centre'
+    >>> pawn_reach_text(Lacuna(flower_radius=0.02, pawn_radius=0.05).params)
+    "a pawn's centre lies within 0.98 of the centre, at a flower by the rim at the farthest"
+    """
+    if p.pawn <= p.flower:
+        return f"a pawn lies wholly on it: its centre within {tick_text(p.mat - p.pawn)} of " \
+               f"the centre"
+    return f"a pawn's centre lies within {tick_text(p.mat - p.flower)} of the centre, at a " \
+           f"flower by the rim at the farthest"
+
+
 def _colour(c: int | str) -> int:
     if isinstance(c, str) and c in COLOURS:
         return COLOURS.index(c)
@@ -422,10 +440,12 @@ class Lacuna(Game):
         move is ``(start + len(pawns)) % 2``. ``collected``: the flower ids each player has
         taken off the mat. ``aside``: the start player's set-aside colour, or ``None``.
         Positions are not checked for overlaps (so that blocked or crowded cases can be
-        built); each piece must lie wholly on the mat, as in a game (a flower's centre within
+        built); each piece must stand where a game can put it (a flower's centre within
         ``mat_radius - flower_radius`` of the centre, as a record's layout; a pawn's within
-        ``mat_radius - pawn_radius``, as a free placement). A coordinate is a number (not a
-        bool) or its text. Such a state has no seed; its record keeps this call.
+        ``mat_radius - pawn_radius``, as a free placement, or within ``mat_radius -
+        flower_radius`` when pawns are the larger, as a pawn on a line at a flower by the
+        rim). A coordinate is a number (not a bool) or its text. Such a state has no seed;
+        its record keeps this call.
 
         >>> g = Lacuna()
         >>> s = g.position([(-0.5, 0, "red"), (0.5, 0, "red"), (0, 0, "blue")])
@@ -448,10 +468,9 @@ class Lacuna(Game):
         for i, (x, y, owner) in enumerate(_triples(pawns, "pawns", "(x, y, owner)")):
             fx = round(_exact(x, f"pawn {i}'s x") * TICKS * STEPS)
             fy = round(_exact(y, f"pawn {i}'s y") * TICKS * STEPS)
-            if fx * fx + fy * fy > ((p.mat - p.pawn) * STEPS) ** 2:
-                raise ValueError(f"pawn {i} at ({brief(x)}, {brief(y)}) is off the mat (a pawn "
-                                 f"lies wholly on it: its centre within "
-                                 f"{tick_text(p.mat - p.pawn)} of the centre)")
+            if fx * fx + fy * fy > ((p.mat - min(p.pawn, p.flower)) * STEPS) ** 2:
+                raise ValueError(f"pawn {i} at ({brief(x)}, {brief(y)}) is off the mat "
+                                 f"({pawn_reach_text(p)})")
             placed.append((fx, fy, whole(owner, 0, f"pawn {i}'s owner must be 0 or 1", 1)))
         if len(placed) > 2 * PAWNS_EACH:
             raise ValueError(f"at most {2 * PAWNS_EACH} pawns, not {len(placed)}")
