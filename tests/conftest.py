@@ -2,8 +2,11 @@
 example of ``docs/adding-a-game.md`` (``examples/goofspiel``) made importable, as a game
 package living outside the library would be."""
 
+import faulthandler
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,46 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "examples"))
 
 from tabletop.core.diffs import pytest_assertrepr_compare  # noqa: F401  (failing == of states)
 from tabletop.core.registry import register, unregister
+
+#: Longest a test may take, its setup and teardown included (so the module's fixtures it
+#: starts or ends: a JupyterLab server, Chromium, a Dask cluster): a hang (a promise a browser
+#: test awaits that never settles, a browser that does not close, a lock never released)
+#: fails the test instead of holding the run until CI's own limit.
+TEST_SECONDS = {"browser": 420, "other": 600}
+#: How long the clean-up after an expired test may take before the run stops (the stacks of
+#: every thread printed): a hang that outlives the ``TimeoutError`` would hold the run too.
+LAST_RESORT_SECONDS = 120
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not hasattr(signal, "SIGALRM"):  # Windows: no limit
+        yield
+        return
+    seconds = TEST_SECONDS["browser" if item.get_closest_marker("browser") else "other"]
+    expired = []
+
+    def expire(signum, frame):
+        if expired:
+            capture = item.config.pluginmanager.getplugin("capturemanager")
+            if capture is not None:  # (what follows must reach the terminal, not a capture)
+                capture.suspend_global_capture(in_=False)
+            print(f"\n{item.nodeid}: still stuck {LAST_RESORT_SECONDS} s after its time limit; "
+                  "stopping the test run. Every thread's stack:", file=sys.stderr, flush=True)
+            faulthandler.dump_traceback(all_threads=True)
+            os._exit(3)
+        expired.append(True)
+        signal.alarm(LAST_RESORT_SECONDS)
+        raise TimeoutError(f"{item.nodeid} still running after {seconds} s (its setup, call "
+                           "and teardown, module fixtures included)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ Screenshots and latencies go to ``tests/browser/artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,28 +25,6 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def browser_ready() -> None:
     need(missing())
-
-
-#: Longest a browser test may take, its setup and teardown included (so the module's fixtures
-#: a test starts or ends: a JupyterLab server, Chromium, a page of many widgets): a hung page
-#: (a promise the test awaits that never settles, a browser that does not close) fails the
-#: test instead of stalling the suite until CI's own limit.
-TEST_SECONDS = 420
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"{item.nodeid} still running after {TEST_SECONDS} s (its setup, "
-                           "call and teardown, module fixtures included)")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(TEST_SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
