@@ -65,7 +65,7 @@ def test_check_game_strict_colour():
 def test_registry_and_counts():
     assert "lascaux" in tabletop.games()
     assert game().players == 3  # the first of player_counts is the default
-    with pytest.raises(tabletop.InvalidOption, match="3, 4, 5 players"):
+    with pytest.raises(tabletop.InvalidOption, match="3, 4 or 5 players"):
         tabletop.load("lascaux", players=2)
     with pytest.raises(tabletop.InvalidOption, match="strict_colour"):
         tabletop.load("lascaux", strict_colour="yes")
