@@ -12,6 +12,7 @@ import ast
 import asyncio
 import functools
 import inspect
+import math
 import random
 import sys
 import threading
@@ -25,6 +26,7 @@ from awaiting import until
 import tabletop
 from tabletop.core.memos import memo, small_memos
 from tabletop.games.lacuna import actions as lacuna_actions
+from tabletop.games.lacuna import kernels as lacuna_kernels
 
 #: The only ``functools`` caches allowed in the package: functions of no arguments, which hold
 #: one value (all ``small_memos(1)`` allows) and whose identity matters (``board.GRID``).
@@ -214,6 +216,25 @@ def test_parsed_lacuna_places_do_not_pile_up():
             lacuna_actions.place(10, 30, k)  # none of them held yet
         assert len(lacuna_actions._PLACES) <= 8
     assert lacuna_actions.place(3, 4, 512) == lacuna_actions.Place(3, 4, 512)
+
+
+def test_built_lacuna_positions_do_not_pile_up_pair_constants():
+    """Lacuna's kernels kept the constants of every count of flowers and pairs a position
+    had: a session building positions of 2, 3, ... flowers kept one entry per count, with
+    no bound (``Lacuna.position``; a game's own layout needs one)."""
+    game = tabletop.load("lacuna")
+
+    def ring(n: int) -> list[tuple[float, float, str]]:  # n red flowers on a circle
+        return [(round(0.8 * math.cos(2 * math.pi * i / n), 3),
+                 round(0.8 * math.sin(2 * math.pi * i / n), 3), "red") for i in range(n)]
+
+    with small_memos(SMALL):
+        for n in range(2, 30):
+            assert game.position(ring(n)).legal_actions()
+            assert len(lacuna_kernels._CONSTS) <= SMALL
+    for n in range(2, 30):
+        game.position(ring(n)).legal_actions()
+    assert len(lacuna_kernels._CONSTS) <= lacuna_kernels._CONSTS_HELD.size
 
 
 @pytest.mark.parametrize("players", [None, "bots"])

@@ -150,6 +150,89 @@ def test_every_self_emptying_memo_reads_a_bound():
         "(docs/adding-a-game.md), so that core.memos.small_memos can shrink it")
 
 
+#: Module-level memos that never empty themselves, each with why it cannot grow without end:
+#: keyed by a class (the classes a program defines), or by a value of a finite range.
+FINITE_MEMOS = {
+    "tabletop.adapters.openspiel.GAMES": "one per game registered with OpenSpiel",
+    "tabletop.core.copying._copied": "one per position class",
+    "tabletop.core.derived._CHECKED": "one per position class",
+    "tabletop.core.drawing._OPTIONS": "one per renderer a game class declares",
+    "tabletop.core.parts._found": "one per game class and declaration",
+    "tabletop.core.position._twins": "one per position class",
+    "tabletop.core.position._builders": "one per position class",
+    "tabletop.games.lacuna.actions._FRACTION_TEXTS": "positions 0 .. STEPS only",
+    "tabletop.games.lacuna.draws._SHIFTS": "the counts a layout draws: FLOWERS is fixed",
+    "tabletop.games.lacuna.kernels._LOWER": "the candidate counts of a layout: FLOWERS is fixed",
+    "tabletop.games.lacuna.kernels._BEFORE": "one per flower count, at most MAX_FLOWERS",
+    "tabletop.games.lascaux.view._DEALERS": "one per state class",
+    "tabletop.games.lava_flows.knowledge._CONE_KEYS": "at most 3**9 cone layouts",
+    "tabletop.games.lava_flows.view._MAKERS": "one per state class",
+    "tabletop.widgets.abandoned._runs": "one number per notebook cell run",
+    "tabletop.widgets.warmup._threads": "one per game name",
+}
+
+
+def runtime_memos(path: Path) -> dict[str, int]:
+    """The module-level dicts made empty (``NAME = {}``) that a function of ``path`` writes
+    (``NAME[key] = ...``, ``setdefault``, ``update``) without emptying them in that function
+    (``.clear()``, ``.pop``, ``.popitem``): each name with the line of one such function."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if isinstance(value, ast.Dict) and not value.keys:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    found: dict[str, int] = {}
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        written, emptied = set(), set()
+        for node in ast.walk(function):
+            if (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store)
+                    and isinstance(node.value, ast.Name)):
+                written.add(node.value.id)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name)):
+                method, owner = node.func.attr, node.func.value.id
+                if method in ("setdefault", "update"):
+                    written.add(owner)
+                elif method in ("clear", "pop", "popitem"):
+                    emptied.add(owner)
+        for name in sorted((written - emptied) & names):
+            found.setdefault(name, function.lineno)
+    return found
+
+
+def test_every_memo_written_at_run_time_is_bounded_or_finite():
+    """Lacuna's ``_CONSTS`` kept one entry per count of flowers and pairs a built position
+    had (round 61): a module-level memo a function writes empties itself at a ``Bound``
+    (``test_every_self_emptying_memo_reads_a_bound``) or is listed in ``FINITE_MEMOS``."""
+    found = {f"{name}.{memo}": line for name, path in MODULES.items()
+             for memo, line in runtime_memos(path).items()}
+    unbounded = {key: f"written at line {line}" for key, line in found.items()
+                 if key not in FINITE_MEMOS}
+    assert not unbounded, failure(
+        "module-level memos that grow without a bound", unbounded,
+        "empty the memo when `len(memo) >= bound.size` (a tabletop.core.memos.Bound), or, "
+        "if its keys are finite whatever the user does, list it in FINITE_MEMOS with why")
+    stale = sorted(set(FINITE_MEMOS) - set(found))
+    assert not stale, failure("FINITE_MEMOS names memos no function writes", stale,
+                              "remove them from FINITE_MEMOS")
+
+
+def test_the_memo_guard_finds_a_memo_that_never_empties(tmp_path):
+    source = tmp_path / "toy.py"
+    source.write_text(
+        "KEPT: dict[int, int] = {}\nBOUNDED = {}\nTABLE = {1: 2}\n\n\n"
+        "def square(n):\n    found = KEPT.get(n)\n    if found is None:\n"
+        "        found = KEPT[n] = n * n\n    return found\n\n\n"
+        "def cube(n):\n    if len(BOUNDED) >= 8:\n        BOUNDED.clear()\n"
+        "    BOUNDED[n] = n ** 3\n    TABLE[n] = n\n    return BOUNDED[n]\n\n\n"
+        "def keep(n):\n    KEPT.setdefault(-n, n)\n", encoding="utf-8")
+    assert runtime_memos(source) == {"KEPT": 6}
+
+
 def test_every_game_package_imports_under_a_name_despite_the_games_function():
     """``tabletop.games()`` (a function) stands where Python keeps the ``tabletop.games``
     package; ``import tabletop.games.<game> as …`` must still reach the package."""

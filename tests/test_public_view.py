@@ -109,6 +109,31 @@ def test_a_view_or_log_of_no_one_is_refused_naming_the_public_view():
         dataclasses.replace(state.view(0), player=state.game.players)  # no relabelled seat
 
 
+@pytest.mark.parametrize("name", tabletop.games())
+def test_the_public_views_own_seat_number_is_no_spelling_of_it(name, recwarn):
+    """The public view's ``player`` is ``game.players`` (one past the last seat, docs/widget.md)
+    but the audience is asked for as ``"public"``: that number, an off-by-one away from the
+    last seat, is refused like any seat out of range on every surface that takes a viewer,
+    each naming ``'public'``, so a user counting seats from 1 is never shown the audience's
+    view unawares."""
+    state = tabletop.load(name).new(seed=1)
+    seats = state.game.players
+    public = state.view("public")
+    assert public.player == seats and is_public(public)
+    assert public is state.view(" Public ")
+    said = rf"not {seats} \(or 'public'"
+    with pytest.raises(ValueError, match=rf"player must be 0\.\.{seats - 1}, {said}"):
+        state.view(seats)
+    with pytest.raises(ValueError, match=said):
+        state.log(seats)
+    with pytest.raises(ValueError, match=said):
+        public.determinize(random.Random(1)).view(public.player)
+    with pytest.raises(ValueError, match=said):
+        TreeWidget(state, view=seats)
+    with pytest.raises(InvalidOption, match=rf"not {seats} .*'public': what an audience"):
+        tabletop.play(state, view=seats)
+
+
 def test_a_streamer_watches_a_bot_match_paused_stepped_and_revealed_at_the_end():
     widget = tabletop.play("lascaux", players=3, seed=4, bots={p: "random" for p in range(3)},
                            view="public", agent_delay=0, panel_delay=0, paused=True)

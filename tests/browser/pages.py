@@ -555,11 +555,22 @@ def code_notebook(root: Path, filename: str, cells: list[str]) -> str:
     return filename
 
 
+# Awaits ``promise`` at most ``seconds``: ``{late: false, value}``, or ``{late: true}`` (an awaited
+# promise that never settles would hold the run: ``evaluate`` has no timeout of its own).
+WITHIN_JS = """const within = async (promise, seconds) => {
+    let timer;
+    const late = new Promise(done => { timer = setTimeout(done, seconds * 1000, {late: true}); });
+    try {
+      return await Promise.race([promise.then(value => ({late: false, value})), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };"""
+
 # Runs code in the notebook's kernel (as a cell would, without one) and returns its printout.
-# A kernel that does not finish within the given seconds is interrupted and the call fails
-# (Playwright's ``evaluate`` has no timeout of its own: an awaited promise that never settles
-# would hold the test run until CI's own limit).
+# A kernel that does not finish within the given seconds is interrupted and the call fails.
 KERNEL_JS = """async ([code, seconds]) => {
+  """ + WITHIN_JS + """
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   let out = '';
   const future = kernel.requestExecute({code, store_history: false});
@@ -567,13 +578,7 @@ KERNEL_JS = """async ([code, seconds]) => {
     if (msg.content.text) out += msg.content.text;
     if (msg.content.ename) out += `${msg.content.ename}: ${msg.content.evalue}`;
   };
-  let timer;
-  const late = new Promise(resolve => {
-    timer = setTimeout(() => resolve(true), seconds * 1000);
-  });
-  const timedOut = await Promise.race([future.done.then(() => false), late]);
-  clearTimeout(timer);
-  if (timedOut) {
+  if ((await within(future.done, seconds)).late) {
     const status = kernel.status;
     kernel.interrupt().catch(() => null);  // (not awaited: a hung server would hold it)
     throw new Error(`the kernel did not finish within ${seconds} s (its status: ${status}; `
@@ -585,14 +590,10 @@ KERNEL_JS = """async ([code, seconds]) => {
 # Runs a JupyterLab command (on the cell ``index`` of the notebook in front, if not null) and
 # waits for it to finish: for a cell, until the kernel has run it.
 COMMAND_JS = """async ([command, index, seconds]) => {
+  """ + WITHIN_JS + """
   if (index !== null) window.jupyterapp.shell.currentWidget.content.activeCellIndex = index;
-  let timer;
-  const late = new Promise(resolve => {
-    timer = setTimeout(() => resolve('late'), seconds * 1000);
-  });
-  const done = await Promise.race([window.jupyterapp.commands.execute(command), late]);
-  clearTimeout(timer);
-  if (done === 'late') throw new Error(`${command} did not finish within ${seconds} s`);
+  const done = await within(window.jupyterapp.commands.execute(command), seconds);
+  if (done.late) throw new Error(`${command} did not finish within ${seconds} s`);
 }"""
 
 #: How long ``run_in_kernel`` waits for the kernel (a hang guard, seconds).

@@ -19,6 +19,7 @@ from typing import Any
 
 import tabletop
 from reference.lacuna_ref import COLOURS, SCALE, Reference
+from reference.lockstep import lockstep
 
 NAMES = ("Gold", "Silver")
 
@@ -130,9 +131,9 @@ def probes(ref: Reference, rng: random.Random, count: int) -> list[tuple[str, bo
     return out
 
 
-def play(state: Any, ref: Reference, rng: random.Random, label: str, stop: int,
+def play(start: Any, ref: Reference, rng: random.Random, label: str, stop: int,
          view_every: int, probe: int = 4) -> list[str]:
-    """Play on from ``state`` and ``ref`` (the same position), comparing at every ply."""
+    """Play on from ``start`` and ``ref`` (the same position), comparing at every ply."""
     found: list[str] = []
 
     def check(what: str, lib: object, mine: object) -> None:
@@ -151,8 +152,7 @@ def play(state: Any, ref: Reference, rng: random.Random, label: str, stop: int,
             if not close(points, ref.pawn_points(p)):
                 check(f"{what} {name}'s pawns", points, ref.pawn_points(p))
 
-    while True:
-        legal = ref.legal()
+    for state, legal in lockstep(start, ref, rng, found, stop=stop, label=label):
         check("terminal", state.is_terminal, ref.terminal)
         check("to move", state.current_player, None if ref.terminal else ref.to_move)
         check("legal", sorted(map(str, state.legal_actions())), sorted(legal))
@@ -185,15 +185,6 @@ def play(state: Any, ref: Reference, rng: random.Random, label: str, stop: int,
             check(f"positions({a}, {b}) at {steps}", [bool(lib[k]) for k in steps], mine)
         for text, mine in probes(ref, rng, probe):
             check(f"is_legal({text!r})", state.is_legal(text), mine)
-        if found[stop:] or state.is_terminal or ref.terminal:
-            break
-        common = sorted(set(map(str, state.legal_actions())) & set(legal))
-        if not common:
-            found.append(f"{label} ply {len(state.history)}: no common action")
-            break
-        move = rng.choice(common)
-        state = state.apply(move)
-        ref.apply(move)
     if state.is_terminal and ref.terminal:
         check("winners", tuple(state.winners), ref.winners())
     return found

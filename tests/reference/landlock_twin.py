@@ -14,6 +14,7 @@ from collections import Counter
 
 import tabletop
 from reference.landlock_ref import COUNTS, GNOME, SIZE, Reference, cell_name
+from reference.lockstep import lockstep
 
 
 def board_tokens(state: object) -> dict[str, str]:
@@ -84,8 +85,8 @@ def compare(seed: int, players: int, *, gnomes: str = "end", stop: int = 5,
     every ``view_every`` plies (0: never).
     """
     game = tabletop.load("landlock", players=players, gnomes=gnomes)
-    state = game.new(seed=seed)
-    ref = oracle(players=players, first=state.current_player, pile=pile_codes(state),
+    start = game.new(seed=seed)
+    ref = oracle(players=players, first=start.current_player, pile=pile_codes(start),
                  gnomes_when=gnomes)
     rng = random.Random(seed)
     found: list[str] = []
@@ -95,8 +96,11 @@ def compare(seed: int, players: int, *, gnomes: str = "end", stop: int = 5,
             found.append(f"seed {seed} players {players} ply {len(state.history)} {what}: "
                          f"library {lib!r} oracle {mine!r}")
 
-    while True:
-        legal = ref.legal()
+    def spelled(action: object) -> str:  # a tussock after the first takes any rotation
+        return notation([action], ref.hand, not ref.board)[0]
+
+    label = f"seed {seed} players {players}"
+    for state, legal in lockstep(start, ref, rng, found, stop=stop, label=label, key=spelled):
         check("to move", state.current_player, ref.to_move)
         check("terminal", state.is_terminal, ref.terminal)
         first = not ref.board
@@ -126,19 +130,6 @@ def compare(seed: int, players: int, *, gnomes: str = "end", stop: int = 5,
             check("accepted spellings",
                   [t for t in candidates() if state.is_legal(t)],
                   [t for t in candidates() if ref.accepts(t)])
-        if found[stop:] or state.is_terminal or ref.terminal:
-            break
-        common = sorted(set(notation(state.legal_actions(), ref.hand, first))
-                        & set(notation(legal, ref.hand, first)))
-        if not common:
-            found.append(f"seed {seed} players {players} ply {len(state.history)}: no common move")
-            break
-        move = rng.choice(common)
-        mine = next(m for m in legal if notation([m], ref.hand, first) == [move])
-        # the oracle's spelling (a tussock's r0 where the library lists r0 or r1) must be
-        # accepted too: a tussock takes any rotation
-        state = state.apply(mine)
-        ref.apply(mine)
     if state.is_terminal and ref.terminal:
         check("winners", tuple(state.winners), tuple(ref.winners()))
         check("team points", list(state.team_points()), ref.final_points())

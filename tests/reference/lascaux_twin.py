@@ -19,6 +19,7 @@ import random
 
 import tabletop
 from reference.lascaux_ref import COLOURS, NAMES, Reference, card_number, card_text
+from reference.lockstep import lockstep
 
 
 def fields(state: object) -> dict[str, object]:
@@ -190,7 +191,7 @@ def compare_position(seed: int, players: int, *, stop: int = 5, view_every: int 
     return found
 
 
-def play(state: object, ref: Reference, rng: random.Random, label: str, *, stop: int,
+def play(start: object, ref: Reference, rng: random.Random, label: str, *, stop: int,
          view_every: int, pay: float, blind: float = 0.0, determinize: bool = True,
          last: list | None = None) -> list[str]:
     """Play both from their start, comparing at every ply (``pay``: how often to pay
@@ -205,8 +206,17 @@ def play(state: object, ref: Reference, rng: random.Random, label: str, *, stop:
             found.append(f"{label} ply {len(state.history)} "  # type: ignore[attr-defined]
                          f"{what}: library {lib!r} oracle {mine!r}\n{state}")
 
-    while True:
-        legal = ref.legal()
+    def choose(common: list[str], rng: random.Random) -> str:
+        absent = [a for a in common if a.startswith("choose")
+                  and COLOURS.index(a.split()[1]) not in ref.table_colours()]
+        if "pay" in common and rng.random() < pay:
+            return "pay"
+        if absent and rng.random() < blind:
+            return rng.choice(absent)
+        return rng.choice(common)
+
+    for state, legal in lockstep(start, ref, rng, found, stop=stop, label=label,
+                                 choose=choose):
         check("terminal", state.is_terminal, ref.terminal)  # type: ignore[attr-defined]
         check("to move", state.current_player,  # type: ignore[attr-defined]
               None if ref.terminal else ref.to_move)
@@ -246,22 +256,6 @@ def play(state: object, ref: Reference, rng: random.Random, label: str, *, stop:
                 if p == state.current_player:  # type: ignore[attr-defined]
                     check("view legal", sorted(str(a) for a in view.legal_actions()),
                           sorted(legal))
-        if found[stop:] or state.is_terminal or ref.terminal:  # type: ignore[attr-defined]
-            break
-        common = sorted(set(map(str, state.legal_actions())) & set(legal))  # type: ignore[attr-defined]
-        if not common:
-            found.append(f"{label} ply {len(state.history)}: no common action")  # type: ignore[attr-defined]
-            break
-        absent = [a for a in common if a.startswith("choose")
-                  and COLOURS.index(a.split()[1]) not in ref.table_colours()]
-        if "pay" in common and rng.random() < pay:
-            move = "pay"
-        elif absent and rng.random() < blind:
-            move = rng.choice(absent)
-        else:
-            move = rng.choice(common)
-        state = state.apply(move)  # type: ignore[attr-defined]
-        ref.apply(move)
     if last is not None:
         last.append(state)
     if state.is_terminal and ref.terminal:  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ import random
 
 import tabletop
 from reference.lava_flows_ref import Reference, cell_name
+from reference.lockstep import lockstep
 
 
 def board_cells(state: object) -> dict[str, str]:
@@ -33,8 +34,8 @@ def compare(seed: int, *, stop: int = 5, view_every: int = 1,
     """Disagreements in one seeded random game (at most ``stop`` + 1, then it stops);
     ``options`` are the game's (``slide``, ``oreo``, ``memory``, ``ply_cap``)."""
     game = tabletop.load("lava-flows", **options)
-    state = game.new(seed=seed)
-    ref = oracle(first=state.first, **options)  # type: ignore[arg-type]
+    start = game.new(seed=seed)
+    ref = oracle(first=start.first, **options)  # type: ignore[arg-type]
     rng = random.Random(seed)
     found: list[str] = []
 
@@ -43,8 +44,8 @@ def compare(seed: int, *, stop: int = 5, view_every: int = 1,
             found.append(f"seed {seed} {options} ply {len(state.history)} {what}: "
                          f"library {lib!r} oracle {mine!r}\n{state}")
 
-    while True:
-        legal = ref.legal()
+    for state, legal in lockstep(start, ref, rng, found, stop=stop,
+                                 label=f"seed {seed} {options}"):
         playing = ref.arranged == 2
         check("terminal", state.is_terminal, ref.terminal)
         if not ref.terminal:
@@ -72,15 +73,6 @@ def compare(seed: int, *, stop: int = 5, view_every: int = 1,
                     if p == ref.to_move:
                         check("view legal", sorted(str(a) for a in view.legal_actions()),
                               sorted(legal))
-        if found[stop:] or state.is_terminal or ref.terminal:
-            break
-        common = sorted(set(map(str, state.legal_actions())) & set(legal))
-        if not common:
-            found.append(f"seed {seed} ply {len(state.history)}: no common action")
-            break
-        move = rng.choice(common)
-        state = state.apply(move)
-        ref.apply(move)
     if state.is_terminal and ref.terminal:
         check("winners", tuple(state.winners), ref.winners())
     return found

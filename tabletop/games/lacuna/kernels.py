@@ -184,12 +184,17 @@ class _Consts(NamedTuple):
 
 
 _CONSTS: dict[tuple[int, int, int], _Consts] = {}
+#: How many ``_CONSTS`` are kept: a game's layout needs one, but every position built
+#: (``Lacuna.position``) with another count of flowers or pairs needs its own.
+_CONSTS_HELD = Bound(64)
 
 
 def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
-    """``_Consts`` for ``n`` flowers and ``pairs`` pairs of ``group`` bits (cached)."""
+    """``_Consts`` for ``n`` flowers and ``pairs`` pairs of ``group`` bits (kept for a few)."""
     found = _CONSTS.get((n, pairs, group))
     if found is None:
+        if len(_CONSTS) >= _CONSTS_HELD.size:
+            _CONSTS.clear()
         i = np.arange(pairs)
         step = 8 // math.gcd(group, 8)  # pairs a whole number of bytes hold
         stride = -(-pairs // step) * step
