@@ -62,6 +62,8 @@ def test_an_argument_it_cannot_run_with_is_one_usage_line(script, args, message)
     ("soak.py", ["--first-seed", str(2**64 - 1), "--games", "2"],
      "--first-seed must be at most 2**64 - games = 18446744073709551614"),
     ("soak.py", ["--only", "chess"], "--only no game 'chess'"),
+    ("memory.py", ["--games", "0"], "argument --games: must be above 0, not 0"),
+    ("memory.py", ["--only", "chess"], "--only no game 'chess'"),
     ("arena_scale.py", ["--runs", "0"], "argument --runs: must be above 0, not 0"),
     ("arena_scale.py", ["--games", "-3"], "argument --games: must be above 0, not -3"),
     ("arena_scale.py", ["--empty", "x"], "argument --empty: 'x' is not a number"),

@@ -44,6 +44,7 @@ SMALLEST = {
     "landlock.py": [],
     "lascaux.py": ["--seconds", "0.05", "--runs", "1"],
     "lava_flows.py": ["--seconds", "0.05", "--runs", "1"],
+    "memory.py": ["--games", "2", "--only", "lava-flows,lacuna", "--top", "3"],
     "playouts.py": None,
     "soak.py": ["--games", "1"],
     # Lacuna: moves of several presses, one at the spot of the press before (seed 7, ply 5)

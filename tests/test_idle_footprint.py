@@ -36,7 +36,7 @@ SMALL = 4
 SLACK = 16
 
 
-def entries(value: Any, depth: int = 3) -> int:
+def entries(value: Any, depth: int = 8) -> int:
     """The entries of a container and of the containers it holds (memos of memos), to
     ``depth`` levels."""
     if not isinstance(value, dict | set | list | tuple) or depth == 0:

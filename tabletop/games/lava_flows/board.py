@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core.memos import Bound
 from tabletop.core.readonly import frozen_graph
@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # networkx is imported for the graph alone: a move needs none
 
 K = TypeVar("K")
 V = TypeVar("V")
+D = TypeVar("D", bound=dict[Any, Any])
 
 WHITE, BLACK = 0, 1
 NAMES = ("White", "Black")
@@ -207,14 +208,60 @@ def normalize(stack: str) -> str:
 
 # --- per-stack memos: what a ply reads of a stack, computed once per stack text ------------
 
-#: The most entries a ``Memo`` keeps before it starts afresh.
-MEMO_LIMIT = Bound(100_000)
+#: The entries Lava Flows' stack memos hold together (about 115 bytes each, so ~17 MB): every
+#: ``Memo``, the hot loop's tables (``tables``), ``bubbles.BUBBLED`` and ``knowledge._WINDOWS``.
+#: One budget, not a bound a table: the hot loop keeps about nine hundred tables (by options,
+#: mover, lock, cell and cone), and 15,000 random games filled them with 564,000 entries
+#: (72 MB) when each had a bound of its own (``benchmarks/memory.py``).
+STACK_MEMOS = Bound(150_000)
+
+
+class Budget:
+    """The entries ``tables`` (the stack memos) have added since they were last emptied
+    (``added``): whoever adds one calls ``spend`` first, which empties every table at once
+    when they hold ``STACK_MEMOS.size`` entries.
+
+    >>> budget, table = Budget(), {}
+    >>> budget.share(table) is table
+    True
+    >>> from tabletop.core.memos import small_memos
+    >>> with small_memos(2):
+    ...     for key in "abc":
+    ...         budget.spend()
+    ...         table[key] = 1
+    >>> table, budget.added
+    ({'c': 1}, 1)
+    """
+
+    __slots__ = ("added", "tables")
+
+    def __init__(self) -> None:
+        self.added = 0
+        self.tables: list[dict[Any, Any]] = []
+
+    def share(self, table: D) -> D:
+        """``table``, now among those this budget empties."""
+        self.tables.append(table)
+        return table
+
+    def spend(self) -> None:
+        """Count an entry about to be added, emptying every table first if they are full."""
+        if self.added >= STACK_MEMOS.size:
+            for table in self.tables:
+                table.clear()
+            self.added = 0
+        self.added += 1
+
+
+#: The budget of every stack memo of the game (static data, so emptying one costs only the
+#: time to work its entries out again).
+STACKS = Budget()
 
 
 class Memo(dict[K, V]):
     """``compute(key)`` for each key, computed when first read (``memo[key]``) and kept: a
-    hot loop's lookup costs one dict read. Static data (pure functions of the key), cleared
-    past ``MEMO_LIMIT`` entries.
+    hot loop's lookup costs one dict read. Static data (pure functions of the key), within
+    the stack memos' shared budget (``STACKS``).
 
     >>> lengths = Memo(len)
     >>> lengths["wbW"], dict(lengths)
@@ -226,11 +273,12 @@ class Memo(dict[K, V]):
     def __init__(self, compute: Callable[[K], V]) -> None:
         super().__init__()
         self.compute = compute
+        STACKS.share(self)
 
     def __missing__(self, key: K) -> V:
-        if len(self) > MEMO_LIMIT.size:
-            self.clear()
-        value = self[key] = self.compute(key)
+        value = self.compute(key)  # worked out whole before the budget may empty the tables
+        STACKS.spend()
+        self[key] = value
         return value
 
 

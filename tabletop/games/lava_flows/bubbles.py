@@ -9,7 +9,7 @@ the mover cannot see into (``low_kinds``). Read on every such ply, so worked out
 from __future__ import annotations
 
 from .actions import BUBBLE_CLAIMS, CLAIMS
-from .board import GHOSTS, MEMO_LIMIT, Memo
+from .board import GHOSTS, STACKS, Memo
 from .knowledge import kind_of
 
 _FOUND = {"W": "nothing", "B": "nothing", "w": "white", "0": "white", "3": "white",
@@ -19,7 +19,7 @@ _SHOWN = {"W": "W", "B": "B", "w": "w", "0": "w", "3": "w", "b": "b", "1": "b", 
 #: ``str(action)`` of each Bubble Up with a claim, by its cell, then claim (cheaper to read).
 BUBBLE_TEXTS = tuple({a.claim: str(a) for a in claims} for claims in BUBBLE_CLAIMS)
 #: ``bubbled`` by stack, computed when first met: one entry serves every claim.
-BUBBLED: dict[str, tuple[str, str, str]] = {}
+BUBBLED: dict[str, tuple[str, str, str]] = STACKS.share({})
 
 
 def bubbled(stack: str) -> tuple[str, str, str]:
@@ -45,8 +45,7 @@ def bubbled(stack: str) -> tuple[str, str, str]:
     found = _FOUND[low]
     shown = _SHOWN[low]
     rest = stack[i + 1:]
-    if len(BUBBLED) > MEMO_LIMIT.size:
-        BUBBLED.clear()
+    STACKS.spend()
     made = BUBBLED[stack] = found, rest + shown, shown + rest
     return made
 

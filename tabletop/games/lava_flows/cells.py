@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.game import Action
 
 from .actions import ANNOUNCED, BUBBLE_CLAIMS, BUBBLES, EJECTS
-from .board import COLOUR, CONE_PIECES, MEMO_LIMIT, NOT_LARGE
+from .board import COLOUR, CONE_PIECES, NOT_LARGE, STACKS
 from .knowledge import (
     COLOURS,
     DIGITS,
@@ -69,25 +69,25 @@ def cell_reader(memo: dict[str, Cell], c: int, cone: int, player: int, locked: b
     (``position``'s tables), the reader looks none of those tables up, and the stack's
     ``Shape`` and the entry made from it are memoised as well."""
     def read(stack: str, play: PlayTables) -> Cell:
-        if len(memo) > MEMO_LIMIT.size:
-            memo.clear()
-        if not stack:  # a cone alone
+        spend = STACKS.spend  # (each entry counted before it is added: ``spend`` may empty
+        if not stack:  # every table, this reader's own included)
+            spend()
             memo[stack] = _CONE_ALONE
             return _CONE_ALONE
         shape = shapes.get(stack)
         if shape is None:
-            if len(shapes) > MEMO_LIMIT.size:
-                shapes.clear()
-            shape = shapes[stack] = _shape(stack, cone, player, play.top_only, play.memory)
+            shape = _shape(stack, cone, player, play.top_only, play.memory)
+            spend()
+            shapes[stack] = shape
             if not stack.strip("WBwb"):  # public pieces only: the other reads it alike
-                if len(theirs) > MEMO_LIMIT.size:
-                    theirs.clear()
+                spend()
                 theirs[stack] = (not shape[0], *shape[1:])
         entry = entries.get(shape)
         if entry is None:
-            if len(entries) > MEMO_LIMIT.size:
-                entries.clear()
-            entry = entries[shape] = _entry(shape, c, locked, play)
+            entry = _entry(shape, c, locked, play)
+            spend()
+            entries[shape] = entry
+        spend()
         memo[stack] = entry
         return entry
 

@@ -24,15 +24,15 @@ from .board import (
     HIDE_ALL,
     KNOWS,
     LARGES_ONLY,
-    MEMO_LIMIT,
     NOT_LARGE,
+    STACKS,
     Memo,
     code_table,
     top_large,
 )
 
 
-@memo(1 << 16)
+@memo(1 << 15)
 def realizations(tokens: str, pool_w: str, pool_b: str,
                  hidden: tuple[int, int]) -> tuple[str, ...]:
     """Every true pile (a string over ``W B w b``) that the perspective ``tokens`` may stand
@@ -125,9 +125,9 @@ def digit_oreos(digits: str, cone_len: int, visible: int, top_only: bool
     key = (digits[low - 1:high + 2], n - 1 - low)
     found = _WINDOWS.get(key)
     if found is None:
-        if len(_WINDOWS) > MEMO_LIMIT.size:
-            _WINDOWS.clear()
-        found = _WINDOWS[key] = _window_oreos(*key)
+        found = _window_oreos(*key)
+        STACKS.spend()
+        _WINDOWS[key] = found
     return found
 
 
@@ -140,7 +140,7 @@ DIGITS = code_table({"W": "0", "w": "0", "0": "0", "3": "0", "B": "1", "b": "1",
 #: ``oreo_claims`` reads of them (many perspectives, fewer colourings).
 COLOURS = code_table({"W": "0", "w": "0", "B": "1", "b": "1"})
 #: ``_window_oreos`` by its arguments, computed when first met.
-_WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = {}
+_WINDOWS: dict[tuple[str, int], tuple[tuple[int, str], ...]] = STACKS.share({})
 
 
 def _window_oreos(colours: str, top: int) -> tuple[tuple[int, str], ...]:
@@ -164,7 +164,7 @@ def _window_oreos(colours: str, top: int) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
-@memo(1 << 16)
+@memo(1 << 15)
 def oreo_claims(tokens: str, cone_len: int, visible: int, pool_w: str, pool_b: str,
                 hidden: tuple[int, int], top_only: bool
                 ) -> tuple[tuple[tuple[int, str], ...], frozenset[tuple[int, str]]]:

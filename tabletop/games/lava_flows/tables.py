@@ -21,6 +21,7 @@ from .actions import (
     Move,
     Slide,
 )
+from .board import STACKS
 from .cells import Reader, cell_reader
 from .knowledge import KEY_HEADS
 
@@ -40,7 +41,7 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
     """For each mover, then lock (+1), the ``CellMemos`` of a position with that lock: one
     dict per cell and cone for cells that are not the lock, another for the lock."""
     def cell_memos() -> list[tuple[dict[str, Any], ...]]:
-        return [({}, {}, {}) for _c in range(9)]
+        return [(STACKS.share({}), STACKS.share({}), STACKS.share({})) for _c in range(9)]
 
     out = []
     for _player in (0, 1):
@@ -52,8 +53,8 @@ def _lock_tables() -> tuple[tuple[CellMemos, ...], ...]:
 
 #: The memo of the hot loop: what a cell adds to the mover's legal actions (``read_cell``), by
 #: the options (``oreo="top"``, ``memory``, ``slide="onto"``), then by the mover and the lock
-#: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, each dict cleared
-#: past ``MEMO_LIMIT``.
+#: (+1), as ``CellMemos``. Static data: it grows with the stack shapes met, within the stack
+#: memos' shared budget (``board.STACKS``).
 _CELLS: dict[tuple[bool, bool, bool], tuple[tuple[CellMemos, ...], ...]] = {
     (top, memory, onto): _lock_tables()
     for top in (False, True) for memory in (False, True) for onto in (False, True)}
@@ -64,13 +65,14 @@ _CONTEXTS: dict[tuple[bool, bool, bool], dict[str, ConeContext]] = {key: {} for 
 #: (``oreo="top"``, ``memory``), the player and the cone (+1), then by the stack: a stack met
 #: at another cell, or as the lock, costs a lookup. Static data, like ``_CELLS``.
 _SHAPES: dict[tuple[bool, bool], list[list[dict[str, Any]]]] = {
-    (top, memory): [[{} for _cone in range(3)] for _player in (0, 1)]
+    (top, memory): [[STACKS.share({}) for _cone in range(3)] for _player in (0, 1)]
     for top in (False, True) for memory in (False, True)}
 #: A ``read_cell`` entry by the ``Shape`` it is made from, by the option ``slide="onto"``, the
 #: cell and whether it is the lock: far fewer shapes than stacks, so a new stack mostly
 #: reuses an entry. Static data, like ``_CELLS``.
 _ENTRIES: dict[bool, tuple[tuple[dict[Any, Any], dict[Any, Any]], ...]] = {
-    onto: tuple(({}, {}) for _c in range(9)) for onto in (False, True)}
+    onto: tuple((STACKS.share({}), STACKS.share({})) for _c in range(9))
+    for onto in (False, True)}
 
 
 def _readers(top: bool, memory: bool, onto: bool) -> tuple[tuple[tuple[tuple[Reader, ...], ...],
