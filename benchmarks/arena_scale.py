@@ -11,13 +11,14 @@ overhead per game Dask adds: the same number of nearly empty games (``max_plies=
 agents built, game dealt, one move played, record made) timed here and on one Dask worker.
 Every run also checks that the engines played the same games (same seeds, same records).
 Every number printed was measured by this run; on a shared 2-core machine expect noise:
-compare medians.
+compare medians. The first line says how many CPUs this process may use
+(``tabletop.core.cpus.usable_cpus``): where that is one (``taskset -c 0``, a Binder), two
+workers share it and cannot be faster than one.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from arguments import above_zero, first_line, game_names
 
 from tabletop.agents.settings import MOST_ITERATIONS
 from tabletop.arena import ArenaResult, arena
+from tabletop.core.cpus import cpus_text, usable_cpus
 from tabletop.core.registry import game_class
 
 
@@ -68,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
                              executor=executor, **kw)
 
     print(f"{args.game}, {players} players: {args.games} games of MCTS ({args.iterations} "
-          f"iterations) against random; median of {args.runs} runs; {os.cpu_count()} cores")
+          f"iterations) against random; median of {args.runs} runs; {cpus_text()}")
     rows: dict[str, float] = {}
     results: dict[str, ArenaResult] = {}
     overhead: dict[str, float] = {}
@@ -93,7 +95,9 @@ def main(argv: list[str] | None = None) -> None:
     for name, seconds in rows.items():
         print(f"{name:<30}{seconds:>9.2f}{args.games / seconds:>9.1f}{here / seconds:>8.2f}×")
     one, two = (rows[f"Dask LocalCluster, {n}"] for n in ("1 worker", "2 workers"))
-    print(f"\nspeed-up of 2 Dask workers over 1: {one / two:.2f}×")
+    print(f"\nspeed-up of 2 Dask workers over 1: {one / two:.2f}×"
+          + (" (this process may use one CPU: two workers share it)" if usable_cpus() < 2
+             else ""))
     for name, extra in overhead.items():
         print(f"overhead per game, {name}: {1000 * extra / args.empty:.2f} ms "
               f"({args.empty} one-move games: {1000 * empty_here / args.empty:.2f} ms/game "

@@ -42,6 +42,7 @@ from arguments import above_zero, first_line, game_names, usage_errors
 import tabletop
 from tabletop.agents import STRENGTHS, MCTSAgent
 from tabletop.arena import arena
+from tabletop.core.cpus import cpus_text, usable_cpus
 from tabletop.core.tree import explore
 
 #: (game, players) pairs benchmarked; Lascaux at every player count for speed.
@@ -317,7 +318,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="MCTS seconds per move in the strength matches")
     parser.add_argument("--speed-iterations", type=above_zero(int), default=500,
                         help="iterations per search when measuring iterations/s")
-    parser.add_argument("--workers", type=above_zero(int), default=2)
+    parser.add_argument("--workers", type=above_zero(int), default=min(2, usable_cpus()),
+                        help="worker processes (default: 2, or 1 on one usable CPU)")
     parser.add_argument("--only", nargs="*", default=None, help="game names")
     parser.add_argument("--lascaux-players", type=int, nargs="*", default=[4],
                         help="player counts for the Lascaux strength match")
@@ -358,7 +360,7 @@ def main(argv: list[str] | None = None) -> None:
         reference = openspiel_or_nan(args.speed_iterations)
         print(f"\nMCTS speed ({args.speed_iterations} iterations per search, median of 4 "
               f"positions; default strength = {STRENGTHS['default']}; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores); OpenSpiel's Python "
+              f"{os.getloadavg()[0]:.1f} on {cpus_text()}); OpenSpiel's Python "
               f"MCTSBot on python_tic_tac_toe: {reference:.0f} cpu sims/s (× OS: ours over it)")
         print(f"{'game':<16}{'cpu it/s':>9}{'× OS':>7}{'wall it/s':>10}{'move s':>8}{'max':>7}"
               f"{'explore n/s':>13}")

@@ -193,6 +193,15 @@ def test_the_move_time_is_enforced_in_the_dask_worker(client):
                for g in result.games)
 
 
+def test_a_local_clusters_client_gets_timed_games_one_per_usable_cpu(client, monkeypatch):
+    """``tabletop.arena.sharing``: its workers share this machine's CPUs."""
+    from tabletop.arena import sharing
+
+    monkeypatch.setattr(sharing, "usable_cpus", lambda: 1)
+    assert sharing.timed_window(client, 100, move_time=1.0) == 1
+    assert sharing.timed_window(client, 100, move_time=None) == 100
+
+
 def test_anything_else_is_refused_as_an_executor():
     with pytest.raises(TypeError, match="a concurrent.futures.Executor or a Dask client"):
         arena("lascaux", ["random"] * 3, games=1, progress=False, executor=object())

@@ -40,6 +40,7 @@ from .entrants import (
 )
 from .play import errors_of, max_plies_of, move_time_of, play_game, rotation
 from .results import ArenaResult, GameResult
+from .sharing import timed_window
 
 #: The most games one ``arena`` call plays (its list of games to do is kept in memory).
 MAX_GAMES = 10_000_000
@@ -336,8 +337,9 @@ def arena(
     ``game`` is a ``Game`` or a name (loaded with ``players`` — by default as many as agents
     — and ``options``). ``executor`` runs the games: a ``concurrent.futures.Executor``
     (``ProcessPoolExecutor(2)`` …) or a Dask ``Client`` (local or a cluster's); without one
-    they run here, one after the other. At most ``batch`` games are in flight at once, and a
-    game lost with its worker is submitted again (up to ``retries`` times). ``save`` names
+    they run here, one after the other. At most ``batch`` games are in flight at once (with
+    a ``move_time``, on workers of this machine, one per usable CPU: ``arena.sharing``), and
+    a game lost with its worker is submitted again (up to ``retries`` times). ``save`` names
     a directory the games stream into (see ``tabletop.arena.dataset``): run the same call
     again to resume it, or to extend it with a larger ``games``.
 
@@ -396,7 +398,9 @@ def arena(
     todo = [i for i in range(games) if i not in done]
     call = Match(game, sent, labels, seed, max_plies, move_time, errors)
     bar = Progress(games, list(done.values()), game.name, progress)
-    stream = map(call, todo) if pool is None else in_flight(pool, call, todo, batch, retries)
+    window = min(timed_window(executor, batch, move_time),  # a Dask client, or its executor
+                 timed_window(pool, batch, move_time))
+    stream = map(call, todo) if pool is None else in_flight(pool, call, todo, window, retries)
     try:
         for result in stream:
             done[result.index] = result
