@@ -3,7 +3,8 @@
 * ``check_game(game)`` first checks the game declares what the suite needs
   (``check_declarations``: integer actions, a length bound, an observation tensor), then
   plays seeded random games and checks the contract at every step (legality, immutability,
-  notation and records, running scores, determinism, views, integer action ids,
+  notation and records, running scores, determinism, views, integer action ids, states
+  that share what an action left unchanged (``check_sharing``),
   observation tensors and information states, which tell apart every two views of a
   player that differ; lengths and returns), then the rest of the
   package: every view draws, every legal action is reached by clicking through the game's
@@ -79,6 +80,7 @@ from .memos import check_small_memos
 from .observations import check_observations
 from .pictures import check_pictures
 from .reproducible import check_global_random
+from .sharing import check_sharing
 from .soak import SoakResult, soak
 from .variants import check_variants
 
@@ -86,7 +88,8 @@ __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_chance", "check_clicks", "check_declarations", "check_ending", "check_endings",
     "check_game", "check_global_random", "check_guest", "check_hash_seeds", "check_interrupts",
-    "check_observations", "check_pictures", "check_small_memos", "check_variants",
+    "check_observations", "check_pictures", "check_sharing", "check_small_memos",
+    "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]
 __dir__ = package_dir(globals())

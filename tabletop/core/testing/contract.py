@@ -7,7 +7,8 @@ running scores, determinism from the seed, that views leak nothing and determini
 consistently, the lazy legal actions against their built tuple (``lazy.py``), integer
 action ids and masks (``actionids.py``), observation tensors and information states, and
 that no two views of a player that differ share one (``observations.py``), and at each end the
-game's length bound and returns. Then the rest of the game package, at the positions of the
+game's length bound and returns; at the first two seeds, that ``apply`` shares every field an
+action leaves unchanged (``sharing.py``). Then the rest of the game package, at the positions of the
 first seeds: every view and full state draws (``pictures.py``), every legal action is reached
 by clicking through the game's input (``clicks.py``; a game without one fails), and the SVG
 bytes are the same under another hash seed (``hashseeds.py``).
@@ -38,6 +39,7 @@ from .hashseeds import check_hash_seeds
 from .lazy import check_lazy
 from .observations import Distinct, check_observation, check_twin
 from .pictures import DrawOptions, check_pictures
+from .sharing import check_sharing
 
 
 @dataclass
@@ -134,6 +136,7 @@ def check_game(
         check_outcome_numbers(state, f"{game.name} seed {seed}")
         report.games += 1
         report.lengths.append(len(state.history))
+    check_sharing(game, seeds[:2], setup)
     package = seeds[:package_seeds]
     report.pictures = check_pictures(game, package, pictures_every, setup, draw_options)
     report.actions_clicked = check_clicks(game, package, clicks_every, setup=setup)
