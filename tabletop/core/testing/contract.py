@@ -143,7 +143,7 @@ def check_game(
     package = seeds[:package_seeds]
     report.pictures = check_pictures(game, package, pictures_every, setup, draw_options)
     if package:
-        check_notebook_pictures(game, package, 5 * pictures_every, setup)
+        check_notebook_pictures(game, package, 10 * pictures_every, setup)
     report.actions_clicked = check_clicks(game, package, clicks_every, setup=setup)
     if package and hash_seed_states:
         report.hash_seed_pictures = check_hash_seeds(game, package[0], hash_seed_states,

@@ -1,13 +1,14 @@
 """``check_notebook_pictures``: what a notebook cell shows of a game's objects.
 
-DESIGN.md ("Pictures first"): every state, view, action list and score breakdown has a
-picture in a notebook (``_repr_svg_`` / ``_repr_html_``). A cell ending in
+DESIGN.md ("Pictures first"): every state, view, action list, tree and score breakdown has
+a picture in a notebook (``_repr_svg_`` / ``_repr_html_``). A cell ending in
 ``state.legal_actions()`` showed a tuple's repr, one line of ``Place(a=0, b=10, …)``
-hundreds of actions long (round 62). At seeded positions this check asks each of the
-state and every player's view for its SVG, and each one's legal actions and score
-breakdown (where the game has one) for their HTML: the SVG must be an ``<svg`` document,
-the list's HTML must name every action by its notation (escaped) or say there are none,
-and the breakdown's must be a table.
+hundreds of actions long, and one ending in ``explore(state)`` only the tree's size (round
+62). At seeded positions this check asks ``explore(state, depth=1)`` for its HTML (every
+legal move shown or counted), and each of the state and every player's view for its SVG,
+and each one's legal actions and score breakdown (where the game has one) for their HTML:
+the SVG must be an ``<svg`` document, the list's HTML must name every action by its
+notation (escaped) or say there are none, and the breakdown's must be a table.
 
 >>> import tabletop
 >>> check_notebook_pictures(tabletop.load("lascaux", players=3), seeds=[0], every=40)
@@ -15,10 +16,12 @@ and the breakdown's must be a table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
 from ..game import Game, State, View
+from ..tree import explore
 from .common import fail, random_states
 
 
@@ -40,6 +43,8 @@ def check_notebook_pictures(game: Game, seeds: Iterable[int] = range(2), every: 
                 if "<table" not in table:
                     fail(label, f"score_breakdown()._repr_html_() shows no table: "
                                 f"{table[:80]!r}")
+        if not state.is_terminal:
+            _check_tree(state, f"{where}, explore(state, depth=1)")
 
 
 def _label(subject: State | View) -> str:
@@ -68,3 +73,14 @@ def _check_list(subject: State | View, where: str) -> None:
     if not legal and "no legal actions" not in html:
         fail(where, f"an empty list's picture should say there are no legal actions, not "
                     f"{html[:80]!r}")
+
+
+def _check_tree(state: State, where: str) -> None:
+    """The picture of ``explore(state, depth=1)`` shows each legal move, or counts it among
+    those it leaves out (a tree's picture draws a bounded number of nodes)."""
+    tree = _shown(explore(state, depth=1, max_nodes=None), "_repr_html_", where)
+    missing = [str(a) for a in state.legal_actions() if f">{escape(f'{a} → ')}" not in tree]
+    counted = re.search(r"… (\d+) more move", tree)
+    if missing and (counted is None or int(counted.group(1)) != len(missing)):
+        fail(where, f"the tree's picture neither shows the move {missing[0]!r} nor counts it "
+                    f"among the {len(missing)} moves it leaves out")
