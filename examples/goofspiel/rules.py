@@ -61,10 +61,11 @@ class GoofState(GoofPosition, State):
             return evolve(self, bids=bids, laid=(True, False))
         a, b = bids[0], action.card
         assert a is not None
-        taken = list(self.taken)
+        taken = self.taken  # a tie discards the prize: the new state shares the old tuple
         if a != b:
             winner = 0 if a > b else 1
-            taken[winner] = taken[winner] + (self.prize,)
+            won = taken[winner] + (self.prize,)
+            taken = (won, taken[1]) if winner == 0 else (taken[0], won)
         hands = tuple(tuple(c for c in hand if c != bid)
                       for hand, bid in zip(self.hands, (a, b), strict=True))
         return evolve(self, prize=self.pile[0] if self.pile else 0, pile=self.pile[1:],

@@ -9,7 +9,8 @@ so the order and contents are exactly those of the tuple (``tuple(legal)``).
 
 It compares equal to that tuple (``legal == tuple(legal)``, either way round), hashes like
 it (``hash(legal) == hash(tuple(legal))``, as equal objects must) and prints like it (so
-outputs stay the same); slices, ``+`` and a pickled copy are tuples of the same actions.
+outputs stay the same); slices, ``+`` and a pickled copy are tuples of the same actions. In
+a notebook it shows as a picture: the actions' notation, numbered by index (``_repr_html_``).
 
 >>> legal = LegalActions(3, lambda i: "abc"[i])
 >>> len(legal), legal[-1], legal.built
@@ -24,9 +25,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
+from html import escape
 from typing import Any, NoReturn, SupportsIndex, TypeVar, overload
 
+from .quoting import counted
+
 T = TypeVar("T")
+
+#: The longest list whose picture shows open (a longer one opens with a click).
+OPEN_UP_TO = 60
 
 
 def index_of(i: SupportsIndex) -> int:
@@ -183,6 +190,22 @@ class LegalActions(Sequence[T]):
 
     def __repr__(self) -> str:
         return repr(self.as_tuple())  # printed like the tuple it stands for
+
+    def _repr_html_(self) -> str:
+        """The list's picture in a notebook: each action's notation beside its index.
+
+        >>> print(LegalActions(2, lambda i: ("pay", "<pass>")[i])._repr_html_())
+        <details open><summary>2 legal actions</summary><ol start="0" \
+style="columns: 12em; margin: 0"><li><code>pay</code></li><li><code>&lt;pass&gt;</code></li>\
+</ol></details>
+        """
+        items = self.as_tuple()
+        if not items:
+            return "<p><i>no legal actions</i></p>"
+        shown = "".join(f"<li><code>{escape(str(action))}</code></li>" for action in items)
+        opened = " open" if len(items) <= OPEN_UP_TO else ""
+        return (f"<details{opened}><summary>{counted(len(items), 'legal action')}</summary>"
+                f"<ol start=\"0\" style=\"columns: 12em; margin: 0\">{shown}</ol></details>")
 
     def __setattr__(self, name: str, value: object) -> None:
         _refuse(name)

@@ -7,7 +7,9 @@ notebook cell ending in ``explore(state, depth=2)`` showed only that. A ``TreeGr
 too; ``nx.DiGraph(tree)`` is a plain one); its repr names the game, where the tree comes
 from, its size and, for ``explore``, its depth and whether it is complete. Like
 networkx's, it does not rebuild the graph: it is in angle brackets. ``print(tree)`` shows
-the tree itself as indented text (``treetext``: a terminal has no picture of it).
+the tree itself as indented text (``treetext``: a terminal has no picture of it); in a
+notebook the tree shows as that outline folded by node (``treehtml``), and ``TreeWidget``
+draws it with its boards.
 
 >>> import tabletop
 >>> tabletop.explore(tabletop.load("lava-flows").new(seed=1, setup="random"), depth=1)
@@ -24,6 +26,7 @@ import networkx as nx
 
 from .quoting import counted
 from .textformat import FormatsAsText
+from .treehtml import tree_html
 from .treetext import tree_text
 
 
@@ -49,7 +52,9 @@ def _describe(graph: nx.DiGraph) -> str:
 #: networkx ships no type hints, and a class statement would subclass ``Any``.)
 TreeGraph: type[nx.DiGraph] = type("TreeGraph", (nx.DiGraph,), {
     "__repr__": _describe, "__str__": tree_text, "__format__": FormatsAsText.__format__,
+    "_repr_html_": tree_html,
     "__module__": __name__,
     "__qualname__": "TreeGraph",
     "__doc__": "A game tree as a networkx ``DiGraph`` whose repr says what it holds (and "
-               "whose str draws it as indented text, a format spec applying to that text)."})
+               "whose str draws it as indented text, a format spec applying to that text, "
+               "and a notebook as a foldable outline)."})

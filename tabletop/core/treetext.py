@@ -33,10 +33,7 @@ def tree_text(tree: nx.DiGraph, max_lines: int | None = LINES) -> str:
     """``tree`` (a ``TreeGraph``) as indented text, at most ``max_lines`` node lines."""
     data: dict[str, Any] = tree.graph
     game = data.get("game")
-    root = data.get("root")
-    if root not in tree:
-        roots = [n for n, d in tree.in_degree() if d == 0]
-        root = roots[0] if roots else None
+    root = root_of(tree)
     lines = [repr(tree)]
     if root is None:
         return lines[0]
@@ -54,16 +51,26 @@ def tree_text(tree: nx.DiGraph, max_lines: int | None = LINES) -> str:
             lines.append(f"{'  ' * depth}{move}node {node} (above)")
             continue
         shown.add(node)
-        lines.append(f"{'  ' * depth}{move}node {node}: {_describe(tree.nodes[node], game)}")
+        lines.append(f"{'  ' * depth}{move}node {node}: {node_text(tree.nodes[node], game)}")
         edges = list(tree.out_edges(node, data=True))
         if searched:
             edges.sort(key=lambda e: -(e[2].get("visits") or 0))
         for _, child, edge in reversed(edges):
-            stack.append((child, depth + 1, f"{_move(edge)} -> "))
+            stack.append((child, depth + 1, f"{move_text(edge)} -> "))
     return "\n".join(lines)
 
 
-def _move(edge: dict[str, Any]) -> str:
+def root_of(tree: nx.DiGraph) -> Any:
+    """The tree's root: the one it names (``tree.graph["root"]``), else a node nothing
+    reaches; ``None`` for an empty tree."""
+    root = tree.graph.get("root")
+    if root not in tree:
+        roots = [n for n, d in tree.in_degree() if d == 0]
+        root = roots[0] if roots else None
+    return root
+
+
+def move_text(edge: dict[str, Any]) -> str:
     """An edge's move, with its visits and value in a search tree."""
     text = str(edge.get("notation", edge.get("action", "?")))
     if isinstance(edge.get("visits"), int):
@@ -73,7 +80,7 @@ def _move(edge: dict[str, Any]) -> str:
     return text
 
 
-def _describe(node: dict[str, Any], game: Any) -> str:
+def node_text(node: dict[str, Any], game: Any) -> str:
     """Who moves at a node, or how the game ended there."""
     def name(p: int) -> str:
         return game.player_name(p) if hasattr(game, "player_name") else f"player {p}"

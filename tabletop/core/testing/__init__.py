@@ -3,13 +3,15 @@
 * ``check_game(game)`` first checks the game declares what the suite needs
   (``check_declarations``: integer actions, a length bound, an observation tensor), then
   plays seeded random games and checks the contract at every step (legality, immutability,
-  notation and records, running scores, determinism, views, integer action ids,
+  notation and records, running scores, determinism, views, integer action ids, states
+  that share what an action left unchanged (``check_sharing``),
   observation tensors and information states, which tell apart every two views of a
   player that differ; lengths and returns), then the rest of the
-  package: every view draws, every legal action is reached by clicking through the game's
-  input, and the SVG bytes do not depend on the hash seed, nor do the record, the texts,
-  what views draw and a seeded bot's search, which do not depend on the global random
-  generators either (``check_global_random``);
+  package: every view draws, and shows a picture in a notebook as its legal actions and
+  score breakdown do (``check_notebook_pictures``), every legal action is reached by
+  clicking through the game's input, and the SVG bytes do not depend on the hash seed,
+  nor do the record, the texts, what views draw and a seeded bot's search, which do not
+  depend on the global random generators either (``check_global_random``);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
   surface (a view's repr and hash and the refusals of a player's own tries included), what
   a player is handed followed reference by reference (``check_handed_objects``: no view,
@@ -76,9 +78,11 @@ from .guest import check_guest
 from .hashseeds import check_hash_seeds
 from .interrupts import check_interrupts
 from .memos import check_small_memos
+from .notebookpictures import check_notebook_pictures
 from .observations import check_observations
 from .pictures import check_pictures
 from .reproducible import check_global_random
+from .sharing import check_sharing
 from .soak import SoakResult, soak
 from .variants import check_variants
 
@@ -86,7 +90,8 @@ __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_chance", "check_clicks", "check_declarations", "check_ending", "check_endings",
     "check_game", "check_global_random", "check_guest", "check_hash_seeds", "check_interrupts",
-    "check_observations", "check_pictures", "check_small_memos", "check_variants",
+    "check_notebook_pictures", "check_observations", "check_pictures", "check_sharing",
+    "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]
 __dir__ = package_dir(globals())

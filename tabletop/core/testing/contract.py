@@ -7,10 +7,13 @@ running scores, determinism from the seed, that views leak nothing and determini
 consistently, the lazy legal actions against their built tuple (``lazy.py``), integer
 action ids and masks (``actionids.py``), observation tensors and information states, and
 that no two views of a player that differ share one (``observations.py``), and at each end the
-game's length bound and returns. Then the rest of the game package, at the positions of the
-first seeds: every view and full state draws (``pictures.py``), every legal action is reached
-by clicking through the game's input (``clicks.py``; a game without one fails), and the SVG
-bytes are the same under another hash seed (``hashseeds.py``).
+game's length bound and returns; at the first two seeds, that ``apply`` shares every
+field an action leaves unchanged (``sharing.py``). Then the rest of the game package, at
+the positions of the first seeds: every view and full state draws (``pictures.py``) and
+shows a picture in a notebook, as do their legal actions and score breakdowns
+(``notebookpictures.py``), every legal action is reached by clicking through the game's
+input (``clicks.py``; a game without one fails), and the SVG bytes are the same under
+another hash seed (``hashseeds.py``).
 
 >>> from tabletop.core.testing import check_game
 >>> import tabletop
@@ -36,8 +39,10 @@ from .declarations import check_declarations
 from .entry import suite_count, suite_game, suite_seeds
 from .hashseeds import check_hash_seeds
 from .lazy import check_lazy
+from .notebookpictures import check_notebook_pictures
 from .observations import Distinct, check_observation, check_twin
 from .pictures import DrawOptions, check_pictures
+from .sharing import check_sharing
 
 
 @dataclass
@@ -134,8 +139,11 @@ def check_game(
         check_outcome_numbers(state, f"{game.name} seed {seed}")
         report.games += 1
         report.lengths.append(len(state.history))
+    check_sharing(game, seeds[:2], setup)
     package = seeds[:package_seeds]
     report.pictures = check_pictures(game, package, pictures_every, setup, draw_options)
+    if package:
+        check_notebook_pictures(game, package, 10 * pictures_every, setup)
     report.actions_clicked = check_clicks(game, package, clicks_every, setup=setup)
     if package and hash_seed_states:
         report.hash_seed_pictures = check_hash_seeds(game, package[0], hash_seed_states,

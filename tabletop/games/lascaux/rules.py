@@ -160,11 +160,13 @@ class LascauxState(LascauxPosition, State):
             p = _NEXT_BIDDER[n][self.stack][p]
             return _paid(self, tuple(stones), self.pot + 1, p, p)
         stones[p] += self.pot
+        # a pass with an empty pot changes no one's stones: the new state shares the tuple
+        after = tuple(stones) if self.pot else self.stones
         stack = self.stack + (p,)
         p = _NEXT_BIDDER[n][stack][p]
         if len(stack) < n - 1:
-            return _passed(self, tuple(stones), 0, stack, p, p)
-        return self._resolve(tuple(stones), stack + (p,))
+            return _passed(self, after, 0, stack, p, p)
+        return self._resolve(after, stack + (p,))
 
     def _resolve(self, stones: tuple[int, ...], stack: tuple[int, ...]) -> LascauxState:
         """The auction is over (``stack`` full, its winner on top; ``stones`` after the last
@@ -185,8 +187,9 @@ class LascauxState(LascauxPosition, State):
             else:
                 taken = ()
             claims.append((p, colour, taken))
-        table = tuple(cards)
-        claimed = len(table) < len(self.table)
+        claimed = len(cards) < len(self.table)
+        # nothing claimed: the table and the collections are shared with the old state
+        table = tuple(cards) if claimed else self.table
         revealed = len(self.table) - self.fresh
         idle = self.idle + 1 if not claimed and (not self.deck or not revealed) else 0
         fresh = len(table)
@@ -196,7 +199,8 @@ class LascauxState(LascauxPosition, State):
             table, deck, phase, end = _next_round(table, self.deck)
             number = self.round_number + (phase == CHOOSE)
         first = stack[0]  # the first passer starts the next round
-        return _resolved(self, stones, 0, table, fresh, tuple(collections),
+        return _resolved(self, stones, 0, table, fresh,
+                         tuple(collections) if claimed else self.collections,
                          (None,) * len(stones), (), first, first, idle, tuple(claims),
                          phase, end, deck, number, first if phase == CHOOSE else None)
 

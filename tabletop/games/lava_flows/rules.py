@@ -239,13 +239,18 @@ class LavaState(LavaPosition, State):
         key = start + "|".join(looks)  # ``joined_key``
         positions = self.positions + (key,)
         plies = self.plies + 1
+        # a pass (or a bubble that turns a stack into itself) moves nothing: the new state
+        # shares the old stacks, as it shares the cones (items compared by identity first)
+        after = tuple(stacks)
+        if after == self.stacks:
+            after = self.stacks
         # each key starts with its mover and the movers alternate, so only every other key,
         # counting back from this one, can equal it
         if positions[_EVERY_OTHER].count(key) < 3 and plies < self.game.tables.ply_cap:
-            return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, "",
+            return _played(self, after, cones, PLAY, q, lock, plies, positions, -1, "",
                            claims, q, (context, looks, mask, memos))
         outcome = "repetition" if positions[_EVERY_OTHER].count(key) >= 3 else "ply cap"
-        return _played(self, tuple(stacks), cones, PLAY, q, lock, plies, positions, -1, outcome,
+        return _played(self, after, cones, PLAY, q, lock, plies, positions, -1, outcome,
                        claims, None, (context, looks, mask, memos))
 
     def _after(self, stacks: list[str], touched: tuple[int, ...], lock: int,
