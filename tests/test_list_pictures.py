@@ -6,6 +6,7 @@ tuple's repr; the list now shows its actions' notation, numbered by index, and
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from broken_notebookpictures import PlainBreakdownNim, PlainListNim
@@ -66,3 +67,26 @@ def test_check_game_runs_the_check_and_names_a_breakdown_without_a_picture(regis
     with pytest.raises(ConformanceError, match=r"the state, score_breakdown\(\): Totals has no "
                                                r"_repr_html_"):
         check_game(registered(PlainBreakdownNim), seeds=range(1), package_seeds=1)
+
+
+#: CSS properties JupyterLab 4's HTML sanitiser keeps in a ``style`` attribute (a subset of its
+#: ``allowedStyles``): an untrusted output — a saved notebook reopened, a fresh clone's —
+#: loses any other, as it lost ``columns`` (round 62: the list became one long column).
+SANITISER_KEEPS = {"display", "grid-template-columns", "margin", "margin-left", "overflow-wrap",
+                   "padding", "padding-left", "width", "color", "font-style", "font-weight"}
+
+
+def _styles(html):
+    return {prop.split(":")[0].strip() for style in re.findall(r'style="([^"]*)"', html)
+            for prop in style.split(";") if prop.strip()}
+
+
+def test_the_list_and_tree_pictures_use_only_styles_an_untrusted_notebook_keeps():
+    state = tabletop.load("lava-flows").new(seed=3)
+    for _ in range(2):
+        state = state.apply(state.legal_actions()[0])
+    lists = LegalActions(300, str)._repr_html_() + state.legal_actions()._repr_html_()
+    tree = tabletop.explore(state, depth=2)._repr_html_()
+    assert "display: grid" in lists
+    assert _styles(lists) <= SANITISER_KEEPS, _styles(lists) - SANITISER_KEEPS
+    assert _styles(tree) <= SANITISER_KEEPS, _styles(tree) - SANITISER_KEEPS

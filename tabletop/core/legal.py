@@ -34,6 +34,12 @@ T = TypeVar("T")
 
 #: The longest list whose picture shows open (a longer one opens with a click).
 OPEN_UP_TO = 60
+#: The list's style: a grid of columns at least 12em wide, a long notation wrapped in its
+#: cell. Only properties JupyterLab's sanitiser keeps (``display``, ``grid-*``,
+#: ``overflow-wrap``, ``margin``), so a saved notebook reopened untrusted shows the same
+#: columns (it drops CSS ``columns``, which made that list one long column).
+LIST_STYLE = ("display: grid; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); "
+              "overflow-wrap: break-word; margin: 0")
 
 
 def index_of(i: SupportsIndex) -> int:
@@ -194,10 +200,10 @@ class LegalActions(Sequence[T]):
     def _repr_html_(self) -> str:
         """The list's picture in a notebook: each action's notation beside its index.
 
-        >>> print(LegalActions(2, lambda i: ("pay", "<pass>")[i])._repr_html_())
-        <details open><summary>2 legal actions</summary><ol start="0" \
-style="columns: 12em; margin: 0"><li><code>pay</code></li><li><code>&lt;pass&gt;</code></li>\
-</ol></details>
+        >>> html = LegalActions(2, lambda i: ("pay", "<pass>")[i])._repr_html_()
+        >>> print(html.replace(LIST_STYLE, "..."))
+        <details open><summary>2 legal actions</summary><ol start="0" style="...">\
+<li><code>pay</code></li><li><code>&lt;pass&gt;</code></li></ol></details>
         """
         items = self.as_tuple()
         if not items:
@@ -205,7 +211,7 @@ style="columns: 12em; margin: 0"><li><code>pay</code></li><li><code>&lt;pass&gt;
         shown = "".join(f"<li><code>{escape(str(action))}</code></li>" for action in items)
         opened = " open" if len(items) <= OPEN_UP_TO else ""
         return (f"<details{opened}><summary>{counted(len(items), 'legal action')}</summary>"
-                f"<ol start=\"0\" style=\"columns: 12em; margin: 0\">{shown}</ol></details>")
+                f"<ol start=\"0\" style=\"{LIST_STYLE}\">{shown}</ol></details>")
 
     def __setattr__(self, name: str, value: object) -> None:
         _refuse(name)
