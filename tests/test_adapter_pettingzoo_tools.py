@@ -42,6 +42,7 @@ from pettingzoo.utils.conversions import (  # noqa: E402
     parallel_to_aec,
     turn_based_aec_to_parallel,
 )
+from test_adapter_pettingzoo import CASES  # noqa: E402  (every game at both ends of its counts)
 
 from tabletop.adapters.pettingzoo import env, raw_env  # noqa: E402
 
@@ -49,14 +50,6 @@ from tabletop.adapters.pettingzoo import env, raw_env  # noqa: E402
 benchmark_module = importlib.import_module("pettingzoo.test.performance_benchmark")
 
 
-def _cases():
-    for name in tabletop.games():
-        counts = tabletop.load(name).player_counts
-        for players in sorted({min(counts), max(counts)}):
-            yield pytest.param(name, players, id=f"{name}-{players}")
-
-
-CASES = list(_cases())
 MASKS = ("observation", "info")
 
 
