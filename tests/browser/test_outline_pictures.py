@@ -54,9 +54,9 @@ def played(name: str, moves: int) -> Any:
 def saved_notebook(root: Path) -> str:
     """The notebook as its user saved it after a run: every output stored (built here, as
     its cells build them), no signature, so JupyterLab opens it untrusted."""
-    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.core.formatters import DisplayFormatter
 
-    shape = InteractiveShell.instance().display_formatter.format
+    shape = DisplayFormatter().format  # a notebook's formatters, without a shell left behind
     lacuna, lava = played("lacuna", 3), played("lava-flows", 2)
     cells = [{"id": "setup", "cell_type": "code", "execution_count": 1, "metadata": {},
               "outputs": [], "source": SETUP.splitlines(keepends=True)}]
