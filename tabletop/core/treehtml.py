@@ -21,7 +21,7 @@ from typing import Any
 import networkx as nx
 
 from .quoting import counted
-from .treetext import move_text, node_text, root_of
+from .treetext import edges_shown, move_text, node_text, root_of
 
 #: The most nodes a tree's picture draws.
 NODES = 200
@@ -53,7 +53,7 @@ def tree_html(tree: nx.DiGraph, nodes: int = NODES) -> str:
             continue
         drawn.add(node)
         line += escape(f": {node_text(tree.nodes[node], game)}")
-        edges = _edges(tree, node)
+        edges = edges_shown(tree, node)
         if not edges:
             parts.append(f"<div>{line}</div>")
             continue
@@ -71,19 +71,11 @@ def tree_html(tree: nx.DiGraph, nodes: int = NODES) -> str:
     return head + "".join(parts)
 
 
-def _edges(tree: nx.DiGraph, node: Any) -> list[tuple[Any, Any, dict[str, Any]]]:
-    """``node``'s out-edges in the order shown: a search tree's most visited first."""
-    edges = list(tree.out_edges(node, data=True))
-    if "source" in tree.graph:
-        edges.sort(key=lambda e: -(e[2].get("visits") or 0))
-    return edges
-
-
 def _first_nodes(tree: nx.DiGraph, root: Any, nodes: int) -> set[Any]:
     """The first ``nodes`` nodes of ``tree`` breadth first from ``root``."""
     chosen, queue = {root}, [root]
     for node in queue:
-        for _, child, _ in _edges(tree, node):
+        for _, child, _ in edges_shown(tree, node):
             if len(chosen) >= nodes:
                 return chosen
             if child not in chosen:

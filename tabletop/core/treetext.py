@@ -37,7 +37,6 @@ def tree_text(tree: nx.DiGraph, max_lines: int | None = LINES) -> str:
     lines = [repr(tree)]
     if root is None:
         return lines[0]
-    searched = "source" in data
     shown: set[Any] = set()
     stack: list[tuple[Any, int, str]] = [(root, 0, "")]
     while stack:
@@ -52,12 +51,18 @@ def tree_text(tree: nx.DiGraph, max_lines: int | None = LINES) -> str:
             continue
         shown.add(node)
         lines.append(f"{'  ' * depth}{move}node {node}: {node_text(tree.nodes[node], game)}")
-        edges = list(tree.out_edges(node, data=True))
-        if searched:
-            edges.sort(key=lambda e: -(e[2].get("visits") or 0))
-        for _, child, edge in reversed(edges):
+        for _, child, edge in reversed(edges_shown(tree, node)):
             stack.append((child, depth + 1, f"{move_text(edge)} -> "))
     return "\n".join(lines)
+
+
+def edges_shown(tree: nx.DiGraph, node: Any) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """``node``'s out-edges in the order the outlines show them: a search tree's most
+    visited first."""
+    edges = list(tree.out_edges(node, data=True))
+    if "source" in tree.graph:
+        edges.sort(key=lambda e: -(e[2].get("visits") or 0))
+    return edges
 
 
 def root_of(tree: nx.DiGraph) -> Any:
