@@ -15,7 +15,7 @@ import inspect
 import os
 import pickle
 import pkgutil
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 
 import pytest
 from broken_errors import ProudNim, Typist
@@ -135,6 +135,28 @@ def test_an_illegal_action_raised_in_a_process_pool_arrives_as_itself():
     assert marked.value.__notes__ == ["raised by agent 'typist' (seat 0) in the arena's game 0 "
                                       "at ply 0"]
     assert str(marked.value) == str(here.value)
+
+
+class Finished:
+    """An executor whose games are played as they are submitted: they all finish together."""
+
+    def submit(self, fn, *args):
+        future = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as err:
+            future.set_exception(err)
+        return future
+
+
+def test_of_agents_errors_in_games_that_finish_together_the_earliest_games_is_raised():
+    """The CI on 2d1a9e4 (Python 3.10) raised game 1's error before game 0's: a one-worker
+    pool had finished both by the time the arena looked, and it took them in a set's order."""
+    for seed in range(5):
+        with pytest.raises(IllegalAction) as marked:
+            arena("landlock", {"typist": Typist(), "random": "random"}, games=24, seed=seed,
+                  progress=False, executor=Finished(), batch=24, errors="raise")
+        assert marked.value.arena_fault["game"] == 0
 
 
 def load_players(name, players):

@@ -135,8 +135,9 @@ def takes_pure(getter: Callable[..., Any]) -> bool:
 def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Sequence[int],
               window: int, retries: int) -> Iterator[GameResult]:
     """The results of ``call(i)`` for ``i`` in ``todo`` as they finish, with at most
-    ``window`` submitted at once. A game whose future fails (a worker died, a connection
-    dropped) is submitted again, up to ``retries`` times."""
+    ``window`` submitted at once; games that finish together are taken in order, so an
+    agent's error raised in two of them is the earlier game's. A game whose future fails (a
+    worker died, a connection dropped) is submitted again, up to ``retries`` times."""
     queue = iter(todo)
     pending: dict[Future[GameResult], tuple[int, int]] = {}
 
@@ -157,7 +158,7 @@ def in_flight(executor: Executor, call: Callable[[int], GameResult], todo: Seque
                 break
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
+            for future in sorted(finished, key=lambda done: pending[done]):
                 i, attempt = pending.pop(future)
                 try:
                     result = future.result()
