@@ -65,9 +65,11 @@ def _games() -> tuple[str, ...]:
     return tuple(registry._entries) if registry is not None else ()
 
 
-def _agents() -> tuple[str, ...]:
+def _agents() -> tuple[str, ...] | None:
+    """(``None`` before ``tabletop.agents`` is imported: its import registers the built-in
+    agents, no test's doing.)"""
     base = sys.modules.get("tabletop.agents.base")
-    return tuple(base._REGISTRY) if base is not None else ()
+    return tuple(base._REGISTRY) if base is not None else None
 
 
 def _ipython_shell() -> bool:
@@ -196,7 +198,7 @@ def changes(before: dict[str, object], after: dict[str, object]) -> list[str]:
     found = []
     for name, old in before.items():
         new = after[name]
-        if new == old or old is None:  # (None: not there yet, as matplotlib not imported)
+        if new == old or old is None:  # (None: its module not imported yet)
             continue
         if isinstance(old, dict) and name.startswith("tabletop's loggers"):
             shown = _logging_changes(old, new)  # type: ignore[arg-type]
