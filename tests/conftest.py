@@ -13,6 +13,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "examples"))
 
+from hygiene import Hygiene, matplotlib_off_screen  # noqa: E402  (what a test leaves behind fails it)
+
 from tabletop.core.diffs import pytest_assertrepr_compare  # noqa: F401  (failing == of states)
 from tabletop.core.registry import register, unregister
 
@@ -24,6 +26,10 @@ TEST_SECONDS = {"browser": 420, "other": 600}
 #: How long the clean-up after an expired test may take before the run stops (the stacks of
 #: every thread printed): a hang that outlives the ``TimeoutError`` would hold the run too.
 LAST_RESORT_SECONDS = 120
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(Hygiene(), "tabletop-hygiene")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -81,6 +87,15 @@ def registered():
     yield add
     for name in names:
         unregister(name)
+
+
+@pytest.fixture
+def off_screen_matplotlib():
+    """matplotlib draws with its Agg backend for the test (never a window); its backend
+    choice and open figures as they were afterwards (``tests/hygiene.py`` checks both)."""
+    pytest.importorskip("matplotlib")
+    with matplotlib_off_screen():
+        yield
 
 
 @pytest.fixture

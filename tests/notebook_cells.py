@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from hygiene import matplotlib_off_screen
+
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: ``name.answer(...)``: a cell answering an exercise or a task.
@@ -46,12 +48,10 @@ def empty_answers(path: Path) -> set[str]:
 def run_until(path: Path, pattern: str) -> dict[str, Any]:
     """The namespace after running the notebook's code up to the last cell matching
     ``pattern`` (once per session; IPython magics and shell lines left out)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     code = [s for s in code_cells(path) if not s.lstrip().startswith(("%", "!"))]
     last = max(i for i, s in enumerate(code) if re.search(pattern, s, re.M))
     namespace: dict[str, Any] = {"__name__": "__notebook__"}
-    for cell in code[:last + 1]:
-        exec(compile(cell, str(path), "exec"), namespace)  # noqa: S102 (our own notebooks)
+    with matplotlib_off_screen():  # (the suite's backend and figures as they were)
+        for cell in code[:last + 1]:
+            exec(compile(cell, str(path), "exec"), namespace)  # noqa: S102 (our own notebooks)
     return namespace

@@ -90,11 +90,7 @@ def test_three_players_and_dataframes(take_away):
     assert summary.loc["random", "games"] == 6  # two random seats per game
 
 
-def test_plot_draws_bars(take_away):
-    pytest.importorskip("matplotlib")
-    import matplotlib
-
-    matplotlib.use("Agg")
+def test_plot_draws_bars(take_away, off_screen_matplotlib):
     result = arena("take-away", {"a": "random", "b": "random"}, games=2, progress=False)
     ax = result.plot()
     assert ax.get_ylabel() == "win rate" and len(ax.patches) == 2 * 3

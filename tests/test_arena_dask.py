@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from hygiene import sys_path_kept
 
 from tabletop.arena import arena
 from tabletop.arena.run import in_flight
@@ -39,7 +40,7 @@ def cluster(**kw):
 @pytest.fixture(scope="module")
 def client():
     d = distributed()
-    with cluster() as c, d.Client(c) as client:
+    with sys_path_kept(), cluster() as c, d.Client(c) as client:
         yield client
 
 
@@ -116,7 +117,7 @@ def test_a_killed_worker_costs_only_its_games_in_flight(tmp_path: Path):
                 return
             time.sleep(0.02)
 
-    with cluster() as c, d.Client(c) as client:
+    with sys_path_kept(), cluster() as c, d.Client(c) as client:
         killer = threading.Thread(target=kill_one_worker_midway, args=(client,))
         killer.start()
         there = arena("lava-flows", SPECS, games=games, seed=1, progress=False,

@@ -10,6 +10,7 @@ from concurrent.futures import Executor, Future
 from html import escape
 
 import pytest
+from hygiene import sys_path_kept
 
 from tabletop.arena import arena, run
 
@@ -157,7 +158,7 @@ def test_on_a_real_cluster_a_worker_killing_bot_stops_the_run_after_dask_gives_u
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     try:
-        with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+        with sys_path_kept(), dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
                 distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
                                          dashboard_address=":0") as cluster, \
                 distributed.Client(cluster) as client:

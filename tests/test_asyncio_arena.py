@@ -14,6 +14,7 @@ import os
 from contextlib import AsyncExitStack
 
 import pytest
+from hygiene import sys_path_kept
 
 from tabletop.arena import arena
 from tabletop.core.testing.hangguard import hang_guard
@@ -32,6 +33,7 @@ def distributed():
 async def _with_async_client(body):
     d = distributed()
     async with AsyncExitStack() as stack:
+        stack.enter_context(sys_path_kept())
         cluster = await stack.enter_async_context(d.LocalCluster(
             n_workers=1, processes=False, threads_per_worker=1, dashboard_address=None,
             asynchronous=True))

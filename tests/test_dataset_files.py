@@ -6,7 +6,6 @@ alone), never a raw decoding error, a mixed dataset or a user's file deleted."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import warnings
@@ -17,6 +16,7 @@ import pytest
 import tabletop
 from tabletop.arena import arena, load
 from tabletop.arena.dataset import Dataset
+from tabletop.core.testing.hangguard import hang_guard
 
 ROOT = Path(__file__).parent.parent
 THREE = ["random"] * 3
@@ -185,20 +185,12 @@ def test_a_pipe_or_device_in_a_dataset_is_refused_rather_than_read_forever(tmp_p
     match = f"{name.split('/')[-1]} should be a file of a tournament dataset, and is a " \
             f"special file"
 
-    def hung(*_):
-        raise TimeoutError("reading the dataset hung on a special file")
-
-    before = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(20)  # a failure, not a hung test run
-    try:
+    with hang_guard(20):  # a failure, not a hung test run (the suite's own limit kept)
         with pytest.raises(tabletop.InvalidRecord, match=match):
             saved(tmp_path, games=6)
         if name.endswith(".jsonl") or name == "arena.json":
             with pytest.raises(tabletop.InvalidRecord, match=match):
                 load(tmp_path)
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, before)
 
 
 class FullDisk:

@@ -181,13 +181,11 @@ NOT_RUN_BLOCKS = [b for b in all_blocks() if b.not_run is not None]
 
 
 @pytest.mark.parametrize("page", RUNNABLE, ids=shown)
-def test_the_examples_of_a_page_run_and_show_what_they_say(page, tmp_path, monkeypatch):
+def test_the_examples_of_a_page_run_and_show_what_they_say(page, tmp_path, monkeypatch,
+                                                          off_screen_matplotlib):
     """(Drawn with matplotlib's Agg backend, chosen in this process only: an environment
     variable would reach the notebooks' kernels that nbval starts later and change what
     their figures output.)"""
-    import matplotlib
-
-    matplotlib.use("Agg")
     monkeypatch.chdir(tmp_path)  # whatever an example saves goes here
     try:
         run_page(page)

@@ -19,6 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 import pytest
 from broken_errors import ProudNim, Typist
+from hygiene import sys_path_kept
 from toygame import SecretNim
 
 import tabletop
@@ -171,8 +172,8 @@ def test_errors_raised_on_a_dask_worker_arrive_as_themselves():
         distributed = pytest.importorskip("distributed")
     state = tabletop.load("lacuna").new(seed=1)
     record = dict(state.to_record(), actions=["zzz"])
-    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1,
-                                  dashboard_address=":0") as cluster, \
+    with sys_path_kept(), distributed.LocalCluster(
+            n_workers=1, processes=True, threads_per_worker=1, dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         for call, args, cls in ((state.apply, ("zzz",), IllegalAction),
                                 (tabletop.replay, (record,), InvalidRecord),

@@ -200,3 +200,15 @@ def test_the_arena_on_a_dask_cluster_leaves_the_process_as_it_was(tmp_path):
     assert found["changes"] == []
     assert found["stdout"] == ""
     assert progress_bars_only(found["stderr"]), found["stderr"][-1000:]
+
+
+def test_check_guest_puts_the_users_global_generators_back():
+    import random
+
+    random.seed(7)
+    np.random.seed(7)
+    expected = random.random(), np.random.random()
+    random.seed(7)
+    np.random.seed(7)
+    check_guest(tabletop.load("landlock"), seeds=[0])
+    assert (random.random(), np.random.random()) == expected  # (was reseeded with 12345)

@@ -44,3 +44,24 @@ def test_a_real_ctrl_c_is_still_a_keyboard_interrupt():
     with pytest.raises(KeyboardInterrupt), by_interrupting_main(10):
         signal.raise_signal(signal.SIGINT)
         busy(1)
+
+
+def test_a_timer_the_caller_armed_runs_on_with_the_time_it_had_left():
+    fired = []
+    before = signal.signal(signal.SIGALRM, lambda *_: fired.append(True))
+    runner_timer = signal.setitimer(signal.ITIMER_REAL, 30)  # (the suite's time limit)
+    try:
+        with hang_guard(5):
+            busy(0.01)
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 25 < left <= 30  # (the old guard disarmed it: 0)
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Hung), hang_guard(0.2):  # the caller's is due inside the block
+            busy(10)
+        deadline = time.monotonic() + 60
+        while not fired and time.monotonic() < deadline:  # due at once after it
+            time.sleep(0.01)
+        assert fired
+    finally:
+        signal.signal(signal.SIGALRM, before)
+        signal.setitimer(signal.ITIMER_REAL, *runner_timer)

@@ -105,11 +105,7 @@ def test_text_tables_line_up_whatever_script_the_labels_are_in(other):
         assert max(width(line) for line in lines) < 120, table  # a long label is cut
 
 
-def test_plots_draw_labels_as_typed():
-    pytest.importorskip("matplotlib")
-    import matplotlib
-
-    matplotlib.use("Agg")
+def test_plots_draw_labels_as_typed(off_screen_matplotlib):
     import matplotlib.pyplot as plt
 
     agents = {"$x^$": "random", "_hidden": "random", "y" * 200: "random"}

@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import pytest
+from hygiene import sys_path_kept
 
 import tabletop
 import tabletop.arena
@@ -148,8 +149,8 @@ def test_an_object_of_a_class_written_in_main_plays_the_same_games_on_dask(monke
     monkeypatch.setattr(main, "ScriptBot", cls, raising=False)  # pickled by value to workers
     agents = {"script": cls(), "random": "random"}
     here = arena("lava-flows", agents, games=4, seed=2, progress=False)
-    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1,
-                                  dashboard_address=":0") as cluster, \
+    with sys_path_kept(), distributed.LocalCluster(
+            n_workers=1, processes=True, threads_per_worker=1, dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         there = arena("lava-flows", agents, games=4, seed=2, progress=False, executor=client)
     assert [g.error for g in there.games] == [None] * 4

@@ -213,11 +213,7 @@ def test_a_bot_past_its_move_time_loses_and_the_game_replays(take_away, tmp_path
     assert all(g.error is None and g.finished for g in quick.games)
 
 
-def test_the_plot_shows_ratings_with_intervals():
-    pytest.importorskip("matplotlib")
-    import matplotlib
-
-    matplotlib.use("Agg")
+def test_the_plot_shows_ratings_with_intervals(off_screen_matplotlib):
     result = arena("lascaux", ["mcts-weak", "random", ("mcts", {"iterations": 5})],
                    games=3, progress=False)
     ax = result.plot(kind="ratings")

@@ -150,14 +150,11 @@ READ_CELL_BY_CELL = sorted(ROOT / "notebooks" / name for name in (
 
 
 @pytest.mark.parametrize("path", READ_CELL_BY_CELL, ids=lambda p: p.name)
-def test_a_cell_run_twice_runs_again(path):
+def test_a_cell_run_twice_runs_again(path, off_screen_matplotlib):
     """A newcomer runs a cell again (to look once more, after a wrong answer): no cell may
     depend on having run only once, as ``state = state.apply(...)`` or
     ``first = Example(state, ...); state = first.final`` did (the second run refused the
     move, its flowers already taken)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     namespace: dict[str, Any] = {"__name__": "__notebook__"}
     for number, cell in enumerate(code_cells(path)):
         if cell.lstrip().startswith(("%", "!")):

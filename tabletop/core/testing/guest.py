@@ -60,16 +60,22 @@ def _tour(game: Game, seeds: tuple[int, ...]) -> None:
 def check_guest(game: Game, seeds: Iterable[int] = range(2)) -> None:
     """Play ``game`` through its public surface and check it left the process as it found
     it (``process_state``), printed nothing and imported none of the ``OPTIONAL``
-    packages; ``ConformanceError`` naming every change otherwise."""
+    packages; ``ConformanceError`` naming every change otherwise. The global generators it
+    seeds for the tour are put back as they were."""
     game = suite_game(game, "check_guest")
     seeds = suite_seeds(seeds, "check_guest")
+    users = random.getstate(), np.random.get_state()  # (put back afterwards)
     random.seed(12345)  # (a user's own stream: the tour must leave it where it was)
     np.random.seed(12345)
     printed, errors = io.StringIO(), io.StringIO()
-    before = process_state()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors):
-        _tour(game, seeds)
-    changes = state_changes(before, settled(before, process_state))
+    try:
+        before = process_state()
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors):
+            _tour(game, seeds)
+        changes = state_changes(before, settled(before, process_state))
+    finally:
+        random.setstate(users[0])
+        np.random.set_state(users[1])
     for name, stream in (("stdout", printed), ("stderr", errors)):
         if stream.getvalue():
             changes.append(f"wrote to {name}: {short(stream.getvalue())}")

@@ -19,6 +19,7 @@ import _thread
 import contextlib
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,17 +49,23 @@ def hang_guard(seconds: float) -> Iterator[None]:
 
 @contextlib.contextmanager
 def by_timer_signal(seconds: float) -> Iterator[None]:
-    """``SIGALRM`` after ``seconds`` (POSIX)."""
+    """``SIGALRM`` after ``seconds`` (POSIX). A timer the caller had armed (a test runner's
+    time limit, a user's ``signal.alarm``) runs again afterwards with the time it had left,
+    due at once if that time passed inside the block."""
     def interrupt(signum: int, frame: Any) -> None:
         raise Hung
 
     previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.monotonic()
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer_delay > 0:
+            left = outer_delay - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), outer_interval)
 
 
 @contextlib.contextmanager
