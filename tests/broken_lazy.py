@@ -135,3 +135,24 @@ class BackwardsViewNim(_Toy):
 
     name = "backwards-view-nim"
     state_class = BackwardsViewState
+
+
+class _TupleContains(LegalActions):
+    # The bug: ``in`` answers as a tuple does, so ``"take 1" in legal`` (notation) and
+    # ``0 in legal`` (an action id) are quietly ``False`` though both stand for legal actions.
+    def __contains__(self, item):
+        return item in self.as_tuple()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TupleContainsState(NimState):
+    def _legal_actions(self):
+        built = NimState._legal_actions(self)
+        return _TupleContains(len(built), built.__getitem__, lambda: built)
+
+
+class TupleContainsNim(_Toy):
+    """``str(a) in state.legal_actions()`` is ``False`` for its legal actions, not refused."""
+
+    name = "tuple-contains-nim"
+    state_class = TupleContainsState

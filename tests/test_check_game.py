@@ -249,6 +249,8 @@ def test_ids_and_observations_pass_on_sound_toys(registered):
     ("LooseIndexNim", r"legal_actions\(\)\[1.0\] raised AttributeError, not the TypeError a "
                       r"tuple raises"),
     ("WritableNim", r"legal_actions\(\)\._last could be set or deleted"),
+    ("TupleContainsNim", r"'bonus 0' in legal_actions\(\) answered False: notation or an "
+                         r"action id among actions is a TypeError that names is_legal"),
     ("BackwardsViewNim", r"ply \d+ view \d: legal_actions\(\)\[0\] is 'bonus 1' read "
                          r"lazily, but 'bonus 0' in the built tuple"),
 ])

@@ -78,7 +78,7 @@ def notes_of(timeline: Timeline, nodes: Sequence[int], written: set[int]) -> dic
     for node in nodes:
         note = timeline.note(node)
         if note and node not in written:
-            notes[str(len(timeline.graph.nodes[node]["state"].history))] = note
+            notes[str(len(timeline._graph.nodes[node]["state"].history))] = note
             written.add(node)
     return notes
 
@@ -115,7 +115,7 @@ def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
         fields["notes"] = notes
     branches = []
     for nodes in other_lines(timeline, line):
-        end: State = timeline.graph.nodes[nodes[-1]]["state"]
+        end: State = timeline._graph.nodes[nodes[-1]]["state"]
         branch: dict[str, Any] = {"actions": [str(a) for a in end.history]}
         notes = notes_of(timeline, nodes, written)
         if notes:
@@ -125,8 +125,8 @@ def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
         fields["branches"] = branches
         fields["line_index"] = line_index(timeline, line)
     if timeline.cursor in line:  # (by ply since ``new()``, as the notes are)
-        fields["ply"] = len(timeline.graph.nodes[timeline.cursor]["state"].history)
-    end = timeline.graph.nodes[line[-1]]["state"]
+        fields["ply"] = len(timeline._graph.nodes[timeline.cursor]["state"].history)
+    end = timeline._graph.nodes[line[-1]]["state"]
     return end.to_record(**{**fields, **extra})
 
 
@@ -207,7 +207,7 @@ def grow(timeline: Timeline, actions: Sequence[Action | str], where: str = "a li
     """Play ``actions`` from the start of ``timeline``, following the moves it already has,
     and go to the line's end, as playing them one by one would; the nodes of that line. An
     illegal one raises ``InvalidRecord`` saying where."""
-    graph = timeline.graph
+    graph = timeline._graph
     nodes, node = [0], 0
     for i, action in enumerate(actions):
         child = next((c for c in graph.succ[node]

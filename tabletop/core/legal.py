@@ -26,8 +26,10 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from html import escape
+from numbers import Integral
 from typing import Any, NoReturn, SupportsIndex, TypeVar, overload
 
+from .action import Action
 from .quoting import counted
 
 T = TypeVar("T")
@@ -143,18 +145,34 @@ class LegalActions(Sequence[T]):
         return reversed(self.as_tuple())
 
     def __contains__(self, item: object) -> bool:
+        """Whether ``item`` is listed; notation or an action id among actions is refused
+        (``TypeError`` saying what answers that question), never quietly ``False``."""
+        if not isinstance(item, str | Integral) or isinstance(item, Action):
+            return item in self.as_tuple()
+        told = stranger_text(self, item)
+        if told:
+            raise TypeError(told)
         return item in self.as_tuple()
 
     def __bool__(self) -> bool:
         return self._length > 0
 
     def index(self, value: Any, start: SupportsIndex = 0, stop: SupportsIndex = 2**63) -> int:
-        """Where ``value`` is in the list (``ValueError`` saying so if it is not there)."""
+        """Where ``value`` is in the list (``ValueError`` saying so if it is not there, and
+        what to ask instead if it is notation or an action id)."""
         try:
             return self.as_tuple().index(value, start, stop)
         except ValueError:
+            told = stranger_text(self, value)  # notation or an id: what answers instead
             raise ValueError(f"{str(value)!r} is not among these {len(self)} legal "
-                             "actions") from None
+                             "actions" + (f" ({told})" if told else "")) from None
+
+    def count(self, value: Any) -> int:
+        """How many times ``value`` is listed (refusing notation or an id, as ``in`` does)."""
+        told = stranger_text(self, value)
+        if told:
+            raise TypeError(told)
+        return self.as_tuple().count(value)
 
     # compared, hashed, added and repeated as the tuple it stands for
     def __eq__(self, other: object) -> bool:
@@ -218,6 +236,38 @@ class LegalActions(Sequence[T]):
 
     def __delattr__(self, name: str) -> None:
         _refuse(name)
+
+
+def stranger_text(legal: LegalActions[Any], item: object) -> str | None:
+    """Why ``item`` — a string or an integer — is never found among actions, and what to
+    ask instead; ``None`` for anything else, and for lists of anything but actions (or
+    empty). Looked for with ``in`` or ``count``, such an item is a ``TypeError`` with this
+    text: notation and action ids are never listed, so ``False`` would be true of the
+    objects and wrong of what the caller meant (the habit of OpenSpiel's integer actions,
+    or of the notation ``apply`` takes); ``index`` adds it to its ``ValueError``.
+
+    >>> import tabletop
+    >>> state = tabletop.load("landlock").new(seed=0)
+    >>> "land" in state.legal_actions()
+    Traceback (most recent call last):
+    ...
+    TypeError: 'land' is notation, not an action: state.is_legal('land') says whether it ...
+    >>> state.is_legal("land"), state.legal_actions()[0] in state.legal_actions()
+    (True, True)
+    """
+    if not isinstance(item, str | Integral) or not legal \
+            or not isinstance(legal[0], Action):
+        return None
+    shown = f"{item!r}" if isinstance(item, str | bool) else f"{int(item)}"
+    if isinstance(item, str):
+        return (f"{shown} is notation, not an action: state.is_legal({shown}) says whether "
+                f"it may be played, state.legal_actions() holds Action objects "
+                f"(str(action) is an action's notation)")
+    if isinstance(item, bool):
+        return f"{shown} is not an action: state.legal_actions() holds Action objects"
+    return (f"{shown} is an action id, not an action: {shown} in "
+            f"state.legal_action_ids() (or state.legal_mask()[{shown}]) says whether it "
+            f"is legal, state.action_from_id({shown}) is its action")
 
 
 def _refuse(name: str) -> NoReturn:

@@ -40,7 +40,7 @@ class Timeline:
     each ancestor lead there).
     """
 
-    __slots__ = ("graph", "_cursor", "_next_id", "_preferred", "_on_line")
+    __slots__ = ("_graph", "_view", "_cursor", "_next_id", "_preferred", "_on_line")
 
     def __init__(self, root: State) -> None:
         import networkx as nx
@@ -48,12 +48,32 @@ class Timeline:
         if not isinstance(root, State):
             raise TypeError(f"a timeline starts from a State, not {brief(root)}")
 
-        self.graph: nx.DiGraph = nx.DiGraph()
-        self.graph.add_node(0, state=root, ply=0)
+        from .graphview import readonly_view
+
+        self._graph: nx.DiGraph = nx.DiGraph()  # this timeline's to grow: ``graph`` reads it
+        self._graph.add_node(0, state=root, ply=0)
+        self._view: nx.DiGraph = readonly_view(self._graph)
         self._cursor = 0
         self._next_id = 1
         self._preferred: dict[int, int] = {}  # node -> the child "forward" goes to
         self._on_line = True  # "forward" from each ancestor of the cursor leads to it
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The tree of states, read-only and live (``copy()`` gives one to change): a change
+        through networkx (``remove_node``, a node's ``state``) is refused, so the timeline
+        never loses a node its cursor, lines or branches stand on; ``play`` grows it.
+
+        >>> import tabletop
+        >>> tl = Timeline(tabletop.load("landlock").new(seed=3))
+        >>> tl.graph.remove_node(0)
+        Traceback (most recent call last):
+        ...
+        networkx.exception.NetworkXError: Frozen graph can't be modified
+        >>> mine = tl.graph.copy(); mine.add_node(99); len(mine), len(tl.graph)
+        (2, 1)
+        """
+        return self._view
 
     @property
     def cursor(self) -> int:
@@ -68,34 +88,34 @@ class Timeline:
     @property
     def state(self) -> State:
         """The state at the cursor."""
-        state: State = self.graph.nodes[self.cursor]["state"]
+        state: State = self._graph.nodes[self.cursor]["state"]
         return state
 
     @property
     def root(self) -> State:
         """The first state: node 0, where every branch starts."""
-        root: State = self.graph.nodes[0]["state"]
+        root: State = self._graph.nodes[0]["state"]
         return root
 
     def play(self, action: Action | str) -> State:
         """Apply ``action`` at the cursor and move there; reuses the branch if it exists."""
         state = self.state
         action = state._coerce(action)
-        for child in self.graph.successors(self.cursor):
-            if self.graph.edges[self.cursor, child]["action"] == action:
+        for child in self._graph.successors(self.cursor):
+            if self._graph.edges[self.cursor, child]["action"] == action:
                 return self._step_to(child)
         # Everything is worked out first, then the tree grows by a node and its edge at once:
         # an interrupt (a notebook's Interrupt, a KeyboardInterrupt) anywhere in between
         # leaves it as it was, never with a node played from nowhere or a number skipped.
         after, notation = state.apply(action), str(action)
-        ply, child = self.graph.nodes[self.cursor]["ply"] + 1, self._next_id
+        ply, child = self._graph.nodes[self.cursor]["ply"] + 1, self._next_id
         try:
             self._next_id = child + 1
-            self.graph.add_node(child, state=after, ply=ply)
-            self.graph.add_edge(self.cursor, child, action=action, notation=notation)
+            self._graph.add_node(child, state=after, ply=ply)
+            self._graph.add_edge(self.cursor, child, action=action, notation=notation)
         except BaseException:
-            if child in self.graph:
-                self.graph.remove_node(child)  # (its edge with it, if it got one)
+            if child in self._graph:
+                self._graph.remove_node(child)  # (its edge with it, if it got one)
             self._next_id = child
             raise
         return self._step_to(child)
@@ -150,19 +170,19 @@ class Timeline:
         """The child "forward" goes to: the last visited, else the newest, else none."""
         if node in self._preferred:
             return self._preferred[node]
-        children = list(self.graph.successors(node))
+        children = list(self._graph.successors(node))
         return children[-1] if children else None
 
     def parent(self, node: int) -> int | None:
         """The node ``node`` was played from (``None`` for the start)."""
-        preds = list(self.graph.predecessors(self._node(node)))
+        preds = list(self._graph.predecessors(self._node(node)))
         return preds[0] if preds else None
 
     def path_to(self, node: int) -> list[int]:
         """The nodes from the start to ``node``: up its parents, so its depth is all it costs
         (a search of the graph grew with every branch of a large timeline)."""
         node = self._node(node)
-        pred, path = self.graph.pred, [node]
+        pred, path = self._graph.pred, [node]
         while node:  # (only the start, node 0, has no parent)
             node = next(iter(pred[node]))
             path.append(node)
@@ -173,7 +193,7 @@ class Timeline:
         """``node`` if it is one of the timeline's; else a ``ValueError`` (not an int ≥ 0) or
         a ``KeyError`` (no such node)."""
         node = whole(node, 0, "a timeline node is an int ≥ 0")
-        if node not in self.graph:
+        if node not in self._graph:
             raise KeyError(f"no node {brief(node)} in the timeline (nodes 0..{self._next_id - 1})")
         return node
 
@@ -205,7 +225,7 @@ class Timeline:
 
     def leaves(self) -> Iterator[int]:
         """The ends of every branch."""
-        return (node for node, children in self.graph.adjacency() if not children)
+        return (node for node, children in self._graph.adjacency() if not children)
 
     def annotate(self, text: str, node: int | None = None) -> None:
         """Write ``text`` as the note on ``node`` (default: the cursor); ``""`` removes it.
@@ -221,18 +241,18 @@ class Timeline:
         text = note_text(text, "a note")
         where = self.cursor if node is None else self._node(node)
         if text:
-            self.graph.nodes[where]["note"] = text
+            self._graph.nodes[where]["note"] = text
         else:
-            self.graph.nodes[where].pop("note", None)
+            self._graph.nodes[where].pop("note", None)
 
     def note(self, node: int | None = None) -> str:
         """The note on ``node`` (default: the cursor), ``""`` if it has none."""
         where = self.cursor if node is None else self._node(node)
-        note: str = self.graph.nodes[where].get("note", "")
+        note: str = self._graph.nodes[where].get("note", "")
         return note
 
     def __len__(self) -> int:
-        count: int = self.graph.number_of_nodes()
+        count: int = self._graph.number_of_nodes()
         return count
 
     def __repr__(self) -> str:
@@ -252,7 +272,10 @@ class Timeline:
         (1, 2)
         """
         twin = object.__new__(Timeline)
-        twin.graph = self.graph.copy()
+        from .graphview import readonly_view
+
+        twin._graph = self._graph.copy()
+        twin._view = readonly_view(twin._graph)
         twin._cursor, twin._next_id, twin._on_line = self._cursor, self._next_id, self._on_line
         twin._preferred = dict(self._preferred)
         return twin
@@ -287,9 +310,7 @@ class TimelineReader:
     @property
     def graph(self) -> nx.DiGraph:
         """The timeline's graph, read-only (``copy()`` gives one to change)."""
-        from .graphview import readonly_view
-
-        return readonly_view(self._timeline.graph)
+        return self._timeline.graph
 
     @property
     def cursor(self) -> int:

@@ -52,7 +52,7 @@ def _forks(timeline: Timeline) -> dict[int, tuple[int, int | None]]:
     start) of the node where its line last left another (``None``: it never did). One pass
     over the tree and a walk up each branch's own stretch, in plain dicts (a search per
     branch end, through networkx's views, made every move on a large timeline slow)."""
-    graph = timeline.graph
+    graph = timeline._graph
     children = {node: len(succ) for node, succ in graph.adjacency()}
     parent = {child: node for node, child in graph.edges()}
     ply = dict(graph.nodes(data="ply"))

@@ -57,7 +57,7 @@ def read_record(record: object, ply: object = None) -> Opened:
     line, branches = read_lines(data, timeline, end.history)
     _mark(timeline, line, notes, thinking)
     for i, (nodes, branch_notes, raw) in enumerate(branches, start=1):
-        history = timeline.graph.nodes[nodes[-1]]["state"].history
+        history = timeline._graph.nodes[nodes[-1]]["state"].history
         try:
             branch_thinking = check_thinking(raw, [str(a) for a in history])
         except InvalidRecord as err:
@@ -77,4 +77,4 @@ def _mark(timeline: Timeline, nodes: list[int], notes: dict[int, str],
     for ply, text in notes.items():
         timeline.annotate(text, nodes[ply])
     for ply, entry in thinking.items():
-        timeline.graph.edges[nodes[ply - 1], nodes[ply]]["thinking"] = entry
+        timeline._graph.edges[nodes[ply - 1], nodes[ply]]["thinking"] = entry

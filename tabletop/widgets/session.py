@@ -91,7 +91,7 @@ class Session(SessionClicks):
     @property
     def graph(self) -> nx.DiGraph:
         """The timeline's graph: states on nodes, actions on edges."""
-        return self.timeline.graph
+        return self.timeline._graph  # the session owns its timeline: it writes bots' thinking
 
     def line(self) -> list[int]:
         """The nodes of the line on show: start → cursor → the "forward" continuation."""

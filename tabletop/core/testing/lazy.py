@@ -5,7 +5,9 @@ the state's, and every player's view's (agents pick from a view's list by index)
 On fresh copies of the state or view (so nothing is built or cached yet), it checks that
 ``legal_actions()`` is a ``LegalActions``; that its length, each index (negative ones too),
 an index out of range, an index that is no integer (a ``TypeError``), slices, iteration,
-``in``, equality and hash agree with the tuple; that a state accepts by ``apply`` an action
+``in``, equality and hash agree with the tuple; that notation or an action id looked
+for ``in`` it is a ``TypeError`` naming ``is_legal`` or ``legal_action_ids``
+(``check_strangers``); that a state accepts by ``apply`` an action
 read by index; and that nothing of the sequence can be rebound (``check_sealed``). Then, for
 a state, ``check_pick``: the rollout hook ``State._pick(u)`` is the listed action ``int(u·n)``.
 
@@ -74,9 +76,29 @@ def check_lazy(state: State | View, where: str) -> None:
         fail(where, "legal_actions() is not equal to its built tuple, or hashes otherwise")
     if any(a not in lazy for a in built[:PROBES]) or object() in lazy:
         fail(where, "'in' on legal_actions() disagrees with the built tuple")
+    if n:
+        check_strangers(lazy, built[0], state, where)
     check_sealed(lazy, where)
     if isinstance(state, State):
         check_pick(state, built, where)
+
+
+def check_strangers(legal: LegalActions[Any], action: Any, state: State | View,
+                    where: str) -> None:
+    """Notation and an action id looked for ``in`` the actions (the habits of ``apply``'s
+    notation and of OpenSpiel's integer actions) are refused with a ``TypeError`` naming
+    what answers that (``is_legal``, ``legal_action_ids``), never answered ``False``."""
+    for stranger, answer in ((str(action), "is_legal"), (state.action_id(action),
+                                                         "legal_action_ids")):
+        try:
+            found = stranger in legal
+        except TypeError as err:
+            if answer not in str(err):
+                fail(where, f"{stranger!r} in legal_actions() is refused without naming "
+                            f"{answer}: {err}")
+            continue
+        fail(where, f"{stranger!r} in legal_actions() answered {found!r}: notation or an "
+                    f"action id among actions is a TypeError that names {answer}")
 
 
 #: What ``check_sealed`` tries to rebind on a handed-out sequence: its own slots and a new name.
