@@ -3,7 +3,7 @@ and player count, with small seeded arenas whose own confidence intervals must s
 
 - The levels the widget's seat pickers offer, from the weakest: ``"mcts-weak"`` beats
   ``"random"`` (quick, here); ``"mcts"`` beats ``"random"`` and ``"mcts-weak"`` (slow: set
-  ``TABLETOP_STRENGTH_GAMES`` to a number of games, e.g. 20).
+  ``TABLETOP_STRENGTH_GAMES`` to a number of games, e.g. 40).
 - A time budget is kept: a search given seconds and more iterations than it can run stops on
   the clock, having used its time (``docs/arena.md``: ``"mcts"`` stops after 300 iterations
   *or* 1 s).
@@ -96,7 +96,7 @@ LEVELS = [pytest.param(LADDER[2], LADDER[0], id="mcts-over-random"),
 CLOSE = {("lascaux", 4, "mcts-weak"), ("lascaux", 5, "mcts-weak")}
 
 
-@pytest.mark.skipif(not SLOW_GAMES, reason="slow: set TABLETOP_STRENGTH_GAMES (e.g. 20)")
+@pytest.mark.skipif(not SLOW_GAMES, reason="slow: set TABLETOP_STRENGTH_GAMES (e.g. 40)")
 @pytest.mark.parametrize(("stronger", "weaker"), LEVELS)
 @pytest.mark.parametrize(("name", "players"), SETTINGS, ids=IDS)
 def test_each_level_the_widget_offers_beats_the_level_below(name, players, stronger, weaker):
