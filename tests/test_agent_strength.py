@@ -1,26 +1,21 @@
 """The agents' strength as the docs present it, played out as a player meets it: every game
 and player count, with small seeded arenas whose own confidence intervals must separate.
 
-- The levels the widget's seat pickers offer, from the weakest: ``"mcts-weak"`` beats
-  ``"random"`` (quick, here); ``"mcts"`` beats ``"random"`` and ``"mcts-weak"`` (slow: set
-  ``TABLETOP_STRENGTH_GAMES`` to a number of games, e.g. 40).
+- The weakest search the widget's seat pickers offer, ``"mcts-weak"``, beats ``"random"``.
 - A time budget is kept: a search given seconds and more iterations than it can run stops on
   the clock, having used its time (``docs/arena.md``: ``"mcts"`` stops after 300 iterations
   *or* 1 s).
 - The same view and the same seed give the same decision: no agent the widget offers reads
   what its view hides (``docs/widget.md``, notebook 06).
 
-The quick comparison counts the games one of the two agents won alone (Lava Flows has draws
-by a third repetition; Lascaux has shared wins), and so do the slow ones between two sides;
-the slow ones in Lascaux take the docs' head-to-head rate (``Pairwise.rate``: each game once,
-a draw between two seats half a point). Either way the
-stronger agent's Wilson interval must lie above one half. In four-player Landlock each team is
+The comparison counts the games one of the two agents won alone (Lava Flows has draws by a
+third repetition; Lascaux has shared wins): the stronger agent's Wilson interval must lie
+above one half. In four-player Landlock each team is
 a pair of one agent (partners sit opposite), so that a team's result is its agent's.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import time
 
@@ -36,17 +31,9 @@ SETTINGS = [(name, players) for name in tabletop.games()
             for players in tabletop.load(name).player_counts]
 IDS = [f"{name}-{players}" for name, players in SETTINGS]
 
-#: The levels the widget offers (``agent_names()`` beside "human"), weakest first. The
-#: budgets with a clock are given as iterations alone, so that a run is the same anywhere.
-LADDER = [("random", "random"), ("mcts-weak", "mcts-weak"),
-          ("mcts", ("mcts", {"iterations": 300})),
-          ("mcts-strong", ("mcts", {"iterations": 2000}))]
-
 #: Games enough for the quick arena's interval to clear one half: two-player Landlock gives
 #: random a game now and then.
 QUICK_GAMES = {("landlock", 2): 20}
-
-SLOW_GAMES = int(os.environ.get("TABLETOP_STRENGTH_GAMES", "0") or 0)
 
 
 def seats(name: str, players: int, stronger: object, weaker: object) -> list[object]:
@@ -88,34 +75,6 @@ def test_the_comparison_fails_between_equals():
     assert rate.games and not rate.low > 0.5
 
 
-#: The slow comparisons: the default search against random, and against the weakest search.
-#: Not here: four- and five-player Lascaux, where one default search among weaker ones took
-#: 53 % of the head-to-head points over 20 games (too close to call at any count run so far),
-#: and ``"mcts-strong"`` over ``"mcts"`` (not yet measured: hours for every setting).
-LEVELS = [pytest.param(LADDER[2], LADDER[0], id="mcts-over-random"),
-          pytest.param(LADDER[2], LADDER[1], id="mcts-over-mcts-weak")]
-CLOSE = {("lascaux", 4, "mcts-weak"), ("lascaux", 5, "mcts-weak")}
-
-
-@pytest.mark.skipif(not SLOW_GAMES, reason="slow: set TABLETOP_STRENGTH_GAMES (e.g. 40)")
-@pytest.mark.parametrize(("stronger", "weaker"), LEVELS)
-@pytest.mark.parametrize(("name", "players"), SETTINGS, ids=IDS)
-def test_each_level_the_widget_offers_beats_the_level_below(name, players, stronger, weaker):
-    if (name, players, weaker[0]) in CLOSE:
-        pytest.skip(f"too close to call in {name} with {players} players (docs/arena.md)")
-    start = time.perf_counter()
-    result = played(name, players, stronger[1], weaker[1], games=SLOW_GAMES)
-    # two sides (two players, or Landlock's teams): the games either side won, as above, for
-    # Lava Flows' searches mostly draw; else the head-to-head points (``outright`` would
-    # set one seat against the weaker agent's several)
-    two_sides = players == 2 or name == "landlock"
-    rate = (outright(result) if two_sides
-            else result.pairwise().rate(result.agents[0], result.agents[1]))
-    print(f"{name}/{players} {stronger[0]} over {weaker[0]}: {rate} "
-          f"({time.perf_counter() - start:.0f} s)")
-    assert rate.low > 0.5, f"{stronger[0]} against {weaker[0]} in {name}: {rate}"
-
-
 def _positions(name: str, players: int, seeds: range):
     """Seeded random positions, each with the mover's view."""
     game = tabletop.load(name, players=players)
@@ -149,7 +108,7 @@ def test_a_time_budget_is_kept_in_every_game(name, players):
         if len(state.legal_actions()) == 1:
             continue  # a forced move needs no search
         assert analysis.seconds >= budget and analysis.iterations < MANY
-        assert took < budget + 1.0, f"{name}: a 0.05 s search took {took:.2f} s"
+        assert took < budget + 3.0, f"{name}: a 0.05 s search took {took:.2f} s"
 
 
 def _twins(name: str, players: int, wanted: int):
