@@ -9,11 +9,12 @@ DOCS = Path(__file__).parent
 ROOT = DOCS.parent
 
 # The notebooks live in notebooks/ (where nbval runs them); the site shows a copy, whose
-# links to the rules pages are rewritten from the repository's layout to the site's.
+# links to docs pages (the rules, the adapters) are rewritten from the repository's layout
+# (../docs/x.md) to the site's (../x.md).
 shutil.rmtree(DOCS / "notebooks", ignore_errors=True)
 (DOCS / "notebooks").mkdir()
 for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-    text = notebook.read_text(encoding="utf-8").replace("../docs/rules/", "../rules/")
+    text = notebook.read_text(encoding="utf-8").replace("../docs/", "../")
     (DOCS / "notebooks" / notebook.name).write_text(text, encoding="utf-8")
 
 project = "tabletop"
