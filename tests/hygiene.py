@@ -1,13 +1,14 @@
-"""What a test leaves behind: a pytest plugin (``tests/conftest.py`` loads it) that fails a
-test leaving the process changed for the tests that run after it in the same process.
+"""What a test leaves behind: a pytest plugin (``tests/conftest.py`` loads it when
+``TABLETOP_HYGIENE=1``) that fails a test leaving the process changed for the tests that
+run after it in the same process.
 
 Two checks, each naming the test (or test file) and what it left:
 
 - after each test (its setup, call and teardown): the cheap items of ``EACH_TEST``, read
   in a few microseconds (the working directory, ``sys.path``, the standard streams, the
-  hooks, signal handlers and the real-time timer, the root logger, the warning filters,
-  the recursion limit, tabletop's game and agent registries, a global IPython shell,
-  cloudpickle's by-value modules, matplotlib's backend);
+  hooks, signal handlers and the real-time timer, the root logger, the recursion limit,
+  tabletop's game and agent registries, a global IPython shell, cloudpickle's by-value
+  modules, matplotlib's backend);
 - after the last test of each file: the dearer items of ``EACH_FILE`` (threads and child
   processes still running, tabletop's loggers, matplotlib's settings, numpy's print and
   error settings, modules imported from a file that no longer exists).
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import logging
 import os
 import signal
@@ -293,10 +295,12 @@ class Hygiene:
         self.file_before: dict[str, object] | None = None
         self.item: pytest.Item | None = None
         self.fixture_before: dict[int, dict[str, object]] = {}
-        # jedi (which IPython imports) sets the recursion limit to 3,000 as it is first
-        # imported: imported here, before any test, so that none is blamed for it
-        with contextlib.suppress(ImportError):
-            import jedi  # noqa: F401
+        # Imported here, before any test, so that none is blamed for what they do as they
+        # are first imported: jedi (which IPython imports) sets the recursion limit to
+        # 3,000, setuptools appends its vendored packages' folder to sys.path.
+        for module in ("jedi", "setuptools"):
+            with contextlib.suppress(ImportError):
+                importlib.import_module(module)
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_fixture_setup(self, fixturedef: pytest.FixtureDef[Any]) -> Iterator[object]:

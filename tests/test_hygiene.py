@@ -125,9 +125,9 @@ def leave_pickled_by_value():
 
 def leave_matplotlib_backend():
     matplotlib = pytest.importorskip("matplotlib")
-    chosen = dict.__getitem__(matplotlib.rcParams, "backend")
-    return set_and_reset(lambda: matplotlib.use("Agg"),
-                         lambda: dict.__setitem__(matplotlib.rcParams, "backend", chosen))
+    chosen = dict(dict.items(matplotlib.rcParams))  # (as stored: matplotlib.use also
+    return set_and_reset(lambda: matplotlib.use("Agg"),  # turns off backend_fallback)
+                         lambda: dict.update(matplotlib.rcParams, chosen))
 
 
 #: Each cheap check, and something that trips it (put back afterwards).

@@ -32,10 +32,12 @@ class Gated:
         return view.legal_actions()[0]
 
 
-def thread_errors() -> list[Any]:
-    """Start noting exceptions raised in threads (``threading.excepthook``)."""
+@pytest.fixture
+def thread_errors(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The exceptions raised in threads during the test (``threading.excepthook``; the
+    hook as it was afterwards)."""
     errors: list[Any] = []
-    threading.excepthook = errors.append
+    monkeypatch.setattr(threading, "excepthook", errors.append)
     return errors
 
 
@@ -48,8 +50,8 @@ def run(scenario: Any) -> None:
 
 
 @pytest.mark.parametrize("name, players", GAMES)
-def test_closing_stops_bots_playing_each_other_at_once(name, players):
-    errors = thread_errors()
+def test_closing_stops_bots_playing_each_other_at_once(name, players, thread_errors):
+    errors = thread_errors
 
     async def scenario() -> None:
         widget = tabletop.play(name, players=players, seed=1,
@@ -66,8 +68,8 @@ def test_closing_stops_bots_playing_each_other_at_once(name, players):
     assert errors == []
 
 
-def test_a_search_under_way_when_closing_is_dropped_and_nothing_raises_afterwards():
-    errors = thread_errors()
+def test_a_search_under_way_when_closing_is_dropped_and_nothing_raises_afterwards(thread_errors):
+    errors = thread_errors
     bot = Gated()
 
     async def scenario() -> None:
@@ -159,8 +161,8 @@ def test_a_closed_widget_leaves_no_widget_open(make):
     assert _open_widgets() == before
 
 
-def test_closing_a_tree_stops_the_bots_of_the_game_it_opened():
-    errors = thread_errors()
+def test_closing_a_tree_stops_the_bots_of_the_game_it_opened(thread_errors):
+    errors = thread_errors
 
     async def scenario() -> None:
         tree = TreeWidget(tabletop.load("lascaux", players=3).new(seed=1), opener=lambda s, **k:
