@@ -61,6 +61,7 @@ def test_every_script_is_run_by_a_test():
         "helper module that is not run), so that a test runs it")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", [name for name, args in SMALLEST.items() if args is not None])
 def test_each_script_runs_with_its_smallest_arguments(script):
     done = _run(script, *SMALLEST[script])

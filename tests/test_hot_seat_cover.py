@@ -269,6 +269,7 @@ SETTINGS = settings(phases=[Phase.explicit, Phase.generate] if "SM_EXAMPLES" in 
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players, options", MACHINES,
                          ids=[f"{n}-{p}{'-memory' if o else ''}" for n, p, o in MACHINES])
 def test_only_show_my_board_lifts_the_cover(name, players, options):

@@ -36,14 +36,18 @@ SMALL = 4
 SLACK = 16
 
 
-def entries(value: Any, depth: int = 8) -> int:
+def entries(value: Any, depth: int = 8, seen: set[int] | None = None) -> int:
     """The entries of a container and of the containers it holds (memos of memos), to
-    ``depth`` levels."""
-    if not isinstance(value, dict | set | list | tuple) or depth == 0:
+    ``depth`` levels, each container counted once: tuples that share their parts (a trail
+    of plies, a table of rows) would otherwise be walked once per path to them, which after
+    a whole test session took minutes."""
+    seen = set() if seen is None else seen
+    if not isinstance(value, dict | set | list | tuple) or depth == 0 or id(value) in seen:
         return 0
+    seen.add(id(value))
     inner = value.values() if isinstance(value, dict) else value
     held = len(value) if isinstance(value, dict | set | list) else 0
-    return held + sum(entries(v, depth - 1) for v in inner
+    return held + sum(entries(v, depth - 1, seen) for v in inner
                       if isinstance(v, dict | set | list | tuple))
 
 

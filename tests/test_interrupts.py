@@ -92,6 +92,7 @@ def test_a_memo_left_half_filled_by_an_interrupt_is_caught(registered):
         check_interrupts(registered(broken_interrupts.HalfFilledNim), seeds=range(3))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", tabletop.games())
 def test_every_game_answers_as_new_after_an_interrupt_anywhere(name):
     check_interrupts(tabletop.load(name), seeds=range(1))

@@ -96,6 +96,9 @@ def test_bots_playing_each_other_leave_no_task_or_thread_once_closed():
     assert collected(refs) == []
     names = {t.name for t in set(threading.enumerate()) - before}
     assert all(n.startswith(("tabletop-bot", "tabletop-warm-up")) for n in names), names
+    # a closed widget's search finishes in the worker, the cycle collector paused meanwhile
+    asyncio.run(until(lambda: all(t.name != "tabletop-bot" for t in threading.enumerate()),
+                      "the bot worker's last search to end"))
 
 
 def test_widgets_opened_and_closed_by_the_hundred_keep_the_kernel_flat():

@@ -276,6 +276,7 @@ def test_agents_that_never_met_another_group_are_not_comparable():
     assert alone.met == (1, 1, 0)
 
 
+@pytest.mark.slow
 def test_a_ladder_of_two_player_matches_is_rated_as_one_field():
     """MCTS at two strengths and random in a 2-player game: each pair is its own arena
     call (two seats), and ``combine`` makes one field of them for the ratings."""

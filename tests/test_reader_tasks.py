@@ -58,6 +58,7 @@ def test_the_handover_notebooks_have_tasks():
     assert {p.name for p in with_tasks()} >= set(HANDOVER)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", with_tasks(), ids=lambda p: p.name)
 def test_every_task_accepts_its_solution_and_explains_wrong_answers(path):
     found = tasks_in(run_until_last_task(path))

@@ -17,6 +17,7 @@ CONFIGS = [(name, players) for name in tabletop.games()
 GAMES = 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
 def test_every_game_survives_the_soak(name, players):
     result = soak(tabletop.load(name, players=players), games=GAMES)

@@ -334,6 +334,7 @@ SETTINGS = settings(phases=[Phase.explicit, Phase.generate] if "SM_EXAMPLES" in 
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", tabletop.games())
 def test_widget_agrees_with_the_model(game):
     machine = type(f"WidgetMachine_{game}", (WidgetMachine,), {"game_name": game})

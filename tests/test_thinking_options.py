@@ -35,6 +35,7 @@ def test_every_flag_option_of_the_games_is_covered():
     assert ("lascaux", {"strict_colour": True}) in FLIPPED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options", FLIPPED, ids=[f"{n}-{o}" for n, o in FLIPPED])
 def test_a_seat_sees_the_same_widget_under_each_flag_option(name, options):
     for players in game_class(name).player_counts:

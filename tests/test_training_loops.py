@@ -199,6 +199,7 @@ def test_an_aec_training_loop(name, players, mask):
     assert streams[0] == streams[1] and streams[0][0] != streams[0][1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "seed"), CASES)
 def test_an_openspiel_training_loop(name, players, seed):
     import math

@@ -19,6 +19,7 @@ import tabletop
 from tabletop.core.testing import ConformanceError, check_game, check_variants
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", tabletop.games())
 def test_every_game_passes_the_suite_under_its_variants(name):
     games = check_variants(tabletop.load(name))

@@ -164,6 +164,7 @@ def _failed(state: State, bot: int, agent: Any, viewer: int) -> GameWidget:
     return widget
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
 def test_a_saved_notebook_holds_the_same_for_positions_a_seat_cannot_tell_apart(name, players):
     assert check_saved_state(tabletop.load(name, players=players)) > 0
@@ -292,6 +293,7 @@ def test_a_secret_in_any_synced_trait_is_caught(monkeypatch):
         check_saved_state(tabletop.load("lascaux"))
 
 
+@pytest.mark.slow
 def test_the_toy_with_secret_bonuses_passes():
     from test_widget_toy import ClickNim
 

@@ -232,6 +232,7 @@ def check_widget_secrecy(game: Game, seeds: range = range(2), pairs: int = PAIRS
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
 def test_a_seat_sees_the_same_widget_for_positions_it_cannot_tell_apart(name, players):
     assert check_widget_secrecy(tabletop.load(name, players=players)) > 0
