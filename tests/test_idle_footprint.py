@@ -38,9 +38,9 @@ SLACK = 16
 
 def entries(value: Any, depth: int = 8, seen: set[int] | None = None) -> int:
     """The entries of a container and of the containers it holds (memos of memos), to
-    ``depth`` levels, each container counted once: tuples that share their parts (a trail
-    of plies, a table of rows) would otherwise be walked once per path to them, which after
-    a whole test session took minutes."""
+    ``depth`` levels, each container counted once: containers that share their parts would
+    otherwise be walked once per path to them (Lava Flows' table of contexts counted 509,859
+    entries for 2,216, and the test took 149 s after a whole test session, 1.8 s alone)."""
     seen = set() if seen is None else seen
     if not isinstance(value, dict | set | list | tuple) or depth == 0 or id(value) in seen:
         return 0
