@@ -133,8 +133,12 @@ def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Ser
                    "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
                    f"--ServerApp.root_dir={root}", *args]
     else:
+        # (Voilà waits 4 s for a cell's last output after the cell ends, then renders the
+        # page without it: on a loaded CI machine a page of widgets once came up empty,
+        # "Timeout waiting for IOPub output" in its log)
         command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", f"--Voila.root_dir={root}", *args]
+                   "--Voila.ip=127.0.0.1", f"--Voila.root_dir={root}",
+                   "--VoilaExecutor.iopub_timeout=60", *args]
     with open(log, "wb") as out:
         process = subprocess.Popen(command, cwd=root, env=_environment(base), stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
