@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--setup", default="decide", choices=("decide", "random"),
                    help="random: secret setup choices made at random for everyone")
     p.add_argument("--bot", action="append", default=[], metavar="SEAT=AGENT",
-                   help="a bot in a seat, e.g. 1=mcts (random, mcts, mcts-weak, mcts-strong)")
+                   help="a bot in a seat, e.g. 1=mcts (random, mcts-weak, mcts, mcts-strong)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (its value read as JSON, or as text)")
     s = commands.add_parser("show", help="print a record's final position as text")

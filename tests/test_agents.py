@@ -493,7 +493,7 @@ def test_register_agent_reads_names_as_make_agent_does_and_refuses_junk():
         register_agent("Random", RandomAgent)
     with pytest.raises(TypeError, match="an agent factory is a callable"):
         register_agent("five", 5)
-    assert agent_names() == ("random", "mcts", "mcts-weak", "mcts-strong")
+    assert agent_names() == ("random", "mcts-weak", "mcts", "mcts-strong")  # weakest first
 
 
 def test_a_pickled_agent_leaves_its_last_analysis_behind():

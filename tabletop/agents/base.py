@@ -124,11 +124,12 @@ class RandomAgent:
 AgentFactory = Callable[..., Agent]
 
 #: Agents by name: a factory (called with ``seed=`` and options), or its ``"module:name"``
-#: imported on first use, with the options the name stands for.
+#: imported on first use, with the options the name stands for; the built-in ones weakest
+#: first (the order the widget's seat pickers offer them in).
 _REGISTRY: dict[str, tuple[AgentFactory | str, dict[str, Any]]] = {
     "random": (RandomAgent, {}),
-    "mcts": ("tabletop.agents.mcts:MCTSAgent", {}),
     "mcts-weak": ("tabletop.agents.mcts:MCTSAgent", {"strength": "weak"}),
+    "mcts": ("tabletop.agents.mcts:MCTSAgent", {}),
     "mcts-strong": ("tabletop.agents.mcts:MCTSAgent", {"strength": "strong"}),
 }
 _BUILT_IN = frozenset(_REGISTRY)
@@ -175,7 +176,12 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
 
 
 def agent_names() -> tuple[str, ...]:
-    """The names ``make_agent`` knows (the widget offers them for every seat)."""
+    """The names ``make_agent`` knows (the widget offers them for every seat): the built-in
+    ones weakest first, then those registered, in turn.
+
+    >>> agent_names()[:4]
+    ('random', 'mcts-weak', 'mcts', 'mcts-strong')
+    """
     return tuple(_REGISTRY)
 
 
