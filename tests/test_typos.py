@@ -50,7 +50,7 @@ def test_a_game_name(call, message):
 def test_a_bot_name_in_play():
     message = raised(lambda: tabletop.play("lacuna", bots={1: "mtcs"}), UnknownAgent)
     assert message == ("no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', "
-                       "'mcts', 'mcts-weak', 'mcts-strong', or an object with act(view); "
+                       "'mcts-weak', 'mcts', 'mcts-strong', or an object with act(view); "
                        "'human' leaves the seat to a person")
     assert "did you mean 'mcts-weak'?" in raised(lambda: resolve_agent("mcts_waek"), UnknownAgent)
     assert "did you mean" not in raised(lambda: resolve_agent("alphazero"), UnknownAgent)
@@ -59,7 +59,8 @@ def test_a_bot_name_in_play():
 
 def test_an_agent_name_and_strength():
     assert raised(lambda: make_agent("mtcs"), UnknownAgent).startswith(
-        "no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', 'mcts'")
+        "no agent called 'mtcs'; did you mean 'mcts'? known agents: 'random', 'mcts-weak', "
+        "'mcts', 'mcts-strong'")
     assert raised(lambda: MCTSAgent(strength="strnog"), InvalidOption).endswith(
         "; did you mean 'strong'?")
 
