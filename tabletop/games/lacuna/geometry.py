@@ -93,10 +93,10 @@ def scatter(rng: random.Random | Draws, count: int, radius: int, spacing: float
     """
     draws = rng if isinstance(rng, Draws) else Draws(rng)
     radius2, limit = float(radius) ** 2, spacing * spacing
-    rows = np.zeros((4, 0))  # the points kept so far, then the candidates (``disc_points``)
+    rows: np.ndarray | None = None  # the points kept so far, then the candidates
     for _ in range(1000):
         batch = kernels.disc_points(draws.uniforms(4 * count), radius)
-        rows = np.concatenate((rows, batch), axis=1) if rows.size else batch
+        rows = batch if rows is None else np.concatenate((rows, batch), axis=1)
         # The points kept before lie in the disc and far enough apart: adsorb keeps them all.
         rows = rows.take(kernels.adsorb(rows, radius2, limit, count), axis=1, mode="wrap")
         if rows.shape[1] == count:

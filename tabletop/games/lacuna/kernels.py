@@ -108,12 +108,9 @@ def lines(xy: np.ndarray, ends: np.ndarray, weights: np.ndarray) -> Lines:
 _PERPENDICULAR = np.array([[1.0], [-1.0]])
 
 
-def _width(r: float, root: np.ndarray, sign: float = 1.0) -> np.ndarray:
-    """A bound above (``sign`` = 1) or below (−1) ``r·|d|``: a disc of radius ``r`` reaching
-    a segment has ``|cross|`` (its centre's distance from the line, times ``|d|``) below it.
-    Generous by a relative 1e-9 and 16 units, for the rounding of the square root and of
-    ``cross`` itself."""
-    return (r * (1 + sign * 1e-9)) * root + sign * 16
+_GENEROUS = 1 + 1e-6
+"""How far, relatively, ``layout_kills`` widens its filter ``cross² <= (rf + rp)²·|d|²``: far
+beyond the rounding of either side, so no couple that overlaps or blocks is left out."""
 
 
 class Kills(NamedTuple):
@@ -147,7 +144,9 @@ def layout_kills(at: np.ndarray, ends: np.ndarray, seg: Lines, rf: float, rp: fl
     # [flower, pair]. Measured (valgrind, a 48-flower layout): the product with BLAS
     # clearing its output counts 92 K instructions, broadcast sums 144 K, einsum 110 K.
     cross = at.T @ seg.cross
-    near = np.abs(cross, out=cross) < _width(rf + rp, seg.root)
+    cross *= cross  # squared, as ``_couple_bits`` takes it
+    # (``<=``: a pair of coincident flowers, of length 0, has every flower near it)
+    near = cross <= seg.length2 * ((rf + rp) ** 2 * _GENEROUS)
     own = ends * pairs
     own += c.pair
     near.put(own, False)  # a pair's own flowers never block it
@@ -207,7 +206,7 @@ def _pair_consts(n: int, pairs: int, group: int) -> _Consts:
 def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: np.ndarray,
                  seg: Lines, ends: np.ndarray, rf: float, rp: float) -> np.ndarray:
     """For each couple ``c`` of a flower ``f[c]`` (at ``xy``) and a pair ``i[c]`` (between
-    the flowers ``ends[:, i]``), with ``|cross|`` the flower's ``|(F − A) × D|``: the spots
+    the flowers ``ends[:, i]``), with ``cross`` the flower's ``((F − A) × D)²``: the spots
     it overlaps (bit ``s`` for sample spot ``s``: ``|S − F| < rf + rp``), or every bit when
     it blocks the pair (reaches strictly inside the segment); ``[couple, bit]`` booleans.
 
@@ -226,7 +225,7 @@ def _couple_bits(xy: np.ndarray, couples: tuple[np.ndarray, np.ndarray], cross: 
     flags = bits.T  # [bit, couple]
     length2 = seg.length2.take(i, mode="wrap")
     along = np.abs(d2[0] - d2[-1]) < length2  # 0 < (F − A)·D < |D|²: the foot inside
-    cross *= cross  # against rf²·|D|²: surely below it, maybe below it
+    # cross² against rf²·|D|²: surely below it, maybe below it
     line = np.less(cross, np.multiply.outer((r2 * (1 - 1e-12), r2 * (1 + 1e-12)), length2))
     hit = np.less(np.minimum(d2[0], d2[-1]), r2, out=flags[-1])  # an end within rf
     hit |= along & line[0]
