@@ -298,14 +298,32 @@ def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) ->
     The server exposes the app in the page (``--LabApp.expose_app_in_browser``), so the
     test runs the cells with the same command the Run menu uses, once the kernel is idle.
     """
+    said: list[str] = []  # the page's errors and warnings, for a failure's message
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"[:400])
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda err: said.append(f"page error: {err}"[:400]))
     page.goto(f"{server.url}/lab/tree/{filename}?token={server.token}&reset")
     page.wait_for_function(READY_JS, timeout=90_000)
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
     if dialog.count():
         dialog.first.click()
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    for tag in tags:  # (a cell of many widgets in a fresh clone's cold kernel: CI once ran
-        wait_for_board(page, tag, timeout=180.0)  # past 90 s before its last board came)
+    try:
+        for tag in tags:  # (a cell of many widgets in a fresh clone's cold kernel: CI once
+            wait_for_board(page, tag, timeout=180.0)  # ran past 90 s before its last board)
+    except AssertionError as failure:  # (a widget that never came: seen now and then in CI)
+        shown = "\n".join(said[:12]) or "(none)"
+        raise AssertionError(f"{failure}\nthe page's first errors and warnings:\n{shown}\n"
+                             f"the server's log ends:\n{_log_end(server)}") from failure
+
+
+def _log_end(server: Any) -> str:
+    """The last lines of ``server``'s log that say something (warnings, errors, the kernel's
+    connection), for a failure's message."""
+    lines = server.log.read_text(encoding="utf-8", errors="replace").splitlines()
+    telling = [line for line in lines if line.startswith(("[W", "[E", "[C"))
+               or "buffering" in line or "Kernel" in line]
+    return "\n".join(telling[-10:])
 
 
 ERROR_OUTPUT = (".jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], "
