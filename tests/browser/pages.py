@@ -314,16 +314,22 @@ def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) ->
     except AssertionError as failure:  # (a widget that never came: seen now and then in CI)
         shown = "\n".join(said[:12]) or "(none)"
         raise AssertionError(f"{failure}\nthe page's first errors and warnings:\n{shown}\n"
-                             f"the server's log ends:\n{_log_end(server)}") from failure
+                             f"the server's log ends:\n{log_end(server)}") from failure
 
 
-def _log_end(server: Any) -> str:
-    """The last lines of ``server``'s log that say something (warnings, errors, the kernel's
-    connection), for a failure's message."""
-    lines = server.log.read_text(encoding="utf-8", errors="replace").splitlines()
-    telling = [line for line in lines if line.startswith(("[W", "[E", "[C"))
-               or "buffering" in line or "Kernel" in line]
-    return "\n".join(telling[-10:])
+#: Words of a server's log line about the kernel and its connection (Jupyter Server, at INFO,
+#: when a page's connection drops and comes back: "Starting buffering", "Restoring
+#: connection", "Replaying" or "Discarding" what it held).
+KERNEL_WORDS = ("Kernel", "buffering", "Restoring connection", "Replaying", "Discarding")
+
+
+def log_end(server: Any, lines: int = 12) -> str:
+    """The last ``lines`` lines of ``server``'s log that say something (warnings, errors,
+    the kernel and its connection), for a failure's message."""
+    said = server.log.read_text(encoding="utf-8", errors="replace").splitlines()
+    telling = [line for line in said if line.startswith(("[W", "[E", "[C"))
+               or any(word in line for word in KERNEL_WORDS)]
+    return "\n".join(telling[-lines:])
 
 
 ERROR_OUTPUT = (".jp-RenderedText[data-mime-type='application/vnd.jupyter.error'], "

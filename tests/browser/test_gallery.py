@@ -25,6 +25,7 @@ from pages import (
     click_step,
     code_notebook,
     games,
+    log_end,
     open_lab_notebook,
     plan_move,
     replay_steps,
@@ -87,32 +88,23 @@ print("closes waiting:", len(CLOSER.pending), "marks:", CLOSER.marks)
 """
 
 
-#: What Jupyter Server logs (at INFO) when a page's kernel connection drops and comes back:
-#: JupyterLab then rebuilds the widget models it missed all at once, and a model whose parts
-#: take over 2 s fails ("widget model not found"; a reconnect forced 0.3 s into a re-run left
-#: a board blank in 2 tries of 5: docs/widget.md).
-CONNECTION_WORDS = ("buffering", "Restoring connection", "Replaying", "Discarding")
-
-
-def rerun_diagnosis(page: Any, server_log: Path) -> str:
+def rerun_diagnosis(page: Any, lab: Server) -> str:
     """The page's first errors (with their stacks), its console's first errors and
-    warnings (a lost connection says "Connection lost") and last lines, the server's
-    warnings (a dropped message says "rate exceeded") and the kernel's view of the new
-    gallery: what a blank board's failure says."""
+    warnings (a lost connection says "Connection lost") and last lines, the end of the
+    server's log (a dropped connection, or message: "rate exceeded") and the kernel's view
+    of the new gallery: what a blank board's failure says."""
     errors = "\n".join(page.error_stacks[:5])
     first = "\n".join([line for line in page.console_lines
                        if line.startswith(("error", "warning"))][:12])
     last = "\n".join(page.console_lines[-15:])
-    said = server_log.read_text(encoding="utf-8", errors="replace").splitlines()
-    server = "\n".join([line for line in said if line.startswith(("[W", "[E"))
-                        or any(word in line for word in CONNECTION_WORDS)][-12:])
+    server = log_end(lab)
     try:
         kernel = run_in_kernel(page, DIAGNOSIS, seconds=60)
     except Exception as failure:  # noqa: BLE001 - the diagnosis must not hide the failure
         kernel = f"(the kernel did not answer: {failure})"
     return (f"page errors ({len(page.errors)}), the first with their stacks:\n{errors}\n"
             f"the console's first errors and warnings:\n{first}\nits last lines:\n{last}\n"
-            f"the server's last warnings:\n{server}\nthe kernel:\n{kernel}")
+            f"the server's log ends:\n{server}\nthe kernel:\n{kernel}")
 
 
 def tags() -> list[str]:
@@ -244,9 +236,10 @@ def wait_for_boards(page: Any) -> None:
 
 def failed_rerun(page: Any, lab: Server, artifacts: Path, failure: AssertionError
                  ) -> AssertionError:
-    """A blank new board after a re-run (2 of 4 CI runs in one session, never when run
-    alone): its errors, "widget model not found" from ``_make_model``, are what a kernel
-    connection lost and restored during the run gives when forced. The screenshot, and what
-    the page, the server and the kernel saw."""
+    """A blank new board after a re-run (3 of 5 fresh-clone CIs over two sessions, never
+    when run alone): its errors, "widget model not found" from ``_make_model``, are also
+    what a kernel connection lost and restored during the run gives (forced 0.3 s into a
+    re-run: a board blank in 2 tries of 5; docs/widget.md). The screenshot, and what the
+    page, the server and the kernel saw."""
     page.screenshot(path=str(artifacts / "gallery-rerun-failed.png"), full_page=True)
-    return AssertionError(f"{failure}\n{rerun_diagnosis(page, lab.log)}")
+    return AssertionError(f"{failure}\n{rerun_diagnosis(page, lab)}")
