@@ -314,7 +314,7 @@ def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) ->
     except AssertionError as failure:  # (a widget that never came: seen now and then in CI)
         shown = "\n".join(said[:12]) or "(none)"
         raise AssertionError(f"{failure}\nthe page's first errors and warnings:\n{shown}\n"
-                             f"the server's log ends:\n{log_end(server)}") from failure
+                             f"{hang_account(page)}") from failure
 
 
 #: Words of a server's log line about the kernel and its connection (Jupyter Server, at INFO,
@@ -591,8 +591,8 @@ WITHIN_JS = """const within = async (promise, seconds) => {
     }
   };"""
 
-# Runs code in the notebook's kernel (as a cell would, without one) and returns its printout.
-# A kernel that does not finish within the given seconds is interrupted and the call fails.
+# Runs code in the notebook's kernel (as a cell would, without one): ``{late, out}``, what it
+# printed, and whether it had not finished within the given seconds.
 KERNEL_JS = """async ([code, seconds]) => {
   """ + WITHIN_JS + """
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
@@ -602,32 +602,65 @@ KERNEL_JS = """async ([code, seconds]) => {
     if (msg.content.text) out += msg.content.text;
     if (msg.content.ename) out += `${msg.content.ename}: ${msg.content.evalue}`;
   };
-  if ((await within(future.done, seconds)).late) {
-    const status = kernel.status;
-    kernel.interrupt().catch(() => null);  // (not awaited: a hung server would hold it)
-    throw new Error(`the kernel did not finish within ${seconds} s (its status: ${status}; `
-                    + `interrupted); it printed ${JSON.stringify(out.slice(-300))}`);
-  }
-  return out;
+  return {late: (await within(future.done, seconds)).late, out};
+}"""
+
+# Interrupts the kernel of the notebook in front (not awaited: a hung server would hold it).
+INTERRUPT_JS = """() => {
+  window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.interrupt()
+    .catch(() => null);
 }"""
 
 # Runs a JupyterLab command (on the cell ``index`` of the notebook in front, if not null) and
-# waits for it to finish: for a cell, until the kernel has run it.
+# waits for it to finish (for a cell, until the kernel has run it): whether it was late.
 COMMAND_JS = """async ([command, index, seconds]) => {
   """ + WITHIN_JS + """
   if (index !== null) window.jupyterapp.shell.currentWidget.content.activeCellIndex = index;
-  const done = await within(window.jupyterapp.commands.execute(command), seconds);
-  if (done.late) throw new Error(`${command} did not finish within ${seconds} s`);
+  return (await within(window.jupyterapp.commands.execute(command), seconds)).late;
 }"""
 
-#: How long ``run_in_kernel`` waits for the kernel (a hang guard, seconds).
+# The notebook in front as the page shows it: its kernel's status, each code cell's prompt
+# ("[*]:" while it runs or waits to) and the end of the output of the first cell not done.
+NOTEBOOK_JS = """() => {
+  const nb = window.jupyterapp.shell.currentWidget;
+  const status = nb.sessionContext.session?.kernel?.status ?? 'no kernel';
+  const cells = nb.content.widgets.filter(c => c.model.type === 'code');
+  const prompts = cells.map(c => c.node.querySelector('.jp-InputPrompt')?.textContent.trim());
+  const waiting = cells.find(c => c.node.querySelector('.jp-InputPrompt')?.textContent
+                             .includes('*'));
+  const output = waiting?.node.querySelector('.jp-OutputArea')?.innerText.slice(-400) ?? '';
+  return `its kernel is ${status}; the cells' prompts: ${prompts.join(' ')}`
+         + (waiting ? `; the first not done shows ${JSON.stringify(output)}` : '');
+}"""
+
+#: How long ``run_in_kernel`` and ``run_command`` wait for the kernel (a hang guard, seconds).
 KERNEL_GUARD = 180.0
+
+
+def hang_account(page: Any) -> str:
+    """What a page that waited too long for its kernel says, for a failure's message: the
+    notebook's kernel and cells, the end of its server's log and where the kernels are."""
+    from servers import server_of  # (not at the top: the tests' kernels import this module)
+
+    server = server_of(page.url)
+    try:
+        notebook = str(page.evaluate(NOTEBOOK_JS))
+    except Exception as failure:  # noqa: BLE001 - the account must not hide the failure
+        notebook = f"(the page did not answer: {failure})"
+    return (f"the notebook: {notebook}\nthe server's log ends:\n{log_end(server)}\n"
+            f"the kernels now:\n{server.kernel_stacks()}")
 
 
 def run_in_kernel(page: Any, code: str, seconds: float = KERNEL_GUARD) -> str:
     """Run ``code`` in the kernel of the notebook open in ``page``; what it printed. Fails,
     interrupting the kernel, if it has not finished after ``seconds``."""
-    return str(page.evaluate(KERNEL_JS, [code, seconds]))
+    ran = page.evaluate(KERNEL_JS, [code, seconds])
+    if ran["late"]:
+        account = hang_account(page)
+        page.evaluate(INTERRUPT_JS)
+        raise AssertionError(f"the kernel did not finish within {seconds:g} s (interrupted); "
+                             f"it printed {ran['out'][-300:]!r}\n{account}")
+    return str(ran["out"])
 
 
 def run_command(page: Any, command: str, cell: int | None = None,
@@ -635,4 +668,6 @@ def run_command(page: Any, command: str, cell: int | None = None,
     """Run JupyterLab's ``command`` (``"notebook:run-cell"``, ``"docmanager:save"``...), on
     the notebook's cell number ``cell`` if given, and wait until it has finished; fails if it
     has not after ``seconds``."""
-    page.evaluate(COMMAND_JS, [command, cell, seconds])
+    if page.evaluate(COMMAND_JS, [command, cell, seconds]):
+        raise AssertionError(f"{command} did not finish within {seconds:g} s\n"
+                             f"{hang_account(page)}")

@@ -76,7 +76,26 @@ class Server:
             body = response.read()
         return json.loads(body) if body else None
 
+    def kernel_stacks(self) -> str:
+        """Where each of this server's kernels is now, for a failure's message: its main
+        thread's stack and those of the threads in tabletop's code (each kernel writes every
+        thread's stack when sent ``SIGUSR1``: ``STACKS_STARTUP``)."""
+        marker = f"IPYTHONDIR={self.root.parent / 'ipython'}".encode()
+        signalled = []
+        for pid in _kernel_pids(marker):
+            try:
+                (self.root.parent / "stacks" / f"{pid}.txt").write_bytes(b"")  # (appended to)
+                os.kill(pid, signal.SIGUSR1)
+                signalled.append(pid)
+            except OSError:
+                pass
+        time.sleep(1.0)
+        told = [f"kernel {pid}: " + _telling_stacks(self.root.parent / "stacks" / f"{pid}.txt")
+                for pid in signalled]
+        return "\n".join(told) or "(no kernel running)"
+
     def stop(self) -> None:
+        RUNNING.pop(self.url, None)
         try:  # kernels run in their own process groups: shut them down through the server
             for kernel in self.api("/api/kernels"):
                 self.api(f"/api/kernels/{kernel['id']}", method="DELETE")
@@ -91,6 +110,15 @@ class Server:
                 self.process.wait(timeout=5)
 
 
+#: The servers started and not stopped, by URL.
+RUNNING: dict[str, Server] = {}
+
+
+def server_of(url: str) -> Server:
+    """The running server whose page ``url`` is."""
+    return next(server for base, server in RUNNING.items() if url.startswith(f"{base}/"))
+
+
 #: JupyterLab user settings for the tests: start the kernel without asking, fetch no news.
 LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker": {"autoStartDefaultKernel": True,
@@ -100,8 +128,64 @@ LAB_SETTINGS = {
 }
 
 
+#: An IPython startup file for the servers' kernels: ``SIGUSR1`` writes every thread's
+#: stack to ``<base>/stacks/<pid>.txt`` (``Server.kernel_stacks``). (A function: the
+#: notebook's names stay as they were.)
+STACKS_STARTUP = """def _stacks_on_sigusr1():
+    import faulthandler, os, signal
+    stacks = open(os.path.join({folder!r}, f"{{os.getpid()}}.txt"), "a")
+    faulthandler.register(signal.SIGUSR1, file=stacks, all_threads=True)
+_stacks_on_sigusr1()
+del _stacks_on_sigusr1
+"""
+
+
+def _kernel_pids(marker: bytes) -> list[int]:
+    """The process ids of the kernels whose environment holds ``marker``."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if (b"ipykernel" in (proc / "cmdline").read_bytes()
+                    and marker in (proc / "environ").read_bytes().split(b"\0")):
+                pids.append(int(proc.name))
+        except OSError:  # gone, or not ours to read
+            continue
+    return pids
+
+
+def _telling_stacks(path: Path) -> str:
+    """The stacks in ``path`` of the main thread and of the threads in tabletop's code."""
+    try:
+        blocks = path.read_text(encoding="utf-8", errors="replace").strip().split("\n\n")
+    except OSError:
+        return "(it wrote no stacks)"
+    telling = [_short(b) for b in blocks if "_run_module_as_main" in b or "tabletop" in b]
+    return "\n".join([*telling, f"({len(blocks) - len(telling)} more threads, none in "
+                                 "tabletop's code)"])
+
+
+#: Where the frames of a kernel's own machinery are (left out of a stack told).
+MACHINERY = ("/IPython/", "/ipykernel/", "/tornado/", "/asyncio/", "/traitlets/", "runpy",
+             "ipykernel_launcher", "selectors.py")
+
+
+def _short(stack: str) -> str:
+    """A thread's stack without the frames of the kernel's own machinery."""
+    lines = stack.splitlines()
+    kept = [line for line in lines[1:] if not any(m in line for m in MACHINERY)]
+    return "\n".join([lines[0], *kept, f"  ({len(lines) - 1 - len(kept)} frames of IPython, "
+                                       "ipykernel and asyncio)"])
+
+
 def _environment(base: Path) -> dict[str, str]:
     env = dict(os.environ)
+    startup = base / "ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    (base / "stacks").mkdir(exist_ok=True)
+    (startup / "00-stacks.py").write_text(
+        STACKS_STARTUP.format(folder=str(base / "stacks")), encoding="utf-8")
     for name in ("config", "data", "runtime"):
         (base / name).mkdir(parents=True, exist_ok=True)
     for plugin, settings in LAB_SETTINGS.items():
@@ -143,9 +227,11 @@ def start_server(kind: str, base: Path, args: list[str], ready_path: str) -> Ser
         process = subprocess.Popen(command, cwd=root, env=_environment(base), stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(process, f"http://127.0.0.1:{port}", token, root, log)
+    RUNNING[server.url] = server
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            RUNNING.pop(server.url)
             raise RuntimeError(f"{kind} exited early:\n{_tail(log)}")
         try:
             with urllib.request.urlopen(f"{server.url}{ready_path}", timeout=2):

@@ -91,20 +91,22 @@ print("closes waiting:", len(CLOSER.pending), "marks:", CLOSER.marks)
 def rerun_diagnosis(page: Any, lab: Server) -> str:
     """The page's first errors (with their stacks), its console's first errors and
     warnings (a lost connection says "Connection lost") and last lines, the end of the
-    server's log (a dropped connection, or message: "rate exceeded") and the kernel's view
-    of the new gallery: what a blank board's failure says."""
+    server's log (a dropped connection, or message: "rate exceeded"), where the kernels are
+    and the kernel's view of the new gallery: what a blank board's failure says."""
     errors = "\n".join(page.error_stacks[:5])
     first = "\n".join([line for line in page.console_lines
                        if line.startswith(("error", "warning"))][:12])
     last = "\n".join(page.console_lines[-15:])
     server = log_end(lab)
+    stacks = lab.kernel_stacks()
     try:
         kernel = run_in_kernel(page, DIAGNOSIS, seconds=60)
     except Exception as failure:  # noqa: BLE001 - the diagnosis must not hide the failure
         kernel = f"(the kernel did not answer: {failure})"
     return (f"page errors ({len(page.errors)}), the first with their stacks:\n{errors}\n"
             f"the console's first errors and warnings:\n{first}\nits last lines:\n{last}\n"
-            f"the server's log ends:\n{server}\nthe kernel:\n{kernel}")
+            f"the server's log ends:\n{server}\nthe kernels' stacks:\n{stacks}\n"
+            f"the kernel's account:\n{kernel}")
 
 
 def tags() -> list[str]:
