@@ -117,6 +117,24 @@ def test_a_widget_never_shown_or_still_shown_stays_open() -> None:
         widget.close()
 
 
+def test_a_widget_displayed_whose_view_never_came_is_closed_after_a_rerun() -> None:
+    """A page that failed to draw a board (its view never came) does not keep it open once
+    its cell has run again; a widget made and never displayed is kept (a callback may show
+    it later)."""
+    broken, unshown = board_of("broken-cell"), board_of("broken-cell")
+    broken._repr_mimebundle_()  # displayed: the page was sent its view
+    run_again("broken-cell")
+    assert abandoned.sweep({}) == [broken]
+    assert broken.comm is None and unshown.comm is not None
+    shown = board_of("shown-cell")
+    shown._repr_mimebundle_()
+    shown._view_count = 1  # its view came, and stays
+    run_again("shown-cell")
+    assert abandoned.sweep({}) == []
+    for widget in (unshown, shown):
+        widget.close()
+
+
 def test_the_user_objects_attributes_are_followed() -> None:
     class Lesson:  # a class a notebook defines
         __module__ = "__main__"

@@ -13,6 +13,8 @@ bots stop, its comms and the page's models go, its canvases once the page has dr
 (``_view_count`` 0) and the notebook's variables no longer reach it. Anything else keeps it:
 a scrolled-away, collapsed or closed-tab notebook, a deleted cell (``d d``, undone with
 ``z``), another cell or an ``Output`` showing it, a widget made by a console or a callback.
+A widget displayed whose view never came (a page that failed to draw it) is shown nowhere
+too; one made and never displayed is kept (a callback may show it later).
 "Reach" follows the user's names through lists, tuples, dicts, sets, the attributes of the
 user's own objects and the children of ipywidgets containers; IPython's output history
 (``Out``, ``_``, ``_3``, …) does not count, so ``display(Out[3])`` after that cell ran
@@ -58,6 +60,14 @@ def watch(widget: w.Widget) -> None:
     cell = _running[0] or _cell_of_request()
     if cell is not None:
         _homes[widget] = (cell, _runs.get(cell, 0))
+
+
+def displayed(widget: w.Widget) -> None:
+    """Note that ``widget`` was displayed (its view sent to the page): shown nowhere until
+    a view of it comes, so a view that never comes (a page that failed to draw it) does not
+    keep it open once its cell has run again."""
+    if not widget._view_count:
+        _candidates.add(widget)
 
 
 def started(cell: str | None) -> None:

@@ -550,6 +550,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
     # --- static pictures ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget's view, and its board as a picture for viewers without the kernel."""
+        abandoned.displayed(self)
         return with_picture(super()._repr_mimebundle_(**kwargs),
                             to_svg(self.session.svg_scene()), repr(self).strip("<>"))
 

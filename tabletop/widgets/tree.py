@@ -432,6 +432,7 @@ class TreeWidget(w.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget's view, and the tree with its board as a picture for viewers without
         the kernel."""
+        abandoned.displayed(self)
         return with_picture(super()._repr_mimebundle_(**kwargs), self.svg(),
                             repr(self).strip("<>"))
 

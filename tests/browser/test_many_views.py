@@ -22,11 +22,13 @@ from typing import Any
 
 import pytest
 from pages import (
+    ALL_RUN_JS,
     READY_JS,
     SIGNATURE_JS,
     Step,
     code_notebook,
     mid_game,
+    open_lab_notebook,
     plan_move,
     replay_steps,
     run_command,
@@ -154,12 +156,8 @@ def views_page(lab: Server, browser: Any) -> Iterator[Any]:
     page = browser.new_page()
     page.set_viewport_size(VIEWPORT)
     try:
-        page.goto(f"{lab.url}/lab/tree/{filename}?token={lab.token}&reset")
-        page.wait_for_function(READY_JS, timeout=90_000)
-        run_command(page, "notebook:run-all-cells")
-        for tag in ("beside", "tree-beside"):
-            wait_for_board(page, tag)
-        page.wait_for_function(READY_JS, timeout=90_000)
+        open_lab_notebook(page, lab, filename, ["beside", "tree-beside"])
+        page.wait_for_function(ALL_RUN_JS, timeout=180_000)
         yield page
     finally:
         page.close()
