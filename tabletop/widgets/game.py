@@ -29,7 +29,7 @@ from ..core.public import PUBLIC
 from ..core.timeline import TimelineReader
 from ..render.scenecanvas import SceneCanvas, running_loop
 from ..render.svg import to_svg
-from . import abandoned, inputs, layout, panels
+from . import abandoned, inputs, iopub, layout, panels
 from .agentrun import AgentRunner, Seconds
 from .agentturns import AgentTurns, close_dropped, while_open
 from .instep import PanelsInStep
@@ -100,6 +100,7 @@ class GameWidget(AgentTurns, PanelsInStep, w.VBox):
         resolution = option_number(resolution, "resolution must be a finite number > 0 and "
                                    "at most 4", high=MAX_RESOLUTION, above=True)
         self.runner = AgentRunner(self)
+        iopub.hold_messages()  # (a burst of widgets no longer loses messages: ``iopub``)
         self.focus_keeper = FocusKeeper()  # where the focus goes when a control shuts
         self._panels_due: asyncio.TimerHandle | None = None
         self._panels_full = False

@@ -38,7 +38,7 @@ from ..core.graphview import readonly_view
 from ..core.plain import player_of, whole
 from ..core.quoting import brief, counted
 from ..render.scene import Scene
-from . import abandoned
+from . import abandoned, iopub
 from .agentturns import close_all
 from .frontend import TREE_INSTEAD, warn_if_shown_nowhere
 from .keyfocus import leave
@@ -123,6 +123,7 @@ class TreeWidget(w.VBox):
                             f"or None, not {brief(opener)}")
         self.opener = opener
         self.game_widget: Any = None
+        iopub.hold_messages()  # (a burst of widgets no longer loses messages: ``iopub``)
         from ..render.scenecanvas import SceneCanvas
 
         self.resolution = option_number(resolution, "resolution must be a finite number > 0",
