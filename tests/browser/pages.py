@@ -332,8 +332,10 @@ def open_lab_notebook(page: Any, server: Any, filename: str, tags: list[str]) ->
 
 class RetriedHang(UserWarning):
     """A notebook page that did not come up (a widget that never came, cells that did not
-    finish) and was brought up once more: seen now and then in CI, on pages of many widgets,
-    its cause not known yet. Each is written whole to ``artifacts/hangs.txt``."""
+    finish) and was brought up once more. Seen now and then in CI on pages of many widgets
+    while the kernel's queue to the server dropped messages past 1,000
+    (``tabletop.widgets.iopub``); none is expected since, so one that comes has another
+    cause, and it is written whole to ``artifacts/hangs.txt``."""
 
 
 def record_hang(told: str) -> None:
