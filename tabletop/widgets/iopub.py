@@ -31,7 +31,7 @@ _done: list[object] = []  # the kernels whose queue was set
 
 def hold_messages(shell: Any = ...) -> bool:
     """Let the kernel of ``shell`` (IPython's, by default) queue ``QUEUE`` messages for the
-    page (once per kernel); whether a kernel's queue is set to (``False`` outside one)."""
+    page, once per kernel; whether there is such a kernel (``False`` outside one)."""
     if shell is ...:
         from IPython import get_ipython
 
