@@ -7,6 +7,10 @@ Prints medians:
   over pairs × flowers, exact tests included), and the open pairs as bits of the dead mask —
   plus, for scale, the scatter of the layout and the first ``legal_actions()``;
 * the first Lacuna game in a fresh process (imports included);
+* where a random game's time goes (``time_split``): the layout's geometry (the scatter, the
+  ``Geometry`` of the set-aside move, each pawn's and each collected pair's first kills)
+  against the rest (the core's ``new`` and ``apply``, listing, choosing, the states), and
+  the ratio to tic-tac-toe Lacuna would reach if its geometry took no time at all;
 * random playouts through the public API (``new(seed, setup="random")`` → random legal
   actions → end): full games/s (issue 20: ≥ 2,500) and actions/s, next to OpenSpiel's pure-Python
   tic-tac-toe measured in the same run, interleaved (this machine is shared and noisy).
@@ -22,12 +26,17 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import NamedTuple
 
 from arguments import above_zero
 from playouts import open_spiel_run, tabletop_run
 
 import tabletop
+from tabletop.core.testing import playout
+from tabletop.games.lacuna.board import FLOWERS, SPACING
+from tabletop.games.lacuna.draws import Draws
 from tabletop.games.lacuna.geometry import Geometry, scatter
+from tabletop.games.lacuna.rules import SETUP_OUTPUTS
 
 
 def fresh_layouts(n: int) -> list:
@@ -56,6 +65,60 @@ def scatter_time(n: int = 200) -> float:
         scatter(random.Random(seed), 48, 9690, 775.0)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+class Split(NamedTuple):
+    """Median microseconds per random game, by part (``time_split``)."""
+
+    setup: float  # ``new(seed, setup="random")``: draws, scatter, set-aside move, Geometry
+    scatter: float  # of which the layout's scatter
+    geometry: float  # and the Geometry of the set-aside move
+    moves: float  # the placements, played first (each pawn's and pair's kills new)
+    replayed: float  # the same placements again: every kill already kept by the layout
+
+    @property
+    def total(self) -> float:
+        return self.setup + self.moves
+
+    @property
+    def layout_work(self) -> float:
+        """The geometry's share: the scatter, the Geometry, the kills worked out in play."""
+        return self.scatter + self.geometry + self.moves - self.replayed
+
+
+def time_split(n: int = 300, rounds: int = 5) -> Split:
+    """Where a random game's time goes, as ``benchmarks/playouts.py`` plays it (one game at
+    a time): for each of ``n`` fresh games, each part timed on its own — the placements
+    twice, from the same state with the same draws: first as a playout meets them, then
+    with the layout's kills kept, which leaves the move path alone. Medians over
+    ``rounds`` rounds of the mean per game."""
+    game = tabletop.load("lacuna")
+    p = game.params
+    totals: list[list[float]] = [[] for _ in Split._fields]
+    for k in range(rounds):
+        rng = random.Random(k)
+        spent = [0.0] * len(Split._fields)
+        for i in range(n):
+            seed = rng.randrange(2**31)
+            t0 = time.perf_counter()
+            state = game.new(seed=seed, setup="random")
+            t1 = time.perf_counter()
+            scatter(Draws(random.Random(seed), SETUP_OUTPUTS), FLOWERS - 1, p.mat - p.flower,
+                    SPACING * p.flower)  # as ``Lacuna._initial`` does (timed again here)
+            t2 = time.perf_counter()
+            Geometry(state.points, state.colors, flower_r=p.flower, pawn_r=p.pawn,
+                     spot_gap=p.spot_gap)
+            t3 = time.perf_counter()
+            played = playout(state, random.Random(i))
+            t4 = time.perf_counter()
+            again = playout(state, random.Random(i))
+            t5 = time.perf_counter()
+            assert again.history == played.history
+            for j, took in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+                spent[j] += took
+        for j, took in enumerate(spent):
+            totals[j].append(took / n * 1e6)
+    return Split(*(statistics.median(part) for part in totals))
 
 
 def first_legal_time(n: int = 200) -> float:
@@ -120,12 +183,32 @@ def main() -> None:
     actions_s = statistics.median(r[1] for r in lac)
     print(f"random playouts                     : median {games_s:8.0f} games/s "
           f"({actions_s:,.0f} actions/s; goal 2,500 games/s)")
-    if ttt:
-        ref = statistics.median(ttt)
+    ref = statistics.median(ttt) if ttt else None
+    if ref is not None:
         print(f"OpenSpiel python tic-tac-toe        : median {ref:8,.0f} actions/s "
               f"(Lacuna {actions_s / ref:.2f}×)")
     else:
         print("OpenSpiel not installed (pip install -e '.[bench]') — no reference figure")
+    print_split(time_split(rounds=args.runs), actions_s / games_s, ref)
+
+
+def print_split(split: Split, actions: float, ref: float | None) -> None:
+    """The parts of a random game, and what they mean for issue 20's goal of 1.5×
+    tic-tac-toe's actions/s (``ref``; ``actions`` per game)."""
+    rest = split.total - split.layout_work
+    print(f"a random game, by part (medians)    : {split.total:8.0f} µs")
+    print(f"  new(seed, setup='random')        : {split.setup:8.0f} µs, of which the "
+          f"scatter {split.scatter:.0f} and the Geometry {split.geometry:.0f}")
+    print(f"  the placements                   : {split.moves:8.0f} µs, "
+          f"{split.replayed:.0f} with every kill kept")
+    print(f"  the layout's geometry, in all    : {split.layout_work:8.0f} µs")
+    print(f"  the rest (core, lists, states)   : {rest:8.0f} µs")
+    if ref is None:
+        return
+    budget = actions * 1e6 / (1.5 * ref)
+    print(f"with no time for the geometry       : {actions * 1e6 / rest / ref:8.2f}× "
+          f"tic-tac-toe; 1.5× leaves it {budget - rest:.0f} µs a game "
+          f"(it takes {split.layout_work:.0f})")
 
 
 if __name__ == "__main__":

@@ -96,6 +96,20 @@ def test_first_use_prints_each_figure_as_a_ratio_to_import_numpy():
         assert re.search(rf"^{label}\s+\d+\s+{FLOAT}", done.stdout, re.M), done.stdout
 
 
+def test_lacuna_splits_a_game_into_its_geometry_and_the_rest():
+    done = _run("lacuna.py", "--seconds", "0.05", "--runs", "1")
+    assert done.returncode == 0, done.stderr
+    figure = {label: float(value) for label, value in re.findall(
+        rf"^\s*(a random game|the layout's geometry|the rest)\b.*?:\s+{FLOAT} µs",
+        done.stdout, re.M)}
+    assert set(figure) == {"a random game", "the layout's geometry", "the rest"}, done.stdout
+    assert 0 < figure["the layout's geometry"] < figure["a random game"]
+    assert figure["the rest"] == pytest.approx(
+        figure["a random game"] - figure["the layout's geometry"], abs=1.0)
+    assert re.search(rf"^with no time for the geometry\s+:\s+{FLOAT}× tic-tac-toe",
+                     done.stdout, re.M), done.stdout
+
+
 @pytest.mark.parametrize("script,args", [("instructions.py", ["--games", "1"]),
                                          ("bots.py", ["--instructions", "--skip-speed"])])
 def test_counting_instructions_without_valgrind_says_so_before_any_work(script, args, tmp_path):
