@@ -1,7 +1,8 @@
 """A seed fixes the whole game in any process: the record, the texts, the states a view
 draws, a seeded bot's search — whatever ``PYTHONHASHSEED`` says and whatever the global
 generators hold, which a game leaves as they were (``tabletop.core.testing.reproducible``,
-run by ``check_game`` through ``check_hash_seeds``)."""
+run by ``check_game`` through ``check_hash_seeds``); and a seeded widget's bot moves, "Bot
+move" at a human seat too."""
 
 import json
 import os
@@ -23,6 +24,7 @@ from tabletop.core.testing import (
     playout,
 )
 from tabletop.core.testing.reproducible import play_digests
+from tabletop.widgets import GameWidget
 
 COUNTS = [(name, players) for name in tabletop.games()
           for players in tabletop.load(name).player_counts]
@@ -73,6 +75,40 @@ def test_every_game_plays_the_same_whatever_the_global_generators_hold(name, pla
             "the observation tensor"} <= kinds
     assert any("determinize(random.Random" in what for what, _ in found)
     assert any("MCTSAgent(iterations=12, seed=2)'s search" in what for what, _ in found)
+
+
+def _pressed_bot_moves(name: str, players: int, fill: int) -> str:
+    """The full record of a seeded hot-seat widget of humans only after "Bot move" is
+    pressed a dozen times, twice more after two steps back (a branch), with the global
+    generators seeded with ``fill`` first."""
+    random.seed(fill)
+    np.random.seed(fill)
+    state = tabletop.load(name, players=players).new(seed=5)
+    widget = GameWidget(state, hot_seat=True, seed=5, agent_delay=0, panel_delay=0)
+    try:
+        for _ in range(12):
+            widget.agent_move()
+        widget.back()
+        widget.back()
+        widget.agent_move()
+        widget.agent_move()
+        return json.dumps(widget.save(full=True))
+    finally:
+        widget.close()
+
+
+@pytest.mark.parametrize("name, players", COUNTS)
+def test_a_seeded_widget_plays_the_same_bot_moves_for_the_same_presses(name, players):
+    """Each human seat's "Bot move" is made by an agent seeded from the widget's ``seed=``
+    and the seat, as a seated bot is, so the same presses play the same moves (an unseeded
+    one would make a Hypothesis machine's replay differ from its run)."""
+    mine, my_numpy = random.getstate(), np.random.get_state()
+    try:
+        first = _pressed_bot_moves(name, players, fill=1)
+        assert _pressed_bot_moves(name, players, fill=2) == first
+    finally:
+        random.setstate(mine)
+        np.random.set_state(my_numpy)
 
 
 def test_the_digests_name_each_draw_and_search():

@@ -64,6 +64,7 @@ class Session(SessionClicks):
         self.extra: dict[str, Any] = {}  # the caller's own fields of the record last opened
         self.hot_seat = hot_seat_flag(hot_seat)
         self.revealed: int | None = None
+        self._stand_ins: dict[int, Any] = {}  # a human seat's "Bot move": ``_stand_in``
         for player, spec in agent_seats(bots).items():
             if not self._is_player(plain(player)):
                 raise InvalidOption(f"bots={{{brief(player)}: …}}: {self.game.name} has no "
@@ -337,13 +338,31 @@ class Session(SessionClicks):
 
     def mover(self, agent: Any | None = None) -> Any:
         """The agent that moves now: ``agent`` (a name or spec, resolved as a seat takes it),
-        else the seat's, else a random one; ``IllegalAction`` if the game is over."""
+        else the seat's, else the human seat's stand-in (``_stand_in``); ``IllegalAction``
+        if the game is over."""
         p = self.state.current_player
         if p is None:
             raise IllegalAction("the game is over: no bot can move")
         if agent is not None:
             return resolve_agent(agent, self._seat_seed(p))
-        return self.seats[p] or resolve_agent("random", None)
+        return self.seats[p] or self._stand_in(p)
+
+    def _stand_in(self, seat: int) -> Any:
+        """The random agent that moves for human ``seat`` ("Bot move"): one per seat, made at
+        its first move with the seat's seed (``seat_seed``), as a seated bot is; so a seeded
+        session plays the same moves again for the same presses.
+
+        >>> import tabletop
+        >>> def moves():
+        ...     s = Session(tabletop.load("lava-flows").new(seed=1), seed=1)
+        ...     return [str(s.agent_move()) for _ in range(4)]
+        >>> moves() == moves()
+        True
+        """
+        agent = self._stand_ins.get(seat)
+        if agent is None:
+            agent = self._stand_ins[seat] = resolve_agent("random", self._seat_seed(seat))
+        return agent
 
     def agent_move(self, agent: Any | None = None) -> Action:
         """Let the player to move's agent (or ``agent``) move; ``IllegalAction`` if none can.
@@ -486,6 +505,7 @@ class Session(SessionClicks):
         # nothing above touched the session; from here on nothing can fail
         if opened.end.game.players != self.game.players:
             self.seats = [None] * opened.end.game.players
+            self._stand_ins = {}
             self.view = None
         self.timeline = timeline
         self.extra = extra
