@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .agents.base import agent_label, resolve_agent
+from .agents.settings import seat_seed
 from .core.errors import TabletopError
 from .core.game import Game, State
 from .core.printing import say
@@ -140,14 +141,16 @@ def _named_seat(state: State, key: object) -> str:
 
 
 def _seats(state: State, bots: Mapping[int, Any]) -> dict[int, Any]:
-    """The agents of the bots' seats, each seeded from the game's seed and its seat."""
+    """The agents of the bots' seats, each seeded from the game's seed and its seat as the
+    widget seeds them (``seat_seed``: a hash, which no agent can undo to deal the game
+    itself; a game without a seed, such as a built position, gets fresh bots)."""
     n = state.game.players
     seats = {}
     for seat, spec in bots.items():
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ValueError(f"a bot's seat is a player from 0 to {n - 1}, not {seat!r}"
                              f"{_named_seat(state, seat)}")
-        seats[seat] = resolve_agent(spec, seed=(state.seed or 0) * 101 + seat)
+        seats[seat] = resolve_agent(spec, seed=seat_seed(state.seed, seat))
     return seats
 
 
