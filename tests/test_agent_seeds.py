@@ -90,3 +90,23 @@ def test_the_arena_seeds_each_entrant_by_a_hash():
     probe, *played = Snoop.seeds  # the one build that checks the spec before any game
     assert probe == 0 and sorted(played) == sorted(expected)
     _never_undoable(expected, range(SEEDS[0], SEEDS[0] + len(SEEDS)))
+
+
+def test_the_terminal_command_a_widget_names_plays_the_widgets_game():
+    """``terminal_command`` says a widget's game plays the same in a terminal: with the same
+    typed moves, its bots answer as the widget's do."""
+    state = tabletop.load("lava-flows").new(seed=3, setup="random")
+    widget = GameWidget(state, seed=3, bots={SEAT: "random"}, agent_delay=0, panel_delay=0)
+    try:
+        typed = []
+        while not widget.state.is_terminal and len(typed) < 8:
+            move = str(widget.state.legal_actions()[-1])
+            typed.append(move)
+            widget.play(move)
+        seen = widget.state
+    finally:
+        widget.close()
+    lines = iter(typed)
+    end = play_text("lava-flows", seed=3, setup="random", bots={SEAT: "random"},
+                    read=lambda prompt: next(lines, "quit"), write=lambda t: None)
+    assert end.history[:len(seen.history)] == seen.history and len(seen.history) > len(typed)
