@@ -18,13 +18,17 @@
   (so a user's edit reaches every load); ``TableNim``: ``variants`` as every game's were
   before round 54, a tuple of plain dicts, put back after the class is made (``Game`` now
   makes a declared ``variants`` read-only); ``PricedNim``: its state class declares a public
-  ``prices`` dict that every state shares.
+  ``prices`` dict that every state shares;
+* ``MemoNim``: ``table()`` returns a read-only helper whose public ``cached(key, compute)``
+  fills the memo its text reads with whatever the caller's function returns (as Lacuna's
+  ``state.geometry.cached`` did).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from toygame import NimState, SecretNim
@@ -231,3 +235,36 @@ class PricedNim(SecretNim):
 class PricedState(NimState):
     #: What taking 1 or 2 counters costs: a plain dict on the class (the bug).
     prices: ClassVar[dict[int, int]] = {1: 1, 2: 3}
+
+
+class MemoNim(SecretNim):
+    name = "memo-nim"
+
+    def _initial(self, rng):
+        return _start(self, MemoState, rng)
+
+
+class _Table:
+    """Per-game data with nothing to set, but a public door into its memo (the bug)."""
+
+    __slots__ = ("_memo",)
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_memo", {})
+
+    def __setattr__(self, name, value):
+        raise AttributeError("read-only")
+
+    def cached(self, key: str, compute: Callable[[_Table], Any]) -> Any:
+        if key not in self._memo:
+            self._memo[key] = compute(self)
+        return self._memo[key]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MemoState(NimState):
+    def table(self) -> _Table:
+        return self._cached("table", _Table)
+
+    def _text(self):
+        return NimState._text(self) + f", {self.table().cached('most', lambda t: 3)} at most"

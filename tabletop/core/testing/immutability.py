@@ -13,7 +13,9 @@ level deep as well. A change that raises is refused, as it should be. Then the
 state and its views must look exactly as before (equality, hash, text, scores, winners,
 legal actions, record, pictures), and reading the same thing again must give what it gave
 before the changes. A returned graph must also read as networkx reads graphs: written as
-GraphML, frozen again and copied (each changes nothing).
+GraphML, frozen again and copied (each changes nothing). And a returned object has no public
+method that takes a function of the caller's (a ``cached(key, compute)`` would let a caller
+fill what the rules read with values of its own).
 
 The changes are made on a twin of each position (replayed from its record, so that nothing
 is cached or shared with the original), in two orders, so that a change made before or after
@@ -201,6 +203,7 @@ def _abuse(state: State, original: State, order: int, only: str | None = None
             continue
         if isinstance(value, nx.Graph):
             stale += _unreadable(full, value)
+        stale += _callback_doors(full, value)
         before = _snapshot(value)
         accepted = _change(value)
         if not accepted:
@@ -241,6 +244,31 @@ def _unreadable(full: str, graph: nx.Graph) -> list[str]:
             problems.append(f"{full} returned a graph that {name} cannot read: "
                             f"{type(err).__name__}: {err}")
     return problems
+
+
+def _callback_doors(full: str, value: Any) -> list[str]:
+    """The public methods of a returned object, or of one it holds, that take a function of
+    the caller's: a door through which a caller's values reach what the object keeps (a memo
+    filled by ``compute(self)``, which the rules then read), however read-only its data."""
+    if value is None or isinstance(value, (*_ATOMS, np.ndarray, nx.Graph, Game, State, View)):
+        return []
+    if isinstance(value, Mapping | Sequence | Set):
+        held = list(value.values() if isinstance(value, Mapping) else value)
+        held = held[:NESTED_ITEMS] + held[NESTED_ITEMS:][-NESTED_ITEMS:]
+        return [door for item in held for door in _callback_doors(f"{full}[…]", item)
+                if not isinstance(item, Mapping | Sequence | Set)]
+    doors = []
+    for name in dir(type(value)):
+        method = inspect.getattr_static(value, name, None)
+        if name.startswith("_") or not inspect.isfunction(method):
+            continue
+        for parameter in inspect.signature(method).parameters.values():
+            if "Callable" in str(parameter.annotation):
+                doors.append(f"{full} returned a {type(value).__name__} whose public method "
+                             f"{name}() takes a function of the caller's ({parameter.name}): "
+                             f"a door for the caller's values into what it keeps, which "
+                             f"the position may read (make it private)")
+    return doors
 
 
 def _outcome_or_none(read: Callable[[], Any]) -> Any:

@@ -165,8 +165,9 @@ class Geometry:
       ``spot_bits`` and ``pair_bits`` select
       the two kinds of bit; ``spot_bits`` leaves out the sample spots a short pair does not
       offer (``spot_mask``: neighbouring spots are at least ``spot_gap`` ticks apart).
-    * ``cached(key, compute)``: where the rules keep other per-layout data (the action
-      table), computed once.
+    * ``_cached(key, compute)``: where the rules keep other per-layout data (the action
+      table), computed once. Private: the rules read what it keeps, so a caller holding
+      ``state.geometry`` must have no way to put values of its own there.
 
     Coordinates in, ``points`` in ticks (``centres``, if given: the same in fine units, as
     ``scatter`` returns them); radii in ticks. Everything is read-only: the
@@ -191,7 +192,7 @@ class Geometry:
     spot_bits: int
     pair_bits: int
     spot_gap: int
-    _memo: dict[str, Any]  # per-layout values of any kind (``cached``)
+    _memo: dict[str, Any]  # per-layout values of any kind (``_cached``)
     _pair_rows: dict[tuple[int, int], tuple[int, int, int]]
     _kills: kernels.Kills
     _rows: list[int | None]
@@ -233,7 +234,7 @@ class Geometry:
         put(self, "_lines", seg)
         put(self, "_table", None)  # for pawns: ``kernels.pawn_table``, made for the first one
         put(self, "_pawns", {})  # pawn position -> its dead mask (see ``pawn_kill``)
-        put(self, "_memo", {})  # see ``cached``
+        put(self, "_memo", {})  # see ``_cached``
         put(self, "_pair_rows", {})  # see ``_rows_of``
         put(self, "_kills", kernels.layout_kills(at, ends, seg, self.rf, self.rp))
         put(self, "_rows", [None] * (2 * n))  # the rows of ``_kills`` read so far, as integers
@@ -276,7 +277,7 @@ class Geometry:
             self._put("_pair_index", found)
         return found
 
-    def cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
+    def _cached(self, key: str, compute: Callable[[Geometry], T]) -> T:
         """The per-layout value ``compute(self)`` kept under ``key``, computed on first use
         (the rules keep their action table here)."""
         found = self._memo.get(key)

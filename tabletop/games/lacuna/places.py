@@ -44,7 +44,7 @@ def spot_places(geo: Geometry) -> SpotPlaces:
     spots, in order (the whole list), what ``from_bits`` reads a legal list with. They hold
     the layout's pairs, not the layout, which keeps them in its memo: no reference cycle, so
     a layout is freed with its last state."""
-    return geo.cached("spot_places", _spot_places)
+    return geo._cached("spot_places", _spot_places)
 
 
 def _spot_places(geo: Geometry) -> SpotPlaces:
@@ -90,7 +90,7 @@ _SEEN = np.zeros(64 * 64, dtype=bool)
 def geo_actions(geo: Geometry) -> np.ndarray:
     """The ``Place`` at each bit of a layout's dead masks (``GROUP * pair + s``; ``None`` at
     the pairs' own bits), as a read-only object array built once per layout."""
-    return geo.cached("actions", _build_actions)
+    return geo._cached("actions", _build_actions)
 
 
 def _build_actions(geo: Geometry) -> np.ndarray:

@@ -399,7 +399,7 @@ class LacunaPosition(Position):
         layout, or per position if hand-built)."""
         geo = self._geo
         if geo is not None:
-            return geo.cached("scoring", scoring.layout_data)
+            return geo._cached("scoring", scoring.layout_data)
         return self._cached("scoring", lambda: scoring.data(self.points, self.colors or ()))
 
     def _claimed(self) -> tuple[int, int]:
