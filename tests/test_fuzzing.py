@@ -65,6 +65,23 @@ def test_a_replay_that_lets_a_type_error_out_is_caught(registered, monkeypatch):
         check_fuzzing(registered(SecretNim), seeds=range(1))
 
 
+def test_a_replay_that_keeps_any_field_of_the_callers_is_caught(registered, monkeypatch):
+    """As ``replay`` and ``widget.load`` were: a field of the caller's holding NaN was kept,
+    and the widget's ``save`` then refused to write it back."""
+    monkeypatch.setattr(record_module, "_check_callers_fields", lambda record: None)
+    with pytest.raises(ConformanceError, match=r"text with NaN in a field of the caller's, ply "
+                                               r"None: a malformed record was accepted"):
+        check_fuzzing(registered(SecretNim), seeds=range(1))
+
+
+def test_a_replay_that_reads_a_misspelt_field_as_the_callers_is_caught(registered,
+                                                                        monkeypatch):
+    monkeypatch.setattr(record_module, "_as_field", lambda key: key.strip().lower())
+    with pytest.raises(ConformanceError, match=r"the field 'seed' misspelt 'ſeed', ply None: "
+                                               r"a malformed record was accepted"):
+        check_fuzzing(registered(SecretNim), seeds=range(1))
+
+
 def test_the_check_is_quick_on_a_real_game():
     start = time.perf_counter()
     check_fuzzing(tabletop.load("lascaux", players=4), seeds=range(1))

@@ -73,6 +73,28 @@ def test_a_huge_typed_number_is_not_understood() -> None:
     assert "Not understood" in task.answer("9" * 5000).message
 
 
+class _Unprintable:
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+def _nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("solution", [9, {"a3"}, True, "black", {1, 2}])
+@pytest.mark.parametrize("answer", [_nested(3000), _Unprintable()], ids=["nested", "no str"])
+def test_an_answer_no_text_can_show_is_not_understood(solution: object, answer: object) -> None:
+    """``answer`` never raises for a learner's value: one nested past the recursion limit,
+    or whose ``__str__`` raises, is shown by its kind."""
+    task = Task("Which?", check=lambda value: value == solution, solution=solution)
+    verdict = task.answer(answer)
+    assert not verdict and "Not understood" in verdict.message and len(verdict.answer) < 100
+
+
 def test_a_bool_solution_takes_bools_and_their_words() -> None:
     task = Task("Is it?", check=lambda b: b is True, solution=True, wrong=(False,))
     assert task.answer(np.True_) and task.answer("true") and not task.answer(1)

@@ -49,6 +49,13 @@ def snapshot(w: GameWidget) -> dict[str, object]:
     }
 
 
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 def another_games_record() -> dict:
     state = tabletop.load("lava-flows").new(seed=1, setup="random")
     return state.apply(state.legal_actions()[0]).to_record()
@@ -86,7 +93,7 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("nan")}]}}},),
-        "candidate 1 needs 'value'"),
+        "record 'thinking' holds nan, which is not a finite JSON value"),
     "thinking with a value past a float": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
@@ -96,10 +103,10 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 10**5000,
                                                      "value": 0.5}]}}},),
-        "not an integer of about 5001 digits"),
+        "record 'thinking' holds an integer of about 5001 digits"),
     "thinking with iterations past the digit limit": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"], "iterations": 10**5000}}},),
-        "'iterations' should be an integer from 0 to 10**12"),
+        "record 'thinking' holds an integer of about 5001 digits"),
     "thinking with an agent of a million characters": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"], "agent": "x" * 10**6}}},),
         "'agent' should be a string of at most 200 characters"),
@@ -107,11 +114,23 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("inf")}]}}},),
-        "candidate 1 needs 'value'"),
+        "record 'thinking' holds inf, which is not a finite JSON value"),
     "deeply nested JSON": lambda good: ((DEEP,), "nests too deeply"),
     "deeply nested JSON in a field": lambda good: (
         (json.dumps({**good, "thinking": None})[:-1] + ', "x": ' + DEEP + "}",),
         "nests too deeply"),
+    "a field of the caller's holding NaN": lambda good: (({**good, "mine": math.nan},),
+                                                         "record 'mine' holds nan"),
+    "a field of the caller's holding NaN, as text": lambda good: (
+        (json.dumps(good)[:-1] + ', "mine": NaN}',), "record 'mine' holds NaN"),
+    "a field of the caller's holding a huge int": lambda good: (
+        ({**good, "mine": 10**5000},), "an integer of about 5001 digits"),
+    "a field of the caller's nested deeply": lambda good: (
+        ({**good, "mine": nested(5000)},), "record 'mine' nests more than"),
+    "a field of the caller's keyed by a number": lambda good: (
+        ({**good, "mine": {1: 2}},), "record 'mine' has a key 1, not a string"),
+    "a field misspelt in other letters": lambda good: (({**good, "ſeed": 3},),
+                                                       "is the field 'seed' misspelt"),
     "not JSON": lambda good: (("{not json",), "not valid JSON"),
     "JSON but not an object": lambda good: (("[1, 2]",), "not list"),
     "an altered result": lambda good: (({**good, "result": {"terminal": True}},),
@@ -135,6 +154,12 @@ def test_a_failed_load_changes_nothing_and_says_why(widget, case):
     assert "error" in widget.message_html.value
     widget.forward()  # and it still works
     assert widget.node in widget.navigator.line()
+
+
+def test_the_callers_fields_come_back_as_they_were(widget):
+    mine = {"class": "3B", "marks": [1, 2.5, None, True], "nested": {"x": ["y"]}}
+    widget.load({**widget.save(full=True), "mine": mine})
+    assert widget.save(full=True)["mine"] == mine
 
 
 def test_a_good_load_after_a_failed_one(widget):

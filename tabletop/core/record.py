@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -107,7 +108,7 @@ def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
     """``extra`` as JSON (``json_shaped``: tuples as lists, numpy's numbers plain), if no key
     is a field of the record and every value is finite JSON data; else ``InvalidRecord``
     saying which is not."""
-    taken = [key for key in extra if key.strip().lower() in OWN_FIELDS]  # "Seed" too
+    taken = [key for key in extra if _as_field(key) in OWN_FIELDS]  # "Seed" too
     if taken:
         raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
                             f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
@@ -240,7 +241,26 @@ def read(record: object) -> dict[str, Any]:
         _check_plain(record["start"], "start", [MAX_START_ITEMS])
     if record.get("result") is not None:
         _check_result_shape(record["result"])
+    _check_callers_fields(record)
     return record
+
+
+def _check_callers_fields(record: dict[Any, Any]) -> None:
+    """Refuse a key that is no string, and a field of the caller's that ``to_record(**extra)``
+    would refuse to write (not finite JSON data, too deep, too much): a widget keeps them and
+    writes them back, so a record may hold only what a record can be written with.
+
+    >>> _check_callers_fields({"seed": 1, "mine": float("nan")})
+    Traceback (most recent call last):
+    ...
+    tabletop.core.errors.InvalidRecord: record 'mine' holds nan, which is not a finite JSON value
+    """
+    budget = [MAX_EXTRA_ITEMS]
+    for key, value in record.items():
+        if not isinstance(key, str):
+            raise InvalidRecord(f"record has a key {brief(key)}, not a string")
+        if key not in OWN_FIELDS:
+            _check_plain(value, key, budget)
 
 
 def _check_spelling(record: dict[Any, Any]) -> None:
@@ -252,14 +272,24 @@ def _check_spelling(record: dict[Any, Any]) -> None:
     Traceback (most recent call last):
     ...
     tabletop.core.errors.InvalidRecord: record key 'Start' is the field 'start' misspelt: a \
-record's own fields are written in lower case, without spaces
+record's own fields are written in plain lower-case letters, without spaces
     """
     for key in record:
-        if isinstance(key, str) and key not in OWN_FIELDS \
-                and key.strip().lower() in OWN_FIELDS:
+        if isinstance(key, str) and key not in OWN_FIELDS and _as_field(key) in OWN_FIELDS:
             raise InvalidRecord(f"record key {brief(key)} is the field "
-                                f"{key.strip().lower()!r} misspelt: a record's own fields are "
-                                "written in lower case, without spaces")
+                                f"{_as_field(key)!r} misspelt: a record's own fields are "
+                                "written in plain lower-case letters, without spaces")
+
+
+def _as_field(key: str) -> str:
+    """``key`` as the name of a field it may be mistaken for: compatible forms folded
+    (``NFKC``), spaces stripped, letter case folded — ``"ſeed"`` and ``"Ｓｅｅｄ"`` are
+    ``"seed"``.
+
+    >>> _as_field(" Seed"), _as_field("ſeed"), _as_field("Ｓｔａｒｔ")
+    ('seed', 'seed', 'start')
+    """
+    return unicodedata.normalize("NFKC", key).strip().casefold()
 
 
 def _whole(value: Any) -> str:

@@ -158,7 +158,9 @@ class Task:
             if isinstance(value, (set, frozenset)):
                 return cut(", ".join(sorted(map(str, value))) or "nothing")
             return cut(str(value))
-        except ValueError:  # an integer too long to turn into text
+        # (a learner's value: an integer too long for text, a list nested past the recursion
+        # limit, a ``__str__`` that raises)
+        except Exception:  # noqa: BLE001
             return brief(value)
 
     def _judge(self, value: Any) -> tuple[bool, bool, str]:

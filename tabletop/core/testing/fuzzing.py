@@ -221,16 +221,18 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
     records = [_record(game, seed) for seed in seeds]
     paths = [(i, path) for i, (_, record) in enumerate(records) for path in _paths(record)]
     for where, record in records:
-        for label, bad in _broken_records(record):
+        for label, bad in _broken_records(record):  # each to be refused
             tampered = label.startswith("result")
+            accepted = ("a record whose result disagrees with its actions was accepted"
+                        if tampered else "a malformed record was accepted")
             for ply in (None, len(record["actions"])) if tampered else (None,):
-                _try_record(f"{where}, {label}, ply {ply}", bad, ply, tampered)
+                _try_record(f"{where}, {label}, ply {ply}", bad, ply, accepted)
     for i, path in paths:  # every field and a sample of what is inside, retyped
         where, record = records[i]
         for name in _RETYPED:
             label = f"set {'/'.join(map(str, path)) or 'the record'} = {name}"
             bad = _edit(record, path, "set", _HOSTILE_VALUES[name]())
-            _try_record(f"{where}, {label}", bad, None, tampered=False)
+            _try_record(f"{where}, {label}", bad, None)
     values = st.one_of(st.sampled_from(sorted(_HOSTILE_VALUES)), st.integers(), st.floats(),
                        st.text(max_size=20), st.booleans(), st.none())
 
@@ -255,7 +257,7 @@ def check_records(game: Game, seeds: tuple[int, ...]) -> None:
                 bad = json.dumps(bad)
             except (ValueError, TypeError, RecursionError):  # no JSON text: keep the dict
                 pass
-        _try_record(f"{where}, {label}, ply {brief(ply)}", bad, ply, tampered=False)
+        _try_record(f"{where}, {label}, ply {brief(ply)}", bad, ply)
 
     fuzz()
 
@@ -334,9 +336,16 @@ def _wrap(value: Any, depth: int) -> Any:
 
 
 def _broken_records(record: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """The fixed battery of corrupt records (the label starts with ``result`` when only the
-    result was altered, which replay must refuse)."""
+    """The fixed battery of corrupt records, each of which replay must refuse (the label
+    starts with ``result`` when only the result was altered). The caller's own fields are
+    data too: what ``to_record(**extra)`` would refuse to write, a record may not hold."""
     text = json.dumps(record)
+    yield "text with NaN in a field of the caller's", text[:-1] + ', "mine": NaN}'
+    for name in ("huge int", "deep list", "NaN list"):
+        yield f"a field of the caller's holding a {name}", {**record,
+                                                            "mine": _HOSTILE_VALUES[name]()}
+    yield "a field of the caller's named by a number", {**record, 7: "seven"}
+    yield "the field 'seed' misspelt 'ſeed'", {**record, "ſeed": record["seed"]}
     yield "text nested deeply", "[" * 100_000 + "]" * 100_000
     yield "text not JSON", text[: len(text) // 2]
     yield "text with NaN seed", text.replace(f'"seed": {record["seed"]}', '"seed": NaN', 1)
@@ -367,10 +376,12 @@ def _broken_records(record: dict[str, Any]) -> Iterator[tuple[str, Any]]:
             yield "result kept with the record's last action cut", bad
 
 
-def _try_record(where: str, record: Any, ply: Any, tampered: bool) -> None:
+def _try_record(where: str, record: Any, ply: Any, accepted: str | None = None) -> None:
+    """Replay ``record``: ``InvalidRecord`` or a state, quickly; a state fails the check
+    with ``accepted`` when that says it should have been refused."""
     state = _timed(where, "replay", lambda: replay(record, ply=ply), InvalidRecord)
-    if tampered and state is not None:
-        fail(where, "a record whose result disagrees with its actions was accepted")
+    if accepted is not None and state is not None:
+        fail(where, accepted)
 
 
 # --- timing and the promise of the right error --------------------------------------------------
