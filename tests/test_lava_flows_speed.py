@@ -16,6 +16,7 @@ import pytest
 import tabletop
 from tabletop.core.position import evolve
 from tabletop.core.testing import random_states
+from tabletop.games.lava_flows import tables
 from tabletop.games.lava_flows.actions import ANNOUNCED, PASS
 from tabletop.games.lava_flows.board import (
     CONE_PIECES,
@@ -26,7 +27,7 @@ from tabletop.games.lava_flows.board import (
     reveal_top,
     top_large,
 )
-from tabletop.games.lava_flows.cells import _entry, _shape, read_cell
+from tabletop.games.lava_flows.cells import _entry, _shape
 from tabletop.games.lava_flows.knowledge import (
     COLOURS,
     appearance,
@@ -207,7 +208,7 @@ def test_both_players_read_a_stack_of_public_pieces_alike_but_for_its_top():
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_each_memos_bound_reader_fills_it_as_read_cell_does(options):
-    """The reader bound to each cell memo (``cell_reader``, ``play.readers``) gives and stores
+    """The reader bound to each cell memo (``cell_reader``, ``tables._READERS``) gives and stores
     what the plain ``read_cell`` gives with the memo's cell, cone, mover and lock-ness, for
     every stack of the states a search meets at every cell, cone and lock."""
     game = tabletop.load("lava-flows", **options)
@@ -216,12 +217,12 @@ def test_each_memos_bound_reader_fills_it_as_read_cell_does(options):
               for s in sample.stacks}
     assert len(stacks) > 100
     for player, lock, c, cone in itertools.product((0, 1), range(-1, 9), range(9), (-1, 0, 1)):
-        memo = play.memos[player][lock + 1][c][cone + 1]
-        reader = play.readers[player][lock + 1][c][cone + 1]
+        memo = tables._CELLS[play.key][player][lock + 1][c][cone + 1]
+        reader = tables._READERS[play.key][player][lock + 1][c][cone + 1]
         for stack in stacks:
             got = reader(stack, play)
             assert memo[stack] is got
-            assert got == read_cell({}, stack, c, cone, player, c == lock, play), stack
+            assert got == tables.read_cell({}, stack, c, cone, player, c == lock, play), stack
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -240,8 +241,8 @@ def test_what_a_ply_hands_on_is_what_the_position_gives(options):
             cone_key, looks = key_parts(sample.stacks, sample.cones)
             assert hand[1:3] == (looks, occupied(sample.stacks, sample.cones))
             assert hand[0] is cone_context(game.tables, cone_key + "/", sample.cones)
-            memos = game.tables.memos[sample.to_move][sample.lock + 1]
-            readers = game.tables.readers[sample.to_move][sample.lock + 1]
+            memos = tables._CELLS[game.tables.key][sample.to_move][sample.lock + 1]
+            readers = tables._READERS[game.tables.key][sample.to_move][sample.lock + 1]
             assert len(hand[3]) == 18
             assert all(hand[3][c] is memos[c][sample.cones[c] + 1] for c in range(9))
             assert all(hand[3][9 + c] is readers[c][sample.cones[c] + 1] for c in range(9))
@@ -320,7 +321,7 @@ def test_a_cell_read_through_the_shape_memos_is_the_entry_of_its_shape():
             locked = rng.random() < 0.3
             plain = _entry(_shape(stack, cone, player, play.top_only, play.memory), c, locked,
                            play)
-            assert read_cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
+            assert tables.read_cell({}, stack, c, cone, player, locked, play) == plain, (stack, c)
 
 
 def test_stack_facts_from_one_top_large_are_appearance_and_cone_colour():
@@ -426,7 +427,7 @@ def test_what_a_ply_reads_of_the_cones_is_the_key_start_and_each_cells_memo():
             for _twice in range(2):
                 start, memos = cone_context(play, cone_key(cones) + "/", cones)[mover][lock + 1]
                 assert start == joined_key(mover, lock, cone_key(cones), [""])
-                plain = play.memos[mover][lock + 1]
+                plain = tables._CELLS[play.key][mover][lock + 1]
                 assert all(memos[c] is plain[c][cones[c] + 1] for c in range(9)), cones
 
 

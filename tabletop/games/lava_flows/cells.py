@@ -1,5 +1,5 @@
 """What one cell adds to the mover's legal actions: the hot loop's memo entries, worked out
-on a miss (``read_cell``) from the stack's ``Shape`` — what the player may do with the stack
+on a miss (``tables.read_cell``) from the stack's ``Shape`` — what the player may do with the stack
 wherever it stands — and the ``Cell`` made from it on that cell.
 """
 
@@ -22,7 +22,7 @@ from .knowledge import (
     visible_depths,
 )
 
-if TYPE_CHECKING:  # (built in ``position``, from ``read_cell`` among others)
+if TYPE_CHECKING:  # (built in ``position``, from ``tables.read_cell`` among others)
     from .tables import PlayTables
 
 #: What one cell adds to the mover's legal actions: its moves and slides by occupancy mask
@@ -38,23 +38,7 @@ _NO_MOVES: tuple[tuple[Action, ...], ...] = ((),) * 512
 _CONE_ALONE: Cell = (_NO_MOVES, (), None)
 
 
-def read_cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int,
-              locked: bool, play: PlayTables) -> Cell:
-    """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
-    actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
-    ``memo``: ``cell_reader``'s reader, made for one call.
-
-    >>> from tabletop.games.lava_flows.tables import play_tables
-    >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
-    >>> read_cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
-    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
-    """
-    shapes = play.shapes
-    return cell_reader(memo, c, cone, player, locked, shapes[player][cone + 1],
-                       shapes[1 - player][cone + 1], play.entries[c][locked])(stack, play)
-
-
-#: ``read_cell`` for one memo, its arguments but the stack and the options bound:
+#: ``tables.read_cell`` for one memo, its arguments but the stack and the options bound:
 #: ``reader(stack, play)``.
 Reader = Callable[[str, "PlayTables"], Cell]
 
@@ -124,7 +108,7 @@ Shape = tuple[bool, int, tuple[int, ...], tuple[tuple[int, str], ...],
 
 def _shape(stack: str, cone: int, player: int, top_only: bool, memory: bool) -> Shape:
     """What ``player`` may do with ``stack`` (non-empty) over ``cone``, wherever it stands
-    (``read_cell`` turns it into the actions of one cell). For a stack of public pieces only
+    (``tables.read_cell`` turns it into the actions of one cell). For a stack of public pieces only
     (``W B w b``) both players' answers differ only in whether the top piece is theirs.
 
     >>> _shape("1WwbW", -1, 0, False, False), _shape("4WwbW", -1, 0, False, False)

@@ -1,9 +1,15 @@
-"""The per-options memos and tables Lava Flows' hot loop reads (``PlayTables``), and what a
-ply reads of the cones (``cone_context``): static data, filled as stack shapes are met.
+"""The per-options tables Lava Flows' hot loop reads (``PlayTables``), and what a ply reads
+of the cones (``cone_context``) from the memos here: static data, filled as stack shapes are
+met.
+
+The memos are filled from full states, hidden Mediums included (a stack is keyed as the
+state holds it), so nothing a player holds may refer to them: they live in this module
+alone, and the game's ``PlayTables`` holds only the key of its options
+(``tests/test_view_reach.py``; ``check_view_reach``).
 
 >>> play = play_tables({"oreo": "top", "memory": True, "slide": "onto", "ply_cap": 40})
->>> play.memory, play.onto, play.ply_cap, play.memos is play_tables({"oreo": "top",
-...     "memory": True, "slide": "onto", "ply_cap": 9}).memos
+>>> play.memory, play.onto, play.ply_cap, play.key == play_tables({"oreo": "top",
+...     "memory": True, "slide": "onto", "ply_cap": 9}).key
 (True, True, 40, True)
 """
 
@@ -22,7 +28,7 @@ from .actions import (
     Slide,
 )
 from .board import STACKS
-from .cells import Reader, cell_reader
+from .cells import Cell, Reader, cell_reader
 from .knowledge import KEY_HEADS
 
 #: A memo of the hot loop, read as ``memos[c][cone + 1]`` (see ``_legal_actions``): by cell,
@@ -103,33 +109,20 @@ class PlayTables:
     """What every ply reads of a game's options, resolved once per game (``LavaFlows``
     keeps it as ``tables``): the hot loop then needs no option lookups. A slotted class,
     not a ``NamedTuple``: a slot is read several times faster than a tuple field. Read-only
-    once made (the memos it holds are caches that play fills).
+    once made. It holds no memo (see the module's docstring): ``key`` finds them here.
 
     >>> t = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
-    >>> t.top_only, t.onto, t.ply_cap, t.slides is SLIDE_INTO_EMPTY
-    (True, False, 9, True)
+    >>> t.top_only, t.onto, t.ply_cap, t.slides is SLIDE_INTO_EMPTY, t.key
+    (True, False, 9, True, (True, False, False))
     """
 
-    __slots__ = ("memos", "readers", "contexts", "shapes", "entries", "slides", "own",
-                 "top_only", "memory", "onto", "ply_cap", "_sealed")
+    __slots__ = ("key", "slides", "own", "top_only", "memory", "onto", "ply_cap", "_sealed")
 
-    def __init__(self, memos: tuple[tuple[CellMemos, ...], ...], readers: Any,
-                 contexts: dict[str, ConeContext],
-                 shapes: list[list[dict[str, Any]]],
-                 entries: tuple[tuple[dict[Any, Any], dict[Any, Any]], ...],
-                 slides: tuple[tuple[tuple[Slide, ...], ...], ...],
+    def __init__(self, slides: tuple[tuple[tuple[Slide, ...], ...], ...],
                  own: tuple[tuple[tuple[Move | Slide, ...], ...], ...], top_only: bool,
                  memory: bool, onto: bool, ply_cap: int) -> None:
-        #: ``_CELLS`` for these options: by mover and lock (+1), the ``CellMemos``.
-        self.memos = memos
-        #: ``_READERS`` for these options: indexed as ``memos``, each memo's reader.
-        self.readers = readers
-        #: ``_CONTEXTS`` for these options: ``cone_context``'s memo.
-        self.contexts = contexts
-        #: ``_SHAPES`` for these options: by player and cone (+1), a memo by stack.
-        self.shapes = shapes
-        #: ``_ENTRIES`` for these options: by cell and lock-ness, the entries by shape.
-        self.entries = entries
+        #: ``(top_only, memory, onto)``: the memos' key (``_CELLS``, ``_CONTEXTS``, …).
+        self.key = (top_only, memory, onto)
         #: ``SLIDE_ONTO`` or ``SLIDE_INTO_EMPTY``: the slides by cell, then occupancy mask.
         self.slides = slides
         #: ``MOVES_SLIDE_ONTO`` or ``MOVES_SLIDE_INTO_EMPTY``: what an own stack allows.
@@ -152,19 +145,33 @@ def play_tables(options: Mapping[str, Any]) -> PlayTables:
     """The ``PlayTables`` of a game with these (checked) options."""
     top_only, memory = options["oreo"] == "top", bool(options["memory"])
     onto = options["slide"] == "onto"
-    key = top_only, memory, onto
-    return PlayTables(_CELLS[key], _READERS[key], _CONTEXTS[key], _SHAPES[top_only, memory],
-                      _ENTRIES[onto],
-                      SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
+    return PlayTables(SLIDE_ONTO if onto else SLIDE_INTO_EMPTY,
                       MOVES_SLIDE_ONTO if onto else MOVES_SLIDE_INTO_EMPTY, top_only, memory, onto,
                       int(options["ply_cap"]))
+
+
+
+def read_cell(memo: dict[str, Cell], stack: str, c: int, cone: int, player: int,
+              locked: bool, play: PlayTables) -> Cell:
+    """What cell ``c`` holding ``stack`` (empty: a cone alone) over ``cone`` adds to the legal
+    actions of ``player`` (``locked``: ``c`` is the lock) under the options ``play``, memoised in
+    ``memo``: ``cell_reader``'s reader, made for one call.
+
+    >>> defaults = {"oreo": "anywhere", "memory": False, "slide": "onto", "ply_cap": 200}
+    >>> read_cell({}, "wbW", 0, -1, 0, False, play_tables(defaults))[0][0b11]
+    (Move(src='a1', dst='b1'), Move(src='a1', dst='a2'), Slide(src='a1', dst='b1'))
+    """
+    shapes, entries = _SHAPES[play.key[:2]], _ENTRIES[play.key[2]]
+    return cell_reader(memo, c, cone, player, locked, shapes[player][cone + 1],
+                       shapes[1 - player][cone + 1], entries[c][locked])(stack, play)
+
 
 
 def cone_context(play: PlayTables, cone_part: str, cones: tuple[int, ...]) -> ConeContext:
     """What a ply reads of these cones (``cone_part``: their key part and ``/``, as a ply
     hands it on), by mover, then lock (+1): the repetition key's start, ``KEY_HEADS`` then
     ``cone_part``, and the ``Memos``: the memo a listing reads at each cell,
-    ``play.memos[mover][lock + 1][c][cones[c] + 1]``, then its reader (``play.readers``,
+    ``_CELLS[play.key][mover][lock + 1][c][cones[c] + 1]``, then its reader (``_READERS``,
     indexed alike). Kept by ``cone_part``: a ply that forms no cone hands it on, and reads it
     with two subscripts.
 
@@ -172,18 +179,18 @@ def cone_context(play: PlayTables, cone_part: str, cones: tuple[int, ...]) -> Co
     >>> play = play_tables({"oreo": "top", "memory": False, "slide": "empty", "ply_cap": 9})
     >>> cones = (-1,) * 6 + (0, 0, -1)
     >>> start, memos = cone_context(play, cone_key(cones) + "/", cones)[1][5]
-    >>> start, memos[6] is play.memos[1][5][6][1], memos[4] is play.memos[1][5][4][0]
-    ('14/......ww./', True, True)
-    >>> memos[9 + 6] is play.readers[1][5][6][1], len(memos)
-    (True, 18)
+    >>> cells, readers = _CELLS[play.key][1][5], _READERS[play.key][1][5]
+    >>> start, memos[6] is cells[6][1], memos[4] is cells[4][0], memos[9 + 6] is readers[6][1]
+    ('14/......ww./', True, True, True)
     """
-    found = play.contexts.get(cone_part)
+    contexts = _CONTEXTS[play.key]
+    found = contexts.get(cone_part)
     if found is None:
         picks = tuple(cone + 1 for cone in cones)  # each cell's index by cone
-        found = play.contexts[cone_part] = tuple(
+        found = contexts[cone_part] = tuple(
             tuple((KEY_HEADS[mover][lock + 1] + cone_part,
                    tuple(map(getitem, by_cell, picks)) + tuple(map(getitem, readers, picks)))
-                  for (lock, by_cell), readers in zip(enumerate(play.memos[mover], -1),
-                                                      play.readers[mover], strict=True))
+                  for (lock, by_cell), readers in zip(enumerate(_CELLS[play.key][mover], -1),
+                                                      _READERS[play.key][mover], strict=True))
             for mover in (0, 1))
     return found
