@@ -13,40 +13,37 @@
   nor do the record, the texts, what views draw and a seeded bot's search, which do not
   depend on the global random generators either (``check_global_random``);
 * ``check_abuse(game)`` tries what a hostile but ordinary user would: secrets through every
-  surface (a view's repr and hash and the refusals of a player's own tries included), what
-  a player is handed followed reference by reference (``check_handed_objects``: no view,
-  legal action, scene, copy or pickle of a view reaches a full state or a random
-  generator), mutating returned data, records a JavaScript reader reads and writes back as
-  they were (``check_json_readers``: strict JSON, numbers exact in a double), malformed
-  actions (and their notation naming another action), board graphs that differ between
-  equal states, hold numpy scalars, carry attributes their docstring does not name or
-  cannot be drawn from their nodes' ``pos`` (``check_graphs``), fuzzed notation and records, very
-  long games, positions derived with ``dataclasses.replace`` that carry over what they
-  should work out again, numpy's numbers where the API takes numbers, answers that break
-  their own type hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a
-  ``float``), junk arguments to a
-  game's ``position`` builder (refused in the game's words), click targets drawn
-  where they cannot be clicked or too small to hit, labels too faint to read on what
-  they are drawn on (``check_text_contrast``: WCAG's 4.5:1), a negative zero in any text
-  (``check_signed_zeros``: ``-0.00000`` for a value that rounds to nothing), texts that
-  are not prose (``check_prose``: a hedged plural, a doubled word, a stray space, a Python
-  value or a float's noise where a person reads words), a float
-  option one float step off that makes another game playing the same
-  (``check_close_options``),
-  reference cycles that only the garbage collector would free, memos that break once
-  full (``check_small_memos``) or are left half-filled by an Interrupt
-  (``check_interrupts``), and arguments a game's own methods should refuse (junk
-  seeds, another game's position, a player it lacks, a misspelt picture option), and
-  advice taken literally (every action a refusal lists, typed back, is that legal action,
-  and so is every example a refusal's reason quotes;
-  every repr that reads as a constructor call rebuilds an equal object), and a bot's
-  search tree read as documented (``check_search_trees``: visits, values, the choice,
-  chance nodes, nothing shown as known that the searcher did not know), the doors of a
-  finished game (``check_endings``: the outcome, the record, the views, and every way of
-  asking to move, refused saying the game is over), and a game that leaves the user's
-  process changed (``check_guest``: global generators, numpy's settings, warning filters,
-  logging, hooks, threads, optional packages imported, text printed); it needs hypothesis
-  (the ``test`` extra) and says so at once without it;
+  surface (a view's repr and hash and the refusals of a player's own tries included), what a
+  player is handed followed reference by reference (``check_handed_objects``: no view, legal
+  action, scene, copy or pickle of a view reaches a full state or a random generator;
+  ``check_view_reach``: nor a value that depends on what the view hides, such as a memo of the
+  rules filled from full states), mutating returned data, records a JavaScript reader reads and
+  writes back as they were (``check_json_readers``: strict JSON, numbers exact in a double),
+  malformed actions (and their notation naming another action), board graphs that differ between
+  equal states, hold numpy scalars, carry attributes their docstring does not name or cannot be
+  drawn from their nodes' ``pos`` (``check_graphs``), fuzzed notation and records, very long
+  games, positions derived with ``dataclasses.replace`` that carry over what they should work
+  out again, numpy's numbers where the API takes numbers, answers that break their own type
+  hints (``check_annotations``: a list for a tuple, a ``numpy.float64`` for a ``float``), junk
+  arguments to a game's ``position`` builder (refused in the game's words), click targets drawn
+  where they cannot be clicked or too small to hit, labels too faint to read on what they are
+  drawn on (``check_text_contrast``: WCAG's 4.5:1), a negative zero in any text
+  (``check_signed_zeros``: ``-0.00000`` for a value that rounds to nothing), texts that are not
+  prose (``check_prose``: a hedged plural, a doubled word, a stray space, a Python value or a
+  float's noise where a person reads words), a float option one float step off that makes
+  another game playing the same (``check_close_options``), reference cycles that only the
+  garbage collector would free, memos that break once full (``check_small_memos``) or are left
+  half-filled by an Interrupt (``check_interrupts``), and arguments a game's own methods should
+  refuse (junk seeds, another game's position, a player it lacks, a misspelt picture option),
+  and advice taken literally (every action a refusal lists, typed back, is that legal action,
+  and so is every example a refusal's reason quotes; every repr that reads as a constructor call
+  rebuilds an equal object), and a bot's search tree read as documented (``check_search_trees``:
+  visits, values, the choice, chance nodes, nothing shown as known that the searcher did not
+  know), the doors of a finished game (``check_endings``: the outcome, the record, the views,
+  and every way of asking to move, refused saying the game is over), and a game that leaves the
+  user's process changed (``check_guest``: global generators, numpy's settings, warning filters,
+  logging, hooks, threads, optional packages imported, text printed); it needs hypothesis (the
+  ``test`` extra) and says so at once without it;
 * ``check_variants(game)`` plays a short ``check_game`` and most of ``check_abuse`` again
   under the option sets the game's class declares as ``variants`` (every option off its
   default in at least one): a table, range or picture built from the

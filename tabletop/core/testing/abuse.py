@@ -51,6 +51,7 @@ from .targets import check_targets_on_board
 from .transpositions import check_transpositions
 from .typed import check_click_subjects, check_notation_forms, check_typed_turns
 from .values import check_values
+from .viewreach import check_view_reach
 from .words import check_click_words
 from .zeros import check_signed_zeros
 
@@ -59,6 +60,7 @@ CHECKS: tuple[Callable[[Game, Iterable[int]], object], ...] = (
     check_secrecy,
     check_fair_chance,
     check_handed_objects,
+    check_view_reach,
     check_malformed_actions,
     check_misnamed_actions,
     check_options,

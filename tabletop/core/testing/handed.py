@@ -90,6 +90,8 @@ def _referents(obj: object) -> list[Any]:
     if isinstance(obj, types.FunctionType):
         cells = [cell.cell_contents for cell in obj.__closure__ or () if _filled(cell)]
         return [*cells, *(obj.__defaults__ or ()), *(obj.__kwdefaults__ or {}).values()]
+    if type(obj) is dict:  # ``gc.get_referents`` leaves out the keys when all are strings
+        return [*obj, *gc.get_referents(obj)]
     return gc.get_referents(obj)
 
 
