@@ -35,7 +35,7 @@ from .common import fail, random_states
 MAX_OBJECTS = 200_000
 
 #: Objects whose references are the program, not the position: never followed.
-_SKIPPED = (type, types.ModuleType, types.BuiltinFunctionType, types.MethodWrapperType,
+SKIPPED = (type, types.ModuleType, types.BuiltinFunctionType, types.MethodWrapperType,
             types.WrapperDescriptorType, types.MethodDescriptorType, types.GetSetDescriptorType,
             types.MemberDescriptorType)
 
@@ -84,7 +84,7 @@ def _handed(view: View) -> Iterator[tuple[str, object]]:
     yield "the view unpickled", pickle.loads(pickle.dumps(view))
 
 
-def _referents(obj: object) -> list[Any]:
+def referents(obj: object) -> list[Any]:
     """What ``obj`` refers to, as a player can follow it (a function: its closure and
     defaults, not the module it was written in)."""
     if isinstance(obj, types.FunctionType):
@@ -110,8 +110,8 @@ def _walk(root: object, name: str, where: str, generators: tuple[type, ...],
     stack = [root]
     while stack:
         obj = stack.pop()
-        for ref in _referents(obj):
-            if id(ref) in parents or isinstance(ref, _SKIPPED):
+        for ref in referents(obj):
+            if id(ref) in parents or isinstance(ref, SKIPPED):
                 continue
             if skip_game and isinstance(ref, Game):
                 continue

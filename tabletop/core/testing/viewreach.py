@@ -24,14 +24,12 @@ import pickle
 import random
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 from ..game import Game, State
 from .common import fail, random_states
-from .handed import _SKIPPED, _referents
+from .handed import SKIPPED, referents
 
 #: Positions tried per seed (each one whose view hides something, for one player).
 PAIRS = 2
@@ -84,23 +82,22 @@ def _pairs(game: Game, seeds: Iterable[int], every: int
 
 def _reached(state: State, viewer: int) -> set[str]:
     """The values ``viewer``'s view of ``state`` reaches once ``state`` is played, in a
-    process of their own (the rules' caches are the process's)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "state.pickle")
-        path.write_bytes(pickle.dumps(state))
-        env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=os.pathsep.join(sys.path))
-        done = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(viewer)],
-                              capture_output=True, encoding="utf-8", env=env, timeout=300)
+    process of their own (the rules' caches are the process's); the state goes to it as a
+    pickle, made here, on its standard input."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(viewer)], input=pickle.dumps(state),
+                          capture_output=True, env=env, timeout=300)
     if done.returncode:
-        raise RuntimeError(f"the process reading a view failed:\n{done.stderr[-2000:]}")
-    return set(json.loads(done.stdout))
+        raise RuntimeError(f"the process reading a view failed:\n"
+                           f"{done.stderr.decode('utf-8', 'replace')[-2000:]}")
+    return set(json.loads(done.stdout.decode("utf-8")))
 
 
 _CHILD = """
 import pickle, sys
 from tabletop.core.testing.viewreach import played_view_values
-state = pickle.loads(open(sys.argv[1], "rb").read())
-print(played_view_values(state, int(sys.argv[2])))
+state = pickle.loads(sys.stdin.buffer.read())  # made by the parent process, just now
+sys.stdout.write(played_view_values(state, int(sys.argv[1])))
 """
 
 
@@ -125,8 +122,8 @@ def _values(root: object) -> set[str]:
     values: set[str] = set()
     while stack:
         obj = stack.pop()
-        for ref in _referents(obj):
-            if id(ref) in seen or isinstance(ref, _SKIPPED):
+        for ref in referents(obj):
+            if id(ref) in seen or isinstance(ref, SKIPPED):
                 continue
             seen.add(id(ref))
             if isinstance(ref, _ATOMS):
