@@ -255,8 +255,8 @@ def _callback_doors(full: str, value: Any) -> list[str]:
     if isinstance(value, Mapping | Sequence | Set):
         held = list(value.values() if isinstance(value, Mapping) else value)
         held = held[:NESTED_ITEMS] + held[NESTED_ITEMS:][-NESTED_ITEMS:]
-        return [door for item in held for door in _callback_doors(f"{full}[…]", item)
-                if not isinstance(item, Mapping | Sequence | Set)]
+        return [door for item in held if not isinstance(item, Mapping | Sequence | Set)
+                for door in _callback_doors(f"{full}[…]", item)]
     doors = []
     for name in dir(type(value)):
         method = inspect.getattr_static(value, name, None)

@@ -75,9 +75,9 @@ def _pairs(game: Game, seeds: Iterable[int], every: int
                 if other is not None and other.view(viewer) == view:
                     found.append((where, state, viewer, other))
                     break
-        for k in range(1, PAIRS + 1):
+        for at in sorted({k * len(found) // (PAIRS + 1) for k in range(1, PAIRS + 1)}):
             if found:
-                yield found[k * len(found) // (PAIRS + 1)]
+                yield found[at]
 
 
 def _reached(state: State, viewer: int) -> set[str]:
