@@ -93,7 +93,7 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("nan")}]}}},),
-        "record 'thinking' holds nan, which is not a finite JSON value"),
+        "candidate 1 needs 'value'"),
     "thinking with a value past a float": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
@@ -103,10 +103,10 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 10**5000,
                                                      "value": 0.5}]}}},),
-        "record 'thinking' holds an integer of about 5001 digits"),
+        "not an integer of about 5001 digits"),
     "thinking with iterations past the digit limit": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"], "iterations": 10**5000}}},),
-        "record 'thinking' holds an integer of about 5001 digits"),
+        "'iterations' should be an integer from 0 to 10**12"),
     "thinking with an agent of a million characters": lambda good: (
         ({**good, "thinking": {"1": {**good["thinking"]["1"], "agent": "x" * 10**6}}},),
         "'agent' should be a string of at most 200 characters"),
@@ -114,7 +114,7 @@ BAD = {
         ({**good, "thinking": {"1": {**good["thinking"]["1"],
                                      "candidates": [{"action": "x", "visits": 1,
                                                      "value": float("inf")}]}}},),
-        "record 'thinking' holds inf, which is not a finite JSON value"),
+        "candidate 1 needs 'value'"),
     "deeply nested JSON": lambda good: ((DEEP,), "nests too deeply"),
     "deeply nested JSON in a field": lambda good: (
         (json.dumps({**good, "thinking": None})[:-1] + ', "x": ' + DEEP + "}",),

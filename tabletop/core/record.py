@@ -23,7 +23,7 @@ import json
 import math
 import os
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRecord, TabletopError
@@ -197,7 +197,9 @@ def older_rules(game: Game) -> str:
 
 def read(record: object) -> dict[str, Any]:
     """The record as a dict whose fields are checked (``record`` itself, or the JSON object
-    its text holds), without replaying it; ``InvalidRecord`` names a malformed field."""
+    its text holds), without replaying it; ``InvalidRecord`` names a malformed field. The
+    caller's own fields are left as they are (``check_callers_fields`` checks those a
+    caller keeps)."""
     if isinstance(record, str):
         record = _from_text(record)
     elif isinstance(record, Mapping):  # built in Python: take what ``json.dumps`` would write
@@ -241,16 +243,16 @@ def read(record: object) -> dict[str, Any]:
         _check_plain(record["start"], "start", [MAX_START_ITEMS])
     if record.get("result") is not None:
         _check_result_shape(record["result"])
-    _check_callers_fields(record)
     return record
 
 
-def _check_callers_fields(record: dict[Any, Any]) -> None:
+def check_callers_fields(record: dict[Any, Any], checked: Collection[str] = ()) -> None:
     """Refuse a key that is no string, and a field of the caller's that ``to_record(**extra)``
-    would refuse to write (not finite JSON data, too deep, too much): a widget keeps them and
-    writes them back, so a record may hold only what a record can be written with.
+    would refuse to write (not finite JSON data, too deep, too much): for a reader that keeps
+    them to write back, as the widget does (``replay`` keeps none: a state holds the game
+    only). Fields in ``checked`` are the caller's to check in its own terms.
 
-    >>> _check_callers_fields({"seed": 1, "mine": float("nan")})
+    >>> check_callers_fields({"seed": 1, "mine": float("nan")})
     Traceback (most recent call last):
     ...
     tabletop.core.errors.InvalidRecord: record 'mine' holds nan, which is not a finite JSON value
@@ -259,7 +261,7 @@ def _check_callers_fields(record: dict[Any, Any]) -> None:
     for key, value in record.items():
         if not isinstance(key, str):
             raise InvalidRecord(f"record has a key {brief(key)}, not a string")
-        if key not in OWN_FIELDS:
+        if key not in OWN_FIELDS and key not in checked:
             _check_plain(value, key, budget)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.branches import FIELDS, check_notes, cursor_ply, read_lines
 from ..core.errors import InvalidRecord
 from ..core.game import State
-from ..core.record import OWN_FIELDS, read, replay
+from ..core.record import OWN_FIELDS, check_callers_fields, read, replay
 from ..core.timeline import Timeline
 from .starting import timeline_for
 from .thinking import check_thinking
@@ -45,7 +45,9 @@ def read_record(record: object, ply: object = None) -> Opened:
     """Check ``record`` (a dict or its JSON text) and ``ply`` (default: the record's own
     ``"ply"``, else the end); ``InvalidRecord`` says what is wrong."""
     data = read(record)
-    end = replay(data)
+    check_callers_fields(data, checked=WIDGET_FIELDS)  # kept, to write back (its own: below)
+    game_part = {key: data[key] for key in OWN_FIELDS if key in data}
+    end = replay(game_part)
     n = len(end.history)
     if ply is None:
         ply = cursor_ply(data.get("ply"), n, "record 'ply'")
@@ -53,7 +55,7 @@ def read_record(record: object, ply: object = None) -> Opened:
         ply = cursor_ply(ply, n, "ply")
     thinking = check_thinking(data.get("thinking"), [str(a) for a in end.history])
     notes = check_notes(data.get("notes"), n, "record 'notes'")
-    timeline = timeline_for(replay(data, ply=0))
+    timeline = timeline_for(replay(game_part, ply=0))
     line, branches = read_lines(data, timeline, end.history)
     _mark(timeline, line, notes, thinking)
     for i, (nodes, branch_notes, raw) in enumerate(branches, start=1):
