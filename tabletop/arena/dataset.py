@@ -32,7 +32,6 @@ folder that are not the dataset's own are left alone.
 from __future__ import annotations
 
 import contextlib
-import csv
 import json
 import math
 import os
@@ -42,12 +41,14 @@ from typing import IO, Any
 
 from ..core.errors import InvalidRecord
 from ..core.files import write_atomically, write_text
+from ..core.game import State
 from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, either, quote
 from ..core.record import MAX_SEED, replay
 from ..core.warn import warn
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
+from .tables import csv_text, table_problem
 from .writer import LOCK, WriterLock
 
 FORMAT = "tabletop-arena/1"
@@ -101,15 +102,24 @@ def write_table(rows: list[dict[str, Any]], path: Path, kind: str) -> Path:
 
         write_atomically(path, lambda tmp: pd.DataFrame(rows).to_parquet(tmp, index=False))
     else:
-        def write_csv(tmp: Path) -> None:
-            with tmp.open("w", newline="", encoding="utf-8") as f:
-                # "\n" ends, as every text file tabletop writes (csv's default is "\r\n")
-                out = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
-                out.writeheader()
-                out.writerows(rows)
-
-        write_atomically(path, write_csv)
+        write_text(path, csv_text(rows))
     return path
+
+
+def check_tables(path: Path, by_batch: dict[str, list[GameResult]]) -> None:
+    """``InvalidRecord`` naming the first table of a closed batch in the dataset at
+    ``path`` that does not hold that batch's games (a missing one is fine: a resume writes
+    it again; a Parquet one is read where pandas and pyarrow are installed)."""
+    readable = TABLE_FORMATS if table_format() == "parquet" else ("csv",)
+    for name, games in by_batch.items():
+        for kind in readable:
+            table = path / TABLES / f"{name}.{kind}"
+            _must_be(table, folder=False)
+            problem = table.exists() and table_problem(table, [flat_row(g) for g in games])
+            if problem:
+                raise InvalidRecord(f"{table} does not hold the games of {GAMES}/{name}.jsonl: "
+                                    f"{problem}; remove it, and a resume writes it again "
+                                    f"from the games")
 
 
 class Dataset:
@@ -186,6 +196,7 @@ class Dataset:
         tables = [t for t in (self.path / TABLES).iterdir() if OWN_TABLE.fullmatch(t.name)]
         for left in parts + tables:  # all checked before any is moved or removed
             _must_be(left, folder=False)
+        check_tables(self.path, self.by_batch)
         said = []  # warned of once the folder is whole again: under ``-W error`` the
         for part in parts:  # warning stops this run, and the next one resumes as usual
             with part.open(encoding="utf-8", errors="replace") as f:
@@ -503,6 +514,11 @@ def _stranger(game: GameResult, header: dict[str, Any]) -> str:
     limit = header.get("max_plies")
     if limit is not None and game.length > limit:
         return f"it lasted {game.length} plies, more than the tournament's max_plies {limit}"
+    if not game.finished and game.error is None and game.length != limit:
+        at = "max_plies, which this tournament does not set" if limit is None else \
+            f"the tournament's max_plies {limit}"
+        return (f"it stopped unfinished after {game.length} plies with no error, and a game "
+                f"stops early only on an error or at {at}")
     return ""
 
 
@@ -517,6 +533,7 @@ def check(game: GameResult, players: int) -> None:
     if game.error is None:
         winners = tuple(state.winners)
     else:
+        _check_fault(game, state, where)
         winners = forfeit_winners(players, int(game.error["seat"]))
     replayed = {"seed": state.seed, "length": len(state.history),
                 "finished": state.is_terminal, "scores": tuple(state.scores),
@@ -529,6 +546,21 @@ def check(game: GameResult, players: int) -> None:
                                 f"record replays to {brief(replayed[key])}")
 
 
+def _check_fault(game: GameResult, state: State, where: str) -> None:
+    """``InvalidRecord`` unless the error of ``game`` fits its replayed ``state``: it came
+    at the ply where the record stops, from the seat to move there (or, before any move,
+    from any seat: an agent that could not be built)."""
+    error = game.error
+    assert error is not None
+    seat, ply = error["seat"], error.get("ply", game.length)
+    if ply != game.length:
+        raise InvalidRecord(f"{where}: its error came at ply {brief(ply)}, and its record "
+                            f"stops at ply {game.length}")
+    if game.length and state.current_player != seat:
+        raise InvalidRecord(f"{where}: seat {seat} lost it on an error at ply {game.length}, "
+                            f"where seat {state.current_player} was to move")
+
+
 def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     """Reopen the dataset at ``path`` as an ``ArenaResult``, replaying nothing (every line
     must still be a game of its tournament: its game, options, seed and seats) — or, with
@@ -538,10 +570,12 @@ def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     verify = flag(verify, "verify")
     header = read_header(path)
     players = header["players"]
-    games = read_games(path, header)
+    by_batch: dict[str, list[GameResult]] = {}
+    games = read_games(path, header, by_batch)
     if verify:
         for game in games:
             check(game, players)
+        check_tables(path, by_batch)
     return ArenaResult(game=header["game"], players=players, agents=tuple(header["agents"]),
                        games=tuple(games), described=_described_in(path, header))
 

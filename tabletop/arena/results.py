@@ -164,6 +164,9 @@ class GameResult:
             raise ValueError(f"a GameResult's error has a 'kind' (one of "
                              f"{either(ERROR_KINDS, repr)}) and "
                              f"a 'seat' (0 .. {len(self.seats) - 1}), not {brief(error)}")
+        if error is not None and self.finished:  # the agent failed while the game was on
+            raise ValueError("a GameResult lost on an error stops before the game's end: "
+                             "its finished is false")
 
     @property
     def winner_agents(self) -> tuple[str, ...]:
@@ -330,7 +333,7 @@ class ArenaResult(FormatsAsText):
         none did): what a run on a busy cluster must not hide behind a win rate.
 
         >>> g = GameResult(index=0, seed=0, seats=("bot", "random"), scores=(0.0, 1.0),
-        ...                winners=(1,), length=3, finished=True, seconds=0.1, record={},
+        ...                winners=(1,), length=3, finished=False, seconds=0.1, record={},
         ...                error={"seat": 0, "agent": "bot", "kind": "timeout",
         ...                       "message": "took longer than 1 s to move", "ply": 3})
         >>> ArenaResult("lascaux", 2, ("bot", "random"), [g, g]).forfeits()
