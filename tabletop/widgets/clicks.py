@@ -20,6 +20,7 @@ from ..core.public import PUBLIC
 from ..core.quoting import brief
 from ..core.timeline import Timeline
 from ..render.scene import Scene
+from ..render.scenecanvas import shape_center
 from .messages import Message
 
 
@@ -147,7 +148,17 @@ class SessionClicks:
         picked = " → ".join(inp.label(t) for t in inp.selection)
         if not picked:
             return ""
-        return f"Picked {picked}: {inp.hint()} (click it again to undo)."
+        undo = "click it again to undo" if self._picked_again(inp.selection[-1]) else \
+            "press “Cancel” to start again"
+        return f"Picked {picked}: {inp.hint()} ({undo})."
+
+    def _picked_again(self, target: Hashable) -> bool:
+        """Whether a click in the middle of ``target``'s shape hits it again (and so un-picks
+        it): not where a shape of the next step covers it (Lacuna's end dots sit on the two
+        flowers picked), nor for a button, which is gone once pressed."""
+        scene = self.scene()
+        shape = scene.targets().get(target)
+        return shape is not None and scene.hit(*shape_center(shape)) == target
 
     def hint(self) -> str:
         """One line saying what a click on the board does now (the game's input says it;
