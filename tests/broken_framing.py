@@ -25,6 +25,14 @@ def draw_with_offside_mark(subject, *, highlight=(), last=None, shade=False):
     return scene
 
 
+def draw_growing(subject, *, highlight=(), last=None, shade=False):
+    """The pile, in a picture a row taller for each counter it lacks of nine (a log of the
+    takes below it, say)."""
+    scene = draw_pile(subject, highlight=highlight, last=last, shade=shade)
+    scene.height += 10 * (9 - min(subject.pile, 9))
+    return scene
+
+
 class CaptionNim(SecretNim):
     """Its caption runs past the right edge of the picture."""
 
@@ -37,3 +45,10 @@ class OffsideNim(SecretNim):
 
     name = "offside-nim"
     renderer = "broken_framing:draw_with_offside_mark"
+
+
+class GrowingNim(SecretNim):
+    """Its picture grows as the game goes on (the widget's side panel would move)."""
+
+    name = "growing-nim"
+    renderer = "broken_framing:draw_growing"

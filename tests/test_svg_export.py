@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from broken_framing import CaptionNim, OffsideNim
+from broken_framing import CaptionNim, GrowingNim, OffsideNim
 from toygame import SecretNim
 
 import tabletop
@@ -92,6 +92,8 @@ def test_a_sound_toy_passes_the_framing_check(registered):
                  r"edge of the 380×60 picture, where it is cut off"),
     (OffsideNim, r"a rect \('last move'\) is drawn at x 0\.\.40, y 50\.\.70, past the edge "
                  r"of the 380×60 picture"),
+    (GrowingNim, r"ply \d+, .*: the picture is 380×\d+, and was 380×\d+ at growing-nim seed 0 "
+                 r"ply 0, .*: one game's pictures keep one size"),
 ])
 def test_each_broken_toy_fails_the_framing_check(registered, toy, message):
     with pytest.raises(ConformanceError, match=message):

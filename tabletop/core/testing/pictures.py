@@ -3,7 +3,9 @@
 At seeded random positions, the full state and each player's view are drawn as the widget
 draws them (the click input's targets highlighted, the last action marked where its viewer
 may see it) with each set of drawing options given: each must give a ``Scene`` and SVG text,
-and the full state drawn again must give the same bytes.
+the full state drawn again must give the same bytes, and every picture with the same options
+must be the same size (the widget scales it to a fixed height: one that grew would narrow
+the board and move the side panel).
 
 >>> import tabletop
 >>> check_pictures(tabletop.load("lascaux", players=3), seeds=[0], every=30)
@@ -35,8 +37,12 @@ def subjects(state: State) -> Iterator[tuple[str, State | View, int | None]]:
 
 
 def picture(game: Game, state: State, subject: State | View, viewer: int | None,
-            options: Mapping[str, Any], where: str) -> str:
-    """The SVG of ``subject`` as the widget draws it, with ``options``; fails if it won't."""
+            options: Mapping[str, Any], where: str,
+            sizes: dict[str, tuple[float, float, str]] | None = None) -> str:
+    """The SVG of ``subject`` as the widget draws it, with ``options``; fails if it won't,
+    or (given ``sizes``, the first size seen with each set of options, and where) if its
+    size differs from the first picture's: the widget scales the picture to a fixed height,
+    so a picture that grows narrows the board and moves the side panel beside it."""
     make_input = click_input(game)
     highlight = make_input(subject).next_targets() if make_input is not None else ()
     shown = f" with {dict(options)}" if options else ""
@@ -53,21 +59,29 @@ def picture(game: Game, state: State, subject: State | View, viewer: int | None,
     if not svg.startswith("<svg"):
         fail(where, f"the SVG{shown} does not start with <svg")
     check_framed(scene, svg, where + shown)
+    if sizes is not None:
+        first = sizes.setdefault(shown, (scene.width, scene.height, where))
+        if first[:2] != (scene.width, scene.height):
+            fail(where, f"the picture{shown} is {scene.width:g}×{scene.height:g}, and was "
+                        f"{first[0]:g}×{first[1]:g} at {first[2]}: one game's pictures keep "
+                        f"one size (keep room for what may appear), or the widget's board "
+                        f"narrows and the side panel beside it moves")
     return svg
 
 
 def check_pictures(game: Game, seeds: Iterable[int] = range(2), every: int = 1,
                    setup: str = "decide", options: DrawOptions = ({},)) -> int:
     """Every view and full state of every ``every``-th seeded position draws with each set
-    of options (the full state, with the last, the same twice); returns how many pictures
-    were drawn."""
+    of options (the full state, with the last, the same twice), each set of options at one
+    size all game long; returns how many pictures were drawn."""
     options = tuple(options) or ({},)
     drawn = 0
+    sizes: dict[str, tuple[float, float, str]] = {}
     for where, state in random_states(game, seeds, every, setup):
         for label, subject, viewer in subjects(state):
             at = f"{where}, {label}"
             for opts in options:
-                svg = picture(game, state, subject, viewer, opts, at)
+                svg = picture(game, state, subject, viewer, opts, at, sizes)
                 drawn += 1
             if viewer is None and picture(game, state, subject, None, options[-1], at) != svg:
                 fail(at, "drawing the same position twice gave different SVG bytes")

@@ -34,6 +34,7 @@ MEDALLION, STONES = "#8f4e16", "#766e64"
 #: Each animal of ``ANIMALS`` in the plural (deer, ibex and aurochs stay as they are).
 PLURALS = ("deer", "mammoths", "ibex", "horses", "aurochs", "rhinos")
 CARD_W, CARD_H, CARD_GAP = 80, 106, 8
+LINE_H = 16  # a line of the last resolution
 
 
 def draw(
@@ -57,15 +58,15 @@ def draw(
     players_top = 300
     row_h = 44
     res_top = players_top + n * row_h + 10
-    resolved = _resolution_lines(s)
-    height = res_top + 24 + 16 * max(sum(map(len, resolved)), 1) + 34
+    resolved, room = _resolution_lines(s), _resolution_room(n)
+    height = res_top + 24 + LINE_H * room + 34  # one size all game long
     scene = Scene(WIDTH, height, background=CAVE, title=f"Lascaux, round {s.round_number}")
     _header(scene, s)
     _table(scene, s)
     _legend(scene, s, marked)
     _middle(scene, s, marked, tokens)
     _players(scene, s, tokens, players_top, row_h)
-    _resolution(scene, s, resolved, res_top)
+    _resolution(scene, s, resolved, res_top, room)
     _footer(scene, s, last, height, secret=reveal is False or s.viewer is not None)
     return scene
 
@@ -258,18 +259,27 @@ def _resolution_lines(s: LascauxPosition) -> list[list[str]]:
     return found
 
 
+def _resolution_room(players: int) -> int:
+    """The lines kept for the last resolution: one per player and one more (one player's
+    line wrapped), so that the picture keeps its size as rounds resolve (the widget's side
+    panel beside it stays put)."""
+    return players + 1
+
+
 def _resolution(scene: Scene, s: LascauxPosition, resolved: list[list[str]],
-                top: float) -> None:
+                top: float, room: int) -> None:
+    """The last resolution's lines in ``room`` lines' height (closer together when more
+    lines wrap than the room holds)."""
     scene.text(12, top + 4, "last resolution, from the top of the stack:", anchor="start",
                font_size=11, font_weight="bold", fill=INK)
     if not s.resolved:
         scene.text(12, top + 22, "none yet", anchor="start", font_size=10, fill=BACK)
-    y = top + 22
+    y, step = top + 22, LINE_H * min(1.0, room / max(1, sum(map(len, resolved))))
     for (_, colour, _), lines in zip(s.resolved, resolved, strict=True):
         _token(scene, 18, y, colour, r=6)
         for line in lines:
             scene.text(30, y, line, anchor="start", font_size=10, fill=INK)
-            y += 16
+            y += step
 
 
 def _footer(scene: Scene, s: LascauxPosition, last: Action | None,
