@@ -289,3 +289,30 @@ def test_the_tree_region_has_a_swipe_strip_closed_with_the_tree() -> None:
     assert "pointer: coarse" in CSS and "position: sticky" in CSS
     tree.close()
     assert strip.comm is None and strip.children[0].comm is None
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_sibling_labels_cut_short_still_tell_the_moves_apart(name):
+    """Found from outside: in Lava Flows two children of one node both read "bubble a1 claim
+    …"; each label now keeps what tells it from its siblings, with the whole move as its
+    title."""
+    state = tabletop.load(name).new(seed=2, setup="random")
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
+    tree = TreeWidget(MCTSAgent(iterations=120, seed=1).analyse(state), depth=2)
+    model = tree.model
+    labels: dict[int, list[tuple[str, str]]] = {}
+    for shape in model.scene().shapes:
+        target = getattr(shape, "target", None)
+        if target and target[0] == "node" and isinstance(shape, Text) \
+                and shape.style.anchor == "end":  # a move's label (not a fold's "+")
+            node = target[1]
+            parent = next(iter(model.graph.predecessors(node)))
+            full = model.label(parent, node)
+            assert shape.title == full  # the whole move, on hover
+            labels.setdefault(parent, []).append((shape.text, full))
+    assert labels
+    for parent, drawn in labels.items():
+        moves = {title for _, title in drawn}
+        assert len({text for text, _ in drawn}) == len(moves), (name, parent, drawn)
+    tree.close()

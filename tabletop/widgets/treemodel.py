@@ -26,6 +26,7 @@ from ..render.scene import Scene
 from ..render.svg import to_svg
 from .panels import PALETTE
 from .treegraph import check_tree_graph, own_copy
+from .treelabels import LABEL_FONT, short_label, sibling_labels
 
 #: Layout of the tree picture, in scene units (one CSS pixel each in the widget). A node sits
 #: on the row of its first child, so opening a node never moves it, and the root, the first
@@ -36,7 +37,6 @@ ROW = 36  # between sibling leaves: room for a label above the edge and its stat
 MARGIN = 16
 RADIUS = 6
 #: The smallest text drawn (labels, stats, information sets): readable at 11 px or more.
-LABEL_FONT = 12
 SMALL_FONT = 11
 SELECTED = "#f5b700"
 TERMINAL = "#3b3f4a"
@@ -47,12 +47,6 @@ DEPTH_LIMIT = 20
 #: The most nodes ``depth`` opens by default: a picture of more is unreadable, and each
 #: click redraws it (10,000 nodes take about a second to open; 100,000 took 20 s).
 MAX_NODES = 10_000
-
-
-def _short(text: str, room: float, font: float = LABEL_FONT) -> str:
-    """``text`` cut with an ellipsis to fit ``room`` units at ``font`` size."""
-    fits = max(3, int(room / (0.6 * font)))
-    return text if len(text) <= fits else text[: fits - 1] + "…"
 
 
 def _tree_of(subject: object) -> tuple[nx.DiGraph, str]:
@@ -315,11 +309,27 @@ class TreeModel:
                 stack[-1][4] = y  # a parent stands level with its first child
         return pos, more
 
+    def _names(self, pos: dict[int, tuple[float, float]]) -> dict[int, str]:
+        """The label drawn beside each placed node but the root: its move, cut to the room
+        its column leaves (siblings share a column, and are cut so as to look different)."""
+        siblings: dict[int, list[int]] = {}
+        for node in pos:
+            parent = next(iter(self.graph.predecessors(node)), None) if node else None
+            if parent is not None and parent in pos:
+                siblings.setdefault(parent, []).append(node)
+        names: dict[int, str] = {}
+        for parent, kids in siblings.items():
+            room = pos[kids[0]][0] - RADIUS - (pos[parent][0] + TRUNK) - 6
+            texts = [self.label(parent, k) for k in kids]
+            names.update(zip(kids, sibling_labels(texts, room), strict=True))
+        return names
+
     def scene(self) -> Scene:
         """The tree as a ``Scene``: nodes are targets ``("node", id)``, markers ``("more", id)``."""
         pos, more = self.layout()
         bottom = max(y for _, y in [*pos.values(), *more.values()])
         scene = Scene(0, bottom + ROW / 2 + MARGIN, background="white", title=self.title())
+        names = self._names(pos)
         for node, (x, y) in pos.items():
             parent = next(iter(self.graph.predecessors(node)), None) if node else None
             if parent is None or parent not in pos:
@@ -331,13 +341,12 @@ class TreeModel:
             scene.line([(px + RADIUS, py), (mid, py), (mid, y), (x - RADIUS, y)],
                        stroke="#9aa0ae", stroke_width=1.2, opacity=0.4 if faded else 1.0)
             room = x - RADIUS - mid - 6
-            scene.text(x - RADIUS - 4, y - 8, _short(self.label(parent, node), room),
-                       anchor="end",
+            scene.text(x - RADIUS - 4, y - 8, names[node], anchor="end",
                        font_size=LABEL_FONT, fill="#1f2430", opacity=0.4 if faded else 1.0,
-                       target=("node", node))
+                       target=("node", node), title=self.label(parent, node))
             if self.kind == "search":
                 stats = f"n={edge['visits']} v={edge['value']:.2f}"
-                scene.text(x - RADIUS - 4, y + 9, _short(stats, room, SMALL_FONT),
+                scene.text(x - RADIUS - 4, y + 9, short_label(stats, room, SMALL_FONT),
                            anchor="end", font_size=SMALL_FONT, fill="#6b7080",
                            opacity=0.4 if faded else 1.0)
         for node, (x, y) in pos.items():
