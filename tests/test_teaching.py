@@ -7,7 +7,8 @@ from toygame import Take
 
 import tabletop
 from tabletop import IllegalAction
-from tabletop.teaching import Exercise, Task, moves, side_by_side, why_not
+from tabletop.agents import RandomAgent
+from tabletop.teaching import AgentTask, Exercise, Task, moves, side_by_side, why_not
 
 
 def test_exercise_sorts_answers_into_right_wrong_and_illegal(nim):
@@ -258,3 +259,32 @@ def test_an_agent_task_plays_a_game_loaded_with_options():
                                          r"the answer and 1 opponent"):
         AgentTask("Play on.", tabletop.load("lascaux", players=4), ["random"], 0.5,
                   solution="random")
+
+
+class _OwnRandom(RandomAgent):
+    """A learner's agent built on tabletop's random one: theirs (it may be judged)."""
+
+
+@pytest.mark.parametrize("answer", ["mcts-weak", " Random", ("mcts", {"iterations": 5}),
+                                    RandomAgent, RandomAgent(seed=3)])
+def test_an_agent_task_takes_no_built_in_agent_for_an_answer(answer):
+    """Found from outside: typing "mcts-weak" passed notebook 06's "write an agent" task
+    without a line of code."""
+    task = AgentTask("Beat random at Lascaux.", "lascaux", ["random", "random"], 0.0,
+                     games=2, solution=_OwnRandom)
+    verdict = task.answer(answer)
+    assert not verdict.right and verdict.legal
+    assert "That is tabletop's own" in verdict.message and "not an agent of yours" in \
+        verdict.message
+    assert task.answer(_OwnRandom).right  # (a target of 0: any agent of one's own will do)
+
+
+def test_pictures_refuse_a_caption_no_picture_would_show():
+    """Found from outside: ``Pictures((svg,), ("first", "second"))`` dropped the second
+    caption without a word, where ``side_by_side`` refuses the same mismatch."""
+    from tabletop.teaching import Pictures
+
+    svg = tabletop.load("lava-flows").new(seed=1)._repr_svg_()
+    with pytest.raises(ValueError, match="at most one per picture: 1 picture, 2 captions"):
+        Pictures((svg,), ("first", "second"))
+    assert Pictures((svg, svg), ("first",)).captions == ("first",)  # the rest uncaptioned

@@ -175,6 +175,20 @@ def register_agent(name: str, factory: AgentFactory | str, **options: Any) -> No
     _REGISTRY[key] = (factory, options)
 
 
+def is_built_in(agent: object) -> bool:
+    """Whether ``agent`` is an object of one of tabletop's own agent classes (those of the
+    built-in names), rather than someone's own (a subclass of one is their own).
+
+    >>> is_built_in(make_agent("mcts-weak")), is_built_in(RandomAgent), is_built_in(3)
+    (True, False, False)
+    """
+    kinds = set()
+    for key in _BUILT_IN:
+        factory = _REGISTRY[key][0]
+        kinds.add(_imported(key, factory) if isinstance(factory, str) else factory)
+    return type(agent) in kinds
+
+
 def agent_names() -> tuple[str, ...]:
     """The names ``make_agent`` knows (the widget offers them for every seat): the built-in
     ones weakest first, then those registered, in turn.

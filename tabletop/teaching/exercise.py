@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -237,7 +238,8 @@ class Exercise:
         try:
             chosen = self.state._coerce(text if isinstance(action, str) else action)
         except IllegalAction as err:
-            return Verdict(text, False, False, sentence(f"Not legal: {err.reason}") + self._nudge(),
+            reason = self._unsaid(err.reason)
+            return Verdict(text, False, False, sentence(f"Not legal: {reason}") + self._nudge(),
                            solution=self._reveal())
         after = self.state.apply(chosen)
         try:
@@ -267,6 +269,22 @@ class Exercise:
     def solutions(self) -> tuple[Action, ...]:
         """Every listed legal action that is a right answer (for checking the exercise)."""
         return tuple(a for a, t in self.state.children() if self.right(self.state, a, t))
+
+    def _unsaid(self, reason: str) -> str:
+        """A refusal of the game's with every right answer it names as an example put as
+        another move of its kind (``e.g. bridge f6`` → ``e.g. bridge g6``, or ``bridge …``):
+        where f6 is the one bridge to play, the game's example would give the solution away
+        unasked."""
+        rights = self.solutions()
+        others = [str(a) for a in self.state.legal_actions() if a not in rights]
+        for right in map(str, rights):
+            kind, _, target = right.partition(" ")
+            if target:  # (a one-word move names a kind of move, not a target)
+                like = next((o for o in others if o.startswith(f"{kind} ")), f"{kind} …")
+                found = re.compile(rf"(?<![\w@/-]){re.escape(right)}(?![\w@/-])",
+                                   re.IGNORECASE)
+                reason = found.sub(like, reason)
+        return reason
 
     def _nudge(self) -> str:
         return f" Hint: {sentence(self.hint)}" if self.hint.strip() else ""

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.game import State, View
 from ..core.plain import whole
+from ..core.quoting import counted
 from ..render.svg import img_html
 from .arguments import drawing_of, options_of, position_of, texts
 
@@ -20,7 +21,14 @@ MAX_WIDTH = 10_000
 
 @dataclass(frozen=True, repr=False)
 class Pictures:
-    """Pictures in a row that wraps, each with an optional caption; shows itself in notebooks."""
+    """Pictures in a row that wraps, each with an optional caption (the first ones, in order:
+    no more captions than pictures); shows itself in notebooks.
+
+    >>> Pictures(("<svg/>",), ("first", "second"))
+    Traceback (most recent call last):
+    ...
+    ValueError: captions should be at most one per picture: 1 picture, 2 captions
+    """
 
     svgs: tuple[str, ...]
     captions: tuple[str, ...] = ()
@@ -32,6 +40,10 @@ class Pictures:
         object.__setattr__(self, "svgs", texts(self.svgs, "svgs"))
         object.__setattr__(self, "captions", texts(self.captions, "captions"))
         object.__setattr__(self, "width", width_of(self.width))
+        if len(self.captions) > len(self.svgs):  # (one would never be shown)
+            raise ValueError(f"captions should be at most one per picture: "
+                             f"{counted(len(self.svgs), 'picture')}, "
+                             f"{counted(len(self.captions), 'caption')}")
 
     def __repr__(self) -> str:  # the plain-text output: the captions, not the SVG
         return f"<{len(self.svgs)} pictures: {'; '.join(self.captions)}>"

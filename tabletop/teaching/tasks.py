@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from ..agents import resolve_agent
+from ..agents.base import is_built_in
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import plain, real, whole
@@ -266,10 +267,11 @@ class AgentTask(Task):
     rotating (``game``: a name, played with its default options, or a ``Game`` loaded with
     the options and player count to play, ``tabletop.load("lava-flows", memory=True)``),
     and is right when every move was legal and the agent won at least ``target`` of them
-    (a shared win counts ``1/k``). ``solution`` is an agent, or the source code of
-    an agent class (shown folded as code). An agent that thinks longer than ``move_time``
-    seconds over one move (or over being built) is stopped, and told so: an answer never
-    hangs the notebook (``move_time=None``: no limit).
+    (a shared win counts ``1/k``); tabletop's own agents ("mcts-weak") are not answers.
+    ``solution`` is an agent, or the source code of an agent class (shown folded as code).
+    An agent that thinks longer than ``move_time`` seconds over one move (or over being
+    built) is stopped, and told so: an answer never hangs the notebook (``move_time=None``:
+    no limit).
 
     >>> import random
     >>> class PotWatcher:
@@ -283,7 +285,8 @@ class AgentTask(Task):
     >>> t = AgentTask("Beat random at Lascaux.", "lascaux", ["random", "random"], 0.5,
     ...               games=30, solution=PotWatcher)
     >>> print(t.answer("random"))
-    Not this time: random. It won 27% of 30 games (8 wins); it needs 50%.
+    Not this time: random. That is tabletop's own RandomAgent, not an agent of yours: write a
+    class with act(view) and answer with it.
     >>> print(t.solution())
     A solution: PotWatcher. It won 70% of 30 games (21 wins), every move legal.
     """
@@ -341,9 +344,14 @@ class AgentTask(Task):
         from ..arena import arena
 
         try:
-            resolve_agent(value, 0)
+            built = resolve_agent(value, 0)
         except Exception as err:  # noqa: BLE001 (any failure is reported to the learner)
             return False, False, f"That is not an agent: {err}"
+        if is_built_in(built) and value is not self.solution_value:  # (an author may
+            # set one as the solution; a learner who types "mcts-weak" has written nothing)
+            return True, False, (f"That is tabletop's own {type(built).__name__}, not an "
+                                 f"agent of yours: write a class with act(view) and answer "
+                                 f"with it.")
         seats = {"yours": value, **{f"opponent {i}": spec
                                     for i, spec in enumerate(self.opponents, 1)}}
         try:
