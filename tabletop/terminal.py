@@ -28,6 +28,7 @@ from .agents.base import agent_label, resolve_agent
 from .agents.settings import seat_seed
 from .core.errors import TabletopError
 from .core.game import Game, State
+from .core.outcome import number_text, outcome
 from .core.printing import say
 from .core.quoting import counted
 from .core.record import replay
@@ -210,11 +211,9 @@ def _save(state: State, path: str) -> str:
 
 
 def _result(state: State) -> str:
-    """The scores and the winners at the end."""
+    """The result at the end, in the widget's words, and whose score is whose."""
     game = state.game
-    scores = ", ".join(f"{game.player_name(p)} {state.scores[p]}"
+    scores = ", ".join(f"{game.player_name(p)} {number_text(state.scores[p])}"
                        for p in range(game.players))
-    winners = " and ".join(game.player_name(p) for p in state.winners)
-    verdict = f"{winners} {'wins' if len(state.winners) == 1 else 'win'}" if winners \
-        else "nobody wins"
-    return f"Game over after {counted(len(state.history), 'move')}: {scores}; {verdict}."
+    return (f"Game over after {counted(len(state.history), 'move')}: "
+            f"{outcome(state, game.player_name)}. Scores: {scores}.")

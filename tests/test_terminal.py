@@ -261,3 +261,28 @@ def test_the_tree_inspector_in_a_plain_process_warns_with_the_text_alternative()
     with pytest.warns(NoFrontEnd, match=r"print\(tabletop.explore\(state, depth=2\)\)"):
         widget = TreeWidget(state)
     widget.close()
+
+
+def test_the_last_line_says_the_result_as_the_widget_does():
+    """Found from outside: a Lava Flows draw by repetition ended "White 1.0, Black 0.0;
+    nobody wins" (floats, scores that read as a win, and no word of how it ended); the
+    terminal now says the widget's result line, then whose score is whose."""
+    from tabletop.core.outcome import outcome
+    from tabletop.core.testing import playout
+
+    game = tabletop.load("lava-flows")
+    seen = None
+    for seed in range(40):
+        end = playout(game.new(seed=seed, setup="random"), seed)
+        if not end.winners and len(set(end.scores)) > 1:
+            seen = end
+            break
+    assert seen is not None, "no draw with unequal scores in 40 random games"
+    out: list[str] = []
+    play_text(seen, read=lambda prompt: "quit", write=out.append)
+    last = out[-1]
+    said = outcome(seen, game.player_name)
+    assert said.startswith("a draw (") and "scores" in said
+    assert last == (f"Game over after {len(seen.history)} moves: {said}. Scores: White "
+                    f"{seen.scores[0]:g}, Black {seen.scores[1]:g}.")
+    assert ".0" not in last

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from .outcome import number_text
 from .textformat import FormatsAsText
 
 
@@ -53,7 +54,7 @@ class Breakdown(FormatsAsText):
         for label, points, detail in [(r.label, r.points, r.detail) for r in self.rows] + [
             ("total", self.totals, "")
         ]:
-            cells = "".join(f"  {_num(v):>{c}}" for v, c in zip(points, cols, strict=True))
+            cells = "".join(f"  {number_text(v):>{c}}" for v, c in zip(points, cols, strict=True))
             lines.append(f"{label:<{width}}{cells}" + (f"  ({detail})" if detail else ""))
         lines.extend(self.notes)
         return "\n".join(lines)
@@ -62,14 +63,10 @@ class Breakdown(FormatsAsText):
         head = "".join(f"<th>{escape(p)}</th>" for p in self.players)
         body = []
         for r in self.rows:
-            cells = "".join(f"<td>{_num(v)}</td>" for v in r.points)
+            cells = "".join(f"<td>{number_text(v)}</td>" for v in r.points)
             body.append(f"<tr><td>{escape(r.label)}</td>{cells}"
                         f"<td><i>{escape(r.detail)}</i></td></tr>")
-        totals = "".join(f"<td><b>{_num(v)}</b></td>" for v in self.totals)
+        totals = "".join(f"<td><b>{number_text(v)}</b></td>" for v in self.totals)
         notes = "".join(f"<p>{escape(n)}</p>" for n in self.notes)
         return (f"<table><tr><th></th>{head}<th></th></tr>{''.join(body)}"
                 f"<tr><td><b>total</b></td>{totals}<td></td></tr></table>{notes}")
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -14,6 +14,7 @@ from collections.abc import Hashable
 import ipywidgets as w
 
 from ..core.memos import Bound
+from ..core.outcome import outcome
 from ..render.scenecanvas import SceneCanvas
 from . import layout, panels
 from .agentrun import AgentRunner
@@ -151,9 +152,7 @@ class PanelsInStep:
         s = self.session
         state = s.state
         if state.is_terminal:
-            winners = [s.name(p) for p in state.winners]
-            return panels.turn_html(None, "", result=panels.result_text(
-                winners, state.scores, state._ending()))
+            return panels.turn_html(None, "", result=outcome(state, s.name))
         p = state.current_player
         assert p is not None
         status = "thinking" if self.runner.thinking == p else \

@@ -15,6 +15,7 @@ from typing import Any
 from ..agents.analysis import same_value, shallow_text, untold_text
 from ..core.breakdown import Breakdown
 from ..core.names import SHOWN, fit
+from ..core.outcome import number_text
 from ..core.quoting import counted
 from .layout import BOARD_HEIGHT, BOARD_MIN, GAP, SIDE_WIDTH
 
@@ -191,34 +192,6 @@ def turn_html(name: str | None, seat: str, *, colour: str = "#888",
             f'<span class="tt-seat">{escape(seat)}</span>{paused}</div>')
 
 
-def result_text(winners: Sequence[str], scores: Sequence[float], how: str = "") -> str:
-    """The result line: the winners, how the game ended (``how``, where the rules end in
-    more than one way) and the scores (a negative score listed apart, so no dash reads as
-    its minus). Scores beside a draw that differ are called scores, so that they do not
-    read as a win.
-
-    >>> result_text(["Gold"], (3, 2)), result_text([], (0, 0))
-    ('Gold wins (3–2)', 'a draw (0–0)')
-    >>> result_text([], (2, 0), "repetition"), result_text([], (2, 0))
-    ('a draw (repetition; scores 2–0)', 'a draw (scores 2–0)')
-    >>> result_text(["White"], (3, 1), "three Cinder Cones")
-    'White wins (three Cinder Cones; scores 3–1)'
-    >>> result_text(["Ann", "Bo", "Di"], (1, 1, -3, 1))
-    'Ann, Bo and Di win (1, 1, −3, 1)'
-    """
-    signed = any(s < 0 for s in scores)
-    shown = (", " if signed else "–").join(_num(s).replace("-", "−") for s in scores)
-    if how or (not winners and len(set(scores)) > 1):
-        shown = f"scores {shown}"
-    if how:
-        shown = f"{how}; {shown}"
-    if not winners:
-        return f"a draw ({shown})"
-    if len(winners) == 1:
-        return f"{winners[0]} wins ({shown})"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} win ({shown})"
-
-
 #: About what the message line's least three lines hold, in characters: a longer message
 #: grows its region (``layout.message_region``), and shows whole in its tooltip too (for
 #: the rare one longer than that region can grow, which scrolls there).
@@ -264,7 +237,7 @@ def scores_html(names: Sequence[str], scoreboard: tuple[tuple[float, ...], Break
         return (f'{head}<div class="tt-empty">hidden in this view until the end (scores can '
                 'depend on secrets)</div>')
     scores, breakdown = scoreboard
-    total = " · ".join(f"<span>{dot(colours[i % len(colours)])}{escape(n)} <b>{_num(s)}</b>"
+    total = " · ".join(f"<span>{dot(colours[i % len(colours)])}{escape(n)} <b>{number_text(s)}</b>"
                        "</span>" for i, (n, s) in enumerate(zip(names, scores, strict=False)))
     return (f'{head}<div class="tt-total">{total}</div>'
             f'<div class="tt-scores">{breakdown_table(breakdown)}</div>')
@@ -285,12 +258,12 @@ def breakdown_table(breakdown: Breakdown) -> str:
     span = len(breakdown.players) + 1
     body = []
     for row in breakdown.rows:
-        cells = "".join(f"<td>{_num(v)}</td>" for v in row.points)
+        cells = "".join(f"<td>{number_text(v)}</td>" for v in row.points)
         body.append(f"<tr><td>{escape(row.label)}</td>{cells}</tr>")
         if row.detail:
             body.append(f'<tr class="tt-detail"><td colspan="{span}">{escape(row.detail)}'
                         "</td></tr>")
-    totals = "".join(f"<td><b>{_num(v)}</b></td>" for v in breakdown.totals)
+    totals = "".join(f"<td><b>{number_text(v)}</b></td>" for v in breakdown.totals)
     notes = "".join(f"<p>{escape(n)}</p>" for n in breakdown.notes)
     return (f"<table><tr><th></th>{head}</tr>{''.join(body)}"
             f"<tr><td><b>total</b></td>{totals}</tr></table>{notes}")
@@ -360,7 +333,3 @@ def log_html(moves: Sequence[str] | None, actors: Sequence[str], ply: int) -> st
         items.append(f'<li class="{cls}"><span class="tt-seat">{who}</span> '
                      f'<span class="tt-move">{escape(move)}</span></li>')
     return f'{head}<div class="tt-log"><div><ol>{"".join(items)}</ol></div></div>'
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
