@@ -316,3 +316,24 @@ def test_sibling_labels_cut_short_still_tell_the_moves_apart(name):
         moves = {title for _, title in drawn}
         assert len({text for text, _ in drawn}) == len(moves), (name, parent, drawn)
     tree.close()
+
+
+def test_clicking_a_node_that_is_not_drawn_says_so():
+    """Found from outside: ``click_node`` of a node under a closed one (or below the depth
+    slider) failed with the scene's KeyError ("no shape in the scene has target …")."""
+    state = tabletop.load("landlock").new(seed=2, setup="random")
+    tree = TreeWidget(state, depth=2)
+    child = next(iter(tree.graph.successors(0)))
+    grandchild = next(iter(tree.graph.successors(child)))
+    tree.collapse(child)
+    with pytest.raises(ValueError, match=rf"node {grandchild} is in the tree but not drawn "
+                                         r"\(under a closed node\): select\(node\) opens"):
+        tree.click_node(grandchild)
+    tree.expand(child)
+    tree.max_depth = 1
+    with pytest.raises(ValueError, match="deeper than max_depth 1"):
+        tree.click_node(grandchild)
+    tree.max_depth = None
+    tree.click_node(grandchild)
+    assert tree.selected == grandchild
+    tree.close()

@@ -292,10 +292,16 @@ class TreeWidget(w.VBox):
 
     @while_open
     def click_node(self, node: int) -> int | None:
-        """Click on ``node`` where it is drawn (it must be visible)."""
+        """Click on ``node`` where it is drawn; a ``ValueError`` if it is not drawn (under a
+        closed node, or deeper than ``max_depth``), saying so."""
         from ..render.scenecanvas import click_point
 
         node = self.model.checked_node(node)
+        if node not in self.model.visible():
+            deeper = "" if self.max_depth is None else \
+                f", or deeper than max_depth {self.max_depth}"
+            raise ValueError(f"node {node} is in the tree but not drawn (under a closed "
+                             f"node{deeper}): select(node) opens every node above it")
         return self.click(*click_point(self.model.scene(), ("node", node)))
 
     @property
@@ -314,8 +320,9 @@ class TreeWidget(w.VBox):
 
     @property
     def player(self) -> int | None:
-        """Whose view the nodes' states are drawn in (``None``: the full state); the
-        player picker."""
+        """The player whose turns the tree picks out: nodes where another player is to move
+        are faded (``None``: none are); the player picker. It hides nothing: the board
+        beside the tree shows the view the widget was given (``view=``)."""
         return self.model.player
 
     @player.setter
