@@ -218,6 +218,16 @@ class Spender:
         return "pay" if "pass" in moves else moves[0]
 
 
+class Dabbler:
+    """A learner's agent no better than chance: a random legal move."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def act(self, view):
+        return self.rng.choice(list(view.legal_actions()))
+
+
 class Crashes:
     def act(self, view: Any) -> str:
         raise RuntimeError("forgot to write this")
@@ -229,8 +239,10 @@ def test_an_agent_task_plays_games_and_reports_legality_and_win_rate():
     right = task.answer(Watcher)
     assert right and "every move legal" in str(right) and "of 30 games" in str(right)
     assert task.answer(Watcher(seed=1))  # an instance is an agent too
-    weak = task.answer("random")
+    weak = task.answer(Dabbler)
     assert weak.legal and not weak and "it needs 50%" in str(weak)
+    own = task.answer("random")  # tabletop's own agent: no answer, whatever it would win
+    assert own.legal and not own and "tabletop's own RandomAgent" in str(own)
     illegal = task.answer(Spender)
     assert not illegal.legal and "the rules refuse" in str(illegal) and "pay" in str(illegal)
     crash = task.answer(Crashes)
