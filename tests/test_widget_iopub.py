@@ -1,7 +1,8 @@
 """A kernel's burst of widget messages reaches a reader that lags (``widgets.iopub``).
 
 A real IPython kernel (``jupyter_client``) makes a burst of widgets while this test, its only
-reader, does not read for a while, as a busy Jupyter server would not: before the kernel's
+reader, does not read until the kernel has made them all and a while more, as a busy Jupyter
+server would not: before the kernel's
 first tabletop widget ZeroMQ drops what its queue cannot hold (the control: if it ever stops
 dropping, the fix is no longer needed); after it, every creation message arrives.
 """
@@ -20,8 +21,11 @@ from tabletop.widgets import iopub
 pytest.importorskip("jupyter_client")
 
 #: Buttons a burst makes (three creation messages each: the button, its layout, its style),
-#: and how long the reader then does not read (longer than the kernel takes to send them).
-BUTTONS, LAG = 3000, 8.0
+#: and how long the reader still does not read once the kernel has made them (its socket's
+#: thread sends them on meanwhile). The reader waits for the kernel, not for a set time: a
+#: busy machine once took longer than a set 8 s to make them, and the reader that woke up
+#: before the end of the burst read every message of it.
+BUTTONS, LAG = 3000, 2.0
 
 
 @pytest.fixture(scope="module")
@@ -50,15 +54,17 @@ def run(client: Any, code: str) -> str:
 
 
 def burst_received(client: Any) -> int:
-    """The creation messages that reach this reader of a burst of ``BUTTONS`` buttons made
-    while it does not read for ``LAG`` seconds."""
+    """The creation messages that reach this reader of a burst of ``BUTTONS`` buttons when it
+    does not read until the kernel has made them and ``LAG`` seconds more."""
     while True:  # (what came before)
         try:
             client.get_iopub_msg(timeout=0.5)
         except queue.Empty:
             break
-    client.execute(f"burst = [W.Button(description=str(i)) for i in range({BUTTONS})]\n"
-                   "W.Widget.close_all()")
+    sent = client.execute(f"burst = [W.Button(description=str(i)) for i in range({BUTTONS})]\n"
+                          "W.Widget.close_all()")
+    while client.get_shell_msg(timeout=120)["parent_header"].get("msg_id") != sent:
+        pass  # (the kernel's replies to earlier requests)
     time.sleep(LAG)
     opened = 0
     while True:
