@@ -46,10 +46,13 @@ def main(argv: list[str] | None = None) -> int:
             state = replay(_read(args.record))
             say(state)
             return 0
-        bots = {_seat(key): name for key, name in (_pair(t, "--bot") for t in args.bot)}
+        bots = {_seat(key): name for key, name in _pairs(args.bot, "--bot").items()}
         options: dict[str, Any] = {key: _value(value) for key, value in
-                                   (_pair(t, "--option") for t in args.option)}
+                                   _pairs(args.option, "--option").items()}
         if args.players is not None:
+            if "players" in options:
+                raise ValueError("--players and --option players=... both set the number "
+                                 "of players: give one")
             options["players"] = args.players
         if args.game.endswith(".json") or Path(args.game).is_file():
             if options or args.seed is not None or args.setup != "decide":
@@ -72,12 +75,28 @@ def _read(path: str) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
-def _pair(text: str, flag: str) -> tuple[str, str]:
-    """``KEY=VALUE`` of ``flag``, split."""
-    key, sep, value = text.partition("=")
-    if not sep or not key or not value:
-        raise ValueError(f"{flag} takes KEY=VALUE, not {text!r}")
-    return key, value
+def _pairs(texts: list[str], flag: str) -> dict[str, str]:
+    """The ``KEY=VALUE`` texts of a repeated ``flag``, split; a key given twice is refused
+    (``1`` and ``01`` are one seat).
+
+    >>> _pairs(["1=mcts", "01=random"], "--bot")
+    Traceback (most recent call last):
+    ...
+    ValueError: --bot gives seat 1 twice ('1=mcts', then '01=random'): give each once
+    """
+    pairs: dict[str, str] = {}
+    first: dict[str, str] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"{flag} takes KEY=VALUE, not {text!r}")
+        same = f"seat {_seat(key)}" if flag == "--bot" else repr(key)
+        if same in first:
+            raise ValueError(f"{flag} gives {same} twice ({first[same]!r}, then {text!r}): "
+                             f"give each once")
+        first[same] = text
+        pairs[key] = value
+    return pairs
 
 
 def _seat(text: str) -> Any:

@@ -104,7 +104,7 @@ def play_text(game: str | Game | State | Mapping[str, Any], *, seed: int | None 
             try:
                 states.append(state.apply(line))
             except TabletopError as err:  # IllegalAction: says why, and what is legal
-                write(str(err))
+                write(_refusal(line, err))
             else:
                 if states[-1].current_player not in seats or states[-1].is_terminal:
                     write(_position(states[-1], seats))
@@ -198,6 +198,14 @@ def _undo(states: list[State], seats: Mapping[int, Any]) -> str:
         return "Nothing to undo."
     del states[typed[-1] + 1:]
     return f"Back to ply {len(states[-1].history)}.\n" + _position(states[-1], seats)
+
+
+def _refusal(line: str, err: TabletopError) -> str:
+    """What to say when ``line`` is not a move: the error, or, for a bare ``save`` (no move
+    of the game), how to save."""
+    if line == "save":
+        return "To save the game, give a file: save FILE (e.g. save game.json)."
+    return str(err)
 
 
 def _save(state: State, path: str) -> str:

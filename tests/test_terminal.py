@@ -107,8 +107,8 @@ def test_commands_help_moves_undo_board_save_and_refusals(tmp_path):
     assert [str(a) for a in end.history][:1] == ["land"]
     record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert tabletop.replay(record) == end
-    # "save" without a file is read as a move, and refused as one
-    assert "'save' is no action" in text
+    # "save" without a file (no move of the game) says how to save
+    assert "To save the game, give a file: save FILE" in text and "'save' is no" not in text
     assert out[-1].startswith("Stopped at ply")
 
 
@@ -164,6 +164,21 @@ def test_python_m_tabletop_refuses_bad_input_in_one_line():
     assert done.returncode == 2 and "not 'one'" in done.stderr
     done = run("-m", "tabletop", "play", "landlock", "--players", "9")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("flags", "said"), [
+    (["--bot", "1=random", "--bot", "01=mcts"],
+     "--bot gives seat 1 twice ('1=random', then '01=mcts'): give each once"),
+    (["--option", "players=2", "--option", "players=3"],
+     "--option gives 'players' twice ('players=2', then 'players=3'): give each once"),
+    (["--players", "2", "--option", "players=2"],
+     "--players and --option players=... both set the number of players: give one"),
+])
+def test_a_flag_given_twice_for_one_thing_is_refused_not_overridden(flags, said, capsys):
+    from tabletop.__main__ import main
+
+    assert main(["play", "lacuna", *flags]) == 2
+    assert said in capsys.readouterr().err
 
 
 SCRIPT = """
