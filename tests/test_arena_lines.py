@@ -9,24 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from saved_arena import PAIR, copy, saved_dataset
 
 import tabletop
 from tabletop.arena import arena, dataset, load
 
-PAIR = ["random", "mcts-weak"]
-
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("lines") / "saved"
-    arena("lava-flows", PAIR, games=4, seed=0, progress=False, save=folder, batch=4)
-    return folder
-
-
-def copy(saved: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "copy"
-    shutil.copytree(saved, folder)
-    return folder
+    return saved_dataset(tmp_path_factory.mktemp("lines"), games=4)
 
 
 def add_lines(folder: Path, lines: list[dict], name="batch-00007.jsonl") -> None:

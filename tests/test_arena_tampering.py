@@ -6,28 +6,19 @@ table that no longer holds its batch's games (Parquet and CSV alike)."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from saved_arena import PAIR, copy, saved_dataset
 
 import tabletop
 from tabletop.arena import arena, dataset, load
 from tabletop.arena.results import GameResult
 
-PAIR = ["random", "mcts-weak"]
-
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tampering") / "saved"
-    arena("lava-flows", PAIR, games=3, seed=0, progress=False, save=folder, batch=3)
-    return folder
-
-
-def copy(saved: Path, tmp_path: Path) -> Path:
-    shutil.copytree(saved, tmp_path / "copy")
-    return tmp_path / "copy"
+    return saved_dataset(tmp_path_factory.mktemp("tampering"), games=3)
 
 
 def rewrite_first(folder: Path, change) -> None:
