@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .core.choices import unknown
 from .core.errors import TabletopError
 from .core.printing import say
 
@@ -35,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="a game option (its value read as JSON, or as text)")
     s = commands.add_parser("show", help="print a record's final position as text")
     s.add_argument("record", help="a record's .json file")
+    words = sys.argv[1:] if argv is None else argv
+    if words and not words[0].startswith("-") and words[0] not in commands.choices:
+        say(f"{parser.prog}: error: {unknown('command', words[0], commands.choices)}",
+            sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     from . import games, replay
     from .terminal import play_text

@@ -301,3 +301,12 @@ def test_the_last_line_says_the_result_as_the_widget_does():
     assert last == (f"Game over after {len(seen.history)} moves: {said}. Scores: White "
                     f"{seen.scores[0]:g}, Black {seen.scores[1]:g}.")
     assert ".0" not in last
+
+
+def test_a_mistyped_command_is_named_with_the_nearest_one(capsys):
+    from tabletop.__main__ import main
+
+    assert main(["plya", "lacuna"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "python -m tabletop: error: no command called 'plya'; did you mean 'play'? known "
+        "commands: 'games', 'play', 'show'")
