@@ -73,6 +73,15 @@ def test_a_replay_that_reads_a_misspelt_field_as_the_callers_is_caught(registere
         check_fuzzing(registered(SecretNim), seeds=range(1))
 
 
+def test_a_replay_that_skips_the_callers_fields_is_caught(registered, monkeypatch):
+    """(Found from outside: replay took a record whose own field held NaN, which is no JSON,
+    and which the widget's load refused.)"""
+    monkeypatch.setattr(record_module, "check_callers_fields", lambda record: None)
+    with pytest.raises(ConformanceError, match=r"a caller's field holding NaN, ply None: "
+                                               r"a malformed record was accepted"):
+        check_fuzzing(registered(SecretNim), seeds=range(1))
+
+
 def test_the_check_is_quick_on_a_real_game():
     start = time.perf_counter()
     check_fuzzing(tabletop.load("lascaux", players=4), seeds=range(1))

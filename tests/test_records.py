@@ -187,11 +187,14 @@ def test_a_sound_record_replays_as_dict_and_text_at_every_ply_and_is_not_changed
     assert record == before
 
 
-def test_extra_fields_are_ignored_however_odd():
+def test_the_callers_fields_are_kept_out_of_the_state_but_must_be_json_a_record_can_hold():
     record = copy.deepcopy(RECORDS["lascaux"][0])
-    record["thinking"] = _nested(100_000)
-    record["note"] = math.nan
+    record["note"] = {"by": "me", "marks": [1, 2.5, None, True], "deep": _nested(10)}
     assert tabletop.replay(record) == RECORDS["lascaux"][1]
+    for key, value, said in (("note", math.nan, "record 'note' holds nan"),
+                             ("thinking", _nested(100_000), "record 'thinking' nests more")):
+        with pytest.raises(InvalidRecord, match=said):
+            tabletop.replay({**record, key: value})
 
 
 def test_a_game_with_a_seed_too_large_for_a_record_cannot_be_started():

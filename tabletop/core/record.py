@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .choices import suggestion
 from .errors import InvalidRecord, TabletopError
 from .notation import MAX_NOTATION
 from .plain import NotJSON, json_data, json_object, plain
@@ -122,11 +123,14 @@ def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
 def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     """The state a record reaches (or reached after ``ply`` actions).
 
-    ``record`` is a dict or its JSON text. Anything malformed, or an action that is not legal
-    where it stands, or an outcome that doesn't match (checked whenever the replay reaches the
-    record's end), raises ``InvalidRecord`` saying what.
+    ``record`` is a dict or its JSON text. Anything malformed (the caller's own fields too,
+    which the state does not keep: what ``to_record(**extra)`` would refuse to write, NaN
+    say), or an action that is not legal where it stands, or an outcome that doesn't match
+    (checked whenever the replay reaches the record's end), raises ``InvalidRecord`` saying
+    what.
     """
     record = read(record)
+    check_callers_fields(record)
     actions = record["actions"]
     ply = _check_ply(ply, len(actions))
     game = _load(record)
@@ -428,6 +432,10 @@ def _check_result_shape(result: Any) -> None:
             isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 64 for x in v),
         "plies": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_TEXT,
     }
+    for key in result:
+        if key not in kinds:
+            raise InvalidRecord(f"record 'result' has no field {brief(key)}"
+                                f"{suggestion(key, kinds)} (its fields: {', '.join(kinds)})")
     for key, fits in kinds.items():
         if key in result and not fits(result[key]):
             raise InvalidRecord(f"record 'result' {key!r} should be {allowed[key]}, not "
