@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr)
         return 2
     args = parser.parse_args(argv)
-    from . import games, replay
+    from . import games, load, replay
     from .terminal import play_text
     try:
         if args.command == "games":
@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
                              "options")
             play_text(replay(_read(args.game)), bots=bots)
         else:
-            play_text(args.game, seed=args.seed, setup=args.setup, bots=bots, **options)
+            game = load(args.game, **options)  # (an option named like a parameter of
+            play_text(game, seed=args.seed, setup=args.setup, bots=bots)  # play_text's: no)
     except (TabletopError, OSError, TypeError, ValueError) as err:
         say(f"{parser.prog}: error: {err}", sys.stderr)
         return 2

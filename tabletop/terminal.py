@@ -66,16 +66,16 @@ def play_text(game: str | Game | State | Mapping[str, Any], *, seed: int | None 
     state = _start(game, seed, setup, options)
     seats = _seats(state, bots or {})
     states = [state]
-    write(_heading(state, seats))
+    write(_heading(state, seats, seed))
     write(_position(state, seats))
     while not states[-1].is_terminal:
         state = states[-1]
         p = state.current_player
         assert p is not None  # the game is not over
         if p in seats:
-            action = seats[p].act(state.view(p))
-            states.append(state.apply(action))
-            write(f"{state.game.player_name(p)} ({agent_label(seats[p])}) plays {action}")
+            states.append(state.apply(seats[p].act(state.view(p))))
+            shown = states[-1].log(_onlooker(state, seats))[-1]  # (a secret choice: "?")
+            write(f"{state.game.player_name(p)} ({agent_label(seats[p])}) plays {shown}")
             if states[-1].current_player not in seats:
                 write(_position(states[-1], seats))
             continue
@@ -155,27 +155,38 @@ def _seats(state: State, bots: Mapping[int, Any]) -> dict[int, Any]:
     return seats
 
 
-def _heading(state: State, seats: Mapping[int, Any]) -> str:
-    """Who plays whom, and how to type a move."""
+def _heading(state: State, seats: Mapping[int, Any], seed: int | None) -> str:
+    """Who plays whom, and how to type a move; the seed only if the caller gave it (one
+    tabletop drew deals the game: whoever reads it could replay the deal and see every hidden
+    card)."""
     game = state.game
     who = ", ".join(f"{game.player_name(p)}: "
                     f"{agent_label(seats[p]) + ' bot' if p in seats else 'you'}"
                     for p in range(game.players))
-    return (f"{game.title or game.name}, {counted(game.players, 'player')}, seed "
-            f"{state.seed}. {who}.\nType a move in the game's notation, ? for the "
-            "legal moves, help for the rest.")
+    given = "" if seed is None else f", seed {seed}"
+    return (f"{game.title or game.name}, {counted(game.players, 'player')}{given}. {who}.\n"
+            "Type a move in the game's notation, ? for the legal moves, help for the rest.")
+
+
+def _onlooker(state: State, seats: Mapping[int, Any]) -> int | str | None:
+    """Whose eyes the screen is for while a bot plays: the one human's seat; the audience's
+    (``"public"``: every secret hidden) when several humans share it; nobody's (``None``,
+    the whole state) when bots play each other."""
+    humans = [q for q in range(state.game.players) if q not in seats]
+    if not humans:
+        return None
+    return humans[0] if len(humans) == 1 else "public"
 
 
 def _position(state: State, seats: Mapping[int, Any]) -> str:
     """The position as the player to move may see it (their view: nothing another seat hides
-    shows, a bot's or a hot-seat player's), the whole state once the game is over."""
+    shows), the onlooker's view while a bot is to move, the whole state once the game is
+    over."""
     p = state.current_player
     if state.is_terminal or p is None:
         return str(state)  # the game is over: nothing is secret any more
-    if p not in seats:
-        return str(state.view(p))
-    humans = [q for q in range(state.game.players) if q not in seats]
-    return str(state.view(humans[0])) if len(humans) == 1 else str(state)
+    viewer = p if p not in seats else _onlooker(state, seats)
+    return str(state) if viewer is None else str(state.view(viewer))
 
 
 def _moves(state: State, player: int) -> str:

@@ -55,37 +55,67 @@ def test_every_game_plays_to_its_end_by_typed_notation(name):
     assert str(end) in out  # the final position is printed whole
 
 
+def reading_the_list(out: list[str], rng: random.Random):
+    """A human who asks for the legal moves (``?``) and types one of those listed."""
+    def read(prompt: str) -> str:
+        listed = out[-1].split("\n")
+        if "legal move" in listed[0] and " for " in listed[0]:
+            return rng.choice(listed[1:]).strip()
+        return "?"
+    return read
+
+
+def states_of(end: tabletop.State) -> list[tabletop.State]:
+    """Every state of ``end``'s game, from its start (its record's) to ``end``."""
+    states = [tabletop.replay({**end.to_record(), "result": None}, ply=0)]
+    for action in end.history:
+        states.append(states[-1].apply(action))
+    return states
+
+
 @pytest.mark.parametrize("name", tabletop.games())
 def test_a_human_against_bots_sees_only_their_own_view(name):
+    """Every position printed before the end is the human's view, and a bot's move is told
+    as the human's log tells it: "choose ?" (found from outside: the terminal printed a
+    Lascaux bot's secret colour and a Lava Flows bot's hidden arrangement in full)."""
     game = tabletop.load(name)
-    human = 0
-    bots = {p: "random" for p in range(1, game.players)}
+    human, bots = 0, {p: "random" for p in range(1, game.players)}
     out: list[str] = []
-    seen: list[tabletop.State] = []
+    end = play_text(name, seed=5, bots=bots, read=reading_the_list(out, random.Random(5)),
+                    write=out.append)
+    assert end.is_terminal
+    states = states_of(end)
+    views = {str(s.view(human)) for s in states[:-1]}
+    assert not [line for line in out if line in {str(s) for s in states[:-1]} - views]
+    told = [line for line in out if " (random) plays " in line]
+    assert told == [f"{game.player_name(s.current_player)} (random) plays "
+                    f"{after.log(human)[-1]}"
+                    for s, after in zip(states, states[1:]) if s.current_player in bots]
+    if name in ("lascaux", "lava-flows"):  # (their bots' choices are secret)
+        assert any(line.endswith("?") for line in told), told
 
-    def read(prompt: str) -> str:
-        state = seen[-1]
-        assert prompt == f"{game.player_name(human)}> "
-        # the last thing printed before the prompt is the human's view, not the state
-        assert out[-1] == str(state.view(human)), out[-1]
-        move = str(random.Random(len(state.history)).choice(state.legal_actions()))
-        seen.append(state.apply(move))
-        return move
 
-    first = game.new(seed=5)
-    # follow the bots' moves too: they are printed as "<name> (<bot>) plays <move>"
-    original = out.append
+def test_players_sharing_the_screen_see_a_bots_turn_as_the_audience_does():
+    out: list[str] = []
+    end = play_text("lascaux", players=3, seed=2, bots={2: "random"},
+                    read=reading_the_list(out, random.Random(2)), write=out.append)
+    states = states_of(end)
+    public = {str(s.view("public")) for s in states[:-1]}
+    secret = {str(s) for s in states[:-1]} - public - {str(s.view(p)) for s in states[:-1]
+                                                        for p in (0, 1)}
+    assert not [line for line in out[:-1] if line in secret]
+    assert [line for line in out if line in public]
+    assert "Georges (random) plays choose ?" in out
 
-    def write(text: str) -> None:
-        original(text)
-        for p in bots:
-            prefix = f"{game.player_name(p)} (random) plays "
-            if text.startswith(prefix):
-                seen.append(seen[-1].apply(text[len(prefix):]))
 
-    seen.append(first)
-    end = play_text(name, seed=5, bots=bots, read=read, write=write)
-    assert end.is_terminal and end == seen[-1]
+def test_the_heading_names_only_a_seed_the_player_gave():
+    """(A seed tabletop drew deals the game: whoever reads it can replay the deal and see
+    every hidden tile.)"""
+    out: list[str] = []
+    end = play_text("landlock", bots={1: "random"}, read=lambda p: "quit", write=out.append)
+    assert f"seed {end.seed}" not in out[0] and "seed" not in out[0].split(".")[0]
+    play_text("landlock", seed=3, read=lambda p: "quit", write=out.append)
+    assert "The Legend of Landlock, 2 players, seed 3. " in out[-3]
 
 
 def test_bots_replay_alike_from_the_same_seed():
@@ -164,6 +194,8 @@ def test_python_m_tabletop_refuses_bad_input_in_one_line():
     assert done.returncode == 2 and "not 'one'" in done.stderr
     done = run("-m", "tabletop", "play", "landlock", "--players", "9")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+    done = run("-m", "tabletop", "play", "lacuna", "--option", "read=1")  # (play_text's)
+    assert done.returncode == 2 and "lacuna has no option 'read'" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(("flags", "said"), [

@@ -347,8 +347,8 @@ def _broken_records(record: dict[str, Any]) -> Iterator[tuple[str, Any]]:
                                                  '"seed": 1' + "0" * 5000, 1)
     yield "text with 1e999", text.replace('"players": ', '"players": 1e999, "x": ', 1)
     yield "huge text", " " * 20_000_000
-    for name, value in (("NaN", "NaN"), ("-Infinity", "[-Infinity]"), ("1e400", "1e400")):
-        yield f"text with a caller's field holding {name}", text[:-1] + f', "mine": {value}}}'
+    for number in ("NaN", "[-Infinity]", "1e400"):
+        yield f"text with a caller's field holding {number}", text[:-1] + f', "mine": {number}}}'
     yield "a caller's field holding NaN", {**record, "mine": {"x": float("nan")}}
     yield "result with a field of no record", {**record, "result": {"winner": [0]}}
     for key in ("players", "name"):

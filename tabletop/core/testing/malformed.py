@@ -6,7 +6,8 @@ over Python's 4,300-digit limit, NaN, a string, a list, a bool) and asks each se
 about them: ``is_legal`` must answer a bool, ``False`` for anything of the wrong type;
 ``apply`` must agree with it, refusing with a short ``IllegalAction``, quickly; the state
 must be unchanged; ``action_id`` refuses it with ``IllegalAction``, ``describe`` names it
-or refuses it with ``TypeError`` or ``ValueError``, and ``str`` shows it without failing.
+or refuses it with ``TypeError`` or ``ValueError``, and ``str`` shows it without failing,
+never as the notation of a legal action.
 
 >>> import tabletop
 >>> check_malformed_actions(tabletop.load("lascaux", players=3), seeds=[0])
@@ -42,10 +43,16 @@ def malformed_variants(action: Action) -> Iterator[tuple[Action, bool]]:
 
     A value of another type than the field's (``None`` for an int, a list for a string), or
     an integer beyond 64 bits, must be refused; a near value of the right type (an index out
-    of a table, or a spot no list shows) may be legal, and then must apply.
+    of a table, or a spot no list shows), or two fields of one type swapped (a pair written
+    the other way round), may be legal, and then must apply.
     """
     if not is_dataclass(action):
         return
+    values = [(f.name, getattr(action, f.name)) for f in fields(action)]
+    for i, (first, one) in enumerate(values):
+        for second, other in values[i + 1:]:
+            if type(one) is type(other) and one != other:
+                yield replace(action, **{first: other, second: one}), False
     for f in fields(action):
         value = getattr(action, f.name)
         near: tuple[Any, ...] = ()
@@ -112,6 +119,8 @@ def _answered(state: State, bad: Action, must_refuse: bool, where: str) -> None:
         if not answer:
             fail(where, f"apply({shown}) accepted a malformed action")
     _named(state, bad, shown, where)
+    if not answer:
+        _not_another(state, bad, shown, where)
     took = time.perf_counter() - started
     if took > TIME_LIMIT:
         fail(where, f"answering {shown} took {took:.2f} s")
@@ -145,6 +154,20 @@ def _named(state: State, bad: Action, shown: str, where: str) -> None:
                     f"ValueError")
     if not isinstance(said, str):
         fail(where, f"describe({shown}) gave {type(said).__name__}, not text")
+
+
+def _not_another(state: State, bad: Action, shown: str, where: str) -> None:
+    """A refused action's text is no legal action's notation: a refusal quotes what the
+    caller built (``Place(a=16, b=0, k=1024)`` printed as ``place 16-0 @1``, which reads
+    as ``place 0-16 @0``, is another move)."""
+    text = str(bad)
+    try:
+        meant = state.game.parse_action(state, text)
+    except IllegalAction:
+        return
+    fail(where, f"str({shown}) is {text!r}, the notation of the legal action "
+                f"{described(meant)}: an action no rule takes must print as its class and "
+                f"fields")
 
 
 def described(action: Action) -> str:

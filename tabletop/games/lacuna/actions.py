@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,6 +27,7 @@ from tabletop.core.game import Action
 from tabletop.core.ids import ActionSpace
 from tabletop.core.memos import Bound
 from tabletop.core.notation import check_length, integer, number, quote
+from tabletop.core.plain import whole
 
 from .geometry import SAMPLE, STEPS, TICKS
 
@@ -110,7 +112,7 @@ class SetAside(Action):
     colour: int
 
     def __str__(self) -> str:
-        return f"aside {colour_name(self.colour)}"
+        return f"aside {COLOURS[whole(self.colour, 0, 'no such colour', len(COLOURS) - 1)]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,13 @@ class Place(Action):
     k: int
 
     def __str__(self) -> str:
-        return f"place {self.a}-{self.b} @{fraction_text(self.k)}"
+        a, b, k = self.a, self.b, self.k
+        if not (type(a) is int and type(b) is int and type(k) is int):  # (numpy's: read)
+            a, b = whole(a, 0, "no such flower"), whole(b, 0, "no such flower")
+            k = whole(k, 0, f"a spot is from 0 to {STEPS}", STEPS)
+        if not 0 <= a < b or not 0 <= k <= STEPS:  # (b-a would read as another place)
+            raise ValueError(f"no place {a}-{b} @{k}: flowers a < b, a spot from 0 to {STEPS}")
+        return f"place {a}-{b} @{fraction_text(k)}"
 
     @property
     def fraction(self) -> Fraction:
@@ -139,7 +147,9 @@ class PlaceFree(Action):
     y: int
 
     def __str__(self) -> str:
-        return f"place free {tick_text(self.x)},{tick_text(self.y)}"
+        x, y = (whole(t, -math.inf, "a position is a whole number of ticks")
+                for t in (self.x, self.y))
+        return f"place free {tick_text(x)},{tick_text(y)}"
 
 
 SET_ASIDE = tuple(SetAside(c) for c in range(len(COLOURS)))
