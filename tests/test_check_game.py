@@ -78,7 +78,7 @@ def test_malformed_actions_pass_on_a_sound_game_and_catch_a_lax_or_nameless_one(
 
 
 def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):
-    from broken_secrecy import TellingNim
+    from broken_secrecy import MemoNim, TellingNim
 
     from tabletop.core.testing.secrecy import check_secrecy
 
@@ -86,6 +86,9 @@ def test_secrecy_passes_on_a_sound_game_and_catches_a_telling_one(registered):
     with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
                                                "view text"):
         check_secrecy(registered(TellingNim), seeds=range(5), every=1)
+    with pytest.raises(ConformanceError, match="can tell hidden information apart by the "
+                                               "view picture"):
+        check_secrecy(registered(MemoNim), seeds=range(5), every=1)
 
 
 def test_options_pass_on_a_sound_game_and_catch_a_loose_one(registered):

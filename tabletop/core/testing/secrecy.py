@@ -28,6 +28,7 @@ widget's panels) with ``check_secrecy(game, surfaces=SURFACES + (...,))``.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -114,12 +115,17 @@ def check_secrecy(game: Game, seeds: Iterable[int] = range(2),
 
 def _compare(a: State, b: State, viewer: int | str, surfaces: tuple[Surface, ...],
              where: str) -> None:
+    """Every surface of ``a`` and of ``b`` alike to ``viewer``. Each state is seen afresh (a
+    copy, which has no cache) and whole before the other: a memo that making one view fills
+    and another view's picture reads (a table keyed by the public position) would otherwise
+    hold the last state's secret for both, and show no difference."""
     who = "the public view" if viewer == PUBLIC else f"player {viewer}"
-    for name, surface in surfaces:
-        seen_a, seen_b = surface(a, viewer), surface(b, viewer)
-        if seen_a != seen_b:
+    seen_a, seen_b = ([surface(fresh, viewer) for _, surface in surfaces]
+                      for fresh in (copy.copy(a), copy.copy(b)))
+    for (name, _), one, other in zip(surfaces, seen_a, seen_b, strict=True):
+        if one != other:
             fail(where, f"{who} can tell hidden information apart by the {name}: "
-                        f"{_difference(seen_a, seen_b)}")
+                        f"{_difference(one, other)}")
 
 
 def _check_twins(game: Game, seed: int, viewer: int | str, surfaces: tuple[Surface, ...]) -> None:
