@@ -90,7 +90,8 @@ def test_a_human_against_bots_sees_only_their_own_view(name):
     told = [line for line in out if " (random) plays " in line]
     assert told == [f"{game.player_name(s.current_player)} (random) plays "
                     f"{after.log(human)[-1]}"
-                    for s, after in zip(states, states[1:]) if s.current_player in bots]
+                    for s, after in zip(states, states[1:], strict=False)
+                    if s.current_player in bots]
     if name in ("lascaux", "lava-flows"):  # (their bots' choices are secret)
         assert any(line.endswith("?") for line in told), told
 

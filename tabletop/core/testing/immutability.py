@@ -150,7 +150,13 @@ def _difference(expected: dict[str, Any], seen: dict[str, Any]) -> str | None:
 
 
 def _short(value: Any, limit: int = 160) -> str:
-    text = f"<{value}: nodes {list(value.nodes)}>" if isinstance(value, nx.Graph) else repr(value)
+    """``value``'s repr, cut; what its repr raised if it cannot show itself (a scene whose
+    shapes the check swapped for a marker: the message must still be written)."""
+    try:
+        text = f"<{value}: nodes {list(value.nodes)}>" if isinstance(value, nx.Graph) \
+            else repr(value)
+    except Exception as err:  # noqa: BLE001 - any repr may fail on the marked value
+        text = f"<{type(value).__name__} whose repr raised {type(err).__name__}: {err}>"
     return text if len(text) <= limit else text[:limit] + "…"
 
 
