@@ -19,6 +19,9 @@
   before round 54, a tuple of plain dicts, put back after the class is made (``Game`` now
   makes a declared ``variants`` read-only); ``PricedNim``: its state class declares a public
   ``prices`` dict that every state shares;
+* ``ScenicNim``: its renderer hands out one ``Scene`` per position from a module's memo, so
+  a caller's change to ``state.scene()`` reaches every later picture (and the check's marker
+  in its shapes made the scene's repr fail while the message was written);
 * ``MemoNim``: ``table()`` returns a read-only helper whose public ``cached(key, compute)``
   fills the memo its text reads with whatever the caller's function returns (as Lacuna's
   ``state.geometry.cached`` did).
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
-from toygame import NimState, SecretNim
+from toygame import NimState, SecretNim, draw_pile
 
 from tabletop.core.readonly import ReadOnlyDict
 
@@ -268,3 +271,19 @@ class MemoState(NimState):
 
     def _text(self):
         return NimState._text(self) + f", {self.table().cached('most', lambda t: 3)} at most"
+
+
+_SCENES: dict[tuple, Any] = {}
+
+
+def draw_shared(subject, **how):
+    """``draw_pile``, drawn once per position and handed out as it is (the bug)."""
+    key = (subject.pile, subject.first, tuple(sorted(how.items(), key=repr)))
+    if key not in _SCENES:
+        _SCENES[key] = draw_pile(subject, **how)
+    return _SCENES[key]
+
+
+class ScenicNim(SecretNim):
+    name = "scenic-nim"
+    renderer = "broken_immutability:draw_shared"

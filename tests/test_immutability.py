@@ -14,6 +14,7 @@ from broken_immutability import (
     NotingNim,
     PricedNim,
     RebindingNim,
+    ScenicNim,
     SharingNim,
     StrictNim,
     TableNim,
@@ -70,6 +71,7 @@ def test_the_sound_toy_passes(registered):
                  r"reaches every load"),
     (TableNim, r"game\.variants\[0\] is a dict that every table-nim game shares"),
     (PricedNim, r"state\.prices is a dict that every priced-nim state shares"),
+    (ScenicNim, r"afterwards state\.svg\(\) differs: .* after"),
     (MemoNim, r"state\.table\(\) returned a _Table whose public method cached\(\) takes a "
               r"function of the caller's \(compute\)"),
 ])
