@@ -193,6 +193,15 @@ def test_determinized_states_have_no_record(nim):
         twin.to_record()
 
 
+@pytest.mark.parametrize("name", tabletop.games())
+def test_a_state_drawn_before_any_move_says_it_was_drawn(name):
+    """(Found from outside: drawn from a view with no history yet, a Landlock state said it
+    was made by dataclasses.replace or the constructor.)"""
+    drawn = tabletop.load(name).new(seed=3).view(0).determinize(random.Random(1))
+    with pytest.raises(InvalidRecord, match="it was drawn by a view's determinize$"):
+        drawn.to_record()
+
+
 def test_states_draw_themselves_as_svg(nim):
     s = played(nim)
     svg = s._repr_svg_()

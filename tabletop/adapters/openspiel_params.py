@@ -16,6 +16,7 @@ from typing import Any
 import pyspiel
 
 import tabletop
+from tabletop.core.errors import InvalidOption
 from tabletop.core.game import Game
 from tabletop.core.plain import plain
 from tabletop.core.quoting import brief, either
@@ -77,9 +78,9 @@ def split_params(params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     seed, seeds = plain(options.pop("seed")), plain(options.pop("seeds"))
     if isinstance(seed, bool) or not isinstance(seed, int) \
             or not (seed == NO_SEED or 0 <= seed <= MAX_FIXED_SEED):
-        raise ValueError(f"seed must be from 0 to {MAX_FIXED_SEED} (or {NO_SEED}: a chance "
-                         f"node draws it), not {brief(seed)}")
+        raise InvalidOption(f"seed must be from 0 to {MAX_FIXED_SEED} (or {NO_SEED}: a chance "
+                            f"node draws it), not {brief(seed)}")
     if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= MAX_SEEDS:
-        raise ValueError(f"seeds (the number of chance outcomes) must be from 1 to "
-                         f"{MAX_SEEDS:,}, not {brief(seeds)}")
+        raise InvalidOption(f"seeds (the number of chance outcomes) must be from 1 to "
+                            f"{MAX_SEEDS:,}, not {brief(seeds)}")
     return seed, seeds, options

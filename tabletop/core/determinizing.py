@@ -65,8 +65,7 @@ def _drawing(determinize: Callable[..., State]) -> Callable[..., State]:
     @functools.wraps(determinize)
     def wrapped(self: Any, rng: random.Random | int) -> State:
         state = determinize(self, rng if type(rng) is random.Random else random_source(rng))
-        if self._log:
-            object.__setattr__(state, "_seen", (self.player, self._log))
+        object.__setattr__(state, "_seen", (self.player, self._log))  # (also says: drawn)
         return state
 
     vars(wrapped)["wrapped_draw"] = True  # (a mark ``Determinizes`` reads: wrapped once)

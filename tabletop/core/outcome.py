@@ -56,5 +56,19 @@ def result_text(winners: Sequence[str], scores: Sequence[float], how: str = "") 
 
 
 def outcome(state: State, name: Callable[[int], str]) -> str:
-    """``result_text`` of a finished ``state``, its players called ``name(player)``."""
+    """``result_text`` of a finished ``state``, its players called ``name(player)``; a
+    ``ValueError`` for anything else (a game going on has no result yet, and a view has no
+    winners: its players may not know them).
+
+    >>> import tabletop
+    >>> outcome(tabletop.load("lascaux", players=3).new(seed=1), str)
+    Traceback (most recent call last):
+    ...
+    ValueError: the game is not over: it has no result yet (ply 0)
+    """
+    if not hasattr(state, "winners"):
+        raise ValueError(f"outcome takes a finished state, not a {type(state).__name__}")
+    if not state.is_terminal:
+        raise ValueError(f"the game is not over: it has no result yet (ply "
+                         f"{len(state.history)})")
     return result_text([name(p) for p in state.winners], state.scores, state._ending())
