@@ -84,6 +84,18 @@ def test_a_game_without_rule_changes_still_says_altered_only():
     assert older_rules(tabletop.load("lascaux")) == ""
 
 
+def test_a_refused_move_is_not_blamed_on_a_change_of_the_scores_alone():
+    """(Found from outside: a Landlock record whose seed was changed failed on a tile
+    placement, and the message blamed the bridge rule, which changes only the scores.)"""
+    record = tabletop.load("landlock").new(seed=3).apply("water").to_record()
+    record["seed"], record["result"] = 4, None
+    record["actions"] += ["g6 r2"]
+    with pytest.raises(InvalidRecord) as caught:
+        tabletop.replay(record)
+    assert "is illegal" in str(caught.value) and "2026-12-01" not in str(caught.value)
+    assert "2026-12-01" in older_rules(tabletop.load("lava-flows"), moves=True)
+
+
 def test_every_rule_change_names_a_later_day_than_the_first_records():
     for name in tabletop.games():
         for change in tabletop.load(name).rule_changes:

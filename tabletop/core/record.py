@@ -138,12 +138,12 @@ def replay(record: dict[str, Any] | str, ply: int | None = None) -> State:
     for i, text in enumerate(actions[:ply]):
         if state.is_terminal:
             raise InvalidRecord(past_the_end(state, text, i, len(actions), "record")
-                                + older_rules(game))
+                                + older_rules(game, moves=True))
         try:
             state = state.apply(text)
         except TabletopError as err:
             raise InvalidRecord(f"action {i + 1} of the record, {quote(text)}, is illegal: "
-                                f"{err}{older_rules(game)}") from None
+                                f"{err}{older_rules(game, moves=True)}") from None
     if ply == len(actions) and record.get("result") is not None:
         _check_result(record["result"], state)
     return state
@@ -178,17 +178,21 @@ def past_the_end(state: State, text: object, i: int, total: int, kind: str) -> s
             f"{'follows' if total - i == 1 else 'follow'}; {stop}")
 
 
-def older_rules(game: Game) -> str:
+def older_rules(game: Game, moves: bool = False) -> str:
     """What to add when a record fails to replay: the game's rule changes, if it declares any
     (``Game.rule_changes``), since a record written before one cannot replay as it was played.
+    With ``moves`` (a move refused, not a result that differs), a change of the scores alone
+    (dated ``"YYYY-MM-DD, scores: …"``) is left out: it cannot be why.
 
     >>> import tabletop
-    >>> older_rules(tabletop.load("lascaux"))
-    ''
+    >>> older_rules(tabletop.load("lascaux")), older_rules(tabletop.load("landlock"), moves=True)
+    ('', '')
     >>> print(older_rules(tabletop.load("landlock")))  # doctest: +ELLIPSIS
     . If a tabletop from before 2026-12-01 wrote this record, that is why: the rules of ...
     """
-    changes = [c.split(": ", 1) for c in type(game).rule_changes]
+    dated = (change.split(": ", 1) for change in type(game).rule_changes)
+    changes = [(day.removesuffix(", scores"), what) for day, what in dated
+               if not (moves and day.endswith(", scores"))]
     if not changes:
         return ""
     said = " and ".join(f"on {c[0]} ({c[-1]})" for c in changes)

@@ -90,13 +90,16 @@ def check_registered(game: Game) -> None:
                                f"{how}")
 
 
-#: One of ``Game.rule_changes``: the day of the change, then what changed.
-_DATED = re.compile(r"(\d{4}-\d{2}-\d{2}): \S.*", re.DOTALL)
+#: One of ``Game.rule_changes``: the day of the change (``, scores`` after it for a change of
+#: the scores alone, which no move's legality depends on), then what changed.
+_DATED = re.compile(r"(\d{4}-\d{2}-\d{2})(?:, scores)?: \S.*", re.DOTALL)
 
 
 def check_rule_changes(game: Game) -> None:
-    """``Game.rule_changes`` is a tuple of ``"YYYY-MM-DD: what changed"`` texts, oldest
-    first: ``replay`` names them, and the last date, when a record fails to replay.
+    """``Game.rule_changes`` is a tuple of ``"YYYY-MM-DD: what changed"`` texts (``"YYYY-MM-DD,
+    scores: …"`` for a change of the scores alone), oldest first: ``replay`` names them, and
+    the last date, when a record fails to replay (a refused move: only those that are not
+    of the scores alone).
 
     >>> import tabletop
     >>> check_rule_changes(tabletop.load("landlock"))

@@ -191,8 +191,8 @@ class Landlock(Game):
     title = "The Legend of Landlock"
     notation_forms = FORMS
     #: Rule changes that make an older record replay otherwise (``Game.rule_changes``).
-    rule_changes = ("2026-12-01: a bridge cancels the island or pond it belongs to, which "
-                    "then scores nothing",)
+    rule_changes = ("2026-12-01, scores: a bridge cancels the island or pond it belongs to, "
+                    "which then scores nothing",)
     player_counts = (2, 4)
     defaults = {"gnomes": "end"}
     #: Gnomes scored when placed, by two teams (``check_variants``).
