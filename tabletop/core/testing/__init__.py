@@ -48,6 +48,8 @@
   under the option sets the game's class declares as ``variants`` (every option off its
   default in at least one): a table, range or picture built from the
   defaults passes every check run on a default game;
+* ``check_package_roles(game)`` reads the game's package: every file of the roles table of
+  ``docs/adding-a-game.md``, each importing only what its role allows;
 * ``check_chance(game)`` tests a game's chance as a statistician would, at a strict
   threshold on seeded samples (``chance.py``, ``stats.py``): a view's ``determinize`` draws
   the hidden parts as the game deals them (no favoured card, order or choice), and the
@@ -79,6 +81,7 @@ from .notebookpictures import check_notebook_pictures
 from .observations import check_observations
 from .pictures import check_pictures
 from .reproducible import check_global_random
+from .roles import check_package_roles
 from .sharing import check_sharing
 from .soak import SoakResult, soak
 from .variants import check_variants
@@ -87,7 +90,8 @@ __all__ = [
     "ConformanceError", "Report", "SoakResult", "check_abuse", "check_action_ids",
     "check_chance", "check_clicks", "check_declarations", "check_ending", "check_endings",
     "check_game", "check_global_random", "check_guest", "check_hash_seeds", "check_interrupts",
-    "check_notebook_pictures", "check_observations", "check_pictures", "check_sharing",
+    "check_notebook_pictures", "check_observations", "check_package_roles", "check_pictures",
+    "check_sharing",
     "check_small_memos", "check_variants",
     "playout", "random_playout", "random_states", "soak",
 ]
