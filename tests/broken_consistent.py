@@ -99,3 +99,19 @@ class RememberingNim(ForgetAllNim):
 
     def describe(self, action: Any, actor: int | None, viewer: int | None) -> str:
         return SecretNim.describe(self, action, actor, viewer)
+
+
+class ListyNim(SecretNim):
+    """Secret Nim whose state holds a list: hashing a state fails inside the game's code
+    (the check names where, rather than letting the ``TypeError`` out bare)."""
+
+    name = "listy-nim"
+
+    def _initial(self, rng):
+        return ListyState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                          bonus=(None, None), taken_last=None, marks=[])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListyState(NimState):
+    marks: list

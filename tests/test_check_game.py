@@ -51,6 +51,16 @@ def test_each_broken_toy_is_caught(registered, broken, message):
         check_game(registered(broken), seeds=range(10))
 
 
+def test_an_error_inside_the_games_code_is_named_with_where_it_came(registered):
+    """(Found from outside: a position field holding a list made check_game raise a bare
+    TypeError, with no seed or ply.)"""
+    from broken_consistent import ListyNim
+
+    with pytest.raises(ConformanceError, match=r"listy-nim seed 0 ply 0: TypeError from the "
+                                               r"game's code: unhashable type: 'list'"):
+        check_game(registered(ListyNim), seeds=range(2))
+
+
 def test_a_refusal_whose_reason_holds_the_legal_list_is_caught(registered):
     from broken_malformed import ListingNim
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -112,21 +113,22 @@ def check_game(
         earlier: list[tuple[State, State, int, str]] = []
         for ply in range(max_steps + 1):
             where = f"{game.name} seed {seed} ply {ply}"
-            check_lazy(state, where)
-            _check_step(state, where, foreign, rng, report, apply_all)
-            check_ids(state, where, ids)
-            if ply % views_every == 0:
-                _check_views(state, where, rng, report, distinct)
-            earlier.append((state, copy.deepcopy(state), hash(state), str(state)))
-            if state.is_terminal:
-                report.terminal += 1
-                break
-            legal = state.legal_actions()
-            foreign.extend(rng.sample(legal, min(3, len(legal))))
-            del foreign[:-200]
-            action = rng.choice(legal)
-            _check_secret_swap(state, action, where)
-            state = state.apply(action)
+            with _said_where(where):
+                check_lazy(state, where)
+                _check_step(state, where, foreign, rng, report, apply_all)
+                check_ids(state, where, ids)
+                if ply % views_every == 0:
+                    _check_views(state, where, rng, report, distinct)
+                earlier.append((state, copy.deepcopy(state), hash(state), str(state)))
+                if state.is_terminal:
+                    report.terminal += 1
+                    break
+                legal = state.legal_actions()
+                foreign.extend(rng.sample(legal, min(3, len(legal))))
+                del foreign[:-200]
+                action = rng.choice(legal)
+                _check_secret_swap(state, action, where)
+                state = state.apply(action)
         else:
             raise ConformanceError(f"{game.name} seed {seed}: not over after {max_steps} steps")
         for old, snapshot, old_hash, old_text in earlier:
@@ -134,7 +136,8 @@ def check_game(
                 raise ConformanceError(
                     f"{game.name} seed {seed}: an earlier state changed after later applies"
                 )
-        _check_record(state, f"{game.name} seed {seed}")
+        with _said_where(f"{game.name} seed {seed}, its record"):
+            _check_record(state, f"{game.name} seed {seed}")
         _check_outcome(state, f"{game.name} seed {seed}")
         check_outcome_numbers(state, f"{game.name} seed {seed}")
         report.games += 1
@@ -149,6 +152,19 @@ def check_game(
         report.hash_seed_pictures = check_hash_seeds(game, package[0], hash_seed_states,
                                                      setup, draw_options)
     return report
+
+
+@contextmanager
+def _said_where(where: str) -> Iterator[None]:
+    """Turn an error from the game's code (a ``TypeError`` of an unhashable field, an
+    ``InvalidRecord`` of its own record) into a ``ConformanceError`` saying where it came."""
+    try:
+        yield
+    except ConformanceError:
+        raise
+    except Exception as err:
+        raise ConformanceError(f"{where}: {type(err).__name__} from the game's code: {err} "
+                               "(its cause, below, shows where)") from err
 
 
 def _check_determinism(game: Game, seed: int, setup: str) -> None:
