@@ -41,6 +41,7 @@ import re
 from collections.abc import Iterable
 
 from ..game import Game
+from ..ids import action_space
 from .agreement import sampled_texts
 from .common import fail
 
@@ -64,12 +65,19 @@ FAULTS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
 
 
-def prose_faults(text: str) -> list[str]:
+def prose_faults(text: str, moves: frozenset[str] = frozenset()) -> list[str]:
     """What is wrong with ``text`` as prose a person reads, each fault named once, in the
-    order of ``FAULTS`` (then unpaired brackets)."""
+    order of ``FAULTS`` (then unpaired brackets). A word doubled that is a move's whole
+    notation (in ``moves``) is two moves in a row, not a fault: ``said: check check``.
+
+    >>> prose_faults("the the end"), prose_faults("said: check check", frozenset({"check"}))
+    (['a doubled word'], [])
+    """
     one_line = "\n" not in text.strip("\n")
     found = [what for what, pattern, single in FAULTS
-             if (one_line or not single) and pattern.search(text)]
+             if (one_line or not single) and any(
+                 what != "a doubled word" or match.group(1) not in moves
+                 for match in pattern.finditer(text))]
     if any(text.count(opening) != text.count(closing) for opening, closing in _PAIRS):
         found.append("brackets that do not pair up")
     return found
@@ -78,8 +86,16 @@ def prose_faults(text: str) -> list[str]:
 def check_prose(game: Game, seeds: Iterable[int] = range(2), every: int = 4) -> None:
     """No text of every ``every``-th position of each seeded random game (and each end) has a
     fault ``prose_faults`` finds."""
+    moves = _one_word_moves(game)
     for where, label, text in sampled_texts(game, seeds, every, typed=8):
         for line in text.split("\n") if label.startswith("the log") else (text,):
-            faults = prose_faults(line)
+            faults = prose_faults(line, moves)
             if faults:
                 fail(where, f"{label} has {faults[0]}: {line[:160]!r}")
+
+
+def _one_word_moves(game: Game) -> frozenset[str]:
+    """The notations of the game's actions that are one word (``pass``, ``check``)."""
+    space = action_space(game)
+    actions = map(space.action_at, range(game.num_distinct_actions))
+    return frozenset(text for text in map(str, filter(None, actions)) if text.isalpha())
