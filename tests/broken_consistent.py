@@ -14,7 +14,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from toygame import HIDDEN, Bonus, NimState, NimView, SecretNim
+from toygame import HIDDEN, Bonus, NimState, NimView, SecretNim, Take
+
+from tabletop.core.ids import ActionTable
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,3 +117,35 @@ class ListyNim(SecretNim):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ListyState(NimState):
     marks: list
+
+
+@dataclass(frozen=True, slots=True)
+class ShoutedTake(Take):
+    """A take written in capitals (``TAKE 2``)."""
+
+    def __str__(self) -> str:
+        return f"TAKE {self.count}"
+
+
+class ShoutingNim(SecretNim):
+    """Secret Nim whose takes are written in capitals, against the notation's one case."""
+
+    name = "shouting-nim"
+
+    def _initial(self, rng):
+        return ShoutingState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
+                             bonus=(None, None), taken_last=None)
+
+    def _parse(self, state, text):
+        action = SecretNim._parse(self, state, text)
+        return ShoutedTake(action.count) if isinstance(action, Take) else action
+
+    def _action_space(self):
+        return ActionTable((Bonus(0), Bonus(1), *(ShoutedTake(n) for n in (1, 2, 3))))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoutingState(NimState):
+    def _legal_actions(self):
+        takes = NimState._legal_actions(self)
+        return tuple(ShoutedTake(a.count) if isinstance(a, Take) else a for a in takes)

@@ -61,6 +61,13 @@ def test_an_error_inside_the_games_code_is_named_with_where_it_came(registered):
         check_game(registered(ListyNim), seeds=range(2))
 
 
+def test_notation_in_capitals_is_caught(registered):
+    from broken_consistent import ShoutingNim
+
+    with pytest.raises(ConformanceError, match=r"notation 'TAKE \d' is not lower-case"):
+        check_game(registered(ShoutingNim), seeds=range(2))
+
+
 def test_a_refusal_whose_reason_holds_the_legal_list_is_caught(registered):
     from broken_malformed import ListingNim
 

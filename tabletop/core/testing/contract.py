@@ -197,6 +197,9 @@ def _check_step(state: State, where: str, foreign: list[Action], rng: random.Ran
         text = str(action)
         if state.game.parse_action(state, text) != action:
             fail(where, f"notation {text!r} does not parse back to {action!r}")
+        if text != text.lower():
+            fail(where, f"notation {text!r} is not lower-case (a move is read in any case "
+                        f"and written in one: docs/adding-a-game.md, Notation)")
         try:
             child = state.apply(action)
         except IllegalAction as err:
