@@ -62,12 +62,12 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
          **options: Any) -> GameWidget:
     """The interactive widget for a game name, a ``Game``, a ``State`` or a saved record.
 
-    ``seed`` and ``setup`` go to ``game.new``, ``ply`` opens a record at that ply; ``bots``
-    (``{1: "mcts"}``), ``view`` (``"auto"``, ``"full"``, ``"public"`` or a player),
-    ``hot_seat``, ``agent_delay``, ``resolution``, ``panel_delay``, ``move_time`` (seconds a
-    bot may think over a move) and ``paused`` (bots wait) go to the widget; ``options``, for a
-    name, go to ``load`` (``players=`` and the game's options). ``tabletop.widgets.play``
-    says more.
+    ``seed`` and ``setup`` go to ``game.new`` (a new game's only), ``ply`` opens a record at
+    that ply; ``bots`` (``{1: "mcts"}``), ``view`` (``"auto"``, ``"full"``, ``"public"`` or a
+    player), ``hot_seat``, ``agent_delay``, ``resolution``, ``panel_delay``, ``move_time``
+    (seconds a bot may think over a move) and ``paused`` (bots wait) go to the widget;
+    ``options``, for a name, go to ``load`` (``players=`` and the game's options).
+    ``tabletop.widgets.play`` says more.
     """
     from .widgets import play as _play
 

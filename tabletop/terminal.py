@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .agents.base import agent_label, resolve_agent
+from .agents.exits import agent_call
 from .agents.settings import seat_seed
 from .core.errors import TabletopError
 from .core.game import Game, State
@@ -73,7 +74,8 @@ def play_text(game: str | Game | State | Mapping[str, Any], *, seed: int | None 
         p = state.current_player
         assert p is not None  # the game is not over
         if p in seats:
-            states.append(state.apply(seats[p].act(state.view(p))))
+            action = agent_call(seats[p].act, state.view(p))  # its exit: an error of its own
+            states.append(state.apply(action))
             shown = states[-1].log(_onlooker(state, seats))[-1]  # (a secret choice: "?")
             write(f"{state.game.player_name(p)} ({agent_label(seats[p])}) plays {shown}")
             if states[-1].current_player not in seats:

@@ -63,3 +63,31 @@ def test_the_wrapped_env_still_ends_the_game_on_an_illegal_id_after_a_refusal(ca
     with pytest.raises(ValueError, match="only valid action is None"):
         environment.step(0)  # a finished agent steps with None, as PettingZoo says
     environment.step(None)
+
+
+def _played_out(environment):
+    """Every agent of ``environment`` plays its first legal id, then steps out with None."""
+    while environment.agents:
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("maker", list(MAKERS))
+@pytest.mark.parametrize("name", tabletop.games())
+def test_once_every_agent_has_stepped_out_any_step_is_refused(name, maker):
+    """Was: ``env`` took any argument then (PettingZoo's ``OrderEnforcingWrapper`` logs a
+    warning and plays nothing), while ``raw_env`` raised ``IllegalAction``."""
+    environment = MAKERS[maker](name)
+    environment.reset(seed=3)
+    _played_out(environment)
+    before = _snapshot(environment)
+    for action in ["x", 10**6, 0, None, np.int64(0)]:
+        with pytest.raises(IllegalAction, match=r"plays nothing: the game is over and every "
+                                                r"agent has stepped out"):
+            environment.step(action)
+        assert _snapshot(environment) == before
+    environment.reset(seed=4)
+    assert environment.agents and environment.last()[2] is False

@@ -154,3 +154,25 @@ def test_an_agent_class_a_factory_or_an_object_are_all_entrants(take_away):
     assert isinstance(resolve_agent(lambda seed: Plain(), seed=1), Plain)
     with pytest.raises(TypeError, match="which has no act"):
         resolve_agent(lambda seed: 42, seed=1)
+
+
+def test_a_result_of_no_games_answers_every_question_with_its_columns_and_dashes(tmp_path):
+    """Was: ``to_dataframe`` failed with pandas' ``KeyError: "None of ['index'] are in the
+    columns"`` (a dataset whose games file is empty loads as no games), and the summary
+    table gave an agent that played nothing a 0.0% win rate."""
+    saved = tmp_path / "saved"
+    arena("landlock", ["random", "mcts-weak"], games=1, seed=0, progress=False, save=saved)
+    for batch in (saved / "games").iterdir():
+        batch.write_text("", encoding="utf-8")
+    for empty in (ArenaResult(game="landlock", players=2, agents=("a", "b"), games=()),
+                  tabletop.arena.load(saved)):
+        assert len(empty) == 0 and empty.rows() == [] and empty.win_rates() == {}
+        assert "–" in str(empty.pairwise()) and "no games" in str(empty.ratings())
+        assert all(line.split()[1:] == ["0", "0", "0", "–", "–", "–"]
+                   for line in str(empty).splitlines()[2:])
+        assert "<td>0.0%</td>" not in empty._repr_html_()
+        pd = pytest.importorskip("pandas")
+        frame = empty.to_dataframe()
+        assert isinstance(frame, pd.DataFrame) and frame.empty and frame.index.name == "index"
+        played = arena("landlock", ["random", "random"], games=1, progress=False)
+        assert list(frame.columns) == list(played.to_dataframe().columns)

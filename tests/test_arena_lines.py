@@ -63,6 +63,31 @@ def test_games_of_another_game_or_options_are_refused(saved, tmp_path):
     refused_everywhere(folder, "its record's options is")
 
 
+@pytest.mark.parametrize("edit, message", [
+    ({"game": "nope"}, r"'game' is 'nope': no game called 'nope'"),
+    ({"game": "lacuna"}, r"'options' are .*, and lacuna has no option"),
+    ({"players": 3, "agents": ["a", "b", "c"]},
+     r"'players' is 3, and lava-flows is played by 2 players, not 3"),
+    ({"options": {"made": "up"}}, r"'options' are \{'made': 'up'\}, and lava-flows has no"),
+    ({"options": {}}, r"'options' are \{\}, and lava-flows fills them in as"),
+])
+@pytest.mark.parametrize("lines", ["with its games", "without games"])
+def test_verify_loads_the_headers_game_players_and_options(saved, tmp_path, edit, message,
+                                                           lines):
+    """Was: with no game lines to compare it with, ``load(path, verify=True)`` took a header
+    of no registered game (``nope, 3 players, 0 games``), or of a player count or options
+    its game refuses."""
+    folder = copy(saved, tmp_path)
+    header = json.loads((folder / "arena.json").read_text(encoding="utf-8"))
+    (folder / "arena.json").write_text(json.dumps({**header, **edit}), encoding="utf-8")
+    if lines == "without games":
+        for batch in (folder / "games").iterdir():
+            batch.write_text("", encoding="utf-8")
+    with pytest.raises(tabletop.InvalidRecord,
+                       match=r"arena\.json is not a tournament's header: " + message):
+        load(folder, verify=True)
+
+
 def test_games_whose_seats_do_not_rotate_are_refused(saved, tmp_path):
     folder = copy(saved, tmp_path)
     (folder / "games" / "batch-00000.jsonl").unlink()

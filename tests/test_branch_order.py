@@ -140,3 +140,20 @@ def test_a_cursor_saved_outside_the_widget_comes_back():
     assert open_timeline(record).cursor == open_timeline(record).line()[3]
     with pytest.raises(InvalidRecord, match="record 'ply' 99 should be a whole number"):
         open_timeline(dict(record, ply=99))
+
+
+@pytest.mark.parametrize("key", ["branches", "line_index", "ply", "notes", "Notes", "seed",
+                                 "actions", "result"])
+def test_save_timeline_refuses_an_extra_named_like_a_field_it_writes(key):
+    """Was: ``{**fields, **extra}``: ``branches=[]`` wrote a record ``open_timeline`` refused
+    (its ``line_index`` without branches), ``ply=99`` one past its end, and ``notes=`` put
+    the caller's notes in place of the timeline's, silently."""
+    tl = grown("lascaux", {}, 3)
+    before = save_timeline(tl)
+    with pytest.raises(InvalidRecord, match=rf"save_timeline\(\) can't set '{key}': it is a "
+                                            rf"field of the record itself \(.*line_index"):
+        save_timeline(tl, **{key: 99})
+    assert save_timeline(tl) == before  # nothing changed
+    mine = save_timeline(tl, mine={"0": "kept"})  # a name of the caller's own is kept
+    assert mine["mine"] == {"0": "kept"} and mine["notes"] == before["notes"]
+    assert shape(open_timeline(mine)) == shape(tl)

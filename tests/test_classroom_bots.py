@@ -201,3 +201,94 @@ def test_an_arena_agent_that_writes_on_its_view_leaves_the_game_alone():
     result = play_game(game, [ViewMutator, "random"], ["scribbler", "random"], 0, seed=4,
                        max_plies=6, errors="raise")
     assert result.length == 6 and result.error is None  # its moves count; nothing else broke
+
+
+class Stopper:
+    """A bot that lets a ``StopIteration`` (or a ``StopAsyncIteration``) out of its move, as
+    a ``next()`` on an exhausted iterator does."""
+
+    def __init__(self, seed=None, how=StopIteration):
+        self.how = how
+
+    def act(self, view):
+        raise self.how
+
+
+def _async_stopper(seed=None):
+    return Stopper(seed, StopAsyncIteration)
+
+
+@pytest.mark.parametrize("executor", [None, "threads"])
+@pytest.mark.parametrize("spec, kind", [(Stopper, "StopIteration"),
+                                        (_async_stopper, "StopAsyncIteration")])
+def test_with_errors_raise_a_bot_that_raises_stopiteration_stops_the_tournament(
+        spec, kind, executor):
+    """Was: the ``StopIteration`` ended the arena's loop over its games silently, and the
+    arena failed with ``KeyError: 0`` (a ``RuntimeError`` about a generator with an
+    executor), naming no agent."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(2) if executor else None
+    try:
+        with pytest.raises(RuntimeError, match=f"agent 'stopper' raised {kind}") as caught:
+            arena("landlock", {"stopper": spec, "random": "random"}, games=2,
+                  progress=False, errors="raise", executor=pool)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    assert caught.value.arena_fault["agent"] == "stopper"
+    assert isinstance(caught.value.__cause__, StopIteration | StopAsyncIteration)
+
+
+@pytest.mark.parametrize("move_time", [None, 5.0])
+def test_with_errors_forfeit_a_bot_that_raises_stopiteration_loses_its_games(move_time):
+    result = arena("landlock", {"stopper": Stopper, "random": "random"}, games=2,
+                   progress=False, move_time=move_time)
+    assert [g.error["message"] for g in result.games] == ["StopIteration: "] * 2
+    assert all(g.winner_agents == ("random",) for g in result.games)
+
+
+def test_an_agent_task_names_the_stopiteration_of_the_learners_bot():
+    """Was: "It stopped the game: KeyError: 0"."""
+    from tabletop.teaching import AgentTask
+
+    task = AgentTask("Beat random.", "landlock", ["random"], 0.5, games=2,
+                     solution="random")
+    said = str(task.answer(Stopper))
+    assert "agent 'yours' raised StopIteration" in said and "KeyError" not in said
+
+
+@pytest.mark.parametrize("name", ["lava-flows", "landlock"])
+def test_a_bot_seat_that_raises_stopiteration_is_told_and_the_event_loop_goes_on(name):
+    """Was: asyncio cannot hand a ``StopIteration`` to a future: the bot's turn never ended,
+    its message line stayed empty (and "Bot move" showed the bare exception)."""
+    seat = _first_mover(name)
+
+    async def scenario():
+        widget = tabletop.play(name, seed=1, bots={seat: Stopper()}, agent_delay=0.01)
+        for _ in range(1000):
+            await asyncio.sleep(0.01)
+            if widget.session.message.text:
+                break
+        return widget
+
+    widget = asyncio.run(scenario())
+    message = widget.session.message
+    assert message.kind == "error" and message.agent == seat
+    assert "the bot raised StopIteration()" in message.text
+    with pytest.raises(AgentExit, match=r"the bot raised StopIteration\(\)"):
+        widget.session.agent_move()
+    assert widget.session.state.history == ()
+
+
+def test_decide_raises_a_bots_stopiteration_as_its_error():
+    """Was: ``decide`` never returned (asyncio's future refused the ``StopIteration``)."""
+    from tabletop.agents.awaiting import decide
+
+    state = tabletop.load("lava-flows").new(seed=1)
+
+    async def scenario():
+        return await asyncio.wait_for(decide(Stopper(), state), 60)
+
+    with pytest.raises(AgentExit, match=r"the bot raised StopIteration\(\)"):
+        asyncio.run(scenario())

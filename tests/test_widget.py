@@ -447,6 +447,10 @@ def test_play_refuses_settings_that_would_be_ignored():
         tabletop.play(record, seed=5)
     with pytest.raises(InvalidOption, match="setup= starts a new game"):
         tabletop.play(state, setup="random")
+    for seed in (3, state.seed):  # was: taken, and only the bots' seeds changed
+        with pytest.raises(InvalidOption, match="seed= starts a new game: .* not a State, "
+                                                "whose bots are seeded from its own seed"):
+            tabletop.play(state, seed=seed, bots={1: "random"})
     with pytest.raises(InvalidOption, match="hot_seat must be True or False, not 'x'"):
         tabletop.play("lascaux", hot_seat="x")
     assert tabletop.play(record, ply=1).session.timeline.cursor == 1

@@ -123,6 +123,14 @@ class _InOrder(wrappers.OrderEnforcingWrapper):
                 raise ValueError(f"last() has no agent to answer for: {problem}")
         return _owned(super().last(observe))
 
+    def step(self, action: Any) -> None:
+        """PettingZoo's ``step``, except that once every agent has stepped out it raises
+        ``raw_env``'s ``IllegalAction`` (its own only logs a warning and plays nothing, so any
+        argument at all was taken)."""
+        if self._has_reset:
+            self.unwrapped._refuse_step_without_agent(action)
+        super().step(action)
+
 
 def _owned(last: tuple[Any, float, bool, bool, dict[str, Any]]
            ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -269,9 +277,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         """Play the action with id ``action`` (an int; numpy's too) for
         ``agent_selection`` (``None`` for an agent whose game is over). Before ``reset``,
         or once every agent has stepped out of a finished game, ``IllegalAction``."""
-        problem = self._no_agent()
-        if problem is not None:
-            raise IllegalAction(f"step({brief(action)}) plays nothing: {problem}")
+        self._refuse_step_without_agent(action)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -301,6 +307,13 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name for the bare e
         if problem is not None:
             raise ValueError(f"last() has no agent to answer for: {problem}")
         return _owned(super().last(observe))
+
+    def _refuse_step_without_agent(self, action: object) -> None:
+        """``IllegalAction`` for ``step(action)`` before ``reset`` or once every agent has
+        stepped out of a finished game (``env``'s wrappers ask it too)."""
+        problem = self._no_agent()
+        if problem is not None:
+            raise IllegalAction(f"step({brief(action)}) plays nothing: {problem}")
 
     def _no_agent(self) -> str | None:
         """Why no agent is to act (no game yet, or every agent has left), or ``None``."""

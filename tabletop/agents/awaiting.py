@@ -33,6 +33,7 @@ from typing import Any
 
 from ..core.game import Action, State, View
 from .analysis import Analysis
+from .exits import agent_call
 
 
 def stoppable(agent: Any) -> bool:
@@ -74,8 +75,15 @@ async def decide_analysis(agent: Any, view: View | State) -> Analysis:
 
 async def _stopping(function: Any, view: View | State, stop: threading.Event | None) -> Any:
     """``function(view[, stop=stop])`` in a thread; on cancellation ``stop`` is set and the
-    thread awaited before the ``CancelledError`` goes on."""
-    call = (lambda: function(view)) if stop is None else (lambda: function(view, stop=stop))
+    thread awaited before the ``CancelledError`` goes on. An agent's exit or stray
+    ``StopIteration`` is raised as ``AgentExit`` (``tabletop.agents.exits``): asyncio cannot
+    hand a ``StopIteration`` to the awaiting task, which would wait for ever."""
+
+    def call() -> Any:
+        if stop is None:
+            return agent_call(function, view)
+        return agent_call(lambda: function(view, stop=stop))
+
     thread = asyncio.ensure_future(asyncio.to_thread(call))
     try:
         return await asyncio.shield(thread)

@@ -46,6 +46,7 @@ from ..core.plain import NotJSON, flag, json_object
 from ..core.quoting import brief, cut, either, quote
 from ..core.record import MAX_SEED, replay
 from ..core.warn import warn
+from .headergame import header_game_problem
 from .play import MOST_MOVE_TIME, forfeit_winners, rotation
 from .results import ERROR_KINDS, ArenaResult, GameResult, flat_row, row
 from .tables import csv_text, table_problem
@@ -564,11 +565,15 @@ def _check_fault(game: GameResult, state: State, where: str) -> None:
 def load(path: str | os.PathLike[str], verify: bool = False) -> ArenaResult:
     """Reopen the dataset at ``path`` as an ``ArenaResult``, replaying nothing (every line
     must still be a game of its tournament: its game, options, seed and seats) — or, with
-    ``verify=True``, replaying every record and checking it reaches the stored result
-    (``InvalidRecord`` names the first game that does not)."""
+    ``verify=True``, loading the header's game (its name, players and options) and replaying
+    every record and checking it reaches the stored result (``InvalidRecord`` names the
+    header's field, or the first game, that does not)."""
     path = folder_path(path, "a tournament dataset is a path to a folder")
     verify = flag(verify, "verify")
     header = read_header(path)
+    problem = header_game_problem(header) if verify else ""
+    if problem:
+        raise InvalidRecord(f"{path / HEADER} is not a tournament's header: {problem}")
     players = header["players"]
     by_batch: dict[str, list[GameResult]] = {}
     games = read_games(path, header, by_batch)

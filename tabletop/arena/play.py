@@ -19,6 +19,7 @@ from typing import Any
 
 from ..agents import Agent
 from ..agents.base import fresh_view
+from ..agents.exits import EXITS, STOPS
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.plain import real, whole
@@ -143,7 +144,8 @@ def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
     """``err`` marked as an agent's fault in game ``index``, with a mark that survives
     pickling (``arena_fault``, and a note the traceback shows: which agent, seat, game and
     ply); an ``AgentError`` saying what it was if ``err`` does not survive pickling itself
-    (an exception whose ``__init__`` takes other arguments than its ``args``).
+    (an exception whose ``__init__`` takes other arguments than its ``args``), or one that
+    would end a loop silently.
 
     >>> class Odd(Exception):
     ...     def __init__(self, a, b): super().__init__(f"{a}/{b}")
@@ -152,16 +154,26 @@ def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
     ('AgentError', "agent 'odd' raised Odd: 1/2 (an exception that pickle cannot copy)", 3)
     >>> raised.__notes__
     ["raised by agent 'odd' (seat 0) in the arena's game 3 at ply 5"]
+
+    A ``StopIteration`` (or ``StopAsyncIteration``) is copied so too, since it would end
+    the loop it goes through silently (the tournament's over its games) instead of stopping it:
+
+    >>> str(mark(StopIteration(), 0, {"seat": 1, "agent": "odd", "ply": 2}))
+    "agent 'odd' raised StopIteration (an exception that would end the arena's loop over ..."
     """
     marked = {"game": index, **fault}
+    why = "an exception that would end the arena's loop over its games silently"
     try:
+        if isinstance(err, STOPS):
+            raise TypeError(why)
         err.arena_fault = marked  # type: ignore[attr-defined]
         noted(err, marked)
         pickle.loads(pickle.dumps(err))
     except Exception:
-        copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised "
-                          f"{type(err).__name__}: {cut(str(err))} (an exception that pickle "
-                          f"cannot copy)")
+        if not isinstance(err, STOPS):
+            why = "an exception that pickle cannot copy"
+        said = f"{type(err).__name__}: {cut(str(err))}" if str(err) else type(err).__name__
+        copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised {said} ({why})")
         copy.arena_fault = marked
         return noted(copy, marked)
     return err
@@ -223,7 +235,7 @@ class Table:
         except Exception as err:
             prefix = "could not be built: " if what == "be built" else ""
             self.fail(seat, "error", f"{prefix}{type(err).__name__}: {err}", err)
-        except (SystemExit, GeneratorExit) as err:  # the bot's own exit (not Ctrl-C): an
+        except EXITS as err:  # the bot's own exit (not Ctrl-C): an
             # error of the bot, which must not end the tournament (or a worker) as an exit
             prefix = "could not be built: " if what == "be built" else ""
             message = f"{prefix}{type(err).__name__}: {err}"

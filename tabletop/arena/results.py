@@ -246,7 +246,8 @@ class ArenaResult(FormatsAsText):
         return len(self.games)
 
     def summary(self) -> list[AgentSummary]:
-        """Per agent label: games, wins, draws, win rate, and the win rate at each seat."""
+        """Per agent label: games, wins, draws, win rate (0.0 for an agent that played no
+        game, which the tables show as ``–``), and the win rate at each seat."""
         out = []
         for label in dict.fromkeys(self.agents):
             played = wins = 0.0
@@ -283,7 +284,8 @@ class ArenaResult(FormatsAsText):
         """The games as a pandas DataFrame (one row per game; seats as ``seat0`` …; an
         ``error`` column when an agent lost a game by an error)."""
         pd = _require("pandas", "to_dataframe")
-        frame = pd.DataFrame([flat_row(g) for g in self.games]).set_index("index")
+        frame = pd.DataFrame([flat_row(g) for g in self.games],  # (no game: its columns)
+                             columns=flat_columns(self.players)).set_index("index")
         if all(g.error is None for g in self.games):
             frame = frame.drop(columns="error")
         return frame
@@ -360,7 +362,7 @@ class ArenaResult(FormatsAsText):
         for s in self.summary():
             seats = "".join(f"{'–' if r is None else f'{r:.0%}':>9}" for r in s.by_seat)
             lines.append(f"{padded(fit(s.agent, SHOWN), w)}{s.games:>7}{s.wins:>8g}{s.draws:>7}"
-                         f"{s.win_rate:>10.1%}{seats}")
+                         f"{_rate(s):>10}{seats}")
         return lines
 
     def __str__(self) -> str:
@@ -376,7 +378,7 @@ class ArenaResult(FormatsAsText):
         head = "".join(f"<th>seat {p}</th>" for p in range(self.players))
         body = "".join(
             f"<tr><td>{html_name(s.agent)}</td><td>{s.games}</td><td>{s.wins:g}</td>"
-            f"<td>{s.draws}</td><td>{s.win_rate:.1%}</td>"
+            f"<td>{s.draws}</td><td>{_rate(s)}</td>"
             + "".join(f"<td>{'–' if r is None else f'{r:.0%}'}</td>" for r in s.by_seat)
             + "</tr>"
             for s in self.summary()
@@ -386,6 +388,12 @@ class ArenaResult(FormatsAsText):
                 f"<table><tr><th>agent</th><th>games</th><th>wins</th><th>draws</th>"
                 f"<th>win rate</th>{head}</tr>{body}</table>"
                 + (f"<p>{escape(self.forfeits())}</p>" if self.forfeits() else ""))
+
+
+def _rate(s: AgentSummary) -> str:
+    """``s``'s win rate as the tables show it: ``–`` for an agent that played no game (its
+    ``win_rate`` is 0.0)."""
+    return f"{s.win_rate:.1%}" if s.games else "–"
 
 
 def _finite(value: object) -> bool:
@@ -409,6 +417,17 @@ def flat_row(g: GameResult) -> dict[str, Any]:
         flat[f"score{p}"] = score
     flat["error"] = "" if g.error is None else f"{g.error['kind']}: {g.error['message']}"
     return flat
+
+
+def flat_columns(players: int) -> list[str]:
+    """The keys of ``flat_row`` of a game of ``players`` players, in its order.
+
+    >>> flat_columns(2)[-5:]
+    ['seat0', 'score0', 'seat1', 'score1', 'error']
+    """
+    columns = [c for c in COLUMNS if c not in ("seats", "scores", "error")] + ["winner"]
+    seats = [f"{what}{p}" for p in range(players) for what in ("seat", "score")]
+    return [*columns, *seats, "error"]
 
 
 def results_table(results: Iterable[ArenaResult]) -> str:

@@ -401,7 +401,8 @@ def arena(
     bar = Progress(games, list(done.values()), game.name, progress)
     window = min(timed_window(executor, batch, move_time),  # a Dask client, or its executor
                  timed_window(pool, batch, move_time))
-    stream = map(call, todo) if pool is None else in_flight(pool, call, todo, window, retries)
+    stream = ((call(i) for i in todo) if pool is None  # (a generator: a StopIteration out
+              else in_flight(pool, call, todo, window, retries))  # of a game is no end)
     try:
         for result in stream:
             done[result.index] = result

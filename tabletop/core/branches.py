@@ -45,7 +45,7 @@ from .errors import InvalidRecord, TabletopError
 from .game import Action, State
 from .plain import plain
 from .quoting import brief, quote
-from .record import past_the_end, read, replay
+from .record import past_the_end, read, refuse_own_fields, replay
 from .timeline import MAX_NOTE, Timeline, note_text
 
 #: The most branches a record may hold besides its own line.
@@ -100,13 +100,15 @@ def save_timeline(timeline: Timeline, line: Sequence[int] | None = None,
                   **extra: Any) -> dict[str, Any]:
     """The record of ``line`` (default: the timeline's current line) with the timeline's
     other lines as ``"branches"`` and its notes as ``"notes"`` (each only when there are some);
-    ``extra`` as ``State.to_record`` takes it. ``line`` is the nodes from the start to one
+    ``extra`` as ``State.to_record`` takes it (a key named like a field of the record or one
+    of ``FIELDS`` is refused, ``InvalidRecord``). ``line`` is the nodes from the start to one
     node (``timeline.path_to(node)``); anything else is refused, as is a timeline that is
     no ``Timeline`` (a state's own record is ``state.to_record()``)."""
     if not isinstance(timeline, Timeline):
         hint = ": a state's own record is state.to_record()" if isinstance(timeline, State) \
             else ""
         raise TypeError(f"save_timeline takes a Timeline, not {brief(timeline)}{hint}")
+    refuse_own_fields(extra, "save_timeline()", FIELDS)  # (its own and the record's)
     line = list(timeline.line() if line is None else _line(timeline, line))
     written: set[int] = set()
     fields: dict[str, Any] = {}

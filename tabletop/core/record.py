@@ -23,7 +23,7 @@ import json
 import math
 import os
 import unicodedata
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .choices import suggestion
@@ -105,14 +105,28 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     return record
 
 
+def refuse_own_fields(extra: Mapping[str, Any], caller: str, fields: Sequence[str] = ()
+                      ) -> None:
+    """``InvalidRecord`` if a key of ``extra`` (a caller's own fields, for ``caller`` to
+    store) is a field of the record itself or one of ``fields`` (those ``caller`` writes),
+    in any letters (``"Seed"`` too).
+
+    >>> refuse_own_fields({"ply": 3}, "save_timeline()", ("notes", "ply"))
+    Traceback (most recent call last):
+    tabletop.core.errors.InvalidRecord: save_timeline() can't set 'ply': it is a field of ...
+    """
+    own = (*OWN_FIELDS, *fields)
+    taken = [key for key in extra if _as_field(key) in own]
+    if taken:
+        raise InvalidRecord(f"{caller} can't set {quote(taken[0])}: it is a field of the "
+                            f"record itself ({', '.join(own)}); name yours otherwise")
+
+
 def _checked_extra(extra: dict[str, Any]) -> dict[str, Any]:
     """``extra`` as JSON (``json_shaped``: tuples as lists, numpy's numbers plain), if no key
     is a field of the record and every value is finite JSON data; else ``InvalidRecord``
     saying which is not."""
-    taken = [key for key in extra if _as_field(key) in OWN_FIELDS]  # "Seed" too
-    if taken:
-        raise InvalidRecord(f"to_record() can't set {quote(taken[0])}: it is a field of the "
-                            f"record itself ({', '.join(OWN_FIELDS)}); name yours otherwise")
+    refuse_own_fields(extra, "to_record()")
     extra = {key: json_shaped(value, 1) for key, value in extra.items()}
     budget = [MAX_EXTRA_ITEMS]
     for key, value in extra.items():

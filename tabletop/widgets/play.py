@@ -33,12 +33,13 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     ``game`` is a registered name (``players=`` and game options then go to ``load``), a
     ``Game``, a ``State`` (its history stays reachable on the timeline) or a saved record
     (a dict or its JSON text; ``ply=`` opens it there; a bad one raises ``InvalidRecord``
-    saying what is wrong). ``seed`` and ``setup`` go to
-    ``game.new``; ``bots={1: "random"}``, ``view="auto"`` (the one human's view when bots
-    fill the other seats), ``"full"``, ``"public"`` (an audience's: no one's secrets) or a
-    player, ``hot_seat=True``, ``agent_delay=``, ``panel_delay=``, ``move_time=`` (seconds),
-    ``paused=`` (bots wait for "Bot move" or the Pause toggle let go) and ``resolution=`` go
-    to the widget (``GameWidget``, whose defaults these are).
+    saying what is wrong). ``seed`` and ``setup`` go to ``game.new`` (with a State or a
+    record they are refused: no game starts); ``bots={1: "random"}``, ``view="auto"`` (the
+    one human's view when bots fill the other seats), ``"full"``, ``"public"`` (an
+    audience's: no one's secrets) or a player, ``hot_seat=True``, ``agent_delay=``,
+    ``panel_delay=``, ``move_time=`` (seconds), ``paused=`` (bots wait for "Bot move" or the
+    Pause toggle let go) and ``resolution=`` go to the widget (``GameWidget``, whose
+    defaults these are).
     """
     widget_kw: dict[str, Any] = dict(bots=bots, view=view, hot_seat=hot_seat,
                                      agent_delay=agent_delay, resolution=resolution,
@@ -69,6 +70,10 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     if isinstance(game, Game):
         state = game.new(seed=seed, setup=setup)
     elif isinstance(game, State):
+        if seed is not None:  # (it seeded only the bots, as the state's own seed does)
+            raise InvalidOption("seed= starts a new game: it applies only when play() is given "
+                                "a game's name or a Game, not a State, whose bots are seeded "
+                                "from its own seed")
         if setup != "decide":
             raise InvalidOption("setup= starts a new game: it applies only when play() is given "
                                 "a game's name or a Game, not a State")
@@ -76,7 +81,7 @@ def play(game: str | Game | State | dict[str, Any], *, seed: int | None = None,
     else:
         raise TypeError(f"play() takes a game name, a Game, a State or a record, not "
                         f"{brief(game)}")
-    widget = GameWidget(state, seed=state.seed if seed is None else seed, **widget_kw)
+    widget = GameWidget(state, seed=state.seed, **widget_kw)
     command = terminal_command(asked, seed=seed, setup=setup, bots=bots, options=options)
     warn_if_shown_nowhere(widget, playing_instead(command))
     return widget

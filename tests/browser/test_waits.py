@@ -32,7 +32,7 @@ CELL = """import tabletop
 
 state = tabletop.load("lascaux", players={players}).new(seed={seed}, setup="random")
 bots = {{p: "{bot}" for p in range({players}) if p != state.current_player}}
-w = tabletop.play(state, seed={seed}, bots=bots, view="full", agent_delay={delay})
+w = tabletop.play(state, bots=bots, view="full", agent_delay={delay})
 w.add_class("under-test").add_class("game-{tag}")
 w
 """
@@ -67,7 +67,7 @@ def _headless(state: State) -> Any:
     """The notebook's widget without a browser: the same bots, seeded alike, replying at once
     (pausing or searching in a thread never changes their moves)."""
     bots = {p: BOT for p in range(PLAYERS) if p != state.current_player}
-    return tabletop.play(state, seed=SEED, bots=bots, view="full", agent_delay=0)
+    return tabletop.play(state, bots=bots, view="full", agent_delay=0)
 
 
 def _notebook(root: Path) -> str:
