@@ -162,21 +162,20 @@ def mark(err: Exception, index: int, fault: dict[str, Any]) -> Exception:
     "agent 'odd' raised StopIteration (an exception that would end the arena's loop over ..."
     """
     marked = {"game": index, **fault}
-    why = "an exception that would end the arena's loop over its games silently"
-    try:
-        if isinstance(err, STOPS):
-            raise TypeError(why)
-        err.arena_fault = marked  # type: ignore[attr-defined]
-        noted(err, marked)
-        pickle.loads(pickle.dumps(err))
-    except Exception:
-        if not isinstance(err, STOPS):
+    if isinstance(err, STOPS):
+        why = "an exception that would end the arena's loop over its games silently"
+    else:
+        try:
+            err.arena_fault = marked  # type: ignore[attr-defined]
+            noted(err, marked)
+            pickle.loads(pickle.dumps(err))
+            return err
+        except Exception:  # noqa: BLE001 - whatever pickle makes of it
             why = "an exception that pickle cannot copy"
-        said = f"{type(err).__name__}: {cut(str(err))}" if str(err) else type(err).__name__
-        copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised {said} ({why})")
-        copy.arena_fault = marked
-        return noted(copy, marked)
-    return err
+    said = f"{type(err).__name__}: {cut(str(err))}" if str(err) else type(err).__name__
+    copy = AgentError(f"agent {quote(str(fault.get('agent')))} raised {said} ({why})")
+    copy.arena_fault = marked
+    return noted(copy, marked)
 
 
 def noted(err: Exception, fault: dict[str, Any]) -> Exception:
