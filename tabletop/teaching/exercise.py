@@ -163,8 +163,9 @@ class Exercise:
     wrong answers, which the notebook tests check are refused with an explanation. Both are
     checked when the exercise is made. A move typed without its move word ("green") is
     read as the one move a move word makes of it ("choose green"); a refusal is the game's,
-    without any right answer it names (``_unsaid``). With ``viewer=p`` (the player to move) the pictures
-    show ``p``'s view, so an exercise about hidden information doesn't give it away;
+    without any right answer it names (``_unsaid``). With ``viewer=p`` (the player to move)
+    the pictures show ``p``'s view, so an exercise about hidden information doesn't give it
+    away;
     ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
     """
 
