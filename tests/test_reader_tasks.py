@@ -328,3 +328,30 @@ def test_the_arena_takes_an_agent_class_a_factory_or_an_instance():
     with pytest.raises(TypeError, match="an agent is a name"):
         arena("lascaux", [3.5, "random", "random"], games=1, progress=False)
     assert tabletop.load("lascaux", players=3).players == 3
+
+
+def test_an_agent_task_stops_an_agent_slow_to_be_built_within_move_time():
+    """``answer`` built the learner's agent with no limit before its games: an ``__init__``
+    sleeping 12 s took 14 s with ``move_time=1``, and a ``while True`` hung the notebook."""
+    import time
+
+    class Quick:
+        def __init__(self, seed=None):
+            pass
+
+        def act(self, view):
+            return view.legal_actions()[0]
+
+    class Slow(Quick):
+        def __init__(self, seed=None):
+            for _ in range(40):  # 2 s, in steps the clock can stop
+                time.sleep(0.05)
+
+    task = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=2,
+                     solution=Quick, move_time=0.3)
+    start = time.monotonic()
+    verdict = task.answer(Slow)
+    assert time.monotonic() - start < 1.5
+    assert not verdict and str(verdict) == (
+        "Not this time: Slow. It took longer than 0.3 s to be built (building an agent has "
+        "the time of one move): make its __init__ quicker.")

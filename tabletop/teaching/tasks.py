@@ -384,11 +384,26 @@ class AgentTask(Task):
     def _example(self) -> str:
         return "MyAgent"
 
+    def _built(self, value: Any) -> Any:
+        """The agent ``value`` gives, built within ``move_time`` as the arena builds it (an
+        ``__init__`` that sleeps or loops is stopped: ``Overrun``)."""
+        from ..agents.exits import agent_call
+        from ..arena.clock import limited
+
+        return limited(self.move_time, agent_call, resolve_agent, value, 0)
+
     def _judge(self, value: Any) -> tuple[bool, bool, str]:
         from ..arena import arena
+        from ..arena.clock import Overrun
+        from ..arena.play import overrun_message
 
         try:
-            built = resolve_agent(value, 0)
+            built = self._built(value)
+        except Overrun as over:
+            assert self.move_time is not None  # (no limit: no overrun)
+            return True, False, (f"It {overrun_message(self.move_time, 'be built', over.stopped)}"
+                                 f" (building an agent has the time of one move): make its "
+                                 f"__init__ quicker.")
         except Exception as err:  # noqa: BLE001 (any failure is reported to the learner)
             return False, False, f"That is not an agent: {err}"
         if is_built_in(built) and value is not self.solution_value:  # (an author may
