@@ -165,8 +165,7 @@ class Exercise:
     read as the one move a move word makes of it ("choose green"); a refusal is the game's,
     without any right answer it names (``_unsaid``). With ``viewer=p`` (the player to move)
     the pictures show ``p``'s view, so an exercise about hidden information doesn't give it
-    away;
-    ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
+    away; ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
