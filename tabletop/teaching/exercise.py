@@ -317,17 +317,20 @@ class Exercise:
                 kept.append(clause)
             elif not clause.startswith("the nearest legal action"):
                 kept.append(self._cut(clause[:at], reason))
-        said = head + "; ".join(kept)
+        said = head + "; ".join(clause for clause in kept if clause)
         return said if said.strip(" ;:") != echo else f"{echo} is not a legal move here"
 
     def _cut(self, clause: str, reason: str) -> str:
         """``clause`` (the part before the right answer it named) cut at its last colon or
-        bracket, its brackets closed, and ended with an example of how moves are typed."""
+        bracket, its brackets closed, and ended with an example of how moves are typed; ``""``
+        (left out) if it has neither."""
         colon, bracket = clause.rfind(": "), clause.rfind("(")
         if bracket > colon:  # "... (a bridge must replace a tile (e.g. " -> "... a tile)"
             clause = clause[:bracket].rstrip(" ,;")
             return clause + ")" * max(0, clause.count("(") - clause.count(")"))
-        clause = clause[:colon] if colon >= 0 else clause.rstrip(" ,;:(")
+        if colon < 0:
+            return ""
+        clause = clause[:colon]
         example = self._example(reason)
         shown = f", as in {quote(example)}" if example else ""
         return f"{clause}: type one whole move in the game's notation{shown}"
