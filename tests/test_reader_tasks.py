@@ -185,6 +185,39 @@ def test_a_task_reads_an_answer_as_a_newcomer_types_it():
     assert flowers.answer("38, 13") and flowers.answer("13 and 38")
 
 
+def test_a_task_reads_natural_spellings_and_explains_only_what_was_typed():
+    """05's task 4 compared the first five letters ('it is refused' was wrong, and got the
+    explanation written for 'accepted'); task 1 read 'b3/c3' as one cell and 'b3 + c3' as
+    three; task 2 did not understand "'72'"."""
+    word = Task("Accepted or refused?", check=lambda w: w == "refused", solution="refused",
+                wrong=("accepted", "accept"),
+                explain=lambda w: f"{w!r} is not what replay does.")
+    for typed in ("it is refused", "it refuses", "Refuse.", "replay refuses it"):
+        assert str(word.answer(typed)).startswith("Right: refused."), typed
+    for typed in ("it is accepted", "it accepts it"):
+        assert str(word.answer(typed)) == "Not this time: accepted. 'accepted' is not what " \
+            "replay does.", typed
+    for typed in ("it is not refused", "replay won't accept it", "refused or accepted"):
+        verdict = word.answer(typed)  # turned round, or both: not read as either word
+        assert str(verdict).startswith("Not understood") and "answer with one word" in \
+            str(verdict), typed
+    cells = Task("Which?", check=lambda c: c == {"b3", "c3"}, solution={"b3", "c3"},
+                 wrong=({"a3"},), explain=lambda c: f"Not {', '.join(sorted(c))}.")
+    for typed in ("b3/c3", "b3 + c3", "b3+c3", "b3 | c3", "b3 or c3"):
+        assert str(cells.answer(typed)).startswith("Right: b3, c3."), typed
+    count = Task("How many?", check=lambda n: n == 72, solution=72, wrong=(6,),
+                 explain=lambda n: "Multiply.")
+    for typed in ("'72'", '"72"', "`72`", "72.", "'72.'"):
+        assert str(count.answer(typed)).startswith("Right: 72."), typed
+
+
+def test_the_inspecting_notebooks_tasks_take_natural_spellings():
+    found = tasks_in(run_until_last_task(ROOT / "notebooks" / HANDOVER[0]))
+    assert found["task4"].answer("it is refused") and found["task4"].answer("it refuses")
+    assert found["task1"].answer("b3/c3") and found["task1"].answer("b3 + c3")
+    assert found["task2"].answer(f"'{found['task2'].solution_value}'")
+
+
 def test_a_wrong_answers_hint_follows_a_full_sentence_and_a_non_agent_is_shown_as_typed():
     task = Task("How many?", check=lambda n: n == 2, solution=2, wrong=(3,),
                 explain=lambda n: "Count the pairs", hint="Two of a kind.")
@@ -295,3 +328,30 @@ def test_the_arena_takes_an_agent_class_a_factory_or_an_instance():
     with pytest.raises(TypeError, match="an agent is a name"):
         arena("lascaux", [3.5, "random", "random"], games=1, progress=False)
     assert tabletop.load("lascaux", players=3).players == 3
+
+
+def test_an_agent_task_stops_an_agent_slow_to_be_built_within_move_time():
+    """``answer`` built the learner's agent with no limit before its games: an ``__init__``
+    sleeping 12 s took 14 s with ``move_time=1``, and a ``while True`` hung the notebook."""
+    import time
+
+    class Quick:
+        def __init__(self, seed=None):
+            pass
+
+        def act(self, view):
+            return view.legal_actions()[0]
+
+    class Slow(Quick):
+        def __init__(self, seed=None):
+            for _ in range(40):  # 2 s, in steps the clock can stop
+                time.sleep(0.05)
+
+    task = AgentTask("Beat random.", "lascaux", ["random", "random"], 0.0, games=2,
+                     solution=Quick, move_time=0.3)
+    start = time.monotonic()
+    verdict = task.answer(Slow)
+    assert time.monotonic() - start < 1.5
+    assert not verdict and str(verdict) == (
+        "Not this time: Slow. It took longer than 0.3 s to be built (building an agent has "
+        "the time of one move): make its __init__ quicker.")

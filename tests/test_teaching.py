@@ -288,3 +288,38 @@ def test_pictures_refuse_a_caption_no_picture_would_show():
     with pytest.raises(ValueError, match="at most one per picture: 1 picture, 2 captions"):
         Pictures((svg,), ("first", "second"))
     assert Pictures((svg, svg), ("first",)).captions == ("first",)  # the rest uncaptioned
+
+
+def test_a_move_without_its_move_word_is_read_only_where_one_word_makes_it_a_move():
+    """'green' is 'choose green' (the one move word that makes it a move); 'c2-c3' is a
+    move or a slide, so it is refused as the game refuses it, naming no right answer."""
+    lascaux = tabletop.load("lascaux").new(seed=1)
+    ex = Exercise(lascaux, "Choose green.", right=lambda b, a, t: str(a) == "choose green")
+    assert str(ex.answer("green")).startswith("Right: 'choose green'")
+    assert not ex.answer("pink") and ex.answer("pink").legal
+    game = tabletop.load("lava-flows")
+    third = game.position({"c3": "W", "c2": "w b", "b1": "B", "c1": "b B"},
+                          cones={"a3": "white", "b3": "white", "a1": "black"}, to_move="white")
+    assert not third.is_legal("move c2-c3") and third.is_legal("slide c2-c3")
+    ex = Exercise(third, "Win.", right=lambda b, a, t: t.winners == (0,))
+    refused = ex.answer("c2-c3")  # (the only legal one is a slide, but a move is a move too)
+    assert not refused.legal and "slide c2-c3" not in str(refused)
+
+
+def test_a_refusal_that_names_a_right_answer_is_cut_not_rewritten():
+    """The game's "the tile goes g7 r0 or g7 r2" names the right g7 r0: it is cut and ended
+    with an example that is neither (it was "g7 r2 or g7 r2"); a list of the nearest moves
+    that holds one is left out (it was the list with another move in its place)."""
+    s = tabletop.load("landlock").position(rows=["P S  .", "S P3 S"], top_left="e5",
+                                            tile="path-land-gnome")
+    ambiguous, cell = s.game.parse_action(s, "g7 r0"), "g7"
+    assert why_not(s, cell) == "'g7' is ambiguous: the tile goes g7 r0 or g7 r2"
+    ex = Exercise(s, "Place it.", right=lambda b, a, t: a == ambiguous)
+    said = str(ex.answer(cell))
+    assert said.startswith(f"Not legal: {cell!r} is ambiguous: type one whole move")
+    example = re.search(r"as in '([^']+)'", said)
+    assert example and example.group(1) not in (str(a) for a in s.legal_actions()
+                                                if str(a).startswith(cell))
+    assert str(ambiguous) not in said
+    said = str(ex.answer(f"{cell} r"))
+    assert "nearest" not in said and str(ambiguous) not in said and "r0, r1, r2 or r3" in said

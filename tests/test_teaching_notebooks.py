@@ -288,3 +288,68 @@ def test_an_example_of_play_is_scripted_and_numbered():
     html = ex._repr_html_()
     assert html.count("<img") == 3 and "2. Black" in html
     assert ex.pictures().svgs[2] == ex.final.view(0)._repr_svg_()
+
+
+def incomplete_answers(ex: Exercise) -> set[str]:
+    """What a learner who nearly has it types: each right answer and listed wrong one cut
+    short by words or by a character, or without its first word."""
+    found: set[str] = set()
+    for move in (*map(str, ex.solutions()), *ex.wrong):
+        words = move.split()
+        found |= {" ".join(words[:i]) for i in range(1, len(words))}
+        found |= {move[:-1], " ".join(words[1:]), move.split("@")[0].strip()}
+    return {text for text in found if text.strip()}
+
+
+def named(text: str, moves: list[str]) -> dict[str, int]:
+    """How often ``text`` names each of ``moves`` (a one-word move only in quotes)."""
+    counts = {}
+    for move in moves:
+        pattern = rf"'{re.escape(move)}'" if " " not in move else \
+            rf"(?<![\w@/-]){re.escape(move)}(?![\w@/-])"
+        counts[move] = len(re.findall(pattern, text, re.I))
+    return counts
+
+
+@pytest.mark.parametrize("path", LEARN.values())
+def test_a_refusal_names_only_moves_the_game_named_and_each_once(path):
+    """An exercise keeps the game's refusal or cuts it, and never puts a move in another's
+    place: 02's 'g7' was "the tile goes g7 r2 or g7 r2" (the game: "g7 r0 or g7 r2"), 03's
+    'place 13-38' listed 'place 0-10 @0' twice. Its own example of notation ("as in 'x'")
+    is no right answer and no move the game named."""
+    from tabletop.teaching import why_not
+
+    for name, ex in exercises_in(run_until_last_exercise(ROOT / "notebooks" / path)).items():
+        legal = [str(a) for a in ex.state.legal_actions()]
+        rights = {str(a) for a in ex.solutions()}
+        for typed in sorted(incomplete_answers(ex)):
+            verdict = ex.answer(typed)
+            if verdict.legal:
+                continue
+            game = why_not(ex.state, typed)
+            ours = verdict.message.removeprefix("Not legal: ").split(" Hint: ")[0]
+            ours = ours.replace(repr(typed), "", 1)
+            example = re.search(r"as in '([^']+)'\.?$", ours)
+            if example:
+                assert example.group(1) not in rights | {m for m, n in named(game, legal)
+                                                         .items() if n}, f"{name}: {verdict}"
+                ours = ours[:example.start()]
+            said, game_said = named(ours, legal), named(game.replace(repr(typed), "", 1), legal)
+            for move, count in said.items():
+                assert count <= game_said[move], \
+                    f"{name}, {typed!r}: {move!r} in {verdict} (the game: {game})"
+            for listed in re.findall(r"(?:are|goes) ([^;(]+? (?:and|or) [^;(.]+)", ours):
+                names = [m for m, n in named(listed, legal).items() for _ in range(n)]
+                assert len(names) == len(set(names)), f"{name}, {typed!r}: {verdict}"
+
+
+@pytest.mark.parametrize("name", ["ex1", "ex3"])
+def test_a_colour_is_an_answer_where_the_question_asks_for_a_colour(name):
+    """04's "Which colour would take the most cards?" took 'choose green' and refused
+    'green' as no action: a move the learner typed without its move word is read as the one
+    move it can be."""
+    ex = exercises_in(run_until_last_exercise(ROOT / "notebooks" / LEARN["lascaux"]))[name]
+    colour = str(ex.solution_move).split()[-1]
+    for typed in (colour, colour.capitalize() + ".", f"'{colour}'"):
+        assert ex.answer(typed), f"{name}: {typed!r}: {ex.answer(typed)}"
+    assert str(ex.answer(colour)).startswith(f"Right: {str(ex.solution_move)!r}")

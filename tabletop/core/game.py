@@ -36,6 +36,7 @@ from .copying import Steps, rebuild, rebuild_game, steps_of, values_of
 from .derived import Derives
 from .drawing import drawing_options
 from .errors import IllegalAction, InvalidOption, InvalidRecord
+from .foreign import ForeignNames
 from .hooks import wrap_own
 from .ids import IntegerActions
 from .legal import NONE, LegalActions, legal_of
@@ -283,9 +284,11 @@ class Position(Derives):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Positioned(IntegerActions, Legality, Position, FormatsAsText):
+class _Positioned(IntegerActions, Legality, Position, FormatsAsText, ForeignNames):
     """Fields shared by states and views: the game, and a per-instance cache. A state or view
-    formats as its text (``str``) does: ``f"{state:>5}"`` is ``f"{str(state):>5}"``."""
+    formats as its text (``str``) does: ``f"{state:>5}"`` is ``f"{str(state):>5}"``; another
+    library's method (``push``, ``clone``, ``apply_action``) is refused saying what to type
+    instead (``ForeignNames``)."""
 
     game: Game
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

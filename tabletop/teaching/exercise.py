@@ -144,6 +144,15 @@ def _own_moves(moves: Sequence[Any], state: State) -> Sequence[Any]:
     return moves
 
 
+def _naming(move: str) -> re.Pattern[str]:
+    """Where a text names ``move``: as a whole (not part of a longer move), and a one-word
+    move (``pay``) only in quotes, since unquoted it names a kind of move
+    (``actions are 'choose blue', pay and pass``)."""
+    if " " not in move:
+        return re.compile(rf"'{re.escape(move)}'", re.IGNORECASE)
+    return re.compile(rf"(?<![\w@/-]){re.escape(move)}(?![\w@/-])", re.IGNORECASE)
+
+
 class Exercise:
     """A position and a question; ``answer(move)`` checks a learner's move.
 
@@ -152,9 +161,11 @@ class Exercise:
     misses, and ``hint`` nudges. ``solution`` is one right move, revealed only on request
     (``solution()``, or the folded part of a wrong answer's verdict); ``wrong`` lists plausible
     wrong answers, which the notebook tests check are refused with an explanation. Both are
-    checked when the exercise is made. With ``viewer=p`` (the player to move) the pictures
-    show ``p``'s view, so an exercise about hidden information doesn't give it away;
-    ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
+    checked when the exercise is made. A move typed without its move word ("green") is
+    read as the one move a move word makes of it ("choose green"); a refusal is the game's,
+    without any right answer it names (``_unsaid``). With ``viewer=p`` (the player to move)
+    the pictures show ``p``'s view, so an exercise about hidden information doesn't give it
+    away; ``draw`` holds the game's drawing options for the pictures (e.g. ``networks=True``).
     """
 
     def __init__(self, state: State, question: str, right: Check, why: str = "",
@@ -236,9 +247,9 @@ class Exercise:
                            f'your move as text between the quotes, as in .answer("'
                            f'{self._sample()}").', solution=self._reveal(), hint=self.hint)
         try:
-            chosen = self.state._coerce(text if isinstance(action, str) else action)
+            chosen = self._chosen(text if isinstance(action, str) else action)
         except IllegalAction as err:
-            reason = self._unsaid(err.reason)
+            reason = self._unsaid(text, err.reason)
             return Verdict(text, False, False, sentence(f"Not legal: {reason}") + self._nudge(),
                            solution=self._reveal())
         after = self.state.apply(chosen)
@@ -257,6 +268,21 @@ class Exercise:
         message = sentence(f"Not this time: {str(chosen)!r}. {said}") + self._nudge()
         return Verdict(text, True, False, message, self._picture(after), after, self._reveal())
 
+    def _chosen(self, action: Action | str) -> Action:
+        """The legal move ``action`` is, read as the game reads it or, where that finds no
+        move at all, with a move word left out added (``_completed``); else the game's
+        ``IllegalAction``."""
+        try:
+            return self.state._coerce(action)
+        except IllegalAction as err:
+            if not isinstance(action, str) or not err.reason.startswith(
+                    f"{quote(action)} is no action in "):  # (read, but refused: as it is)
+                raise
+            found = self._completed(action)
+            if found is None:
+                raise
+            return found
+
     def solution(self) -> Verdict:
         """A right answer with its explanation: the exercise's stored one, or the first found."""
         found = self.solution_move or next(iter(self.solutions()), None)
@@ -270,21 +296,71 @@ class Exercise:
         """Every listed legal action that is a right answer (for checking the exercise)."""
         return tuple(a for a, t in self.state.children() if self.right(self.state, a, t))
 
-    def _unsaid(self, reason: str) -> str:
-        """A refusal of the game's with every right answer it names as an example put as
-        another move of its kind (``e.g. bridge f6`` → ``e.g. bridge g6``, or ``bridge …``):
-        where f6 is the one bridge to play, the game's example would give the solution away
-        unasked."""
+    def _unsaid(self, typed: str, reason: str) -> str:
+        """The game's refusal ``reason`` of ``typed``, where it names no right answer.
+
+        Where a clause of it names one (``the nearest legal actions are …``, ``the tile goes
+        g7 r0 or g7 r2``, ``e.g. bridge f6``), the game's example would give the solution
+        away unasked, even when it is the one reading of what was typed: a list of nearest
+        moves is left out, and another clause is cut before the move and ended with an
+        example of the notation that is no right answer and that the game did not name.
+        No move is ever put in the place of another, so what is left is the game's own words.
+        """
+        rights = [str(a) for a in self.solutions()]
+        echo = quote(typed)
+        head, body = (echo, reason[len(echo):]) if reason.startswith(echo) else ("", reason)
+        kept = []
+        for clause in body.split("; "):
+            at = min((m.start() for r in rights if (m := _naming(r).search(clause))),
+                     default=None)
+            if at is None:
+                kept.append(clause)
+            elif not clause.startswith("the nearest legal action"):
+                kept.append(self._cut(clause[:at], reason))
+        said = head + "; ".join(clause for clause in kept if clause)
+        return said if said.strip(" ;:") != echo else f"{echo} is not a legal move here"
+
+    def _cut(self, clause: str, reason: str) -> str:
+        """``clause`` (the part before the right answer it named) cut at its last colon or
+        bracket, its brackets closed, and ended with an example of how moves are typed; ``""``
+        (left out) if it has neither."""
+        colon, bracket = clause.rfind(": "), clause.rfind("(")
+        if bracket > colon:  # "... (a bridge must replace a tile (e.g. " -> "... a tile)"
+            clause = clause[:bracket].rstrip(" ,;")
+            return clause + ")" * max(0, clause.count("(") - clause.count(")"))
+        if colon < 0:
+            return ""
+        clause = clause[:colon]
+        example = self._example(reason)
+        shown = f", as in {quote(example)}" if example else ""
+        return f"{clause}: type one whole move in the game's notation{shown}"
+
+    def _example(self, reason: str) -> str:
+        """A legal move that is no right answer and that ``reason`` does not name, of the
+        same kind as the right answers where one is (``choose brown`` for ``choose green``)."""
         rights = self.solutions()
-        others = [str(a) for a in self.state.legal_actions() if a not in rights]
-        for right in map(str, rights):
-            kind, _, target = right.partition(" ")
-            if target:  # (a one-word move names a kind of move, not a target)
-                like = next((o for o in others if o.startswith(f"{kind} ")), f"{kind} …")
-                found = re.compile(rf"(?<![\w@/-]){re.escape(right)}(?![\w@/-])",
-                                   re.IGNORECASE)
-                reason = found.sub(like, reason)
-        return reason
+        shapes = {(str(a).split()[0], len(str(a).split())) for a in rights}
+        others = [str(a) for a in self.state.legal_actions() if a not in rights
+                  and not _naming(str(a)).search(reason)]
+        alike = [o for o in others if (o.split()[0], len(o.split())) in shapes]
+        return next(iter(alike or others), "")
+
+    def _completed(self, text: str) -> Action | None:
+        """The legal move ``text`` is with a move's first word the learner left out ("green"
+        for "choose green"), where exactly one of the game's move words makes it a move (legal
+        or not: "c2-c3", a move or a slide, is neither); else ``None``."""
+        forms = re.findall(r"'([a-z][^']*)'", self.state.game.notation_forms)
+        words = {str(a).split()[0] for a in self.state.legal_actions()}
+        words |= {form.split()[0] for form in forms}
+        found: list[Action | None] = []
+        for word in sorted(w for w in words if w.isalpha() and not text.lower().startswith(w)):
+            longer = f"{word} {text}"
+            try:
+                found.append(self.state._coerce(longer))
+            except IllegalAction as err:  # a move, but not one to play here
+                if err.reason.startswith(f"{quote(longer)} is not legal here"):
+                    found.append(None)
+        return found[0] if len(found) == 1 else None
 
     def _nudge(self) -> str:
         return f" Hint: {sentence(self.hint)}" if self.hint.strip() else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import re
 from collections.abc import Callable, Sequence
 from html import escape
@@ -29,11 +30,27 @@ def games_of(games: object) -> int:
     return whole(games, 1, f"games should be an int from 1 to {MAX_GAMES:,}", most=MAX_GAMES)
 
 
-#: What separates the words of a set typed as text: spaces, commas, semicolons, "and", "&",
-#: and the brackets and quotes of a set or list typed as Python (``"{'b3', 'c3'}"``).
-SEPARATORS = re.compile(r"""(?:[\s,;&{}\[\]()'"`]|\band\b)+""")
+#: What separates the words of a set typed as text: spaces, commas, semicolons, slashes,
+#: "and", "or", "&", "+", "|", and the brackets and quotes of a set or list typed as Python
+#: (``"{'b3', 'c3'}"``, ``"b3/c3"``, ``"b3 + c3"``).
+SEPARATORS = re.compile(r"""(?:[\s,;&+|/{}\[\]()'"`]|\b(?:and|or)\b)+""")
 #: Quotes a typed word may come in (``'"refused"'``, a word copied with its backticks).
 QUOTES = "'\"`"
+#: Words that turn a sentence's meaning round: a sentence holding one is not read as the
+#: word it names ("it is not refused").
+NEGATIONS = frozenset({"not", "no", "never", "nor", "cannot", "neither", "nothing"})
+
+
+def _alike(typed: str, known: str) -> bool:
+    """Whether a typed word is a form of a known one: the same word, or, both of four
+    letters or more, sharing their first five (or all of the shorter's): "refuses" and
+    "refused", "accepts" and "accept"."""
+    if typed == known:
+        return True
+    if min(len(typed), len(known)) < 4:
+        return False
+    shared = len(os.path.commonprefix([typed, known]))
+    return shared >= min(5, len(typed), len(known))
 
 
 def _kind(value: Any) -> str:
@@ -57,7 +74,10 @@ class Task:
     plain words what a wrong answer misses. ``solution`` is a right answer, checked when the
     task is made and shown only on request (folded under a wrong answer, or ``solution()``);
     ``wrong`` lists plausible wrong answers, which must be refused. A typed answer is read
-    like the solution: ``"36"`` as a number, ``"a3, c3"`` as a set of words.
+    like the solution: ``"36"`` or ``"'36'"`` as a number, ``"a3, c3"`` or ``"a3/c3"`` as a
+    set of words, and a word in a sentence or another form of it (``"it refuses"`` for
+    ``"refused"``) as that word; a sentence that turns it round (``"not refused"``) or names
+    two answers is not understood.
 
     >>> t = Task("How many cells has the Lava Flows grid?", check=lambda n: n == 9,
     ...          explain=lambda n: "Count them: three rows of three cells.",
@@ -102,7 +122,7 @@ class Task:
         if isinstance(value, str) and isinstance(like, bool):
             return {"true": True, "false": False}.get(self._word(value).lower(), value)
         if isinstance(value, str) and _kind(like) == "a number":
-            text = value.strip()
+            text = value.strip().strip(QUOTES).strip().removesuffix(".").strip()
             try:
                 return int(text)
             except ValueError:  # "6.5", "1e3"; "six" stays a ValueError
@@ -111,7 +131,28 @@ class Task:
             value = SEPARATORS.split(value.strip().rstrip("."))
         if isinstance(value, (list, tuple, set, frozenset)) and isinstance(like, (set, frozenset)):
             return {self._member(w) for w in value if not isinstance(w, str) or w.strip()}
+        if isinstance(value, str) and isinstance(like, str):
+            return self._sentence(value)
         return self._word(value) if isinstance(value, str) else value
+
+    def _sentence(self, text: str) -> str:
+        """A typed word answer read as the one word the task knows that it names: the word
+        itself, or a sentence or form of it ("it is refused", "it refuses" for "refused");
+        a ``ValueError`` for a sentence that turns it round ("not refused") or names
+        words of two meanings; else the text as typed (for the check to judge)."""
+        word = self._word(text)
+        known = list(self._spellings().values())
+        if word in known:
+            return word
+        tokens = re.findall(r"[a-z0-9']+", word.casefold())
+        if any(t in NEGATIONS or t.endswith("n't") for t in tokens) and len(tokens) > 1:
+            raise ValueError(f"{text!r} turns a word round")
+        meant = [k for k in known if any(_alike(t, k.casefold()) for t in tokens)]
+        if meant and all(_alike(a.casefold(), b.casefold()) for a in meant for b in meant):
+            return meant[0]
+        if len(meant) > 1:
+            raise ValueError(f"{text!r} names more than one answer")
+        return word
 
     def _spellings(self) -> dict[str, str]:
         """The words of the solution and the listed wrong answers (alone or in sets), by
@@ -183,8 +224,8 @@ class Task:
                            hint=self.hint)
         try:
             value = self._read(value)
-        except (ValueError, TypeError):  # a huge number, a set of unhashable items
-            return self._not_understood(value, "")
+        except (ValueError, TypeError):  # a huge number, a set of unhashable items, "not x"
+            return self._not_understood(value, _kind(plain(self.solution_value)))
         wanted = self._unfit(value)
         if wanted:
             return self._not_understood(value, wanted)
@@ -207,8 +248,11 @@ class Task:
     def _not_understood(self, value: Any, wanted: str) -> Verdict:
         """The verdict on an answer that is not of the kind asked for."""
         kind = f" ({wanted})" if wanted else ""
-        return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} is not an "
-                       f"answer of the right kind{kind}, such as {self._example()}.",
+        said = f"is not an answer of the right kind{kind}"
+        if wanted == "a word" and isinstance(value, str):  # a sentence: "it is not refused"
+            said = "names no one answer: answer with one word"
+        return Verdict(self._show(value), False, False, f"Not understood: {brief(value)} "
+                       f"{said}, such as {self._example()}.",
                        solution=self._reveal(), hint=self.hint)
 
     def solution(self) -> Verdict:
@@ -340,11 +384,26 @@ class AgentTask(Task):
     def _example(self) -> str:
         return "MyAgent"
 
+    def _built(self, value: Any) -> Any:
+        """The agent ``value`` gives, built within ``move_time`` as the arena builds it (an
+        ``__init__`` that sleeps or loops is stopped: ``Overrun``)."""
+        from ..agents.exits import agent_call
+        from ..arena.clock import limited
+
+        return limited(self.move_time, agent_call, resolve_agent, value, 0)
+
     def _judge(self, value: Any) -> tuple[bool, bool, str]:
         from ..arena import arena
+        from ..arena.clock import Overrun
+        from ..arena.play import overrun_message
 
         try:
-            built = resolve_agent(value, 0)
+            built = self._built(value)
+        except Overrun as over:
+            assert self.move_time is not None  # (no limit: no overrun)
+            return True, False, (f"It {overrun_message(self.move_time, 'be built', over.stopped)}"
+                                 f" (building an agent has the time of one move): make its "
+                                 f"__init__ quicker.")
         except Exception as err:  # noqa: BLE001 (any failure is reported to the learner)
             return False, False, f"That is not an agent: {err}"
         if is_built_in(built) and value is not self.solution_value:  # (an author may
