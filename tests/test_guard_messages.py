@@ -26,7 +26,6 @@ KNOWN = {
     "test_package_shape.py::test_no_import_cycles",
     "test_package_shape.py::test_no_private_names_cross_modules",
     "test_package_shape.py::test_every_self_emptying_memo_reads_a_bound",
-    "test_package_roles.py::test_every_file_imports_what_its_role_allows",
     "test_file_encodings.py::test_every_text_file_the_library_opens_names_its_encoding",
     "test_type_ignores.py::test_the_library_holds_few_type_ignores",
     "test_warnings_policy.py::test_tabletop_warns_only_through_its_helper",
