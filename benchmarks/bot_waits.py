@@ -74,7 +74,7 @@ async def main(bot: str, rounds: int, players: int, seed: int) -> None:
     human = state.current_player
     assert human is not None
     bots = {p: bot for p in range(players) if p != human}
-    widget = tabletop.play(state, seed=seed, bots=bots, view="full")
+    widget = tabletop.play(state, bots=bots, view="full")  # (its bots: seeded from its seed)
     results = []
     for _ in range(rounds):
         if widget.state.is_terminal:
