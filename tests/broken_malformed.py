@@ -82,33 +82,3 @@ def _describe_by_table(game, action, actor, viewer):
 
 NamelessNim.describe = _describe_by_table
 
-
-@dataclass(frozen=True, slots=True)
-class SignlessTake(Take):
-    """A take whose notation drops the sign: ``SignlessTake(-2)`` prints as ``take 2``, the
-    notation of a legal take (as Lacuna's ``Place(16, 0, 1024)`` printed as ``place 16-0
-    @1``, which reads as ``place 0-16 @0``)."""
-
-    def __str__(self) -> str:
-        return f"take {abs(self.count)}"
-
-
-class ImpersonatingNim(SecretNim):
-    """Secret Nim whose takes are ``SignlessTake``: a refused take prints as a legal one."""
-
-    name = "impersonating-nim"
-
-    def _initial(self, rng: random.Random) -> ImpersonatingState:
-        return ImpersonatingState(game=self, pile=rng.randint(5, 9), first=rng.randrange(2),
-                                  bonus=(None, None), taken_last=None)
-
-    def _parse(self, state, text):
-        action = SecretNim._parse(self, state, text)
-        return SignlessTake(action.count) if isinstance(action, Take) else action
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ImpersonatingState(NimState):
-    def _legal_actions(self):
-        takes = NimState._legal_actions(self)
-        return tuple(SignlessTake(a.count) if isinstance(a, Take) else a for a in takes)
